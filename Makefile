@@ -1,0 +1,33 @@
+# Every target installs what it needs first: a fresh clone only needs Python 3.11.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: install test demo results bench bench-json clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+demo: $(STAMP)
+	$(BIN)/bacc-edge paytables/*.py
+
+results: $(STAMP)
+	$(BIN)/python -m bacc_edge.results paytables results
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench.py
+
+bench-json: $(STAMP)
+	$(BIN)/python bench/bench.py --json
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,260 @@
+"""Every numba kernel of bacc-edge, in one private module.
+
+Kernels take plain, validated arrays and fill the output arrays they are given; they
+never see user input and never allocate. Each also runs as plain Python (see :func:`plain`)
+on arrays of Python integers: the big-integer path for shoes whose counts would overflow
+int64. So the kernels use nothing that plain Python lacks.
+"""
+
+from __future__ import annotations
+
+from types import FunctionType
+
+import numba as nb
+from numba.core.registry import CPUDispatcher
+
+_jit = nb.njit(cache=True, error_model="numpy", nogil=True)
+#: Small helpers of the hot loop, inlined by numba (LLVM would keep the calls).
+_inline = nb.njit(cache=True, error_model="numpy", nogil=True, inline="always")
+
+#: Pair states of a hand's first two cards.
+NO_PAIR, PAIR, SUITED_PAIR = 0, 1, 2
+
+
+@_inline
+def _ff2(x):
+    """x·(x-1): ordered ways to take two cards from x (zero below two)."""
+    return x * (x - 1) if x > 1 else 0 * x
+
+
+@_jit
+def pair_weights(type_count, type_rank, class_start, n_states, class_size, two, four, rank_count):
+    """Per point-value class, the ordered two-card and four-card weights by pair state.
+
+    ``type_count`` holds the cards of each distinct kind (a rank, or a rank and suit),
+    grouped by point value: the kinds of value v are ``class_start[v]:class_start[v+1]``.
+    Fills ``class_size[v]``; ``two[v, s]``, the ways to deal a hand's two cards from class
+    v in pair state s; ``four[v, s, t]``, the ways to deal four cards of class v, the
+    player's two (state s) then the banker's two (state t). With ``n_states == 2`` a
+    suited pair is folded into the plain pair. ``rank_count`` is scratch, one per kind.
+    """
+    for v in range(10):
+        lo = class_start[v]
+        hi = class_start[v + 1]
+        size = 0 * class_size[v]
+        same_type = 0 * size
+        for t in range(lo, hi):
+            size += type_count[t]
+            same_type += _ff2(type_count[t])
+        # cards of each kind's rank within the class, for "same rank" pairs
+        for t in range(lo, hi):
+            rank_count[t] = 0 * size
+            for u in range(lo, hi):
+                if type_rank[u] == type_rank[t]:
+                    rank_count[t] += type_count[u]
+        same_rank = 0 * size
+        for t in range(lo, hi):
+            first = True
+            for u in range(lo, t):
+                if type_rank[u] == type_rank[t]:
+                    first = False
+            if first:
+                same_rank += _ff2(rank_count[t])
+        class_size[v] = size
+        two[v, SUITED_PAIR] = same_type
+        two[v, PAIR] = same_rank - same_type
+        two[v, NO_PAIR] = _ff2(size) - same_rank
+        for s in range(3):
+            for t in range(3):
+                four[v, s, t] = 0 * size
+        rest = _ff2(size - 2)
+        for t1 in range(lo, hi):
+            for t2 in range(lo, hi):
+                c1 = type_count[t1]
+                c2 = type_count[t2] - (1 if t1 == t2 else 0)
+                w = c1 * c2
+                if w <= 0:
+                    continue
+                # the banker's same-kind and same-rank ways once the player's two are out
+                if t1 == t2:
+                    b_type = same_type - _ff2(c1) + _ff2(c1 - 2)
+                    s = SUITED_PAIR
+                else:
+                    b_type = (same_type - _ff2(c1) - _ff2(type_count[t2])
+                              + _ff2(c1 - 1) + _ff2(type_count[t2] - 1))
+                    s = PAIR if type_rank[t1] == type_rank[t2] else NO_PAIR
+                r1 = rank_count[t1]
+                r2 = rank_count[t2]
+                if type_rank[t1] == type_rank[t2]:
+                    b_rank = same_rank - _ff2(r1) + _ff2(r1 - 2)
+                else:
+                    b_rank = same_rank - _ff2(r1) - _ff2(r2) + _ff2(r1 - 1) + _ff2(r2 - 1)
+                four[v, s, NO_PAIR] += w * (rest - b_rank)
+                four[v, s, PAIR] += w * (b_rank - b_type)
+                four[v, s, SUITED_PAIR] += w * b_type
+        if n_states == 2:
+            two[v, PAIR] += two[v, SUITED_PAIR]
+            two[v, SUITED_PAIR] = 0 * size
+            for s in range(3):
+                four[v, s, PAIR] += four[v, s, SUITED_PAIR]
+                four[v, s, SUITED_PAIR] = 0 * size
+            for t in range(2):
+                four[v, PAIR, t] += four[v, SUITED_PAIR, t]
+                four[v, SUITED_PAIR, t] = 0 * size
+
+
+@_jit
+def enumerate_coups(class_size, two, four, n_states, player_draws, banker_draws, core,
+                    n_core, s0, s1, s2, out):
+    """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
+
+    Cards are dealt player, banker, player, banker, then the third cards by the rules
+    in ``player_draws`` and ``banker_draws`` (see :mod:`bacc_edge.rules`). A coup that
+    uses fewer than six cards counts the ways to deal the unused positions, so ``out``
+    sums to N·(N-1)·…·(N-5). Cell of a coup: ``(player state · n_states + banker state)
+    · n_core + core[player two-card total, banker two-card total, player third + 1,
+    banker third + 1]``, a third of -1 meaning none.
+
+    The starts (the first four cards' point values) are summed per group — pair states
+    and two-card totals, ``g = state · 100 + player total · 10 + banker total`` — into
+    the ways ``s0[g]``, the ways times the cards of value u taken, ``s1[g · 10 + u]``,
+    and times the cards of values u and v taken, ``s2[g · 100 + u · 10 + v]``; the
+    third cards' counts are polynomials in those sums. s0, s1 and s2 are scratch.
+
+    Exact while N**6 fits the integer type: every term is at most that.
+    """
+    n = 0 * class_size[0]
+    for v in range(10):
+        n += class_size[v]
+    _zero(s0)
+    _zero(s1)
+    _zero(s2)
+    _zero(out)
+    ns = n_states
+    for a in range(10):
+        for b in range(a, 10):
+            pt = (a + b) % 10
+            for c in range(10):
+                for d in range(c, 10):
+                    g = pt * 10 + (c + d) % 10
+                    lv = _level(g, player_draws)
+                    ca = class_size[a]
+                    cb = class_size[b]
+                    cc = class_size[c]
+                    cd = class_size[d]
+                    if a != b and c != d:
+                        # no pair possible: the ordered ways, times 2 · 2 orders
+                        w = 4 * ca * cb * (cc - (c == a) - (c == b)) * (
+                            cd - (d == a) - (d == b))
+                        _add_start(w, g, lv, a, b, c, d, s0, s1, s2)
+                    elif c != d:
+                        # player's two cards of one value a: split by its pair state
+                        rest = 2 * (cc - 2 * (c == a)) * (cd - 2 * (d == a))
+                        for sp in range(ns):
+                            _add_start(two[a, sp] * rest, sp * ns * 100 + g, lv,
+                                       a, b, c, d, s0, s1, s2)
+                    elif a != b:
+                        rest = 2 * (ca - 2 * (a == c)) * (cb - 2 * (b == c))
+                        for sb in range(ns):
+                            _add_start(two[c, sb] * rest, sb * 100 + g, lv,
+                                       a, b, c, d, s0, s1, s2)
+                    elif a != c:
+                        for sp in range(ns):
+                            for sb in range(ns):
+                                _add_start(two[a, sp] * two[c, sb], (sp * ns + sb) * 100 + g,
+                                           lv, a, b, c, d, s0, s1, s2)
+                    else:
+                        for sp in range(ns):
+                            for sb in range(ns):
+                                _add_start(four[a, sp, sb], (sp * ns + sb) * 100 + g,
+                                           lv, a, b, c, d, s0, s1, s2)
+    n4 = n - 4
+    for st in range(ns * ns):
+        base = st * n_core
+        for pt in range(10):
+            for bt in range(10):
+                g = st * 100 + pt * 10 + bt
+                w = s0[g]
+                if w == 0:
+                    continue
+                if pt >= 8 or bt >= 8:
+                    out[base + core[pt, bt, 0, 0]] = w * n4 * (n4 - 1)
+                elif player_draws[pt] == 0:
+                    if banker_draws[bt, 10] != 0:
+                        first = base + core[pt, bt, 0, 1]
+                        for y in range(10):
+                            out[first + y] = (w * class_size[y] - s1[g * 10 + y]) * (n4 - 1)
+                    else:
+                        out[base + core[pt, bt, 0, 0]] = w * n4 * (n4 - 1)
+                else:
+                    for x in range(10):
+                        cx = class_size[x]
+                        sx = s1[g * 10 + x]
+                        if banker_draws[bt, x] != 0:
+                            first = base + core[pt, bt, x + 1, 1]
+                            for y in range(10):
+                                cy = class_size[y] - (x == y)
+                                out[first + y] = (cx * (cy * w - s1[g * 10 + y]) - cy * sx
+                                                  + s2[g * 100 + x * 10 + y])
+                        else:
+                            out[base + core[pt, bt, x + 1, 0]] = (w * cx - sx) * (n4 - 1)
+
+
+@_inline
+def _level(g, player_draws):
+    """Which sums the third cards of group g need: 0 when a natural ends the coup, 1
+    when the player stands (only the banker may draw), 2 when the player draws."""
+    pt = (g // 10) % 10
+    bt = g % 10
+    if pt >= 8 or bt >= 8:
+        return 0
+    return 2 if player_draws[pt] != 0 else 1
+
+
+@_inline
+def _add_start(w, g, level, a, b, c, d, s0, s1, s2):
+    """Add ``w`` ways to start with the values a, b (player) and c, d (banker) in group
+    ``g`` to the sums s0, s1 and s2, as far as ``level`` needs them."""
+    if w == 0:
+        return
+    s0[g] += w
+    if level == 0:
+        return
+    g1 = g * 10
+    s1[g1 + a] += w
+    s1[g1 + b] += w
+    s1[g1 + c] += w
+    s1[g1 + d] += w
+    if level == 2:
+        g2 = g * 100
+        for u in (a, b, c, d):
+            row = g2 + u * 10
+            s2[row + a] += w
+            s2[row + b] += w
+            s2[row + c] += w
+            s2[row + d] += w
+
+
+@_inline
+def _zero(arr):
+    for i in range(arr.shape[0]):
+        arr[i] = 0 * arr[i]
+
+
+@_jit
+def group_sums(groups, counts, out):
+    """Sum ``counts`` into ``out`` by the group number each cell carries in ``groups``."""
+    for g in range(out.shape[0]):
+        out[g] = 0 * counts[0]
+    for i in range(counts.shape[0]):
+        out[groups[i]] += counts[i]
+
+
+def plain(kernel):
+    """The kernel as plain Python, calling the plain versions of the other kernels:
+    exact on arrays of Python integers, where the jitted one would overflow."""
+    module = dict(kernel.py_func.__globals__)
+    for name, obj in list(module.items()):
+        if isinstance(obj, CPUDispatcher):
+            module[name] = FunctionType(obj.py_func.__code__, module, name)
+    return module[kernel.py_func.__name__]

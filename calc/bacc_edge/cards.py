@@ -1,0 +1,54 @@
+"""Card ranks, suits and point values: the one place that says what a card is worth."""
+
+from __future__ import annotations
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("♠", "♥", "♦", "♣")
+#: A card's baccarat points: ace one, two to nine face value, tens and court cards nothing.
+POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
+
+_SUIT_ALIASES = {
+    "♠": 0, "s": 0, "♤": 0,
+    "♥": 1, "h": 1, "♡": 1,
+    "♦": 2, "d": 2, "♢": 2,
+    "♣": 3, "c": 3, "♧": 3,
+}
+_RANK_ALIASES = {name: i for i, name in enumerate(RANKS)}
+_RANK_ALIASES.update({"T": 9, "1": 0, "ACE": 0, "JACK": 10, "QUEEN": 11, "KING": 12})
+
+
+class CardNameError(ValueError):
+    """A card name that is not a rank, optionally followed by a suit."""
+
+
+def parse_card(name: str) -> tuple[int, int | None]:
+    """Read one card name such as ``"K♠"``, ``"10h"`` or ``"5"``.
+
+    Returns the rank index into :data:`RANKS` and the suit index into :data:`SUITS`,
+    or ``None`` for the suit when the name gives none.
+    """
+    text = name.strip()
+    if not text:
+        raise CardNameError("an empty card name")
+    suit = None
+    last = text[-1].lower()
+    if last in _SUIT_ALIASES and len(text) > 1:
+        suit = _SUIT_ALIASES[last]
+        text = text[:-1]
+    rank = _RANK_ALIASES.get(text.upper())
+    if rank is None:
+        raise CardNameError(
+            f"card {name!r} is not a card: ranks are {' '.join(RANKS)}, "
+            f"optionally followed by a suit ♠ ♥ ♦ ♣ (or s h d c)"
+        )
+    return rank, suit
+
+
+def parse_cards(text: str) -> list[tuple[int, int | None]]:
+    """Read a list of card names separated by spaces or commas, e.g. ``"5 5 K♠ 10h"``."""
+    return [parse_card(tok) for tok in text.replace(",", " ").split()]
+
+
+def card_name(rank: int, suit: int | None = None) -> str:
+    """The printed name of a card, e.g. ``K♠``; a rank alone where the suit is unknown."""
+    return RANKS[rank] + ("" if suit is None else SUITS[suit])

@@ -1,0 +1,154 @@
+"""The shoe: how many cards of each rank and suit are left to deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import prod
+
+from .cards import RANKS, SUITS, card_name, parse_cards
+
+#: A coup needs at most six cards.
+COUP_CARDS = 6
+
+
+class ShoeError(ValueError):
+    """A shoe that cannot be built or cannot deal a coup."""
+
+
+def falling(n: int, k: int) -> int:
+    """n·(n-1)·…·(n-k+1): the ordered ways to deal k cards from n."""
+    return prod(range(n - k + 1, n + 1)) if k > 0 else 1
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """A finite shoe, card counts by rank (and by suit where the suits are known).
+
+    ``ranks`` holds the 13 rank counts A, 2 … 10, J, Q, K. ``suits`` holds the 13 × 4
+    counts by rank and suit (♠ ♥ ♦ ♣) where the suits are known, else ``None``.
+    ``unseen`` counts, by rank, cards removed without their suit being named: they are
+    gone from ``ranks`` but still stand in ``suits``, because which suit left is unknown.
+    Build one with :meth:`decks`, :meth:`from_ranks` or :meth:`from_suits`, and take cards
+    out with :meth:`remove`.
+    """
+
+    ranks: tuple[int, ...]
+    suits: tuple[tuple[int, ...], ...] | None = None
+    unseen: tuple[int, ...] = (0,) * 13
+    label: str = field(default="custom shoe", compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.ranks) != 13:
+            raise ShoeError(f"a shoe needs 13 rank counts (A … K), got {len(self.ranks)}")
+        for rank, n in zip(RANKS, self.ranks):
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise ShoeError(f"count {n!r} for rank {rank} is not a whole number")
+            if n < 0:
+                raise ShoeError(f"count {n} for rank {rank} is negative")
+        if self.suits is not None:
+            for r, row in enumerate(self.suits):
+                for s, n in enumerate(row):
+                    if n < 0:
+                        raise ShoeError(f"count {n} for {card_name(r, s)} is negative")
+        if self.cards < COUP_CARDS:
+            raise ShoeError(
+                f"{self.label} holds {self.cards} cards; a coup can need {COUP_CARDS}"
+            )
+
+    # -- building -------------------------------------------------------------------
+    @classmethod
+    def decks(cls, n: int = 8) -> "Shoe":
+        """A full shoe of ``n`` 52-card decks."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ShoeError(f"number of decks {n!r} must be a whole number from 1 up")
+        return cls(
+            ranks=(4 * n,) * 13,
+            suits=((n,) * 4,) * 13,
+            label=f"{n} deck" + ("s" if n > 1 else ""),
+        )
+
+    @classmethod
+    def from_ranks(cls, counts, label: str = "custom shoe") -> "Shoe":
+        """A shoe from 13 rank counts (a sequence A … K, or a mapping from rank name).
+
+        Its suits are unknown, so it serves every bet that does not ask about suits.
+        """
+        if isinstance(counts, dict):
+            unknown = [k for k in counts if str(k).upper() not in RANKS]
+            if unknown:
+                raise ShoeError(f"unknown rank(s) {unknown!r}: ranks are {' '.join(RANKS)}")
+            upper = {str(k).upper(): v for k, v in counts.items()}
+            counts = [upper.get(r, 0) for r in RANKS]
+        return cls(ranks=tuple(counts), label=label)
+
+    @classmethod
+    def from_suits(cls, counts, label: str = "custom shoe") -> "Shoe":
+        """A shoe from 13 × 4 counts by rank (A … K) and suit (♠ ♥ ♦ ♣)."""
+        rows = tuple(tuple(row) for row in counts)
+        if len(rows) != 13 or any(len(row) != 4 for row in rows):
+            raise ShoeError("suit counts must be 13 rows (A … K) of 4 suits (♠ ♥ ♦ ♣)")
+        return cls(ranks=tuple(sum(row) for row in rows), suits=rows, label=label)
+
+    def remove(self, cards: str) -> "Shoe":
+        """The shoe less the named cards, e.g. ``"5 5 K♠ 10h"``.
+
+        A card named without a suit leaves its rank; its suit stays unknown (see
+        :attr:`unseen`).
+        """
+        ranks = list(self.ranks)
+        suits = None if self.suits is None else [list(row) for row in self.suits]
+        unseen = list(self.unseen)
+        for rank, suit in parse_cards(cards):
+            name = card_name(rank, suit)
+            if ranks[rank] == 0:
+                raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {RANKS[rank]} is left")
+            ranks[rank] -= 1
+            if suits is None:
+                continue
+            if suit is None:
+                unseen[rank] += 1
+            elif suits[rank][suit] <= 0:
+                raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
+            else:
+                suits[rank][suit] -= 1
+            if sum(suits[rank]) < unseen[rank]:
+                raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
+        removed = " ".join(cards.replace(",", " ").split())
+        return Shoe(
+            ranks=tuple(ranks),
+            suits=None if suits is None else tuple(tuple(row) for row in suits),
+            unseen=tuple(unseen),
+            label=f"{self.label} less {removed}" if removed else self.label,
+        )
+
+    # -- reading --------------------------------------------------------------------
+    @property
+    def cards(self) -> int:
+        """How many cards are left."""
+        return sum(self.ranks)
+
+    @property
+    def coups(self) -> int:
+        """Ordered six-card deals: N·(N-1)·…·(N-5), the total every count sums to."""
+        return falling(self.cards, COUP_CARDS)
+
+    @property
+    def suits_known(self) -> bool:
+        """Whether every card's suit is known, so suited pairs can be counted directly."""
+        return self.suits is not None and not any(self.unseen)
+
+    def describe(self) -> dict:
+        """The shoe as plain data, for reports and JSON."""
+        return {
+            "label": self.label,
+            "cards": self.cards,
+            "ranks": dict(zip(RANKS, self.ranks)),
+            "suits_known": self.suits is not None,
+            "unseen_suits": {RANKS[r]: n for r, n in enumerate(self.unseen) if n},
+        }
+
+    def __str__(self) -> str:
+        return f"{self.label} ({self.cards} cards)"
+
+
+__all__ = ["Shoe", "ShoeError", "SUITS", "falling"]
