@@ -1,0 +1,41 @@
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bacc_edge import Shoe  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+def table_as_counter(table) -> Counter:
+    """An outcome table keyed as tests/reference.py keys its tally."""
+    f = table.features
+    p_state = f["player_pair"] + (f["player_suited_pair"] if table.layout.suits else 0)
+    b_state = f["banker_pair"] + (f["banker_suited_pair"] if table.layout.suits else 0)
+    keys = zip(p_state.tolist(), b_state.tolist(), f["player_two_card_total"].tolist(),
+               f["banker_two_card_total"].tolist(), f["player_third"].tolist(),
+               f["banker_third"].tolist())
+    return Counter({k: int(c) for k, c in zip(keys, table.counts.tolist()) if c})
+
+
+def kinds_of(shoe: Shoe, suits: bool):
+    """The shoe as the reference's card kinds (rank, suit or None, count)."""
+    if suits:
+        return [(r, s, shoe.suits[r][s]) for r in range(13) for s in range(4)]
+    return [(r, None, n) for r, n in enumerate(shoe.ranks)]
+
+
+@pytest.fixture(scope="session")
+def eight_decks():
+    return Shoe.decks(8)
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(20261121)

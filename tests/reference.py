@@ -1,0 +1,94 @@
+"""A slow, independent enumerator of coups, for tests only.
+
+It shares no code with the engine: it deals real cards one at a time from a list of
+card kinds, applies the drawing rules as the guide in seed 001 words them, and tallies
+every finished coup under its own description of the outcome. Use it on small shoes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+
+def card_points(rank: int) -> int:
+    """Rank 0 = ace … 12 = king: aces one, tens and court cards nothing."""
+    return (rank + 1) % 10 if rank < 9 else 0
+
+
+def banker_draws_prose(banker: int, player_third: int | None) -> bool:
+    """The banker's rule as seed 001 states it in prose (no natural on the table)."""
+    if player_third is None:  # the player stood: the banker draws on 0-5
+        return banker <= 5
+    if banker <= 2:
+        return True
+    if banker == 3:
+        return player_third != 8
+    if banker == 4:
+        return player_third in (2, 3, 4, 5, 6, 7)
+    if banker == 5:
+        return player_third in (4, 5, 6, 7)
+    if banker == 6:
+        return player_third in (6, 7)
+    return False
+
+
+def _ways_unused(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+def reference_counts(kinds: list[tuple[int, int | None, int]]) -> Counter:
+    """Ordered six-card deals by outcome, from kinds (rank, suit or None, count).
+
+    The outcome is (player pair state, banker pair state, player two-card total, banker
+    two-card total, player third value or -1, banker third value or -1), pair state 0
+    none, 1 same rank, 2 same rank and a known, equal suit.
+    """
+    counts = [k[2] for k in kinds]
+    tally: Counter = Counter()
+
+    def draw():
+        total = sum(counts)
+        for i, c in enumerate(counts):
+            if c:
+                counts[i] -= 1
+                yield i, c, total
+                counts[i] += 1
+
+    def pair_state(i, j):
+        (ri, si, _), (rj, sj, _) = kinds[i], kinds[j]
+        if ri != rj:
+            return 0
+        return 2 if (si is not None and si == sj) else 1
+
+    for p1, w1, _ in draw():
+        for b1, w2, _ in draw():
+            for p2, w3, _ in draw():
+                for b2, w4, left in draw():
+                    w = w1 * w2 * w3 * w4
+                    left -= 1
+                    pt = (card_points(kinds[p1][0]) + card_points(kinds[p2][0])) % 10
+                    bt = (card_points(kinds[b1][0]) + card_points(kinds[b2][0])) % 10
+                    head = (pair_state(p1, p2), pair_state(b1, b2), pt, bt)
+                    if pt >= 8 or bt >= 8:
+                        tally[head + (-1, -1)] += w * _ways_unused(left, 2)
+                        continue
+                    if pt >= 6:
+                        if banker_draws_prose(bt, None):
+                            for b3, w5, rest in draw():
+                                y = card_points(kinds[b3][0])
+                                tally[head + (-1, y)] += w * w5 * _ways_unused(rest - 1, 1)
+                        else:
+                            tally[head + (-1, -1)] += w * _ways_unused(left, 2)
+                        continue
+                    for p3, w5, rest in draw():
+                        x = card_points(kinds[p3][0])
+                        if banker_draws_prose(bt, x):
+                            for _b3, w6, _ in draw():
+                                y = card_points(kinds[_b3][0])
+                                tally[head + (x, y)] += w * w5 * w6
+                        else:
+                            tally[head + (x, -1)] += w * w5 * _ways_unused(rest - 1, 1)
+    return tally

@@ -1,0 +1,156 @@
+"""The engine against published counts, the slow reference, and invariants."""
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bacc_edge import Shoe, ShoeError, outcome_table
+from bacc_edge.outcomes import _KINDS, _count
+from bacc_edge.shoe import falling
+from conftest import kinds_of, table_as_counter
+from reference import reference_counts
+
+SLOW = settings(max_examples=40, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_eight_decks_reproduce_the_published_counts(eight_decks):
+    # Figures quoted in the engine issue (ordered six-card convention, 8 decks).
+    for suits in (False, True):
+        table = outcome_table(eight_decks, suits=suits)
+        assert table.winners() == {"banker": 2_292_252_566_437_888,
+                                   "player": 2_230_518_282_592_256,
+                                   "tie": 475_627_426_473_216}
+        assert table.total == 4_998_398_275_503_360
+
+
+@pytest.mark.parametrize("decks", [1, 2, 6, 8])
+def test_counts_sum_to_the_falling_factorial(decks):
+    shoe = Shoe.decks(decks)
+    for suits in (False, True):
+        table = outcome_table(shoe, suits=suits)
+        assert sum(table.counts.tolist()) == falling(52 * decks, 6) == table.total
+        assert (table.counts >= 0).all()
+
+
+def test_one_full_deck_matches_the_reference_cell_by_cell():
+    shoe = Shoe.decks(1)
+    assert table_as_counter(outcome_table(shoe)) == reference_counts(kinds_of(shoe, False))
+
+
+def small_rank_shoes():
+    """Shoes of one to six ranks, often odd and lopsided."""
+    return st.dictionaries(st.sampled_from(range(13)), st.integers(1, 6),
+                           min_size=1, max_size=6).map(
+        lambda d: [d.get(r, 0) for r in range(13)]).filter(lambda c: sum(c) >= 6)
+
+
+def small_suited_shoes():
+    """Suit-asymmetric shoes of two to four ranks."""
+    return st.tuples(
+        st.lists(st.sampled_from(range(13)), min_size=2, max_size=4, unique=True),
+        st.lists(st.integers(0, 2), min_size=16, max_size=16),
+    ).map(lambda t: _suited(*t)).filter(lambda rows: sum(map(sum, rows)) >= 6)
+
+
+def _suited(ranks, counts):
+    rows = [[0] * 4 for _ in range(13)]
+    for i, r in enumerate(ranks):
+        rows[r] = counts[4 * i: 4 * i + 4]
+    return rows
+
+
+@SLOW
+@given(small_rank_shoes())
+def test_random_small_shoes_match_the_reference(counts):
+    shoe = Shoe.from_ranks(counts)
+    assert table_as_counter(outcome_table(shoe)) == reference_counts(kinds_of(shoe, False))
+
+
+@SLOW
+@given(small_suited_shoes())
+def test_suit_asymmetric_shoes_match_the_reference_with_suited_pairs(rows):
+    shoe = Shoe.from_suits(rows)
+    assert table_as_counter(outcome_table(shoe, suits=True)) == reference_counts(
+        kinds_of(shoe, True))
+    assert table_as_counter(outcome_table(shoe)) == reference_counts(kinds_of(shoe, False))
+
+
+@given(st.lists(st.integers(0, 6), min_size=52, max_size=52).filter(lambda c: sum(c) >= 6),
+       st.permutations(range(4)))
+@settings(max_examples=25, deadline=None)
+def test_relabelling_suits_changes_no_count(counts, perm):
+    rows = [counts[4 * r: 4 * r + 4] for r in range(13)]
+    swapped = [[row[perm[s]] for s in range(4)] for row in rows]
+    for suits in (False, True):
+        a = outcome_table(Shoe.from_suits(rows), suits=suits)
+        b = outcome_table(Shoe.from_suits(swapped), suits=suits)
+        assert np.array_equal(a.counts, b.counts)
+
+
+def test_suited_table_folds_back_to_the_suit_free_one():
+    shoe = Shoe.decks(2).remove("A♠ A♠ 7h K♣ K♣ 10d")
+    plain = outcome_table(shoe)
+    suited = outcome_table(shoe, suits=True)
+    f = suited.features
+    # fold the suited pair state into the plain pair state and compare cell by cell
+    n_core = suited.layout.n_core
+    folded = np.zeros_like(plain.counts)
+    for sp, sb in itertools.product(range(3), range(3)):
+        block = suited.counts[(sp * 3 + sb) * n_core:(sp * 3 + sb + 1) * n_core]
+        target = (min(sp, 1) * 2 + min(sb, 1)) * n_core
+        folded[target:target + n_core] += block
+    assert np.array_equal(folded, plain.counts)
+    assert f["player_suited_pair"].sum() > 0
+
+
+def test_removing_a_card_of_unknown_suit_averages_over_its_suits():
+    shoe = Shoe.decks(1).remove("A♠ 5h 5d")
+    unknown = outcome_table(shoe.remove("5"), suits=True)
+    expected = sum(shoe.suits[4][s] * reference_like(shoe.remove("5" + "shdc"[s]))
+                   for s in range(4) if shoe.suits[4][s])
+    assert np.array_equal(unknown.counts, expected)
+    assert unknown.total == 2 * falling(shoe.cards - 1, 6)
+
+
+def reference_like(shoe):
+    return outcome_table(shoe, suits=True).counts
+
+
+def test_the_big_integer_path_agrees_with_int64_exactly():
+    shoe = Shoe.decks(2).remove("A♠ 9 9 K♥")
+    for suits in (False, True):
+        kinds = _KINDS[suits][0]
+        flat = (np.asarray(shoe.suits).reshape(-1) if suits else np.asarray(shoe.ranks))
+        fast = _count(flat[kinds].astype(np.int64), suits, big=False)
+        slow = _count(flat[kinds].astype(np.int64), suits, big=True)
+        assert slow.dtype == object
+        assert fast.tolist() == slow.tolist()
+
+
+def test_shoes_beyond_int64_are_counted_exactly_with_python_integers():
+    fits, beyond = Shoe.decks(27), Shoe.decks(28)
+    assert outcome_table(fits).counts.dtype == np.int64
+    assert falling(beyond.cards, 6) > np.iinfo(np.int64).max
+    for suits in (False, True):
+        table = outcome_table(beyond, suits=suits)
+        assert table.counts.dtype == object
+        assert sum(table.counts.tolist()) == falling(beyond.cards, 6)
+    # the ratio of banker to player wins moves smoothly with the number of decks
+    win = {d: outcome_table(Shoe.decks(d)).winners() for d in (26, 27, 28)}
+    ratio = {d: win[d]["banker"] / win[d]["player"] for d in win}
+    assert ratio[26] > ratio[27] > ratio[28] > 1
+
+
+def test_suited_pairs_need_known_suits():
+    with pytest.raises(ShoeError, match="suits are unknown"):
+        outcome_table(Shoe.from_ranks([4] * 13), suits=True)
+
+
+def test_too_many_unknown_suits_are_refused_clearly():
+    shoe = Shoe.decks(8).remove(" ".join(["A", "2", "3", "4", "5", "6", "7"] * 3))
+    with pytest.raises(ShoeError, match="name their suits"):
+        outcome_table(shoe, suits=True)

@@ -1,0 +1,50 @@
+import pytest
+
+from bacc_edge import Shoe, ShoeError
+from bacc_edge.cards import CardNameError, parse_card
+
+
+def test_decks_hold_52_cards_each():
+    for n in (1, 6, 8):
+        assert Shoe.decks(n).cards == 52 * n
+
+
+def test_card_names_with_and_without_suits():
+    assert parse_card("K♠") == (12, 0)
+    assert parse_card("10h") == (9, 1)
+    assert parse_card("t") == (9, None)
+    assert parse_card("5") == (4, None)
+    assert parse_card("Ad") == (0, 2)
+
+
+def test_removing_named_cards():
+    shoe = Shoe.decks(1).remove("5 5 K♠ 10h")
+    assert shoe.cards == 48
+    assert shoe.ranks[4] == 2 and shoe.ranks[12] == 3 and shoe.ranks[9] == 3
+    assert shoe.suits[12][0] == 0 and shoe.suits[9][1] == 0
+    assert shoe.unseen[4] == 2
+    assert not shoe.suits_known
+
+
+@pytest.mark.parametrize("make, quoted", [
+    (lambda: Shoe.decks(0), "0"),
+    (lambda: Shoe.decks(-2), "-2"),
+    (lambda: Shoe.from_ranks([1] * 5 + [0] * 8), "5 cards"),
+    (lambda: Shoe.from_ranks([4] * 12 + [-1]), "-1"),
+    (lambda: Shoe.from_ranks({"Z": 3}), "'Z'"),
+    (lambda: Shoe.decks(1).remove("A♠ A♠"), "'A♠ A♠'"),
+    (lambda: Shoe.decks(1).remove("K K K K K"), "'K K K K K'"),
+    (lambda: Shoe.decks(1).remove("5 5 5 5 5♠"), "5♠"),
+    (lambda: Shoe.decks(1).remove("5 11 K"), "'11'"),
+    (lambda: Shoe.from_suits([[1] * 3] * 13), "13 rows"),
+])
+def test_impossible_shoes_are_refused_with_the_bad_input_quoted(make, quoted):
+    with pytest.raises((ShoeError, CardNameError)) as err:
+        make()
+    assert quoted in str(err.value)
+
+
+def test_a_shoe_that_cannot_deal_a_coup_is_refused_after_removal():
+    shoe = Shoe.from_ranks([1] * 7 + [0] * 6)
+    with pytest.raises(ShoeError, match="holds 5 cards"):
+        shoe.remove("A 2")
