@@ -104,9 +104,13 @@ def pair_weights(type_count, type_rank, class_start, n_states, class_size, two, 
 
 
 @_jit
-def enumerate_coups(class_size, two, four, n_states, player_draws, banker_draws, core,
-                    n_core, s0, s1, s2, out):
+def enumerate_coups(kind_count, kind_rank, class_start, n_states, player_draws,
+                    banker_draws, core, n_core, class_size, two, four, rank_count, s0, s1, s2,
+                    out):
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
+
+    The shoe is ``kind_count``, cards per kind ordered by point value, as
+    :func:`pair_weights` takes it (whose outputs and scratch follow ``core``).
 
     Cards are dealt player, banker, player, banker, then the third cards by the rules
     in ``player_draws`` and ``banker_draws`` (see :mod:`bacc_edge.rules`). A coup that
@@ -118,11 +122,14 @@ def enumerate_coups(class_size, two, four, n_states, player_draws, banker_draws,
     The starts (the first four cards' point values) are summed per group — pair states
     and two-card totals, ``g = state · 100 + player total · 10 + banker total`` — into
     the ways ``s0[g]``, the ways times the cards of value u taken, ``s1[g · 10 + u]``,
-    and times the cards of values u and v taken, ``s2[g · 100 + u · 10 + v]``; the
-    third cards' counts are polynomials in those sums. s0, s1 and s2 are scratch.
+    and times the cards of values u and v taken, ``s2[g' · 100 + u · 10 + v]`` (g'
+    counts only the 48 groups a state has where the player draws); the third cards'
+    counts are polynomials in those sums. s0, s1 and s2 are scratch.
 
     Exact while N**6 fits the integer type: every term is at most that.
     """
+    pair_weights(kind_count, kind_rank, class_start, n_states, class_size, two, four,
+                 rank_count)
     n = 0 * class_size[0]
     for v in range(10):
         n += class_size[v]
@@ -187,6 +194,7 @@ def enumerate_coups(class_size, two, four, n_states, player_draws, banker_draws,
                     else:
                         out[base + core[pt, bt, 0, 0]] = w * n4 * (n4 - 1)
                 else:
+                    g2 = _s2_group(g) * 100
                     for x in range(10):
                         cx = class_size[x]
                         sx = s1[g * 10 + x]
@@ -195,7 +203,7 @@ def enumerate_coups(class_size, two, four, n_states, player_draws, banker_draws,
                             for y in range(10):
                                 cy = class_size[y] - (x == y)
                                 out[first + y] = (cx * (cy * w - s1[g * 10 + y]) - cy * sx
-                                                  + s2[g * 100 + x * 10 + y])
+                                                  + s2[g2 + x * 10 + y])
                         else:
                             out[base + core[pt, bt, x + 1, 0]] = (w * cx - sx) * (n4 - 1)
 
@@ -209,6 +217,13 @@ def _level(g, player_draws):
     if pt >= 8 or bt >= 8:
         return 0
     return 2 if player_draws[pt] != 0 else 1
+
+
+@_inline
+def _s2_group(g):
+    """Where group g sits in s2, which holds only the groups where the player draws
+    (two-card totals 0-5 against 0-7): 48 per pair state."""
+    return (g // 100) * 48 + ((g // 10) % 10) * 8 + g % 10
 
 
 @_inline
@@ -226,7 +241,7 @@ def _add_start(w, g, level, a, b, c, d, s0, s1, s2):
     s1[g1 + c] += w
     s1[g1 + d] += w
     if level == 2:
-        g2 = g * 100
+        g2 = _s2_group(g) * 100
         for u in (a, b, c, d):
             row = g2 + u * 10
             s2[row + a] += w

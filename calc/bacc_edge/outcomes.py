@@ -208,20 +208,16 @@ def _count(kind_counts: np.ndarray, suits: bool, big: bool) -> np.ndarray:
     def zeros(*shape):
         return np.zeros(shape, dtype=dtype)
 
-    class_size, two, four = zeros(10), zeros(10, 3), zeros(10, 3, 3)
     counts = zeros(layout.n_cells)
     n_st = n_states ** 2
-    args_weights = (kind_counts.astype(dtype), kind_rank, class_start, n_states,
-                    class_size, two, four, zeros(len(order)))
-    args_count = (class_size, two, four, n_states, rules.PLAYER_DRAWS, rules.BANKER_DRAWS,
-                  CORE_INDEX, layout.n_core, zeros(n_st * 100), zeros(n_st * 1000),
-                  zeros(n_st * 10000), counts)
+    args = (kind_counts.astype(dtype), kind_rank, class_start, n_states, rules.PLAYER_DRAWS,
+            rules.BANKER_DRAWS, CORE_INDEX, layout.n_core, zeros(10), zeros(10, 3),
+            zeros(10, 3, 3), zeros(len(order)), zeros(n_st * 100), zeros(n_st * 1000),
+            zeros(n_st * 4800), counts)
     if big:
-        _kernels.plain(_kernels.pair_weights)(*args_weights)
-        _kernels.plain(_kernels.enumerate_coups)(*args_count)
+        _kernels.plain(_kernels.enumerate_coups)(*args)
     else:
-        _kernels.pair_weights(*args_weights)
-        _kernels.enumerate_coups(*args_count)
+        _kernels.enumerate_coups(*args)
     return counts
 
 
@@ -277,12 +273,14 @@ def outcome_table(shoe: Shoe, *, suits: bool = False) -> OutcomeTable:
             f"{shoe.label} was built from rank counts, so its suits are unknown and suited "
             f"pairs cannot be counted; build it with Shoe.decks or Shoe.from_suits"
         )
-    patterns = list(_suit_patterns(shoe))
+    if shoe.suits_known:
+        patterns = [(1, np.asarray(shoe.suits, dtype=np.int64))]
+    else:
+        patterns = list(_suit_patterns(shoe))
     total = sum(ways for ways, _ in patterns) * shoe.coups
     big = _overflows(shoe.cards) or total > INT64_MAX
     counts = None
     for ways, suit_counts in patterns:
         part = _count(suit_counts.reshape(-1)[_KINDS[True][0]], True, big)
-        part = part * ways if ways != 1 else part
-        counts = part if counts is None else counts + part
+        counts = part * ways if counts is None else counts + part * ways
     return OutcomeTable(shoe, layout, counts, total)
