@@ -91,7 +91,7 @@ def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
         if counts[i]:
             continue
         problem = _never_settles(bet, i, full or table)
-        where = f"bet {bet.name!r}, event {event.label!r}"
+        where = f"{file + ': ' if file else ''}bet {bet.name!r}, event {event.label!r}"
         if problem:
             raise PaytableError(f"{where}: {problem} (on {(full or table).shoe})")
         warnings.append(f"{where} cannot happen on {table.shoe}")

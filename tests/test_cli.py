@@ -1,0 +1,163 @@
+"""The bacc-edge command, as a user meets it."""
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from bacc_edge.cli import main
+from conftest import ROOT
+
+README = (ROOT / "README.md").read_text()
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def readme_blocks(lang):
+    """The README's fenced blocks of one language ("" for plain blocks)."""
+    blocks, current, info = [], None, None
+    for line in README.splitlines(keepends=True):
+        if line.startswith("```"):
+            if current is None:
+                current, info = [], line[3:].strip()
+            else:
+                if info == lang:
+                    blocks.append("".join(current))
+                current = None
+        elif current is not None:
+            current.append(line)
+    return blocks
+
+
+def readme_example(tmp_path):
+    code = next(b for b in readme_blocks("python") if "BETS = [" in b)
+    path = tmp_path / "my_bets.py"
+    path.write_text(code)
+    return path
+
+
+def test_the_readme_examples_print_what_the_readme_shows(tmp_path, monkeypatch):
+    readme_example(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "paytables").symlink_to(ROOT / "paytables")
+    shown = [b for b in readme_blocks("") if b.startswith("$ bacc-edge")]
+    assert len(shown) >= 2
+    for block in shown:
+        command, *expected = block.rstrip("\n").split("\n")
+        args = re.findall(r'"[^"]*"|\S+', command)[2:]
+        result = run(*[a.strip('"') for a in args])
+        assert result.exit_code == 0, result.output
+        assert result.output.rstrip("\n").split("\n") == expected, command
+
+
+def test_every_shipped_paytable_prints(tmp_path):
+    paytables = sorted((ROOT / "paytables").glob("*.py"))
+    result = run(*paytables)
+    assert result.exit_code == 0, result.output
+    for name in ("Banker 3 Card Win, paytable 1", "Perfect Pair", "3G8 (Three Giving Eight)"):
+        assert name in result.output
+
+
+def test_json_is_one_object_with_the_promised_keys():
+    result = run(ROOT / "paytables/three_card_win.py", ROOT / "paytables/punto_banco.py",
+                 "--fmt", "json")
+    doc = json.loads(result.output)
+    assert set(doc) == {"shoe", "bets"}
+    assert len(doc["bets"]) == 10
+    for bet in doc["bets"]:
+        assert {"file", "name", "events", "edge", "total"} <= set(bet)
+        assert sum(e["combinations"] for e in bet["events"]) == bet["total"]
+        for e in bet["events"]:
+            assert {"label", "pays", "combinations", "probability", "return"} <= set(e)
+    banker = next(b for b in doc["bets"] if b["name"] == "Banker")
+    assert 0.0105 < banker["edge"] < 0.0106
+
+
+def test_csv_has_one_header_and_a_row_per_line():
+    result = run(ROOT / "paytables/three_card_win.py", "--fmt", "csv", "--exact")
+    lines = result.output.strip().splitlines()
+    assert lines[0].startswith("File,Bet,Event,Hit rate,Pays,Return,Combinations")
+    assert len(lines) == 1 + 3 + 4 + 3 + 4 + 4  # header, then each bet's lines and net
+
+
+def test_removed_cards_and_deck_count_change_the_shoe():
+    full = json.loads(run(ROOT / "paytables/punto_banco.py", "--fmt", "json").output)
+    less = json.loads(run(ROOT / "paytables/punto_banco.py", "--fmt", "json", "-d", "6",
+                          "--remove", "5 5 K♠").output)
+    assert full["shoe"]["cards"] == 416 and less["shoe"]["cards"] == 309
+    assert full["bets"][0]["edge"] != less["bets"][0]["edge"]
+
+
+def test_check_passes_on_the_shipped_paytables():
+    result = run(*sorted((ROOT / "paytables").glob("*.py")), "--check")
+    assert result.exit_code == 0, result.output
+    assert "41 of 41 printed figures check out" in result.output
+
+
+def test_check_fails_on_a_misprinted_figure(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text((ROOT / "paytables/three_card_win.py").read_text().replace(
+        '"15.283%"', '"15.284%"'))
+    result = run(bad, "--check")
+    assert result.exit_code == 1
+    assert "MISMATCH" in result.output
+
+
+BROKEN = {
+    "missing": (None, "no such paytable file"),
+    "syntax": ("BETS = [\n", "line 1: syntax error"),
+    "no_bets": ("x = 1\n", "defines no BETS"),
+    "empty": ("BETS = []\n", "non-empty list"),
+    "not_bets": ("BETS = [1]\n", "which is not a Bet"),
+    "crash": ("from bacc_edge.conditions import tie\nBETS = [tie.nope]\n",
+              "line 2: AttributeError"),
+    "bad_pays": ("from bacc_edge.conditions import tie\nfrom bacc_edge.paytable import Bet, Event\n"
+                 "BETS = [Bet('T', [Event('tie', tie, 'lots')])]\n", "bet 'T', event 'tie': 'lots'"),
+    "never": ("from bacc_edge.conditions import player\nfrom bacc_edge.paytable import Bet, Event\n"
+              "BETS = [Bet('N', [Event('3-card natural', player.natural & (player.cards == 3), 5)])]\n",
+              "bet 'N', event '3-card natural': can never happen"),
+    "twice": ("from bacc_edge.conditions import tie\nfrom bacc_edge.paytable import Bet, Event\n"
+              "BETS = [Bet('T', [Event('t', tie, 8)]), Bet('t', [Event('t', tie, 8)])]\n",
+              "two bets are named 't'"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN)
+def test_a_broken_paytable_is_one_clear_error_naming_the_file(tmp_path, case):
+    source, message = BROKEN[case]
+    path = tmp_path / f"{case}.py"
+    if source is not None:
+        path.write_text(source)
+    result = run(path)
+    assert result.exit_code == 1
+    assert str(path) in result.output and message in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--remove", "5 5 Z"], "'Z' is not a card"),
+    (["--decks", "0"], "must be a whole number from 1 up"),
+    (["--counts", "1,1,1,1,1,0,0,0,0,0,0,0,0"], "holds 5 cards"),
+    (["--counts", "4,4"], "13 rank counts"),
+    (["--bet", "No Such Bet"], "no bet named 'No Such Bet'"),
+])
+def test_bad_shoes_and_options_are_clear_errors(args, message):
+    result = run(ROOT / "paytables/punto_banco.py", *args)
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_suited_bets_on_a_shoe_without_suits_are_a_clear_error():
+    result = run(ROOT / "paytables/live_dealer.py", "--bet", "Perfect Pair",
+                 "--counts", ",".join(["32"] * 13))
+    assert result.exit_code == 1
+    assert "suits are unknown" in result.output
+
+
+def test_help_has_examples():
+    assert "Examples:" in run("report", "--help").output
+    assert "bacc-edge paytables/three_card_win.py" in run("--help").output
