@@ -28,10 +28,11 @@ def _ff2(x):
 
 
 @_jit
-def pair_weights(type_count, type_rank, class_start, n_states, class_size, two, four, rank_count):
+def pair_weights(kind_count, kind_rank, class_start, n_states, class_size, two, four,
+                 rank_count):
     """Per point-value class, the ordered two-card and four-card weights by pair state.
 
-    ``type_count`` holds the cards of each distinct kind (a rank, or a rank and suit),
+    ``kind_count`` holds the cards of each distinct kind (a rank, or a rank and suit),
     grouped by point value: the kinds of value v are ``class_start[v]:class_start[v+1]``.
     Fills ``class_size[v]``; ``two[v, s]``, the ways to deal a hand's two cards from class
     v in pair state s; ``four[v, s, t]``, the ways to deal four cards of class v, the
@@ -44,19 +45,19 @@ def pair_weights(type_count, type_rank, class_start, n_states, class_size, two, 
         size = 0 * class_size[v]
         same_type = 0 * size
         for t in range(lo, hi):
-            size += type_count[t]
-            same_type += _ff2(type_count[t])
+            size += kind_count[t]
+            same_type += _ff2(kind_count[t])
         # cards of each kind's rank within the class, for "same rank" pairs
         for t in range(lo, hi):
             rank_count[t] = 0 * size
             for u in range(lo, hi):
-                if type_rank[u] == type_rank[t]:
-                    rank_count[t] += type_count[u]
+                if kind_rank[u] == kind_rank[t]:
+                    rank_count[t] += kind_count[u]
         same_rank = 0 * size
         for t in range(lo, hi):
             first = True
             for u in range(lo, t):
-                if type_rank[u] == type_rank[t]:
+                if kind_rank[u] == kind_rank[t]:
                     first = False
             if first:
                 same_rank += _ff2(rank_count[t])
@@ -70,8 +71,8 @@ def pair_weights(type_count, type_rank, class_start, n_states, class_size, two, 
         rest = _ff2(size - 2)
         for t1 in range(lo, hi):
             for t2 in range(lo, hi):
-                c1 = type_count[t1]
-                c2 = type_count[t2] - (1 if t1 == t2 else 0)
+                c1 = kind_count[t1]
+                c2 = kind_count[t2] - (1 if t1 == t2 else 0)
                 w = c1 * c2
                 if w <= 0:
                     continue
@@ -80,12 +81,12 @@ def pair_weights(type_count, type_rank, class_start, n_states, class_size, two, 
                     b_type = same_type - _ff2(c1) + _ff2(c1 - 2)
                     s = SUITED_PAIR
                 else:
-                    b_type = (same_type - _ff2(c1) - _ff2(type_count[t2])
-                              + _ff2(c1 - 1) + _ff2(type_count[t2] - 1))
-                    s = PAIR if type_rank[t1] == type_rank[t2] else NO_PAIR
+                    b_type = (same_type - _ff2(c1) - _ff2(kind_count[t2])
+                              + _ff2(c1 - 1) + _ff2(kind_count[t2] - 1))
+                    s = PAIR if kind_rank[t1] == kind_rank[t2] else NO_PAIR
                 r1 = rank_count[t1]
                 r2 = rank_count[t2]
-                if type_rank[t1] == type_rank[t2]:
+                if kind_rank[t1] == kind_rank[t2]:
                     b_rank = same_rank - _ff2(r1) + _ff2(r1 - 2)
                 else:
                     b_rank = same_rank - _ff2(r1) - _ff2(r2) + _ff2(r1 - 1) + _ff2(r2 - 1)
@@ -110,7 +111,8 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, player_draws,
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
 
     The shoe is ``kind_count``, cards per kind ordered by point value, as
-    :func:`pair_weights` takes it (whose outputs and scratch follow ``core``).
+    :func:`pair_weights` takes it; ``class_size``, ``two``, ``four`` and ``rank_count``
+    receive that kernel's results.
 
     Cards are dealt player, banker, player, banker, then the third cards by the rules
     in ``player_draws`` and ``banker_draws`` (see :mod:`bacc_edge.rules`). A coup that
