@@ -32,15 +32,17 @@ def banker_draws_prose(banker: int, player_third: int | None) -> bool:
     return False
 
 
-def _ways_unused(n: int, k: int) -> int:
+def _ways_unused(n: int, k: int, taken: int = 1) -> int:
     out = 1
     for i in range(k):
-        out *= n - i
+        out *= n - i * taken
     return out
 
 
-def reference_counts(kinds: list[tuple[int, int | None, int]]) -> Counter:
-    """Ordered six-card deals by outcome, from kinds (rank, suit or None, count).
+def reference_counts(kinds: list[tuple[int, int | None, int]], replacement: bool = False
+                     ) -> Counter:
+    """Ordered six-card deals by outcome, from kinds (rank, suit or None, count);
+    with ``replacement`` every card goes back before the next is dealt.
 
     The outcome is (player pair state, banker pair state, player two-card total, banker
     two-card total, player third value or -1, banker third value or -1), pair state 0
@@ -49,13 +51,15 @@ def reference_counts(kinds: list[tuple[int, int | None, int]]) -> Counter:
     counts = [k[2] for k in kinds]
     tally: Counter = Counter()
 
+    taken = 0 if replacement else 1
+
     def draw():
         total = sum(counts)
         for i, c in enumerate(counts):
             if c:
-                counts[i] -= 1
+                counts[i] -= taken
                 yield i, c, total
-                counts[i] += 1
+                counts[i] += taken
 
     def pair_state(i, j):
         (ri, si, _), (rj, sj, _) = kinds[i], kinds[j]
@@ -68,20 +72,20 @@ def reference_counts(kinds: list[tuple[int, int | None, int]]) -> Counter:
             for p2, w3, _ in draw():
                 for b2, w4, left in draw():
                     w = w1 * w2 * w3 * w4
-                    left -= 1
+                    left -= taken
                     pt = (card_points(kinds[p1][0]) + card_points(kinds[p2][0])) % 10
                     bt = (card_points(kinds[b1][0]) + card_points(kinds[b2][0])) % 10
                     head = (pair_state(p1, p2), pair_state(b1, b2), pt, bt)
                     if pt >= 8 or bt >= 8:
-                        tally[head + (-1, -1)] += w * _ways_unused(left, 2)
+                        tally[head + (-1, -1)] += w * _ways_unused(left, 2, taken)
                         continue
                     if pt >= 6:
                         if banker_draws_prose(bt, None):
                             for b3, w5, rest in draw():
                                 y = card_points(kinds[b3][0])
-                                tally[head + (-1, y)] += w * w5 * _ways_unused(rest - 1, 1)
+                                tally[head + (-1, y)] += w * w5 * _ways_unused(rest - taken, 1)
                         else:
-                            tally[head + (-1, -1)] += w * _ways_unused(left, 2)
+                            tally[head + (-1, -1)] += w * _ways_unused(left, 2, taken)
                         continue
                     for p3, w5, rest in draw():
                         x = card_points(kinds[p3][0])
@@ -90,5 +94,5 @@ def reference_counts(kinds: list[tuple[int, int | None, int]]) -> Counter:
                                 y = card_points(kinds[_b3][0])
                                 tally[head + (x, y)] += w * w5 * w6
                         else:
-                            tally[head + (x, -1)] += w * w5 * _ways_unused(rest - 1, 1)
+                            tally[head + (x, -1)] += w * w5 * _ways_unused(rest - taken, 1)
     return tally

@@ -22,14 +22,17 @@ NO_PAIR, PAIR, SUITED_PAIR = 0, 1, 2
 
 
 @_inline
-def _ff2(x):
-    """x·(x-1): ordered ways to take two cards from x (zero below two)."""
+def _ff2(x, removal):
+    """Ordered ways to take two cards from x: x·(x-1) with removal (zero below two),
+    x·x with replacement (``removal == 0``)."""
+    if removal == 0:
+        return x * x
     return x * (x - 1) if x > 1 else 0 * x
 
 
 @_jit
-def pair_weights(kind_count, kind_rank, class_start, n_states, class_size, two, four,
-                 rank_count):
+def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
+                 four, rank_count):
     """Per point-value class, the ordered two-card and four-card weights by pair state.
 
     ``kind_count`` holds the cards of each distinct kind (a rank, or a rank and suit),
@@ -37,7 +40,8 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, class_size, two, 
     Fills ``class_size[v]``; ``two[v, s]``, the ways to deal a hand's two cards from class
     v in pair state s; ``four[v, s, t]``, the ways to deal four cards of class v, the
     player's two (state s) then the banker's two (state t). With ``n_states == 2`` a
-    suited pair is folded into the plain pair. ``rank_count`` is scratch, one per kind.
+    suited pair is folded into the plain pair. ``removal`` is 1 for a real shoe and 0
+    for cards dealt with replacement. ``rank_count`` is scratch, one per kind.
     """
     for v in range(10):
         lo = class_start[v]
@@ -46,7 +50,7 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, class_size, two, 
         same_type = 0 * size
         for t in range(lo, hi):
             size += kind_count[t]
-            same_type += _ff2(kind_count[t])
+            same_type += _ff2(kind_count[t], removal)
         # cards of each kind's rank within the class, for "same rank" pairs
         for t in range(lo, hi):
             rank_count[t] = 0 * size
@@ -60,16 +64,17 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, class_size, two, 
                 if kind_rank[u] == kind_rank[t]:
                     first = False
             if first:
-                same_rank += _ff2(rank_count[t])
+                same_rank += _ff2(rank_count[t], removal)
         class_size[v] = size
         two[v, SUITED_PAIR] = same_type
         two[v, PAIR] = same_rank - same_type
-        two[v, NO_PAIR] = _ff2(size) - same_rank
+        two[v, NO_PAIR] = _ff2(size, removal) - same_rank
         for s in range(3):
             for t in range(3):
-                four[v, s, t] = 0 * size
-        rest = _ff2(size - 2)
-        for t1 in range(lo, hi):
+                # with replacement the two hands' pairs are independent
+                four[v, s, t] = 0 * size if removal else two[v, s] * two[v, t]
+        rest = _ff2(size - 2, 1)
+        for t1 in range(lo, hi if removal else lo):
             for t2 in range(lo, hi):
                 c1 = kind_count[t1]
                 c2 = kind_count[t2] - (1 if t1 == t2 else 0)
@@ -78,18 +83,20 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, class_size, two, 
                     continue
                 # the banker's same-kind and same-rank ways once the player's two are out
                 if t1 == t2:
-                    b_type = same_type - _ff2(c1) + _ff2(c1 - 2)
+                    b_type = same_type - _ff2(c1, 1) + _ff2(c1 - 2, 1)
                     s = SUITED_PAIR
                 else:
-                    b_type = (same_type - _ff2(c1) - _ff2(kind_count[t2])
-                              + _ff2(c1 - 1) + _ff2(kind_count[t2] - 1))
+                    k2 = kind_count[t2]
+                    b_type = (same_type - _ff2(c1, 1) - _ff2(k2, 1)
+                              + _ff2(c1 - 1, 1) + _ff2(k2 - 1, 1))
                     s = PAIR if kind_rank[t1] == kind_rank[t2] else NO_PAIR
                 r1 = rank_count[t1]
                 r2 = rank_count[t2]
                 if kind_rank[t1] == kind_rank[t2]:
-                    b_rank = same_rank - _ff2(r1) + _ff2(r1 - 2)
+                    b_rank = same_rank - _ff2(r1, 1) + _ff2(r1 - 2, 1)
                 else:
-                    b_rank = same_rank - _ff2(r1) - _ff2(r2) + _ff2(r1 - 1) + _ff2(r2 - 1)
+                    b_rank = (same_rank - _ff2(r1, 1) - _ff2(r2, 1)
+                              + _ff2(r1 - 1, 1) + _ff2(r2 - 1, 1))
                 four[v, s, NO_PAIR] += w * (rest - b_rank)
                 four[v, s, PAIR] += w * (b_rank - b_type)
                 four[v, s, SUITED_PAIR] += w * b_type
@@ -105,7 +112,7 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, class_size, two, 
 
 
 @_jit
-def enumerate_coups(kind_count, kind_rank, class_start, n_states, player_draws,
+def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, player_draws,
                     banker_draws, core, n_core, class_size, two, four, rank_count, s0, s1, s2,
                     out):
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
@@ -128,10 +135,13 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, player_draws,
     counts only the 48 groups a state has where the player draws); the third cards'
     counts are polynomials in those sums. s0, s1 and s2 are scratch.
 
+    With ``removal == 0`` the cards are dealt with replacement (an infinite deck of
+    this composition): nothing is taken out, and the sums s1, s2 stay zero.
+
     Exact while N**6 fits the integer type: every term is at most that.
     """
-    pair_weights(kind_count, kind_rank, class_start, n_states, class_size, two, four,
-                 rank_count)
+    pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
+                 four, rank_count)
     n = 0 * class_size[0]
     for v in range(10):
         n += class_size[v]
@@ -146,24 +156,24 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, player_draws,
             for c in range(10):
                 for d in range(c, 10):
                     g = pt * 10 + (c + d) % 10
-                    lv = _level(g, player_draws)
+                    lv = _level(g, player_draws) if removal else 0
                     ca = class_size[a]
                     cb = class_size[b]
                     cc = class_size[c]
                     cd = class_size[d]
                     if a != b and c != d:
                         # no pair possible: the ordered ways, times 2 · 2 orders
-                        w = 4 * ca * cb * (cc - (c == a) - (c == b)) * (
-                            cd - (d == a) - (d == b))
+                        w = 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
+                            cd - removal * ((d == a) + (d == b)))
                         _add_start(w, g, lv, a, b, c, d, s0, s1, s2)
                     elif c != d:
                         # player's two cards of one value a: split by its pair state
-                        rest = 2 * (cc - 2 * (c == a)) * (cd - 2 * (d == a))
+                        rest = 2 * (cc - 2 * removal * (c == a)) * (cd - 2 * removal * (d == a))
                         for sp in range(ns):
                             _add_start(two[a, sp] * rest, sp * ns * 100 + g, lv,
                                        a, b, c, d, s0, s1, s2)
                     elif a != b:
-                        rest = 2 * (ca - 2 * (a == c)) * (cb - 2 * (b == c))
+                        rest = 2 * (ca - 2 * removal * (a == c)) * (cb - 2 * removal * (b == c))
                         for sb in range(ns):
                             _add_start(two[c, sb] * rest, sb * 100 + g, lv,
                                        a, b, c, d, s0, s1, s2)
@@ -177,7 +187,9 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, player_draws,
                             for sb in range(ns):
                                 _add_start(four[a, sp, sb], (sp * ns + sb) * 100 + g,
                                            lv, a, b, c, d, s0, s1, s2)
-    n4 = n - 4
+    # ways to deal one and two unused positions
+    one = n - 4 * removal - removal
+    two_left = (n - 4 * removal) * one
     for st in range(ns * ns):
         base = st * n_core
         for pt in range(10):
@@ -187,14 +199,14 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, player_draws,
                 if w == 0:
                     continue
                 if pt >= 8 or bt >= 8:
-                    out[base + core[pt, bt, 0, 0]] = w * n4 * (n4 - 1)
+                    out[base + core[pt, bt, 0, 0]] = w * two_left
                 elif player_draws[pt] == 0:
                     if banker_draws[bt, 10] != 0:
                         first = base + core[pt, bt, 0, 1]
                         for y in range(10):
-                            out[first + y] = (w * class_size[y] - s1[g * 10 + y]) * (n4 - 1)
+                            out[first + y] = (w * class_size[y] - s1[g * 10 + y]) * one
                     else:
-                        out[base + core[pt, bt, 0, 0]] = w * n4 * (n4 - 1)
+                        out[base + core[pt, bt, 0, 0]] = w * two_left
                 else:
                     g2 = _s2_group(g) * 100
                     for x in range(10):
@@ -203,11 +215,11 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, player_draws,
                         if banker_draws[bt, x] != 0:
                             first = base + core[pt, bt, x + 1, 1]
                             for y in range(10):
-                                cy = class_size[y] - (x == y)
+                                cy = class_size[y] - removal * (x == y)
                                 out[first + y] = (cx * (cy * w - s1[g * 10 + y]) - cy * sx
                                                   + s2[g2 + x * 10 + y])
                         else:
-                            out[base + core[pt, bt, x + 1, 0]] = (w * cx - sx) * (n4 - 1)
+                            out[base + core[pt, bt, x + 1, 0]] = (w * cx - sx) * one
 
 
 @_inline

@@ -6,14 +6,18 @@ import csv
 import io
 import json
 import sys
+from fractions import Fraction
 
 import click
 from tabulate import tabulate, tabulate_formats
 
 from . import render
 from .cards import CardNameError
+from .commission import banker_commission_edge
+from .eor import effects_of_removal, linear_count
 from .loader import load_paytable
 from .paytable import PaytableError
+from .plot import plot_effects
 from .report import Tables, check, report
 from .shoe import Shoe, ShoeError
 
@@ -36,11 +40,15 @@ def main():
     \b
     bacc-edge paytables/three_card_win.py             the rule-sheet table of every bet
     bacc-edge report --help                           every option of that table
+    bacc-edge eor paytables/live_dealer.py            effects of removal and a count
+    bacc-edge commission --stake 13 --chip 1          banker edge with rounded commission
     """
 
 
 def shoe_options(fn):
-    """--decks, --counts and --remove: the shoe to deal from."""
+    """--decks, --counts, --infinite and --remove: the shoe to deal from."""
+    fn = click.option("--infinite", is_flag=True,
+                      help="An infinite deck: cards dealt with replacement (the limit).")(fn)
     fn = click.option("--remove", "-r", default="", metavar="CARDS",
                       help="Cards already dealt, e.g. '5 5 K♠ 10h' (a suit is optional).")(fn)
     fn = click.option("--counts", metavar="A,2,…,K",
@@ -50,9 +58,12 @@ def shoe_options(fn):
     return fn
 
 
-def build_shoe(decks: int, counts: str | None, remove: str) -> tuple[Shoe, Shoe]:
+def build_shoe(decks: int, counts: str | None, remove: str, infinite: bool = False
+               ) -> tuple[Shoe, Shoe]:
     """The shoe to evaluate on, and the full shoe it came from."""
-    if counts:
+    if infinite:
+        full = Shoe.infinite()
+    elif counts:
         parts = counts.replace(",", " ").split()
         try:
             full = Shoe.from_ranks([int(p) for p in parts], label="custom shoe")
@@ -63,19 +74,53 @@ def build_shoe(decks: int, counts: str | None, remove: str) -> tuple[Shoe, Shoe]
     return full.remove(remove) if remove.strip() else full, full
 
 
+def load_selected(paths, bets):
+    """The paytables, cut down to the bets named (if any)."""
+    loaded = [load_paytable(p) for p in paths]
+    if not bets:
+        return loaded
+    known = {b.name.lower() for pt in loaded for b in pt.bets}
+    unknown = [b for b in bets if b.lower() not in known]
+    if unknown:
+        raise click.ClickException(
+            f"no bet named {', '.join(map(repr, unknown))}; the paytables define: "
+            + ", ".join(repr(b.name) for pt in loaded for b in pt.bets))
+    return [pt.select(bets) for pt in loaded]
+
+
+def bet_option(fn):
+    return click.option("--bet", "-b", "bets", multiple=True, metavar="NAME",
+                        help="Only this bet (repeatable; the name as the paytable gives it).")(fn)
+
+
+def fmt_option(fn):
+    return click.option("--fmt", "-f", default="simple", show_default=True,
+                        type=click.Choice(FORMATS),
+                        help="Table format: tabulate's, or csv, or json (one object).")(fn)
+
+
+def print_table(rows, headers, fmt):
+    """One table in a tabulate format, or as CSV."""
+    if fmt == "csv":
+        out = io.StringIO()
+        csv.writer(out).writerows([headers, *rows])
+        click.echo(out.getvalue(), nl=False)
+    else:
+        click.echo(tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True))
+
+
 @main.command("report")
 @click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @shoe_options
-@click.option("--bet", "-b", "bets", multiple=True, metavar="NAME",
-              help="Only this bet (repeatable; the name as the paytable gives it).")
-@click.option("--fmt", "-f", default="simple", show_default=True, type=click.Choice(FORMATS),
-              help="Table format: tabulate's, or csv, or json (one object).")
+@bet_option
+@fmt_option
 @click.option("--exact", is_flag=True, help="Add exact combination counts and fractions.")
 @click.option("--digits", default=3, show_default=True, type=click.IntRange(0, 15),
               help="Decimal places of the percentages.")
 @click.option("--check", "do_check", is_flag=True,
               help="Compare with the figures the sheets printed; exit 1 on a mismatch.")
-def report_command(paytables, decks, counts, remove, bets, fmt, exact, digits, do_check):
+def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact, digits,
+                   do_check):
     """Print each bet's table: event, hit rate, pays, return, then the player net.
 
     \b
@@ -83,24 +128,17 @@ def report_command(paytables, decks, counts, remove, bets, fmt, exact, digits, d
       bacc-edge paytables/three_card_win.py
       bacc-edge paytables/live_dealer.py --bet "Perfect Pair" --decks 6 --exact
       bacc-edge paytables/live_dealer.py --remove "5 5 K♠ 10h" --fmt github
+      bacc-edge paytables/punto_banco.py --infinite
       bacc-edge paytables/*.py --check
       bacc-edge my_bet.py --fmt json
     """
     try:
-        loaded = [load_paytable(p) for p in paytables]
-        if bets:
-            known = {b.name.lower() for pt in loaded for b in pt.bets}
-            unknown = [b for b in bets if b.lower() not in known]
-            if unknown:
-                raise click.ClickException(
-                    f"no bet named {', '.join(map(repr, unknown))}; the paytables define: "
-                    + ", ".join(repr(b.name) for pt in loaded for b in pt.bets))
-            loaded = [pt.select(bets) for pt in loaded]
+        loaded = load_selected(paytables, bets)
         tables = Tables()
         if do_check:
             _print_checks([c for pt in loaded for c in check(pt, tables=tables)], fmt)
             return
-        shoe, full = build_shoe(decks, counts, remove)
+        shoe, full = build_shoe(decks, counts, remove, infinite)
         results = [r for pt in loaded for r in report(pt, shoe, full_shoe=full, tables=tables)]
     except (PaytableError, ShoeError, CardNameError) as err:
         raise click.ClickException(str(err)) from None
@@ -125,6 +163,7 @@ def report_command(paytables, decks, counts, remove, bets, fmt, exact, digits, d
             headers, rows = render.bet_rows(r, digits=digits, exact=exact)
             click.echo("\n" + render.bet_title(r, digits=digits, exact=exact))
             click.echo(tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True))
+            click.echo(render.bet_stats(r, digits=digits))
 
 
 def _print_checks(checks, fmt):
@@ -132,12 +171,7 @@ def _print_checks(checks, fmt):
         click.echo(json.dumps({"checks": [render.check_json(c) for c in checks]}, indent=2))
     else:
         headers, rows = render.check_rows(checks)
-        if fmt == "csv":
-            out = io.StringIO()
-            csv.writer(out).writerows([headers, *rows])
-            click.echo(out.getvalue(), nl=False)
-        else:
-            click.echo(tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True))
+        print_table(rows, headers, fmt)
         for c in checks:
             if c.finding:
                 click.echo(f"\n{c.status}: {c.bet or c.file}: {c.label or c.kind}: {c.finding}")
@@ -146,3 +180,95 @@ def _print_checks(checks, fmt):
                + (f"; {len(failed)} do not" if failed else ""), err=bool(failed))
     if failed:
         sys.exit(1)
+
+
+@main.command("eor")
+@click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@shoe_options
+@bet_option
+@fmt_option
+@click.option("--level", default=3, show_default=True, type=click.IntRange(1, 20),
+              help="Largest count tag: tags run from -LEVEL to +LEVEL.")
+@click.option("--digits", default=4, show_default=True, type=click.IntRange(0, 15),
+              help="Decimal places of the effects (percent of stake).")
+@click.option("--exact", is_flag=True, help="Add the effects as exact fractions.")
+@click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
+              help="Also draw the effects as bar charts (needs matplotlib).")
+def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, digits, exact,
+                plot):
+    """Effects of removal: how each bet's expected value moves when one card of each
+    rank (and suit, for suited bets) leaves the shoe, and the count built from them.
+
+    \b
+    Examples:
+      bacc-edge eor paytables/live_dealer.py --bet "Lucky Six"
+      bacc-edge eor paytables/three_card_win.py --level 2 --plot eor.png
+      bacc-edge eor my_bets.py --decks 6 --fmt json
+    """
+    try:
+        loaded = load_selected(paytables, bets)
+        shoe, _ = build_shoe(decks, counts, remove, infinite)
+        effects = [fx for pt in loaded for fx in effects_of_removal(list(pt.bets), shoe)]
+    except (PaytableError, ShoeError, CardNameError) as err:
+        raise click.ClickException(str(err)) from None
+    counts_ = [linear_count(fx, level) for fx in effects]
+    if plot:
+        try:
+            plot_effects(effects, counts_, plot)
+        except RuntimeError as err:
+            raise click.ClickException(str(err)) from None
+    if fmt == "json":
+        click.echo(json.dumps({"shoe": render.shoe_json(shoe), "bets": [
+            render.eor_json(fx, c) for fx, c in zip(effects, counts_)]}, indent=2))
+        return
+    click.echo(f"Shoe: {shoe}")
+    for fx, count in zip(effects, counts_):
+        click.echo(f"\n{fx.bet.name} — house edge {render.percent(-fx.ev, 3)}")
+        headers, rows = render.eor_rows(fx, count, digits=digits, exact=exact)
+        print_table(rows, headers, fmt)
+        if fx.by_card is not None and fmt != "csv":
+            headers, rows = render.eor_card_rows(fx, digits=digits)
+            click.echo("by suit:")
+            print_table(rows, headers, fmt)
+        for line in render.eor_summary(fx, count):
+            click.echo(line)
+    if plot:
+        click.echo(f"\nwrote {plot}")
+
+
+@main.command("commission")
+@click.option("--stake", "stakes", multiple=True, required=True, type=str, metavar="AMOUNT",
+              help="A banker bet's size (repeatable), e.g. 13 or 12.5.")
+@click.option("--chip", default="1", show_default=True, metavar="AMOUNT",
+              help="The table's lowest chip; commission is rounded up to a quarter of it.")
+@click.option("--rate", default="5", show_default=True, metavar="PERCENT",
+              help="The commission, percent of the win.")
+@shoe_options
+@fmt_option
+def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt):
+    """The banker bet's real edge when its commission is rounded up to a quarter of the
+    lowest chip (as seed 003 prescribes).
+
+    \b
+    Examples:
+      bacc-edge commission --stake 13 --chip 1
+      bacc-edge commission --stake 10 --stake 13 --stake 19 --chip 1 --rate 5
+    """
+    try:
+        shoe, _ = build_shoe(decks, counts, remove, infinite)
+        rows = []
+        for stake in stakes:
+            c = banker_commission_edge(Fraction(stake), Fraction(chip),
+                                       rate=Fraction(rate) / 100, shoe=shoe)
+            rows.append([stake, float(c.commission), float(c.stake - c.commission),
+                         render.percent(c.nominal_edge, 4), render.percent(c.edge, 4)])
+    except (ValueError, ZeroDivisionError) as err:
+        raise click.ClickException(str(err)) from None
+    headers = ["Stake", "Commission on a win", "Net win", "Edge at exactly " + rate + "%",
+               "Real edge"]
+    if fmt == "json":
+        click.echo(json.dumps({"shoe": render.shoe_json(shoe), "chip": chip, "rate": rate,
+                               "bets": [dict(zip(headers, r)) for r in rows]}, indent=2))
+        return
+    click.echo(f"Shoe: {shoe}; lowest chip {chip}, commission rounded up to {Fraction(chip) / 4}")
+    print_table(rows, headers, fmt)

@@ -198,8 +198,9 @@ def _kinds(suits: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _KINDS = {suits: _kinds(suits) for suits in (False, True)}
 
 
-def _count(kind_counts: np.ndarray, suits: bool, big: bool) -> np.ndarray:
-    """Run the kernels on counts per kind (already ordered by point value)."""
+def _count(kind_counts: np.ndarray, suits: bool, big: bool, removal: int = 1) -> np.ndarray:
+    """Run the kernels on counts per kind (already ordered by point value); ``removal``
+    0 deals with replacement."""
     order, kind_rank, class_start = _KINDS[suits]
     layout = CellLayout(suits)
     n_states = layout.n_states
@@ -210,7 +211,8 @@ def _count(kind_counts: np.ndarray, suits: bool, big: bool) -> np.ndarray:
 
     counts = zeros(layout.n_cells)
     n_st = n_states ** 2
-    args = (kind_counts.astype(dtype), kind_rank, class_start, n_states, rules.PLAYER_DRAWS,
+    args = (kind_counts.astype(dtype), kind_rank, class_start, n_states, removal,
+            rules.PLAYER_DRAWS,
             rules.BANKER_DRAWS, CORE_INDEX, layout.n_core, zeros(10), zeros(10, 3),
             zeros(10, 3, 3), zeros(len(order)), zeros(n_st * 100), zeros(n_st * 1000),
             zeros(n_st * 4800), counts)
@@ -266,7 +268,7 @@ def outcome_table(shoe: Shoe, *, suits: bool = False) -> OutcomeTable:
     layout = CellLayout(suits)
     if not suits:
         counts = _count(np.asarray(shoe.ranks, dtype=np.int64)[_KINDS[False][0]], False,
-                        _overflows(shoe.cards))
+                        _overflows(shoe.cards), removal=int(not shoe.replacement))
         return OutcomeTable(shoe, layout, counts, shoe.coups)
     if shoe.suits is None:
         raise ShoeError(
@@ -281,6 +283,7 @@ def outcome_table(shoe: Shoe, *, suits: bool = False) -> OutcomeTable:
     big = _overflows(shoe.cards) or total > INT64_MAX
     counts = None
     for ways, suit_counts in patterns:
-        part = _count(suit_counts.reshape(-1)[_KINDS[True][0]], True, big)
+        part = _count(suit_counts.reshape(-1)[_KINDS[True][0]], True, big,
+                      removal=int(not shoe.replacement))
         counts = part * ways if counts is None else counts + part * ways
     return OutcomeTable(shoe, layout, counts, total)

@@ -44,6 +44,15 @@ def bet_title(result: BetResult, *, digits: int = 3, exact: bool = False) -> str
     return f"{result.name} — {result.shoe}: {edge}{closes}"
 
 
+def bet_stats(result: BetResult, *, digits: int = 3) -> str:
+    """The line under a bet's table: volatility, how often it wins, pushes left out."""
+    parts = [f"SD {result.sd:.{digits}f} per unit", f"variance {float(result.variance):.{digits}f}",
+             f"wins {percent(result.hit_frequency, digits)} of coups"]
+    if result.edge_per_resolved_bet is not None:
+        parts.append(f"edge per resolved bet {percent(result.edge_per_resolved_bet, digits)}")
+    return "; ".join(parts)
+
+
 def check_rows(checks: list[FigureCheck]):
     headers = ["Bet", "Figure", "Printed", "Computed", "Difference", "Status", "Sheet"]
     rows = []
@@ -76,6 +85,12 @@ def bet_json(result: BetResult) -> dict:
         } for e in result.events],
         "edge": float(result.edge),
         "edge_exact": fraction(result.edge),
+        "variance": float(result.variance),
+        "variance_exact": fraction(result.variance),
+        "sd": result.sd,
+        "hit_frequency": float(result.hit_frequency),
+        "edge_per_resolved_bet": (None if result.edge_per_resolved_bet is None
+                                  else float(result.edge_per_resolved_bet)),
         "total": result.total,
         "max_round": result.bet.max_round,
         "warnings": list(result.warnings),
@@ -88,4 +103,70 @@ def check_json(c: FigureCheck) -> dict:
         "printed": c.printed.text, "computed": float(c.computed),
         "difference": float(c.difference), "tolerance": float(c.printed.tolerance),
         "status": c.status, "sheet": c.sheet, "finding": c.finding,
+    }
+
+
+def eor_rows(fx, count, *, digits: int = 4, exact: bool = False):
+    """(headers, rows): per rank, the cards in the shoe, the effect and the count tag."""
+    headers = ["Rank", "Cards", "Effect of removal (% of stake)", "Tag"]
+    if exact:
+        headers.append("Effect (exact, per unit)")
+    rows = []
+    for rank, effect in fx.by_rank.items():
+        tag = "" if count is None else f"{count.tags[rank]:+d}"
+        row = [rank, fx.rank_counts[rank], f"{float(effect) * 100:+.{digits}f}", tag]
+        rows.append(row + [fraction(effect)] if exact else row)
+    return headers, rows
+
+
+def eor_card_rows(fx, *, digits: int = 4):
+    """(headers, rows): the effects by rank (rows) and suit (columns)."""
+    headers = ["Rank", *"♠♥♦♣"]
+    rows = []
+    for rank in fx.by_rank:
+        row = [rank]
+        for suit in "♠♥♦♣":
+            effect = fx.by_card.get(rank + suit)
+            row.append("" if effect is None else f"{float(effect) * 100:+.{digits}f}")
+        rows.append(row)
+    return headers, rows
+
+
+def eor_summary(fx, count) -> list[str]:
+    """The sum check and the count, in words."""
+    lines = [f"sum over the shoe's {fx.shoe.cards} cards of their effects: "
+             f"{fraction(fx.sum_check)} (exact; dealing an unseen card changes nothing on average)"]
+    if count is None:
+        lines.append("no linear count: every rank's removal moves this bet alike, so the "
+                     "first-order effects are all zero")
+        return lines
+    tags = " ".join(f"{r}{t:+d}" for r, t in count.tags.items())
+    balance = ("balanced" if count.balanced
+               else f"unbalanced: the tags of a full shoe sum to {count.imbalance:+d}")
+    lines.append(f"level-{count.level} count: {tags}; {balance}; "
+                 f"betting correlation {count.betting_correlation:.3f}")
+    if count.positive_at_true_count is not None:
+        lines.append(f"first-order estimate: the bet favours the player from a true count of "
+                     f"{count.positive_at_true_count:+.1f} (running count per 52 cards left; "
+                     f"{count.slope_per_true_count * 100:+.4f}% of stake per unit of true count)")
+    elif count.balanced:
+        lines.append("the count's slope is not positive: no true count makes the bet favourable")
+    return lines
+
+
+def eor_json(fx, count) -> dict:
+    return {
+        "file": None,
+        "name": fx.bet.name,
+        "ev": float(fx.ev),
+        "eor": {r: float(e) for r, e in fx.by_rank.items()},
+        "eor_exact": {r: fraction(e) for r, e in fx.by_rank.items()},
+        "eor_by_card": None if fx.by_card is None else {k: float(e) for k, e in fx.by_card.items()},
+        "sum_check": fraction(fx.sum_check),
+        "count": None if count is None else {
+            "tags": count.tags, "level": count.level,
+            "betting_correlation": count.betting_correlation, "imbalance": count.imbalance,
+            "slope_per_true_count": count.slope_per_true_count,
+            "positive_at_true_count": count.positive_at_true_count,
+        },
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -10,7 +11,7 @@ import numpy as np
 
 from . import _kernels
 from .loader import Paytable, load_paytable
-from .outcomes import OutcomeTable, outcome_table
+from .outcomes import CellLayout, OutcomeTable, outcome_table
 from .paytable import Bet, PaytableError, Printed
 from .pays import Pays
 from .shoe import Shoe
@@ -57,6 +58,35 @@ class BetResult:
         """House edge per unit staked, positive when the house wins."""
         return -self.ev
 
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the result of one unit staked."""
+        second = sum((e.probability * e.pays.net ** 2 for e in self.events), Fraction(0))
+        return second - self.ev ** 2
+
+    @property
+    def sd(self) -> float:
+        """Standard deviation of the result of one unit staked."""
+        return math.sqrt(self.variance)
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """How often the bet wins anything."""
+        return sum((e.probability for e in self.events if e.pays.net > 0), Fraction(0))
+
+    @property
+    def push_probability(self) -> Fraction:
+        return sum((e.probability for e in self.events if e.pays.net == 0), Fraction(0))
+
+    @property
+    def edge_per_resolved_bet(self) -> Fraction | None:
+        """House edge per bet that wins or loses (pushes left out); None when the bet
+        never pushes."""
+        push = self.push_probability
+        if push == 0:
+            return None
+        return self.edge / (1 - push)
+
     def line(self, label: str) -> EventResult:
         return next(e for e in self.events if e.label == label)
 
@@ -71,6 +101,28 @@ def settle_counts(settles: np.ndarray, n_groups: int, table: OutcomeTable) -> li
         out = np.zeros(n_groups, dtype=np.int64)
         _kernels.group_sums(settles, counts, out)
     return [int(x) for x in out.tolist()]
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledBet:
+    """A bet turned into a settling event per outcome cell: on every later shoe its
+    expected value costs one grouped sum of the table's counts."""
+
+    bet: Bet
+    suits: bool
+    settles: np.ndarray
+    nets: tuple[Fraction, ...]
+
+    @classmethod
+    def of(cls, bet: Bet) -> "CompiledBet":
+        layout = CellLayout(bet.needs_suits)
+        nets = tuple(p.net for p in (*bet.event_pays, bet.otherwise_pays))
+        return cls(bet, layout.suits, bet.settle(layout), nets)
+
+    def ev(self, table: OutcomeTable) -> Fraction:
+        """Exact expected result per unit staked on the table's shoe."""
+        counts = settle_counts(self.settles, len(self.nets), table)
+        return Fraction(sum(c * n for c, n in zip(counts, self.nets)), table.total)
 
 
 def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
@@ -225,4 +277,5 @@ def check(source, *, tables: Tables | None = None) -> list[FigureCheck]:
     return out
 
 
-__all__ = ["BetResult", "EventResult", "FigureCheck", "Tables", "check", "evaluate", "report"]
+__all__ = ["BetResult", "CompiledBet", "EventResult", "FigureCheck", "Tables", "check", "evaluate",
+           "report"]

@@ -28,7 +28,8 @@ def paytable_markdown(path: Path, tables: Tables) -> str:
     for result in report(paytable, shoe, tables=tables):
         headers, rows = render.bet_rows(result, exact=True)
         lines += [f"## {result.name}", "", render.bet_title(result, exact=True), "",
-                  tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True), ""]
+                  tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True), "",
+                  render.bet_stats(result), ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -36,6 +36,8 @@ class Shoe:
     suits: tuple[tuple[int, ...], ...] | None = None
     unseen: tuple[int, ...] = (0,) * 13
     label: str = field(default="custom shoe", compare=False)
+    #: Cards are dealt with replacement: the limit of an endless shoe of this make-up.
+    replacement: bool = False
 
     def __post_init__(self) -> None:
         if len(self.ranks) != 13:
@@ -50,7 +52,7 @@ class Shoe:
                 for s, n in enumerate(row):
                     if n < 0:
                         raise ShoeError(f"count {n} for {card_name(r, s)} is negative")
-        if self.cards < COUP_CARDS:
+        if self.cards < COUP_CARDS and not (self.replacement and self.cards):
             raise ShoeError(
                 f"{self.label} holds {self.cards} cards; a coup can need {COUP_CARDS}"
             )
@@ -66,6 +68,13 @@ class Shoe:
             suits=((n,) * 4,) * 13,
             label=f"{n} deck" + ("s" if n > 1 else ""),
         )
+
+    @classmethod
+    def infinite(cls) -> "Shoe":
+        """An infinite deck: every card dealt with replacement from one deck's make-up,
+        the limit the edges approach as decks are added."""
+        return cls(ranks=(4,) * 13, suits=((1,) * 4,) * 13, label="infinite deck",
+                   replacement=True)
 
     @classmethod
     def from_ranks(cls, counts, label: str = "custom shoe") -> "Shoe":
@@ -95,6 +104,9 @@ class Shoe:
         A card named without a suit leaves its rank; its suit stays unknown (see
         :attr:`unseen`).
         """
+        if self.replacement:
+            raise ShoeError(f"cannot remove {cards!r} from an infinite deck: dealing "
+                            f"changes nothing there")
         ranks = list(self.ranks)
         suits = None if self.suits is None else [list(row) for row in self.suits]
         unseen = list(self.unseen)
@@ -129,7 +141,10 @@ class Shoe:
 
     @property
     def coups(self) -> int:
-        """Ordered six-card deals: N·(N-1)·…·(N-5), the total every count sums to."""
+        """Ordered six-card deals: N·(N-1)·…·(N-5), the total every count sums to
+        (N**6 when cards are dealt with replacement)."""
+        if self.replacement:
+            return self.cards ** COUP_CARDS
         return falling(self.cards, COUP_CARDS)
 
     @property
@@ -144,10 +159,13 @@ class Shoe:
             "cards": self.cards,
             "ranks": dict(zip(RANKS, self.ranks)),
             "suits_known": self.suits is not None,
+            "replacement": self.replacement,
             "unseen_suits": {RANKS[r]: n for r, n in enumerate(self.unseen) if n},
         }
 
     def __str__(self) -> str:
+        if self.replacement:
+            return f"{self.label} (dealt with replacement)"
         return f"{self.label} ({self.cards} cards)"
 
 

@@ -1,0 +1,219 @@
+"""Effects of removal: how a bet's expected value moves as cards leave the shoe, and
+the linear count a player could build from them."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .cards import RANKS, SUITS, card_name
+from .paytable import Bet
+from .report import CompiledBet, Tables
+from .shoe import Shoe, ShoeError
+
+
+@dataclass(frozen=True)
+class RemovalEffects:
+    """For one bet on one shoe: the exact change in expected value per unit staked when
+    one card of each rank (and, for bets that ask about suits, of each rank and suit)
+    leaves the shoe."""
+
+    bet: Bet
+    shoe: Shoe
+    ev: Fraction
+    by_rank: dict[str, Fraction]
+    by_card: dict[str, Fraction] | None
+
+    @property
+    def rank_counts(self) -> dict[str, int]:
+        return dict(zip(RANKS, self.shoe.ranks))
+
+    @property
+    def sum_check(self) -> Fraction:
+        """Σ over the shoe's cards of their effects. Dealing an unseen card changes
+        nothing on average, so this is exactly zero; it is printed as a check."""
+        return sum((n * self.by_rank[r] for r, n in self.rank_counts.items() if n), Fraction(0))
+
+
+def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = None
+                       ) -> list[RemovalEffects]:
+    """Exact effects of removal for each bet, by recounting the shoe less one card.
+
+    By rank for every bet; by rank and suit too for bets that ask about suits (their
+    rank effect is then the average over the suits, weighted by the cards of each).
+    """
+    if shoe.replacement:
+        raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
+    tables = tables or Tables()
+    compiled = [CompiledBet.of(b) for b in bets]
+    base = {c.bet.name: c.ev(tables.get(shoe, c.suits)) for c in compiled}
+    need_suits = any(c.suits for c in compiled)
+    if need_suits and not shoe.suits_known:
+        raise ShoeError(f"effects of removal by suit need a shoe whose suits are all known, "
+                        f"not {shoe.label}")
+    rank_ev: dict[str, dict[str, Fraction]] = {c.bet.name: {} for c in compiled}
+    card_ev: dict[str, dict[str, Fraction]] = {c.bet.name: {} for c in compiled if c.suits}
+    for r, rank in enumerate(RANKS):
+        if shoe.ranks[r] == 0:
+            continue
+        less = shoe.remove(rank) if not need_suits else None
+        cards = {}
+        if need_suits:
+            cards = {card_name(r, s): shoe.remove(card_name(r, s))
+                     for s in range(len(SUITS)) if shoe.suits[r][s]}
+        for c in compiled:
+            name = c.bet.name
+            if c.suits or need_suits:
+                effects = {k: c.ev(tables.get(sh, c.suits)) - base[name] for k, sh in cards.items()}
+                weights = {k: shoe.suits[r]["♠♥♦♣".index(k[-1])] for k in effects}
+                rank_ev[name][rank] = (sum(effects[k] * weights[k] for k in effects)
+                                       / sum(weights.values()))
+                if c.suits:
+                    card_ev[name].update(effects)
+            else:
+                rank_ev[name][rank] = c.ev(tables.get(less, False)) - base[name]
+    return [RemovalEffects(c.bet, shoe, base[c.bet.name], rank_ev[c.bet.name],
+                           card_ev.get(c.bet.name)) for c in compiled]
+
+
+#: How much betting correlation a count that tags equal effects alike may give up.
+TIED_PREFERENCE = 0.005
+
+
+@dataclass(frozen=True)
+class LinearCount:
+    """Integer tags per rank, proportional to the effects of removal (a card whose
+    removal helps the bettor counts +), and how well they track the bet."""
+
+    tags: dict[str, int]
+    level: int
+    betting_correlation: float
+    imbalance: int
+    slope_per_true_count: float
+    positive_at_true_count: float | None
+
+    @property
+    def balanced(self) -> bool:
+        return self.imbalance == 0
+
+
+def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
+    """The best count with tags from -level to +level proportional to the effects.
+
+    Ranks whose removal has exactly the same effect share a tag, unless splitting them
+    raises the betting correlation by more than TIED_PREFERENCE. Among the roundings
+    of the effects at every scale, each also nudged to balance (tags summing to zero
+    over the shoe), it keeps the balanced ones and picks the one with the highest
+    betting correlation, then improves it by moving units between tags of equally many
+    cards; if none balances, the best one and its imbalance per shoe.
+    None when no card's removal moves the bet (a pair bet on a full shoe: every rank
+    has the same effect, and the effects sum to zero).
+    The true count (running count per 52 cards left) at which the bet turns in the
+    bettor's favour is the first-order estimate EV + slope · TC = 0, with the slope
+    from the regression of the effects on the tags.
+    """
+    if not isinstance(level, int) or level < 1:
+        raise ValueError(f"count level {level!r} must be a whole number from 1")
+    ranks = [r for r in RANKS if r in effects.by_rank]
+    if all(effects.by_rank[r] == 0 for r in ranks):
+        return None
+    # ranks whose removal has exactly the same effect (10, J, Q, K on most bets) may share
+    # a tag; the search runs with and without that tie and keeps the better count
+    groups: dict[Fraction, list[str]] = {}
+    for r in ranks:
+        groups.setdefault(effects.by_rank[r], []).append(r)
+    best = None
+    for members, preference in ((list(groups.values()), TIED_PREFERENCE), ([[r] for r in ranks], 0)):
+        n = [sum(effects.rank_counts[r] for r in g) for g in members]
+        e = [float(effects.by_rank[g[0]]) for g in members]
+        unbalanced, neg_bc, off, found = _search(n, e, level)
+        key = (unbalanced, neg_bc - preference, off)
+        if best is None or key < best[0]:
+            best = (key, neg_bc, {r: t for g, t in zip(members, found) for r in g})
+    _, neg_bc, tags_by_rank = best
+    n = [effects.rank_counts[r] for r in ranks]
+    e = [float(effects.by_rank[r]) for r in ranks]
+    tags = [tags_by_rank[r] for r in ranks]
+    imbalance = sum(k * t for k, t in zip(n, tags))
+    beta = sum(k * t * x for k, t, x in zip(n, tags, e)) / sum(k * t * t for k, t in zip(n, tags))
+    slope = beta * effects.shoe.cards / 52
+    ev = float(effects.ev)
+    positive_at = -ev / slope if slope > 0 and imbalance == 0 else None
+    return LinearCount(tags_by_rank, level, -neg_bc, imbalance, slope, positive_at)
+
+
+def _search(n, e, level):
+    """(unbalanced?, -correlation, |imbalance|, tags): the best rounding of the effects
+    ``e`` of groups of ``n`` cards, nudged to balance, then improved by exchanges."""
+    top = max(abs(x) for x in e)
+    candidates = set()
+    for step in range(1, 2001):
+        raw = [x * (level + 0.5) * step / 2000 / top for x in e]
+        tags = [int(math.copysign(math.floor(abs(x) + 0.5), x)) for x in raw]
+        if max(abs(t) for t in tags) > level or not any(tags):
+            continue
+        candidates.add(tuple(tags))
+        candidates.add(_balanced(tags, n, e, level))
+    candidates.discard(None)
+    scored = []
+    for tags in candidates:
+        imbalance = sum(k * t for k, t in zip(n, tags))
+        scored.append((imbalance != 0, -_correlation(n, tags, e), abs(imbalance), tags))
+    unbalanced, neg_bc, off, tags = min(scored)
+    tags, neg_bc = _exchange(list(tags), n, e, level, neg_bc)
+    return unbalanced, neg_bc, off, tags
+
+
+def _balanced(tags, n, e, level):
+    """The rounding nudged to balance: while the shoe's tags do not sum to zero, move
+    by one the tag whose move brings the sum closer to zero and keeps the betting
+    correlation highest. None if no move within the level gets it there."""
+    tags = list(tags)
+    while (off := sum(k * t for k, t in zip(n, tags))) != 0:
+        step = -1 if off > 0 else 1
+        moves = [i for i in range(len(tags))
+                 if abs(tags[i] + step) <= level and abs(off + step * n[i]) < abs(off)]
+        if not moves:
+            return None
+
+        def score(i):
+            tags[i] += step
+            bc = _correlation(n, tags, e)
+            tags[i] -= step
+            return bc
+
+        tags[max(moves, key=score)] += step
+    return tuple(tags)
+
+
+def _exchange(tags, n, e, level, neg_bc):
+    """Local search: move one unit between two tags of equally many cards (the balance
+    stays) while that raises the betting correlation."""
+    improved = True
+    while improved:
+        improved = False
+        for i in range(len(tags)):
+            for j in range(len(tags)):
+                if i == j or n[i] != n[j] or tags[i] == level or tags[j] == -level:
+                    continue
+                tags[i] += 1
+                tags[j] -= 1
+                bc = _correlation(n, tags, e)
+                if bc > -neg_bc + 1e-12:
+                    neg_bc, improved = -bc, True
+                else:
+                    tags[i] -= 1
+                    tags[j] += 1
+    return tuple(tags), neg_bc
+
+
+def _correlation(n, tags, e) -> float:
+    """Betting correlation: the correlation of tags and effects over the shoe's cards."""
+    total = sum(n)
+    mt = sum(k * t for k, t in zip(n, tags)) / total
+    me = sum(k * x for k, x in zip(n, e)) / total
+    cov = sum(k * (t - mt) * (x - me) for k, t, x in zip(n, tags, e))
+    vt = sum(k * (t - mt) ** 2 for k, t in zip(n, tags))
+    ve = sum(k * (x - me) ** 2 for k, x in zip(n, e))
+    return cov / math.sqrt(vt * ve) if vt and ve else 0.0
