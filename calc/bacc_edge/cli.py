@@ -7,6 +7,7 @@ import io
 import json
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import click
 from tabulate import tabulate, tabulate_formats
@@ -14,10 +15,12 @@ from tabulate import tabulate, tabulate_formats
 from . import render
 from .cards import CardNameError
 from .commission import banker_commission_edge
+from .depth import DealRules
+from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
 from .loader import load_paytable
 from .paytable import PaytableError
-from .plot import plot_effects
+from .plot import plot_depth, plot_effects
 from .report import Tables, check, report
 from .shoe import Shoe, ShoeError
 
@@ -42,6 +45,7 @@ def main():
     bacc-edge report --help                           every option of that table
     bacc-edge eor paytables/live_dealer.py            effects of removal and a count
     bacc-edge commission --stake 13 --chip 1          banker edge with rounded commission
+    bacc-edge depth paytables/live_dealer.py          side bets as the shoe runs down
     """
 
 
@@ -272,3 +276,91 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
         return
     click.echo(f"Shoe: {shoe}; lowest chip {chip}, commission rounded up to {Fraction(chip) / 4}")
     print_table(rows, headers, fmt)
+
+
+@main.command("depth")
+@click.argument("paytable", type=click.Path(dir_okay=False))
+@bet_option
+@click.option("--shoes", "-n", default=1000, show_default=True, type=click.IntRange(1),
+              help="Shoes to deal.")
+@click.option("--decks", "-d", default=8, show_default=True, type=click.IntRange(1),
+              help="Decks in the shoe.")
+@click.option("--cut", default=14, show_default=True, type=click.IntRange(0),
+              help="Cards behind the cut card.")
+@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the shuffles.")
+@click.option("--cutoff", type=click.IntRange(1), metavar="ROUND",
+              help="Close every bet after this round (default: each bet's max_round).")
+@click.option("--level", default=3, show_default=True, type=click.IntRange(1, 20),
+              help="Largest tag of each bet's count.")
+@click.option("--batch", default=10, show_default=True, type=click.IntRange(1),
+              help="Shoes per task.")
+@click.option("--scheduler", metavar="tcp://HOST:PORT",
+              help="Run on this Dask cluster instead of a local one.")
+@click.option("--workers", type=click.IntRange(1), help="Local worker processes (default: all cores).")
+@click.option("--state", type=click.Path(file_okay=False),
+              help="Folder for finished batches (default: .bacc-edge-depth/<run>).")
+@fmt_option
+@click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
+              help="Also draw the edge by round, cutoffs marked (needs matplotlib).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def depth_command(paytable, bets, shoes, decks, cut, seed, cutoff, level, batch, scheduler,
+                  workers, state, fmt, plot, quiet):
+    """Deal real shoes and value every bet exactly before each coup: does a bet favour
+    the player as the shoe runs down, what could a perfect player or a counter win per
+    shoe, and does the table's round cutoff stop them?
+
+    \b
+    A shoe: shuffled, the first card shown and that many more burned (10 for tens and
+    court cards), the cut card CUT cards from the end; coups are dealt until the one
+    that brings out the cut card is finished. An interrupted run resumes: run the same
+    command again.
+
+    \b
+    Examples:
+      bacc-edge depth paytables/live_dealer.py --shoes 2000 --plot depth.png
+      bacc-edge depth paytables/live_dealer.py --bet "Lucky Six" --cutoff 30
+      bacc-edge depth paytables/live_dealer.py --scheduler tcp://10.0.0.5:8786
+    """
+    try:
+        spec = prepare(paytable, bets, deal=DealRules(decks, cut), seed=seed, level=level,
+                       cutoff=cutoff)
+    except (PaytableError, ShoeError, ValueError) as err:
+        raise click.ClickException(str(err)) from None
+    bar = None if quiet else click.progressbar(length=shoes, label="shoes", show_eta=True,
+                                               file=sys.stderr)
+
+    def on_batch(done, total):
+        if bar is not None:
+            bar.update(done - bar.pos)
+
+    try:
+        tally = run_depth(spec, shoes, batch=batch, state=state, scheduler=scheduler,
+                          workers=workers, on_batch=on_batch)
+    except KeyboardInterrupt:
+        raise click.ClickException("interrupted: the finished batches are kept; run the same "
+                                   "command again to resume") from None
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    summary = summarize(spec, tally)
+    title = (f"{Path(paytable).name}: {shoes} shoes of {decks} decks, cut card {cut} from "
+             f"the end")
+    if plot:
+        try:
+            plot_depth(summary, title, plot)
+        except RuntimeError as err:
+            raise click.ClickException(str(err)) from None
+    if fmt == "json":
+        click.echo(json.dumps(render.depth_json(spec, shoes, summary), indent=2))
+        return
+    click.echo(title + f", seed {seed}; {tally.rounds_dealt.mean():.1f} rounds a shoe")
+    headers, rows = render.depth_rows(summary)
+    print_table(rows, headers, fmt)
+    click.echo("\nRounds favouring the player, by round of the shoe:")
+    headers, rows = render.depth_round_rows(summary)
+    print_table(rows, headers, fmt)
+    click.echo("\nUnits per shoe with a 95% interval. The perfect player bets one unit exactly "
+               "when the bet favours them (the upper bound); the counter bets when the bet's own "
+               "count (bacc-edge eor) reaches the true count where it turns favourable.")
+    if plot:
+        click.echo(f"wrote {plot}")

@@ -38,6 +38,13 @@ def load_paytable(path) -> Paytable:
         source = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise PaytableError(f"{path}: cannot be read ({err})") from None
+    return load_paytable_source(source, path)
+
+
+def load_paytable_source(source: str, path) -> Paytable:
+    """A paytable from its source text, as if read from ``path`` (for workers that
+    do not share the file system)."""
+    p = Path(path)
     try:
         code = compile(source, str(p), "exec")
     except SyntaxError as err:

@@ -198,29 +198,42 @@ def _kinds(suits: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _KINDS = {suits: _kinds(suits) for suits in (False, True)}
 
 
+class Enumerator:
+    """The kernels with their scratch buffers, kept for counting many shoes of one kind
+    (suit mode, integer type, removal) in a row. Not for sharing between threads."""
+
+    def __init__(self, suits: bool, *, big: bool = False, removal: int = 1):
+        self.suits = suits
+        order, kind_rank, class_start = _KINDS[suits]
+        layout = CellLayout(suits)
+        n_states = layout.n_states
+        n_st = n_states ** 2
+        dtype = object if big else np.int64
+
+        def zeros(*shape):
+            return np.zeros(shape, dtype=dtype)
+
+        #: the counts of the last shoe counted, one per outcome cell (overwritten)
+        self.out = zeros(layout.n_cells)
+        self._kind_counts = zeros(len(order))
+        self._args = (self._kind_counts, kind_rank, class_start, n_states, removal,
+                      rules.PLAYER_DRAWS, rules.BANKER_DRAWS, CORE_INDEX, layout.n_core,
+                      zeros(10), zeros(10, 3), zeros(10, 3, 3), zeros(len(order)),
+                      zeros(n_st * 100), zeros(n_st * 1000), zeros(n_st * 4800), self.out)
+        self._kernel = _kernels.plain(_kernels.enumerate_coups) if big else _kernels.enumerate_coups
+
+    def count(self, kind_counts: np.ndarray) -> np.ndarray:
+        """Count a shoe given as cards per kind, ordered by point value (see _KINDS);
+        returns :attr:`out`."""
+        self._kind_counts[:] = kind_counts
+        self._kernel(*self._args)
+        return self.out
+
+
 def _count(kind_counts: np.ndarray, suits: bool, big: bool, removal: int = 1) -> np.ndarray:
-    """Run the kernels on counts per kind (already ordered by point value); ``removal``
-    0 deals with replacement."""
-    order, kind_rank, class_start = _KINDS[suits]
-    layout = CellLayout(suits)
-    n_states = layout.n_states
-    dtype = object if big else np.int64
-
-    def zeros(*shape):
-        return np.zeros(shape, dtype=dtype)
-
-    counts = zeros(layout.n_cells)
-    n_st = n_states ** 2
-    args = (kind_counts.astype(dtype), kind_rank, class_start, n_states, removal,
-            rules.PLAYER_DRAWS,
-            rules.BANKER_DRAWS, CORE_INDEX, layout.n_core, zeros(10), zeros(10, 3),
-            zeros(10, 3, 3), zeros(len(order)), zeros(n_st * 100), zeros(n_st * 1000),
-            zeros(n_st * 4800), counts)
-    if big:
-        _kernels.plain(_kernels.enumerate_coups)(*args)
-    else:
-        _kernels.enumerate_coups(*args)
-    return counts
+    """Count one shoe given as cards per kind (ordered by point value); ``removal`` 0
+    deals with replacement."""
+    return Enumerator(suits, big=big, removal=removal).count(kind_counts)
 
 
 def _suit_patterns(shoe: Shoe):

@@ -170,3 +170,52 @@ def eor_json(fx, count) -> dict:
             "positive_at_true_count": count.positive_at_true_count,
         },
     }
+
+
+PLAYER_COLUMNS = (("perfect", "Perfect player, no cutoff"),
+                  ("perfect_cutoff", "Perfect player, with cutoff"),
+                  ("count", "Counter, no cutoff"), ("count_cutoff", "Counter, with cutoff"))
+
+
+def depth_rows(summary: list[dict], *, digits: int = 3):
+    """(headers, rows): per bet, its cutoff, how often it favours the player, and the
+    units per shoe (95% interval) each player wins."""
+    headers = ["Bet", "Closes after", "Favourable rounds",
+               *[f"{label} (units/shoe)" for _, label in PLAYER_COLUMNS], "Cutoff removes"]
+    rows = []
+    for bet in summary:
+        removed = bet["cutoff_removes"]
+        rows.append([bet["name"], bet["cutoff"] or "never",
+                     f"{bet['favourable_share'] * 100:.2f}%",
+                     *[bet["players"][key].text(digits) for key, _ in PLAYER_COLUMNS],
+                     "" if removed is None else f"{removed * 100:.1f}%"])
+    return headers, rows
+
+
+def depth_round_rows(summary: list[dict], width: int = 10):
+    """(headers, rows): per bet, the share of rounds favouring the player, by rounds of
+    the shoe in bins of ``width``."""
+    last = max((r["round"] for bet in summary for r in bet["by_round"]), default=0)
+    bins = [(lo, min(lo + width - 1, last)) for lo in range(1, last + 1, width)]
+    headers = ["Bet", *[f"{lo}-{hi}" for lo, hi in bins]]
+    rows = []
+    for bet in summary:
+        row = [bet["name"]]
+        for lo, hi in bins:
+            inside = [r for r in bet["by_round"] if lo <= r["round"] <= hi]
+            shoes = sum(r["shoes"] for r in inside)
+            share = sum(r["favourable"] * r["shoes"] for r in inside) / shoes if shoes else 0
+            row.append(f"{share * 100:.1f}%")
+        rows.append(row)
+    return headers, rows
+
+
+def depth_json(spec, shoes: int, summary: list[dict]) -> dict:
+    return {
+        "paytable": spec.filename,
+        "deal": {"decks": spec.deal.decks, "cut": spec.deal.cut, "burn": "first card's value",
+                 "seed": spec.seed},
+        "shoes": shoes,
+        "bets": [{**bet, "players": {k: vars(v) for k, v in bet["players"].items()}}
+                 for bet in summary],
+    }

@@ -1,0 +1,233 @@
+"""Shoe-depth analysis: deal real shoes and value every bet exactly before each coup.
+
+A shoe is shuffled, the first card is shown and burned with as many more as its value
+(10 and court cards: 10), the cut card is placed ``cut`` cards from the end, and coups
+are dealt until the coup that brings out the cut card is finished. Before every coup
+each bet is valued exactly on the cards the players have not seen (burned cards are
+unseen), so a player who bets only when the bet favours them gains exactly the sum of
+those values: the upper bound. A counting player bets when the true count of the bet's
+own count reaches the count's estimated break-even.
+
+Shoes are numbered; shoe i is shuffled by a generator seeded from (seed, i), so a run
+split into batches, spread over workers or resumed gives the same shoes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from . import _kernels, rules
+from .cards import POINTS
+from .loader import load_paytable_source
+from .outcomes import _KINDS, CellLayout, Enumerator
+from .paytable import Bet
+
+#: Rounds tracked per shoe; an 8-deck shoe deals about 80.
+MAX_ROUNDS = 200
+#: Below this |EV| the float value's sign is checked with exact fractions.
+SIGN_CHECK = 1e-9
+
+
+class RoundValues:
+    """Every bet's expected value per unit on a shoe, from one enumeration.
+
+    The bets are turned once into a class per outcome cell — cells that every bet
+    settles alike share a class — so a shoe costs one enumeration, one grouped sum
+    and a small product.
+    """
+
+    def __init__(self, bets: list[Bet]):
+        self.bets = bets
+        self.suits = any(b.needs_suits for b in bets)
+        layout = CellLayout(self.suits)
+        settles = np.stack([b.settle(layout) for b in bets])
+        classes, cell_class = np.unique(settles.T, axis=0, return_inverse=True)
+        self.cell_class = np.ascontiguousarray(cell_class.reshape(-1), dtype=np.int64)
+        self.nets = [[p.net for p in (*b.event_pays, b.otherwise_pays)] for b in bets]
+        self.exact = [[self.nets[i][k] for k in classes[:, i]] for i in range(len(bets))]
+        self.matrix = np.array([[float(x) for x in row] for row in self.exact])
+        self.enumerator = Enumerator(self.suits)
+        self.class_counts = np.zeros(len(classes), dtype=np.int64)
+        self.order = _KINDS[self.suits][0]
+
+    def evs(self, unseen: np.ndarray) -> np.ndarray:
+        """Expected value per unit of every bet, on a shoe of 52 card counts (rank·4 +
+        suit). Floats from exact counts; signs near zero are settled exactly."""
+        kinds = unseen[self.order] if self.suits else unseen.reshape(13, 4).sum(1)[self.order]
+        counts = self.enumerator.count(kinds)
+        _kernels.group_sums(self.cell_class, counts, self.class_counts)
+        total = float(self.class_counts.sum())
+        evs = self.matrix @ self.class_counts / total
+        for i in np.flatnonzero(np.abs(evs) < SIGN_CHECK):
+            exact = sum(Fraction(int(c)) * n for c, n in zip(self.class_counts, self.exact[i]))
+            evs[i] = 0.0 if exact == 0 else float(exact / int(self.class_counts.sum()))
+        return evs
+
+
+def coup_length(cards: np.ndarray, pos: int) -> int:
+    """How many cards the coup starting at ``cards[pos]`` takes, by the tableau."""
+    p = [POINTS[c // 4] for c in cards[pos:pos + 6].tolist()]
+    pt, bt = (p[0] + p[2]) % 10, (p[1] + p[3]) % 10
+    if pt in rules.NATURALS or bt in rules.NATURALS:
+        return 4
+    if rules.player_draws(pt):
+        return 6 if rules.banker_draws(bt, p[4]) else 5
+    return 5 if rules.banker_draws(bt, None) else 4
+
+
+def burn_count(card: int) -> int:
+    """Cards burned after the shown first card: its value, 10 for tens and court cards."""
+    return POINTS[card // 4] or 10
+
+
+@dataclass(frozen=True)
+class DealRules:
+    """How the table deals a shoe."""
+
+    decks: int = 8
+    cut: int = 14  # cards behind the cut card
+
+    def __post_init__(self):
+        if not isinstance(self.decks, int) or self.decks < 1:
+            raise ValueError(f"decks {self.decks!r} must be a whole number from 1")
+        if not 0 <= self.cut <= 52 * self.decks - 17:
+            raise ValueError(f"cut card {self.cut} cards from the end does not fit a "
+                             f"{self.decks}-deck shoe (0 to {52 * self.decks - 17})")
+
+
+def shoe_rng(seed: int, shoe: int) -> np.random.Generator:
+    return np.random.default_rng(np.random.SeedSequence([seed, shoe]))
+
+
+def play_shoe(rng: np.random.Generator, deal: DealRules, values: RoundValues,
+              tags: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Deal one shoe; returns, per round, every bet's exact EV before the coup and its
+    count's true count (running count per 52 unseen cards), each rounds × bets."""
+    cards = rng.permutation(np.repeat(np.arange(52), deal.decks))
+    unseen = np.full(52, deal.decks, dtype=np.int64)
+    first = int(cards[0])
+    unseen[first] -= 1
+    running = tags[:, first // 4].astype(float)
+    pos = 1 + burn_count(first)
+    cut_at = len(cards) - deal.cut
+    evs, tcs = [], []
+    while len(cards) - pos >= 6 and len(evs) < MAX_ROUNDS:
+        evs.append(values.evs(unseen))
+        tcs.append(running * 52 / unseen.sum())
+        n = coup_length(cards, pos)
+        dealt = cards[pos:pos + n]
+        np.subtract.at(unseen, dealt, 1)
+        running += tags[:, dealt // 4].sum(axis=1)
+        pos += n
+        if pos > cut_at:
+            break
+    return np.array(evs), np.array(tcs)
+
+
+@dataclass(frozen=True)
+class DepthSpec:
+    """Everything a worker needs to deal and value a batch of shoes."""
+
+    source: str
+    filename: str
+    bets: tuple[str, ...]
+    deal: DealRules
+    seed: int
+    tags: tuple[tuple[int, ...], ...]      # per bet, 13 count tags (zeros: no count)
+    thresholds: tuple[float | None, ...]   # per bet, true count from which the counter bets
+    cutoffs: tuple[int | None, ...]        # per bet, last round the table accepts it
+
+    def paytable_bets(self) -> list[Bet]:
+        paytable = load_paytable_source(self.source, self.filename)
+        by_name = {b.name: b for b in paytable.bets}
+        return [by_name[n] for n in self.bets]
+
+
+@dataclass
+class Tally:
+    """Sums over shoes: per bet and round, and per shoe the four players' gains."""
+
+    n_bets: int
+    rounds: np.ndarray = field(default=None)        # shoes that reached round r
+    ev_sum: np.ndarray = field(default=None)        # bets × rounds: sum of EVs
+    favourable: np.ndarray = field(default=None)    # bets × rounds: rounds with EV > 0
+    gains: np.ndarray = field(default=None)         # shoes × bets × 4 players
+    bets_made: np.ndarray = field(default=None)     # shoes × bets × 4 players
+    rounds_dealt: np.ndarray = field(default=None)  # shoes
+
+    #: the four players, in the order of the last axis of gains
+    PLAYERS = ("perfect, no cutoff", "perfect, with cutoff", "count, no cutoff",
+               "count, with cutoff")
+
+    def __post_init__(self):
+        if self.rounds is None:
+            self.rounds = np.zeros(MAX_ROUNDS, dtype=np.int64)
+            self.ev_sum = np.zeros((self.n_bets, MAX_ROUNDS))
+            self.favourable = np.zeros((self.n_bets, MAX_ROUNDS), dtype=np.int64)
+            self.gains = np.zeros((0, self.n_bets, 4))
+            self.bets_made = np.zeros((0, self.n_bets, 4), dtype=np.int64)
+            self.rounds_dealt = np.zeros(0, dtype=np.int64)
+
+    def add_shoe(self, evs: np.ndarray, tcs: np.ndarray, spec: DepthSpec) -> None:
+        k = len(evs)
+        self.rounds[:k] += 1
+        self.ev_sum[:, :k] += evs.T
+        self.favourable[:, :k] += (evs.T > 0)
+        round_no = np.arange(1, k + 1)
+        gains = np.zeros((1, self.n_bets, 4))
+        made = np.zeros((1, self.n_bets, 4), dtype=np.int64)
+        for b in range(self.n_bets):
+            open_ = round_no <= (spec.cutoffs[b] or MAX_ROUNDS)
+            threshold = spec.thresholds[b]
+            counted = tcs[:, b] >= threshold if threshold is not None else np.zeros(k, bool)
+            for j, when in enumerate((evs[:, b] > 0, (evs[:, b] > 0) & open_, counted,
+                                      counted & open_)):
+                gains[0, b, j] = evs[when, b].sum()
+                made[0, b, j] = when.sum()
+        self.gains = np.concatenate([self.gains, gains])
+        self.bets_made = np.concatenate([self.bets_made, made])
+        self.rounds_dealt = np.append(self.rounds_dealt, k)
+
+    def merge(self, other: "Tally") -> None:
+        self.rounds += other.rounds
+        self.ev_sum += other.ev_sum
+        self.favourable += other.favourable
+        self.gains = np.concatenate([self.gains, other.gains])
+        self.bets_made = np.concatenate([self.bets_made, other.bets_made])
+        self.rounds_dealt = np.concatenate([self.rounds_dealt, other.rounds_dealt])
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        return {"rounds": self.rounds, "ev_sum": self.ev_sum, "favourable": self.favourable,
+                "gains": self.gains, "bets_made": self.bets_made,
+                "rounds_dealt": self.rounds_dealt}
+
+    @classmethod
+    def from_arrays(cls, arrays) -> "Tally":
+        return cls(arrays["ev_sum"].shape[0], **{k: arrays[k] for k in (
+            "rounds", "ev_sum", "favourable", "gains", "bets_made", "rounds_dealt")})
+
+
+_VALUES_CACHE: dict[int, tuple[list[Bet], RoundValues]] = {}
+
+
+def run_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
+    """Deal and value shoes ``first`` … ``first + count - 1``; returns the Tally's arrays.
+    Runs on a worker: the paytable is compiled once per worker and spec."""
+    key = hash(spec)
+    if key not in _VALUES_CACHE:
+        bets = spec.paytable_bets()
+        _VALUES_CACHE[key] = (bets, RoundValues(bets))
+    _, values = _VALUES_CACHE[key]
+    tags = np.array(spec.tags, dtype=np.int64).reshape(len(spec.bets), 13)
+    tally = Tally(len(spec.bets))
+    for shoe in range(first, first + count):
+        evs, tcs = play_shoe(shoe_rng(spec.seed, shoe), spec.deal, values, tags)
+        tally.add_shoe(evs, tcs, spec)
+    return tally.arrays()
+
+
+__all__ = ["DealRules", "DepthSpec", "RoundValues", "Tally", "burn_count", "coup_length",
+           "play_shoe", "run_batch", "shoe_rng"]
