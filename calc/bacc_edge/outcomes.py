@@ -11,6 +11,7 @@ shoe.
 from __future__ import annotations
 
 import itertools
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -230,10 +231,17 @@ class Enumerator:
         return self.out
 
 
+_ENUMERATORS = threading.local()
+
+
 def _count(kind_counts: np.ndarray, suits: bool, big: bool, removal: int = 1) -> np.ndarray:
     """Count one shoe given as cards per kind (ordered by point value); ``removal`` 0
-    deals with replacement."""
-    return Enumerator(suits, big=big, removal=removal).count(kind_counts)
+    deals with replacement. Each thread keeps its enumerators; the counts are a copy."""
+    cache = _ENUMERATORS.__dict__
+    key = (suits, big, removal)
+    if key not in cache:
+        cache[key] = Enumerator(suits, big=big, removal=removal)
+    return cache[key].count(kind_counts).copy()
 
 
 def _suit_patterns(shoe: Shoe):
