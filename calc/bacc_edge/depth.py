@@ -154,13 +154,11 @@ class Tally:
     rounds: np.ndarray = field(default=None)        # shoes that reached round r
     ev_sum: np.ndarray = field(default=None)        # bets × rounds: sum of EVs
     favourable: np.ndarray = field(default=None)    # bets × rounds: rounds with EV > 0
-    gains: np.ndarray = field(default=None)         # shoes × bets × 4 players
+    # shoes × bets × 4 players: perfect, perfect within the cutoff, counter, counter
+    # within the cutoff
+    gains: np.ndarray = field(default=None)
     bets_made: np.ndarray = field(default=None)     # shoes × bets × 4 players
     rounds_dealt: np.ndarray = field(default=None)  # shoes
-
-    #: the four players, in the order of the last axis of gains
-    PLAYERS = ("perfect, no cutoff", "perfect, with cutoff", "count, no cutoff",
-               "count, with cutoff")
 
     def __post_init__(self):
         if self.rounds is None:

@@ -66,7 +66,7 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
             name = c.bet.name
             if c.suits or need_suits:
                 effects = {k: c.ev(tables.get(sh, c.suits)) - base[name] for k, sh in cards.items()}
-                weights = {k: shoe.suits[r]["♠♥♦♣".index(k[-1])] for k in effects}
+                weights = {k: shoe.suits[r][SUITS.index(k[-1])] for k in effects}
                 rank_ev[name][rank] = (sum(effects[k] * weights[k] for k in effects)
                                        / sum(weights.values()))
                 if c.suits:

@@ -156,7 +156,6 @@ def eor_summary(fx, count) -> list[str]:
 
 def eor_json(fx, count) -> dict:
     return {
-        "file": None,
         "name": fx.bet.name,
         "ev": float(fx.ev),
         "eor": {r: float(e) for r, e in fx.by_rank.items()},
