@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .cards import SUITS
 from .report import BetResult, FigureCheck
 from .shoe import Shoe
 
@@ -121,11 +122,11 @@ def eor_rows(fx, count, *, digits: int = 4, exact: bool = False):
 
 def eor_card_rows(fx, *, digits: int = 4):
     """(headers, rows): the effects by rank (rows) and suit (columns)."""
-    headers = ["Rank", *"♠♥♦♣"]
+    headers = ["Rank", *SUITS]
     rows = []
     for rank in fx.by_rank:
         row = [rank]
-        for suit in "♠♥♦♣":
+        for suit in SUITS:
             effect = fx.by_card.get(rank + suit)
             row.append("" if effect is None else f"{float(effect) * 100:+.{digits}f}")
         rows.append(row)
