@@ -57,22 +57,22 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     for r, rank in enumerate(RANKS):
         if shoe.ranks[r] == 0:
             continue
-        less = shoe.remove(rank) if not need_suits else None
+        # a suit-free table depends on rank counts only: one removal of the rank serves
+        less = shoe.remove(rank)
         cards = {}
         if need_suits:
             cards = {card_name(r, s): shoe.remove(card_name(r, s))
                      for s in range(len(SUITS)) if shoe.suits[r][s]}
         for c in compiled:
             name = c.bet.name
-            if c.suits or need_suits:
-                effects = {k: c.ev(tables.get(sh, c.suits)) - base[name] for k, sh in cards.items()}
-                weights = {k: shoe.suits[r][SUITS.index(k[-1])] for k in effects}
-                rank_ev[name][rank] = (sum(effects[k] * weights[k] for k in effects)
-                                       / sum(weights.values()))
-                if c.suits:
-                    card_ev[name].update(effects)
-            else:
+            if not c.suits:
                 rank_ev[name][rank] = c.ev(tables.get(less, False)) - base[name]
+                continue
+            effects = {k: c.ev(tables.get(sh, True)) - base[name] for k, sh in cards.items()}
+            weights = {k: shoe.suits[r][SUITS.index(k[-1])] for k in effects}
+            rank_ev[name][rank] = (sum(effects[k] * weights[k] for k in effects)
+                                   / sum(weights.values()))
+            card_ev[name].update(effects)
     return [RemovalEffects(c.bet, shoe, base[c.bet.name], rank_ev[c.bet.name],
                            card_ev.get(c.bet.name)) for c in compiled]
 
