@@ -83,6 +83,10 @@ def burn_count(card: int) -> int:
     return POINTS[card // 4] or 10
 
 
+#: Cards a shoe must hold before its cut card: the shown card, the largest burn, a coup.
+BEFORE_CUT = 1 + 10 + 6
+
+
 @dataclass(frozen=True)
 class DealRules:
     """How the table deals a shoe."""
@@ -93,9 +97,10 @@ class DealRules:
     def __post_init__(self):
         if not isinstance(self.decks, int) or self.decks < 1:
             raise ValueError(f"decks {self.decks!r} must be a whole number from 1")
-        if not 0 <= self.cut <= 52 * self.decks - 17:
+        most = 52 * self.decks - BEFORE_CUT
+        if not 0 <= self.cut <= most:
             raise ValueError(f"cut card {self.cut} cards from the end does not fit a "
-                             f"{self.decks}-deck shoe (0 to {52 * self.decks - 17})")
+                             f"{self.decks}-deck shoe (0 to {most})")
 
 
 def shoe_rng(seed: int, shoe: int) -> np.random.Generator:
