@@ -9,8 +9,10 @@ int64. So the kernels use nothing that plain Python lacks.
 from __future__ import annotations
 
 from types import FunctionType
+from typing import NamedTuple
 
 import numba as nb
+import numpy as np
 from numba.core.registry import CPUDispatcher
 
 _jit = nb.njit(cache=True, error_model="numpy", nogil=True)
@@ -43,7 +45,7 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_si
     suited pair is folded into the plain pair. ``removal`` is 1 for a real shoe and 0
     for cards dealt with replacement. ``rank_count`` is scratch, one per kind.
     """
-    for v in range(10):
+    for v in range(class_size.shape[0]):
         lo = class_start[v]
         hi = class_start[v + 1]
         size = 0 * class_size[v]
@@ -111,157 +113,192 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_si
                 four[v, SUITED_PAIR, t] = 0 * size
 
 
+class CoupPlan(NamedTuple):
+    """Everything the enumeration knows about the game, as arrays built from a tableau
+    by :mod:`bacc_edge.outcomes`. Point values run 0 … NV-1 (NV = ``total.shape[0]``);
+    a *block* is a pair of two-card totals, numbered ``player total · NV + banker total``.
+    """
+
+    #: [u, v]: the hand total of two cards of point values u and v
+    total: np.ndarray
+    #: the unordered two-card value pairs (a ≤ b), grouped by their total: those of
+    #: total t are ``pair_a[i], pair_b[i]`` for i in ``pair_start[t]:pair_start[t+1]``
+    pair_a: np.ndarray
+    pair_b: np.ndarray
+    pair_start: np.ndarray
+    #: per block, the third cards: 0 none; 1 the banker's alone (the player stood);
+    #: 2 the player's, then the banker's where ``banker_draws`` says so
+    draw: np.ndarray
+    #: per block, the start sums its third cards need: 0 s0; 1 also s1; 2 also s2
+    level: np.ndarray
+    #: per block, its row in s1 (level ≥ 1) and in s2 (level 2) within a pair-state block
+    s1_row: np.ndarray
+    s2_row: np.ndarray
+    #: rows of s1 and of s2 per pair state
+    n_s1: int
+    n_s2: int
+    #: [banker total, player third]: 1 where the banker draws
+    banker_draws: np.ndarray
+    #: [player total, banker total, player third + 1, banker third + 1]: the outcome
+    #: cell within a pair-state block; a banker's drawn thirds sit side by side
+    core: np.ndarray
+    n_core: int
+
+
 @_jit
-def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, player_draws,
-                    banker_draws, core, n_core, class_size, two, four, rank_count, s0, s1, s2,
-                    out):
+def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, plan, class_size,
+                    two, four, rank_count, s0, s1, s2, out):
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
 
     The shoe is ``kind_count``, cards per kind ordered by point value, as
     :func:`pair_weights` takes it; ``class_size``, ``two``, ``four`` and ``rank_count``
-    receive that kernel's results.
+    receive that kernel's results. ``plan`` (a :class:`CoupPlan`) says how totals are
+    made and when each hand draws.
 
-    Cards are dealt player, banker, player, banker, then the third cards by the rules
-    in ``player_draws`` and ``banker_draws`` (see :mod:`bacc_edge.rules`). A coup that
-    uses fewer than six cards counts the ways to deal the unused positions, so ``out``
-    sums to N·(N-1)·…·(N-5). Cell of a coup: ``(player state · n_states + banker state)
-    · n_core + core[player two-card total, banker two-card total, player third + 1,
-    banker third + 1]``, a third of -1 meaning none.
+    Cards are dealt player, banker, player, banker, then the third cards the plan
+    calls for. A coup that uses fewer than six cards counts the ways to deal the unused
+    positions, so ``out`` sums to N·(N-1)·…·(N-5). Cell of a coup: ``(player state ·
+    n_states + banker state) · n_core + core[player two-card total, banker two-card
+    total, player third + 1, banker third + 1]``, a third of -1 meaning none.
 
-    The starts (the first four cards' point values) are summed per group — pair states
-    and two-card totals, ``g = state · 100 + player total · 10 + banker total`` — into
-    the ways ``s0[g]``, the ways times the cards of value u taken, ``s1[g · 10 + u]``,
-    and times the cards of values u and v taken, ``s2[g' · 100 + u · 10 + v]`` (g'
-    counts only the 48 groups a state has where the player draws); the third cards'
-    counts are polynomials in those sums. s0, s1 and s2 are scratch.
+    Stage one sums the starts (the first four cards' point values) block by block:
+    per pair state and block, the ways ``s0``, the ways times the cards of value u
+    taken (``s1``, rows of NV), and times the cards of values u and v taken (``s2``,
+    rows of NV²), as far as the block's level needs them. Stage two turns them into
+    the third cards' counts, which are polynomials in those sums. s0, s1, s2 are
+    scratch; every cell of ``out`` is written.
 
     With ``removal == 0`` the cards are dealt with replacement (an infinite deck of
-    this composition): nothing is taken out, and the sums s1, s2 stay zero.
+    this composition): nothing is taken out, and the sums s1, s2 are not needed.
 
     Exact while N**6 fits the integer type: every term is at most that.
     """
     pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
                  four, rank_count)
-    n = 0 * class_size[0]
-    for v in range(10):
-        n += class_size[v]
+    _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2)
+    _third_cards(removal, n_states, plan, class_size, s0, s1, s2, out)
+
+
+@_inline
+def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2):
+    """Stage one of :func:`enumerate_coups`: the start sums s0, s1 and s2."""
+    nv = plan.total.shape[0]
+    nb = nv * nv
     _zero(s0)
     _zero(s1)
     _zero(s2)
-    _zero(out)
-    ns = n_states
-    for a in range(10):
-        for b in range(a, 10):
-            pt = (a + b) % 10
-            for c in range(10):
-                for d in range(c, 10):
-                    g = pt * 10 + (c + d) % 10
-                    lv = _level(g, player_draws) if removal else 0
-                    ca = class_size[a]
-                    cb = class_size[b]
+    pa = plan.pair_a
+    pb = plan.pair_b
+    ps = plan.pair_start
+    for pt in range(nv):
+        for bt in range(nv):
+            blk = pt * nv + bt
+            lv = plan.level[blk] if removal else 0
+            r1 = plan.s1_row[blk]
+            r2 = plan.s2_row[blk]
+            for i in range(ps[pt], ps[pt + 1]):
+                a = pa[i]
+                b = pb[i]
+                ca = class_size[a]
+                cb = class_size[b]
+                for j in range(ps[bt], ps[bt + 1]):
+                    c = pa[j]
+                    d = pb[j]
                     cc = class_size[c]
                     cd = class_size[d]
                     if a != b and c != d:
                         # no pair possible: the ordered ways, times 2 · 2 orders
                         w = 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
                             cd - removal * ((d == a) + (d == b)))
-                        _add_start(w, g, lv, a, b, c, d, s0, s1, s2)
+                        _add_start(w, 0, blk, r1, r2, lv, nv, nb, plan, a, b, c, d,
+                                   s0, s1, s2)
                     elif c != d:
                         # player's two cards of one value a: split by its pair state
                         rest = 2 * (cc - 2 * removal * (c == a)) * (cd - 2 * removal * (d == a))
                         for sp in range(ns):
-                            _add_start(two[a, sp] * rest, sp * ns * 100 + g, lv,
-                                       a, b, c, d, s0, s1, s2)
+                            _add_start(two[a, sp] * rest, sp * ns, blk, r1, r2, lv, nv, nb,
+                                       plan, a, b, c, d, s0, s1, s2)
                     elif a != b:
                         rest = 2 * (ca - 2 * removal * (a == c)) * (cb - 2 * removal * (b == c))
                         for sb in range(ns):
-                            _add_start(two[c, sb] * rest, sb * 100 + g, lv,
+                            _add_start(two[c, sb] * rest, sb, blk, r1, r2, lv, nv, nb, plan,
                                        a, b, c, d, s0, s1, s2)
                     elif a != c:
                         for sp in range(ns):
                             for sb in range(ns):
-                                _add_start(two[a, sp] * two[c, sb], (sp * ns + sb) * 100 + g,
-                                           lv, a, b, c, d, s0, s1, s2)
+                                _add_start(two[a, sp] * two[c, sb], sp * ns + sb, blk, r1, r2,
+                                           lv, nv, nb, plan, a, b, c, d, s0, s1, s2)
                     else:
                         for sp in range(ns):
                             for sb in range(ns):
-                                _add_start(four[a, sp, sb], (sp * ns + sb) * 100 + g,
-                                           lv, a, b, c, d, s0, s1, s2)
-    # ways to deal one and two unused positions
-    one = n - 4 * removal - removal
-    two_left = (n - 4 * removal) * one
-    for st in range(ns * ns):
-        base = st * n_core
-        for pt in range(10):
-            for bt in range(10):
-                g = st * 100 + pt * 10 + bt
-                w = s0[g]
-                if w == 0:
-                    continue
-                if pt >= 8 or bt >= 8:
-                    out[base + core[pt, bt, 0, 0]] = w * two_left
-                elif player_draws[pt] == 0:
-                    if banker_draws[bt, 10] != 0:
-                        first = base + core[pt, bt, 0, 1]
-                        for y in range(10):
-                            out[first + y] = (w * class_size[y] - s1[g * 10 + y]) * one
-                    else:
-                        out[base + core[pt, bt, 0, 0]] = w * two_left
-                else:
-                    g2 = _s2_group(g) * 100
-                    for x in range(10):
-                        cx = class_size[x]
-                        sx = s1[g * 10 + x]
-                        if banker_draws[bt, x] != 0:
-                            first = base + core[pt, bt, x + 1, 1]
-                            for y in range(10):
-                                cy = class_size[y] - removal * (x == y)
-                                out[first + y] = (cx * (cy * w - s1[g * 10 + y]) - cy * sx
-                                                  + s2[g2 + x * 10 + y])
-                        else:
-                            out[base + core[pt, bt, x + 1, 0]] = (w * cx - sx) * one
+                                _add_start(four[a, sp, sb], sp * ns + sb, blk, r1, r2, lv, nv,
+                                           nb, plan, a, b, c, d, s0, s1, s2)
 
 
 @_inline
-def _level(g, player_draws):
-    """Which sums the third cards of group g need: 0 when a natural ends the coup, 1
-    when the player stands (only the banker may draw), 2 when the player draws."""
-    pt = (g // 10) % 10
-    bt = g % 10
-    if pt >= 8 or bt >= 8:
-        return 0
-    return 2 if player_draws[pt] != 0 else 1
-
-
-@_inline
-def _s2_group(g):
-    """Where group g sits in s2, which holds only the groups where the player draws
-    (two-card totals 0-5 against 0-7): 48 per pair state."""
-    return (g // 100) * 48 + ((g // 10) % 10) * 8 + g % 10
-
-
-@_inline
-def _add_start(w, g, level, a, b, c, d, s0, s1, s2):
-    """Add ``w`` ways to start with the values a, b (player) and c, d (banker) in group
-    ``g`` to the sums s0, s1 and s2, as far as ``level`` needs them."""
+def _add_start(w, st, blk, r1, r2, level, nv, nb, plan, a, b, c, d, s0, s1, s2):
+    """Add ``w`` ways to start with the values a, b (player) and c, d (banker), in pair
+    state ``st`` and block ``blk``, to the sums s0, s1 and s2 as far as ``level`` needs."""
     if w == 0:
         return
-    s0[g] += w
+    s0[st * nb + blk] += w
     if level == 0:
         return
-    g1 = g * 10
+    g1 = (st * plan.n_s1 + r1) * nv
     s1[g1 + a] += w
     s1[g1 + b] += w
     s1[g1 + c] += w
     s1[g1 + d] += w
     if level == 2:
-        g2 = _s2_group(g) * 100
+        g2 = (st * plan.n_s2 + r2) * nb
         for u in (a, b, c, d):
-            row = g2 + u * 10
+            row = g2 + u * nv
             s2[row + a] += w
             s2[row + b] += w
             s2[row + c] += w
             s2[row + d] += w
+
+
+@_inline
+def _third_cards(removal, ns, plan, class_size, s0, s1, s2, out):
+    """Stage two of :func:`enumerate_coups`: every outcome cell from the start sums."""
+    nv = plan.total.shape[0]
+    nb = nv * nv
+    n = 0 * class_size[0]
+    for v in range(nv):
+        n += class_size[v]
+    # ways to deal one and two unused positions
+    one = n - 4 * removal - removal
+    two_left = (n - 4 * removal) * one
+    core = plan.core
+    for st in range(ns * ns):
+        base = st * plan.n_core
+        for pt in range(nv):
+            for bt in range(nv):
+                blk = pt * nv + bt
+                w = s0[st * nb + blk]
+                kind = plan.draw[blk]
+                if kind == 0:
+                    out[base + core[pt, bt, 0, 0]] = w * two_left
+                    continue
+                g1 = (st * plan.n_s1 + plan.s1_row[blk]) * nv
+                if kind == 1:
+                    first = base + core[pt, bt, 0, 1]
+                    for y in range(nv):
+                        out[first + y] = (w * class_size[y] - s1[g1 + y]) * one
+                    continue
+                g2 = (st * plan.n_s2 + plan.s2_row[blk]) * nb
+                for x in range(nv):
+                    cx = class_size[x]
+                    sx = s1[g1 + x]
+                    if plan.banker_draws[bt, x] != 0:
+                        first = base + core[pt, bt, x + 1, 1]
+                        for y in range(nv):
+                            cy = class_size[y] - removal * (x == y)
+                            out[first + y] = (cx * (cy * w - s1[g1 + y]) - cy * sx
+                                              + s2[g2 + x * nv + y])
+                    else:
+                        out[base + core[pt, bt, x + 1, 0]] = (w * cx - sx) * one
 
 
 @_inline

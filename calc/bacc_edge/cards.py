@@ -6,6 +6,13 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
 #: A card's baccarat points: ace one, two to nine face value, tens and court cards nothing.
 POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
+#: A hand counts 0-9: the sum of its cards' points, tens dropped.
+POINT_VALUES = 10
+
+
+def hand_total(*points: int) -> int:
+    """The points of a hand holding cards of these point values: their sum, tens dropped."""
+    return sum(points) % POINT_VALUES
 
 _SUIT_ALIASES = {
     "♠": 0, "s": 0, "♤": 0,

@@ -12,7 +12,7 @@ from typing import Callable
 
 import numpy as np
 
-from .outcomes import BANKER, PLAYER, SUIT_FEATURES, TIE, CellLayout
+from .outcomes import SUIT_FEATURES, CellLayout, Winner
 
 
 class Condition:
@@ -149,10 +149,10 @@ class Hand:
         return f"<Hand {self.side}>"
 
 
-player = Hand("player", PLAYER)
-banker = Hand("banker", BANKER)
+player = Hand("player", Winner.PLAYER)
+banker = Hand("banker", Winner.BANKER)
 #: both hands finish on the same points
-tie = _winner(TIE, "tie")
+tie = _winner(Winner.TIE, "tie")
 #: the winning margin in points (0 on a tie)
 margin = Quantity("margin", "margin")
 #: cards dealt in the coup, 4-6

@@ -19,10 +19,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import _kernels, rules
-from .cards import POINTS
+from . import _kernels
+from .cards import POINTS, hand_total
 from .loader import load_paytable_source
-from .outcomes import _KINDS, CellLayout, Enumerator
+from .outcomes import CellLayout, Enumerator
+from .rules import STANDARD, Tableau
 from .paytable import Bet
 
 #: Rounds tracked per shoe; an 8-deck shoe deals about 80.
@@ -49,15 +50,13 @@ class RoundValues:
         self.nets = [[p.net for p in (*b.event_pays, b.otherwise_pays)] for b in bets]
         self.exact = [[self.nets[i][k] for k in classes[:, i]] for i in range(len(bets))]
         self.matrix = np.array([[float(x) for x in row] for row in self.exact])
-        self.enumerator = Enumerator(self.suits)
+        self.enumerator = Enumerator(layout)
         self.class_counts = np.zeros(len(classes), dtype=np.int64)
-        self.order = _KINDS[self.suits][0]
 
     def evs(self, unseen: np.ndarray) -> np.ndarray:
         """Expected value per unit of every bet, on a shoe of 52 card counts (rank·4 +
         suit). Floats from exact counts; signs near zero are settled exactly."""
-        kinds = unseen[self.order] if self.suits else unseen.reshape(13, 4).sum(1)[self.order]
-        counts = self.enumerator.count(kinds)
+        counts = self.enumerator.count_cards(unseen)
         _kernels.group_sums(self.cell_class, counts, self.class_counts)
         total = float(self.class_counts.sum())
         evs = self.matrix @ self.class_counts / total
@@ -67,15 +66,15 @@ class RoundValues:
         return evs
 
 
-def coup_length(cards: np.ndarray, pos: int) -> int:
+def coup_length(cards: np.ndarray, pos: int, tableau: Tableau = STANDARD) -> int:
     """How many cards the coup starting at ``cards[pos]`` takes, by the tableau."""
     p = [POINTS[c // 4] for c in cards[pos:pos + 6].tolist()]
-    pt, bt = (p[0] + p[2]) % 10, (p[1] + p[3]) % 10
-    if pt in rules.NATURALS or bt in rules.NATURALS:
+    pt, bt = hand_total(p[0], p[2]), hand_total(p[1], p[3])
+    if tableau.natural(pt) or tableau.natural(bt):
         return 4
-    if rules.player_draws(pt):
-        return 6 if rules.banker_draws(bt, p[4]) else 5
-    return 5 if rules.banker_draws(bt, None) else 4
+    if tableau.player_draws(pt):
+        return 6 if tableau.banker_draws(bt, p[4]) else 5
+    return 5 if tableau.banker_draws(bt, None) else 4
 
 
 def burn_count(card: int) -> int:

@@ -13,63 +13,122 @@ from __future__ import annotations
 import itertools
 import threading
 from dataclasses import dataclass
+from enum import IntEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, prod
 
 import numpy as np
 
-from . import _kernels, rules
-from .cards import POINTS
+from . import _kernels
+from .cards import POINT_VALUES, POINTS, hand_total
+from .rules import STANDARD, Tableau
 from .shoe import Shoe, ShoeError, falling
 
 INT64_MAX = np.iinfo(np.int64).max
-#: Winner codes in :attr:`CellLayout.winner`.
-PLAYER, BANKER, TIE = 0, 1, 2
 #: The most suit assignments averaged over for cards removed without their suit.
 MAX_SUIT_PATTERNS = 20_000
 
 
-def _core_cells() -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
-    """Every reachable (player two-card total, banker two-card total, player third,
-    banker third) under the rules, numbered so that a banker's ten possible third cards
-    sit side by side. A third of -1 means the hand stood."""
-    index = np.full((10, 10, 11, 11), -1, dtype=np.int64)
+class Winner(IntEnum):
+    """Who won the coup, as :attr:`CellLayout.features` codes it under ``"winner"``."""
+
+    PLAYER = 0
+    BANKER = 1
+    TIE = 2
+
+
+class PairState(IntEnum):
+    """A hand's first two cards: no pair, a pair (same rank), a suited pair (same rank
+    and suit; only where suits are counted)."""
+
+    NONE = _kernels.NO_PAIR
+    PAIR = _kernels.PAIR
+    SUITED = _kernels.SUITED_PAIR
+
+
+#: [u, v]: the total of a hand of two cards of point values u and v.
+_TOTALS = np.array([[hand_total(u, v) for v in range(POINT_VALUES)]
+                    for u in range(POINT_VALUES)], dtype=np.int64)
+_TOTALS.setflags(write=False)
+
+
+def _core_cells(tableau: Tableau) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+    """Every (player two-card total, banker two-card total, player third, banker third)
+    the tableau can reach, numbered so that a banker's possible third cards sit side by
+    side. A third of -1 means the hand stood."""
+    nv = POINT_VALUES
+    index = np.full((nv, nv, nv + 1, nv + 1), -1, dtype=np.int64)
     cells: list[tuple[int, int, int, int]] = []
 
     def add(pt, bt, x, y):
         index[pt, bt, x + 1, y + 1] = len(cells)
         cells.append((pt, bt, x, y))
 
-    for pt in range(10):
-        for bt in range(10):
-            if pt in rules.NATURALS or bt in rules.NATURALS:
+    for pt in range(nv):
+        for bt in range(nv):
+            if tableau.natural(pt) or tableau.natural(bt):
                 add(pt, bt, -1, -1)
                 continue
-            thirds = range(10) if rules.player_draws(pt) else [None]
+            thirds = range(nv) if tableau.player_draws(pt) else [None]
             for x in thirds:
                 px = -1 if x is None else x
-                if rules.banker_draws(bt, x):
-                    for y in range(10):
+                if tableau.banker_draws(bt, x):
+                    for y in range(nv):
                         add(pt, bt, px, y)
                 else:
                     add(pt, bt, px, -1)
-    index.setflags(write=False)
     return index, cells
 
 
-CORE_INDEX, _CORE = _core_cells()
+@lru_cache(maxsize=32)
+def _plan(tableau: Tableau) -> tuple[_kernels.CoupPlan, tuple[tuple[int, int, int, int], ...]]:
+    """The enumeration's :class:`~bacc_edge._kernels.CoupPlan` for a tableau, and its
+    outcome cells (player total, banker total, player third, banker third)."""
+    nv = POINT_VALUES
+    core, cells = _core_cells(tableau)
+    pairs = [(a, b) for t in range(nv) for a in range(nv) for b in range(a, nv)
+             if _TOTALS[a, b] == t]
+    pair_start = [sum(1 for a, b in pairs if _TOTALS[a, b] < t) for t in range(nv + 1)]
+    banker_draws = np.array([[tableau.banker_draws(bt, x) for x in range(nv)]
+                             for bt in range(nv)], dtype=np.int64)
+    draw = np.zeros(nv * nv, dtype=np.int64)
+    level = np.zeros(nv * nv, dtype=np.int64)
+    for pt, bt in itertools.product(range(nv), range(nv)):
+        blk = pt * nv + bt
+        if tableau.natural(pt) or tableau.natural(bt):
+            continue
+        if tableau.player_draws(pt):
+            draw[blk] = 2
+            level[blk] = 2 if banker_draws[bt].any() else 1
+        elif tableau.banker_draws(bt, None):
+            draw[blk] = level[blk] = 1
+    s1_row = np.where(level >= 1, np.cumsum(level >= 1) - 1, -1)
+    s2_row = np.where(level == 2, np.cumsum(level == 2) - 1, -1)
+    plan = _kernels.CoupPlan(
+        total=_TOTALS, pair_a=np.array([a for a, _ in pairs], dtype=np.int64),
+        pair_b=np.array([b for _, b in pairs], dtype=np.int64),
+        pair_start=np.array(pair_start, dtype=np.int64), draw=draw, level=level,
+        s1_row=s1_row.astype(np.int64), s2_row=s2_row.astype(np.int64),
+        n_s1=int((level >= 1).sum()), n_s2=int((level == 2).sum()),
+        banker_draws=banker_draws, core=core, n_core=len(cells))
+    for arr in plan:
+        if isinstance(arr, np.ndarray):
+            arr.setflags(write=False)
+    return plan, tuple(cells)
 
 
 @dataclass(frozen=True)
 class CellLayout:
-    """The outcome cells and, per cell, every feature a bet can ask about.
+    """The outcome cells under one tableau and, per cell, every feature a bet can ask
+    about.
 
     With ``suits`` the pair states are none / pair / suited pair (same rank and suit);
     without, none / pair. Each feature is a read-only array with one entry per cell.
     """
 
     suits: bool
+    tableau: Tableau = STANDARD
 
     @property
     def n_states(self) -> int:
@@ -77,7 +136,7 @@ class CellLayout:
 
     @property
     def n_core(self) -> int:
-        return len(_CORE)
+        return _plan(self.tableau)[0].n_core
 
     @property
     def n_cells(self) -> int:
@@ -85,12 +144,12 @@ class CellLayout:
 
     def features(self) -> dict[str, np.ndarray]:
         """Feature name → per-cell array (see :data:`FEATURES`)."""
-        return _features(self.suits)
+        return _features(self.suits, self.tableau)
 
 
 #: What a bet can ask about a finished coup, and what each feature means.
 FEATURES = {
-    "winner": f"who won: {PLAYER} player, {BANKER} banker, {TIE} tie",
+    "winner": "who won: " + ", ".join(f"{w.value} {w.name.lower()}" for w in Winner),
     "player_points": "the player's final points, 0-9",
     "banker_points": "the banker's final points, 0-9",
     "player_cards": "cards in the player's hand, 2 or 3",
@@ -111,36 +170,37 @@ FEATURES = {
 SUIT_FEATURES = ("player_suited_pair", "banker_suited_pair")
 
 
-@lru_cache(maxsize=2)
-def _features(suits: bool) -> dict[str, np.ndarray]:
+@lru_cache(maxsize=16)
+def _features(suits: bool, tableau: Tableau) -> dict[str, np.ndarray]:
     n_states = 3 if suits else 2
-    core = np.array(_CORE, dtype=np.int64)
+    core = np.array(_plan(tableau)[1], dtype=np.int64)
     n_core = len(core)
     state = np.arange(n_states ** 2).repeat(n_core)
     p_state, b_state = state // n_states, state % n_states
     pt, bt, x, y = (np.tile(core[:, i], n_states ** 2) for i in range(4))
-    pp = np.where(x >= 0, (pt + x) % 10, pt)
-    bp = np.where(y >= 0, (bt + y) % 10, bt)
+    pp = np.where(x >= 0, _TOTALS[pt, np.maximum(x, 0)], pt)
+    bp = np.where(y >= 0, _TOTALS[bt, np.maximum(y, 0)], bt)
+    natural = np.array([tableau.natural(t) for t in range(POINT_VALUES)], dtype=np.int64)
     out = {
-        "winner": np.where(pp > bp, PLAYER, np.where(bp > pp, BANKER, TIE)),
+        "winner": np.where(pp > bp, Winner.PLAYER, np.where(bp > pp, Winner.BANKER, Winner.TIE)),
         "player_points": pp,
         "banker_points": bp,
         "player_cards": 2 + (x >= 0),
         "banker_cards": 2 + (y >= 0),
         "player_two_card_total": pt,
         "banker_two_card_total": bt,
-        "player_natural": (pt >= 8).astype(np.int64),
-        "banker_natural": (bt >= 8).astype(np.int64),
+        "player_natural": natural[pt],
+        "banker_natural": natural[bt],
         "player_third": x,
         "banker_third": y,
-        "player_pair": (p_state >= 1).astype(np.int64),
-        "banker_pair": (b_state >= 1).astype(np.int64),
+        "player_pair": (p_state >= PairState.PAIR).astype(np.int64),
+        "banker_pair": (b_state >= PairState.PAIR).astype(np.int64),
         "margin": np.abs(pp - bp),
         "cards_dealt": 4 + (x >= 0) + (y >= 0),
     }
     if suits:
-        out["player_suited_pair"] = (p_state == 2).astype(np.int64)
-        out["banker_suited_pair"] = (b_state == 2).astype(np.int64)
+        out["player_suited_pair"] = (p_state == PairState.SUITED).astype(np.int64)
+        out["banker_suited_pair"] = (b_state == PairState.SUITED).astype(np.int64)
     for arr in out.values():
         arr.setflags(write=False)
     return out
@@ -166,22 +226,27 @@ class OutcomeTable:
     def features(self) -> dict[str, np.ndarray]:
         return self.layout.features()
 
-    def count(self, mask) -> int:
-        """Deals whose cell is selected by a boolean ``mask`` (one entry per cell)."""
-        mask = np.asarray(mask, dtype=bool)
-        if mask.shape != self.counts.shape:
-            raise ValueError(f"mask has {mask.shape[0]} cells, the table {self.counts.shape[0]}")
+    def count(self, when) -> int:
+        """Deals whose cell is selected by ``when``: a condition on the coup, or a
+        boolean mask with one entry per cell."""
+        if hasattr(when, "mask"):
+            when = when.mask(self.layout)
+        mask = np.asarray(when)
+        if mask.dtype != bool or mask.shape != self.counts.shape:
+            raise TypeError(f"count() takes a condition on the coup or a boolean mask of "
+                            f"{self.counts.shape[0]} cells, not {when!r}")
         return int(sum(self.counts[mask].tolist()))
 
-    def probability(self, mask) -> Fraction:
-        """Exact probability that a coup ends in a cell the mask selects."""
-        return Fraction(self.count(mask), self.total)
+    def probability(self, when) -> Fraction:
+        """Exact probability that the coup ends where ``when`` (a condition or a mask)
+        holds."""
+        return Fraction(self.count(when), self.total)
 
     def winners(self) -> dict[str, int]:
         """Deals won by the banker, by the player, and tied."""
         w = self.features["winner"]
-        return {name: self.count(w == code)
-                for name, code in (("banker", BANKER), ("player", PLAYER), ("tie", TIE))}
+        return {code.name.lower(): self.count(w == code)
+                for code in (Winner.BANKER, Winner.PLAYER, Winner.TIE)}
 
 
 # -- the wrapper round the kernel ------------------------------------------------------
@@ -191,7 +256,7 @@ def _kinds(suits: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     per = 4 if suits else 1
     order = sorted(range(13 * per), key=lambda i: (POINTS[i // per], i))
     values = [POINTS[i // per] for i in order]
-    start = [values.index(v) if v in values else len(values) for v in range(10)]
+    start = [values.index(v) if v in values else len(values) for v in range(POINT_VALUES)]
     return (np.array(order, dtype=np.int64), np.array(order, dtype=np.int64) // per,
             np.array(start + [len(order)], dtype=np.int64))
 
@@ -200,15 +265,19 @@ _KINDS = {suits: _kinds(suits) for suits in (False, True)}
 
 
 class Enumerator:
-    """The kernels with their scratch buffers, kept for counting many shoes of one kind
-    (suit mode, integer type, removal) in a row. Not for sharing between threads."""
+    """The enumeration with its scratch buffers, kept for counting many shoes of one
+    layout (suit mode and tableau), integer type and removal in a row. Not for sharing
+    between threads."""
 
-    def __init__(self, suits: bool, *, big: bool = False, removal: int = 1):
-        self.suits = suits
-        order, kind_rank, class_start = _KINDS[suits]
-        layout = CellLayout(suits)
-        n_states = layout.n_states
-        n_st = n_states ** 2
+    def __init__(self, layout: CellLayout, *, big: bool = False, removal: int = 1):
+        self.layout = layout
+        plan, _ = _plan(layout.tableau)
+        if big:  # plain Python: indices as Python integers, so no term falls back to int64
+            plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
+                                    if isinstance(v, np.ndarray)})
+        self._order, kind_rank, class_start = _KINDS[layout.suits]
+        n_st = layout.n_states ** 2
+        nv = POINT_VALUES
         dtype = object if big else np.int64
 
         def zeros(*shape):
@@ -216,32 +285,39 @@ class Enumerator:
 
         #: the counts of the last shoe counted, one per outcome cell (overwritten)
         self.out = zeros(layout.n_cells)
-        self._kind_counts = zeros(len(order))
-        self._args = (self._kind_counts, kind_rank, class_start, n_states, removal,
-                      rules.PLAYER_DRAWS, rules.BANKER_DRAWS, CORE_INDEX, layout.n_core,
-                      zeros(10), zeros(10, 3), zeros(10, 3, 3), zeros(len(order)),
-                      zeros(n_st * 100), zeros(n_st * 1000), zeros(n_st * 4800), self.out)
+        self._kind_counts = zeros(len(self._order))
+        self._args = (self._kind_counts, kind_rank, class_start, layout.n_states, removal,
+                      plan, zeros(nv), zeros(nv, 3), zeros(nv, 3, 3), zeros(len(self._order)),
+                      zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv),
+                      zeros(n_st * plan.n_s2 * nv * nv), self.out)
         self._kernel = _kernels.plain(_kernels.enumerate_coups) if big else _kernels.enumerate_coups
 
-    def count(self, kind_counts: np.ndarray) -> np.ndarray:
-        """Count a shoe given as cards per kind, ordered by point value (see _KINDS);
-        returns :attr:`out`."""
+    def count_kinds(self, kind_counts: np.ndarray) -> np.ndarray:
+        """Count a shoe given as cards per kind, ordered by point value; returns
+        :attr:`out`."""
         self._kind_counts[:] = kind_counts
         self._kernel(*self._args)
         return self.out
+
+    def count_cards(self, cards: np.ndarray) -> np.ndarray:
+        """Count a shoe given as 52 card counts (rank · 4 + suit); returns :attr:`out`,
+        overwritten by the next count."""
+        by_kind = cards if self.layout.suits else cards.reshape(13, 4).sum(1)
+        return self.count_kinds(by_kind[self._order])
 
 
 _ENUMERATORS = threading.local()
 
 
-def _count(kind_counts: np.ndarray, suits: bool, big: bool, removal: int = 1) -> np.ndarray:
+def _count(kind_counts: np.ndarray, layout: CellLayout, big: bool, removal: int = 1
+           ) -> np.ndarray:
     """Count one shoe given as cards per kind (ordered by point value); ``removal`` 0
     deals with replacement. Each thread keeps its enumerators; the counts are a copy."""
     cache = _ENUMERATORS.__dict__
-    key = (suits, big, removal)
+    key = (layout, big, removal)
     if key not in cache:
-        cache[key] = Enumerator(suits, big=big, removal=removal)
-    return cache[key].count(kind_counts).copy()
+        cache[key] = Enumerator(layout, big=big, removal=removal)
+    return cache[key].count_kinds(kind_counts).copy()
 
 
 def _suit_patterns(shoe: Shoe):
@@ -274,22 +350,27 @@ def _overflows(n_cards: int) -> bool:
     return n_cards ** 6 > INT64_MAX
 
 
-def outcome_table(shoe: Shoe, *, suits: bool = False) -> OutcomeTable:
-    """Count every coup the shoe can deal, exactly.
+def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDARD
+                  ) -> OutcomeTable:
+    """Count every coup the shoe can deal under the tableau, exactly.
 
     ``suits=True`` also splits pairs into suited and unsuited ones, which needs a shoe
     whose suits are known (one built with :meth:`Shoe.decks` or :meth:`Shoe.from_suits`).
     A card removed without its suit is averaged over the suits it could have been,
-    weighted by the cards of each suit the shoe held. Shoes of more than 1,448 cards
-    (27 decks) would overflow int64 and are counted with Python integers instead:
-    slower, still exact.
+    weighted by the cards of each suit the shoe held. ``tableau`` sets the drawing
+    rules (standard punto banco by default). Shoes of more than 1,448 cards (27 decks)
+    would overflow int64 and are counted with Python integers instead: slower, still
+    exact.
     """
     if not isinstance(shoe, Shoe):
         raise TypeError(f"expected a Shoe, got {type(shoe).__name__}")
-    layout = CellLayout(suits)
+    if not isinstance(tableau, Tableau):
+        raise TypeError(f"tableau must be a Tableau (bacc_edge.rules), got {tableau!r}")
+    layout = CellLayout(bool(suits), tableau)
+    removal = int(not shoe.replacement)
     if not suits:
-        counts = _count(np.asarray(shoe.ranks, dtype=np.int64)[_KINDS[False][0]], False,
-                        _overflows(shoe.cards), removal=int(not shoe.replacement))
+        counts = _count(np.asarray(shoe.ranks, dtype=np.int64)[_KINDS[False][0]], layout,
+                        _overflows(shoe.cards), removal)
         return OutcomeTable(shoe, layout, counts, shoe.coups)
     if shoe.suits is None:
         raise ShoeError(
@@ -304,7 +385,6 @@ def outcome_table(shoe: Shoe, *, suits: bool = False) -> OutcomeTable:
     big = _overflows(shoe.cards) or total > INT64_MAX
     counts = None
     for ways, suit_counts in patterns:
-        part = _count(suit_counts.reshape(-1)[_KINDS[True][0]], True, big,
-                      removal=int(not shoe.replacement))
+        part = _count(suit_counts.reshape(-1)[_KINDS[True][0]], layout, big, removal)
         counts = part * ways if counts is None else counts + part * ways
     return OutcomeTable(shoe, layout, counts, total)
