@@ -306,6 +306,24 @@ class Enumerator:
         return self.count_kinds(by_kind[self._order])
 
 
+    def class_totals(self, cards: np.ndarray, cell_class: np.ndarray, out: np.ndarray
+                     ) -> np.ndarray:
+        """Count a shoe given as 52 card counts and sum its cells into ``out`` by the
+        class each cell carries in ``cell_class`` (int64, one per cell); returns ``out``."""
+        return sum_by_class(self.count_cards(cards), cell_class, out)
+
+
+def sum_by_class(counts: np.ndarray, cell_class: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """Sum per-cell ``counts`` into ``out`` by the class number each cell carries in
+    ``cell_class`` (int64); exact for int64 and for Python-integer (object) counts.
+    Returns ``out``."""
+    if counts.dtype == object or out.dtype == object:
+        _kernels.plain(_kernels.group_sums)(cell_class, counts, out)
+    else:
+        _kernels.group_sums(cell_class, counts, out)
+    return out
+
+
 _ENUMERATORS = threading.local()
 
 
