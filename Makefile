@@ -21,7 +21,7 @@ demo: $(STAMP)
 	$(BIN)/bacc-edge paytables/*.py
 
 results: $(STAMP)
-	$(BIN)/python -m bacc_edge.results paytables results
+	$(BIN)/bacc-edge results paytables results
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

@@ -19,9 +19,7 @@ How the poster is read, and what it cannot support:
 - The edge for 7 is 8.42488%: the poster's 8.43% is a double rounding (recorded below).
 """
 
-from bacc_edge.conditions import banker, player, tie
-from bacc_edge.paytable import Bet, Event, Figure, Published
-from bacc_edge.pays import for_one, percent
+from bacc_edge import Bet, Event, Figure, Published, banker, for_one, percent, player, tie
 
 SHEET = "002_2d60bbf64984e77f.txt"
 TIE_PERCENTAGES = range(2, 11)

@@ -15,8 +15,7 @@ Readings:
 - The page's "maximum RTP of the game is 98.94%" is the best return among all bets.
 """
 
-from bacc_edge.conditions import banker, cards_dealt, margin, player, tie
-from bacc_edge.paytable import Bet, Event, Figure
+from bacc_edge import Bet, Event, Figure, banker, cards_dealt, margin, player, tie
 
 SHEET = "004_62f1329169082959.txt"
 BONUS_BY_MARGIN = {9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}

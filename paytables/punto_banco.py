@@ -6,8 +6,7 @@ The rules follow the tableau every sheet prints (003_9040b211a87df62d.txt,
 004_62f1329169082959.txt); no sheet prints these bets' edges, so none are checked here.
 """
 
-from bacc_edge.conditions import banker, player, tie
-from bacc_edge.paytable import Bet, Event
+from bacc_edge import Bet, Event, banker, player, tie
 
 BETS = [
     Bet("Banker", [Event("Banker wins", banker.wins, 0.95), Event("Tie", tie, "push")]),

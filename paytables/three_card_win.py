@@ -4,8 +4,7 @@ Sheet: 000_9d483a1cba396471.txt, a state regulator's rules of play. A bonus bet 
 when its hand wins the coup holding three cards; "All pays are to 1".
 """
 
-from bacc_edge.paytable import Bet, Event, Published
-from bacc_edge.conditions import banker, player
+from bacc_edge import Bet, Event, Published, banker, player
 
 SHEET = "000_9d483a1cba396471.txt"
 

@@ -75,7 +75,7 @@ def test_the_players_gains_are_the_sums_of_the_favourable_values():
     spec = prepare(LIVE, ["Lucky Six", "Player Bonus"], deal=DealRules(2, 10), seed=3,
                    cutoff=12)
     tally = Tally.from_arrays(run_batch(spec, 0, 5))
-    values = RoundValues(spec.paytable_bets())
+    values = spec.round_values()
     tags = np.array(spec.tags).reshape(2, 13)
     for shoe in range(5):
         evs, tcs = play_shoe(shoe_rng(3, shoe), spec.deal, values, tags)
@@ -118,13 +118,14 @@ def test_a_local_dask_cluster_gives_the_serial_answer_and_resumes(small_run, tmp
 def test_summary_reports_each_player_with_an_interval(small_run):
     tally = Tally.from_arrays(run_batch(small_run, 0, 4))
     (perfect, bonus) = summarize(small_run, tally)  # in the paytable's order
-    assert bonus["cutoff"] == 40 and perfect["cutoff"] == 50
+    assert bonus.cutoff == 40 and perfect.cutoff == 50
     for bet in (bonus, perfect):
-        assert set(bet["players"]) == {"perfect", "perfect_cutoff", "count", "count_cutoff"}
-        p = bet["players"]["perfect"]
-        assert p.per_shoe >= bet["players"]["perfect_cutoff"].per_shoe >= 0
+        p = bet.players.perfect
+        assert p.per_shoe >= bet.players.perfect_cutoff.per_shoe >= 0
         assert p.half_width >= 0
-    assert perfect["count"]["bets_from_true_count"] is None  # pairs: no first-order count
+        assert sum(r.shoes for r in bet.by_round) == tally.rounds_dealt.sum()
+    assert perfect.count.bets_from_true_count is None  # pairs: no first-order count
+    assert bonus.count.bets_from_true_count is not None
 
 
 def test_depth_command_json(tmp_path):
@@ -136,7 +137,10 @@ def test_depth_command_json(tmp_path):
     doc = json.loads(result.output)
     (bet,) = doc["bets"]
     assert doc["shoes"] == 3 and bet["name"] == "Lucky Six" and bet["cutoff"] == 50
+    assert set(bet["players"]) == {"perfect", "perfect_cutoff", "count", "count_cutoff"}
     assert bet["players"]["perfect"]["per_shoe"] >= 0
+    assert set(bet["count"]) == {"tags", "bets_from_true_count"}
+    assert doc["tableau"]["name"] == "standard punto banco"
     assert bet["by_round"][0]["round"] == 1
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from bacc_edge.loader import load_paytable
-from bacc_edge.report import check
+from bacc_edge.reports import check
 from conftest import ROOT, SEEDS
 
 PAYTABLES = sorted((ROOT / "paytables").glob("*.py"))
@@ -41,5 +41,5 @@ def test_a_wrong_printed_figure_is_reported_as_a_mismatch(tmp_path):
     text = Path(ROOT / "paytables" / "three_card_win.py").read_text()
     wrong = tmp_path / "wrong.py"
     wrong.write_text(text.replace('player_net="-8.304%"', 'player_net="-8.305%"'))
-    statuses = {c.status for c in check(load_paytable(wrong)) if c.kind == "player net"}
+    statuses = {c.status for c in check(load_paytable(wrong)) if c.measure == "player net"}
     assert "MISMATCH" in statuses

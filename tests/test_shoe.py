@@ -22,7 +22,7 @@ def test_removing_named_cards():
     assert shoe.cards == 48
     assert shoe.ranks[4] == 2 and shoe.ranks[12] == 3 and shoe.ranks[9] == 3
     assert shoe.suits[12][0] == 0 and shoe.suits[9][1] == 0
-    assert shoe.unseen[4] == 2
+    assert shoe.suitless[4] == 2
     assert not shoe.suits_known
 
 

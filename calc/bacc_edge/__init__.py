@@ -1,13 +1,55 @@
-"""bacc-edge: exact house edges for baccarat and its side bets, on any finite shoe."""
+"""bacc-edge: exact house edges for baccarat and its side bets, on any finite shoe.
 
-from .loader import Paytable, load_paytable
-from .outcomes import FEATURES, CellLayout, OutcomeTable, outcome_table
-from .paytable import Bet, Event, Figure, PaytableError, Published
-from .report import BetResult, FigureCheck, check, report
-from .shoe import Shoe, ShoeError
+Everything a paytable or a notebook needs is here::
+
+    from bacc_edge import Bet, Event, Shoe, banker, player, report, tie
+
+The modules hold the same names; paytables written against ``bacc_edge.conditions``,
+``bacc_edge.paytable`` and ``bacc_edge.pays`` keep working.
+"""
+
+# Import the old module path first: importing it later would rebind ``bacc_edge.pays``,
+# which is the function below, to the module.
+from . import pays as _pays_module  # noqa: F401
+from .cards import CardNameError
+from .commission import CommissionEdge, banker_commission_edge, banker_commission_edges
+from .conditions import Condition, always, banker, cards_dealt, margin, player, tie
+from .depth import DealRules, DepthSpec
+from .depth_run import BetSummary, CountUsed, Estimate, Players, RoundSummary
+from .depth_run import prepare as prepare_depth
+from .depth_run import run_depth
+from .depth_run import summarize as summarize_depth
+from .eor import LinearCount, RemovalEffects, effects_of_removal, linear_count
+from .errors import BaccEdgeError, OptionError, PaytableError, ShoeError
+from .evaluator import Evaluator
+from .loader import Paytable, load_paytable, load_paytables
+from .outcomes import FEATURES, CellLayout, OutcomeTable, PairState, Winner, outcome_table
+from .payouts import Pays, PaysError, for_one, pays, percent
+from .paytable import Bet, Event, Figure, Measure, Published
+from .plot import PlotError
+from .reports import (BetResult, CheckStatus, EventResult, FigureCheck, Tables, check,
+                      evaluate, report)
+from .rules import STANDARD, Tableau, TableauError
+from .shoe import Shoe, shoe_from_options
 
 __all__ = [
-    "FEATURES", "Bet", "BetResult", "CellLayout", "Event", "Figure", "FigureCheck",
-    "OutcomeTable", "Paytable", "PaytableError", "Published", "Shoe", "ShoeError", "check",
-    "load_paytable", "outcome_table", "report",
+    # the paytable language
+    "Bet", "Condition", "Event", "Figure", "Published", "always", "banker", "cards_dealt",
+    "for_one", "margin", "pays", "percent", "player", "tie",
+    # shoes, the tableau, the outcome table
+    "FEATURES", "STANDARD", "CellLayout", "OutcomeTable", "PairState", "Shoe", "Tableau",
+    "Winner", "outcome_table", "shoe_from_options",
+    # paytables and their reports
+    "Evaluator", "Paytable", "Tables", "check", "evaluate", "load_paytable", "load_paytables",
+    "report",
+    # game-math analyses
+    "DealRules", "DepthSpec", "banker_commission_edge", "banker_commission_edges",
+    "effects_of_removal", "linear_count", "prepare_depth", "run_depth", "summarize_depth",
+    # result types
+    "BetResult", "BetSummary", "CheckStatus", "CommissionEdge", "CountUsed", "Estimate",
+    "EventResult", "FigureCheck", "LinearCount", "Measure", "Pays", "Players",
+    "RemovalEffects", "RoundSummary",
+    # errors
+    "BaccEdgeError", "CardNameError", "OptionError", "PaysError", "PaytableError",
+    "PlotError", "ShoeError", "TableauError",
 ]

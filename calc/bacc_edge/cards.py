@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .errors import ShoeError
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
 #: A card's baccarat points: ace one, two to nine face value, tens and court cards nothing.
@@ -24,7 +26,7 @@ _RANK_ALIASES = {name: i for i, name in enumerate(RANKS)}
 _RANK_ALIASES.update({"T": 9, "1": 0, "ACE": 0, "JACK": 10, "QUEEN": 11, "KING": 12})
 
 
-class CardNameError(ValueError):
+class CardNameError(ShoeError):
     """A card name that is not a rank, optionally followed by a suit."""
 
 

@@ -1,42 +1,47 @@
-"""The ``bacc-edge`` command: parse, load, call the library, print."""
+"""The ``bacc-edge`` command: parse the options, call the library, print what it returns.
+
+Every error the library raises about its input (a :class:`BaccEdgeError`) is caught
+once, in :class:`Command`, and printed as one line with exit code 1.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import sys
 from fractions import Fraction
 from pathlib import Path
 
 import click
-from tabulate import tabulate, tabulate_formats
 
 from . import render
-from .cards import CardNameError
-from .commission import banker_commission_edge
+from .commission import banker_commission_edges
 from .depth import DealRules
 from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
-from .loader import load_paytable
-from .paytable import PaytableError
+from .errors import BaccEdgeError
+from .loader import load_paytables
 from .plot import plot_depth, plot_effects
-from .report import Tables, check, report
-from .shoe import Shoe, ShoeError
+from .reports import Tables, check, report
+from .results import write_results
+from .shoe import shoe_from_options
 
-FORMATS = sorted(set(tabulate_formats) | {"csv", "json"})
 
-
-class DefaultGroup(click.Group):
-    """A group whose first argument, when it is not a command, goes to ``report``."""
+class Command(click.Group):
+    """The command group: a first argument that is not a command goes to ``report``,
+    and an error about the input is one line, not a traceback."""
 
     def parse_args(self, ctx, args):
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["report", *args]
         return super().parse_args(ctx, args)
 
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BaccEdgeError as err:
+            raise click.ClickException(str(err)) from None
 
-@click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
 def main():
     """Exact house edges for baccarat and its side bets.
 
@@ -46,7 +51,20 @@ def main():
     bacc-edge eor paytables/live_dealer.py            effects of removal and a count
     bacc-edge commission --stake 13 --chip 1          banker edge with rounded commission
     bacc-edge depth paytables/live_dealer.py          side bets as the shoe runs down
+    bacc-edge results                                 regenerate results/ from paytables/
     """
+
+
+class Amount(click.ParamType):
+    """A number of units written as a decimal or a fraction: 13, 12.5, 1/4."""
+
+    name = "amount"
+
+    def convert(self, value, param, ctx):
+        try:
+            return value if isinstance(value, Fraction) else Fraction(str(value))
+        except (ValueError, ZeroDivisionError):
+            self.fail(f"{value!r} is not a number", param, ctx)
 
 
 def shoe_options(fn):
@@ -62,36 +80,6 @@ def shoe_options(fn):
     return fn
 
 
-def build_shoe(decks: int, counts: str | None, remove: str, infinite: bool = False
-               ) -> tuple[Shoe, Shoe]:
-    """The shoe to evaluate on, and the full shoe it came from."""
-    if infinite:
-        full = Shoe.infinite()
-    elif counts:
-        parts = counts.replace(",", " ").split()
-        try:
-            full = Shoe.from_ranks([int(p) for p in parts], label="custom shoe")
-        except ValueError as err:
-            raise click.BadParameter(f"{counts!r}: {err}", param_hint="--counts") from None
-    else:
-        full = Shoe.decks(decks)
-    return full.remove(remove) if remove.strip() else full, full
-
-
-def load_selected(paths, bets):
-    """The paytables, cut down to the bets named (if any)."""
-    loaded = [load_paytable(p) for p in paths]
-    if not bets:
-        return loaded
-    known = {b.name.lower() for pt in loaded for b in pt.bets}
-    unknown = [b for b in bets if b.lower() not in known]
-    if unknown:
-        raise click.ClickException(
-            f"no bet named {', '.join(map(repr, unknown))}; the paytables define: "
-            + ", ".join(repr(b.name) for pt in loaded for b in pt.bets))
-    return [pt.select(bets) for pt in loaded]
-
-
 def bet_option(fn):
     return click.option("--bet", "-b", "bets", multiple=True, metavar="NAME",
                         help="Only this bet (repeatable; the name as the paytable gives it).")(fn)
@@ -99,18 +87,13 @@ def bet_option(fn):
 
 def fmt_option(fn):
     return click.option("--fmt", "-f", default="simple", show_default=True,
-                        type=click.Choice(FORMATS),
+                        type=click.Choice(render.FORMATS),
                         help="Table format: tabulate's, or csv, or json (one object).")(fn)
 
 
-def print_table(rows, headers, fmt):
-    """One table in a tabulate format, or as CSV."""
-    if fmt == "csv":
-        out = io.StringIO()
-        csv.writer(out).writerows([headers, *rows])
-        click.echo(out.getvalue(), nl=False)
-    else:
-        click.echo(tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True))
+def plot_option(what: str):
+    return click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
+                        help=f"Also draw {what} (needs matplotlib).")
 
 
 @main.command("report")
@@ -136,54 +119,22 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
       bacc-edge paytables/*.py --check
       bacc-edge my_bet.py --fmt json
     """
-    try:
-        loaded = load_selected(paytables, bets)
-        tables = Tables()
-        if do_check:
-            _print_checks([c for pt in loaded for c in check(pt, tables=tables)], fmt)
-            return
-        shoe, full = build_shoe(decks, counts, remove, infinite)
-        results = [r for pt in loaded for r in report(pt, shoe, full_shoe=full, tables=tables)]
-    except (PaytableError, ShoeError, CardNameError) as err:
-        raise click.ClickException(str(err)) from None
+    loaded = load_paytables(paytables, bets)
+    tables = Tables()
+    if do_check:
+        checks = [c for pt in loaded for c in check(pt, tables=tables)]
+        click.echo(render.checks_output(checks, fmt), nl=False)
+        failed = not all(c.passed for c in checks)
+        click.echo(render.checks_verdict(checks), err=failed)
+        if failed:
+            sys.exit(1)
+        return
+    shoe, full = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    results = [r for pt in loaded for r in report(pt, shoe, full_shoe=full, tables=tables)]
     for r in results:
         for warning in r.warnings:
             click.echo(f"warning: {warning}", err=True)
-    if fmt == "json":
-        click.echo(json.dumps({"shoe": render.shoe_json(shoe),
-                               "bets": [render.bet_json(r) for r in results]}, indent=2))
-    elif fmt == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out)
-        for i, r in enumerate(results):
-            headers, rows = render.bet_rows(r, digits=digits, exact=exact)
-            if i == 0:
-                writer.writerow(["File", "Bet", *headers])
-            writer.writerows([[r.file, r.name, *row] for row in rows])
-        click.echo(out.getvalue(), nl=False)
-    else:
-        click.echo(f"Shoe: {shoe}")
-        for r in results:
-            headers, rows = render.bet_rows(r, digits=digits, exact=exact)
-            click.echo("\n" + render.bet_title(r, digits=digits, exact=exact))
-            click.echo(tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True))
-            click.echo(render.bet_stats(r, digits=digits))
-
-
-def _print_checks(checks, fmt):
-    if fmt == "json":
-        click.echo(json.dumps({"checks": [render.check_json(c) for c in checks]}, indent=2))
-    else:
-        headers, rows = render.check_rows(checks)
-        print_table(rows, headers, fmt)
-        for c in checks:
-            if c.finding:
-                click.echo(f"\n{c.status}: {c.bet or c.file}: {c.label or c.kind}: {c.finding}")
-    failed = [c for c in checks if not c.passed]
-    click.echo(f"\n{len(checks) - len(failed)} of {len(checks)} printed figures check out"
-               + (f"; {len(failed)} do not" if failed else ""), err=bool(failed))
-    if failed:
-        sys.exit(1)
+    click.echo(render.report_output(results, shoe, fmt, digits=digits, exact=exact), nl=False)
 
 
 @main.command("eor")
@@ -196,8 +147,7 @@ def _print_checks(checks, fmt):
 @click.option("--digits", default=4, show_default=True, type=click.IntRange(0, 15),
               help="Decimal places of the effects (percent of stake).")
 @click.option("--exact", is_flag=True, help="Add the effects as exact fractions.")
-@click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
-              help="Also draw the effects as bar charts (needs matplotlib).")
+@plot_option("the effects as bar charts")
 def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, digits, exact,
                 plot):
     """Effects of removal: how each bet's expected value moves when one card of each
@@ -209,43 +159,26 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
       bacc-edge eor paytables/three_card_win.py --level 2 --plot eor.png
       bacc-edge eor my_bets.py --decks 6 --fmt json
     """
-    try:
-        loaded = load_selected(paytables, bets)
-        shoe, _ = build_shoe(decks, counts, remove, infinite)
-        effects = [fx for pt in loaded for fx in effects_of_removal(list(pt.bets), shoe)]
-    except (PaytableError, ShoeError, CardNameError) as err:
-        raise click.ClickException(str(err)) from None
-    counts_ = [linear_count(fx, level) for fx in effects]
+    loaded = load_paytables(paytables, bets)
+    shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    tables = Tables()
+    effects = [fx for pt in loaded
+               for fx in effects_of_removal(pt.bets, shoe, tables=tables, tableau=pt.rules)]
+    linear_counts = [linear_count(fx, level) for fx in effects]
     if plot:
-        try:
-            plot_effects(effects, counts_, plot)
-        except RuntimeError as err:
-            raise click.ClickException(str(err)) from None
-    if fmt == "json":
-        click.echo(json.dumps({"shoe": render.shoe_json(shoe), "bets": [
-            render.eor_json(fx, c) for fx, c in zip(effects, counts_)]}, indent=2))
-        return
-    click.echo(f"Shoe: {shoe}")
-    for fx, count in zip(effects, counts_):
-        click.echo(f"\n{fx.bet.name} — house edge {render.percent(-fx.ev, 3)}")
-        headers, rows = render.eor_rows(fx, count, digits=digits, exact=exact)
-        print_table(rows, headers, fmt)
-        if fx.by_card is not None and fmt != "csv":
-            headers, rows = render.eor_card_rows(fx, digits=digits)
-            click.echo("by suit:")
-            print_table(rows, headers, fmt)
-        for line in render.eor_summary(fx, count):
-            click.echo(line)
-    if plot:
+        plot_effects(effects, linear_counts, plot)
+    click.echo(render.eor_output(effects, linear_counts, shoe, fmt, digits=digits, exact=exact),
+               nl=False)
+    if plot and fmt != "json":
         click.echo(f"\nwrote {plot}")
 
 
 @main.command("commission")
-@click.option("--stake", "stakes", multiple=True, required=True, type=str, metavar="AMOUNT",
-              help="A banker bet's size (repeatable), e.g. 13 or 12.5.")
-@click.option("--chip", default="1", show_default=True, metavar="AMOUNT",
+@click.option("--stake", "stakes", multiple=True, required=True, type=Amount(),
+              metavar="AMOUNT", help="A banker bet's size (repeatable), e.g. 13 or 12.5.")
+@click.option("--chip", default="1", show_default=True, type=Amount(), metavar="AMOUNT",
               help="The table's lowest chip; commission is rounded up to a quarter of it.")
-@click.option("--rate", default="5", show_default=True, metavar="PERCENT",
+@click.option("--rate", default="5", show_default=True, type=Amount(), metavar="PERCENT",
               help="The commission, percent of the win.")
 @shoe_options
 @fmt_option
@@ -258,24 +191,9 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
       bacc-edge commission --stake 13 --chip 1
       bacc-edge commission --stake 10 --stake 13 --stake 19 --chip 1 --rate 5
     """
-    try:
-        shoe, _ = build_shoe(decks, counts, remove, infinite)
-        rows = []
-        for stake in stakes:
-            c = banker_commission_edge(Fraction(stake), Fraction(chip),
-                                       rate=Fraction(rate) / 100, shoe=shoe)
-            rows.append([stake, float(c.commission), float(c.stake - c.commission),
-                         render.percent(c.nominal_edge, 4), render.percent(c.edge, 4)])
-    except (ValueError, ZeroDivisionError) as err:
-        raise click.ClickException(str(err)) from None
-    headers = ["Stake", "Commission on a win", "Net win", "Edge at exactly " + rate + "%",
-               "Real edge"]
-    if fmt == "json":
-        click.echo(json.dumps({"shoe": render.shoe_json(shoe), "chip": chip, "rate": rate,
-                               "bets": [dict(zip(headers, r)) for r in rows]}, indent=2))
-        return
-    click.echo(f"Shoe: {shoe}; lowest chip {chip}, commission rounded up to {Fraction(chip) / 4}")
-    print_table(rows, headers, fmt)
+    shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    edges = banker_commission_edges(stakes, chip, rate=rate / 100, shoe=shoe)
+    click.echo(render.commission_output(edges, shoe, fmt), nl=False)
 
 
 @main.command("depth")
@@ -300,8 +218,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--state", type=click.Path(file_okay=False),
               help="Folder for finished batches (default: .bacc-edge-depth/<run>).")
 @fmt_option
-@click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
-              help="Also draw the edge by round, cutoffs marked (needs matplotlib).")
+@plot_option("the edge by round, cutoffs marked")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def depth_command(paytable, bets, shoes, decks, cut, seed, cutoff, level, batch, scheduler,
                   workers, state, fmt, plot, quiet):
@@ -321,11 +238,8 @@ def depth_command(paytable, bets, shoes, decks, cut, seed, cutoff, level, batch,
       bacc-edge depth paytables/live_dealer.py --bet "Lucky Six" --cutoff 30
       bacc-edge depth paytables/live_dealer.py --scheduler tcp://10.0.0.5:8786
     """
-    try:
-        spec = prepare(paytable, bets, deal=DealRules(decks, cut), seed=seed, level=level,
-                       cutoff=cutoff)
-    except (PaytableError, ShoeError, ValueError) as err:
-        raise click.ClickException(str(err)) from None
+    spec = prepare(paytable, bets, deal=DealRules(decks, cut), seed=seed, level=level,
+                   cutoff=cutoff)
     bar = None if quiet else click.progressbar(length=shoes, label="shoes", show_eta=True,
                                                file=sys.stderr)
 
@@ -343,24 +257,25 @@ def depth_command(paytable, bets, shoes, decks, cut, seed, cutoff, level, batch,
         if bar is not None:
             bar.render_finish()
     summary = summarize(spec, tally)
-    title = (f"{Path(paytable).name}: {shoes} shoes of {decks} decks, cut card {cut} from "
-             f"the end")
     if plot:
-        try:
-            plot_depth(summary, title, plot)
-        except RuntimeError as err:
-            raise click.ClickException(str(err)) from None
-    if fmt == "json":
-        click.echo(json.dumps(render.depth_json(spec, shoes, summary), indent=2))
-        return
-    click.echo(title + f", seed {seed}; {tally.rounds_dealt.mean():.1f} rounds a shoe")
-    headers, rows = render.depth_rows(summary)
-    print_table(rows, headers, fmt)
-    click.echo("\nRounds favouring the player, by round of the shoe:")
-    headers, rows = render.depth_round_rows(summary)
-    print_table(rows, headers, fmt)
-    click.echo("\nUnits per shoe with a 95% interval. The perfect player bets one unit exactly "
-               "when the bet favours them (the upper bound); the counter bets when the bet's own "
-               "count (bacc-edge eor) reaches the true count where it turns favourable.")
-    if plot:
+        plot_depth(summary, render.depth_title(spec, shoes), plot)
+    click.echo(render.depth_output(spec, shoes, summary, tally.rounds_dealt.mean(), fmt),
+               nl=False)
+    if plot and fmt != "json":
         click.echo(f"wrote {plot}")
+
+
+@main.command("results")
+@click.argument("paytables_dir", default="paytables", type=click.Path(file_okay=False))
+@click.argument("results_dir", default="results", type=click.Path(file_okay=False))
+def results_command(paytables_dir, results_dir):
+    """Write one markdown report per paytable in PAYTABLES_DIR (8 decks, exact counts)
+    and an index of every printed figure into RESULTS_DIR.
+
+    \b
+    Examples:
+      bacc-edge results
+      bacc-edge results paytables results
+    """
+    for path in write_results(Path(paytables_dir), Path(results_dir)):
+        click.echo(f"wrote {path}")

@@ -10,15 +10,25 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Iterable
 
-from .conditions import banker, player
+from .conditions import banker, tie
+from .errors import OptionError
+from .evaluator import Evaluator
 from .outcomes import outcome_table
+from .paytable import Bet, Event
+from .rules import STANDARD, Tableau
 from .shoe import Shoe
+
+#: The commission is rounded up to this share of the lowest chip.
+CHIP_SHARE = Fraction(1, 4)
 
 
 @dataclass(frozen=True)
 class CommissionEdge:
-    """A banker bet of ``stake`` with the commission rounded up to ``step``."""
+    """A banker bet of ``stake`` with the commission rounded up to a quarter of
+    ``chip``: the commission taken on a win, and the edge beside the nominal one (the
+    commission at exactly ``rate``)."""
 
     stake: Fraction
     chip: Fraction
@@ -28,24 +38,57 @@ class CommissionEdge:
     nominal_edge: Fraction
 
     @property
-    def step(self) -> Fraction:
-        return self.chip / 4
+    def net_win(self) -> Fraction:
+        """What a winning bet takes home, commission paid."""
+        return self.stake - self.commission
 
 
-def banker_commission_edge(stake, chip, *, rate=Fraction(5, 100), shoe: Shoe | None = None
-                           ) -> CommissionEdge:
+def _amount(value, what: str) -> Fraction:
+    try:
+        return Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"{what} {value!r} is not a number") from None
+
+
+def _banker_bet(name: str, net_win: Fraction) -> Bet:
+    """The banker bet winning ``net_win`` per unit; a tie returns the stake."""
+    return Bet(name, [Event("Banker wins", banker.wins, net_win), Event("Tie", tie, "push")])
+
+
+def banker_commission_edges(stakes: Iterable, chip, *, rate=Fraction(5, 100),
+                            shoe: Shoe | None = None, tableau: Tableau = STANDARD
+                            ) -> list[CommissionEdge]:
+    """Exact edge of a banker bet of each of ``stakes`` when the commission (``rate`` of
+    the win) is rounded up to a quarter of ``chip``, the lowest chip; a tie returns the
+    stake. One count of the shoe serves every stake."""
+    stakes = [_amount(s, "stake") for s in stakes]
+    chip, rate = _amount(chip, "chip"), _amount(rate, "commission rate")
+    if chip <= 0 or any(s <= 0 for s in stakes):
+        raise OptionError(f"stakes {', '.join(map(str, stakes))} and chip {chip} must be "
+                          f"positive")
+    if not 0 <= rate < 1:
+        raise OptionError(f"commission rate {rate} must be from 0 up to (not including) 1")
+    step = chip * CHIP_SHARE
+    commissions = [math.ceil(s * rate / step) * step for s in stakes]
+    for s, c in zip(stakes, commissions):
+        if c > s:
+            raise OptionError(f"a commission of {c} on a banker win of {s} is more than the "
+                              f"win: the chip {chip} is too large for that stake")
+    bets = [_banker_bet(f"Banker, commission exactly {rate}", 1 - rate)]
+    bets += [_banker_bet(f"Banker, stake {s}", (s - c) / s) for s, c in zip(stakes, commissions)]
+    evaluator = Evaluator.of(bets, tableau=tableau)
+    nominal, *evs = evaluator.evs(evaluator.class_totals(
+        outcome_table(shoe or Shoe.decks(8), tableau=tableau)))
+    return [CommissionEdge(s, chip, rate, c, -ev, -nominal)
+            for s, c, ev in zip(stakes, commissions, evs)]
+
+
+def banker_commission_edge(stake, chip, *, rate=Fraction(5, 100), shoe: Shoe | None = None,
+                           tableau: Tableau = STANDARD) -> CommissionEdge:
     """Exact edge of a banker bet of ``stake`` when the commission (``rate`` of the win)
     is rounded up to a quarter of ``chip``, the lowest chip; a tie returns the stake."""
-    stake, chip, rate = Fraction(str(stake)), Fraction(str(chip)), Fraction(str(rate))
-    if stake <= 0 or chip <= 0:
-        raise ValueError(f"stake {stake} and chip {chip} must be positive")
-    if not 0 <= rate < 1:
-        raise ValueError(f"commission rate {rate} must be from 0 up to (not including) 1")
-    table = outcome_table(shoe or Shoe.decks(8))
-    p_banker = table.probability(banker.wins.mask(table.layout))
-    p_player = table.probability(player.wins.mask(table.layout))
-    step = chip / 4
-    commission = math.ceil(stake * rate / step) * step
-    edge = -(p_banker * (stake - commission) - p_player * stake) / stake
-    nominal = -(p_banker * (1 - rate) - p_player)
-    return CommissionEdge(stake, chip, rate, commission, edge, nominal)
+    (edge,) = banker_commission_edges([stake], chip, rate=rate, shoe=shoe, tableau=tableau)
+    return edge
+
+
+__all__ = ["CHIP_SHARE", "CommissionEdge", "banker_commission_edge", "banker_commission_edges"]

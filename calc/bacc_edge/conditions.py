@@ -12,6 +12,7 @@ from typing import Callable
 
 import numpy as np
 
+from .errors import PaytableError
 from .outcomes import SUIT_FEATURES, CellLayout, Winner
 
 
@@ -108,7 +109,7 @@ class Quantity:
     def between(self, low: int, high: int) -> Condition:
         """``low <= quantity <= high``, both ends included."""
         if low > high:
-            raise ValueError(f"{self.text}.between({low}, {high}): low is above high")
+            raise PaytableError(f"{self.text}.between({low}, {high}): low is above high")
         return (self >= low) & (self <= high)
 
     def __repr__(self) -> str:

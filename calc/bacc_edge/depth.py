@@ -15,55 +15,43 @@ split into batches, spread over workers or resumed gives the same shoes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
+from typing import Sequence
 
 import numpy as np
 
-from . import _kernels
 from .cards import POINTS, hand_total
-from .loader import load_paytable_source
-from .outcomes import CellLayout, Enumerator
-from .rules import STANDARD, Tableau
+from .errors import OptionError
+from .evaluator import Evaluator, python_integers
+from .loader import Paytable, load_paytable_source
+from .outcomes import Enumerator
 from .paytable import Bet
+from .rules import STANDARD, Tableau
 
 #: Rounds tracked per shoe; an 8-deck shoe deals about 80.
 MAX_ROUNDS = 200
-#: Below this |EV| the float value's sign is checked with exact fractions.
-SIGN_CHECK = 1e-9
 
 
 class RoundValues:
-    """Every bet's expected value per unit on a shoe, from one enumeration.
+    """Every bet's expected value per unit on the cards left, from one enumeration per
+    round: the bets compiled once (:class:`~bacc_edge.evaluator.Evaluator`), each
+    round's count summed straight into their settle classes.
 
-    The bets are turned once into a class per outcome cell — cells that every bet
-    settles alike share a class — so a shoe costs one enumeration, one grouped sum
-    and a small product.
+    ``cards`` is the most cards a shoe will hold, which decides whether counts need
+    Python integers.
     """
 
-    def __init__(self, bets: list[Bet]):
-        self.bets = bets
-        self.suits = any(b.needs_suits for b in bets)
-        layout = CellLayout(self.suits)
-        settles = np.stack([b.settle(layout) for b in bets])
-        classes, cell_class = np.unique(settles.T, axis=0, return_inverse=True)
-        self.cell_class = np.ascontiguousarray(cell_class.reshape(-1), dtype=np.int64)
-        self.nets = [[p.net for p in (*b.event_pays, b.otherwise_pays)] for b in bets]
-        self.exact = [[self.nets[i][k] for k in classes[:, i]] for i in range(len(bets))]
-        self.matrix = np.array([[float(x) for x in row] for row in self.exact])
-        self.enumerator = Enumerator(layout)
-        self.class_counts = np.zeros(len(classes), dtype=np.int64)
+    def __init__(self, bets: Sequence[Bet], tableau: Tableau = STANDARD, *, cards: int = 416):
+        self.tableau = tableau
+        self.evaluator = Evaluator.of(bets, tableau=tableau)
+        python_ints = python_integers(cards)
+        self.enumerator = Enumerator(self.evaluator.layout, big=python_ints)
+        self.totals = self.evaluator.new_totals(python_ints)
 
     def evs(self, unseen: np.ndarray) -> np.ndarray:
         """Expected value per unit of every bet, on a shoe of 52 card counts (rank·4 +
         suit). Floats from exact counts; signs near zero are settled exactly."""
-        counts = self.enumerator.count_cards(unseen)
-        _kernels.group_sums(self.cell_class, counts, self.class_counts)
-        total = float(self.class_counts.sum())
-        evs = self.matrix @ self.class_counts / total
-        for i in np.flatnonzero(np.abs(evs) < SIGN_CHECK):
-            exact = sum(Fraction(int(c)) * n for c, n in zip(self.class_counts, self.exact[i]))
-            evs[i] = 0.0 if exact == 0 else float(exact / int(self.class_counts.sum()))
-        return evs
+        totals = self.enumerator.class_totals(unseen, self.evaluator.cell_class, self.totals)
+        return self.evaluator.float_evs(totals)
 
 
 def coup_length(cards: np.ndarray, pos: int, tableau: Tableau = STANDARD) -> int:
@@ -95,10 +83,10 @@ class DealRules:
 
     def __post_init__(self):
         if not isinstance(self.decks, int) or self.decks < 1:
-            raise ValueError(f"decks {self.decks!r} must be a whole number from 1")
+            raise OptionError(f"decks {self.decks!r} must be a whole number from 1")
         most = 52 * self.decks - BEFORE_CUT
         if not 0 <= self.cut <= most:
-            raise ValueError(f"cut card {self.cut} cards from the end does not fit a "
+            raise OptionError(f"cut card {self.cut} cards from the end does not fit a "
                              f"{self.decks}-deck shoe (0 to {most})")
 
 
@@ -121,7 +109,7 @@ def play_shoe(rng: np.random.Generator, deal: DealRules, values: RoundValues,
     while len(cards) - pos >= 6 and len(evs) < MAX_ROUNDS:
         evs.append(values.evs(unseen))
         tcs.append(running * 52 / unseen.sum())
-        n = coup_length(cards, pos)
+        n = coup_length(cards, pos, values.tableau)
         dealt = cards[pos:pos + n]
         np.subtract.at(unseen, dealt, 1)
         running += tags[:, dealt // 4].sum(axis=1)
@@ -143,11 +131,15 @@ class DepthSpec:
     tags: tuple[tuple[int, ...], ...]      # per bet, 13 count tags (zeros: no count)
     thresholds: tuple[float | None, ...]   # per bet, true count from which the counter bets
     cutoffs: tuple[int | None, ...]        # per bet, last round the table accepts it
+    tableau: Tableau = STANDARD            # the paytable's drawing rules
 
-    def paytable_bets(self) -> list[Bet]:
-        paytable = load_paytable_source(self.source, self.filename)
-        by_name = {b.name: b for b in paytable.bets}
-        return [by_name[n] for n in self.bets]
+    def paytable(self) -> Paytable:
+        """The paytable cut down to the run's bets, loaded from the source sent along."""
+        return load_paytable_source(self.source, self.filename).select(self.bets)
+
+    def round_values(self) -> RoundValues:
+        """The run's bets compiled for valuing every round of its shoes."""
+        return RoundValues(self.paytable().bets, self.tableau, cards=52 * self.deal.decks)
 
 
 @dataclass
@@ -212,17 +204,15 @@ class Tally:
             "rounds", "ev_sum", "favourable", "gains", "bets_made", "rounds_dealt")})
 
 
-_VALUES_CACHE: dict[int, tuple[list[Bet], RoundValues]] = {}
+_VALUES_CACHE: dict[DepthSpec, RoundValues] = {}
 
 
 def run_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
     """Deal and value shoes ``first`` … ``first + count - 1``; returns the Tally's arrays.
     Runs on a worker: the paytable is compiled once per worker and spec."""
-    key = hash(spec)
-    if key not in _VALUES_CACHE:
-        bets = spec.paytable_bets()
-        _VALUES_CACHE[key] = (bets, RoundValues(bets))
-    _, values = _VALUES_CACHE[key]
+    if spec not in _VALUES_CACHE:
+        _VALUES_CACHE[spec] = spec.round_values()
+    values = _VALUES_CACHE[spec]
     tags = np.array(spec.tags, dtype=np.int64).reshape(len(spec.bets), 13)
     tally = Tally(len(spec.bets))
     for shoe in range(first, first + count):

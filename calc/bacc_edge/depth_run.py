@@ -18,34 +18,36 @@ from typing import Callable
 
 import numpy as np
 
+from .cards import RANKS
 from .depth import DealRules, DepthSpec, Tally, run_batch
 from .eor import effects_of_removal, linear_count
-from .loader import load_paytable_source
-from .paytable import PaytableError
+from .errors import OptionError
+from .loader import as_paytable
 from .shoe import Shoe
 
 
-def prepare(path, bet_names=(), *, deal: DealRules = DealRules(), seed: int = 1,
+def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int = 1,
             level: int = 3, cutoff: int | None = None) -> DepthSpec:
-    """The run's definition: the paytable (as source), the bets, how shoes are dealt,
-    each bet's count (from its effects of removal on the full shoe) and its cutoff
-    (``cutoff`` for every bet, else the paytable's ``max_round``)."""
-    path = Path(path)
-    if not path.is_file():
-        raise PaytableError(f"{path}: no such paytable file")
-    source = path.read_text(encoding="utf-8")
-    paytable = load_paytable_source(source, path)
+    """The run's definition: the paytable (a file's path, or a :class:`Paytable` loaded
+    from one) cut down to the bets named, how shoes are dealt, each bet's count (from its
+    effects of removal on the full shoe, under the paytable's tableau) and its cutoff
+    (``cutoff`` for every bet, else the paytable's ``max_round``). Everything that can
+    be wrong with these is refused here, before any shoe is dealt."""
+    paytable = as_paytable(paytable)
+    if paytable.source is None:
+        raise OptionError("the depth analysis sends its paytable to workers as the file's "
+                          "text: give a paytable file")
     if bet_names:
         paytable = paytable.select(bet_names)
     bets = list(paytable.bets)
-    effects = effects_of_removal(bets, Shoe.decks(deal.decks))
+    effects = effects_of_removal(bets, Shoe.decks(deal.decks), tableau=paytable.rules)
     counts = [linear_count(fx, level) for fx in effects]
-    tags = tuple(tuple(c.tags[r] for r in fx.by_rank) if c else (0,) * 13
+    tags = tuple(tuple(c.tags[r] for r in fx.by_rank) if c else (0,) * len(RANKS)
                  for fx, c in zip(effects, counts))
     thresholds = tuple(c.positive_at_true_count if c else None for c in counts)
     cutoffs = tuple(cutoff if cutoff is not None else b.max_round for b in bets)
-    return DepthSpec(source, str(path), tuple(b.name for b in bets), deal, seed, tags,
-                     thresholds, cutoffs)
+    return DepthSpec(paytable.source, str(paytable.path), tuple(b.name for b in bets), deal,
+                     seed, tags, thresholds, cutoffs, paytable.rules)
 
 
 def state_folder(spec: DepthSpec, batch: int, root: Path = Path(".bacc-edge-depth")) -> Path:
@@ -66,7 +68,7 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int = 10, state: Path | Non
     reused. ``on_batch(shoes_done, shoes_total)`` is called as batches finish.
     """
     if shoes < 1 or batch < 1:
-        raise ValueError(f"shoes ({shoes}) and batch ({batch}) must be positive")
+        raise OptionError(f"shoes ({shoes}) and batch ({batch}) must be positive")
     state = Path(state) if state is not None else state_folder(spec, batch)
     state.mkdir(parents=True, exist_ok=True)
     n_batches = math.ceil(shoes / batch)
@@ -137,35 +139,79 @@ def estimate(gains: np.ndarray, bets: np.ndarray, rounds: np.ndarray) -> Estimat
                     float(100 * gains.sum() / rounds.sum()), float(bets.mean()))
 
 
-def summarize(spec: DepthSpec, tally: Tally) -> list[dict]:
+@dataclass(frozen=True)
+class Players:
+    """What each of the four players wins per shoe: the perfect player (bets exactly
+    when the bet favours them) and the counter, each without and within the cutoff."""
+
+    perfect: Estimate
+    perfect_cutoff: Estimate
+    count: Estimate
+    count_cutoff: Estimate
+
+
+@dataclass(frozen=True)
+class CountUsed:
+    """The bet's own count and the true count from which the counter bets (None: the
+    bet has no first-order count)."""
+
+    tags: dict[str, int]
+    bets_from_true_count: float | None
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """One round of the shoe over every shoe that reached it."""
+
+    round: int
+    shoes: int
+    mean_edge: float
+    #: share of those shoes in which the bet favoured the player that round
+    favourable: float
+
+
+@dataclass(frozen=True)
+class BetSummary:
+    """One bet over the run: its cutoff, its count, how often it favoured the player,
+    the players' gains, the share of the perfect player's gain the cutoff removes, and
+    the edge round by round."""
+
+    name: str
+    cutoff: int | None
+    count: CountUsed
+    favourable_share: float
+    players: Players
+    cutoff_removes: float | None
+    by_round: tuple[RoundSummary, ...]
+
+    def as_json(self) -> dict:
+        """The bet as the depth command's JSON lists it."""
+        return asdict(self)
+
+
+def summarize(spec: DepthSpec, tally: Tally) -> tuple[BetSummary, ...]:
     """Per bet: the edge and share of favourable rounds by round number, and the four
     players' gains (perfect and counting, each without and with the cutoff)."""
     out = []
     reached = np.flatnonzero(tally.rounds)
     for b, name in enumerate(spec.bets):
-        by_round = [{
-            "round": int(r + 1), "shoes": int(tally.rounds[r]),
-            "mean_edge": float(-tally.ev_sum[b, r] / tally.rounds[r]),
-            "favourable": float(tally.favourable[b, r] / tally.rounds[r]),
-        } for r in reached]
-        players = {key: estimate(tally.gains[:, b, j], tally.bets_made[:, b, j],
-                                 tally.rounds_dealt)
-                   for j, key in enumerate(("perfect", "perfect_cutoff", "count", "count_cutoff"))}
-        perfect = players["perfect"].per_shoe
+        by_round = tuple(RoundSummary(
+            round=int(r + 1), shoes=int(tally.rounds[r]),
+            mean_edge=float(-tally.ev_sum[b, r] / tally.rounds[r]),
+            favourable=float(tally.favourable[b, r] / tally.rounds[r])) for r in reached)
+        players = Players(*(estimate(tally.gains[:, b, j], tally.bets_made[:, b, j],
+                                     tally.rounds_dealt) for j in range(4)))
+        perfect = players.perfect.per_shoe
         removed = None
         if spec.cutoffs[b] is not None and perfect > 0:
-            removed = 1 - players["perfect_cutoff"].per_shoe / perfect
-        out.append({
-            "name": name,
-            "cutoff": spec.cutoffs[b],
-            "count": {"tags": dict(zip("A 2 3 4 5 6 7 8 9 10 J Q K".split(), spec.tags[b])),
-                      "bets_from_true_count": spec.thresholds[b]},
-            "favourable_share": float(tally.favourable[b].sum() / tally.rounds.sum()),
-            "players": players,
-            "cutoff_removes": removed,
-            "by_round": by_round,
-        })
-    return out
+            removed = 1 - players.perfect_cutoff.per_shoe / perfect
+        out.append(BetSummary(
+            name=name, cutoff=spec.cutoffs[b],
+            count=CountUsed(dict(zip(RANKS, spec.tags[b])), spec.thresholds[b]),
+            favourable_share=float(tally.favourable[b].sum() / tally.rounds.sum()),
+            players=players, cutoff_removes=removed, by_round=by_round))
+    return tuple(out)
 
 
-__all__ = ["Estimate", "prepare", "run_depth", "state_folder", "summarize"]
+__all__ = ["BetSummary", "CountUsed", "Estimate", "Players", "RoundSummary", "prepare",
+           "run_depth", "state_folder", "summarize"]

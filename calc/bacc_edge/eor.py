@@ -8,9 +8,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import RANKS, SUITS, card_name
+from .errors import OptionError, ShoeError
+from .evaluator import Evaluator
+from .outcomes import CellLayout
 from .paytable import Bet
-from .report import CompiledBet, Tables
-from .shoe import Shoe, ShoeError
+from .reports import Tables
+from .rules import STANDARD, Tableau
+from .shoe import Shoe
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,8 @@ class RemovalEffects:
     ev: Fraction
     by_rank: dict[str, Fraction]
     by_card: dict[str, Fraction] | None
+    #: the drawing rules the coups were counted by
+    tableau: Tableau = STANDARD
 
     @property
     def rank_counts(self) -> dict[str, int]:
@@ -36,9 +42,10 @@ class RemovalEffects:
         return sum((n * self.by_rank[r] for r, n in self.rank_counts.items() if n), Fraction(0))
 
 
-def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = None
-                       ) -> list[RemovalEffects]:
-    """Exact effects of removal for each bet, by recounting the shoe less one card.
+def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = None,
+                       tableau: Tableau = STANDARD) -> list[RemovalEffects]:
+    """Exact effects of removal for each bet, by recounting the shoe less one card,
+    coups dealt by ``tableau``.
 
     By rank for every bet; by rank and suit too for bets that ask about suits (their
     rank effect is then the average over the suits, weighted by the cards of each).
@@ -46,35 +53,44 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
     tables = tables or Tables()
-    compiled = [CompiledBet.of(b) for b in bets]
-    base = {c.bet.name: c.ev(tables.get(shoe, c.suits)) for c in compiled}
-    need_suits = any(c.suits for c in compiled)
-    if need_suits and not shoe.suits_known:
+    # bets by suit mode, each mode's bets compiled once and valued on every shoe at once
+    modes = {suits: [i for i, b in enumerate(bets) if b.needs_suits == suits]
+             for suits in (False, True)}
+    modes = {suits: chosen for suits, chosen in modes.items() if chosen}
+    if True in modes and not shoe.suits_known:
         raise ShoeError(f"effects of removal by suit need a shoe whose suits are all known, "
                         f"not {shoe.label}")
-    rank_ev: dict[str, dict[str, Fraction]] = {c.bet.name: {} for c in compiled}
-    card_ev: dict[str, dict[str, Fraction]] = {c.bet.name: {} for c in compiled if c.suits}
+    evaluators = {suits: Evaluator([bets[i] for i in chosen], CellLayout(suits, tableau))
+                  for suits, chosen in modes.items()}
+
+    def evs(on: Shoe, suits: bool) -> list[Fraction]:
+        evaluator = evaluators[suits]
+        return evaluator.evs(evaluator.class_totals(tables.get(on, suits, tableau)))
+
+    base = [Fraction(0)] * len(bets)
+    for suits, chosen in modes.items():
+        for i, ev in zip(chosen, evs(shoe, suits)):
+            base[i] = ev
+    by_rank: list[dict[str, Fraction]] = [{} for _ in bets]
+    by_card: list[dict[str, Fraction]] = [{} for _ in bets]
     for r, rank in enumerate(RANKS):
         if shoe.ranks[r] == 0:
             continue
-        # a suit-free table depends on rank counts only: one removal of the rank serves
-        less = shoe.remove(rank)
-        cards = {}
-        if need_suits:
-            cards = {card_name(r, s): shoe.remove(card_name(r, s))
-                     for s in range(len(SUITS)) if shoe.suits[r][s]}
-        for c in compiled:
-            name = c.bet.name
-            if not c.suits:
-                rank_ev[name][rank] = c.ev(tables.get(less, False)) - base[name]
-                continue
-            effects = {k: c.ev(tables.get(sh, True)) - base[name] for k, sh in cards.items()}
-            weights = {k: shoe.suits[r][SUITS.index(k[-1])] for k in effects}
-            rank_ev[name][rank] = (sum(effects[k] * weights[k] for k in effects)
-                                   / sum(weights.values()))
-            card_ev[name].update(effects)
-    return [RemovalEffects(c.bet, shoe, base[c.bet.name], rank_ev[c.bet.name],
-                           card_ev.get(c.bet.name)) for c in compiled]
+        if False in modes:
+            # a suit-free table depends on rank counts only: one removal of the rank serves
+            for i, ev in zip(modes[False], evs(shoe.remove(rank), False)):
+                by_rank[i][rank] = ev - base[i]
+        if True in modes:
+            weights = {card_name(r, s): shoe.suits[r][s]
+                       for s in range(len(SUITS)) if shoe.suits[r][s]}
+            after = {card: evs(shoe.remove(card), True) for card in weights}
+            for j, i in enumerate(modes[True]):
+                effects = {card: after[card][j] - base[i] for card in weights}
+                by_rank[i][rank] = (sum(effects[k] * weights[k] for k in effects)
+                                    / sum(weights.values()))
+                by_card[i].update(effects)
+    return [RemovalEffects(b, shoe, base[i], by_rank[i], by_card[i] if b.needs_suits else None,
+                           tableau) for i, b in enumerate(bets)]
 
 
 #: How much betting correlation a count that tags equal effects alike may give up.
@@ -114,7 +130,7 @@ def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
     from the regression of the effects on the tags.
     """
     if not isinstance(level, int) or level < 1:
-        raise ValueError(f"count level {level!r} must be a whole number from 1")
+        raise OptionError(f"count level {level!r} must be a whole number from 1")
     ranks = [r for r in RANKS if r in effects.by_rank]
     if all(effects.by_rank[r] == 0 for r in ranks):
         return None

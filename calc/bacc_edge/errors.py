@@ -1,4 +1,5 @@
-"""The one base of every error bacc-edge raises about its input."""
+"""The one base of every error bacc-edge raises about its input, and the errors shared
+by several modules."""
 
 from __future__ import annotations
 
@@ -6,3 +7,16 @@ from __future__ import annotations
 class BaccEdgeError(ValueError):
     """Bad input to bacc-edge: a shoe, a card, a tableau, a pay or a paytable that cannot
     be used. The message names the input; the command prints it as one line."""
+
+
+class ShoeError(BaccEdgeError):
+    """A shoe that cannot be built or cannot deal a coup."""
+
+
+class PaytableError(BaccEdgeError):
+    """A mistake in a paytable: the message names the file, the bet and the event."""
+
+
+class OptionError(BaccEdgeError):
+    """An analysis setting that makes no sense: a count level, a stake or chip, a
+    commission rate, a deal, a number of shoes."""

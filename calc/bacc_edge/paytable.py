@@ -9,25 +9,32 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from typing import Callable, Mapping
 
-import numpy as np
-
 from .conditions import Condition
-from .outcomes import CellLayout
-from .pays import LOSE, Pays, PaysError, pays
+from .errors import PaytableError
+from .payouts import LOSE, Pays, PaysError, pays
 
 
-class PaytableError(ValueError):
-    """A mistake in a paytable: the message names the bet and the event."""
+class Measure(StrEnum):
+    """What a printed figure measures. The value is the word the sheets, the findings'
+    keys and the JSON use."""
+
+    HIT_RATE = "hit rate"
+    RETURN = "return"
+    PLAYER_NET = "player net"
+    HOUSE_EDGE = "house edge"
+    #: a figure spanning bets (a :class:`Figure`)
+    SHEET_FIGURE = "figure"
 
 
 @dataclass(frozen=True)
 class Event:
     """One line of a bet: a label, a condition on the finished coup, and what it pays.
 
-    ``pays`` is read by :func:`bacc_edge.pays.pays`: ``5`` is 5 to 1, ``"7:2"``,
+    ``pays`` is read by :func:`bacc_edge.pays`: ``5`` is 5 to 1, ``"7:2"``,
     ``"45 for 1"``, ``"10%"``, ``"push"``.
     """
 
@@ -82,17 +89,20 @@ class Published:
     decks: int = 8
     findings: Mapping[str, str] = field(default_factory=dict)
 
-    def figures(self) -> list[tuple[str, str | None, Printed]]:
-        """(kind, event label or None, printed figure) for every figure."""
-        out = [("hit rate", label, Printed(text)) for label, text in self.hit_rate.items()]
-        out += [("return", label, Printed(text)) for label, text in self.returns.items()]
-        for kind, texts in (("player net", self.player_net), ("house edge", self.house_edge)):
+    def figures(self) -> list[tuple[Measure, str | None, Printed]]:
+        """(what it measures, event label or None, printed figure) for every figure."""
+        out = [(Measure.HIT_RATE, label, Printed(text)) for label, text in self.hit_rate.items()]
+        out += [(Measure.RETURN, label, Printed(text)) for label, text in self.returns.items()]
+        for measure, texts in ((Measure.PLAYER_NET, self.player_net),
+                               (Measure.HOUSE_EDGE, self.house_edge)):
             for text in (texts,) if isinstance(texts, str) else texts:
-                out.append((kind, None, Printed(text)))
+                out.append((measure, None, Printed(text)))
         return out
 
-    def finding(self, kind: str, label: str | None) -> str | None:
-        return self.findings.get(kind if label is None else f"{kind}: {label}")
+    def finding(self, measure: Measure, label: str | None) -> str | None:
+        """Why the figure cannot be reproduced, if the paytable says so."""
+        key = measure.value if label is None else f"{measure.value}: {label}"
+        return self.findings.get(key)
 
 
 @dataclass(frozen=True)
@@ -140,9 +150,9 @@ class Bet:
             raise PaytableError(f"{where}: max_round {self.max_round!r} must be a round number from 1")
         if self.published is not None:
             labels = seen | {self.otherwise_label}
-            for kind, label, _ in self.published.figures():
+            for measure, label, _ in self.published.figures():
                 if label is not None and label not in labels:
-                    raise PaytableError(f"{where}: published {kind} for {label!r}, which is "
+                    raise PaytableError(f"{where}: published {measure} for {label!r}, which is "
                                         f"not one of its events ({', '.join(sorted(labels))})")
 
     @property
@@ -161,17 +171,6 @@ class Bet:
     @property
     def needs_suits(self) -> bool:
         return any(e.when.needs_suits for e in self.events)
-
-    def event_masks(self, layout: CellLayout) -> list[np.ndarray]:
-        """Per event, the cells where its condition holds (before earlier events claim them)."""
-        return [e.when.mask(layout) for e in self.events]
-
-    def settle(self, layout: CellLayout) -> np.ndarray:
-        """Per cell, the index of the event that settles it; ``len(events)`` for otherwise."""
-        out = np.full(layout.n_cells, len(self.events), dtype=np.int64)
-        for i, mask in reversed(list(enumerate(self.event_masks(layout)))):
-            out[mask] = i
-        return out
 
 
 @dataclass(frozen=True)

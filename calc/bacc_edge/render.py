@@ -1,15 +1,36 @@
-"""Turning reports into rows a person reads, and into JSON a script reads."""
+"""Turning results into what a person reads (any tabulate format, or CSV) and into the
+JSON a script reads. Every command's output is built here as text; the command prints it.
+
+The tableau a result was counted by is always in the JSON; the text mentions it only
+when it is not the standard one.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
+from typing import Sequence
+
+from tabulate import tabulate, tabulate_formats
 
 from .cards import SUITS
-from .report import BetResult, FigureCheck
+from .commission import CommissionEdge
+from .depth import DepthSpec
+from .depth_run import BetSummary
+from .eor import LinearCount, RemovalEffects
+from .reports import BetResult, FigureCheck
+from .rules import STANDARD, Tableau
 from .shoe import Shoe
 
+#: Output formats: every tabulate format, CSV, and one JSON object.
+FORMATS = sorted(set(tabulate_formats) | {"csv", "json"})
 
-def percent(value: Fraction, digits: int = 3) -> str:
+
+def percentage(value: Fraction, digits: int = 3) -> str:
     """An exact fraction as a rounded percentage, for display only."""
     return f"{float(value) * 100:.{digits}f}%"
 
@@ -18,6 +39,32 @@ def fraction(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+def decimal(value: Fraction) -> str:
+    """An amount written with a decimal point where it needs one, e.g. ``12.5``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+
+
+def table(rows, headers, fmt: str) -> str:
+    """One table in a tabulate format, or as CSV; the text ends with a line break."""
+    if fmt == "csv":
+        out = io.StringIO()
+        csv.writer(out).writerows([headers, *rows])
+        return out.getvalue()
+    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True) + "\n"
+
+
+def to_json(document: dict) -> str:
+    return json.dumps(document, indent=2) + "\n"
+
+
+def under(tableau: Tableau) -> str:
+    """", under the … tableau" for a tableau other than the standard one, else nothing."""
+    return "" if tableau == STANDARD else f", under the {tableau.name} tableau"
+
+
+# -- the bet's table (bacc-edge report) ---------------------------------------------------
 def bet_rows(result: BetResult, *, digits: int = 3, exact: bool = False):
     """(headers, rows) for one bet, laid out like a rule sheet: event, hit rate, pays,
     return, with the player net last."""
@@ -26,11 +73,12 @@ def bet_rows(result: BetResult, *, digits: int = 3, exact: bool = False):
         headers += ["Combinations", "Probability (exact)", "Return (exact)"]
     rows = []
     for e in result.events:
-        row = [e.label, percent(e.probability, digits), e.pays.text, percent(e.ret, digits)]
+        row = [e.label, percentage(e.probability, digits), e.pays.text,
+               percentage(e.ret, digits)]
         if exact:
             row += [e.combinations, fraction(e.probability), fraction(e.ret)]
         rows.append(row)
-    net = ["Player net", percent(Fraction(1), digits), "", percent(result.ev, digits)]
+    net = ["Player net", percentage(Fraction(1), digits), "", percentage(result.ev, digits)]
     if exact:
         net += [result.total, "1", fraction(result.ev)]
     rows.append(net)
@@ -38,31 +86,20 @@ def bet_rows(result: BetResult, *, digits: int = 3, exact: bool = False):
 
 
 def bet_title(result: BetResult, *, digits: int = 3, exact: bool = False) -> str:
-    edge = f"house edge {percent(result.edge, digits)}"
+    edge = f"house edge {percentage(result.edge, digits)}"
     if exact:
         edge += f" = {fraction(result.edge)}"
     closes = f", closes after round {result.bet.max_round}" if result.bet.max_round else ""
-    return f"{result.name} — {result.shoe}: {edge}{closes}"
+    return f"{result.name} — {result.shoe}{under(result.tableau)}: {edge}{closes}"
 
 
 def bet_stats(result: BetResult, *, digits: int = 3) -> str:
     """The line under a bet's table: volatility, how often it wins, pushes left out."""
     parts = [f"SD {result.sd:.{digits}f} per unit", f"variance {float(result.variance):.{digits}f}",
-             f"wins {percent(result.hit_frequency, digits)} of coups"]
+             f"wins {percentage(result.hit_frequency, digits)} of coups"]
     if result.edge_per_resolved_bet is not None:
-        parts.append(f"edge per resolved bet {percent(result.edge_per_resolved_bet, digits)}")
+        parts.append(f"edge per resolved bet {percentage(result.edge_per_resolved_bet, digits)}")
     return "; ".join(parts)
-
-
-def check_rows(checks: list[FigureCheck]):
-    headers = ["Bet", "Figure", "Printed", "Computed", "Difference", "Status", "Sheet"]
-    rows = []
-    for c in checks:
-        digits = len(c.printed.text.split(".")[1].rstrip("%")) + 3 if "." in c.printed.text else 3
-        what = c.kind if c.label is None else f"{c.kind}: {c.label}" if c.bet else c.label
-        rows.append([c.bet or "(whole sheet)", what, c.printed.text, percent(c.computed, digits),
-                     f"{float(c.difference) * 100:+.{digits}f}", c.status, c.sheet])
-    return headers, rows
 
 
 def shoe_json(shoe: Shoe) -> dict:
@@ -95,19 +132,76 @@ def bet_json(result: BetResult) -> dict:
         "total": result.total,
         "max_round": result.bet.max_round,
         "warnings": list(result.warnings),
+        "tableau": result.tableau.describe(),
     }
+
+
+def report_output(results: Sequence[BetResult], shoe: Shoe, fmt: str, *, digits: int = 3,
+                  exact: bool = False) -> str:
+    """Every bet's table: one JSON object, one CSV table, or the shoe then a titled
+    table per bet."""
+    if fmt == "json":
+        return to_json({"shoe": shoe_json(shoe), "bets": [bet_json(r) for r in results]})
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out)
+        for i, r in enumerate(results):
+            headers, rows = bet_rows(r, digits=digits, exact=exact)
+            if i == 0:
+                writer.writerow(["File", "Bet", *headers])
+            writer.writerows([[r.file, r.name, *row] for row in rows])
+        return out.getvalue()
+    parts = [f"Shoe: {shoe}\n"]
+    for r in results:
+        headers, rows = bet_rows(r, digits=digits, exact=exact)
+        parts += [f"\n{bet_title(r, digits=digits, exact=exact)}\n", table(rows, headers, fmt),
+                  bet_stats(r, digits=digits) + "\n"]
+    return "".join(parts)
+
+
+# -- printed figures (bacc-edge --check) ----------------------------------------------
+def check_rows(checks: Sequence[FigureCheck]):
+    headers = ["Bet", "Figure", "Printed", "Computed", "Difference", "Status", "Sheet"]
+    rows = []
+    for c in checks:
+        digits = len(c.printed.text.split(".")[1].rstrip("%")) + 3 if "." in c.printed.text else 3
+        what = c.measure if c.label is None else f"{c.measure}: {c.label}" if c.bet else c.label
+        rows.append([c.bet or "(whole sheet)", str(what), c.printed.text,
+                     percentage(c.computed, digits), f"{float(c.difference) * 100:+.{digits}f}",
+                     str(c.status), c.sheet])
+    return headers, rows
 
 
 def check_json(c: FigureCheck) -> dict:
     return {
-        "file": c.file, "bet": c.bet, "kind": c.kind, "label": c.label,
+        "file": c.file, "bet": c.bet, "kind": c.measure.value, "label": c.label,
         "printed": c.printed.text, "computed": float(c.computed),
         "difference": float(c.difference), "tolerance": float(c.printed.tolerance),
-        "status": c.status, "sheet": c.sheet, "finding": c.finding,
+        "status": c.status.value, "sheet": c.sheet, "finding": c.finding,
+        "tableau": c.tableau.describe(),
     }
 
 
-def eor_rows(fx, count, *, digits: int = 4, exact: bool = False):
+def checks_output(checks: Sequence[FigureCheck], fmt: str) -> str:
+    """The printed figures beside the computed ones, then each finding in words."""
+    if fmt == "json":
+        return to_json({"checks": [check_json(c) for c in checks]})
+    headers, rows = check_rows(checks)
+    findings = [f"\n{c.status}: {c.bet or c.file}: {c.label or c.measure}: {c.finding}\n"
+                for c in checks if c.finding]
+    return table(rows, headers, fmt) + "".join(findings)
+
+
+def checks_verdict(checks: Sequence[FigureCheck]) -> str:
+    """The line after the checks: how many figures check out."""
+    failed = sum(not c.passed for c in checks)
+    return (f"\n{len(checks) - failed} of {len(checks)} printed figures check out"
+            + (f"; {failed} do not" if failed else ""))
+
+
+# -- effects of removal (bacc-edge eor) -----------------------------------------------
+def eor_rows(fx: RemovalEffects, count: LinearCount | None, *, digits: int = 4,
+             exact: bool = False):
     """(headers, rows): per rank, the cards in the shoe, the effect and the count tag."""
     headers = ["Rank", "Cards", "Effect of removal (% of stake)", "Tag"]
     if exact:
@@ -120,7 +214,7 @@ def eor_rows(fx, count, *, digits: int = 4, exact: bool = False):
     return headers, rows
 
 
-def eor_card_rows(fx, *, digits: int = 4):
+def eor_card_rows(fx: RemovalEffects, *, digits: int = 4):
     """(headers, rows): the effects by rank (rows) and suit (columns)."""
     headers = ["Rank", *SUITS]
     rows = []
@@ -133,7 +227,7 @@ def eor_card_rows(fx, *, digits: int = 4):
     return headers, rows
 
 
-def eor_summary(fx, count) -> list[str]:
+def eor_summary(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
     """The sum check and the count, in words."""
     lines = [f"sum over the shoe's {fx.shoe.cards} cards of their effects: "
              f"{fraction(fx.sum_check)} (exact; dealing an unseen card changes nothing on average)"]
@@ -155,7 +249,7 @@ def eor_summary(fx, count) -> list[str]:
     return lines
 
 
-def eor_json(fx, count) -> dict:
+def eor_json(fx: RemovalEffects, count: LinearCount | None) -> dict:
     return {
         "name": fx.bet.name,
         "ev": float(fx.ev),
@@ -169,53 +263,114 @@ def eor_json(fx, count) -> dict:
             "slope_per_true_count": count.slope_per_true_count,
             "positive_at_true_count": count.positive_at_true_count,
         },
+        "tableau": fx.tableau.describe(),
     }
 
 
+def eor_output(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount | None],
+               shoe: Shoe, fmt: str, *, digits: int = 4, exact: bool = False) -> str:
+    """Per bet: the effects by rank (and by suit), the sum check and the count."""
+    if fmt == "json":
+        return to_json({"shoe": shoe_json(shoe),
+                        "bets": [eor_json(fx, c) for fx, c in zip(effects, counts)]})
+    parts = [f"Shoe: {shoe}\n"]
+    for fx, count in zip(effects, counts):
+        parts.append(f"\n{fx.bet.name} — house edge {percentage(-fx.ev, 3)}{under(fx.tableau)}\n")
+        headers, rows = eor_rows(fx, count, digits=digits, exact=exact)
+        parts.append(table(rows, headers, fmt))
+        if fx.by_card is not None and fmt != "csv":
+            headers, rows = eor_card_rows(fx, digits=digits)
+            parts += ["by suit:\n", table(rows, headers, fmt)]
+        parts += [line + "\n" for line in eor_summary(fx, count)]
+    return "".join(parts)
+
+
+# -- commission rounding (bacc-edge commission) -----------------------------------------
+def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
+                      tableau: Tableau = STANDARD) -> str:
+    """Per stake: the commission taken on a win, the net win, and the edge at exactly
+    the rate beside the real one."""
+    chip, rate = edges[0].chip, edges[0].rate
+    headers = ["Stake", "Commission on a win", "Net win",
+               f"Edge at exactly {decimal(rate * 100)}%", "Real edge"]
+    rows = [[decimal(c.stake), float(c.commission), float(c.net_win),
+             percentage(c.nominal_edge, 4), percentage(c.edge, 4)] for c in edges]
+    if fmt == "json":
+        return to_json({"shoe": shoe_json(shoe), "chip": decimal(chip),
+                        "rate": decimal(rate * 100), "tableau": tableau.describe(),
+                        "bets": [dict(zip(headers, r)) for r in rows]})
+    return (f"Shoe: {shoe}{under(tableau)}; lowest chip {decimal(chip)}, commission rounded "
+            f"up to {chip / 4}\n" + table(rows, headers, fmt))
+
+
+# -- shoe depth (bacc-edge depth) ---------------------------------------------------------
 PLAYER_COLUMNS = (("perfect", "Perfect player, no cutoff"),
                   ("perfect_cutoff", "Perfect player, with cutoff"),
                   ("count", "Counter, no cutoff"), ("count_cutoff", "Counter, with cutoff"))
 
 
-def depth_rows(summary: list[dict], *, digits: int = 3):
+def depth_rows(summary: Sequence[BetSummary], *, digits: int = 3):
     """(headers, rows): per bet, its cutoff, how often it favours the player, and the
     units per shoe (95% interval) each player wins."""
     headers = ["Bet", "Closes after", "Favourable rounds",
                *[f"{label} (units/shoe)" for _, label in PLAYER_COLUMNS], "Cutoff removes"]
     rows = []
     for bet in summary:
-        removed = bet["cutoff_removes"]
-        rows.append([bet["name"], bet["cutoff"] or "never",
-                     f"{bet['favourable_share'] * 100:.2f}%",
-                     *[bet["players"][key].text(digits) for key, _ in PLAYER_COLUMNS],
+        removed = bet.cutoff_removes
+        rows.append([bet.name, bet.cutoff or "never", f"{bet.favourable_share * 100:.2f}%",
+                     *[getattr(bet.players, key).text(digits) for key, _ in PLAYER_COLUMNS],
                      "" if removed is None else f"{removed * 100:.1f}%"])
     return headers, rows
 
 
-def depth_round_rows(summary: list[dict], width: int = 10):
+def depth_round_rows(summary: Sequence[BetSummary], width: int = 10):
     """(headers, rows): per bet, the share of rounds favouring the player, by rounds of
     the shoe in bins of ``width``."""
-    last = max((r["round"] for bet in summary for r in bet["by_round"]), default=0)
+    last = max((r.round for bet in summary for r in bet.by_round), default=0)
     bins = [(lo, min(lo + width - 1, last)) for lo in range(1, last + 1, width)]
     headers = ["Bet", *[f"{lo}-{hi}" for lo, hi in bins]]
     rows = []
     for bet in summary:
-        row = [bet["name"]]
+        row = [bet.name]
         for lo, hi in bins:
-            inside = [r for r in bet["by_round"] if lo <= r["round"] <= hi]
-            shoes = sum(r["shoes"] for r in inside)
-            share = sum(r["favourable"] * r["shoes"] for r in inside) / shoes if shoes else 0
+            inside = [r for r in bet.by_round if lo <= r.round <= hi]
+            shoes = sum(r.shoes for r in inside)
+            share = sum(r.favourable * r.shoes for r in inside) / shoes if shoes else 0
             row.append(f"{share * 100:.1f}%")
         rows.append(row)
     return headers, rows
 
 
-def depth_json(spec, shoes: int, summary: list[dict]) -> dict:
+def depth_title(spec: DepthSpec, shoes: int) -> str:
+    """What the run dealt, as the title of its table and its picture."""
+    return (f"{Path(spec.filename).name}: {shoes} shoes of {spec.deal.decks} decks, "
+            f"cut card {spec.deal.cut} from the end{under(spec.tableau)}")
+
+
+def depth_json(spec: DepthSpec, shoes: int, summary: Sequence[BetSummary]) -> dict:
     return {
         "paytable": spec.filename,
+        "tableau": spec.tableau.describe(),
         "deal": {"decks": spec.deal.decks, "cut": spec.deal.cut, "burn": "first card's value",
                  "seed": spec.seed},
         "shoes": shoes,
-        "bets": [{**bet, "players": {k: vars(v) for k, v in bet["players"].items()}}
-                 for bet in summary],
+        "bets": [bet.as_json() for bet in summary],
     }
+
+
+def depth_output(spec: DepthSpec, shoes: int, summary: Sequence[BetSummary],
+                 rounds_a_shoe: float, fmt: str) -> str:
+    """The players' gains per bet, then the share of favourable rounds by round."""
+    if fmt == "json":
+        return to_json(depth_json(spec, shoes, summary))
+    headers, rows = depth_rows(summary)
+    round_headers, round_rows = depth_round_rows(summary)
+    return "".join([
+        f"{depth_title(spec, shoes)}, seed {spec.seed}; {rounds_a_shoe:.1f} rounds a shoe\n",
+        table(rows, headers, fmt),
+        "\nRounds favouring the player, by round of the shoe:\n",
+        table(round_rows, round_headers, fmt),
+        "\nUnits per shoe with a 95% interval. The perfect player bets one unit exactly when "
+        "the bet favours them (the upper bound); the counter bets when the bet's own count "
+        "(bacc-edge eor) reaches the true count where it turns favourable.\n",
+    ])

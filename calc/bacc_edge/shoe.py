@@ -6,13 +6,10 @@ from dataclasses import dataclass, field
 from math import prod
 
 from .cards import RANKS, SUITS, card_name, parse_cards
+from .errors import ShoeError
 
 #: A coup needs at most six cards.
 COUP_CARDS = 6
-
-
-class ShoeError(ValueError):
-    """A shoe that cannot be built or cannot deal a coup."""
 
 
 def falling(n: int, k: int) -> int:
@@ -26,7 +23,7 @@ class Shoe:
 
     ``ranks`` holds the 13 rank counts A, 2 … 10, J, Q, K. ``suits`` holds the 13 × 4
     counts by rank and suit (♠ ♥ ♦ ♣) where the suits are known, else ``None``.
-    ``unseen`` counts, by rank, cards removed without their suit being named: they are
+    ``suitless`` counts, by rank, cards removed without their suit being named: they are
     gone from ``ranks`` but still stand in ``suits``, because which suit left is unknown.
     Build one with :meth:`decks`, :meth:`from_ranks` or :meth:`from_suits`, and take cards
     out with :meth:`remove`.
@@ -34,7 +31,7 @@ class Shoe:
 
     ranks: tuple[int, ...]
     suits: tuple[tuple[int, ...], ...] | None = None
-    unseen: tuple[int, ...] = (0,) * 13
+    suitless: tuple[int, ...] = (0,) * 13
     label: str = field(default="custom shoe", compare=False)
     #: Cards are dealt with replacement: the limit of an endless shoe of this make-up.
     replacement: bool = False
@@ -102,14 +99,14 @@ class Shoe:
         """The shoe less the named cards, e.g. ``"5 5 K♠ 10h"``.
 
         A card named without a suit leaves its rank; its suit stays unknown (see
-        :attr:`unseen`).
+        :attr:`suitless`).
         """
         if self.replacement:
             raise ShoeError(f"cannot remove {cards!r} from an infinite deck: dealing "
                             f"changes nothing there")
         ranks = list(self.ranks)
         suits = None if self.suits is None else [list(row) for row in self.suits]
-        unseen = list(self.unseen)
+        suitless = list(self.suitless)
         for rank, suit in parse_cards(cards):
             name = card_name(rank, suit)
             if ranks[rank] == 0:
@@ -118,18 +115,18 @@ class Shoe:
             if suits is None:
                 continue
             if suit is None:
-                unseen[rank] += 1
+                suitless[rank] += 1
             elif suits[rank][suit] <= 0:
                 raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
             else:
                 suits[rank][suit] -= 1
-            if sum(suits[rank]) < unseen[rank]:
+            if sum(suits[rank]) < suitless[rank]:
                 raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
         removed = " ".join(cards.replace(",", " ").split())
         return Shoe(
             ranks=tuple(ranks),
             suits=None if suits is None else tuple(tuple(row) for row in suits),
-            unseen=tuple(unseen),
+            suitless=tuple(suitless),
             label=f"{self.label} less {removed}" if removed else self.label,
         )
 
@@ -150,7 +147,13 @@ class Shoe:
     @property
     def suits_known(self) -> bool:
         """Whether every card's suit is known, so suited pairs can be counted directly."""
-        return self.suits is not None and not any(self.unseen)
+        return self.suits is not None and not any(self.suitless)
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        """The former name of :attr:`suitless`, read by the enumeration's wrapper until it
+        reads ``suitless``; to be removed then."""
+        return self.suitless
 
     def describe(self) -> dict:
         """The shoe as plain data, for reports and JSON."""
@@ -160,7 +163,7 @@ class Shoe:
             "ranks": dict(zip(RANKS, self.ranks)),
             "suits_known": self.suits is not None,
             "replacement": self.replacement,
-            "unseen_suits": {RANKS[r]: n for r, n in enumerate(self.unseen) if n},
+            "unseen_suits": {RANKS[r]: n for r, n in enumerate(self.suitless) if n},
         }
 
     def __str__(self) -> str:
@@ -169,4 +172,24 @@ class Shoe:
         return f"{self.label} ({self.cards} cards)"
 
 
-__all__ = ["Shoe", "ShoeError", "SUITS", "falling"]
+def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str = "",
+                      infinite: bool = False) -> tuple[Shoe, Shoe]:
+    """The shoe the command's options describe, and the full shoe it came from.
+
+    ``infinite`` (an infinite deck) comes first, then ``counts`` (13 rank counts written
+    ``"32,32,…"``), then ``decks``; ``remove`` names the cards already dealt.
+    """
+    if infinite:
+        full = Shoe.infinite()
+    elif counts:
+        try:
+            ranks = [int(p) for p in counts.replace(",", " ").split()]
+        except ValueError as err:
+            raise ShoeError(f"counts {counts!r}: {err}") from None
+        full = Shoe.from_ranks(ranks)
+    else:
+        full = Shoe.decks(decks)
+    return (full.remove(remove) if remove.strip() else full), full
+
+
+__all__ = ["Shoe", "ShoeError", "SUITS", "falling", "shoe_from_options"]

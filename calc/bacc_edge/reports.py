@@ -1,0 +1,268 @@
+"""Reports: what each bet returns on a shoe, and checks against printed figures."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+
+from .errors import PaytableError
+from .evaluator import Evaluator
+from .loader import as_paytable
+from .outcomes import CellLayout, OutcomeTable, outcome_table
+from .payouts import Pays
+from .paytable import Bet, Measure, Printed
+from .rules import STANDARD, Tableau
+from .shoe import Shoe
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """One line of a bet's table: how often the event settles the bet, and its worth."""
+
+    label: str
+    pays: Pays
+    combinations: int
+    probability: Fraction
+    otherwise: bool = False
+
+    @property
+    def ret(self) -> Fraction:
+        """Contribution to the expected result per unit staked."""
+        return self.probability * self.pays.net
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """A bet evaluated exactly on one shoe."""
+
+    bet: Bet
+    shoe: Shoe
+    total: int
+    events: tuple[EventResult, ...]
+    file: str | None = None
+    warnings: tuple[str, ...] = field(default=())
+    #: the drawing rules the coups were counted by
+    tableau: Tableau = STANDARD
+
+    @property
+    def name(self) -> str:
+        return self.bet.name
+
+    @property
+    def ev(self) -> Fraction:
+        """Expected result per unit staked: the sheet's "player net"."""
+        return sum((e.ret for e in self.events), Fraction(0))
+
+    @property
+    def edge(self) -> Fraction:
+        """House edge per unit staked, positive when the house wins."""
+        return -self.ev
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the result of one unit staked."""
+        second = sum((e.probability * e.pays.net ** 2 for e in self.events), Fraction(0))
+        return second - self.ev ** 2
+
+    @property
+    def sd(self) -> float:
+        """Standard deviation of the result of one unit staked."""
+        return math.sqrt(self.variance)
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """How often the bet wins anything."""
+        return sum((e.probability for e in self.events if e.pays.net > 0), Fraction(0))
+
+    @property
+    def push_probability(self) -> Fraction:
+        return sum((e.probability for e in self.events if e.pays.net == 0), Fraction(0))
+
+    @property
+    def edge_per_resolved_bet(self) -> Fraction | None:
+        """House edge per bet that wins or loses (pushes left out); None when the bet
+        never pushes."""
+        push = self.push_probability
+        if push == 0:
+            return None
+        return self.edge / (1 - push)
+
+    def line(self, label: str) -> EventResult:
+        return next(e for e in self.events if e.label == label)
+
+
+class Tables:
+    """Outcome tables computed once per shoe, suit mode and tableau, for many bets."""
+
+    def __init__(self):
+        self._cache: dict[tuple[Shoe, bool, Tableau], OutcomeTable] = {}
+
+    def get(self, shoe: Shoe, suits: bool, tableau: Tableau = STANDARD) -> OutcomeTable:
+        key = (shoe, suits, tableau)
+        if key not in self._cache:
+            self._cache[key] = outcome_table(shoe, suits=suits, tableau=tableau)
+        return self._cache[key]
+
+
+def _results(evaluator: Evaluator, table: OutcomeTable, full: OutcomeTable,
+             file: str | None) -> list[BetResult]:
+    """Each compiled bet's table on the outcome table's shoe. An event that never
+    settles its bet is an error when it cannot happen, or is shadowed entirely by earlier
+    events, on ``full`` (the full shoe), and a warning when only the depleted shoe rules
+    it out."""
+    line_counts = evaluator.line_counts(evaluator.class_totals(table))
+    full_counts = line_counts if full is table else None
+    out = []
+    for b, (bet, counts, pays) in enumerate(zip(evaluator.bets, line_counts, evaluator.pays)):
+        warnings = []
+        for i, event in enumerate(bet.events):
+            if counts[i]:
+                continue
+            if full_counts is None:
+                full_counts = evaluator.line_counts(evaluator.class_totals(full))
+            where = f"{file + ': ' if file else ''}bet {bet.name!r}, event {event.label!r}"
+            if not full.count(event.when):
+                raise PaytableError(f"{where}: can never happen (on {full.shoe})")
+            if not full_counts[b][i]:
+                raise PaytableError(f"{where}: is shadowed entirely by earlier events "
+                                    f"(on {full.shoe})")
+            warnings.append(f"{where} cannot happen on {table.shoe}")
+        lines = [EventResult(e.label, p, c, Fraction(c, table.total))
+                 for e, p, c in zip(bet.events, pays, counts)]
+        lines.append(EventResult(bet.otherwise_label, pays[-1], counts[-1],
+                                 Fraction(counts[-1], table.total), otherwise=True))
+        out.append(BetResult(bet, table.shoe, table.total, tuple(lines), file,
+                             tuple(warnings), table.layout.tableau))
+    return out
+
+
+def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
+             file: str | None = None) -> BetResult:
+    """One bet's table on the outcome table's shoe, under the table's tableau (see
+    :func:`report` for events that never settle the bet; ``full`` is the full shoe's
+    table, by default the table itself)."""
+    (result,) = _results(Evaluator([bet], table.layout), table, full or table, file)
+    return result
+
+
+def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
+           tables: Tables | None = None, tableau: Tableau | None = None) -> list[BetResult]:
+    """Evaluate every bet of ``source`` on ``shoe`` (8 decks by default).
+
+    ``source`` is a paytable file's path, a loaded :class:`Paytable`, a :class:`Bet` or
+    a list of bets. Coups are dealt by ``tableau``, by default the paytable's own
+    (``RULES``; the standard one for bets given directly). ``full_shoe`` is the shoe
+    before any cards left it, against which impossible events are judged (default:
+    ``shoe`` itself).
+    """
+    shoe = shoe or Shoe.decks(8)
+    paytable = as_paytable(source)
+    tableau = tableau or paytable.rules
+    tables = tables or Tables()
+    results: dict[int, BetResult] = {}
+    for suits in (False, True):
+        chosen = [i for i, b in enumerate(paytable.bets) if b.needs_suits == suits]
+        if not chosen:
+            continue
+        evaluator = Evaluator([paytable.bets[i] for i in chosen], CellLayout(suits, tableau))
+        table = tables.get(shoe, suits, tableau)
+        full = tables.get(full_shoe, suits, tableau) if full_shoe is not None else table
+        results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
+    return [results[i] for i in range(len(paytable.bets))]
+
+
+class CheckStatus(StrEnum):
+    """How a printed figure compares with the exact value."""
+
+    OK = "ok"
+    #: not reproduced, and the paytable records why
+    FINDING = "finding"
+    #: reproduced after all, though the paytable records a finding
+    STALE_FINDING = "STALE FINDING"
+    MISMATCH = "MISMATCH"
+
+    @property
+    def passed(self) -> bool:
+        return self in (CheckStatus.OK, CheckStatus.FINDING)
+
+
+@dataclass(frozen=True)
+class FigureCheck:
+    """One printed figure beside the exact value it claims."""
+
+    file: str
+    bet: str | None
+    measure: Measure
+    label: str | None
+    printed: Printed
+    computed: Fraction
+    sheet: str
+    finding: str | None = None
+    #: the drawing rules the figure was recomputed under
+    tableau: Tableau = STANDARD
+
+    @property
+    def difference(self) -> Fraction:
+        return self.computed - self.printed.value
+
+    @property
+    def reproduced(self) -> bool:
+        """Within half a unit of the last printed digit."""
+        return abs(self.difference) <= self.printed.tolerance
+
+    @property
+    def status(self) -> CheckStatus:
+        if self.finding:
+            return CheckStatus.FINDING if not self.reproduced else CheckStatus.STALE_FINDING
+        return CheckStatus.OK if self.reproduced else CheckStatus.MISMATCH
+
+    @property
+    def passed(self) -> bool:
+        return self.status.passed
+
+
+def check(source, *, tables: Tables | None = None) -> list[FigureCheck]:
+    """Every figure the paytable's sheets printed, recomputed on the sheets' shoes under
+    the paytable's tableau."""
+    paytable = as_paytable(source)
+    tables = tables or Tables()
+    out = []
+    results: dict[int, dict[str, BetResult]] = {}
+
+    def results_on(decks: int) -> dict[str, BetResult]:
+        if decks not in results:
+            shoe = Shoe.decks(decks)
+            results[decks] = {r.name: r for r in report(paytable, shoe, tables=tables)}
+        return results[decks]
+
+    file = str(paytable.path)
+    for bet in paytable.bets:
+        if bet.published is None:
+            continue
+        result = results_on(bet.published.decks)[bet.name]
+        for measure, label, printed in bet.published.figures():
+            out.append(FigureCheck(file, bet.name, measure, label, printed,
+                                   _measured(result, measure, label),
+                                   bet.published.sheet, bet.published.finding(measure, label),
+                                   paytable.rules))
+    for figure in paytable.figures:
+        edges = {name: r.edge for name, r in results_on(figure.decks).items()}
+        out.append(FigureCheck(file, None, Measure.SHEET_FIGURE, figure.label,
+                               Printed(figure.printed), Fraction(figure.compute(edges)),
+                               figure.sheet, figure.finding, paytable.rules))
+    return out
+
+
+def _measured(result: BetResult, measure: Measure, label: str | None) -> Fraction:
+    """The exact value of what a printed figure of the bet measures."""
+    if measure is Measure.HIT_RATE:
+        return result.line(label).probability
+    if measure is Measure.RETURN:
+        return result.line(label).ret
+    return result.ev if measure is Measure.PLAYER_NET else result.edge
+
+
+__all__ = ["BetResult", "CheckStatus", "EventResult", "FigureCheck", "Tables", "check",
+           "evaluate", "report"]
