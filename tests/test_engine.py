@@ -1,5 +1,6 @@
 """The engine against published counts, the slow reference, and invariants."""
 
+import hashlib
 import itertools
 
 import numpy as np
@@ -153,3 +154,24 @@ def test_too_many_unknown_suits_are_refused_clearly():
     shoe = Shoe.decks(8).remove(" ".join(["A", "2", "3", "4", "5", "6", "7"] * 3))
     with pytest.raises(ShoeError, match="name their suits"):
         outcome_table(shoe, suits=True)
+
+
+# SHA-256 of the whole 8-deck outcome table (counts as little-endian int64, in cell
+# order), taken from the engine before the kernel was rewritten: any change to any cell
+# of any table fails here.
+PINNED_TABLES = {
+    ("8 decks", False): "08829bb310ee34617e0c36f7253ef8e828f4cafc51d89ce6e333129ac4670d3f",
+    ("8 decks", True): "8e5c9550b16903948c15231313f8f8e1184f33300647175431be2c711b163449",
+    ("8 decks less A♠ 5h 5d 9 K♣ 7", True):
+        "bfaec98210099f2db9581ee06ffd205a88f50cc39151e09181132612c77a150e",
+}
+
+
+@pytest.mark.parametrize("shoe_name, suits", list(PINNED_TABLES))
+def test_whole_outcome_tables_are_pinned(shoe_name, suits):
+    shoe = Shoe.decks(8)
+    if " less " in shoe_name:
+        shoe = shoe.remove(shoe_name.split(" less ", 1)[1])
+    counts = outcome_table(shoe, suits=suits).counts
+    digest = hashlib.sha256(np.asarray(counts, dtype="<i8").tobytes()).hexdigest()
+    assert digest == PINNED_TABLES[(shoe_name, suits)]

@@ -147,7 +147,7 @@ class CoupPlan(NamedTuple):
 
 @_jit
 def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, plan, class_size,
-                    two, four, rank_count, s0, s1, s2, out):
+                    two, four, rank_count, s0, s1, s2, sd, u0, v0, then, out):
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
 
     The shoe is ``kind_count``, cards per kind ordered by point value, as
@@ -161,150 +161,246 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, plan,
     n_states + banker state) · n_core + core[player two-card total, banker two-card
     total, player third + 1, banker third + 1]``, a third of -1 meaning none.
 
-    Stage one sums the starts (the first four cards' point values) block by block:
-    per pair state and block, the ways ``s0``, the ways times the cards of value u
-    taken (``s1``, rows of NV), and times the cards of values u and v taken (``s2``,
-    rows of NV²), as far as the block's level needs them. Stage two turns them into
-    the third cards' counts, which are polynomials in those sums. s0, s1, s2 are
-    scratch; every cell of ``out`` is written.
+    Stage one (:func:`_sum_starts`) sums the starts (the first four cards' point
+    values) per pair state and block: the ways ``s0``, the ways times the cards of value
+    u taken (``s1``, rows of NV), and times the cards of values u and v taken (rows of
+    NV², as ``s2`` + ``s2``ᵀ + diag(``sd``)), as far as the block's level needs them.
+    Stage two (:func:`_third_cards`) turns them into the third cards' counts, which
+    are polynomials in those sums. s0, s1, s2, sd, u0, v0 and ``then`` are scratch
+    (sizes in :mod:`bacc_edge.outcomes`); every cell of ``out`` is written.
 
     With ``removal == 0`` the cards are dealt with replacement (an infinite deck of
-    this composition): nothing is taken out, and the sums s1, s2 are not needed.
+    this composition): nothing is taken out, and only s0 is needed.
 
     Exact while N**6 fits the integer type: every term is at most that.
     """
     pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
                  four, rank_count)
-    _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2)
-    _third_cards(removal, n_states, plan, class_size, s0, s1, s2, out)
+    _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2, sd, u0, v0)
+    _third_cards(removal, n_states, plan, class_size, s0, s1, s2, sd, then, out)
 
 
-@_inline
-def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2):
-    """Stage one of :func:`enumerate_coups`: the start sums s0, s1 and s2."""
+@_jit
+def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, sd, u0, v0):
+    """Stage one of :func:`enumerate_coups`: the start sums s0, s1, and s2 as X and D.
+
+    Within a block, with kp and kb the value counts of the player's and the banker's
+    two cards (k = kp + kb) and w a start's ways: s1 = Σ w·k and s2 = Σ w·k·kᵀ =
+    X + Xᵀ + diag(D), where X = Σ w·kp·kbᵀ plus the off-diagonal half of the player
+    and banker pairs' own terms, and D their diagonal. Four additions per start into X
+    (held in ``s2``) and the marginals U0 = Σ w per player pair and V0 = Σ w per banker
+    pair (scratch ``u0``, ``v0``) give the rest a few additions per pair.
+    """
     nv = plan.total.shape[0]
     nb = nv * nv
-    _zero(s0)
-    _zero(s1)
-    _zero(s2)
+    nst = ns * ns
+    n1 = plan.n_s1
+    n2 = plan.n_s2
+    level = plan.level
+    s1_row = plan.s1_row
+    s2_row = plan.s2_row
     pa = plan.pair_a
     pb = plan.pair_b
     ps = plan.pair_start
+    _zero(s0)
+    _zero(s1)
+    _zero(s2)
+    _zero(sd)
     for pt in range(nv):
         for bt in range(nv):
             blk = pt * nv + bt
-            lv = plan.level[blk] if removal else 0
-            r1 = plan.s1_row[blk]
-            r2 = plan.s2_row[blk]
+            lv = level[blk] if removal else 0
+            j0 = ps[bt]
+            j1 = ps[bt + 1]
+            if lv == 0:
+                _block_ways(removal, ns, nb, blk, ps[pt], ps[pt + 1], j0, j1, pa, pb,
+                            class_size, two, four, s0)
+                continue
+            for jj in range(j1 - j0):
+                for st in range(nst):
+                    v0[jj, st] = 0 * v0[jj, st]
+            g1 = s1_row[blk] * nv
+            g2 = s2_row[blk] * nb
+            x2 = lv == 2
             for i in range(ps[pt], ps[pt + 1]):
                 a = pa[i]
                 b = pb[i]
                 ca = class_size[a]
                 cb = class_size[b]
-                for j in range(ps[bt], ps[bt + 1]):
+                for st in range(nst):
+                    u0[st] = 0 * u0[st]
+                xa = g2 + a * nv
+                xb = g2 + b * nv
+                for j in range(j0, j1):
                     c = pa[j]
                     d = pb[j]
                     cc = class_size[c]
                     cd = class_size[d]
+                    jj = j - j0
                     if a != b and c != d:
-                        # no pair possible: the ordered ways, times 2 · 2 orders
                         w = 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
                             cd - removal * ((d == a) + (d == b)))
-                        _add_start(w, 0, blk, r1, r2, lv, nv, nb, plan, a, b, c, d,
-                                   s0, s1, s2)
-                    elif c != d:
-                        # player's two cards of one value a: split by its pair state
-                        rest = 2 * (cc - 2 * removal * (c == a)) * (cd - 2 * removal * (d == a))
-                        for sp in range(ns):
-                            _add_start(two[a, sp] * rest, sp * ns, blk, r1, r2, lv, nv, nb,
-                                       plan, a, b, c, d, s0, s1, s2)
+                        u0[0] += w
+                        v0[jj, 0] += w
+                        if x2:
+                            s2[xa + c] += w
+                            s2[xa + d] += w
+                            s2[xb + c] += w
+                            s2[xb + d] += w
                     elif a != b:
+                        # the banker's two cards of one value c: split by its pair state
                         rest = 2 * (ca - 2 * removal * (a == c)) * (cb - 2 * removal * (b == c))
                         for sb in range(ns):
-                            _add_start(two[c, sb] * rest, sb, blk, r1, r2, lv, nv, nb, plan,
-                                       a, b, c, d, s0, s1, s2)
-                    elif a != c:
+                            w = two[c, sb] * rest
+                            u0[sb] += w
+                            v0[jj, sb] += w
+                            if x2:
+                                h = sb * n2 * nb
+                                s2[h + xa + c] += 2 * w
+                                s2[h + xb + c] += 2 * w
+                    elif c != d:
+                        rest = 2 * (cc - 2 * removal * (c == a)) * (cd - 2 * removal * (d == a))
                         for sp in range(ns):
-                            for sb in range(ns):
-                                _add_start(two[a, sp] * two[c, sb], sp * ns + sb, blk, r1, r2,
-                                           lv, nv, nb, plan, a, b, c, d, s0, s1, s2)
+                            w = two[a, sp] * rest
+                            st = sp * ns
+                            u0[st] += w
+                            v0[jj, st] += w
+                            if x2:
+                                h = st * n2 * nb
+                                s2[h + xa + c] += 2 * w
+                                s2[h + xa + d] += 2 * w
                     else:
                         for sp in range(ns):
                             for sb in range(ns):
-                                _add_start(four[a, sp, sb], sp * ns + sb, blk, r1, r2, lv, nv,
-                                           nb, plan, a, b, c, d, s0, s1, s2)
+                                w = two[a, sp] * two[c, sb] if a != c else four[a, sp, sb]
+                                st = sp * ns + sb
+                                u0[st] += w
+                                v0[jj, st] += w
+                                if x2:
+                                    s2[st * n2 * nb + xa + c] += 4 * w
+                _pair_terms(a, b, blk, g1, g2, u0, 0, nst if a == b else ns, 1, lv, nv, nb,
+                            n1, n2, ns, s0, s1, s2, sd, True)
+            for j in range(j0, j1):
+                c = pa[j]
+                d = pb[j]
+                _pair_terms(c, d, blk, g1, g2, v0[j - j0], 0, nst, 1 if c == d else ns, lv,
+                            nv, nb, n1, n2, ns, s0, s1, s2, sd, False)
 
 
 @_inline
-def _add_start(w, st, blk, r1, r2, level, nv, nb, plan, a, b, c, d, s0, s1, s2):
-    """Add ``w`` ways to start with the values a, b (player) and c, d (banker), in pair
-    state ``st`` and block ``blk``, to the sums s0, s1 and s2 as far as ``level`` needs."""
-    if w == 0:
-        return
-    s0[st * nb + blk] += w
-    if level == 0:
-        return
-    g1 = (st * plan.n_s1 + r1) * nv
-    s1[g1 + a] += w
-    s1[g1 + b] += w
-    s1[g1 + c] += w
-    s1[g1 + d] += w
-    if level == 2:
-        g2 = (st * plan.n_s2 + r2) * nb
-        for u in (a, b, c, d):
-            row = g2 + u * nv
-            s2[row + a] += w
-            s2[row + b] += w
-            s2[row + c] += w
-            s2[row + d] += w
+def _pair_terms(a, b, blk, g1, g2, ways, lo, hi, step, lv, nv, nb, n1, n2, ns, s0, s1, s2, sd,
+                count):
+    """One hand's pair a, b with ``ways[st]`` ways per pair state st (lo:hi:step): its
+    ways into s0 (when ``count``), its cards into s1, and its own k·kᵀ into X and D."""
+    for st in range(lo, hi, step):
+        w = ways[st]
+        if count:
+            s0[st * nb + blk] += w
+        h1 = st * n1 * nv + g1
+        s1[h1 + a] += w
+        s1[h1 + b] += w
+        if lv == 2:
+            hd = (st * n2 * nb + g2) // nv
+            if a != b:
+                s2[st * n2 * nb + g2 + a * nv + b] += w
+                sd[hd + a] += w
+                sd[hd + b] += w
+            else:
+                sd[hd + a] += 4 * w
 
 
 @_inline
-def _third_cards(removal, ns, plan, class_size, s0, s1, s2, out):
+def _block_ways(removal, ns, nb, blk, i0, i1, j0, j1, pa, pb, class_size, two, four, s0):
+    """Only the ways s0 of the starts of one block: player pairs i0:i1, banker j0:j1."""
+    for i in range(i0, i1):
+        a = pa[i]
+        b = pb[i]
+        ca = class_size[a]
+        cb = class_size[b]
+        for j in range(j0, j1):
+            c = pa[j]
+            d = pb[j]
+            cc = class_size[c]
+            cd = class_size[d]
+            if a != b and c != d:
+                s0[blk] += 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
+                    cd - removal * ((d == a) + (d == b)))
+            elif a != b:
+                rest = 2 * (ca - 2 * removal * (a == c)) * (cb - 2 * removal * (b == c))
+                for sb in range(ns):
+                    s0[sb * nb + blk] += two[c, sb] * rest
+            elif c != d:
+                rest = 2 * (cc - 2 * removal * (c == a)) * (cd - 2 * removal * (d == a))
+                for sp in range(ns):
+                    s0[sp * ns * nb + blk] += two[a, sp] * rest
+            else:
+                for sp in range(ns):
+                    for sb in range(ns):
+                        w = two[a, sp] * two[c, sb] if a != c else four[a, sp, sb]
+                        s0[(sp * ns + sb) * nb + blk] += w
+
+
+@_jit
+def _third_cards(removal, ns, plan, class_size, s0, s1, s2, sd, then, out):
     """Stage two of :func:`enumerate_coups`: every outcome cell from the start sums."""
     nv = plan.total.shape[0]
     nb = nv * nv
+    draw = plan.draw
+    s1_row = plan.s1_row
+    s2_row = plan.s2_row
+    n1 = plan.n_s1
+    n2 = plan.n_s2
+    n_core = plan.n_core
+    banker_draws = plan.banker_draws
+    core = plan.core
     n = 0 * class_size[0]
     for v in range(nv):
         n += class_size[v]
     # ways to deal one and two unused positions
     one = n - 4 * removal - removal
     two_left = (n - 4 * removal) * one
-    core = plan.core
     for st in range(ns * ns):
-        base = st * plan.n_core
+        base = st * n_core
         for pt in range(nv):
             for bt in range(nv):
                 blk = pt * nv + bt
                 w = s0[st * nb + blk]
-                kind = plan.draw[blk]
+                kind = draw[blk]
                 if kind == 0:
                     out[base + core[pt, bt, 0, 0]] = w * two_left
                     continue
-                g1 = (st * plan.n_s1 + plan.s1_row[blk]) * nv
+                g1 = (st * n1 + s1_row[blk]) * nv
                 if kind == 1:
                     first = base + core[pt, bt, 0, 1]
                     for y in range(nv):
                         out[first + y] = (w * class_size[y] - s1[g1 + y]) * one
                     continue
-                g2 = (st * plan.n_s2 + plan.s2_row[blk]) * nb
+                g2 = (st * n2 + s2_row[blk]) * nb
+                s1b = s1[g1:g1 + nv]
+                # then[y]: ways to deal the start, then a card of value y
+                for y in range(nv):
+                    then[y] = class_size[y] * w - s1b[y]
                 for x in range(nv):
                     cx = class_size[x]
-                    sx = s1[g1 + x]
-                    if plan.banker_draws[bt, x] != 0:
+                    sx = s1b[x]
+                    if banker_draws[bt, x] != 0:
                         first = base + core[pt, bt, x + 1, 1]
+                        o = out[first:first + nv]
+                        s2x = s2[g2 + x * nv:g2 + (x + 1) * nv]
                         for y in range(nv):
-                            cy = class_size[y] - removal * (x == y)
-                            out[first + y] = (cx * (cy * w - s1[g1 + y]) - cy * sx
-                                              + s2[g2 + x * nv + y])
+                            o[y] = (cx * then[y] - class_size[y] * sx
+                                    + s2x[y] + s2[g2 + y * nv + x])
+                        o[x] += sd[g2 // nv + x]
+                        # the player's third card is gone when the banker's is of its value
+                        o[x] -= removal * then[x]
                     else:
-                        out[base + core[pt, bt, x + 1, 0]] = (w * cx - sx) * one
+                        out[base + core[pt, bt, x + 1, 0]] = then[x] * one
 
 
 @_inline
 def _zero(arr):
     for i in range(arr.shape[0]):
-        arr[i] = 0 * arr[i]
+        arr[i] = 0
 
 
 @_jit

@@ -286,10 +286,12 @@ class Enumerator:
         #: the counts of the last shoe counted, one per outcome cell (overwritten)
         self.out = zeros(layout.n_cells)
         self._kind_counts = zeros(len(self._order))
+        most_pairs = int(np.diff(plan.pair_start).max())
         self._args = (self._kind_counts, kind_rank, class_start, layout.n_states, removal,
                       plan, zeros(nv), zeros(nv, 3), zeros(nv, 3, 3), zeros(len(self._order)),
                       zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv),
-                      zeros(n_st * plan.n_s2 * nv * nv), self.out)
+                      zeros(n_st * plan.n_s2 * nv * nv), zeros(n_st * plan.n_s2 * nv),
+                      zeros(n_st), zeros(most_pairs, n_st), zeros(nv), self.out)
         self._kernel = _kernels.plain(_kernels.enumerate_coups) if big else _kernels.enumerate_coups
 
     def count_kinds(self, kind_counts: np.ndarray) -> np.ndarray:
