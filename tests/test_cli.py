@@ -53,6 +53,15 @@ def test_the_readme_examples_print_what_the_readme_shows(tmp_path, monkeypatch):
         assert result.output.rstrip("\n").split("\n") == expected, command
 
 
+def test_the_readme_python_api_example_runs(monkeypatch, capsys):
+    code = next(b for b in readme_blocks("python") if "outcome_table(shoe" in b)
+    monkeypatch.chdir(ROOT)
+    namespace = {}
+    exec(compile(code, "README.md", "exec"), namespace)
+    assert namespace["table"].total == 4_715_207_127_132_480
+    assert "Perfect Pair" in capsys.readouterr().out
+
+
 def test_every_shipped_paytable_prints(tmp_path):
     paytables = sorted((ROOT / "paytables").glob("*.py"))
     result = run(*paytables)
