@@ -1,7 +1,10 @@
 """Benchmark of bacc-edge: medians over many runs, the machine noted.
 
 ``python bench/bench.py`` prints a table; ``--json`` also prints one JSON object on
-its last line.
+its last line. ``--baseline PATH`` also times the outcome table of another checkout of
+bacc-edge (its ``calc/`` folder is imported instead of this one's) side by side: the two
+are timed in alternating rounds, each in a fresh process, so that the machine's drift
+falls on both alike, and the ratios this / baseline are reported.
 """
 
 from __future__ import annotations
@@ -24,6 +27,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from reference import reference_counts  # noqa: E402
 
 RUNS = 2000
+#: Alternating rounds of the side-by-side comparison, and shoes per round.
+ROUNDS, ROUND_SHOES = 6, 400
+#: Times the outcome table of whichever bacc_edge is first on sys.path; prints JSON.
+_TIMER = """
+import json, sys, time, statistics
+import numpy as np
+from bacc_edge import Shoe, outcome_table
+rng = np.random.default_rng(int(sys.argv[1]))
+full = Shoe.decks(8)
+cards = [r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "shdc"]
+shoes = [full.remove(" ".join(rng.choice(cards, size=rng.integers(0, 12))))
+         for _ in range(int(sys.argv[2]))]
+out = {}
+for key, suits in (("solve_ms", False), ("solve_suited_ms", True)):
+    outcome_table(shoes[0], suits=suits)
+    times = []
+    for shoe in shoes:
+        t0 = time.perf_counter()
+        outcome_table(shoe, suits=suits)
+        times.append(time.perf_counter() - t0)
+    out[key] = 1e3 * statistics.median(times)
+print(json.dumps(out))
+"""
 
 
 def cpu_name() -> str:
@@ -88,8 +114,39 @@ def depth_shoes_per_s(shoes: int = 300) -> tuple[float, float, int]:
     return shoes / (t2 - t1), (shoes + 2 * workers) / (t2 - t0), workers
 
 
+def side_by_side(baseline: Path) -> dict[str, float]:
+    """Medians of the outcome table's time, this checkout and ``baseline``, over
+    alternating rounds of fresh processes; and their ratios (this / baseline)."""
+    here = Path(__file__).resolve().parent.parent / "calc"
+    there = Path(baseline).resolve() / "calc"
+    if not (there / "bacc_edge").is_dir():
+        sys.exit(f"--baseline {baseline}: no calc/bacc_edge there (give a checkout's top folder)")
+    rounds: dict[str, list[dict]] = {"this": [], "baseline": []}
+    for r in range(ROUNDS):
+        sides = [("this", here), ("baseline", there)]
+        for side, path in sides if r % 2 == 0 else sides[::-1]:
+            env = {**os.environ, "PYTHONPATH": str(path)}
+            run = subprocess.run([sys.executable, "-c", _TIMER, str(r), str(ROUND_SHOES)],
+                                 env=env, check=True, capture_output=True, text=True)
+            rounds[side].append(json.loads(run.stdout.strip().splitlines()[-1]))
+    out = {}
+    for key in ("solve_ms", "solve_suited_ms"):
+        this = statistics.median(r[key] for r in rounds["this"])
+        base = statistics.median(r[key] for r in rounds["baseline"])
+        out[f"side_by_side_{key}"] = this
+        out[f"baseline_{key}"] = base
+        out[f"{key[:-3]}_ratio"] = this / base
+    return out
+
+
 def main() -> None:
     as_json = "--json" in sys.argv
+    baseline = None
+    if "--baseline" in sys.argv:
+        at = sys.argv.index("--baseline") + 1
+        if at >= len(sys.argv):
+            sys.exit("--baseline needs the path of another checkout of bacc-edge")
+        baseline = Path(sys.argv[at])
     shoes = fresh_shoes(RUNS)
     figures = {
         "machine": f"{cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}",
@@ -124,6 +181,15 @@ def main() -> None:
         ("slow reference enumerator, same shoe, no suits (1 run)",
          "%.0f ms (%.0f× the engine)" % (figures["reference_ms"], figures["reference_ratio"])),
     ]
+    if baseline is not None:
+        figures.update(side_by_side(baseline))
+        figures["baseline"] = str(baseline)
+        for key, label in (("solve_ms", "no suits"), ("solve_suited_ms", "suited pairs")):
+            rows.append((f"side by side with {baseline}, {label} ({ROUNDS} alternating rounds "
+                         f"of {ROUND_SHOES})",
+                         "%.3f ms against %.3f ms: %.2f×" % (
+                             figures[f"side_by_side_{key}"], figures[f"baseline_{key}"],
+                             figures[f"{key[:-3]}_ratio"])))
     width = max(len(k) for k, _ in rows)
     for k, v in rows:
         print(f"{k:<{width}}  {v}")

@@ -39,10 +39,15 @@ def _ways_unused(n: int, k: int, taken: int = 1) -> int:
     return out
 
 
-def reference_counts(kinds: list[tuple[int, int | None, int]], replacement: bool = False
-                     ) -> Counter:
+def reference_counts(kinds: list[tuple[int, int | None, int]], replacement: bool = False,
+                     tableau=None) -> Counter:
     """Ordered six-card deals by outcome, from kinds (rank, suit or None, count);
     with ``replacement`` every card goes back before the next is dealt.
+
+    The drawing rules are the prose of seed 001 (the player draws on 0-5), or, given a
+    ``tableau``, its marks read directly: ``tableau.player[total]`` and
+    ``tableau.banker[total][player third, or 10 when the player stood]``. Naturals
+    (8 and 9) end the coup either way.
 
     The outcome is (player pair state, banker pair state, player two-card total, banker
     two-card total, player third value or -1, banker third value or -1), pair state 0
@@ -50,6 +55,16 @@ def reference_counts(kinds: list[tuple[int, int | None, int]], replacement: bool
     """
     counts = [k[2] for k in kinds]
     tally: Counter = Counter()
+    if tableau is None:
+        def player_draws(total):
+            return total <= 5
+        banker_draws = banker_draws_prose
+    else:
+        def player_draws(total):
+            return tableau.player[total]
+
+        def banker_draws(total, third):
+            return tableau.banker[total][10 if third is None else third]
 
     taken = 0 if replacement else 1
 
@@ -79,8 +94,8 @@ def reference_counts(kinds: list[tuple[int, int | None, int]], replacement: bool
                     if pt >= 8 or bt >= 8:
                         tally[head + (-1, -1)] += w * _ways_unused(left, 2, taken)
                         continue
-                    if pt >= 6:
-                        if banker_draws_prose(bt, None):
+                    if not player_draws(pt):
+                        if banker_draws(bt, None):
                             for b3, w5, rest in draw():
                                 y = card_points(kinds[b3][0])
                                 tally[head + (-1, y)] += w * w5 * _ways_unused(rest - taken, 1)
@@ -89,7 +104,7 @@ def reference_counts(kinds: list[tuple[int, int | None, int]], replacement: bool
                         continue
                     for p3, w5, rest in draw():
                         x = card_points(kinds[p3][0])
-                        if banker_draws_prose(bt, x):
+                        if banker_draws(bt, x):
                             for _b3, w6, _ in draw():
                                 y = card_points(kinds[_b3][0])
                                 tally[head + (x, y)] += w * w5 * w6

@@ -2,6 +2,9 @@
 
 import hashlib
 import itertools
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -9,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bacc_edge import Shoe, ShoeError, outcome_table
+from bacc_edge.rules import STANDARD, Tableau
 from bacc_edge.outcomes import CellLayout, Enumerator
 from bacc_edge.shoe import falling
 from conftest import kinds_of, table_as_counter
@@ -175,3 +179,81 @@ def test_whole_outcome_tables_are_pinned(shoe_name, suits):
     counts = outcome_table(shoe, suits=suits).counts
     digest = hashlib.sha256(np.asarray(counts, dtype="<i8").tobytes()).hexdigest()
     assert digest == PINNED_TABLES[(shoe_name, suits)]
+
+
+def legal_tableaux():
+    """Random tableaux: any marks for the player's 0-7 and the banker's 0-7 rows, every
+    column; naturals never draw."""
+    marks = st.lists(st.booleans(), min_size=8 + 8 * 11, max_size=8 + 8 * 11)
+    return marks.map(_tableau)
+
+
+def _tableau(marks):
+    player = tuple(marks[:8]) + (False, False)
+    rows = [tuple(marks[8 + 11 * t: 19 + 11 * t]) for t in range(8)]
+    return Tableau(player=player, banker=tuple(rows) + ((False,) * 11,) * 2, name="random")
+
+
+@SLOW
+@given(small_rank_shoes(), legal_tableaux())
+def test_random_tableaux_match_the_reference_on_random_shoes(counts, tableau):
+    shoe = Shoe.from_ranks(counts)
+    table = outcome_table(shoe, tableau=tableau)
+    assert table_as_counter(table) == reference_counts(kinds_of(shoe, False), tableau=tableau)
+    assert sum(table.counts.tolist()) == table.total
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_suited_shoes(), legal_tableaux())
+def test_random_tableaux_match_the_reference_with_suited_pairs(rows, tableau):
+    shoe = Shoe.from_suits(rows)
+    assert table_as_counter(outcome_table(shoe, suits=True, tableau=tableau)) == (
+        reference_counts(kinds_of(shoe, True), tableau=tableau))
+
+
+def test_the_standard_tableau_read_as_data_agrees_with_the_prose_reading():
+    shoe = Shoe.from_ranks([2, 3, 1, 0, 2, 1, 3, 0, 1, 2, 0, 1, 0])
+    kinds = kinds_of(shoe, False)
+    assert reference_counts(kinds, tableau=STANDARD) == reference_counts(kinds)
+
+
+def test_a_changed_tableau_changes_the_counts_where_it_should():
+    # the player stands on 5: no coup has a player third card after a two-card 5
+    stands_on_5 = Tableau(player=STANDARD.player[:5] + (False,) + STANDARD.player[6:],
+                          banker=STANDARD.banker, name="player stands on 5")
+    table = outcome_table(Shoe.decks(1), tableau=stands_on_5)
+    f = table.features
+    assert table.count((f["player_two_card_total"] == 5) & (f["player_third"] >= 0)) == 0
+    assert table.count((f["player_two_card_total"] == 4) & (f["player_third"] >= 0)) > 0
+    assert table.total == outcome_table(Shoe.decks(1)).total
+    assert table.winners() != outcome_table(Shoe.decks(1)).winners()
+
+
+BOUNDS_SCRIPT = """
+import itertools, random
+from bacc_edge import Shoe
+from bacc_edge.outcomes import outcome_table
+from bacc_edge.rules import Tableau
+rng = random.Random(5)
+def tableau(p):
+    marks = [rng.random() < p for _ in range(8 + 88)]
+    rows = tuple(tuple(marks[8 + 11 * t: 19 + 11 * t]) for t in range(8))
+    return Tableau(player=tuple(marks[:8]) + (False, False),
+                   banker=rows + ((False,) * 11,) * 2)
+shoes = [Shoe.decks(1), Shoe.decks(2).remove("A♠ 9h 9d K♥"), Shoe.infinite()]
+for p in (0.0, 1.0, 0.2, 0.5, 0.8, 0.5, 0.5):
+    t = tableau(p)
+    for shoe, suits in itertools.product(shoes, (False, True)):
+        outcome_table(shoe, suits=suits, tableau=t)
+print("ok")
+"""
+
+
+def test_every_legal_tableau_stays_inside_the_kernels_arrays(tmp_path):
+    # numba checks no bounds by default: recompile with bounds checks (a fresh cache)
+    # and count shoes under extreme and random tableaux; a bad index raises IndexError
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-c", BOUNDS_SCRIPT], env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == "ok"

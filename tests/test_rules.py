@@ -1,7 +1,10 @@
 """The tableau in bacc_edge.rules, held against the rule sheets cell by cell."""
 
+import pytest
+
 from bacc_edge import rules
-from bacc_edge.rules import STANDARD
+from bacc_edge.errors import BaccEdgeError
+from bacc_edge.rules import STANDARD, STANDARD_TEXT, Tableau, TableauError
 from reference import banker_draws_prose
 
 # Seed 004's table, "Banker Receives Third Card when Player's Third Card Has Point":
@@ -34,3 +37,58 @@ def test_naturals_never_draw():
     for total in rules.NATURALS:
         assert not STANDARD.player_draws(total)
         assert not any(STANDARD.banker_draws(total, x) for x in [None, *range(10)])
+
+
+def test_the_printed_form_reads_back_to_the_same_tableau():
+    assert Tableau.parse(STANDARD.text) == STANDARD
+    assert Tableau.parse(STANDARD_TEXT) == STANDARD
+
+
+def _edit(old: str, new: str) -> str:
+    assert old in STANDARD_TEXT
+    return STANDARD_TEXT.replace(old, new, 1)
+
+
+BAD_TABLEAUX = [
+    # (text, fragment of the message)
+    (_edit("banker 7  S S S S S S S S S S  S\n",
+           "banker 7  S S S S S S S S S S  S\nbanker 8  S S S D S S S S S S  S\n"),
+     "banker 8, column 3: 8 is a natural and cannot draw"),
+    (_edit("player   0 1 2 3 4 5 6 7\n         D D D D D D S S",
+           "player   0 1 2 3 4 5 6 7 8\n         D D D D D D S S D"),
+     "player 8 is a natural and cannot draw"),
+    (_edit("banker 5  S S S S D D D D S S  D\n", ""), "banker row 5 is missing"),
+    (_edit("banker 5  S S S S D D D D S S  D\n",
+           "banker 5  S S S S D D D D S S  D\nbanker 5  S S S S S D D D S S  D\n"),
+     "banker 5 is given twice"),
+    (_edit("banker 4  S S D D D D D D S S  D", "banker 4  S S D D X D D D S S  D"),
+     "banker 4, column 4: mark 'X' is not D (draws) or S (stands)"),
+    (_edit("banker 6  S S S S S S D D S S  S", "banker 6  S S S S S S D D S S"),
+     "banker 6 gives 10 marks for 11 columns"),
+    (_edit("0 1 2 3 4 5 6 7 8 9  stood", "0 1 2 3 4 5 6 7 8 9"), "column stood is missing"),
+    (_edit("0 1 2 3 4 5 6 7 8 9  stood", "0 1 2 3 4 5 6 7 8 8  stood"),
+     "column 8 is given twice"),
+    (_edit("player   0 1 2 3 4 5 6 7\n         D D D D D D S S",
+           "player   0 1 2 3 4 5 7\n         D D D D D D S"), "player 6 is missing"),
+    (_edit("player   0 1 2 3 4 5 6 7\n         D D D D D D S S\n", ""),
+     "the player's rule (a 'player' line) is missing"),
+    (_edit("player   0 1 2 3 4 5 6 7", "player   0 1 2 3 4 5 6 x"),
+     "player total 'x' is not a total 0-9"),
+    ("", "the player's rule (a 'player' line) is missing"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_TABLEAUX)
+def test_a_tableau_that_makes_no_sense_is_refused_naming_row_and_column(text, message):
+    with pytest.raises(TableauError) as err:
+        Tableau.parse(text, name="house rules")
+    assert message in str(err.value)
+    assert "'house rules'" in str(err.value)
+    assert isinstance(err.value, BaccEdgeError)
+
+
+def test_a_tableau_built_from_marks_refuses_a_drawing_natural():
+    banker = list(STANDARD.banker)
+    banker[9] = (True,) + banker[9][1:]
+    with pytest.raises(TableauError, match="banker 9, column 0"):
+        Tableau(player=STANDARD.player, banker=tuple(banker))

@@ -294,12 +294,16 @@ class Enumerator:
                       zeros(n_st), zeros(most_pairs, n_st), zeros(nv), self.out)
         self._kernel = _kernels.plain(_kernels.enumerate_coups) if big else _kernels.enumerate_coups
 
-    def count_kinds(self, kind_counts: np.ndarray) -> np.ndarray:
-        """Count a shoe given as cards per kind, ordered by point value; returns
-        :attr:`out`."""
+    def count_kinds(self, kind_counts: np.ndarray, out: np.ndarray | None = None
+                    ) -> np.ndarray:
+        """Count a shoe given as cards per kind, ordered by point value, into ``out``
+        (every cell is written); by default into :attr:`out`. Returns the counts."""
         self._kind_counts[:] = kind_counts
-        self._kernel(*self._args)
-        return self.out
+        if out is None:
+            self._kernel(*self._args)
+            return self.out
+        self._kernel(*self._args[:-1], out)
+        return out
 
     def count_cards(self, cards: np.ndarray) -> np.ndarray:
         """Count a shoe given as 52 card counts (rank · 4 + suit); returns :attr:`out`,
@@ -332,12 +336,14 @@ _ENUMERATORS = threading.local()
 def _count(kind_counts: np.ndarray, layout: CellLayout, big: bool, removal: int = 1
            ) -> np.ndarray:
     """Count one shoe given as cards per kind (ordered by point value); ``removal`` 0
-    deals with replacement. Each thread keeps its enumerators; the counts are a copy."""
+    deals with replacement. Each thread keeps its enumerators; the counts are a new
+    array of the caller's."""
     cache = _ENUMERATORS.__dict__
     key = (layout, big, removal)
     if key not in cache:
         cache[key] = Enumerator(layout, big=big, removal=removal)
-    return cache[key].count_kinds(kind_counts).copy()
+    out = np.empty(layout.n_cells, dtype=object if big else np.int64)
+    return cache[key].count_kinds(kind_counts, out)
 
 
 def _suit_patterns(shoe: Shoe):
@@ -397,12 +403,14 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
             f"{shoe.label} was built from rank counts, so its suits are unknown and suited "
             f"pairs cannot be counted; build it with Shoe.decks or Shoe.from_suits"
         )
+    big = _overflows(shoe.cards)
     if shoe.suits_known:
-        patterns = [(1, np.asarray(shoe.suits, dtype=np.int64))]
-    else:
-        patterns = list(_suit_patterns(shoe))
+        counts = _count(np.asarray(shoe.suits, dtype=np.int64).reshape(-1)[_KINDS[True][0]],
+                        layout, big, removal)
+        return OutcomeTable(shoe, layout, counts, shoe.coups)
+    patterns = list(_suit_patterns(shoe))
     total = sum(ways for ways, _ in patterns) * shoe.coups
-    big = _overflows(shoe.cards) or total > INT64_MAX
+    big = big or total > INT64_MAX
     counts = None
     for ways, suit_counts in patterns:
         part = _count(suit_counts.reshape(-1)[_KINDS[True][0]], layout, big, removal)
