@@ -10,6 +10,7 @@ tableau it is given, so no drawing rule is written anywhere else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .cards import POINT_VALUES
 from .errors import BaccEdgeError
@@ -57,6 +58,14 @@ class Tableau:
                     raise TableauError(f"tableau {self.name!r}: banker {total}, column "
                                        f"{_column_name(column)}: {total} is a natural and "
                                        f"cannot draw")
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """Tableaux key the caches of every table: hash the 110 marks once."""
+        return hash((self.player, self.banker))
 
     # -- reading ----------------------------------------------------------------------
     def player_draws(self, total: int) -> bool:
