@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 import bacc_edge
-from bacc_edge import (STANDARD, BaccEdgeError, Bet, CardNameError, Event, Evaluator,
+from bacc_edge import (STANDARD, BaccEdgeError, Bet, CardNameError, ConditionError, Event,
+                       Evaluator,
                        OptionError, PaysError, PaytableError, PlotError, Shoe, ShoeError,
                        Tableau, TableauError, banker, effects_of_removal, load_paytable,
                        load_paytables, outcome_table, player, report, tie)
@@ -75,7 +76,7 @@ def test_shipped_paytables_import_from_bacc_edge_alone(path):
 
 # -- one error base -------------------------------------------------------------------------
 @pytest.mark.parametrize("error", [ShoeError, CardNameError, PaysError, PaytableError,
-                                   TableauError, OptionError, PlotError])
+                                   TableauError, OptionError, PlotError, ConditionError])
 def test_every_input_error_is_a_bacc_edge_error(error):
     assert issubclass(error, BaccEdgeError)
 
@@ -90,6 +91,8 @@ def test_every_input_error_is_a_bacc_edge_error(error):
     (lambda: bacc_edge.banker_commission_edge("ten", 1), OptionError),
     (lambda: bacc_edge.banker_commission_edge(1, 10), OptionError),  # commission above the win
     (lambda: banker.points.between(5, 1), PaytableError),
+    (lambda: banker.points == "6", ConditionError),
+    (lambda: banker.points == "6", TypeError),  # still what Python would raise
 ])
 def test_bad_input_raises_the_error_for_it(make, error):
     with pytest.raises(error):

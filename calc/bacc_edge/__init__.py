@@ -13,7 +13,7 @@ The modules hold the same names; paytables written against ``bacc_edge.condition
 from . import pays as _pays_module  # noqa: F401
 from .cards import CardNameError
 from .commission import CommissionEdge, banker_commission_edge, banker_commission_edges
-from .conditions import Condition, always, banker, cards_dealt, margin, player, tie
+from .conditions import Condition, ConditionError, always, banker, cards_dealt, margin, player, tie
 from .depth import DealRules, DepthSpec
 from .depth_run import BetSummary, CountUsed, Estimate, Players, RoundSummary
 from .depth_run import prepare as prepare_depth
@@ -50,6 +50,6 @@ __all__ = [
     "EventResult", "FigureCheck", "LinearCount", "Measure", "Pays", "Players",
     "RemovalEffects", "RoundSummary",
     # errors
-    "BaccEdgeError", "CardNameError", "OptionError", "PaysError", "PaytableError",
+    "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "PlotError", "ShoeError", "TableauError",
 ]

@@ -16,6 +16,12 @@ from .errors import PaytableError
 from .outcomes import SUIT_FEATURES, CellLayout, Winner
 
 
+class ConditionError(PaytableError, TypeError):
+    """A condition written wrongly: Python's ``and``/``or``/``not`` on conditions, or a
+    quantity compared with something that is not a whole number. Also a TypeError, as
+    Python would raise for such a misuse."""
+
+
 class Condition:
     """A yes/no question about a finished coup."""
 
@@ -47,7 +53,7 @@ class Condition:
         return Condition(f"~{self._wrapped()}", lambda f: ~self._test(f), self.features)
 
     def __bool__(self):
-        raise TypeError(
+        raise ConditionError(
             f"condition {self.text!r} has no truth value of its own; combine conditions "
             f"with & | ~ (not 'and', 'or', 'not'), and ranges with .between(lo, hi)"
         )
@@ -61,7 +67,7 @@ class Condition:
 
 def _condition(value) -> Condition:
     if not isinstance(value, Condition):
-        raise TypeError(f"{value!r} is not a condition on the coup")
+        raise ConditionError(f"{value!r} is not a condition on the coup")
     return value
 
 
@@ -74,7 +80,7 @@ class Quantity:
 
     def _compare(self, op, symbol, value) -> Condition:
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise TypeError(f"{self.text} {symbol} {value!r}: compare with a whole number")
+            raise ConditionError(f"{self.text} {symbol} {value!r}: compare with a whole number")
         return Condition(f"{self.text} {symbol} {value}",
                          lambda f: op(f[self.feature], value), frozenset({self.feature}))
 
@@ -102,7 +108,7 @@ class Quantity:
         """The quantity is one of ``values``: ``banker.points.isin(1, 2, 3, 4, 5)``."""
         for v in values:
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise TypeError(f"{self.text}.isin({values!r}): give whole numbers")
+                raise ConditionError(f"{self.text}.isin({values!r}): give whole numbers")
         return Condition(f"{self.text} in {{{', '.join(map(str, values))}}}",
                          lambda f: np.isin(f[self.feature], values), frozenset({self.feature}))
 

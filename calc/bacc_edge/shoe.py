@@ -182,11 +182,11 @@ def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str 
     if infinite:
         full = Shoe.infinite()
     elif counts:
-        try:
-            ranks = [int(p) for p in counts.replace(",", " ").split()]
-        except ValueError as err:
-            raise ShoeError(f"counts {counts!r}: {err}") from None
-        full = Shoe.from_ranks(ranks)
+        parts = counts.replace(",", " ").split()
+        bad = [p for p in parts if not p.lstrip("-").isdigit()]
+        if bad:
+            raise ShoeError(f"counts {counts!r}: {bad[0]!r} is not a whole number of cards")
+        full = Shoe.from_ranks([int(p) for p in parts])
     else:
         full = Shoe.decks(decks)
     return (full.remove(remove) if remove.strip() else full), full
