@@ -139,6 +139,7 @@ def test_bets_that_settle_alike_share_their_classes():
     ties = table.count(tie)
     assert evaluator.evs(evaluator.class_totals(table)) == [
         Fraction(pay * ties - (table.total - ties), table.total) for pay in (8, 9)]
+    assert evaluator.line_counts(table) == [(ties, table.total - ties)] * 2
 
 
 def test_python_integer_counts_are_evaluated_exactly():

@@ -77,8 +77,7 @@ def banker_commission_edges(stakes: Iterable, chip, *, rate=Fraction(5, 100),
     bets = [_banker_bet(f"Banker, commission exactly {rate}", 1 - rate)]
     bets += [_banker_bet(f"Banker, stake {s}", (s - c) / s) for s, c in zip(stakes, commissions)]
     evaluator = Evaluator.of(bets, tableau=tableau)
-    nominal, *evs = evaluator.evs(evaluator.class_totals(
-        outcome_table(shoe or Shoe.decks(8), tableau=tableau)))
+    nominal, *evs = evaluator.evs(outcome_table(shoe or Shoe.decks(8), tableau=tableau))
     return [CommissionEdge(s, chip, rate, c, -ev, -nominal)
             for s, c, ev in zip(stakes, commissions, evs)]
 

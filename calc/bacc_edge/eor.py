@@ -64,8 +64,7 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
                   for suits, chosen in modes.items()}
 
     def evs(on: Shoe, suits: bool) -> list[Fraction]:
-        evaluator = evaluators[suits]
-        return evaluator.evs(evaluator.class_totals(tables.get(on, suits, tableau)))
+        return evaluators[suits].evs(tables.get(on, suits, tableau))
 
     base = [Fraction(0)] * len(bets)
     for suits, chosen in modes.items():

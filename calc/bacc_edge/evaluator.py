@@ -98,24 +98,32 @@ class Evaluator:
         out = self.new_totals(table.counts.dtype == object)
         return sum_by_class(table.counts, self.cell_class, out)
 
-    def line_counts(self, totals: np.ndarray) -> list[tuple[int, ...]]:
+    def _totals(self, on: OutcomeTable | np.ndarray) -> np.ndarray:
+        return self.class_totals(on) if isinstance(on, OutcomeTable) else on
+
+    def line_counts(self, on: OutcomeTable | np.ndarray) -> list[tuple[int, ...]]:
         """Per bet, the deals each of its lines settles (its events', then otherwise's),
-        from the class totals; exact."""
+        on an outcome table or from its class totals; exact."""
+        totals = self._totals(on)
         out = []
         for b, lines in enumerate(self.class_events):
             sums = sum_by_class(totals, lines, np.zeros(len(self.pays[b]), dtype=totals.dtype))
             out.append(tuple(int(x) for x in sums.tolist()))
         return out
 
-    def evs(self, totals: np.ndarray) -> list[Fraction]:
-        """Every bet's exact expected result per unit staked, from the class totals."""
+    def evs(self, on: OutcomeTable | np.ndarray) -> list[Fraction]:
+        """Every bet's exact expected result per unit staked, on an outcome table or
+        from its class totals."""
+        totals = self._totals(on)
         total = int(sum(totals.tolist()))
         return [Fraction(sum(n * p.net for n, p in zip(counts, pays)), total)
                 for counts, pays in zip(self.line_counts(totals), self.pays)]
 
-    def float_evs(self, totals: np.ndarray) -> np.ndarray:
-        """Every bet's expected result per unit in floating point, from the class totals;
-        a value within SIGN_CHECK of zero gets its sign (or its zero) from the exact one."""
+    def float_evs(self, on: OutcomeTable | np.ndarray) -> np.ndarray:
+        """Every bet's expected result per unit in floating point, on an outcome table or
+        from its class totals; a value within SIGN_CHECK of zero gets its sign (or its
+        zero) from the exact one."""
+        totals = self._totals(on)
         total = int(sum(totals.tolist()))
         evs = self.float_nets @ np.asarray(totals, dtype=np.float64) / float(total)
         for b in np.flatnonzero(np.abs(evs) < SIGN_CHECK):

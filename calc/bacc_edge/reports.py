@@ -112,7 +112,7 @@ def _results(evaluator: Evaluator, table: OutcomeTable, full: OutcomeTable,
     settles its bet is an error when it cannot happen, or is shadowed entirely by earlier
     events, on ``full`` (the full shoe), and a warning when only the depleted shoe rules
     it out."""
-    line_counts = evaluator.line_counts(evaluator.class_totals(table))
+    line_counts = evaluator.line_counts(table)
     full_counts = line_counts if full is table else None
     out = []
     for b, (bet, counts, pays) in enumerate(zip(evaluator.bets, line_counts, evaluator.pays)):
@@ -121,7 +121,7 @@ def _results(evaluator: Evaluator, table: OutcomeTable, full: OutcomeTable,
             if counts[i]:
                 continue
             if full_counts is None:
-                full_counts = evaluator.line_counts(evaluator.class_totals(full))
+                full_counts = evaluator.line_counts(full)
             where = f"{file + ': ' if file else ''}bet {bet.name!r}, event {event.label!r}"
             if not full.count(event.when):
                 raise PaytableError(f"{where}: can never happen (on {full.shoe})")
