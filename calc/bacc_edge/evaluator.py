@@ -36,6 +36,11 @@ def python_integers(n_cards: int) -> bool:
     return n_cards ** COUP_CARDS > INT64_MAX
 
 
+def _layout_text(layout: CellLayout) -> str:
+    return (f"{'with' if layout.suits else 'without'} suits under the {layout.tableau.name} "
+            f"tableau")
+
+
 def settle(bet: Bet, layout: CellLayout) -> np.ndarray:
     """Per cell of ``layout``, the index of the bet's event that settles it (the first
     whose condition holds), ``len(bet.events)`` for its otherwise line."""
@@ -93,8 +98,8 @@ class Evaluator:
     def class_totals(self, table: OutcomeTable) -> np.ndarray:
         """The table's deals summed by settle class, exactly."""
         if table.layout != self.layout:
-            raise BaccEdgeError(f"the bets were compiled for {self.layout}, the table was "
-                                f"counted for {table.layout}")
+            raise BaccEdgeError(f"the bets were compiled {_layout_text(self.layout)}, "
+                                f"the table counted {_layout_text(table.layout)}")
         out = self.new_totals(table.counts.dtype == object)
         return sum_by_class(table.counts, self.cell_class, out)
 
