@@ -21,7 +21,8 @@ import numpy as np
 
 from .cards import POINTS, hand_total
 from .errors import OptionError
-from .evaluator import Evaluator, python_integers
+from .evaluator import Evaluator
+from .outcomes import needs_python_integers
 from .loader import Paytable, load_paytable_source
 from .outcomes import Enumerator
 from .paytable import Bet
@@ -43,7 +44,7 @@ class RoundValues:
     def __init__(self, bets: Sequence[Bet], tableau: Tableau = STANDARD, *, cards: int = 416):
         self.tableau = tableau
         self.evaluator = Evaluator.of(bets, tableau=tableau)
-        python_ints = python_integers(cards)
+        python_ints = needs_python_integers(cards)
         self.enumerator = Enumerator(self.evaluator.layout, big=python_ints)
         self.totals = self.evaluator.new_totals(python_ints)
 

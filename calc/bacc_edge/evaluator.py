@@ -7,9 +7,10 @@ event whose condition holds there, else the bet's otherwise line. Cells that eve
 settles alike share a *settle class*, so valuing the bets on a shoe costs one grouped
 sum of the outcome table's counts into the classes and a small product per bet.
 
-Counts are int64, or Python integers where int64 could overflow; that choice is made
-here, once (:func:`python_integers`, :meth:`Evaluator.new_totals`), and every sum goes
-through :func:`bacc_edge.outcomes.sum_by_class`, exact for both.
+Counts are int64, or Python integers where int64 could overflow (the enumeration
+decides, :func:`bacc_edge.outcomes.needs_python_integers`); class totals follow the
+counts' type (:meth:`Evaluator.new_totals`), and every sum goes through
+:func:`bacc_edge.outcomes.sum_by_class`, exact for both.
 """
 
 from __future__ import annotations
@@ -20,20 +21,13 @@ from typing import Sequence
 import numpy as np
 
 from .errors import BaccEdgeError
-from .outcomes import INT64_MAX, CellLayout, OutcomeTable, sum_by_class
+from .outcomes import CellLayout, OutcomeTable, sum_by_class
 from .payouts import Pays
 from .paytable import Bet
 from .rules import STANDARD, Tableau
-from .shoe import COUP_CARDS
 
 #: Below this |EV| a floating-point value's sign is settled with exact fractions.
 SIGN_CHECK = 1e-9
-
-
-def python_integers(n_cards: int) -> bool:
-    """Whether counts of coups dealt from ``n_cards`` cards need Python integers: the
-    enumeration's terms are bounded by N**6, which int64 holds up to 1,448 cards."""
-    return n_cards ** COUP_CARDS > INT64_MAX
 
 
 def _layout_text(layout: CellLayout) -> str:
@@ -137,4 +131,4 @@ class Evaluator:
         return evs
 
 
-__all__ = ["Evaluator", "SIGN_CHECK", "python_integers", "settle"]
+__all__ = ["Evaluator", "SIGN_CHECK", "settle"]

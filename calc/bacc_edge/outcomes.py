@@ -23,7 +23,7 @@ import numpy as np
 from . import _kernels
 from .cards import POINT_VALUES, POINTS, hand_total
 from .rules import STANDARD, Tableau
-from .shoe import Shoe, ShoeError, falling
+from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 
 INT64_MAX = np.iinfo(np.int64).max
 #: The most suit assignments averaged over for cards removed without their suit.
@@ -350,7 +350,7 @@ def _suit_patterns(shoe: Shoe):
     """Each way the cards removed without a suit could have been spread over the suits:
     (ordered ways to deal them so, the shoe's 13 × 4 counts after removing them)."""
     per_rank = []
-    for r, k in enumerate(shoe.unseen):
+    for r, k in enumerate(shoe.suitless):
         row = shoe.suits[r]
         options = []
         for spread in itertools.product(*(range(min(k, n) + 1) for n in row)):
@@ -363,7 +363,7 @@ def _suit_patterns(shoe: Shoe):
     n_patterns = prod(len(options) for options in per_rank)
     if n_patterns > MAX_SUIT_PATTERNS:
         raise ShoeError(
-            f"{shoe.label}: {sum(shoe.unseen)} cards were removed without a suit, which "
+            f"{shoe.label}: {sum(shoe.suitless)} cards were removed without a suit, which "
             f"leaves {n_patterns:,} ways their suits could fall (at most "
             f"{MAX_SUIT_PATTERNS:,} are averaged over); name their suits, e.g. '5h' not '5'"
         )
@@ -371,9 +371,10 @@ def _suit_patterns(shoe: Shoe):
         yield prod(ways for ways, _ in choice), np.array([row for _, row in choice])
 
 
-def _overflows(n_cards: int) -> bool:
-    """Whether int64 could overflow: the kernels' terms are bounded by N**6."""
-    return n_cards ** 6 > INT64_MAX
+def needs_python_integers(n_cards: int) -> bool:
+    """Whether counting coups dealt from ``n_cards`` cards needs Python integers: the
+    kernels' terms are bounded by N**6, which int64 holds up to 1,448 cards (27 decks)."""
+    return n_cards ** COUP_CARDS > INT64_MAX
 
 
 def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDARD
@@ -396,14 +397,14 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
     removal = int(not shoe.replacement)
     if not suits:
         counts = _count(np.asarray(shoe.ranks, dtype=np.int64)[_KINDS[False][0]], layout,
-                        _overflows(shoe.cards), removal)
+                        needs_python_integers(shoe.cards), removal)
         return OutcomeTable(shoe, layout, counts, shoe.coups)
     if shoe.suits is None:
         raise ShoeError(
             f"{shoe.label} was built from rank counts, so its suits are unknown and suited "
             f"pairs cannot be counted; build it with Shoe.decks or Shoe.from_suits"
         )
-    big = _overflows(shoe.cards)
+    big = needs_python_integers(shoe.cards)
     if shoe.suits_known:
         counts = _count(np.asarray(shoe.suits, dtype=np.int64).reshape(-1)[_KINDS[True][0]],
                         layout, big, removal)

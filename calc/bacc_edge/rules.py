@@ -90,7 +90,7 @@ class Tableau:
         mark = {True: "D", False: "S"}
         lines = ["player   " + " ".join(map(str, totals)),
                  "         " + " ".join(mark[self.player[t]] for t in totals), "",
-                 "          " + " ".join(columns)]
+                 "          " + " ".join(columns[:-1]) + "  " + columns[-1]]
         for t in totals:
             row = [mark[m] for m in self.banker[t]]
             lines.append(f"banker {t}  " + " ".join(row[:-1]) + "  " + row[-1])

@@ -149,12 +149,6 @@ class Shoe:
         """Whether every card's suit is known, so suited pairs can be counted directly."""
         return self.suits is not None and not any(self.suitless)
 
-    @property
-    def unseen(self) -> tuple[int, ...]:
-        """The former name of :attr:`suitless`, read by the enumeration's wrapper until it
-        reads ``suitless``; to be removed then."""
-        return self.suitless
-
     def describe(self) -> dict:
         """The shoe as plain data, for reports and JSON."""
         return {
