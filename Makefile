@@ -24,10 +24,10 @@ results: $(STAMP)
 	$(BIN)/bacc-edge results paytables results
 
 bench: $(STAMP)
-	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/bench.py $(if $(BASELINE),--baseline $(BASELINE))
 
 bench-json: $(STAMP)
-	$(BIN)/python bench/bench.py --json
+	$(BIN)/python bench/bench.py --json $(if $(BASELINE),--baseline $(BASELINE))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
