@@ -22,9 +22,8 @@ import numpy as np
 from .cards import POINTS, hand_total
 from .errors import OptionError
 from .evaluator import Evaluator
-from .outcomes import needs_python_integers
 from .loader import Paytable, load_paytable_source
-from .outcomes import Enumerator
+from .outcomes import Enumerator, needs_python_integers
 from .paytable import Bet
 from .rules import STANDARD, Tableau
 

@@ -114,7 +114,7 @@ class Evaluator:
         """Every bet's exact expected result per unit staked, on an outcome table or
         from its class totals."""
         totals = self._totals(on)
-        total = int(sum(totals.tolist()))
+        total = int(totals.sum())  # exact: int64 totals sum to a table's total, which fits
         return [Fraction(sum(n * p.net for n, p in zip(counts, pays)), total)
                 for counts, pays in zip(self.line_counts(totals), self.pays)]
 
@@ -123,7 +123,7 @@ class Evaluator:
         from its class totals; a value within SIGN_CHECK of zero gets its sign (or its
         zero) from the exact one."""
         totals = self._totals(on)
-        total = int(sum(totals.tolist()))
+        total = int(totals.sum())  # exact: int64 totals sum to a table's total, which fits
         evs = self.float_nets @ np.asarray(totals, dtype=np.float64) / float(total)
         for b in np.flatnonzero(np.abs(evs) < SIGN_CHECK):
             exact = sum(Fraction(int(c)) * n for c, n in zip(totals.tolist(), self.nets[b]))
