@@ -14,6 +14,7 @@ import click
 
 from . import render
 from .commission import banker_commission_edges
+from .decks_table import DeckList, check_deck_list_options, compare_decks_of, decks_output
 from .depth import DealRules
 from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
@@ -67,6 +68,24 @@ class Amount(click.ParamType):
             self.fail(f"{value!r} is not a number", param, ctx)
 
 
+class DeckCounts(click.ParamType):
+    """--decks: one count (a whole number), or several for the side-by-side table
+    ("1,2,4,6,8,inf", "1-8"), read by :class:`bacc_edge.decks_table.DeckList`."""
+
+    name = "decks"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, (int, DeckList)):
+            return value
+        text = str(value).strip()
+        if text.isdigit():
+            return int(text)
+        try:
+            return DeckList(text)
+        except BaccEdgeError as err:
+            self.fail(str(err), param, ctx)
+
+
 def shoe_options(fn):
     """--decks, --counts, --infinite and --remove: the shoe to deal from."""
     fn = click.option("--infinite", is_flag=True,
@@ -75,8 +94,9 @@ def shoe_options(fn):
                       help="Cards already dealt, e.g. '5 5 K♠ 10h' (a suit is optional).")(fn)
     fn = click.option("--counts", metavar="A,2,…,K",
                       help="A custom shoe: 13 rank counts A … K (its suits unknown).")(fn)
-    fn = click.option("--decks", "-d", default=8, show_default=True, type=int,
-                      help="Decks in the shoe.")(fn)
+    fn = click.option("--decks", "-d", default=8, show_default=True, type=DeckCounts(),
+                      help="Decks in the shoe (the report also takes several, "
+                           "e.g. 1,2,4,6,8,inf or 1-8: one table side by side).")(fn)
     return fn
 
 
@@ -116,11 +136,18 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
       bacc-edge paytables/live_dealer.py --bet "Perfect Pair" --decks 6 --exact
       bacc-edge paytables/live_dealer.py --remove "5 5 K♠ 10h" --fmt github
       bacc-edge paytables/punto_banco.py --infinite
+      bacc-edge paytables/live_dealer.py --decks 1,2,4,6,8,inf
       bacc-edge paytables/*.py --check
       bacc-edge my_bet.py --fmt json
     """
     loaded = load_paytables(paytables, bets)
     tables = Tables()
+    if isinstance(decks, DeckList):  # several deck counts: one table, side by side
+        check_deck_list_options(counts=counts, remove=remove, infinite=infinite,
+                                check=do_check, exact=exact)
+        click.echo(decks_output(compare_decks_of(loaded, decks, tables=tables), fmt,
+                                digits=digits), nl=False)
+        return
     if do_check:
         checks = [c for pt in loaded for c in check(pt, tables=tables)]
         click.echo(render.checks_output(checks, fmt), nl=False)

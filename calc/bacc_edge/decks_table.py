@@ -1,0 +1,258 @@
+"""Every deck count in one table: a bet's edge, hit rate and SD on 1, 2, … 8 decks and
+the infinite deck, side by side, the way published tables show them.
+
+``--decks 1,2,4,6,8,inf`` (or a range, ``1-8``) is read by :func:`parse_decks`; each
+shoe is counted exactly, and an event that cannot happen on some shoe (a suited pair
+on one deck) is a zero line and a note there, not an error, since on another deck
+count it can.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from .errors import OptionError
+from .evaluator import Evaluator
+from .loader import Paytable, as_paytable
+from .outcomes import CellLayout
+from .paytable import Bet
+from .render import table
+from .reports import BetResult, EventResult, Tables
+from .shoe import Shoe
+
+#: The most shoes one table compares (a range like 1-1000 is refused).
+MAX_SHOES = 64
+#: What ``--decks`` calls the infinite deck.
+INFINITE_WORDS = ("inf", "infinite", "∞")
+#: The deck counts the math report and results/ compare: 1 to 8 decks and the infinite deck.
+STANDARD_DECKS = "1-8,inf"
+
+
+def parse_decks(text: str) -> tuple[Shoe, ...]:
+    """The shoes a deck list names: ``"8"``, ``"6-8"``, ``"1,2,4,6,8,inf"``.
+
+    Counts are whole numbers from 1; ``inf`` is the infinite deck. Repeats are dropped,
+    the order kept."""
+    raw = str(text).strip()
+    if not raw:
+        raise OptionError("deck counts: give a count such as 8, a list such as 1,2,4,6,8,inf "
+                          "or a range such as 6-8")
+    counts: list[int | None] = []
+    for part in raw.replace(" ", "").split(","):
+        counts += _deck_counts(part, raw)
+    unique = list(dict.fromkeys(counts))
+    if len(unique) > MAX_SHOES:
+        raise OptionError(f"deck counts {raw!r} name {len(unique)} shoes; at most {MAX_SHOES} "
+                          f"in one table")
+    return tuple(Shoe.infinite() if n is None else Shoe.decks(n) for n in unique)
+
+
+class DeckList(tuple):
+    """Several shoes named by a deck list (``"1,2,4,6,8,inf"``), remembering the text: a
+    command that takes one shoe names it back as written."""
+
+    text: str
+
+    def __new__(cls, text: str):
+        self = super().__new__(cls, parse_decks(text))
+        self.text = str(text).strip()
+        return self
+
+    def __repr__(self) -> str:
+        return repr(self.text)
+
+
+def check_deck_list_options(*, counts=None, remove: str = "", infinite: bool = False,
+                            check: bool = False, exact: bool = False) -> None:
+    """Refuse the report options that do not go with several deck counts: the table
+    compares full shoes of each count."""
+    clash = [name for name, on in (("--counts", counts), ("--remove", (remove or "").strip()),
+                                   ("--infinite", infinite), ("--check", check),
+                                   ("--exact", exact)) if on]
+    if clash:
+        raise OptionError(f"--decks with several deck counts compares full shoes side by side; "
+                          f"it does not go with {clash[0]} (add inf to the list for the "
+                          f"infinite deck)")
+
+
+def _deck_counts(part: str, raw: str) -> list[int | None]:
+    if part.lower() in INFINITE_WORDS:
+        return [None]
+    low, dash, high = part.partition("-")
+    if dash and low.isdigit() and high.isdigit():
+        lo, hi = int(low), int(high)
+        if lo < 1 or hi < lo:
+            raise OptionError(f"deck counts {raw!r}: the range {part!r} must run upwards from 1")
+        if hi - lo >= MAX_SHOES:
+            raise OptionError(f"deck counts {raw!r}: the range {part!r} names more than "
+                              f"{MAX_SHOES} shoes")
+        return list(range(lo, hi + 1))
+    if part.isdigit() and int(part) >= 1:
+        return [int(part)]
+    raise OptionError(f"deck counts {raw!r}: {part!r} is not a number of decks from 1, a range "
+                      f"such as 6-8, or inf")
+
+
+def deck_label(shoe: Shoe) -> str:
+    """The shoe's column heading: "8 decks", "infinite deck"."""
+    return shoe.label
+
+
+def deck_key(shoe: Shoe) -> int | str:
+    """The shoe as JSON and CSV name it: its number of decks, or "inf"."""
+    return "inf" if shoe.replacement else shoe.cards // 52
+
+
+def results_on(paytable: Paytable, shoe: Shoe, tables: Tables) -> list[BetResult]:
+    """Every bet of the paytable on ``shoe``, exactly, under its tableau. Unlike
+    :func:`bacc_edge.report`, an event that never settles the bet on this shoe is a zero
+    line with a warning, not an error: it may happen on other deck counts."""
+    results: dict[int, BetResult] = {}
+    for suits in (False, True):
+        chosen = [i for i, b in enumerate(paytable.bets) if b.needs_suits == suits]
+        if not chosen:
+            continue
+        evaluator = Evaluator([paytable.bets[i] for i in chosen],
+                              CellLayout(suits, paytable.rules))
+        table = tables.get(shoe, suits, paytable.rules)
+        for i, counts, pays in zip(chosen, evaluator.line_counts(table), evaluator.pays):
+            results[i] = _result(paytable.bets[i], counts, pays, table.total, shoe, paytable)
+    return [results[i] for i in range(len(paytable.bets))]
+
+
+def _result(bet: Bet, counts, pays, total: int, shoe: Shoe, paytable: Paytable) -> BetResult:
+    lines = [EventResult(e.label, p, c, Fraction(c, total))
+             for e, p, c in zip(bet.events, pays, counts)]
+    lines.append(EventResult(bet.otherwise_label, pays[-1], counts[-1],
+                             Fraction(counts[-1], total), otherwise=True))
+    warnings = tuple(f"bet {bet.name!r}, event {e.label!r} never settles the bet on {shoe.label}"
+                     for e, c in zip(bet.events, counts) if c == 0)
+    return BetResult(bet, shoe, total, tuple(lines), paytable.file, warnings, paytable.rules)
+
+
+@dataclass(frozen=True)
+class DeckComparison:
+    """One bet on several shoes: ``results[i]`` is its table on ``shoes[i]``."""
+
+    bet: Bet
+    shoes: tuple[Shoe, ...]
+    results: tuple[BetResult, ...]
+    file: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.bet.name
+
+    @property
+    def edges(self) -> tuple[Fraction, ...]:
+        return tuple(r.edge for r in self.results)
+
+
+def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
+                  tables: Tables | None = None) -> list[DeckComparison]:
+    """Every bet of ``source`` (a paytable file, a loaded :class:`Paytable`, a bet or a
+    list of bets) on each shoe of ``shoes`` (a deck list such as ``"1,2,4,6,8,inf"``, or
+    shoes), exactly."""
+    if isinstance(shoes, str):
+        shoes = parse_decks(shoes)
+    shoes = tuple(shoes)
+    if not shoes:
+        raise OptionError("no shoes to compare")
+    paytable = as_paytable(source)
+    tables = tables or Tables()
+    per_shoe = [results_on(paytable, shoe, tables) for shoe in shoes]
+    return [DeckComparison(bet, shoes, tuple(rs[b] for rs in per_shoe), paytable.file)
+            for b, bet in enumerate(paytable.bets)]
+
+
+def compare_decks_of(paytables: Sequence, shoes: Sequence[Shoe] | str, *,
+                     tables: Tables | None = None) -> list[DeckComparison]:
+    """:func:`compare_decks` over several paytables, one list."""
+    tables = tables or Tables()
+    return [c for pt in paytables for c in compare_decks(pt, shoes, tables=tables)]
+
+
+# -- output ----------------------------------------------------------------------------
+#: (heading, BetResult attribute, shown as a percentage?)
+MEASURES = (("House edge", "edge", True), ("Hit rate", "hit_frequency", True),
+            ("SD", "sd", False))
+
+
+def _shown(value, percent: bool, digits: int) -> str:
+    return f"{float(value) * 100:.{digits}f}%" if percent else f"{float(value):.{digits}f}"
+
+
+def decks_rows(comparisons: Sequence[DeckComparison], *, digits: int = 3):
+    """(headers, rows): per bet, a row for each measure, a column for each shoe."""
+    shoes = comparisons[0].shoes if comparisons else ()
+    headers = ["Bet", "Measure", *[deck_label(s) for s in shoes]]
+    rows = []
+    for c in comparisons:
+        for k, (heading, attr, percent) in enumerate(MEASURES):
+            rows.append([c.name if k == 0 else "", heading,
+                         *[_shown(getattr(r, attr), percent, digits) for r in c.results]])
+    return headers, rows
+
+
+def decks_json(comparisons: Sequence[DeckComparison]) -> dict:
+    """One object: the shoes, and per bet its figures on each shoe, numbers as numbers."""
+    shoes = comparisons[0].shoes if comparisons else ()
+    return {
+        "shoes": [{"decks": deck_key(s), "label": s.label, "cards": s.cards,
+                   "replacement": s.replacement, "coups": s.coups} for s in shoes],
+        "bets": [{
+            "file": c.file,
+            "name": c.name,
+            "tableau": c.results[0].tableau.describe(),
+            "by_shoe": [{
+                "decks": deck_key(r.shoe),
+                "edge": float(r.edge),
+                "edge_exact": _fraction(r.edge),
+                "hit_frequency": float(r.hit_frequency),
+                "sd": r.sd,
+                "variance": float(r.variance),
+                "edge_per_resolved_bet": (None if r.edge_per_resolved_bet is None
+                                          else float(r.edge_per_resolved_bet)),
+                "total": r.total,
+                "warnings": list(r.warnings),
+            } for r in c.results],
+        } for c in comparisons],
+    }
+
+
+def decks_csv(comparisons: Sequence[DeckComparison]) -> str:
+    """One CSV table, one header row: file, bet, measure, then a column per shoe
+    (``decks_1`` … ``decks_inf``), the values as plain numbers (fractions of the stake)."""
+    shoes = comparisons[0].shoes if comparisons else ()
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "bet", "measure", *[f"decks_{deck_key(s)}" for s in shoes]])
+    for c in comparisons:
+        for _, attr, _ in MEASURES:
+            writer.writerow([c.file or "", c.name, attr,
+                             *[repr(float(getattr(r, attr))) for r in c.results]])
+    return out.getvalue()
+
+
+def decks_output(comparisons: Sequence[DeckComparison], fmt: str, *, digits: int = 3) -> str:
+    """The side-by-side table as text (any tabulate format), CSV, or one JSON object."""
+    if fmt == "json":
+        return json.dumps(decks_json(comparisons), indent=2) + "\n"
+    if fmt == "csv":
+        return decks_csv(comparisons)
+    headers, rows = decks_rows(comparisons, digits=digits)
+    notes = [f"note: {w}\n" for c in comparisons for r in c.results for w in r.warnings]
+    return table(rows, headers, fmt) + "".join(notes)
+
+
+def _fraction(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+__all__ = ["DeckComparison", "DeckList", "MAX_SHOES", "STANDARD_DECKS", "compare_decks", "compare_decks_of",
+           "check_deck_list_options", "deck_key", "deck_label", "decks_output", "parse_decks", "results_on"]
