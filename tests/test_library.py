@@ -286,8 +286,7 @@ def test_drawing_leaves_the_matplotlib_backend_alone(tmp_path):
 
 # -- check's enums in the JSON --------------------------------------------------------------------
 def test_check_json_keeps_its_keys_and_words():
-    doc = json.loads(run(PAYTABLES / "three_card_win.py", "--check", "--fmt", "json").output
-                     .split("\n\n")[0])
+    doc = json.loads(run(PAYTABLES / "three_card_win.py", "--check", "--fmt", "json").stdout)
     kinds = {c["kind"] for c in doc["checks"]}
     assert kinds == {"hit rate", "return", "player net"}
     assert {c["status"] for c in doc["checks"]} == {"ok"}

@@ -6,11 +6,12 @@ once, in :class:`Command`, and printed as one line with exit code 1.
 
 from __future__ import annotations
 
+import functools
 import sys
-from fractions import Fraction
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from . import render
 from .commission import banker_commission_edges
@@ -20,7 +21,8 @@ from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
 from .errors import BaccEdgeError
 from .loader import load_paytables
-from .plot import plot_depth, plot_effects
+from .payouts import exact_number
+from .plot import check_plot_path, plot_depth, plot_effects
 from .reports import Tables, check, report
 from .results import write_results
 from .shoe import shoe_from_options
@@ -40,6 +42,20 @@ class Command(click.Group):
             return super().invoke(ctx)
         except BaccEdgeError as err:
             raise click.ClickException(str(err)) from None
+
+
+def given(ctx: click.Context, *names: str) -> list[str]:
+    """The options among ``names`` (parameter names) that the command line set, as
+    ``--option``: a default is not a choice the user made."""
+    return [f"--{name.replace('_', '-')}" for name in names
+            if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT,
+                                                      ParameterSource.DEFAULT_MAP)]
+
+
+def say(message: str) -> None:
+    """Prose for the person at the terminal (progress, notices): stderr, so that stdout
+    holds only the output a script reads."""
+    click.echo(message, err=True)
 
 
 @click.group(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
@@ -63,9 +79,9 @@ class Amount(click.ParamType):
 
     def convert(self, value, param, ctx):
         try:
-            return value if isinstance(value, Fraction) else Fraction(str(value))
-        except (ValueError, ZeroDivisionError):
-            self.fail(f"{value!r} is not a number", param, ctx)
+            return exact_number(value)
+        except ValueError as err:
+            self.fail(str(err), param, ctx)
 
 
 class DeckCounts(click.ParamType):
@@ -87,7 +103,20 @@ class DeckCounts(click.ParamType):
 
 
 def shoe_options(fn):
-    """--decks, --counts, --infinite and --remove: the shoe to deal from."""
+    """--decks, --counts, --infinite and --remove: the shoe to deal from. Two options
+    that each describe the whole shoe are refused together, never one of them ignored."""
+
+    command = fn
+
+    @functools.wraps(command)
+    def one_shoe(*args, **kwargs):
+        whole = given(click.get_current_context(), "decks", "counts", "infinite")
+        if len(whole) > 1:
+            raise click.UsageError(f"{' and '.join(whole)} each describe the whole shoe: "
+                                   f"give one (--remove takes cards out of it)")
+        return command(*args, **kwargs)
+
+    fn = one_shoe
     fn = click.option("--infinite", is_flag=True,
                       help="An infinite deck: cards dealt with replacement (the limit).")(fn)
     fn = click.option("--remove", "-r", default="", metavar="CARDS",
@@ -112,8 +141,18 @@ def fmt_option(fn):
 
 
 def plot_option(what: str):
+    """--plot FILE: checked before any work (a folder that exists, a picture format,
+    matplotlib installed), so a long run never ends in a bad path."""
+    def checked(ctx, param, value):
+        if value is not None:
+            try:
+                check_plot_path(value)
+            except BaccEdgeError as err:
+                raise click.BadParameter(str(err), ctx, param) from None
+        return value
+
     return click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
-                        help=f"Also draw {what} (needs matplotlib).")
+                        callback=checked, help=f"Also draw {what} (needs matplotlib).")
 
 
 @main.command("report")
@@ -140,7 +179,7 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
       bacc-edge paytables/*.py --check
       bacc-edge my_bet.py --fmt json
     """
-    loaded = load_paytables(paytables, bets)
+    loaded = load_paytables(paytables, bets, on_slow=say)
     tables = Tables()
     if isinstance(decks, DeckList):  # several deck counts: one table, side by side
         check_deck_list_options(counts=counts, remove=remove, infinite=infinite,
@@ -149,18 +188,23 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
                                 digits=digits), nl=False)
         return
     if do_check:
+        ignored = given(click.get_current_context(), "decks", "counts", "remove", "infinite",
+                        "exact", "digits")
+        if ignored:
+            raise click.UsageError(f"--check recomputes each figure on the shoe its sheet "
+                                   f"names, at its printed precision: {ignored[0]} does not "
+                                   f"apply")
         checks = [c for pt in loaded for c in check(pt, tables=tables)]
         click.echo(render.checks_output(checks, fmt), nl=False)
-        failed = not all(c.passed for c in checks)
-        click.echo(render.checks_verdict(checks), err=failed)
-        if failed:
+        say(render.checks_verdict(checks, fmt))
+        if not all(c.passed for c in checks):
             sys.exit(1)
         return
     shoe, full = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     results = [r for pt in loaded for r in report(pt, shoe, full_shoe=full, tables=tables)]
     for r in results:
         for warning in r.warnings:
-            click.echo(f"warning: {warning}", err=True)
+            say(f"warning: {warning}")
     click.echo(render.report_output(results, shoe, fmt, digits=digits, exact=exact), nl=False)
 
 
@@ -206,7 +250,7 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
 @click.option("--chip", default="1", show_default=True, type=Amount(), metavar="AMOUNT",
               help="The table's lowest chip; commission is rounded up to a quarter of it.")
 @click.option("--rate", default="5", show_default=True, type=Amount(), metavar="PERCENT",
-              help="The commission, percent of the win.")
+              help="The commission, percent of the win (5 for 5%).")
 @shoe_options
 @fmt_option
 def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt):

@@ -13,9 +13,10 @@ from fractions import Fraction
 from typing import Iterable
 
 from .conditions import banker, tie
-from .errors import OptionError
+from .errors import ArgumentError, OptionError, kind_of
 from .evaluator import Evaluator
 from .outcomes import outcome_table
+from .payouts import exact_number
 from .paytable import Bet, Event
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
@@ -44,10 +45,11 @@ class CommissionEdge:
 
 
 def _amount(value, what: str) -> Fraction:
+    """An amount as an exact fraction (13, "12.5", "1/4"), or an error naming it."""
     try:
-        return Fraction(str(value))
-    except (ValueError, ZeroDivisionError):
-        raise OptionError(f"{what} {value!r} is not a number") from None
+        return exact_number(value)
+    except ValueError as err:
+        raise OptionError(f"{what}: {err}") from None
 
 
 def _banker_bet(name: str, net_win: Fraction) -> Bet:
@@ -61,19 +63,26 @@ def banker_commission_edges(stakes: Iterable, chip, *, rate=Fraction(5, 100),
     """Exact edge of a banker bet of each of ``stakes`` when the commission (``rate`` of
     the win) is rounded up to a quarter of ``chip``, the lowest chip; a tie returns the
     stake. One count of the shoe serves every stake."""
+    if isinstance(stakes, (str, bytes)) or not isinstance(stakes, Iterable):
+        raise ArgumentError(f"stakes {kind_of(stakes)} must be a list of amounts")
     stakes = [_amount(s, "stake") for s in stakes]
     chip, rate = _amount(chip, "chip"), _amount(rate, "commission rate")
-    if chip <= 0 or any(s <= 0 for s in stakes):
-        raise OptionError(f"stakes {', '.join(map(str, stakes))} and chip {chip} must be "
-                          f"positive")
+    if not stakes:
+        raise OptionError("no stakes: give at least one")
+    for what, amount in [("chip", chip), *(("stake", s) for s in stakes)]:
+        if amount <= 0:
+            raise OptionError(f"{what} {float(amount):g} must be more than 0")
     if not 0 <= rate < 1:
-        raise OptionError(f"commission rate {rate} must be from 0 up to (not including) 1")
+        raise OptionError(f"commission rate {float(rate * 100):g}% must be from 0% up to "
+                          f"(not including) 100%")
     step = chip * CHIP_SHARE
     commissions = [math.ceil(s * rate / step) * step for s in stakes]
     for s, c in zip(stakes, commissions):
-        if c > s:
-            raise OptionError(f"a commission of {c} on a banker win of {s} is more than the "
-                              f"win: the chip {chip} is too large for that stake")
+        if c >= s:
+            raise OptionError(f"stake {float(s):g}: a commission of {float(c):g} (rounded up to "
+                              f"a quarter of the chip {float(chip):g}) takes "
+                              f"{'the whole' if c == s else 'more than the'} win; the stake "
+                              f"must be larger than its commission")
     bets = [_banker_bet(f"Banker, commission exactly {rate}", 1 - rate)]
     bets += [_banker_bet(f"Banker, stake {s}", (s - c) / s) for s, c in zip(stakes, commissions)]
     evaluator = Evaluator.of(bets, tableau=tableau)

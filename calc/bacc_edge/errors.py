@@ -20,3 +20,14 @@ class PaytableError(BaccEdgeError):
 class OptionError(BaccEdgeError):
     """An analysis setting that makes no sense: a count level, a stake or chip, a
     commission rate, a deal, a number of shoes."""
+
+
+class ArgumentError(BaccEdgeError, TypeError):
+    """A Python argument of the wrong kind (``Shoe.remove(5)``, ``report(42)``): the
+    message names the argument. It is a :class:`TypeError` too, as Python would raise,
+    and a :class:`BaccEdgeError`, so the command prints it as one line."""
+
+
+def kind_of(value) -> str:
+    """A value and its type, as error messages quote a wrong argument: ``42 (int)``."""
+    return f"{value!r} ({type(value).__name__})"

@@ -3,12 +3,16 @@ RULES) and choosing bets from it: the one way a paytable comes into bacc-edge.""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+import threading
 import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
-from .errors import BaccEdgeError, PaytableError
+from .errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
 from .paytable import Bet, Figure
 from .rules import STANDARD, Tableau
 
@@ -43,7 +47,9 @@ class Paytable:
 
     @classmethod
     def of_bets(cls, bets: Sequence[Bet], rules: Tableau = STANDARD) -> "Paytable":
-        """A paytable of bets written in Python rather than read from a file."""
+        """A paytable of bets written in Python rather than read from a file, held to
+        what a file's ``BETS`` is held to: at least one bet, each a Bet, no name twice."""
+        _check_bets(bets, "bets")
         return cls(Path(""), tuple(bets), rules=rules)
 
     @property
@@ -62,12 +68,48 @@ def _no_bet_named(unknown: list[str], bets: Iterable[Bet], who: str) -> str:
             + ", ".join(repr(b.name) for b in bets))
 
 
-def load_paytables(paths: Iterable, bet_names: Iterable[str] = ()) -> list[Paytable]:
+def _check_bets(bets, what: str) -> None:
+    """Refuse anything but a non-empty list of bets with different names (ignoring case);
+    ``what`` says where the list came from."""
+    if not isinstance(bets, (list, tuple)) or not bets:
+        raise PaytableError(f"{what} must be a non-empty list of Bet, got {bets!r}")
+    names = set()
+    for bet in bets:
+        if not isinstance(bet, Bet):
+            raise PaytableError(f"{what} holds {bet!r}, which is not a Bet")
+        if bet.name.lower() in names:
+            raise PaytableError(f"{what}: two bets are named {bet.name!r}")
+        names.add(bet.name.lower())
+
+
+def _names(value, what: str) -> list:
+    """A list of paths or names given as one: refuse a lone string, which Python would
+    take letter by letter."""
+    if isinstance(value, (str, bytes, os.PathLike)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{what} must be a list, got {kind_of(value)}")
+    return list(value)
+
+
+#: Seconds a paytable may take to load before the caller is told which file it is.
+SLOW_LOAD_SECONDS = 3.0
+
+
+def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
+                   on_slow: Callable[[str], None] | None = None) -> list[Paytable]:
     """Load the paytable files and keep only the bets named (if any), each from the
     files that define it. A name no file defines is refused, listing every bet they do;
-    a file none of whose bets is named is left out."""
-    loaded = [load_paytable(p) for p in paths]
-    names = list(bet_names)
+    a file none of whose bets is named is left out; a file given twice is refused.
+    ``on_slow`` receives a message naming a file still loading after
+    :data:`SLOW_LOAD_SECONDS` (a paytable is a program, and can hang)."""
+    paths = _names(paths, "paths")
+    names = _names(bet_names, "bet_names")
+    seen = {}
+    for path in paths:
+        key = Path(path).resolve()
+        if key in seen:
+            raise PaytableError(f"{path}: given twice (as {seen[key]!s} already)")
+        seen[key] = path
+    loaded = [load_paytable(p, on_slow=on_slow) for p in paths]
     if not names:
         return loaded
     every = [b for pt in loaded for b in pt.bets]
@@ -80,19 +122,27 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = ()) -> list[Payta
 
 def as_paytable(source) -> Paytable:
     """A loaded :class:`Paytable` as it is; a :class:`Bet` or a list of bets as a
-    paytable under the standard tableau; anything else read as a paytable file's path."""
+    paytable under the standard tableau; a path (a string or a Path) read as a paytable
+    file. Anything else is refused, naming it."""
     if isinstance(source, Paytable):
         return source
     if isinstance(source, Bet):
         return Paytable.of_bets([source])
-    if isinstance(source, (list, tuple)) and all(isinstance(b, Bet) for b in source):
+    if isinstance(source, (list, tuple)):
+        _check_bets(source, "source")
         return Paytable.of_bets(source)
-    return load_paytable(source)
+    if isinstance(source, (str, os.PathLike)):
+        return load_paytable(source)
+    raise ArgumentError(f"source {kind_of(source)} is not a paytable: give a paytable "
+                        f"file's path, a Paytable, a Bet or a list of Bet")
 
 
-def load_paytable(path) -> Paytable:
+def load_paytable(path, *, on_slow: Callable[[str], None] | None = None) -> Paytable:
     """Run a paytable file and collect its bets, turning every failure into one
-    :class:`PaytableError` that names the file."""
+    :class:`PaytableError` that names the file (``on_slow``: see
+    :func:`load_paytables`)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentError(f"path {kind_of(path)} is not a paytable file's path")
     p = Path(path)
     if not p.is_file():
         raise PaytableError(f"{path}: no such paytable file")
@@ -100,13 +150,33 @@ def load_paytable(path) -> Paytable:
         source = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise PaytableError(f"{path}: cannot be read ({err})") from None
-    return load_paytable_source(source, path)
+    with _told_if_slow(path, on_slow):
+        return load_paytable_source(source, path)
+
+
+@contextlib.contextmanager
+def _told_if_slow(path, on_slow: Callable[[str], None] | None):
+    """Call ``on_slow`` with a message naming ``path`` if the block is still running
+    after :data:`SLOW_LOAD_SECONDS`."""
+    if on_slow is None:
+        yield
+        return
+    timer = threading.Timer(SLOW_LOAD_SECONDS, on_slow, [
+        f"still loading {path} after {SLOW_LOAD_SECONDS:g} s (a paytable is Python; is it "
+        f"waiting or looping?)"])
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
 
 
 def load_paytable_source(source: str, path) -> Paytable:
     """A paytable from its source text, as if read from ``path``: what
     :func:`load_paytable` does once it has the text, and what workers that do not share
-    the file system call with the text they were sent."""
+    the file system call with the text they were sent. Whatever the file prints goes to
+    stderr, so that stdout carries only bacc-edge's own output."""
     p = Path(path)
     try:
         code = compile(source, str(p), "exec")
@@ -114,23 +184,19 @@ def load_paytable_source(source: str, path) -> Paytable:
         raise PaytableError(f"{path}, line {err.lineno}: syntax error: {err.msg}") from None
     namespace = {"__name__": f"paytable_{p.stem}", "__file__": str(p)}
     try:
-        exec(code, namespace)
+        with contextlib.redirect_stdout(sys.stderr):
+            exec(code, namespace)
     except BaccEdgeError as err:
         raise PaytableError(f"{path}{_line_in(p, err)}: {err}") from None
+    except SystemExit as err:  # not the end of bacc-edge: a paytable only defines bets
+        raise PaytableError(f"{path}{_line_in(p, err)}: calls sys.exit({err.code!r}) while "
+                            f"loading; a paytable should only define BETS") from None
     except Exception as err:  # the user's code: report any failure, with its line
         raise PaytableError(f"{path}{_line_in(p, err)}: {type(err).__name__}: {err}") from None
     bets = namespace.get("BETS")
     if bets is None:
         raise PaytableError(f"{path}: defines no BETS (a list of Bet)")
-    if not isinstance(bets, (list, tuple)) or not bets:
-        raise PaytableError(f"{path}: BETS must be a non-empty list of Bet, got {bets!r}")
-    names = set()
-    for bet in bets:
-        if not isinstance(bet, Bet):
-            raise PaytableError(f"{path}: BETS holds {bet!r}, which is not a Bet")
-        if bet.name.lower() in names:
-            raise PaytableError(f"{path}: two bets are named {bet.name!r}")
-        names.add(bet.name.lower())
+    _check_bets(bets, f"{path}: BETS")
     figures = namespace.get("FIGURES", ())
     if not isinstance(figures, (list, tuple)) or not all(isinstance(f, Figure) for f in figures):
         raise PaytableError(f"{path}: FIGURES must be a list of Figure")

@@ -13,9 +13,53 @@ from fractions import Fraction
 
 from .errors import BaccEdgeError
 
+#: The largest net win a pay may name, per unit staked. No table pays more than a
+#: billion to one, and below it every figure of a bet (its variance holds the pay
+#: squared) stays a finite floating-point number.
+LARGEST_PAY = 10**9
+
+#: Text numbers whose decimal exponent reaches past this are refused before they are
+#: read: Python would build an integer of that many digits (``1e999999999`` never ends).
+LARGEST_EXPONENT = 100
+
 
 class PaysError(BaccEdgeError):
     """A pay that is not a sensible number of units."""
+
+
+def exact_number(value) -> Fraction:
+    """A number as an exact fraction: an int, a Fraction, a float (as its repr reads),
+    or text in decimal or as a fraction (``"12.5"``, ``"1e3"``, ``"1/4"``).
+
+    Raises ValueError for anything else, for infinities and NaN, and for text whose
+    exponent passes :data:`LARGEST_EXPONENT` either way, which is refused before Python
+    builds the integer it names.
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a number")
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{value!r} is not a finite number")
+        return Fraction(Decimal(repr(value)))  # 0.95 is 19/20, not the float's binary value
+    text = str(value).strip()
+    if "/" in text:
+        try:  # whole numbers each side: Python itself limits how many digits they have
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"{value!r} is not a number") from None
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        raise ValueError(f"{value!r} is not a number") from None
+    if not number.is_finite():
+        raise ValueError(f"{value!r} is not a finite number")
+    if number and number.adjusted() > LARGEST_EXPONENT:
+        raise ValueError(f"{value!r} is too large")
+    if number.as_tuple().exponent < -LARGEST_EXPONENT:
+        raise ValueError(f"{value!r} has too many decimal places")
+    return Fraction(number)
 
 
 @dataclass(frozen=True)
@@ -34,10 +78,9 @@ LOSE = Pays(Fraction(-1), "-1")
 
 def _number(text: str) -> Fraction:
     try:
-        value = Fraction(Decimal(text.strip()))
-    except (InvalidOperation, ValueError):
-        raise PaysError(f"{text!r} is not a number") from None
-    return value
+        return exact_number(text)
+    except ValueError as err:
+        raise PaysError(str(err)) from None
 
 
 def _show(value: Fraction) -> str:
@@ -73,18 +116,27 @@ def pays(value) -> Pays:
     elif isinstance(value, float):
         if not math.isfinite(value):
             raise PaysError(f"{value!r} is not a pay: it must be a finite number")
-        net = Fraction(Decimal(repr(value)))
+        net = exact_number(value)
         text = repr(value)
     elif isinstance(value, str):
         net, text = _parse(value)
     else:
         raise PaysError(f"{value!r} ({type(value).__name__}) is not a pay: "
                         f"give a number such as 5, or a string such as '7:2'")
+    if net > LARGEST_PAY:
+        raise PaysError(f"{_quoted(value)} pays more than {LARGEST_PAY:,} to 1: no table "
+                        f"pays that much")
     if net < -1:
         raise PaysError(f"{value!r} loses more than the stake")
     if net < 0 and not isinstance(value, str):
         raise PaysError(f"{value!r} is negative: a bet that loses pays 'lose'")
     return Pays(net, text)
+
+
+def _quoted(value) -> str:
+    """The pay as written, shortened when it is a number of hundreds of digits."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:12]}…{text[-6:]} ({len(text)} characters)"
 
 
 _RATIO = re.compile(r"^\s*([0-9.]+)\s*(?::|-|to|/)\s*([0-9.]+)\s*$", re.IGNORECASE)
@@ -112,12 +164,13 @@ def _parse(text: str) -> tuple[Fraction, str]:
         share = _number(m[1]) / 100
         return share, f"{_show(_number(m[1]))}% of stake"
     try:
-        net = _number(t)
-    except PaysError:
+        Decimal(t)
+    except InvalidOperation:
         raise PaysError(
             f"{text!r} is not a pay: write a number ('5'), odds ('7:2', '19-20', '5 to 1'), "
             f"'45 for 1', '10%', 'push' or 'lose'"
         ) from None
+    net = _number(t)  # a number, but perhaps not a finite or a usable one
     if net < 0:
         raise PaysError(f"{text!r} is negative: a bet that loses pays 'lose'")
     return net, _show(net)

@@ -53,7 +53,7 @@ class Printed:
     text: str
 
     def __post_init__(self):
-        if not _PRINTED.match(self.text):
+        if not isinstance(self.text, str) or not _PRINTED.match(self.text):
             raise PaytableError(f"published figure {self.text!r} is not a percentage such as '8.304%'")
 
     @property
@@ -91,6 +91,10 @@ class Published:
 
     def figures(self) -> list[tuple[Measure, str | None, Printed]]:
         """(what it measures, event label or None, printed figure) for every figure."""
+        for name in ("hit_rate", "returns", "findings"):
+            if not isinstance(getattr(self, name), Mapping):
+                raise PaytableError(f"published {name}={getattr(self, name)!r} must map event "
+                                    f"labels to what the sheet printed")
         out = [(Measure.HIT_RATE, label, Printed(text)) for label, text in self.hit_rate.items()]
         out += [(Measure.RETURN, label, Printed(text)) for label, text in self.returns.items()]
         for measure, texts in ((Measure.PLAYER_NET, self.player_net),
@@ -127,10 +131,17 @@ class Bet:
         where = f"bet {self.name!r}"
         if not isinstance(self.events, (list, tuple)) or not self.events:
             raise PaytableError(f"{where} has no events: give a list of Event(label, when, pays)")
+        try:
+            otherwise = pays(self.otherwise)
+        except PaysError as err:
+            raise PaytableError(f"{where}, otherwise: {err}") from None
         seen = set()
         for i, event in enumerate(self.events):
             if not isinstance(event, Event):
                 raise PaytableError(f"{where}: item {i + 1} of its events is {event!r}, not an Event")
+            if not isinstance(event.label, str) or not event.label.strip():
+                raise PaytableError(f"{where}: event {i + 1} needs a label (a name such as "
+                                    f"'Tie'), got {event.label!r}")
             at = f"{where}, event {event.label!r}"
             if not isinstance(event.when, Condition):
                 raise PaytableError(f"{at}: its condition {event.when!r} is not a condition on "
@@ -139,18 +150,24 @@ class Bet:
                 pays(event.pays)
             except PaysError as err:
                 raise PaytableError(f"{at}: {err}") from None
-            if event.label in seen or event.label == self.otherwise_label:
+            if event.label in seen or event.label == _otherwise_label(otherwise):
                 raise PaytableError(f"{at}: the label is used twice")
             seen.add(event.label)
-        try:
-            pays(self.otherwise)
-        except PaysError as err:
-            raise PaytableError(f"{where}, otherwise: {err}") from None
-        if self.max_round is not None and (not isinstance(self.max_round, int) or self.max_round < 1):
+        if self.max_round is not None and (not _whole(self.max_round) or self.max_round < 1):
             raise PaytableError(f"{where}: max_round {self.max_round!r} must be a round number from 1")
         if self.published is not None:
+            if not isinstance(self.published, Published):
+                raise PaytableError(f"{where}: published={self.published!r} is not a "
+                                    f"Published(...)")
+            if not _whole(self.published.decks) or self.published.decks < 1:
+                raise PaytableError(f"{where}: published decks {self.published.decks!r} must "
+                                    f"be a whole number from 1")
             labels = seen | {self.otherwise_label}
-            for measure, label, _ in self.published.figures():
+            try:
+                figures = self.published.figures()
+            except PaytableError as err:
+                raise PaytableError(f"{where}: {err}") from None
+            for measure, label, _ in figures:
                 if label is not None and label not in labels:
                     raise PaytableError(f"{where}: published {measure} for {label!r}, which is "
                                         f"not one of its events ({', '.join(sorted(labels))})")
@@ -161,8 +178,7 @@ class Bet:
 
     @property
     def otherwise_label(self) -> str:
-        net = pays(self.otherwise).net
-        return "Lose" if net == -1 else "Push" if net == 0 else "Otherwise"
+        return _otherwise_label(pays(self.otherwise))
 
     @property
     def event_pays(self) -> list[Pays]:
@@ -171,6 +187,16 @@ class Bet:
     @property
     def needs_suits(self) -> bool:
         return any(e.when.needs_suits for e in self.events)
+
+
+def _whole(n) -> bool:
+    """A whole number, and not True or False."""
+    return isinstance(n, int) and not isinstance(n, bool)
+
+
+def _otherwise_label(otherwise: Pays) -> str:
+    """The label of a bet's line for coups no event matches, from what it pays."""
+    return "Lose" if otherwise.net == -1 else "Push" if otherwise.net == 0 else "Otherwise"
 
 
 @dataclass(frozen=True)
@@ -189,4 +215,18 @@ class Figure:
     finding: str | None = None
 
     def __post_init__(self):
-        Printed(self.printed)
+        if not isinstance(self.label, str) or not self.label.strip():
+            raise PaytableError(f"a figure needs a label, got {self.label!r}")
+        where = f"figure {self.label!r}"
+        if not isinstance(self.printed, str):
+            raise PaytableError(f"{where}: printed {self.printed!r} must be the percentage as "
+                                f"printed, a string such as '8.43%'")
+        try:
+            Printed(self.printed)
+        except PaytableError as err:
+            raise PaytableError(f"{where}: {err}") from None
+        if not callable(self.compute):
+            raise PaytableError(f"{where}: compute {self.compute!r} must be a function of the "
+                                f"bets' house edges")
+        if not _whole(self.decks) or self.decks < 1:
+            raise PaytableError(f"{where}: decks {self.decks!r} must be a whole number from 1")

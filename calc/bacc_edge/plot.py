@@ -8,6 +8,7 @@ own, so drawing one never touches pyplot or switches the backend of a notebook.
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Sequence
 
@@ -17,17 +18,43 @@ from .errors import BaccEdgeError
 
 
 class PlotError(BaccEdgeError):
-    """A picture that cannot be drawn: matplotlib is not installed."""
+    """A picture that cannot be drawn: matplotlib is not installed, or the file cannot
+    be written."""
 
 
-def _figure(n_panels: int, width: float, height: float):
-    """A figure on its own Agg canvas with a grid of up to three panels a row; returns
-    the figure and its panels, those beyond ``n_panels`` hidden."""
+def check_plot_path(path) -> Path:
+    """Refuse, before any work, a picture that could not be written: matplotlib not
+    installed, a name without a picture format's ending, a folder that does not exist or
+    cannot be written to. Returns the path."""
+    target = Path(path)
+    formats = sorted(_matplotlib()[1].get_supported_filetypes())
+    if target.suffix.lower().lstrip(".") not in formats:
+        raise PlotError(f"{path}: a picture's name ends in a format matplotlib writes: "
+                        f".{', .'.join(formats)} (e.g. eor.png)")
+    folder = target.parent
+    if not folder.is_dir():
+        raise PlotError(f"{path}: the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise PlotError(f"{path}: the folder {str(folder)!r} cannot be written to")
+    if target.is_dir():
+        raise PlotError(f"{path}: is a folder")
+    return target
+
+
+def _matplotlib():
+    """matplotlib's Figure and Agg canvas, or a PlotError saying how to install it."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
         raise PlotError("drawing needs matplotlib: pip install 'bacc-edge[plot]'") from None
+    return Figure, FigureCanvasAgg
+
+
+def _figure(n_panels: int, width: float, height: float):
+    """A figure on its own Agg canvas with a grid of up to three panels a row; returns
+    the figure and its panels, those beyond ``n_panels`` hidden."""
+    Figure, FigureCanvasAgg = _matplotlib()
     cols = min(3, n_panels)
     rows = math.ceil(n_panels / cols)
     fig = Figure(figsize=(width * cols, height * rows))
@@ -41,7 +68,10 @@ def _figure(n_panels: int, width: float, height: float):
 def _save(fig, title: str, path: Path) -> None:
     fig.suptitle(title, fontsize=10)
     fig.tight_layout(rect=(0, 0, 1, 0.97))
-    fig.savefig(path, dpi=110)
+    try:
+        fig.savefig(check_plot_path(path), dpi=110)
+    except (OSError, ValueError) as err:  # the disk, or a format matplotlib refuses
+        raise PlotError(f"{path}: the picture cannot be written ({err})") from None
 
 
 def plot_depth(summary: Sequence[BetSummary], title: str, path: Path) -> None:

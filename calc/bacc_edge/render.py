@@ -18,11 +18,11 @@ from typing import Sequence
 from tabulate import tabulate, tabulate_formats
 
 from .cards import SUITS
-from .commission import CommissionEdge
+from .commission import CHIP_SHARE, CommissionEdge
 from .depth import DepthSpec
 from .depth_run import BetSummary
 from .eor import LinearCount, RemovalEffects
-from .reports import BetResult, FigureCheck
+from .reports import BetResult, CheckStatus, EventResult, FigureCheck
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
 
@@ -56,7 +56,26 @@ def table(rows, headers, fmt: str) -> str:
 
 
 def to_json(document: dict) -> str:
+    """One JSON object, the whole of a command's stdout under ``--fmt json``."""
     return json.dumps(document, indent=2) + "\n"
+
+
+def csv_records(records: Sequence[dict], headers: Sequence[str]) -> str:
+    """Real CSV, the whole of a command's stdout under ``--fmt csv``: one header row (the
+    records' keys, the JSON's snake_case names), then one row per record; numbers are
+    written as numbers (fractions of the stake, never "1.41%"), None as an empty cell."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(headers)
+    for record in records:
+        writer.writerow(["" if record[h] is None else record[h] for h in headers])
+    return out.getvalue()
+
+
+def below(table_text: str, line: str) -> str:
+    """A line under a table, after a blank line, so that no format (GitHub's markdown
+    among them) reads the line as one more row."""
+    return f"{table_text}\n{line}\n"
 
 
 def under(tableau: Tableau) -> str:
@@ -97,7 +116,9 @@ def bet_stats(result: BetResult, *, digits: int = 3) -> str:
     """The line under a bet's table: volatility, how often it wins, pushes left out."""
     parts = [f"SD {result.sd:.{digits}f} per unit", f"variance {float(result.variance):.{digits}f}",
              f"wins {percentage(result.hit_frequency, digits)} of coups"]
-    if result.edge_per_resolved_bet is not None:
+    if result.always_pushes:
+        parts.append("always pushes, so no bet resolves: edge per resolved bet undefined")
+    elif result.edge_per_resolved_bet is not None:
         parts.append(f"edge per resolved bet {percentage(result.edge_per_resolved_bet, digits)}")
     return "; ".join(parts)
 
@@ -127,6 +148,7 @@ def bet_json(result: BetResult) -> dict:
         "variance_exact": fraction(result.variance),
         "sd": result.sd,
         "hit_frequency": float(result.hit_frequency),
+        "push_probability": float(result.push_probability),
         "edge_per_resolved_bet": (None if result.edge_per_resolved_bet is None
                                   else float(result.edge_per_resolved_bet)),
         "total": result.total,
@@ -143,20 +165,31 @@ def report_output(results: Sequence[BetResult], shoe: Shoe, fmt: str, *, digits:
     if fmt == "json":
         return to_json({"shoe": shoe_json(shoe), "bets": [bet_json(r) for r in results]})
     if fmt == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out)
-        for i, r in enumerate(results):
-            headers, rows = bet_rows(r, digits=digits, exact=exact)
-            if i == 0:
-                writer.writerow(["File", "Bet", *headers])
-            writer.writerows([[r.file, r.name, *row] for row in rows])
-        return out.getvalue()
+        headers = [*EVENT_CSV, *(EXACT_CSV if exact else ())]
+        return csv_records([event_record(r, e) for r in results for e in r.events], headers)
     parts = [f"Shoe: {shoe}\n"]
     for r in results:
         headers, rows = bet_rows(r, digits=digits, exact=exact)
-        parts += [f"\n{bet_title(r, digits=digits, exact=exact)}\n", table(rows, headers, fmt),
-                  bet_stats(r, digits=digits) + "\n"]
+        parts += [f"\n{bet_title(r, digits=digits, exact=exact)}\n",
+                  below(table(rows, headers, fmt), bet_stats(r, digits=digits))]
     return "".join(parts)
+
+
+#: The columns of ``--fmt csv``: one row per line of a bet's table (the player net is
+#: the sum of ``return``); ``--exact`` adds the exact fractions.
+EVENT_CSV = ("file", "bet", "event", "otherwise", "pays", "pays_text", "combinations",
+             "probability", "return")
+EXACT_CSV = ("probability_exact", "return_exact")
+
+
+def event_record(result: BetResult, e: EventResult) -> dict:
+    """One line of a bet's table as a CSV record: names as in the JSON, numbers as
+    fractions of the stake."""
+    return {"file": result.file, "bet": result.name, "event": e.label,
+            "otherwise": e.otherwise, "pays": float(e.pays.net), "pays_text": e.pays.text,
+            "combinations": e.combinations, "probability": float(e.probability),
+            "return": float(e.ret), "probability_exact": fraction(e.probability),
+            "return_exact": fraction(e.ret)}
 
 
 # -- printed figures (bacc-edge --check) ----------------------------------------------
@@ -173,30 +206,64 @@ def check_rows(checks: Sequence[FigureCheck]):
 
 
 def check_json(c: FigureCheck) -> dict:
+    """One printed figure beside the computed one: ``printed`` as the sheet has it,
+    ``printed_value`` and the rest as fractions of the stake."""
     return {
         "file": c.file, "bet": c.bet, "kind": c.measure.value, "label": c.label,
-        "printed": c.printed.text, "computed": float(c.computed),
-        "difference": float(c.difference), "tolerance": float(c.printed.tolerance),
-        "status": c.status.value, "sheet": c.sheet, "finding": c.finding,
-        "tableau": c.tableau.describe(),
+        "printed": c.printed.text, "printed_value": float(c.printed.value),
+        "computed": float(c.computed), "difference": float(c.difference),
+        "tolerance": float(c.printed.tolerance), "status": c.status.value, "sheet": c.sheet,
+        "finding": c.finding, "tableau": c.tableau.describe(),
     }
 
 
+#: The columns of ``--check --fmt csv``: the JSON's keys, the tableau by name.
+CHECK_CSV = ("file", "bet", "kind", "label", "printed", "printed_value", "computed",
+             "difference", "tolerance", "status", "sheet", "finding", "tableau")
+
+
+def check_summary(checks: Sequence[FigureCheck]) -> dict:
+    """How many figures there are and how each came out; ``passed`` is the exit code's
+    verdict (no mismatch, no stale finding)."""
+    count = {status: sum(c.status is status for c in checks) for status in CheckStatus}
+    return {"figures": len(checks),
+            "reproduced": count[CheckStatus.OK] + count[CheckStatus.STALE_FINDING],
+            "findings": count[CheckStatus.FINDING],
+            "mismatches": count[CheckStatus.MISMATCH],
+            "stale_findings": count[CheckStatus.STALE_FINDING],
+            "passed": all(c.passed for c in checks)}
+
+
 def checks_output(checks: Sequence[FigureCheck], fmt: str) -> str:
-    """The printed figures beside the computed ones, then each finding in words."""
+    """The printed figures beside the computed ones: one JSON object (the summary
+    inside), CSV rows, or a table followed by each finding in words."""
     if fmt == "json":
-        return to_json({"checks": [check_json(c) for c in checks]})
+        return to_json({"checks": [check_json(c) for c in checks],
+                        "summary": check_summary(checks)})
+    if fmt == "csv":
+        return csv_records([{**check_json(c), "tableau": c.tableau.name} for c in checks],
+                           CHECK_CSV)
     headers, rows = check_rows(checks)
     findings = [f"\n{c.status}: {c.bet or c.file}: {c.label or c.measure}: {c.finding}\n"
                 for c in checks if c.finding]
     return table(rows, headers, fmt) + "".join(findings)
 
 
-def checks_verdict(checks: Sequence[FigureCheck]) -> str:
-    """The line after the checks: how many figures check out."""
-    failed = sum(not c.passed for c in checks)
-    return (f"\n{len(checks) - failed} of {len(checks)} printed figures check out"
-            + (f"; {failed} do not" if failed else ""))
+def checks_verdict(checks: Sequence[FigureCheck], fmt: str) -> str:
+    """The line after the checks, counting what it says: "39 of 41 printed figures
+    reproduced, 2 findings (see …)", then any that fail."""
+    n = check_summary(checks)
+    where = {"json": "each check's finding", "csv": "the finding column"}.get(fmt, "above")
+    parts = [f"{n['reproduced']} of {n['figures']} printed figures reproduced"]
+    if n["findings"]:
+        parts.append(f"{n['findings']} finding{'s' * (n['findings'] != 1)}, not reproduced "
+                     f"for a reason the paytable records (see {where})")
+    if n["mismatches"]:
+        parts.append(f"{n['mismatches']} MISMATCH{'ES' * (n['mismatches'] != 1)}")
+    if n["stale_findings"]:
+        parts.append(f"{n['stale_findings']} STALE FINDING{'S' * (n['stale_findings'] != 1)} "
+                     f"(reproduced after all: drop the finding)")
+    return ", ".join(parts)
 
 
 # -- effects of removal (bacc-edge eor) -----------------------------------------------
@@ -286,21 +353,36 @@ def eor_output(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount |
 
 
 # -- commission rounding (bacc-edge commission) -----------------------------------------
+def commission_record(c: CommissionEdge) -> dict:
+    """One stake's line: amounts in the units of the stake, edges as fractions of it."""
+    return {"stake": float(c.stake), "commission": float(c.commission),
+            "net_win": float(c.net_win), "nominal_edge": float(c.nominal_edge),
+            "edge": float(c.edge), "stake_exact": fraction(c.stake),
+            "commission_exact": fraction(c.commission), "edge_exact": fraction(c.edge),
+            "nominal_edge_exact": fraction(c.nominal_edge)}
+
+
 def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
                       tableau: Tableau = STANDARD) -> str:
     """Per stake: the commission taken on a win, the net win, and the edge at exactly
-    the rate beside the real one."""
+    the rate beside the real one. The JSON and CSV name the rate ``rate`` (a fraction of
+    the win) and the chip ``chip``; the CSV repeats them on every row."""
     chip, rate = edges[0].chip, edges[0].rate
+    if fmt == "json":
+        return to_json({"shoe": shoe_json(shoe), "chip": float(chip), "rate": float(rate),
+                        "commission_step": float(chip * CHIP_SHARE),
+                        "tableau": tableau.describe(),
+                        "bets": [commission_record(c) for c in edges]})
+    if fmt == "csv":
+        records = [{"chip": float(chip), "rate": float(rate), **commission_record(c)}
+                   for c in edges]
+        return csv_records(records, list(records[0]))
     headers = ["Stake", "Commission on a win", "Net win",
                f"Edge at exactly {decimal(rate * 100)}%", "Real edge"]
     rows = [[decimal(c.stake), float(c.commission), float(c.net_win),
              percentage(c.nominal_edge, 4), percentage(c.edge, 4)] for c in edges]
-    if fmt == "json":
-        return to_json({"shoe": shoe_json(shoe), "chip": decimal(chip),
-                        "rate": decimal(rate * 100), "tableau": tableau.describe(),
-                        "bets": [dict(zip(headers, r)) for r in rows]})
     return (f"Shoe: {shoe}{under(tableau)}; lowest chip {decimal(chip)}, commission rounded "
-            f"up to {chip / 4}\n" + table(rows, headers, fmt))
+            f"up to {chip * CHIP_SHARE}\n" + table(rows, headers, fmt))
 
 
 # -- shoe depth (bacc-edge depth) ---------------------------------------------------------

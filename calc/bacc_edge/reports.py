@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field
 from enum import StrEnum
+from decimal import Decimal
 from fractions import Fraction
 
 from .errors import PaytableError
@@ -12,7 +14,7 @@ from .evaluator import Evaluator
 from .loader import as_paytable
 from .outcomes import CellLayout, OutcomeTable, outcome_table
 from .payouts import Pays
-from .paytable import Bet, Measure, Printed
+from .paytable import Bet, Figure, Measure, Printed
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
 
@@ -81,11 +83,17 @@ class BetResult:
         return sum((e.probability for e in self.events if e.pays.net == 0), Fraction(0))
 
     @property
+    def always_pushes(self) -> bool:
+        """Whether every coup returns the stake (on this shoe): the bet never resolves."""
+        return self.push_probability == 1
+
+    @property
     def edge_per_resolved_bet(self) -> Fraction | None:
         """House edge per bet that wins or loses (pushes left out); None when the bet
-        never pushes."""
+        never pushes (it is the edge) and when it always pushes (no bet resolves, so
+        there is no such edge)."""
         push = self.push_probability
-        if push == 0:
+        if push == 0 or push == 1:
             return None
         return self.edge / (1 - push)
 
@@ -250,9 +258,26 @@ def check(source, *, tables: Tables | None = None) -> list[FigureCheck]:
     for figure in paytable.figures:
         edges = {name: r.edge for name, r in results_on(figure.decks).items()}
         out.append(FigureCheck(file, None, Measure.SHEET_FIGURE, figure.label,
-                               Printed(figure.printed), Fraction(figure.compute(edges)),
+                               Printed(figure.printed), _computed(figure, edges, file),
                                figure.sheet, figure.finding, paytable.rules))
     return out
+
+
+def _computed(figure: Figure, edges: dict[str, Fraction], file: str) -> Fraction:
+    """The figure's ``compute`` run on the bets' edges; a failure of the paytable's code,
+    or an answer that is not a number, is an error naming the file and the figure."""
+    where = f"{file}: figure {figure.label!r}"
+    try:
+        value = figure.compute(edges)
+    except KeyError as err:
+        raise PaytableError(f"{where}: compute asks for the edge of {err}, which is not one "
+                            f"of the bets ({', '.join(map(repr, edges))})") from None
+    except Exception as err:  # the paytable's code
+        raise PaytableError(f"{where}: compute raised {type(err).__name__}: {err}") from None
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)) or not (
+            math.isfinite(value)):
+        raise PaytableError(f"{where}: compute returned {value!r}, not a finite number")
+    return Fraction(value)
 
 
 def _measured(result: BetResult, measure: Measure, label: str | None) -> Fraction:

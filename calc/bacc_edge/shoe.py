@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from math import prod
+from math import ceil, prod
 
 from .cards import RANKS, SUITS, card_name, parse_cards
-from .errors import ShoeError
+from .errors import ArgumentError, OptionError, ShoeError, kind_of
 
 #: A coup needs at most six cards.
 COUP_CARDS = 6
+
+#: The most cards of one rank a shoe may hold (250 trillion decks): the enumeration
+#: reads counts as int64, and no shoe comes near; ``Shoe.infinite()`` is the limit.
+LARGEST_RANK_COUNT = 10**15
 
 
 def falling(n: int, k: int) -> int:
@@ -44,9 +49,14 @@ class Shoe:
                 raise ShoeError(f"count {n!r} for rank {rank} is not a whole number")
             if n < 0:
                 raise ShoeError(f"count {n} for rank {rank} is negative")
+            if n > LARGEST_RANK_COUNT:
+                raise ShoeError(f"count {n} for rank {rank} is more than {LARGEST_RANK_COUNT:,}: "
+                                f"no shoe is that big (an infinite deck is the limit)")
         if self.suits is not None:
             for r, row in enumerate(self.suits):
                 for s, n in enumerate(row):
+                    if not isinstance(n, int) or isinstance(n, bool):
+                        raise ShoeError(f"count {n!r} for {card_name(r, s)} is not a whole number")
                     if n < 0:
                         raise ShoeError(f"count {n} for {card_name(r, s)} is negative")
         if self.cards < COUP_CARDS and not (self.replacement and self.cards):
@@ -60,6 +70,9 @@ class Shoe:
         """A full shoe of ``n`` 52-card decks."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ShoeError(f"number of decks {n!r} must be a whole number from 1 up")
+        if 4 * n > LARGEST_RANK_COUNT:
+            raise ShoeError(f"{n:,} decks is more than any shoe holds (at most "
+                            f"{LARGEST_RANK_COUNT // 4:,}); an infinite deck is the limit")
         return cls(
             ranks=(4 * n,) * 13,
             suits=((n,) * 4,) * 13,
@@ -79,7 +92,10 @@ class Shoe:
 
         Its suits are unknown, so it serves every bet that does not ask about suits.
         """
-        if isinstance(counts, dict):
+        if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
+            raise ArgumentError(f"counts {kind_of(counts)} must be 13 rank counts (A … K) "
+                                f"or a mapping from rank to count")
+        if isinstance(counts, Mapping):
             unknown = [k for k in counts if str(k).upper() not in RANKS]
             if unknown:
                 raise ShoeError(f"unknown rank(s) {unknown!r}: ranks are {' '.join(RANKS)}")
@@ -90,7 +106,10 @@ class Shoe:
     @classmethod
     def from_suits(cls, counts, label: str = "custom shoe") -> "Shoe":
         """A shoe from 13 × 4 counts by rank (A … K) and suit (♠ ♥ ♦ ♣)."""
-        rows = tuple(tuple(row) for row in counts)
+        try:
+            rows = tuple(tuple(row) for row in counts)
+        except TypeError:
+            rows = ()
         if len(rows) != 13 or any(len(row) != 4 for row in rows):
             raise ShoeError("suit counts must be 13 rows (A … K) of 4 suits (♠ ♥ ♦ ♣)")
         return cls(ranks=tuple(sum(row) for row in rows), suits=rows, label=label)
@@ -101,6 +120,9 @@ class Shoe:
         A card named without a suit leaves its rank; its suit stays unknown (see
         :attr:`suitless`).
         """
+        if not isinstance(cards, str):
+            raise ArgumentError(f"cards {kind_of(cards)} must be card names in a string, "
+                                f"e.g. '5 5 K♠ 10h'")
         if self.replacement:
             raise ShoeError(f"cannot remove {cards!r} from an infinite deck: dealing "
                             f"changes nothing there")
@@ -168,20 +190,37 @@ class Shoe:
 
 def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str = "",
                       infinite: bool = False) -> tuple[Shoe, Shoe]:
-    """The shoe the command's options describe, and the full shoe it came from.
+    """The shoe the command's options describe, and the full shoe it came from, against
+    which an event that never happens is judged: an error if it cannot happen on the
+    full shoe, a warning if only the cards left rule it out.
 
     ``infinite`` (an infinite deck) comes first, then ``counts`` (13 rank counts written
-    ``"32,32,…"``), then ``decks``; ``remove`` names the cards already dealt.
+    ``"32,32,…"``), then ``decks``; ``remove`` names the cards already dealt. The full
+    shoe of ``counts`` is the smallest whole number of decks that holds them, so a rank
+    missing from the counts is treated as dealt, as with ``remove``. Errors name the
+    option (``--counts``), since the values come from the command line.
     """
+    if infinite and counts is not None:
+        raise OptionError("--infinite and --counts each describe the whole shoe: give one")
     if infinite:
         full = Shoe.infinite()
-    elif counts:
+    elif counts is not None:
         parts = counts.replace(",", " ").split()
-        bad = [p for p in parts if not p.lstrip("-").isdigit()]
-        if bad:
-            raise ShoeError(f"counts {counts!r}: {bad[0]!r} is not a whole number of cards")
-        full = Shoe.from_ranks([int(p) for p in parts])
+        bad = [p for p in parts if not (p.isascii() and p.isdigit()) or len(p) > 15]
+        if bad or not parts:
+            what = f"{bad[0]!r} is not a number of cards (0, 1, 2 …)" if bad else "it is empty"
+            raise OptionError(f"--counts {counts!r}: {what}; give 13 rank counts A … K, "
+                              f"e.g. 32,32,…,32")
+        if len(parts) != 13:
+            raise OptionError(f"--counts {counts!r}: 13 rank counts (A … K) are needed, "
+                              f"got {len(parts)}")
+        ranks = [int(p) for p in parts]
+        shoe = Shoe.from_ranks(ranks, label="custom shoe")
+        deck_count = max(1, ceil(max(ranks) / 4))
+        return (shoe.remove(remove) if remove.strip() else shoe), Shoe.decks(deck_count)
     else:
+        if not isinstance(decks, int) or isinstance(decks, bool):
+            raise OptionError(f"--decks {decks!r}: this command takes one deck count")
         full = Shoe.decks(decks)
     return (full.remove(remove) if remove.strip() else full), full
 
