@@ -61,3 +61,41 @@ def parse_cards(text: str) -> list[tuple[int, int | None]]:
 def card_name(rank: int, suit: int | None = None) -> str:
     """The printed name of a card, e.g. ``K♠``; a rank alone where the suit is unknown."""
     return RANKS[rank] + ("" if suit is None else SUITS[suit])
+
+
+#: Card colours, and the colour of each suit in :data:`SUITS` (♠ ♣ black, ♥ ♦ red).
+COLOURS = ("black", "red")
+SUIT_COLOURS = (0, 1, 1, 0)
+_SUIT_WORDS = {"SPADE": 0, "SPADES": 0, "HEART": 1, "HEARTS": 1, "DIAMOND": 2, "DIAMONDS": 2,
+               "CLUB": 3, "CLUBS": 3}
+_COLOUR_ALIASES = {"black": 0, "red": 1, "b": 0, "r": 1}
+
+
+def parse_rank(name) -> int:
+    """A rank as people write it (``"K"``, ``"10"``, ``"T"``, ``"A"``) → its index into
+    :data:`RANKS`."""
+    rank = _RANK_ALIASES.get(str(name).strip().upper()) if isinstance(name, (str, int)) else None
+    if rank is None or isinstance(name, bool):
+        raise CardNameError(f"rank {name!r} is not a rank: ranks are {' '.join(RANKS)}")
+    return rank
+
+
+def parse_suit(name) -> int:
+    """A suit as people write it (``"♦"``, ``"d"``, ``"diamonds"``) → its index into
+    :data:`SUITS`."""
+    text = name.strip() if isinstance(name, str) else None
+    suit = None
+    if text:
+        suit = _SUIT_ALIASES.get(text.lower(), _SUIT_WORDS.get(text.upper()))
+    if suit is None:
+        raise CardNameError(f"suit {name!r} is not a suit: suits are ♠ ♥ ♦ ♣ (or s h d c, "
+                            f"spades hearts diamonds clubs)")
+    return suit
+
+
+def parse_colour(name) -> int:
+    """A colour (``"red"``/``"black"``) → its index into :data:`COLOURS`."""
+    colour = _COLOUR_ALIASES.get(name.strip().lower()) if isinstance(name, str) else None
+    if colour is None:
+        raise CardNameError(f"colour {name!r} is not a colour: colours are red and black")
+    return colour

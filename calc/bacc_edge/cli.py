@@ -25,7 +25,9 @@ from .payouts import exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
 from .reports import Tables, check, report
 from .results import write_results
+from .math_report import write_math_report
 from .shoe import shoe_from_options
+from .solve import parse_given, solutions_output, solve
 
 
 class Command(click.Group):
@@ -69,6 +71,8 @@ def main():
     bacc-edge commission --stake 13 --chip 1          banker edge with rounded commission
     bacc-edge depth paytables/live_dealer.py          side bets as the shoe runs down
     bacc-edge results                                 regenerate results/ from paytables/
+    bacc-edge solve my_bet.py --edge 5% --decks 6-8   the pay that keeps a 5% edge
+    bacc-edge math-report my_bet.py -o report.html    the report a test lab can read
     """
 
 
@@ -350,3 +354,71 @@ def results_command(paytables_dir, results_dir):
     """
     for path in write_results(Path(paytables_dir), Path(results_dir)):
         click.echo(f"wrote {path}")
+
+
+@main.command("solve")
+@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.option("--edge", "-e", "target", required=True, metavar="PERCENT",
+              help="The house edge to keep, e.g. 5%.")
+@click.option("--solve", "-s", "marks", multiple=True, metavar="BET:EVENT",
+              help="This event's pay is unknown (repeatable; the paytable's Solve('x') "
+                   "markers count too).")
+@click.option("--keep-ratios", is_flag=True,
+              help="Several --solve events of one bet: one factor times their present pays.")
+@click.option("--scale", is_flag=True,
+              help="Multiply every winning pay of each bet (or of --bet) by one factor.")
+@click.option("--given", "given", multiple=True, metavar="NAME=PAY",
+              help="Fix one of the paytable's unknowns, e.g. y=5 (repeatable).")
+@click.option("--decks", "-d", default="8", show_default=True, metavar="DECKS",
+              help="The edge must hold on every one: 8, 6-8, 1,2,4,6,8, inf.")
+@click.option("--max-pay", metavar="PAY", help="No unknown pay above this, e.g. 500 or '500 to 1'.")
+@bet_option
+@fmt_option
+@click.option("--digits", default=3, show_default=True, type=click.IntRange(0, 15),
+              help="Decimal places of the percentages.")
+def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max_pay, bets,
+                  fmt, digits):
+    """Solve the pays of a bet for a target house edge: the exact pay (a fraction: the
+    edge is linear in each pay), then the nearby pays a table would print, with the
+    edge each gives; ◀ marks the one closest to the target at or above it.
+
+    \b
+    Examples:
+      bacc-edge solve paytables/live_dealer.py --edge 5% \\
+          --solve "3 Cards Lucky Six:banker wins with 6, 3 cards" --decks 6-8
+      bacc-edge solve paytables/live_dealer.py --edge 5% --scale --bet "Player Bonus"
+      bacc-edge solve my_bet.py --edge 4% --decks 8,inf --max-pay 500
+    """
+    solutions = solve(paytable, target, decks=decks, bets=bets, mark=marks,
+                      keep_ratios=keep_ratios, scale=scale, max_pay=max_pay,
+                      given=parse_given(given))
+    click.echo(solutions_output(solutions, fmt, digits=digits), nl=False)
+
+
+@main.command("math-report")
+@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
+              metavar="FILE.html|FILE.md", help="Where to write the report (HTML or Markdown).")
+@click.option("--decks", "-d", default=8, show_default=True, type=click.IntRange(1),
+              help="Decks of the rule-sheet tables (every count 1-8 and ∞ is shown as well).")
+@click.option("--depth", type=click.IntRange(1), metavar="SHOES",
+              help="Also deal this many shoes for the shoe-depth verdict (bacc-edge depth).")
+@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the depth shoes.")
+@click.option("--level", default=3, show_default=True, type=click.IntRange(1, 20),
+              help="Largest tag of each bet's count.")
+@click.option("--workers", type=click.IntRange(1), help="Local worker processes for --depth.")
+def math_report_command(paytable, output, decks, depth, seed, level, workers):
+    """Write the math report of a paytable a test lab can read: the rules as applied,
+    every bet's table, edge on 1-8 decks and the infinite deck, published figures,
+    effects of removal (a chart) and counts, the regulator's flags, and how it was
+    computed. One self-contained file: HTML (charts inline, no network) or Markdown.
+
+    \b
+    Examples:
+      bacc-edge math-report paytables/three_card_win.py -o three_card_win.html
+      bacc-edge math-report my_bet.py -o my_bet.md
+      bacc-edge math-report paytables/live_dealer.py -o live.html --depth 2000
+    """
+    path = write_math_report(paytable, output, decks=decks, depth=depth, seed=seed,
+                             level=level, workers=workers)
+    click.echo(f"wrote {path}", err=True)

@@ -20,6 +20,7 @@ from typing import Sequence
 
 import numpy as np
 
+from .card_layout import CardDetail, CardLayout, is_card_feature
 from .errors import BaccEdgeError
 from .outcomes import CellLayout, OutcomeTable, sum_by_class
 from .payouts import Pays
@@ -30,12 +31,34 @@ from .rules import STANDARD, Tableau
 SIGN_CHECK = 1e-9
 
 
-def _layout_text(layout: CellLayout) -> str:
-    return (f"{'with' if layout.suits else 'without'} suits under the {layout.tableau.name} "
-            f"tableau")
+Layout = CellLayout | CardLayout
 
 
-def settle(bet: Bet, layout: CellLayout) -> np.ndarray:
+def _layout_text(layout: Layout) -> str:
+    cards = (layout.detail.describe() if isinstance(layout, CardLayout)
+             else f"{'with' if layout.suits else 'without'} suits")
+    return f"{cards} under the {layout.tableau.name} tableau"
+
+
+def bet_features(bet: Bet) -> frozenset:
+    """Every feature the bet's conditions read."""
+    return frozenset().union(*(e.when.features for e in bet.events))
+
+
+def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
+               suits: bool | None = None) -> Layout:
+    """The coarsest layout that answers every condition of ``bets`` under ``tableau``:
+    the compact outcome cells for bets on points and pairs (with suits when a bet asks,
+    or when ``suits`` says so), card-level cells for bets on the cards themselves."""
+    features = frozenset().union(*(bet_features(b) for b in bets))
+    if any(is_card_feature(f) for f in features):
+        return CardLayout(CardDetail.of(features), tableau)
+    if suits is None:
+        suits = any(b.needs_suits for b in bets)
+    return CellLayout(bool(suits), tableau)
+
+
+def settle(bet: Bet, layout: Layout) -> np.ndarray:
     """Per cell of ``layout``, the index of the bet's event that settles it (the first
     whose condition holds), ``len(bet.events)`` for its otherwise line."""
     out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
@@ -44,8 +67,36 @@ def settle(bet: Bet, layout: CellLayout) -> np.ndarray:
     return out
 
 
+def _settle_classes(settles: list[np.ndarray], lines: list[int]
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Group cells that every bet settles alike: the classes (bets × classes, the line
+    of each bet) and each cell's class."""
+    if np.prod(np.array(lines, dtype=float)) < 2 ** 62:
+        key = np.zeros(len(settles[0]), dtype=np.int64)
+        step = 1
+        for s, n in zip(settles, lines):  # the first bet most significant: classes sort
+            key = key * n + s             # as the bets' lines do, in order
+            step *= n
+        present = np.zeros(step, dtype=bool) if step <= 4 * len(key) + 64 else None
+        if present is not None:  # few possible keys: number them without sorting
+            present[key] = True
+            number = np.cumsum(present) - 1
+            codes = np.flatnonzero(present)
+            cell_class = number[key]
+        else:
+            codes, cell_class = np.unique(key, return_inverse=True)
+        classes = []
+        for n in reversed(lines):
+            classes.append(codes % n)
+            codes = codes // n
+        return np.array(classes[::-1]).reshape(len(lines), -1), cell_class.reshape(-1)
+    classes, cell_class = np.unique(np.stack(settles).T, axis=0, return_inverse=True)
+    return classes.T, cell_class.reshape(-1)
+
+
 class Evaluator:
-    """A list of bets compiled on one cell layout (suit mode and tableau).
+    """A list of bets compiled on one layout: the outcome cells (suit mode and
+    tableau) or card-level cells (:mod:`bacc_edge.card_layout`).
 
     ``pays[b]`` holds bet b's pays, its events' then its otherwise line's;
     ``cell_class`` the settle class of every cell; ``class_events[b]`` the line of bet
@@ -53,21 +104,27 @@ class Evaluator:
     ``float_nets`` the same as a bets × classes float array.
     """
 
-    def __init__(self, bets: Sequence[Bet], layout: CellLayout):
+    def __init__(self, bets: Sequence[Bet], layout: Layout):
         self.bets = tuple(bets)
         if not self.bets:
             raise BaccEdgeError("no bets to evaluate")
         self.layout = layout
-        suited = [b.name for b in self.bets if b.needs_suits]
-        if suited and not layout.suits:
-            raise BaccEdgeError(f"bet {suited[0]!r} asks about suits: count the shoe with "
-                                f"suits=True")
+        if isinstance(layout, CellLayout):
+            carded = [b.name for b in self.bets
+                      if any(is_card_feature(f) for f in bet_features(b))]
+            if carded:
+                raise BaccEdgeError(f"bet {carded[0]!r} asks about the cards themselves: "
+                                    f"compile it on layout_for(bets)")
+            suited = [b.name for b in self.bets if b.needs_suits]
+            if suited and not layout.suits:
+                raise BaccEdgeError(f"bet {suited[0]!r} asks about suits: count the shoe "
+                                    f"with suits=True")
         self.pays: tuple[tuple[Pays, ...], ...] = tuple(
             (*b.event_pays, b.otherwise_pays) for b in self.bets)
-        settles = np.stack([settle(b, layout) for b in self.bets])
-        classes, cell_class = np.unique(settles.T, axis=0, return_inverse=True)
-        self.cell_class = np.ascontiguousarray(cell_class.reshape(-1), dtype=np.int64)
-        self.class_events = np.ascontiguousarray(classes.T, dtype=np.int64)
+        classes, cell_class = _settle_classes([settle(b, layout) for b in self.bets],
+                                              [len(p) for p in self.pays])
+        self.cell_class = np.ascontiguousarray(cell_class, dtype=np.int64)
+        self.class_events = np.ascontiguousarray(classes, dtype=np.int64)
         self.nets = tuple(tuple(self.pays[b][line].net for line in lines)
                           for b, lines in enumerate(self.class_events.tolist()))
         self.float_nets = np.array([[float(x) for x in row] for row in self.nets])
@@ -75,11 +132,10 @@ class Evaluator:
     @classmethod
     def of(cls, bets: Sequence[Bet], *, suits: bool | None = None,
            tableau: Tableau = STANDARD) -> "Evaluator":
-        """Compile ``bets`` under ``tableau``, counting suits when ``suits`` says so (by
-        default when any bet asks about them)."""
-        if suits is None:
-            suits = any(b.needs_suits for b in bets)
-        return cls(bets, CellLayout(bool(suits), tableau))
+        """Compile ``bets`` under ``tableau`` on the layout that answers them all
+        (:func:`layout_for`), counting suits when ``suits`` says so (by default when any
+        bet asks about them)."""
+        return cls(bets, layout_for(bets, tableau, suits=suits))
 
     @property
     def n_classes(self) -> int:
@@ -131,4 +187,4 @@ class Evaluator:
         return evs
 
 
-__all__ = ["Evaluator", "SIGN_CHECK", "settle"]
+__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "bet_features", "layout_for", "settle"]

@@ -346,7 +346,7 @@ def _count(kind_counts: np.ndarray, layout: CellLayout, big: bool, removal: int 
     return cache[key].count_kinds(kind_counts, out)
 
 
-def _suit_patterns(shoe: Shoe):
+def suit_patterns(shoe: Shoe):
     """Each way the cards removed without a suit could have been spread over the suits:
     (ordered ways to deal them so, the shoe's 13 × 4 counts after removing them)."""
     per_rank = []
@@ -409,7 +409,7 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
         counts = _count(np.asarray(shoe.suits, dtype=np.int64).reshape(-1)[_KINDS[True][0]],
                         layout, big, removal)
         return OutcomeTable(shoe, layout, counts, shoe.coups)
-    patterns = list(_suit_patterns(shoe))
+    patterns = list(suit_patterns(shoe))
     total = sum(ways for ways, _ in patterns) * shoe.coups
     big = big or total > INT64_MAX
     counts = None

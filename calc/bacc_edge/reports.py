@@ -10,7 +10,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .errors import PaytableError
-from .evaluator import Evaluator
+from .card_layout import CardLayout, card_table
+from .evaluator import Evaluator, Layout, layout_for
 from .loader import as_paytable
 from .outcomes import CellLayout, OutcomeTable, outcome_table
 from .payouts import Pays
@@ -102,15 +103,22 @@ class BetResult:
 
 
 class Tables:
-    """Outcome tables computed once per shoe, suit mode and tableau, for many bets."""
+    """Outcome tables computed once per shoe and layout, for many bets."""
 
     def __init__(self):
-        self._cache: dict[tuple[Shoe, bool, Tableau], OutcomeTable] = {}
+        self._cache: dict[tuple[Shoe, Layout], OutcomeTable] = {}
 
-    def get(self, shoe: Shoe, suits: bool, tableau: Tableau = STANDARD) -> OutcomeTable:
-        key = (shoe, suits, tableau)
+    def get(self, shoe: Shoe, layout: Layout | bool, tableau: Tableau = STANDARD
+            ) -> OutcomeTable:
+        """The table of ``shoe`` on ``layout``; a bool instead of a layout means the
+        outcome cells with or without suits, under ``tableau``."""
+        if isinstance(layout, bool):
+            layout = CellLayout(layout, tableau)
+        key = (shoe, layout)
         if key not in self._cache:
-            self._cache[key] = outcome_table(shoe, suits=suits, tableau=tableau)
+            self._cache[key] = (card_table(shoe, layout) if isinstance(layout, CardLayout)
+                                else outcome_table(shoe, suits=layout.suits,
+                                                   tableau=layout.tableau))
         return self._cache[key]
 
 
@@ -170,15 +178,23 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     tableau = tableau or paytable.rules
     tables = tables or Tables()
     results: dict[int, BetResult] = {}
-    for suits in (False, True):
-        chosen = [i for i, b in enumerate(paytable.bets) if b.needs_suits == suits]
-        if not chosen:
-            continue
-        evaluator = Evaluator([paytable.bets[i] for i in chosen], CellLayout(suits, tableau))
-        table = tables.get(shoe, suits, tableau)
-        full = tables.get(full_shoe, suits, tableau) if full_shoe is not None else table
+    for layout, chosen in layouts(paytable.bets, tableau).items():
+        evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
+        table = tables.get(shoe, layout)
+        full = tables.get(full_shoe, layout) if full_shoe is not None else table
         results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
     return [results[i] for i in range(len(paytable.bets))]
+
+
+def layouts(bets, tableau: Tableau = STANDARD) -> dict[Layout, list[int]]:
+    """The bets grouped by the layout each is counted on (see
+    :func:`~bacc_edge.evaluator.layout_for`): layout → the bets' indices. Bets on
+    points and pairs share the compact outcome cells; each bet on the cards gets the
+    coarsest card layout that answers it."""
+    out: dict[Layout, list[int]] = {}
+    for i, bet in enumerate(bets):
+        out.setdefault(layout_for([bet], tableau), []).append(i)
+    return out
 
 
 class CheckStatus(StrEnum):
@@ -290,4 +306,4 @@ def _measured(result: BetResult, measure: Measure, label: str | None) -> Fractio
 
 
 __all__ = ["BetResult", "CheckStatus", "EventResult", "FigureCheck", "Tables", "check",
-           "evaluate", "report"]
+           "evaluate", "layouts", "report"]

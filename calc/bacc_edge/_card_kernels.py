@@ -1,0 +1,135 @@
+"""The numba kernel that counts card-level coups into cells, exactly.
+
+It knows no game fact: the coups as point values, which positions are told apart
+finely, each class's point value and cell code, the shoe's counts and the cell strides
+all come from :mod:`bacc_edge.card_layout`.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+#: a position with no card (a third card not dealt, or a position not enumerated)
+ABSENT = -1
+
+
+@nb.njit(cache=True)
+def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_counts,
+                value_counts, tails, removal, stride, fine_code, value_code, absent_code,
+                label_ways, out):
+    """Add to ``out[cell]`` the ordered six-card deals of every card sequence.
+
+    ``coups[i]`` is a coup (or the positions read) as point values, ABSENT where no
+    card is; ``coup_key[i]`` its part of the cell number. A position where ``fine`` is
+    set is dealt as every fine class of its value: ``bases[v, :n_bases[v]]`` times
+    ``n_suits`` suit classes, class = base * n_suits + suit. Positions add
+    ``stride[p]`` times their code (``fine_code[p, class]``, ``value_code[p, v]``,
+    ``absent_code[p]``) to the cell number.
+
+    The weight of a sequence is the same in every order of its cards, so fine cards
+    come out of ``fine_counts`` first and the others out of ``value_counts`` less the
+    fine cards of their value; ``removal`` 0 deals with replacement, and ``tails[k]``
+    deals the positions a k-card sequence leaves unused.
+
+    ``relabel`` 1: the cell codes carry suits renamed in order of first appearance, and
+    the shoe is symmetric in its suit classes, so only sequences already so named are
+    dealt, each standing for ``label_ways[j]`` namings of its j suit classes. 2: the
+    same cell codes on any shoe, every sequence dealt and renamed. 0: suits as they are.
+    """
+    n_pos = coups.shape[1]
+    n_fine = 0
+    for p in range(n_pos):
+        if fine[p]:
+            n_fine += 1
+    used = np.zeros(fine_counts.shape[0], dtype=np.int64)
+    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
+    f_pos = np.zeros(n_fine + 1, dtype=np.int64)
+    f_val = np.zeros(n_fine + 1, dtype=np.int64)
+    option = np.zeros(n_fine + 1, dtype=np.int64)
+    labels = np.zeros(n_fine + 2, dtype=np.int64)
+    weight = np.zeros(n_fine + 2, dtype=np.int64)
+    key = np.zeros(n_fine + 2, dtype=np.int64)
+    chosen = np.full(n_fine + 1, -1, dtype=np.int64)
+    named = np.full(n_fine + 1, -1, dtype=np.int64)
+    label_of = np.full(n_suits, -1, dtype=np.int64)
+    for i in range(coups.shape[0]):
+        k = 0
+        nf = 0
+        for v in range(v_used.shape[0]):
+            v_used[v] = 0
+        cell = coup_key[i]
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c == ABSENT:
+                cell += stride[p] * absent_code[p]
+                continue
+            k += 1
+            if fine[p]:
+                f_pos[nf] = p
+                f_val[nf] = c
+                nf += 1
+                v_used[c] += 1
+        w = tails[k]
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c != ABSENT and not fine[p]:
+                w *= value_counts[c] - removal * v_used[c]
+                v_used[c] += 1
+                cell += stride[p] * value_code[p, c]
+        if w == 0:
+            continue
+        if nf == 0:
+            out[cell] += w
+            continue
+        d = 0
+        option[0] = -1
+        chosen[0] = -1
+        labels[0] = 0
+        weight[0] = w
+        key[0] = cell
+        while d >= 0:
+            if chosen[d] >= 0:
+                used[chosen[d]] -= 1
+                chosen[d] = -1
+            if named[d] >= 0:
+                label_of[named[d]] = -1
+                named[d] = -1
+            option[d] += 1
+            choices = n_suits
+            if relabel == 1 and labels[d] + 1 < n_suits:
+                choices = labels[d] + 1
+            if option[d] >= n_bases[f_val[d]] * choices:
+                d -= 1
+                continue
+            suit = option[d] % choices
+            c = bases[f_val[d], option[d] // choices] * n_suits + suit
+            left = fine_counts[c] - removal * used[c]
+            if left <= 0:
+                continue
+            used[c] += 1
+            chosen[d] = c
+            label = suit
+            next_labels = labels[d]
+            if relabel == 2:
+                if label_of[suit] < 0:
+                    label_of[suit] = labels[d]
+                    named[d] = suit
+                label = label_of[suit]
+            if label + 1 > next_labels:
+                next_labels = label + 1
+            cd = c - suit + label
+            w_here = weight[d] * left
+            key_here = key[d] + stride[f_pos[d]] * fine_code[f_pos[d], cd]
+            if d == nf - 1:
+                if relabel == 1:
+                    w_here *= label_ways[next_labels]
+                out[key_here] += w_here
+            else:
+                d += 1
+                option[d] = -1
+                chosen[d] = -1
+                named[d] = -1
+                labels[d] = next_labels
+                weight[d] = w_here
+                key[d] = key_here

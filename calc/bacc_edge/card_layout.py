@@ -1,0 +1,492 @@
+"""Card-level outcome tables: coups told apart by their cards, only as finely as the
+bets ask.
+
+Bets on points and pairs are counted on the compact cells of
+:mod:`bacc_edge.outcomes`. A bet on the cards themselves (a rank, a suit, a colour, a
+card's position) is counted here. Its conditions read features such as ``"P1.rank"``
+or ``"winner"``; from them :class:`CardDetail` takes the coarsest description of the
+cards that answers them:
+
+- a card is dealt as its point value (which the drawing needs) unless a condition reads
+  its rank, suit or colour; then as its rank (or point value, where no rank is asked)
+  and its suit or colour (where asked);
+- when no condition reads the finished coup (winner, points, third cards …), only the
+  positions read are dealt; the others are dealt in every way, a factor of the weight;
+- when the conditions tell suits (or colours) apart but never name one (a flush, "all
+  one colour"), suits are named in order of first appearance, and one sequence stands
+  for all its renamings.
+
+A *cell* is what the conditions can see: per position the attributes read (and whether
+the card was dealt), and the parts of the finished coup read (points, totals, third
+cards, cards per hand). The kernel deals every sequence of cards and adds its weight,
+the ordered six-card deals that begin with it, to its cell; so the counts keep the
+outcome table's convention and sum to the same total.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from math import perm
+
+import numpy as np
+
+from . import _card_kernels
+from .card_conditions import NAMED, POSITIONS
+from .cards import POINT_VALUES, POINTS, SUIT_COLOURS, hand_total
+from .errors import BaccEdgeError
+from .outcomes import FEATURES, OutcomeTable, Winner, needs_python_integers, suit_patterns
+from .rules import STANDARD, Tableau
+from .shoe import COUP_CARDS, Shoe, ShoeError, falling
+
+ABSENT = _card_kernels.ABSENT
+_ATTRIBUTES = ("rank", "suit", "colour", "value", "dealt")
+#: features about the first two cards of a hand: what they read of which cards
+_PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
+                  "banker_pair": (("B1", "B2"), ("rank",)),
+                  "player_suited_pair": (("P1", "P2"), ("rank", "suit")),
+                  "banker_suited_pair": (("B1", "B2"), ("rank", "suit"))}
+#: the parts of the finished coup, with how many values each takes: final points,
+#: two-card totals, third-card values (or none), whether each hand drew
+_PARTS = {"pp": 10, "bp": 10, "pt": 10, "bt": 10, "x": 11, "y": 11, "dp": 2, "db": 2}
+_COUP_FEATURES = {
+    "winner": ("pp", "bp"), "margin": ("pp", "bp"), "player_points": ("pp",),
+    "banker_points": ("bp",), "player_cards": ("dp",), "banker_cards": ("db",),
+    "cards_dealt": ("dp", "db"), "player_two_card_total": ("pt",),
+    "banker_two_card_total": ("bt",), "player_natural": ("pt",), "banker_natural": ("bt",),
+    "player_third": ("x",), "banker_third": ("y",),
+}
+assert set(_COUP_FEATURES) | set(_PAIR_FEATURES) == set(FEATURES)
+
+
+def is_card_feature(name: str) -> bool:
+    """Whether a feature name reads a card by position (``"P1.rank"``)."""
+    position, _, attribute = name.partition(".")
+    return position in POSITIONS and attribute in _ATTRIBUTES
+
+
+@dataclass(frozen=True)
+class CardDetail:
+    """How finely a set of conditions must tell the cards of a coup apart.
+
+    ``reads``: per position (in dealing order), the attributes read; ``fine``: the
+    positions dealt finer than point value; ``ranks``: fine cards are told apart by
+    rank (else by point value); ``suits``: ``"suit"``, ``"colour"`` or ``""``; ``coup``:
+    the whole coup is dealt by the tableau (else only the positions read); ``parts``:
+    the parts of the finished coup read; ``relabel``: suits are named in order of first
+    appearance (the conditions never name a suit or colour).
+    """
+
+    reads: tuple
+    ranks: bool
+    suits: str
+    coup: bool
+    parts: tuple
+    relabel: bool
+
+    @classmethod
+    def of(cls, features) -> "CardDetail":
+        """The coarsest detail that answers conditions reading ``features``."""
+        features = frozenset(features)
+        reads: dict[str, set] = {p: set() for p in POSITIONS}
+        parts: set[str] = set()
+        for name in features:
+            if name in _PAIR_FEATURES:
+                positions, attributes = _PAIR_FEATURES[name]
+                for p in positions:
+                    reads[p].update(attributes)
+            elif name in _COUP_FEATURES:
+                parts.update(_COUP_FEATURES[name])
+            elif is_card_feature(name):
+                position, attribute = name.split(".")
+                reads[position].add(attribute)
+        attributes = set().union(*reads.values())
+        suits = "suit" if "suit" in attributes else "colour" if "colour" in attributes else ""
+        coup = bool(parts) or bool(reads["P3"] or reads["B3"])
+        relabel = bool(suits) and not (suits == "suit" and "colour" in attributes) and not (
+            features & set(NAMED.values()))
+        return cls(tuple(frozenset(reads[p]) for p in POSITIONS), "rank" in attributes,
+                   suits, coup, tuple(k for k in _PARTS if k in parts), relabel)
+
+    @property
+    def fine(self) -> tuple[bool, ...]:
+        return tuple(bool(r & {"rank", "suit", "colour"}) for r in self.reads)
+
+    @property
+    def n_suit_classes(self) -> int:
+        return {"": 1, "colour": 2, "suit": 4}[self.suits]
+
+    @property
+    def n_bases(self) -> int:
+        return 13 if self.ranks else POINT_VALUES
+
+    def describe(self) -> str:
+        """In words, e.g. "ranks and suits of P1, P2 (suits up to renaming)"."""
+        what = ("ranks" if self.ranks else "point values") + (
+            f" and {self.suits}s" if self.suits else "")
+        where = ", ".join(p for p, f in zip(POSITIONS, self.fine) if f) or "no card"
+        return (f"{what} of {where}" + (" (named in order of appearance)" if self.relabel
+                                        else "")
+                + ("" if self.coup else "; the coup's outcome not read"))
+
+
+def _classes(detail: CardDetail):
+    """Per fine class (base · suit classes + suit class): point value, rank (-1 where
+    only the value is known) and suit class."""
+    m = detail.n_suit_classes
+    base = np.repeat(np.arange(detail.n_bases), m)
+    if detail.ranks:
+        value, rank = np.array(POINTS)[base], base
+    else:
+        value, rank = base, _RANK_OF_VALUE[base]
+    return value.astype(np.int64), rank.astype(np.int64), np.tile(np.arange(m), detail.n_bases)
+
+
+def _rank_of_value(value: int) -> int:
+    """The rank of a card of this point value where only one rank has it, else -1."""
+    ranks = [r for r in range(13) if POINTS[r] == value]
+    return ranks[0] if len(ranks) == 1 else -1
+
+
+_RANK_OF_VALUE = np.array([_rank_of_value(v) for v in range(POINT_VALUES)], dtype=np.int64)
+
+
+@lru_cache(maxsize=8)
+def _value_coups(tableau: Tableau) -> np.ndarray:
+    """Every coup as point values in dealing order (P1 B1 P2 B2 P3 B3), ABSENT where a
+    hand stood: the coups the tableau can deal."""
+    rows = []
+    for p1, b1, p2, b2 in itertools.product(range(POINT_VALUES), repeat=4):
+        pt, bt = hand_total(p1, p2), hand_total(b1, b2)
+        if tableau.natural(pt) or tableau.natural(bt):
+            rows.append((p1, b1, p2, b2, ABSENT, ABSENT))
+            continue
+        thirds = list(range(POINT_VALUES)) if tableau.player_draws(pt) else [None]
+        for x in thirds:
+            x_code = ABSENT if x is None else x
+            if tableau.banker_draws(bt, x):
+                rows.extend((p1, b1, p2, b2, x_code, y) for y in range(POINT_VALUES))
+            else:
+                rows.append((p1, b1, p2, b2, x_code, ABSENT))
+    out = np.array(rows, dtype=np.int64)
+    out.setflags(write=False)
+    return out
+
+
+class _Cells:
+    """The cell numbering of one detail: each position's code radix, the coup parts'
+    radices, and how cell numbers decode."""
+
+    def __init__(self, detail: CardDetail):
+        self.detail = detail
+        m = detail.n_suit_classes
+        self.base_radix, self.suit_radix, self.absent = [], [], []
+        for p, reads in zip(POSITIONS, detail.reads):
+            self.base_radix.append(13 if "rank" in reads else 10 if "value" in reads else 1)
+            self.suit_radix.append(m if reads & {"suit", "colour"} else 1)
+            self.absent.append(bool(reads) and p in ("P3", "B3"))
+        self.radix = [b * s + a for b, s, a in zip(self.base_radix, self.suit_radix,
+                                                   self.absent)]
+        self.part_radix = [_PARTS[k] for k in detail.parts]
+        coup_size = int(np.prod(self.part_radix, dtype=np.int64))
+        self.stride = np.cumprod([coup_size] + self.radix[:-1], dtype=np.int64)
+        self.size = int(coup_size * np.prod(self.radix, dtype=np.int64))
+
+    def codes(self):
+        """Per position: the code of each fine class, of each point value, of no card."""
+        d = self.detail
+        value, rank, suit = _classes(d)
+        n_classes = len(value)
+        fine_code = np.zeros((len(POSITIONS), n_classes), dtype=np.int64)
+        value_code = np.zeros((len(POSITIONS), POINT_VALUES), dtype=np.int64)
+        absent_code = np.zeros(len(POSITIONS), dtype=np.int64)
+        for p in range(len(POSITIONS)):
+            base = rank if self.base_radix[p] == 13 else value if self.base_radix[p] == 10 else 0
+            fine_code[p] = base * self.suit_radix[p] + (suit if self.suit_radix[p] > 1 else 0)
+            value_code[p] = np.arange(POINT_VALUES) if self.base_radix[p] == 10 else 0
+            absent_code[p] = self.radix[p] - 1 if self.absent[p] else 0
+        return fine_code, value_code, absent_code
+
+    def coup_keys(self, coups: np.ndarray) -> np.ndarray:
+        """Each coup's part of the cell number."""
+        v = {p: coups[:, i] for i, p in enumerate(POSITIONS)}
+        pt = (v["P1"] + v["P2"]) % POINT_VALUES
+        bt = (v["B1"] + v["B2"]) % POINT_VALUES
+        x, y = v["P3"], v["B3"]
+        part = {"pt": pt, "bt": bt, "x": x + 1, "y": y + 1,
+                "pp": np.where(x >= 0, (pt + np.maximum(x, 0)) % POINT_VALUES, pt),
+                "bp": np.where(y >= 0, (bt + np.maximum(y, 0)) % POINT_VALUES, bt),
+                "dp": (x >= 0).astype(np.int64), "db": (y >= 0).astype(np.int64)}
+        key = np.zeros(len(coups), dtype=np.int64)
+        step = 1
+        for k, r in zip(self.detail.parts, self.part_radix):
+            key += part[k] * step
+            step *= r
+        return key
+
+    def decode(self, cells: np.ndarray) -> tuple[dict, dict]:
+        """Per cell number: the coup parts, and per position (code, dealt)."""
+        parts = {}
+        rest = cells
+        for k, r in zip(self.detail.parts, self.part_radix):
+            parts[k] = rest % r
+            rest = rest // r
+        positions = {}
+        for p, r, a in zip(POSITIONS, self.radix, self.absent):
+            code = rest % r
+            rest = rest // r
+            positions[p] = (code, code != r - 1 if a else np.ones(len(cells), dtype=bool))
+        return parts, positions
+
+
+@lru_cache(maxsize=16)
+def _cells(detail: CardDetail) -> _Cells:
+    return _Cells(detail)
+
+
+@lru_cache(maxsize=16)
+def _enumeration(detail: CardDetail, tableau: Tableau):
+    """The kernel's shoe-independent inputs: the coups (or positions read) as point
+    values, their cell parts, and the fine classes of each point value."""
+    if detail.coup:
+        coups = _value_coups(tableau)
+    else:
+        read = [i for i, r in enumerate(detail.reads) if r]
+        grid = np.array(list(itertools.product(range(POINT_VALUES), repeat=len(read))),
+                        dtype=np.int64).reshape(-1, len(read))
+        coups = np.full((len(grid), len(POSITIONS)), ABSENT, dtype=np.int64)
+        coups[:, read] = grid
+    cells = _cells(detail)
+    value, _, _ = _classes(detail)
+    m = detail.n_suit_classes
+    by_value = [np.flatnonzero(value[::m] == v) for v in range(POINT_VALUES)]
+    n_bases = np.array([len(b) for b in by_value], dtype=np.int64)
+    bases = np.zeros((POINT_VALUES, int(n_bases.max())), dtype=np.int64)
+    for v, b in enumerate(by_value):
+        bases[v, :len(b)] = b
+    fine = np.array(detail.fine)
+    label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
+    return (coups, cells.coup_keys(coups), fine, bases, n_bases, m) + cells.codes() + (
+        label_ways,)
+
+
+def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails, removal,
+         relabel: int) -> np.ndarray:
+    coups, keys, fine, bases, n_bases, m, fine_code, value_code, absent_code, ways = (
+        _enumeration(detail, tableau))
+    out = np.zeros(_cells(detail).size, dtype=np.int64)
+    _card_kernels.count_cells(coups, keys, fine, bases, n_bases, m, relabel, fine_counts,
+                              value_counts, tails, removal, _cells(detail).stride, fine_code,
+                              value_code, absent_code, ways, out)
+    return out
+
+
+#: (detail, tableau) → the cells some shoe can reach, in order
+_OCCUPIED: dict = {}
+
+
+def _occupied(detail: CardDetail, tableau: Tableau) -> np.ndarray:
+    """The cells some shoe can reach: those a shoe with plenty of every card reaches
+    (known after counting any such shoe, else found by counting one)."""
+    key = (detail, tableau)
+    if key not in _OCCUPIED:
+        plenty = np.full(detail.n_bases * detail.n_suit_classes, COUP_CARDS, dtype=np.int64)
+        values = np.full(POINT_VALUES, COUP_CARDS * 13 * 4, dtype=np.int64)
+        _remember(key, _run(detail, tableau, plenty, values,
+                            np.ones(COUP_CARDS + 1, dtype=np.int64), 1, int(detail.relabel)))
+    return _OCCUPIED[key]
+
+
+def _remember(key, reach: np.ndarray) -> None:
+    out = np.flatnonzero(reach)
+    out.setflags(write=False)
+    _OCCUPIED[key] = out
+
+
+class _LazyFeatures(dict):
+    """Feature arrays of a card layout, each computed when first asked for."""
+
+    def __init__(self, layout: "CardLayout"):
+        super().__init__()
+        self._layout = layout
+
+    def __missing__(self, name: str) -> np.ndarray:
+        value = np.asarray(self._layout._feature(name))
+        value.setflags(write=False)
+        self[name] = value
+        return value
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """The cells of one :class:`CardDetail` under one tableau, and per cell every
+    feature its conditions read: each card's ``rank``, ``suit``, ``colour``, ``value``
+    and ``dealt`` (``"P1.rank"`` …), and the outcome table's features of the coup."""
+
+    detail: CardDetail
+    tableau: Tableau = STANDARD
+
+    @property
+    def suits(self) -> bool:
+        """Whether suits are told apart."""
+        return self.detail.suits == "suit"
+
+    @property
+    def cells(self) -> np.ndarray:
+        """The cell numbers, in the order of the counts."""
+        return _occupied(self.detail, self.tableau)
+
+    @property
+    def n_cells(self) -> int:
+        return len(self.cells)
+
+    def features(self) -> dict[str, np.ndarray]:
+        return _features_of(self)
+
+    def _decoded(self):
+        return _decoded(self)
+
+    def _card(self, position: str, attribute: str) -> np.ndarray:
+        parts, positions = self._decoded()
+        code, dealt = positions[position]
+        p = POSITIONS.index(position)
+        cells = _cells(self.detail)
+        base_radix, suit_radix = cells.base_radix[p], cells.suit_radix[p]
+        base, suit = code // suit_radix, code % suit_radix
+        if attribute == "dealt":
+            return dealt
+        if attribute in ("rank", "value") and base_radix == 1:
+            raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
+        if attribute == "rank":
+            out = base if base_radix == 13 else _RANK_OF_VALUE[base]
+        elif attribute == "value":
+            out = np.array(POINTS)[base] if base_radix == 13 else base
+        elif suit_radix == 1:
+            raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
+        elif attribute == "colour" and self.detail.suits == "suit":
+            out = np.array(SUIT_COLOURS)[suit]
+        else:
+            out = suit
+        return np.where(dealt, out, -1)
+
+    def _feature(self, name: str) -> np.ndarray:
+        if is_card_feature(name):
+            return self._card(*name.split("."))
+        if name in _PAIR_FEATURES:
+            (first, second), attributes = _PAIR_FEATURES[name]
+            same = np.ones(self.n_cells, dtype=bool)
+            for attribute in attributes:
+                same &= self._card(first, attribute) == self._card(second, attribute)
+            return same.astype(np.int64)
+        if name not in _COUP_FEATURES:
+            raise BaccEdgeError(f"no feature {name!r}")
+        parts, _ = self._decoded()
+        missing = set(_COUP_FEATURES[name]) - set(parts)
+        if missing:
+            raise BaccEdgeError(f"feature {name!r} was not read by this layout")
+        return _coup_feature(name, parts, self.tableau)
+
+    def __hash__(self) -> int:
+        return hash((self.detail, self.tableau))
+
+
+@lru_cache(maxsize=16)
+def _decoded(layout: CardLayout):
+    return _cells(layout.detail).decode(layout.cells)
+
+
+@lru_cache(maxsize=16)
+def _features_of(layout: CardLayout) -> dict:
+    return _LazyFeatures(layout)
+
+
+def _coup_feature(name: str, parts: dict, tableau: Tableau) -> np.ndarray:
+    """One feature of the finished coup, from the parts the cells keep."""
+    if name == "winner":
+        pp, bp = parts["pp"], parts["bp"]
+        return np.where(pp > bp, Winner.PLAYER, np.where(bp > pp, Winner.BANKER, Winner.TIE))
+    if name == "margin":
+        return np.abs(parts["pp"] - parts["bp"])
+    if name == "cards_dealt":
+        return 4 + parts["dp"] + parts["db"]
+    side, _, what = name.partition("_")
+    letter = side[0]
+    if what == "points":
+        return parts[f"{letter}p"]
+    if what == "cards":
+        return 2 + parts[f"d{letter}"]
+    if what == "third":
+        return parts["x" if letter == "p" else "y"] - 1
+    total = parts[f"{letter}t"]
+    if what == "natural":
+        natural = np.array([tableau.natural(t) for t in range(POINT_VALUES)], dtype=np.int64)
+        return natural[total]
+    return total
+
+
+def _shoe_counts(shoe: Shoe, detail: CardDetail, suits: np.ndarray | None):
+    """The shoe's counts per fine class and per point value."""
+    ranks = np.asarray(shoe.ranks, dtype=np.int64)
+    values = np.zeros(POINT_VALUES, dtype=np.int64)
+    np.add.at(values, np.array(POINTS), ranks)
+    base_of = np.arange(13) if detail.ranks else np.array(POINTS)
+    m = detail.n_suit_classes
+    fine = np.zeros(detail.n_bases * m, dtype=np.int64)
+    for r in range(13):
+        if m == 1:
+            fine[base_of[r]] += ranks[r]
+            continue
+        for s in range(4):
+            fine[base_of[r] * m + (s if m == 4 else SUIT_COLOURS[s])] += suits[r, s]
+    return fine, values
+
+
+def _tails(shoe: Shoe) -> np.ndarray:
+    """Ordered ways to deal the unused positions after k cards, k = 0…6."""
+    n = shoe.cards
+    if shoe.replacement:
+        return np.array([n ** (COUP_CARDS - k) for k in range(COUP_CARDS + 1)], dtype=np.int64)
+    return np.array([falling(n - k, COUP_CARDS - k) for k in range(COUP_CARDS + 1)],
+                    dtype=np.int64)
+
+
+def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
+    """Count every cell of ``layout`` on ``shoe`` exactly: an outcome table whose cells
+    are the layout's. A card removed without its suit is averaged over the suits it
+    could have been, as :func:`~bacc_edge.outcomes.outcome_table` does."""
+    detail = layout.detail
+    if needs_python_integers(shoe.cards):
+        raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
+                        f"integers, which hold shoes of up to 1,448 cards (27 decks); this "
+                        f"one has {shoe.cards}")
+    if detail.suits and shoe.suits is None:
+        raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown; "
+                        f"a bet on {detail.suits}s needs a shoe built with Shoe.decks or "
+                        f"Shoe.from_suits")
+    patterns = [(1, None if shoe.suits is None else np.asarray(shoe.suits, dtype=np.int64))]
+    total = shoe.coups
+    if detail.suits and not shoe.suits_known:
+        patterns = list(suit_patterns(shoe))
+        total *= sum(ways for ways, _ in patterns)
+        if total > np.iinfo(np.int64).max:
+            raise ShoeError(f"{shoe.label}: too many ways its suitless cards could fall to "
+                            f"count in 64-bit integers; name their suits")
+    dense = None
+    removal = int(not shoe.replacement)
+    for ways, suits in patterns:
+        fine_counts, value_counts = _shoe_counts(shoe, detail, suits)
+        relabel = 0
+        if detail.relabel:
+            by_suit = fine_counts.reshape(detail.n_bases, detail.n_suit_classes)
+            relabel = 1 if (by_suit == by_suit[:, :1]).all() else 2
+        part = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe),
+                    removal, relabel)
+        key = (detail, layout.tableau)
+        if key not in _OCCUPIED and fine_counts.min() >= max(1, removal * COUP_CARDS):
+            _remember(key, part)  # every sequence dealt: the cells reached are all there are
+        dense = part * ways if dense is None else dense + part * ways
+    return OutcomeTable(shoe, layout, dense[layout.cells], total)
+
+
+__all__ = ["CardDetail", "CardLayout", "card_table", "is_card_feature"]

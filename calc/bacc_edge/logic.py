@@ -1,0 +1,229 @@
+"""The algebra of the paytable language: conditions (yes/no questions about a finished
+coup) and quantities (numbers read off it), evaluated on every outcome cell at once.
+
+A condition holds a test, a function from the layout's feature arrays (see
+:mod:`bacc_edge.outcomes` and :mod:`bacc_edge.card_layout`) to one boolean per cell,
+and the names of the features it reads, from which the engine chooses how finely it
+must tell the cards apart. Conditions compose with ``&``, ``|`` and ``~``; quantities
+with ``+ - * // %`` and compare with whole numbers or with each other.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Callable
+
+import numpy as np
+
+from .errors import PaytableError
+
+#: Features that tell suits apart (the suited-pair flags; card words add their own).
+SUIT_FEATURES = ("player_suited_pair", "banker_suited_pair")
+
+
+class ConditionError(PaytableError, TypeError):
+    """A condition written wrongly: Python's ``and``/``or``/``not`` on conditions, or a
+    quantity compared with something that is not a whole number. Also a TypeError, as
+    Python would raise for such a misuse."""
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+class Condition:
+    """A yes/no question about a finished coup."""
+
+    def __init__(self, text: str, test: Callable[[dict], np.ndarray], features: frozenset):
+        self.text = text
+        self._test = test
+        self.features = frozenset(features)
+
+    @property
+    def needs_suits(self) -> bool:
+        """Whether the condition tells suits apart (suited pairs, a card's suit)."""
+        return any(f in SUIT_FEATURES or f.endswith(".suit") for f in self.features)
+
+    def mask(self, layout) -> np.ndarray:
+        """One boolean per outcome cell of ``layout``: does the condition hold there?"""
+        out = np.asarray(self._test(layout.features()), dtype=bool)
+        return np.broadcast_to(out, (layout.n_cells,)) if out.ndim == 0 else out
+
+    def __and__(self, other: "Condition") -> "Condition":
+        other = _condition(other, self, "&")
+        return Condition(f"{self._wrapped()} & {other._wrapped()}",
+                         lambda f: self._test(f) & other._test(f), self.features | other.features)
+
+    def __or__(self, other: "Condition") -> "Condition":
+        other = _condition(other, self, "|")
+        return Condition(f"({self.text} | {other.text})",
+                         lambda f: self._test(f) | other._test(f), self.features | other.features)
+
+    def __invert__(self) -> "Condition":
+        return Condition(f"~{self._wrapped()}", lambda f: ~self._test(f), self.features)
+
+    def __bool__(self):
+        raise ConditionError(
+            f"condition {self.text!r} has no truth value of its own; combine conditions "
+            f"with & | ~ (not 'and', 'or', 'not'), and ranges with .between(lo, hi)"
+        )
+
+    def _wrapped(self) -> str:
+        return self.text if self.text.startswith("(") or " " not in self.text else f"({self.text})"
+
+    def __repr__(self) -> str:
+        return f"<Condition {self.text}>"
+
+
+def _condition(value, left: Condition, symbol: str) -> Condition:
+    if isinstance(value, Condition):
+        return value
+    if isinstance(value, Quantity):
+        raise ConditionError(
+            f"{left.text} {symbol} {value.text}: put brackets round a comparison before "
+            f"combining it, e.g. tie {symbol} (banker.points == 6); Python's {symbol} "
+            f"binds tighter than ==")
+    raise ConditionError(f"{value!r} is not a condition on the coup (in "
+                         f"{left.text} {symbol} …)")
+
+
+def _defined_all(*parts):
+    tests = [p for p in parts if p is not None]
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    return lambda f: np.logical_and.reduce([t(f) for t in tests])
+
+
+class Quantity:
+    """A number read off a finished coup (points, cards, a card's value …), to compare
+    with a whole number or another quantity, or to combine with ``+ - * // %``.
+
+    ``value`` maps the feature arrays to one number per cell. ``defined``, when given,
+    says where the number exists (a third card that was not dealt has no value): every
+    comparison is false where it does not.
+    """
+
+    def __init__(self, value: Callable[[dict], np.ndarray], text: str, features,
+                 defined: Callable[[dict], np.ndarray] | None = None):
+        self._value = value
+        self.text = text
+        self.features = frozenset(features)
+        self._defined = defined
+
+    @classmethod
+    def of(cls, feature: str, text: str) -> "Quantity":
+        """The quantity that is one feature of the layout."""
+        return cls(lambda f: f[feature], text, {feature})
+
+    def _operand(self, value, symbol: str):
+        if isinstance(value, Quantity):
+            return value._value, value.text, value.features, value._defined
+        if _is_whole(value):
+            return (lambda f: value), str(value), frozenset(), None
+        raise ConditionError(f"{self.text} {symbol} {value!r}: use a whole number or "
+                             f"another quantity of the coup")
+
+    def _compare(self, op, symbol, value) -> Condition:
+        other, text, features, defined = self._operand(value, symbol)
+        test = lambda f: op(self._value(f), other(f))  # noqa: E731
+        where = _defined_all(self._defined, defined)
+        if where is not None:
+            bare = test
+            test = lambda f: bare(f) & where(f)  # noqa: E731
+        return Condition(f"{self.text} {symbol} {text}", test, self.features | features)
+
+    def __eq__(self, value):  # type: ignore[override]
+        return self._compare(operator.eq, "==", value)
+
+    def __ne__(self, value):  # type: ignore[override]
+        return self._compare(operator.ne, "!=", value)
+
+    def __lt__(self, value):
+        return self._compare(operator.lt, "<", value)
+
+    def __le__(self, value):
+        return self._compare(operator.le, "<=", value)
+
+    def __gt__(self, value):
+        return self._compare(operator.gt, ">", value)
+
+    def __ge__(self, value):
+        return self._compare(operator.ge, ">=", value)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _arithmetic(self, op, symbol, value, reflected=False) -> "Quantity":
+        other, text, features, defined = self._operand(value, symbol)
+        if symbol in ("//", "%") and not isinstance(value, Quantity) and value == 0:
+            raise ConditionError(f"{self.text} {symbol} 0: division by zero")
+        left, right = (other, self._value) if reflected else (self._value, other)
+        texts = (text, self.text) if reflected else (self.text, text)
+        return Quantity(lambda f: op(left(f), right(f)), f"({texts[0]} {symbol} {texts[1]})",
+                        self.features | features, _defined_all(self._defined, defined))
+
+    def __add__(self, value):
+        return self._arithmetic(operator.add, "+", value)
+
+    def __radd__(self, value):
+        return self._arithmetic(operator.add, "+", value, reflected=True)
+
+    def __sub__(self, value):
+        return self._arithmetic(operator.sub, "-", value)
+
+    def __rsub__(self, value):
+        return self._arithmetic(operator.sub, "-", value, reflected=True)
+
+    def __mul__(self, value):
+        return self._arithmetic(operator.mul, "*", value)
+
+    def __rmul__(self, value):
+        return self._arithmetic(operator.mul, "*", value, reflected=True)
+
+    def __floordiv__(self, value):
+        return self._arithmetic(_floordiv, "//", value)
+
+    def __mod__(self, value):
+        return self._arithmetic(_mod, "%", value)
+
+    def __bool__(self):
+        raise ConditionError(f"quantity {self.text!r} has no truth value; compare it, "
+                             f"e.g. {self.text} == 0")
+
+    def isin(self, *values: int) -> Condition:
+        """The quantity is one of ``values``: ``banker.points.isin(1, 2, 3, 4, 5)``."""
+        for v in values:
+            if not _is_whole(v):
+                raise ConditionError(f"{self.text}.isin({values!r}): give whole numbers")
+        test = lambda f: np.isin(self._value(f), values)  # noqa: E731
+        if self._defined is not None:
+            bare = test
+            test = lambda f: bare(f) & self._defined(f)  # noqa: E731
+        return Condition(f"{self.text} in {{{', '.join(map(str, values))}}}", test,
+                         self.features)
+
+    def between(self, low: int, high: int) -> Condition:
+        """``low <= quantity <= high``, both ends included."""
+        if _is_whole(low) and _is_whole(high) and low > high:
+            raise PaytableError(f"{self.text}.between({low}, {high}): low is above high")
+        return (self >= low) & (self <= high)
+
+    def __repr__(self) -> str:
+        return f"<Quantity {self.text}>"
+
+
+def _floordiv(a, b):
+    return np.floor_divide(a, np.where(b == 0, 1, b))
+
+
+def _mod(a, b):
+    return np.mod(a, np.where(b == 0, 1, b))
+
+
+def flag(feature: str, text: str) -> Condition:
+    """The condition that a 0/1 feature is 1."""
+    return Condition(text, lambda f: f[feature] == 1, frozenset({feature}))
+
+
+__all__ = ["Condition", "ConditionError", "Quantity", "SUIT_FEATURES", "flag"]
