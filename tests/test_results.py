@@ -11,11 +11,14 @@ def test_results_are_not_stale(tmp_path):
     result = CliRunner().invoke(main, ["results", str(ROOT / "paytables"), str(tmp_path)],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    written = sorted(tmp_path.iterdir())
+    written = sorted(p for p in tmp_path.rglob("*") if p.is_file())
     assert [f"wrote {p}" for p in written] == sorted(result.output.splitlines())
-    assert {p.name for p in written} == {p.name for p in (ROOT / "results").glob("*.md")}
+    committed_files = {p.relative_to(ROOT / "results") for p in (ROOT / "results").rglob("*")
+                       if p.is_file() and p.suffix in (".md", ".html")}
+    assert {p.relative_to(tmp_path) for p in written} == committed_files
     for path in written:
-        committed = ROOT / "results" / path.name
-        assert committed.is_file(), f"results/{path.name} is missing: run make results"
+        name = path.relative_to(tmp_path)
+        committed = ROOT / "results" / name
+        assert committed.is_file(), f"results/{name} is missing: run make results"
         assert committed.read_text() == path.read_text(), (
-            f"results/{path.name} is stale: run make results")
+            f"results/{name} is stale: run make results")

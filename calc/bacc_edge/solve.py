@@ -122,6 +122,19 @@ def parse_limit(value) -> Fraction | None:
     return net
 
 
+def parse_given(items: Iterable[str]) -> dict[str, str]:
+    """``NAME=PAY`` items (``y=5``, ``y=7:2``) as a mapping from unknown name to pay."""
+    out = {}
+    for item in items:
+        name, eq, value = str(item).partition("=")
+        if not eq or not name.strip() or not value.strip():
+            raise SolveError(f"given {item!r}: write NAME=PAY, e.g. y=5")
+        if name.strip() in out:
+            raise SolveError(f"given {item!r}: {name.strip()} is given twice")
+        out[name.strip()] = value.strip()
+    return out
+
+
 # -- marking unknowns ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Unknown:
@@ -280,6 +293,13 @@ class Solution:
         return tuple(line.edge(self.value) for line in self.lines)
 
     @property
+    def notes(self) -> tuple[str, ...]:
+        """Shoes on which the unknown events never happen, so their pay changes nothing."""
+        return tuple(f"the unknown events never happen on {line.shoe.label}: the edge there is "
+                     f"{_percent(line.fixed)} whatever they pay"
+                     for line in self.lines if line.per_unit == 0)
+
+    @property
     def marked(self) -> Candidate | None:
         return next((c for c in self.candidates if c.marked), None)
 
@@ -392,10 +412,14 @@ def _exact(bet, unknowns, target, lines, limit):
     if limit is not None and top * x > limit:
         capped = limit / top
         worst = min(line.edge(capped) for line in lines)
-        return capped, None, (f"the target needs {printable_text(top * x)} to 1, above the "
-                              f"limit of {printable_text(limit)} to 1; at the limit the edge "
-                              f"is {_percent(worst)}")
+        return capped, None, (f"the target needs {_approx(top * x)} to 1, above the limit "
+                              f"of {printable_text(limit)} to 1; at the limit the edge is "
+                              f"{_percent(worst)}, above the target")
     return x, line.shoe, None
+
+
+def _approx(value: Fraction) -> str:
+    return printable_text(value) if (value * 2).denominator == 1 else f"{float(value):.4f}"
 
 
 def _percent(value: Fraction) -> str:
@@ -404,8 +428,10 @@ def _percent(value: Fraction) -> str:
 
 # -- printable pays --------------------------------------------------------------------------
 def printable_step(net: Fraction) -> Fraction:
-    """The step between pays a table prints near ``net``: halves below 20 to 1, whole
-    numbers from there."""
+    """The step between pays a table prints near ``net``: twentieths below 2 to 1 (0.95,
+    19-20), halves below 20 to 1, whole numbers from there."""
+    if net < 2:
+        return Fraction(1, 20)
     return Fraction(1, 2) if net < 20 else Fraction(1)
 
 
@@ -537,13 +563,15 @@ def solution_text(s: Solution, fmt: str = "simple", *, digits: int = 3) -> str:
     if s.value is not None:
         if len(s.unknowns) > 1 or s.unknowns[0].times != 1:
             head.append(f"exact: {factor} = {_exact_text(s.value)}")
+        what = "exact pay" if s.reached else "highest pay within the limit"
         for u, p in zip(s.unknowns, s.pays):
             for_one = p + 1 if p.denominator == 1 else f"≈ {float(p + 1):.4f}"
-            head.append(f"exact pay of {u.label!r}: {_exact_text(p)} to 1 ({for_one} for 1)")
+            head.append(f"{what} of {u.label!r}: {_exact_text(p)} to 1 ({for_one} for 1)")
         at = ", ".join(f"{deck_label(line.shoe)} {_pct(e, digits)}"
                        for line, e in zip(s.lines, s.edges))
-        head.append(f"edge at the exact pay: {at}"
+        head.append(f"edge at that pay: {at}"
                     + (f" ({deck_label(s.binding)} binds)" if s.binding and len(s.shoes) > 1 else ""))
+    head += [f"note: {n}" for n in s.notes]
     if s.problem:
         head.append(s.problem)
     headers, rows = solution_rows(s, digits=digits)
@@ -586,6 +614,7 @@ def solution_json(s: Solution) -> dict:
         "given": {n: float(v) for n, v in s.given},
         "reached": s.reached,
         "problem": s.problem,
+        "notes": list(s.notes),
         "max_pay": None if s.max_pay is None else float(s.max_pay),
         "value": None if s.value is None else float(s.value),
         "value_exact": None if s.value is None else _frac(s.value),
@@ -640,5 +669,5 @@ def _frac(value: Fraction) -> str:
 
 
 __all__ = ["Candidate", "ShoeLine", "Solution", "Solve", "SolveError", "Unknown", "mark_unknown",
-           "parse_edge", "parse_limit", "floor_printable", "printable_text", "round_printable", "scale_unknown",
+           "parse_edge", "parse_given", "parse_limit", "floor_printable", "printable_text", "round_printable", "scale_unknown",
            "solution_json", "solutions_output", "solve", "solve_bet", "split_mark", "unknowns_of"]

@@ -1,0 +1,591 @@
+"""The math report a test lab can read: one self-contained file per paytable.
+
+``bacc-edge math-report PAYTABLE.py -o report.html`` (or ``.md``). It gives the rules as
+the engine applied them (shoe, tableau, counting convention, the reading of every pay);
+per bet the rule-sheet table, house edge, edge per resolved bet, SD and variance, hit
+frequency, the edge on 1-8 decks and the infinite deck, the published figures with
+their check; the bet's vulnerability (effects of removal as a chart, the best linear
+count and its betting correlation, and, when asked, the shoe-depth verdict); the flags
+a regulator looks for; and how it was computed, so that a lab can run it again.
+
+The HTML carries its charts as inline SVG and its style inline: it opens with no network
+access, and holds no script.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import importlib.metadata
+import math
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable, Sequence
+
+from .decks_table import STANDARD_DECKS, DeckComparison, compare_decks, deck_label, results_on
+from .depth import DealRules
+from .depth_run import BetSummary, prepare, run_depth, summarize
+from .eor import LinearCount, RemovalEffects, effects_of_removal, linear_count
+from .errors import OptionError
+from .loader import Paytable, as_paytable
+from .payouts import Pays
+from .reports import BetResult, FigureCheck, Tables, check
+from .rules import STANDARD
+from .shoe import Shoe
+
+#: A win at or above this many to one is flagged (a US W-2G tax form threshold).
+BIG_WIN = 300
+#: An event rarer than once in this many coups is flagged.
+RARE_COUPS = 100_000_000
+
+
+class FlagKind(StrEnum):
+    """What a regulator's flag is about."""
+
+    BIG_WIN = "win of 300 to 1 or more"
+    RARE = "rarer than once in 100 million coups"
+    IMPOSSIBLE = "cannot happen on some deck count"
+    NEGATIVE_EDGE = "edge negative on some deck count"
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One thing a regulator or test lab looks for, found in a bet."""
+
+    bet: str
+    kind: FlagKind
+    text: str
+
+
+@dataclass(frozen=True)
+class BetSection:
+    """Everything the report says about one bet."""
+
+    result: BetResult
+    decks: DeckComparison
+    checks: tuple[FigureCheck, ...]
+    effects: RemovalEffects | None
+    count: LinearCount | None
+    flags: tuple[Flag, ...]
+    depth: BetSummary | None = None
+
+    @property
+    def name(self) -> str:
+        return self.result.name
+
+
+@dataclass(frozen=True)
+class MathReport:
+    """A paytable's math report, ready to be written as HTML or Markdown."""
+
+    paytable: Paytable
+    shoe: Shoe
+    sections: tuple[BetSection, ...]
+    sheet_checks: tuple[FigureCheck, ...]
+    version: str
+    depth_shoes: int | None = None
+    depth_level: int = 3
+    depth_seed: int = 1
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def title(self) -> str:
+        return f"Math report: {self.paytable.path.stem or 'bets'}"
+
+    @property
+    def flags(self) -> tuple[Flag, ...]:
+        return tuple(f for s in self.sections for f in s.flags)
+
+
+def version() -> str:
+    """bacc-edge's version, as installed."""
+    try:
+        return importlib.metadata.version("bacc-edge")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def build_math_report(source, *, decks: int = 8, depth: int | None = None, level: int = 3,
+                      seed: int = 1, workers: int | None = None, state=None,
+                      on_batch: Callable[[int, int], None] | None = None,
+                      tables: Tables | None = None) -> MathReport:
+    """Count everything the report shows for ``source`` (a paytable file or a loaded
+    :class:`Paytable`): the tables on ``decks`` decks, every deck count 1-8 and the
+    infinite deck, the figures the sheets printed, effects of removal and counts, and,
+    with ``depth`` shoes, the shoe-depth analysis (a paytable file is needed for it)."""
+    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+        raise OptionError(f"math report: decks {decks!r} must be a whole number from 1")
+    if depth is not None and (not isinstance(depth, int) or depth < 1):
+        raise OptionError(f"math report: --depth {depth!r} must be a number of shoes from 1")
+    paytable = as_paytable(source)
+    tables = tables or Tables()
+    shoe = Shoe.decks(decks)
+    results = results_on(paytable, shoe, tables)
+    comparisons = compare_decks(paytable, STANDARD_DECKS, tables=tables)
+    checks = check(paytable, tables=tables) if paytable.file else []
+    effects = effects_of_removal(list(paytable.bets), shoe, tables=tables, tableau=paytable.rules)
+    counts = [linear_count(fx, level) for fx in effects]
+    summaries: dict[str, BetSummary] = {}
+    if depth:
+        spec = prepare(paytable, deal=DealRules(decks), seed=seed, level=level)
+        tally = run_depth(spec, depth, state=state, workers=workers, on_batch=on_batch)
+        summaries = {s.name: s for s in summarize(spec, tally)}
+    sections = []
+    for result, comparison, fx, count in zip(results, comparisons, effects, counts):
+        sections.append(BetSection(
+            result, comparison, tuple(c for c in checks if c.bet == result.name), fx, count,
+            tuple(flags_of(comparison)), summaries.get(result.name)))
+    return MathReport(paytable, shoe, tuple(sections), tuple(c for c in checks if c.bet is None),
+                      version(), depth, level, seed)
+
+
+def flags_of(comparison: DeckComparison) -> list[Flag]:
+    """The regulator's flags for one bet, over every deck count compared."""
+    name, out = comparison.name, []
+    first = comparison.results[0]
+    for i, event in enumerate(first.events):
+        if event.pays.net >= BIG_WIN:
+            out.append(Flag(name, FlagKind.BIG_WIN,
+                            f"{event.label!r} pays {event.pays.text} ({_num(event.pays.net)} to 1)"))
+        if event.otherwise:
+            continue
+        lines = [(r.shoe, r.events[i]) for r in comparison.results]
+        never = [shoe for shoe, e in lines if e.combinations == 0]
+        if never:
+            out.append(Flag(name, FlagKind.IMPOSSIBLE,
+                            f"{event.label!r} never settles the bet on "
+                            f"{', '.join(deck_label(s) for s in never)}"))
+        rare = [(shoe, e.probability) for shoe, e in lines
+                if 0 < e.probability < Fraction(1, RARE_COUPS)]
+        if rare:
+            shoe, p = min(rare, key=lambda sp: sp[1])
+            out.append(Flag(name, FlagKind.RARE,
+                            f"{event.label!r} happens once in {_coups(p)} coups on "
+                            f"{deck_label(shoe)} (rarer than once in 100 million on "
+                            f"{', '.join(deck_label(s) for s, _ in rare)})"))
+    negative = [r for r in comparison.results if r.edge < 0]
+    if negative:
+        out.append(Flag(name, FlagKind.NEGATIVE_EDGE,
+                        "the player has the edge on " + ", ".join(
+                            f"{deck_label(r.shoe)} ({_pct(-r.edge)})" for r in negative)))
+    return out
+
+
+# -- words shared by both formats ------------------------------------------------------------
+def pay_reading(p: Pays) -> str:
+    """How the engine read a pay as written."""
+    if p.net == 0:
+        return "push: the stake is returned, nothing won"
+    if p.net == -1:
+        return "loses the stake"
+    if " for " in p.text:
+        return (f"\"for 1\": the {_num(p.net + 1)} handed back include the stake; "
+                f"wins {_num(p.net)} per unit")
+    if p.text.endswith("of stake"):
+        return f"wins {_num(p.net * 100)}% of the stake; the stake is returned"
+    return f"\"to 1\": wins {_num(p.net)} per unit staked; the stake is returned"
+
+
+COUNTING = ("Every ordered sequence of six cards from the shoe is counted once (a coup that "
+            "uses four or five cards counts once for each way to deal the unused positions), "
+            "so the counts of a shoe of N cards sum to N·(N−1)·…·(N−5); the infinite deck deals "
+            "with replacement (N⁶). Counts are exact integers and probabilities exact "
+            "fractions; figures are rounded only for display.")
+
+
+def _how_computed(r: MathReport) -> str:
+    suits = any(s.result.bet.needs_suits for s in r.sections)
+    return (f"Computed by bacc-edge {r.version} by exact enumeration under the "
+            f"{r.paytable.rules.name} tableau: {r.shoe.coups:,} ordered six-card deals on "
+            f"{r.shoe}{' (suits counted for suited bets; same total)' if suits else ''}; "
+            f"every deck count from 1 to 8 and the infinite deck likewise. Re-run: "
+            f"bacc-edge math-report {r.paytable.path.name or 'PAYTABLE.py'} -o REPORT"
+            + (f" --depth {r.depth_shoes} --seed {r.depth_seed}" if r.depth_shoes else "")
+            + (f" --decks {r.shoe.cards // 52}" if r.shoe.cards != 416 else "") + ".")
+
+
+def _num(value: Fraction) -> str:
+    if value.denominator == 1:
+        return f"{value.numerator:,}"
+    return format(float(value), ".6g")
+
+
+def _pct(value, digits: int = 3) -> str:
+    return f"{float(value) * 100:.{digits}f}%"
+
+
+def _frac(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _coups(p: Fraction) -> str:
+    return f"{float(1 / p):,.0f}"
+
+
+def _module_doc(paytable: Paytable) -> str:
+    if not paytable.source:
+        return ""
+    try:
+        return ast.get_docstring(ast.parse(paytable.source)) or ""
+    except SyntaxError:
+        return ""
+
+
+def _event_rows(result: BetResult) -> tuple[list[str], list[list[str]]]:
+    headers = ["Event", "Combinations", "Probability", "Probability (exact)", "Pays", "Return"]
+    rows = [[e.label, f"{e.combinations:,}", _pct(e.probability, 5), _frac(e.probability),
+             e.pays.text, _pct(e.ret, 5)] for e in result.events]
+    rows.append(["Total (player net)", f"{result.total:,}", "100.00000%", "1", "",
+                 _pct(result.ev, 5)])
+    return headers, rows
+
+
+def _stats_rows(result: BetResult) -> list[tuple[str, str]]:
+    rows = [("House edge", f"{_pct(result.edge, 4)} (exactly {_frac(result.edge)})")]
+    if result.edge_per_resolved_bet is not None:
+        rows.append(("Edge per resolved bet (pushes left out)",
+                     _pct(result.edge_per_resolved_bet, 4)))
+    rows += [("Standard deviation per unit", f"{result.sd:.4f}"),
+             ("Variance per unit", f"{float(result.variance):.4f}"),
+             ("Hit frequency (wins anything)", _pct(result.hit_frequency, 4))]
+    if result.bet.max_round:
+        rows.append(("Closes after round", str(result.bet.max_round)))
+    return rows
+
+
+def _deck_rows(c: DeckComparison) -> tuple[list[str], list[list[str]]]:
+    headers = ["", *[deck_label(s) for s in c.shoes]]
+    rows = [["House edge", *[_pct(r.edge) for r in c.results]],
+            ["Hit frequency", *[_pct(r.hit_frequency) for r in c.results]],
+            ["SD", *[f"{r.sd:.3f}" for r in c.results]]]
+    return headers, rows
+
+
+def _check_rows(checks: Sequence[FigureCheck]) -> tuple[list[str], list[list[str]]]:
+    headers = ["Figure", "Printed", "Computed", "Status", "Sheet"]
+    rows = []
+    for c in checks:
+        what = str(c.measure) if c.label is None else f"{c.measure}: {c.label}"
+        rows.append([what, c.printed.text, _pct(c.computed, 4), str(c.status), c.sheet])
+    return headers, rows
+
+
+def _eor_rows(fx: RemovalEffects, count: LinearCount | None):
+    headers = ["Card removed", "Cards in shoe", "Effect (% of stake)", "Tag"]
+    rows = [[rank, str(fx.rank_counts[rank]), f"{float(e) * 100:+.4f}",
+             "" if count is None else f"{count.tags[rank]:+d}"] for rank, e in fx.by_rank.items()]
+    return headers, rows
+
+
+def _count_lines(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
+    if count is None:
+        return ["No linear count: every card's removal moves this bet alike, so every "
+                "first-order effect is zero (a pair bet on a full shoe)."]
+    tags = " ".join(f"{r}{t:+d}" for r, t in count.tags.items())
+    lines = [f"Best level-{count.level} count: {tags}; "
+             + ("balanced" if count.balanced else f"unbalanced ({count.imbalance:+d} a shoe)")
+             + f"; betting correlation {count.betting_correlation:.3f}."]
+    if count.positive_at_true_count is not None:
+        lines.append(f"First-order estimate: the bet favours the player from a true count of "
+                     f"{count.positive_at_true_count:+.1f} (running count per 52 cards left).")
+    lines.append(f"Sum of the effects over the shoe's cards: {_frac(fx.sum_check)} (exact).")
+    return lines
+
+
+def _depth_rows(d: BetSummary) -> list[tuple[str, str]]:
+    p = d.players
+    rows = [("Closes after round", str(d.cutoff or "never")),
+            ("Rounds favouring the player", f"{d.favourable_share * 100:.2f}%"),
+            ("Perfect player, no cutoff (units/shoe)", p.perfect.text()),
+            ("Perfect player, with cutoff (units/shoe)", p.perfect_cutoff.text()),
+            ("Counter, no cutoff (units/shoe)", p.count.text()),
+            ("Counter, with cutoff (units/shoe)", p.count_cutoff.text())]
+    if d.cutoff_removes is not None:
+        rows.append(("Share of the perfect player's gain the cutoff removes",
+                     f"{d.cutoff_removes * 100:.1f}%"))
+    return rows
+
+
+def _depth_verdict(d: BetSummary) -> str:
+    p = d.players
+    worst = max(p.perfect_cutoff.per_shoe - p.perfect_cutoff.half_width,
+                p.count_cutoff.per_shoe - p.count_cutoff.half_width)
+    if d.cutoff is not None:
+        return ("Verdict: with the table's cutoff, no player's gain per shoe is "
+                "distinguishable from zero beyond 0.01 units." if worst < 0.01 else
+                "Verdict: even with the table's cutoff a player can gain "
+                f"{max(p.perfect_cutoff.per_shoe, p.count_cutoff.per_shoe):+.3f} units a shoe.")
+    best = max(p.perfect.per_shoe, p.count.per_shoe)
+    return (f"Verdict: with no cutoff a player who knows the shoe gains {best:+.3f} units a "
+            f"shoe on this bet.")
+
+
+def _rules_rows(r: MathReport) -> list[tuple[str, str]]:
+    return [("Shoe", f"{r.shoe} — the tables below; every deck count 1-8 and the infinite "
+                     f"deck side by side per bet"),
+            ("Tableau", "standard punto banco" if r.paytable.rules == STANDARD
+             else f"the paytable's own: {r.paytable.rules.name}"),
+            ("Counting", COUNTING)]
+
+
+def _pay_rows(r: MathReport) -> tuple[list[str], list[list[str]]]:
+    headers = ["Bet", "Event", "Pays as written", "Read as", "Net win per unit"]
+    rows = []
+    for s in r.sections:
+        for e in s.result.events:
+            rows.append([s.name, e.label, e.pays.text, pay_reading(e.pays), _num(e.pays.net)])
+    return headers, rows
+
+
+def _summary_rows(r: MathReport) -> tuple[list[str], list[list[str]]]:
+    headers = ["Bet", f"House edge ({r.shoe.label})", "Edge per resolved bet", "Hit frequency",
+               "SD", "Edge, 1-8 decks and ∞", "Flags"]
+    rows = []
+    for s in r.sections:
+        res, edges = s.result, s.decks.edges
+        epr = res.edge_per_resolved_bet
+        rows.append([s.name, _pct(res.edge), "" if epr is None else _pct(epr),
+                     _pct(res.hit_frequency), f"{res.sd:.3f}",
+                     f"{_pct(min(edges))} to {_pct(max(edges))}", str(len(s.flags) or "")])
+    return headers, rows
+
+
+# -- the chart -------------------------------------------------------------------------------
+def eor_svg(fx: RemovalEffects, count: LinearCount | None, *, width: int = 640,
+            height: int = 280) -> str:
+    """The effects of removal as an inline SVG bar chart: one bar per rank (green: its
+    removal helps the player), the count's tag on each bar, both axes labelled."""
+    ranks = list(fx.by_rank)
+    values = [float(fx.by_rank[r]) * 100 for r in ranks]
+    left, right, top, bottom = 78, 16, 34, 52
+    plot_w, plot_h = width - left - right, height - top - bottom
+    span = max((abs(v) for v in values), default=0) or 1.0
+    ticks = _ticks(span)
+    span = max(span, ticks[-1])
+    zero_y = top + plot_h / 2
+
+    def y_of(v: float) -> float:
+        return zero_y - v / span * (plot_h / 2)
+
+    title = f"Effects of removal — {fx.bet.name}"
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(title)}" '
+             f'font-family="sans-serif" font-size="12">',
+             f'<title>{html.escape(title)}</title>',
+             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
+             f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14" '
+             f'font-weight="bold">{html.escape(title)}</text>']
+    for t in (-ticks[-1], *[-x for x in reversed(ticks[:-1])], 0.0, *ticks):
+        y = y_of(t)
+        parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" '
+                     f'stroke="{"#444" if t == 0 else "#ddd"}" stroke-width="1"/>')
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{t:+.3g}</text>')
+    slot = plot_w / max(len(ranks), 1)
+    for i, (rank, v) in enumerate(zip(ranks, values)):
+        x = left + i * slot + slot * 0.15
+        y0, y1 = sorted((y_of(0), y_of(v)))
+        colour = "#2e8b57" if v > 0 else "#c0392b"
+        parts.append(f'<rect x="{x:.1f}" y="{y0:.1f}" width="{slot * 0.7:.1f}" '
+                     f'height="{max(y1 - y0, 0.5):.1f}" fill="{colour}">'
+                     f'<title>{rank}: {v:+.4f}%</title></rect>')
+        cx = left + (i + 0.5) * slot
+        parts.append(f'<text x="{cx:.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
+                     f'{rank}</text>')
+        if count is not None:
+            ty = y1 + 13 if v < 0 else y0 - 4
+            parts.append(f'<text x="{cx:.1f}" y="{ty:.1f}" text-anchor="middle" '
+                         f'font-size="11" fill="#222">{count.tags[rank]:+d}</text>')
+    parts.append(f'<text x="{left + plot_w / 2}" y="{height - 10}" text-anchor="middle">'
+                 f'Card removed (numbers on the bars: the count\'s tags)</text>')
+    parts.append(f'<text x="16" y="{top + plot_h / 2}" text-anchor="middle" '
+                 f'transform="rotate(-90 16 {top + plot_h / 2})">Effect (% of stake)</text>')
+    if not any(values):
+        parts.append(f'<text x="{left + plot_w / 2}" y="{zero_y - 10}" text-anchor="middle" '
+                     f'fill="#555">every effect is exactly zero</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _ticks(span: float) -> list[float]:
+    """Round tick values, a step apart, up to at least ``span``."""
+    raw = span / 2
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    n = math.ceil(span / step - 1e-9)
+    return [step * k for k in range(1, max(n, 1) + 1)]
+
+
+# -- HTML ------------------------------------------------------------------------------------
+_CSS = """
+body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2em auto;
+       max-width: 1100px; padding: 0 1em; color: #111; line-height: 1.4; }
+h1 { border-bottom: 2px solid #333; padding-bottom: .2em; }
+h2 { margin-top: 2em; border-bottom: 1px solid #aaa; }
+table { border-collapse: collapse; margin: .6em 0 1em; font-size: 14px; }
+th, td { border: 1px solid #bbb; padding: 3px 8px; vertical-align: top; }
+th { background: #eef1f5; text-align: left; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.exact { font-family: monospace; font-size: 12px; word-break: break-all; max-width: 22em; }
+pre { background: #f6f6f6; padding: .6em; overflow-x: auto; font-size: 13px; }
+.flag { color: #8a1c1c; }
+.ok { color: #1e6b35; }
+.how { font-size: 13px; color: #333; border-top: 1px solid #aaa; padding-top: .6em; }
+"""
+
+
+def _html_table(headers, rows, numeric_from: int = 1, exact_cols: Sequence[int] = ()) -> str:
+    out = ["<table>", "<tr>" + "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
+           + "</tr>"]
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            cls = ' class="exact"' if i in exact_cols else (' class="num"' if i >= numeric_from
+                                                          else "")
+            cells.append(f"<td{cls}>{html.escape(str(cell))}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</table>")
+    return "\n".join(out)
+
+
+def _html_pairs(rows) -> str:
+    return ("<table>\n" + "\n".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
+                                    for k, v in rows) + "\n</table>")
+
+
+def math_report_html(r: MathReport) -> str:
+    """The report as one self-contained HTML page."""
+    e = html.escape
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           f"<title>{e(r.title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
+           f"<h1>{e(r.title)}</h1>"]
+    doc = _module_doc(r.paytable)
+    if doc:
+        out.append(f"<pre>{e(doc)}</pre>")
+    out += ["<h2>Summary</h2>", _html_table(*_summary_rows(r))]
+    out.append("<h2>Flags for the regulator</h2>")
+    if r.flags:
+        out.append("<ul>" + "".join(f'<li class="flag"><b>{e(f.bet)}</b> — {e(str(f.kind))}: '
+                                    f"{e(f.text)}</li>" for f in r.flags) + "</ul>")
+    else:
+        out.append('<p class="ok">None: no win of 300 to 1 or more, no event rarer than once '
+                   "in 100 million coups, none impossible on a deck count, no negative edge "
+                   "on 1-8 decks or the infinite deck.</p>")
+    out += ["<h2>Rules as applied</h2>", _html_pairs(_rules_rows(r)),
+            f"<p>Tableau (D draws, S stands; the banker's columns are the player's third "
+            f"card):</p><pre>{e(r.paytable.rules.text)}</pre>",
+            "<p>Every pay as written and as read:</p>", _html_table(*_pay_rows(r), numeric_from=4)]
+    if r.sheet_checks:
+        out += ["<h2>Figures that span bets</h2>", _html_table(*_check_rows(r.sheet_checks))]
+    for s in r.sections:
+        out += [f'<h2 id="{e(_anchor(s.name))}">{e(s.name)}</h2>',
+                f"<h3>Rule-sheet table, {e(str(r.shoe))}</h3>",
+                _html_table(*_event_rows(s.result), exact_cols=(3,)),
+                _html_pairs(_stats_rows(s.result)),
+                "<h3>Every deck count</h3>", _html_table(*_deck_rows(s.decks))]
+        notes = [w for res in s.decks.results for w in res.warnings]
+        out += [f"<p>{e(n)}</p>" for n in notes]
+        out.append("<h3>Published figures</h3>")
+        out.append(_html_table(*_check_rows(s.checks)) if s.checks
+                   else "<p>No figures printed for this bet.</p>")
+        out += ["<h3>Vulnerability</h3>", f"<figure>{eor_svg(s.effects, s.count)}</figure>",
+                _html_table(*_eor_rows(s.effects, s.count)),
+                *[f"<p>{e(line)}</p>" for line in _count_lines(s.effects, s.count)]]
+        if s.depth is not None:
+            out += [f"<p>Shoe depth, {r.depth_shoes:,} shoes of {r.shoe.label} (seed "
+                    f"{r.depth_seed}; 95% intervals):</p>", _html_pairs(_depth_rows(s.depth)),
+                    f"<p>{e(_depth_verdict(s.depth))}</p>"]
+        if s.flags:
+            out.append("<ul>" + "".join(f'<li class="flag">{e(str(f.kind))}: {e(f.text)}</li>'
+                                        for f in s.flags) + "</ul>")
+    out += [f'<p class="how">{e(_how_computed(r))}</p>', "</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def _anchor(name: str) -> str:
+    return "bet-" + "".join(ch.lower() if ch.isalnum() else "-" for ch in name)
+
+
+# -- Markdown --------------------------------------------------------------------------------
+def _md_table(headers, rows) -> str:
+    def cell(x) -> str:
+        return str(x).replace("|", "\\|").replace("\n", " ")
+
+    out = ["| " + " | ".join(cell(h) for h in headers) + " |",
+           "|" + "|".join(" --- " for _ in headers) + "|"]
+    out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def _md_bar(value: float, span: float, width: int = 20) -> str:
+    n = round(abs(value) / span * width) if span else 0
+    return ("+" if value > 0 else "−") + "█" * n if n else ""
+
+
+def math_report_markdown(r: MathReport) -> str:
+    """The report as Markdown: the same content, the chart drawn as text bars."""
+    out = [f"# {r.title}", ""]
+    doc = _module_doc(r.paytable)
+    if doc:
+        out += ["```text", doc, "```", ""]
+    out += ["## Summary", "", _md_table(*_summary_rows(r)), "", "## Flags for the regulator", ""]
+    if r.flags:
+        out += [f"- **{f.bet}** — {f.kind}: {f.text}" for f in r.flags]
+    else:
+        out.append("None: no win of 300 to 1 or more, no event rarer than once in 100 million "
+                   "coups, none impossible on a deck count, no negative edge on 1-8 decks or "
+                   "the infinite deck.")
+    out += ["", "## Rules as applied", "", _md_table(["", ""], _rules_rows(r)), "",
+            "Tableau (D draws, S stands; the banker's columns are the player's third card):", "",
+            "```text", r.paytable.rules.text, "```", "", "Every pay as written and as read:", "",
+            _md_table(*_pay_rows(r)), ""]
+    if r.sheet_checks:
+        out += ["## Figures that span bets", "", _md_table(*_check_rows(r.sheet_checks)), ""]
+    for s in r.sections:
+        out += [f"## {s.name}", "", f"### Rule-sheet table, {r.shoe}", "",
+                _md_table(*_event_rows(s.result)), "", _md_table(["", ""], _stats_rows(s.result)),
+                "", "### Every deck count", "", _md_table(*_deck_rows(s.decks)), ""]
+        out += [f"- {w}" for res in s.decks.results for w in res.warnings]
+        out += ["", "### Published figures", ""]
+        out += [_md_table(*_check_rows(s.checks)) if s.checks
+                else "No figures printed for this bet.", ""]
+        headers, rows = _eor_rows(s.effects, s.count)
+        span = max((abs(float(v)) for v in s.effects.by_rank.values()), default=0)
+        rows = [row + [_md_bar(float(s.effects.by_rank[row[0]]), span)] for row in rows]
+        out += ["### Vulnerability", "", "Effects of removal (+ bars: the card's removal helps "
+                "the player):", "", _md_table([*headers, "Chart"], rows), ""]
+        out += [*_count_lines(s.effects, s.count), ""]
+        if s.depth is not None:
+            out += [f"Shoe depth, {r.depth_shoes:,} shoes of {r.shoe.label} (seed "
+                    f"{r.depth_seed}; 95% intervals):", "",
+                    _md_table(["", ""], _depth_rows(s.depth)), "", _depth_verdict(s.depth), ""]
+        if s.flags:
+            out += [f"- **Flag** — {f.kind}: {f.text}" for f in s.flags] + [""]
+    out += ["---", "", _how_computed(r), ""]
+    return "\n".join(out)
+
+
+FORMATS = {".html": math_report_html, ".htm": math_report_html, ".md": math_report_markdown}
+
+
+def write_math_report(report_or_source, path, **options) -> Path:
+    """Write the report to ``path``: HTML for ``.html``, Markdown for ``.md``.
+    ``report_or_source`` is a :class:`MathReport`, or what :func:`build_math_report`
+    takes (with its ``options``)."""
+    path = Path(path)
+    render = FORMATS.get(path.suffix.lower())
+    if render is None:
+        raise OptionError(f"math report {str(path)!r}: name a .html or .md file")
+    r = (report_or_source if isinstance(report_or_source, MathReport)
+         else build_math_report(report_or_source, **options))
+    try:
+        path.write_text(render(r), encoding="utf-8")
+    except OSError as err:
+        raise OptionError(f"math report {str(path)!r}: cannot be written ({err.strerror})") from None
+    return path
+
+
+__all__ = ["BIG_WIN", "RARE_COUPS", "BetSection", "Flag", "FlagKind", "MathReport",
+           "build_math_report", "eor_svg", "flags_of", "math_report_html",
+           "math_report_markdown", "pay_reading", "write_math_report"]
