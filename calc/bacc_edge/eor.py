@@ -10,9 +10,9 @@ from fractions import Fraction
 from .cards import RANKS, SUITS, card_name
 from .errors import OptionError, ShoeError
 from .evaluator import Evaluator
-from .outcomes import CellLayout
+from .card_layout import CardLayout
 from .paytable import Bet
-from .reports import Tables
+from .reports import Tables, layouts
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
 
@@ -53,43 +53,50 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
     tables = tables or Tables()
-    # bets by suit mode, each mode's bets compiled once and valued on every shoe at once
-    modes = {suits: [i for i, b in enumerate(bets) if b.needs_suits == suits]
-             for suits in (False, True)}
-    modes = {suits: chosen for suits, chosen in modes.items() if chosen}
-    if True in modes and not shoe.suits_known:
+    # bets by layout, each layout's bets compiled once and valued on every shoe
+    modes = {layout: (Evaluator([bets[i] for i in chosen], layout), chosen)
+             for layout, chosen in layouts(bets, tableau).items()}
+    by_suit = {layout: _tells_suits(layout) for layout in modes}
+    if any(by_suit.values()) and not shoe.suits_known:
         raise ShoeError(f"effects of removal by suit need a shoe whose suits are all known, "
                         f"not {shoe.label}")
-    evaluators = {suits: Evaluator([bets[i] for i in chosen], CellLayout(suits, tableau))
-                  for suits, chosen in modes.items()}
 
-    def evs(on: Shoe, suits: bool) -> list[Fraction]:
-        return evaluators[suits].evs(tables.get(on, suits, tableau))
+    def evs(on: Shoe, layout) -> list[Fraction]:
+        return modes[layout][0].evs(tables.get(on, layout))
 
     base = [Fraction(0)] * len(bets)
-    for suits, chosen in modes.items():
-        for i, ev in zip(chosen, evs(shoe, suits)):
+    for layout, (_, chosen) in modes.items():
+        for i, ev in zip(chosen, evs(shoe, layout)):
             base[i] = ev
     by_rank: list[dict[str, Fraction]] = [{} for _ in bets]
     by_card: list[dict[str, Fraction]] = [{} for _ in bets]
+    suited = set()
     for r, rank in enumerate(RANKS):
         if shoe.ranks[r] == 0:
             continue
-        if False in modes:
-            # a suit-free table depends on rank counts only: one removal of the rank serves
-            for i, ev in zip(modes[False], evs(shoe.remove(rank), False)):
-                by_rank[i][rank] = ev - base[i]
-        if True in modes:
+        for layout, (_, chosen) in modes.items():
+            if not by_suit[layout]:
+                # a suit-free table depends on rank counts only: one removal of the rank
+                for i, ev in zip(chosen, evs(shoe.remove(rank), layout)):
+                    by_rank[i][rank] = ev - base[i]
+                continue
             weights = {card_name(r, s): shoe.suits[r][s]
                        for s in range(len(SUITS)) if shoe.suits[r][s]}
-            after = {card: evs(shoe.remove(card), True) for card in weights}
-            for j, i in enumerate(modes[True]):
+            after = {card: evs(shoe.remove(card), layout) for card in weights}
+            for j, i in enumerate(chosen):
                 effects = {card: after[card][j] - base[i] for card in weights}
                 by_rank[i][rank] = (sum(effects[k] * weights[k] for k in effects)
                                     / sum(weights.values()))
                 by_card[i].update(effects)
-    return [RemovalEffects(b, shoe, base[i], by_rank[i], by_card[i] if b.needs_suits else None,
+                suited.add(i)
+    return [RemovalEffects(b, shoe, base[i], by_rank[i], by_card[i] if i in suited else None,
                            tableau) for i, b in enumerate(bets)]
+
+
+def _tells_suits(layout) -> bool:
+    """Whether a layout tells cards of one rank apart by suit or colour, so that the
+    effect of removing a card depends on its suit."""
+    return bool(layout.detail.suits) if isinstance(layout, CardLayout) else layout.suits
 
 
 #: How much betting correlation a count that tags equal effects alike may give up.
