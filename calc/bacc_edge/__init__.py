@@ -14,6 +14,9 @@ from . import pays as _pays_module  # noqa: F401
 from .cards import CardNameError
 from .commission import CommissionEdge, banker_commission_edge, banker_commission_edges
 from .conditions import Condition, ConditionError, always, banker, cards_dealt, margin, player, tie
+from .decks_table import DeckComparison, compare_decks, parse_decks
+from .math_report import (Flag, FlagKind, MathReport, build_math_report,
+                          math_report_html, math_report_markdown, write_math_report)
 from .depth import DealRules, DepthSpec
 from .depth_run import BetSummary, CountUsed, Estimate, Players, RoundSummary
 from .depth_run import prepare as prepare_depth
@@ -31,6 +34,8 @@ from .reports import (BetResult, CheckStatus, EventResult, FigureCheck, Tables, 
                       evaluate, report)
 from .rules import STANDARD, Tableau, TableauError
 from .shoe import Shoe, shoe_from_options
+from .solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
+                    solve, solve_bet)
 
 __all__ = [
     # the paytable language
@@ -49,6 +54,11 @@ __all__ = [
     "BetResult", "BetSummary", "CheckStatus", "CommissionEdge", "CountUsed", "Estimate",
     "EventResult", "FigureCheck", "LinearCount", "Measure", "Pays", "Players",
     "RemovalEffects", "RoundSummary",
+    # designing a bet: pays for a target edge, every deck count, the math report
+    "Candidate", "DeckComparison", "Flag", "FlagKind", "MathReport", "Solution", "Solve",
+    "SolveError", "build_math_report", "compare_decks", "mark_unknown", "math_report_html",
+    "math_report_markdown", "parse_decks", "scale_unknown", "solve", "solve_bet",
+    "write_math_report",
     # errors
     "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "PlotError", "ShoeError", "TableauError",

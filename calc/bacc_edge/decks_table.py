@@ -19,10 +19,9 @@ from typing import Sequence
 from .errors import OptionError
 from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
-from .outcomes import CellLayout
 from .paytable import Bet
 from .render import table
-from .reports import BetResult, EventResult, Tables
+from .reports import BetResult, EventResult, Tables, layouts
 from .shoe import Shoe
 
 #: The most shoes one table compares (a range like 1-1000 is refused).
@@ -113,13 +112,9 @@ def results_on(paytable: Paytable, shoe: Shoe, tables: Tables) -> list[BetResult
     :func:`bacc_edge.report`, an event that never settles the bet on this shoe is a zero
     line with a warning, not an error: it may happen on other deck counts."""
     results: dict[int, BetResult] = {}
-    for suits in (False, True):
-        chosen = [i for i, b in enumerate(paytable.bets) if b.needs_suits == suits]
-        if not chosen:
-            continue
-        evaluator = Evaluator([paytable.bets[i] for i in chosen],
-                              CellLayout(suits, paytable.rules))
-        table = tables.get(shoe, suits, paytable.rules)
+    for layout, chosen in layouts(paytable.bets, paytable.rules).items():
+        evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
+        table = tables.get(shoe, layout)
         for i, counts, pays in zip(chosen, evaluator.line_counts(table), evaluator.pays):
             results[i] = _result(paytable.bets[i], counts, pays, table.total, shoe, paytable)
     return [results[i] for i in range(len(paytable.bets))]

@@ -131,7 +131,8 @@ def build_math_report(source, *, decks: int = 8, depth: int | None = None, level
     if depth:
         spec = prepare(paytable, deal=DealRules(decks), seed=seed, level=level)
         tally = run_depth(spec, depth, state=state, workers=workers, on_batch=on_batch)
-        summaries = {s.name: s for s in summarize(spec, tally)}
+        summary = summarize(spec, tally)
+        summaries = {s.name: s for s in getattr(summary, "bets", summary)}
     sections = []
     for result, comparison, fx, count in zip(results, comparisons, effects, counts):
         sections.append(BetSection(
@@ -294,14 +295,29 @@ def _count_lines(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
     return lines
 
 
+def _gains(d: BetSummary) -> list[tuple[str, bool, float, float, float]]:
+    """(player, within the cutoff?, units per shoe, 95% low, 95% high) per player."""
+    players = d.players
+    if isinstance(players, tuple):  # one summary per player and cutoff
+        return [(p.player, p.cutoff is not None, p.units_per_shoe.value, p.units_per_shoe.low,
+                 p.units_per_shoe.high) for p in players]
+    out = []
+    for key, label, within in (("perfect", "perfect player", False),
+                               ("perfect_cutoff", "perfect player", True),
+                               ("count", "counter", False), ("count_cutoff", "counter", True)):
+        e = getattr(players, key)
+        out.append((label, within, e.per_shoe, e.per_shoe - e.half_width,
+                    e.per_shoe + e.half_width))
+    return out
+
+
 def _depth_rows(d: BetSummary) -> list[tuple[str, str]]:
-    p = d.players
-    rows = [("Closes after round", str(d.cutoff or "never")),
-            ("Rounds favouring the player", f"{d.favourable_share * 100:.2f}%"),
-            ("Perfect player, no cutoff (units/shoe)", p.perfect.text()),
-            ("Perfect player, with cutoff (units/shoe)", p.perfect_cutoff.text()),
-            ("Counter, no cutoff (units/shoe)", p.count.text()),
-            ("Counter, with cutoff (units/shoe)", p.count_cutoff.text())]
+    rows = [("Closes after round", str(d.cutoff or "never"))]
+    if d.favourable_share is not None:
+        rows.append(("Rounds favouring the player", f"{d.favourable_share * 100:.2f}%"))
+    for player, within, value, low, high in _gains(d):
+        rows.append((f"{player}, {'with' if within else 'no'} cutoff (units/shoe)",
+                     f"{value:+.3f} (95%: {low:+.3f} to {high:+.3f})"))
     if d.cutoff_removes is not None:
         rows.append(("Share of the perfect player's gain the cutoff removes",
                      f"{d.cutoff_removes * 100:.1f}%"))
@@ -309,17 +325,21 @@ def _depth_rows(d: BetSummary) -> list[tuple[str, str]]:
 
 
 def _depth_verdict(d: BetSummary) -> str:
-    p = d.players
-    worst = max(p.perfect_cutoff.per_shoe - p.perfect_cutoff.half_width,
-                p.count_cutoff.per_shoe - p.count_cutoff.half_width)
-    if d.cutoff is not None:
-        return ("Verdict: with the table's cutoff, no player's gain per shoe is "
-                "distinguishable from zero beyond 0.01 units." if worst < 0.01 else
-                "Verdict: even with the table's cutoff a player can gain "
-                f"{max(p.perfect_cutoff.per_shoe, p.count_cutoff.per_shoe):+.3f} units a shoe.")
-    best = max(p.perfect.per_shoe, p.count.per_shoe)
-    return (f"Verdict: with no cutoff a player who knows the shoe gains {best:+.3f} units a "
-            f"shoe on this bet.")
+    gains = _gains(d)
+    within = [g for g in gains if g[1]] if d.cutoff is not None else []
+    free = [g for g in gains if not g[1]]
+    parts = []
+    if free:
+        best = max(free, key=lambda g: g[2])
+        parts.append(f"with no cutoff the {best[0]} wins {best[2]:+.3f} units a shoe "
+                     f"(95%: {best[3]:+.3f} to {best[4]:+.3f})")
+    if within:
+        best = max(within, key=lambda g: g[2])
+        parts.append(f"with the table's cutoff after round {d.cutoff} the {best[0]} wins "
+                     f"{best[2]:+.3f} (95%: {best[3]:+.3f} to {best[4]:+.3f})"
+                     + ("; no gain beyond 0.01 units a shoe can be told from zero"
+                        if best[3] < 0.01 else ""))
+    return "Verdict: " + "; ".join(parts) + "." if parts else "Verdict: no player was dealt."
 
 
 def _rules_rows(r: MathReport) -> list[tuple[str, str]]:

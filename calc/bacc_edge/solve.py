@@ -25,9 +25,8 @@ from typing import Iterable, Mapping, Sequence
 
 from .decks_table import deck_key, deck_label, parse_decks
 from .errors import BaccEdgeError
-from .evaluator import Evaluator
+from .evaluator import Evaluator, layout_for
 from .loader import Paytable, as_paytable
-from .outcomes import CellLayout
 from .payouts import Pays, PaysError, pays
 from .paytable import Bet
 from .render import table
@@ -376,12 +375,10 @@ def solve_bet(bet: Bet, edge, *, shoes: Sequence[Shoe] | str = (), tableau: Tabl
 def _shoe_line(bet: Bet, shoe: Shoe, tableau: Tableau, tables: Tables) -> ShoeLine:
     """The edge on ``shoe`` with the unknown pays at zero, and each unknown event's
     chance, from the deals each line settles."""
-    if bet.needs_suits and shoe.suits is None:
-        raise SolveError(f"bet {bet.name!r} asks about suits; {shoe.label} has none")
     placeholder = replace(bet, events=[replace(e, pays=Pays(Fraction(0), "x"))
                                        if isinstance(e.pays, Solve) else e for e in bet.events])
-    evaluator = Evaluator([placeholder], CellLayout(bet.needs_suits, tableau))
-    counts = evaluator.line_counts(tables.get(shoe, bet.needs_suits, tableau))[0]
+    layout = layout_for([placeholder], tableau)
+    counts = Evaluator([placeholder], layout).line_counts(tables.get(shoe, layout))[0]
     total = sum(counts)
     fixed, chances, times = Fraction(0), [], []
     for line, count in zip([*bet.events, None], counts):
