@@ -13,17 +13,21 @@ The modules hold the same names; paytables written against ``bacc_edge.condition
 from . import pays as _pays_module  # noqa: F401
 from .cards import CardNameError
 from .commission import CommissionEdge, banker_commission_edge, banker_commission_edges
-from .conditions import Condition, ConditionError, always, banker, cards_dealt, margin, player, tie
+from .conditions import (Card, CardGroup, Condition, ConditionError, Quantity, all_cards, always,
+                         banker, cards_dealt, first_four, margin, player, tie)
+from .counts import Count, DeckRounding, Divisor, StudyFigures, StudyMeasure, TriggerOn
 from .decks_table import DeckComparison, compare_decks, parse_decks
 from .math_report import (Flag, FlagKind, MathReport, build_math_report,
                           math_report_html, math_report_markdown, write_math_report)
-from .depth import DealRules, DepthSpec
-from .depth_run import BetSummary, CountUsed, Estimate, Players, RoundSummary
+from .depth import DealRules, DepthSpec, EndRule
+from .depth_run import BetSummary, PlayerSummary, RoundSummary, StudyCheck, StudySummary
 from .depth_run import prepare as prepare_depth
 from .depth_run import run_depth
 from .depth_run import summarize as summarize_depth
-from .eor import LinearCount, RemovalEffects, effects_of_removal, linear_count
-from .errors import BaccEdgeError, OptionError, PaytableError, ShoeError
+from .eor import (LinearCount, RemovalEffects, betting_correlation, effects_of_removal,
+                  linear_count)
+from .intervals import Interval
+from .errors import ArgumentError, BaccEdgeError, OptionError, PaytableError, ShoeError
 from .evaluator import Evaluator
 from .loader import Paytable, load_paytable, load_paytables
 from .outcomes import FEATURES, CellLayout, OutcomeTable, PairState, Winner, outcome_table
@@ -39,7 +43,8 @@ from .solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_
 
 __all__ = [
     # the paytable language
-    "Bet", "Condition", "Event", "Figure", "Published", "always", "banker", "cards_dealt",
+    "Bet", "Card", "CardGroup", "Condition", "Event", "Quantity", "all_cards", "first_four",
+    "Figure", "Published", "always", "banker", "cards_dealt",
     "for_one", "margin", "pays", "percent", "player", "tie",
     # shoes, the tableau, the outcome table
     "FEATURES", "STANDARD", "CellLayout", "OutcomeTable", "PairState", "Shoe", "Tableau",
@@ -48,18 +53,19 @@ __all__ = [
     "Evaluator", "Paytable", "Tables", "check", "evaluate", "load_paytable", "load_paytables",
     "report",
     # game-math analyses
-    "DealRules", "DepthSpec", "banker_commission_edge", "banker_commission_edges",
+    "Count", "DealRules", "DeckRounding", "DepthSpec", "Divisor", "EndRule", "StudyFigures",
+    "TriggerOn", "banker_commission_edge", "banker_commission_edges", "betting_correlation",
     "effects_of_removal", "linear_count", "prepare_depth", "run_depth", "summarize_depth",
     # result types
-    "BetResult", "BetSummary", "CheckStatus", "CommissionEdge", "CountUsed", "Estimate",
-    "EventResult", "FigureCheck", "LinearCount", "Measure", "Pays", "Players",
-    "RemovalEffects", "RoundSummary",
+    "BetResult", "BetSummary", "CheckStatus", "CommissionEdge", "EventResult", "FigureCheck",
+    "Interval", "LinearCount", "Measure", "Pays", "PlayerSummary", "RemovalEffects",
+    "RoundSummary", "StudyCheck", "StudyMeasure", "StudySummary",
     # designing a bet: pays for a target edge, every deck count, the math report
     "Candidate", "DeckComparison", "Flag", "FlagKind", "MathReport", "Solution", "Solve",
     "SolveError", "build_math_report", "compare_decks", "mark_unknown", "math_report_html",
     "math_report_markdown", "parse_decks", "scale_unknown", "solve", "solve_bet",
     "write_math_report",
     # errors
-    "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
+    "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "PlotError", "ShoeError", "TableauError",
 ]

@@ -76,3 +76,7 @@ margin = Quantity.of("margin", "margin")
 cards_dealt = Quantity.of("cards_dealt", "cards_dealt")
 #: every coup: for an event that always applies
 always = Condition("always", lambda f: np.True_, frozenset())
+
+
+__all__ = ["Card", "CardGroup", "Condition", "ConditionError", "Hand", "Quantity", "all_cards",
+           "always", "banker", "cards_dealt", "first_four", "margin", "player", "tie"]
