@@ -1,7 +1,16 @@
-"""Shoe-depth analysis: the dealer, exact values per round, Dask, resuming."""
+"""Shoe depth and count studies: the dealer, the counts, exact values per round, Dask,
+a state that survives any crash and never mixes runs, and the command's bad input."""
 
+import csv
+import io
 import json
-import shutil
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -9,16 +18,21 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bacc_edge import Shoe, report
+from bacc_edge import Count, Shoe, report
+from bacc_edge import _deal_kernels as K
 from bacc_edge.cli import main
-from bacc_edge.depth import (DealRules, RoundValues, Tally, burn_count, coup_length,
-                             play_shoe, run_batch, shoe_rng)
-from bacc_edge.depth_run import prepare, run_depth, summarize
+from bacc_edge.depth import (DealRules, EndRule, RoundValues, burn_count, coup_length,
+                             deal_batch, game, unseen_by_round)
+from bacc_edge.depth_run import Tally, definition, prepare, run_depth, summarize
+from bacc_edge.depth_state import RunFolder
+from bacc_edge.errors import OptionError
 from bacc_edge.loader import load_paytable
 from conftest import ROOT
 from reference import banker_draws_prose, card_points
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
+BACC_EDGE = [sys.executable, "-m", "bacc_edge"]
+LUCKY = Count("lucky", {"6": -3, "7": 1, "8": 1, "9": 1}, trigger=3)
 
 
 @given(st.lists(st.integers(0, 51), min_size=6, max_size=6))
@@ -51,99 +65,454 @@ def test_round_values_are_the_exact_edges_of_the_cards_left(dealt):
     assert np.allclose(values.evs(unseen), exact, rtol=1e-12, atol=1e-15)
 
 
-def test_a_shoe_is_dealt_to_the_cut_card_and_no_further():
-    bets = list(load_paytable(LIVE).select(["Player", "Lucky Six"]).bets)
-    values, tags = RoundValues(bets), np.zeros((2, 13), dtype=np.int64)
-    deal = DealRules(decks=8, cut=14)
-    evs, tcs = play_shoe(shoe_rng(7, 3), deal, values, tags)
-    again, _ = play_shoe(shoe_rng(7, 3), deal, values, tags)
-    assert np.array_equal(evs, again)  # seeded: the same shoe again
-    # replay the deal by hand: the last coup is the one that passes the cut card
-    cards = shoe_rng(7, 3).permutation(np.repeat(np.arange(52), 8))
-    pos, rounds = 1 + burn_count(int(cards[0])), 0
-    while True:
-        rounds += 1
-        pos += coup_length(cards, pos)
-        if pos > len(cards) - 14:
+def test_the_shuffle_kernel_is_its_plain_python_twin():
+    ordered = np.repeat(np.arange(52), 2)
+    out, state = np.empty_like(ordered), np.zeros(1, dtype=np.uint64)
+    for seed, shoe in ((0, 0), (1, 7), (2 ** 63 - 1, 123456789)):
+        K.shuffle(seed, shoe, ordered, out, state)
+        assert out.tolist() == K.shuffle_plain(seed, shoe, ordered.tolist())
+        assert sorted(out.tolist()) == ordered.tolist()
+
+
+def test_shuffles_are_uniform_enough():
+    # each card is equally likely at the top: chi-square over 2,600 one-deck shoes
+    ordered = np.arange(52)
+    out, state = np.empty_like(ordered), np.zeros(1, dtype=np.uint64)
+    tops = np.zeros(52)
+    for shoe in range(2600):
+        K.shuffle(5, shoe, ordered, out, state)
+        tops[out[0]] += 1
+    chi2 = ((tops - 50) ** 2 / 50).sum()
+    assert chi2 < 90  # 51 degrees of freedom: p < 0.001 beyond 87.97
+
+
+def spec_of(bets=("Player", "Lucky Six"), *, counts=(LUCKY,), deal=DealRules(2, 10), seed=3,
+            **kw):
+    return prepare(LIVE, list(bets), deal=deal, seed=seed, counts=counts, **kw)
+
+
+def replay(cards, deal: DealRules, tableau):
+    """The shoe dealt by hand: the start of every coup, by the end rule."""
+    pos, starts = 1 + burn_count(int(cards[0])), []
+    cut_at = len(cards) - deal.cut
+    one_more = False
+    while len(cards) - pos >= 6:
+        starts.append(pos)
+        before, pos = pos, pos + coup_length(cards, pos, tableau)
+        if one_more:
             break
-    assert len(evs) == rounds
-    assert 70 <= rounds <= 90
-    assert evs.shape == tcs.shape == (rounds, 2)
+        if deal.end is EndRule.AT_CUT and pos > cut_at:
+            break
+        if deal.end is EndRule.ONE_MORE:
+            if before == cut_at:
+                break
+            if pos > cut_at:
+                one_more = True
+    return starts
 
 
-def test_the_players_gains_are_the_sums_of_the_favourable_values():
-    spec = prepare(LIVE, ["Lucky Six", "Player Bonus"], deal=DealRules(2, 10), seed=3,
-                   cutoff=12)
-    tally = Tally.from_arrays(run_batch(spec, 0, 5))
-    values = spec.round_values()
-    tags = np.array(spec.tags).reshape(2, 13)
-    for shoe in range(5):
-        evs, tcs = play_shoe(shoe_rng(3, shoe), spec.deal, values, tags)
-        perfect = np.where(evs > 0, evs, 0).sum(0)
-        assert np.allclose(tally.gains[shoe, :, 0], perfect)
-        assert np.allclose(tally.gains[shoe, :, 1], np.where(evs > 0, evs, 0)[:12].sum(0))
-        counted = np.array([np.where(tcs[:, b] >= spec.thresholds[b], evs[:, b], 0).sum()
-                            for b in range(2)])
-        assert np.allclose(tally.gains[shoe, :, 2], counted)
+@pytest.mark.parametrize("end", list(EndRule))
+@pytest.mark.parametrize("cut", [0, 6, 14, 30])
+def test_the_kernel_deals_as_the_rules_say(end, cut):
+    spec = spec_of(deal=DealRules(2, cut, end))
+    g = game(spec)
+    rounds, start, running, tc, net, cards = g.deal_shoes(spec.seed, 0, 40, keep_cards=True)
+    for s in range(40):
+        assert cards[s].tolist() == K.shuffle_plain(spec.seed, s, g.ordered.tolist())
+        starts = replay(cards[s], spec.deal, spec.tableau)
+        assert start[s, :rounds[s]].tolist() == starts
 
 
+def test_one_more_coup_deals_more_rounds_than_at_cut():
+    at_cut = game(spec_of(deal=DealRules(8, 14))).deal_shoes(1, 0, 300)[0]
+    one_more = game(spec_of(deal=DealRules(8, 14, EndRule.ONE_MORE))).deal_shoes(1, 0, 300)[0]
+    extra = one_more - at_cut
+    assert set(extra.tolist()) <= {0, 1} and 0.6 < extra.mean() < 1
+
+
+def test_the_kernel_settles_each_coup_as_the_evaluator_does():
+    spec = spec_of(bets=("Player", "Banker (Baccarat mode)", "Lucky Six", "Perfect Pair",
+                          "Player Pair", "Super Lucky Seven"))
+    g = game(spec)
+    f = g.values.evaluator.layout.features()
+    rounds, start, _, _, net, cards = g.deal_shoes(spec.seed, 0, 30, keep_cards=True)
+    for s in range(30):
+        for r in range(rounds[s]):
+            c = cards[s, start[s, r]:start[s, r] + 6]
+            n = coup_length(c, 0)
+            p = [card_points(x // 4) for x in c]
+            third_p = p[4] if n >= 5 and spec.tableau.player_draws((p[0] + p[2]) % 10) \
+                and not max((p[0] + p[2]) % 10, (p[1] + p[3]) % 10) >= 8 else -1
+            third_b = -1
+            if n == 6:
+                third_b = p[5]
+            elif n == 5 and third_p == -1:
+                third_b = p[4]
+
+            def state(a, b):
+                return 0 if a // 4 != b // 4 else (2 if a == b else 1)
+            cell = np.flatnonzero(
+                (f["player_two_card_total"] == (p[0] + p[2]) % 10)
+                & (f["banker_two_card_total"] == (p[1] + p[3]) % 10)
+                & (f["player_third"] == third_p) & (f["banker_third"] == third_b)
+                & (f["player_pair"] + f["player_suited_pair"] == state(c[0], c[2]))
+                & (f["banker_pair"] + f["banker_suited_pair"] == state(c[1], c[3])))
+            assert len(cell) == 1
+            cls = g.values.evaluator.cell_class[cell[0]]
+            assert net[s, r].tolist() == g.values.evaluator.float_nets[:, cls].tolist()
+
+
+@pytest.mark.parametrize("divisor,rounding,exposed", [
+    ("shoe", "exact", True), ("unseen", "exact", False), ("shoe", "half", True),
+    ("unseen", "whole", True)])
+def test_counts_run_and_divide_as_the_count_says(divisor, rounding, exposed):
+    count = Count("c", "A=+1,2=-2,10/K=+3", trigger=2, initial=-5, divisor=divisor,
+                  rounding=rounding, exposed_card=exposed)
+    spec = spec_of(counts=(count,), eor_count=False)
+    rounds, start, running, tc, _, cards = game(spec).deal_shoes(2, 0, 5, keep_cards=True)
+    tags = np.array(count.tags)
+    for s in range(5):
+        c = cards[s]
+        burned = burn_count(int(c[0]))
+        for r in range(rounds[s]):
+            rc = -5 + (tags[c[0] // 4] if exposed else 0) + tags[c[1 + burned:start[s, r]] // 4].sum()
+            assert running[s, r, 0] == rc
+            left = len(c) - start[s, r] + (burned if divisor == "unseen" else 0)
+            decks = {"exact": left / 52, "half": max(0.5, np.floor(left / 26 + 0.5) / 2),
+                     "whole": max(1.0, np.floor(left / 52 + 0.5))}[rounding]
+            assert tc[s, r, 0] == pytest.approx(rc / decks, rel=1e-12)
+
+
+def test_players_win_the_sums_of_their_rounds():
+    spec = spec_of(cutoff=12)
+    arrays = deal_batch(spec, 0, 5)
+    g = game(spec)
+    rounds, start, running, tc, net, cards = g.deal_shoes(spec.seed, 0, 5, keep_cards=True)
+    gains = arrays["gains"]
+    for s in range(5):
+        unseen = unseen_by_round(cards[s], start[s], int(rounds[s]))
+        evs = np.array([g.values.evs(u) for u in unseen])
+        for j, p in enumerate(spec.players):
+            if p.count is None:
+                bet = evs[:, p.bet] > 0
+            else:
+                bet = tc[s, :rounds[s], p.count] >= spec.counts[p.count].trigger
+            if p.cutoff is not None:
+                bet[p.cutoff:] = False
+            assert gains[s, j] == pytest.approx(evs[bet, p.bet].sum(), abs=1e-12)
+    # the unseen cards of a round are the shoe less the shown card and the coups dealt
+    u = unseen_by_round(cards[0], start[0], int(rounds[0]))
+    assert u[0].sum() == len(cards[0]) - 1 and (u[-1] >= 0).all()
+
+
+def test_a_count_that_bets_exactly_gains_its_exact_values():
+    exact = spec_of(count_only=True, exact_bets=True, eor_count=False)
+    outcome = spec_of(count_only=True, exact_bets=False, eor_count=False)
+    depth = spec_of(eor_count=False)
+    a, b, c = deal_batch(exact, 0, 20), deal_batch(outcome, 0, 20), deal_batch(depth, 0, 20)
+    # the same shoes, the same bets placed; the outcome run's won column is what coups paid
+    assert np.array_equal(a["sums"][:, 2], b["sums"][:, 2])
+    counted = [j for j, p in enumerate(depth.players) if p.count is not None]
+    assert [depth.players[j] for j in counted] == list(exact.players)
+    assert np.allclose(a["sums"][:, 1], c["sums"][counted, 1], rtol=1e-12)
+    assert np.array_equal(a["sums"][:, 0], b["sums"][:, 0])
+
+
+# -- intervals ---------------------------------------------------------------------------
+def test_intervals_respect_the_bounds_and_say_who_won():
+    spec = spec_of(bets=("Lucky Six",), deal=DealRules(8, 14))
+    tally = Tally([deal_batch(spec, 0, 40)])
+    summary = summarize(spec, tally)
+    for p in summary.bets[0].players:
+        if p.player == "perfect player":
+            assert p.units_per_shoe.low >= 0 and p.units_per_100_rounds.low >= 0
+            assert p.average_edge is None or p.average_edge.low >= 0
+        assert 0 <= p.bet_frequency.low <= p.bet_frequency.value <= p.bet_frequency.high <= 1
+        assert 0 <= p.shoes_with_a_gain <= p.shoes_betting <= 40
+    closed = [p for p in summary.bets[0].players if p.player == "perfect player"
+              and p.cutoff is not None][0]
+    if closed.shoes_with_a_gain == 0:
+        assert closed.units_per_shoe.low == closed.units_per_shoe.high == 0
+
+
+# -- running on Dask, the state ----------------------------------------------------------
 @pytest.fixture(scope="module")
-def small_run():
-    return prepare(LIVE, ["Player Bonus", "Perfect Pair"], deal=DealRules(2, 10), seed=5)
+def scheduler():
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=":0", worker_dashboard_address=":0") as cluster:
+        yield cluster.scheduler_address
 
 
-def test_a_local_dask_cluster_gives_the_serial_answer_and_resumes(small_run, tmp_path):
-    state = tmp_path / "state"
+def test_dask_gives_the_serial_answer_and_resumes_without_redealing(scheduler, tmp_path):
+    spec = spec_of()
     seen = []
-    tally = run_depth(small_run, 6, batch=2, state=state, workers=2,
+    tally = run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler,
                       on_batch=lambda done, total: seen.append(done))
-    serial = Tally.from_arrays(run_batch(small_run, 0, 6))
+    serial = Tally([deal_batch(spec, 0, 2), deal_batch(spec, 2, 2), deal_batch(spec, 4, 2)])
     assert seen[0] == 0 and seen[-1] == 6
-    assert np.allclose(np.sort(tally.gains, axis=0), np.sort(serial.gains, axis=0))
-    assert np.array_equal(tally.rounds, serial.rounds)
-    # an interrupted run: one batch lost; the rerun deals only that one again
-    files = sorted(state.glob("batch-*.npz"))
+    assert np.array_equal(tally.gains, serial.gains) and np.array_equal(tally.sums, serial.sums)
+    (run,) = tmp_path.glob("run-*")
+    files = sorted(run.glob("batch-*.npz"))
     assert len(files) == 3
     files[1].unlink()
     kept = {f: f.stat().st_mtime_ns for f in (files[0], files[2])}
-    again = run_depth(small_run, 6, batch=2, state=state, workers=1)
+    again = run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler)
     assert all(f.stat().st_mtime_ns == t for f, t in kept.items())
-    assert np.array_equal(again.rounds, tally.rounds) and len(again.gains) == 6
-    # more shoes later reuse the three batches already dealt
-    more = run_depth(small_run, 8, batch=2, state=state, workers=1)
-    assert len(more.gains) == 8 and np.array_equal(more.gains[:6], again.gains)
-    shutil.rmtree(state)
+    assert np.array_equal(again.gains, tally.gains)
+    more = run_depth(spec, 8, batch=2, state=tmp_path, scheduler=scheduler)
+    assert np.array_equal(more.gains[:6], tally.gains) and len(more.gains) == 8
 
 
-def test_summary_reports_each_player_with_an_interval(small_run):
-    tally = Tally.from_arrays(run_batch(small_run, 0, 4))
-    (perfect, bonus) = summarize(small_run, tally)  # in the paytable's order
-    assert bonus.cutoff == 40 and perfect.cutoff == 50
-    for bet in (bonus, perfect):
-        p = bet.players.perfect
-        assert p.per_shoe >= bet.players.perfect_cutoff.per_shoe >= 0
-        assert p.half_width >= 0
-        assert sum(r.shoes for r in bet.by_round) == tally.rounds_dealt.sum()
-    assert perfect.count.bets_from_true_count is None  # pairs: no first-order count
-    assert bonus.count.bets_from_true_count is not None
+def test_shoe_i_is_shoe_i_whatever_the_batch_size(scheduler, tmp_path):
+    spec = spec_of()
+    by2 = run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler)
+    by3 = run_depth(spec, 6, batch=3, state=tmp_path, scheduler=scheduler)
+    assert len(list(tmp_path.glob("run-*"))) == 2  # two layouts, kept apart
+    assert np.array_equal(by2.gains, by3.gains)
+    assert np.allclose(by2.sums, by3.sums, rtol=1e-12)
 
 
-def test_depth_command_json(tmp_path):
-    result = CliRunner().invoke(main, [
-        "depth", str(LIVE), "--bet", "Lucky Six", "--shoes", "3", "--batch", "3",
-        "--decks", "2", "--cut", "10", "--workers", "1", "--state", str(tmp_path / "s"),
-        "--fmt", "json", "--quiet"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    doc = json.loads(result.output)
+@pytest.mark.parametrize("change", [
+    {"seed": 4}, {"bets": ("Player", "Player Bonus")}, {"deal": DealRules(2, 12)},
+    {"deal": DealRules(2, 10, EndRule.ONE_MORE)},
+    {"counts": (Count("lucky", {"6": -3, "7": 1, "8": 1, "9": 1}, trigger=4),)},
+    {"cutoff": 5}])
+def test_a_changed_run_on_the_same_state_is_never_mixed(scheduler, tmp_path, change):
+    run_depth(spec_of(), 4, batch=2, state=tmp_path, scheduler=scheduler)
+    changed = spec_of(**change)
+    assert definition(changed, 2) != definition(spec_of(), 2)
+    shared = run_depth(changed, 4, batch=2, state=tmp_path, scheduler=scheduler)
+    fresh = Tally([deal_batch(changed, 0, 2), deal_batch(changed, 2, 2)])
+    assert np.array_equal(shared.gains, fresh.gains) and np.array_equal(shared.sums, fresh.sums)
+    assert len(list(tmp_path.glob("run-*"))) == 2
+
+
+def test_a_changed_paytable_file_is_another_run(scheduler, tmp_path):
+    text = LIVE.read_text()
+    a, b = tmp_path / "a" / "pt.py", tmp_path / "b" / "pt.py"
+    a.parent.mkdir(), b.parent.mkdir()
+    a.write_text(text)
+    b.write_text(text + "\n# the same bets, another file: another run\n")
+    sa, sb = (prepare(p, ["Lucky Six"], deal=DealRules(2, 10)) for p in (a, b))
+    run_depth(sa, 2, batch=2, state=tmp_path / "s", scheduler=scheduler)
+    run_depth(sb, 2, batch=2, state=tmp_path / "s", scheduler=scheduler)
+    assert len(list((tmp_path / "s").glob("run-*"))) == 2
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "empty", "header"])
+def test_a_bad_batch_file_is_named_set_aside_and_dealt_again(scheduler, tmp_path, damage):
+    spec = spec_of()
+    clean = run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler)
+    (run,) = tmp_path.glob("run-*")
+    victim = sorted(run.glob("batch-*.npz"))[1]
+    data = victim.read_bytes()
+    if damage == "truncate":
+        data = data[:len(data) // 2]
+    elif damage == "flip":
+        data = bytearray(data)
+        data[-40] ^= 0x10
+        data = bytes(data)
+    elif damage == "empty":
+        data = b""
+    else:
+        data = data.replace(b'"batch": 1', b'"batch": 2', 1)
+    victim.write_bytes(data)
+    warnings = []
+    again = run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler,
+                      on_warning=warnings.append)
+    assert len(warnings) == 1 and str(victim) in warnings[0], warnings
+    assert len(list((run / "bad").iterdir())) == 1
+    assert np.array_equal(again.gains, clean.gains) and np.array_equal(again.sums, clean.sums)
+
+
+def test_a_second_run_on_a_busy_folder_is_refused(tmp_path):
+    spec = spec_of()
+    with RunFolder(tmp_path, definition(spec, 2)):
+        with pytest.raises(OptionError, match="another bacc-edge depth run"):
+            run_depth(spec, 2, batch=2, state=tmp_path, scheduler="tcp://127.0.0.1:1")
+
+
+def test_the_dashboard_port_taken_by_someone_else_changes_nothing(tmp_path):
+    held = socket.socket()
+    try:
+        held.bind(("127.0.0.1", 8787))
+        held.listen()
+    except OSError:
+        held.close()
+        held = None  # someone else holds it already: the same test
+    try:
+        tally = run_depth(spec_of(), 2, batch=1, state=tmp_path, workers=1)
+        assert tally.n == 2
+    finally:
+        if held is not None:
+            held.close()
+
+
+# -- the command: output a script can read ---------------------------------------------
+def depth_args(state, *more):
+    return ["depth", str(LIVE), "--bet", "Lucky Six", "--shoes", "4", "--batch", "2",
+            "--decks", "2", "--cut", "10", "--state", str(state), "--quiet", *more]
+
+
+def test_depth_command_json_and_csv(scheduler, tmp_path):
+    run = CliRunner().invoke(main, depth_args(tmp_path, "--scheduler", scheduler, "--fmt",
+                                              "json", "--count", "6=-3,7/8/9=+1",
+                                              "--trigger", "2"), catch_exceptions=False)
+    assert run.exit_code == 0, run.output
+    doc = json.loads(run.stdout)
     (bet,) = doc["bets"]
-    assert doc["shoes"] == 3 and bet["name"] == "Lucky Six" and bet["cutoff"] == 50
-    assert set(bet["players"]) == {"perfect", "perfect_cutoff", "count", "count_cutoff"}
-    assert bet["players"]["perfect"]["per_shoe"] >= 0
-    assert set(bet["count"]) == {"tags", "bets_from_true_count"}
+    assert doc["shoes"] == 4 and bet["name"] == "Lucky Six" and bet["cutoff"] == 50
+    players = {(p["player"], p["cutoff"]) for p in bet["players"]}
+    assert ("perfect player", None) in players and ("your count", 50) in players
+    for p in bet["players"]:
+        assert isinstance(p["units_per_shoe"]["value"], float)
+        assert p["units_per_shoe"]["low"] <= p["units_per_shoe"]["value"]
     assert doc["tableau"]["name"] == "standard punto banco"
-    assert bet["by_round"][0]["round"] == 1
+    assert doc["deal"]["end"] == "at-cut" and isinstance(doc["rounds_per_shoe"]["value"], float)
+    run = CliRunner().invoke(main, depth_args(tmp_path, "--scheduler", scheduler, "--fmt",
+                                              "csv"), catch_exceptions=False)
+    rows = list(csv.DictReader(io.StringIO(run.stdout)))
+    assert len(rows) == 4 and {r["bet"] for r in rows} == {"Lucky Six"}
+    float(rows[0]["units_per_shoe"]), float(rows[0]["bet_frequency_high"])
+    assert "95% intervals" in run.stderr and "95% intervals" not in run.stdout
 
 
-def test_depth_command_rejects_a_bad_deal():
-    result = CliRunner().invoke(main, ["depth", str(LIVE), "--decks", "1", "--cut", "50"])
-    assert result.exit_code == 1 and "does not fit" in result.output
+def test_eor_csv_is_one_table():
+    run = CliRunner().invoke(main, ["eor", str(LIVE), "--bet", "Lucky Six", "--bet",
+                                    "Perfect Pair", "--fmt", "csv"], catch_exceptions=False)
+    rows = list(csv.DictReader(io.StringIO(run.stdout)))
+    assert len(rows) == 26 and rows[0].keys() >= {"bet", "rank", "effect", "tag"}
+    assert sum(float(r["effect"]) * int(r["cards"]) for r in rows[:13]) == pytest.approx(0, abs=1e-12)
+
+
+BAD_INPUT = [
+    (["--bet", "No Such Bet"], "no bet named 'No Such Bet'", 1),
+    (["--seed", "-5"], "-5 is not in the range", 2),
+    (["--seed", "abc"], "'abc' is not a valid integer", 2),
+    (["--shoes", "0"], "0 is not in the range", 2),
+    (["--decks", "0"], "0 is not in the range", 2),
+    (["--decks", "1", "--cut", "50"], "does not fit a 1-deck shoe", 1),
+    (["--batch", "0"], "0 is not in the range", 2),
+    (["--end", "sometime"], "'sometime' is not one of", 2),
+    (["--scheduler", "nonsense"], "'nonsense' is not a Dask scheduler address", 1),
+    (["--scheduler", "tcp://127.0.0.1:1"], "no Dask scheduler answers there", 1),
+    (["--count", "6=-3"], "--count and --trigger go together", 2),
+    (["--trigger", "3"], "--count and --trigger go together", 2),
+    (["--count", "6=x", "--trigger", "3"], "tag 'x' of '6' is not a whole number", 1),
+    (["--count", "Z=1", "--trigger", "3"], "'Z' is not a rank", 1),
+    (["--count", "6", "--trigger", "3"], "should read RANK=TAG", 1),
+    (["--count", "6=0", "--trigger", "3"], "every tag is 0", 1),
+    (["--count", "6=1,6=2", "--trigger", "3"], "rank 6 is tagged twice", 1),
+    (["--trigger-on", "both", "--count", "6=1", "--trigger", "3"], "'both' is not one of", 2),
+    (["--count-only", "--no-eor-count"], "a count study needs a count", 1),
+    (["--cutoff", "0"], "0 is not in the range", 2),
+    (["--workers", "0"], "0 is not in the range", 2),
+    (["--state", "UNDER_A_FILE"], "cannot keep batches there", 1),
+    (["--fmt", "yaml"], "'yaml' is not one of", 2),
+]
+
+
+@pytest.mark.parametrize("args,message,code", BAD_INPUT, ids=[" ".join(a) for a, _, _ in BAD_INPUT])
+def test_bad_input_is_one_line_before_any_worker_starts(tmp_path, args, message, code):
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    args = [str(a_file / "state") if x == "UNDER_A_FILE" else x for x in args]
+    base = ["depth", str(LIVE), "--shoes", "2", "--quiet"]
+    if "--state" not in args:
+        base += ["--state", str(tmp_path / "s")]
+    t0 = time.perf_counter()
+    result = CliRunner().invoke(main, base + args)
+    assert result.exit_code == code, result.output
+    assert message in result.output, result.output
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+    errors = [line for line in result.output.splitlines() if line.startswith("Error")]
+    assert len(errors) == 1
+    assert time.perf_counter() - t0 < 30  # refused at once, not after a cluster's timeout
+    assert not list((tmp_path / "s").glob("run-*/batch-*"))
+
+
+def test_an_unwritable_state_folder_is_one_line(tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("running as a user who may write anywhere")
+        result = CliRunner().invoke(main, ["depth", str(LIVE), "--shoes", "1", "--quiet",
+                                           "--state", str(locked / "s")])
+        assert result.exit_code == 1 and "cannot keep batches there" in result.output
+    finally:
+        locked.chmod(0o700)
+
+
+# -- crashes: kill -9 of the command and of a worker, then resume ---------------------------
+def cli(state, shoes, *more):
+    return [*BACC_EDGE, "depth", str(LIVE), "--bet", "Lucky Six", "--bet", "Player",
+            "--shoes", str(shoes), "--batch", "1", "--decks", "8", "--workers", "1",
+            "--state", str(state), "--fmt", "json", "--quiet", *more]
+
+
+def children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def wait_for_batches(state: Path, n: int, proc, timeout=120):
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        if len(list(state.glob("run-*/batch-*.npz"))) >= n:
+            return
+        if proc.poll() is not None:
+            pytest.fail(f"the run ended before {n} batches: {proc.communicate()}")
+        time.sleep(0.05)
+    pytest.fail("no batches written")
+
+
+def kill_group(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.communicate()
+
+
+@pytest.mark.parametrize("victim", ["command", "worker"])
+def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim):
+    shoes = 24
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "calc")}
+    whole = subprocess.run(cli(tmp_path / "whole", shoes), capture_output=True, env=env,
+                           cwd=tmp_path, timeout=300)
+    assert whole.returncode == 0, whole.stderr
+    proc = subprocess.Popen(cli(tmp_path / "cut", shoes), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                            start_new_session=True)
+    try:
+        wait_for_batches(tmp_path / "cut", 3, proc)
+        if victim == "command":
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.communicate()
+        else:
+            workers = [c for p in children(proc.pid) for c in [p, *children(p)]
+                       if b"spawn" in Path(f"/proc/{c}/cmdline").read_bytes()
+                       or b"multiprocessing" in Path(f"/proc/{c}/cmdline").read_bytes()]
+            assert workers
+            os.kill(workers[-1], signal.SIGKILL)
+            out, err = proc.communicate(timeout=300)
+            assert proc.returncode == 0, err
+            assert out == whole.stdout
+    finally:
+        kill_group(proc)
+    assert len(list((tmp_path / "cut").glob("run-*/batch-*.npz"))) < shoes or victim == "worker"
+    again = subprocess.run(cli(tmp_path / "cut", shoes), capture_output=True, env=env,
+                           cwd=tmp_path, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == whole.stdout

@@ -276,45 +276,97 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @bet_option
 @click.option("--shoes", "-n", default=1000, show_default=True, type=click.IntRange(1),
               help="Shoes to deal.")
-@click.option("--decks", "-d", default=8, show_default=True, type=click.IntRange(1),
+@click.option("--decks", "-d", default=8, show_default=True, type=click.IntRange(1, 64),
               help="Decks in the shoe.")
 @click.option("--cut", default=14, show_default=True, type=click.IntRange(0),
               help="Cards behind the cut card.")
-@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the shuffles.")
+@click.option("--end", "end_rule", default="at-cut", show_default=True,
+              type=click.Choice(["at-cut", "one-more"]),
+              help="End of the shoe: the coup that brings out the cut card is the last "
+                   "(at-cut), or one more coup follows it (one-more; none when the cut card "
+                   "comes out before a coup's first card).")
+@click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2 ** 63 - 1),
+              help="Seed of the shuffles (shoe i is shuffled from seed and i).")
 @click.option("--cutoff", type=click.IntRange(1), metavar="ROUND",
               help="Close every bet after this round (default: each bet's max_round).")
+@click.option("--count", "count_tags", metavar="TAGS",
+              help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (10/J/Q/K=-1 "
+                   "tags several); with --trigger.")
+@click.option("--trigger", type=float, help="Bet one unit from this count (see --trigger-on).")
+@click.option("--trigger-on", default="true", show_default=True,
+              type=click.Choice(["true", "running"]),
+              help="Compare the trigger with the true count (running count per deck left) "
+                   "or the running count.")
+@click.option("--initial", default=0, show_default=True, type=int,
+              help="Running count at the start of a shoe (unbalanced counts).")
+@click.option("--divisor", default="shoe", show_default=True,
+              type=click.Choice(["shoe", "unseen"]),
+              help="True count per deck of the cards still in the shoe (burned cards out), "
+                   "or of every card not seen (burned cards in).")
+@click.option("--rounding", default="exact", show_default=True,
+              type=click.Choice(["exact", "half", "whole"]),
+              help="Decks left for the true count: exact, nearest half deck, nearest deck.")
+@click.option("--exposed-card/--no-exposed-card", default=True, show_default=True,
+              help="Whether the shown first card of the shoe enters your count.")
+@click.option("--eor-count/--no-eor-count", default=True, show_default=True,
+              help="Also play each bet's own count, built from its effects of removal.")
+@click.option("--count-only", is_flag=True,
+              help="A count study: deal and count only (fast); no perfect player.")
+@click.option("--exact-bets/--outcome-bets", default=None,
+              help="Count study: value each bet placed exactly on the cards left, or by "
+                   "what the coup paid (default: outcome, the faster).")
+@click.option("--check", "do_check", is_flag=True,
+              help="Compare the counts' published figures with this run's 95% intervals; "
+                   "exit 1 when one is outside and no finding explains it.")
 @click.option("--level", default=3, show_default=True, type=click.IntRange(1, 20),
-              help="Largest tag of each bet's count.")
-@click.option("--batch", default=10, show_default=True, type=click.IntRange(1),
-              help="Shoes per task.")
+              help="Largest tag of each bet's own count.")
+@click.option("--batch", type=click.IntRange(1),
+              help="Shoes per task (default 10; 5000 for a count study).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on this Dask cluster instead of a local one.")
 @click.option("--workers", type=click.IntRange(1), help="Local worker processes (default: all cores).")
-@click.option("--state", type=click.Path(file_okay=False),
-              help="Folder for finished batches (default: .bacc-edge-depth/<run>).")
+@click.option("--state", type=click.Path(), metavar="DIR",
+              help="Folder for finished batches (default: .bacc-edge-depth); each run "
+                   "definition keeps its own subfolder.")
 @fmt_option
 @plot_option("the edge by round, cutoffs marked")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def depth_command(paytable, bets, shoes, decks, cut, seed, cutoff, level, batch, scheduler,
-                  workers, state, fmt, plot, quiet):
-    """Deal real shoes and value every bet exactly before each coup: does a bet favour
-    the player as the shoe runs down, what could a perfect player or a counter win per
-    shoe, and does the table's round cutoff stop them?
+def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, count_tags,
+                  trigger, trigger_on, initial, divisor, rounding, exposed_card, eor_count,
+                  count_only, exact_bets, do_check, level, batch, scheduler, workers, state,
+                  fmt, plot, quiet):
+    """Deal real shoes, count them, and value the bets: does a bet favour the player as
+    the shoe runs down, what could a perfect player or a counter win, and does the
+    table's round cutoff stop them?
 
     \b
     A shoe: shuffled, the first card shown and that many more burned (10 for tens and
-    court cards), the cut card CUT cards from the end; coups are dealt until the one
-    that brings out the cut card is finished. An interrupted run resumes: run the same
-    command again.
+    court cards), the cut card CUT cards from the end, dealt to the --end rule. Counts:
+    each bet's own (--no-eor-count to leave it out), the paytable's COUNTS, and yours
+    (--count with --trigger). An interrupted run resumes: run the same command again.
 
     \b
     Examples:
       bacc-edge depth paytables/live_dealer.py --shoes 2000 --plot depth.png
       bacc-edge depth paytables/live_dealer.py --bet "Lucky Six" --cutoff 30
+      bacc-edge depth paytables/wizard_lucky6.py --count-only --shoes 1000000 --check
+      bacc-edge depth my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --trigger 4 --count-only
       bacc-edge depth paytables/live_dealer.py --scheduler tcp://10.0.0.5:8786
     """
-    spec = prepare(paytable, bets, deal=DealRules(decks, cut), seed=seed, level=level,
-                   cutoff=cutoff)
+    from .counts import Count
+    from .depth import EndRule
+    from .depth_run import check_scheduler
+
+    if (count_tags is None) != (trigger is None):
+        raise click.UsageError("--count and --trigger go together: the tags, and the count "
+                               "from which to bet")
+    check_scheduler(scheduler)
+    counts = () if count_tags is None else (Count(
+        "your count", count_tags, trigger, initial=initial, trigger_on=trigger_on,
+        divisor=divisor, rounding=rounding, exposed_card=exposed_card),)
+    spec = prepare(paytable, bets, deal=DealRules(decks, cut, EndRule(end_rule)), seed=seed,
+                   level=level, cutoff=cutoff, counts=counts, eor_count=eor_count,
+                   count_only=count_only, exact_bets=exact_bets)
     bar = None if quiet else click.progressbar(length=shoes, label="shoes", show_eta=True,
                                                file=sys.stderr)
 
@@ -324,7 +376,8 @@ def depth_command(paytable, bets, shoes, decks, cut, seed, cutoff, level, batch,
 
     try:
         tally = run_depth(spec, shoes, batch=batch, state=state, scheduler=scheduler,
-                          workers=workers, on_batch=on_batch)
+                          workers=workers, on_batch=on_batch,
+                          on_warning=lambda line: click.echo(f"warning: {line}", err=True))
     except KeyboardInterrupt:
         raise click.ClickException("interrupted: the finished batches are kept; run the same "
                                    "command again to resume") from None
@@ -332,12 +385,22 @@ def depth_command(paytable, bets, shoes, decks, cut, seed, cutoff, level, batch,
         if bar is not None:
             bar.render_finish()
     summary = summarize(spec, tally)
-    if plot:
-        plot_depth(summary, render.depth_title(spec, shoes), plot)
-    click.echo(render.depth_output(spec, shoes, summary, tally.rounds_dealt.mean(), fmt),
-               nl=False)
-    if plot and fmt != "json":
-        click.echo(f"wrote {plot}")
+    if plot and spec.exact_every_round:
+        plot_depth(summary.bets, render.depth_title(spec, shoes), plot)
+    click.echo(render.depth_output(spec, shoes, summary, fmt), nl=False)
+    for line in render.depth_notes(spec, summary):
+        click.echo(line, err=True)
+    if plot and spec.exact_every_round:
+        click.echo(f"wrote {plot}", err=True)
+    if do_check:
+        bad = [c for c in summary.checks if c.status == "not reproduced"]
+        if not summary.checks:
+            raise click.ClickException("--check: no count of this run lists published figures")
+        click.echo(f"{len(summary.checks) - len(bad)} of {len(summary.checks)} published "
+                   f"figures within this run's 95% intervals or explained by a finding",
+                   err=True)
+        if bad:
+            sys.exit(1)
 
 
 @main.command("results")

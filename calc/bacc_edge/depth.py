@@ -1,25 +1,36 @@
-"""Shoe-depth analysis: deal real shoes and value every bet exactly before each coup.
+"""Shoe-depth analysis and count studies: deal real shoes, count them, and value the bets.
 
-A shoe is shuffled, the first card is shown and burned with as many more as its value
-(10 and court cards: 10), the cut card is placed ``cut`` cards from the end, and coups
-are dealt until the coup that brings out the cut card is finished. Before every coup
-each bet is valued exactly on the cards the players have not seen (burned cards are
-unseen), so a player who bets only when the bet favours them gains exactly the sum of
-those values: the upper bound. A counting player bets when the true count of the bet's
-own count reaches the count's estimated break-even.
+A shoe is shuffled, its first card shown and burned with as many more as its value
+(10 and court cards: 10), the cut card placed ``cut`` cards from the end, and coups
+are dealt until the end-of-shoe rule (:class:`EndRule`) stops the shoe. Shoe i is
+shuffled from (seed, i) by the numba kernel of :mod:`bacc_edge._deal_kernels`, so a run
+split into batches of any size, spread over workers or resumed deals the same shoes,
+and the depth analysis and a count study deal the same shoe i.
 
-Shoes are numbered; shoe i is shuffled by a generator seeded from (seed, i), so a run
-split into batches, spread over workers or resumed gives the same shoes.
+The kernel deals, counts and settles every coup (what it paid each bet). On top:
+
+* the *perfect player* bets one unit exactly when the bet favours them, valued
+  exactly before every coup on the cards the players have not seen (burned cards are
+  unseen): the upper bound, and the depth analysis proper;
+* each *count player* bets one unit when their count reaches its trigger. What they
+  win is measured by the coups' outcomes, or (``exact_bets``) by the bet's exact value
+  at each round they bet, which has far less noise.
+
+Each player also plays within the table's round cutoff (the last round a bet is open).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import functools
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Sequence
 
 import numpy as np
 
-from .cards import POINTS, hand_total
+from . import _deal_kernels as K
+from .cards import POINT_VALUES, POINTS, RANKS, hand_total
+from .counts import Count, DeckRounding, Divisor, TriggerOn
 from .errors import OptionError
 from .evaluator import Evaluator
 from .loader import Paytable, load_paytable_source
@@ -27,8 +38,11 @@ from .outcomes import Enumerator, needs_python_integers
 from .paytable import Bet
 from .rules import STANDARD, Tableau
 
-#: Rounds tracked per shoe; an 8-deck shoe deals about 80.
-MAX_ROUNDS = 200
+#: Bumped whenever a change would deal, count or sum a run differently: saved batches
+#: of another version are never mixed with this one's.
+ENGINE_VERSION = 2
+SUITS_PER_RANK = 4
+CARD_KINDS = len(RANKS) * SUITS_PER_RANK
 
 
 class RoundValues:
@@ -46,17 +60,24 @@ class RoundValues:
         python_ints = needs_python_integers(cards)
         self.enumerator = Enumerator(self.evaluator.layout, big=python_ints)
         self.totals = self.evaluator.new_totals(python_ints)
+        self.nets_squared = self.evaluator.float_nets ** 2
 
     def evs(self, unseen: np.ndarray) -> np.ndarray:
         """Expected value per unit of every bet, on a shoe of 52 card counts (rank·4 +
         suit). Floats from exact counts; signs near zero are settled exactly."""
+        return self.moments(unseen)[0]
+
+    def moments(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every bet's expected value and expected squared result per unit."""
         totals = self.enumerator.class_totals(unseen, self.evaluator.cell_class, self.totals)
-        return self.evaluator.float_evs(totals)
+        floats = np.asarray(totals, dtype=np.float64)
+        return (self.evaluator.float_evs(totals),
+                self.nets_squared @ floats / floats.sum())
 
 
 def coup_length(cards: np.ndarray, pos: int, tableau: Tableau = STANDARD) -> int:
     """How many cards the coup starting at ``cards[pos]`` takes, by the tableau."""
-    p = [POINTS[c // 4] for c in cards[pos:pos + 6].tolist()]
+    p = [POINTS[c // SUITS_PER_RANK] for c in cards[pos:pos + 6].tolist()]
     pt, bt = hand_total(p[0], p[2]), hand_total(p[1], p[3])
     if tableau.natural(pt) or tableau.natural(bt):
         return 4
@@ -67,71 +88,95 @@ def coup_length(cards: np.ndarray, pos: int, tableau: Tableau = STANDARD) -> int
 
 def burn_count(card: int) -> int:
     """Cards burned after the shown first card: its value, 10 for tens and court cards."""
-    return POINTS[card // 4] or 10
+    return POINTS[card // SUITS_PER_RANK] or 10
 
 
 #: Cards a shoe must hold before its cut card: the shown card, the largest burn, a coup.
 BEFORE_CUT = 1 + 10 + 6
 
 
+class EndRule(StrEnum):
+    """When the last coup of a shoe is dealt.
+
+    ``at-cut``: the coup that brings out the cut card is the last. ``one-more``: that
+    coup is finished and one more dealt; but if the cut card comes out before the first
+    card of a coup, that coup is the last (a rule published for live games)."""
+
+    AT_CUT = "at-cut"
+    ONE_MORE = "one-more"
+
+
 @dataclass(frozen=True)
 class DealRules:
-    """How the table deals a shoe."""
+    """How the table deals a shoe: decks, cards behind the cut card, the end rule."""
 
     decks: int = 8
     cut: int = 14  # cards behind the cut card
+    end: EndRule = EndRule.AT_CUT
 
     def __post_init__(self):
-        if not isinstance(self.decks, int) or self.decks < 1:
+        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
             raise OptionError(f"decks {self.decks!r} must be a whole number from 1")
+        if self.decks > 64:
+            raise OptionError(f"decks {self.decks} is more than a dealing shoe holds "
+                              f"(1 to 64)")
         most = 52 * self.decks - BEFORE_CUT
-        if not 0 <= self.cut <= most:
+        if isinstance(self.cut, bool) or not isinstance(self.cut, int) or not 0 <= self.cut <= most:
             raise OptionError(f"cut card {self.cut} cards from the end does not fit a "
-                             f"{self.decks}-deck shoe (0 to {most})")
+                              f"{self.decks}-deck shoe (0 to {most})")
+        try:
+            object.__setattr__(self, "end", EndRule(self.end))
+        except ValueError:
+            raise OptionError(f"end-of-shoe rule {self.end!r} must be one of "
+                              f"{', '.join(e.value for e in EndRule)}") from None
+
+    @property
+    def cards(self) -> int:
+        return 52 * self.decks
+
+    @property
+    def max_rounds(self) -> int:
+        """The most coups a shoe can deal: the shown card, at least one burned, then
+        four cards a coup."""
+        return (self.cards - 2) // 4 + 1
+
+    def describe(self) -> dict:
+        return {"decks": self.decks, "cut": self.cut, "end": self.end.value,
+                "burn": "the first card is shown, then as many burned as its value "
+                        "(10 for tens and court cards)"}
 
 
-def shoe_rng(seed: int, shoe: int) -> np.random.Generator:
-    return np.random.default_rng(np.random.SeedSequence([seed, shoe]))
+@dataclass(frozen=True)
+class Player:
+    """Who bets, on which bet: the perfect player (``count`` None) or the count at
+    index ``count`` of the run; within the table's cutoff (``cutoff``, the last round
+    the bet is open) or with none."""
 
-
-def play_shoe(rng: np.random.Generator, deal: DealRules, values: RoundValues,
-              tags: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Deal one shoe; returns, per round, every bet's exact EV before the coup and its
-    count's true count (running count per 52 unseen cards), each rounds × bets."""
-    cards = rng.permutation(np.repeat(np.arange(52), deal.decks))
-    unseen = np.full(52, deal.decks, dtype=np.int64)
-    first = int(cards[0])
-    unseen[first] -= 1
-    running = tags[:, first // 4].astype(float)
-    pos = 1 + burn_count(first)
-    cut_at = len(cards) - deal.cut
-    evs, tcs = [], []
-    while len(cards) - pos >= 6 and len(evs) < MAX_ROUNDS:
-        evs.append(values.evs(unseen))
-        tcs.append(running * 52 / unseen.sum())
-        n = coup_length(cards, pos, values.tableau)
-        dealt = cards[pos:pos + n]
-        np.subtract.at(unseen, dealt, 1)
-        running += tags[:, dealt // 4].sum(axis=1)
-        pos += n
-        if pos > cut_at:
-            break
-    return np.array(evs), np.array(tcs)
+    bet: int
+    count: int | None
+    cutoff: int | None
 
 
 @dataclass(frozen=True)
 class DepthSpec:
-    """Everything a worker needs to deal and value a batch of shoes."""
+    """Everything a worker needs to deal, count and value a batch of shoes: the run's
+    whole definition (see :func:`bacc_edge.depth_run.definition`)."""
 
     source: str
     filename: str
     bets: tuple[str, ...]
     deal: DealRules
     seed: int
-    tags: tuple[tuple[int, ...], ...]      # per bet, 13 count tags (zeros: no count)
-    thresholds: tuple[float | None, ...]   # per bet, true count from which the counter bets
+    counts: tuple[Count, ...]
+    players: tuple[Player, ...]
     cutoffs: tuple[int | None, ...]        # per bet, last round the table accepts it
     tableau: Tableau = STANDARD            # the paytable's drawing rules
+    #: value every round exactly (the depth analysis, with its perfect player); else a
+    #: count study, which values only the rounds where a count bets, if ``exact_bets``
+    exact_every_round: bool = True
+    exact_bets: bool = True
+    #: per player, its count's betting correlation with the bet's effects of removal
+    correlations: tuple[float | None, ...] = ()
 
     def paytable(self) -> Paytable:
         """The paytable cut down to the run's bets, loaded from the source sent along."""
@@ -139,87 +184,175 @@ class DepthSpec:
 
     def round_values(self) -> RoundValues:
         """The run's bets compiled for valuing every round of its shoes."""
-        return RoundValues(self.paytable().bets, self.tableau, cards=52 * self.deal.decks)
+        return RoundValues(self.paytable().bets, self.tableau, cards=self.deal.cards)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the players' gains are exact values rather than coups' outcomes."""
+        return self.exact_every_round or self.exact_bets
 
 
-@dataclass
-class Tally:
-    """Sums over shoes: per bet and round, and per shoe the four players' gains."""
+class Game:
+    """The run's game facts as the dealing kernel takes them: the tableau, the card
+    values and burns, the bets' settle classes and nets per outcome cell, the counts."""
 
-    n_bets: int
-    rounds: np.ndarray = field(default=None)        # shoes that reached round r
-    ev_sum: np.ndarray = field(default=None)        # bets × rounds: sum of EVs
-    favourable: np.ndarray = field(default=None)    # bets × rounds: rounds with EV > 0
-    # shoes × bets × 4 players: perfect, perfect within the cutoff, counter, counter
-    # within the cutoff
-    gains: np.ndarray = field(default=None)
-    bets_made: np.ndarray = field(default=None)     # shoes × bets × 4 players
-    rounds_dealt: np.ndarray = field(default=None)  # shoes
+    def __init__(self, spec: DepthSpec):
+        deal, tableau = spec.deal, spec.tableau
+        self.values = spec.round_values()
+        evaluator = self.values.evaluator
+        cards = np.arange(CARD_KINDS, dtype=np.int64)
+        self.ordered = np.repeat(cards, deal.decks)
+        self.card_rank = cards // SUITS_PER_RANK
+        self.card_suit = cards % SUITS_PER_RANK
+        self.card_points = np.array(POINTS, dtype=np.int64)
+        self.burn_of_rank = np.array([burn_count(r * SUITS_PER_RANK) for r in range(len(RANKS))],
+                                     dtype=np.int64)
+        nv = POINT_VALUES
+        self.natural = np.array([tableau.natural(t) for t in range(nv)], dtype=np.int64)
+        self.player_draws = np.array([tableau.player_draws(t) for t in range(nv)],
+                                     dtype=np.int64)
+        self.banker_draws = np.array([[tableau.banker_draws(t, x) for x in range(nv)]
+                                      + [tableau.banker_draws(t, None)] for t in range(nv)],
+                                     dtype=np.int64)
+        layout = evaluator.layout
+        f = layout.features()
+        p_state = f["player_pair"] + (f["player_suited_pair"] if layout.suits else 0)
+        b_state = f["banker_pair"] + (f["banker_suited_pair"] if layout.suits else 0)
+        self.cell_of = np.full((3, 3, nv, nv, nv + 1, nv + 1), -1, dtype=np.int64)
+        self.cell_of[p_state, b_state, f["player_two_card_total"], f["banker_two_card_total"],
+                     f["player_third"] + 1, f["banker_third"] + 1] = np.arange(layout.n_cells)
+        self.suited_pairs = bool(layout.suits)
+        self.cell_class = evaluator.cell_class
+        self.class_net = np.ascontiguousarray(evaluator.float_nets)
+        counts = spec.counts
+        self.tags = np.array([c.tags for c in counts], dtype=np.int64).reshape(len(counts),
+                                                                               len(RANKS))
+        self.initial = np.array([c.initial for c in counts], dtype=np.int64)
+        self.exposed = np.array([c.exposed_card for c in counts], dtype=np.int64)
+        self.divisor = np.array([K.DIVIDE_BY_UNSEEN if c.divisor is Divisor.UNSEEN
+                                 else K.DIVIDE_BY_SHOE for c in counts], dtype=np.int64)
+        codes = {DeckRounding.EXACT: K.DECKS_EXACT, DeckRounding.HALF: K.DECKS_HALF,
+                 DeckRounding.WHOLE: K.DECKS_WHOLE}
+        self.rounding = np.array([codes[c.rounding] for c in counts], dtype=np.int64)
+        self.end = K.END_ONE_MORE if deal.end is EndRule.ONE_MORE else K.END_AT_CUT
+        self.deal = deal
 
-    def __post_init__(self):
-        if self.rounds is None:
-            self.rounds = np.zeros(MAX_ROUNDS, dtype=np.int64)
-            self.ev_sum = np.zeros((self.n_bets, MAX_ROUNDS))
-            self.favourable = np.zeros((self.n_bets, MAX_ROUNDS), dtype=np.int64)
-            self.gains = np.zeros((0, self.n_bets, 4))
-            self.bets_made = np.zeros((0, self.n_bets, 4), dtype=np.int64)
-            self.rounds_dealt = np.zeros(0, dtype=np.int64)
-
-    def add_shoe(self, evs: np.ndarray, tcs: np.ndarray, spec: DepthSpec) -> None:
-        k = len(evs)
-        self.rounds[:k] += 1
-        self.ev_sum[:, :k] += evs.T
-        self.favourable[:, :k] += (evs.T > 0)
-        round_no = np.arange(1, k + 1)
-        gains = np.zeros((1, self.n_bets, 4))
-        made = np.zeros((1, self.n_bets, 4), dtype=np.int64)
-        for b in range(self.n_bets):
-            open_ = round_no <= (spec.cutoffs[b] or MAX_ROUNDS)
-            threshold = spec.thresholds[b]
-            counted = tcs[:, b] >= threshold if threshold is not None else np.zeros(k, bool)
-            for j, when in enumerate((evs[:, b] > 0, (evs[:, b] > 0) & open_, counted,
-                                      counted & open_)):
-                gains[0, b, j] = evs[when, b].sum()
-                made[0, b, j] = when.sum()
-        self.gains = np.concatenate([self.gains, gains])
-        self.bets_made = np.concatenate([self.bets_made, made])
-        self.rounds_dealt = np.append(self.rounds_dealt, k)
-
-    def merge(self, other: "Tally") -> None:
-        self.rounds += other.rounds
-        self.ev_sum += other.ev_sum
-        self.favourable += other.favourable
-        self.gains = np.concatenate([self.gains, other.gains])
-        self.bets_made = np.concatenate([self.bets_made, other.bets_made])
-        self.rounds_dealt = np.concatenate([self.rounds_dealt, other.rounds_dealt])
-
-    def arrays(self) -> dict[str, np.ndarray]:
-        return {"rounds": self.rounds, "ev_sum": self.ev_sum, "favourable": self.favourable,
-                "gains": self.gains, "bets_made": self.bets_made,
-                "rounds_dealt": self.rounds_dealt}
-
-    @classmethod
-    def from_arrays(cls, arrays) -> "Tally":
-        return cls(arrays["ev_sum"].shape[0], **{k: arrays[k] for k in (
-            "rounds", "ev_sum", "favourable", "gains", "bets_made", "rounds_dealt")})
-
-
-_VALUES_CACHE: dict[DepthSpec, RoundValues] = {}
-
-
-def run_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
-    """Deal and value shoes ``first`` … ``first + count - 1``; returns the Tally's arrays.
-    Runs on a worker: the paytable is compiled once per worker and spec."""
-    if spec not in _VALUES_CACHE:
-        _VALUES_CACHE[spec] = spec.round_values()
-    values = _VALUES_CACHE[spec]
-    tags = np.array(spec.tags, dtype=np.int64).reshape(len(spec.bets), 13)
-    tally = Tally(len(spec.bets))
-    for shoe in range(first, first + count):
-        evs, tcs = play_shoe(shoe_rng(spec.seed, shoe), spec.deal, values, tags)
-        tally.add_shoe(evs, tcs, spec)
-    return tally.arrays()
+    def deal_shoes(self, seed: int, first: int, count: int, *, keep_cards: bool = False):
+        """Deal shoes ``first`` … ``first + count - 1``: (rounds, start, running, true
+        count, net, cards) as :func:`bacc_edge._deal_kernels.deal_shoes` fills them."""
+        m, n_counts, n_bets = self.deal.max_rounds, len(self.initial), self.class_net.shape[0]
+        rounds = np.zeros(count, dtype=np.int64)
+        start = np.zeros((count, m), dtype=np.int64)
+        running = np.zeros((count, m, n_counts), dtype=np.int64)
+        true_count = np.zeros((count, m, n_counts), dtype=np.float64)
+        net = np.zeros((count, m, n_bets), dtype=np.float64)
+        cards = np.zeros((count if keep_cards else 0, len(self.ordered)), dtype=np.int64)
+        work = np.empty(len(self.ordered), dtype=np.int64)
+        state = np.zeros(1, dtype=np.uint64)
+        K.deal_shoes(seed, first, self.ordered, self.card_rank, self.card_suit,
+                     self.card_points, self.burn_of_rank, self.natural, self.player_draws,
+                     self.banker_draws, self.cell_of, self.suited_pairs, self.cell_class,
+                     self.class_net, self.tags, self.initial, self.exposed, self.divisor,
+                     self.rounding, self.deal.cut, self.end, rounds, start, running,
+                     true_count, net, cards, work, state)
+        return rounds, start, running, true_count, net, cards
 
 
-__all__ = ["DealRules", "DepthSpec", "RoundValues", "Tally", "burn_count", "coup_length",
-           "play_shoe", "run_batch", "shoe_rng"]
+@functools.lru_cache(maxsize=4)
+def game(spec: DepthSpec) -> Game:
+    """The run's :class:`Game`, built once per process (a worker keeps it)."""
+    return Game(spec)
+
+
+def unseen_by_round(cards: np.ndarray, start: np.ndarray, rounds: int) -> np.ndarray:
+    """Per round, the 52 card counts the players have not seen before the coup: the
+    shoe less the shown first card and the coups dealt (burned cards stay unseen)."""
+    full = np.bincount(cards, minlength=CARD_KINDS).astype(np.int64)
+    full[cards[0]] -= 1
+    first = start[0]
+    onehot = np.zeros((len(cards) - first + 1, CARD_KINDS), dtype=np.int64)
+    onehot[np.arange(1, len(cards) - first + 1), cards[first:]] = 1
+    dealt = np.cumsum(onehot, axis=0)
+    return full - dealt[start[:rounds] - first]
+
+
+#: Per player and shoe: outcome gain, exact gain, bets placed, rounds dealt.
+COLUMNS = ("won", "won_exact", "bets", "rounds")
+
+
+def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
+    """Deal, count and value shoes ``first`` … ``first + count - 1``; the sums a run
+    adds up (see :class:`~bacc_edge.depth_run.Tally`). Runs on a worker."""
+    g = game(spec)
+    need_cards = spec.exact
+    rounds, start, running, true_count, net, cards = g.deal_shoes(
+        spec.seed, first, count, keep_cards=need_cards)
+    m = start.shape[1]
+    round_no = np.arange(1, m + 1)
+    valid = round_no[None, :] <= rounds[:, None]
+    n_bets = len(spec.bets)
+    # the count players' bets
+    masks = []
+    for p in spec.players:
+        if p.count is None:
+            masks.append(None)
+            continue
+        c = spec.counts[p.count]
+        level = true_count[:, :, p.count] if c.trigger_on is TriggerOn.TRUE \
+            else running[:, :, p.count].astype(np.float64)
+        masks.append(valid & (level >= c.trigger))
+    # exact values, at every round or where a count bets
+    ev = np.zeros((count, m, n_bets))
+    ev2 = np.zeros((count, m, n_bets))
+    if spec.exact_every_round:
+        need = valid
+    elif spec.exact_bets:
+        need = np.zeros_like(valid)
+        for p, mask in zip(spec.players, masks):
+            if mask is not None:
+                need |= mask
+    else:
+        need = None
+    if need is not None:
+        for s in np.flatnonzero(need.any(axis=1)):
+            wanted = np.flatnonzero(need[s])
+            unseen = unseen_by_round(cards[s], start[s], int(rounds[s]))
+            for r in wanted:
+                ev[s, r], ev2[s, r] = g.values.moments(unseen[r])
+    n_players = len(spec.players)
+    per_shoe = np.zeros((count, n_players, len(COLUMNS)))
+    sq = np.zeros((n_players, 2))
+    for j, (p, mask) in enumerate(zip(spec.players, masks)):
+        if mask is None:
+            mask = valid & (ev[:, :, p.bet] > 0)
+        if p.cutoff is not None:
+            mask = mask & (round_no[None, :] <= p.cutoff)
+        b = p.bet
+        per_shoe[:, j, 0] = np.where(mask, net[:, :, b], 0.0).sum(axis=1)
+        per_shoe[:, j, 1] = np.where(mask, ev[:, :, b], 0.0).sum(axis=1)
+        per_shoe[:, j, 2] = mask.sum(axis=1)
+        sq[j, 0] = np.where(mask, net[:, :, b] ** 2, 0.0).sum()
+        sq[j, 1] = np.where(mask, ev2[:, :, b], 0.0).sum()
+    per_shoe[:, :, 3] = rounds[:, None]
+    cross = np.einsum("spi,spj->pij", per_shoe, per_shoe)
+    gain = per_shoe[:, :, 1] if spec.exact else per_shoe[:, :, 0]
+    out = {
+        "shoes": np.array([count], dtype=np.int64),
+        "sums": per_shoe.sum(axis=0),
+        "cross": cross,
+        "squares": sq,
+        "shoes_betting": (per_shoe[:, :, 2] > 0).sum(axis=0).astype(np.int64),
+        "shoes_nonzero": (gain != 0).sum(axis=0).astype(np.int64),
+        "rounds_histogram": np.bincount(rounds, minlength=m + 1).astype(np.int64),
+        "reached": valid.sum(axis=0).astype(np.int64),
+        "ev_sum": np.where(valid[:, :, None], ev, 0.0).sum(axis=0).T.copy(),
+        "favourable": (valid[:, :, None] & (ev > 0)).sum(axis=0).T.astype(np.int64),
+        # per shoe, each player's gain: what the bootstrap resamples (depth runs only)
+        "gains": gain.copy() if spec.exact_every_round else np.zeros((0, n_players)),
+    }
+    return out
+
+
+__all__ = ["BEFORE_CUT", "COLUMNS", "DealRules", "DepthSpec", "ENGINE_VERSION", "EndRule",
+           "Game", "Player", "RoundValues", "burn_count", "coup_length", "deal_batch",
+           "game", "unseen_by_round"]

@@ -230,6 +230,15 @@ def _exchange(tags, n, e, level, neg_bc):
     return tuple(tags), neg_bc
 
 
+def betting_correlation(effects: RemovalEffects, tags) -> float:
+    """The betting correlation of a count (13 tags, A … K) with a bet: the correlation
+    of the tags and the effects of removal over the shoe's cards."""
+    ranks = [r for r in RANKS if r in effects.by_rank]
+    by_rank = dict(zip(RANKS, tags))
+    return _correlation([effects.rank_counts[r] for r in ranks], [by_rank[r] for r in ranks],
+                        [float(effects.by_rank[r]) for r in ranks])
+
+
 def _correlation(n, tags, e) -> float:
     """Betting correlation: the correlation of tags and effects over the shoe's cards."""
     total = sum(n)

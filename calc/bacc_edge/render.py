@@ -336,18 +336,21 @@ def eor_json(fx: RemovalEffects, count: LinearCount | None) -> dict:
 
 def eor_output(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount | None],
                shoe: Shoe, fmt: str, *, digits: int = 4, exact: bool = False) -> str:
-    """Per bet: the effects by rank (and by suit), the sum check and the count."""
+    """Per bet: the effects by rank (and by suit), the sum check and the count. CSV:
+    one header, one row per bet and rank; JSON: one object."""
     if fmt == "json":
         return to_json({"shoe": shoe_json(shoe),
                         "bets": [eor_json(fx, c) for fx, c in zip(effects, counts)]})
+    if fmt == "csv":
+        return depth_csv(eor_records(effects, counts), EOR_CSV)
     parts = [f"Shoe: {shoe}\n"]
     for fx, count in zip(effects, counts):
         parts.append(f"\n{fx.bet.name} — house edge {percentage(-fx.ev, 3)}{under(fx.tableau)}\n")
         headers, rows = eor_rows(fx, count, digits=digits, exact=exact)
-        parts.append(table(rows, headers, fmt))
-        if fx.by_card is not None and fmt != "csv":
+        parts.append(table(rows, headers, fmt) + "\n")
+        if fx.by_card is not None:
             headers, rows = eor_card_rows(fx, digits=digits)
-            parts += ["by suit:\n", table(rows, headers, fmt)]
+            parts += ["by suit:\n", table(rows, headers, fmt) + "\n"]
         parts += [line + "\n" for line in eor_summary(fx, count)]
     return "".join(parts)
 
@@ -385,34 +388,59 @@ def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
             f"up to {chip * CHIP_SHARE}\n" + table(rows, headers, fmt))
 
 
-# -- shoe depth (bacc-edge depth) ---------------------------------------------------------
-PLAYER_COLUMNS = (("perfect", "Perfect player, no cutoff"),
-                  ("perfect_cutoff", "Perfect player, with cutoff"),
-                  ("count", "Counter, no cutoff"), ("count_cutoff", "Counter, with cutoff"))
+# -- shoe depth and count studies (bacc-edge depth) ---------------------------------------
+def depth_csv(records: Sequence[dict], headers: Sequence[str]) -> str:
+    """Real CSV: one header row, one row per record, numbers as numbers, None empty."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(headers)
+    for record in records:
+        writer.writerow(["" if record[h] is None else record[h] for h in headers])
+    return out.getvalue()
 
 
-def depth_rows(summary: Sequence[BetSummary], *, digits: int = 3):
-    """(headers, rows): per bet, its cutoff, how often it favours the player, and the
-    units per shoe (95% interval) each player wins."""
-    headers = ["Bet", "Closes after", "Favourable rounds",
-               *[f"{label} (units/shoe)" for _, label in PLAYER_COLUMNS], "Cutoff removes"]
+def depth_interval_text(interval, digits: int = 3, *, percent: bool = False) -> str:
+    """``0.155 (0.149 to 0.161)``; percentages when ``percent``."""
+    if interval is None:
+        return ""
+    k, unit = (100, "%") if percent else (1, "")
+    v, lo, hi = interval.value * k, interval.low * k, interval.high * k
+    if lo == hi == v:
+        return f"{v:.{digits}f}{unit} (every shoe alike)"
+    return f"{v:.{digits}f}{unit} ({lo:.{digits}f} to {hi:.{digits}f})"
+
+
+def depth_player_label(p) -> str:
+    return p.player + ("" if p.cutoff is None else f", closes after round {p.cutoff}")
+
+
+def depth_rows(summary, *, digits: int = 3):
+    """(headers, rows): per bet and player, the study's figures with 95% intervals."""
+    headers = ["Bet", "Player", "Bets on", "Average edge when betting", "Units per shoe",
+               "Units per 100 rounds", "Desirability index", "Betting correlation",
+               "Shoes with a gain"]
     rows = []
-    for bet in summary:
-        removed = bet.cutoff_removes
-        rows.append([bet.name, bet.cutoff or "never", f"{bet.favourable_share * 100:.2f}%",
-                     *[getattr(bet.players, key).text(digits) for key, _ in PLAYER_COLUMNS],
-                     "" if removed is None else f"{removed * 100:.1f}%"])
+    for bet in summary.bets:
+        for p in bet.players:
+            rows.append([bet.name, depth_player_label(p),
+                         depth_interval_text(p.bet_frequency, 2, percent=True),
+                         depth_interval_text(p.average_edge, 2, percent=True),
+                         depth_interval_text(p.units_per_shoe, digits),
+                         depth_interval_text(p.units_per_100_rounds, digits),
+                         depth_interval_text(p.desirability_index, 2),
+                         "" if p.betting_correlation is None else f"{p.betting_correlation:.3f}",
+                         f"{p.shoes_with_a_gain} of {summary.shoes}"])
     return headers, rows
 
 
-def depth_round_rows(summary: Sequence[BetSummary], width: int = 10):
+def depth_round_rows(summary, width: int = 10):
     """(headers, rows): per bet, the share of rounds favouring the player, by rounds of
-    the shoe in bins of ``width``."""
-    last = max((r.round for bet in summary for r in bet.by_round), default=0)
+    the shoe in bins of ``width`` (depth runs)."""
+    last = max((r.round for bet in summary.bets for r in bet.by_round), default=0)
     bins = [(lo, min(lo + width - 1, last)) for lo in range(1, last + 1, width)]
     headers = ["Bet", *[f"{lo}-{hi}" for lo, hi in bins]]
     rows = []
-    for bet in summary:
+    for bet in summary.bets:
         row = [bet.name]
         for lo, hi in bins:
             inside = [r for r in bet.by_round if lo <= r.round <= hi]
@@ -425,34 +453,97 @@ def depth_round_rows(summary: Sequence[BetSummary], width: int = 10):
 
 def depth_title(spec: DepthSpec, shoes: int) -> str:
     """What the run dealt, as the title of its table and its picture."""
+    end = "" if spec.deal.end.value == "at-cut" else ", one more coup after the cut card"
     return (f"{Path(spec.filename).name}: {shoes} shoes of {spec.deal.decks} decks, "
-            f"cut card {spec.deal.cut} from the end{under(spec.tableau)}")
+            f"cut card {spec.deal.cut} from the end{end}{under(spec.tableau)}")
 
 
-def depth_json(spec: DepthSpec, shoes: int, summary: Sequence[BetSummary]) -> dict:
+def depth_check_rows(summary):
+    headers = ["Count", "Bet", "Figure", "Published", "This run (95% interval)", "Status"]
+    rows = [[c.count, c.bet, c.measure.value.replace("_", " "), c.printed,
+             depth_interval_text(c.interval, 4) if c.interval is not None else "",
+             c.status + (f": {c.finding}" if c.finding and c.status == "finding" else "")]
+            for c in summary.checks]
+    return headers, rows
+
+
+def depth_json(spec: DepthSpec, shoes: int, summary) -> dict:
+    """The whole run as one JSON object; fractions of the stake, snake_case keys."""
     return {
         "paytable": spec.filename,
         "tableau": spec.tableau.describe(),
-        "deal": {"decks": spec.deal.decks, "cut": spec.deal.cut, "burn": "first card's value",
-                 "seed": spec.seed},
+        "deal": spec.deal.describe(),
+        "seed": spec.seed,
         "shoes": shoes,
-        "bets": [bet.as_json() for bet in summary],
+        "engine": "depth" if spec.exact_every_round else "count",
+        "method": "exact" if spec.exact else "outcome",
+        "rounds_per_shoe": summary.rounds_per_shoe.as_json(),
+        "counts": [c.describe() for c in spec.counts],
+        "bets": [bet.as_json() for bet in summary.bets],
+        "checks": [{"count": c.count, "bet": c.bet, "measure": c.measure.value,
+                    "printed": c.printed, "published": c.published,
+                    "interval": None if c.interval is None else c.interval.as_json(),
+                    "status": c.status, "finding": c.finding} for c in summary.checks],
     }
 
 
-def depth_output(spec: DepthSpec, shoes: int, summary: Sequence[BetSummary],
-                 rounds_a_shoe: float, fmt: str) -> str:
-    """The players' gains per bet, then the share of favourable rounds by round."""
+#: ``depth --fmt csv``: one row per bet and player.
+DEPTH_CSV = ["bet", "player", "cutoff", "method", "shoes", "rounds_per_shoe"] + [
+    f"{name}{suffix}" for name in ("bet_frequency", "average_edge", "units_per_shoe",
+                                   "units_per_100_rounds", "desirability_index")
+    for suffix in ("", "_low", "_high")] + [
+    "betting_correlation", "bets_per_shoe", "shoes_betting", "shoes_with_a_gain"]
+
+
+def depth_records(spec: DepthSpec, summary) -> list[dict]:
+    out = []
+    for bet in summary.bets:
+        for p in bet.players:
+            record = {"bet": bet.name, "player": p.player, "cutoff": p.cutoff,
+                      "method": p.method, "shoes": summary.shoes,
+                      "rounds_per_shoe": summary.rounds_per_shoe.value,
+                      "betting_correlation": p.betting_correlation,
+                      "bets_per_shoe": p.bets_per_shoe, "shoes_betting": p.shoes_betting,
+                      "shoes_with_a_gain": p.shoes_with_a_gain}
+            for name in ("bet_frequency", "average_edge", "units_per_shoe",
+                         "units_per_100_rounds", "desirability_index"):
+                interval = getattr(p, name)
+                record[name] = None if interval is None else interval.value
+                record[name + "_low"] = None if interval is None else interval.low
+                record[name + "_high"] = None if interval is None else interval.high
+            out.append(record)
+    return out
+
+
+def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
+    """What stdout gets: the players per bet (then, for depth runs, the share of
+    favourable rounds by round, and any published figures checked); CSV is one table,
+    JSON one object."""
     if fmt == "json":
         return to_json(depth_json(spec, shoes, summary))
+    if fmt == "csv":
+        return depth_csv(depth_records(spec, summary), DEPTH_CSV)
     headers, rows = depth_rows(summary)
-    round_headers, round_rows = depth_round_rows(summary)
-    return "".join([
-        f"{depth_title(spec, shoes)}, seed {spec.seed}; {rounds_a_shoe:.1f} rounds a shoe\n",
-        table(rows, headers, fmt),
-        "\nRounds favouring the player, by round of the shoe:\n",
-        table(round_rows, round_headers, fmt),
-        "\nUnits per shoe with a 95% interval. The perfect player bets one unit exactly when "
-        "the bet favours them (the upper bound); the counter bets when the bet's own count "
-        "(bacc-edge eor) reaches the true count where it turns favourable.\n",
-    ])
+    parts = [f"{depth_title(spec, shoes)}, seed {spec.seed}; rounds per shoe "
+             f"{depth_interval_text(summary.rounds_per_shoe, 2)}\n",
+             table(rows, headers, fmt)]
+    if spec.exact_every_round:
+        round_headers, round_rows = depth_round_rows(summary)
+        parts += ["\nRounds favouring the player, by round of the shoe:\n",
+                  table(round_rows, round_headers, fmt)]
+    if summary.checks:
+        check_headers, check_rows_ = depth_check_rows(summary)
+        parts += ["\nPublished figures:\n", table(check_rows_, check_headers, fmt)]
+    return "".join(parts)
+
+
+def depth_notes(spec: DepthSpec, summary) -> list[str]:
+    """The prose that explains the table (for stderr)."""
+    method = ("each bet valued exactly on the cards left" if spec.exact
+              else "what each coup paid")
+    lines = [f"95% intervals. Gains are measured by {method}. The perfect player bets one "
+             "unit exactly when the bet favours them (the upper bound); a count player bets "
+             "one unit when their count reaches its trigger."]
+    for c in spec.counts:
+        lines.append(f"count {c.name!r}: {c.text()}")
+    return lines

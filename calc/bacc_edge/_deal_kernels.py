@@ -1,0 +1,198 @@
+"""The numba kernels that shuffle and deal whole shoes: the depth analysis and the
+count studies both deal through them, so shoe i is the same shoe in either.
+
+Kernels receive every game fact as an array built by :mod:`bacc_edge.depth` from the
+one source of each (the tableau from ``rules.Tableau``, point values from ``cards``,
+the settle classes and nets from ``evaluator.Evaluator``); they never see user input.
+
+The shuffle is a Fisher-Yates shuffle driven by SplitMix64, seeded from (seed, shoe),
+with Lemire's unbiased bounded draw: the same shoe on every machine and in every
+process. :func:`shuffle_plain` is the same algorithm in plain Python, for the tests.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+_jit = nb.njit(cache=True, error_model="numpy", nogil=True)
+_inline = nb.njit(cache=True, error_model="numpy", nogil=True, inline="always")
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+_MASK64 = (1 << 64) - 1
+
+#: End-of-shoe rules, as the kernel codes them (see ``depth.EndRule``).
+END_AT_CUT, END_ONE_MORE = 0, 1
+#: True-count divisors: cards left in the shoe (burned cards out), or cards not seen.
+DIVIDE_BY_SHOE, DIVIDE_BY_UNSEEN = 0, 1
+#: Rounding of the decks the true count divides by.
+DECKS_EXACT, DECKS_HALF, DECKS_WHOLE = 0, 1, 2
+
+
+@_inline
+def _mix(z):
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@_inline
+def _next(state):
+    state[0] += _GOLDEN
+    return _mix(state[0])
+
+
+@_inline
+def _below(state, n):
+    """An unbiased draw from 0 … n-1 (n below 2**32), Lemire's method."""
+    un = np.uint64(n)
+    m = (_next(state) >> _S32) * un
+    low = m & _LOW32
+    if low < un:
+        t = ((_LOW32 + np.uint64(1)) - un) % un
+        while low < t:
+            m = (_next(state) >> _S32) * un
+            low = m & _LOW32
+    return np.int64(m >> _S32)
+
+
+@_jit
+def shuffle(seed, shoe, ordered, out, state):
+    """``out`` := ``ordered`` shuffled for shoe ``shoe`` of run ``seed`` (both from 0)."""
+    state[0] = _mix(_mix(np.uint64(seed) + _GOLDEN) ^ (np.uint64(shoe) * _M2))
+    n = ordered.shape[0]
+    for i in range(n):
+        out[i] = ordered[i]
+    for i in range(n - 1, 0, -1):
+        j = _below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+
+
+def _mix_plain(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def shuffle_plain(seed: int, shoe: int, ordered) -> list[int]:
+    """:func:`shuffle` in plain Python (the tests compare the two)."""
+    golden = 0x9E3779B97F4A7C15
+    state = _mix_plain(_mix_plain((seed + golden) & _MASK64) ^ ((shoe * 0x94D049BB133111EB) & _MASK64))
+    out = list(ordered)
+
+    def below(n):
+        nonlocal state
+        state = (state + golden) & _MASK64
+        m = (_mix_plain(state) >> 32) * n
+        low = m & 0xFFFFFFFF
+        if low < n:
+            t = (2 ** 32 - n) % n
+            while low < t:
+                state = (state + golden) & _MASK64
+                m = (_mix_plain(state) >> 32) * n
+                low = m & 0xFFFFFFFF
+        return m >> 32
+
+    for i in range(len(out) - 1, 0, -1):
+        j = below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@_inline
+def _decks(cards, rounding):
+    if rounding == DECKS_HALF:
+        return max(0.5, np.floor(cards / 26.0 + 0.5) / 2.0)
+    if rounding == DECKS_WHOLE:
+        return max(1.0, np.floor(cards / 52.0 + 0.5))
+    return cards / 52.0
+
+
+@_jit
+def deal_shoes(seed, first, ordered, card_rank, card_suit, card_points, burn_of_rank,
+               natural, player_draws, banker_draws, cell_of, suited_pairs, cell_class,
+               class_net, tags, initial, exposed, divisor, rounding, cut, end_rule,
+               rounds, start, running, true_count, net, cards_out, work, state):
+    """Deal shoes ``first`` … ``first + len(rounds) - 1`` of run ``seed``.
+
+    Per shoe s and round r (``rounds[s]`` rounds): ``start[s, r]`` the position of the
+    coup's first card, ``running[s, r, c]`` and ``true_count[s, r, c]`` count c before
+    the coup, ``net[s, r, b]`` what the coup pays bet b per unit. ``cards_out[s]`` the
+    shuffled shoe, when ``cards_out`` has a row per shoe (else it is left alone).
+
+    The shoe: the first card shown, ``burn_of_rank[its rank]`` more burned unseen, the
+    cut card ``cut`` cards from the end; a coup that deals a card behind the cut card
+    brings it out. ``END_AT_CUT``: that coup is the last. ``END_ONE_MORE``: one more
+    coup follows, unless the cut card came out before the first card of a coup, which
+    is then the last. Never more rounds than ``start`` has columns.
+    """
+    n_cards = ordered.shape[0]
+    n_counts = tags.shape[0]
+    n_bets = class_net.shape[0]
+    max_rounds = start.shape[1]
+    cut_at = n_cards - cut
+    for s in range(rounds.shape[0]):
+        shuffle(seed, first + s, ordered, work, state)
+        if cards_out.shape[0] == rounds.shape[0]:
+            for i in range(n_cards):
+                cards_out[s, i] = work[i]
+        shown = work[0]
+        burned = burn_of_rank[card_rank[shown]]
+        rc = np.empty(n_counts, dtype=np.int64)
+        for c in range(n_counts):
+            rc[c] = initial[c] + (tags[c, card_rank[shown]] if exposed[c] else 0)
+        pos = 1 + burned
+        r = 0
+        last = False
+        while n_cards - pos >= 6 and r < max_rounds:
+            start[s, r] = pos
+            for c in range(n_counts):
+                left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
+                running[s, r, c] = rc[c]
+                true_count[s, r, c] = rc[c] / _decks(left, rounding[c])
+            p1, b1, p2, b2 = work[pos], work[pos + 1], work[pos + 2], work[pos + 3]
+            pt = (card_points[card_rank[p1]] + card_points[card_rank[p2]]) % 10
+            bt = (card_points[card_rank[b1]] + card_points[card_rank[b2]]) % 10
+            n = 4
+            px = -1
+            by = -1
+            if not (natural[pt] or natural[bt]):
+                if player_draws[pt]:
+                    px = card_points[card_rank[work[pos + 4]]]
+                    n = 5
+                    if banker_draws[bt, px]:
+                        by = card_points[card_rank[work[pos + 5]]]
+                        n = 6
+                elif banker_draws[bt, 10]:
+                    by = card_points[card_rank[work[pos + 4]]]
+                    n = 5
+            ps = 0
+            if card_rank[p1] == card_rank[p2]:
+                ps = 2 if suited_pairs and card_suit[p1] == card_suit[p2] else 1
+            bs = 0
+            if card_rank[b1] == card_rank[b2]:
+                bs = 2 if suited_pairs and card_suit[b1] == card_suit[b2] else 1
+            cls = cell_class[cell_of[ps, bs, pt, bt, px + 1, by + 1]]
+            for b in range(n_bets):
+                net[s, r, b] = class_net[b, cls]
+            for i in range(pos, pos + n):
+                for c in range(n_counts):
+                    rc[c] += tags[c, card_rank[work[i]]]
+            before = pos
+            pos += n
+            r += 1
+            if last:
+                break
+            if end_rule == END_AT_CUT:
+                if pos > cut_at:
+                    break
+            elif before == cut_at:
+                break
+            elif pos > cut_at:
+                last = True
+        rounds[s] = r
+

@@ -1,0 +1,260 @@
+"""Card counts a player chooses: tags per rank, an initial running count, and when to
+bet (a true-count or running-count trigger); with the figures a published study of the
+count printed, to check a run against.
+
+A paytable file lists its counts next to its bets::
+
+    from bacc_edge import Count, StudyFigures
+
+    COUNTS = [
+        Count("Wizard of Odds count 1", {"6": -3, "7": 1, "8": 1, "9": 1}, trigger=7,
+              bets=["Lucky 6"]),
+    ]
+
+The true count is the running count divided by the decks left. What "decks left"
+means differs between studies, so it is a choice (``divisor`` and ``rounding``): by
+default the cards still in the shoe (burned cards are out of it) divided by 52, exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from .cards import POINTS, RANKS, parse_card
+from .errors import BaccEdgeError, OptionError
+
+
+class TriggerOn(StrEnum):
+    """What the trigger compares with: the true count, or the running count."""
+
+    TRUE = "true"
+    RUNNING = "running"
+
+
+class Divisor(StrEnum):
+    """The cards a true count divides by (then by 52 for decks): those still in the
+    shoe (burned cards are out of it), or every card not yet seen (burned included)."""
+
+    SHOE = "shoe"
+    UNSEEN = "unseen"
+
+
+class DeckRounding(StrEnum):
+    """How the decks left are rounded: exact (cards / 52), to the nearest half deck
+    (at least one half), or to the nearest whole deck (at least one); halves round up."""
+
+    EXACT = "exact"
+    HALF = "half"
+    WHOLE = "whole"
+
+
+class StudyMeasure(StrEnum):
+    """A figure a count study reports, as the depth command's JSON names it."""
+
+    BET_FREQUENCY = "bet_frequency"            # share of all rounds dealt, a fraction
+    AVERAGE_EDGE = "average_edge"              # player's edge per unit bet, a fraction
+    UNITS_PER_SHOE = "units_per_shoe"
+    UNITS_PER_100_ROUNDS = "units_per_100_rounds"
+    ROUNDS_PER_SHOE = "rounds_per_shoe"
+    DESIRABILITY_INDEX = "desirability_index"
+    BETTING_CORRELATION = "betting_correlation"
+
+
+def _figure(text) -> Fraction:
+    """A printed figure: ``"3.09%"`` is 309/10000, ``"80.1"`` is 801/10."""
+    s = str(text).strip()
+    try:
+        return Fraction(s[:-1]) / 100 if s.endswith("%") else Fraction(s)
+    except (ValueError, ZeroDivisionError):
+        raise BaccEdgeError(f"published figure {text!r} is not a number") from None
+
+
+@dataclass(frozen=True)
+class StudyFigures:
+    """What a published study of a count printed (``figures``: measure → text as
+    printed, e.g. ``{"bet_frequency": "3.09%"}``), where (``source``), and for each
+    figure that a run does not reproduce, why (``findings``)."""
+
+    source: str
+    figures: Mapping[str, str]
+    findings: Mapping[str, str] = field(default_factory=dict)
+    #: how the study dealt, in its own words
+    dealing: str = ""
+
+    def __post_init__(self):
+        try:
+            figures = {StudyMeasure(k): str(v) for k, v in dict(self.figures).items()}
+            findings = {StudyMeasure(k): str(v) for k, v in dict(self.findings).items()}
+        except ValueError as err:
+            raise BaccEdgeError(f"study {self.source!r}: {err}; the figures are "
+                                f"{', '.join(m.value for m in StudyMeasure)}") from None
+        for text in figures.values():
+            _figure(text)
+        object.__setattr__(self, "figures", figures)
+        object.__setattr__(self, "findings", findings)
+
+    def value(self, measure: StudyMeasure) -> float:
+        return float(_figure(self.figures[measure]))
+
+    def __hash__(self):
+        return hash((self.source, tuple(self.figures.items()), tuple(self.findings.items())))
+
+
+def _rank_index(name: str, where: str) -> list[int]:
+    try:
+        rank, suit = parse_card(name)
+    except BaccEdgeError:
+        raise OptionError(f"{where}: {name!r} is not a rank (A, 2-9, 10, J, Q, K)") from None
+    if suit is not None:
+        raise OptionError(f"{where}: {name!r} names a card; a count tags ranks")
+    return [rank]
+
+
+def parse_tags(text_or_map, where: str = "count") -> tuple[int, ...]:
+    """13 integer tags, A … K, from ``{"8": 2, "9": 2, "4": -1}`` or the text
+    ``"8=+2,9=+2,4=-1"`` (ranks not named count 0; ``"10/J/Q/K=-1"`` tags several)."""
+    if isinstance(text_or_map, str):
+        pairs = []
+        for item in (x.strip() for x in text_or_map.split(",")):
+            if not item:
+                continue
+            if "=" not in item:
+                raise OptionError(f"{where}: {item!r} should read RANK=TAG, e.g. 8=+2")
+            ranks, tag = item.split("=", 1)
+            for rank in ranks.split("/"):
+                pairs.append((rank.strip(), tag.strip()))
+    elif isinstance(text_or_map, Mapping):
+        pairs = list(text_or_map.items())
+    elif isinstance(text_or_map, Sequence) and len(text_or_map) == len(RANKS):
+        pairs = list(zip(RANKS, text_or_map))
+    else:
+        raise OptionError(f"{where}: tags must be RANK=TAG text, a mapping of rank to tag, "
+                          f"or 13 tags A … K, not {text_or_map!r}")
+    tags = [0] * len(RANKS)
+    seen = set()
+    for rank, tag in pairs:
+        try:
+            value = int(str(tag).strip().replace("+", "", 1)) if not isinstance(tag, int) else tag
+        except ValueError:
+            raise OptionError(f"{where}: tag {tag!r} of {rank!r} is not a whole number") from None
+        if isinstance(tag, bool) or abs(value) > 1000:
+            raise OptionError(f"{where}: tag {tag!r} of {rank!r} must be a whole number "
+                              f"from -1000 to 1000")
+        for r in _rank_index(str(rank), where):
+            if r in seen:
+                raise OptionError(f"{where}: rank {RANKS[r]} is tagged twice")
+            seen.add(r)
+            tags[r] = value
+    if not any(tags):
+        raise OptionError(f"{where}: every tag is 0; a count needs a card that moves it")
+    return tuple(tags)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A count: ``tags`` per rank (see :func:`parse_tags`), the running count it starts
+    from (``initial``), and the ``trigger`` from which the player bets one unit: the
+    true count (``trigger_on="true"``, running count per deck left as ``divisor`` and
+    ``rounding`` say) or the running count reaches it. ``bets`` names the bets it
+    serves (none: every bet of the run). ``exposed_card``: whether the shown first card
+    of the shoe enters the count (it is seen; burned cards never are).
+    ``published``: the figures a study of this count printed."""
+
+    name: str
+    tags: object
+    trigger: float
+    bets: tuple[str, ...] = ()
+    initial: int = 0
+    trigger_on: TriggerOn = TriggerOn.TRUE
+    divisor: Divisor = Divisor.SHOE
+    rounding: DeckRounding = DeckRounding.EXACT
+    exposed_card: bool = True
+    published: StudyFigures | None = None
+
+    def __post_init__(self):
+        where = f"count {self.name!r}"
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise OptionError(f"a count needs a name, not {self.name!r}")
+        object.__setattr__(self, "tags", parse_tags(self.tags, where))
+        try:
+            trigger = float(self.trigger)
+        except (TypeError, ValueError):
+            raise OptionError(f"{where}: trigger {self.trigger!r} is not a number") from None
+        if trigger != trigger or abs(trigger) == float("inf"):
+            raise OptionError(f"{where}: trigger {self.trigger!r} is not a finite number")
+        object.__setattr__(self, "trigger", trigger)
+        if isinstance(self.bets, str):
+            object.__setattr__(self, "bets", (self.bets,))
+        object.__setattr__(self, "bets", tuple(self.bets))
+        if isinstance(self.initial, bool) or not isinstance(self.initial, int):
+            raise OptionError(f"{where}: initial running count {self.initial!r} must be a "
+                              f"whole number")
+        for attr, kind in (("trigger_on", TriggerOn), ("divisor", Divisor),
+                           ("rounding", DeckRounding)):
+            value = getattr(self, attr)
+            try:
+                object.__setattr__(self, attr, kind(value))
+            except ValueError:
+                raise OptionError(f"{where}: {attr} {value!r} must be one of "
+                                  f"{', '.join(k.value for k in kind)}") from None
+        if not isinstance(self.exposed_card, bool):
+            raise OptionError(f"{where}: exposed_card must be True or False")
+        if self.published is not None and not isinstance(self.published, StudyFigures):
+            raise OptionError(f"{where}: published must be StudyFigures(...)")
+
+    @classmethod
+    def by_points(cls, name: str, tags_by_point: Sequence[int], trigger: float, **kw) -> "Count":
+        """A count written by point value 0 … 9 (tens and court cards are 0), as many
+        studies print theirs."""
+        if len(tags_by_point) != 10:
+            raise OptionError(f"count {name!r}: by_points needs 10 tags, point values 0 … 9")
+        return cls(name, tuple(tags_by_point[p] for p in POINTS), trigger, **kw)
+
+    def describe(self) -> dict:
+        """The count as JSON: every field that defines it."""
+        return {"name": self.name, "tags": dict(zip(RANKS, self.tags)),
+                "initial": self.initial, "trigger": self.trigger,
+                "trigger_on": self.trigger_on.value, "divisor": self.divisor.value,
+                "rounding": self.rounding.value, "exposed_card": self.exposed_card}
+
+    def text(self) -> str:
+        tags = " ".join(f"{r}{t:+d}" for r, t in zip(RANKS, self.tags) if t)
+        start = f", starts at {self.initial:+d}" if self.initial else ""
+        what = ("true count (running count per deck in the shoe"
+                if self.divisor is Divisor.SHOE else "true count (running count per deck unseen")
+        what = (f"{what}, {self.rounding.value} decks)" if self.trigger_on is TriggerOn.TRUE
+                else "running count")
+        return f"{tags}{start}; bets at {what} ≥ {self.trigger:+g}"
+
+
+def paytable_counts(paytable) -> tuple[Count, ...]:
+    """The ``COUNTS`` a paytable file lists (none for bets written in Python), each
+    checked: a Count, a name used once, bets the paytable defines."""
+    if paytable.source is None:
+        return ()
+    namespace = {"__name__": f"paytable_{paytable.path.stem}", "__file__": str(paytable.path)}
+    try:
+        exec(compile(paytable.source, str(paytable.path), "exec"), namespace)
+    except BaccEdgeError as err:
+        raise BaccEdgeError(f"{paytable.path}: {err}") from None
+    counts = namespace.get("COUNTS", ())
+    if not isinstance(counts, (list, tuple)) or not all(isinstance(c, Count) for c in counts):
+        raise BaccEdgeError(f"{paytable.path}: COUNTS must be a list of Count")
+    known = {b.name.lower() for b in namespace.get("BETS", ())}
+    names = set()
+    for count in counts:
+        if count.name.lower() in names:
+            raise BaccEdgeError(f"{paytable.path}: two counts are named {count.name!r}")
+        names.add(count.name.lower())
+        for bet in count.bets:
+            if bet.lower() not in known:
+                raise BaccEdgeError(f"{paytable.path}: count {count.name!r} serves "
+                                    f"{bet!r}, which no bet of the paytable is named")
+    return tuple(counts)
+
+
+__all__ = ["Count", "DeckRounding", "Divisor", "StudyFigures", "StudyMeasure", "TriggerOn",
+           "paytable_counts", "parse_tags"]

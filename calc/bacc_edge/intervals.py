@@ -1,0 +1,104 @@
+"""95% intervals that respect what a quantity can be.
+
+Per-shoe gains are very skewed: a player who bets only in the rare favourable rounds
+wins nothing in most shoes. A normal interval then reaches below zero for a gain that
+cannot be negative. So:
+
+* a mean per shoe with per-shoe values at hand, and at most ``BOOTSTRAP_LIMIT`` shoes
+  with a non-zero value, gets a percentile bootstrap interval (``RESAMPLES`` resamples
+  of the shoes, drawn from a generator seeded by the run: the same interval every
+  time). Only the shoes with a non-zero value matter to a resampled sum, so a
+  resample draws how many of them it holds (binomial), then which;
+* otherwise (many non-zero shoes, where the normal approximation holds, or a ratio of
+  totals) a normal interval — for ratios by the delta method — cut to the quantity's
+  bounds.
+
+Either way the interval never leaves the bounds, and a quantity that is exactly zero
+in every shoe has the interval [0, 0].
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+Z95 = 1.959963984540054
+BOOTSTRAP_LIMIT = 5_000
+RESAMPLES = 2_000
+
+
+@dataclass(frozen=True)
+class Interval:
+    """An estimate and its 95% interval; ``method`` is ``bootstrap``, ``normal`` or
+    ``exact`` (nothing varied)."""
+
+    value: float
+    low: float
+    high: float
+    method: str
+
+    def as_json(self) -> dict:
+        return {"value": self.value, "low": self.low, "high": self.high,
+                "method": self.method}
+
+    def scaled(self, factor: float) -> "Interval":
+        lo, hi = sorted((self.low * factor, self.high * factor))
+        return Interval(self.value * factor, lo, hi, self.method)
+
+
+def _clip(value, half, bounds, method) -> Interval:
+    lo_b, hi_b = bounds
+    low, high = value - half, value + half
+    if lo_b is not None:
+        low, value = max(low, lo_b), max(value, lo_b)
+    if hi_b is not None:
+        high, value = min(high, hi_b), min(value, hi_b)
+    return Interval(float(value), float(low), float(high), method)
+
+
+def _within(value, low, high, bounds, method) -> Interval:
+    lo_b, hi_b = bounds
+    low = low if lo_b is None else max(low, lo_b)
+    high = high if hi_b is None else min(high, hi_b)
+    return Interval(float(value), float(min(low, value)), float(max(high, value)), method)
+
+
+def mean_interval(values: np.ndarray | None, *, n: int, total: float, total_sq: float,
+                  bounds=(None, None), seed: int = 0) -> Interval:
+    """The mean per shoe of a quantity summing to ``total`` (squares ``total_sq``) over
+    ``n`` shoes; ``values``, when given, are its per-shoe values (for the bootstrap)."""
+    mean = total / n
+    if values is not None:
+        nonzero = values[values != 0]
+        if len(nonzero) == 0:
+            return Interval(0.0, 0.0, 0.0, "exact")
+        if len(nonzero) <= BOOTSTRAP_LIMIT:
+            rng = np.random.default_rng(np.random.SeedSequence([seed, 0xB007]))
+            k = len(nonzero)
+            held = rng.binomial(n, k / n, size=RESAMPLES)
+            sums = np.array([nonzero[rng.integers(0, k, size=m)].sum() for m in held.tolist()])
+            low, high = np.percentile(sums / n, [2.5, 97.5])
+            return _within(mean, low, high, bounds, "bootstrap")
+    if n < 2:
+        return _clip(mean, math.inf, bounds, "normal")
+    var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
+    return _clip(mean, Z95 * math.sqrt(var / n), bounds, "normal")
+
+
+def ratio_interval(*, n: int, sum_y: float, sum_x: float, q_yy: float, q_xy: float,
+                   q_xx: float, bounds=(None, None)) -> Interval | None:
+    """Σy / Σx over ``n`` shoes (``q_..``: sums over shoes of products), by the delta
+    method; None when Σx is zero (the ratio is undefined)."""
+    if sum_x == 0:
+        return None
+    r = sum_y / sum_x
+    if n < 2:
+        return _clip(r, math.inf, bounds, "normal")
+    resid = max(q_yy - 2 * r * q_xy + r * r * q_xx, 0.0) / (n - 1)
+    half = Z95 * math.sqrt(resid / n) / (sum_x / n)
+    return _clip(r, half, bounds, "normal")
+
+
+__all__ = ["BOOTSTRAP_LIMIT", "Interval", "RESAMPLES", "mean_interval", "ratio_interval"]
