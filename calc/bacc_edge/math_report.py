@@ -597,6 +597,9 @@ def write_math_report(report_or_source, path, **options) -> Path:
     render = FORMATS.get(path.suffix.lower())
     if render is None:
         raise OptionError(f"math report {str(path)!r}: name a .html or .md file")
+    if not path.parent.is_dir():
+        raise OptionError(f"math report {str(path)!r}: cannot be written (no folder "
+                          f"{str(path.parent)!r})")
     r = (report_or_source if isinstance(report_or_source, MathReport)
          else build_math_report(report_or_source, **options))
     try:

@@ -509,6 +509,7 @@ def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str
     (``"BET:EVENT"``; several in one bet keep their ratio with ``keep_ratios``), plus,
     with ``scale``, every winning pay of each bet chosen (by ``bets``, else all) times one
     factor. Every bet left with an unknown is solved (see :func:`solve_bet`)."""
+    edge, max_pay = parse_edge(edge), parse_limit(max_pay)  # refused before any counting
     paytable = as_paytable(source)
     shoes = parse_decks(decks) if isinstance(decks, str) else tuple(decks)
     bets = list(bets)
@@ -528,6 +529,11 @@ def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str
     if not out_bets:
         raise SolveError(f"{paytable.file or 'the bets'}: no unknown pay to solve; mark one with "
                          f"Solve('x') in the paytable, or --solve 'BET:EVENT', or --scale")
+    names = {u.name for b in out_bets for u in unknowns_of(b)}
+    extra = [n for n in (given or {}) if n not in names]
+    if extra:
+        raise SolveError(f"given {extra[0]}: no unknown named {extra[0]!r}; the unknowns: "
+                         + ", ".join(sorted(names)))
     tables = tables or Tables()
     return [solve_bet(b, edge, shoes=shoes, tableau=paytable.rules, max_pay=max_pay,
                       given={k: v for k, v in (given or {}).items()
