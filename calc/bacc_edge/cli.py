@@ -183,6 +183,11 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
       bacc-edge paytables/*.py --check
       bacc-edge my_bet.py --fmt json
     """
+    ignored = given(click.get_current_context(), "digits", *(("exact",) if fmt == "json" else ()))
+    if fmt in ("json", "csv") and ignored:
+        raise click.UsageError(f"{ignored[0]} shapes the text tables; --fmt {fmt} gives every "
+                               f"number in full" + (", exact fractions included"
+                                                    if fmt == "json" else ""))
     loaded = load_paytables(paytables, bets, on_slow=say)
     tables = Tables()
     if isinstance(decks, DeckList):  # several deck counts: one table, side by side
@@ -404,7 +409,8 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
 
 
 @main.command("results")
-@click.argument("paytables_dir", default="paytables", type=click.Path(file_okay=False))
+@click.argument("paytables_dir", default="paytables",
+                type=click.Path(exists=True, file_okay=False))
 @click.argument("results_dir", default="results", type=click.Path(file_okay=False))
 def results_command(paytables_dir, results_dir):
     """Write one markdown report per paytable in PAYTABLES_DIR (8 decks, exact counts)
@@ -415,7 +421,14 @@ def results_command(paytables_dir, results_dir):
       bacc-edge results
       bacc-edge results paytables results
     """
-    for path in write_results(Path(paytables_dir), Path(results_dir)):
+    if not any(Path(paytables_dir).glob("*.py")):
+        raise click.UsageError(f"{paytables_dir}: holds no paytable (no *.py file)")
+    try:
+        written = write_results(Path(paytables_dir), Path(results_dir))
+    except OSError as err:  # the folder named, or a file in it, cannot be written
+        raise click.ClickException(f"{err.filename or results_dir}: cannot write the "
+                                   f"results ({err.strerror})") from None
+    for path in written:
         click.echo(f"wrote {path}")
 
 

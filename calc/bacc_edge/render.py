@@ -65,7 +65,7 @@ def csv_records(records: Sequence[dict], headers: Sequence[str]) -> str:
     records' keys, the JSON's snake_case names), then one row per record; numbers are
     written as numbers (fractions of the stake, never "1.41%"), None as an empty cell."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv.writer(out, lineterminator="\n")
     writer.writerow(headers)
     for record in records:
         writer.writerow(["" if record[h] is None else record[h] for h in headers])
