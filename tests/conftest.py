@@ -1,9 +1,12 @@
+import os
 import sys
 from collections import Counter
+from datetime import timedelta
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -11,6 +14,15 @@ from bacc_edge import Shoe  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
+
+# CI (the CI variable set): every property test draws the same examples on every run
+# and machine (derandomized, no example database carried between runs), at most 50 of
+# them, each within 10 s unless the test says otherwise. Elsewhere: Hypothesis's own
+# defaults, random examples, so new cases keep being tried.
+settings.register_profile("ci", derandomize=True, database=None, max_examples=50,
+                          deadline=timedelta(seconds=10), print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 def table_as_counter(table) -> Counter:

@@ -186,3 +186,68 @@ def test_suited_bets_on_a_shoe_without_suits_are_a_clear_error():
 def test_help_has_examples():
     assert "Examples:" in run("report", "--help").output
     assert "bacc-edge paytables/three_card_win.py" in run("--help").output
+
+
+# -- every output a script reads parses as what it says it is -------------------------------
+PAYTABLE_FILES = [str(p) for p in sorted((ROOT / "paytables").glob("*.py"))]
+MACHINE_OUTPUTS = {
+    "report": [*PAYTABLE_FILES],
+    "report, exact": [*PAYTABLE_FILES, "--exact"],
+    "report, infinite deck": [str(ROOT / "paytables/punto_banco.py"), "--infinite"],
+    "check": [*PAYTABLE_FILES, "--check"],
+    "eor": ["eor", str(ROOT / "paytables/live_dealer.py"), "--bet", "Lucky Six",
+            "--bet", "Perfect Pair"],
+    "commission": ["commission", "--stake", "10", "--stake", "13", "--chip", "1"],
+}
+#: Mappings whose keys are data (ranks, cards), not field names.
+DATA_MAPS = {"ranks", "eor", "eor_exact", "eor_by_card", "tags", "unseen_suits"}
+SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+PERCENT_TEXT = re.compile(r"^[-+]?[0-9.]+ ?%$")
+
+
+def _field_names_and_numbers(node, key=None):
+    """Every field name is snake_case, and no number hides in text such as "1.41%"
+    (``printed`` is the sheet's own text, kept as printed)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            assert key in DATA_MAPS or SNAKE.match(k), k
+            _field_names_and_numbers(v, k)
+    elif isinstance(node, list):
+        for v in node:
+            _field_names_and_numbers(v, key)
+    elif isinstance(node, str) and key != "printed":
+        assert not PERCENT_TEXT.match(node), (key, node)
+
+
+@pytest.mark.parametrize("what, fmt", [(what, fmt) for what in MACHINE_OUTPUTS
+                                       for fmt in ("json", "csv")
+                                       if not (what == "report, exact" and fmt == "json")])
+def test_every_machine_output_parses_with_the_standard_library(what, fmt):
+    result = CliRunner().invoke(main, [*MACHINE_OUTPUTS[what], "--fmt", fmt])
+    assert result.exit_code == 0, result.output
+    if fmt == "json":
+        doc = json.loads(result.stdout)  # the whole of stdout: one object, nothing after
+        assert isinstance(doc, dict)
+        _field_names_and_numbers(doc)
+        return
+    header, *rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows and all(SNAKE.match(h) for h in header), header
+    assert all(len(row) == len(header) for row in rows)
+    for column, values in zip(header, zip(*rows)):
+        assert not any(PERCENT_TEXT.match(v) for v in values) or column == "printed", column
+
+
+def test_check_json_carries_its_summary_and_the_line_goes_to_stderr():
+    result = CliRunner().invoke(main, [*PAYTABLE_FILES, "--check", "--fmt", "json"])
+    assert json.loads(result.stdout)["summary"] == {
+        "figures": 41, "reproduced": 39, "findings": 2, "mismatches": 0, "stale_findings": 0,
+        "passed": True}
+    assert result.stderr.startswith("39 of 41 printed figures reproduced, 2 findings")
+    assert "(see each check's finding)" in result.stderr
+
+
+def test_a_table_and_the_line_under_it_are_apart_in_github_markdown():
+    result = run(ROOT / "paytables/punto_banco.py", "--bet", "Tie 8:1", "--fmt", "github")
+    table_end = result.output.index("| Player net")
+    after = result.output[table_end:].split("\n")
+    assert after[1] == "" and after[2].startswith("SD ")

@@ -10,7 +10,7 @@ from bacc_edge import Shoe, outcome_table
 from bacc_edge.conditions import banker, cards_dealt, margin, player, tie
 from bacc_edge.paytable import Bet, Event, PaytableError, Printed, Published
 from bacc_edge.reports import evaluate, report
-from conftest import kinds_of
+from conftest import ROOT, kinds_of
 from reference import reference_counts
 
 # Each condition, and the same question asked of the reference's own outcome keys
@@ -79,7 +79,7 @@ def test_the_first_matching_event_decides():
 
 
 def test_probabilities_of_a_bet_sum_to_one():
-    for r in report("paytables/live_dealer.py"):
+    for r in report(ROOT / "paytables" / "live_dealer.py"):
         assert sum(e.probability for e in r.events) == 1
 
 

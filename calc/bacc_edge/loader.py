@@ -36,7 +36,7 @@ class Paytable:
         """Only the bets named (exactly, ignoring case), in the paytable's order. A name
         the paytable does not define is refused, listing the ones it does. The figures
         that span bets stay only when every bet does."""
-        names = list(names)
+        names = _names(names, "names")
         unknown = _unknown(names, self.bets)
         if unknown:
             raise PaytableError(f"{self.path}: {_no_bet_named(unknown, self.bets, 'it defines')}")

@@ -99,7 +99,7 @@ class Published:
         out += [(Measure.RETURN, label, Printed(text)) for label, text in self.returns.items()]
         for measure, texts in ((Measure.PLAYER_NET, self.player_net),
                                (Measure.HOUSE_EDGE, self.house_edge)):
-            for text in (texts,) if isinstance(texts, str) else texts:
+            for text in texts if isinstance(texts, (list, tuple)) else (texts,):
                 out.append((measure, None, Printed(text)))
         return out
 

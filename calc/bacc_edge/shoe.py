@@ -44,6 +44,13 @@ class Shoe:
     def __post_init__(self) -> None:
         if len(self.ranks) != 13:
             raise ShoeError(f"a shoe needs 13 rank counts (A … K), got {len(self.ranks)}")
+        if self.suits is not None:
+            for r, row in enumerate(self.suits):
+                for s, n in enumerate(row):
+                    if not isinstance(n, int) or isinstance(n, bool):
+                        raise ShoeError(f"count {n!r} for {card_name(r, s)} is not a whole number")
+                    if n < 0:
+                        raise ShoeError(f"count {n} for {card_name(r, s)} is negative")
         for rank, n in zip(RANKS, self.ranks):
             if not isinstance(n, int) or isinstance(n, bool):
                 raise ShoeError(f"count {n!r} for rank {rank} is not a whole number")
@@ -52,13 +59,6 @@ class Shoe:
             if n > LARGEST_RANK_COUNT:
                 raise ShoeError(f"count {n} for rank {rank} is more than {LARGEST_RANK_COUNT:,}: "
                                 f"no shoe is that big (an infinite deck is the limit)")
-        if self.suits is not None:
-            for r, row in enumerate(self.suits):
-                for s, n in enumerate(row):
-                    if not isinstance(n, int) or isinstance(n, bool):
-                        raise ShoeError(f"count {n!r} for {card_name(r, s)} is not a whole number")
-                    if n < 0:
-                        raise ShoeError(f"count {n} for {card_name(r, s)} is negative")
         if self.cards < COUP_CARDS and not (self.replacement and self.cards):
             raise ShoeError(
                 f"{self.label} holds {self.cards} cards; a coup can need {COUP_CARDS}"
@@ -206,7 +206,7 @@ def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str 
         full = Shoe.infinite()
     elif counts is not None:
         parts = counts.replace(",", " ").split()
-        bad = [p for p in parts if not (p.isascii() and p.isdigit()) or len(p) > 15]
+        bad = [p for p in parts if not (p.isascii() and p.isdigit())]
         if bad or not parts:
             what = f"{bad[0]!r} is not a number of cards (0, 1, 2 …)" if bad else "it is empty"
             raise OptionError(f"--counts {counts!r}: {what}; give 13 rank counts A … K, "
@@ -214,6 +214,10 @@ def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str 
         if len(parts) != 13:
             raise OptionError(f"--counts {counts!r}: 13 rank counts (A … K) are needed, "
                               f"got {len(parts)}")
+        huge = [p for p in parts if len(p) > len(str(LARGEST_RANK_COUNT))]
+        if huge:
+            raise OptionError(f"--counts: {huge[0][:20]}… cards of one rank is more than any "
+                              f"shoe holds (at most {LARGEST_RANK_COUNT:,})")
         ranks = [int(p) for p in parts]
         shoe = Shoe.from_ranks(ranks, label="custom shoe")
         deck_count = max(1, ceil(max(ranks) / 4))

@@ -1,0 +1,473 @@
+"""Every bad input a clear one-line error naming it, never a traceback, never a silent
+answer: one table for the command line (arguments → message fragment and exit code: 1
+for bad input, 2 for a usage error) and one for the Python API (call → error class and
+message fragment). An input found wrong once becomes a row here, so it cannot come back.
+"""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import bacc_edge
+from bacc_edge import (ArgumentError, BaccEdgeError, Bet, Event, OptionError, PaysError,
+                       PaytableError, Shoe, ShoeError, banker_commission_edge,
+                       banker_commission_edges, check, load_paytable, load_paytables,
+                       outcome_table, pays, report, tie)
+from bacc_edge.cli import main
+from conftest import ROOT
+
+PUNTO = str(ROOT / "paytables" / "punto_banco.py")
+LIVE = str(ROOT / "paytables" / "live_dealer.py")
+THREE = str(ROOT / "paytables" / "three_card_win.py")
+ONE_DECK_LEAVING_SIX_COURT_CARDS = " ".join(
+    [r for r in "A 2 3 4 5 6 7 8 9 10".split() for _ in range(4)] + ["J"] * 4 + ["Q"] * 2)
+
+
+def bet(pays="8", *, otherwise=None, label="'tie'", name="'T'", extra=""):
+    """A paytable's source with one bet on a tie, its parts as Python text."""
+    other = "" if otherwise is None else f", otherwise={otherwise}"
+    return ("from bacc_edge import *\n"
+            f"BETS = [Bet({name}, [Event({label}, tie, {pays})]{other}{extra})]\n")
+
+
+FIGURE = ("from bacc_edge import *\n"
+          "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"
+          "FIGURES = [Figure('F', '1%', {compute}, 'sheet.txt')]\n")
+
+#: name → paytable source, written as ``<name>.py`` in a fresh folder for every case
+PAYTABLES = {
+    "syntax": "BETS = [\n",
+    "no_bets": "x = 1\n",
+    "empty": "BETS = []\n",
+    "not_a_list": "from bacc_edge import *\nBETS = Bet('T', [Event('tie', tie, 8)])\n",
+    "not_bets": "BETS = [1]\n",
+    "crash": "from bacc_edge import tie\nBETS = [tie.nope]\n",
+    "exit0": "import sys\nsys.exit(0)\n",
+    "exit3": "import sys\nsys.exit(3)\n",
+    "pays_word": bet("'lots'"),
+    "pays_1e400": bet("'1e400'"),
+    "pays_10_400": bet("10**400"),
+    "pays_inf": bet("'inf'"),
+    "pays_float_inf": bet("float('inf')"),
+    "pays_nan": bet("float('nan')"),
+    "pays_huge_exponent": bet("'1e999999999'"),
+    "pays_tiny_exponent": bet("'1e-999999999'"),
+    "pays_negative": bet("-2"),
+    "pays_negative_text": bet("'-3'"),
+    "pays_bool": bet("True"),
+    "pays_none": bet("None"),
+    "pays_list": bet("[5]"),
+    "pays_by_zero": bet("'5:0'"),
+    "pays_for_zero": bet("'3 for 0'"),
+    "otherwise_word": bet(otherwise="'abc'"),
+    "otherwise_overflow": bet(otherwise="'1e400'"),
+    "label_number": bet(label="5"),
+    "label_empty": bet(label="''"),
+    "label_twice": ("from bacc_edge import *\n"
+                    "BETS = [Bet('T', [Event('x', tie, 8), Event('x', tie, 9)])]\n"),
+    "label_lose": bet(label="'Lose'"),
+    "name_empty": bet(name="''"),
+    "name_number": bet(name="5"),
+    "bets_twice": ("from bacc_edge import *\n"
+                   "BETS = [Bet('T', [Event('t', tie, 8)]), Bet('t', [Event('t', tie, 8)])]\n"),
+    "no_events": "from bacc_edge import *\nBETS = [Bet('T', [])]\n",
+    "events_not_list": "from bacc_edge import *\nBETS = [Bet('T', Event('x', tie, 8))]\n",
+    "event_not_event": "from bacc_edge import *\nBETS = [Bet('T', [tie])]\n",
+    "condition_text": "from bacc_edge import *\nBETS = [Bet('T', [Event('x', 'tie', 8)])]\n",
+    "never": ("from bacc_edge import *\n"
+              "BETS = [Bet('N', [Event('3-card natural', player.natural & (player.cards == 3), 5)])]\n"),
+    "shadowed": ("from bacc_edge import *\n"
+                 "BETS = [Bet('S', [Event('tie', tie, 8), Event('tie on 0', tie & (player.points == 0), 9)])]\n"),
+    "max_round_zero": bet(extra=", max_round=0"),
+    "max_round_bool": bet(extra=", max_round=True"),
+    "max_round_text": bet(extra=", max_round='40'"),
+    "published_label": bet(extra=", published=Published('s', hit_rate={'nope': '1%'})"),
+    "published_text": bet(extra=", published=Published('s', hit_rate={'tie': 'abc'})"),
+    "published_number": bet(extra=", published=Published('s', player_net=5.0)"),
+    "published_list": bet(extra=", published=Published('s', hit_rate=['tie'])"),
+    "published_decks": bet(extra=", published=Published('s', player_net='-1%', decks=0)"),
+    "published_kind": bet(extra=", published={'player_net': '-1%'}"),
+    "figure_not_callable": FIGURE.format(compute="5"),
+    "figure_printed": ("from bacc_edge import *\nBETS = [Bet('T', [Event('tie', tie, 8)])]\n"
+                       "FIGURES = [Figure('F', 'lots', lambda e: 0, 'sheet.txt')]\n"),
+    "figure_decks": ("from bacc_edge import *\nBETS = [Bet('T', [Event('tie', tie, 8)])]\n"
+                     "FIGURES = [Figure('F', '1%', lambda e: 0, 'sheet.txt', decks=-1)]\n"),
+    "figure_raises": FIGURE.format(compute="lambda e: 1 / 0"),
+    "figure_unknown_bet": FIGURE.format(compute="lambda e: e['Nope']"),
+    "figure_not_number": FIGURE.format(compute="lambda e: 'abc'"),
+    "figure_infinite": FIGURE.format(compute="lambda e: float('inf')"),
+    "figures_not_list": ("from bacc_edge import *\nBETS = [Bet('T', [Event('tie', tie, 8)])]\n"
+                         "FIGURES = 5\n"),
+    "rules_text": ("from bacc_edge import *\nRULES = 'standard'\n"
+                   "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
+    "rules_half": ("from bacc_edge import *\n"
+                   "RULES = Tableau.parse('player 0 1 2 3 4 5 6 7\\n D D D D D D S S')\n"
+                   "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
+    "suited_pair": ("from bacc_edge import *\n"
+                    "BETS = [Bet('P', [Event('suited', player.suited_pair, 25)])]\n"),
+    "fine": bet(),
+}
+
+# (id, arguments, message fragment, exit code). {name} is the paytable of that name
+# above, {tmp} the case's folder; PUNTO, LIVE and THREE are shipped paytables.
+CLI = [
+    # -- paytable files ----------------------------------------------------------------
+    ("missing file", ["{tmp}/missing.py"], "missing.py: no such paytable file", 1),
+    ("a folder", ["{tmp}"], "is a directory", 2),
+    ("empty path", [""], ": no such paytable file", 1),
+    ("no paytable", ["report"], "Missing argument 'PAYTABLES...'", 2),
+    ("not utf-8", ["{latin1}"], "latin1.py: cannot be read", 1),
+    ("the same file twice", ["{fine}", "{fine}"], "fine.py: given twice", 1),
+    ("syntax error", ["{syntax}"], "syntax.py, line 1: syntax error", 1),
+    ("no BETS", ["{no_bets}"], "no_bets.py: defines no BETS", 1),
+    ("BETS empty", ["{empty}"], "empty.py: BETS must be a non-empty list of Bet", 1),
+    ("BETS one Bet", ["{not_a_list}"], "not_a_list.py: BETS must be a non-empty list", 1),
+    ("BETS of numbers", ["{not_bets}"], "not_bets.py: BETS holds 1, which is not a Bet", 1),
+    ("code that fails", ["{crash}"], "crash.py, line 2: AttributeError", 1),
+    ("sys.exit(0)", ["{exit0}"], "exit0.py, line 2: calls sys.exit(0) while loading", 1),
+    ("sys.exit(3)", ["{exit3}"], "exit3.py, line 2: calls sys.exit(3) while loading", 1),
+    # -- pays ------------------------------------------------------------------------------
+    ("pays a word", ["{pays_word}"], "bet 'T', event 'tie': 'lots' is not a pay", 1),
+    ("pays 1e400", ["{pays_1e400}"], "bet 'T', event 'tie': '1e400' is too large", 1),
+    ("pays 10**400", ["{pays_10_400}"],
+     "bet 'T', event 'tie': 100000000000…000000 (401 characters) pays more than "
+     "1,000,000,000 to 1", 1),
+    ("pays 'inf'", ["{pays_inf}"], "bet 'T', event 'tie': 'inf' is not a finite number", 1),
+    ("pays inf", ["{pays_float_inf}"], "bet 'T', event 'tie': inf is not a pay", 1),
+    ("pays nan", ["{pays_nan}"], "bet 'T', event 'tie': nan is not a pay", 1),
+    ("pays 1e999999999", ["{pays_huge_exponent}"], "'1e999999999' is too large", 1),
+    ("pays 1e-999999999", ["{pays_tiny_exponent}"], "has too many decimal places", 1),
+    ("pays -2", ["{pays_negative}"], "bet 'T', event 'tie': -2 loses more than the stake", 1),
+    ("pays '-3'", ["{pays_negative_text}"], "'-3' is negative: a bet that loses pays 'lose'", 1),
+    ("pays True", ["{pays_bool}"], "bet 'T', event 'tie': True is not a pay", 1),
+    ("pays None", ["{pays_none}"], "bet 'T', event 'tie': None is not a pay", 1),
+    ("pays a list", ["{pays_list}"], "bet 'T', event 'tie': [5] (list) is not a pay", 1),
+    ("pays 5:0", ["{pays_by_zero}"], "'5:0' divides by zero", 1),
+    ("pays 3 for 0", ["{pays_for_zero}"], "'3 for 0' divides by zero", 1),
+    ("otherwise a word", ["{otherwise_word}"], "bet 'T', otherwise: 'abc' is not a pay", 1),
+    ("otherwise 1e400", ["{otherwise_overflow}"], "bet 'T', otherwise: '1e400' is too large", 1),
+    # -- bets and events -------------------------------------------------------------------
+    ("label a number", ["{label_number}"], "bet 'T': event 1 needs a label", 1),
+    ("label empty", ["{label_empty}"], "bet 'T': event 1 needs a label", 1),
+    ("label twice", ["{label_twice}"], "bet 'T', event 'x': the label is used twice", 1),
+    ("label Lose", ["{label_lose}"], "bet 'T', event 'Lose': the label is used twice", 1),
+    ("bet name empty", ["{name_empty}"], "a bet needs a name, got ''", 1),
+    ("bet name a number", ["{name_number}"], "a bet needs a name, got 5", 1),
+    ("two bets one name", ["{bets_twice}"], "two bets are named 't'", 1),
+    ("no events", ["{no_events}"], "bet 'T' has no events", 1),
+    ("events not a list", ["{events_not_list}"], "bet 'T' has no events", 1),
+    ("event not an Event", ["{event_not_event}"], "bet 'T': item 1 of its events is", 1),
+    ("condition as text", ["{condition_text}"], "its condition 'tie' is not a condition", 1),
+    ("never happens", ["{never}"], "bet 'N', event '3-card natural': can never happen", 1),
+    ("shadowed", ["{shadowed}"], "event 'tie on 0': is shadowed entirely", 1),
+    ("max_round 0", ["{max_round_zero}"], "bet 'T': max_round 0 must be a round number", 1),
+    ("max_round True", ["{max_round_bool}"], "bet 'T': max_round True must be", 1),
+    ("max_round text", ["{max_round_text}"], "bet 'T': max_round '40' must be", 1),
+    ("published unknown label", ["{published_label}"],
+     "bet 'T': published hit rate for 'nope', which is not one of its events", 1),
+    ("published not a percentage", ["{published_text}"],
+     "bet 'T': published figure 'abc' is not a percentage", 1),
+    ("published a float", ["{published_number}"],
+     "bet 'T': published figure 5.0 is not a percentage", 1),
+    ("published a list", ["{published_list}"], "bet 'T': published hit_rate=['tie'] must map", 1),
+    ("published decks 0", ["{published_decks}"], "bet 'T': published decks 0 must be", 1),
+    ("published a dict", ["{published_kind}"], "bet 'T': published={'player_net'", 1),
+    ("figure not callable", ["{figure_not_callable}"], "figure 'F': compute 5 must be a function", 1),
+    ("figure printed a word", ["{figure_printed}"], "figure 'F': published figure 'lots'", 1),
+    ("figure decks -1", ["{figure_decks}"], "figure 'F': decks -1 must be", 1),
+    ("figure raises", ["{figure_raises}", "--check"],
+     "figure_raises.py: figure 'F': compute raised ZeroDivisionError", 1),
+    ("figure unknown bet", ["{figure_unknown_bet}", "--check"],
+     "figure 'F': compute asks for the edge of 'Nope', which is not one of the bets ('T')", 1),
+    ("figure not a number", ["{figure_not_number}", "--check"],
+     "figure 'F': compute returned 'abc', not a finite number", 1),
+    ("figure infinite", ["{figure_infinite}", "--check"], "compute returned inf", 1),
+    ("FIGURES not a list", ["{figures_not_list}"], "FIGURES must be a list of Figure", 1),
+    ("RULES text", ["{rules_text}"], "rules_text.py: RULES must be a Tableau", 1),
+    ("RULES half", ["{rules_half}"], "the banker's table is missing", 1),
+    # -- bets chosen -----------------------------------------------------------------------
+    ("unknown bet", [PUNTO, "--bet", "No Such Bet"], "no bet named 'No Such Bet'", 1),
+    ("empty bet name", [PUNTO, "--bet", ""], "no bet named ''; the paytables define", 1),
+    ("unicode bet name", [PUNTO, "--bet", "Bänker ♠"], "no bet named 'Bänker ♠'", 1),
+    # -- the shoe ------------------------------------------------------------------------------
+    ("decks 0", [PUNTO, "--decks", "0"], "number of decks 0 must be a whole number from 1", 1),
+    ("decks -1", [PUNTO, "--decks", "-1"], "Invalid value for '--decks'", 2),
+    ("decks 1.5", [PUNTO, "--decks", "1.5"], "Invalid value for '--decks'", 2),
+    ("decks abc", [PUNTO, "--decks", "abc"], "Invalid value for '--decks'", 2),
+    ("decks empty", [PUNTO, "--decks", ""], "Invalid value for '--decks'", 2),
+    ("decks huge", [PUNTO, "--decks", "10" + "0" * 20], "decks is more than any shoe holds", 1),
+    ("counts empty", [PUNTO, "--counts", ""], "--counts '': it is empty", 1),
+    ("counts x", [PUNTO, "--counts", "x"], "--counts 'x': 'x' is not a number of cards", 1),
+    ("counts 4.5", [PUNTO, "--counts", "4.5" + ",4" * 12], "'4.5' is not a number of cards", 1),
+    ("counts negative", [PUNTO, "--counts", "-4" + ",4" * 12], "'-4' is not a number of cards", 1),
+    ("counts unicode digit", [PUNTO, "--counts", "５" + ",4" * 12],
+     "'５' is not a number of cards", 1),
+    ("counts superscript", [PUNTO, "--counts", "²" + ",4" * 12], "'²' is not a number", 1),
+    ("counts two", [PUNTO, "--counts", "4,4"], "13 rank counts (A … K) are needed, got 2", 1),
+    ("counts fourteen", [PUNTO, "--counts", ",".join(["4"] * 14)], "are needed, got 14", 1),
+    ("counts five cards", [PUNTO, "--counts", "1,1,1,1,1,0,0,0,0,0,0,0,0"], "holds 5 cards", 1),
+    ("counts huge", [PUNTO, "--counts", "9" * 5000 + ",4" * 12],
+     "cards of one rank is more than any shoe holds", 1),
+    ("counts with infinite", [PUNTO, "--counts", ",".join(["4"] * 13), "--infinite"],
+     "--counts and --infinite each describe the whole shoe", 2),
+    ("counts with decks", [PUNTO, "--counts", ",".join(["4"] * 13), "--decks", "6"],
+     "--decks and --counts each describe the whole shoe", 2),
+    ("infinite with decks", [PUNTO, "--infinite", "--decks", "6"],
+     "--decks and --infinite each describe the whole shoe", 2),
+    ("infinite less cards", [PUNTO, "--infinite", "--remove", "5"],
+     "cannot remove '5' from an infinite deck", 1),
+    ("remove Z", [PUNTO, "--remove", "5 5 Z"], "card 'Z' is not a card", 1),
+    ("remove a playing-card glyph", [PUNTO, "--remove", "🂡"], "card '🂡' is not a card", 1),
+    ("remove 11", [PUNTO, "--remove", "5 11 K"], "card '11' is not a card", 1),
+    ("remove a card twice", [PUNTO, "--decks", "1", "--remove", "A♠ A♠"], "no A♠ is left", 1),
+    ("remove a fifth king", [PUNTO, "--decks", "1", "--remove", "K K K K K"], "no K is left", 1),
+    ("remove to five cards", [PUNTO, "--decks", "1", "--remove",
+                              ONE_DECK_LEAVING_SIX_COURT_CARDS + " Q"], "holds 5 cards", 1),
+    ("suits unknown", [LIVE, "--bet", "Perfect Pair", "--counts", ",".join(["32"] * 13)],
+     "suits are unknown", 1),
+    ("suited bet never on counts", ["{suited_pair}", "--counts", ",".join(["32"] * 13)],
+     "suits are unknown", 1),
+    # -- report options --------------------------------------------------------------------
+    ("fmt nope", [PUNTO, "--fmt", "nope"], "Invalid value for '--fmt'", 2),
+    ("digits -1", [PUNTO, "--digits", "-1"], "Invalid value for '--digits'", 2),
+    ("digits 16", [PUNTO, "--digits", "16"], "Invalid value for '--digits'", 2),
+    ("digits abc", [PUNTO, "--digits", "abc"], "Invalid value for '--digits'", 2),
+    ("digits with json", [PUNTO, "--digits", "5", "--fmt", "json"],
+     "--digits shapes the text tables; --fmt json gives every number in full", 2),
+    ("digits with csv", [PUNTO, "--digits", "5", "--fmt", "csv"], "--digits shapes", 2),
+    ("exact with json", [PUNTO, "--exact", "--fmt", "json"], "exact fractions included", 2),
+    ("check with decks", [THREE, "--check", "--decks", "6"], "--decks does not apply", 2),
+    ("check with counts", [THREE, "--check", "--counts", ",".join(["4"] * 13)],
+     "--counts does not apply", 2),
+    ("check with remove", [THREE, "--check", "--remove", "5"], "--remove does not apply", 2),
+    ("check with infinite", [THREE, "--check", "--infinite"], "--infinite does not apply", 2),
+    ("check with exact", [THREE, "--check", "--exact"], "--exact does not apply", 2),
+    ("check with digits", [THREE, "--check", "--digits", "2"], "--digits does not apply", 2),
+    ("unknown option", [PUNTO, "--nope"], "No such option '--nope'", 2),
+    # -- eor: the shoe and the picture (checked before any work) -----------------------------
+    ("eor several decks", ["eor", PUNTO, "--decks", "1,2"],
+     "--decks '1,2': this command takes one deck count", 1),
+    ("eor counts with decks", ["eor", PUNTO, "--counts", ",".join(["4"] * 13), "--decks", "2"],
+     "each describe the whole shoe", 2),
+    ("plot to a missing folder", ["eor", PUNTO, "--plot", "{tmp}/nowhere/eor.png"],
+     "the folder", 2),
+    ("plot as text", ["eor", PUNTO, "--plot", "{tmp}/eor.txt"],
+     "a picture's name ends in a format matplotlib writes", 2),
+    ("plot without an ending", ["eor", PUNTO, "--plot", "{tmp}/eor"], "a picture's name", 2),
+    ("plot to a folder", ["eor", PUNTO, "--plot", "{tmp}"], "is a directory", 2),
+    ("plot under a file", ["eor", PUNTO, "--plot", "{fine}/eor.png"], "does not exist", 2),
+    ("level 0", ["eor", PUNTO, "--level", "0"], "Invalid value for '--level'", 2),
+    # -- commission ------------------------------------------------------------------------
+    ("no stake", ["commission"], "Missing option '--stake'", 2),
+    ("stake abc", ["commission", "--stake", "abc"], "Invalid value for '--stake': 'abc'", 2),
+    ("stake empty", ["commission", "--stake", ""], "Invalid value for '--stake': ''", 2),
+    ("stake 1/0", ["commission", "--stake", "1/0"], "Invalid value for '--stake': '1/0'", 2),
+    ("stake 1e400", ["commission", "--stake", "1e400"], "'1e400' is too large", 2),
+    ("stake 1e999999999", ["commission", "--stake", "1e999999999"], "is too large", 2),
+    ("stake inf", ["commission", "--stake", "inf"], "'inf' is not a finite number", 2),
+    ("stake nan", ["commission", "--stake", "nan"], "'nan' is not a finite number", 2),
+    ("stake below its commission", ["commission", "--stake", "0.001", "--chip", "1"],
+     "stake 0.001: a commission of 0.25 (rounded up to a quarter of the chip 1) takes more "
+     "than the win", 1),
+    ("stake equal to its commission", ["commission", "--stake", "0.25", "--chip", "1"],
+     "takes the whole win", 1),
+    ("stake 0", ["commission", "--stake", "0"], "stake 0 must be more than 0", 1),
+    ("stake -5", ["commission", "--stake", "-5"], "stake -5 must be more than 0", 1),
+    ("chip 0", ["commission", "--stake", "10", "--chip", "0"], "chip 0 must be more than 0", 1),
+    ("chip abc", ["commission", "--stake", "10", "--chip", "abc"], "'--chip': 'abc'", 2),
+    ("rate -5", ["commission", "--stake", "10", "--rate", "-5"],
+     "commission rate -5% must be from 0% up to (not including) 100%", 1),
+    ("rate 100", ["commission", "--stake", "10", "--rate", "100"], "commission rate 100%", 1),
+    ("rate abc", ["commission", "--stake", "10", "--rate", "abc"], "'--rate': 'abc'", 2),
+    ("commission decks 0", ["commission", "--stake", "10", "--decks", "0"],
+     "number of decks 0", 1),
+    ("commission two shoes", ["commission", "--stake", "10", "--infinite", "--decks", "6"],
+     "each describe the whole shoe", 2),
+    # -- results ----------------------------------------------------------------------------
+    ("results from nowhere", ["results", "{tmp}/nowhere", "{tmp}/out"], "does not exist", 2),
+    ("results from no paytables", ["results", "{tmp}/empty_folder", "{tmp}/out"],
+     "holds no paytable", 2),
+    ("results under a file", ["results", "{tmp}/one", "{fine}/out"],
+     "cannot write the results", 1),
+    ("results of a broken paytable", ["results", "{tmp}/broken", "{tmp}/out"],
+     "syntax.py, line 1: syntax error", 1),
+]
+
+
+def _arguments(args, tmp_path):
+    """Write the paytables the arguments name into ``tmp_path`` and return the
+    arguments with their paths."""
+    for name, source in PAYTABLES.items():
+        (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
+    (tmp_path / "latin1.py").write_bytes("# é\nBETS = []\n".encode("latin-1"))
+    (tmp_path / "empty_folder").mkdir()
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "fine.py").write_text(PAYTABLES["fine"])
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "syntax.py").write_text(PAYTABLES["syntax"])
+    paths = {name: str(tmp_path / f"{name}.py") for name in [*PAYTABLES, "latin1"]}
+    return [a.format(tmp=tmp_path, **paths) for a in args]
+
+
+@pytest.mark.parametrize("args, fragment, code", [c[1:] for c in CLI], ids=[c[0] for c in CLI])
+def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code):
+    result = CliRunner().invoke(main, _arguments(args, tmp_path))
+    assert result.exit_code == code, result.output
+    assert isinstance(result.exception, SystemExit), result.exception  # no traceback
+    assert "Traceback" not in result.output
+    assert result.stdout == "", "an error leaves stdout empty: " + result.stdout
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert len(errors) == 1, result.stderr
+    assert fragment in errors[0], result.stderr
+    if code == 1:
+        assert result.stderr == errors[0] + "\n"  # the one line, nothing else
+
+
+def test_the_table_names_every_case_once():
+    assert len({c[0] for c in CLI}) == len(CLI)
+    used = {name for c in CLI for a in c[1] for name in PAYTABLES if "{" + name + "}" in a}
+    assert used == set(PAYTABLES), set(PAYTABLES) - used
+
+
+# -- the Python API refuses what the command refuses, naming the argument --------------------
+T = Bet("T", [Event("tie", tie, 8)])
+
+API = [
+    ("Shoe.remove(5)", lambda: Shoe.decks(1).remove(5), ArgumentError, "cards 5 (int)"),
+    ("Shoe.remove(None)", lambda: Shoe.decks(1).remove(None), TypeError, "cards None"),
+    ("Shoe.remove(list)", lambda: Shoe.decks(1).remove(["5"]), TypeError, "cards ['5'] (list)"),
+    ("Shoe.decks(0)", lambda: Shoe.decks(0), ShoeError, "number of decks 0"),
+    ("Shoe.decks(1.5)", lambda: Shoe.decks(1.5), ShoeError, "number of decks 1.5"),
+    ("Shoe.decks('8')", lambda: Shoe.decks("8"), ShoeError, "number of decks '8'"),
+    ("Shoe.decks(True)", lambda: Shoe.decks(True), ShoeError, "number of decks True"),
+    ("Shoe.decks(10**20)", lambda: Shoe.decks(10**20), ShoeError, "more than any shoe holds"),
+    ("Shoe.from_ranks(None)", lambda: Shoe.from_ranks(None), ArgumentError, "counts None"),
+    ("Shoe.from_ranks(str)", lambda: Shoe.from_ranks("4" * 13), ArgumentError, "counts '444"),
+    ("Shoe.from_ranks(4.5)", lambda: Shoe.from_ranks([4.5] * 13), ShoeError,
+     "count 4.5 for rank A is not a whole number"),
+    ("Shoe.from_suits(5)", lambda: Shoe.from_suits(5), ShoeError, "13 rows"),
+    ("Shoe.from_suits(floats)", lambda: Shoe.from_suits([[1.5] * 4] * 13), ShoeError,
+     "count 1.5 for A♠ is not a whole number"),
+    ("report(42)", lambda: report(42), ArgumentError, "source 42 (int) is not a paytable"),
+    ("report(None)", lambda: report(None), TypeError, "source None (NoneType)"),
+    ("report([])", lambda: report([]), PaytableError, "source must be a non-empty list of Bet"),
+    ("report([5])", lambda: report([5]), PaytableError, "source holds 5, which is not a Bet"),
+    ("report(duplicate names)", lambda: report([T, Bet("t", [Event("tie", tie, 9)])]),
+     PaytableError, "source: two bets are named 't'"),
+    ("report(missing file)", lambda: report("nope.py"), PaytableError, "no such paytable file"),
+    ("check(42)", lambda: check(42), ArgumentError, "source 42 (int)"),
+    ("table.probability('tie')", lambda: outcome_table(Shoe.decks(1)).probability("tie"),
+     TypeError, "'tie'"),
+    ("load_paytable(3)", lambda: load_paytable(3), ArgumentError, "path 3 (int)"),
+    ("load_paytables(str)", lambda: load_paytables(PUNTO), ArgumentError,
+     "paths must be a list, got '"),
+    ("load_paytables(bet name str)", lambda: load_paytables([PUNTO], "Player"), ArgumentError,
+     "bet_names must be a list, got 'Player' (str)"),
+    ("Paytable.select(str)", lambda: load_paytable(PUNTO).select("Player"), ArgumentError,
+     "names must be a list, got 'Player' (str)"),
+    ("Paytable.of_bets([])", lambda: bacc_edge.Paytable.of_bets([]), PaytableError,
+     "bets must be a non-empty list"),
+    ("pays(10**400)", lambda: pays(10**400), PaysError, "pays more than 1,000,000,000 to 1"),
+    ("pays('1e400')", lambda: pays("1e400"), PaysError, "'1e400' is too large"),
+    ("pays('inf')", lambda: pays("inf"), PaysError, "'inf' is not a finite number"),
+    ("pays(1e300)", lambda: pays(1e300), PaysError, "pays more than"),
+    ("Bet otherwise='abc'", lambda: Bet("T", [Event("tie", tie, 8)], otherwise="abc"),
+     PaytableError, "bet 'T', otherwise: 'abc' is not a pay"),
+    ("commission stake below", lambda: banker_commission_edge("0.001", 1), OptionError,
+     "stake 0.001: a commission of 0.25"),
+    ("commission stake abc", lambda: banker_commission_edge("abc", 1), OptionError,
+     "stake: 'abc' is not a number"),
+    ("commission rate -5%", lambda: banker_commission_edge(10, 1, rate=-0.05), OptionError,
+     "commission rate -5%"),
+    ("commission stakes int", lambda: banker_commission_edges(10, 1), ArgumentError,
+     "stakes 10 (int) must be a list"),
+    ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
+]
+
+
+@pytest.mark.parametrize("call, error, fragment", [c[1:] for c in API], ids=[c[0] for c in API])
+def test_bad_python_arguments_are_named(call, error, fragment):
+    with pytest.raises(error) as caught:
+        call()
+    assert fragment in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_argument_errors_are_type_errors_and_bacc_edge_errors():
+    assert issubclass(ArgumentError, TypeError) and issubclass(ArgumentError, BaccEdgeError)
+
+
+# -- not errors, but never a crash or a silent answer -------------------------------------------
+def test_a_bet_that_always_pushes_says_its_edge_per_resolved_bet_is_undefined(tmp_path):
+    path = tmp_path / "push.py"
+    path.write_text("from bacc_edge import *\n"
+                    "BETS = [Bet('All push', [Event('tie', tie, 'push')], otherwise='push'),\n"
+                    "        Bet('Pays 0', [Event('always', always, 0)])]\n")
+    result = CliRunner().invoke(main, [str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("always pushes, so no bet resolves: edge per resolved bet "
+                               "undefined") == 2
+    doc = json.loads(CliRunner().invoke(main, [str(path), "--fmt", "json"]).stdout)
+    for b in doc["bets"]:
+        assert b["edge"] == 0 and b["push_probability"] == 1
+        assert b["edge_per_resolved_bet"] is None
+
+
+def test_a_depleted_shoe_where_every_bet_pushes_or_cannot_be_settled_prints(tmp_path):
+    args = [PUNTO, "--decks", "1", "--remove", ONE_DECK_LEAVING_SIX_COURT_CARDS]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "(6 cards)" in result.stdout and "edge per resolved bet undefined" in result.stdout
+    assert "warning: " in result.stderr and "cannot happen on 1 deck less" in result.stderr
+    doc = json.loads(CliRunner().invoke(main, [*args, "--fmt", "json"]).stdout)
+    assert {b["name"]: b["edge_per_resolved_bet"] for b in doc["bets"]}["Player"] is None
+
+
+@pytest.mark.parametrize("shoe", [["--counts", "4,4,4,4,4,4,4,4,0,4,4,4,4"],
+                                  ["--decks", "1", "--remove", "9 9 9 9"]],
+                         ids=["counts", "remove"])
+def test_an_event_only_the_composition_rules_out_is_a_warning_either_way(tmp_path, shoe):
+    path = tmp_path / "nine.py"
+    path.write_text("from bacc_edge import *\n"
+                    "BETS = [Bet('Nine', [Event('banker draws a 9', banker.third == 9, 20)])]\n")
+    result = CliRunner().invoke(main, [str(path), *shoe])
+    assert result.exit_code == 0, result.output
+    assert "warning: " in result.stderr and "'banker draws a 9' cannot happen" in result.stderr
+    assert "banker draws a 9  0.000%" in result.stdout
+
+
+def test_a_paytable_slow_to_load_is_named_on_stderr(tmp_path, monkeypatch):
+    monkeypatch.setattr("bacc_edge.loader.SLOW_LOAD_SECONDS", 0.05)
+    path = tmp_path / "slow.py"
+    path.write_text("import time\ntime.sleep(0.5)\n" + PAYTABLES["fine"])
+    result = CliRunner().invoke(main, [str(path), "--fmt", "json"])
+    assert result.exit_code == 0, result.output
+    assert f"still loading {path} after 0.05 s" in result.stderr
+    assert json.loads(result.stdout)["bets"][0]["name"] == "T"
+
+
+def test_what_a_paytable_prints_goes_to_stderr_and_json_stays_one_object(tmp_path):
+    path = tmp_path / "chatty.py"
+    path.write_text("print('hello from the paytable')\n" + PAYTABLES["fine"])
+    result = CliRunner().invoke(main, [str(path), "--fmt", "json"])
+    assert result.exit_code == 0, result.output
+    assert "hello from the paytable" in result.stderr
+    assert json.loads(result.stdout)["bets"][0]["name"] == "T"
+
+
+@pytest.mark.xfail(strict=False, reason="depth engineer: the eor command's body draws the "
+                   "picture before it prints the table")
+def test_a_plot_that_fails_after_the_work_still_leaves_the_table(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("matplotlib.figure.Figure.savefig", full_disk)
+    result = CliRunner().invoke(main, ["eor", PUNTO, "--bet", "Player", "--plot",
+                                       str(tmp_path / "eor.png")])
+    assert result.exit_code == 1
+    assert "eor.png: the picture cannot be written" in result.stderr
+    assert "Traceback" not in result.output
+    assert "Player" in result.stdout and "Effect of removal" in result.stdout
