@@ -28,6 +28,8 @@ class Measure(StrEnum):
     HOUSE_EDGE = "house edge"
     #: a figure spanning bets (a :class:`Figure`)
     SHEET_FIGURE = "figure"
+    #: how many coups (ordered six-card deals) an event settles, compared exactly
+    COMBINATIONS = "combinations"
 
 
 @dataclass(frozen=True)
@@ -44,20 +46,41 @@ class Event:
 
 
 _PRINTED = re.compile(r"^\s*([-+\u2212\u2010]?)\s*(\d+)(?:\.(\d*))?\s*%\s*$")
+#: an exact count, "49,975,532,181,504", or a share of equally likely deals, "256 of 86,320"
+_COUNTED = re.compile(r"^\s*(\d[\d,]*)(?:\s+(?:out\s+)?of\s+(\d[\d,]*))?\s*$")
 
 
 @dataclass(frozen=True)
 class Printed:
-    """A percentage as a sheet printed it: its value and half a unit of its last digit."""
+    """A figure as a sheet printed it: its value and how far from it the exact value may
+    lie. A percentage ("8.304%") is good to half a unit of its last digit; a count
+    ("49,975,532,181,504") or a share of equally likely deals ("256 of 86,320") is
+    exact."""
 
     text: str
 
     def __post_init__(self):
-        if not isinstance(self.text, str) or not _PRINTED.match(self.text):
-            raise PaytableError(f"published figure {self.text!r} is not a percentage such as '8.304%'")
+        if not isinstance(self.text, str) or not (_PRINTED.match(self.text)
+                                                  or _COUNTED.match(self.text)):
+            raise PaytableError(f"published figure {self.text!r} is not a percentage such as "
+                                f"'8.304%', a count such as '256' or a share such as "
+                                f"'256 of 86,320'")
+        counted = _COUNTED.match(self.text)
+        if counted and counted.group(2) and int(counted.group(2).replace(",", "")) == 0:
+            raise PaytableError(f"published figure {self.text!r}: a share of no deals")
+
+    @property
+    def is_count(self) -> bool:
+        """A plain count of coups, with no "of": what ``combinations`` records."""
+        counted = _COUNTED.match(self.text)
+        return bool(counted) and counted.group(2) is None
 
     @property
     def value(self) -> Fraction:
+        counted = _COUNTED.match(self.text)
+        if counted:
+            count, out_of = (int(g.replace(",", "")) if g else 1 for g in counted.groups())
+            return Fraction(count, out_of)
         sign, whole, decimals = _PRINTED.match(self.text).groups()
         digits = decimals or ""
         magnitude = Fraction(int(whole + digits), 10 ** len(digits)) / 100
@@ -65,6 +88,8 @@ class Printed:
 
     @property
     def tolerance(self) -> Fraction:
+        if _COUNTED.match(self.text):
+            return Fraction(0)
         decimals = _PRINTED.match(self.text).group(3) or ""
         return Fraction(1, 2 * 10 ** len(decimals)) / 100
 
@@ -76,9 +101,12 @@ class Published:
     ``hit_rate`` and ``returns`` map an event label (or the "Lose" line) to the printed
     percentage; ``player_net`` is the sheet's expected result per unit (negative when
     the house wins), one figure or several where the sheet printed it more than once;
-    ``house_edge`` is the edge as a positive percentage. ``findings`` explains, per
-    figure, why a printed figure cannot be reproduced: keys are ``"player net"``,
-    ``"house edge"``, ``"hit rate: LABEL"`` or ``"return: LABEL"``.
+    ``house_edge`` is the edge as a positive percentage. ``combinations`` maps an event
+    label to the number of coups (ordered six-card deals) the sheet printed for it,
+    compared exactly; a hit rate printed as a share of equally likely deals
+    (``"256 of 86,320"``) is exact too. ``findings`` explains, per figure, why a printed
+    figure cannot be reproduced: keys are ``"player net"``, ``"house edge"``,
+    ``"hit rate: LABEL"``, ``"return: LABEL"`` or ``"combinations: LABEL"``.
     """
 
     sheet: str
@@ -88,15 +116,25 @@ class Published:
     house_edge: str | tuple[str, ...] = ()
     decks: int = 8
     findings: Mapping[str, str] = field(default_factory=dict)
+    combinations: Mapping[str, str] = field(default_factory=dict)
 
     def figures(self) -> list[tuple[Measure, str | None, Printed]]:
         """(what it measures, event label or None, printed figure) for every figure."""
-        for name in ("hit_rate", "returns", "findings"):
+        for name in ("hit_rate", "returns", "findings", "combinations"):
             if not isinstance(getattr(self, name), Mapping):
                 raise PaytableError(f"published {name}={getattr(self, name)!r} must map event "
                                     f"labels to what the sheet printed")
         out = [(Measure.HIT_RATE, label, Printed(text)) for label, text in self.hit_rate.items()]
         out += [(Measure.RETURN, label, Printed(text)) for label, text in self.returns.items()]
+        out += [(Measure.COMBINATIONS, label, Printed(text))
+                for label, text in self.combinations.items()]
+        for measure, label, printed in out:
+            if printed.is_count is not (measure is Measure.COMBINATIONS):
+                raise PaytableError(f"published {measure} {printed.text!r}"
+                                    f"{f' for {label!r}' if label else ''}: "
+                                    + ("combinations are whole numbers of coups, such as "
+                                       "'256'" if measure is Measure.COMBINATIONS else
+                                       "a count of coups belongs in combinations="))
         for measure, texts in ((Measure.PLAYER_NET, self.player_net),
                                (Measure.HOUSE_EDGE, self.house_edge)):
             for text in texts if isinstance(texts, (list, tuple)) else (texts,):
@@ -222,7 +260,8 @@ class Figure:
             raise PaytableError(f"{where}: printed {self.printed!r} must be the percentage as "
                                 f"printed, a string such as '8.43%'")
         try:
-            Printed(self.printed)
+            if Printed(self.printed).is_count:
+                raise PaytableError(f"{self.printed!r} is a count; a figure is a percentage")
         except PaytableError as err:
             raise PaytableError(f"{where}: {err}") from None
         if not callable(self.compute):

@@ -302,6 +302,8 @@ def _measured(result: BetResult, measure: Measure, label: str | None) -> Fractio
         return result.line(label).probability
     if measure is Measure.RETURN:
         return result.line(label).ret
+    if measure is Measure.COMBINATIONS:
+        return Fraction(result.line(label).combinations)
     return result.ev if measure is Measure.PLAYER_NET else result.edge
 
 
