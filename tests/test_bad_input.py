@@ -104,6 +104,15 @@ PAYTABLES = {
     "rules_half": ("from bacc_edge import *\n"
                    "RULES = Tableau.parse('player 0 1 2 3 4 5 6 7\\n D D D D D D S S')\n"
                    "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
+    "name_newline": bet(name="'T\\nU'"),
+    "label_tab": bet(label="'a\\tb'"),
+    "and_not_amp": ("from bacc_edge import *\n"
+                    "BETS = [Bet('T', [Event('x', tie and player.wins, 8)])]\n"),
+    "brackets": ("from bacc_edge import *\n"
+                 "BETS = [Bet('T', [Event('x', tie & banker.points == 6, 8)])]\n"),
+    "sum_of_points": ("from bacc_edge import *\n"
+                      "BETS = [Bet('T', [Event('x', player.points + banker.points, 8)])]\n"),
+    "unknown_word": "from bacc_edge import *\nBETS = [Bet('T', [Event('x', player.first, 8)])]\n",
     "suited_pair": ("from bacc_edge import *\n"
                     "BETS = [Bet('P', [Event('suited', player.suited_pair, 25)])]\n"),
     "fine": bet(),
@@ -155,6 +164,12 @@ CLI = [
     ("bet name empty", ["{name_empty}"], "a bet needs a name, got ''", 1),
     ("bet name a number", ["{name_number}"], "a bet needs a name, got 5", 1),
     ("two bets one name", ["{bets_twice}"], "two bets are named 't'", 1),
+    ("name over two lines", ["{name_newline}"], "bet 'T\\nU': a name is one line", 1),
+    ("label with a tab", ["{label_tab}"], "event 'a\\tb': a label is one line", 1),
+    ("and for &", ["{and_not_amp}"], "has no truth value of its own", 1),
+    ("comparison without brackets", ["{brackets}"], "put brackets round a comparison", 1),
+    ("points added", ["{sum_of_points}"], "is not a condition on the coup", 1),
+    ("a word that is not", ["{unknown_word}"], "player.first is not a word", 1),
     ("no events", ["{no_events}"], "bet 'T' has no events", 1),
     ("events not a list", ["{events_not_list}"], "bet 'T' has no events", 1),
     ("event not an Event", ["{event_not_event}"], "bet 'T': item 1 of its events is", 1),

@@ -166,6 +166,8 @@ class Bet:
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
             raise PaytableError(f"a bet needs a name, got {self.name!r}")
+        if not self.name.isprintable():
+            raise PaytableError(f"bet {self.name!r}: a name is one line of printable text")
         where = f"bet {self.name!r}"
         if not isinstance(self.events, (list, tuple)) or not self.events:
             raise PaytableError(f"{where} has no events: give a list of Event(label, when, pays)")
@@ -181,6 +183,8 @@ class Bet:
                 raise PaytableError(f"{where}: event {i + 1} needs a label (a name such as "
                                     f"'Tie'), got {event.label!r}")
             at = f"{where}, event {event.label!r}"
+            if not event.label.isprintable():
+                raise PaytableError(f"{at}: a label is one line of printable text")
             if not isinstance(event.when, Condition):
                 raise PaytableError(f"{at}: its condition {event.when!r} is not a condition on "
                                     f"the coup (use player, banker, tie, margin …)")
