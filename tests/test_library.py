@@ -38,7 +38,7 @@ percent Shoe Tableau STANDARD outcome_table OutcomeTable CellLayout report check
 effects_of_removal linear_count banker_commission_edge prepare_depth run_depth
 summarize_depth BetResult FigureCheck RemovalEffects LinearCount CommissionEdge BetSummary
 Winner PairState BaccEdgeError ShoeError CardNameError PaysError PaytableError TableauError
-OptionError""".split()
+OptionError ArgumentError""".split()
 
 
 def test_every_exported_name_resolves_and_the_needed_ones_are_exported():
@@ -76,7 +76,8 @@ def test_shipped_paytables_import_from_bacc_edge_alone(path):
 
 # -- one error base -------------------------------------------------------------------------
 @pytest.mark.parametrize("error", [ShoeError, CardNameError, PaysError, PaytableError,
-                                   TableauError, OptionError, PlotError, ConditionError])
+                                   TableauError, OptionError, PlotError, ConditionError,
+                                   bacc_edge.ArgumentError])
 def test_every_input_error_is_a_bacc_edge_error(error):
     assert issubclass(error, BaccEdgeError)
 
