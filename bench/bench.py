@@ -105,13 +105,62 @@ def depth_shoes_per_s(shoes: int = 300) -> tuple[float, float, int]:
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                          dashboard_address=None) as cluster:
+                          host="127.0.0.1", dashboard_address=":0",
+                          worker_dashboard_address=":0") as cluster:
             address = cluster.scheduler_address
             run_depth(spec, 2 * workers, batch=1, state=Path(tmp) / "warm", scheduler=address)
             t1 = time.perf_counter()
             run_depth(spec, shoes, batch=10, state=Path(tmp) / "run", scheduler=address)
             t2 = time.perf_counter()
     return shoes / (t2 - t1), (shoes + 2 * workers) / (t2 - t0), workers
+
+
+def count_study_shoes_per_s(shoes: int = 400_000) -> float:
+    """Shoes per second of a count-only study (deal, count and settle in numba; the Big
+    Tiger paytable and its published count, outcome method) on a warm local cluster of
+    every core."""
+    from dask.distributed import LocalCluster
+
+    from bacc_edge.depth_run import prepare, run_depth
+
+    root = Path(__file__).resolve().parent.parent
+    spec = prepare(root / "paytables" / "big_tiger.py", count_only=True, eor_count=False)
+    workers = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory() as tmp, LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+            dashboard_address=":0", worker_dashboard_address=":0") as cluster:
+        address = cluster.scheduler_address
+        run_depth(spec, 10_000 * workers, batch=5_000, state=Path(tmp) / "warm",
+                  scheduler=address)
+        t0 = time.perf_counter()
+        run_depth(spec, shoes, batch=20_000, state=Path(tmp) / "run", scheduler=address)
+        return shoes / (time.perf_counter() - t0)
+
+
+def depth_start_s() -> float:
+    """Seconds from the paytable to a depth run's definition (the live-dealer paytable,
+    all its bets: effects of removal and each bet's count), in a fresh process."""
+    root = Path(__file__).resolve().parent.parent
+    code = ("import time, bacc_edge.depth_run as d; t = time.perf_counter(); "
+            f"d.prepare({str(root / 'paytables' / 'live_dealer.py')!r}); "
+            "print(time.perf_counter() - t)")
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+    runs = [float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                                 text=True).stdout) for _ in range(3)]
+    return statistics.median(runs)
+
+
+def eor_command_s() -> float:
+    """Wall time of ``bacc-edge eor paytables/live_dealer.py``, a fresh process."""
+    root = Path(__file__).resolve().parent.parent
+    cmd = [sys.executable, "-m", "bacc_edge", "eor", str(root / "paytables" / "live_dealer.py")]
+    subprocess.run(cmd, check=True, capture_output=True)
+    times = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
 
 
 def side_by_side(baseline: Path) -> dict[str, float]:
@@ -161,6 +210,9 @@ def main() -> None:
     figures["shoes_per_s"] = per_s
     figures["shoes_per_s_per_core"] = per_s / workers
     figures["shoes_per_s_with_cluster_start"] = with_start
+    figures["count_shoes_per_s"] = count_study_shoes_per_s()
+    figures["depth_start_s"] = depth_start_s()
+    figures["eor_s"] = eor_command_s()
     ref = shoes[1]
     t0 = time.perf_counter()
     reference_counts([(r, None, n) for r, n in enumerate(ref.ranks)])
@@ -178,6 +230,12 @@ def main() -> None:
         ("depth analysis, live-dealer paytable, %d workers (300 shoes)" % workers,
          "%.1f shoes/s (%.1f per core; %.1f with the cluster's start)"
          % (per_s, per_s / workers, with_start)),
+        ("count-only study, Big Tiger count, %d workers (400,000 shoes)" % workers,
+         "%.0f shoes/s" % figures["count_shoes_per_s"]),
+        ("depth run's start: live-dealer definition and counts (median of 3)",
+         "%.2f s" % figures["depth_start_s"]),
+        ("bacc-edge eor paytables/live_dealer.py, fresh process (median of 3)",
+         "%.2f s" % figures["eor_s"]),
         ("slow reference enumerator, same shoe, no suits (1 run)",
          "%.0f ms (%.0f× the engine)" % (figures["reference_ms"], figures["reference_ratio"])),
     ]

@@ -304,10 +304,10 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
                    "or the running count.")
 @click.option("--initial", default=0, show_default=True, type=int,
               help="Running count at the start of a shoe (unbalanced counts).")
-@click.option("--divisor", default="shoe", show_default=True,
+@click.option("--divisor", default="unseen", show_default=True,
               type=click.Choice(["shoe", "unseen"]),
-              help="True count per deck of the cards still in the shoe (burned cards out), "
-                   "or of every card not seen (burned cards in).")
+              help="True count per deck of every card not seen (burned cards in), or of "
+                   "the cards still in the shoe (burned cards out).")
 @click.option("--rounding", default="exact", show_default=True,
               type=click.Choice(["exact", "half", "whole"]),
               help="Decks left for the true count: exact, nearest half deck, nearest deck.")

@@ -13,7 +13,9 @@ A paytable file lists its counts next to its bets::
 
 The true count is the running count divided by the decks left. What "decks left"
 means differs between studies, so it is a choice (``divisor`` and ``rounding``): by
-default the cards still in the shoe (burned cards are out of it) divided by 52, exact.
+default every card not yet seen (the shoe's cards less the shown first card and the
+coups dealt; burned cards are unseen), divided by 52, exact — the convention with which
+both published studies shipped here reproduce best.
 """
 
 from __future__ import annotations
@@ -103,14 +105,18 @@ class StudyFigures:
         return hash((self.source, tuple(self.figures.items()), tuple(self.findings.items())))
 
 
-def _rank_index(name: str, where: str) -> list[int]:
-    try:
-        rank, suit = parse_card(name)
-    except BaccEdgeError:
-        raise OptionError(f"{where}: {name!r} is not a rank (A, 2-9, 10, J, Q, K)") from None
-    if suit is not None:
-        raise OptionError(f"{where}: {name!r} names a card; a count tags ranks")
-    return [rank]
+def _rank_index(names: str, where: str) -> list[int]:
+    """The ranks ``"8"`` or ``"10/J/Q/K"`` names."""
+    out = []
+    for name in names.split("/"):
+        try:
+            rank, suit = parse_card(name.strip())
+        except BaccEdgeError:
+            raise OptionError(f"{where}: {name!r} is not a rank (A, 2-9, 10, J, Q, K)") from None
+        if suit is not None:
+            raise OptionError(f"{where}: {name!r} names a card; a count tags ranks")
+        out.append(rank)
+    return out
 
 
 def parse_tags(text_or_map, where: str = "count") -> tuple[int, ...]:
@@ -124,8 +130,7 @@ def parse_tags(text_or_map, where: str = "count") -> tuple[int, ...]:
             if "=" not in item:
                 raise OptionError(f"{where}: {item!r} should read RANK=TAG, e.g. 8=+2")
             ranks, tag = item.split("=", 1)
-            for rank in ranks.split("/"):
-                pairs.append((rank.strip(), tag.strip()))
+            pairs.append((ranks.strip(), tag.strip()))
     elif isinstance(text_or_map, Mapping):
         pairs = list(text_or_map.items())
     elif isinstance(text_or_map, Sequence) and len(text_or_map) == len(RANKS):
@@ -169,7 +174,7 @@ class Count:
     bets: tuple[str, ...] = ()
     initial: int = 0
     trigger_on: TriggerOn = TriggerOn.TRUE
-    divisor: Divisor = Divisor.SHOE
+    divisor: Divisor = Divisor.UNSEEN
     rounding: DeckRounding = DeckRounding.EXACT
     exposed_card: bool = True
     published: StudyFigures | None = None

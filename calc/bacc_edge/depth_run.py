@@ -420,29 +420,38 @@ def summarize(spec: DepthSpec, tally: Tally) -> StudySummary:
     return StudySummary(n, rounds, tuple(summaries), _checks(spec, summaries, rounds))
 
 
+def _half_unit(printed: str) -> float:
+    """Half a unit of the printed figure's last digit, in the figure's own terms
+    (``"3.09%"``: 0.00005; ``"80.1"``: 0.05)."""
+    text = printed.strip().rstrip("%")
+    digits = len(text.split(".")[1]) if "." in text else 0
+    return 0.5 * 10 ** -digits / (100 if printed.strip().endswith("%") else 1)
+
+
 def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
+    """Each published figure beside the run: reproduced when the run's 95% interval
+    meets the range the printed figure stands for (within half a unit of its last
+    digit); a correlation, which is computed rather than sampled, must round to it."""
     out = []
     for count in spec.counts:
         study = count.published
         if study is None:
             continue
         for bet in summaries:
-            (mine,) = [p for p in bet.players if p.player == count.name and p.cutoff is None] \
-                or [None]
-            if mine is None:
+            mine = [p for p in bet.players if p.player == count.name and p.cutoff is None]
+            if not mine:
                 continue
             for measure, printed in study.figures.items():
-                interval = rounds if measure is StudyMeasure.ROUNDS_PER_SHOE else \
-                    getattr(mine, measure.value) if measure is not \
-                    StudyMeasure.BETTING_CORRELATION else None
-                published = study.value(measure)
-                if interval is None:
-                    value = mine.betting_correlation
-                    # a correlation is computed, not sampled: it must round to the print
-                    digits = len(printed.split(".")[1]) if "." in printed else 0
-                    ok = value is not None and round(value, digits) == round(published, digits)
+                published, half = study.value(measure), _half_unit(printed)
+                if measure is StudyMeasure.BETTING_CORRELATION:
+                    interval = None
+                    value = mine[0].betting_correlation
+                    ok = value is not None and abs(value - published) <= half
                 else:
-                    ok = interval.low <= published <= interval.high
+                    interval = rounds if measure is StudyMeasure.ROUNDS_PER_SHOE \
+                        else getattr(mine[0], measure.value)
+                    ok = interval is not None and (interval.low <= published + half
+                                                   and published - half <= interval.high)
                 finding = study.findings.get(measure)
                 status = "reproduced" if ok else ("finding" if finding else "not reproduced")
                 out.append(StudyCheck(count.name, bet.name, measure, printed, published,

@@ -168,15 +168,8 @@ def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
 def _search(n, e, level):
     """(unbalanced?, -correlation, |imbalance|, tags): the best rounding of the effects
     ``e`` of groups of ``n`` cards, nudged to balance, then improved by exchanges."""
-    top = max(abs(x) for x in e)
-    candidates = set()
-    for step in range(1, 2001):
-        raw = [x * (level + 0.5) * step / 2000 / top for x in e]
-        tags = [int(math.copysign(math.floor(abs(x) + 0.5), x)) for x in raw]
-        if max(abs(t) for t in tags) > level or not any(tags):
-            continue
-        candidates.add(tuple(tags))
-        candidates.add(_balanced(tags, n, e, level))
+    roundings = _roundings(e, level)
+    candidates = set(roundings) | {_balanced(tags, n, e, level) for tags in roundings}
     candidates.discard(None)
     scored = []
     for tags in candidates:
@@ -185,6 +178,24 @@ def _search(n, e, level):
     unbalanced, neg_bc, off, tags = min(scored)
     tags, neg_bc = _exchange(list(tags), n, e, level, neg_bc)
     return unbalanced, neg_bc, off, tags
+
+
+def _roundings(e, level):
+    """Every distinct rounding (halves away from zero) of the effects ``e`` scaled so
+    that the largest stays within ``level``: the scale runs over (0, (level + ½) / max|e|],
+    and the rounding changes only where some |e_i|·scale crosses a half, so one scale
+    inside each interval between those crossings gives them all, exactly."""
+    top = max(abs(x) for x in e)
+    most = (level + 0.5) / top
+    cuts = sorted({(k + 0.5) / abs(x) for x in e if x for k in range(level + 1)
+                   if (k + 0.5) / abs(x) <= most} | {most})
+    scales = [(a + b) / 2 for a, b in zip([0.0] + cuts, cuts)] + [most]
+    out = []
+    for scale in scales:
+        tags = tuple(int(math.copysign(math.floor(abs(x) * scale + 0.5), x)) for x in e)
+        if max(abs(t) for t in tags) <= level and any(tags) and tags not in out:
+            out.append(tags)
+    return out
 
 
 def _balanced(tags, n, e, level):
