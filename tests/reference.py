@@ -111,3 +111,61 @@ def reference_counts(kinds: list[tuple[int, int | None, int]], replacement: bool
                         else:
                             tally[head + (x, -1)] += w * w5 * _ways_unused(rest - taken, 1)
     return tally
+
+
+def reference_deals(cards: list[tuple[int, int]], tableau=None):
+    """Every coup dealt from ``cards`` (a list of (rank, suit), one entry per physical
+    card), one by one: yields (P1, B1, P2, B2, P3, B3) as (rank, suit) or None for a
+    third card not dealt, and the ordered six-card deals that begin so (the unused
+    positions dealt from what is left). Drawing rules as :func:`reference_counts`."""
+    if tableau is None:
+        def player_draws(total):
+            return total <= 5
+        banker_draws = banker_draws_prose
+    else:
+        def player_draws(total):
+            return tableau.player[total]
+
+        def banker_draws(total, third):
+            return tableau.banker[total][10 if third is None else third]
+    n = len(cards)
+
+    def points(*idx):
+        return sum(card_points(cards[i][0]) for i in idx) % 10
+
+    def tail(used):
+        return _ways_unused(n - used, 6 - used)
+
+    for p1, b1, p2, b2 in _orderings(n, 4):
+        hand = [cards[p1], cards[b1], cards[p2], cards[b2]]
+        pt, bt = points(p1, p2), points(b1, b2)
+        if pt >= 8 or bt >= 8:
+            yield (*hand, None, None), tail(4)
+            continue
+        rest = [i for i in range(n) if i not in (p1, b1, p2, b2)]
+        if not player_draws(pt):
+            if banker_draws(bt, None):
+                for b3 in rest:
+                    yield (*hand, None, cards[b3]), tail(5)
+            else:
+                yield (*hand, None, None), tail(4)
+            continue
+        for p3 in rest:
+            x = card_points(cards[p3][0])
+            if banker_draws(bt, x):
+                for b3 in rest:
+                    if b3 != p3:
+                        yield (*hand, cards[p3], cards[b3]), 1
+            else:
+                yield (*hand, cards[p3], None), tail(5)
+
+
+def _orderings(n: int, k: int):
+    """Every ordered choice of k distinct indices from n."""
+    if k == 0:
+        yield ()
+        return
+    for head in _orderings(n, k - 1):
+        for i in range(n):
+            if i not in head:
+                yield head + (i,)

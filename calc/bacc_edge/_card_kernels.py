@@ -17,8 +17,10 @@ ABSENT = -1
 @nb.njit(cache=True)
 def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_counts,
                 value_counts, tails, removal, stride, fine_code, value_code, absent_code,
-                label_ways, out):
-    """Add to ``out[cell]`` the ordered six-card deals of every card sequence.
+                label_ways, sparse, out, sparse_out):
+    """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
+    ``sparse``, to ``sparse_out[cell]``, a dict, for cell numbers too many for an
+    array).
 
     ``coups[i]`` is a coup (or the positions read) as point values, ABSENT where no
     card is; ``coup_key[i]`` its part of the cell number. A position where ``fine`` is
@@ -80,7 +82,7 @@ def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_co
         if w == 0:
             continue
         if nf == 0:
-            out[cell] += w
+            _add(sparse, out, sparse_out, cell, w)
             continue
         d = 0
         option[0] = -1
@@ -124,7 +126,7 @@ def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_co
             if d == nf - 1:
                 if relabel == 1:
                     w_here *= label_ways[next_labels]
-                out[key_here] += w_here
+                _add(sparse, out, sparse_out, key_here, w_here)
             else:
                 d += 1
                 option[d] = -1
@@ -133,3 +135,11 @@ def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_co
                 labels[d] = next_labels
                 weight[d] = w_here
                 key[d] = key_here
+
+
+@nb.njit(cache=True, inline="always")
+def _add(sparse, out, sparse_out, cell, w):
+    if sparse:
+        sparse_out[cell] = sparse_out.get(cell, 0) + w
+    else:
+        out[cell] += w

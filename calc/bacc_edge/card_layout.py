@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import perm
 
+import numba as nb
 import numpy as np
 
 from . import _card_kernels
@@ -41,6 +42,8 @@ from .rules import STANDARD, Tableau
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 
 ABSENT = _card_kernels.ABSENT
+#: Above this many cell numbers, cells are counted in a dict rather than an array.
+DENSE_CELLS = 1 << 25
 _ATTRIBUTES = ("rank", "suit", "colour", "value", "dealt")
 #: features about the first two cards of a hand: what they read of which cards
 _PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
@@ -272,36 +275,87 @@ def _enumeration(detail: CardDetail, tableau: Tableau):
 
 
 def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails, removal,
-         relabel: int) -> np.ndarray:
+         relabel: int):
+    """Count one shoe into cells: a dense array of every cell number, or, where cell
+    numbers are too many, (cell numbers reached, their counts) sorted by cell."""
     coups, keys, fine, bases, n_bases, m, fine_code, value_code, absent_code, ways = (
         _enumeration(detail, tableau))
-    out = np.zeros(_cells(detail).size, dtype=np.int64)
+    size = _cells(detail).size
+    sparse = size > DENSE_CELLS
+    out = np.zeros(1 if sparse else size, dtype=np.int64)
+    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
     _card_kernels.count_cells(coups, keys, fine, bases, n_bases, m, relabel, fine_counts,
                               value_counts, tails, removal, _cells(detail).stride, fine_code,
-                              value_code, absent_code, ways, out)
+                              value_code, absent_code, ways, sparse, out, sparse_out)
+    if not sparse:
+        return out
+    cells = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
+    counts = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))
+    order = np.argsort(cells)
+    return cells[order], counts[order]
+
+
+def _on_cells(counted, cells: np.ndarray) -> np.ndarray:
+    """The counts of ``cells`` (sorted cell numbers) from one run of :func:`_run`."""
+    if isinstance(counted, np.ndarray):
+        return counted[cells]
+    reached, counts = counted
+    out = np.zeros(len(cells), dtype=np.int64)
+    at = np.searchsorted(cells, reached)
+    out[at] = counts
     return out
 
 
-#: (detail, tableau) → the cells some shoe can reach, in order
+#: (detail, tableau, cards) → the cells reached, in order; the last few layouts
 _OCCUPIED: dict = {}
+_OCCUPIED_KEPT = 32
 
 
-def _occupied(detail: CardDetail, tableau: Tableau) -> np.ndarray:
-    """The cells some shoe can reach: those a shoe with plenty of every card reaches
-    (known after counting any such shoe, else found by counting one)."""
-    key = (detail, tableau)
+def _occupied(layout: "CardLayout") -> np.ndarray:
+    """The cells a shoe holding only the layout's cards can reach: those a shoe with
+    plenty of each of them reaches (known after counting any such shoe, else found by
+    counting one)."""
+    key = (layout.detail, layout.tableau, layout.cards)
     if key not in _OCCUPIED:
-        plenty = np.full(detail.n_bases * detail.n_suit_classes, COUP_CARDS, dtype=np.int64)
-        values = np.full(POINT_VALUES, COUP_CARDS * 13 * 4, dtype=np.int64)
-        _remember(key, _run(detail, tableau, plenty, values,
-                            np.ones(COUP_CARDS + 1, dtype=np.int64), 1, int(detail.relabel)))
+        detail = layout.detail
+        held = _shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(13, 4))
+        plenty = np.where(held[0] > 0, COUP_CARDS, 0)
+        values = np.where(held[1] > 0, COUP_CARDS * 13 * 4, 0)
+        _remember(key, _run(detail, layout.tableau, plenty, values,
+                            np.ones(COUP_CARDS + 1, dtype=np.int64), 1,
+                            _relabelling(detail, plenty)))
     return _OCCUPIED[key]
 
 
-def _remember(key, reach: np.ndarray) -> None:
-    out = np.flatnonzero(reach)
+def _relabelling(detail: CardDetail, fine_counts: np.ndarray) -> int:
+    """How the kernel names suits (see :func:`~bacc_edge._card_kernels.count_cells`):
+    0 as they are; 1 in order of appearance, dealing only sequences so named, where
+    every suit class of a rank (or value) holds as many cards; 2 in order of appearance
+    on any shoe."""
+    if not detail.relabel:
+        return 0
+    by_suit = fine_counts.reshape(detail.n_bases, detail.n_suit_classes)
+    return 1 if (by_suit == by_suit[:, :1]).all() else 2
+
+
+def _remember(key, reach) -> None:
+    out = np.flatnonzero(reach) if isinstance(reach, np.ndarray) else reach[0][reach[1] != 0]
     out.setflags(write=False)
+    while len(_OCCUPIED) >= _OCCUPIED_KEPT:
+        del _OCCUPIED[next(iter(_OCCUPIED))]
     _OCCUPIED[key] = out
+
+
+#: every card of the 52 in the shoe
+ALL_CARDS = (True,) * 52
+
+
+def cards_held(shoe: Shoe) -> tuple[bool, ...]:
+    """Which of the 52 cards (rank · 4 + suit) the shoe holds at least one of; where
+    its suits are unknown, every suit of a rank it holds."""
+    if shoe.suits is None:
+        return tuple(shoe.ranks[i // 4] > 0 for i in range(52))
+    return tuple(shoe.suits[i // 4][i % 4] > 0 for i in range(52))
 
 
 class _LazyFeatures(dict):
@@ -326,6 +380,9 @@ class CardLayout:
 
     detail: CardDetail
     tableau: Tableau = STANDARD
+    #: the cards (rank · 4 + suit) the shoes counted on it may hold; fewer cards, fewer
+    #: cells (see :func:`cards_held`)
+    cards: tuple = ALL_CARDS
 
     @property
     def suits(self) -> bool:
@@ -335,7 +392,7 @@ class CardLayout:
     @property
     def cells(self) -> np.ndarray:
         """The cell numbers, in the order of the counts."""
-        return _occupied(self.detail, self.tableau)
+        return _occupied(self)
 
     @property
     def n_cells(self) -> int:
@@ -353,6 +410,7 @@ class CardLayout:
         p = POSITIONS.index(position)
         cells = _cells(self.detail)
         base_radix, suit_radix = cells.base_radix[p], cells.suit_radix[p]
+        code = np.where(dealt, code, 0)  # the no-card code indexes nothing
         base, suit = code // suit_radix, code % suit_radix
         if attribute == "dealt":
             return dealt
@@ -388,7 +446,7 @@ class CardLayout:
         return _coup_feature(name, parts, self.tableau)
 
     def __hash__(self) -> int:
-        return hash((self.detail, self.tableau))
+        return hash((self.detail, self.tableau, self.cards))
 
 
 @lru_cache(maxsize=16)
@@ -425,9 +483,10 @@ def _coup_feature(name: str, parts: dict, tableau: Tableau) -> np.ndarray:
     return total
 
 
-def _shoe_counts(shoe: Shoe, detail: CardDetail, suits: np.ndarray | None):
-    """The shoe's counts per fine class and per point value."""
-    ranks = np.asarray(shoe.ranks, dtype=np.int64)
+def _shoe_counts(detail: CardDetail, suits: np.ndarray, ranks: np.ndarray | None = None):
+    """Counts per fine class and per point value, from 13 × 4 counts by rank and suit
+    (``ranks``, when given, the counts by rank, for a shoe whose suits are unknown)."""
+    ranks = suits.sum(axis=1) if ranks is None else np.asarray(ranks, dtype=np.int64)
     values = np.zeros(POINT_VALUES, dtype=np.int64)
     np.add.at(values, np.array(POINTS), ranks)
     base_of = np.arange(13) if detail.ranks else np.array(POINTS)
@@ -464,6 +523,9 @@ def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
         raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown; "
                         f"a bet on {detail.suits}s needs a shoe built with Shoe.decks or "
                         f"Shoe.from_suits")
+    if any(h and not c for h, c in zip(cards_held(shoe), layout.cards)):
+        raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
+                            f"it for this shoe (cards_held)")
     patterns = [(1, None if shoe.suits is None else np.asarray(shoe.suits, dtype=np.int64))]
     total = shoe.coups
     if detail.suits and not shoe.suits_known:
@@ -472,21 +534,22 @@ def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
         if total > np.iinfo(np.int64).max:
             raise ShoeError(f"{shoe.label}: too many ways its suitless cards could fall to "
                             f"count in 64-bit integers; name their suits")
-    dense = None
+    counts = None
     removal = int(not shoe.replacement)
     for ways, suits in patterns:
-        fine_counts, value_counts = _shoe_counts(shoe, detail, suits)
-        relabel = 0
-        if detail.relabel:
-            by_suit = fine_counts.reshape(detail.n_bases, detail.n_suit_classes)
-            relabel = 1 if (by_suit == by_suit[:, :1]).all() else 2
+        fine_counts, value_counts = _shoe_counts(
+            detail, np.zeros((13, 4), dtype=np.int64) if suits is None else suits, shoe.ranks)
         part = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe),
-                    removal, relabel)
-        key = (detail, layout.tableau)
-        if key not in _OCCUPIED and fine_counts.min() >= max(1, removal * COUP_CARDS):
+                    removal, _relabelling(detail, fine_counts))
+        key = (detail, layout.tableau, layout.cards)
+        held = fine_counts[_shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0]
+        if (key not in _OCCUPIED and layout.cards == cards_held(shoe)
+                and held.min() >= max(1, removal * COUP_CARDS)):
             _remember(key, part)  # every sequence dealt: the cells reached are all there are
-        dense = part * ways if dense is None else dense + part * ways
-    return OutcomeTable(shoe, layout, dense[layout.cells], total)
+        part = _on_cells(part, layout.cells) * ways
+        counts = part if counts is None else counts + part
+    return OutcomeTable(shoe, layout, counts, total)
 
 
-__all__ = ["CardDetail", "CardLayout", "card_table", "is_card_feature"]
+__all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "card_table", "cards_held",
+           "is_card_feature"]

@@ -55,7 +55,7 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     tables = tables or Tables()
     # bets by layout, each layout's bets compiled once and valued on every shoe
     modes = {layout: (Evaluator([bets[i] for i in chosen], layout), chosen)
-             for layout, chosen in layouts(bets, tableau).items()}
+             for layout, chosen in layouts(bets, tableau, shoe).items()}
     by_suit = {layout: _tells_suits(layout) for layout in modes}
     if any(by_suit.values()) and not shoe.suits_known:
         raise ShoeError(f"effects of removal by suit need a shoe whose suits are all known, "

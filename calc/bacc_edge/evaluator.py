@@ -20,12 +20,13 @@ from typing import Sequence
 
 import numpy as np
 
-from .card_layout import CardDetail, CardLayout, is_card_feature
+from .card_layout import ALL_CARDS, CardDetail, CardLayout, cards_held, is_card_feature
 from .errors import BaccEdgeError
 from .outcomes import CellLayout, OutcomeTable, sum_by_class
 from .payouts import Pays
 from .paytable import Bet
 from .rules import STANDARD, Tableau
+from .shoe import Shoe
 
 #: Below this |EV| a floating-point value's sign is settled with exact fractions.
 SIGN_CHECK = 1e-9
@@ -46,13 +47,15 @@ def bet_features(bet: Bet) -> frozenset:
 
 
 def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
-               suits: bool | None = None) -> Layout:
+               suits: bool | None = None, shoe: Shoe | None = None) -> Layout:
     """The coarsest layout that answers every condition of ``bets`` under ``tableau``:
     the compact outcome cells for bets on points and pairs (with suits when a bet asks,
-    or when ``suits`` says so), card-level cells for bets on the cards themselves."""
+    or when ``suits`` says so), card-level cells for bets on the cards themselves
+    (only the cells ``shoe``, and any shoe dealt from it, can reach, when given)."""
     features = frozenset().union(*(bet_features(b) for b in bets))
     if any(is_card_feature(f) for f in features):
-        return CardLayout(CardDetail.of(features), tableau)
+        return CardLayout(CardDetail.of(features), tableau,
+                          ALL_CARDS if shoe is None else cards_held(shoe))
     if suits is None:
         suits = any(b.needs_suits for b in bets)
     return CellLayout(bool(suits), tableau)

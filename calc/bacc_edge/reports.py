@@ -178,7 +178,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     tableau = tableau or paytable.rules
     tables = tables or Tables()
     results: dict[int, BetResult] = {}
-    for layout, chosen in layouts(paytable.bets, tableau).items():
+    for layout, chosen in layouts(paytable.bets, tableau, full_shoe or shoe).items():
         evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
         table = tables.get(shoe, layout)
         full = tables.get(full_shoe, layout) if full_shoe is not None else table
@@ -186,14 +186,15 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     return [results[i] for i in range(len(paytable.bets))]
 
 
-def layouts(bets, tableau: Tableau = STANDARD) -> dict[Layout, list[int]]:
+def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None
+            ) -> dict[Layout, list[int]]:
     """The bets grouped by the layout each is counted on (see
-    :func:`~bacc_edge.evaluator.layout_for`): layout → the bets' indices. Bets on
-    points and pairs share the compact outcome cells; each bet on the cards gets the
-    coarsest card layout that answers it."""
+    :func:`~bacc_edge.evaluator.layout_for`; ``shoe``: the fullest shoe they will be
+    counted on): layout → the bets' indices. Bets on points and pairs share the compact
+    outcome cells; each bet on the cards gets the coarsest card layout that answers it."""
     out: dict[Layout, list[int]] = {}
     for i, bet in enumerate(bets):
-        out.setdefault(layout_for([bet], tableau), []).append(i)
+        out.setdefault(layout_for([bet], tableau, shoe=shoe), []).append(i)
     return out
 
 

@@ -1,0 +1,299 @@
+"""Bets on the cards themselves: the engine against the slow reference, card by card.
+
+Random conditions are drawn as small specs; each spec becomes an engine condition (the
+paytable language) and, separately, a plain Python predicate on the dealt cards, which
+the reference (tests/reference.py) evaluates on every deal of small, odd and
+suit-asymmetric shoes. The counts must agree exactly.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference import card_points, reference_deals
+
+from bacc_edge import (Bet, BaccEdgeError, ConditionError, Event, Shoe, Tables, all_cards,
+                       banker, first_four, player, report, tie)
+from bacc_edge.card_layout import CardDetail
+from bacc_edge.cards import RANKS, SUITS
+from bacc_edge.evaluator import layout_for
+
+POS = ("P1", "B1", "P2", "B2", "P3", "B3")
+GROUPS = {"player.hand": (0, 2, 4), "banker.hand": (1, 3, 5), "first_four": (0, 1, 2, 3),
+          "all_cards": (0, 1, 2, 3, 4, 5)}
+RED = {1, 2}  # ♥ ♦
+
+
+def card_of(pos: str):
+    hand = player if pos[0] == "P" else banker
+    return hand.card(int(pos[1]))
+
+
+def group_of(name: str):
+    return {"player.hand": player.hand, "banker.hand": banker.hand,
+            "first_four": first_four, "all_cards": all_cards}[name]
+
+
+# -- the reference's own reading of each word, on a deal (6 cards or None) -----------
+def _dealt(deal, group):
+    return [deal[i] for i in GROUPS[group] if deal[i] is not None]
+
+
+def _hand_points(deal, idx):
+    return sum(card_points(deal[i][0]) for i in idx if deal[i] is not None) % 10
+
+
+def _straight(ranks, ace):
+    if len(set(ranks)) != len(ranks) or len(ranks) < 2:
+        return False
+    options = []
+    if ace in ("low", "both"):
+        options.append([r for r in ranks])
+    if ace in ("high", "both"):
+        options.append([13 if r == 0 else r for r in ranks])
+    return any(max(v) - min(v) == len(v) - 1 for v in options)
+
+
+def ref(spec, deal) -> bool:
+    kind = spec[0]
+    if kind == "and":
+        return ref(spec[1], deal) and ref(spec[2], deal)
+    if kind == "or":
+        return ref(spec[1], deal) or ref(spec[2], deal)
+    if kind == "not":
+        return not ref(spec[1], deal)
+    if kind in ("rank", "rank_ne", "suit", "colour", "value", "dealt"):
+        c = deal[POS.index(spec[1])]
+        if c is None:
+            return False
+        return {"rank": lambda: c[0] == spec[2], "rank_ne": lambda: c[0] != spec[2],
+                "suit": lambda: c[1] == spec[2], "colour": lambda: (c[1] in RED) == spec[2],
+                "value": lambda: card_points(c[0]) == spec[2], "dealt": lambda: True}[kind]()
+    if kind in ("suit_eq", "rank_eq", "value_gt"):
+        a, b = deal[POS.index(spec[1])], deal[POS.index(spec[2])]
+        if a is None or b is None:
+            return False
+        return {"suit_eq": a[1] == b[1], "rank_eq": a[0] == b[0],
+                "value_gt": card_points(a[0]) > card_points(b[0])}[kind]
+    if kind in ("same_suit", "same_colour"):
+        cards = _dealt(deal, spec[1])
+        key = (lambda c: c[1]) if kind == "same_suit" else (lambda c: c[1] in RED)
+        return len({key(c) for c in cards}) == 1
+    if kind == "count_rank":
+        return sum(c[0] == spec[2] for c in _dealt(deal, spec[1])) == spec[3]
+    if kind == "count_suit":
+        return sum(c[1] == spec[2] for c in _dealt(deal, spec[1])) >= spec[3]
+    ranks = Counter(c[0] for c in _dealt(deal, spec[1])) if len(spec) > 1 and spec[1] in GROUPS else None
+    if kind == "most":
+        return max(ranks.values()) == spec[2]
+    if kind == "held":
+        return sum(m >= spec[2] for m in ranks.values()) == spec[3]
+    if kind == "pattern":
+        return sorted(ranks.values()) == sorted(spec[2])
+    if kind == "straight":
+        return _straight([c[0] for c in _dealt(deal, spec[1])], spec[2])
+    pp, bp = _hand_points(deal, (0, 2, 4)), _hand_points(deal, (1, 3, 5))
+    if kind == "sum_mod":
+        return (pp + bp) % spec[1] == spec[2]
+    if kind == "winner":
+        return {"player": pp > bp, "banker": bp > pp, "tie": pp == bp}[spec[1]]
+    if kind == "pair":
+        i, j = (0, 2) if spec[1] == "player" else (1, 3)
+        return deal[i][0] == deal[j][0]
+    if kind == "two_total_eq":
+        return _hand_points(deal, (0, 2)) == _hand_points(deal, (1, 3))
+    raise AssertionError(spec)
+
+
+# -- the same specs in the paytable language -----------------------------------------
+def engine(spec):
+    kind = spec[0]
+    if kind == "and":
+        return engine(spec[1]) & engine(spec[2])
+    if kind == "or":
+        return engine(spec[1]) | engine(spec[2])
+    if kind == "not":
+        return ~engine(spec[1])
+    if kind in ("rank", "rank_ne", "suit", "colour", "value", "dealt"):
+        c = card_of(spec[1])
+        return {"rank": lambda: c.rank == RANKS[spec[2]], "rank_ne": lambda: c.rank != RANKS[spec[2]],
+                "suit": lambda: c.suit == SUITS[spec[2]],
+                "colour": lambda: c.colour == ("red" if spec[2] else "black"),
+                "value": lambda: c.value == spec[2], "dealt": lambda: c.dealt}[kind]()
+    if kind == "suit_eq":
+        return card_of(spec[1]).suit == card_of(spec[2]).suit
+    if kind == "rank_eq":
+        return card_of(spec[1]).rank == card_of(spec[2]).rank
+    if kind == "value_gt":
+        return card_of(spec[1]).value > card_of(spec[2]).value
+    if kind in ("same_suit", "same_colour"):
+        return getattr(group_of(spec[1]), kind)
+    if kind == "count_rank":
+        return group_of(spec[1]).count(rank=RANKS[spec[2]]) == spec[3]
+    if kind == "count_suit":
+        return group_of(spec[1]).count(suit=SUITS[spec[2]]) >= spec[3]
+    if kind == "most":
+        return group_of(spec[1]).most_of_a_rank == spec[2]
+    if kind == "held":
+        return group_of(spec[1]).ranks_held(spec[2]) == spec[3]
+    if kind == "pattern":
+        return group_of(spec[1]).rank_counts == spec[2]
+    if kind == "straight":
+        return group_of(spec[1]).straight(ace=spec[2])
+    if kind == "sum_mod":
+        return (player.points + banker.points) % spec[1] == spec[2]
+    if kind == "winner":
+        return {"player": player.wins, "banker": banker.wins, "tie": tie}[spec[1]]
+    if kind == "pair":
+        return (player if spec[1] == "player" else banker).pair
+    if kind == "two_total_eq":
+        return player.two_card_total == banker.two_card_total
+    raise AssertionError(spec)
+
+
+def atoms(ranks, suits: bool):
+    """Random atomic specs over the given ranks (suit words only when ``suits``)."""
+    pos, group, rank = st.sampled_from(POS), st.sampled_from(sorted(GROUPS)), st.sampled_from(ranks)
+    plain = [
+        st.tuples(st.just("rank"), pos, rank), st.tuples(st.just("rank_ne"), pos, rank),
+        st.tuples(st.just("value"), pos, st.integers(0, 9)), st.tuples(st.just("dealt"), pos),
+        st.tuples(st.just("rank_eq"), pos, pos), st.tuples(st.just("value_gt"), pos, pos),
+        st.tuples(st.just("count_rank"), group, rank, st.integers(0, 3)),
+        st.tuples(st.just("most"), group, st.integers(1, 4)),
+        st.tuples(st.just("held"), group, st.integers(1, 3), st.integers(0, 3)),
+        st.tuples(st.just("pattern"), group,
+                  st.lists(st.integers(1, 3), min_size=1, max_size=4).map(tuple)),
+        st.tuples(st.just("straight"), group, st.sampled_from(["low", "high", "both"])),
+        st.tuples(st.just("sum_mod"), st.integers(2, 3), st.integers(0, 1)),
+        st.tuples(st.just("winner"), st.sampled_from(["player", "banker", "tie"])),
+        st.tuples(st.just("pair"), st.sampled_from(["player", "banker"])),
+        st.tuples(st.just("two_total_eq")),
+    ]
+    suited = [
+        st.tuples(st.just("suit"), pos, st.integers(0, 3)),
+        st.tuples(st.just("colour"), pos, st.booleans()),
+        st.tuples(st.just("suit_eq"), pos, pos),
+        st.tuples(st.just("same_suit"), group), st.tuples(st.just("same_colour"), group),
+        st.tuples(st.just("count_suit"), group, st.integers(0, 3), st.integers(1, 2)),
+    ]
+    return st.one_of(plain + (suited if suits else []))
+
+
+def specs(ranks, suits: bool):
+    return st.recursive(atoms(ranks, suits), lambda inner: st.one_of(
+        st.tuples(st.just("and"), inner, inner), st.tuples(st.just("or"), inner, inner),
+        st.tuples(st.just("not"), inner)), max_leaves=4)
+
+
+def engine_count(condition, shoe: Shoe) -> tuple[int, int]:
+    bet = Bet("random", [Event("hit", condition, 1)])
+    table = Tables().get(shoe, layout_for([bet], shoe=shoe))
+    assert sum(table.counts.tolist()) == table.total
+    return table.count(condition), table.total
+
+
+def reference_count(spec, cards) -> tuple[int, int]:
+    hit = total = 0
+    for deal, ways in reference_deals(cards):
+        total += ways
+        if ref(spec, deal):
+            hit += ways
+    return hit, total
+
+
+def suited_shoes():
+    """Suit-asymmetric shoes of 6-9 cards over two or three ranks."""
+    return st.tuples(
+        st.lists(st.sampled_from([0, 4, 8, 9, 11, 12]), min_size=2, max_size=3, unique=True),
+        st.lists(st.integers(0, 1), min_size=12, max_size=12),
+    ).map(_rows).filter(lambda rows: 6 <= sum(map(sum, rows)) <= 9)
+
+
+def _rows(t):
+    ranks, counts = t
+    rows = [[0] * 4 for _ in range(13)]
+    for i, r in enumerate(ranks):
+        rows[r] = [counts[4 * i + s] + (1 if i == 0 and s == 0 else 0) for s in range(4)]
+    return rows
+
+
+def physical(rows):
+    return [(r, s) for r in range(13) for s in range(4) for _ in range(rows[r][s])]
+
+
+CARD_SETTINGS = settings(max_examples=60, deadline=None,
+                         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+@CARD_SETTINGS
+@given(suited_shoes(), st.data())
+def test_card_conditions_match_the_reference_on_suit_asymmetric_shoes(rows, data):
+    ranks = sorted({r for r in range(13) if sum(rows[r])})
+    spec = data.draw(specs(ranks + [5], suits=True))
+    assert engine_count(engine(spec), Shoe.from_suits(rows)) == reference_count(spec, physical(rows))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from([0, 8, 9, 12]), min_size=2, max_size=2, unique=True), st.data())
+def test_card_conditions_match_the_reference_on_suit_symmetric_shoes(ranks, data):
+    # every rank once in each suit: the engine deals suits in order of appearance
+    rows = [[1] * 4 if r in ranks else [0] * 4 for r in range(13)]
+    spec = data.draw(specs(ranks, suits=True))
+    assert engine_count(engine(spec), Shoe.from_suits(rows)) == reference_count(spec, physical(rows))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from([0, 3, 8, 9, 10, 12]), st.integers(1, 3), min_size=2,
+                       max_size=4).filter(lambda d: 6 <= sum(d.values()) <= 9), st.data())
+def test_rank_conditions_match_the_reference_on_rank_only_shoes(counts, data):
+    spec = data.draw(specs(sorted(counts), suits=False))
+    shoe = Shoe.from_ranks([counts.get(r, 0) for r in range(13)])
+    cards = [(r, None) for r, n in counts.items() for _ in range(n)]
+    assert engine_count(engine(spec), shoe) == reference_count(spec, cards)
+
+
+def test_eight_decks_total_is_the_ordered_six_card_count(eight_decks):
+    for condition in (all_cards.same_colour, first_four.rank_counts == (2, 2),
+                      player.card(3).suit == "♦", player.hand.same_suit & (player.points == 8)):
+        _, total = engine_count(condition, eight_decks)
+        assert total == 4_998_398_275_503_360
+
+
+def test_the_engine_reads_only_as_finely_as_asked():
+    nines = CardDetail.of((first_four.count(rank="9") >= 2).features)
+    assert not any(nines.fine) and not nines.ranks and not nines.coup  # nines are values
+    kings = CardDetail.of((first_four.count(rank="K") >= 2).features)
+    assert kings.ranks and not kings.suits and not kings.coup
+    flush = CardDetail.of((player.hand.same_suit & player.wins).features)
+    assert flush.suits == "suit" and flush.relabel and flush.coup and not flush.ranks
+    diamonds = CardDetail.of((player.card(1).suit == "♦").features)
+    assert not diamonds.relabel
+
+
+def test_a_suit_question_on_a_rank_only_shoe_is_refused():
+    bet = Bet("flush", [Event("hit", player.hand.same_suit, 5)])
+    with pytest.raises(BaccEdgeError, match="suits are unknown"):
+        report([bet], Shoe.from_ranks([8] * 13))
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: player.card(4), "cards 1, 2 and 3"),
+    (lambda: player.card(1).rank == "Z", "'Z' is not a rank"),
+    (lambda: player.card(1).suit == "x", "'x' is not a suit"),
+    (lambda: player.card(1).colour == "green", "'green' is not a colour"),
+    (lambda: player.card(1).rank == player.card(2).suit, "compare a rank with a rank"),
+    (lambda: first_four.count(), "say what to count"),
+    (lambda: first_four.count(value=12), "0-9"),
+    (lambda: first_four.rank_counts == 2, "tuple"),
+    (lambda: first_four.straight(ace="middle"), "'low', 'high' or 'both'"),
+    (lambda: player.first, "player.first is not a word"),
+    (lambda: tie & banker.points == 6, "put brackets round"),
+    (lambda: bool(player.card(1).rank), "no truth value"),
+    (lambda: player.points % 0, "division by zero"),
+])
+def test_card_words_written_wrongly_say_what_is_wrong(make, message):
+    with pytest.raises((ConditionError, BaccEdgeError), match=message):
+        make()
