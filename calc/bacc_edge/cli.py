@@ -245,12 +245,11 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
     effects = [fx for pt in loaded
                for fx in effects_of_removal(pt.bets, shoe, tables=tables, tableau=pt.rules)]
     linear_counts = [linear_count(fx, level) for fx in effects]
-    if plot:
-        plot_effects(effects, linear_counts, plot)
     click.echo(render.eor_output(effects, linear_counts, shoe, fmt, digits=digits, exact=exact),
                nl=False)
-    if plot and fmt != "json":
-        click.echo(f"\nwrote {plot}")
+    if plot:  # after the table: a picture that cannot be written never loses it
+        plot_effects(effects, linear_counts, plot)
+        click.echo(f"wrote {plot}", err=True)
 
 
 @main.command("commission")
@@ -390,12 +389,11 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         if bar is not None:
             bar.render_finish()
     summary = summarize(spec, tally)
-    if plot and spec.exact_every_round:
-        plot_depth(summary.bets, render.depth_title(spec, shoes), plot)
     click.echo(render.depth_output(spec, shoes, summary, fmt), nl=False)
     for line in render.depth_notes(spec, summary):
         click.echo(line, err=True)
-    if plot and spec.exact_every_round:
+    if plot and spec.exact_every_round:  # after the table, which a bad picture never loses
+        plot_depth(summary.bets, render.depth_title(spec, shoes), plot)
         click.echo(f"wrote {plot}", err=True)
     if do_check:
         bad = [c for c in summary.checks if c.status == "not reproduced"]
