@@ -297,3 +297,12 @@ def test_a_suit_question_on_a_rank_only_shoe_is_refused():
 def test_card_words_written_wrongly_say_what_is_wrong(make, message):
     with pytest.raises((ConditionError, BaccEdgeError), match=message):
         make()
+
+
+def test_depth_refuses_a_card_bet_before_any_shoe_is_dealt(tmp_path):
+    from bacc_edge import PaytableError, prepare_depth
+    path = tmp_path / "colour.py"
+    path.write_text("from bacc_edge import Bet, Event, first_four\n"
+                    "BETS = [Bet('Colour Match', [Event('one colour', first_four.same_colour, 6)])]\n")
+    with pytest.raises(PaytableError, match="points and pairs only; 'Colour Match'"):
+        prepare_depth(path)

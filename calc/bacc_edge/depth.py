@@ -30,9 +30,10 @@ import numpy as np
 
 from . import _deal_kernels as K
 from .cards import POINT_VALUES, POINTS, RANKS, hand_total
+from .card_layout import CardLayout
 from .counts import Count, DeckRounding, Divisor, TriggerOn
-from .errors import OptionError
-from .evaluator import Evaluator
+from .errors import OptionError, PaytableError
+from .evaluator import Evaluator, layout_for
 from .loader import Paytable, load_paytable_source
 from .outcomes import Enumerator, needs_python_integers
 from .paytable import Bet
@@ -43,6 +44,18 @@ from .rules import STANDARD, Tableau
 ENGINE_VERSION = 2
 SUITS_PER_RANK = 4
 CARD_KINDS = len(RANKS) * SUITS_PER_RANK
+
+
+def refuse_card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> None:
+    """Depth values every bet at every round; a bet on the cards themselves is counted
+    on card-level cells, up to seconds a shoe composition where bets on points take a
+    tenth of a millisecond, so depth refuses it, saying why."""
+    carded = [b.name for b in bets if isinstance(layout_for([b], tableau), CardLayout)]
+    if carded:
+        raise PaytableError(
+            f"depth runs bets on points and pairs only; {carded[0]!r} asks about the cards "
+            f"themselves, whose exact count takes up to seconds a round (a tenth of a "
+            f"millisecond on points): use report or eor for it")
 
 
 class RoundValues:
@@ -56,6 +69,7 @@ class RoundValues:
 
     def __init__(self, bets: Sequence[Bet], tableau: Tableau = STANDARD, *, cards: int = 416):
         self.tableau = tableau
+        refuse_card_bets(bets, tableau)
         self.evaluator = Evaluator.of(bets, tableau=tableau)
         python_ints = needs_python_integers(cards)
         self.enumerator = Enumerator(self.evaluator.layout, big=python_ints)

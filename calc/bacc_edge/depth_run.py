@@ -21,7 +21,7 @@ import numpy as np
 
 from .cards import RANKS
 from .counts import Count, DeckRounding, Divisor, StudyMeasure, paytable_counts
-from .depth import ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch
+from .depth import ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch, refuse_card_bets
 from .depth_state import BadBatch, RunFolder
 from .eor import betting_correlation, effects_of_removal, linear_count
 from .errors import BaccEdgeError, OptionError
@@ -65,6 +65,7 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
     if bet_names:
         paytable = paytable.select(bet_names)
     bets = list(paytable.bets)
+    refuse_card_bets(bets, paytable.rules)
     names = [b.name for b in bets]
     effects = effects_of_removal(bets, Shoe.decks(deal.decks), tableau=paytable.rules)
     chosen: list[tuple[Count, tuple[int, ...]]] = []
