@@ -151,7 +151,8 @@ def test_eor_command_json_and_picture(tmp_path):
     result = run("eor", ROOT / "paytables/live_dealer.py", "--bet", "Lucky Six", "--bet",
                  "Perfect Pair", "--fmt", "json", "--plot", picture)
     assert result.exit_code == 0, result.output
-    doc = json.loads(result.output)
+    doc = json.loads(result.stdout)  # stdout is the JSON alone; "wrote …" goes to stderr
+    assert f"wrote {picture}" in result.stderr
     by_name = {b["name"]: b for b in doc["bets"]}
     lucky, perfect = by_name["Lucky Six"], by_name["Perfect Pair"]
     assert list(lucky["eor"]) == "A 2 3 4 5 6 7 8 9 10 J Q K".split()
