@@ -163,6 +163,40 @@ def eor_command_s() -> float:
     return statistics.median(times)
 
 
+_CARD_TIMER = r"""
+import json, sys, time
+import bacc_edge as b
+from bacc_edge.reports import layouts
+from bacc_edge.card_layout import CardLayout
+paytable = b.load_paytable(sys.argv[1])
+shoe = b.Shoe.decks(8)
+warm = b.Bet("warm-up", [b.Event("hit", b.player.card(1).suit == "d", 1)])
+b.report([warm], b.Shoe.decks(1))  # loads the compiled kernels from numba's cache
+out = {}
+for layout, chosen in layouts(paytable.bets, paytable.rules, shoe).items():
+    if isinstance(layout, CardLayout):
+        for i in chosen:
+            t = time.perf_counter()
+            b.report(paytable.select([paytable.bets[i].name]), shoe)
+            out[paytable.bets[i].name] = time.perf_counter() - t
+print(json.dumps(out))
+"""
+
+
+def card_bet_s() -> dict[str, float]:
+    """Seconds to report each card-level bet of the shipped paytables on 8 decks, one
+    core, warm numba cache: each bet timed alone, in a fresh process per paytable, after
+    a warm-up that only loads the kernels."""
+    root = Path(__file__).resolve().parent.parent
+    out: dict[str, float] = {}
+    for path in sorted((root / "paytables").glob("*.py")):
+        run = subprocess.run([sys.executable, "-c", _CARD_TIMER, str(path)], check=True,
+                             capture_output=True, text=True)
+        for name, seconds in json.loads(run.stdout.strip().splitlines()[-1]).items():
+            out[f"{path.stem}: {name}"] = seconds
+    return out
+
+
 def side_by_side(baseline: Path) -> dict[str, float]:
     """Medians of the outcome table's time, this checkout and ``baseline``, over
     alternating rounds of fresh processes; and their ratios (this / baseline)."""
@@ -213,6 +247,7 @@ def main() -> None:
     figures["count_shoes_per_s"] = count_study_shoes_per_s()
     figures["depth_start_s"] = depth_start_s()
     figures["eor_s"] = eor_command_s()
+    figures["card_bet_s"] = card_bet_s()
     ref = shoes[1]
     t0 = time.perf_counter()
     reference_counts([(r, None, n) for r, n in enumerate(ref.ranks)])
@@ -239,6 +274,13 @@ def main() -> None:
         ("slow reference enumerator, same shoe, no suits (1 run)",
          "%.0f ms (%.0f× the engine)" % (figures["reference_ms"], figures["reference_ratio"])),
     ]
+    if figures["card_bet_s"]:
+        slowest = max(figures["card_bet_s"], key=figures["card_bet_s"].get)
+        rows.append(("card-level bets, each alone, 8 decks, one core (%d bets)"
+                     % len(figures["card_bet_s"]),
+                     "median %.2f s; slowest %.2f s (%s)" % (
+                         statistics.median(figures["card_bet_s"].values()),
+                         figures["card_bet_s"][slowest], slowest)))
     if baseline is not None:
         figures.update(side_by_side(baseline))
         figures["baseline"] = str(baseline)

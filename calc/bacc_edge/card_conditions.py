@@ -234,18 +234,26 @@ class CardGroup:
 
     def _multiplicities(self, f):
         """Per card: how many cards of the group share its rank (0 if not dealt), whether
-        it is the first of its rank, and whether it was dealt."""
-        ranks = [f[_key(p, "rank")] for p in self.positions]
-        dealt = [f[_key(p, "dealt")].astype(bool) for p in self.positions]
+        it is the first of its rank, and whether it was dealt. Kept in ``f`` once
+        worked out, since several words of one bet ask for it."""
+        memo = ("multiplicities", self.positions)
+        if memo in f:  # a plain membership test: a layout's features compute on lookup
+            return f[memo]
+        ranks = [np.asarray(f[_key(p, "rank")], dtype=np.int8) for p in self.positions]
+        dealt = [np.asarray(f[_key(p, "dealt")], dtype=bool) for p in self.positions]
         m, first = [], []
         for i, (ri, di) in enumerate(zip(ranks, dealt)):
-            same = [(ri == rj) & dj for rj, dj in zip(ranks, dealt)]
-            m.append(np.where(di, sum(s.astype(np.int8) for s in same), 0))
+            count = np.zeros(ri.shape, dtype=np.int8)
             earlier = np.zeros(ri.shape, dtype=bool)
-            for s in same[:i]:
-                earlier |= s
+            for j, (rj, dj) in enumerate(zip(ranks, dealt)):
+                same = (ri == rj) & dj
+                count += same
+                if j < i:
+                    earlier |= same
+            m.append(np.where(di, count, 0).astype(np.int8))
             first.append(di & ~earlier)
-        return m, first, dealt
+        f[memo] = (m, first, dealt)
+        return f[memo]
 
     def _same(self, attribute: str) -> Condition:
         keys = [_key(p, attribute) for p in self.positions]

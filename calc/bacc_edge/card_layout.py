@@ -159,20 +159,30 @@ _RANK_OF_VALUE = np.array([_rank_of_value(v) for v in range(POINT_VALUES)], dtyp
 def _value_coups(tableau: Tableau) -> np.ndarray:
     """Every coup as point values in dealing order (P1 B1 P2 B2 P3 B3), ABSENT where a
     hand stood: the coups the tableau can deal."""
-    rows = []
-    for p1, b1, p2, b2 in itertools.product(range(POINT_VALUES), repeat=4):
-        pt, bt = hand_total(p1, p2), hand_total(b1, b2)
-        if tableau.natural(pt) or tableau.natural(bt):
-            rows.append((p1, b1, p2, b2, ABSENT, ABSENT))
-            continue
-        thirds = list(range(POINT_VALUES)) if tableau.player_draws(pt) else [None]
-        for x in thirds:
-            x_code = ABSENT if x is None else x
-            if tableau.banker_draws(bt, x):
-                rows.extend((p1, b1, p2, b2, x_code, y) for y in range(POINT_VALUES))
-            else:
-                rows.append((p1, b1, p2, b2, x_code, ABSENT))
-    out = np.array(rows, dtype=np.int64)
+    v = np.arange(POINT_VALUES)
+    starts = np.stack(np.meshgrid(v, v, v, v, indexing="ij"), -1).reshape(-1, 4)
+    pt = (starts[:, 0] + starts[:, 2]) % POINT_VALUES
+    bt = (starts[:, 1] + starts[:, 3]) % POINT_VALUES
+    natural = np.array([tableau.natural(t) for t in range(POINT_VALUES)])
+    player = np.array([tableau.player_draws(t) for t in range(POINT_VALUES)])
+    # banker[t, x + 1]: the banker on t draws when the player's third is x (-1: stood)
+    banker = np.array([[tableau.banker_draws(t, None if x < 0 else x)
+                        for x in range(-1, POINT_VALUES)] for t in range(POINT_VALUES)])
+    ended = natural[pt] | natural[bt]
+    rows = [np.column_stack([starts[ended], np.full((ended.sum(), 2), ABSENT)])]
+    live = starts[~ended]
+    lpt, lbt = pt[~ended], bt[~ended]
+    for x in range(-1, POINT_VALUES):
+        take = ~player[lpt] if x < 0 else player[lpt]
+        head, bank = live[take], lbt[take]
+        draws = banker[bank, x + 1]
+        rows.append(np.column_stack([head[~draws], np.full((~draws).sum(), x if x >= 0 else ABSENT),
+                                     np.full((~draws).sum(), ABSENT)]))
+        for y in range(POINT_VALUES):
+            rows.append(np.column_stack([head[draws], np.full(draws.sum(), x if x >= 0 else ABSENT),
+                                         np.full(draws.sum(), y)]))
+    out = np.concatenate(rows).astype(np.int64)
+    out = out[np.lexsort(out.T[::-1])]
     out.setflags(write=False)
     return out
 

@@ -179,9 +179,10 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     tables = tables or Tables()
     results: dict[int, BetResult] = {}
     for layout, chosen in layouts(paytable.bets, tableau, full_shoe or shoe).items():
+        full = tables.get(full_shoe, layout) if full_shoe is not None else None
+        table = tables.get(shoe, layout)  # counted before the bets are compiled: a full
+        full = full or table              # shoe's count also tells a card layout its cells
         evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
-        table = tables.get(shoe, layout)
-        full = tables.get(full_shoe, layout) if full_shoe is not None else table
         results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
     return [results[i] for i in range(len(paytable.bets))]
 
