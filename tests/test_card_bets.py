@@ -266,7 +266,9 @@ def test_the_engine_reads_only_as_finely_as_asked():
     nines = CardDetail.of((first_four.count(rank="9") >= 2).features)
     assert not any(nines.fine) and not nines.ranks and not nines.coup  # nines are values
     kings = CardDetail.of((first_four.count(rank="K") >= 2).features)
-    assert kings.ranks and not kings.suits and not kings.coup
+    assert kings.ranks == (12,) and not kings.suits and not kings.coup  # K apart, no more
+    pairs = CardDetail.of((first_four.most_of_a_rank >= 2).features)
+    assert pairs.ranks == tuple(range(13))
     flush = CardDetail.of((player.hand.same_suit & player.wins).features)
     assert flush.suits == "suit" and flush.relabel and flush.coup and not flush.ranks
     diamonds = CardDetail.of((player.card(1).suit == "♦").features)

@@ -28,6 +28,14 @@ POSITIONS = ("P1", "B1", "P2", "B2", "P3", "B3")
 #: Features that mark a condition naming one suit or one colour (they break the suits'
 #: symmetry: a flush is a flush in any suit, a diamond is not a heart).
 NAMED = {"suit": "suit:named", "colour": "colour:named"}
+#: A feature that marks a condition relating ranks to each other (pairs, rank counts,
+#: straights): every rank must be told apart, not only the ranks named.
+RELATED_RANKS = "rank:related"
+
+
+def named_rank(rank: int) -> str:
+    """The feature that marks a condition naming a rank that shares its point value."""
+    return f"rank:named:{rank}"
 _OWNERS = {"P": "player", "B": "banker"}
 #: ranks that share their point value with another rank (10, J, Q, K)
 _SHARED_VALUE = frozenset(r for r in range(13) if POINTS.count(POINTS[r]) > 1)
@@ -61,6 +69,8 @@ class CardAttribute:
         if self.attribute == "rank" and code is not None and code not in _SHARED_VALUE:
             return _key(self.position, "value"), frozenset()
         extra = {NAMED[self.attribute]} if self.attribute in NAMED and code is not None else set()
+        if self.attribute == "rank":
+            extra = {RELATED_RANKS if code is None else named_rank(code)}
         return _key(self.position, self.attribute), frozenset(extra)
 
     def _code(self, name) -> int:
@@ -82,7 +92,7 @@ class CardAttribute:
             op = np.equal if equal else np.not_equal
             test = lambda f: op(f[mine], f[theirs]) & dealt(f) & odealt(f)  # noqa: E731
             features = {mine, theirs, _key(self.position, "dealt"),
-                        _key(other.position, "dealt")}
+                        _key(other.position, "dealt")} | self._feature(None)[1]
             return Condition(f"{self.text} {symbol} {other.text}", test, frozenset(features))
         code = self._code(other)
         feature, extra = self._feature(code)
@@ -230,7 +240,8 @@ class CardGroup:
         return {_key(p, "dealt") for p in self.positions}
 
     def _rank_features(self) -> frozenset:
-        return frozenset({_key(p, "rank") for p in self.positions} | self._dealt_features())
+        return frozenset({_key(p, "rank") for p in self.positions} | self._dealt_features()
+                         | {RELATED_RANKS})
 
     def _multiplicities(self, f):
         """Per card: how many cards of the group share its rank (0 if not dealt), whether

@@ -34,8 +34,8 @@ import numba as nb
 import numpy as np
 
 from . import _card_kernels
-from .card_conditions import NAMED, POSITIONS
-from .cards import POINT_VALUES, POINTS, SUIT_COLOURS, hand_total
+from .card_conditions import NAMED, POSITIONS, RELATED_RANKS, named_rank
+from .cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, hand_total
 from .errors import BaccEdgeError
 from .outcomes import FEATURES, OutcomeTable, Winner, needs_python_integers, suit_patterns
 from .rules import STANDARD, Tableau
@@ -74,15 +74,16 @@ class CardDetail:
     """How finely a set of conditions must tell the cards of a coup apart.
 
     ``reads``: per position (in dealing order), the attributes read; ``fine``: the
-    positions dealt finer than point value; ``ranks``: fine cards are told apart by
-    rank (else by point value); ``suits``: ``"suit"``, ``"colour"`` or ``""``; ``coup``:
+    positions dealt finer than point value; ``ranks``: the ranks fine cards are told
+    apart by beyond their point value (all 13 where ranks are compared with each other,
+    only the 10, J, Q or K named where ranks are only named, none: point values); ``suits``: ``"suit"``, ``"colour"`` or ``""``; ``coup``:
     the whole coup is dealt by the tableau (else only the positions read); ``parts``:
     the parts of the finished coup read; ``relabel``: suits are named in order of first
     appearance (the conditions never name a suit or colour).
     """
 
     reads: tuple
-    ranks: bool
+    ranks: tuple
     suits: str
     coup: bool
     parts: tuple
@@ -109,7 +110,12 @@ class CardDetail:
         coup = bool(parts) or bool(reads["P3"] or reads["B3"])
         relabel = bool(suits) and not (suits == "suit" and "colour" in attributes) and not (
             features & set(NAMED.values()))
-        return cls(tuple(frozenset(reads[p]) for p in POSITIONS), "rank" in attributes,
+        named = tuple(r for r in range(13) if named_rank(r) in features)
+        ranks: tuple = ()
+        if "rank" in attributes:
+            related = RELATED_RANKS in features or not named or features & set(_PAIR_FEATURES)
+            ranks = tuple(range(13)) if related else named
+        return cls(tuple(frozenset(reads[p]) for p in POSITIONS), ranks,
                    suits, coup, tuple(k for k in _PARTS if k in parts), relabel)
 
     @property
@@ -122,11 +128,12 @@ class CardDetail:
 
     @property
     def n_bases(self) -> int:
-        return 13 if self.ranks else POINT_VALUES
+        return len(_bases(self)[0])
 
     def describe(self) -> str:
         """In words, e.g. "ranks and suits of P1, P2 (suits up to renaming)"."""
-        what = ("ranks" if self.ranks else "point values") + (
+        what = ("ranks" if len(self.ranks) == 13 else "point values" + "".join(
+            f", {RANKS[r]}" for r in self.ranks)) + (
             f" and {self.suits}s" if self.suits else "")
         where = ", ".join(p for p, f in zip(POSITIONS, self.fine) if f) or "no card"
         return (f"{what} of {where}" + (" (named in order of appearance)" if self.relabel
@@ -134,16 +141,29 @@ class CardDetail:
                 + ("" if self.coup else "; the coup's outcome not read"))
 
 
+@lru_cache(maxsize=64)
+def _bases(detail: CardDetail) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What a fine card is told apart by before its suit: per base its point value and
+    rank (-1: one of several ranks of that value), and each rank's base. With all ranks
+    the bases are the ranks; else the point values, then one base for each 10, J, Q or
+    K named (the point value 0 then stands for the others)."""
+    if len(detail.ranks) == 13:
+        value, rank, base_of = list(POINTS), list(range(13)), list(range(13))
+    else:
+        value = list(range(POINT_VALUES)) + [0] * len(detail.ranks)
+        rank = [_rank_of_value(v) for v in range(POINT_VALUES)] + list(detail.ranks)
+        base_of = [POINT_VALUES + detail.ranks.index(r) if r in detail.ranks else POINTS[r]
+                   for r in range(13)]
+    return tuple(np.array(a, dtype=np.int64) for a in (value, rank, base_of))
+
+
 def _classes(detail: CardDetail):
     """Per fine class (base · suit classes + suit class): point value, rank (-1 where
     only the value is known) and suit class."""
     m = detail.n_suit_classes
+    value, rank, _ = _bases(detail)
     base = np.repeat(np.arange(detail.n_bases), m)
-    if detail.ranks:
-        value, rank = np.array(POINTS)[base], base
-    else:
-        value, rank = base, _RANK_OF_VALUE[base]
-    return value.astype(np.int64), rank.astype(np.int64), np.tile(np.arange(m), detail.n_bases)
+    return value[base], rank[base], np.tile(np.arange(m), detail.n_bases)
 
 
 def _rank_of_value(value: int) -> int:
@@ -195,8 +215,9 @@ class _Cells:
         self.detail = detail
         m = detail.n_suit_classes
         self.base_radix, self.suit_radix, self.absent = [], [], []
-        for p, reads in zip(POSITIONS, detail.reads):
-            self.base_radix.append(13 if "rank" in reads else 10 if "value" in reads else 1)
+        for p, reads, fine in zip(POSITIONS, detail.reads, detail.fine):
+            told = bool(reads & {"rank", "value"})
+            self.base_radix.append((detail.n_bases if fine else POINT_VALUES) if told else 1)
             self.suit_radix.append(m if reads & {"suit", "colour"} else 1)
             self.absent.append(bool(reads) and p in ("P3", "B3"))
         self.radix = [b * s + a for b, s, a in zip(self.base_radix, self.suit_radix,
@@ -209,15 +230,16 @@ class _Cells:
     def codes(self):
         """Per position: the code of each fine class, of each point value, of no card."""
         d = self.detail
+        m = d.n_suit_classes
         value, rank, suit = _classes(d)
         n_classes = len(value)
         fine_code = np.zeros((len(POSITIONS), n_classes), dtype=np.int64)
         value_code = np.zeros((len(POSITIONS), POINT_VALUES), dtype=np.int64)
         absent_code = np.zeros(len(POSITIONS), dtype=np.int64)
-        for p in range(len(POSITIONS)):
-            base = rank if self.base_radix[p] == 13 else value if self.base_radix[p] == 10 else 0
+        for p, fine in enumerate(d.fine):
+            base = np.arange(n_classes) // m if self.base_radix[p] > 1 else 0
             fine_code[p] = base * self.suit_radix[p] + (suit if self.suit_radix[p] > 1 else 0)
-            value_code[p] = np.arange(POINT_VALUES) if self.base_radix[p] == 10 else 0
+            value_code[p] = np.arange(POINT_VALUES) if self.base_radix[p] > 1 and not fine else 0
             absent_code[p] = self.radix[p] - 1 if self.absent[p] else 0
         return fine_code, value_code, absent_code
 
@@ -426,10 +448,12 @@ class CardLayout:
             return dealt
         if attribute in ("rank", "value") and base_radix == 1:
             raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
+        fine = self.detail.fine[p]
+        base_value, base_rank, _ = _bases(self.detail)
         if attribute == "rank":
-            out = base if base_radix == 13 else _RANK_OF_VALUE[base]
+            out = base_rank[base] if fine else _RANK_OF_VALUE[base]
         elif attribute == "value":
-            out = np.array(POINTS)[base] if base_radix == 13 else base
+            out = base_value[base] if fine else base
         elif suit_radix == 1:
             raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
         elif attribute == "colour" and self.detail.suits == "suit":
@@ -499,7 +523,7 @@ def _shoe_counts(detail: CardDetail, suits: np.ndarray, ranks: np.ndarray | None
     ranks = suits.sum(axis=1) if ranks is None else np.asarray(ranks, dtype=np.int64)
     values = np.zeros(POINT_VALUES, dtype=np.int64)
     np.add.at(values, np.array(POINTS), ranks)
-    base_of = np.arange(13) if detail.ranks else np.array(POINTS)
+    base_of = _bases(detail)[2]
     m = detail.n_suit_classes
     fine = np.zeros(detail.n_bases * m, dtype=np.int64)
     for r in range(13):
