@@ -39,7 +39,7 @@ from bacc_edge import Bet, Event, Published, banker, player, tie
 SHEET = "issue 10: Lucky 8"
 LABELS = ("Both hands a suited three-card 8", "Suited three-card 8", "Both hands 8 points",
           "Loses with 8", "Wins with 8")
-AS_WRITTEN = "As written the figures do not reproduce: see the module's docstring. "
+AS_WRITTEN = "As written the figures do not reproduce (see the module docstring): "
 
 
 def suited_three_card_8(hand):
