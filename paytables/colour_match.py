@@ -6,7 +6,6 @@ the exact value is easy to check by hand: 2 × 208·207·206·205 of the 416·41
 ordered ways to deal four cards.
 """
 
-from bacc_edge import Bet, Event
-from bacc_edge.conditions import first_four  # not yet exported by bacc_edge itself
+from bacc_edge import Bet, Event, first_four
 
 BETS = [Bet("Colour Match", [Event("First four cards one colour", first_four.same_colour, 6)])]

@@ -27,8 +27,7 @@ Readings, as a dealer would apply them:
 No figures are published.
 """
 
-from bacc_edge import Bet, Event
-from bacc_edge.conditions import first_four  # not yet exported by bacc_edge itself
+from bacc_edge import Bet, Event, first_four
 
 STRAIGHT = first_four.straight(ace="both")
 FLUSH = first_four.same_suit

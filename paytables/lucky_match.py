@@ -20,8 +20,7 @@ is one of A, 2-10, J, Q, K: a 10 and a king are two ranks, no pair. No figures a
 published.
 """
 
-from bacc_edge import Bet, Event
-from bacc_edge.conditions import all_cards  # not yet exported by bacc_edge itself
+from bacc_edge import Bet, Event, all_cards
 
 MOST = all_cards.most_of_a_rank
 

@@ -21,8 +21,7 @@ reading, any holding whose nines include the 9♦, is lower than two nines anywa
 changes nothing. No figures are published.
 """
 
-from bacc_edge import Bet, Event
-from bacc_edge.conditions import first_four  # not yet exported by bacc_edge itself
+from bacc_edge import Bet, Event, first_four
 
 NINES = first_four.count(rank="9")
 

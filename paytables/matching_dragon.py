@@ -23,9 +23,8 @@ Those bets leave out the lines that can never pay (the engine refuses an event t
 never happen).
 """
 
-from bacc_edge import Bet, Event
+from bacc_edge import Bet, Event, all_cards
 from bacc_edge.cards import RANKS
-from bacc_edge.conditions import all_cards  # not yet exported by bacc_edge itself
 
 PAYS = {1: (1, 3, 20, 40, 60, 100), 2: (1, 2, 15, 30, 60, 100)}
 #: the most cards of the rank a coup can deal: 4 where a hand of two stands (see above)

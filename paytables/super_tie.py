@@ -14,8 +14,7 @@ Published (8 decks): the three ties as combinations, and the house edge of each
 paytable. All reproduce.
 """
 
-from bacc_edge import Bet, Event, Published, banker, player, tie
-from bacc_edge.conditions import all_cards  # not yet exported by bacc_edge itself
+from bacc_edge import Bet, Event, Published, all_cards, banker, player, tie
 
 SHEET = "issue 10: Super Tie"
 SIX_CARD_TIE = tie & player.points.between(6, 9) & (player.cards == 3) & (banker.cards == 3)
