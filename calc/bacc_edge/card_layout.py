@@ -280,7 +280,7 @@ def _cells(detail: CardDetail) -> _Cells:
     return _Cells(detail)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _enumeration(detail: CardDetail, tableau: Tableau):
     """The kernel's shoe-independent inputs: the coups (or positions read) as point
     values, their cell parts, and the fine classes of each point value."""
@@ -483,12 +483,12 @@ class CardLayout:
         return hash((self.detail, self.tableau, self.cards))
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _decoded(layout: CardLayout):
     return _cells(layout.detail).decode(layout.cells)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _features_of(layout: CardLayout) -> dict:
     return _LazyFeatures(layout)
 

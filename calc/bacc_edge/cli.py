@@ -25,8 +25,8 @@ from .payouts import exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
 from .reports import Tables, check, report
 from .results import write_results
-from .math_report import write_math_report
 from .shoe import shoe_from_options
+from .math_report import write_math_report
 from .solve import parse_given, solutions_output, solve
 
 

@@ -24,11 +24,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Sequence
 
+from .card_layout import CardLayout
 from .decks_table import STANDARD_DECKS, DeckComparison, compare_decks, deck_label, results_on
 from .depth import DealRules
 from .depth_run import BetSummary, prepare, run_depth, summarize
 from .eor import LinearCount, RemovalEffects, effects_of_removal, linear_count
 from .errors import OptionError
+from .evaluator import layout_for
 from .loader import Paytable, as_paytable
 from .payouts import Pays
 from .reports import BetResult, FigureCheck, Tables, check
@@ -107,6 +109,13 @@ def version() -> str:
         return "unknown"
 
 
+#: What the report says where it leaves out a card-level bet's effects of removal.
+CARD_BET_EOR = ("Effects of removal are left out of this report for a bet on the cards "
+                "themselves: each card's removal recounts the bet's card-level cells, seconds "
+                "to a minute a card where suits are told apart. Run `bacc-edge eor PAYTABLE "
+                "--bet NAME` for them.")
+
+
 def build_math_report(source, *, decks: int = 8, depth: int | None = None, level: int = 3,
                       seed: int = 1, workers: int | None = None, state=None,
                       on_batch: Callable[[int, int], None] | None = None,
@@ -125,8 +134,15 @@ def build_math_report(source, *, decks: int = 8, depth: int | None = None, level
     results = results_on(paytable, shoe, tables)
     comparisons = compare_decks(paytable, STANDARD_DECKS, tables=tables)
     checks = check(paytable, tables=tables) if paytable.file else []
-    effects = effects_of_removal(list(paytable.bets), shoe, tables=tables, tableau=paytable.rules)
-    counts = [linear_count(fx, level) for fx in effects]
+    effects: list[RemovalEffects | None] = [None] * len(paytable.bets)
+    on_points = [i for i, b in enumerate(paytable.bets)
+                 if not isinstance(layout_for([b], paytable.rules), CardLayout)]
+    if on_points:
+        for i, fx in zip(on_points, effects_of_removal([paytable.bets[i] for i in on_points],
+                                                      shoe, tables=tables,
+                                                      tableau=paytable.rules)):
+            effects[i] = fx
+    counts = [None if fx is None else linear_count(fx, level) for fx in effects]
     summaries: dict[str, BetSummary] = {}
     if depth:
         spec = prepare(paytable, deal=DealRules(decks), seed=seed, level=level)
@@ -509,9 +525,13 @@ def math_report_html(r: MathReport) -> str:
         out.append("<h3>Published figures</h3>")
         out.append(_html_table(*_check_rows(s.checks)) if s.checks
                    else "<p>No figures printed for this bet.</p>")
-        out += ["<h3>Vulnerability</h3>", f"<figure>{eor_svg(s.effects, s.count)}</figure>",
-                _html_table(*_eor_rows(s.effects, s.count)),
-                *[f"<p>{e(line)}</p>" for line in _count_lines(s.effects, s.count)]]
+        out.append("<h3>Vulnerability</h3>")
+        if s.effects is None:
+            out.append(f"<p>{e(CARD_BET_EOR)}</p>")
+        else:
+            out += [f"<figure>{eor_svg(s.effects, s.count)}</figure>",
+                    _html_table(*_eor_rows(s.effects, s.count)),
+                    *[f"<p>{e(line)}</p>" for line in _count_lines(s.effects, s.count)]]
         if s.depth is not None:
             out += [f"<p>Shoe depth, {r.depth_shoes:,} shoes of {r.shoe.label} (seed "
                     f"{r.depth_seed}; 95% intervals):</p>", _html_pairs(_depth_rows(s.depth)),
@@ -570,12 +590,16 @@ def math_report_markdown(r: MathReport) -> str:
         out += ["", "### Published figures", ""]
         out += [_md_table(*_check_rows(s.checks)) if s.checks
                 else "No figures printed for this bet.", ""]
-        headers, rows = _eor_rows(s.effects, s.count)
-        span = max((abs(float(v)) for v in s.effects.by_rank.values()), default=0)
-        rows = [row + [_md_bar(float(s.effects.by_rank[row[0]]), span)] for row in rows]
-        out += ["### Vulnerability", "", "Effects of removal (+ bars: the card's removal helps "
-                "the player):", "", _md_table([*headers, "Chart"], rows), ""]
-        out += [*_count_lines(s.effects, s.count), ""]
+        out += ["### Vulnerability", ""]
+        if s.effects is None:
+            out += [CARD_BET_EOR, ""]
+        else:
+            headers, rows = _eor_rows(s.effects, s.count)
+            span = max((abs(float(v)) for v in s.effects.by_rank.values()), default=0)
+            rows = [row + [_md_bar(float(s.effects.by_rank[row[0]]), span)] for row in rows]
+            out += ["Effects of removal (+ bars: the card's removal helps the player):", "",
+                    _md_table([*headers, "Chart"], rows), ""]
+            out += [*_count_lines(s.effects, s.count), ""]
         if s.depth is not None:
             out += [f"Shoe depth, {r.depth_shoes:,} shoes of {r.shoe.label} (seed "
                     f"{r.depth_seed}; 95% intervals):", "",

@@ -334,6 +334,20 @@ def eor_json(fx: RemovalEffects, count: LinearCount | None) -> dict:
     }
 
 
+def eor_records(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount | None]
+                ) -> list[dict]:
+    """One record per bet and rank: what ``eor --fmt csv`` writes (effects as fractions
+    of the stake)."""
+    return [{"bet": fx.bet.name, "rank": rank, "cards": fx.rank_counts[rank],
+             "effect": float(effect), "effect_exact": fraction(effect),
+             "tag": None if count is None else count.tags[rank],
+             "house_edge": float(-fx.ev)}
+            for fx, count in zip(effects, counts) for rank, effect in fx.by_rank.items()]
+
+
+EOR_CSV = ("bet", "rank", "cards", "effect", "effect_exact", "tag", "house_edge")
+
+
 def eor_output(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount | None],
                shoe: Shoe, fmt: str, *, digits: int = 4, exact: bool = False) -> str:
     """Per bet: the effects by rank (and by suit), the sum check and the count. CSV:
