@@ -23,8 +23,7 @@ Those bets leave out the lines that can never pay (the engine refuses an event t
 never happen).
 """
 
-from bacc_edge import Bet, Event, all_cards
-from bacc_edge.cards import RANKS
+from bacc_edge import RANKS, Bet, Event, all_cards
 
 PAYS = {1: (1, 3, 20, 40, 60, 100), 2: (1, 2, 15, 30, 60, 100)}
 #: the most cards of the rank a coup can deal: 4 where a hand of two stands (see above)

@@ -1,5 +1,6 @@
 """Every figure the rule sheets print, re-derived: a moved figure fails CI."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,9 @@ def test_every_figure_names_a_sheet_we_hold(path):
     held = {p.name for p in SEEDS.glob("*.txt")}
     assert held, f"the rule sheets are missing: {SEEDS} holds none"
     for c in check(load_paytable(path)):
-        assert c.sheet in held, c.sheet
+        # a figure is either on a rule sheet we hold or quoted in one of the project's
+        # issues (issue 10 quotes the public figures of the card-level bets)
+        assert c.sheet in held or re.fullmatch(r"issue \d+: .+", c.sheet), c.sheet
 
 
 def test_the_sheets_figures_are_all_carried():
@@ -34,9 +37,12 @@ def test_the_sheets_figures_are_all_carried():
     assert len(checks["double_chance"]) == 8
     assert [c.printed.text for c in checks["live_dealer"]] == ["98.94%"]
     findings = [c for cs in checks.values() for c in cs if c.finding]
-    assert sorted(c.label or c.bet for c in findings) == [
+    assert sorted(c.label or c.bet for c in findings) == sorted([
         "UR WAY Egalite 7", "UR WAY Egalites: lowest edge of the ten totals "
-        "('from 8.43% (for 7)')"]
+        "('from 8.43% (for 7)')",
+        # Lucky 8's published figures follow another reading (see paytables/lucky_8.py)
+        "Suited three-card 8", "Both hands 8 points", "Wins with 8", "Lucky 8, player",
+        "Lucky 8, banker"])
 
 
 def test_a_wrong_printed_figure_is_reported_as_a_mismatch(tmp_path):

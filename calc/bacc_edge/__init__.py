@@ -11,7 +11,7 @@ The modules hold the same names; paytables written against ``bacc_edge.condition
 # Import the old module path first: importing it later would rebind ``bacc_edge.pays``,
 # which is the function below, to the module.
 from . import pays as _pays_module  # noqa: F401
-from .cards import CardNameError
+from .cards import RANKS, SUITS, CardNameError
 from .commission import CommissionEdge, banker_commission_edge, banker_commission_edges
 from .conditions import (Card, CardGroup, Condition, ConditionError, Quantity, all_cards, always,
                          banker, cards_dealt, first_four, margin, player, tie)
@@ -47,7 +47,7 @@ __all__ = [
     "Figure", "Published", "always", "banker", "cards_dealt",
     "for_one", "margin", "pays", "percent", "player", "tie",
     # shoes, the tableau, the outcome table
-    "FEATURES", "STANDARD", "CellLayout", "OutcomeTable", "PairState", "Shoe", "Tableau",
+    "FEATURES", "RANKS", "STANDARD", "SUITS", "CellLayout", "OutcomeTable", "PairState", "Shoe", "Tableau",
     "Winner", "outcome_table", "shoe_from_options",
     # paytables and their reports
     "Evaluator", "Paytable", "Tables", "check", "evaluate", "load_paytable", "load_paytables",
