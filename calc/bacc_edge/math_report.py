@@ -33,6 +33,7 @@ from .errors import OptionError
 from .evaluator import layout_for
 from .loader import Paytable, as_paytable
 from .payouts import Pays
+from .paytable import Measure
 from .reports import BetResult, FigureCheck, Tables, check
 from .rules import STANDARD
 from .shoe import Shoe
@@ -285,7 +286,9 @@ def _check_rows(checks: Sequence[FigureCheck]) -> tuple[list[str], list[list[str
     rows = []
     for c in checks:
         what = str(c.measure) if c.label is None else f"{c.measure}: {c.label}"
-        rows.append([what, c.printed.text, _pct(c.computed, 4), str(c.status), c.sheet])
+        computed = (f"{int(c.computed):,}" if c.measure is Measure.COMBINATIONS
+                    else _pct(c.computed, 4))
+        rows.append([what, c.printed.text, computed, str(c.status), c.sheet])
     return headers, rows
 
 

@@ -23,6 +23,7 @@ from .depth import DepthSpec
 from .depth_run import BetSummary
 from .eor import LinearCount, RemovalEffects
 from .reports import BetResult, CheckStatus, EventResult, FigureCheck
+from .paytable import Measure
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
 
@@ -199,8 +200,11 @@ def check_rows(checks: Sequence[FigureCheck]):
     for c in checks:
         digits = len(c.printed.text.split(".")[1].rstrip("%")) + 3 if "." in c.printed.text else 3
         what = c.measure if c.label is None else f"{c.measure}: {c.label}" if c.bet else c.label
-        rows.append([c.bet or "(whole sheet)", str(what), c.printed.text,
-                     percentage(c.computed, digits), f"{float(c.difference) * 100:+.{digits}f}",
+        computed, difference = (
+            (f"{int(c.computed):,}", f"{int(c.difference):+,}")
+            if c.measure is Measure.COMBINATIONS else
+            (percentage(c.computed, digits), f"{float(c.difference) * 100:+.{digits}f}"))
+        rows.append([c.bet or "(whole sheet)", str(what), c.printed.text, computed, difference,
                      str(c.status), c.sheet])
     return headers, rows
 
