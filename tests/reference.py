@@ -32,6 +32,15 @@ def banker_draws_prose(banker: int, player_third: int | None) -> bool:
     return False
 
 
+def _drawing_rules(tableau=None):
+    """(player draws on total?, banker draws on total against the player's third or
+    None?): the prose of seed 001, or a tableau's marks read directly."""
+    if tableau is None:
+        return (lambda total: total <= 5), banker_draws_prose
+    return ((lambda total: tableau.player[total]),
+            (lambda total, third: tableau.banker[total][10 if third is None else third]))
+
+
 def _ways_unused(n: int, k: int, taken: int = 1) -> int:
     out = 1
     for i in range(k):
@@ -55,16 +64,7 @@ def reference_counts(kinds: list[tuple[int, int | None, int]], replacement: bool
     """
     counts = [k[2] for k in kinds]
     tally: Counter = Counter()
-    if tableau is None:
-        def player_draws(total):
-            return total <= 5
-        banker_draws = banker_draws_prose
-    else:
-        def player_draws(total):
-            return tableau.player[total]
-
-        def banker_draws(total, third):
-            return tableau.banker[total][10 if third is None else third]
+    player_draws, banker_draws = _drawing_rules(tableau)
 
     taken = 0 if replacement else 1
 
@@ -118,16 +118,7 @@ def reference_deals(cards: list[tuple[int, int]], tableau=None):
     card), one by one: yields (P1, B1, P2, B2, P3, B3) as (rank, suit) or None for a
     third card not dealt, and the ordered six-card deals that begin so (the unused
     positions dealt from what is left). Drawing rules as :func:`reference_counts`."""
-    if tableau is None:
-        def player_draws(total):
-            return total <= 5
-        banker_draws = banker_draws_prose
-    else:
-        def player_draws(total):
-            return tableau.player[total]
-
-        def banker_draws(total, third):
-            return tableau.banker[total][10 if third is None else third]
+    player_draws, banker_draws = _drawing_rules(tableau)
     n = len(cards)
 
     def points(*idx):

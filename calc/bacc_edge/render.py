@@ -360,7 +360,7 @@ def eor_output(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount |
         return to_json({"shoe": shoe_json(shoe),
                         "bets": [eor_json(fx, c) for fx, c in zip(effects, counts)]})
     if fmt == "csv":
-        return depth_csv(eor_records(effects, counts), EOR_CSV)
+        return csv_records(eor_records(effects, counts), EOR_CSV)
     parts = [f"Shoe: {shoe}\n"]
     for fx, count in zip(effects, counts):
         parts.append(f"\n{fx.bet.name} — house edge {percentage(-fx.ev, 3)}{under(fx.tableau)}\n")
@@ -407,15 +407,6 @@ def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
 
 
 # -- shoe depth and count studies (bacc-edge depth) ---------------------------------------
-def depth_csv(records: Sequence[dict], headers: Sequence[str]) -> str:
-    """Real CSV: one header row, one row per record, numbers as numbers, None empty."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(headers)
-    for record in records:
-        writer.writerow(["" if record[h] is None else record[h] for h in headers])
-    return out.getvalue()
-
 
 def depth_interval_text(interval, digits: int = 3, *, percent: bool = False) -> str:
     """``0.155 (0.149 to 0.161)``; percentages when ``percent``."""
@@ -540,7 +531,7 @@ def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
     if fmt == "json":
         return to_json(depth_json(spec, shoes, summary))
     if fmt == "csv":
-        return depth_csv(depth_records(spec, summary), DEPTH_CSV)
+        return csv_records(depth_records(spec, summary), DEPTH_CSV)
     headers, rows = depth_rows(summary)
     parts = [f"{depth_title(spec, shoes)}, seed {spec.seed}; rounds per shoe "
              f"{depth_interval_text(summary.rounds_per_shoe, 2)}\n",
