@@ -471,8 +471,6 @@ def test_what_a_paytable_prints_goes_to_stderr_and_json_stays_one_object(tmp_pat
     assert json.loads(result.stdout)["bets"][0]["name"] == "T"
 
 
-@pytest.mark.xfail(strict=False, reason="depth engineer: the eor command's body draws the "
-                   "picture before it prints the table")
 def test_a_plot_that_fails_after_the_work_still_leaves_the_table(tmp_path, monkeypatch):
     pytest.importorskip("matplotlib")
 
