@@ -84,11 +84,6 @@ def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_co
         if nf == 0:
             _add(sparse, out, sparse_out, cell, w)
             continue
-        if nf == 1:
-            _last_card(f_pos[0], f_val[0], 0, w, cell, bases, n_bases, n_suits, relabel,
-                       fine_counts, removal, used, label_of, stride, fine_code, label_ways,
-                       sparse, out, sparse_out)
-            continue
         d = 0
         option[0] = -1
         chosen[0] = -1
@@ -128,10 +123,10 @@ def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_co
             cd = c - suit + label
             w_here = weight[d] * left
             key_here = key[d] + stride[f_pos[d]] * fine_code[f_pos[d], cd]
-            if d + 1 == nf - 1:  # the last card: every choice at once, nothing to undo
-                _last_card(f_pos[d + 1], f_val[d + 1], next_labels, w_here, key_here, bases,
-                           n_bases, n_suits, relabel, fine_counts, removal, used, label_of,
-                           stride, fine_code, label_ways, sparse, out, sparse_out)
+            if d == nf - 1:
+                if relabel == 1:
+                    w_here *= label_ways[next_labels]
+                _add(sparse, out, sparse_out, key_here, w_here)
             else:
                 d += 1
                 option[d] = -1
@@ -148,28 +143,3 @@ def _add(sparse, out, sparse_out, cell, w):
         sparse_out[cell] = sparse_out.get(cell, 0) + w
     else:
         out[cell] += w
-
-
-@nb.njit(cache=True)
-def _last_card(p, value, labels, w, cell, bases, n_bases, n_suits, relabel, fine_counts,
-               removal, used, label_of, stride, fine_code, label_ways, sparse, out,
-               sparse_out):
-    """Deal the last fine card of a sequence (at position p, of this point value) in
-    every class it can be, after cards that used ``labels`` suit names."""
-    choices = n_suits
-    if relabel == 1 and labels + 1 < n_suits:
-        choices = labels + 1
-    for b in range(n_bases[value]):
-        base = bases[value, b] * n_suits
-        for suit in range(choices):
-            c = base + suit
-            left = fine_counts[c] - removal * used[c]
-            if left <= 0:
-                continue
-            label = suit
-            if relabel == 2:
-                label = label_of[suit] if label_of[suit] >= 0 else labels
-            weight = w * left
-            if relabel == 1:
-                weight *= label_ways[max(labels, suit + 1)]
-            _add(sparse, out, sparse_out, cell + stride[p] * fine_code[p, base + label], weight)
