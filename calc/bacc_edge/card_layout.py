@@ -181,8 +181,7 @@ def _value_coups(tableau: Tableau) -> np.ndarray:
     hand stood: the coups the tableau can deal."""
     v = np.arange(POINT_VALUES)
     starts = np.stack(np.meshgrid(v, v, v, v, indexing="ij"), -1).reshape(-1, 4)
-    pt = (starts[:, 0] + starts[:, 2]) % POINT_VALUES
-    bt = (starts[:, 1] + starts[:, 3]) % POINT_VALUES
+    pt, bt = hand_total(starts[:, 0], starts[:, 2]), hand_total(starts[:, 1], starts[:, 3])
     natural = np.array([tableau.natural(t) for t in range(POINT_VALUES)])
     player = np.array([tableau.player_draws(t) for t in range(POINT_VALUES)])
     # banker[t, x + 1]: the banker on t draws when the player's third is x (-1: stood)
@@ -192,14 +191,15 @@ def _value_coups(tableau: Tableau) -> np.ndarray:
     rows = [np.column_stack([starts[ended], np.full((ended.sum(), 2), ABSENT)])]
     live = starts[~ended]
     lpt, lbt = pt[~ended], bt[~ended]
-    for x in range(-1, POINT_VALUES):
+    for x in range(-1, POINT_VALUES):  # x -1: the player stood
         take = ~player[lpt] if x < 0 else player[lpt]
         head, bank = live[take], lbt[take]
         draws = banker[bank, x + 1]
-        rows.append(np.column_stack([head[~draws], np.full((~draws).sum(), x if x >= 0 else ABSENT),
+        third = x if x >= 0 else ABSENT
+        rows.append(np.column_stack([head[~draws], np.full((~draws).sum(), third),
                                      np.full((~draws).sum(), ABSENT)]))
         for y in range(POINT_VALUES):
-            rows.append(np.column_stack([head[draws], np.full(draws.sum(), x if x >= 0 else ABSENT),
+            rows.append(np.column_stack([head[draws], np.full(draws.sum(), third),
                                          np.full(draws.sum(), y)]))
     out = np.concatenate(rows).astype(np.int64)
     out = out[np.lexsort(out.T[::-1])]
@@ -231,8 +231,8 @@ class _Cells:
         """Per position: the code of each fine class, of each point value, of no card."""
         d = self.detail
         m = d.n_suit_classes
-        value, rank, suit = _classes(d)
-        n_classes = len(value)
+        suit = _classes(d)[2]
+        n_classes = len(suit)
         fine_code = np.zeros((len(POSITIONS), n_classes), dtype=np.int64)
         value_code = np.zeros((len(POSITIONS), POINT_VALUES), dtype=np.int64)
         absent_code = np.zeros(len(POSITIONS), dtype=np.int64)
@@ -246,12 +246,11 @@ class _Cells:
     def coup_keys(self, coups: np.ndarray) -> np.ndarray:
         """Each coup's part of the cell number."""
         v = {p: coups[:, i] for i, p in enumerate(POSITIONS)}
-        pt = (v["P1"] + v["P2"]) % POINT_VALUES
-        bt = (v["B1"] + v["B2"]) % POINT_VALUES
+        pt, bt = hand_total(v["P1"], v["P2"]), hand_total(v["B1"], v["B2"])
         x, y = v["P3"], v["B3"]
         part = {"pt": pt, "bt": bt, "x": x + 1, "y": y + 1,
-                "pp": np.where(x >= 0, (pt + np.maximum(x, 0)) % POINT_VALUES, pt),
-                "bp": np.where(y >= 0, (bt + np.maximum(y, 0)) % POINT_VALUES, bt),
+                "pp": np.where(x >= 0, hand_total(pt, np.maximum(x, 0)), pt),
+                "bp": np.where(y >= 0, hand_total(bt, np.maximum(y, 0)), bt),
                 "dp": (x >= 0).astype(np.int64), "db": (y >= 0).astype(np.int64)}
         key = np.zeros(len(coups), dtype=np.int64)
         step = 1
@@ -557,7 +556,8 @@ def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
         raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown; "
                         f"a bet on {detail.suits}s needs a shoe built with Shoe.decks or "
                         f"Shoe.from_suits")
-    if any(h and not c for h, c in zip(cards_held(shoe), layout.cards)):
+    shoe_cards = cards_held(shoe)
+    if any(h and not c for h, c in zip(shoe_cards, layout.cards)):
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
                             f"it for this shoe (cards_held)")
     patterns = [(1, None if shoe.suits is None else np.asarray(shoe.suits, dtype=np.int64))]
@@ -577,7 +577,7 @@ def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
                     removal, _relabelling(detail, fine_counts))
         key = (detail, layout.tableau, layout.cards)
         held = fine_counts[_shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0]
-        if (key not in _OCCUPIED and layout.cards == cards_held(shoe)
+        if (key not in _OCCUPIED and layout.cards == shoe_cards
                 and held.min() >= max(1, removal * COUP_CARDS)):
             _remember(key, part)  # every sequence dealt: the cells reached are all there are
         part = _on_cells(part, layout.cells) * ways

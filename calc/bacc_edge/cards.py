@@ -13,7 +13,8 @@ POINT_VALUES = 10
 
 
 def hand_total(*points: int) -> int:
-    """The points of a hand holding cards of these point values: their sum, tens dropped."""
+    """The points of a hand holding cards of these point values: their sum, tens dropped
+    (numbers, or numpy arrays of them card by card)."""
     return sum(points) % POINT_VALUES
 
 _SUIT_ALIASES = {

@@ -54,16 +54,13 @@ class Hand:
     def __getattr__(self, name: str):
         if name.startswith("__"):
             raise AttributeError(name)
+        words = [w for w in vars(self) if w != "side"] + ["card(1)", "card(2)", "card(3)"]
         raise ConditionError(
             f"{self.side}.{name} is not a word of the paytable language; a hand has "
-            f"{', '.join(_HAND_WORDS)}")
+            f"{', '.join(words)}")
 
     def __repr__(self) -> str:
         return f"<Hand {self.side}>"
-
-
-_HAND_WORDS = ("wins", "points", "cards", "two_card_total", "third", "natural", "pair",
-               "suited_pair", "hand", "card(1)", "card(2)", "card(3)")
 
 
 player = Hand("player", Winner.PLAYER)
