@@ -68,16 +68,11 @@ class CardAttribute:
         """The feature that answers a comparison with ``code`` (None: with another card)."""
         if self.attribute == "rank" and code is not None and code not in _SHARED_VALUE:
             return _key(self.position, "value"), frozenset()
-        extra = {NAMED[self.attribute]} if self.attribute in NAMED and code is not None else set()
         if self.attribute == "rank":
-            extra = {RELATED_RANKS if code is None else named_rank(code)}
-        return _key(self.position, self.attribute), frozenset(extra)
-
-    def _code(self, name) -> int:
-        return self._parse(name)
-
-    def _as_value(self, feature: str, code: int) -> int:
-        return POINTS[code] if feature.endswith(".value") else code
+            marks = {RELATED_RANKS if code is None else named_rank(code)}
+        else:
+            marks = set() if code is None else {NAMED[self.attribute]}
+        return _key(self.position, self.attribute), frozenset(marks)
 
     def _compare(self, other, equal: bool) -> Condition:
         symbol = "==" if equal else "!="
@@ -86,17 +81,17 @@ class CardAttribute:
             if other.attribute != self.attribute:
                 raise ConditionError(f"{self.text} {symbol} {other.text}: compare a "
                                      f"{self.attribute} with a {self.attribute}")
-            mine, _ = self._feature(None)
+            mine, marks = self._feature(None)
             theirs, _ = other._feature(None)
             odealt = _dealt(other.position)
             op = np.equal if equal else np.not_equal
             test = lambda f: op(f[mine], f[theirs]) & dealt(f) & odealt(f)  # noqa: E731
             features = {mine, theirs, _key(self.position, "dealt"),
-                        _key(other.position, "dealt")} | self._feature(None)[1]
+                        _key(other.position, "dealt")} | marks
             return Condition(f"{self.text} {symbol} {other.text}", test, frozenset(features))
-        code = self._code(other)
+        code = self._parse(other)
         feature, extra = self._feature(code)
-        value = self._as_value(feature, code)
+        value = POINTS[code] if feature.endswith(".value") else code
         op = np.equal if equal else np.not_equal
         test = lambda f: op(f[feature], value) & dealt(f)  # noqa: E731
         return Condition(f"{self.text} {symbol} {other!r}", test,
