@@ -87,6 +87,13 @@ def _condition(value, left: Condition, symbol: str) -> Condition:
                          f"{left.text} {symbol} …)")
 
 
+def _only_where(test, defined):
+    """``test``, false wherever ``defined`` (if given) is false."""
+    if defined is None:
+        return test
+    return lambda f: test(f) & defined(f)
+
+
 def _defined_all(*parts):
     tests = [p for p in parts if p is not None]
     if not tests:
@@ -127,11 +134,8 @@ class Quantity:
 
     def _compare(self, op, symbol, value) -> Condition:
         other, text, features, defined = self._operand(value, symbol)
-        test = lambda f: op(self._value(f), other(f))  # noqa: E731
-        where = _defined_all(self._defined, defined)
-        if where is not None:
-            bare = test
-            test = lambda f: bare(f) & where(f)  # noqa: E731
+        test = _only_where(lambda f: op(self._value(f), other(f)),
+                           _defined_all(self._defined, defined))
         return Condition(f"{self.text} {symbol} {text}", test, self.features | features)
 
     def __eq__(self, value):  # type: ignore[override]
@@ -196,10 +200,7 @@ class Quantity:
         for v in values:
             if not _is_whole(v):
                 raise ConditionError(f"{self.text}.isin({values!r}): give whole numbers")
-        test = lambda f: np.isin(self._value(f), values)  # noqa: E731
-        if self._defined is not None:
-            bare = test
-            test = lambda f: bare(f) & self._defined(f)  # noqa: E731
+        test = _only_where(lambda f: np.isin(self._value(f), values), self._defined)
         return Condition(f"{self.text} in {{{', '.join(map(str, values))}}}", test,
                          self.features)
 
