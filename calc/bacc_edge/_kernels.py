@@ -147,7 +147,7 @@ class CoupPlan(NamedTuple):
 
 @_jit
 def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, plan, class_size,
-                    two, four, rank_count, s0, s1, s2, sd, u0, v0, then, out):
+                    two, four, rank_count, s0, s1, s2, u0, v0, then, out):
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
 
     The shoe is ``kind_count``, cards per kind ordered by point value, as
@@ -163,10 +163,10 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, plan,
 
     Stage one (:func:`_sum_starts`) sums the starts (the first four cards' point
     values) per pair state and block: the ways ``s0``, the ways times the cards of value
-    u taken (``s1``, rows of NV), and times the cards of values u and v taken (rows of
-    NV², as ``s2`` + ``s2``ᵀ + diag(``sd``)), as far as the block's level needs them.
+    u taken (``s1``, rows of NV), and times the cards of values u and v taken (``s2``,
+    rows of NV²), as far as the block's level needs them.
     Stage two (:func:`_third_cards`) turns them into the third cards' counts, which
-    are polynomials in those sums. s0, s1, s2, sd, u0, v0 and ``then`` are scratch
+    are polynomials in those sums. s0, s1, s2, u0, v0 and ``then`` are scratch
     (sizes in :mod:`bacc_edge.outcomes`); every cell of ``out`` is written.
 
     With ``removal == 0`` the cards are dealt with replacement (an infinite deck of
@@ -176,20 +176,21 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, plan,
     """
     pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
                  four, rank_count)
-    _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2, sd, u0, v0)
-    _third_cards(removal, n_states, plan, class_size, s0, s1, s2, sd, then, out)
+    _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2, u0, v0)
+    _third_cards(removal, n_states, plan, class_size, s0, s1, s2, then, out)
 
 
 @_jit
-def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, sd, u0, v0):
-    """Stage one of :func:`enumerate_coups`: the start sums s0, s1, and s2 as X and D.
+def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
+    """Stage one of :func:`enumerate_coups`: the start sums s0, s1 and s2.
 
     Within a block, with kp and kb the value counts of the player's and the banker's
     two cards (k = kp + kb) and w a start's ways: s1 = Σ w·k and s2 = Σ w·k·kᵀ =
-    X + Xᵀ + diag(D), where X = Σ w·kp·kbᵀ plus the off-diagonal half of the player
-    and banker pairs' own terms, and D their diagonal. Four additions per start into X
-    (held in ``s2``) and the marginals U0 = Σ w per player pair and V0 = Σ w per banker
-    pair (scratch ``u0``, ``v0``) give the rest a few additions per pair.
+    C + Cᵀ + Σ w·kp·kpᵀ + Σ w·kb·kbᵀ with the cross term C = Σ w·kp·kbᵀ. Each start
+    adds its C and Cᵀ (eight additions); each hand's own term depends on its pair
+    alone, so it is added once per pair from the marginals U0 = Σ w per player pair
+    and V0 = Σ w per banker pair (scratch ``u0``, ``v0``). s2 is kept whole and
+    symmetric, so that stage two reads its rows in order.
     """
     nv = plan.total.shape[0]
     nb = nv * nv
@@ -205,7 +206,6 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, sd, u0, v0
     _zero(s0)
     _zero(s1)
     _zero(s2)
-    _zero(sd)
     for pt in range(nv):
         for bt in range(nv):
             blk = pt * nv + bt
@@ -247,6 +247,10 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, sd, u0, v0
                             s2[xa + d] += w
                             s2[xb + c] += w
                             s2[xb + d] += w
+                            s2[g2 + c * nv + a] += w
+                            s2[g2 + d * nv + a] += w
+                            s2[g2 + c * nv + b] += w
+                            s2[g2 + d * nv + b] += w
                     elif a != b:
                         # the banker's two cards of one value c: split by its pair state
                         rest = 2 * (ca - 2 * removal * (a == c)) * (cb - 2 * removal * (b == c))
@@ -258,6 +262,8 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, sd, u0, v0
                                 h = sb * n2 * nb
                                 s2[h + xa + c] += 2 * w
                                 s2[h + xb + c] += 2 * w
+                                s2[h + g2 + c * nv + a] += 2 * w
+                                s2[h + g2 + c * nv + b] += 2 * w
                     elif c != d:
                         rest = 2 * (cc - 2 * removal * (c == a)) * (cd - 2 * removal * (d == a))
                         for sp in range(ns):
@@ -269,6 +275,8 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, sd, u0, v0
                                 h = st * n2 * nb
                                 s2[h + xa + c] += 2 * w
                                 s2[h + xa + d] += 2 * w
+                                s2[h + g2 + c * nv + a] += 2 * w
+                                s2[h + g2 + d * nv + a] += 2 * w
                     else:
                         for sp in range(ns):
                             for sb in range(ns):
@@ -278,19 +286,20 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, sd, u0, v0
                                 v0[jj, st] += w
                                 if x2:
                                     s2[st * n2 * nb + xa + c] += 4 * w
+                                    s2[st * n2 * nb + g2 + c * nv + a] += 4 * w
                 _pair_terms(a, b, blk, g1, g2, u0, nst if a == b else ns, 1, lv, nv, nb,
-                            n1, n2, s0, s1, s2, sd, True)
+                            n1, n2, s0, s1, s2, True)
             for j in range(j0, j1):
                 c = pa[j]
                 d = pb[j]
                 _pair_terms(c, d, blk, g1, g2, v0[j - j0], nst, 1 if c == d else ns, lv,
-                            nv, nb, n1, n2, s0, s1, s2, sd, False)
+                            nv, nb, n1, n2, s0, s1, s2, False)
 
 
 @_inline
-def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s2, sd, count):
+def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s2, count):
     """One hand's pair a, b with ``ways[st]`` ways per pair state st (0:hi:step): its
-    ways into s0 (when ``count``), its cards into s1, and its own k·kᵀ into X and D."""
+    ways into s0 (when ``count``), its cards into s1, and its own k·kᵀ into s2."""
     for st in range(0, hi, step):
         w = ways[st]
         if count:
@@ -299,13 +308,14 @@ def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s
         s1[h1 + a] += w
         s1[h1 + b] += w
         if lv == 2:
-            hd = (st * n2 * nb + g2) // nv
+            h2 = st * n2 * nb + g2
             if a != b:
-                s2[st * n2 * nb + g2 + a * nv + b] += w
-                sd[hd + a] += w
-                sd[hd + b] += w
+                s2[h2 + a * nv + b] += w
+                s2[h2 + b * nv + a] += w
+                s2[h2 + a * nv + a] += w
+                s2[h2 + b * nv + b] += w
             else:
-                sd[hd + a] += 4 * w
+                s2[h2 + a * nv + a] += 4 * w
 
 
 @_inline
@@ -346,7 +356,7 @@ def _block_ways(removal, ns, nb, blk, i0, i1, j0, j1, pa, pb, class_size, two, f
 
 
 @_jit
-def _third_cards(removal, ns, plan, class_size, s0, s1, s2, sd, then, out):
+def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
     """Stage two of :func:`enumerate_coups`: every outcome cell from the start sums."""
     nv = plan.total.shape[0]
     nb = nv * nv
@@ -393,9 +403,7 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, sd, then, out):
                         o = out[first:first + nv]
                         s2x = s2[g2 + x * nv:g2 + (x + 1) * nv]
                         for y in range(nv):
-                            o[y] = (cx * then[y] - class_size[y] * sx
-                                    + s2x[y] + s2[g2 + y * nv + x])
-                        o[x] += sd[g2 // nv + x]
+                            o[y] = cx * then[y] - class_size[y] * sx + s2x[y]
                         # the player's third card is gone when the banker's is of its value
                         o[x] -= removal * then[x]
                     else:

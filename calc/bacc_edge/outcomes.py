@@ -290,8 +290,7 @@ class Enumerator:
         self._args = (self._kind_counts, kind_rank, class_start, layout.n_states, removal,
                       plan, zeros(nv), zeros(nv, 3), zeros(nv, 3, 3), zeros(len(self._order)),
                       zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv),
-                      zeros(n_st * plan.n_s2 * nv * nv), zeros(n_st * plan.n_s2 * nv),
-                      zeros(n_st), zeros(most_pairs, n_st), zeros(nv), self.out)
+                      zeros(n_st * plan.n_s2 * nv * nv), zeros(n_st), zeros(most_pairs, n_st), zeros(nv), self.out)
         self._kernel = _kernels.plain(_kernels.enumerate_coups) if big else _kernels.enumerate_coups
 
     def count_kinds(self, kind_counts: np.ndarray, out: np.ndarray | None = None
