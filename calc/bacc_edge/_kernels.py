@@ -223,76 +223,77 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
             g2 = s2_row[blk] * nb
             x2 = lv == 2
             for i in range(ps[pt], ps[pt + 1]):
-                a = pa[i]
-                b = pb[i]
-                ca = class_size[a]
-                cb = class_size[b]
+                a = pa[_i(i)]
+                b = pb[_i(i)]
+                ca = class_size[_i(a)]
+                cb = class_size[_i(b)]
                 for st in range(nst):
                     u0[st] = 0 * u0[st]
                 xa = g2 + a * nv
                 xb = g2 + b * nv
                 for j in range(j0, j1):
-                    c = pa[j]
-                    d = pb[j]
-                    cc = class_size[c]
-                    cd = class_size[d]
+                    c = pa[_i(j)]
+                    d = pb[_i(j)]
+                    cc = class_size[_i(c)]
+                    cd = class_size[_i(d)]
                     jj = j - j0
                     if a != b and c != d:
                         w = 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
                             cd - removal * ((d == a) + (d == b)))
                         u0[0] += w
-                        v0[jj, 0] += w
+                        v0[_i(jj), 0] += w
                         if x2:
-                            s2[xa + c] += w
-                            s2[xa + d] += w
-                            s2[xb + c] += w
-                            s2[xb + d] += w
-                            s2[g2 + c * nv + a] += w
-                            s2[g2 + d * nv + a] += w
-                            s2[g2 + c * nv + b] += w
-                            s2[g2 + d * nv + b] += w
+                            s2[_i(xa + c)] += w
+                            s2[_i(xa + d)] += w
+                            s2[_i(xb + c)] += w
+                            s2[_i(xb + d)] += w
+                            s2[_i(g2 + c * nv + a)] += w
+                            s2[_i(g2 + d * nv + a)] += w
+                            s2[_i(g2 + c * nv + b)] += w
+                            s2[_i(g2 + d * nv + b)] += w
                     elif a != b:
                         # the banker's two cards of one value c: split by its pair state
                         rest = 2 * (ca - 2 * removal * (a == c)) * (cb - 2 * removal * (b == c))
                         for sb in range(ns):
-                            w = two[c, sb] * rest
+                            w = two[_i(c), sb] * rest
                             u0[sb] += w
-                            v0[jj, sb] += w
+                            v0[_i(jj), sb] += w
                             if x2:
                                 h = sb * n2 * nb
-                                s2[h + xa + c] += 2 * w
-                                s2[h + xb + c] += 2 * w
-                                s2[h + g2 + c * nv + a] += 2 * w
-                                s2[h + g2 + c * nv + b] += 2 * w
+                                s2[_i(h + xa + c)] += 2 * w
+                                s2[_i(h + xb + c)] += 2 * w
+                                s2[_i(h + g2 + c * nv + a)] += 2 * w
+                                s2[_i(h + g2 + c * nv + b)] += 2 * w
                     elif c != d:
                         rest = 2 * (cc - 2 * removal * (c == a)) * (cd - 2 * removal * (d == a))
                         for sp in range(ns):
-                            w = two[a, sp] * rest
+                            w = two[_i(a), sp] * rest
                             st = sp * ns
-                            u0[st] += w
-                            v0[jj, st] += w
+                            u0[_i(st)] += w
+                            v0[_i(jj), _i(st)] += w
                             if x2:
                                 h = st * n2 * nb
-                                s2[h + xa + c] += 2 * w
-                                s2[h + xa + d] += 2 * w
-                                s2[h + g2 + c * nv + a] += 2 * w
-                                s2[h + g2 + d * nv + a] += 2 * w
+                                s2[_i(h + xa + c)] += 2 * w
+                                s2[_i(h + xa + d)] += 2 * w
+                                s2[_i(h + g2 + c * nv + a)] += 2 * w
+                                s2[_i(h + g2 + d * nv + a)] += 2 * w
                     else:
                         for sp in range(ns):
                             for sb in range(ns):
-                                w = two[a, sp] * two[c, sb] if a != c else four[a, sp, sb]
+                                w = (two[_i(a), sp] * two[_i(c), sb] if a != c
+                                     else four[_i(a), sp, sb])
                                 st = sp * ns + sb
-                                u0[st] += w
-                                v0[jj, st] += w
+                                u0[_i(st)] += w
+                                v0[_i(jj), _i(st)] += w
                                 if x2:
-                                    s2[st * n2 * nb + xa + c] += 4 * w
-                                    s2[st * n2 * nb + g2 + c * nv + a] += 4 * w
+                                    s2[_i(st * n2 * nb + xa + c)] += 4 * w
+                                    s2[_i(st * n2 * nb + g2 + c * nv + a)] += 4 * w
                 _pair_terms(a, b, blk, g1, g2, u0, nst if a == b else ns, 1, lv, nv, nb,
                             n1, n2, s0, s1, s2, True)
             for j in range(j0, j1):
-                c = pa[j]
-                d = pb[j]
-                _pair_terms(c, d, blk, g1, g2, v0[j - j0], nst, 1 if c == d else ns, lv,
+                c = pa[_i(j)]
+                d = pb[_i(j)]
+                _pair_terms(c, d, blk, g1, g2, v0[_i(j - j0)], nst, 1 if c == d else ns, lv,
                             nv, nb, n1, n2, s0, s1, s2, False)
 
 
@@ -301,21 +302,21 @@ def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s
     """One hand's pair a, b with ``ways[st]`` ways per pair state st (0:hi:step): its
     ways into s0 (when ``count``), its cards into s1, and its own k·kᵀ into s2."""
     for st in range(0, hi, step):
-        w = ways[st]
+        w = ways[_i(st)]
         if count:
-            s0[st * nb + blk] += w
+            s0[_i(st * nb + blk)] += w
         h1 = st * n1 * nv + g1
-        s1[h1 + a] += w
-        s1[h1 + b] += w
+        s1[_i(h1 + a)] += w
+        s1[_i(h1 + b)] += w
         if lv == 2:
             h2 = st * n2 * nb + g2
             if a != b:
-                s2[h2 + a * nv + b] += w
-                s2[h2 + b * nv + a] += w
-                s2[h2 + a * nv + a] += w
-                s2[h2 + b * nv + b] += w
+                s2[_i(h2 + a * nv + b)] += w
+                s2[_i(h2 + b * nv + a)] += w
+                s2[_i(h2 + a * nv + a)] += w
+                s2[_i(h2 + b * nv + b)] += w
             else:
-                s2[h2 + a * nv + a] += 4 * w
+                s2[_i(h2 + a * nv + a)] += 4 * w
 
 
 @_inline
@@ -328,31 +329,32 @@ def _block_ways(removal, ns, nb, blk, i0, i1, j0, j1, pa, pb, class_size, two, f
     the per-start calls).
     """
     for i in range(i0, i1):
-        a = pa[i]
-        b = pb[i]
-        ca = class_size[a]
-        cb = class_size[b]
+        a = pa[_i(i)]
+        b = pb[_i(i)]
+        ca = class_size[_i(a)]
+        cb = class_size[_i(b)]
         for j in range(j0, j1):
-            c = pa[j]
-            d = pb[j]
-            cc = class_size[c]
-            cd = class_size[d]
+            c = pa[_i(j)]
+            d = pb[_i(j)]
+            cc = class_size[_i(c)]
+            cd = class_size[_i(d)]
             if a != b and c != d:
-                s0[blk] += 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
+                s0[_i(blk)] += 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
                     cd - removal * ((d == a) + (d == b)))
             elif a != b:
                 rest = 2 * (ca - 2 * removal * (a == c)) * (cb - 2 * removal * (b == c))
                 for sb in range(ns):
-                    s0[sb * nb + blk] += two[c, sb] * rest
+                    s0[_i(sb * nb + blk)] += two[_i(c), sb] * rest
             elif c != d:
                 rest = 2 * (cc - 2 * removal * (c == a)) * (cd - 2 * removal * (d == a))
                 for sp in range(ns):
-                    s0[sp * ns * nb + blk] += two[a, sp] * rest
+                    s0[_i(sp * ns * nb + blk)] += two[_i(a), sp] * rest
             else:
                 for sp in range(ns):
                     for sb in range(ns):
-                        w = two[a, sp] * two[c, sb] if a != c else four[a, sp, sb]
-                        s0[(sp * ns + sb) * nb + blk] += w
+                        w = (two[_i(a), sp] * two[_i(c), sb] if a != c
+                             else four[_i(a), sp, sb])
+                        s0[_i((sp * ns + sb) * nb + blk)] += w
 
 
 @_jit
@@ -382,32 +384,39 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
                 w = s0[st * nb + blk]
                 kind = draw[blk]
                 if kind == 0:
-                    out[base + core[pt, bt, 0, 0]] = w * two_left
+                    out[_i(base + core[pt, bt, 0, 0])] = w * two_left
                     continue
                 g1 = (st * n1 + s1_row[blk]) * nv
                 if kind == 1:
                     first = base + core[pt, bt, 0, 1]
                     for y in range(nv):
-                        out[first + y] = (w * class_size[y] - s1[g1 + y]) * one
+                        out[_i(first + y)] = (w * class_size[y] - s1[_i(g1 + y)]) * one
                     continue
                 g2 = (st * n2 + s2_row[blk]) * nb
-                s1b = s1[g1:g1 + nv]
                 # then[y]: ways to deal the start, then a card of value y
                 for y in range(nv):
-                    then[y] = class_size[y] * w - s1b[y]
+                    then[y] = class_size[y] * w - s1[_i(g1 + y)]
                 for x in range(nv):
                     cx = class_size[x]
-                    sx = s1b[x]
+                    sx = s1[_i(g1 + x)]
                     if banker_draws[bt, x] != 0:
                         first = base + core[pt, bt, x + 1, 1]
-                        o = out[first:first + nv]
-                        s2x = s2[g2 + x * nv:g2 + (x + 1) * nv]
+                        row = g2 + x * nv
                         for y in range(nv):
-                            o[y] = cx * then[y] - class_size[y] * sx + s2x[y]
+                            out[_i(first + y)] = (cx * then[y] - class_size[y] * sx
+                                                  + s2[_i(row + y)])
                         # the player's third card is gone when the banker's is of its value
-                        o[x] -= removal * then[x]
+                        out[_i(first + x)] -= removal * then[x]
                     else:
-                        out[base + core[pt, bt, x + 1, 0]] = then[x] * one
+                        out[_i(base + core[pt, bt, x + 1, 0])] = then[x] * one
+
+
+@_inline
+def _i(k):
+    """``k`` as an unsigned index: numba then leaves out the negative-index wraparound
+    (a compare and a select at every access), which these loops would pay millions of
+    times. Only for indices known to be in range; no arithmetic on the result."""
+    return np.uint64(k)
 
 
 @_inline
