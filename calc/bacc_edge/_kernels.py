@@ -51,22 +51,22 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_si
         size = 0 * class_size[v]
         same_type = 0 * size
         for t in range(lo, hi):
-            size += kind_count[t]
-            same_type += _ff2(kind_count[t], removal)
+            size += kind_count[_i(t)]
+            same_type += _ff2(kind_count[_i(t)], removal)
         # cards of each kind's rank within the class, for "same rank" pairs
         for t in range(lo, hi):
-            rank_count[t] = 0 * size
+            rank_count[_i(t)] = 0 * size
             for u in range(lo, hi):
-                if kind_rank[u] == kind_rank[t]:
-                    rank_count[t] += kind_count[u]
+                if kind_rank[_i(u)] == kind_rank[_i(t)]:
+                    rank_count[_i(t)] += kind_count[_i(u)]
         same_rank = 0 * size
         for t in range(lo, hi):
             first = True
             for u in range(lo, t):
-                if kind_rank[u] == kind_rank[t]:
+                if kind_rank[_i(u)] == kind_rank[_i(t)]:
                     first = False
             if first:
-                same_rank += _ff2(rank_count[t], removal)
+                same_rank += _ff2(rank_count[_i(t)], removal)
         class_size[v] = size
         two[v, SUITED_PAIR] = same_type
         two[v, PAIR] = same_rank - same_type
@@ -78,8 +78,8 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_si
         rest = _ff2(size - 2, 1)
         for t1 in range(lo, hi if removal else lo):
             for t2 in range(lo, hi):
-                c1 = kind_count[t1]
-                c2 = kind_count[t2] - (1 if t1 == t2 else 0)
+                c1 = kind_count[_i(t1)]
+                c2 = kind_count[_i(t2)] - (1 if t1 == t2 else 0)
                 w = c1 * c2
                 if w <= 0:
                     continue
@@ -88,20 +88,20 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_si
                     b_type = same_type - _ff2(c1, 1) + _ff2(c1 - 2, 1)
                     s = SUITED_PAIR
                 else:
-                    k2 = kind_count[t2]
+                    k2 = kind_count[_i(t2)]
                     b_type = (same_type - _ff2(c1, 1) - _ff2(k2, 1)
                               + _ff2(c1 - 1, 1) + _ff2(k2 - 1, 1))
-                    s = PAIR if kind_rank[t1] == kind_rank[t2] else NO_PAIR
-                r1 = rank_count[t1]
-                r2 = rank_count[t2]
-                if kind_rank[t1] == kind_rank[t2]:
+                    s = PAIR if kind_rank[_i(t1)] == kind_rank[_i(t2)] else NO_PAIR
+                r1 = rank_count[_i(t1)]
+                r2 = rank_count[_i(t2)]
+                if kind_rank[_i(t1)] == kind_rank[_i(t2)]:
                     b_rank = same_rank - _ff2(r1, 1) + _ff2(r1 - 2, 1)
                 else:
                     b_rank = (same_rank - _ff2(r1, 1) - _ff2(r2, 1)
                               + _ff2(r1 - 1, 1) + _ff2(r2 - 1, 1))
-                four[v, s, NO_PAIR] += w * (rest - b_rank)
-                four[v, s, PAIR] += w * (b_rank - b_type)
-                four[v, s, SUITED_PAIR] += w * b_type
+                four[v, _i(s), NO_PAIR] += w * (rest - b_rank)
+                four[v, _i(s), PAIR] += w * (b_rank - b_type)
+                four[v, _i(s), SUITED_PAIR] += w * b_type
         if n_states == 2:
             two[v, PAIR] += two[v, SUITED_PAIR]
             two[v, SUITED_PAIR] = 0 * size
@@ -146,14 +146,15 @@ class CoupPlan(NamedTuple):
 
 
 @_jit
-def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, plan, class_size,
-                    two, four, rank_count, s0, s1, s2, u0, v0, then, out):
+def enumerate_coups(counts, kind_of, kind_count, kind_rank, class_start, n_states, removal,
+                    plan, class_size, two, four, rank_count, s0, s1, s2, u0, v0, then, out):
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
 
-    The shoe is ``kind_count``, cards per kind ordered by point value, as
-    :func:`pair_weights` takes it; ``class_size``, ``two``, ``four`` and ``rank_count``
-    receive that kernel's results. ``plan`` (a :class:`CoupPlan`) says how totals are
-    made and when each hand draws.
+    The shoe is ``counts`` (by rank, or by rank and suit); ``kind_of`` picks from it the
+    cards per kind, ordered by point value, into ``kind_count`` as :func:`pair_weights`
+    takes them; ``class_size``, ``two``, ``four`` and ``rank_count`` receive that
+    kernel's results. ``plan`` (a :class:`CoupPlan`) says how totals are made and when
+    each hand draws.
 
     Cards are dealt player, banker, player, banker, then the third cards the plan
     calls for. A coup that uses fewer than six cards counts the ways to deal the unused
@@ -174,6 +175,8 @@ def enumerate_coups(kind_count, kind_rank, class_start, n_states, removal, plan,
 
     Exact while N**6 fits the integer type: every term is at most that.
     """
+    for k in range(kind_count.shape[0]):
+        kind_count[k] = counts[kind_of[k]]
     pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
                  four, rank_count)
     _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2, u0, v0)
@@ -431,7 +434,7 @@ def group_sums(groups, counts, out):
     for g in range(out.shape[0]):
         out[g] = 0 * counts[0]
     for i in range(counts.shape[0]):
-        out[groups[i]] += counts[i]
+        out[_i(groups[i])] += counts[i]
 
 
 def plain(kernel):

@@ -21,7 +21,7 @@ from math import comb, prod
 import numpy as np
 
 from . import _kernels
-from .cards import POINT_VALUES, POINTS, hand_total
+from .cards import POINT_VALUES, POINTS, RANKS, SUITS, hand_total
 from .rules import STANDARD, Tableau
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 
@@ -275,41 +275,40 @@ class Enumerator:
         if big:  # plain Python: indices as Python integers, so no term falls back to int64
             plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
                                     if isinstance(v, np.ndarray)})
-        self._order, kind_rank, class_start = _KINDS[layout.suits]
+        kind_of, kind_rank, class_start = _KINDS[layout.suits]
         n_st = layout.n_states ** 2
         nv = POINT_VALUES
-        dtype = object if big else np.int64
+        self.big = big
+        self.dtype = object if big else np.int64
+        self.n_cells = layout.n_cells
 
         def zeros(*shape):
-            return np.zeros(shape, dtype=dtype)
+            return np.zeros(shape, dtype=self.dtype)
 
         #: the counts of the last shoe counted, one per outcome cell (overwritten)
-        self.out = zeros(layout.n_cells)
-        self._kind_counts = zeros(len(self._order))
+        self.out = zeros(self.n_cells)
         most_pairs = int(np.diff(plan.pair_start).max())
-        self._args = (self._kind_counts, kind_rank, class_start, layout.n_states, removal,
-                      plan, zeros(nv), zeros(nv, 3), zeros(nv, 3, 3), zeros(len(self._order)),
-                      zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv),
-                      zeros(n_st * plan.n_s2 * nv * nv), zeros(n_st), zeros(most_pairs, n_st), zeros(nv), self.out)
+        self._inputs = (kind_of, zeros(len(kind_of)), kind_rank, class_start,
+                        layout.n_states, removal, plan, zeros(nv), zeros(nv, 3),
+                        zeros(nv, 3, 3), zeros(len(kind_of)), zeros(n_st * nv * nv),
+                        zeros(n_st * plan.n_s1 * nv), zeros(n_st * plan.n_s2 * nv * nv),
+                        zeros(n_st), zeros(most_pairs, n_st), zeros(nv))
         self._kernel = _kernels.plain(_kernels.enumerate_coups) if big else _kernels.enumerate_coups
 
-    def count_kinds(self, kind_counts: np.ndarray, out: np.ndarray | None = None
-                    ) -> np.ndarray:
-        """Count a shoe given as cards per kind, ordered by point value, into ``out``
-        (every cell is written); by default into :attr:`out`. Returns the counts."""
-        self._kind_counts[:] = kind_counts
-        if out is None:
-            self._kernel(*self._args)
-            return self.out
-        self._kernel(*self._args[:-1], out)
+    def count(self, counts: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """Count a shoe given as its 13 rank counts (a layout without suits) or its 52
+        counts by rank and suit (rank · 4 + suit), int64, into ``out`` (every cell is
+        written); by default into :attr:`out`. Returns the counts."""
+        if self.big:
+            counts = counts.astype(object)
+        out = self.out if out is None else out
+        self._kernel(counts, *self._inputs, out)
         return out
 
     def count_cards(self, cards: np.ndarray) -> np.ndarray:
         """Count a shoe given as 52 card counts (rank · 4 + suit); returns :attr:`out`,
         overwritten by the next count."""
-        by_kind = cards if self.layout.suits else cards.reshape(13, 4).sum(1)
-        return self.count_kinds(by_kind[self._order])
-
+        return self.count(cards if self.layout.suits else cards.reshape(13, 4).sum(1))
 
     def class_totals(self, cards: np.ndarray, cell_class: np.ndarray, out: np.ndarray
                      ) -> np.ndarray:
@@ -332,17 +331,17 @@ def sum_by_class(counts: np.ndarray, cell_class: np.ndarray, out: np.ndarray) ->
 _ENUMERATORS = threading.local()
 
 
-def _count(kind_counts: np.ndarray, layout: CellLayout, big: bool, removal: int = 1
+def _count(counts: np.ndarray, layout: CellLayout, big: bool, removal: int = 1
            ) -> np.ndarray:
-    """Count one shoe given as cards per kind (ordered by point value); ``removal`` 0
-    deals with replacement. Each thread keeps its enumerators; the counts are a new
-    array of the caller's."""
+    """Count one shoe given as :meth:`Enumerator.count` takes it; ``removal`` 0 deals
+    with replacement. Each thread keeps its enumerators; the counts are a new array of
+    the caller's."""
     cache = _ENUMERATORS.__dict__
     key = (layout, big, removal)
-    if key not in cache:
-        cache[key] = Enumerator(layout, big=big, removal=removal)
-    out = np.empty(layout.n_cells, dtype=object if big else np.int64)
-    return cache[key].count_kinds(kind_counts, out)
+    enumerator = cache.get(key)
+    if enumerator is None:
+        enumerator = cache[key] = Enumerator(layout, big=big, removal=removal)
+    return enumerator.count(counts, np.empty(enumerator.n_cells, dtype=enumerator.dtype))
 
 
 def suit_patterns(shoe: Shoe):
@@ -395,7 +394,7 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
     layout = CellLayout(bool(suits), tableau)
     removal = int(not shoe.replacement)
     if not suits:
-        counts = _count(np.asarray(shoe.ranks, dtype=np.int64)[_KINDS[False][0]], layout,
+        counts = _count(np.fromiter(shoe.ranks, np.int64, len(shoe.ranks)), layout,
                         needs_python_integers(shoe.cards), removal)
         return OutcomeTable(shoe, layout, counts, shoe.coups)
     if shoe.suits is None:
@@ -405,14 +404,14 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
         )
     big = needs_python_integers(shoe.cards)
     if shoe.suits_known:
-        counts = _count(np.asarray(shoe.suits, dtype=np.int64).reshape(-1)[_KINDS[True][0]],
-                        layout, big, removal)
+        counts = _count(np.fromiter(itertools.chain.from_iterable(shoe.suits), np.int64,
+                                    len(RANKS) * len(SUITS)), layout, big, removal)
         return OutcomeTable(shoe, layout, counts, shoe.coups)
     patterns = list(suit_patterns(shoe))
     total = sum(ways for ways, _ in patterns) * shoe.coups
     big = big or total > INT64_MAX
     counts = None
     for ways, suit_counts in patterns:
-        part = _count(suit_counts.reshape(-1)[_KINDS[True][0]], layout, big, removal)
+        part = _count(suit_counts.reshape(-1), layout, big, removal)
         counts = part * ways if counts is None else counts + part * ways
     return OutcomeTable(shoe, layout, counts, total)
