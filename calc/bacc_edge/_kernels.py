@@ -234,6 +234,7 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
                     u0[st] = 0 * u0[st]
                 xa = g2 + a * nv
                 xb = g2 + b * nv
+                plain = 0 * s0[0]  # the starts with no pair, in a register, not in u0
                 for j in range(j0, j1):
                     c = pa[_i(j)]
                     d = pb[_i(j)]
@@ -243,7 +244,7 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
                     if a != b and c != d:
                         w = 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
                             cd - removal * ((d == a) + (d == b)))
-                        u0[0] += w
+                        plain += w
                         v0[_i(jj), 0] += w
                         if x2:
                             s2[_i(xa + c)] += w
@@ -291,6 +292,7 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
                                 if x2:
                                     s2[_i(st * n2 * nb + xa + c)] += 4 * w
                                     s2[_i(st * n2 * nb + g2 + c * nv + a)] += 4 * w
+                u0[0] += plain
                 _pair_terms(a, b, blk, g1, g2, u0, nst if a == b else ns, 1, lv, nv, nb,
                             n1, n2, s0, s1, s2, True)
             for j in range(j0, j1):
@@ -331,6 +333,8 @@ def _block_ways(removal, ns, nb, blk, i0, i1, j0, j1, pa, pb, class_size, two, f
     5-10% slower, and a helper for the ways slowed the loop more (numba does not lift
     the per-start calls).
     """
+    # the starts with no pair on either side, in a register rather than in s0
+    plain = 0 * s0[0]
     for i in range(i0, i1):
         a = pa[_i(i)]
         b = pb[_i(i)]
@@ -342,7 +346,7 @@ def _block_ways(removal, ns, nb, blk, i0, i1, j0, j1, pa, pb, class_size, two, f
             cc = class_size[_i(c)]
             cd = class_size[_i(d)]
             if a != b and c != d:
-                s0[_i(blk)] += 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
+                plain += 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
                     cd - removal * ((d == a) + (d == b)))
             elif a != b:
                 rest = 2 * (ca - 2 * removal * (a == c)) * (cb - 2 * removal * (b == c))
@@ -358,6 +362,7 @@ def _block_ways(removal, ns, nb, blk, i0, i1, j0, j1, pa, pb, class_size, two, f
                         w = (two[_i(a), sp] * two[_i(c), sb] if a != c
                              else four[_i(a), sp, sb])
                         s0[_i((sp * ns + sb) * nb + blk)] += w
+    s0[_i(blk)] += plain
 
 
 @_jit
