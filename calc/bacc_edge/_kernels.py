@@ -122,10 +122,14 @@ class CoupPlan(NamedTuple):
     #: [u, v]: the hand total of two cards of point values u and v
     total: np.ndarray
     #: the unordered two-card value pairs (a ≤ b), grouped by their total: those of
-    #: total t are ``pair_a[i], pair_b[i]`` for i in ``pair_start[t]:pair_start[t+1]``
+    #: total t are ``pair_a[i], pair_b[i]`` for i in ``pair_start[t]:pair_start[t+1]``,
+    #: the pairs of one value (a = b) last, from ``pair_same[t]``
     pair_a: np.ndarray
     pair_b: np.ndarray
     pair_start: np.ndarray
+    pair_same: np.ndarray
+    #: [u, t]: the point value that makes total t with a card of value u, -1 if none
+    partner: np.ndarray
     #: per block, the third cards: 0 none; 1 the banker's alone (the player stood);
     #: 2 the player's, then the banker's where ``banker_draws`` says so
     draw: np.ndarray
@@ -209,6 +213,7 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
     _zero(s0)
     _zero(s1)
     _zero(s2)
+    _ways_only(removal, ns, plan, class_size, two, four, s0)
     for pt in range(nv):
         for bt in range(nv):
             blk = pt * nv + bt
@@ -216,8 +221,6 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
             j0 = ps[bt]
             j1 = ps[bt + 1]
             if lv == 0:
-                _block_ways(removal, ns, nb, blk, ps[pt], ps[pt + 1], j0, j1, pa, pb,
-                            class_size, two, four, s0)
                 continue
             for jj in range(j1 - j0):
                 for st in range(nst):
@@ -324,45 +327,76 @@ def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s
                 s2[_i(h2 + a * nv + a)] += 4 * w
 
 
-@_inline
-def _block_ways(removal, ns, nb, blk, i0, i1, j0, j1, pa, pb, class_size, two, four, s0):
-    """Only the ways s0 of the starts of one block: player pairs i0:i1, banker j0:j1.
+@_jit
+def _ways_only(removal, ns, plan, class_size, two, four, s0):
+    """The ways s0 of the blocks whose third cards need no more (level 0), each by
+    :func:`_block_ways`. Apart from the main loop of :func:`_sum_starts`, which runs
+    faster without them."""
+    nv = plan.total.shape[0]
+    nb = nv * nv
+    ps = plan.pair_start
+    for pt in range(nv):
+        for bt in range(nv):
+            blk = pt * nv + bt
+            if removal and plan.level[blk] != 0:
+                continue
+            _block_ways(removal, ns, nb, blk, bt, ps[pt], ps[pt + 1], ps[bt],
+                        plan.pair_same[bt], ps[bt + 1], plan.pair_a, plan.pair_b,
+                        plan.partner, class_size, two, four, s0)
 
-    The start's ways are the same four cases as in :func:`_sum_starts`, written out
-    again on purpose: folding these blocks into that loop (with its marginals) measured
-    5-10% slower, and a helper for the ways slowed the loop more (numba does not lift
-    the per-start calls).
+
+@_inline
+def _block_ways(removal, ns, nb, blk, bt, i0, i1, j0, j_same, j1, pa, pb, partner,
+                class_size, two, four, s0):
+    """Only the ways s0 of the starts of one block: player pairs i0:i1, banker pairs
+    j0:j1 of total ``bt``, those from ``j_same`` of one value.
+
+    The banker's pairs of two values are summed in closed form. With Q = Σ cc·cd over
+    them, the player's cards take one card from each banker pair they share a value
+    with, and a value is in one pair of a total at most (its partner): for a player
+    pair of values a ≠ b the sum is Q − c(partner a) − c(partner b) (+1 if a, b is
+    itself such a pair), for a pair of value a, 2·(Q − 2·c(partner a)), with removal.
+    The banker's pairs of one value, two at most, are dealt one by one.
     """
-    # the starts with no pair on either side, in a register rather than in s0
-    plain = 0 * s0[0]
+    q = 0 * s0[0]
+    for j in range(j0, j_same):
+        q += class_size[_i(pa[_i(j)])] * class_size[_i(pb[_i(j)])]
+    plain = 0 * q  # the starts with no pair, in a register rather than in s0
     for i in range(i0, i1):
         a = pa[_i(i)]
         b = pb[_i(i)]
         ca = class_size[_i(a)]
         cb = class_size[_i(b)]
-        for j in range(j0, j1):
-            c = pa[_i(j)]
-            d = pb[_i(j)]
-            cc = class_size[_i(c)]
-            cd = class_size[_i(d)]
-            if a != b and c != d:
-                plain += 4 * ca * cb * (cc - removal * ((c == a) + (c == b))) * (
-                    cd - removal * ((d == a) + (d == b)))
-            elif a != b:
+        if a != b:
+            both = 1 if partner[_i(a), _i(bt)] == b else 0
+            taken = (_partner_cards(a, bt, partner, class_size)
+                     + _partner_cards(b, bt, partner, class_size) - both)
+            plain += 4 * ca * cb * (q - removal * taken)
+            for j in range(j_same, j1):
+                c = pa[_i(j)]
                 rest = 2 * (ca - 2 * removal * (a == c)) * (cb - 2 * removal * (b == c))
                 for sb in range(ns):
                     s0[_i(sb * nb + blk)] += two[_i(c), sb] * rest
-            elif c != d:
-                rest = 2 * (cc - 2 * removal * (c == a)) * (cd - 2 * removal * (d == a))
-                for sp in range(ns):
-                    s0[_i(sp * ns * nb + blk)] += two[_i(a), sp] * rest
-            else:
+        else:
+            rest = 2 * (q - 2 * removal * _partner_cards(a, bt, partner, class_size))
+            for sp in range(ns):
+                s0[_i(sp * ns * nb + blk)] += two[_i(a), sp] * rest
+            for j in range(j_same, j1):
+                c = pa[_i(j)]
                 for sp in range(ns):
                     for sb in range(ns):
                         w = (two[_i(a), sp] * two[_i(c), sb] if a != c
                              else four[_i(a), sp, sb])
                         s0[_i((sp * ns + sb) * nb + blk)] += w
     s0[_i(blk)] += plain
+
+
+@_inline
+def _partner_cards(u, t, partner, class_size):
+    """The cards of the value that makes total t with u, where that is another value
+    (a pair of two values); else 0."""
+    v = partner[_i(u), _i(t)]
+    return class_size[_i(v)] if v >= 0 and v != u else 0 * class_size[0]
 
 
 @_jit

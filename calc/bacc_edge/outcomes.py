@@ -87,9 +87,16 @@ def _plan(tableau: Tableau) -> tuple[_kernels.CoupPlan, tuple[tuple[int, int, in
     outcome cells (player total, banker total, player third, banker third)."""
     nv = POINT_VALUES
     core, cells = _core_cells(tableau)
-    pairs = [(a, b) for t in range(nv) for a in range(nv) for b in range(a, nv)
-             if _TOTALS[a, b] == t]
+    # by total, the pairs of one value last
+    pairs = sorted(((a, b) for a in range(nv) for b in range(a, nv)),
+                   key=lambda p: (_TOTALS[p], p[0] == p[1], p))
     pair_start = [sum(1 for a, b in pairs if _TOTALS[a, b] < t) for t in range(nv + 1)]
+    pair_same = [pair_start[t] + sum(1 for a, b in pairs if _TOTALS[a, b] == t and a != b)
+                 for t in range(nv)]
+    partner = np.full((nv, nv), -1, dtype=np.int64)
+    for u, v in itertools.product(range(nv), range(nv)):
+        assert partner[u, _TOTALS[u, v]] < 0, "the kernel takes one partner per value and total"
+        partner[u, _TOTALS[u, v]] = v
     banker_draws = np.array([[tableau.banker_draws(bt, x) for x in range(nv)]
                              for bt in range(nv)], dtype=np.int64)
     draw = np.zeros(nv * nv, dtype=np.int64)
@@ -108,7 +115,8 @@ def _plan(tableau: Tableau) -> tuple[_kernels.CoupPlan, tuple[tuple[int, int, in
     plan = _kernels.CoupPlan(
         total=_TOTALS, pair_a=np.array([a for a, _ in pairs], dtype=np.int64),
         pair_b=np.array([b for _, b in pairs], dtype=np.int64),
-        pair_start=np.array(pair_start, dtype=np.int64), draw=draw, level=level,
+        pair_start=np.array(pair_start, dtype=np.int64),
+        pair_same=np.array(pair_same, dtype=np.int64), partner=partner, draw=draw, level=level,
         s1_row=s1_row.astype(np.int64), s2_row=s2_row.astype(np.int64),
         n_s1=int((level >= 1).sum()), n_s2=int((level == 2).sum()),
         banker_draws=banker_draws, core=core, n_core=len(cells))
