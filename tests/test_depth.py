@@ -65,6 +65,21 @@ def test_round_values_are_the_exact_edges_of_the_cards_left(dealt):
     assert np.allclose(values.evs(unseen), exact, rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.parametrize("cards", [416, 2000])  # int64 counts; Python integers
+def test_many_shoes_valued_at_once_match_each_valued_alone(cards):
+    values = RoundValues(list(load_paytable(LIVE).bets), cards=cards)
+    rng = np.random.default_rng(7)
+    unseen = np.full((6, 52), 8, dtype=np.int64) - rng.integers(0, 5, size=(6, 52))
+    unseen[0] = 0  # one shoe holds only the cards one coup needs: an exact zero edge
+    unseen[0, [0, 4, 8, 12, 16, 20]] = 1
+    evs, squares = values.moments_each(unseen)
+    for row, ev, square in zip(unseen, evs, squares):
+        alone = values.moments(row)
+        assert np.array_equal(np.sign(ev), np.sign(alone[0]))  # signs settled exactly
+        assert np.allclose(ev, alone[0], rtol=1e-13, atol=1e-16)
+        assert np.allclose(square, alone[1], rtol=1e-13)
+
+
 def test_the_shuffle_kernel_is_its_plain_python_twin():
     ordered = np.repeat(np.arange(52), 2)
     out, state = np.empty_like(ordered), np.zeros(1, dtype=np.uint64)

@@ -476,6 +476,20 @@ def group_sums(groups, counts, out):
         out[_i(groups[i])] += counts[i]
 
 
+@_jit
+def class_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_states, removal,
+                      plan, class_size, two, four, rank_count, s0, s1, s2, u0, v0, then,
+                      cells, groups, totals):
+    """For each row of ``shoes`` (a shoe's counts as :func:`enumerate_coups` takes
+    them), its outcome counts summed by the group each cell carries in ``groups``, into
+    that row of ``totals``: many shoes in one call (``cells`` is scratch)."""
+    for r in range(shoes.shape[0]):
+        enumerate_coups(shoes[r], kind_of, kind_count, kind_rank, class_start, n_states,
+                        removal, plan, class_size, two, four, rank_count, s0, s1, s2, u0,
+                        v0, then, cells)
+        group_sums(groups, cells, totals[r])
+
+
 def plain(kernel):
     """The kernel as plain Python, calling the plain versions of the other kernels:
     exact on arrays of Python integers, where the jitted one would overflow."""

@@ -33,7 +33,7 @@ from .cards import POINT_VALUES, POINTS, RANKS, hand_total
 from .card_layout import CardLayout
 from .counts import Count, DeckRounding, Divisor, TriggerOn
 from .errors import OptionError, PaytableError
-from .evaluator import Evaluator, layout_for
+from .evaluator import SIGN_CHECK, Evaluator, layout_for
 from .loader import Paytable, load_paytable_source
 from .outcomes import Enumerator, needs_python_integers
 from .paytable import Bet
@@ -87,6 +87,21 @@ class RoundValues:
         floats = np.asarray(totals, dtype=np.float64)
         return (self.evaluator.float_evs(totals),
                 self.nets_squared @ floats / floats.sum())
+
+    def moments_each(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`moments` of many shoes, one per row of 52 card counts: (values,
+        squares), a row each. The shoes are counted in one kernel call; a value near
+        zero gets its sign from :meth:`Evaluator.float_evs`, as in :meth:`moments`."""
+        evaluator = self.evaluator
+        totals = self.enumerator.class_totals_each(
+            unseen, evaluator.cell_class,
+            np.zeros((len(unseen), evaluator.n_classes), dtype=self.totals.dtype))
+        floats = np.asarray(totals, dtype=np.float64)
+        sums = floats.sum(axis=1, keepdims=True)
+        evs = floats @ evaluator.float_nets.T / sums
+        for r in np.flatnonzero((np.abs(evs) < SIGN_CHECK).any(axis=1)):
+            evs[r] = evaluator.float_evs(totals[r])
+        return evs, floats @ self.nets_squared.T / sums
 
 
 def coup_length(cards: np.ndarray, pos: int, tableau: Tableau = STANDARD) -> int:
@@ -327,12 +342,12 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
                 need |= mask
     else:
         need = None
-    if need is not None:
-        for s in np.flatnonzero(need.any(axis=1)):
-            wanted = np.flatnonzero(need[s])
-            unseen = unseen_by_round(cards[s], start[s], int(rounds[s]))
-            for r in wanted:
-                ev[s, r], ev2[s, r] = g.values.moments(unseen[r])
+    if need is not None and need.any():
+        shoe_of, round_of = np.nonzero(need)
+        unseen = np.concatenate([
+            unseen_by_round(cards[s], start[s], int(rounds[s]))[need[s, :rounds[s]]]
+            for s in np.flatnonzero(need.any(axis=1))])
+        ev[shoe_of, round_of], ev2[shoe_of, round_of] = g.values.moments_each(unseen)
     n_players = len(spec.players)
     per_shoe = np.zeros((count, n_players, len(COLUMNS)))
     sq = np.zeros((n_players, 2))

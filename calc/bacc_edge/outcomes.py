@@ -324,6 +324,19 @@ class Enumerator:
         class each cell carries in ``cell_class`` (int64, one per cell); returns ``out``."""
         return sum_by_class(self.count_cards(cards), cell_class, out)
 
+    def class_totals_each(self, cards: np.ndarray, cell_class: np.ndarray, out: np.ndarray
+                          ) -> np.ndarray:
+        """:meth:`class_totals` of many shoes at once: row i of ``out`` for the 52 card
+        counts of row i of ``cards``; one kernel call where int64 holds the counts."""
+        if self.big:
+            for row, totals in zip(cards, out):
+                self.class_totals(row, cell_class, totals)
+            return out
+        shoes = cards if self.layout.suits else cards.reshape(len(cards), 13, 4).sum(axis=2)
+        _kernels.class_totals_each(np.ascontiguousarray(shoes, dtype=np.int64), *self._inputs,
+                                   self.out, cell_class, out)
+        return out
+
 
 def sum_by_class(counts: np.ndarray, cell_class: np.ndarray, out: np.ndarray) -> np.ndarray:
     """Sum per-cell ``counts`` into ``out`` by the class number each cell carries in
