@@ -143,3 +143,54 @@ def _add(sparse, out, sparse_out, cell, w):
         sparse_out[cell] = sparse_out.get(cell, 0) + w
     else:
         out[cell] += w
+
+
+@nb.njit(cache=True)
+def value_coups(natural, player_draws, banker_draws, total, out):
+    """Every coup the tableau deals, as point values in dealing order (P1 B1 P2 B2 P3
+    B3), ABSENT where a hand stood, in sorted order: writes those that fit in ``out``
+    and returns how many there are (call once with no rows to size ``out``).
+
+    On a two-card total t: ``natural[t]`` ends the coup, ``player_draws[t]``;
+    ``banker_draws[t, x + 1]`` when the player's third card is x (x = -1: the player
+    stood); ``total[a, b]`` the points of cards a and b together.
+    """
+    n = 0
+    values = total.shape[0]
+    for p1 in range(values):
+        for b1 in range(values):
+            for p2 in range(values):
+                for b2 in range(values):
+                    pt, bt = total[p1, p2], total[b1, b2]
+                    if natural[pt] or natural[bt]:
+                        n = _put(out, n, p1, b1, p2, b2, ABSENT, ABSENT)
+                        continue
+                    if not player_draws[pt]:
+                        n = _banker_third(out, n, p1, b1, p2, b2, ABSENT,
+                                          banker_draws[bt, 0], values)
+                        continue
+                    for x in range(values):
+                        n = _banker_third(out, n, p1, b1, p2, b2, x,
+                                          banker_draws[bt, x + 1], values)
+    return n
+
+
+@nb.njit(cache=True, inline="always")
+def _banker_third(out, n, p1, b1, p2, b2, x, draws, values):
+    if not draws:
+        return _put(out, n, p1, b1, p2, b2, x, ABSENT)
+    for y in range(values):
+        n = _put(out, n, p1, b1, p2, b2, x, y)
+    return n
+
+
+@nb.njit(cache=True, inline="always")
+def _put(out, n, p1, b1, p2, b2, x, y):
+    if n < out.shape[0]:
+        out[n, 0] = p1
+        out[n, 1] = b1
+        out[n, 2] = p2
+        out[n, 3] = b2
+        out[n, 4] = x
+        out[n, 5] = y
+    return n + 1

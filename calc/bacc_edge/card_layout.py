@@ -178,31 +178,18 @@ _RANK_OF_VALUE = np.array([_rank_of_value(v) for v in range(POINT_VALUES)], dtyp
 @lru_cache(maxsize=8)
 def _value_coups(tableau: Tableau) -> np.ndarray:
     """Every coup as point values in dealing order (P1 B1 P2 B2 P3 B3), ABSENT where a
-    hand stood: the coups the tableau can deal."""
+    hand stood: the coups the tableau can deal, sorted."""
     v = np.arange(POINT_VALUES)
-    starts = np.stack(np.meshgrid(v, v, v, v, indexing="ij"), -1).reshape(-1, 4)
-    pt, bt = hand_total(starts[:, 0], starts[:, 2]), hand_total(starts[:, 1], starts[:, 3])
-    natural = np.array([tableau.natural(t) for t in range(POINT_VALUES)])
-    player = np.array([tableau.player_draws(t) for t in range(POINT_VALUES)])
+    natural = np.array([tableau.natural(t) for t in v])
+    player = np.array([tableau.player_draws(t) for t in v])
     # banker[t, x + 1]: the banker on t draws when the player's third is x (-1: stood)
     banker = np.array([[tableau.banker_draws(t, None if x < 0 else x)
-                        for x in range(-1, POINT_VALUES)] for t in range(POINT_VALUES)])
-    ended = natural[pt] | natural[bt]
-    rows = [np.column_stack([starts[ended], np.full((ended.sum(), 2), ABSENT)])]
-    live = starts[~ended]
-    lpt, lbt = pt[~ended], bt[~ended]
-    for x in range(-1, POINT_VALUES):  # x -1: the player stood
-        take = ~player[lpt] if x < 0 else player[lpt]
-        head, bank = live[take], lbt[take]
-        draws = banker[bank, x + 1]
-        third = x if x >= 0 else ABSENT
-        rows.append(np.column_stack([head[~draws], np.full((~draws).sum(), third),
-                                     np.full((~draws).sum(), ABSENT)]))
-        for y in range(POINT_VALUES):
-            rows.append(np.column_stack([head[draws], np.full(draws.sum(), third),
-                                         np.full(draws.sum(), y)]))
-    out = np.concatenate(rows).astype(np.int64)
-    out = out[np.lexsort(out.T[::-1])]
+                        for x in range(-1, POINT_VALUES)] for t in v])
+    tableau_arrays = (natural, player, banker, hand_total(v[:, None], v[None, :]))
+    none = np.zeros((0, len(POSITIONS)), dtype=np.int64)
+    n = _card_kernels.value_coups(*tableau_arrays, none)
+    out = np.empty((n, len(POSITIONS)), dtype=np.int64)
+    _card_kernels.value_coups(*tableau_arrays, out)
     out.setflags(write=False)
     return out
 
