@@ -8,8 +8,12 @@ suit-asymmetric shoes. The counts must agree exactly.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from itertools import combinations_with_replacement
+from math import comb
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,6 +21,8 @@ from reference import card_points, reference_deals
 
 from bacc_edge import (Bet, BaccEdgeError, ConditionError, Event, Shoe, Tables, all_cards,
                        banker, first_four, player, report, tie)
+from bacc_edge import card_layout
+from bacc_edge._card_kernels import multiset_rank
 from bacc_edge.card_layout import CardDetail
 from bacc_edge.cards import RANKS, SUITS
 from bacc_edge.evaluator import layout_for
@@ -154,6 +160,29 @@ def engine(spec):
     raise AssertionError(spec)
 
 
+def group_rank_atoms(group, rank):
+    """Random specs on a group's ranks (or point values, for a rank of its own value)."""
+    return [
+        st.tuples(st.just("count_rank"), group, rank, st.integers(0, 3)),
+        st.tuples(st.just("most"), group, st.integers(1, 4)),
+        st.tuples(st.just("held"), group, st.integers(1, 3), st.integers(0, 3)),
+        st.tuples(st.just("pattern"), group,
+                  st.lists(st.integers(1, 3), min_size=1, max_size=4).map(tuple)),
+        st.tuples(st.just("straight"), group, st.sampled_from(["low", "high", "both"])),
+    ]
+
+
+def group_suit_atoms(group):
+    return [st.tuples(st.just("same_suit"), group), st.tuples(st.just("same_colour"), group),
+            st.tuples(st.just("count_suit"), group, st.integers(0, 3), st.integers(1, 2))]
+
+
+#: specs on the finished coup, none on a card by position
+COUP_ATOMS = [st.tuples(st.just("sum_mod"), st.integers(2, 3), st.integers(0, 1)),
+              st.tuples(st.just("winner"), st.sampled_from(["player", "banker", "tie"])),
+              st.tuples(st.just("two_total_eq"))]
+
+
 def atoms(ranks, suits: bool):
     """Random atomic specs over the given ranks (suit words only when ``suits``)."""
     pos, group, rank = st.sampled_from(POS), st.sampled_from(sorted(GROUPS)), st.sampled_from(ranks)
@@ -161,31 +190,40 @@ def atoms(ranks, suits: bool):
         st.tuples(st.just("rank"), pos, rank), st.tuples(st.just("rank_ne"), pos, rank),
         st.tuples(st.just("value"), pos, st.integers(0, 9)), st.tuples(st.just("dealt"), pos),
         st.tuples(st.just("rank_eq"), pos, pos), st.tuples(st.just("value_gt"), pos, pos),
-        st.tuples(st.just("count_rank"), group, rank, st.integers(0, 3)),
-        st.tuples(st.just("most"), group, st.integers(1, 4)),
-        st.tuples(st.just("held"), group, st.integers(1, 3), st.integers(0, 3)),
-        st.tuples(st.just("pattern"), group,
-                  st.lists(st.integers(1, 3), min_size=1, max_size=4).map(tuple)),
-        st.tuples(st.just("straight"), group, st.sampled_from(["low", "high", "both"])),
-        st.tuples(st.just("sum_mod"), st.integers(2, 3), st.integers(0, 1)),
-        st.tuples(st.just("winner"), st.sampled_from(["player", "banker", "tie"])),
+        *group_rank_atoms(group, rank), *COUP_ATOMS,
         st.tuples(st.just("pair"), st.sampled_from(["player", "banker"])),
-        st.tuples(st.just("two_total_eq")),
     ]
     suited = [
         st.tuples(st.just("suit"), pos, st.integers(0, 3)),
         st.tuples(st.just("colour"), pos, st.booleans()),
-        st.tuples(st.just("suit_eq"), pos, pos),
-        st.tuples(st.just("same_suit"), group), st.tuples(st.just("same_colour"), group),
-        st.tuples(st.just("count_suit"), group, st.integers(0, 3), st.integers(1, 2)),
+        st.tuples(st.just("suit_eq"), pos, pos), *group_suit_atoms(group),
     ]
     return st.one_of(plain + (suited if suits else []))
 
 
-def specs(ranks, suits: bool):
-    return st.recursive(atoms(ranks, suits), lambda inner: st.one_of(
+def combined(leaves, max_leaves: int = 4):
+    return st.recursive(leaves, lambda inner: st.one_of(
         st.tuples(st.just("and"), inner, inner), st.tuples(st.just("or"), inner, inner),
-        st.tuples(st.just("not"), inner)), max_leaves=4)
+        st.tuples(st.just("not"), inner)), max_leaves=max_leaves)
+
+
+def specs(ranks, suits: bool):
+    return combined(atoms(ranks, suits))
+
+
+def group_specs(ranks, suits: bool):
+    """Random specs that read the cards only through the first four or all the cards,
+    their ranks among them: the engine keeps those cards as multisets (blocks)."""
+    group, rank = st.sampled_from(["first_four", "all_cards"]), st.sampled_from(ranks)
+    on_ranks = st.one_of(group_rank_atoms(group, rank))
+    leaves = st.one_of(group_rank_atoms(group, rank) + COUP_ATOMS
+                       + (group_suit_atoms(group) if suits else []))
+    return st.tuples(st.sampled_from(["and", "or"]), on_ranks, combined(leaves, 3))
+
+
+def by_multisets(condition) -> bool:
+    """Whether the engine keeps some of the condition's cards as a multiset."""
+    return any(len(block) > 1 for block in CardDetail.of(condition.features).blocks)
 
 
 def engine_count(condition, shoe: Shoe) -> tuple[int, int]:
@@ -255,6 +293,69 @@ def test_rank_conditions_match_the_reference_on_rank_only_shoes(counts, data):
     assert engine_count(engine(spec), shoe) == reference_count(spec, cards)
 
 
+@CARD_SETTINGS
+@given(suited_shoes(), st.data())
+def test_group_conditions_counted_by_multisets_match_the_reference(rows, data):
+    ranks = sorted({r for r in range(13) if sum(rows[r])})
+    spec = data.draw(group_specs(ranks + [5], suits=True))
+    condition = engine(spec)
+    assert by_multisets(condition)
+    assert engine_count(condition, Shoe.from_suits(rows)) == reference_count(spec, physical(rows))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from([0, 8, 9, 12]), min_size=2, max_size=2, unique=True), st.data())
+def test_group_conditions_by_multisets_on_suit_symmetric_shoes(ranks, data):
+    rows = [[1] * 4 if r in ranks else [0] * 4 for r in range(13)]
+    spec = data.draw(group_specs(ranks, suits=True))
+    condition = engine(spec)
+    assert by_multisets(condition)
+    assert engine_count(condition, Shoe.from_suits(rows)) == reference_count(spec, physical(rows))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from([0, 3, 8, 9, 10, 12]), st.integers(1, 3), min_size=2,
+                       max_size=4).filter(lambda d: 6 <= sum(d.values()) <= 9), st.data())
+def test_group_conditions_by_multisets_on_rank_only_shoes(counts, data):
+    spec = data.draw(group_specs(sorted(counts), suits=False))
+    condition = engine(spec)
+    assert by_multisets(condition)
+    shoe = Shoe.from_ranks([counts.get(r, 0) for r in range(13)])
+    cards = [(r, None) for r, n in counts.items() for _ in range(n)]
+    assert engine_count(condition, shoe) == reference_count(spec, cards)
+
+
+@pytest.mark.parametrize("condition", [
+    all_cards.ranks_held(2) >= 2,
+    (first_four.most_of_a_rank == 2) & tie,
+    (first_four.rank_counts == (2, 1, 1)) & first_four.same_suit,
+    (first_four.count(rank="K") == 2) & (first_four.count(suit="♦") == 1),
+])
+def test_multisets_count_as_cards_by_position_do_on_eight_decks(condition, eight_decks,
+                                                                   monkeypatch):
+    assert by_multisets(condition)
+    counted = engine_count(condition, eight_decks)
+    monkeypatch.setattr(card_layout, "BLOCK_GAIN", math.inf)  # every card by position
+    assert not by_multisets(condition)
+    assert engine_count(condition, eight_decks) == counted
+
+
+@pytest.mark.parametrize("n, alphabet", [(1, 5), (3, 5), (4, 14), (6, 14)])
+def test_multisets_are_numbered_one_to_one(n, alphabet):
+    multisets = list(combinations_with_replacement(range(alphabet), n))
+    ranks = [multiset_rank(np.array(m, dtype=np.int64), n, card_layout.BINOM) for m in multisets]
+    assert sorted(ranks) == list(range(comb(alphabet + n - 1, n)))
+    codes = card_layout.multiset_codes(np.array(ranks), n, alphabet)
+    assert [tuple(c) for c in codes.T.tolist()] == multisets
+
+
+def test_a_card_kept_in_a_multiset_is_not_read_alone(eight_decks):
+    bet = Bet("pairs", [Event("two pair", all_cards.ranks_held(2) >= 2, 4)])
+    layout = layout_for([bet], shoe=eight_decks)
+    with pytest.raises(BaccEdgeError, match="P1\\+B1\\+P2\\+B2\\+P3\\+B3 only as a set"):
+        (player.card(1).rank == "K").mask(layout)
+
+
 def test_eight_decks_total_is_the_ordered_six_card_count(eight_decks):
     for condition in (all_cards.same_colour, first_four.rank_counts == (2, 2),
                       player.card(3).suit == "♦", player.hand.same_suit & (player.points == 8)):
@@ -269,8 +370,12 @@ def test_the_engine_reads_only_as_finely_as_asked():
     assert kings.ranks == (12,) and not kings.suits and not kings.coup  # K apart, no more
     pairs = CardDetail.of((first_four.most_of_a_rank >= 2).features)
     assert pairs.ranks == tuple(range(13))
+    assert pairs.blocks == ((0, 1, 2, 3), (4,), (5,))  # the first four as a multiset
     flush = CardDetail.of((player.hand.same_suit & player.wins).features)
     assert flush.suits == "suit" and flush.relabel and flush.coup and not flush.ranks
+    assert all(len(block) == 1 for block in flush.blocks)  # few cells already
+    king = (all_cards.most_of_a_rank >= 2) & (player.card(1).rank == "K")
+    assert CardDetail.of(king.features).blocks == ((0,), (1, 2, 3, 4, 5))  # P1 read alone
     diamonds = CardDetail.of((player.card(1).suit == "♦").features)
     assert not diamonds.relabel
 

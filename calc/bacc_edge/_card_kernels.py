@@ -1,8 +1,9 @@
 """The numba kernel that counts card-level coups into cells, exactly.
 
 It knows no game fact: the coups as point values, which positions are told apart
-finely, each class's point value and cell code, the shoe's counts and the cell strides
-all come from :mod:`bacc_edge.card_layout`.
+finely, each class's point value and cell code, the blocks of positions told apart as a
+multiset, the shoe's counts and the cell strides all come from
+:mod:`bacc_edge.card_layout`.
 """
 
 from __future__ import annotations
@@ -15,19 +16,24 @@ ABSENT = -1
 
 
 @nb.njit(cache=True)
-def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_counts,
-                value_counts, tails, removal, stride, fine_code, value_code, absent_code,
-                label_ways, sparse, out, sparse_out):
+def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code,
+                value_code, absent_code, label_ways, block_of, block_pos, block_start,
+                block_stride, binom, fine_counts, value_counts, tails, removal, relabel,
+                sparse, out, sparse_out):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
     ``sparse``, to ``sparse_out[cell]``, a dict, for cell numbers too many for an
     array).
 
     ``coups[i]`` is a coup (or the positions read) as point values, ABSENT where no
-    card is; ``coup_key[i]`` its part of the cell number. A position where ``fine`` is
-    set is dealt as every fine class of its value: ``bases[v, :n_bases[v]]`` times
-    ``n_suits`` suit classes, class = base * n_suits + suit. Positions add
-    ``stride[p]`` times their code (``fine_code[p, class]``, ``value_code[p, v]``,
-    ``absent_code[p]``) to the cell number.
+    card is, standing for ``coup_ways[i]`` coups that deal alike; ``coup_key[i]`` its
+    part of the cell number. A position where ``fine`` is set is dealt as every fine
+    class of its value: ``bases[v, :n_bases[v]]`` times ``n_suits`` suit classes,
+    class = base * n_suits + suit. Each position has a code
+    (``fine_code[p, class]``, ``value_code[p, v]``, ``absent_code[p]``); a position
+    alone adds ``stride[p]`` times its code to the cell number. The positions of block
+    b (``block_of[p]`` = b, listed in ``block_pos[block_start[b]:block_start[b + 1]]``)
+    have stride 0: the block adds ``block_stride[b]`` times the rank of its codes'
+    multiset (:func:`multiset_rank`, with ``binom``).
 
     The weight of a sequence is the same in every order of its cards, so fine cards
     come out of ``fine_counts`` first and the others out of ``value_counts`` less the
@@ -37,20 +43,31 @@ def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_co
     ``relabel`` 1: the cell codes carry suits renamed in order of first appearance, and
     the shoe is symmetric in its suit classes, so only sequences already so named are
     dealt, each standing for ``label_ways[j]`` namings of its j suit classes. 2: the
-    same cell codes on any shoe, every sequence dealt and renamed. 0: suits as they are.
+    same cell codes on any shoe, every sequence dealt and renamed. 0: suits as they
+    are; then the fine cards of one value in one block are dealt in non-decreasing
+    class order only, each sequence standing for its reorderings (the same weight, the
+    same multiset, so the same cell).
     """
     n_pos = coups.shape[1]
     n_fine = 0
     for p in range(n_pos):
         if fine[p]:
             n_fine += 1
+    blocks = block_stride.shape[0] > 0
+    ordered = blocks and relabel == 0
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)
     v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
+    code_at = np.zeros(n_pos, dtype=np.int64)
+    codes = np.zeros(n_pos, dtype=np.int64)
     f_pos = np.zeros(n_fine + 1, dtype=np.int64)
     f_val = np.zeros(n_fine + 1, dtype=np.int64)
+    after = np.full(n_fine + 1, -1, dtype=np.int64)
+    nth = np.ones(n_fine + 1, dtype=np.int64)
+    run = np.ones(n_fine + 1, dtype=np.int64)
     option = np.zeros(n_fine + 1, dtype=np.int64)
     labels = np.zeros(n_fine + 2, dtype=np.int64)
     weight = np.zeros(n_fine + 2, dtype=np.int64)
+    orders = np.ones(n_fine + 2, dtype=np.int64)
     key = np.zeros(n_fine + 2, dtype=np.int64)
     chosen = np.full(n_fine + 1, -1, dtype=np.int64)
     named = np.full(n_fine + 1, -1, dtype=np.int64)
@@ -64,6 +81,7 @@ def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_co
         for p in range(n_pos):
             c = coups[i, p]
             if c == ABSENT:
+                code_at[p] = absent_code[p]
                 cell += stride[p] * absent_code[p]
                 continue
             k += 1
@@ -72,23 +90,28 @@ def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_co
                 f_val[nf] = c
                 nf += 1
                 v_used[c] += 1
-        w = tails[k]
+        w = tails[k] * coup_ways[i]
         for p in range(n_pos):
             c = coups[i, p]
             if c != ABSENT and not fine[p]:
                 w *= value_counts[c] - removal * v_used[c]
                 v_used[c] += 1
+                code_at[p] = value_code[p, c]
                 cell += stride[p] * value_code[p, c]
         if w == 0:
             continue
         if nf == 0:
+            cell += _block_key(code_at, block_pos, block_start, block_stride, binom, codes)
             _add(sparse, out, sparse_out, cell, w)
             continue
+        if ordered:
+            _same_value_in_block(f_pos, f_val, nf, block_of, after, nth)
         d = 0
         option[0] = -1
         chosen[0] = -1
         labels[0] = 0
         weight[0] = w
+        orders[0] = 1
         key[0] = cell
         while d >= 0:
             if chosen[d] >= 0:
@@ -123,18 +146,82 @@ def count_cells(coups, coup_key, fine, bases, n_bases, n_suits, relabel, fine_co
             cd = c - suit + label
             w_here = weight[d] * left
             key_here = key[d] + stride[f_pos[d]] * fine_code[f_pos[d], cd]
+            orders_here = orders[d]
+            if ordered:
+                run[d] = 1
+                if after[d] >= 0 and option[d] == option[after[d]]:
+                    run[d] = run[after[d]] + 1
+                orders_here = orders[d] * nth[d] // run[d]
+            if blocks:
+                code_at[f_pos[d]] = fine_code[f_pos[d], cd]
             if d == nf - 1:
                 if relabel == 1:
                     w_here *= label_ways[next_labels]
-                _add(sparse, out, sparse_out, key_here, w_here)
+                if blocks:
+                    key_here += _block_key(code_at, block_pos, block_start, block_stride,
+                                           binom, codes)
+                _add(sparse, out, sparse_out, key_here, w_here * orders_here)
             else:
                 d += 1
-                option[d] = -1
+                option[d] = option[after[d]] - 1 if ordered and after[d] >= 0 else -1
                 chosen[d] = -1
                 named[d] = -1
                 labels[d] = next_labels
                 weight[d] = w_here
+                orders[d] = orders_here
                 key[d] = key_here
+
+
+@nb.njit(cache=True)
+def _same_value_in_block(f_pos, f_val, nf, block_of, after, nth):
+    """For each fine card d of a sequence: the last fine card before it of the same
+    value in the same block (``after[d]``, -1 if none), and how many such cards, itself
+    included, have been dealt (``nth[d]``). Cards alone are in no block (-1)."""
+    for d in range(nf):
+        after[d] = -1
+        nth[d] = 1
+        b = block_of[f_pos[d]]
+        if b < 0:
+            continue
+        for e in range(d - 1, -1, -1):
+            if block_of[f_pos[e]] == b and f_val[e] == f_val[d]:
+                after[d] = e
+                nth[d] = nth[e] + 1
+                break
+
+
+# not inlined: inlined, it slowed count_cells by a third on bets without blocks (Lucky 8)
+@nb.njit(cache=True)
+def _block_key(code_at, block_pos, block_start, block_stride, binom, codes):
+    """The blocks' part of the cell number: block_stride[b] times the rank of block
+    b's codes as a multiset; ``codes`` is scratch."""
+    key = 0
+    for b in range(block_stride.shape[0]):
+        n = 0
+        for j in range(block_start[b], block_start[b + 1]):
+            codes[n] = code_at[block_pos[j]]
+            n += 1
+        key += block_stride[b] * multiset_rank(codes, n, binom)
+    return key
+
+
+@nb.njit(cache=True, inline="always")
+def multiset_rank(codes, n, binom):
+    """The rank of the multiset ``codes[:n]`` among all multisets of n codes from an
+    alphabet of a: sorted, c_1 <= … <= c_n, it is the sum of C(c_i + i - 1, i) (the
+    n-combination c_i + i - 1 in colexicographic order), 0 … C(a + n - 1, n) - 1.
+    ``binom[m, i]`` = C(m, i). ``codes[:n]`` is left sorted."""
+    for i in range(1, n):
+        c = codes[i]
+        j = i
+        while j > 0 and codes[j - 1] > c:
+            codes[j] = codes[j - 1]
+            j -= 1
+        codes[j] = c
+    rank = 0
+    for i in range(n):
+        rank += binom[codes[i] + i, i + 1]
+    return rank
 
 
 @nb.njit(cache=True, inline="always")

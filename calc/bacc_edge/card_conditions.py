@@ -8,10 +8,13 @@ the coup) can count its cards by rank, suit, colour or value, tell whether they 
 suit or a colour, and give the multiplicities of its ranks, of which poker categories
 are made.
 
-Each word reads features named ``"<position>.<attribute>"`` (``"P1.rank"``,
-``"B3.dealt"`` …) from which the engine chooses how finely it must tell cards apart
-(:mod:`bacc_edge.card_layout`). A rank that has a point value of its own (A-9) is read
-as that value, so asking for nines needs no rank detail.
+Each word reads features from which the engine chooses how finely it must tell cards
+apart (:mod:`bacc_edge.card_layout`). A card word reads ``"<position>.<attribute>"``
+(``"P1.rank"``, ``"B3.dealt"`` …), one value per cell. A group word reads its cards in
+no particular order, ``"{P1,B1,P2,B2}.rank"``, one row per card: every group word is a
+function of the group's cards as a multiset, so the engine may key cells by that
+multiset rather than by the cards position by position. A rank that has a point value of
+its own (A-9) is read as that value, so asking for nines needs no rank detail.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from .logic import Condition, ConditionError, Quantity
 
 #: Dealing order: cards 1-6 of the coup.
 POSITIONS = ("P1", "B1", "P2", "B2", "P3", "B3")
+#: What a card feature reads of a card.
+ATTRIBUTES = ("rank", "suit", "colour", "value", "dealt")
 #: Features that mark a condition naming one suit or one colour (they break the suits'
 #: symmetry: a flush is a flush in any suit, a diamond is not a heart).
 NAMED = {"suit": "suit:named", "colour": "colour:named"}
@@ -41,53 +46,72 @@ _OWNERS = {"P": "player", "B": "banker"}
 _SHARED_VALUE = frozenset(r for r in range(13) if POINTS.count(POINTS[r]) > 1)
 
 
-def _key(position: str, attribute: str) -> str:
-    return f"{position}.{attribute}"
+def _key(where: str, attribute: str) -> str:
+    return f"{where}.{attribute}"
+
+
+def group_name(positions: Sequence[str]) -> str:
+    """How features name a group's cards read in no particular order: ``"{P1,B1,P2,B2}"``."""
+    return "{" + ",".join(positions) + "}"
+
+
+def card_read(name: str) -> tuple[tuple[str, ...], str, bool] | None:
+    """What a card feature reads: its positions, its attribute, and whether the positions
+    are a group read in no particular order; None for a feature that is no card's."""
+    where, _, attribute = name.rpartition(".")
+    grouped = where.startswith("{") and where.endswith("}")
+    positions = tuple(where[1:-1].split(",")) if grouped else (where,)
+    if not all(p in POSITIONS for p in positions) or attribute not in ATTRIBUTES:
+        return None
+    return positions, attribute, grouped
 
 
 def _name(position: str) -> str:
     return f"{_OWNERS[position[0]]}.card({position[1]})"
 
 
-def _dealt(position: str):
-    key = _key(position, "dealt")
+def _dealt(where: str):
+    key = _key(where, "dealt")
     return lambda f: f[key]
 
 
 class CardAttribute:
     """A card's rank, suit or colour: compare it with a name (``== "K"``, ``== "♦"``,
-    ``== "red"``), with the same attribute of another card, or test ``isin``."""
+    ``== "red"``), with the same attribute of another card, or test ``isin``.
 
-    def __init__(self, position: str, attribute: str, parse):
-        self.position = position
+    ``where`` is a position (``"P1"``), or a group's name (:func:`group_name`) for a
+    comparison made card by card, one row per card of the group."""
+
+    def __init__(self, where: str, attribute: str, parse, text: str):
+        self.where = where
         self.attribute = attribute
         self._parse = parse
-        self.text = f"{_name(position)}.{attribute}"
+        self.text = text
 
     def _feature(self, code: int | None) -> tuple[str, frozenset]:
         """The feature that answers a comparison with ``code`` (None: with another card)."""
         if self.attribute == "rank" and code is not None and code not in _SHARED_VALUE:
-            return _key(self.position, "value"), frozenset()
+            return _key(self.where, "value"), frozenset()
         if self.attribute == "rank":
             marks = {RELATED_RANKS if code is None else named_rank(code)}
         else:
             marks = set() if code is None else {NAMED[self.attribute]}
-        return _key(self.position, self.attribute), frozenset(marks)
+        return _key(self.where, self.attribute), frozenset(marks)
 
     def _compare(self, other, equal: bool) -> Condition:
         symbol = "==" if equal else "!="
-        dealt = _dealt(self.position)
+        dealt = _dealt(self.where)
         if isinstance(other, CardAttribute):
             if other.attribute != self.attribute:
                 raise ConditionError(f"{self.text} {symbol} {other.text}: compare a "
                                      f"{self.attribute} with a {self.attribute}")
             mine, marks = self._feature(None)
             theirs, _ = other._feature(None)
-            odealt = _dealt(other.position)
+            odealt = _dealt(other.where)
             op = np.equal if equal else np.not_equal
             test = lambda f: op(f[mine], f[theirs]) & dealt(f) & odealt(f)  # noqa: E731
-            features = {mine, theirs, _key(self.position, "dealt"),
-                        _key(other.position, "dealt")} | marks
+            features = {mine, theirs, _key(self.where, "dealt"),
+                        _key(other.where, "dealt")} | marks
             return Condition(f"{self.text} {symbol} {other.text}", test, frozenset(features))
         code = self._parse(other)
         feature, extra = self._feature(code)
@@ -95,7 +119,7 @@ class CardAttribute:
         op = np.equal if equal else np.not_equal
         test = lambda f: op(f[feature], value) & dealt(f)  # noqa: E731
         return Condition(f"{self.text} {symbol} {other!r}", test,
-                         frozenset({feature, _key(self.position, "dealt")}) | extra)
+                         frozenset({feature, _key(self.where, "dealt")}) | extra)
 
     def __eq__(self, other):  # type: ignore[override]
         return self._compare(other, True)
@@ -141,11 +165,11 @@ class Card:
         self.position = position
         self.text = _name(position)
         #: the card's rank: compare with "A", "2" … "10", "J", "Q", "K"
-        self.rank = CardAttribute(position, "rank", parse_rank)
+        self.rank = CardAttribute(position, "rank", parse_rank, f"{self.text}.rank")
         #: the card's suit: compare with "♠" "♥" "♦" "♣" (or s h d c)
-        self.suit = CardAttribute(position, "suit", parse_suit)
+        self.suit = CardAttribute(position, "suit", parse_suit, f"{self.text}.suit")
         #: the card's colour: compare with "red" or "black"
-        self.colour = CardAttribute(position, "colour", parse_colour)
+        self.colour = CardAttribute(position, "colour", parse_colour, f"{self.text}.colour")
         #: the card's point value, 0-9 (a quantity; false everywhere if not dealt)
         self.value = Quantity(lambda f, k=_key(position, "value"): f[k], f"{self.text}.value",
                               {_key(position, "value"), _key(position, "dealt")},
@@ -189,11 +213,10 @@ class Multiplicities:
 
         def test(f):
             m, first, dealt = group._multiplicities(f)
-            ok = np.ones(dealt[0].shape, dtype=bool)
+            ok = dealt.sum(axis=0) == sum(pattern)
             for k, n in want.items():
-                distinct = sum(((mi == k) & fi).astype(np.int8) for mi, fi in zip(m, first))
-                ok &= distinct == n
-            return ok & (sum(d.astype(np.int8) for d in dealt) == sum(pattern))
+                ok &= ((m == k) & first).sum(axis=0) == n
+            return ok
 
         return Condition(f"{self.text} == {tuple(pattern)}", test, group._rank_features())
 
@@ -212,15 +235,20 @@ class Multiplicities:
 
 class CardGroup:
     """Several cards of the coup: a hand's cards (``player.hand``), the first four
-    (``first_four``) or all the cards dealt (``all_cards``). Only cards dealt count."""
+    (``first_four``) or all the cards dealt (``all_cards``). Only cards dealt count.
+
+    Every word reads the group's cards in no particular order (features named by
+    :func:`group_name`, one row per card), so each is a function of the cards dealt as a
+    multiset."""
 
     def __init__(self, positions: Sequence[str], text: str):
         self.positions = tuple(positions)
         self.text = text
-        dealt = [_key(p, "dealt") for p in self.positions]
+        self._where = group_name(self.positions)
+        dealt = self._key("dealt")
         #: how many cards of the group were dealt
-        self.size = Quantity(lambda f: sum(f[k].astype(np.int64) for k in dealt),
-                             f"{text}.size", set(dealt))
+        self.size = Quantity(lambda f: f[dealt].sum(axis=0, dtype=np.int64),
+                             f"{text}.size", {dealt})
         #: every card of the group has one suit (a flush)
         self.same_suit = self._same("suit")
         #: every card of the group has one colour
@@ -228,78 +256,74 @@ class CardGroup:
         #: the multiset of rank counts, e.g. ``== (2, 2)`` for two pair in four cards
         self.rank_counts = Multiplicities(self)
         #: the largest number of cards of one rank (1 when all ranks differ)
-        self.most_of_a_rank = Quantity(lambda f: np.max(self._multiplicities(f)[0], axis=0),
+        self.most_of_a_rank = Quantity(lambda f: self._multiplicities(f)[0].max(axis=0),
                                        f"{text}.most_of_a_rank", self._rank_features())
 
-    def _dealt_features(self) -> set[str]:
-        return {_key(p, "dealt") for p in self.positions}
+    def _key(self, attribute: str) -> str:
+        return _key(self._where, attribute)
 
     def _rank_features(self) -> frozenset:
-        return frozenset({_key(p, "rank") for p in self.positions} | self._dealt_features()
-                         | {RELATED_RANKS})
+        return frozenset({self._key("rank"), self._key("dealt"), RELATED_RANKS})
 
     def _multiplicities(self, f):
-        """Per card: how many cards of the group share its rank (0 if not dealt), whether
-        it is the first of its rank, and whether it was dealt. Kept in ``f`` once
-        worked out, since several words of one bet ask for it."""
-        memo = ("multiplicities", self.positions)
+        """Per card (one row each): how many cards of the group share its rank (0 if not
+        dealt), whether it is the first of its rank, and whether it was dealt. Kept in
+        ``f`` once worked out, since several words of one bet ask for it."""
+        memo = ("multiplicities", self._where)
         if memo in f:  # a plain membership test: a layout's features compute on lookup
             return f[memo]
-        ranks = [np.asarray(f[_key(p, "rank")], dtype=np.int8) for p in self.positions]
-        dealt = [np.asarray(f[_key(p, "dealt")], dtype=bool) for p in self.positions]
-        m, first = [], []
-        for i, (ri, di) in enumerate(zip(ranks, dealt)):
-            count = np.zeros(ri.shape, dtype=np.int8)
-            earlier = np.zeros(ri.shape, dtype=bool)
-            for j, (rj, dj) in enumerate(zip(ranks, dealt)):
-                same = (ri == rj) & dj
-                count += same
+        ranks = f[self._key("rank")]
+        dealt = np.asarray(f[self._key("dealt")], dtype=bool)
+        m = np.zeros(ranks.shape, dtype=np.int8)
+        first = dealt.copy()
+        for i in range(len(ranks)):
+            for j in range(len(ranks)):
+                same = (ranks[i] == ranks[j]) & dealt[j]
+                m[i] += same
                 if j < i:
-                    earlier |= same
-            m.append(np.where(di, count, 0).astype(np.int8))
-            first.append(di & ~earlier)
-        f[memo] = (m, first, dealt)
+                    first[i] &= ~same
+        f[memo] = (np.where(dealt, m, 0), first, dealt)
         return f[memo]
 
     def _same(self, attribute: str) -> Condition:
-        keys = [_key(p, attribute) for p in self.positions]
-        dealt = [_key(p, "dealt") for p in self.positions]
+        key, dealt = self._key(attribute), self._key("dealt")
 
         def test(f):
-            lead = f[keys[0]]
-            ok = f[dealt[0]].astype(bool)
-            for k, d in zip(keys[1:], dealt[1:]):
-                ok &= (f[k] == lead) | ~f[d].astype(bool)
-            return ok
+            d = np.asarray(f[dealt], dtype=bool)
+            values = f[key]
+            return d.any(axis=0) & (np.where(d, values, 99).min(axis=0)
+                                    == np.where(d, values, -1).max(axis=0))
 
-        return Condition(f"{self.text}.same_{attribute}", test,
-                         frozenset(keys) | self._dealt_features())
+        return Condition(f"{self.text}.same_{attribute}", test, frozenset({key, dealt}))
 
     def count(self, *, rank=None, suit=None, colour=None, value=None) -> Quantity:
         """How many cards of the group have the given rank, suit, colour and/or point
         value (all that are given): ``first_four.count(rank="9", suit="♦")``."""
-        cards = [Card(p) for p in self.positions]
         parts: list[Condition] = []
         words = []
-        for word, given in (("rank", rank), ("suit", suit), ("colour", colour)):
+        for word, given, parse in (("rank", rank, parse_rank), ("suit", suit, parse_suit),
+                                   ("colour", colour, parse_colour)):
             if given is not None:
-                parts.append([getattr(c, word) == given for c in cards])
+                cards = CardAttribute(self._where, word, parse, f"{self.text}.{word}")
+                parts.append(cards == given)
                 words.append(f"{word}={given!r}")
         if value is not None:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
                 raise ConditionError(f"{self.text}.count(value={value!r}): a point value "
                                      f"is a whole number 0-9")
-            parts.append([c.value == value for c in cards])
+            key, dealt = self._key("value"), self._key("dealt")
+            parts.append(Condition(f"{self.text}.value == {value}",
+                                   lambda f: (f[key] == value) & f[dealt],
+                                   frozenset({key, dealt})))
             words.append(f"value={value}")
         if not parts:
             raise ConditionError(f"{self.text}.count(): say what to count, e.g. "
                                  f"count(rank='K') or count(suit='♦')")
-        per_card = [parts[0][i] for i in range(len(cards))]
+        each = parts[0]
         for more in parts[1:]:
-            per_card = [a & b for a, b in zip(per_card, more)]
-        features = frozenset().union(*(c.features for c in per_card))
-        return Quantity(lambda f: sum(c._test(f).astype(np.int64) for c in per_card),
-                        f"{self.text}.count({', '.join(words)})", features)
+            each = each & more
+        return Quantity(lambda f: each._test(f).sum(axis=0, dtype=np.int64),
+                        f"{self.text}.count({', '.join(words)})", each.features)
 
     def ranks_held(self, at_least: int = 1) -> Quantity:
         """How many different ranks the group holds at least ``at_least`` times:
@@ -310,7 +334,7 @@ class CardGroup:
 
         def value(f):
             m, first, _ = self._multiplicities(f)
-            return sum(((mi >= at_least) & fi).astype(np.int64) for mi, fi in zip(m, first))
+            return ((m >= at_least) & first).sum(axis=0, dtype=np.int64)
 
         return Quantity(value, f"{self.text}.ranks_held({at_least})", self._rank_features())
 
@@ -325,16 +349,15 @@ class CardGroup:
 
         def test(f):
             m, _, dealt = self._multiplicities(f)
-            ranks = [f[_key(p, "rank")].astype(np.int64) for p in self.positions]
-            n = sum(d.astype(np.int64) for d in dealt)
-            distinct = np.max(m, axis=0) == 1
+            ranks = f[self._key("rank")]
+            n = dealt.sum(axis=0)
             hit = np.zeros(n.shape, dtype=bool)
             for ace_rank in ends:
-                vals = [np.where(r == 0, ace_rank, r) for r in ranks]
-                hi = np.max([np.where(d, v, -99) for v, d in zip(vals, dealt)], axis=0)
-                lo = np.min([np.where(d, v, 99) for v, d in zip(vals, dealt)], axis=0)
+                vals = np.where(ranks == 0, ace_rank, ranks)
+                hi = np.where(dealt, vals, -99).max(axis=0)
+                lo = np.where(dealt, vals, 99).min(axis=0)
                 hit |= hi - lo == n - 1
-            return distinct & hit & (n >= 2)
+            return (m.max(axis=0) == 1) & hit & (n >= 2)
 
         return Condition(f"{self.text}.straight(ace={ace!r})", test, self._rank_features())
 
