@@ -299,10 +299,13 @@ def unseen_by_round(cards: np.ndarray, start: np.ndarray, rounds: int) -> np.nda
     full = np.bincount(cards, minlength=CARD_KINDS).astype(np.int64)
     full[cards[0]] -= 1
     first = start[0]
-    onehot = np.zeros((len(cards) - first + 1, CARD_KINDS), dtype=np.int64)
-    onehot[np.arange(1, len(cards) - first + 1), cards[first:]] = 1
-    dealt = np.cumsum(onehot, axis=0)
-    return full - dealt[start[:rounds] - first]
+    # the round each card from the first coup on is dealt in (the last takes the rest)
+    which = np.searchsorted(start[1:rounds], np.arange(first, len(cards)), side="right")
+    per_round = np.bincount(which * CARD_KINDS + cards[first:],
+                            minlength=rounds * CARD_KINDS).reshape(rounds, CARD_KINDS)
+    before = np.zeros((rounds, CARD_KINDS), dtype=np.int64)
+    np.cumsum(per_round[:-1], axis=0, out=before[1:])
+    return full - before
 
 
 #: Per player and shoe: outcome gain, exact gain, bets placed, rounds dealt.
