@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +19,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bacc_edge import Count, Shoe, report
+from bacc_edge import Count, Shoe, outcome_table, report
 from bacc_edge import _deal_kernels as K
 from bacc_edge.cli import main
 from bacc_edge.depth import (DealRules, EndRule, RoundValues, burn_count, coup_length,
@@ -26,6 +27,7 @@ from bacc_edge.depth import (DealRules, EndRule, RoundValues, burn_count, coup_l
 from bacc_edge.depth_run import Tally, definition, prepare, run_depth, summarize
 from bacc_edge.depth_state import RunFolder
 from bacc_edge.errors import OptionError
+from bacc_edge.evaluator import Evaluator
 from bacc_edge.loader import load_paytable
 from conftest import ROOT
 from reference import banker_draws_prose, card_points
@@ -65,19 +67,27 @@ def test_round_values_are_the_exact_edges_of_the_cards_left(dealt):
     assert np.allclose(values.evs(unseen), exact, rtol=1e-12, atol=1e-15)
 
 
+PAIR_ONLY = {"Player Pair", "Banker Pair", "Any Pair", "Perfect Pair"}
+
+
 @pytest.mark.parametrize("cards", [416, 2000])  # int64 counts; Python integers
-def test_many_shoes_valued_at_once_match_each_valued_alone(cards):
-    values = RoundValues(list(load_paytable(LIVE).bets), cards=cards)
+@pytest.mark.parametrize("which", ["all", "pairs only", "no pairs"])
+def test_many_shoes_valued_at_once_are_their_exact_values(cards, which):
+    bets = [b for b in load_paytable(LIVE).bets
+            if which == "all" or (b.name in PAIR_ONLY) == (which == "pairs only")]
+    values = RoundValues(bets, cards=cards)
+    full = Evaluator.of(bets, suits=True)  # every bet on the whole coup, suits counted
     rng = np.random.default_rng(7)
-    unseen = np.full((6, 52), 8, dtype=np.int64) - rng.integers(0, 5, size=(6, 52))
-    unseen[0] = 0  # one shoe holds only the cards one coup needs: an exact zero edge
-    unseen[0, [0, 4, 8, 12, 16, 20]] = 1
+    unseen = np.full((4, 52), 8, dtype=np.int64) - rng.integers(0, 6, size=(4, 52))
     evs, squares = values.moments_each(unseen)
     for row, ev, square in zip(unseen, evs, squares):
-        alone = values.moments(row)
-        assert np.array_equal(np.sign(ev), np.sign(alone[0]))  # signs settled exactly
-        assert np.allclose(ev, alone[0], rtol=1e-13, atol=1e-16)
-        assert np.allclose(square, alone[1], rtol=1e-13)
+        table = outcome_table(Shoe.from_suits(row.reshape(13, 4).tolist()), suits=True)
+        exact = full.evs(table)
+        totals = full.class_totals(table)
+        exact_squares = [sum(Fraction(int(t)) * n * n for t, n in zip(totals, nets))
+                         / table.total for nets in full.nets]
+        assert np.allclose(ev, [float(x) for x in exact], rtol=1e-12, atol=1e-15)
+        assert np.allclose(square, [float(x) for x in exact_squares], rtol=1e-12)
 
 
 def test_the_shuffle_kernel_is_its_plain_python_twin():

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from bacc_edge import Shoe, ShoeError, outcome_table
 from bacc_edge.rules import STANDARD, Tableau
-from bacc_edge.outcomes import CellLayout, Enumerator
+from bacc_edge.outcomes import CellLayout, Enumerator, PairLayout
 from bacc_edge.shoe import falling
 from conftest import kinds_of, table_as_counter
 from reference import reference_counts
@@ -135,6 +135,25 @@ def test_the_big_integer_path_agrees_with_int64_exactly():
         slow = Enumerator(CellLayout(suits), big=True).count_cards(cards)
         assert slow.dtype == object and fast.dtype == np.int64
         assert fast.tolist() == slow.tolist()
+
+
+@pytest.mark.parametrize("big", [False, True])
+@pytest.mark.parametrize("suits", [False, True])
+@pytest.mark.parametrize("shoe", [Shoe.decks(1).remove("5h 5d Kc Ks 9h 2c"),
+                                  Shoe.infinite()], ids=["one deck less six", "infinite"])
+def test_pair_states_alone_are_the_tables_sums_by_pair_state(shoe, suits, big):
+    table = outcome_table(shoe, suits=suits)
+    n = 3 if suits else 2
+    state = [table.features["player_pair"], table.features["banker_pair"]]
+    if suits:
+        state = [s + table.features[f"{side}_suited_pair"]
+                 for s, side in zip(state, ("player", "banker"))]
+    expected = Counter()
+    for count, p, b in zip(table.counts.tolist(), *state):
+        expected[p * n + b] += count
+    pairs = Enumerator(PairLayout(suits), big=big, removal=int(not shoe.replacement))
+    got = pairs.count_cards(np.asarray(shoe.suits, dtype=np.int64).reshape(-1))
+    assert got.tolist() == [expected[i] for i in range(n * n)]
 
 
 def test_shoes_beyond_int64_are_counted_exactly_with_python_integers():

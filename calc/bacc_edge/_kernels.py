@@ -213,7 +213,7 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
     _zero(s0)
     _zero(s1)
     _zero(s2)
-    _ways_only(removal, ns, plan, class_size, two, four, s0)
+    _ways_only(removal, ns, plan, class_size, two, four, s0, False)
     for pt in range(nv):
         for bt in range(nv):
             blk = pt * nv + bt
@@ -328,17 +328,17 @@ def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s
 
 
 @_jit
-def _ways_only(removal, ns, plan, class_size, two, four, s0):
-    """The ways s0 of the blocks whose third cards need no more (level 0), each by
-    :func:`_block_ways`. Apart from the main loop of :func:`_sum_starts`, which runs
-    faster without them."""
+def _ways_only(removal, ns, plan, class_size, two, four, s0, every):
+    """The ways s0 of the blocks whose third cards need no more (level 0), or of every
+    block (``every``), each by :func:`_block_ways`. Apart from the main loop of
+    :func:`_sum_starts`, which runs faster without them."""
     nv = plan.total.shape[0]
     nb = nv * nv
     ps = plan.pair_start
     for pt in range(nv):
         for bt in range(nv):
             blk = pt * nv + bt
-            if removal and plan.level[blk] != 0:
+            if removal and not every and plan.level[blk] != 0:
                 continue
             _block_ways(removal, ns, nb, blk, bt, ps[pt], ps[pt + 1], ps[bt],
                         plan.pair_same[bt], ps[bt + 1], plan.pair_a, plan.pair_b,
@@ -488,6 +488,36 @@ def class_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_stat
                         removal, plan, class_size, two, four, rank_count, s0, s1, s2, u0,
                         v0, then, cells)
         group_sums(groups, cells, totals[r])
+
+
+@_jit
+def pair_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_states, removal,
+                     plan, class_size, two, four, rank_count, s0, groups, totals):
+    """For each row of ``shoes`` (as :func:`class_totals_each` takes them), the deals by
+    the two hands' pair states alone, state ``player · n_states + banker``, summed by the
+    group each state carries in ``groups`` into that row of ``totals``: what a bet on
+    pairs alone needs, without the rest of the coup. Each start of four cards goes on
+    in as many ways, whatever the third cards: (N-4)·(N-5) with removal."""
+    nv = plan.total.shape[0]
+    nb = nv * nv
+    for r in range(shoes.shape[0]):
+        for k in range(kind_count.shape[0]):
+            kind_count[k] = shoes[r, kind_of[k]]
+        pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
+                     four, rank_count)
+        _zero(s0)
+        _ways_only(removal, n_states, plan, class_size, two, four, s0, True)
+        n = 0 * class_size[0]
+        for v in range(nv):
+            n += class_size[v]
+        rest = (n - 4 * removal) * (n - 4 * removal - removal)
+        row = totals[r]
+        _zero(row)
+        for st in range(n_states * n_states):
+            ways = 0 * n
+            for blk in range(nb):
+                ways += s0[st * nb + blk]
+            row[groups[st]] += ways * rest
 
 
 def plain(kernel):

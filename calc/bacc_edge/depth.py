@@ -33,9 +33,9 @@ from .cards import POINT_VALUES, POINTS, RANKS, hand_total
 from .card_layout import CardLayout
 from .counts import Count, DeckRounding, Divisor, TriggerOn
 from .errors import OptionError, PaytableError
-from .evaluator import SIGN_CHECK, Evaluator, layout_for
+from .evaluator import SIGN_CHECK, Evaluator, bet_features, layout_for
 from .loader import Paytable, load_paytable_source
-from .outcomes import Enumerator, needs_python_integers
+from .outcomes import PAIR_FEATURES, Enumerator, PairLayout, needs_python_integers
 from .paytable import Bet
 from .rules import STANDARD, Tableau
 
@@ -63,6 +63,10 @@ class RoundValues:
     round: the bets compiled once (:class:`~bacc_edge.evaluator.Evaluator`), each
     round's count summed straight into their settle classes.
 
+    The bets that read only the hands' pairs are valued on the pair states alone
+    (:class:`~bacc_edge.outcomes.PairLayout`), the others on the coarsest layout that
+    answers them: a suited pair bet does not make every round count suits.
+    :attr:`evaluator` holds every bet on one layout, to settle dealt coups with.
     ``cards`` is the most cards a shoe will hold, which decides whether counts need
     Python integers.
     """
@@ -71,10 +75,21 @@ class RoundValues:
         self.tableau = tableau
         refuse_card_bets(bets, tableau)
         self.evaluator = Evaluator.of(bets, tableau=tableau)
-        python_ints = needs_python_integers(cards)
-        self.enumerator = Enumerator(self.evaluator.layout, big=python_ints)
-        self.totals = self.evaluator.new_totals(python_ints)
-        self.nets_squared = self.evaluator.float_nets ** 2
+        self.python_ints = needs_python_integers(cards)
+        on_pairs = [i for i, b in enumerate(bets) if bet_features(b) <= PAIR_FEATURES]
+        rest = [i for i in range(len(bets)) if i not in on_pairs]
+        if not on_pairs:
+            parts = [(rest, self.evaluator)]
+        else:
+            paired = [bets[i] for i in on_pairs]
+            parts = [(on_pairs, Evaluator(paired, PairLayout(
+                any(b.needs_suits for b in paired), tableau)))]
+            if rest:
+                parts.append((rest, Evaluator.of([bets[i] for i in rest], tableau=tableau)))
+        #: (the bets' places, their evaluator, its enumerator) per layout
+        self._parts = [(np.array(places), evaluator,
+                        Enumerator(evaluator.layout, big=self.python_ints))
+                       for places, evaluator in parts]
 
     def evs(self, unseen: np.ndarray) -> np.ndarray:
         """Expected value per unit of every bet, on a shoe of 52 card counts (rank·4 +
@@ -83,25 +98,27 @@ class RoundValues:
 
     def moments(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Every bet's expected value and expected squared result per unit."""
-        totals = self.enumerator.class_totals(unseen, self.evaluator.cell_class, self.totals)
-        floats = np.asarray(totals, dtype=np.float64)
-        return (self.evaluator.float_evs(totals),
-                self.nets_squared @ floats / floats.sum())
+        evs, squares = self.moments_each(unseen[None, :])
+        return evs[0], squares[0]
 
     def moments_each(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`moments` of many shoes, one per row of 52 card counts: (values,
-        squares), a row each. The shoes are counted in one kernel call; a value near
-        zero gets its sign from :meth:`Evaluator.float_evs`, as in :meth:`moments`."""
-        evaluator = self.evaluator
-        totals = self.enumerator.class_totals_each(
-            unseen, evaluator.cell_class,
-            np.zeros((len(unseen), evaluator.n_classes), dtype=self.totals.dtype))
-        floats = np.asarray(totals, dtype=np.float64)
-        sums = floats.sum(axis=1, keepdims=True)
-        evs = floats @ evaluator.float_nets.T / sums
-        for r in np.flatnonzero((np.abs(evs) < SIGN_CHECK).any(axis=1)):
-            evs[r] = evaluator.float_evs(totals[r])
-        return evs, floats @ self.nets_squared.T / sums
+        squares), a row each. The shoes are counted in one kernel call per layout; a
+        value near zero gets its sign from :meth:`Evaluator.float_evs`."""
+        evs = np.empty((len(unseen), len(self.evaluator.bets)))
+        squares = np.empty_like(evs)
+        for places, evaluator, enumerator in self._parts:
+            totals = enumerator.class_totals_each(
+                unseen, evaluator.cell_class,
+                np.zeros((len(unseen), evaluator.n_classes), dtype=enumerator.dtype))
+            floats = np.asarray(totals, dtype=np.float64)
+            sums = floats.sum(axis=1, keepdims=True)
+            values = floats @ evaluator.float_nets.T / sums
+            for r in np.flatnonzero((np.abs(values) < SIGN_CHECK).any(axis=1)):
+                values[r] = evaluator.float_evs(totals[r])
+            evs[:, places] = values
+            squares[:, places] = floats @ (evaluator.float_nets ** 2).T / sums
+        return evs, squares
 
 
 def coup_length(cards: np.ndarray, pos: int, tableau: Tableau = STANDARD) -> int:

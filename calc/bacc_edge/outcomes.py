@@ -176,6 +176,45 @@ FEATURES = {
     "cards_dealt": "cards dealt in the coup, 4-6",
 }
 SUIT_FEATURES = ("player_suited_pair", "banker_suited_pair")
+#: What a bet on the two hands' pairs alone reads (see :class:`PairLayout`).
+PAIR_FEATURES = frozenset({"player_pair", "banker_pair", *SUIT_FEATURES})
+
+
+@dataclass(frozen=True)
+class PairLayout:
+    """Cells that tell only the pair states of the two hands' first two cards apart,
+    ``player state · n_states + banker state``: enough for a bet that reads nothing but
+    :data:`PAIR_FEATURES`, and counted without dealing the rest of the coup. ``suits``
+    splits suited pairs from pairs, as in :class:`CellLayout`."""
+
+    suits: bool
+    tableau: Tableau = STANDARD
+
+    @property
+    def n_states(self) -> int:
+        return 3 if self.suits else 2
+
+    @property
+    def n_cells(self) -> int:
+        return self.n_states ** 2
+
+    def features(self) -> dict[str, np.ndarray]:
+        """Feature name → per-cell array, for the features of :data:`PAIR_FEATURES`."""
+        return _pair_features(self.suits)
+
+
+@lru_cache(maxsize=2)
+def _pair_features(suits: bool) -> dict[str, np.ndarray]:
+    n = 3 if suits else 2
+    player, banker = np.divmod(np.arange(n * n), n)
+    out = {"player_pair": (player >= PairState.PAIR).astype(np.int64),
+           "banker_pair": (banker >= PairState.PAIR).astype(np.int64)}
+    if suits:
+        out["player_suited_pair"] = (player == PairState.SUITED).astype(np.int64)
+        out["banker_suited_pair"] = (banker == PairState.SUITED).astype(np.int64)
+    for arr in out.values():
+        arr.setflags(write=False)
+    return out
 
 
 @lru_cache(maxsize=16)
@@ -275,9 +314,10 @@ _KINDS = {suits: _kinds(suits) for suits in (False, True)}
 class Enumerator:
     """The enumeration with its scratch buffers, kept for counting many shoes of one
     layout (suit mode and tableau), integer type and removal in a row. Not for sharing
-    between threads."""
+    between threads. On a :class:`PairLayout` it counts the pair states alone."""
 
-    def __init__(self, layout: CellLayout, *, big: bool = False, removal: int = 1):
+    def __init__(self, layout: CellLayout | PairLayout, *, big: bool = False,
+                 removal: int = 1):
         self.layout = layout
         plan, _ = _plan(layout.tableau)
         if big:  # plain Python: indices as Python integers, so no term falls back to int64
@@ -293,15 +333,27 @@ class Enumerator:
         def zeros(*shape):
             return np.zeros(shape, dtype=self.dtype)
 
+        def kernel(k):
+            return _kernels.plain(k) if big else k
+
         #: the counts of the last shoe counted, one per outcome cell (overwritten)
         self.out = zeros(self.n_cells)
+        # the shoe's part of the inputs (its kinds and pairs, the starts' ways s0), then
+        # the coup's (the other start sums and stage two's scratch)
+        shoe = (kind_of, zeros(len(kind_of)), kind_rank, class_start, layout.n_states,
+                removal, plan, zeros(nv), zeros(nv, 3), zeros(nv, 3, 3), zeros(len(kind_of)),
+                zeros(n_st * nv * nv))
+        self.pairs_only = isinstance(layout, PairLayout)
+        if self.pairs_only:
+            self._each, self._each_inputs = kernel(_kernels.pair_totals_each), shoe
+            self._cells = np.arange(self.n_cells, dtype=np.int64)  # each state its own
+            return
         most_pairs = int(np.diff(plan.pair_start).max())
-        self._inputs = (kind_of, zeros(len(kind_of)), kind_rank, class_start,
-                        layout.n_states, removal, plan, zeros(nv), zeros(nv, 3),
-                        zeros(nv, 3, 3), zeros(len(kind_of)), zeros(n_st * nv * nv),
-                        zeros(n_st * plan.n_s1 * nv), zeros(n_st * plan.n_s2 * nv * nv),
-                        zeros(n_st), zeros(most_pairs, n_st), zeros(nv))
-        self._kernel = _kernels.plain(_kernels.enumerate_coups) if big else _kernels.enumerate_coups
+        self._inputs = shoe + (zeros(n_st * plan.n_s1 * nv), zeros(n_st * plan.n_s2 * nv * nv),
+                               zeros(n_st), zeros(most_pairs, n_st), zeros(nv))
+        self._kernel = kernel(_kernels.enumerate_coups)
+        self._each, self._each_inputs = kernel(_kernels.class_totals_each), self._inputs + (
+            self.out,)
 
     def count(self, counts: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """Count a shoe given as its 13 rank counts (a layout without suits) or its 52
@@ -310,7 +362,10 @@ class Enumerator:
         if self.big:
             counts = counts.astype(object)
         out = self.out if out is None else out
-        self._kernel(counts, *self._inputs, out)
+        if self.pairs_only:
+            self._each(counts[None, :], *self._each_inputs, self._cells, out[None, :])
+        else:
+            self._kernel(counts, *self._inputs, out)
         return out
 
     def count_cards(self, cards: np.ndarray) -> np.ndarray:
@@ -326,15 +381,11 @@ class Enumerator:
 
     def class_totals_each(self, cards: np.ndarray, cell_class: np.ndarray, out: np.ndarray
                           ) -> np.ndarray:
-        """:meth:`class_totals` of many shoes at once: row i of ``out`` for the 52 card
-        counts of row i of ``cards``; one kernel call where int64 holds the counts."""
-        if self.big:
-            for row, totals in zip(cards, out):
-                self.class_totals(row, cell_class, totals)
-            return out
+        """:meth:`class_totals` of many shoes in one call: row i of ``out`` (zeros, of
+        the counts' type) for the 52 card counts of row i of ``cards``."""
         shoes = cards if self.layout.suits else cards.reshape(len(cards), 13, 4).sum(axis=2)
-        _kernels.class_totals_each(np.ascontiguousarray(shoes, dtype=np.int64), *self._inputs,
-                                   self.out, cell_class, out)
+        shoes = shoes.astype(object) if self.big else np.ascontiguousarray(shoes, np.int64)
+        self._each(shoes, *self._each_inputs, cell_class, out)
         return out
 
 
