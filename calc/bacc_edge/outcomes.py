@@ -127,13 +127,9 @@ def _plan(tableau: Tableau) -> tuple[_kernels.CoupPlan, tuple[tuple[int, int, in
 
 
 @dataclass(frozen=True)
-class CellLayout:
-    """The outcome cells under one tableau and, per cell, every feature a bet can ask
-    about.
-
-    With ``suits`` the pair states are none / pair / suited pair (same rank and suit);
-    without, none / pair. Each feature is a read-only array with one entry per cell.
-    """
+class _PairStates:
+    """What every layout of outcome cells has: whether suited pairs are told apart
+    (the pair states none / pair / suited pair, else none / pair) and the tableau."""
 
     suits: bool
     tableau: Tableau = STANDARD
@@ -141,6 +137,16 @@ class CellLayout:
     @property
     def n_states(self) -> int:
         return 3 if self.suits else 2
+
+
+@dataclass(frozen=True)
+class CellLayout(_PairStates):
+    """The outcome cells under one tableau and, per cell, every feature a bet can ask
+    about.
+
+    With ``suits`` the pair states are none / pair / suited pair (same rank and suit);
+    without, none / pair. Each feature is a read-only array with one entry per cell.
+    """
 
     @property
     def n_core(self) -> int:
@@ -181,18 +187,11 @@ PAIR_FEATURES = frozenset({"player_pair", "banker_pair", *SUIT_FEATURES})
 
 
 @dataclass(frozen=True)
-class PairLayout:
+class PairLayout(_PairStates):
     """Cells that tell only the pair states of the two hands' first two cards apart,
     ``player state · n_states + banker state``: enough for a bet that reads nothing but
     :data:`PAIR_FEATURES`, and counted without dealing the rest of the coup. ``suits``
     splits suited pairs from pairs, as in :class:`CellLayout`."""
-
-    suits: bool
-    tableau: Tableau = STANDARD
-
-    @property
-    def n_states(self) -> int:
-        return 3 if self.suits else 2
 
     @property
     def n_cells(self) -> int:
@@ -206,14 +205,21 @@ class PairLayout:
 @lru_cache(maxsize=2)
 def _pair_features(suits: bool) -> dict[str, np.ndarray]:
     n = 3 if suits else 2
-    player, banker = np.divmod(np.arange(n * n), n)
-    out = {"player_pair": (player >= PairState.PAIR).astype(np.int64),
-           "banker_pair": (banker >= PairState.PAIR).astype(np.int64)}
-    if suits:
-        out["player_suited_pair"] = (player == PairState.SUITED).astype(np.int64)
-        out["banker_suited_pair"] = (banker == PairState.SUITED).astype(np.int64)
+    out = _pair_state_features(*np.divmod(np.arange(n * n), n), suits)
     for arr in out.values():
         arr.setflags(write=False)
+    return out
+
+
+def _pair_state_features(p_state: np.ndarray, b_state: np.ndarray, suits: bool
+                         ) -> dict[str, np.ndarray]:
+    """The pair features of cells whose hands are in pair states ``p_state``,
+    ``b_state``."""
+    out = {"player_pair": (p_state >= PairState.PAIR).astype(np.int64),
+           "banker_pair": (b_state >= PairState.PAIR).astype(np.int64)}
+    if suits:
+        out["player_suited_pair"] = (p_state == PairState.SUITED).astype(np.int64)
+        out["banker_suited_pair"] = (b_state == PairState.SUITED).astype(np.int64)
     return out
 
 
@@ -240,14 +246,10 @@ def _features(suits: bool, tableau: Tableau) -> dict[str, np.ndarray]:
         "banker_natural": natural[bt],
         "player_third": x,
         "banker_third": y,
-        "player_pair": (p_state >= PairState.PAIR).astype(np.int64),
-        "banker_pair": (b_state >= PairState.PAIR).astype(np.int64),
         "margin": np.abs(pp - bp),
         "cards_dealt": 4 + (x >= 0) + (y >= 0),
+        **_pair_state_features(p_state, b_state, suits),
     }
-    if suits:
-        out["player_suited_pair"] = (p_state == PairState.SUITED).astype(np.int64)
-        out["banker_suited_pair"] = (b_state == PairState.SUITED).astype(np.int64)
     for arr in out.values():
         arr.setflags(write=False)
     return out
