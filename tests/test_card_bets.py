@@ -8,7 +8,6 @@ suit-asymmetric shoes. The counts must agree exactly.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from itertools import combinations_with_replacement
 from math import comb
@@ -212,13 +211,26 @@ def specs(ranks, suits: bool):
 
 
 def group_specs(ranks, suits: bool):
-    """Random specs that read the cards only through the first four or all the cards,
-    their ranks among them: the engine keeps those cards as multisets (blocks)."""
-    group, rank = st.sampled_from(["first_four", "all_cards"]), st.sampled_from(ranks)
-    on_ranks = st.one_of(group_rank_atoms(group, rank))
-    leaves = st.one_of(group_rank_atoms(group, rank) + COUP_ATOMS
-                       + (group_suit_atoms(group) if suits else []))
-    return st.tuples(st.sampled_from(["and", "or"]), on_ranks, combined(leaves, 3))
+    """Random specs that read the cards only through groups, such that the engine keeps
+    them as multisets (blocks): the first four or all the cards with their ranks among
+    the words (far fewer cells), or both hands (every coup folded with its
+    reorderings); and the coup's outcome."""
+    rank = st.sampled_from(ranks)
+
+    def words(*groups):
+        group = st.sampled_from(groups)
+        return group_rank_atoms(group, rank) + (group_suit_atoms(group) if suits else [])
+
+    def spec(first, leaves):
+        return st.tuples(st.sampled_from(["and", "or"]), first, combined(leaves, 3))
+
+    big = ("first_four", "all_cards")
+    both_hands = st.tuples(st.just("and"), st.one_of(words("player.hand")),
+                           st.one_of(words("banker.hand")))
+    return st.one_of(
+        spec(st.one_of(group_rank_atoms(st.sampled_from(big), rank)),
+             st.one_of(words(*big) + COUP_ATOMS)),
+        spec(both_hands, st.one_of(words("player.hand", "banker.hand", "all_cards") + COUP_ATOMS)))
 
 
 def by_multisets(condition) -> bool:
@@ -330,12 +342,13 @@ def test_group_conditions_by_multisets_on_rank_only_shoes(counts, data):
     (first_four.most_of_a_rank == 2) & tie,
     (first_four.rank_counts == (2, 1, 1)) & first_four.same_suit,
     (first_four.count(rank="K") == 2) & (first_four.count(suit="♦") == 1),
+    player.hand.same_suit & banker.hand.same_suit & (player.points == 8),
 ])
 def test_multisets_count_as_cards_by_position_do_on_eight_decks(condition, eight_decks,
                                                                    monkeypatch):
     assert by_multisets(condition)
     counted = engine_count(condition, eight_decks)
-    monkeypatch.setattr(card_layout, "BLOCK_GAIN", math.inf)  # every card by position
+    monkeypatch.setattr(card_layout, "_blocks_pay", lambda apart, grouped: False)
     assert not by_multisets(condition)
     assert engine_count(condition, eight_decks) == counted
 

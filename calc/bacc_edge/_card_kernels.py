@@ -33,7 +33,9 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     alone adds ``stride[p]`` times its code to the cell number. The positions of block
     b (``block_of[p]`` = b, listed in ``block_pos[block_start[b]:block_start[b + 1]]``)
     have stride 0: the block adds ``block_stride[b]`` times the rank of its codes'
-    multiset (:func:`multiset_rank`, with ``binom``).
+    multiset (:func:`multiset_rank`, with ``binom``), once they are all known.
+    ``block_stride`` is None where no block has several positions: numba then compiles
+    the kernel without the blocks' steps, which slow its loop by a quarter.
 
     The weight of a sequence is the same in every order of its cards, so fine cards
     come out of ``fine_counts`` first and the others out of ``value_counts`` less the
@@ -53,8 +55,7 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     for p in range(n_pos):
         if fine[p]:
             n_fine += 1
-    blocks = block_stride.shape[0] > 0
-    ordered = blocks and relabel == 0
+    ordered = block_stride is not None and relabel == 0
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)
     v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
     code_at = np.zeros(n_pos, dtype=np.int64)
@@ -62,6 +63,7 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     f_pos = np.zeros(n_fine + 1, dtype=np.int64)
     f_val = np.zeros(n_fine + 1, dtype=np.int64)
     after = np.full(n_fine + 1, -1, dtype=np.int64)
+    closes = np.full(n_fine + 1, -1, dtype=np.int64)
     nth = np.ones(n_fine + 1, dtype=np.int64)
     run = np.ones(n_fine + 1, dtype=np.int64)
     option = np.zeros(n_fine + 1, dtype=np.int64)
@@ -100,8 +102,10 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
                 cell += stride[p] * value_code[p, c]
         if w == 0:
             continue
+        if block_stride is not None:
+            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
+                                  binom, code_at, codes, closes)
         if nf == 0:
-            cell += _block_key(code_at, block_pos, block_start, block_stride, binom, codes)
             _add(sparse, out, sparse_out, cell, w)
             continue
         if ordered:
@@ -152,14 +156,14 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
                 if after[d] >= 0 and option[d] == option[after[d]]:
                     run[d] = run[after[d]] + 1
                 orders_here = orders[d] * nth[d] // run[d]
-            if blocks:
+            if block_stride is not None:
                 code_at[f_pos[d]] = fine_code[f_pos[d], cd]
+                if closes[d] >= 0:
+                    key_here += block_stride[closes[d]] * _block_rank(
+                        closes[d], code_at, block_pos, block_start, binom, codes)
             if d == nf - 1:
                 if relabel == 1:
                     w_here *= label_ways[next_labels]
-                if blocks:
-                    key_here += _block_key(code_at, block_pos, block_start, block_stride,
-                                           binom, codes)
                 _add(sparse, out, sparse_out, key_here, w_here * orders_here)
             else:
                 d += 1
@@ -190,19 +194,37 @@ def _same_value_in_block(f_pos, f_val, nf, block_of, after, nth):
                 break
 
 
-# not inlined: inlined, it slowed count_cells by a third on bets without blocks (Lucky 8)
 @nb.njit(cache=True)
-def _block_key(code_at, block_pos, block_start, block_stride, binom, codes):
-    """The blocks' part of the cell number: block_stride[b] times the rank of block
-    b's codes as a multiset; ``codes`` is scratch."""
+def _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride, binom, code_at,
+                  codes, closes):
+    """Where each block's codes are all known: ``closes[d]`` = the block whose last
+    fine card is fine card d (-1: none), so its rank is added there, once for all the
+    cards dealt after it. Returns the part of the cell number of the blocks with no
+    fine card, whose codes are known already."""
+    for d in range(nf):
+        closes[d] = -1
     key = 0
     for b in range(block_stride.shape[0]):
-        n = 0
-        for j in range(block_start[b], block_start[b + 1]):
-            codes[n] = code_at[block_pos[j]]
-            n += 1
-        key += block_stride[b] * multiset_rank(codes, n, binom)
+        last = -1
+        for d in range(nf):
+            if block_of[f_pos[d]] == b:
+                last = d
+        if last >= 0:
+            closes[last] = b
+        else:
+            key += block_stride[b] * _block_rank(b, code_at, block_pos, block_start, binom,
+                                                 codes)
     return key
+
+
+@nb.njit(cache=True, inline="always")
+def _block_rank(b, code_at, block_pos, block_start, binom, codes):
+    """The rank of block b's codes as a multiset; ``codes`` is scratch."""
+    n = 0
+    for j in range(block_start[b], block_start[b + 1]):
+        codes[n] = code_at[block_pos[j]]
+        n += 1
+    return multiset_rank(codes, n, binom)
 
 
 @nb.njit(cache=True, inline="always")

@@ -48,10 +48,7 @@ from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 ABSENT = _card_kernels.ABSENT
 #: Above this many cell numbers, cells are counted in a dict rather than an array.
 DENSE_CELLS = 1 << 25
-#: Positions read only as a group are kept as a multiset where that makes this many
-#: times fewer cell numbers: each sequence dealt then pays a sort of the block's codes,
-#: worth it where it folds many cells into one (ranks: 1.66 M cells of Lucky Match
-#: become 24 thousand), not where suits named in order of appearance already fold them.
+#: Blocks pay where they make this many times fewer cell numbers (see :func:`_blocks_pay`).
 BLOCK_GAIN = 10
 #: features about the first two cards of a hand: what they read of which cards
 _PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
@@ -89,7 +86,7 @@ class CardDetail:
     the parts of the finished coup read; ``relabel``: suits are named in order of first
     appearance (the conditions never name a suit or colour); ``blocks``: a partition of
     the positions (indices in dealing order), each block told apart only as a multiset
-    of its cards (see :data:`BLOCK_GAIN`).
+    of its cards where that pays (see :func:`_blocks_pay`).
     """
 
     reads: tuple
@@ -138,7 +135,7 @@ class CardDetail:
                     tuple(k for k in _PARTS if k in parts), relabel,
                     tuple((i,) for i in range(len(POSITIONS))))
         grouped = replace(apart, blocks=_blocks(reads, groups, alone))
-        return grouped if _cells(grouped).size * BLOCK_GAIN <= _cells(apart).size else apart
+        return grouped if _blocks_pay(apart, grouped) else apart
 
     @property
     def fine(self) -> tuple[bool, ...]:
@@ -163,6 +160,19 @@ class CardDetail:
                                         else "")
                 + "".join(f"; {s} in any order" for s in sets)
                 + ("" if self.coup else "; the coup's outcome not read"))
+
+
+def _blocks_pay(apart: CardDetail, grouped: CardDetail) -> bool:
+    """Whether to keep blocks as multisets. It costs a sort of a block's codes per
+    sequence dealt, and pays where it makes BLOCK_GAIN times fewer cells, each of which
+    the conditions work on (ranks: Lucky Match's 1.66 million cells become 24 thousand),
+    or where every position dealt is in a block of several, so the coups that are
+    reorderings of each other are dealt once (Lucky 8: 339,400 coups dealt as 45,079).
+    A hand alone, or cards read by position beside a group, fold too few."""
+    if _cells(grouped).size * BLOCK_GAIN <= _cells(apart).size:
+        return True
+    dealt = [apart.coup or bool(r) for r in apart.reads]
+    return all(len(b) > 1 for b in grouped.blocks if any(dealt[i] for i in b))
 
 
 def _blocks(reads: dict, groups: set, alone: set) -> tuple:
@@ -280,7 +290,7 @@ class _Cells:
     def strides(self):
         """The kernel's view of the blocks: per position its stride (0 in a block of
         several) and block (-1 alone); the positions of each block of several, where
-        each starts, and their strides."""
+        each starts, and their strides (None where no block has several)."""
         stride = np.zeros(len(POSITIONS), dtype=np.int64)
         block_of = np.full(len(POSITIONS), -1, dtype=np.int64)
         several = [b for b, block in enumerate(self.blocks) if len(block) > 1]
@@ -291,7 +301,8 @@ class _Cells:
             block_of[list(self.blocks[b])] = n
         block_pos = np.array([p for b in several for p in self.blocks[b]], dtype=np.int64)
         block_start = np.cumsum([0] + [len(self.blocks[b]) for b in several], dtype=np.int64)
-        return stride, block_of, block_pos, block_start, self.stride[several]
+        return (stride, block_of, block_pos, block_start,
+                self.stride[several] if several else None)
 
     def coup_keys(self, coups: np.ndarray) -> np.ndarray:
         """Each coup's part of the cell number."""
