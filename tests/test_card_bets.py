@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from reference import card_points, reference_deals
 
 from bacc_edge import (Bet, BaccEdgeError, ConditionError, Event, Shoe, Tables, all_cards,
-                       banker, first_four, player, report, tie)
+                       banker, first_four, margin, player, report, tie)
 from bacc_edge import card_layout
 from bacc_edge._card_kernels import multiset_rank
 from bacc_edge.card_layout import CardDetail
@@ -103,6 +103,11 @@ def ref(spec, deal) -> bool:
     pp, bp = _hand_points(deal, (0, 2, 4)), _hand_points(deal, (1, 3, 5))
     if kind == "sum_mod":
         return (pp + bp) % spec[1] == spec[2]
+    if kind == "ratio":  # a quotient by 0 (or by a card not dealt) does not exist: false
+        c = deal[POS.index(spec[1])]
+        if bp == 0 or c is None or card_points(c[0]) == 0:
+            return False
+        return (pp // bp if spec[2] == "//" else pp % bp) == spec[3]
     if kind == "winner":
         return {"player": pp > bp, "banker": bp > pp, "tie": pp == bp}[spec[1]]
     if kind == "pair":
@@ -150,6 +155,9 @@ def engine(spec):
         return group_of(spec[1]).straight(ace=spec[2])
     if kind == "sum_mod":
         return (player.points + banker.points) % spec[1] == spec[2]
+    if kind == "ratio":  # the card's value, as a divisor, only where it is dealt and not 0
+        by = player.points // banker.points if spec[2] == "//" else player.points % banker.points
+        return (by == spec[3]) & (player.points // card_of(spec[1]).value >= 0)
     if kind == "winner":
         return {"player": player.wins, "banker": banker.wins, "tie": tie}[spec[1]]
     if kind == "pair":
@@ -191,6 +199,7 @@ def atoms(ranks, suits: bool):
         st.tuples(st.just("rank_eq"), pos, pos), st.tuples(st.just("value_gt"), pos, pos),
         *group_rank_atoms(group, rank), *COUP_ATOMS,
         st.tuples(st.just("pair"), st.sampled_from(["player", "banker"])),
+        st.tuples(st.just("ratio"), pos, st.sampled_from(["//", "%"]), st.integers(0, 2)),
     ]
     suited = [
         st.tuples(st.just("suit"), pos, st.integers(0, 3)),
@@ -399,6 +408,20 @@ def test_a_suit_question_on_a_rank_only_shoe_is_refused():
         report([bet], Shoe.from_ranks([8] * 13))
 
 
+@pytest.mark.parametrize("written, meant", [
+    (lambda: abs(player.points - banker.points) == 2, lambda: margin == 2),
+    (lambda: -player.points == -3, lambda: player.points == 3),
+    (lambda: 7 // (player.points + 1) == 1, lambda: player.points.isin(3, 4, 5, 6)),
+    (lambda: 9 % player.points == 0, lambda: player.points.isin(1, 3, 9)),
+    (lambda: (player.points // banker.points == 2) | (banker.points == 0),
+     lambda: (banker.points == 0) | ((player.points >= 2 * banker.points)
+                                     & (player.points < 3 * banker.points))),
+], ids=["abs", "negation", "number // quantity", "number % quantity", "quantity // 0"])
+def test_arithmetic_on_quantities_means_what_it_says(written, meant):
+    layout = layout_for([Bet("b", [Event("e", written(), 1)])])
+    assert np.array_equal(written().mask(layout), meant().mask(layout))
+
+
 @pytest.mark.parametrize("make, message", [
     (lambda: player.card(4), "cards 1, 2 and 3"),
     (lambda: player.card(1).rank == "Z", "'Z' is not a rank"),
@@ -413,6 +436,14 @@ def test_a_suit_question_on_a_rank_only_shoe_is_refused():
     (lambda: tie & banker.points == 6, "put brackets round"),
     (lambda: bool(player.card(1).rank), "no truth value"),
     (lambda: player.points % 0, "division by zero"),
+    (lambda: first_four.count(rnk="K"), "count takes rank="),
+    (lambda: all_cards.rank_counts >= (2, 1), "compare rank_counts with =="),
+    (lambda: player.card(1).rank + 1, "is a name"),
+    (lambda: player.card(1).rank < "K", "is a name"),
+    (lambda: player.card(1).rank.between("2", "5"), "has no word 'between'"),
+    (lambda: player.points / 2, "// divides to a whole number"),
+    (lambda: 2 / player.points, "// divides to a whole number"),
+    (lambda: player.points ** 2, "quantities are whole numbers"),
 ])
 def test_card_words_written_wrongly_say_what_is_wrong(make, message):
     with pytest.raises((ConditionError, BaccEdgeError), match=message):

@@ -75,6 +75,44 @@ def _dealt(where: str):
     return lambda f: f[key]
 
 
+#: Python's operators a word may lack, by method name
+_OPERATORS = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">=", "__add__": "+",
+              "__radd__": "+", "__sub__": "-", "__rsub__": "-", "__mul__": "*",
+              "__rmul__": "*", "__floordiv__": "//", "__rfloordiv__": "//", "__mod__": "%",
+              "__rmod__": "%", "__truediv__": "/", "__rtruediv__": "/", "__neg__": "-",
+              "__abs__": "abs"}
+
+
+class _NoWord(ConditionError, AttributeError):
+    """A word a condition object lacks: a ConditionError that ``hasattr`` reads as
+    missing."""
+
+
+def _refuses_other_operators(use: str):
+    """Class decorator: every operator of :data:`_OPERATORS` the class does not define,
+    and every word it lacks, is a :class:`ConditionError` that says ``use``, instead of
+    Python's own TypeError or AttributeError."""
+    def refuse(symbol):
+        def method(self, *_):
+            raise ConditionError(f"{self.text} {symbol} …: {use}")
+        return method
+
+    def lacks(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise _NoWord(f"{self.text} has no word {name!r}: {use}")
+
+    def decorate(cls):
+        for method, symbol in _OPERATORS.items():
+            if method not in cls.__dict__:
+                setattr(cls, method, refuse(symbol))
+        cls.__getattr__ = lacks
+        return cls
+    return decorate
+
+
+@_refuses_other_operators("a card's rank, suit or colour is a name: compare it with == or "
+                          "!= (e.g. == 'K'), or .isin(…); a card's points are its .value")
 class CardAttribute:
     """A card's rank, suit or colour: compare it with a name (``== "K"``, ``== "♦"``,
     ``== "red"``), with the same attribute of another card, or test ``isin``.
@@ -188,6 +226,8 @@ class Card:
         return f"<Card {self.text}>"
 
 
+@_refuses_other_operators("compare rank_counts with == (e.g. == (3, 2)) or "
+                          ".isin((2, 2), (2, 2, 1))")
 class Multiplicities:
     """How many cards of each rank a group holds, as a multiset: compare with a tuple
     such as ``(3, 2)`` for a full house of five cards or ``(2, 1, 1)`` for one pair in
@@ -296,9 +336,12 @@ class CardGroup:
 
         return Condition(f"{self.text}.same_{attribute}", test, frozenset({key, dealt}))
 
-    def count(self, *, rank=None, suit=None, colour=None, value=None) -> Quantity:
+    def count(self, *, rank=None, suit=None, colour=None, value=None, **unknown) -> Quantity:
         """How many cards of the group have the given rank, suit, colour and/or point
         value (all that are given): ``first_four.count(rank="9", suit="♦")``."""
+        if unknown:
+            raise ConditionError(f"{self.text}.count({next(iter(unknown))}=…): count takes "
+                                 f"rank=, suit=, colour= and value=")
         parts: list[Condition] = []
         words = []
         for word, given, parse in (("rank", rank, parse_rank), ("suit", suit, parse_suit),

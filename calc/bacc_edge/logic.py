@@ -160,12 +160,18 @@ class Quantity:
 
     def _arithmetic(self, op, symbol, value, reflected=False) -> "Quantity":
         other, text, features, defined = self._operand(value, symbol)
-        if symbol in ("//", "%") and not isinstance(value, Quantity) and value == 0:
+        divides = symbol in ("//", "%")
+        if divides and not reflected and not isinstance(value, Quantity) and value == 0:
             raise ConditionError(f"{self.text} {symbol} 0: division by zero")
         left, right = (other, self._value) if reflected else (self._value, other)
         texts = (text, self.text) if reflected else (self.text, text)
+        # divided by a quantity, the result does not exist where that quantity is 0:
+        # every comparison is false there, as for a card not dealt
+        nonzero = (lambda f: right(f) != 0) if divides and (
+            reflected or isinstance(value, Quantity)) else None
         return Quantity(lambda f: op(left(f), right(f)), f"({texts[0]} {symbol} {texts[1]})",
-                        self.features | features, _defined_all(self._defined, defined))
+                        self.features | features,
+                        _defined_all(self._defined, defined, nonzero))
 
     def __add__(self, value):
         return self._arithmetic(operator.add, "+", value)
@@ -188,8 +194,36 @@ class Quantity:
     def __floordiv__(self, value):
         return self._arithmetic(_floordiv, "//", value)
 
+    def __rfloordiv__(self, value):
+        return self._arithmetic(_floordiv, "//", value, reflected=True)
+
     def __mod__(self, value):
         return self._arithmetic(_mod, "%", value)
+
+    def __rmod__(self, value):
+        return self._arithmetic(_mod, "%", value, reflected=True)
+
+    def __neg__(self):
+        return Quantity(lambda f: -self._value(f), f"-{self.text}", self.features,
+                        self._defined)
+
+    def __abs__(self):
+        return Quantity(lambda f: np.abs(self._value(f)), f"abs({self.text})", self.features,
+                        self._defined)
+
+    def _unsupported(self, symbol, *_):
+        raise ConditionError(f"{self.text} {symbol} …: quantities are whole numbers, "
+                             f"combined with + - * // % (// divides to a whole number)")
+
+    def __truediv__(self, value):
+        self._unsupported("/")
+
+    __rtruediv__ = __truediv__
+
+    def __pow__(self, value):
+        self._unsupported("**")
+
+    __rpow__ = __pow__
 
     def __bool__(self):
         raise ConditionError(f"quantity {self.text!r} has no truth value; compare it, "
@@ -215,10 +249,13 @@ class Quantity:
 
 
 def _floordiv(a, b):
+    """a // b; where b is 0 the result is not defined (see :meth:`Quantity._arithmetic`),
+    and 1 stands in for b to keep numpy quiet."""
     return np.floor_divide(a, np.where(b == 0, 1, b))
 
 
 def _mod(a, b):
+    """a % b, as :func:`_floordiv`."""
     return np.mod(a, np.where(b == 0, 1, b))
 
 
