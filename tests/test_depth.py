@@ -28,6 +28,7 @@ from bacc_edge.depth_run import Tally, definition, prepare, run_depth, summarize
 from bacc_edge.depth_state import RunFolder
 from bacc_edge.errors import OptionError
 from bacc_edge.evaluator import Evaluator
+from bacc_edge.intervals import ratio_interval
 from bacc_edge.loader import load_paytable
 from conftest import ROOT
 from reference import banker_draws_prose, card_points
@@ -88,6 +89,17 @@ def test_many_shoes_valued_at_once_are_their_exact_values(cards, which):
                          / table.total for nets in full.nets]
         assert np.allclose(ev, [float(x) for x in exact], rtol=1e-12, atol=1e-15)
         assert np.allclose(square, [float(x) for x in exact_squares], rtol=1e-12)
+
+
+def test_an_edge_seen_in_one_shoe_only_has_no_narrow_interval():
+    # one shoe of 40 bet once and won 0.0159: its spread is unknown, not zero
+    one = ratio_interval(n=40, sum_y=0.0159, sum_x=1.0, q_yy=0.0159 ** 2, q_xy=0.0159,
+                         q_xx=1.0, bounds=(0.0, 8.0), shoes_with_x=1)
+    assert (one.low, one.high) == (0.0, 8.0)
+    # two shoes that bet are enough for the delta method
+    two = ratio_interval(n=40, sum_y=0.05, sum_x=2.0, q_yy=0.01 ** 2 + 0.04 ** 2,
+                         q_xy=0.05, q_xx=2.0, bounds=(0.0, 8.0), shoes_with_x=2)
+    assert 0.0 < two.low < two.value < two.high < 8.0
 
 
 def test_the_shuffle_kernel_is_its_plain_python_twin():

@@ -390,7 +390,8 @@ def summarize(spec: DepthSpec, tally: Tally) -> StudySummary:
                                   q_xy=float(q[2, 3]), q_xx=q_rr, bounds=(0.0, 1.0))
             edge = ratio_interval(n=n, sum_y=won, sum_x=bets, q_yy=float(q[col, col]),
                                   q_xy=float(q[col, 2]), q_xx=float(q[2, 2]),
-                                  bounds=(0.0 if gain_bounds[0] == 0 else lo_net, hi_net))
+                                  bounds=(0.0 if gain_bounds[0] == 0 else lo_net, hi_net),
+                                  shoes_with_x=int(tally.shoes_betting[j]))
             second = float(tally.squares[j, col]) / total_rounds
             mean_round = won / total_rounds
             sd = math.sqrt(max(second - mean_round ** 2, 0.0))

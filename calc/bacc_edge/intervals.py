@@ -88,13 +88,16 @@ def mean_interval(values: np.ndarray | None, *, n: int, total: float, total_sq: 
 
 
 def ratio_interval(*, n: int, sum_y: float, sum_x: float, q_yy: float, q_xy: float,
-                   q_xx: float, bounds=(None, None)) -> Interval | None:
+                   q_xx: float, bounds=(None, None), shoes_with_x: int | None = None
+                   ) -> Interval | None:
     """Σy / Σx over ``n`` shoes (``q_..``: sums over shoes of products), by the delta
-    method; None when Σx is zero (the ratio is undefined)."""
+    method; None when Σx is zero (the ratio is undefined). ``shoes_with_x``, when
+    given, is how many shoes have a non-zero x: with fewer than two, nothing measures
+    the spread, so the interval is the bounds (the delta method would give none)."""
     if sum_x == 0:
         return None
     r = sum_y / sum_x
-    if n < 2:
+    if n < 2 or (shoes_with_x is not None and shoes_with_x < 2):
         return _clip(r, math.inf, bounds, "normal")
     resid = max(q_yy - 2 * r * q_xy + r * r * q_xx, 0.0) / (n - 1)
     half = Z95 * math.sqrt(resid / n) / (sum_x / n)
