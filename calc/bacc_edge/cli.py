@@ -371,8 +371,9 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     spec = prepare(paytable, bets, deal=DealRules(decks, cut, EndRule(end_rule)), seed=seed,
                    level=level, cutoff=cutoff, counts=counts, eor_count=eor_count,
                    count_only=count_only, exact_bets=exact_bets)
-    bar = None if quiet else click.progressbar(length=shoes, label="shoes", show_eta=True,
-                                               file=sys.stderr)
+    # a bar only where someone watches: written to a file, it would leave a lone label
+    bar = None if quiet or not sys.stderr.isatty() else click.progressbar(
+        length=shoes, label="shoes", show_eta=True, file=sys.stderr)
 
     def on_batch(done, total):
         if bar is not None:

@@ -48,14 +48,14 @@ CARD_KINDS = len(RANKS) * SUITS_PER_RANK
 
 def refuse_card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> None:
     """Depth values every bet at every round; a bet on the cards themselves is counted
-    on card-level cells, up to seconds a shoe composition where bets on points take a
-    tenth of a millisecond, so depth refuses it, saying why."""
+    on card-level cells, up to half a second a shoe composition where bets on points
+    take a twentieth of a millisecond, so depth refuses it, saying why."""
     carded = [b.name for b in bets if isinstance(layout_for([b], tableau), CardLayout)]
     if carded:
         raise PaytableError(
             f"depth runs bets on points and pairs only; {carded[0]!r} asks about the cards "
-            f"themselves, whose exact count takes up to seconds a round (a tenth of a "
-            f"millisecond on points): use report or eor for it")
+            f"themselves, whose exact count takes up to half a second a round (a "
+            f"twentieth of a millisecond on points): use report or eor for it")
 
 
 class RoundValues:
