@@ -412,12 +412,7 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
     n_core = plan.n_core
     banker_draws = plan.banker_draws
     core = plan.core
-    n = 0 * class_size[0]
-    for v in range(nv):
-        n += class_size[v]
-    # ways to deal one and two unused positions
-    one = n - 4 * removal - removal
-    two_left = (n - 4 * removal) * one
+    one, two_left = _unused_ways(class_size, removal)
     for st in range(ns * ns):
         base = st * n_core
         for pt in range(nv):
@@ -459,6 +454,17 @@ def _i(k):
     (a compare and a select at every access), which these loops would pay millions of
     times. Only for indices known to be in range; no arithmetic on the result."""
     return np.uint64(k)
+
+
+@_inline
+def _unused_ways(class_size, removal):
+    """Ways to deal one, and two, more cards after the first four: what a coup that
+    stops early counts for the positions it leaves unused."""
+    n = 0 * class_size[0]
+    for v in range(class_size.shape[0]):
+        n += class_size[v]
+    one = n - 4 * removal - removal
+    return one, (n - 4 * removal) * one
 
 
 @_inline
@@ -507,14 +513,11 @@ def pair_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_state
                      four, rank_count)
         _zero(s0)
         _ways_only(removal, n_states, plan, class_size, two, four, s0, True)
-        n = 0 * class_size[0]
-        for v in range(nv):
-            n += class_size[v]
-        rest = (n - 4 * removal) * (n - 4 * removal - removal)
+        rest = _unused_ways(class_size, removal)[1]
         row = totals[r]
         _zero(row)
         for st in range(n_states * n_states):
-            ways = 0 * n
+            ways = 0 * rest
             for blk in range(nb):
                 ways += s0[st * nb + blk]
             row[groups[st]] += ways * rest
