@@ -24,7 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from .cards import COLOURS, POINTS, RANKS, SUITS, parse_card, parse_colour, parse_rank, parse_suit
-from .logic import Condition, ConditionError, Quantity
+from .logic import Condition, ConditionError, Quantity, refuses_other_operators
 
 #: Dealing order: cards 1-6 of the coup.
 POSITIONS = ("P1", "B1", "P2", "B2", "P3", "B3")
@@ -75,43 +75,7 @@ def _dealt(where: str):
     return lambda f: f[key]
 
 
-#: Python's operators a word may lack, by method name
-_OPERATORS = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">=", "__add__": "+",
-              "__radd__": "+", "__sub__": "-", "__rsub__": "-", "__mul__": "*",
-              "__rmul__": "*", "__floordiv__": "//", "__rfloordiv__": "//", "__mod__": "%",
-              "__rmod__": "%", "__truediv__": "/", "__rtruediv__": "/", "__neg__": "-",
-              "__abs__": "abs"}
-
-
-class _NoWord(ConditionError, AttributeError):
-    """A word a condition object lacks: a ConditionError that ``hasattr`` reads as
-    missing."""
-
-
-def _refuses_other_operators(use: str):
-    """Class decorator: every operator of :data:`_OPERATORS` the class does not define,
-    and every word it lacks, is a :class:`ConditionError` that says ``use``, instead of
-    Python's own TypeError or AttributeError."""
-    def refuse(symbol):
-        def method(self, *_):
-            raise ConditionError(f"{self.text} {symbol} …: {use}")
-        return method
-
-    def lacks(self, name):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        raise _NoWord(f"{self.text} has no word {name!r}: {use}")
-
-    def decorate(cls):
-        for method, symbol in _OPERATORS.items():
-            if method not in cls.__dict__:
-                setattr(cls, method, refuse(symbol))
-        cls.__getattr__ = lacks
-        return cls
-    return decorate
-
-
-@_refuses_other_operators("a card's rank, suit or colour is a name: compare it with == or "
+@refuses_other_operators("a card's rank, suit or colour is a name: compare it with == or "
                           "!= (e.g. == 'K'), or .isin(…); a card's points are its .value")
 class CardAttribute:
     """A card's rank, suit or colour: compare it with a name (``== "K"``, ``== "♦"``,
@@ -226,7 +190,7 @@ class Card:
         return f"<Card {self.text}>"
 
 
-@_refuses_other_operators("compare rank_counts with == (e.g. == (3, 2)) or "
+@refuses_other_operators("compare rank_counts with == (e.g. == (3, 2)) or "
                           ".isin((2, 2), (2, 2, 1))")
 class Multiplicities:
     """How many cards of each rank a group holds, as a multiset: compare with a tuple

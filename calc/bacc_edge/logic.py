@@ -103,6 +103,44 @@ def _defined_all(*parts):
     return lambda f: np.logical_and.reduce([t(f) for t in tests])
 
 
+#: Python's operators a word may lack, by method name
+_OPERATORS = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">=", "__add__": "+",
+              "__radd__": "+", "__sub__": "-", "__rsub__": "-", "__mul__": "*",
+              "__rmul__": "*", "__floordiv__": "//", "__rfloordiv__": "//", "__mod__": "%",
+              "__rmod__": "%", "__truediv__": "/", "__rtruediv__": "/", "__neg__": "-",
+              "__abs__": "abs", "__pow__": "**", "__rpow__": "**"}
+
+
+class _NoWord(ConditionError, AttributeError):
+    """A word a condition object lacks: a ConditionError that ``hasattr`` reads as
+    missing."""
+
+
+def refuses_other_operators(use: str):
+    """Class decorator: every operator of :data:`_OPERATORS` the class does not define,
+    and every word it lacks, is a :class:`ConditionError` that says ``use``, instead of
+    Python's own TypeError or AttributeError."""
+    def refuse(symbol):
+        def method(self, *_):
+            raise ConditionError(f"{self.text} {symbol} …: {use}")
+        return method
+
+    def lacks(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise _NoWord(f"{self.text} has no word {name!r}: {use}")
+
+    def decorate(cls):
+        for method, symbol in _OPERATORS.items():
+            if method not in cls.__dict__:
+                setattr(cls, method, refuse(symbol))
+        cls.__getattr__ = lacks
+        return cls
+    return decorate
+
+
+@refuses_other_operators("quantities are whole numbers, combined with + - * // % (// "
+                         "divides to a whole number)")
 class Quantity:
     """A number read off a finished coup (points, cards, a card's value …), to compare
     with a whole number or another quantity, or to combine with ``+ - * // %``.
@@ -211,19 +249,6 @@ class Quantity:
         return Quantity(lambda f: np.abs(self._value(f)), f"abs({self.text})", self.features,
                         self._defined)
 
-    def _unsupported(self, symbol, *_):
-        raise ConditionError(f"{self.text} {symbol} …: quantities are whole numbers, "
-                             f"combined with + - * // % (// divides to a whole number)")
-
-    def __truediv__(self, value):
-        self._unsupported("/")
-
-    __rtruediv__ = __truediv__
-
-    def __pow__(self, value):
-        self._unsupported("**")
-
-    __rpow__ = __pow__
 
     def __bool__(self):
         raise ConditionError(f"quantity {self.text!r} has no truth value; compare it, "
@@ -264,4 +289,5 @@ def flag(feature: str, text: str) -> Condition:
     return Condition(text, lambda f: f[feature] == 1, frozenset({feature}))
 
 
-__all__ = ["Condition", "ConditionError", "Quantity", "SUIT_FEATURES", "flag"]
+__all__ = ["Condition", "ConditionError", "Quantity", "SUIT_FEATURES", "flag",
+           "refuses_other_operators"]
