@@ -75,7 +75,7 @@ class RoundValues:
         self.tableau = tableau
         refuse_card_bets(bets, tableau)
         self.evaluator = Evaluator.of(bets, tableau=tableau)
-        self.python_ints = needs_python_integers(cards)
+        python_ints = needs_python_integers(cards)
         on_pairs = [i for i, b in enumerate(bets) if bet_features(b) <= PAIR_FEATURES]
         rest = [i for i in range(len(bets)) if i not in on_pairs]
         if not on_pairs:
@@ -88,7 +88,7 @@ class RoundValues:
                 parts.append((rest, Evaluator.of([bets[i] for i in rest], tableau=tableau)))
         #: (the bets' places, their evaluator, its enumerator) per layout
         self._parts = [(np.array(places), evaluator,
-                        Enumerator(evaluator.layout, big=self.python_ints))
+                        Enumerator(evaluator.layout, big=python_ints))
                        for places, evaluator in parts]
 
     def evs(self, unseen: np.ndarray) -> np.ndarray:

@@ -25,6 +25,7 @@ from .depth import ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch, ref
 from .depth_state import BadBatch, RunFolder
 from .eor import betting_correlation, effects_of_removal, linear_count
 from .errors import BaccEdgeError, OptionError
+from .evaluator import Evaluator
 from .intervals import Interval, mean_interval, ratio_interval
 from .loader import as_paytable
 from .shoe import Shoe
@@ -361,7 +362,7 @@ def summarize(spec: DepthSpec, tally: Tally) -> StudySummary:
     per 100 rounds, desirability index, betting correlation; per bet, the edge and
     share of favourable rounds by round (depth runs); published figures checked."""
     n = tally.n
-    nets = spec.round_values().evaluator.float_nets
+    nets = Evaluator.of(spec.paytable().bets, tableau=spec.tableau).float_nets
     total_rounds = float(tally.sums[0, 3]) if len(spec.players) else 0.0
     q_rr = float(tally.cross[0, 3, 3])
     rounds = mean_interval(None, n=n, total=total_rounds, total_sq=q_rr, bounds=(0, None))
