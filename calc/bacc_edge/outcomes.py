@@ -375,16 +375,11 @@ class Enumerator:
         overwritten by the next count."""
         return self.count(cards if self.layout.suits else cards.reshape(13, 4).sum(1))
 
-    def class_totals(self, cards: np.ndarray, cell_class: np.ndarray, out: np.ndarray
-                     ) -> np.ndarray:
-        """Count a shoe given as 52 card counts and sum its cells into ``out`` by the
-        class each cell carries in ``cell_class`` (int64, one per cell); returns ``out``."""
-        return sum_by_class(self.count_cards(cards), cell_class, out)
-
     def class_totals_each(self, cards: np.ndarray, cell_class: np.ndarray, out: np.ndarray
                           ) -> np.ndarray:
-        """:meth:`class_totals` of many shoes in one call: row i of ``out`` (zeros, of
-        the counts' type) for the 52 card counts of row i of ``cards``."""
+        """Count many shoes in one call, each summed by the class its cells carry in
+        ``cell_class`` (int64, one per cell): row i of ``out`` (zeros, of the counts'
+        type) for the 52 card counts (rank · 4 + suit) of row i of ``cards``."""
         shoes = cards if self.layout.suits else cards.reshape(len(cards), 13, 4).sum(axis=2)
         shoes = shoes.astype(object) if self.big else np.ascontiguousarray(shoes, np.int64)
         self._each(shoes, *self._each_inputs, cell_class, out)
