@@ -18,9 +18,9 @@ from bacc_edge import Bet, Event, Published, all_cards, banker, player, tie
 
 SHEET = "issue 10: Super Tie"
 SIX_CARD_TIE = tie & player.points.between(6, 9) & (player.cards == 3) & (banker.cards == 3)
-COUNTS = {"Six-card tie on 6-9, one colour": "1,326,729,820,672",
-          "Six-card tie on 6-9, mixed colours": "42,861,591,369,728",
-          "Any other tie": "431,439,105,282,816"}
+COMBINATIONS = {"Six-card tie on 6-9, one colour": "1,326,729,820,672",
+                "Six-card tie on 6-9, mixed colours": "42,861,591,369,728",
+                "Any other tie": "431,439,105,282,816"}
 
 
 def super_tie(paytable: int, mixed_pays: int, house_edge: str) -> Bet:
@@ -28,7 +28,7 @@ def super_tie(paytable: int, mixed_pays: int, house_edge: str) -> Bet:
         Event("Six-card tie on 6-9, one colour", SIX_CARD_TIE & all_cards.same_colour, 100),
         Event("Six-card tie on 6-9, mixed colours", SIX_CARD_TIE, mixed_pays),
         Event("Any other tie", tie, 7),
-    ], published=Published(SHEET, combinations=COUNTS, house_edge=house_edge))
+    ], published=Published(SHEET, combinations=COMBINATIONS, house_edge=house_edge))
 
 
 BETS = [super_tie(1, 25, "5.97%"), super_tie(2, 20, "10.26%")]

@@ -13,7 +13,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bacc_edge import Shoe  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
 
 # CI (the CI variable set): every property test draws the same examples on every run
 # and machine (derandomized, no example database carried between runs), at most 50 of

@@ -1,15 +1,30 @@
-"""Every figure the rule sheets print, re-derived: a moved figure fails CI."""
+"""Every figure the rule sheets print, re-derived: a moved figure fails CI. Every figure
+names a source that ``paytables/SOURCES.md`` records, so the record of where each
+figure comes from lives in the repository, beside the paytables."""
 
 import re
 from pathlib import Path
 
 import pytest
 
+from bacc_edge.counts import paytable_counts
 from bacc_edge.loader import load_paytable
 from bacc_edge.reports import check
-from conftest import ROOT, SEEDS
+from conftest import ROOT
 
 PAYTABLES = sorted((ROOT / "paytables").glob("*.py"))
+SOURCES = ROOT / "paytables" / "SOURCES.md"
+
+
+def recorded_sources() -> dict[str, str]:
+    """The keys of ``paytables/SOURCES.md``'s table, each with what the source is."""
+    rows = re.findall(r"^\| `([^`]+)` \| ([^|]+) \|", SOURCES.read_text(encoding="utf-8"),
+                      flags=re.MULTILINE)
+    return {key: what.strip() for key, what in rows}
+
+
+def study_sources(paytable) -> list[str]:
+    return [count.published.source for count in paytable_counts(paytable) if count.published]
 
 
 @pytest.mark.parametrize("path", PAYTABLES, ids=lambda p: p.stem)
@@ -21,13 +36,20 @@ def test_every_printed_figure_reproduces_or_has_a_standing_finding(path):
 
 
 @pytest.mark.parametrize("path", PAYTABLES, ids=lambda p: p.stem)
-def test_every_figure_names_a_sheet_we_hold(path):
-    held = {p.name for p in SEEDS.glob("*.txt")}
-    assert held, f"the rule sheets are missing: {SEEDS} holds none"
-    for c in check(load_paytable(path)):
-        # a figure is either on a rule sheet we hold or quoted in one of the project's
-        # issues (issue 10 quotes the public figures of the card-level bets)
-        assert c.sheet in held or re.fullmatch(r"issue \d+: .+", c.sheet), c.sheet
+def test_every_figure_names_a_source_the_repository_records(path):
+    recorded = recorded_sources()
+    paytable = load_paytable(path)
+    named = [c.sheet for c in check(paytable)] + study_sources(paytable)
+    assert not [name for name in named if name not in recorded], recorded.keys()
+
+
+def test_the_sources_record_is_read_as_written():
+    recorded = recorded_sources()
+    # the four rule sheets and the guide, four card-bet analyses, two count studies
+    assert len(recorded) == 11
+    assert "3 Card Win" in recorded["000_9d483a1cba396471.txt"]
+    assert "Lucky 6" in recorded[
+        "Wizard of Odds, Lucky 6 (wizardofodds.com/games/baccarat/side-bets/lucky-6/)"]
 
 
 def test_the_sheets_figures_are_all_carried():
