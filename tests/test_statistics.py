@@ -301,6 +301,14 @@ def test_betting_correlation_of_a_given_count_by_hand():
     lone = [1] + [0] * 12
     assert betting_correlation(fx, lone) == pytest.approx(
         0.004 / math.sqrt(12 / 13 * 38e-6), rel=1e-12)
+    # a correlation does not move when every effect moves by the same amount (made-up
+    # effects that no longer sum to 0 over the shoe: their mean is no longer 0)
+    shifted = RemovalEffects(fx.bet, fx.shoe, fx.ev,
+                             {r: e + Fraction(1, 100) for r, e in fx.by_rank.items()}, None)
+    assert betting_correlation(shifted, tags) == pytest.approx(0.007 / math.sqrt(76e-6),
+                                                               rel=1e-12)
+    assert betting_correlation(shifted, lone) == pytest.approx(
+        0.004 / math.sqrt(12 / 13 * 38e-6), rel=1e-12)
 
 
 # -- the deck table's SD ----------------------------------------------------------------------
