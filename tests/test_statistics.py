@@ -20,17 +20,19 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from bacc_edge import (STANDARD, Bet, Event, Shoe, Tableau, compare_decks, outcome_table,
-                       player, tie)
+from bacc_edge import (STANDARD, Bet, Count, Event, Shoe, Tableau, compare_decks,
+                       outcome_table, player, report, tie)
 from bacc_edge import intervals
 from bacc_edge.cli import main
 from bacc_edge.commission import banker_commission_edge, banker_commission_edges
 from bacc_edge.decks_table import decks_output
-from bacc_edge.depth import DealRules, DepthSpec, Player, RoundValues
-from bacc_edge.depth_run import Tally, summarize
+from bacc_edge.depth import (DealRules, DepthSpec, Player, RoundValues, deal_batch, game,
+                             unseen_by_round)
+from bacc_edge.depth_run import Tally, prepare, summarize
 from bacc_edge.eor import RemovalEffects, betting_correlation, linear_count
 from bacc_edge.evaluator import SIGN_CHECK, Evaluator
 from bacc_edge.intervals import mean_interval, ratio_interval
+from bacc_edge.render import depth_output, depth_rows
 from bacc_edge.rules import STANDARD_TEXT
 
 DEALS_8 = 4_998_398_275_503_360
@@ -232,6 +234,32 @@ def test_a_depth_summary_worked_out_by_hand(tmp_path):
     assert bet.favourable_share == pytest.approx(3 / 10)
 
 
+
+def test_the_depth_output_prints_the_hand_worked_figures_where_they_belong(tmp_path):
+    # the summary of _hand_tally, as the depth command prints it: CSV, JSON and text
+    spec = _hand_spec(tmp_path)
+    summary = summarize(spec, _hand_tally())
+    rows = list(csv.DictReader(io.StringIO(depth_output(spec, 3, summary, "csv"))))
+    free = rows[0]
+    hand = {"rounds_per_shoe": 10 / 3, "bet_frequency": 0.3, "bet_frequency_high": 0.644530,
+            "average_edge": 0.7 / 3, "units_per_shoe": 0.7 / 3, "units_per_100_rounds": 7.0,
+            "desirability_index": 70.0, "bets_per_shoe": 1.0, "shoes_betting": 2,
+            "shoes": 3}
+    for key, value in hand.items():
+        assert float(free[key]) == pytest.approx(value, abs=1e-6), key
+    doc = json.loads(depth_output(spec, 3, summary, "json"))
+    assert doc["rounds_per_shoe"]["value"] == pytest.approx(10 / 3)
+    player_json = doc["bets"][0]["players"][0]
+    for key in ("bet_frequency", "average_edge", "units_per_shoe", "units_per_100_rounds",
+                "desirability_index"):
+        assert player_json[key]["value"] == pytest.approx(hand[key], abs=1e-6), key
+    assert player_json["bets_per_shoe"] == pytest.approx(1.0)
+    headers, text_rows = depth_rows(summary)
+    shown = dict(zip(headers, text_rows[0]))
+    assert shown["Desirability index"].startswith("70.00 (")
+    assert shown["Bets on"].startswith("30.00% (0.00 to 64.45)")
+
+
 def test_the_desirability_index_of_one_favourable_bet_by_hand(tmp_path):
     # One shoe of 100 rounds, bet once on a coup worth +0.01 whose result is +1 or -1
     # (expected square 1). Per round dealt: mean 0.01/100 = 1e-4, second moment 1/100,
@@ -252,6 +280,57 @@ def test_the_desirability_index_of_one_favourable_bet_by_hand(tmp_path):
     assert p.desirability_index.value == pytest.approx(1.0000005, rel=1e-9)
     assert p.units_per_100_rounds.value == pytest.approx(0.01)
     assert p.bet_frequency.value == pytest.approx(0.01)
+
+
+
+def test_a_batch_sums_what_each_player_bet_and_won_round_by_round(tmp_path):
+    # The sums a batch hands to the summary, recounted round by round from the dealt
+    # shoes: a player bet winning 1.02 (losing 1, a tie a push) valued on the cards left
+    # by the report (P(win), P(lose), P(tie)): its EV is 1.02·P(win) - P(lose) and its
+    # expected squared result 1.02²·P(win) + P(lose). (At 1.02 it often favours the
+    # player on one deck, so the perfect player bets.)
+    path = tmp_path / "player.py"
+    path.write_text(PAYTABLE.replace("player.wins, 1)", "player.wins, 1.02)"))
+    bet = Bet("Player", [Event("Player wins", player.wins, "1.02"), Event("Tie", tie, "push")])
+    count = Count("aces less kings", {"A": 1, "K": -1}, trigger=1)
+    spec = prepare(path, deal=DealRules(1, 10), seed=4, counts=[count], eor_count=False)
+    assert [(p.count, p.cutoff) for p in spec.players] == [(None, None), (0, None)]
+    shoes = 8
+    arrays = deal_batch(spec, 0, shoes)
+    rounds, start, _, true_count, net, cards = game(spec).deal_shoes(spec.seed, 0, shoes,
+                                                                     keep_cards=True)
+    m = start.shape[1]
+    per_shoe = np.zeros((shoes, 2, 4))
+    squares = np.zeros((2, 2))
+    ev_sum, favourable, reached = np.zeros(m), np.zeros(m), np.zeros(m)
+    for s in range(shoes):
+        unseen = unseen_by_round(cards[s], start[s], int(rounds[s]))
+        for r in range(int(rounds[s])):
+            shoe = Shoe.from_suits(unseen[r].reshape(13, 4).tolist())
+            (result,) = report(bet, shoe, full_shoe=Shoe.decks(1))
+            win, _, lose = (float(e.probability) for e in result.events)
+            ev = 1.02 * win - lose
+            ev_sum[r] += ev
+            favourable[r] += ev > 0
+            reached[r] += 1
+            for j, bets in enumerate((ev > 0, true_count[s, r, 0] >= 1)):
+                if bets:
+                    per_shoe[s, j] += (net[s, r, 0], ev, 1, 0)
+                    squares[j] += (net[s, r, 0] ** 2, 1.02 ** 2 * win + lose)
+        per_shoe[s, :, 3] = rounds[s]
+    assert per_shoe[:, 0, 2].sum() > 0 and per_shoe[:, 1, 2].sum() > 0  # both bet
+    assert arrays["shoes"].tolist() == [shoes]
+    assert np.allclose(arrays["sums"], per_shoe.sum(axis=0), rtol=1e-12, atol=1e-12)
+    assert np.allclose(arrays["cross"], np.einsum("spi,spj->pij", per_shoe, per_shoe),
+                       rtol=1e-12, atol=1e-12)
+    assert np.allclose(arrays["squares"], squares, rtol=1e-12, atol=1e-12)
+    assert arrays["shoes_betting"].tolist() == (per_shoe[:, :, 2] > 0).sum(axis=0).tolist()
+    assert arrays["shoes_nonzero"].tolist() == (per_shoe[:, :, 1] != 0).sum(axis=0).tolist()
+    assert arrays["reached"].tolist() == reached.tolist()
+    assert np.allclose(arrays["ev_sum"][0], ev_sum, rtol=1e-12, atol=1e-12)
+    assert arrays["favourable"][0].tolist() == favourable.tolist()
+    assert arrays["rounds_histogram"].tolist() == np.bincount(rounds, minlength=m + 1).tolist()
+    assert np.allclose(arrays["gains"], per_shoe[:, :, 1], rtol=1e-12, atol=1e-12)
 
 
 # -- a linear count by hand -------------------------------------------------------------------
