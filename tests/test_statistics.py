@@ -4,10 +4,10 @@ linear count worked out by hand, the deck table's SD from the 8-deck counts, an 
 1e-12 that keeps its sign, a tableau read by its header, and the commission rounded up,
 not to the nearest chip fraction.
 
-The 8-deck counts below are the well-known ones (Wizard of Odds, "Baccarat basics",
-and the engine issue that quotes them): of 4,998,398,275,503,360 ordered deals of
-six cards, the banker wins 2,292,252,566,437,888, the player 2,230,518,282,592,256 and
-475,627,426,473,216 are ties.
+The 8-deck counts below are the published ones (the Wizard of Odds' baccarat analysis,
+quoted in the engine issue; tests/test_engine.py holds the engine to them): of
+4,998,398,275,503,360 ordered deals of six cards, the banker wins 2,292,252,566,437,888,
+the player 2,230,518,282,592,256 and 475,627,426,473,216 are ties.
 """
 
 import csv
@@ -39,7 +39,7 @@ DEALS_8 = 4_998_398_275_503_360
 BANKER_8 = 2_292_252_566_437_888
 PLAYER_8 = 2_230_518_282_592_256
 TIE_8 = 475_627_426_473_216
-PB, PP, PT = Fraction(BANKER_8, DEALS_8), Fraction(PLAYER_8, DEALS_8), Fraction(TIE_8, DEALS_8)
+PB, PP = Fraction(BANKER_8, DEALS_8), Fraction(PLAYER_8, DEALS_8)
 Z = 1.959963984540054  # the 97.5% point of the standard normal
 
 
