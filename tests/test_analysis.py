@@ -3,7 +3,6 @@
 import json
 from fractions import Fraction
 
-import numpy as np
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -171,8 +170,17 @@ def test_eor_command_text_says_which_cards_help():
 def test_report_json_has_sd_and_variance():
     doc = json.loads(run(ROOT / "paytables/punto_banco.py", "--fmt", "json").output)
     banker_bet = doc["bets"][0]
-    assert abs(banker_bet["sd"] - np.sqrt(banker_bet["variance"])) < 1e-12
-    assert 0.92 < banker_bet["sd"] < 0.94  # the banker bet's well-known SD, 0.93
+    # the banker bet on 8 decks from the published counts (see the commission test): it
+    # wins 0.95 (pb), loses 1 (pp), pushes on a tie: EV = 0.95·pb - pp, E[X²] = 0.9025·pb
+    # + pp, variance E[X²] - EV² = 0.860019, SD 0.927372 (the well-known 0.93)
+    total = 4_998_398_275_503_360
+    pb = Fraction(2_292_252_566_437_888, total)
+    pp = Fraction(2_230_518_282_592_256, total)
+    ev = Fraction(19, 20) * pb - pp
+    variance = Fraction(361, 400) * pb + pp - ev ** 2
+    assert banker_bet["variance"] == pytest.approx(float(variance), rel=1e-12)
+    assert banker_bet["sd"] == pytest.approx(float(variance) ** 0.5, rel=1e-12)
+    assert banker_bet["sd"] == pytest.approx(0.927372, abs=1e-6)
     assert banker_bet["edge_per_resolved_bet"] > banker_bet["edge"]
 
 

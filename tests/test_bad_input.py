@@ -410,7 +410,11 @@ def test_bad_python_arguments_are_named(call, error, fragment):
 
 
 def test_argument_errors_are_type_errors_and_bacc_edge_errors():
-    assert issubclass(ArgumentError, TypeError) and issubclass(ArgumentError, BaccEdgeError)
+    # a wrong kind of argument is caught as Python's TypeError and as bacc-edge's error
+    with pytest.raises(TypeError, match=r"cards 5 \(int\)"):
+        Shoe.decks(1).remove(5)
+    with pytest.raises(BaccEdgeError, match=r"source 42 \(int\) is not a paytable"):
+        report(42)
 
 
 # -- not errors, but never a crash or a silent answer -------------------------------------------

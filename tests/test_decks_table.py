@@ -33,7 +33,10 @@ def test_player_pair_hit_rate_by_hand_on_every_deck_count():
     (c,) = compare_decks(Bet("Player Pair", [Event("Pair", player.pair, 11)]), "1,2,8,inf")
     assert [r.hit_frequency for r in c.results] == [
         Fraction(3, 51), Fraction(7, 103), Fraction(31, 415), Fraction(1, 13)]
-    assert [r.edge for r in c.results] == [1 - 12 * r.hit_frequency for r in c.results]
+    # pays 11 to 1: the edge is 1 - 12 × the hit rate worked out above
+    assert [r.edge for r in c.results] == [
+        1 - 12 * Fraction(3, 51), 1 - 12 * Fraction(7, 103), 1 - 12 * Fraction(31, 415),
+        1 - 12 * Fraction(1, 13)]
 
 
 def test_same_figures_as_the_report_on_each_shoe():
