@@ -57,15 +57,16 @@ def check_output(path, *, inputs: Iterable = (), name: str | None = None) -> Pat
             except OSError:
                 continue
             if (inp.st_dev, inp.st_ino) == (out.st_dev, out.st_ino):
-                raise OverwriteError(f"{name}: is the input {str(source)!r} (the same file); "
-                                  f"bacc-edge never writes over its input: name another file")
+                raise OverwriteError(f"{name}: is the input {str(source)!r} (the same "
+                                     f"file); bacc-edge never writes over its input: name "
+                                     f"another file")
         if stat.S_ISDIR(out.st_mode):
             raise OutputError(f"{name}: cannot be written: it is a folder")
         if not stat.S_ISREG(out.st_mode):
             raise OutputError(f"{name}: cannot be written: it is not a regular file")
         if real.suffix.lower() == ".py":
-            raise OverwriteError(f"{name}: is the Python file {str(real)!r}; bacc-edge never "
-                              f"writes over a .py file: name another file")
+            raise OverwriteError(f"{name}: is the Python file {str(real)!r}; bacc-edge "
+                                 f"never writes over a .py file: name another file")
     folder = real.parent
     if not folder.is_dir():
         raise OutputError(f"{name}: cannot be written: the folder {str(folder)!r} "
