@@ -5,6 +5,7 @@ message fragment). An input found wrong once becomes a row here, so it cannot co
 """
 
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -307,6 +308,28 @@ CLI = [
      "cannot write the results", 1),
     ("results of a broken paytable", ["results", "{tmp}/broken", "{tmp}/out"],
      "syntax.py, line 1: syntax error", 1),
+    ("results over a hard link to a paytable", ["results", "{tmp}/one", "{tmp}/linked"],
+     "fine.md: is the input", 1),
+    # -- outputs never replace what the user wrote ----------------------------------------
+    ("math report over its paytable", ["math-report", "{fine}", "-o", "{fine}"],
+     "fine.py': is the input", 1),
+    ("math report over its paytable by ..", ["math-report", "{fine}", "-o",
+                                            "{tmp}/one/../fine.py"], "is the input", 1),
+    ("math report over a symlink to its paytable", ["math-report", "{fine}", "-o",
+                                                   "{tmp}/link.md"], "is the input", 1),
+    ("math report over a hard link to its paytable", ["math-report", "{fine}", "-o",
+                                                     "{tmp}/hard.md"], "is the input", 1),
+    ("math report over another .py", ["math-report", "{fine}", "-o", "{tmp}/py_link.md"],
+     "never writes over a .py file", 1),
+    ("math report into a folder", ["math-report", "{fine}", "-o", "{tmp}/one"],
+     "is a directory", 2),
+    ("plot over a hard link to the paytable", ["eor", "{fine}", "--plot", "{tmp}/hard.png"],
+     "hard.png: is the input", 1),
+    ("plot over a symlink to a .py", ["eor", "{fine}", "--plot", "{tmp}/py_link.png"],
+     "never writes over a .py file", 1),
+    ("depth plot over the paytable", ["depth", "{fine}", "--plot", "{tmp}/hard.png"],
+     "hard.png: is the input", 1),
+    ("fmt unsafehtml", [PUNTO, "--fmt", "unsafehtml"], "Invalid value for '--fmt'", 2),
 ]
 
 
@@ -321,6 +344,14 @@ def _arguments(args, tmp_path):
     (tmp_path / "one" / "fine.py").write_text(PAYTABLES["fine"])
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "syntax.py").write_text(PAYTABLES["syntax"])
+    # other names of a paytable, for the outputs that must never replace one
+    (tmp_path / "link.md").symlink_to(tmp_path / "fine.py")
+    (tmp_path / "py_link.md").symlink_to(tmp_path / "syntax.py")
+    (tmp_path / "py_link.png").symlink_to(tmp_path / "syntax.py")
+    os.link(tmp_path / "fine.py", tmp_path / "hard.md")
+    os.link(tmp_path / "fine.py", tmp_path / "hard.png")
+    (tmp_path / "linked").mkdir()
+    os.link(tmp_path / "one" / "fine.py", tmp_path / "linked" / "fine.md")
     paths = {name: str(tmp_path / f"{name}.py") for name in [*PAYTABLES, "latin1"]}
     return [a.format(tmp=tmp_path, **paths) for a in args]
 

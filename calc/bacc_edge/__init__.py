@@ -37,6 +37,7 @@ from .plot import PlotError
 from .reports import (BetResult, CheckStatus, EventResult, FigureCheck, Tables, check,
                       evaluate, report)
 from .rules import STANDARD, Tableau, TableauError
+from .safe_write import OutputError, OverwriteError
 from .shoe import Shoe, shoe_from_options
 from .solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
                     solve, solve_bet)
@@ -67,5 +68,5 @@ __all__ = [
     "write_math_report",
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
-    "PlotError", "ShoeError", "TableauError",
+    "OutputError", "OverwriteError", "PlotError", "ShoeError", "TableauError",
 ]

@@ -25,6 +25,7 @@ from .payouts import exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
 from .reports import Tables, check, report
 from .results import write_results
+from .safe_write import OverwriteError
 from .shoe import shoe_from_options
 from .math_report import write_math_report
 from .solve import parse_given, solutions_output, solve
@@ -146,11 +147,15 @@ def fmt_option(fn):
 
 def plot_option(what: str):
     """--plot FILE: checked before any work (a folder that exists, a picture format,
-    matplotlib installed), so a long run never ends in a bad path."""
+    matplotlib installed), so a long run never ends in a bad path. A picture that would
+    replace a .py file is refused as bad data (exit 1), as is one that would replace the
+    paytable (the command checks that)."""
     def checked(ctx, param, value):
         if value is not None:
             try:
                 check_plot_path(value)
+            except OverwriteError as err:
+                raise click.ClickException(str(err)) from None
             except BaccEdgeError as err:
                 raise click.BadParameter(str(err), ctx, param) from None
         return value
@@ -239,6 +244,8 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
       bacc-edge eor paytables/three_card_win.py --level 2 --plot eor.png
       bacc-edge eor my_bets.py --decks 6 --fmt json
     """
+    if plot:  # never over a paytable: refused before any counting
+        check_plot_path(plot, paytables)
     loaded = load_paytables(paytables, bets)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     tables = Tables()
@@ -248,7 +255,7 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
     click.echo(render.eor_output(effects, linear_counts, shoe, fmt, digits=digits, exact=exact),
                nl=False)
     if plot:  # after the table: a picture that cannot be written never loses it
-        plot_effects(effects, linear_counts, plot)
+        plot_effects(effects, linear_counts, plot, paytables)
         click.echo(f"wrote {plot}", err=True)
 
 
@@ -365,6 +372,8 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         raise click.UsageError("--count and --trigger go together: the tags, and the count "
                                "from which to bet")
     check_scheduler(scheduler)
+    if plot:  # never over the paytable: refused before any dealing
+        check_plot_path(plot, [paytable])
     counts = () if count_tags is None else (Count(
         "your count", count_tags, trigger, initial=initial, trigger_on=trigger_on,
         divisor=divisor, rounding=rounding, exposed_card=exposed_card),)
@@ -394,7 +403,7 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     for line in render.depth_notes(spec, summary):
         click.echo(line, err=True)
     if plot and spec.exact_every_round:  # after the table, which a bad picture never loses
-        plot_depth(summary.bets, render.depth_title(spec, shoes), plot)
+        plot_depth(summary.bets, render.depth_title(spec, shoes), plot, [paytable])
         click.echo(f"wrote {plot}", err=True)
     if do_check:
         bad = [c for c in summary.checks if c.status == "not reproduced"]

@@ -9,8 +9,6 @@ count it can.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,7 +18,7 @@ from .errors import OptionError
 from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
 from .paytable import Bet
-from .render import table
+from .render import csv_text, prose, table
 from .reports import BetResult, EventResult, Tables, layouts
 from .shoe import Shoe
 
@@ -224,14 +222,12 @@ def decks_csv(comparisons: Sequence[DeckComparison]) -> str:
     """One CSV table, one header row: file, bet, measure, then a column per shoe
     (``decks_1`` … ``decks_inf``), the values as plain numbers (fractions of the stake)."""
     shoes = comparisons[0].shoes if comparisons else ()
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["file", "bet", "measure", *[f"decks_{deck_key(s)}" for s in shoes]])
+    rows = [["file", "bet", "measure", *[f"decks_{deck_key(s)}" for s in shoes]]]
     for c in comparisons:
         for _, attr, _ in MEASURES:
-            writer.writerow([c.file or "", c.name, attr,
-                             *[repr(float(getattr(r, attr))) for r in c.results]])
-    return out.getvalue()
+            rows.append([c.file or "", c.name, attr,
+                         *[float(getattr(r, attr)) for r in c.results]])
+    return csv_text(rows)
 
 
 def decks_output(comparisons: Sequence[DeckComparison], fmt: str, *, digits: int = 3) -> str:
@@ -241,7 +237,8 @@ def decks_output(comparisons: Sequence[DeckComparison], fmt: str, *, digits: int
     if fmt == "csv":
         return decks_csv(comparisons)
     headers, rows = decks_rows(comparisons, digits=digits)
-    notes = [f"note: {w}\n" for c in comparisons for r in c.results for w in r.warnings]
+    notes = [prose(f"note: {w}", fmt) + "\n"
+             for c in comparisons for r in c.results for w in r.warnings]
     return table(rows, headers, fmt) + "".join(notes)
 
 

@@ -18,6 +18,7 @@ import ast
 import html
 import importlib.metadata
 import math
+import os
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -34,8 +35,10 @@ from .evaluator import layout_for
 from .loader import Paytable, as_paytable
 from .payouts import Pays
 from .paytable import Measure
+from .render import markdown_cell, markdown_fence, markdown_text
 from .reports import BetResult, FigureCheck, Tables, check
 from .rules import STANDARD
+from .safe_write import check_output, write_output
 from .shoe import Shoe
 
 #: A win at or above this many to one is flagged (a US W-2G tax form threshold).
@@ -552,9 +555,7 @@ def _anchor(name: str) -> str:
 
 # -- Markdown --------------------------------------------------------------------------------
 def _md_table(headers, rows) -> str:
-    def cell(x) -> str:
-        return str(x).replace("|", "\\|").replace("\n", " ")
-
+    cell = markdown_cell
     out = ["| " + " | ".join(cell(h) for h in headers) + " |",
            "|" + "|".join(" --- " for _ in headers) + "|"]
     out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
@@ -567,29 +568,32 @@ def _md_bar(value: float, span: float, width: int = 20) -> str:
 
 
 def math_report_markdown(r: MathReport) -> str:
-    """The report as Markdown: the same content, the chart drawn as text bars."""
-    out = [f"# {r.title}", ""]
+    """The report as Markdown: the same content, the chart drawn as text bars. The
+    user's text is escaped (see :func:`bacc_edge.render.markdown_text`), the docstring
+    and the tableau fenced so that nothing in them can close the fence."""
+    md = markdown_text
+    out = [f"# {md(r.title)}", ""]
     doc = _module_doc(r.paytable)
     if doc:
-        out += ["```text", doc, "```", ""]
+        out += [markdown_fence(doc), ""]
     out += ["## Summary", "", _md_table(*_summary_rows(r)), "", "## Flags for the regulator", ""]
     if r.flags:
-        out += [f"- **{f.bet}** — {f.kind}: {f.text}" for f in r.flags]
+        out += [f"- **{md(f.bet)}** — {f.kind}: {md(f.text)}" for f in r.flags]
     else:
         out.append("None: no win of 300 to 1 or more, no event rarer than once in 100 million "
                    "coups, none impossible on a deck count, no negative edge on 1-8 decks or "
                    "the infinite deck.")
     out += ["", "## Rules as applied", "", _md_table(["", ""], _rules_rows(r)), "",
             "Tableau (D draws, S stands; the banker's columns are the player's third card):", "",
-            "```text", r.paytable.rules.text, "```", "", "Every pay as written and as read:", "",
+            markdown_fence(r.paytable.rules.text), "", "Every pay as written and as read:", "",
             _md_table(*_pay_rows(r)), ""]
     if r.sheet_checks:
         out += ["## Figures that span bets", "", _md_table(*_check_rows(r.sheet_checks)), ""]
     for s in r.sections:
-        out += [f"## {s.name}", "", f"### Rule-sheet table, {r.shoe}", "",
+        out += [f"## {md(s.name)}", "", f"### Rule-sheet table, {md(str(r.shoe))}", "",
                 _md_table(*_event_rows(s.result)), "", _md_table(["", ""], _stats_rows(s.result)),
                 "", "### Every deck count", "", _md_table(*_deck_rows(s.decks)), ""]
-        out += [f"- {w}" for res in s.decks.results for w in res.warnings]
+        out += [f"- {md(w)}" for res in s.decks.results for w in res.warnings]
         out += ["", "### Published figures", ""]
         out += [_md_table(*_check_rows(s.checks)) if s.checks
                 else "No figures printed for this bet.", ""]
@@ -608,8 +612,8 @@ def math_report_markdown(r: MathReport) -> str:
                     f"{r.depth_seed}; 95% intervals):", "",
                     _md_table(["", ""], _depth_rows(s.depth)), "", _depth_verdict(s.depth), ""]
         if s.flags:
-            out += [f"- **Flag** — {f.kind}: {f.text}" for f in s.flags] + [""]
-    out += ["---", "", _how_computed(r), ""]
+            out += [f"- **Flag** — {f.kind}: {md(f.text)}" for f in s.flags] + [""]
+    out += ["---", "", md(_how_computed(r)), ""]
     return "\n".join(out)
 
 
@@ -619,21 +623,21 @@ FORMATS = {".html": math_report_html, ".htm": math_report_html, ".md": math_repo
 def write_math_report(report_or_source, path, **options) -> Path:
     """Write the report to ``path``: HTML for ``.html``, Markdown for ``.md``.
     ``report_or_source`` is a :class:`MathReport`, or what :func:`build_math_report`
-    takes (with its ``options``)."""
+    takes (with its ``options``). The path is checked before any counting, and never
+    overwrites the paytable or a ``.py`` file (see :mod:`bacc_edge.safe_write`)."""
     path = Path(path)
+    name = f"math report {str(path)!r}"
+    paytable = (report_or_source.paytable if isinstance(report_or_source, MathReport)
+                else report_or_source)
+    inputs = ([paytable] if isinstance(paytable, (str, os.PathLike))
+              else [paytable.path] if isinstance(paytable, Paytable) and paytable.file else [])
+    check_output(path, inputs=inputs, name=name)
     render = FORMATS.get(path.suffix.lower())
     if render is None:
-        raise OptionError(f"math report {str(path)!r}: name a .html or .md file")
-    if not path.parent.is_dir():
-        raise OptionError(f"math report {str(path)!r}: cannot be written (no folder "
-                          f"{str(path.parent)!r})")
+        raise OptionError(f"{name}: name a .html or .md file")
     r = (report_or_source if isinstance(report_or_source, MathReport)
          else build_math_report(report_or_source, **options))
-    try:
-        path.write_text(render(r), encoding="utf-8")
-    except OSError as err:
-        raise OptionError(f"math report {str(path)!r}: cannot be written ({err.strerror})") from None
-    return path
+    return write_output(path, render(r), inputs=inputs, name=name)
 
 
 __all__ = ["BIG_WIN", "RARE_COUPS", "BetSection", "Flag", "FlagKind", "MathReport",

@@ -8,13 +8,13 @@ own, so drawing one never touches pyplot or switches the backend of a notebook.
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Sequence
 
 from .depth_run import BetSummary
 from .eor import LinearCount, RemovalEffects
 from .errors import BaccEdgeError
+from .safe_write import check_output, write_output
 
 
 class PlotError(BaccEdgeError):
@@ -22,22 +22,17 @@ class PlotError(BaccEdgeError):
     be written."""
 
 
-def check_plot_path(path) -> Path:
+def check_plot_path(path, inputs: Sequence = ()) -> Path:
     """Refuse, before any work, a picture that could not be written: matplotlib not
     installed, a name without a picture format's ending, a folder that does not exist or
-    cannot be written to. Returns the path."""
+    cannot be written to, or a file that is one of ``inputs`` or a ``.py`` file (see
+    :func:`bacc_edge.safe_write.check_output`). Returns the path."""
     target = Path(path)
     formats = sorted(_matplotlib()[1].get_supported_filetypes())
     if target.suffix.lower().lstrip(".") not in formats:
         raise PlotError(f"{path}: a picture's name ends in a format matplotlib writes: "
                         f".{', .'.join(formats)} (e.g. eor.png)")
-    folder = target.parent
-    if not folder.is_dir():
-        raise PlotError(f"{path}: the folder {str(folder)!r} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise PlotError(f"{path}: the folder {str(folder)!r} cannot be written to")
-    if target.is_dir():
-        raise PlotError(f"{path}: is a folder")
+    check_output(target, inputs=inputs)
     return target
 
 
@@ -65,18 +60,23 @@ def _figure(n_panels: int, width: float, height: float):
     return fig, axes[:n_panels]
 
 
-def _save(fig, title: str, path: Path) -> None:
+def _save(fig, title: str, path: Path, inputs: Sequence) -> None:
     fig.suptitle(title, fontsize=10)
     fig.tight_layout(rect=(0, 0, 1, 0.97))
-    try:
-        fig.savefig(check_plot_path(path), dpi=110)
+    check_plot_path(path, inputs)
+    try:  # the picture is drawn into a temporary file that is renamed into place
+        write_output(path, lambda tmp: fig.savefig(tmp, dpi=110), inputs=inputs)
+    except BaccEdgeError:
+        raise
     except (OSError, ValueError) as err:  # the disk, or a format matplotlib refuses
         raise PlotError(f"{path}: the picture cannot be written ({err})") from None
 
 
-def plot_depth(summary: Sequence[BetSummary], title: str, path: Path) -> None:
+def plot_depth(summary: Sequence[BetSummary], title: str, path: Path,
+               inputs: Sequence = ()) -> None:
     """Per bet: its mean house edge and the share of rounds favouring the player, by
-    round of the shoe, with the round after which the table closes it marked."""
+    round of the shoe, with the round after which the table closes it marked. The
+    picture never overwrites one of ``inputs`` (the paytable)."""
     fig, axes = _figure(len(summary), 5.2, 3.2)
     for ax, bet in zip(axes, summary):
         shown = [r for r in bet.by_round if r.shoes >= 10]
@@ -96,13 +96,14 @@ def plot_depth(summary: Sequence[BetSummary], title: str, path: Path) -> None:
         ax.set_xlabel("round of the shoe", fontsize=7)
         for a in (ax, share):
             a.tick_params(labelsize=7)
-    _save(fig, title, path)
+    _save(fig, title, path, inputs)
 
 
 def plot_effects(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount | None],
-                 path: Path) -> None:
+                 path: Path, inputs: Sequence = ()) -> None:
     """One bar chart per bet: the change in expected value (percent of stake) when one
-    card of each rank leaves the shoe, each bar labelled with its count tag."""
+    card of each rank leaves the shoe, each bar labelled with its count tag. The
+    picture never overwrites one of ``inputs`` (the paytables)."""
     fig, axes = _figure(len(effects), 5.2, 3.4)
     for ax, fx, count in zip(axes, effects, counts):
         ranks = list(fx.by_rank)
@@ -117,4 +118,4 @@ def plot_effects(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount
         ax.set_xlabel("rank removed (green: its removal helps the bettor)", fontsize=7)
         ax.set_ylabel("change in EV per card, % of stake", fontsize=7)
         ax.tick_params(labelsize=7)
-    _save(fig, f"Effects of removal, {effects[0].shoe} — bar labels: count tags", path)
+    _save(fig, f"Effects of removal, {effects[0].shoe} — bar labels: count tags", path, inputs)

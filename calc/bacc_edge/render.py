@@ -8,8 +8,10 @@ when it is not the standard one.
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import re
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -27,8 +29,14 @@ from .paytable import Measure
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
 
-#: Output formats: every tabulate format, CSV, and one JSON object.
-FORMATS = sorted(set(tabulate_formats) | {"csv", "json"})
+#: Output formats: every tabulate format but "unsafehtml" (HTML that leaves the user's
+#: text unescaped; "html" escapes it), CSV, and one JSON object.
+FORMATS = sorted(set(tabulate_formats) - {"unsafehtml"} | {"csv", "json"})
+#: The formats whose text is HTML, and those whose text is Markdown: every piece of the
+#: user's text they print (a bet's name, an event's label, a file name, a finding) is
+#: escaped, so that it can neither run as markup nor break a table or a code block.
+HTML_FORMATS = frozenset({"html"})
+MARKDOWN_FORMATS = frozenset({"github", "pipe"})
 
 
 def percentage(value: Fraction, digits: int = 3) -> str:
@@ -48,12 +56,45 @@ def decimal(value: Fraction) -> str:
 
 
 def table(rows, headers, fmt: str) -> str:
-    """One table in a tabulate format, or as CSV; the text ends with a line break."""
+    """One table in a tabulate format, or as CSV; the text ends with a line break.
+    Text cells are escaped for the HTML and Markdown formats (tabulate's "html" escapes
+    HTML; Markdown cells are escaped here)."""
     if fmt == "csv":
-        out = io.StringIO()
-        csv.writer(out).writerows([headers, *rows])
-        return out.getvalue()
+        return csv_text([headers, *rows], lineterminator="\r\n")
+    if fmt in MARKDOWN_FORMATS:
+        headers = [markdown_cell(h) for h in headers]
+        rows = [[markdown_cell(c) if isinstance(c, str) else c for c in row] for row in rows]
     return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True) + "\n"
+
+
+def prose(text: str, fmt: str) -> str:
+    """Words around the tables (titles, notes, findings) as ``fmt`` prints them: escaped
+    in the HTML and Markdown formats, as they are in the others."""
+    if fmt in HTML_FORMATS:
+        return html.escape(text, quote=False)
+    if fmt in MARKDOWN_FORMATS:
+        return markdown_text(text)
+    return text
+
+
+def markdown_text(text: str) -> str:
+    """Text for a line of Markdown: ``&``, ``<`` and ``>`` as entities, so that the
+    user's text can never be read as HTML (Markdown shows an entity as its character)."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def markdown_cell(text: str) -> str:
+    """Text for a cell of a Markdown table: as :func:`markdown_text`, a ``|`` escaped so
+    that it cannot end the cell, a line break as a space so that it cannot end the row."""
+    return markdown_text(text).replace("|", "\\|").replace("\r", " ").replace("\n", " ")
+
+
+def markdown_fence(text: str, info: str = "text") -> str:
+    """A Markdown code block holding ``text`` exactly: fenced with more backticks than
+    the longest run of them inside, so that no line of the text can close it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{info}\n{text}\n{fence}"
 
 
 def to_json(document: dict) -> str:
@@ -61,16 +102,38 @@ def to_json(document: dict) -> str:
     return json.dumps(document, indent=2) + "\n"
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """One CSV cell: a text that a spreadsheet would run as a formula (it starts with
+    one of FORMULA_STARTS: ``=HYPERLINK(…)``, a bet named ``-1``) gets a single quote in
+    front, as OWASP recommends; numbers stay numbers (-0.08 is written -0.08, an exact
+    Fraction -1/12), None is an empty cell."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(rows, *, lineterminator: str = "\n") -> str:
+    """Rows as CSV: the one place every CSV bacc-edge prints is written, each cell
+    through :func:`csv_cell`."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator=lineterminator).writerows(
+        [csv_cell(value) for value in row] for row in rows)
+    return out.getvalue()
+
+
 def csv_records(records: Sequence[dict], headers: Sequence[str]) -> str:
     """Real CSV, the whole of a command's stdout under ``--fmt csv``: one header row (the
     records' keys, the JSON's snake_case names), then one row per record; numbers are
-    written as numbers (fractions of the stake, never "1.41%"), None as an empty cell."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(headers)
-    for record in records:
-        writer.writerow(["" if record[h] is None else record[h] for h in headers])
-    return out.getvalue()
+    written as numbers (fractions of the stake, never "1.41%"), None as an empty cell,
+    a text a spreadsheet would run as a formula behind a single quote (see
+    :func:`csv_cell`)."""
+    return csv_text([headers, *([record[h] for h in headers] for record in records)])
 
 
 def below(table_text: str, line: str) -> str:
@@ -168,11 +231,11 @@ def report_output(results: Sequence[BetResult], shoe: Shoe, fmt: str, *, digits:
     if fmt == "csv":
         headers = [*EVENT_CSV, *(EXACT_CSV if exact else ())]
         return csv_records([event_record(r, e) for r in results for e in r.events], headers)
-    parts = [f"Shoe: {shoe}\n"]
+    parts = [prose(f"Shoe: {shoe}", fmt) + "\n"]
     for r in results:
         headers, rows = bet_rows(r, digits=digits, exact=exact)
-        parts += [f"\n{bet_title(r, digits=digits, exact=exact)}\n",
-                  below(table(rows, headers, fmt), bet_stats(r, digits=digits))]
+        parts += [f"\n{prose(bet_title(r, digits=digits, exact=exact), fmt)}\n",
+                  below(table(rows, headers, fmt), prose(bet_stats(r, digits=digits), fmt))]
     return "".join(parts)
 
 
@@ -189,8 +252,8 @@ def event_record(result: BetResult, e: EventResult) -> dict:
     return {"file": result.file, "bet": result.name, "event": e.label,
             "otherwise": e.otherwise, "pays": float(e.pays.net), "pays_text": e.pays.text,
             "combinations": e.combinations, "probability": float(e.probability),
-            "return": float(e.ret), "probability_exact": fraction(e.probability),
-            "return_exact": fraction(e.ret)}
+            "return": float(e.ret), "probability_exact": e.probability,
+            "return_exact": e.ret}
 
 
 # -- printed figures (bacc-edge --check) ----------------------------------------------
@@ -248,7 +311,8 @@ def checks_output(checks: Sequence[FigureCheck], fmt: str) -> str:
         return csv_records([{**check_json(c), "tableau": c.tableau.name} for c in checks],
                            CHECK_CSV)
     headers, rows = check_rows(checks)
-    findings = [f"\n{c.status}: {c.bet or c.file}: {c.label or c.measure}: {c.finding}\n"
+    findings = ["\n" + prose(f"{c.status}: {c.bet or c.file}: {c.label or c.measure}: "
+                             f"{c.finding}", fmt) + "\n"
                 for c in checks if c.finding]
     return table(rows, headers, fmt) + "".join(findings)
 
@@ -343,7 +407,7 @@ def eor_records(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount 
     """One record per bet and rank: what ``eor --fmt csv`` writes (effects as fractions
     of the stake)."""
     return [{"bet": fx.bet.name, "rank": rank, "cards": fx.rank_counts[rank],
-             "effect": float(effect), "effect_exact": fraction(effect),
+             "effect": float(effect), "effect_exact": effect,
              "tag": None if count is None else count.tags[rank],
              "house_edge": float(-fx.ev)}
             for fx, count in zip(effects, counts) for rank, effect in fx.by_rank.items()]
@@ -361,26 +425,29 @@ def eor_output(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount |
                         "bets": [eor_json(fx, c) for fx, c in zip(effects, counts)]})
     if fmt == "csv":
         return csv_records(eor_records(effects, counts), EOR_CSV)
-    parts = [f"Shoe: {shoe}\n"]
+    parts = [prose(f"Shoe: {shoe}", fmt) + "\n"]
     for fx, count in zip(effects, counts):
-        parts.append(f"\n{fx.bet.name} — house edge {percentage(-fx.ev, 3)}{under(fx.tableau)}\n")
+        parts.append("\n" + prose(f"{fx.bet.name} — house edge {percentage(-fx.ev, 3)}"
+                                  f"{under(fx.tableau)}", fmt) + "\n")
         headers, rows = eor_rows(fx, count, digits=digits, exact=exact)
         parts.append(table(rows, headers, fmt) + "\n")
         if fx.by_card is not None:
             headers, rows = eor_card_rows(fx, digits=digits)
             parts += ["by suit:\n", table(rows, headers, fmt) + "\n"]
-        parts += [line + "\n" for line in eor_summary(fx, count)]
+        parts += [prose(line, fmt) + "\n" for line in eor_summary(fx, count)]
     return "".join(parts)
 
 
 # -- commission rounding (bacc-edge commission) -----------------------------------------
-def commission_record(c: CommissionEdge) -> dict:
-    """One stake's line: amounts in the units of the stake, edges as fractions of it."""
+def commission_record(c: CommissionEdge, exact=fraction) -> dict:
+    """One stake's line: amounts in the units of the stake, edges as fractions of it;
+    the ``…_exact`` values through ``exact`` (a fraction's text for the JSON; the CSV
+    keeps the Fraction, a number to :func:`csv_cell`)."""
     return {"stake": float(c.stake), "commission": float(c.commission),
             "net_win": float(c.net_win), "nominal_edge": float(c.nominal_edge),
-            "edge": float(c.edge), "stake_exact": fraction(c.stake),
-            "commission_exact": fraction(c.commission), "edge_exact": fraction(c.edge),
-            "nominal_edge_exact": fraction(c.nominal_edge)}
+            "edge": float(c.edge), "stake_exact": exact(c.stake),
+            "commission_exact": exact(c.commission), "edge_exact": exact(c.edge),
+            "nominal_edge_exact": exact(c.nominal_edge)}
 
 
 def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
@@ -395,15 +462,15 @@ def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
                         "tableau": tableau.describe(),
                         "bets": [commission_record(c) for c in edges]})
     if fmt == "csv":
-        records = [{"chip": float(chip), "rate": float(rate), **commission_record(c)}
+        records = [{"chip": float(chip), "rate": float(rate), **commission_record(c, Fraction)}
                    for c in edges]
         return csv_records(records, list(records[0]))
     headers = ["Stake", "Commission on a win", "Net win",
                f"Edge at exactly {decimal(rate * 100)}%", "Real edge"]
     rows = [[decimal(c.stake), float(c.commission), float(c.net_win),
              percentage(c.nominal_edge, 4), percentage(c.edge, 4)] for c in edges]
-    return (f"Shoe: {shoe}{under(tableau)}; lowest chip {decimal(chip)}, commission rounded "
-            f"up to {chip * CHIP_SHARE}\n" + table(rows, headers, fmt))
+    return (prose(f"Shoe: {shoe}{under(tableau)}; lowest chip {decimal(chip)}, commission "
+                  f"rounded up to {chip * CHIP_SHARE}", fmt) + "\n" + table(rows, headers, fmt))
 
 
 # -- shoe depth and count studies (bacc-edge depth) ---------------------------------------
@@ -533,8 +600,8 @@ def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
     if fmt == "csv":
         return csv_records(depth_records(spec, summary), DEPTH_CSV)
     headers, rows = depth_rows(summary)
-    parts = [f"{depth_title(spec, shoes)}, seed {spec.seed}; rounds per shoe "
-             f"{depth_interval_text(summary.rounds_per_shoe, 2)}\n",
+    parts = [prose(f"{depth_title(spec, shoes)}, seed {spec.seed}; rounds per shoe "
+                   f"{depth_interval_text(summary.rounds_per_shoe, 2)}", fmt) + "\n",
              table(rows, headers, fmt)]
     if spec.exact_every_round:
         round_headers, round_rows = depth_round_rows(summary)

@@ -14,8 +14,6 @@ exactly the target is the *binding* one.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 import re
@@ -29,7 +27,7 @@ from .evaluator import Evaluator, layout_for
 from .loader import Paytable, as_paytable
 from .payouts import Pays, PaysError, pays
 from .paytable import Bet
-from .render import table
+from .render import csv_text, prose, table
 from .reports import Tables
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
@@ -581,7 +579,7 @@ def solution_text(s: Solution, fmt: str = "simple", *, digits: int = 3) -> str:
     body = table(rows, headers, fmt) if rows else "no printable pay to list\n"
     mark = ("◀ marks the printable pay closest to the target at or above it"
             if s.marked else "no printable pay keeps the target")
-    return "\n".join(head) + "\n" + body + mark + "\n"
+    return "\n".join(prose(line, fmt) for line in head) + "\n" + body + mark + "\n"
 
 
 def solution_rows(s: Solution, *, digits: int = 3):
@@ -643,10 +641,8 @@ def solutions_output(solutions: Sequence[Solution], fmt: str, *, digits: int = 3
         return json.dumps({"solutions": [solution_json(s) for s in solutions]}, indent=2) + "\n"
     if fmt == "csv":
         shoes = list(dict.fromkeys(deck_key(shoe) for s in solutions for shoe in s.shoes))
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["file", "bet", "row", "event", "pays", "for_one",
-                         *[f"edge_decks_{k}" for k in shoes], "lowest_edge", "marked"])
+        lines = [["file", "bet", "row", "event", "pays", "for_one",
+                  *[f"edge_decks_{k}" for k in shoes], "lowest_edge", "marked"]]
         for s in solutions:
             rows = []
             if s.value is not None:
@@ -655,11 +651,10 @@ def solutions_output(solutions: Sequence[Solution], fmt: str, *, digits: int = 3
             for kind, pays_, edges_, marked in rows:
                 by_key = {deck_key(shoe): e for shoe, e in zip(s.shoes, edges_)}
                 for u, p in zip(s.unknowns, pays_):
-                    writer.writerow([s.file or "", s.name, kind, u.label, repr(float(p)),
-                                     repr(float(p + 1)),
-                                     *[repr(float(by_key[k])) if k in by_key else "" for k in shoes],
-                                     repr(float(min(edges_))), "yes" if marked else ""])
-        return out.getvalue()
+                    lines.append([s.file or "", s.name, kind, u.label, float(p), float(p + 1),
+                                  *[float(by_key[k]) if k in by_key else None for k in shoes],
+                                  float(min(edges_)), "yes" if marked else ""])
+        return csv_text(lines)
     return "\n".join(solution_text(s, fmt, digits=digits) for s in solutions)
 
 
