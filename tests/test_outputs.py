@@ -308,7 +308,7 @@ from bacc_edge import Bet, Event, player, tie
 
 BETS = [
     Bet("<script>alert(1)</script>", [Event('=HYPERLINK("x")', tie, 8)]),
-    Bet("-1", [Event("Pair | & <i>", player.pair, 13)]),  # the player's edge on 8 decks
+    Bet("-2+3", [Event("Pair | & <i>", player.pair, 13)]),  # the player's edge on 8 decks
 ]
 '''
 SCRIPT = "<script>alert(1)</script>"
@@ -347,7 +347,7 @@ def outside_fences(markdown: str) -> list[str]:
 
 @pytest.mark.parametrize("args", [
     ["--fmt", "html"], ["--fmt", "html", "--exact"], ["--decks", "1,8", "--fmt", "html"],
-    ["eor", "--fmt", "html"], ["solve", "--edge", "5%", "--scale", "--bet", "-1",
+    ["eor", "--fmt", "html"], ["solve", "--edge", "5%", "--scale", "--bet", "-2+3",
                                "--fmt", "html"],
 ], ids=["report", "exact", "decks", "eor", "solve"])
 def test_html_tables_escape_every_piece_of_the_users_text(hostile, args):
@@ -397,16 +397,17 @@ def test_results_escape_the_users_text(hostile, tmp_path):
         assert SCRIPT not in text and "<i>" not in text, path
         no_raw_markup("\n".join(outside_fences(text)))
     report = outside_fences((tmp_path / "out" / "hostile.md").read_text())
-    assert "## &lt;script&gt;alert(1)&lt;/script&gt;" in report and "## -1" in report
+    assert "## &lt;script&gt;alert(1)&lt;/script&gt;" in report and "## -2+3" in report
     assert "</pre>" not in "\n".join(report)
 
 
 @pytest.mark.parametrize("value, written", [
-    ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"), ("+1", "'+1"), ("-1", "'-1"),
+    ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"), ("+1", "+1"), ("-1", "-1"), ("-4.9612%", "-4.9612%"),
+    ("-2+3", "'-2+3"), ("+1-1", "'+1-1"), ("-1e5", "'-1e5"),
     ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"), ("\rx", "'\rx"), ("a=b", "a=b"),
     ("", ""), (None, ""), (-1, -1), (-0.08, -0.08), (Fraction(-1, 12), Fraction(-1, 12)),
 ])
-def test_a_csv_cell_is_a_formula_only_when_it_is_a_number(value, written):
+def test_a_csv_cell_is_quoted_only_when_a_spreadsheet_would_run_it(value, written):
     assert csv_cell(value) == written and type(csv_cell(value)) is type(written)
 
 
@@ -429,23 +430,23 @@ def test_csv_quotes_formulas_and_leaves_numbers_alone(hostile):
     cell = {(r[head.index("bet")], r[head.index("event")]): r for r in rows[1:]}
     formula = cell[(SCRIPT, "'=HYPERLINK(\"x\")")]
     assert formula[head.index("pays")] == "8.0"
-    lose = cell[("'-1", "Lose")]
+    lose = cell[("'-2+3", "Lose")]
     assert lose[head.index("pays")] == "-1.0"  # a number, as it was
     assert lose[head.index("return")].startswith("-0.")
     assert lose[head.index("return_exact")].startswith("-")  # an exact number, too
-    assert "\"'=HYPERLINK(\"\"x\"\")\"" in raw.stdout and ",'-1,Lose," in raw.stdout
-    assert not re.search(r"(^|,)(=|\+|@|-1,Pair)", raw.stdout, re.M)
+    assert "\"'=HYPERLINK(\"\"x\"\")\"" in raw.stdout and ",'-2+3,Lose," in raw.stdout
+    assert not re.search(r"(^|,)(=|\+|@|-2\+3,Pair)", raw.stdout, re.M)
 
 
 @pytest.mark.parametrize("args", [
     ["eor", "{p}", "--fmt", "csv"],
     ["{p}", "--decks", "1,8", "--fmt", "csv"],
-    ["solve", "{p}", "--edge", "5%", "--scale", "--bet", "-1", "--fmt", "csv"],
+    ["solve", "{p}", "--edge", "5%", "--scale", "--bet", "-2+3", "--fmt", "csv"],
 ], ids=["eor", "decks", "solve"])
 def test_every_csv_quotes_a_bet_named_like_a_formula(hostile, args):
     rows = _csv(run(*[str(hostile) if a == "{p}" else a for a in args]))
     names = {r[rows[0].index("bet")] for r in rows[1:]}
-    assert "'-1" in names and "-1" not in names
+    assert "'-2+3" in names and "-2+3" not in names
     quoted = {rows[0][i] for r in rows[1:] for i, c in enumerate(r) if c.startswith("'")}
     assert quoted == {"bet"}  # numbers, negative ones too, stay numbers
     negative = [c for r in rows[1:] for c in r if re.fullmatch(r"-\d[\d.e-]*", c)]

@@ -104,16 +104,21 @@ def to_json(document: dict) -> str:
 
 #: What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: A signed decimal, perhaps a percentage: a spreadsheet reads it as a number, never runs it.
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?%?")
 
 
 def csv_cell(value):
     """One CSV cell: a text that a spreadsheet would run as a formula (it starts with
-    one of FORMULA_STARTS: ``=HYPERLINK(…)``, a bet named ``-1``) gets a single quote in
-    front, as OWASP recommends; numbers stay numbers (-0.08 is written -0.08, an exact
-    Fraction -1/12), None is an empty cell."""
+    one of FORMULA_STARTS: ``=HYPERLINK(…)``, a bet named ``-2+3``) gets a single quote
+    in front, as OWASP recommends; numbers stay numbers (-0.08 is written -0.08, an exact
+    Fraction -1/12), and so does a text that is a plain number a spreadsheet reads as
+    that number and nothing more (a pay written ``-1``, a printed ``-4.9612%``); None is
+    an empty cell."""
     if value is None:
         return ""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    if (isinstance(value, str) and value.startswith(FORMULA_STARTS)
+            and not PLAIN_NUMBER.fullmatch(value)):
         return "'" + value
     return value
 
