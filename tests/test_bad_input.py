@@ -207,7 +207,7 @@ CLI = [
     ("unicode bet name", [PUNTO, "--bet", "Bänker ♠"], "no bet named 'Bänker ♠'", 1),
     # -- the shoe ------------------------------------------------------------------------------
     ("decks 0", [PUNTO, "--decks", "0"], "number of decks 0 must be a whole number from 1", 1),
-    ("decks -1", [PUNTO, "--decks", "-1"], "Invalid value for '--decks'", 2),
+    ("decks -1", [PUNTO, "--decks", "-1"], "number of decks -1 must be a whole number from 1", 1),
     ("decks 1.5", [PUNTO, "--decks", "1.5"], "Invalid value for '--decks'", 2),
     ("decks abc", [PUNTO, "--decks", "abc"], "Invalid value for '--decks'", 2),
     ("decks empty", [PUNTO, "--decks", ""], "Invalid value for '--decks'", 2),
@@ -245,8 +245,8 @@ CLI = [
      "suits are unknown", 1),
     # -- report options --------------------------------------------------------------------
     ("fmt nope", [PUNTO, "--fmt", "nope"], "Invalid value for '--fmt'", 2),
-    ("digits -1", [PUNTO, "--digits", "-1"], "Invalid value for '--digits'", 2),
-    ("digits 16", [PUNTO, "--digits", "16"], "Invalid value for '--digits'", 2),
+    ("digits -1", [PUNTO, "--digits", "-1"], "--digits -1: must be a whole number from 0 to 15", 1),
+    ("digits 16", [PUNTO, "--digits", "16"], "--digits 16: must be a whole number from 0", 1),
     ("digits abc", [PUNTO, "--digits", "abc"], "Invalid value for '--digits'", 2),
     ("digits with json", [PUNTO, "--digits", "5", "--fmt", "json"],
      "--digits shapes the text tables; --fmt json gives every number in full", 2),
@@ -272,7 +272,7 @@ CLI = [
     ("plot without an ending", ["eor", PUNTO, "--plot", "{tmp}/eor"], "a picture's name", 2),
     ("plot to a folder", ["eor", PUNTO, "--plot", "{tmp}"], "is a directory", 2),
     ("plot under a file", ["eor", PUNTO, "--plot", "{fine}/eor.png"], "does not exist", 2),
-    ("level 0", ["eor", PUNTO, "--level", "0"], "Invalid value for '--level'", 2),
+    ("level 0", ["eor", PUNTO, "--level", "0"], "--level 0: must be a whole number from 1 to 20", 1),
     # -- commission ------------------------------------------------------------------------
     ("no stake", ["commission"], "Missing option '--stake'", 2),
     ("stake abc", ["commission", "--stake", "abc"], "Invalid value for '--stake': 'abc'", 2),

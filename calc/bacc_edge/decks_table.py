@@ -79,11 +79,17 @@ def check_deck_list_options(*, counts=None, remove: str = "", infinite: bool = F
                           f"infinite deck)")
 
 
+def _whole(text: str) -> bool:
+    """Whether the text is a whole number in ASCII digits (str.isdigit also takes '²',
+    which int cannot read)."""
+    return text.isascii() and text.isdecimal()
+
+
 def _deck_counts(part: str, raw: str) -> list[int | None]:
     if part.lower() in INFINITE_WORDS:
         return [None]
     low, dash, high = part.partition("-")
-    if dash and low.isdigit() and high.isdigit():
+    if dash and _whole(low) and _whole(high):
         lo, hi = int(low), int(high)
         if lo < 1 or hi < lo:
             raise OptionError(f"deck counts {raw!r}: the range {part!r} must run upwards from 1")
@@ -91,7 +97,7 @@ def _deck_counts(part: str, raw: str) -> list[int | None]:
             raise OptionError(f"deck counts {raw!r}: the range {part!r} names more than "
                               f"{MAX_SHOES} shoes")
         return list(range(lo, hi + 1))
-    if part.isdigit() and int(part) >= 1:
+    if _whole(part) and int(part) >= 1:
         return [int(part)]
     raise OptionError(f"deck counts {raw!r}: {part!r} is not a number of decks from 1, a range "
                       f"such as 6-8, or inf")
