@@ -162,6 +162,13 @@ def mark_unknown(bet: Bet, labels: Iterable[str], *, keep_ratios: bool = False) 
                              + ", ".join(repr(e.label) for e in bet.events))
     if not labels:
         raise SolveError(f"bet {bet.name!r}: name an event whose pay is unknown")
+    marked = unknowns_of(bet)
+    if marked:  # a second unknown of the same name would silently join the paytable's
+        raise SolveError(
+            f"bet {bet.name!r} already has an unknown pay in the paytable (event "
+            f"{marked[0].label!r} pays Solve({marked[0].name!r})): mark the unknowns in one "
+            f"place, either with Solve in the paytable or with --solve (mark=) or --scale, "
+            f"not both")
     wanted = [label.lower() for label in labels]
     if len(set(wanted)) < len(wanted):
         raise SolveError(f"bet {bet.name!r}: an event is named twice as unknown")
