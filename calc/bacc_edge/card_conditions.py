@@ -246,6 +246,10 @@ class CardGroup:
     multiset."""
 
     def __init__(self, positions: Sequence[str], text: str):
+        if (isinstance(positions, str) or not isinstance(positions, Sequence) or not positions
+                or not all(p in POSITIONS for p in positions) or not isinstance(text, str)):
+            raise ConditionError(f"CardGroup({positions!r}, {text!r}): give a list of "
+                                 f"positions among {', '.join(POSITIONS)} and its name")
         self.positions = tuple(positions)
         self.text = text
         self._where = group_name(self.positions)

@@ -95,6 +95,7 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 #: What --decks reads: deck counts, ranges and inf, separated by commas.
 _DECK_PART = r"\s*(?:[+-]?[0-9]+|[0-9]+\s*-\s*[0-9]+|inf|infinite|∞)\s*"
 _DECKS = re.compile(f"{_DECK_PART}(?:,{_DECK_PART})*", re.IGNORECASE)
+_DECK_ONE = re.compile(_DECK_PART, re.IGNORECASE)
 
 
 def _option_name(param) -> str:
@@ -140,8 +141,9 @@ class DeckCounts(click.ParamType):
             return value
         text = str(value).strip()
         if not _DECKS.fullmatch(text):
-            self.fail(f"{value!r} is not a number of decks, a list such as 1,2,4,6,8,inf "
-                      f"or a range such as 6-8", param, ctx)
+            bad = next((p for p in text.split(",") if not _DECK_ONE.fullmatch(p)), text)
+            self.fail(f"{bad.strip()!r} is not a number of decks, a range such as 6-8, or inf "
+                      f"(a list: 1,2,4,6,8,inf)", param, ctx)
         if _WHOLE.fullmatch(text):
             return int(text)
         return DeckList(text)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from .errors import OptionError
+from .arguments import quoted, tables_argument
+from .errors import ArgumentError, OptionError
 from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
 from .paytable import Bet
@@ -37,6 +38,9 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
 
     Counts are whole numbers from 1; ``inf`` is the infinite deck. Repeats are dropped,
     the order kept."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise ArgumentError(f"text {quoted(text)} must be a deck list such as '1,2,4,6,8,inf', "
+                            f"'6-8' or '8'")
     raw = str(text).strip()
     if not raw:
         raise OptionError("deck counts: give a count such as 8, a list such as 1,2,4,6,8,inf "
@@ -49,6 +53,21 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
         raise OptionError(f"deck counts {raw!r} name {len(unique)} shoes; at most {MAX_SHOES} "
                           f"in one table")
     return tuple(Shoe.infinite() if n is None else Shoe.decks(n) for n in unique)
+
+
+def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
+    """The shoes an API call is given: a deck list (``"1-8,inf"``, read by
+    :func:`parse_decks`), a number of decks, a :class:`Shoe`, or a list of shoes and
+    numbers of decks. Anything else is an ArgumentError naming ``name``."""
+    if isinstance(value, str):
+        return parse_decks(value)
+    items = list(value) if isinstance(value, (list, tuple)) else [value]
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, (int, Shoe)):
+            raise ArgumentError(f"{name} {quoted(value)} must be a deck list such as "
+                                f"'1,2,4,6,8,inf', a number of decks, a Shoe or a list of "
+                                f"them")
+    return tuple(Shoe.decks(n) if isinstance(n, int) else n for n in items)
 
 
 class DeckList(tuple):
@@ -159,13 +178,11 @@ def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
     """Every bet of ``source`` (a paytable file, a loaded :class:`Paytable`, a bet or a
     list of bets) on each shoe of ``shoes`` (a deck list such as ``"1,2,4,6,8,inf"``, or
     shoes), exactly."""
-    if isinstance(shoes, str):
-        shoes = parse_decks(shoes)
-    shoes = tuple(shoes)
+    shoes = deck_list_argument(shoes)
     if not shoes:
         raise OptionError("no shoes to compare")
     paytable = as_paytable(source)
-    tables = tables or Tables()
+    tables = tables_argument(tables) or Tables()
     per_shoe = [results_on(paytable, shoe, tables) for shoe in shoes]
     return [DeckComparison(bet, shoes, tuple(rs[b] for rs in per_shoe), paytable.file)
             for b, bet in enumerate(paytable.bets)]

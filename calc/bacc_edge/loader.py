@@ -105,6 +105,9 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
     names = _names(bet_names, "bet_names")
     seen = {}
     for path in paths:
+        if not isinstance(path, (str, os.PathLike)):
+            raise ArgumentError(f"paths holds {kind_of(path)}, which is not a paytable "
+                                f"file's path")
         key = Path(path).resolve()
         if key in seen:
             raise PaytableError(f"{path}: given twice (as {seen[key]!s} already)")

@@ -15,7 +15,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import PaytableError
+from .errors import ArgumentError, PaytableError
 
 #: Features that tell suits apart (the suited-pair flags; card words add their own).
 SUIT_FEATURES = ("player_suited_pair", "banker_suited_pair")
@@ -90,6 +90,9 @@ class Condition:
 
     def mask(self, layout) -> np.ndarray:
         """One boolean per outcome cell of ``layout``: does the condition hold there?"""
+        if not callable(getattr(layout, "features", None)) or not hasattr(layout, "n_cells"):
+            raise ArgumentError(f"layout {layout!r} must be a layout of outcome cells, e.g. "
+                                f"outcome_table(shoe).layout")
         out = np.asarray(self._test(layout.features()), dtype=bool)
         return np.broadcast_to(out, (layout.n_cells,)) if out.ndim == 0 else out
 

@@ -29,7 +29,8 @@ from .decks_table import STANDARD_DECKS, DeckComparison, compare_decks, deck_lab
 from .depth import DealRules
 from .depth_run import BetSummary, prepare, run_depth, summarize
 from .eor import LinearCount, RemovalEffects, effects_of_removal, linear_count
-from .errors import OptionError
+from .arguments import path_argument, quoted
+from .errors import ArgumentError, OptionError
 from .evaluator import layout_for
 from .loader import Paytable, as_paytable
 from .payouts import Pays
@@ -493,8 +494,14 @@ def _html_pairs(rows) -> str:
                                     for k, v in rows) + "\n</table>")
 
 
+def _report_argument(r) -> None:
+    if not isinstance(r, MathReport):
+        raise ArgumentError(f"r {quoted(r)} must be a MathReport, from build_math_report()")
+
+
 def math_report_html(r: MathReport) -> str:
     """The report as one self-contained HTML page."""
+    _report_argument(r)
     e = html.escape
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
            f"<title>{e(r.title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
@@ -568,6 +575,7 @@ def _md_bar(value: float, span: float, width: int = 20) -> str:
 
 def math_report_markdown(r: MathReport) -> str:
     """The report as Markdown: the same content, the chart drawn as text bars."""
+    _report_argument(r)
     out = [f"# {r.title}", ""]
     doc = _module_doc(r.paytable)
     if doc:
@@ -620,7 +628,7 @@ def write_math_report(report_or_source, path, **options) -> Path:
     """Write the report to ``path``: HTML for ``.html``, Markdown for ``.md``.
     ``report_or_source`` is a :class:`MathReport`, or what :func:`build_math_report`
     takes (with its ``options``)."""
-    path = Path(path)
+    path = Path(path_argument(path))
     render = FORMATS.get(path.suffix.lower())
     if render is None:
         raise OptionError(f"math report {str(path)!r}: name a .html or .md file")
