@@ -356,3 +356,24 @@ def test_a_condition_within_64_bits_is_refused_when_written_not_when_counted():
     with pytest.raises(ConditionError):
         player.points * 2**62
     assert Event("ok", (player.points * 2**59) == 0, 8).label == "ok"
+
+
+@pytest.mark.parametrize("make, bounds", [
+    (lambda: player.points, (0, 9)),
+    (lambda: player.third, (-1, 9)),
+    (lambda: (player.third - 5) * (banker.third - 5), (-24, 36)),  # [-6, 4] · [-6, 4]
+    (lambda: -(player.points * 3) + banker.cards, (-25, 3)),
+    (lambda: abs(player.third - 4), (0, 5)),
+    (lambda: abs(player.points + 1), (1, 10)),
+    (lambda: (player.points - 4) // 2, (-5, 5)),  # |a // b| <= |a|
+    (lambda: player.points % (banker.third + 1), (0, 9)),  # divisor 0 … 10
+    (lambda: 7 % (player.third - 3), (-3, 5)),  # divisor -4 … 6
+])
+def test_a_quantity_s_range_is_worked_out_by_hand_and_holds_on_every_cell(make, bounds):
+    """Interval arithmetic, worked by hand from points 0-9, cards 2-3 and a third card of
+    -1 (none) to 9; the values on every outcome cell lie within it."""
+    q = make()
+    assert q.bounds == bounds
+    features = outcome_table(Shoe.decks(8)).features
+    values = q._value(features)
+    assert bounds[0] <= values.min() and values.max() <= bounds[1]
