@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import sys
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import click
@@ -86,7 +87,18 @@ class Amount(click.ParamType):
         try:
             return exact_number(value)
         except ValueError as err:
+            if _finite_decimal(value):  # a number, out of range: bad data, as --decks 0
+                raise OptionError(f"{_option_name(param)}: {err}") from None
             self.fail(str(err), param, ctx)
+
+
+def _finite_decimal(value) -> bool:
+    """Whether the text is a finite decimal number in ASCII (however large or small)."""
+    text = str(value).strip()
+    try:
+        return text.isascii() and Decimal(text).is_finite()
+    except InvalidOperation:
+        return False
 
 
 #: A whole number as an option writes it: ASCII digits, an optional sign ('²' and '５'

@@ -98,7 +98,8 @@ def parse_edge(value) -> Fraction:
             raise SolveError(f"target edge {value!r} is not a number")
         edge = Fraction(repr(value))
     elif isinstance(value, str):
-        m = re.fullmatch(r"\s*([-+]?\d+(?:\.\d*)?|[-+]?\.\d+)\s*%\s*", value)
+        # ASCII digits: \d would take '５' (str.isdigit even '²')
+        m = re.fullmatch(r"\s*([-+]?[0-9]+(?:\.[0-9]*)?|[-+]?\.[0-9]+)\s*%\s*", value)
         if not m:
             raise SolveError(f"target edge {value!r} is not a percentage such as '5%'")
         edge = Fraction(m[1]) / 100
