@@ -96,7 +96,8 @@ def parse_rank(name) -> int:
     """A rank as people write it (``"K"``, ``"10"``, ``"T"``, ``"A"``, or a number 2-10)
     → its index into :data:`RANKS`. Only a rank symbol is a rank: ``"Kings"``,
     ``"K♠"`` and ``1`` are refused, naming what to write."""
-    text = str(name).strip() if isinstance(name, (str, int)) and not isinstance(name, bool) else None
+    readable = isinstance(name, (str, int)) and not isinstance(name, bool)
+    text = str(name).strip() if readable else None
     rank = None if text is None else _RANK_ALIASES.get(text.upper())
     if rank is None:
         raise CardNameError(f"rank {name!r} is not a rank{_hint(text or '')}: ranks are "

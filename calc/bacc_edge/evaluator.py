@@ -23,7 +23,7 @@ import numpy as np
 from .arguments import bets_argument, quoted, tableau_argument
 from .card_layout import ALL_CARDS, CardDetail, CardLayout, cards_held, is_card_feature
 from .errors import ArgumentError, BaccEdgeError
-from .outcomes import CellLayout, OutcomeTable, sum_by_class
+from .outcomes import CellLayout, OutcomeTable, PairLayout, sum_by_class
 from .payouts import Pays
 from .paytable import Bet
 from .rules import STANDARD, Tableau
@@ -112,7 +112,7 @@ class Evaluator:
         self.bets = tuple(bets_argument(bets))
         if not self.bets:
             raise BaccEdgeError("no bets to evaluate")
-        if not isinstance(layout, (CellLayout, CardLayout)):
+        if not isinstance(layout, (CellLayout, CardLayout, PairLayout)):
             raise ArgumentError(f"layout {quoted(layout)} must be a layout of outcome cells: "
                                 f"layout_for(bets), or use Evaluator.of(bets)")
         self.layout = layout

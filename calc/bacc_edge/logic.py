@@ -58,7 +58,8 @@ def _within(bounds: tuple[int, int], text: str, what: str = "its values reach {}
 def _short(number: int) -> str:
     """A number quoted in an error, shortened when it has hundreds of digits."""
     text = f"{number:,}"
-    return text if len(text) <= 40 else f"{text[:14]}…{text[-8:]} ({len(str(abs(number)))} digits)"
+    digits = len(str(abs(number)))
+    return text if len(text) <= 40 else f"{text[:14]}…{text[-8:]} ({digits} digits)"
 
 
 def _span(symbol: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
@@ -218,7 +219,8 @@ class Quantity:
             return value._value, value.text, value.features, value._defined, value.bounds
         if _is_whole(value):
             value = int(value)
-            _within((value, value), f"{self.text} {symbol} {_short(value)}", "the number {} is past")
+            _within((value, value), f"{self.text} {symbol} {_short(value)}",
+                    "the number {} is past")
             return (lambda f: value), str(value), frozenset(), None, (value, value)
         raise ConditionError(f"{self.text} {symbol} {value!r}: use a whole number or "
                              f"another quantity of the coup")
