@@ -86,6 +86,10 @@ API = [
      "paths holds None (NoneType), which is not a paytable file's path"),
     ("load_paytables(None)", lambda: load_paytables(None), ArgumentError,
      "paths must be a list, got None"),
+    ("Paytable.of_bets(bet)", lambda: bacc_edge.Paytable.of_bets(BET), bacc_edge.PaytableError,
+     "bets must be a non-empty list of Bet, " + LONE),
+    ("Paytable.of_bets(None)", lambda: bacc_edge.Paytable.of_bets(None),
+     bacc_edge.PaytableError, "bets must be a non-empty list of Bet, got None (NoneType)"),
     ("load_paytable(None)", lambda: load_paytable(None), ArgumentError,
      "path None (NoneType) is not a paytable file's path"),
     # -- effects of removal -----------------------------------------------------------------------
