@@ -117,6 +117,44 @@ PAYTABLES = {
     "suited_pair": ("from bacc_edge import *\n"
                     "BETS = [Bet('P', [Event('suited', player.suited_pair, 25)])]\n"),
     "fine": bet(),
+    "is_kings": ("from bacc_edge import *\n"
+                 "BETS = [Bet('K', [Event('king', player.card(1).is_('Kings'), 8)])]\n"),
+    "rank_aces": ("from bacc_edge import *\n"
+                  "BETS = [Bet('A', [Event('ace', player.card(1).rank == 'Aces', 8)])]\n"),
+    "count_kings": ("from bacc_edge import *\n"
+                    "BETS = [Bet('K', [Event('k', first_four.count(rank='Kings') == 1, 8)])]\n"),
+    "rank_one": ("from bacc_edge import *\n"
+                 "BETS = [Bet('A', [Event('ace', player.card(1).rank == 1, 8)])]\n"),
+    "suit_word": ("from bacc_edge import *\n"
+                  "BETS = [Bet('S', [Event('s', player.card(1).suit == 'spade', 8)])]\n"),
+    "times_2_62": ("from bacc_edge import *\n"
+                   "BETS = [Bet('W', [Event('w', (player.points * 2**62) == 0, 8)])]\n"),
+    "plus_10_30": ("from bacc_edge import *\n"
+                   "BETS = [Bet('W', [Event('w', (player.points + 10**30) == 5, 8)])]\n"),
+    "equals_2_64": ("from bacc_edge import *\n"
+                    "BETS = [Bet('W', [Event('w', player.points == 2**64, 8)])]\n"),
+    "group_times_2_61": ("from bacc_edge import *\n"
+                         "BETS = [Bet('W', [Event('w', (all_cards.most_of_a_rank * 2**61) "
+                         "== 0, 8)])]\n"),
+    "pays_minus_half": bet("-0.5"),
+    "pays_minus_half_text": bet("'-0.5'"),
+    "pays_minus_one": bet("-1"),
+    "tableau_superscript": ("from bacc_edge import *\nfrom bacc_edge.rules import STANDARD_TEXT\n"
+                            "RULES = Tableau.parse(STANDARD_TEXT.replace('banker 7', 'banker ⁷'))\n"
+                            "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
+    "tableau_column_superscript": (
+        "from bacc_edge import *\nfrom bacc_edge.rules import STANDARD_TEXT\n"
+        "RULES = Tableau.parse(STANDARD_TEXT.replace(' 9  stood', ' ⁹  stood'))\n"
+        "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
+    "tableau_name_none": ("from bacc_edge import *\nfrom bacc_edge.rules import STANDARD_TEXT\n"
+                          "RULES = Tableau.parse(STANDARD_TEXT, name=None)\n"
+                          "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
+    "tableau_name_number": ("from bacc_edge import *\nfrom bacc_edge.rules import STANDARD_TEXT\n"
+                            "RULES = Tableau.parse(STANDARD_TEXT, name=5)\n"
+                            "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
+    "solve_x": ("from bacc_edge import *\n"
+                "BETS = [Bet('B', [Event('E', tie, Solve('x')), "
+                "Event('F', banker.wins & (banker.points == 7), 3)])]\n"),
 }
 
 # (id, arguments, message fragment, exit code). {name} is the paytable of that name
@@ -208,11 +246,18 @@ CLI = [
     ("unicode bet name", [PUNTO, "--bet", "Bänker ♠"], "no bet named 'Bänker ♠'", 1),
     # -- the shoe ------------------------------------------------------------------------------
     ("decks 0", [PUNTO, "--decks", "0"], "number of decks 0 must be a whole number from 1", 1),
-    ("decks -1", [PUNTO, "--decks", "-1"], "Invalid value for '--decks'", 2),
+    ("decks -1", [PUNTO, "--decks", "-1"], "number of decks -1 must be a whole number from 1", 1),
     ("decks 1.5", [PUNTO, "--decks", "1.5"], "Invalid value for '--decks'", 2),
     ("decks abc", [PUNTO, "--decks", "abc"], "Invalid value for '--decks'", 2),
     ("decks empty", [PUNTO, "--decks", ""], "Invalid value for '--decks'", 2),
     ("decks huge", [PUNTO, "--decks", "10" + "0" * 20], "decks is more than any shoe holds", 1),
+    ("decks superscript", [PUNTO, "--decks", "²"], "'²' is not a number of decks", 2),
+    ("decks list with a superscript", [PUNTO, "--decks", "1,²"], "'²' is not a number of decks", 2),
+    ("decks range to a superscript", [PUNTO, "--decks", "1-²"], "'1-²' is not a number of", 2),
+    ("decks fullwidth digit", [PUNTO, "--decks", "５"], "'５' is not a number of decks", 2),
+    ("decks list with 0", [PUNTO, "--decks", "1,0"], "'0' is not a number of decks from 1", 1),
+    ("decks range from 0", [PUNTO, "--decks", "0-3"], "the range '0-3' must run upwards", 1),
+    ("decks -1 in a list", [PUNTO, "--decks", "1,-1"], "'-1' is not a number of decks", 1),
     ("counts empty", [PUNTO, "--counts", ""], "--counts '': it is empty", 1),
     ("counts x", [PUNTO, "--counts", "x"], "--counts 'x': 'x' is not a number of cards", 1),
     ("counts 4.5", [PUNTO, "--counts", "4.5" + ",4" * 12], "'4.5' is not a number of cards", 1),
@@ -236,6 +281,13 @@ CLI = [
     ("remove Z", [PUNTO, "--remove", "5 5 Z"], "card 'Z' is not a card", 1),
     ("remove a playing-card glyph", [PUNTO, "--remove", "🂡"], "card '🂡' is not a card", 1),
     ("remove 11", [PUNTO, "--remove", "5 11 K"], "card '11' is not a card", 1),
+    ("remove Aces", [PUNTO, "--remove", "Aces"],
+     "card 'Aces' is not a card (the rank is written 'A'): write a rank A 2", 1),
+    ("remove Kings", [PUNTO, "--remove", "5 Kings"], "card 'Kings' is not a card", 1),
+    ("remove King", [PUNTO, "--remove", "King"], "card 'King' is not a card", 1),
+    ("remove 1", [PUNTO, "--remove", "1"], "card '1' is not a card", 1),
+    ("remove a rank and two suits", [PUNTO, "--remove", "K♠♠"], "card 'K♠♠' is not a card", 1),
+    ("remove Kingh", [PUNTO, "--remove", "Kingh"], "card 'Kingh' is not a card", 1),
     ("remove a card twice", [PUNTO, "--decks", "1", "--remove", "A♠ A♠"], "no A♠ is left", 1),
     ("remove a fifth king", [PUNTO, "--decks", "1", "--remove", "K K K K K"], "no K is left", 1),
     ("remove to five cards", [PUNTO, "--decks", "1", "--remove",
@@ -246,9 +298,12 @@ CLI = [
      "suits are unknown", 1),
     # -- report options --------------------------------------------------------------------
     ("fmt nope", [PUNTO, "--fmt", "nope"], "Invalid value for '--fmt'", 2),
-    ("digits -1", [PUNTO, "--digits", "-1"], "Invalid value for '--digits'", 2),
-    ("digits 16", [PUNTO, "--digits", "16"], "Invalid value for '--digits'", 2),
+    ("digits -1", [PUNTO, "--digits", "-1"], "--digits -1: must be a whole number from 0 to 15", 1),
+    ("digits 16", [PUNTO, "--digits", "16"], "--digits 16: must be a whole number from 0", 1),
     ("digits abc", [PUNTO, "--digits", "abc"], "Invalid value for '--digits'", 2),
+    ("digits fullwidth", [PUNTO, "--digits", "５"], "'５' is not a whole number", 2),
+    ("digits superscript", [PUNTO, "--digits", "²"], "'²' is not a whole number", 2),
+    ("digits 2.5", [PUNTO, "--digits", "2.5"], "'2.5' is not a whole number", 2),
     ("digits with json", [PUNTO, "--digits", "5", "--fmt", "json"],
      "--digits shapes the text tables; --fmt json gives every number in full", 2),
     ("digits with csv", [PUNTO, "--digits", "5", "--fmt", "csv"], "--digits shapes", 2),
@@ -273,14 +328,20 @@ CLI = [
     ("plot without an ending", ["eor", PUNTO, "--plot", "{tmp}/eor"], "a picture's name", 2),
     ("plot to a folder", ["eor", PUNTO, "--plot", "{tmp}"], "is a directory", 2),
     ("plot under a file", ["eor", PUNTO, "--plot", "{fine}/eor.png"], "does not exist", 2),
-    ("level 0", ["eor", PUNTO, "--level", "0"], "Invalid value for '--level'", 2),
+    ("eor digits 16", ["eor", PUNTO, "--digits", "16"], "--digits 16: must be", 1),
+    ("eor level abc", ["eor", PUNTO, "--level", "abc"], "'abc' is not a whole number", 2),
+    ("eor decks -1", ["eor", PUNTO, "--decks", "-1"], "number of decks -1", 1),
+    ("level 0", ["eor", PUNTO, "--level", "0"], "--level 0: must be a whole number from 1 to 20", 1),
     # -- commission ------------------------------------------------------------------------
     ("no stake", ["commission"], "Missing option '--stake'", 2),
     ("stake abc", ["commission", "--stake", "abc"], "Invalid value for '--stake': 'abc'", 2),
     ("stake empty", ["commission", "--stake", ""], "Invalid value for '--stake': ''", 2),
     ("stake 1/0", ["commission", "--stake", "1/0"], "Invalid value for '--stake': '1/0'", 2),
-    ("stake 1e400", ["commission", "--stake", "1e400"], "'1e400' is too large", 2),
-    ("stake 1e999999999", ["commission", "--stake", "1e999999999"], "is too large", 2),
+    ("stake 1e400", ["commission", "--stake", "1e400"], "--stake: '1e400' is too large", 1),
+    ("stake 1e999999999", ["commission", "--stake", "1e999999999"], "is too large", 1),
+    ("stake 1e-999", ["commission", "--stake", "1e-999"], "has too many decimal places", 1),
+    ("stake fullwidth", ["commission", "--stake", "５"], "Invalid value for '--stake': '５'", 2),
+    ("stake superscript", ["commission", "--stake", "²"], "Invalid value for '--stake': '²'", 2),
     ("stake inf", ["commission", "--stake", "inf"], "'inf' is not a finite number", 2),
     ("stake nan", ["commission", "--stake", "nan"], "'nan' is not a finite number", 2),
     ("stake below its commission", ["commission", "--stake", "0.001", "--chip", "1"],
@@ -298,8 +359,69 @@ CLI = [
     ("rate abc", ["commission", "--stake", "10", "--rate", "abc"], "'--rate': 'abc'", 2),
     ("commission decks 0", ["commission", "--stake", "10", "--decks", "0"],
      "number of decks 0", 1),
+    ("commission decks -1", ["commission", "--stake", "10", "--decks", "-1"],
+     "number of decks -1", 1),
+    ("commission decks superscript", ["commission", "--stake", "10", "--decks", "²"],
+     "'²' is not a number of decks", 2),
     ("commission two shoes", ["commission", "--stake", "10", "--infinite", "--decks", "6"],
      "each describe the whole shoe", 2),
+    # -- card names, numbers and pays in a paytable -------------------------------------------
+    ("is_ Kings", ["{is_kings}"], "card 'Kings' is not a card (the rank is written 'K')", 1),
+    ("rank Aces", ["{rank_aces}"], "rank 'Aces' is not a rank (the rank is written 'A')", 1),
+    ("count rank Kings", ["{count_kings}"], "rank 'Kings' is not a rank", 1),
+    ("rank 1", ["{rank_one}"], "rank 1 is not a rank (the rank is written 'A')", 1),
+    ("points times 2**62", ["{times_2_62}"],
+     "(player.points * 4611686018427387904): its values reach 41,505,174,165,846,491,136, "
+     "past ±9,223,372,036,854,775,807, the 64-bit limit", 1),
+    ("points plus 10**30", ["{plus_10_30}"],
+     "player.points + 1,000,000,000,…,000,000 (31 digits): the number", 1),
+    ("points equal 2**64", ["{equals_2_64}"], "the number 18,446,744,073,709,551,616 is past", 1),
+    ("most of a rank times 2**61", ["{group_times_2_61}"],
+     "(all_cards.most_of_a_rank * 2305843009213693952): its values reach", 1),
+    ("pays -0.5", ["{pays_minus_half}"],
+     "-0.5 is negative: a pay that hands back part of the stake is written '0.5 for 1' "
+     "(for_one(0.5)); a bet that loses pays 'lose'", 1),
+    ("pays '-0.5'", ["{pays_minus_half_text}"], "is written '0.5 for 1'", 1),
+    ("pays -1", ["{pays_minus_one}"], "-1 is negative: a bet that loses pays 'lose'", 1),
+    ("tableau total superscript", ["{tableau_superscript}"],
+     "banker total '⁷' is not a total 0-9", 1),
+    ("tableau column superscript", ["{tableau_column_superscript}"],
+     "banker column '⁹' is not a third card's point value", 1),
+    ("tableau name None", ["{tableau_name_none}"],
+     "name None (NoneType) must be the tableau's name, a non-empty line of text", 1),
+    ("tableau name 5", ["{tableau_name_number}"], "name 5 (int) must be the tableau's name", 1),
+    ("remove Spades (the paytable names a suit as a word)", ["{suit_word}", "--remove", "Spades"], "card 'Spades' is not", 1),
+    # -- solve -------------------------------------------------------------------------------
+    ("solve a second unknown", ["solve", "{solve_x}", "--edge", "5%", "--solve", "B:F"],
+     "bet 'B' already has an unknown pay in the paytable (event 'E' pays Solve('x'))", 1),
+    ("solve scale beside Solve", ["solve", "{solve_x}", "--edge", "5%", "--scale"],
+     "already has an unknown pay", 1),
+    ("solve edge fullwidth", ["solve", "{solve_x}", "--edge", "５%"],
+     "target edge '５%' is not a percentage such as '5%'", 1),
+    ("solve digits 16", ["solve", "{solve_x}", "--edge", "5%", "--digits", "16"],
+     "--digits 16: must be a whole number from 0 to 15", 1),
+    ("solve digits x", ["solve", "{solve_x}", "--edge", "5%", "--digits", "x"],
+     "'x' is not a whole number", 2),
+    # -- whole numbers of the other commands: unreadable 2, out of range 1 -------------------
+    ("depth shoes 0", ["depth", PUNTO, "--shoes", "0"], "--shoes 0: must be a whole number", 1),
+    ("depth shoes -1", ["depth", PUNTO, "--shoes", "-1"], "--shoes -1: must be", 1),
+    ("depth shoes x", ["depth", PUNTO, "--shoes", "x"], "'x' is not a whole number", 2),
+    ("depth shoes superscript", ["depth", PUNTO, "--shoes", "²"], "'²' is not a whole", 2),
+    ("depth decks 65", ["depth", PUNTO, "--decks", "65"],
+     "--decks 65: must be a whole number from 1 to 64", 1),
+    ("depth decks 0", ["depth", PUNTO, "--decks", "0"], "--decks 0: must be", 1),
+    ("depth decks 1.5", ["depth", PUNTO, "--decks", "1.5"], "'1.5' is not a whole number", 2),
+    ("depth cut -1", ["depth", PUNTO, "--cut", "-1"], "--cut -1: must be a whole number from 0", 1),
+    ("depth seed -1", ["depth", PUNTO, "--seed", "-1"], "--seed -1: must be", 1),
+    ("depth workers 0", ["depth", PUNTO, "--workers", "0"], "--workers 0: must be", 1),
+    ("math-report decks 0", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks", "0"],
+     "--decks 0: must be a whole number from 1", 1),
+    ("math-report decks abc", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks", "abc"],
+     "'abc' is not a whole number", 2),
+    ("math-report seed -1", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--seed", "-1"],
+     "--seed -1: must be a whole number from 0", 1),
+    ("math-report seed x", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--seed", "x"],
+     "'x' is not a whole number", 2),
     # -- results ----------------------------------------------------------------------------
     ("results from nowhere", ["results", "{tmp}/nowhere", "{tmp}/out"], "does not exist", 2),
     ("results from no paytables", ["results", "{tmp}/empty_folder", "{tmp}/out"],

@@ -426,12 +426,12 @@ def test_eor_csv_is_one_table():
 
 BAD_INPUT = [
     (["--bet", "No Such Bet"], "no bet named 'No Such Bet'", 1),
-    (["--seed", "-5"], "-5 is not in the range", 2),
-    (["--seed", "abc"], "'abc' is not a valid integer", 2),
-    (["--shoes", "0"], "0 is not in the range", 2),
-    (["--decks", "0"], "0 is not in the range", 2),
+    (["--seed", "-5"], "--seed -5: must be a whole number from 0", 1),
+    (["--seed", "abc"], "'abc' is not a whole number", 2),
+    (["--shoes", "0"], "--shoes 0: must be a whole number from 1", 1),
+    (["--decks", "0"], "--decks 0: must be a whole number from 1 to 64", 1),
     (["--decks", "1", "--cut", "50"], "does not fit a 1-deck shoe", 1),
-    (["--batch", "0"], "0 is not in the range", 2),
+    (["--batch", "0"], "--batch 0: must be a whole number from 1", 1),
     (["--end", "sometime"], "'sometime' is not one of", 2),
     (["--scheduler", "nonsense"], "'nonsense' is not a Dask scheduler address", 1),
     (["--scheduler", "tcp://127.0.0.1:1"], "no Dask scheduler answers there", 1),
@@ -444,8 +444,8 @@ BAD_INPUT = [
     (["--count", "6=1,6=2", "--trigger", "3"], "rank 6 is tagged twice", 1),
     (["--trigger-on", "both", "--count", "6=1", "--trigger", "3"], "'both' is not one of", 2),
     (["--count-only", "--no-eor-count"], "a count study needs a count", 1),
-    (["--cutoff", "0"], "0 is not in the range", 2),
-    (["--workers", "0"], "0 is not in the range", 2),
+    (["--cutoff", "0"], "--cutoff 0: must be a whole number from 1", 1),
+    (["--workers", "0"], "--workers 0: must be a whole number from 1", 1),
     (["--state", "UNDER_A_FILE"], "cannot keep batches there", 1),
     (["--fmt", "yaml"], "'yaml' is not one of", 2),
 ]

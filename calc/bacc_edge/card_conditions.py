@@ -175,7 +175,7 @@ class Card:
         #: the card's point value, 0-9 (a quantity; false everywhere if not dealt)
         self.value = Quantity(lambda f, k=_key(position, "value"): f[k], f"{self.text}.value",
                               {_key(position, "value"), _key(position, "dealt")},
-                              defined=_dealt(position))
+                              defined=_dealt(position), bounds=(0, 9))
         #: the card was dealt (always for cards 1-2 of a hand)
         self.dealt = Condition(f"{self.text}.dealt", lambda f, d=_dealt(position): d(f) == 1,
                                frozenset({_key(position, "dealt")}))
@@ -246,13 +246,18 @@ class CardGroup:
     multiset."""
 
     def __init__(self, positions: Sequence[str], text: str):
+        if (isinstance(positions, str) or not isinstance(positions, Sequence) or not positions
+                or not all(p in POSITIONS for p in positions) or not isinstance(text, str)):
+            raise ConditionError(f"CardGroup({positions!r}, {text!r}): give a list of "
+                                 f"positions among {', '.join(POSITIONS)} and its name")
         self.positions = tuple(positions)
         self.text = text
         self._where = group_name(self.positions)
         dealt = self._key("dealt")
         #: how many cards of the group were dealt
+        many = (0, len(self.positions))  # how many of the group's cards: at most all
         self.size = Quantity(lambda f: f[dealt].sum(axis=0, dtype=np.int64),
-                             f"{text}.size", {dealt})
+                             f"{text}.size", {dealt}, bounds=many)
         #: every card of the group has one suit (a flush)
         self.same_suit = self._same("suit")
         #: every card of the group has one colour
@@ -261,7 +266,8 @@ class CardGroup:
         self.rank_counts = Multiplicities(self)
         #: the largest number of cards of one rank (1 when all ranks differ)
         self.most_of_a_rank = Quantity(lambda f: self._multiplicities(f)[0].max(axis=0),
-                                       f"{text}.most_of_a_rank", self._rank_features())
+                                       f"{text}.most_of_a_rank", self._rank_features(),
+                                       bounds=many)
 
     def _key(self, attribute: str) -> str:
         return _key(self._where, attribute)
@@ -330,7 +336,8 @@ class CardGroup:
         for more in parts[1:]:
             each = each & more
         return Quantity(lambda f: each._test(f).sum(axis=0, dtype=np.int64),
-                        f"{self.text}.count({', '.join(words)})", each.features)
+                        f"{self.text}.count({', '.join(words)})", each.features,
+                        bounds=(0, len(self.positions)))
 
     def ranks_held(self, at_least: int = 1) -> Quantity:
         """How many different ranks the group holds at least ``at_least`` times:
@@ -343,7 +350,8 @@ class CardGroup:
             m, first, _ = self._multiplicities(f)
             return ((m >= at_least) & first).sum(axis=0, dtype=np.int64)
 
-        return Quantity(value, f"{self.text}.ranks_held({at_least})", self._rank_features())
+        return Quantity(value, f"{self.text}.ranks_held({at_least})", self._rank_features(),
+                        bounds=(0, len(self.positions)))
 
     def straight(self, ace: str = "both") -> Condition:
         """The group's ranks are all different and consecutive. ``ace`` says where an ace

@@ -23,34 +23,54 @@ _SUIT_ALIASES = {
     "♦": 2, "d": 2, "♢": 2,
     "♣": 3, "c": 3, "♧": 3,
 }
+#: A rank is written as its symbol (``"10"`` or ``"T"`` for ten), in either case; nothing
+#: else is a rank, so that no word is half read ("Kings" is not K♠).
 _RANK_ALIASES = {name: i for i, name in enumerate(RANKS)}
-_RANK_ALIASES.update({"T": 9, "1": 0, "ACE": 0, "JACK": 10, "QUEEN": 11, "KING": 12})
+_RANK_ALIASES["T"] = 9
+#: Words people write for a rank, named in the error so the fix is one look away.
+_RANK_WORDS = {"ACE": "A", "ONE": "A", "1": "A", "TWO": "2", "THREE": "3", "FOUR": "4",
+               "FIVE": "5", "SIX": "6", "SEVEN": "7", "EIGHT": "8", "NINE": "9", "TEN": "10",
+               "JACK": "J", "KNAVE": "J", "QUEEN": "Q", "KING": "K"}
+CARD_FORMS = ("a rank A 2 3 4 5 6 7 8 9 10 J Q K (or T for 10), optionally followed by one "
+              "suit ♠ ♥ ♦ ♣ (or s h d c), e.g. 'K', 'K♠', '10h'")
 
 
 class CardNameError(ShoeError):
     """A card name that is not a rank, optionally followed by a suit."""
 
 
+def _hint(text: str) -> str:
+    """A pointer to the rank symbol for a word such as ``"Kings"`` or ``"ace"``."""
+    word = text.upper()
+    for candidate in (word, word[:-1], word[:-2]):
+        if word.startswith(candidate) and candidate in _RANK_WORDS:
+            symbol = _RANK_WORDS[candidate]
+            return f" (the rank is written {symbol!r})"
+    return ""
+
+
 def parse_card(name: str) -> tuple[int, int | None]:
-    """Read one card name such as ``"K♠"``, ``"10h"`` or ``"5"``.
+    """Read one card name such as ``"K♠"``, ``"10h"`` or ``"5"``: exactly a rank symbol,
+    or a rank symbol and one suit (:data:`CARD_FORMS`), letters in either case.
 
     Returns the rank index into :data:`RANKS` and the suit index into :data:`SUITS`,
-    or ``None`` for the suit when the name gives none.
+    or ``None`` for the suit when the name gives none. Anything else is a
+    :class:`CardNameError` quoting the name.
     """
+    if not isinstance(name, str):
+        raise CardNameError(f"card {name!r} ({type(name).__name__}) is not a card name: "
+                            f"write {CARD_FORMS}")
     text = name.strip()
     if not text:
-        raise CardNameError("an empty card name")
-    suit = None
-    last = text[-1].lower()
-    if last in _SUIT_ALIASES and len(text) > 1:
-        suit = _SUIT_ALIASES[last]
-        text = text[:-1]
+        raise CardNameError(f"card {name!r} is not a card: an empty card name; "
+                            f"write {CARD_FORMS}")
     rank = _RANK_ALIASES.get(text.upper())
-    if rank is None:
-        raise CardNameError(
-            f"card {name!r} is not a card: ranks are {' '.join(RANKS)}, "
-            f"optionally followed by a suit ♠ ♥ ♦ ♣ (or s h d c)"
-        )
+    if rank is not None:
+        return rank, None
+    rank = _RANK_ALIASES.get(text[:-1].upper())
+    suit = _SUIT_ALIASES.get(text[-1].lower())
+    if rank is None or suit is None:
+        raise CardNameError(f"card {name!r} is not a card{_hint(text)}: write {CARD_FORMS}")
     return rank, suit
 
 
@@ -73,11 +93,15 @@ _COLOUR_ALIASES = {"black": 0, "red": 1, "b": 0, "r": 1}
 
 
 def parse_rank(name) -> int:
-    """A rank as people write it (``"K"``, ``"10"``, ``"T"``, ``"A"``) → its index into
-    :data:`RANKS`."""
-    rank = _RANK_ALIASES.get(str(name).strip().upper()) if isinstance(name, (str, int)) else None
-    if rank is None or isinstance(name, bool):
-        raise CardNameError(f"rank {name!r} is not a rank: ranks are {' '.join(RANKS)}")
+    """A rank as people write it (``"K"``, ``"10"``, ``"T"``, ``"A"``, or a number 2-10)
+    → its index into :data:`RANKS`. Only a rank symbol is a rank: ``"Kings"``,
+    ``"K♠"`` and ``1`` are refused, naming what to write."""
+    readable = isinstance(name, (str, int)) and not isinstance(name, bool)
+    text = str(name).strip() if readable else None
+    rank = None if text is None else _RANK_ALIASES.get(text.upper())
+    if rank is None:
+        raise CardNameError(f"rank {name!r} is not a rank{_hint(text or '')}: ranks are "
+                            f"{' '.join(RANKS)} (or T for 10)")
     return rank
 
 

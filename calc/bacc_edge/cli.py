@@ -7,7 +7,9 @@ once, in :class:`Command`, and printed as one line with exit code 1.
 from __future__ import annotations
 
 import functools
+import re
 import sys
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import click
@@ -19,7 +21,7 @@ from .decks_table import DeckList, check_deck_list_options, compare_decks_of, de
 from .depth import DealRules
 from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
-from .errors import BaccEdgeError
+from .errors import BaccEdgeError, OptionError
 from .loader import load_paytables
 from .payouts import exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
@@ -86,12 +88,64 @@ class Amount(click.ParamType):
         try:
             return exact_number(value)
         except ValueError as err:
+            if _finite_decimal(value):  # a number, out of range: bad data, as --decks 0
+                raise OptionError(f"{_option_name(param)}: {err}") from None
             self.fail(str(err), param, ctx)
+
+
+def _finite_decimal(value) -> bool:
+    """Whether the text is a finite decimal number in ASCII (however large or small)."""
+    text = str(value).strip()
+    try:
+        return text.isascii() and Decimal(text).is_finite()
+    except InvalidOperation:
+        return False
+
+
+#: A whole number as an option writes it: ASCII digits, an optional sign ('²' and '５'
+#: are digits to Python's str.isdigit and int, not to an option).
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+#: What --decks reads: deck counts, ranges and inf, separated by commas.
+_DECK_PART = r"\s*(?:[+-]?[0-9]+|[0-9]+\s*-\s*[0-9]+|inf|infinite|∞)\s*"
+_DECKS = re.compile(f"{_DECK_PART}(?:,{_DECK_PART})*", re.IGNORECASE)
+_DECK_ONE = re.compile(_DECK_PART, re.IGNORECASE)
+
+
+def _option_name(param) -> str:
+    return param.opts[0] if param is not None and param.opts else "the value"
+
+
+class WholeNumber(click.ParamType):
+    """A whole-number option. The exit codes' rule: a value that cannot be read as a
+    whole number is a usage error (exit 2); one that reads but lies outside ``low`` …
+    ``high`` is bad data (exit 1), as ``--decks 0`` and ``--decks -1`` both are."""
+
+    name = "integer"
+
+    def __init__(self, low: int | None = None, high: int | None = None):
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+            number = int(value.strip())
+        else:
+            self.fail(f"{value!r} is not a whole number", param, ctx)
+        if (self.low is not None and number < self.low) or (
+                self.high is not None and number > self.high):
+            span = (f"from {self.low}" if self.high is None else
+                    f"from {self.low} to {self.high}" if self.low is not None else
+                    f"up to {self.high}")
+            raise OptionError(f"{_option_name(param)} {number}: must be a whole number {span}")
+        return number
 
 
 class DeckCounts(click.ParamType):
     """--decks: one count (a whole number), or several for the side-by-side table
-    ("1,2,4,6,8,inf", "1-8"), read by :class:`bacc_edge.decks_table.DeckList`."""
+    ("1,2,4,6,8,inf", "1-8"), read by :class:`bacc_edge.decks_table.DeckList`. Text
+    that is no deck list is a usage error (exit 2); counts out of range (0, -1) are bad
+    data (exit 1), refused where the shoe is built."""
 
     name = "decks"
 
@@ -99,12 +153,13 @@ class DeckCounts(click.ParamType):
         if isinstance(value, (int, DeckList)):
             return value
         text = str(value).strip()
-        if text.isdigit():
+        if not _DECKS.fullmatch(text):
+            bad = next((p for p in text.split(",") if not _DECK_ONE.fullmatch(p)), text)
+            self.fail(f"{bad.strip()!r} is not a number of decks, a range such as 6-8, or inf "
+                      f"(a list: 1,2,4,6,8,inf)", param, ctx)
+        if _WHOLE.fullmatch(text):
             return int(text)
-        try:
-            return DeckList(text)
-        except BaccEdgeError as err:
-            self.fail(str(err), param, ctx)
+        return DeckList(text)
 
 
 def shoe_options(fn):
@@ -170,7 +225,7 @@ def plot_option(what: str):
 @bet_option
 @fmt_option
 @click.option("--exact", is_flag=True, help="Add exact combination counts and fractions.")
-@click.option("--digits", default=3, show_default=True, type=click.IntRange(0, 15),
+@click.option("--digits", default=3, show_default=True, type=WholeNumber(0, 15),
               help="Decimal places of the percentages.")
 @click.option("--check", "do_check", is_flag=True,
               help="Compare with the figures the sheets printed; exit 1 on a mismatch.")
@@ -227,9 +282,9 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
 @shoe_options
 @bet_option
 @fmt_option
-@click.option("--level", default=3, show_default=True, type=click.IntRange(1, 20),
+@click.option("--level", default=3, show_default=True, type=WholeNumber(1, 20),
               help="Largest count tag: tags run from -LEVEL to +LEVEL.")
-@click.option("--digits", default=4, show_default=True, type=click.IntRange(0, 15),
+@click.option("--digits", default=4, show_default=True, type=WholeNumber(0, 15),
               help="Decimal places of the effects (percent of stake).")
 @click.option("--exact", is_flag=True, help="Add the effects as exact fractions.")
 @plot_option("the effects as bar charts")
@@ -285,20 +340,20 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @main.command("depth")
 @click.argument("paytable", type=click.Path(dir_okay=False))
 @bet_option
-@click.option("--shoes", "-n", default=1000, show_default=True, type=click.IntRange(1),
+@click.option("--shoes", "-n", default=1000, show_default=True, type=WholeNumber(1),
               help="Shoes to deal.")
-@click.option("--decks", "-d", default=8, show_default=True, type=click.IntRange(1, 64),
+@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1, 64),
               help="Decks in the shoe.")
-@click.option("--cut", default=14, show_default=True, type=click.IntRange(0),
+@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
               help="Cards behind the cut card.")
 @click.option("--end", "end_rule", default="at-cut", show_default=True,
               type=click.Choice(["at-cut", "one-more"]),
               help="End of the shoe: the coup that brings out the cut card is the last "
                    "(at-cut), or one more coup follows it (one-more; none when the cut card "
                    "comes out before a coup's first card).")
-@click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2 ** 63 - 1),
+@click.option("--seed", default=1, show_default=True, type=WholeNumber(0, 2 ** 63 - 1),
               help="Seed of the shuffles (shoe i is shuffled from seed and i).")
-@click.option("--cutoff", type=click.IntRange(1), metavar="ROUND",
+@click.option("--cutoff", type=WholeNumber(1), metavar="ROUND",
               help="Close every bet after this round (default: each bet's max_round).")
 @click.option("--count", "count_tags", metavar="TAGS",
               help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (10/J/Q/K=-1 "
@@ -329,13 +384,13 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--check", "do_check", is_flag=True,
               help="Compare the counts' published figures with this run's 95% intervals; "
                    "exit 1 when one is outside and no finding explains it.")
-@click.option("--level", default=3, show_default=True, type=click.IntRange(1, 20),
+@click.option("--level", default=3, show_default=True, type=WholeNumber(1, 20),
               help="Largest tag of each bet's own count.")
-@click.option("--batch", type=click.IntRange(1),
+@click.option("--batch", type=WholeNumber(1),
               help="Shoes per task (default 10; 5000 for a count study).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on this Dask cluster instead of a local one.")
-@click.option("--workers", type=click.IntRange(1), help="Local worker processes (default: all cores).")
+@click.option("--workers", type=WholeNumber(1), help="Local worker processes (default: all cores).")
 @click.option("--state", type=click.Path(), metavar="DIR",
               help="Folder for finished batches (default: .bacc-edge-depth); each run "
                    "definition keeps its own subfolder.")
@@ -458,7 +513,7 @@ def results_command(paytables_dir, results_dir):
 @click.option("--max-pay", metavar="PAY", help="No unknown pay above this, e.g. 500 or '500 to 1'.")
 @bet_option
 @fmt_option
-@click.option("--digits", default=3, show_default=True, type=click.IntRange(0, 15),
+@click.option("--digits", default=3, show_default=True, type=WholeNumber(0, 15),
               help="Decimal places of the percentages.")
 def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max_pay, bets,
                   fmt, digits):
@@ -483,14 +538,15 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
 @click.argument("paytable", type=click.Path(dir_okay=False))
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
               metavar="FILE.html|FILE.md", help="Where to write the report (HTML or Markdown).")
-@click.option("--decks", "-d", default=8, show_default=True, type=click.IntRange(1),
+@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1),
               help="Decks of the rule-sheet tables (every count 1-8 and ∞ is shown as well).")
-@click.option("--depth", type=click.IntRange(1), metavar="SHOES",
+@click.option("--depth", type=WholeNumber(1), metavar="SHOES",
               help="Also deal this many shoes for the shoe-depth verdict (bacc-edge depth).")
-@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the depth shoes.")
-@click.option("--level", default=3, show_default=True, type=click.IntRange(1, 20),
+@click.option("--seed", default=1, show_default=True, type=WholeNumber(0, 2 ** 63 - 1),
+              help="Seed of the depth shoes.")
+@click.option("--level", default=3, show_default=True, type=WholeNumber(1, 20),
               help="Largest tag of each bet's count.")
-@click.option("--workers", type=click.IntRange(1), help="Local worker processes for --depth.")
+@click.option("--workers", type=WholeNumber(1), help="Local worker processes for --depth.")
 def math_report_command(paytable, output, decks, depth, seed, level, workers):
     """Write the math report of a paytable a test lab can read: the rules as applied,
     every bet's table, edge on 1-8 decks and the infinite deck, published figures,

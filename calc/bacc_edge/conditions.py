@@ -27,13 +27,14 @@ class Hand:
         #: the hand wins the coup
         self.wins = _winner(code, f"{side}.wins")
         #: final points, 0-9
-        self.points = Quantity.of(f"{side}_points", f"{side}.points")
+        self.points = Quantity.of(f"{side}_points", f"{side}.points", (0, 9))
         #: cards in the hand, 2 or 3
-        self.cards = Quantity.of(f"{side}_cards", f"{side}.cards")
+        self.cards = Quantity.of(f"{side}_cards", f"{side}.cards", (2, 3))
         #: points of the first two cards
-        self.two_card_total = Quantity.of(f"{side}_two_card_total", f"{side}.two_card_total")
+        self.two_card_total = Quantity.of(f"{side}_two_card_total",
+                                          f"{side}.two_card_total", (0, 9))
         #: point value of the third card; -1 when the hand stood
-        self.third = Quantity.of(f"{side}_third", f"{side}.third")
+        self.third = Quantity.of(f"{side}_third", f"{side}.third", (-1, 9))
         #: the first two cards make 8 or 9
         self.natural = _flag(f"{side}_natural", f"{side}.natural")
         #: the first two cards share a rank (10-10 is a pair, 10-J is not)
@@ -68,9 +69,9 @@ banker = Hand("banker", Winner.BANKER)
 #: both hands finish on the same points
 tie = _winner(Winner.TIE, "tie")
 #: the winning margin in points (0 on a tie)
-margin = Quantity.of("margin", "margin")
+margin = Quantity.of("margin", "margin", (0, 9))
 #: cards dealt in the coup, 4-6
-cards_dealt = Quantity.of("cards_dealt", "cards_dealt")
+cards_dealt = Quantity.of("cards_dealt", "cards_dealt", (4, 6))
 #: every coup: for an event that always applies
 always = Condition("always", lambda f: np.True_, frozenset())
 

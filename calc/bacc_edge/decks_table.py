@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from .errors import OptionError
+from .arguments import quoted, tables_argument
+from .errors import ArgumentError, OptionError
 from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
 from .paytable import Bet
@@ -35,6 +36,9 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
 
     Counts are whole numbers from 1; ``inf`` is the infinite deck. Repeats are dropped,
     the order kept."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise ArgumentError(f"text {quoted(text)} must be a deck list such as '1,2,4,6,8,inf', "
+                            f"'6-8' or '8'")
     raw = str(text).strip()
     if not raw:
         raise OptionError("deck counts: give a count such as 8, a list such as 1,2,4,6,8,inf "
@@ -47,6 +51,21 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
         raise OptionError(f"deck counts {raw!r} name {len(unique)} shoes; at most {MAX_SHOES} "
                           f"in one table")
     return tuple(Shoe.infinite() if n is None else Shoe.decks(n) for n in unique)
+
+
+def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
+    """The shoes an API call is given: a deck list (``"1-8,inf"``, read by
+    :func:`parse_decks`), a number of decks, a :class:`Shoe`, or a list of shoes and
+    numbers of decks. Anything else is an ArgumentError naming ``name``."""
+    if isinstance(value, str):
+        return parse_decks(value)
+    items = list(value) if isinstance(value, (list, tuple)) else [value]
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, (int, Shoe)):
+            raise ArgumentError(f"{name} {quoted(value)} must be a deck list such as "
+                                f"'1,2,4,6,8,inf', a number of decks, a Shoe or a list of "
+                                f"them")
+    return tuple(Shoe.decks(n) if isinstance(n, int) else n for n in items)
 
 
 class DeckList(tuple):
@@ -77,11 +96,17 @@ def check_deck_list_options(*, counts=None, remove: str = "", infinite: bool = F
                           f"infinite deck)")
 
 
+def _whole(text: str) -> bool:
+    """Whether the text is a whole number in ASCII digits (str.isdigit also takes '²',
+    which int cannot read)."""
+    return text.isascii() and text.isdecimal()
+
+
 def _deck_counts(part: str, raw: str) -> list[int | None]:
     if part.lower() in INFINITE_WORDS:
         return [None]
     low, dash, high = part.partition("-")
-    if dash and low.isdigit() and high.isdigit():
+    if dash and _whole(low) and _whole(high):
         lo, hi = int(low), int(high)
         if lo < 1 or hi < lo:
             raise OptionError(f"deck counts {raw!r}: the range {part!r} must run upwards from 1")
@@ -89,7 +114,7 @@ def _deck_counts(part: str, raw: str) -> list[int | None]:
             raise OptionError(f"deck counts {raw!r}: the range {part!r} names more than "
                               f"{MAX_SHOES} shoes")
         return list(range(lo, hi + 1))
-    if part.isdigit() and int(part) >= 1:
+    if _whole(part) and int(part) >= 1:
         return [int(part)]
     raise OptionError(f"deck counts {raw!r}: {part!r} is not a number of decks from 1, a range "
                       f"such as 6-8, or inf")
@@ -151,13 +176,11 @@ def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
     """Every bet of ``source`` (a paytable file, a loaded :class:`Paytable`, a bet or a
     list of bets) on each shoe of ``shoes`` (a deck list such as ``"1,2,4,6,8,inf"``, or
     shoes), exactly."""
-    if isinstance(shoes, str):
-        shoes = parse_decks(shoes)
-    shoes = tuple(shoes)
+    shoes = deck_list_argument(shoes)
     if not shoes:
         raise OptionError("no shoes to compare")
     paytable = as_paytable(source)
-    tables = tables or Tables()
+    tables = tables_argument(tables) or Tables()
     per_shoe = [results_on(paytable, shoe, tables) for shoe in shoes]
     return [DeckComparison(bet, shoes, tuple(rs[b] for rs in per_shoe), paytable.file)
             for b, bet in enumerate(paytable.bets)]

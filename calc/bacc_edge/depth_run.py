@@ -24,7 +24,7 @@ from .counts import Count, DeckRounding, Divisor, StudyMeasure, paytable_counts
 from .depth import ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch, refuse_card_bets
 from .depth_state import BadBatch, RunFolder
 from .eor import betting_correlation, effects_of_removal, linear_count
-from .errors import BaccEdgeError, OptionError
+from .errors import ArgumentError, BaccEdgeError, OptionError, kind_of
 from .evaluator import Evaluator
 from .intervals import Interval, mean_interval, ratio_interval
 from .loader import as_paytable
@@ -53,6 +53,8 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
     (no perfect player; exact values only where a count bets, if ``exact_bets``, by
     default not); else the depth analysis, every round valued exactly. Everything that
     can be wrong is refused here, before any shoe is dealt."""
+    if not isinstance(deal, DealRules):
+        raise ArgumentError(f"deal {kind_of(deal)} must be DealRules, e.g. DealRules(decks=8)")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise OptionError(f"seed {seed!r} must be a whole number from 0 to {MAX_SEED}")
     if cutoff is not None and (isinstance(cutoff, bool) or not isinstance(cutoff, int)
@@ -180,6 +182,8 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
     ``on_batch(shoes_done, shoes_total)`` is called as batches finish, ``on_warning``
     with a line about each bad batch file set aside.
     """
+    if not isinstance(spec, DepthSpec):
+        raise ArgumentError(f"spec {kind_of(spec)} must be the DepthSpec of prepare_depth()")
     if batch is None:
         batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
     if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
@@ -361,6 +365,10 @@ def summarize(spec: DepthSpec, tally: Tally) -> StudySummary:
     """Per bet and player: bet frequency, average edge when betting, units per shoe and
     per 100 rounds, desirability index, betting correlation; per bet, the edge and
     share of favourable rounds by round (depth runs); published figures checked."""
+    if not isinstance(spec, DepthSpec) or not isinstance(tally, Tally):
+        raise ArgumentError(f"summarize_depth(spec, tally) takes the DepthSpec of "
+                            f"prepare_depth() and the Tally of run_depth(), not "
+                            f"{type(spec).__name__} and {type(tally).__name__}")
     n = tally.n
     nets = Evaluator.of(spec.paytable().bets, tableau=spec.tableau).float_nets
     total_rounds = float(tally.sums[0, 3]) if len(spec.players) else 0.0

@@ -4,11 +4,13 @@ the linear count a player could build from them."""
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import RANKS, SUITS, card_name
-from .errors import OptionError, ShoeError
+from .arguments import bets_argument, quoted, shoe_argument, tableau_argument, tables_argument
+from .errors import ArgumentError, OptionError, ShoeError
 from .evaluator import Evaluator
 from .card_layout import CardLayout
 from .paytable import Bet
@@ -50,9 +52,12 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     By rank for every bet; by rank and suit too for bets that ask about suits (their
     rank effect is then the average over the suits, weighted by the cards of each).
     """
+    bets = bets_argument(bets)
+    shoe_argument(shoe)
+    tableau_argument(tableau)
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
-    tables = tables or Tables()
+    tables = tables_argument(tables) or Tables()
     # bets by layout, each layout's bets compiled once and valued on every shoe
     modes = {layout: (Evaluator([bets[i] for i in chosen], layout), chosen)
              for layout, chosen in layouts(bets, tableau, shoe).items()}
@@ -135,7 +140,8 @@ def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
     bettor's favour is the first-order estimate EV + slope · TC = 0, with the slope
     from the regression of the effects on the tags.
     """
-    if not isinstance(level, int) or level < 1:
+    _effects_argument(effects)
+    if not isinstance(level, int) or isinstance(level, bool) or level < 1:
         raise OptionError(f"count level {level!r} must be a whole number from 1")
     ranks = [r for r in RANKS if r in effects.by_rank]
     if all(effects.by_rank[r] == 0 for r in ranks):
@@ -244,10 +250,22 @@ def _exchange(tags, n, e, level, neg_bc):
 def betting_correlation(effects: RemovalEffects, tags) -> float:
     """The betting correlation of a count (13 tags, A … K) with a bet: the correlation
     of the tags and the effects of removal over the shoe's cards."""
+    _effects_argument(effects)
+    if (not isinstance(tags, (list, tuple)) or len(tags) != len(RANKS)
+            or not all(isinstance(t, numbers.Real) and not isinstance(t, bool)
+                       and math.isfinite(t) for t in tags)):
+        raise ArgumentError(f"tags {quoted(tags)} must be {len(RANKS)} numbers, the tags of "
+                            f"A … K")
     ranks = [r for r in RANKS if r in effects.by_rank]
     by_rank = dict(zip(RANKS, tags))
     return _correlation([effects.rank_counts[r] for r in ranks], [by_rank[r] for r in ranks],
                         [float(effects.by_rank[r]) for r in ranks])
+
+
+def _effects_argument(effects) -> None:
+    if not isinstance(effects, RemovalEffects):
+        raise ArgumentError(f"effects {quoted(effects)} must be one bet's RemovalEffects, "
+                            f"an item of effects_of_removal(bets, shoe)")
 
 
 def _correlation(n, tags, e) -> float:

@@ -20,9 +20,10 @@ from typing import Sequence
 
 import numpy as np
 
+from .arguments import bets_argument, quoted, tableau_argument
 from .card_layout import ALL_CARDS, CardDetail, CardLayout, cards_held, is_card_feature
-from .errors import BaccEdgeError
-from .outcomes import CellLayout, OutcomeTable, sum_by_class
+from .errors import ArgumentError, BaccEdgeError
+from .outcomes import CellLayout, OutcomeTable, PairLayout, sum_by_class
 from .payouts import Pays
 from .paytable import Bet
 from .rules import STANDARD, Tableau
@@ -108,9 +109,12 @@ class Evaluator:
     """
 
     def __init__(self, bets: Sequence[Bet], layout: Layout):
-        self.bets = tuple(bets)
+        self.bets = tuple(bets_argument(bets))
         if not self.bets:
             raise BaccEdgeError("no bets to evaluate")
+        if not isinstance(layout, (CellLayout, CardLayout, PairLayout)):
+            raise ArgumentError(f"layout {quoted(layout)} must be a layout of outcome cells: "
+                                f"layout_for(bets), or use Evaluator.of(bets)")
         self.layout = layout
         if isinstance(layout, CellLayout):
             carded = [b.name for b in self.bets
@@ -138,7 +142,8 @@ class Evaluator:
         """Compile ``bets`` under ``tableau`` on the layout that answers them all
         (:func:`layout_for`), counting suits when ``suits`` says so (by default when any
         bet asks about them)."""
-        return cls(bets, layout_for(bets, tableau, suits=suits))
+        bets = bets_argument(bets)
+        return cls(bets, layout_for(bets, tableau_argument(tableau), suits=suits))
 
     @property
     def n_classes(self) -> int:
@@ -150,6 +155,9 @@ class Evaluator:
 
     def class_totals(self, table: OutcomeTable) -> np.ndarray:
         """The table's deals summed by settle class, exactly."""
+        if not isinstance(table, OutcomeTable):
+            raise ArgumentError(f"table {quoted(table)} must be an OutcomeTable, e.g. "
+                                f"outcome_table(shoe)")
         if table.layout != self.layout:
             raise BaccEdgeError(f"the bets were compiled {_layout_text(self.layout)}, "
                                 f"the table counted {_layout_text(table.layout)}")
@@ -157,7 +165,12 @@ class Evaluator:
         return sum_by_class(table.counts, self.cell_class, out)
 
     def _totals(self, on: OutcomeTable | np.ndarray) -> np.ndarray:
-        return self.class_totals(on) if isinstance(on, OutcomeTable) else on
+        if isinstance(on, OutcomeTable):
+            return self.class_totals(on)
+        if not isinstance(on, np.ndarray) or on.shape != (self.n_classes,):
+            raise ArgumentError(f"on {quoted(on)} must be an OutcomeTable or the "
+                                f"{self.n_classes} class totals of class_totals()")
+        return on
 
     def line_counts(self, on: OutcomeTable | np.ndarray) -> list[tuple[int, ...]]:
         """Per bet, the deals each of its lines settles (its events', then otherwise's),

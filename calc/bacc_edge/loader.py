@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from .arguments import quoted
 from .errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
 from .paytable import Bet, Figure
 from .rules import STANDARD, Tableau
@@ -71,8 +72,11 @@ def _no_bet_named(unknown: list[str], bets: Iterable[Bet], who: str) -> str:
 def _check_bets(bets, what: str) -> None:
     """Refuse anything but a non-empty list of bets with different names (ignoring case);
     ``what`` says where the list came from."""
+    if isinstance(bets, Bet):
+        raise PaytableError(f"{what} must be a non-empty list of Bet, got the lone bet "
+                            f"{bets.name!r}: write [bet]")
     if not isinstance(bets, (list, tuple)) or not bets:
-        raise PaytableError(f"{what} must be a non-empty list of Bet, got {bets!r}")
+        raise PaytableError(f"{what} must be a non-empty list of Bet, got {quoted(bets)}")
     names = set()
     for bet in bets:
         if not isinstance(bet, Bet):
@@ -105,6 +109,9 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
     names = _names(bet_names, "bet_names")
     seen = {}
     for path in paths:
+        if not isinstance(path, (str, os.PathLike)):
+            raise ArgumentError(f"paths holds {kind_of(path)}, which is not a paytable "
+                                f"file's path")
         key = Path(path).resolve()
         if key in seen:
             raise PaytableError(f"{path}: given twice (as {seen[key]!s} already)")

@@ -15,7 +15,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import PaytableError
+from .errors import ArgumentError, PaytableError
 
 #: Features that tell suits apart (the suited-pair flags; card words add their own).
 SUIT_FEATURES = ("player_suited_pair", "banker_suited_pair")
@@ -29,6 +29,51 @@ class ConditionError(PaytableError, TypeError):
 
 def _is_whole(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+#: The largest magnitude any number of a condition may reach, a constant or a value
+#: worked out cell by cell: quantities are computed in 64-bit integers, so every
+#: expression's range is worked out from its parts' (points 0-9, cards 2-3 …) before it
+#: is evaluated, and one that could pass this is refused, never wrapped round.
+LARGEST_WHOLE = 2 ** 63 - 1
+
+
+def _int64(values):
+    """Values of a quantity as 64-bit integers (a card layout keeps some in int8, which
+    would wrap round in arithmetic the bounds allow)."""
+    return np.asarray(values, dtype=np.int64)
+
+
+def _within(bounds: tuple[int, int], text: str, what: str = "its values reach {}, past"
+            ) -> tuple[int, int]:
+    """``bounds``, after checking they stay within :data:`LARGEST_WHOLE` either way."""
+    low, high = bounds
+    if low < -LARGEST_WHOLE or high > LARGEST_WHOLE:
+        reach = high if high > LARGEST_WHOLE else low
+        raise ConditionError(f"{text}: {what.format(_short(reach))} ±{LARGEST_WHOLE:,}, the "
+                             f"64-bit limit of a whole number in a condition")
+    return bounds
+
+
+def _short(number: int) -> str:
+    """A number quoted in an error, shortened when it has hundreds of digits."""
+    text = f"{number:,}"
+    digits = len(str(abs(number)))
+    return text if len(text) <= 40 else f"{text[:14]}…{text[-8:]} ({digits} digits)"
+
+
+def _span(symbol: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    """Interval arithmetic: the range of ``a symbol b`` for every a and b in their
+    ranges (where a divisor is 0 the result is undefined and 1 stands in, see
+    :func:`_floordiv`)."""
+    if symbol in ("+", "-", "*"):
+        op = {"+": operator.add, "-": operator.sub, "*": operator.mul}[symbol]
+        corners = [op(x, y) for x in a for y in b]
+        return min(corners), max(corners)
+    if symbol == "//":  # |a // b| <= |a| for any divisor of 1 or more in size
+        most = max(abs(a[0]), abs(a[1]))
+        return -most, most
+    return min(0, b[0] + 1), max(0, b[1] - 1)  # %: the result takes the divisor's sign
 
 
 class Condition:
@@ -46,6 +91,9 @@ class Condition:
 
     def mask(self, layout) -> np.ndarray:
         """One boolean per outcome cell of ``layout``: does the condition hold there?"""
+        if not callable(getattr(layout, "features", None)) or not hasattr(layout, "n_cells"):
+            raise ArgumentError(f"layout {layout!r} must be a layout of outcome cells, e.g. "
+                                f"outcome_table(shoe).layout")
         out = np.asarray(self._test(layout.features()), dtype=bool)
         return np.broadcast_to(out, (layout.n_cells,)) if out.ndim == 0 else out
 
@@ -147,32 +195,39 @@ class Quantity:
 
     ``value`` maps the feature arrays to one number per cell. ``defined``, when given,
     says where the number exists (a third card that was not dealt has no value): every
-    comparison is false where it does not.
+    comparison is false where it does not. ``bounds`` is the least and the most the
+    number can be; arithmetic carries them (:func:`_span`), so that no expression can
+    pass :data:`LARGEST_WHOLE` unseen.
     """
 
     def __init__(self, value: Callable[[dict], np.ndarray], text: str, features,
-                 defined: Callable[[dict], np.ndarray] | None = None):
+                 defined: Callable[[dict], np.ndarray] | None = None, *,
+                 bounds: tuple[int, int]):
         self._value = value
         self.text = text
         self.features = frozenset(features)
         self._defined = defined
+        self.bounds = _within(bounds, text)
 
     @classmethod
-    def of(cls, feature: str, text: str) -> "Quantity":
-        """The quantity that is one feature of the layout."""
-        return cls(lambda f: f[feature], text, {feature})
+    def of(cls, feature: str, text: str, bounds: tuple[int, int]) -> "Quantity":
+        """The quantity that is one feature of the layout, between ``bounds``."""
+        return cls(lambda f: f[feature], text, {feature}, bounds=bounds)
 
     def _operand(self, value, symbol: str):
         if isinstance(value, Quantity):
-            return value._value, value.text, value.features, value._defined
+            return value._value, value.text, value.features, value._defined, value.bounds
         if _is_whole(value):
-            return (lambda f: value), str(value), frozenset(), None
+            value = int(value)
+            _within((value, value), f"{self.text} {symbol} {_short(value)}",
+                    "the number {} is past")
+            return (lambda f: value), str(value), frozenset(), None, (value, value)
         raise ConditionError(f"{self.text} {symbol} {value!r}: use a whole number or "
                              f"another quantity of the coup")
 
     def _compare(self, op, symbol, value) -> Condition:
-        other, text, features, defined = self._operand(value, symbol)
-        test = _only_where(lambda f: op(self._value(f), other(f)),
+        other, text, features, defined, _ = self._operand(value, symbol)
+        test = _only_where(lambda f: op(_int64(self._value(f)), other(f)),
                            _defined_all(self._defined, defined))
         return Condition(f"{self.text} {symbol} {text}", test, self.features | features)
 
@@ -197,19 +252,21 @@ class Quantity:
     __hash__ = None  # type: ignore[assignment]
 
     def _arithmetic(self, op, symbol, value, reflected=False) -> "Quantity":
-        other, text, features, defined = self._operand(value, symbol)
+        other, text, features, defined, bounds = self._operand(value, symbol)
         divides = symbol in ("//", "%")
         if divides and not reflected and not isinstance(value, Quantity) and value == 0:
             raise ConditionError(f"{self.text} {symbol} 0: division by zero")
         left, right = (other, self._value) if reflected else (self._value, other)
         texts = (text, self.text) if reflected else (self.text, text)
+        spans = (bounds, self.bounds) if reflected else (self.bounds, bounds)
         # divided by a quantity, the result does not exist where that quantity is 0:
         # every comparison is false there, as for a card not dealt
         nonzero = (lambda f: right(f) != 0) if divides and (
             reflected or isinstance(value, Quantity)) else None
-        return Quantity(lambda f: op(left(f), right(f)), f"({texts[0]} {symbol} {texts[1]})",
-                        self.features | features,
-                        _defined_all(self._defined, defined, nonzero))
+        return Quantity(lambda f: op(_int64(left(f)), _int64(right(f))),
+                        f"({texts[0]} {symbol} {texts[1]})", self.features | features,
+                        _defined_all(self._defined, defined, nonzero),
+                        bounds=_span(symbol, *spans))
 
     def __add__(self, value):
         return self._arithmetic(operator.add, "+", value)
@@ -242,12 +299,15 @@ class Quantity:
         return self._arithmetic(_mod, "%", value, reflected=True)
 
     def __neg__(self):
-        return Quantity(lambda f: -self._value(f), f"-{self.text}", self.features,
-                        self._defined)
+        low, high = self.bounds
+        return Quantity(lambda f: -_int64(self._value(f)), f"-{self.text}", self.features,
+                        self._defined, bounds=(-high, -low))
 
     def __abs__(self):
-        return Quantity(lambda f: np.abs(self._value(f)), f"abs({self.text})", self.features,
-                        self._defined)
+        low, high = self.bounds
+        least = 0 if low <= 0 <= high else min(abs(low), abs(high))
+        return Quantity(lambda f: np.abs(_int64(self._value(f))), f"abs({self.text})",
+                        self.features, self._defined, bounds=(least, max(abs(low), abs(high))))
 
 
     def __bool__(self):
@@ -259,7 +319,8 @@ class Quantity:
         for v in values:
             if not _is_whole(v):
                 raise ConditionError(f"{self.text}.isin({values!r}): give whole numbers")
-        test = _only_where(lambda f: np.isin(self._value(f), values), self._defined)
+            _within((int(v), int(v)), f"{self.text}.isin(…)", "the number {} is past")
+        test = _only_where(lambda f: np.isin(_int64(self._value(f)), values), self._defined)
         return Condition(f"{self.text} in {{{', '.join(map(str, values))}}}", test,
                          self.features)
 
@@ -289,5 +350,5 @@ def flag(feature: str, text: str) -> Condition:
     return Condition(text, lambda f: f[feature] == 1, frozenset({feature}))
 
 
-__all__ = ["Condition", "ConditionError", "Quantity", "SUIT_FEATURES", "flag",
+__all__ = ["Condition", "ConditionError", "LARGEST_WHOLE", "Quantity", "SUIT_FEATURES", "flag",
            "refuses_other_operators"]

@@ -30,7 +30,8 @@ from .decks_table import STANDARD_DECKS, DeckComparison, compare_decks, deck_lab
 from .depth import DealRules
 from .depth_run import BetSummary, prepare, run_depth, summarize
 from .eor import LinearCount, RemovalEffects, effects_of_removal, linear_count
-from .errors import OptionError
+from .arguments import path_argument, quoted
+from .errors import ArgumentError, OptionError
 from .evaluator import layout_for
 from .loader import Paytable, as_paytable
 from .payouts import Pays
@@ -496,8 +497,14 @@ def _html_pairs(rows) -> str:
                                     for k, v in rows) + "\n</table>")
 
 
+def _report_argument(r) -> None:
+    if not isinstance(r, MathReport):
+        raise ArgumentError(f"r {quoted(r)} must be a MathReport, from build_math_report()")
+
+
 def math_report_html(r: MathReport) -> str:
     """The report as one self-contained HTML page."""
+    _report_argument(r)
     e = html.escape
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
            f"<title>{e(r.title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
@@ -571,6 +578,7 @@ def math_report_markdown(r: MathReport) -> str:
     """The report as Markdown: the same content, the chart drawn as text bars. The
     user's text is escaped (see :func:`bacc_edge.render.markdown_text`), the docstring
     and the tableau fenced so that nothing in them can close the fence."""
+    _report_argument(r)
     md = markdown_text
     out = [f"# {md(r.title)}", ""]
     doc = _module_doc(r.paytable)
@@ -625,7 +633,7 @@ def write_math_report(report_or_source, path, **options) -> Path:
     ``report_or_source`` is a :class:`MathReport`, or what :func:`build_math_report`
     takes (with its ``options``). The path is checked before any counting, and never
     overwrites the paytable or a ``.py`` file (see :mod:`bacc_edge.safe_write`)."""
-    path = Path(path)
+    path = Path(path_argument(path))
     name = f"math report {str(path)!r}"
     paytable = (report_or_source.paytable if isinstance(report_or_source, MathReport)
                 else report_or_source)

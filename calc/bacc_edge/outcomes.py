@@ -21,8 +21,10 @@ from math import comb, prod
 import numpy as np
 
 from . import _kernels
+from .arguments import shoe_argument, tableau_argument
 from .cards import POINT_VALUES, POINTS, RANKS, SUITS, hand_total
 from .rules import STANDARD, Tableau
+from .errors import ArgumentError
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 
 INT64_MAX = np.iinfo(np.int64).max
@@ -277,19 +279,45 @@ class OutcomeTable:
 
     def count(self, when) -> int:
         """Deals whose cell is selected by ``when``: a condition on the coup, or a
-        boolean mask with one entry per cell."""
+        boolean mask with one entry per cell. A condition these cells cannot tell (a
+        card's rank, a suit) is counted on the same shoe's cells that can, when those
+        count the deals alike (see :meth:`probability`)."""
+        table = self._answering(when)
+        if table is not self:
+            if table.total != self.total:
+                raise ArgumentError(
+                    f"when {when!r}: this table's cells do not tell it apart, and the cells "
+                    f"that do count this shoe's deals another way (cards removed without "
+                    f"their suit): ask probability()")
+            return table.count(when)
         if hasattr(when, "mask"):
             when = when.mask(self.layout)
         mask = np.asarray(when)
         if mask.dtype != bool or mask.shape != self.counts.shape:
-            raise TypeError(f"count() takes a condition on the coup or a boolean mask of "
-                            f"{self.counts.shape[0]} cells, not {when!r}")
+            raise ArgumentError(f"when {when!r} must be a condition on the coup or a boolean "
+                                f"mask of {self.counts.shape[0]} cells")
         return int(sum(self.counts[mask].tolist()))
 
     def probability(self, when) -> Fraction:
         """Exact probability that the coup ends where ``when`` (a condition or a mask)
-        holds."""
-        return Fraction(self.count(when), self.total)
+        holds. A condition on the cards themselves (``player.card(1).rank == "K"``) or
+        on suits is counted on the same shoe's card-level or suited cells."""
+        table = self._answering(when)
+        return Fraction(table.count(when), table.total)
+
+    def _answering(self, when) -> "OutcomeTable":
+        """This table, or, for a condition that reads what its cells do not tell apart,
+        the same shoe counted on the cells that answer it."""
+        features = getattr(when, "features", None)
+        if (not isinstance(features, frozenset) or not isinstance(self.layout, CellLayout)
+                or features <= self.layout.features().keys()):
+            return self
+        from .card_layout import CardDetail, CardLayout, card_table, cards_held, is_card_feature
+        if any(is_card_feature(f) for f in features):
+            layout = CardLayout(CardDetail.of(features), self.layout.tableau,
+                                cards_held(self.shoe))
+            return card_table(self.shoe, layout)
+        return outcome_table(self.shoe, suits=True, tableau=self.layout.tableau)
 
     def winners(self) -> dict[str, int]:
         """Deals won by the banker, by the player, and tied."""
@@ -456,10 +484,8 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
     would overflow int64 and are counted with Python integers instead: slower, still
     exact.
     """
-    if not isinstance(shoe, Shoe):
-        raise TypeError(f"expected a Shoe, got {type(shoe).__name__}")
-    if not isinstance(tableau, Tableau):
-        raise TypeError(f"tableau must be a Tableau (bacc_edge.rules), got {tableau!r}")
+    shoe_argument(shoe)
+    tableau_argument(tableau)
     layout = CellLayout(bool(suits), tableau)
     removal = int(not shoe.replacement)
     if not suits:

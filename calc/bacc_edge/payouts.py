@@ -44,6 +44,8 @@ def exact_number(value) -> Fraction:
             raise ValueError(f"{value!r} is not a finite number")
         return Fraction(Decimal(repr(value)))  # 0.95 is 19/20, not the float's binary value
     text = str(value).strip()
+    if not text.isascii():  # Decimal reads '５' as 5: a number is written in ASCII digits
+        raise ValueError(f"{value!r} is not a number")
     if "/" in text:
         try:  # whole numbers each side: Python itself limits how many digits they have
             return Fraction(text)
@@ -129,8 +131,21 @@ def pays(value) -> Pays:
     if net < -1:
         raise PaysError(f"{value!r} loses more than the stake")
     if net < 0 and not isinstance(value, str):
-        raise PaysError(f"{value!r} is negative: a bet that loses pays 'lose'")
+        raise PaysError(_negative(repr(value), net))
     return Pays(net, text)
+
+
+def _negative(quoted: str, net: Fraction) -> str:
+    """Why a negative pay is refused, and what was likely meant: a pay between -1 and 0
+    hands back part of the stake, which rule sheets write "0.5 for 1"."""
+    if net > -1:
+        back = 1 + net
+        decimal = Decimal(back.numerator) / Decimal(back.denominator)
+        written = (f"'{decimal} for 1' (for_one({decimal}))" if Fraction(decimal) == back
+                   else f"'{back.numerator} for {back.denominator}'")
+        return (f"{quoted} is negative: a pay that hands back part of the stake is written "
+                f"{written}; a bet that loses pays 'lose'")
+    return f"{quoted} is negative: a bet that loses pays 'lose'"
 
 
 def _quoted(value) -> str:
@@ -172,5 +187,5 @@ def _parse(text: str) -> tuple[Fraction, str]:
         ) from None
     net = _number(t)  # a number, but perhaps not a finite or a usable one
     if net < 0:
-        raise PaysError(f"{text!r} is negative: a bet that loses pays 'lose'")
+        raise PaysError(_negative(repr(text), net))
     return net, _show(net)

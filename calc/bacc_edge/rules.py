@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .cards import POINT_VALUES
-from .errors import BaccEdgeError
+from .errors import ArgumentError, BaccEdgeError, kind_of
 
 #: A two-card total of 8 or 9 is a natural: nobody draws. Every tableau keeps them.
 NATURALS = (8, 9)
@@ -41,6 +41,7 @@ class Tableau:
     name: str = field(default="custom tableau", compare=False)
 
     def __post_init__(self) -> None:
+        _check_name(self.name)
         if len(self.player) != POINT_VALUES or any(not isinstance(m, bool) for m in self.player):
             raise TableauError(f"tableau {self.name!r}: the player's rule needs "
                                f"{POINT_VALUES} marks (True = draws), got {self.player!r}")
@@ -114,6 +115,7 @@ class Tableau:
         given only with S. A row or column missing or given twice, a mark that is not D
         or S, or a natural that draws is refused, naming the row and column.
         """
+        _check_name(name)
         if not isinstance(text, str):
             raise TableauError(f"tableau {name!r}: give its printed text, not {text!r}")
         where = f"tableau {name!r}"
@@ -190,8 +192,21 @@ class Tableau:
                    name=name)
 
 
+def _check_name(name) -> None:
+    """A tableau's name is printed in reports ("under the … tableau"): a non-empty line."""
+    if not isinstance(name, str) or not name.strip() or "\n" in name:
+        raise ArgumentError(f"name {kind_of(name)} must be the tableau's name, a non-empty "
+                            f"line of text")
+
+
+def _is_point_value(token: str) -> bool:
+    """Whether the token is written as a point value 0-9: ASCII digits only ('²' and
+    '５' are digits to Python, not to a printed tableau)."""
+    return token.isascii() and token.isdecimal() and int(token) < POINT_VALUES
+
+
 def _total(token: str, where: str, hand: str) -> int:
-    if not token.isdigit() or int(token) >= POINT_VALUES:
+    if not _is_point_value(token):
         raise TableauError(f"{where}: {hand} total {token!r} is not a total 0-9")
     return int(token)
 
@@ -199,7 +214,7 @@ def _total(token: str, where: str, hand: str) -> int:
 def _column(token: str, where: str) -> int:
     if token.lower() == STOOD:
         return POINT_VALUES
-    if not token.isdigit() or int(token) >= POINT_VALUES:
+    if not _is_point_value(token):
         raise TableauError(f"{where}: banker column {token!r} is not a third card's "
                            f"point value 0-9 or '{STOOD}'")
     return int(token)

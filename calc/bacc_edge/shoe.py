@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from math import ceil, prod
 
-from .cards import RANKS, SUITS, card_name, parse_cards
+from .cards import RANKS, SUITS, card_name, parse_cards, parse_rank
 from .errors import ArgumentError, OptionError, ShoeError, kind_of
 
 #: A coup needs at most six cards.
@@ -95,12 +95,14 @@ class Shoe:
         if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
             raise ArgumentError(f"counts {kind_of(counts)} must be 13 rank counts (A … K) "
                                 f"or a mapping from rank to count")
-        if isinstance(counts, Mapping):
-            unknown = [k for k in counts if str(k).upper() not in RANKS]
-            if unknown:
-                raise ShoeError(f"unknown rank(s) {unknown!r}: ranks are {' '.join(RANKS)}")
-            upper = {str(k).upper(): v for k, v in counts.items()}
-            counts = [upper.get(r, 0) for r in RANKS]
+        if isinstance(counts, Mapping):  # rank names read as everywhere (cards.parse_rank)
+            by_rank: dict[int, object] = {}
+            for name, n in counts.items():
+                rank = parse_rank(name)
+                if rank in by_rank:
+                    raise ShoeError(f"counts give rank {RANKS[rank]} twice (again as {name!r})")
+                by_rank[rank] = n
+            counts = [by_rank.get(r, 0) for r in range(len(RANKS))]
         return cls(ranks=tuple(counts), label=label)
 
     @classmethod

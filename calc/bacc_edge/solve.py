@@ -21,7 +21,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from .decks_table import deck_key, deck_label, parse_decks
+from .arguments import (bet_argument, mapping_argument, names_argument, tableau_argument,
+                        tables_argument)
+from .decks_table import deck_key, deck_label, deck_list_argument
 from .errors import BaccEdgeError
 from .evaluator import Evaluator, layout_for
 from .loader import Paytable, as_paytable
@@ -94,7 +96,8 @@ def parse_edge(value) -> Fraction:
             raise SolveError(f"target edge {value!r} is not a number")
         edge = Fraction(repr(value))
     elif isinstance(value, str):
-        m = re.fullmatch(r"\s*([-+]?\d+(?:\.\d*)?|[-+]?\.\d+)\s*%\s*", value)
+        # ASCII digits: \d would take '５' (str.isdigit even '²')
+        m = re.fullmatch(r"\s*([-+]?[0-9]+(?:\.[0-9]*)?|[-+]?\.[0-9]+)\s*%\s*", value)
         if not m:
             raise SolveError(f"target edge {value!r} is not a percentage such as '5%'")
         edge = Fraction(m[1]) / 100
@@ -152,7 +155,8 @@ def mark_unknown(bet: Bet, labels: Iterable[str], *, keep_ratios: bool = False) 
     """The bet with the pays of the named events unknown. Each is its own unknown (one
     name each), unless ``keep_ratios``: then all are one multiple ``k`` of the pays the
     bet gives them, so the paytable's ratios stay."""
-    labels = list(labels)
+    bet_argument(bet)
+    labels = names_argument(labels, "labels")
     by_label = {e.label.lower(): e for e in bet.events}
     for label in labels:
         if label.lower() not in by_label:
@@ -160,6 +164,13 @@ def mark_unknown(bet: Bet, labels: Iterable[str], *, keep_ratios: bool = False) 
                              + ", ".join(repr(e.label) for e in bet.events))
     if not labels:
         raise SolveError(f"bet {bet.name!r}: name an event whose pay is unknown")
+    marked = unknowns_of(bet)
+    if marked:  # a second unknown of the same name would silently join the paytable's
+        raise SolveError(
+            f"bet {bet.name!r} already has an unknown pay in the paytable (event "
+            f"{marked[0].label!r} pays Solve({marked[0].name!r})): mark the unknowns in one "
+            f"place, either with Solve in the paytable or with --solve (mark=) or --scale, "
+            f"not both")
     wanted = [label.lower() for label in labels]
     if len(set(wanted)) < len(wanted):
         raise SolveError(f"bet {bet.name!r}: an event is named twice as unknown")
@@ -184,6 +195,7 @@ def mark_unknown(bet: Bet, labels: Iterable[str], *, keep_ratios: bool = False) 
 def scale_unknown(bet: Bet) -> Bet:
     """The bet with every winning pay multiplied by one unknown factor ``k`` (a whole
     paytable scaled, its ratios kept)."""
+    bet_argument(bet)
     labels = [e.label for e in bet.events if not isinstance(e.pays, Solve) and pays(e.pays).net > 0]
     if not labels:
         raise SolveError(f"bet {bet.name!r} has no winning pay to scale")
@@ -330,9 +342,13 @@ def solve_bet(bet: Bet, edge, *, shoes: Sequence[Shoe] | str = (), tableau: Tabl
     sharing it keep their ratio). ``max_pay`` caps every unknown pay (read as a pay is).
     ``around`` printable pays are listed on each side of the exact one.
     """
+    bet_argument(bet)
+    tableau_argument(tableau)
+    mapping_argument(given, "given")
+    tables_argument(tables)
     target = parse_edge(edge)
     limit = parse_limit(max_pay)
-    shoes = parse_decks(shoes) if isinstance(shoes, str) else tuple(shoes) or (Shoe.decks(8),)
+    shoes = deck_list_argument(shoes) or (Shoe.decks(8),)
     given_values = {}
     for name, value in (given or {}).items():
         try:
@@ -508,9 +524,11 @@ def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str
     with ``scale``, every winning pay of each bet chosen (by ``bets``, else all) times one
     factor. Every bet left with an unknown is solved (see :func:`solve_bet`)."""
     edge, max_pay = parse_edge(edge), parse_limit(max_pay)  # refused before any counting
+    bets, mark = names_argument(bets, "bets"), names_argument(mark, "mark")
+    mapping_argument(given, "given")
+    tables_argument(tables)
     paytable = as_paytable(source)
-    shoes = parse_decks(decks) if isinstance(decks, str) else tuple(decks)
-    bets = list(bets)
+    shoes = deck_list_argument(decks, "decks")
     chosen = {b.name for b in (paytable.select(bets) if bets else paytable).bets}
     marks: dict[str, list[str]] = {}
     for text in mark:

@@ -1,0 +1,389 @@
+"""The Python API refuses an argument of the wrong kind as the command line does: one
+ArgumentError (a TypeError and a BaccEdgeError) naming the argument, never a raw
+KeyError, AttributeError or TypeError from inside, and never a string read letter by
+letter. One row per call; the last tests check that every public function has rows and
+that the calls the API answers instead of refusing give the right answer."""
+
+import inspect
+from fractions import Fraction
+
+import pytest
+
+import bacc_edge
+from bacc_edge import (ArgumentError, BaccEdgeError, Bet, CardNameError, ConditionError,
+                       Event, OptionError, PaysError, Shoe, SolveError, Tableau,
+                       TableauError, banker, betting_correlation, build_math_report,
+                       compare_decks, effects_of_removal, first_four, for_one, linear_count,
+                       load_paytable, load_paytables, mark_unknown, math_report_html,
+                       math_report_markdown, outcome_table, parse_decks, pays, player,
+                       prepare_depth, report, run_depth, scale_unknown, solve, solve_bet,
+                       summarize_depth, tie, write_math_report)
+from bacc_edge.evaluator import Evaluator
+from bacc_edge.rules import STANDARD_TEXT
+from conftest import ROOT
+
+PUNTO = str(ROOT / "paytables" / "punto_banco.py")
+BET = Bet("T", [Event("tie", tie, 8)])
+WIN = Bet("W", [Event("banker 7", banker.wins & (banker.points == 7), 3)])
+ONE_DECK = Shoe.decks(1)
+LONE = "got the lone bet 'T': write [bet]"
+
+
+def _effects():
+    return effects_of_removal([BET], ONE_DECK)[0]
+
+
+def _table():
+    return outcome_table(ONE_DECK)
+
+
+# (id, call, error class, message fragment). The id starts with the public name called.
+API = [
+    # -- the outcome table ---------------------------------------------------------------------
+    ("outcome_table(None)", lambda: outcome_table(None), ArgumentError,
+     "shoe None (NoneType) must be a Shoe, e.g. Shoe.decks(8)"),
+    ("outcome_table(8)", lambda: outcome_table(8), ArgumentError, "shoe 8 (int) must be a Shoe"),
+    ("outcome_table(tableau='x')", lambda: outcome_table(ONE_DECK, tableau="x"), ArgumentError,
+     "tableau 'x' (str) must be a Tableau"),
+    ("outcome_table.probability(None)", lambda: _table().probability(None), ArgumentError,
+     "when None must be a condition on the coup or a boolean mask"),
+    ("outcome_table.count(5)", lambda: _table().count(5), ArgumentError, "when 5 must be"),
+    ("outcome_table.count(suited, suits unknown)",
+     lambda: outcome_table(Shoe.decks(1).remove("K")).count(player.suited_pair),
+     ArgumentError, "ask probability()"),
+    # -- evaluating bets ---------------------------------------------------------------------
+    ("Evaluator.of(bet)", lambda: Evaluator.of(BET), ArgumentError, "bets must be a list of Bet, "
+     + LONE),
+    ("Evaluator.of(None)", lambda: Evaluator.of(None), ArgumentError,
+     "bets None (NoneType) must be a list of Bet"),
+    ("Evaluator.of('Banker')", lambda: Evaluator.of("Banker"), ArgumentError,
+     "bets 'Banker' (str) must be a list of Bet"),
+    ("Evaluator.of([None])", lambda: Evaluator.of([None]), ArgumentError,
+     "bets holds None (NoneType), which is not a Bet"),
+    ("Evaluator.of(tableau=5)", lambda: Evaluator.of([BET], tableau=5), ArgumentError,
+     "tableau 5 (int) must be a Tableau"),
+    ("Evaluator(bets, None)", lambda: Evaluator([BET], None), ArgumentError,
+     "layout None (NoneType) must be a layout of outcome cells"),
+    ("Evaluator.evs(None)", lambda: Evaluator.of([BET]).evs(None), ArgumentError,
+     "on None (NoneType) must be an OutcomeTable or the 2 class totals"),
+    ("Evaluator.evs(shoe)", lambda: Evaluator.of([BET]).evs(ONE_DECK), ArgumentError,
+     "must be an OutcomeTable"),
+    ("Evaluator.line_counts(5)", lambda: Evaluator.of([BET]).line_counts(5), ArgumentError,
+     "on 5 (int) must be an OutcomeTable"),
+    ("Evaluator.float_evs(None)", lambda: Evaluator.of([BET]).float_evs(None), ArgumentError,
+     "on None (NoneType)"),
+    ("Evaluator.class_totals(None)", lambda: Evaluator.of([BET]).class_totals(None),
+     ArgumentError, "table None (NoneType) must be an OutcomeTable"),
+    ("evaluate(None, table)", lambda: bacc_edge.evaluate(None, _table()), ArgumentError,
+     "bets holds None (NoneType), which is not a Bet"),
+    ("report(pt, 8)", lambda: report(PUNTO, 8), ArgumentError, "shoe 8 (int) must be a Shoe"),
+    ("report(tableau=5)", lambda: report(PUNTO, ONE_DECK, tableau=5), ArgumentError,
+     "tableau 5 (int) must be a Tableau"),
+    ("Condition.mask(None)", lambda: tie.mask(None), ArgumentError,
+     "layout None must be a layout of outcome cells"),
+    # -- paytables ----------------------------------------------------------------------------
+    ("load_paytables([None])", lambda: load_paytables([None]), ArgumentError,
+     "paths holds None (NoneType), which is not a paytable file's path"),
+    ("load_paytables(None)", lambda: load_paytables(None), ArgumentError,
+     "paths must be a list, got None"),
+    ("Paytable.of_bets(bet)", lambda: bacc_edge.Paytable.of_bets(BET), bacc_edge.PaytableError,
+     "bets must be a non-empty list of Bet, " + LONE),
+    ("Paytable.of_bets(None)", lambda: bacc_edge.Paytable.of_bets(None),
+     bacc_edge.PaytableError, "bets must be a non-empty list of Bet, got None (NoneType)"),
+    ("load_paytable(None)", lambda: load_paytable(None), ArgumentError,
+     "path None (NoneType) is not a paytable file's path"),
+    # -- effects of removal -----------------------------------------------------------------------
+    ("effects_of_removal([bet], 8)", lambda: effects_of_removal([BET], 8), ArgumentError,
+     "shoe 8 (int) must be a Shoe, e.g. Shoe.decks(8)"),
+    ("effects_of_removal(bet, shoe)", lambda: effects_of_removal(BET, ONE_DECK), ArgumentError,
+     LONE),
+    ("effects_of_removal(None, shoe)", lambda: effects_of_removal(None, ONE_DECK),
+     ArgumentError, "bets None (NoneType) must be a list of Bet"),
+    ("effects_of_removal('Banker', shoe)", lambda: effects_of_removal("Banker", ONE_DECK),
+     ArgumentError, "bets 'Banker' (str) must be a list of Bet"),
+    ("effects_of_removal(tableau=5)", lambda: effects_of_removal([BET], ONE_DECK, tableau=5),
+     ArgumentError, "tableau 5 (int)"),
+    ("effects_of_removal(tables=5)", lambda: effects_of_removal([BET], ONE_DECK, tables=5),
+     ArgumentError, "tables 5 (int) must be a Tables cache"),
+    ("linear_count(None)", lambda: linear_count(None), ArgumentError,
+     "effects None (NoneType) must be one bet's RemovalEffects"),
+    ("linear_count([effects])", lambda: linear_count([_effects()]), ArgumentError,
+     "must be one bet's RemovalEffects"),
+    ("linear_count(effects, True)", lambda: linear_count(_effects(), True), OptionError,
+     "count level True must be a whole number from 1"),
+    ("betting_correlation(None, tags)", lambda: betting_correlation(None, [0] * 13),
+     ArgumentError, "effects None (NoneType)"),
+    ("betting_correlation(effects, None)", lambda: betting_correlation(_effects(), None),
+     ArgumentError, "tags None (NoneType) must be 13 numbers, the tags of A … K"),
+    ("betting_correlation(effects, dict)", lambda: betting_correlation(_effects(), {"Z": 1}),
+     ArgumentError, "tags {'Z': 1} (dict) must be 13 numbers"),
+    ("betting_correlation(effects, 12 tags)", lambda: betting_correlation(_effects(), [1] * 12),
+     ArgumentError, "must be 13 numbers"),
+    # -- every deck count ----------------------------------------------------------------------
+    ("compare_decks(pt, None)", lambda: compare_decks(PUNTO, None), ArgumentError,
+     "shoes None (NoneType) must be a deck list such as '1,2,4,6,8,inf', a number of decks"),
+    ("compare_decks(pt, [None])", lambda: compare_decks(PUNTO, [None]), ArgumentError,
+     "shoes [None] (list) must be a deck list"),
+    ("compare_decks(pt, 0)", lambda: compare_decks(PUNTO, 0), BaccEdgeError,
+     "number of decks 0 must be a whole number from 1"),
+    ("compare_decks(tables=5)", lambda: compare_decks(PUNTO, "8", tables=5), ArgumentError,
+     "tables 5 (int)"),
+    ("parse_decks(None)", lambda: parse_decks(None), ArgumentError,
+     "text None (NoneType) must be a deck list"),
+    ("parse_decks([8])", lambda: parse_decks([8]), ArgumentError, "text [8] (list)"),
+    ("parse_decks('²')", lambda: parse_decks("²"), OptionError,
+     "'²' is not a number of decks from 1"),
+    ("parse_decks('1-²')", lambda: parse_decks("1-²"), OptionError,
+     "'1-²' is not a number of decks"),
+    # -- depth ------------------------------------------------------------------------------------
+    ("run_depth(None, 5)", lambda: run_depth(None, 5), ArgumentError,
+     "spec None (NoneType) must be the DepthSpec of prepare_depth()"),
+    ("prepare_depth(deal=8)", lambda: prepare_depth(PUNTO, deal=8), ArgumentError,
+     "deal 8 (int) must be DealRules"),
+    ("prepare_depth(pt, 'Banker')", lambda: prepare_depth(PUNTO, "Banker"), ArgumentError,
+     "must be a list, got 'Banker' (str)"),
+    ("summarize_depth(None, None)", lambda: summarize_depth(None, None), ArgumentError,
+     "summarize_depth(spec, tally) takes the DepthSpec"),
+    # -- the math report ---------------------------------------------------------------------------
+    ("write_math_report(pt, None)", lambda: write_math_report(PUNTO, None), ArgumentError,
+     "path None (NoneType) must be a file's path"),
+    ("write_math_report(pt, 5)", lambda: write_math_report(PUNTO, 5), ArgumentError,
+     "path 5 (int) must be a file's path"),
+    ("math_report_html(None)", lambda: math_report_html(None), ArgumentError,
+     "r None (NoneType) must be a MathReport, from build_math_report()"),
+    ("math_report_markdown(5)", lambda: math_report_markdown(5), ArgumentError,
+     "r 5 (int) must be a MathReport"),
+    ("build_math_report(None)", lambda: build_math_report(None), ArgumentError,
+     "source None (NoneType) is not a paytable"),
+    # -- solving for pays -----------------------------------------------------------------------
+    ("solve(mark='B:E')", lambda: solve(PUNTO, "5%", mark="Banker:Banker wins"), ArgumentError,
+     "mark must be a list, got 'Banker:Banker wins' (str)"),
+    ("solve(bets='Banker')", lambda: solve(PUNTO, "5%", bets="Banker", scale=True),
+     ArgumentError, "bets must be a list, got 'Banker' (str)"),
+    ("solve(bets=None)", lambda: solve(PUNTO, "5%", bets=None, scale=True), ArgumentError,
+     "bets must be a list, got None"),
+    ("solve(mark=None)", lambda: solve(PUNTO, "5%", mark=None), ArgumentError,
+     "mark must be a list, got None"),
+    ("solve(decks=None)", lambda: solve(PUNTO, "5%", decks=None, scale=True), ArgumentError,
+     "decks None (NoneType) must be a deck list"),
+    ("solve(given=5)", lambda: solve(PUNTO, "5%", given=5, scale=True), ArgumentError,
+     "given 5 (int) must be a mapping such as {'y': 5}"),
+    ("solve(given='x=5')", lambda: solve(PUNTO, "5%", given="x=5", scale=True), ArgumentError,
+     "given 'x=5' (str) must be a mapping"),
+    ("solve(tables=5)", lambda: solve(PUNTO, "5%", scale=True, tables=5), ArgumentError,
+     "tables 5 (int)"),
+    ("solve(second unknown)", lambda: solve([Bet("B", [Event("E", tie, bacc_edge.Solve("x")),
+                                                         *WIN.events])], "5%",
+                                            mark=["B:banker 7"]),
+     SolveError, "bet 'B' already has an unknown pay in the paytable (event 'E' pays "
+     "Solve('x'))"),
+    ("solve_bet(None, '5%')", lambda: solve_bet(None, "5%"), ArgumentError,
+     "bet None (NoneType) must be a Bet"),
+    ("solve_bet([bet], '5%')", lambda: solve_bet([BET], "5%"), ArgumentError,
+     "(list) must be a Bet"),
+    ("solve_bet(shoes=None)", lambda: solve_bet(scale_unknown(WIN), "5%", shoes=None),
+     ArgumentError, "shoes None (NoneType) must be a deck list"),
+    ("solve_bet(tableau=5)", lambda: solve_bet(scale_unknown(WIN), "5%", tableau=5),
+     ArgumentError, "tableau 5 (int) must be a Tableau"),
+    ("solve_bet(given=5)", lambda: solve_bet(scale_unknown(WIN), "5%", given=5), ArgumentError,
+     "given 5 (int) must be a mapping"),
+    ("mark_unknown(None, labels)", lambda: mark_unknown(None, ["x"]), ArgumentError,
+     "bet None (NoneType) must be a Bet"),
+    ("mark_unknown(bet, 'tie')", lambda: mark_unknown(BET, "tie"), ArgumentError,
+     "labels must be a list, got 'tie' (str)"),
+    ("mark_unknown(bet, [5])", lambda: mark_unknown(BET, [5]), ArgumentError,
+     "labels holds 5 (int), which is not a name (a str)"),
+    ("scale_unknown(None)", lambda: scale_unknown(None), ArgumentError,
+     "bet None (NoneType) must be a Bet"),
+    ("scale_unknown([bet])", lambda: scale_unknown([BET]), ArgumentError, "(list) must be a Bet"),
+    # -- the tableau ----------------------------------------------------------------------------
+    ("Tableau.parse(name=None)", lambda: Tableau.parse(STANDARD_TEXT, name=None), ArgumentError,
+     "name None (NoneType) must be the tableau's name, a non-empty line of text"),
+    ("Tableau.parse(name=5)", lambda: Tableau.parse(STANDARD_TEXT, name=5), ArgumentError,
+     "name 5 (int) must be the tableau's name"),
+    ("Tableau.parse(name='')", lambda: Tableau.parse(STANDARD_TEXT, name=""), ArgumentError,
+     "name '' (str)"),
+    ("Tableau(name=None)", lambda: Tableau(bacc_edge.STANDARD.player, bacc_edge.STANDARD.banker,
+                                           name=None), ArgumentError, "name None (NoneType)"),
+    ("Tableau.parse('²' total)", lambda: Tableau.parse(STANDARD_TEXT.replace("banker 7",
+                                                                              "banker ⁷")),
+     TableauError, "banker total '⁷' is not a total 0-9"),
+    # -- card names: exactly a rank, or a rank and one suit --------------------------------------
+    ("Shoe.remove('Kings')", lambda: Shoe.decks(1).remove("Kings"), CardNameError,
+     "card 'Kings' is not a card (the rank is written 'K'): write a rank A 2 3 4 5 6 7 8 9 10 "
+     "J Q K (or T for 10), optionally followed by one suit ♠ ♥ ♦ ♣ (or s h d c)"),
+    ("Shoe.remove('Aces')", lambda: Shoe.decks(1).remove("Aces"), CardNameError,
+     "card 'Aces' is not a card (the rank is written 'A')"),
+    ("Shoe.remove('ace')", lambda: Shoe.decks(1).remove("ace"), CardNameError,
+     "card 'ace' is not a card"),
+    ("Shoe.remove('10hh')", lambda: Shoe.decks(1).remove("10hh"), CardNameError,
+     "card '10hh' is not a card"),
+    ("Shoe.from_ranks({'Kings': 4})", lambda: Shoe.from_ranks({"Kings": 4}), CardNameError,
+     "rank 'Kings' is not a rank (the rank is written 'K')"),
+    ("Shoe.from_ranks({'k': 4, 'K': 4})", lambda: Shoe.from_ranks({"k": 4, "K": 4}),
+     bacc_edge.ShoeError, "counts give rank K twice (again as 'K')"),
+    ("Shoe.from_ranks({'10': 4, 'T': 4})", lambda: Shoe.from_ranks({"10": 4, "T": 4}),
+     bacc_edge.ShoeError, "counts give rank 10 twice"),
+    ("Card.is_('Kings')", lambda: player.card(1).is_("Kings"), CardNameError,
+     "card 'Kings' is not a card"),
+    ("Card.is_('Aces')", lambda: player.card(1).is_("Aces"), CardNameError,
+     "card 'Aces' is not a card"),
+    ("Card.is_(5)", lambda: player.card(1).is_(5), CardNameError,
+     "card 5 (int) is not a card name"),
+    ("Card.rank == 'Kings'", lambda: player.card(1).rank == "Kings", CardNameError,
+     "rank 'Kings' is not a rank (the rank is written 'K')"),
+    ("Card.rank == 'K♠'", lambda: player.card(1).rank == "K♠", CardNameError,
+     "rank 'K♠' is not a rank"),
+    ("Card.rank == 1", lambda: player.card(1).rank == 1, CardNameError,
+     "rank 1 is not a rank (the rank is written 'A')"),
+    ("Card.rank.isin('Queens')", lambda: player.card(1).rank.isin("J", "Queens"), CardNameError,
+     "rank 'Queens' is not a rank"),
+    ("CardGroup.count(rank='Kings')", lambda: first_four.count(rank="Kings"), CardNameError,
+     "rank 'Kings' is not a rank"),
+    ("Card.suit == 'x'", lambda: player.card(1).suit == "x", CardNameError,
+     "suit 'x' is not a suit"),
+    ("Card.colour == 'green'", lambda: player.card(1).colour == "green", CardNameError,
+     "colour 'green' is not a colour"),
+    ("CardGroup(None, None)", lambda: bacc_edge.CardGroup(None, None), ConditionError,
+     "CardGroup(None, None): give a list of positions"),
+    # -- whole numbers past 64 bits -------------------------------------------------------------
+    ("Quantity * 2**62", lambda: (player.points * 2**62) == 0, ConditionError,
+     "(player.points * 4611686018427387904): its values reach 41,505,174,165,846,491,136, "
+     "past ±9,223,372,036,854,775,807, the 64-bit limit of a whole number in a condition"),
+    ("Quantity + 10**30", lambda: (player.points + 10**30) == 5, ConditionError,
+     "the number 1,000,000,000,…,000,000 (31 digits) is past ±9,223,372,036,854,775,807"),
+    ("Quantity * 2**40 * 2**40", lambda: player.points * 2**40 * 2**40, ConditionError,
+     "((player.points * 1099511627776) * 1099511627776): its values reach"),
+    ("Quantity - 2**63", lambda: player.points - 2**63, ConditionError,
+     "the number 9,223,372,036,854,775,808 is past"),
+    ("-Quantity * 2**63 (below)", lambda: -(player.points + 1) * 2**62, ConditionError,
+     "its values reach -46,116,860,184,273,879,040, past"),
+    ("Quantity == 2**64", lambda: player.points == 2**64, ConditionError, "is past"),
+    ("Quantity.isin(2**64)", lambda: player.points.isin(1, 2**64), ConditionError,
+     "player.points.isin(…): the number 18,446,744,073,709,551,616 is past"),
+    ("Quantity.between(0, 2**64)", lambda: player.points.between(0, 2**64), ConditionError,
+     "is past"),
+    ("CardGroup.count * 2**61", lambda: first_four.count(rank="K") * 2**61, ConditionError,
+     "its values reach 9,223,372,036,854,775,808"),
+    ("Card.value * 2**60", lambda: player.card(3).value * 2**60, ConditionError,
+     "(player.card(3).value * 1152921504606846976): its values reach"),
+    # -- pays ---------------------------------------------------------------------------------------
+    ("pays(-0.5)", lambda: pays(-0.5), PaysError,
+     "-0.5 is negative: a pay that hands back part of the stake is written '0.5 for 1' "
+     "(for_one(0.5)); a bet that loses pays 'lose'"),
+    ("pays('-0.25')", lambda: pays("-0.25"), PaysError, "is written '0.75 for 1' (for_one(0.75))"),
+    ("pays(-1/3)", lambda: pays(Fraction(-1, 3)), PaysError, "is written '2 for 3'"),
+    ("pays(-1)", lambda: pays(-1), PaysError, "-1 is negative: a bet that loses pays 'lose'"),
+    ("pays('５')", lambda: pays("５"), PaysError, "'５' is not a number"),
+]
+
+
+@pytest.mark.parametrize("call, error, fragment", [c[1:] for c in API], ids=[c[0] for c in API])
+def test_a_wrong_argument_is_one_error_naming_it(call, error, fragment):
+    with pytest.raises(error) as caught:
+        call()
+    message = str(caught.value)
+    assert fragment in message
+    assert "\n" not in message
+    assert isinstance(caught.value, BaccEdgeError)  # never a raw KeyError, AttributeError …
+
+
+def test_every_public_function_has_a_row():
+    functions = {name for name in bacc_edge.__all__
+                 if inspect.isfunction(getattr(bacc_edge, name))}
+    # the paytable words' helpers have their rows in tests/test_bad_input.py
+    covered = {"for_one", "percent", "pays", "banker_commission_edge", "banker_commission_edges",
+               "check", "load_paytable", "report", "shoe_from_options"}
+    named = {row[0].split("(")[0].split(".")[0].split(" ")[0] for row in API}
+    assert functions - covered <= named, sorted(functions - covered - named)
+
+
+def test_the_table_names_every_case_once():
+    assert len({c[0] for c in API}) == len(API)
+
+
+# -- calls answered rather than refused -------------------------------------------------------
+def test_the_outcome_table_answers_a_card_question_on_the_cards():
+    """The README's ``outcome_table(shoe).probability(player.card(1).rank == "K")``: by
+    symmetry the first card is a king in 1 of 13 deals; on one deck less a king, 3 of 51."""
+    assert outcome_table(Shoe.decks(8)).probability(player.card(1).rank == "K") == Fraction(1, 13)
+    assert outcome_table(Shoe.decks(1).remove("K")).probability(
+        player.card(1).rank == "K") == Fraction(3, 51)
+    table = outcome_table(Shoe.decks(8))
+    assert table.count(player.card(1).is_("K♥")) * 52 == table.total
+
+
+def test_the_outcome_table_answers_a_suit_question_with_suits():
+    """A suited pair on 8 decks: the second card matches the first's rank and suit, 7 of
+    the 415 cards left; on one deck, impossible."""
+    assert outcome_table(Shoe.decks(8)).probability(player.suited_pair) == Fraction(7, 415)
+    assert outcome_table(Shoe.decks(1)).probability(banker.suited_pair) == 0
+
+
+def test_arithmetic_on_small_integers_does_not_wrap():
+    """most_of_a_rank is kept in 8-bit integers; times 1000 it must still be exact: two
+    of a kind among the first four cards is the same event either way."""
+    table = outcome_table(Shoe.decks(8))
+    assert (table.probability((first_four.most_of_a_rank * 1000) == 2000)
+            == table.probability(first_four.most_of_a_rank == 2) > 0)
+    # the widest expression within 64 bits still reads exactly: 9 · 2**59 < 2**63
+    big = player.points * 2**59
+    assert big.bounds == (0, 9 * 2**59)
+    assert table.probability(big == 9 * 2**59) == table.probability(player.points == 9)
+
+
+@pytest.mark.parametrize("name, rank, suit", [
+    ("K", 12, None), ("k", 12, None), ("K♠", 12, 0), ("ks", 12, 0), ("10h", 9, 1),
+    ("10H", 9, 1), ("T", 9, None), ("td", 9, 2), ("A♣", 0, 3), ("as", 0, 0), (" 5 ", 4, None),
+    ("Q♡", 11, 1)])
+def test_the_documented_card_names_still_read(name, rank, suit):
+    from bacc_edge.cards import parse_card
+    assert parse_card(name) == (rank, suit)
+
+
+def test_an_int_or_a_shoe_where_decks_are_meant_is_taken():
+    """compare_decks, solve and solve_bet read a number of decks, a Shoe or a list of
+    them as the deck list they would write: 8 is '8'."""
+    by_int = compare_decks([BET], 8)[0]
+    by_text = compare_decks([BET], "8")[0]
+    assert by_int.edges == by_text.edges
+    assert compare_decks([BET], [1, Shoe.decks(8)])[0].edges == compare_decks([BET], "1,8")[0].edges
+
+
+def test_a_pay_between_minus_one_and_zero_as_suggested_is_what_was_meant():
+    assert pays("0.5 for 1").net == Fraction(-1, 2) == for_one(0.5).net
+    assert pays("2 for 3").net == Fraction(-1, 3)
+
+
+def test_argument_errors_are_python_type_errors():
+    with pytest.raises(TypeError):
+        outcome_table(8)
+
+
+def test_a_condition_within_64_bits_is_refused_when_written_not_when_counted():
+    """The refusal comes when the condition is written, before any counting; one that
+    stays within 64 bits builds."""
+    with pytest.raises(ConditionError):
+        player.points * 2**62
+    assert Event("ok", (player.points * 2**59) == 0, 8).label == "ok"
+
+
+@pytest.mark.parametrize("make, bounds", [
+    (lambda: player.points, (0, 9)),
+    (lambda: player.third, (-1, 9)),
+    (lambda: (player.third - 5) * (banker.third - 5), (-24, 36)),  # [-6, 4] · [-6, 4]
+    (lambda: -(player.points * 3) + banker.cards, (-25, 3)),
+    (lambda: abs(player.third - 4), (0, 5)),
+    (lambda: abs(player.points + 1), (1, 10)),
+    (lambda: (player.points - 4) // 2, (-5, 5)),  # |a // b| <= |a|
+    (lambda: player.points % (banker.third + 1), (0, 9)),  # divisor 0 … 10
+    (lambda: 7 % (player.third - 3), (-3, 5)),  # divisor -4 … 6
+])
+def test_a_quantity_s_range_is_worked_out_by_hand_and_holds_on_every_cell(make, bounds):
+    """Interval arithmetic, worked by hand from points 0-9, cards 2-3 and a third card of
+    -1 (none) to 9; the values on every outcome cell lie within it."""
+    q = make()
+    assert q.bounds == bounds
+    features = outcome_table(Shoe.decks(8)).features
+    values = q._value(features)
+    assert bounds[0] <= values.min() and values.max() <= bounds[1]
