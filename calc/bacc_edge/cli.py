@@ -20,7 +20,7 @@ from .depth import DealRules
 from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
 from .errors import BaccEdgeError
-from .loader import load_paytables
+from .loader import load_paytable, load_paytables
 from .payouts import exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
 from .reports import Tables, check, report
@@ -306,12 +306,15 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--divisor", default="unseen", show_default=True,
               type=click.Choice(["shoe", "unseen"]),
               help="True count per deck of every card not seen (burned cards in), or of "
-                   "the cards still in the shoe (burned cards out).")
+                   "the cards still in the shoe (burned cards out); given, it applies to "
+                   "every count of the run.")
 @click.option("--rounding", default="exact", show_default=True,
               type=click.Choice(["exact", "half", "whole"]),
-              help="Decks left for the true count: exact, nearest half deck, nearest deck.")
+              help="Decks left for the true count: exact, nearest half deck, nearest deck; "
+                   "given, it applies to every count of the run.")
 @click.option("--exposed-card/--no-exposed-card", default=True, show_default=True,
-              help="Whether the shown first card of the shoe enters your count.")
+              help="Whether the shown first card of the shoe enters the count; given, it "
+                   "applies to every count of the run.")
 @click.option("--eor-count/--no-eor-count", default=True, show_default=True,
               help="Also play each bet's own count, built from its effects of removal.")
 @click.option("--count-only", is_flag=True,
@@ -364,13 +367,23 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     if (count_tags is None) != (trigger is None):
         raise click.UsageError("--count and --trigger go together: the tags, and the count "
                                "from which to bet")
+    ctx = click.get_current_context()
+    alone = given(ctx, "initial", "trigger_on")
+    if count_tags is None and alone:
+        raise click.UsageError(f"{alone[0]} belongs to your count: give it with --count and "
+                               f"--trigger (a paytable's Count sets its own)")
     check_scheduler(scheduler)
+    # the true-count convention, when given, is every count's: yours, the paytable's
+    # COUNTS and each bet's own (the notes name each count's convention)
+    convention = {name: value for name, value in (
+        ("divisor", divisor), ("rounding", rounding), ("exposed_card", exposed_card))
+        if given(ctx, name)}
     counts = () if count_tags is None else (Count(
-        "your count", count_tags, trigger, initial=initial, trigger_on=trigger_on,
-        divisor=divisor, rounding=rounding, exposed_card=exposed_card),)
-    spec = prepare(paytable, bets, deal=DealRules(decks, cut, EndRule(end_rule)), seed=seed,
-                   level=level, cutoff=cutoff, counts=counts, eor_count=eor_count,
-                   count_only=count_only, exact_bets=exact_bets)
+        "your count", count_tags, trigger, initial=initial, trigger_on=trigger_on),)
+    spec = prepare(load_paytable(paytable, on_slow=say), bets,
+                   deal=DealRules(decks, cut, EndRule(end_rule)), seed=seed, level=level,
+                   cutoff=cutoff, counts=counts, eor_count=eor_count, count_only=count_only,
+                   exact_bets=exact_bets, **convention)
     # a bar only where someone watches: written to a file, it would leave a lone label
     bar = None if quiet or not sys.stderr.isatty() else click.progressbar(
         length=shoes, label="shoes", show_eta=True, file=sys.stderr)
