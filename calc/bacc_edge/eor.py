@@ -12,6 +12,7 @@ from .errors import OptionError, ShoeError
 from .evaluator import Evaluator
 from .card_layout import CardLayout
 from .paytable import Bet
+from .progress import Progress, Steps
 from .reports import Tables, layouts
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
@@ -43,12 +44,15 @@ class RemovalEffects:
 
 
 def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = None,
-                       tableau: Tableau = STANDARD) -> list[RemovalEffects]:
+                       tableau: Tableau = STANDARD,
+                       on_progress: Progress | None = None) -> list[RemovalEffects]:
     """Exact effects of removal for each bet, by recounting the shoe less one card,
     coups dealt by ``tableau``.
 
     By rank for every bet; by rank and suit too for bets that ask about suits (their
     rank effect is then the average over the suits, weighted by the cards of each).
+    ``on_progress(done, total)`` hears of each shoe counted: per layout of bets, the
+    full shoe and one removal of each rank (see :mod:`bacc_edge.progress`).
     """
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
@@ -64,21 +68,24 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     def evs(on: Shoe, layout) -> list[Fraction]:
         return modes[layout][0].evs(tables.get(on, layout))
 
+    ranks_left = [r for r in range(len(RANKS)) if shoe.ranks[r]]
+    step = Steps(on_progress, len(modes) * (1 + len(ranks_left)))
     base = [Fraction(0)] * len(bets)
     for layout, (_, chosen) in modes.items():
         for i, ev in zip(chosen, evs(shoe, layout)):
             base[i] = ev
+        step()
     by_rank: list[dict[str, Fraction]] = [{} for _ in bets]
     by_card: list[dict[str, Fraction]] = [{} for _ in bets]
     suited = set()
-    for r, rank in enumerate(RANKS):
-        if shoe.ranks[r] == 0:
-            continue
+    for r in ranks_left:
+        rank = RANKS[r]
         for layout, (_, chosen) in modes.items():
             if not by_suit[layout]:
                 # a suit-free table depends on rank counts only: one removal of the rank
                 for i, ev in zip(chosen, evs(shoe.remove(rank), layout)):
                     by_rank[i][rank] = ev - base[i]
+                step()
                 continue
             weights = {card_name(r, s): shoe.suits[r][s]
                        for s in range(len(SUITS)) if shoe.suits[r][s]}
@@ -89,6 +96,7 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
                                     / sum(weights.values()))
                 by_card[i].update(effects)
                 suited.add(i)
+            step()
     return [RemovalEffects(b, shoe, base[i], by_rank[i], by_card[i] if i in suited else None,
                            tableau) for i, b in enumerate(bets)]
 

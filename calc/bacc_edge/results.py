@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Callable
 
 from . import render
 from .decks_table import STANDARD_DECKS, compare_decks, decks_output
 from .loader import Paytable, load_paytable
 from .math_report import build_math_report, write_math_report
+from .progress import Progress, Steps
 from .reports import Tables, check, report
 from .rules import STANDARD
 from .shoe import Shoe
@@ -80,10 +82,16 @@ def index_markdown(paytables: list[Paytable], tables: Tables) -> str:
 MATH_DIR = "math_reports"
 
 
-def write_results(paytables_dir: Path, results_dir: Path) -> list[Path]:
+def write_results(paytables_dir: Path, results_dir: Path, *,
+                  on_progress: Progress | None = None,
+                  on_slow: Callable[[str], None] | None = None) -> list[Path]:
     """Write every report, every math report (HTML and Markdown, in MATH_DIR) and the
-    index; returns the files written."""
-    paytables = [load_paytable(p) for p in sorted(Path(paytables_dir).glob("*.py"))]
+    index; returns the files written. ``on_progress(done, total)``: each paytable's
+    report and math report (see :mod:`bacc_edge.progress`); ``on_slow``: as
+    :func:`~bacc_edge.loader.load_paytable` takes it."""
+    paytables = [load_paytable(p, on_slow=on_slow)
+                 for p in sorted(Path(paytables_dir).glob("*.py"))]
+    step = Steps(on_progress, 2 * len(paytables))
     results_dir = Path(results_dir)
     results_dir.mkdir(parents=True, exist_ok=True)
     tables = Tables()
@@ -92,12 +100,14 @@ def write_results(paytables_dir: Path, results_dir: Path) -> list[Path]:
         target = results_dir / f"{paytable.path.stem}.md"
         target.write_text(paytable_markdown(paytable, tables), encoding="utf-8")
         written.append(target)
+        step()
     math_dir = results_dir / MATH_DIR
     math_dir.mkdir(exist_ok=True)
     for paytable in paytables:
         built = build_math_report(paytable, tables=tables)
         for suffix in (".html", ".md"):
             written.append(write_math_report(built, math_dir / f"{paytable.path.stem}{suffix}"))
+        step()
     index = results_dir / "README.md"
     index.write_text(index_markdown(paytables, tables), encoding="utf-8")
     return [*written, index]
