@@ -128,6 +128,8 @@ def commands(tmp_path):
 
 COMMANDS = [
     "report", "report decks", "report check", "eor", "solve", "math-report", "results", "depth"]
+#: the labels of the commands' bars
+LABELS = {"bets", "figures", "removals", "report", "paytables", "shoes"}
 BAR = "100%"  # what click's bar ends on; no table or message of these commands holds it
 
 
@@ -155,7 +157,9 @@ def test_no_terminal_no_bar(tmp_path, monkeypatch, name):
     monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.0)
     run = CliRunner().invoke(main, commands(tmp_path)[name])
     assert run.exit_code == 0, run.output
-    assert BAR not in run.stderr and "#" not in run.stderr and "ETA" not in run.stderr
+    assert BAR not in run.stderr and "#" not in run.stderr and "\r" not in run.stderr
+    # click's hidden bar would still leave its label on a line of its own
+    assert not {line.strip() for line in run.stderr.splitlines()} & LABELS, run.stderr
 
 
 def test_quick_work_draws_no_bar_even_on_a_terminal(tmp_path, monkeypatch):
@@ -188,3 +192,23 @@ def test_every_command_names_a_paytable_slow_to_load(tmp_path, monkeypatch, name
     run = CliRunner().invoke(main, args)
     assert run.exit_code == 0, run.output
     assert f"still loading {paths[0]} after 0.05 s" in run.stderr
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_what_a_paytable_prints_goes_to_stderr_for_every_command(tmp_path, name):
+    args = commands(tmp_path)[name]
+    chatty = "print('hello from the paytable')\n"
+    if name in ("report check", "depth"):  # a shipped paytable: a chatty copy of it
+        target = tmp_path / "chatty.py"
+        target.write_text(chatty + (LIVE if name == "depth" else ROOT / "paytables" /
+                                    "three_card_win.py").read_text())
+        args = [str(target) if a.endswith(".py") else a for a in args]
+    else:
+        for p in [Path(a) for a in args if a.endswith(".py")] or [tmp_path / "in" / "cards.py"]:
+            p.write_text(chatty + p.read_text())
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 0, run.output
+    assert "hello from the paytable" not in run.stdout
+    assert "hello from the paytable" in run.stderr
+    if "json" in args:
+        json.loads(run.stdout)

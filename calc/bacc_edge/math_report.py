@@ -27,7 +27,8 @@ from typing import Callable, Sequence
 from .card_layout import CardLayout
 from .decks_table import STANDARD_DECKS, DeckComparison, compare_decks, deck_label, results_on
 from .depth import DealRules
-from .depth_run import BetSummary, prepare, run_depth, summarize
+from .depth_run import (MAX_DEPTH_SHOES, MAX_EXACT_DECKS, BetSummary, prepare, run_depth,
+                        summarize)
 from .eor import LinearCount, RemovalEffects, effects_of_removal, linear_count
 from .errors import OptionError
 from .evaluator import layout_for
@@ -134,6 +135,14 @@ def build_math_report(source, *, decks: int = 8, depth: int | None = None, level
         raise OptionError(f"math report: decks {decks!r} must be a whole number from 1")
     if depth is not None and (not isinstance(depth, int) or depth < 1):
         raise OptionError(f"math report: --depth {depth!r} must be a number of shoes from 1")
+    if depth is not None:  # refused before the tables are counted, not after
+        if depth > MAX_DEPTH_SHOES:
+            raise OptionError(f"math report: --depth {depth:,}: at most {MAX_DEPTH_SHOES:,} "
+                              f"shoes (the depth analysis deals about 300 shoes a second)")
+        DealRules(decks)  # a shoe the dealer can deal
+        if decks > MAX_EXACT_DECKS:
+            raise OptionError(f"math report: --depth on {decks} decks: the depth analysis "
+                              f"values rounds exactly on at most {MAX_EXACT_DECKS} decks")
     paytable = as_paytable(source)
     tables = tables or Tables()
     shoe = Shoe.decks(decks)
