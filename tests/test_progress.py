@@ -2,7 +2,10 @@
 command line draws one bar on a terminal's stderr and nothing elsewhere, every command
 names a paytable slow to load, and absurd sizes are refused up front."""
 
+import io
 import json
+import sys
+import time
 from pathlib import Path
 
 import click.testing
@@ -212,3 +215,34 @@ def test_what_a_paytable_prints_goes_to_stderr_for_every_command(tmp_path, name)
     assert "hello from the paytable" in run.stderr
     if "json" in args:
         json.loads(run.stdout)
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_a_long_first_step_still_shows_the_bar_in_time(monkeypatch):
+    """A cluster starting, or one card bet counted for a minute: the bar appears once the
+    delay has passed, without waiting for the next step."""
+    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.05)
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with progress.bar("bets") as on_progress:
+        on_progress(0, 10)
+        assert err.getvalue() == ""  # not yet: quick work shows nothing
+        deadline = time.monotonic() + 5
+        while "0%" not in err.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert "bets" in err.getvalue() and "0%" in err.getvalue()
+        on_progress(10, 10)
+    assert "100%" in err.getvalue()
+
+
+def test_nothing_at_all_when_stderr_is_no_terminal(monkeypatch):
+    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.0)
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    with progress.bar("bets") as on_progress:
+        assert on_progress is None
+    assert err.getvalue() == ""

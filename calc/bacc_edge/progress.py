@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 import time
 from typing import Callable, Iterator
 
@@ -70,32 +71,49 @@ def shown(stream=None) -> bool:
 @contextlib.contextmanager
 def bar(label: str, *, quiet: bool = False) -> Iterator[Progress | None]:
     """A progress bar on stderr, as an ``on_progress`` callback for the library: drawn
-    (with its ETA) once the work has run :data:`SHOW_AFTER_SECONDS`, only on a terminal,
-    cleared when the block ends. None when nothing would be shown (``quiet``, or stderr
-    is not a terminal), so the library skips the calls."""
+    (with its ETA) once the work has run :data:`SHOW_AFTER_SECONDS` — by a timer, so a
+    first step that takes long (a cluster starting) still shows the bar — only on a
+    terminal, and finished when the block ends. None when nothing would be shown
+    (``quiet``, or stderr is not a terminal), so the library skips the calls."""
     if quiet or not shown():
         yield None
         return
+    lock = threading.Lock()
     started = time.monotonic()
-    state: dict = {"bar": None}
+    state: dict = {"bar": None, "done": 0, "total": None, "over": False}
+
+    def draw() -> None:  # under the lock: the bar as the last step left it
+        if state["bar"] is None:
+            state["bar"] = click.progressbar(length=max(state["total"], 1), label=label,
+                                             show_eta=True, file=sys.stderr)
+        drawn = state["bar"]
+        if state["total"] != drawn.length:  # a stage found more work than announced
+            drawn.length = max(state["total"], 1)
+        drawn.update(max(state["done"] - drawn.pos, 0))
+        drawn.render_progress()
 
     def on_progress(done: int, total: int) -> None:
-        drawn = state["bar"]
-        if drawn is None:
-            if time.monotonic() - started < SHOW_AFTER_SECONDS:
-                return
-            drawn = state["bar"] = click.progressbar(length=max(total, 1), label=label,
-                                                     show_eta=True, file=sys.stderr)
-            drawn.render_progress()
-        if total != drawn.length:  # a stage found more work than first announced
-            drawn.length = max(total, 1)
-        drawn.update(max(done - drawn.pos, 0))
+        with lock:
+            state["done"], state["total"] = done, total
+            if state["bar"] is not None or time.monotonic() - started >= SHOW_AFTER_SECONDS:
+                draw()
 
+    def due() -> None:
+        with lock:
+            if not state["over"] and state["total"] is not None:
+                draw()
+
+    timer = threading.Timer(SHOW_AFTER_SECONDS, due)
+    timer.daemon = True
+    timer.start()
     try:
         yield on_progress
     finally:
-        if state["bar"] is not None:
-            state["bar"].render_finish()
+        timer.cancel()
+        with lock:
+            state["over"] = True
+            if state["bar"] is not None:
+                state["bar"].render_finish()
 
 
 __all__ = ["Progress", "SHOW_AFTER_SECONDS", "Steps", "bar", "part", "shown"]
