@@ -246,3 +246,12 @@ def test_nothing_at_all_when_stderr_is_no_terminal(monkeypatch):
     with progress.bar("bets") as on_progress:
         assert on_progress is None
     assert err.getvalue() == ""
+
+
+def test_eor_by_suit_tells_each_card_removed():
+    from bacc_edge import Bet, Event, player
+    suited = Bet("P1 heart", [Event("hit", player.card(1).suit == "♥", 3)])
+    calls, listen = recorder()
+    effects_of_removal([suited], Shoe.decks(1), on_progress=listen)
+    assert_monotone_to_the_end(calls)
+    assert len(calls) == 1 + 1 + 52  # the start, the full shoe, each of the 52 cards

@@ -52,7 +52,7 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     By rank for every bet; by rank and suit too for bets that ask about suits (their
     rank effect is then the average over the suits, weighted by the cards of each).
     ``on_progress(done, total)`` hears of each shoe counted: per layout of bets, the
-    full shoe and one removal of each rank (see :mod:`bacc_edge.progress`).
+    full shoe and each removal, of a rank or of a card (see :mod:`bacc_edge.progress`).
     """
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
@@ -69,7 +69,10 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
         return modes[layout][0].evs(tables.get(on, layout))
 
     ranks_left = [r for r in range(len(RANKS)) if shoe.ranks[r]]
-    step = Steps(on_progress, len(modes) * (1 + len(ranks_left)))
+    suits_left = sum(1 for r in ranks_left for n in shoe.suits[r] if n) if any(
+        by_suit.values()) else 0
+    step = Steps(on_progress, sum(1 + (suits_left if by_suit[layout] else len(ranks_left))
+                                  for layout in modes))
     base = [Fraction(0)] * len(bets)
     for layout, (_, chosen) in modes.items():
         for i, ev in zip(chosen, evs(shoe, layout)):
@@ -89,14 +92,16 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
                 continue
             weights = {card_name(r, s): shoe.suits[r][s]
                        for s in range(len(SUITS)) if shoe.suits[r][s]}
-            after = {card: evs(shoe.remove(card), layout) for card in weights}
+            after = {}
+            for card in weights:
+                after[card] = evs(shoe.remove(card), layout)
+                step()
             for j, i in enumerate(chosen):
                 effects = {card: after[card][j] - base[i] for card in weights}
                 by_rank[i][rank] = (sum(effects[k] * weights[k] for k in effects)
                                     / sum(weights.values()))
                 by_card[i].update(effects)
                 suited.add(i)
-            step()
     return [RemovalEffects(b, shoe, base[i], by_rank[i], by_card[i] if i in suited else None,
                            tableau) for i, b in enumerate(bets)]
 
