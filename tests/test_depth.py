@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import bacc_edge
 from bacc_edge import Count, Shoe, outcome_table, report
 from bacc_edge import _deal_kernels as K
 from bacc_edge.cli import main
@@ -434,7 +435,30 @@ BAD_INPUT = [
     (["--batch", "0"], "--batch 0: must be a whole number from 1", 1),
     (["--end", "sometime"], "'sometime' is not one of", 2),
     (["--scheduler", "nonsense"], "'nonsense' is not a Dask scheduler address", 1),
-    (["--scheduler", "tcp://127.0.0.1:1"], "no Dask scheduler answers there", 1),
+    (["--scheduler", "tcp://localhost"], "it needs a host and a port", 1),
+    (["--scheduler", "tcp://127.0.0.1:1/"], "it needs a host and a port", 1),
+    (["--scheduler", "tcp://:8786"], "it needs a host and a port", 1),
+    (["--scheduler", "tcp://127.0.0.1:0"], "port 0 is not from 1 to 65535", 1),
+    (["--scheduler", "tcp://127.0.0.1:65536"], "port 65536 is not from 1 to 65535", 1),
+    (["--scheduler", "inproc://foo"], "only tcp:// addresses are supported", 1),
+    (["--scheduler", "tls://127.0.0.1:1"], "only tcp:// addresses are supported", 1),
+    (["--scheduler", "ucx://127.0.0.1:1"], "only tcp:// addresses are supported", 1),
+    (["--initial", "99999999999999999999", "--count", "6=1", "--trigger", "1"],
+     "beyond what a running count may reach (±2**53", 1),
+    (["--initial", "9223372036854775807", "--trigger-on", "running", "--count", "6=1",
+      "--trigger", "1"], "beyond what a running count may reach", 1),
+    (["--initial", str(2 ** 53 - 100), "--count", "6=1", "--trigger", "1"],
+     "its running count could reach 9,007,199,254,741,308", 1),
+    (["--initial", "5"], "--initial belongs to your count", 2),
+    (["--trigger-on", "running"], "--trigger-on belongs to your count", 2),
+    (["--shoes", "1000000000000"], "shoes 1,000,000,000,000: at most 10,000,000", 1),
+    (["--shoes", "1000000000000", "--count-only"], "at most 1,000,000,000", 1),
+    (["--shoes", "2000000", "--batch", "1"], "more than 1,000,000: give a larger --batch", 1),
+    (["--batch", "100000000"], "at most 48,076 shoes a task on 8 decks", 1),
+    (["--decks", "64"], "exact values are counted on at most 27 decks", 1),
+    (["--decks", "28", "--count-only", "--exact-bets"], "at most 27 decks", 1),
+    (["--decks", "65"], "65 is not in the range", 2),
+    (["--cutoff", "99999999999999999999"], "must be a round number from 1 to 1,000,000", 1),
     (["--count", "6=-3"], "--count and --trigger go together", 2),
     (["--trigger", "3"], "--count and --trigger go together", 2),
     (["--count", "6=x", "--trigger", "3"], "tag 'x' of '6' is not a whole number", 1),
@@ -468,6 +492,131 @@ def test_bad_input_is_one_line_before_any_worker_starts(tmp_path, args, message,
     assert len(errors) == 1
     assert time.perf_counter() - t0 < 30  # refused at once, not after a cluster's timeout
     assert not list((tmp_path / "s").glob("run-*/batch-*"))
+
+
+def test_a_scheduler_nobody_listens_on_is_one_line_and_deals_nothing(tmp_path):
+    with socket.socket() as sock:  # a port that was free a moment ago, and is closed now
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    result = CliRunner().invoke(main, ["depth", str(LIVE), "--bet", "Lucky Six", "--shoes", "2",
+                                       "--quiet", "--state", str(tmp_path / "s"),
+                                       "--scheduler", f"tcp://127.0.0.1:{port}"])
+    assert result.exit_code == 1, result.output
+    assert f"--scheduler tcp://127.0.0.1:{port}: no Dask scheduler answers there" in result.stderr
+    assert "Traceback" not in result.output
+    assert not list((tmp_path / "s").glob("run-*/batch-*"))
+
+
+def test_a_bad_scheduler_leaves_the_state_folder_untouched(tmp_path):
+    result = CliRunner().invoke(main, ["depth", str(LIVE), "--shoes", "2", "--quiet",
+                                       "--state", str(tmp_path / "s"),
+                                       "--scheduler", "tcp://localhost"])
+    assert result.exit_code == 1 and not (tmp_path / "s").exists()
+
+
+def test_a_convention_given_applies_to_every_count_of_the_run():
+    lucky6 = ROOT / "paytables" / "wizard_lucky6.py"
+    mine = Count("mine", "6=-1,7=+1", trigger=1)
+    own = prepare(lucky6, counts=(mine,))
+    assert len(own.counts) == 4 and {c.divisor.value for c in own.counts} == {"unseen"}
+    assert {c.exposed_card for c in own.counts} == {True}
+    spec = prepare(lucky6, counts=(mine,), divisor="shoe", rounding="half", exposed_card=False)
+    assert [c.name for c in spec.counts] == [c.name for c in own.counts]
+    for count in spec.counts:
+        assert (count.divisor.value, count.rounding.value, count.exposed_card) == (
+            "shoe", "half", False), count
+    assert "the shown first card not counted" in spec.counts[1].text()
+    # and the dealt counts follow: the true counts differ from the default convention's
+    assert not np.array_equal(game(spec).deal_shoes(1, 0, 2)[3], game(own).deal_shoes(1, 0, 2)[3])
+
+
+def test_the_command_line_convention_reaches_the_paytables_counts(tmp_path):
+    lucky6 = str(ROOT / "paytables" / "wizard_lucky6.py")
+    docs = []
+    for extra in ([], ["--divisor", "shoe", "--rounding", "whole", "--no-exposed-card"]):
+        run = CliRunner().invoke(main, ["depth", lucky6, "--count-only", "--no-eor-count",
+                                        "--shoes", "40", "--workers", "1", "--quiet", "--fmt",
+                                        "json", "--state", str(tmp_path), *extra])
+        assert run.exit_code == 0, run.output
+        docs.append(json.loads(run.stdout))
+    assert [(c["divisor"], c["rounding"], c["exposed_card"]) for c in docs[1]["counts"]] == [
+        ("shoe", "whole", False)] * 2
+    assert [(c["divisor"], c["rounding"]) for c in docs[0]["counts"]] == [("unseen", "exact")] * 2
+    assert docs[0]["bets"] != docs[1]["bets"]  # the 24-convention grid no longer comes out alike
+
+
+@pytest.mark.parametrize("names", [("mine", "Mine"), ("Wizard count 1",),
+                                   ("own count (eor, level 3)",)])
+def test_two_counts_of_one_name_are_refused(names):
+    counts = [Count(n, "6=-1,7=+1", trigger=1) for n in names]
+    with pytest.raises(OptionError, match="two counts are named"):
+        prepare(ROOT / "paytables" / "wizard_lucky6.py", counts=counts)
+
+
+def test_a_running_count_is_bounded_by_its_worst_case_before_dealing():
+    cards = DealRules(8, 14).cards
+    at_limit = Count("edge", "6=-1000", trigger=1, initial=2 ** 53 - 1000 * cards)
+    spec = spec_of(counts=(at_limit,), deal=DealRules(8, 14), eor_count=False)
+    assert spec.counts[0].initial == 2 ** 53 - 1000 * cards
+    over = Count("over", "6=-1000", trigger=1, initial=2 ** 53 - 1000 * cards + 1)
+    with pytest.raises(OptionError, match=r"could reach 9,007,199,254,740,993 \(initial"):
+        spec_of(counts=(over,), deal=DealRules(8, 14), eor_count=False)
+
+
+def test_a_running_trigger_far_from_zero_bets_on_every_round():
+    big = Count("big", "6=+1", trigger=2 ** 52, initial=2 ** 52, trigger_on="running")
+    spec = spec_of(("Lucky Six",), counts=(big,), count_only=True, eor_count=False)
+    arrays = deal_batch(spec, 0, 3)
+    (j,) = [j for j, p in enumerate(spec.players) if p.cutoff is None]
+    bets, rounds = arrays["sums"][j, 2], arrays["sums"][j, 3]
+    assert bets == rounds > 0  # 6s only raise it: never below the trigger
+
+
+def test_shoes_won_and_lost_split_the_shoes_with_a_gain_or_loss():
+    spec = spec_of(("Lucky Six",), count_only=True, exact_bets=True)
+    tally = Tally([deal_batch(spec, 0, 300)])
+    summary = summarize(spec, tally)
+    players = [p for bet in summary.bets for p in bet.players]
+    gains = np.concatenate([deal_batch(spec, s, 1)["sums"][:, 1][None] for s in range(300)])
+    for j, p in enumerate(players):
+        assert p.shoes_won == int((gains[:, j] > 0).sum())
+        assert p.shoes_lost == int((gains[:, j] < 0).sum())
+        assert p.shoes_with_a_gain == p.shoes_won + p.shoes_lost
+    assert any(p.shoes_lost > 0 for p in players)
+
+
+def test_fewer_shoes_than_the_folder_holds_use_its_batches_and_keep_the_rest(tmp_path):
+    spec = spec_of(("Lucky Six",), count_only=True)
+    warnings = []
+    full = run_depth(spec, 10, batch=4, state=tmp_path, workers=1, on_warning=warnings.append)
+    (run,) = tmp_path.glob("run-*")
+    before = {f.name: f.stat().st_mtime_ns for f in run.glob("batch-*.npz")}
+    fewer = run_depth(spec, 5, batch=4, state=tmp_path, workers=1, on_warning=warnings.append)
+    again = run_depth(spec, 10, batch=4, state=tmp_path, workers=1, on_warning=warnings.append)
+    assert warnings == [] and not list((run / "bad").iterdir())
+    assert all((run / name).stat().st_mtime_ns == t for name, t in before.items())
+    assert np.array_equal(again.sums, full.sums)
+    serial = Tally([deal_batch(spec, 0, 4), deal_batch(spec, 4, 1)])
+    assert fewer.n == 5 and np.array_equal(fewer.sums, serial.sums)
+
+
+def test_an_event_that_can_never_happen_is_refused_by_depth_as_by_report(tmp_path):
+    path = tmp_path / "never.py"
+    path.write_text("from bacc_edge import *\nBETS = [Bet('N', [Event('3-card natural', "
+                    "player.natural & (player.cards == 3), 5)])]\n")
+    with pytest.raises(bacc_edge.PaytableError, match="can never happen"):
+        prepare(path)
+
+
+def test_what_a_paytable_prints_stays_off_depths_stdout(tmp_path):
+    path = tmp_path / "chatty.py"
+    path.write_text("print('hello from the paytable')\n" + LIVE.read_text())
+    run = CliRunner().invoke(main, ["depth", str(path), "--bet", "Lucky Six", "--shoes", "2",
+                                    "--decks", "2", "--cut", "10", "--workers", "1", "--quiet",
+                                    "--state", str(tmp_path / "s"), "--fmt", "json"])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.stdout)["shoes"] == 2
+    assert "hello from the paytable" in run.stderr
 
 
 def test_an_unwritable_state_folder_is_one_line(tmp_path):

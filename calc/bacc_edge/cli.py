@@ -15,14 +15,14 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from . import render
+from . import progress, render
 from .commission import banker_commission_edges
 from .decks_table import DeckList, check_deck_list_options, compare_decks_of, decks_output
 from .depth import DealRules
 from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
 from .errors import BaccEdgeError, OptionError
-from .loader import load_paytables
+from .loader import load_paytable, load_paytables
 from .payouts import exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
 from .reports import Tables, check, report
@@ -55,6 +55,10 @@ def given(ctx: click.Context, *names: str) -> list[str]:
     return [f"--{name.replace('_', '-')}" for name in names
             if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT,
                                                       ParameterSource.DEFAULT_MAP)]
+
+
+#: Steps each paytable of a command counts for in its progress bar, whatever its bets.
+SHARE = 1000
 
 
 def say(message: str) -> None:
@@ -253,8 +257,9 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
     if isinstance(decks, DeckList):  # several deck counts: one table, side by side
         check_deck_list_options(counts=counts, remove=remove, infinite=infinite,
                                 check=do_check, exact=exact)
-        click.echo(decks_output(compare_decks_of(loaded, decks, tables=tables), fmt,
-                                digits=digits), nl=False)
+        with progress.bar("bets") as on_progress:
+            compared = compare_decks_of(loaded, decks, tables=tables, on_progress=on_progress)
+        click.echo(decks_output(compared, fmt, digits=digits), nl=False)
         return
     if do_check:
         ignored = given(click.get_current_context(), "decks", "counts", "remove", "infinite",
@@ -263,14 +268,21 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
             raise click.UsageError(f"--check recomputes each figure on the shoe its sheet "
                                    f"names, at its printed precision: {ignored[0]} does not "
                                    f"apply")
-        checks = [c for pt in loaded for c in check(pt, tables=tables)]
+        with progress.bar("figures") as on_progress:
+            checks = [c for i, pt in enumerate(loaded)
+                      for c in check(pt, tables=tables, on_progress=progress.part(
+                          on_progress, i * SHARE, SHARE, len(loaded) * SHARE))]
         click.echo(render.checks_output(checks, fmt), nl=False)
         say(render.checks_verdict(checks, fmt))
         if not all(c.passed for c in checks):
             sys.exit(1)
         return
     shoe, full = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
-    results = [r for pt in loaded for r in report(pt, shoe, full_shoe=full, tables=tables)]
+    with progress.bar("bets") as on_progress:
+        results = [r for i, pt in enumerate(loaded)
+                   for r in report(pt, shoe, full_shoe=full, tables=tables,
+                                   on_progress=progress.part(on_progress, i * SHARE, SHARE,
+                                                             len(loaded) * SHARE))]
     for r in results:
         for warning in r.warnings:
             say(f"warning: {warning}")
@@ -301,11 +313,15 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
     """
     if plot:  # never over a paytable: refused before any counting
         check_plot_path(plot, paytables)
-    loaded = load_paytables(paytables, bets)
+    loaded = load_paytables(paytables, bets, on_slow=say)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     tables = Tables()
-    effects = [fx for pt in loaded
-               for fx in effects_of_removal(pt.bets, shoe, tables=tables, tableau=pt.rules)]
+    with progress.bar("removals") as on_progress:
+        effects = [fx for i, pt in enumerate(loaded)
+                   for fx in effects_of_removal(pt.bets, shoe, tables=tables, tableau=pt.rules,
+                                                on_progress=progress.part(
+                                                    on_progress, i * SHARE, SHARE,
+                                                    len(loaded) * SHARE))]
     linear_counts = [linear_count(fx, level) for fx in effects]
     click.echo(render.eor_output(effects, linear_counts, shoe, fmt, digits=digits, exact=exact),
                nl=False)
@@ -368,12 +384,15 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--divisor", default="unseen", show_default=True,
               type=click.Choice(["shoe", "unseen"]),
               help="True count per deck of every card not seen (burned cards in), or of "
-                   "the cards still in the shoe (burned cards out).")
+                   "the cards still in the shoe (burned cards out); given, it applies to "
+                   "every count of the run.")
 @click.option("--rounding", default="exact", show_default=True,
               type=click.Choice(["exact", "half", "whole"]),
-              help="Decks left for the true count: exact, nearest half deck, nearest deck.")
+              help="Decks left for the true count: exact, nearest half deck, nearest deck; "
+                   "given, it applies to every count of the run.")
 @click.option("--exposed-card/--no-exposed-card", default=True, show_default=True,
-              help="Whether the shown first card of the shoe enters your count.")
+              help="Whether the shown first card of the shoe enters the count; given, it "
+                   "applies to every count of the run.")
 @click.option("--eor-count/--no-eor-count", default=True, show_default=True,
               help="Also play each bet's own count, built from its effects of removal.")
 @click.option("--count-only", is_flag=True,
@@ -426,33 +445,33 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     if (count_tags is None) != (trigger is None):
         raise click.UsageError("--count and --trigger go together: the tags, and the count "
                                "from which to bet")
+    ctx = click.get_current_context()
+    alone = given(ctx, "initial", "trigger_on")
+    if count_tags is None and alone:
+        raise click.UsageError(f"{alone[0]} belongs to your count: give it with --count and "
+                               f"--trigger (a paytable's Count sets its own)")
     check_scheduler(scheduler)
     if plot:  # never over the paytable: refused before any dealing
         check_plot_path(plot, [paytable])
+    # the true-count convention, when given, is every count's: yours, the paytable's
+    # COUNTS and each bet's own (the notes name each count's convention)
+    convention = {name: value for name, value in (
+        ("divisor", divisor), ("rounding", rounding), ("exposed_card", exposed_card))
+        if given(ctx, name)}
     counts = () if count_tags is None else (Count(
-        "your count", count_tags, trigger, initial=initial, trigger_on=trigger_on,
-        divisor=divisor, rounding=rounding, exposed_card=exposed_card),)
-    spec = prepare(paytable, bets, deal=DealRules(decks, cut, EndRule(end_rule)), seed=seed,
-                   level=level, cutoff=cutoff, counts=counts, eor_count=eor_count,
-                   count_only=count_only, exact_bets=exact_bets)
-    # a bar only where someone watches: written to a file, it would leave a lone label
-    bar = None if quiet or not sys.stderr.isatty() else click.progressbar(
-        length=shoes, label="shoes", show_eta=True, file=sys.stderr)
-
-    def on_batch(done, total):
-        if bar is not None:
-            bar.update(done - bar.pos)
-
+        "your count", count_tags, trigger, initial=initial, trigger_on=trigger_on),)
+    spec = prepare(load_paytable(paytable, on_slow=say), bets,
+                   deal=DealRules(decks, cut, EndRule(end_rule)), seed=seed, level=level,
+                   cutoff=cutoff, counts=counts, eor_count=eor_count, count_only=count_only,
+                   exact_bets=exact_bets, **convention)
     try:
-        tally = run_depth(spec, shoes, batch=batch, state=state, scheduler=scheduler,
-                          workers=workers, on_batch=on_batch,
-                          on_warning=lambda line: click.echo(f"warning: {line}", err=True))
+        with progress.bar("shoes", quiet=quiet) as on_batch:
+            tally = run_depth(spec, shoes, batch=batch, state=state, scheduler=scheduler,
+                              workers=workers, on_batch=on_batch,
+                              on_warning=lambda line: click.echo(f"warning: {line}", err=True))
     except KeyboardInterrupt:
         raise click.ClickException("interrupted: the finished batches are kept; run the same "
                                    "command again to resume") from None
-    finally:
-        if bar is not None:
-            bar.render_finish()
     summary = summarize(spec, tally)
     click.echo(render.depth_output(spec, shoes, summary, fmt), nl=False)
     for line in render.depth_notes(spec, summary):
@@ -487,7 +506,9 @@ def results_command(paytables_dir, results_dir):
     if not any(Path(paytables_dir).glob("*.py")):
         raise click.UsageError(f"{paytables_dir}: holds no paytable (no *.py file)")
     try:
-        written = write_results(Path(paytables_dir), Path(results_dir))
+        with progress.bar("paytables") as on_progress:
+            written = write_results(Path(paytables_dir), Path(results_dir),
+                                    on_progress=on_progress, on_slow=say)
     except OSError as err:  # the folder named, or a file in it, cannot be written
         raise click.ClickException(f"{err.filename or results_dir}: cannot write the "
                                    f"results ({err.strerror})") from None
@@ -528,9 +549,11 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
       bacc-edge solve paytables/live_dealer.py --edge 5% --scale --bet "Player Bonus"
       bacc-edge solve my_bet.py --edge 4% --decks 8,inf --max-pay 500
     """
-    solutions = solve(paytable, target, decks=decks, bets=bets, mark=marks,
-                      keep_ratios=keep_ratios, scale=scale, max_pay=max_pay,
-                      given=parse_given(given))
+    loaded = load_paytable(paytable, on_slow=say)
+    with progress.bar("bets") as on_progress:
+        solutions = solve(loaded, target, decks=decks, bets=bets, mark=marks,
+                          keep_ratios=keep_ratios, scale=scale, max_pay=max_pay,
+                          given=parse_given(given), on_progress=on_progress)
     click.echo(solutions_output(solutions, fmt, digits=digits), nl=False)
 
 
@@ -559,6 +582,8 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers):
       bacc-edge math-report my_bet.py -o my_bet.md
       bacc-edge math-report paytables/live_dealer.py -o live.html --depth 2000
     """
-    path = write_math_report(paytable, output, decks=decks, depth=depth, seed=seed,
-                             level=level, workers=workers)
+    loaded = load_paytable(paytable, on_slow=say)
+    with progress.bar("report") as on_progress:
+        path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
+                                 level=level, workers=workers, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)

@@ -20,13 +20,21 @@ both published studies shipped here reproduce best.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import contextlib
+import sys
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Mapping, Sequence
 
 from .cards import POINTS, RANKS, parse_card
 from .errors import BaccEdgeError, OptionError
+
+
+#: The largest running count a count may ever reach (its ``initial`` plus its largest
+#: tag times every card of the shoe): the dealing kernel keeps it in int64 and compares
+#: it with the trigger as a float64, which holds every whole number up to 2**53 exactly.
+RUNNING_COUNT_LIMIT = 2 ** 53
 
 
 class TriggerOn(StrEnum):
@@ -197,6 +205,10 @@ class Count:
         if isinstance(self.initial, bool) or not isinstance(self.initial, int):
             raise OptionError(f"{where}: initial running count {self.initial!r} must be a "
                               f"whole number")
+        if abs(self.initial) > RUNNING_COUNT_LIMIT:
+            raise OptionError(f"{where}: initial running count {self.initial} is beyond "
+                              f"what a running count may reach (±2**53 = "
+                              f"±{RUNNING_COUNT_LIMIT:,})")
         for attr, kind in (("trigger_on", TriggerOn), ("divisor", Divisor),
                            ("rounding", DeckRounding)):
             value = getattr(self, attr)
@@ -218,6 +230,27 @@ class Count:
             raise OptionError(f"count {name!r}: by_points needs 10 tags, point values 0 … 9")
         return cls(name, tuple(tags_by_point[p] for p in POINTS), trigger, **kw)
 
+    def most_running(self, cards: int) -> int:
+        """The largest running count (in size) a shoe of ``cards`` cards can bring this
+        count to: its initial count plus its largest tag on every card."""
+        return abs(self.initial) + max(abs(t) for t in self.tags) * cards
+
+    def check_running(self, cards: int) -> None:
+        """Refuse a count whose running count could pass :data:`RUNNING_COUNT_LIMIT` on
+        a shoe of ``cards`` cards, before any shoe is dealt."""
+        most = self.most_running(cards)
+        if most > RUNNING_COUNT_LIMIT:
+            raise OptionError(
+                f"count {self.name!r}: its running count could reach {most:,} (initial "
+                f"{self.initial:+d}, tags up to {max(abs(t) for t in self.tags)} on "
+                f"{cards} cards), beyond the limit of 2**53 = {RUNNING_COUNT_LIMIT:,}")
+
+    def with_convention(self, *, divisor=None, rounding=None, exposed_card=None) -> "Count":
+        """This count under another true-count convention (None: keep its own)."""
+        changes = {k: v for k, v in (("divisor", divisor), ("rounding", rounding),
+                                     ("exposed_card", exposed_card)) if v is not None}
+        return replace(self, **changes) if changes else self
+
     def describe(self) -> dict:
         """The count as JSON: every field that defines it."""
         return {"name": self.name, "tags": dict(zip(RANKS, self.tags)),
@@ -232,7 +265,8 @@ class Count:
                 if self.divisor is Divisor.SHOE else "true count (running count per deck unseen")
         what = (f"{what}, {self.rounding.value} decks)" if self.trigger_on is TriggerOn.TRUE
                 else "running count")
-        return f"{tags}{start}; bets at {what} ≥ {self.trigger:+g}"
+        shown = "" if self.exposed_card else "; the shown first card not counted"
+        return f"{tags}{start}; bets at {what} ≥ {self.trigger:+g}{shown}"
 
 
 def paytable_counts(paytable) -> tuple[Count, ...]:
@@ -241,8 +275,9 @@ def paytable_counts(paytable) -> tuple[Count, ...]:
     if paytable.source is None:
         return ()
     namespace = {"__name__": f"paytable_{paytable.path.stem}", "__file__": str(paytable.path)}
-    try:
-        exec(compile(paytable.source, str(paytable.path), "exec"), namespace)
+    try:  # what the file prints goes to stderr, as when it was loaded
+        with contextlib.redirect_stdout(sys.stderr):
+            exec(compile(paytable.source, str(paytable.path), "exec"), namespace)
     except BaccEdgeError as err:
         raise BaccEdgeError(f"{paytable.path}: {err}") from None
     counts = namespace.get("COUNTS", ())
@@ -261,5 +296,5 @@ def paytable_counts(paytable) -> tuple[Count, ...]:
     return tuple(counts)
 
 
-__all__ = ["Count", "DeckRounding", "Divisor", "StudyFigures", "StudyMeasure", "TriggerOn",
+__all__ = ["Count", "RUNNING_COUNT_LIMIT", "DeckRounding", "Divisor", "StudyFigures", "StudyMeasure", "TriggerOn",
            "paytable_counts", "parse_tags"]

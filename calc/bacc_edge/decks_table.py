@@ -19,6 +19,7 @@ from .errors import ArgumentError, OptionError
 from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
 from .paytable import Bet
+from .progress import Progress, Steps, part
 from .render import csv_text, prose, table
 from .reports import BetResult, EventResult, Tables, layouts
 from .shoe import Shoe
@@ -44,8 +45,8 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
         raise OptionError("deck counts: give a count such as 8, a list such as 1,2,4,6,8,inf "
                           "or a range such as 6-8")
     counts: list[int | None] = []
-    for part in raw.replace(" ", "").split(","):
-        counts += _deck_counts(part, raw)
+    for piece in raw.replace(" ", "").split(","):
+        counts += _deck_counts(piece, raw)
     unique = list(dict.fromkeys(counts))
     if len(unique) > MAX_SHOES:
         raise OptionError(f"deck counts {raw!r} name {len(unique)} shoes; at most {MAX_SHOES} "
@@ -130,16 +131,20 @@ def deck_key(shoe: Shoe) -> int | str:
     return "inf" if shoe.replacement else shoe.cards // 52
 
 
-def results_on(paytable: Paytable, shoe: Shoe, tables: Tables) -> list[BetResult]:
+def results_on(paytable: Paytable, shoe: Shoe, tables: Tables,
+               on_progress: Progress | None = None) -> list[BetResult]:
     """Every bet of the paytable on ``shoe``, exactly, under its tableau. Unlike
     :func:`bacc_edge.report`, an event that never settles the bet on this shoe is a zero
-    line with a warning, not an error: it may happen on other deck counts."""
+    line with a warning, not an error: it may happen on other deck counts.
+    ``on_progress``: each bet counted (see :mod:`bacc_edge.progress`)."""
     results: dict[int, BetResult] = {}
+    step = Steps(on_progress, len(paytable.bets))
     for layout, chosen in layouts(paytable.bets, paytable.rules).items():
         evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
         table = tables.get(shoe, layout)
         for i, counts, pays in zip(chosen, evaluator.line_counts(table), evaluator.pays):
             results[i] = _result(paytable.bets[i], counts, pays, table.total, shoe, paytable)
+        step(len(chosen))
     return [results[i] for i in range(len(paytable.bets))]
 
 
@@ -172,25 +177,38 @@ class DeckComparison:
 
 
 def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
-                  tables: Tables | None = None) -> list[DeckComparison]:
+                  tables: Tables | None = None,
+                  on_progress: Progress | None = None) -> list[DeckComparison]:
     """Every bet of ``source`` (a paytable file, a loaded :class:`Paytable`, a bet or a
     list of bets) on each shoe of ``shoes`` (a deck list such as ``"1,2,4,6,8,inf"``, or
-    shoes), exactly."""
+    shoes), exactly (``on_progress``: each bet counted on each shoe)."""
     shoes = deck_list_argument(shoes)
     if not shoes:
         raise OptionError("no shoes to compare")
     paytable = as_paytable(source)
     tables = tables_argument(tables) or Tables()
-    per_shoe = [results_on(paytable, shoe, tables) for shoe in shoes]
+    n = len(paytable.bets)
+    per_shoe = [results_on(paytable, shoe, tables,
+                           part(on_progress, k * n, n, len(shoes) * n))
+                for k, shoe in enumerate(shoes)]
     return [DeckComparison(bet, shoes, tuple(rs[b] for rs in per_shoe), paytable.file)
             for b, bet in enumerate(paytable.bets)]
 
 
+#: Steps each paytable of :func:`compare_decks_of` counts for, whatever its bets.
+SHARE = 1000
+
+
 def compare_decks_of(paytables: Sequence, shoes: Sequence[Shoe] | str, *,
-                     tables: Tables | None = None) -> list[DeckComparison]:
-    """:func:`compare_decks` over several paytables, one list."""
+                     tables: Tables | None = None,
+                     on_progress: Progress | None = None) -> list[DeckComparison]:
+    """:func:`compare_decks` over several paytables, one list (``on_progress``: each
+    paytable an equal share)."""
     tables = tables or Tables()
-    return [c for pt in paytables for c in compare_decks(pt, shoes, tables=tables)]
+    k = len(paytables)
+    return [c for i, pt in enumerate(paytables)
+            for c in compare_decks(pt, shoes, tables=tables,
+                                   on_progress=part(on_progress, i * SHARE, SHARE, k * SHARE))]
 
 
 # -- output ----------------------------------------------------------------------------

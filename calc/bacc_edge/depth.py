@@ -41,7 +41,7 @@ from .rules import STANDARD, Tableau
 
 #: Bumped whenever a change would deal, count or sum a run differently: saved batches
 #: of another version are never mixed with this one's.
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 SUITS_PER_RANK = 4
 CARD_KINDS = len(RANKS) * SUITS_PER_RANK
 
@@ -392,6 +392,8 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
         "squares": sq,
         "shoes_betting": (per_shoe[:, :, 2] > 0).sum(axis=0).astype(np.int64),
         "shoes_nonzero": (gain != 0).sum(axis=0).astype(np.int64),
+        "shoes_won": (gain > 0).sum(axis=0).astype(np.int64),
+        "shoes_lost": (gain < 0).sum(axis=0).astype(np.int64),
         "rounds_histogram": np.bincount(rounds, minlength=m + 1).astype(np.int64),
         "reached": valid.sum(axis=0).astype(np.int64),
         "ev_sum": np.where(valid[:, :, None], ev, 0.0).sum(axis=0).T.copy(),

@@ -28,6 +28,7 @@ from .errors import ArgumentError, BaccEdgeError, OptionError, kind_of
 from .evaluator import Evaluator
 from .intervals import Interval, mean_interval, ratio_interval
 from .loader import as_paytable
+from .reports import Tables, report
 from .shoe import Shoe
 
 #: Default shoes per task: the depth analysis values every round (slow); a count study
@@ -36,13 +37,31 @@ DEPTH_BATCH, STUDY_BATCH = 10, 5_000
 #: Seconds to wait for a Dask scheduler to answer.
 CONNECT_TIMEOUT = 5
 MAX_SEED = 2 ** 63 - 1
+#: The most rounds any shoe deals is 833 (64 decks); a cutoff above a million is a typo.
+MAX_CUTOFF = 1_000_000
+#: Exact values per round are counted in int64 up to 27 decks (1,448 cards, see
+#: :func:`~bacc_edge.outcomes.needs_python_integers`); above, with Python integers at
+#: about 15 s a shoe, so a run of the default 1,000 shoes would take four hours.
+MAX_EXACT_DECKS = 27
+#: Shoes a run may ask for. A count study deals about 200,000 shoes a second on two
+#: cores: 10**9 shoes is an hour and a half; 10**12 would be two months. The depth
+#: analysis (about 300 shoes a second) keeps every shoe's gain in memory for the
+#: bootstrap (8 bytes a player a shoe): 10**7 shoes is 9 hours and 80 MB a player.
+MAX_STUDY_SHOES, MAX_DEPTH_SHOES = 10 ** 9, 10 ** 7
+#: Batch files a run folder may hold (each is a file and a task): raise --batch instead.
+MAX_BATCHES = 1_000_000
+#: Rounds one task holds in memory at once (its shoes × the most rounds a shoe deals),
+#: each with its counts, true counts and every bet's net: about 0.5 GB at most.
+MAX_TASK_ROUNDS = 5_000_000
 DEFAULT_STATE = Path(".bacc-edge-depth")
 
 
 def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int = 1,
             level: int = 3, cutoff: int | None = None, counts: Sequence[Count] = (),
             eor_count: bool = True, paytable_counts_too: bool = True,
-            count_only: bool = False, exact_bets: bool | None = None) -> DepthSpec:
+            count_only: bool = False, exact_bets: bool | None = None,
+            divisor: Divisor | str | None = None, rounding: DeckRounding | str | None = None,
+            exposed_card: bool | None = None) -> DepthSpec:
     """The run's definition: the paytable (a file's path, or a :class:`Paytable` loaded
     from one) cut down to the bets named, how shoes are dealt, the counts played and
     each bet's cutoff (``cutoff`` for every bet, else the paytable's ``max_round``).
@@ -51,15 +70,29 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
     true count per 52 unseen cards, at the first-order break-even), the paytable's
     ``COUNTS`` (``paytable_counts_too``) and ``counts``. ``count_only``: a count study
     (no perfect player; exact values only where a count bets, if ``exact_bets``, by
-    default not); else the depth analysis, every round valued exactly. Everything that
-    can be wrong is refused here, before any shoe is dealt."""
+    default not); else the depth analysis, every round valued exactly.
+
+    ``divisor``, ``rounding`` and ``exposed_card``, when given, are the true-count
+    convention of *every* count of the run (each bet's own, the paytable's and
+    ``counts``); None keeps each count's own. Two counts of one name are refused.
+    Everything that can be wrong is refused here, before any shoe is dealt: among it a
+    count whose running count could pass :data:`~bacc_edge.counts.RUNNING_COUNT_LIMIT`,
+    an event that can never happen (as :func:`~bacc_edge.reports.report` refuses it),
+    and exact values on more than :data:`MAX_EXACT_DECKS` decks."""
     if not isinstance(deal, DealRules):
         raise ArgumentError(f"deal {kind_of(deal)} must be DealRules, e.g. DealRules(decks=8)")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise OptionError(f"seed {seed!r} must be a whole number from 0 to {MAX_SEED}")
     if cutoff is not None and (isinstance(cutoff, bool) or not isinstance(cutoff, int)
-                               or cutoff < 1):
-        raise OptionError(f"cutoff {cutoff!r} must be a round number from 1")
+                               or not 1 <= cutoff <= MAX_CUTOFF):
+        raise OptionError(f"cutoff {cutoff!r} must be a round number from 1 to "
+                          f"{MAX_CUTOFF:,} (no shoe deals more than {MAX_CUTOFF:,} rounds)")
+    if (not count_only or exact_bets) and deal.decks > MAX_EXACT_DECKS:
+        raise OptionError(
+            f"decks {deal.decks}: exact values are counted on at most {MAX_EXACT_DECKS} "
+            f"decks (above, every round is counted with Python integers, about 15 s a "
+            f"shoe); a count study with outcome bets (--count-only) deals up to 64")
+    convention = _convention(divisor, rounding, exposed_card)
     paytable = as_paytable(paytable)
     if paytable.source is None:
         raise OptionError("the depth analysis sends its paytable to workers as the file's "
@@ -70,7 +103,9 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
     bets = list(paytable.bets)
     refuse_card_bets(bets, paytable.rules)
     names = [b.name for b in bets]
-    effects = effects_of_removal(bets, Shoe.decks(deal.decks), tableau=paytable.rules)
+    full, tables = Shoe.decks(deal.decks), Tables()
+    report(paytable, full, tables=tables)  # an event that can never happen is refused
+    effects = effects_of_removal(bets, full, tableau=paytable.rules, tables=tables)
     chosen: list[tuple[Count, tuple[int, ...]]] = []
     if eor_count:
         for i, fx in enumerate(effects):
@@ -81,6 +116,14 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
                                      own.positive_at_true_count, bets=(names[i],),
                                      divisor=Divisor.UNSEEN, rounding=DeckRounding.EXACT),
                                (i,)))
+    if not isinstance(counts, (list, tuple)) or not all(isinstance(c, Count) for c in counts):
+        raise OptionError(f"counts must be a list of Count, not {counts!r}")
+    named = {c.name.lower() for c, _ in chosen}
+    for count in (*listed, *counts):
+        if count.name.lower() in named:
+            raise OptionError(f"two counts are named {count.name!r}: give each count of a "
+                              f"run its own name")
+        named.add(count.name.lower())
     lowered = [n.lower() for n in names]
     for count in (*listed, *counts):
         served = tuple(lowered.index(b.lower()) for b in count.bets if b.lower() in lowered) \
@@ -90,6 +133,9 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
                               f"of the bets chosen")
         if served:
             chosen.append((count, served))
+    chosen = [(c.with_convention(**convention), served) for c, served in chosen]
+    for count, _ in chosen:
+        count.check_running(deal.cards)
     cutoffs = tuple(cutoff if cutoff is not None else b.max_round for b in bets)
     players, correlations = [], []
     for b in range(len(bets)):
@@ -109,6 +155,23 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
                      tuple(c for c, _ in chosen), tuple(players), cutoffs, paytable.rules,
                      exact_every_round=not count_only, exact_bets=bool(exact_bets),
                      correlations=tuple(correlations))
+
+
+def _convention(divisor, rounding, exposed_card) -> dict:
+    """The true-count convention :func:`prepare` imposes on every count, checked."""
+    out = {}
+    for name, kind, value in (("divisor", Divisor, divisor), ("rounding", DeckRounding, rounding)):
+        if value is not None:
+            try:
+                out[name] = kind(value)
+            except ValueError:
+                raise OptionError(f"{name} {value!r} must be one of "
+                                  f"{', '.join(k.value for k in kind)}") from None
+    if exposed_card is not None:
+        if not isinstance(exposed_card, bool):
+            raise OptionError(f"exposed_card must be True or False, not {exposed_card!r}")
+        out["exposed_card"] = exposed_card
+    return out
 
 
 def definition(spec: DepthSpec, batch: int) -> dict:
@@ -135,7 +198,7 @@ class Tally:
     products, per round of the shoe, and (depth runs) each shoe's gains."""
 
     SUMMED = ("shoes", "sums", "cross", "squares", "shoes_betting", "shoes_nonzero",
-              "rounds_histogram", "reached", "ev_sum", "favourable")
+              "shoes_won", "shoes_lost", "rounds_histogram", "reached", "ev_sum", "favourable")
 
     def __init__(self, batches: Sequence[dict]):
         if not batches:
@@ -155,18 +218,57 @@ def _client(scheduler: str | None, workers: int | None):
         return Client(cluster), cluster
     try:
         return Client(scheduler, timeout=CONNECT_TIMEOUT), None
-    except (OSError, TimeoutError) as err:
+    except Exception as err:  # whatever the address does wrong, one line
         raise OptionError(f"--scheduler {scheduler}: no Dask scheduler answers there "
                           f"within {CONNECT_TIMEOUT} s ({type(err).__name__})") from None
 
 
-SCHEDULER = re.compile(r"^(tcp|tls|inproc|ucx|ws|wss)://[^\s/:]+(:\d{1,5})?/?$")
-
-
 def check_scheduler(address: str | None) -> None:
-    if address is not None and not SCHEDULER.match(address):
-        raise OptionError(f"--scheduler {address!r} is not a Dask scheduler address; "
-                          f"write it as tcp://HOST:PORT")
+    """Refuse a --scheduler that is not ``tcp://HOST:PORT`` (the one transport this
+    command can open without more settings: tls needs certificates, inproc a scheduler
+    in this same process, ucx a library not installed), port 1-65535, no path."""
+    if address is None:
+        return
+    bad = (f"--scheduler {address!r} is not a Dask scheduler address; write it as "
+           f"tcp://HOST:PORT (port 1-65535)")
+    if not isinstance(address, str):
+        raise OptionError(bad)
+    scheme, sep, rest = address.partition("://")
+    if not sep or not scheme:
+        raise OptionError(bad)
+    if scheme.lower() != "tcp":
+        raise OptionError(f"--scheduler {address!r}: only tcp:// addresses are supported "
+                          f"(tcp://HOST:PORT), not {scheme}://")
+    match = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]+)", rest)
+    if match is None:
+        raise OptionError(f"{bad}: it needs a host and a port, and nothing after them")
+    port = int(match.group(2))
+    if not 1 <= port <= 65535:
+        raise OptionError(f"--scheduler {address!r}: port {port} is not from 1 to 65535")
+
+
+def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:
+    """Refuse a run too large to finish or to hold, naming the limit (see
+    :data:`MAX_STUDY_SHOES`, :data:`MAX_BATCHES`, :data:`MAX_TASK_ROUNDS`)."""
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
+        raise OptionError(f"shoes {shoes!r} must be a whole number from 1")
+    if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
+        raise OptionError(f"batch {batch!r} must be a whole number from 1")
+    most = MAX_DEPTH_SHOES if spec.exact_every_round else MAX_STUDY_SHOES
+    if shoes > most:
+        why = ("the depth analysis values every round (about 300 shoes a second) and keeps "
+               "every shoe's gain in memory" if spec.exact_every_round else
+               "a count study deals about 200,000 shoes a second on two cores")
+        raise OptionError(f"shoes {shoes:,}: at most {most:,} ({why})")
+    per_task = MAX_TASK_ROUNDS // spec.deal.max_rounds
+    if batch > per_task:
+        raise OptionError(f"batch {batch:,}: at most {per_task:,} shoes a task on "
+                          f"{spec.deal.decks} decks (a task holds every round of its shoes "
+                          f"in memory)")
+    if math.ceil(shoes / batch) > MAX_BATCHES:
+        raise OptionError(f"shoes {shoes:,} in batches of {batch:,} make "
+                          f"{math.ceil(shoes / batch):,} batch files, more than "
+                          f"{MAX_BATCHES:,}: give a larger --batch")
 
 
 def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
@@ -178,21 +280,23 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
 
     Work goes to the Dask scheduler at ``scheduler`` (``tcp://host:port``), else to a
     local cluster of ``workers`` processes (default: every core). Finished batches are
-    kept in the run's folder under ``state`` (default ./.bacc-edge-depth) and reused.
-    ``on_batch(shoes_done, shoes_total)`` is called as batches finish, ``on_warning``
-    with a line about each bad batch file set aside.
+    kept in the run's folder under ``state`` (default ./.bacc-edge-depth) and reused:
+    a folder holding more shoes than asked for gives the batches needed and keeps the
+    rest. ``on_batch(shoes_done, shoes_total)`` is called as batches finish,
+    ``on_warning`` with a line about each bad batch file set aside. Every argument is
+    checked before the folder is touched.
     """
     if not isinstance(spec, DepthSpec):
         raise ArgumentError(f"spec {kind_of(spec)} must be the DepthSpec of prepare_depth()")
     if batch is None:
         batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
-    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
-        raise OptionError(f"shoes {shoes!r} must be a whole number from 1")
-    if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
-        raise OptionError(f"batch {batch!r} must be a whole number from 1")
+    check_size(spec, shoes, batch)
     check_scheduler(scheduler)
-    if workers is not None and workers < 1:
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
         raise OptionError(f"workers {workers!r} must be a whole number from 1")
+    if state is not None and not isinstance(state, (str, os.PathLike)):
+        raise OptionError(f"state must be a folder's path, not {state!r}")
     warn = on_warning or (lambda line: None)
     n_batches = math.ceil(shoes / batch)
     sizes = [min(batch, shoes - i * batch) for i in range(n_batches)]
@@ -204,9 +308,9 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
             try:
                 arrays = folder.read(i, i * batch, sizes[i])
             except BadBatch as err:
-                moved = folder.set_aside(i)
-                warn(f"batch file {folder.batch_path(i)}: {err}; set aside as {moved} "
-                     f"and dealt again")
+                moved = folder.set_aside(i, sizes[i])
+                warn(f"batch file {folder.batch_path(i, sizes[i])}: {err}; set aside as "
+                     f"{moved} and dealt again")
                 continue
             if arrays is not None:
                 done[i] = arrays
@@ -290,7 +394,11 @@ class PlayerSummary:
     betting_correlation: float | None
     bets_per_shoe: float
     shoes_betting: int
+    #: shoes whose gain is not zero: won or lost (the key's old name, kept for scripts)
     shoes_with_a_gain: int
+    #: shoes the player ended ahead, and behind
+    shoes_won: int
+    shoes_lost: int
 
 
 @dataclass(frozen=True)
@@ -413,7 +521,8 @@ def summarize(spec: DepthSpec, tally: Tally) -> StudySummary:
                 units_per_100_rounds=per_100, desirability_index=di,
                 betting_correlation=spec.correlations[j] if spec.correlations else None,
                 bets_per_shoe=bets / n, shoes_betting=int(tally.shoes_betting[j]),
-                shoes_with_a_gain=int(tally.shoes_nonzero[j])))
+                shoes_with_a_gain=int(tally.shoes_nonzero[j]),
+                shoes_won=int(tally.shoes_won[j]), shoes_lost=int(tally.shoes_lost[j])))
         removed = None
         perfect = [x for x in players if x.count is None]
         if len(perfect) == 2 and perfect[0].units_per_shoe.value > 0:

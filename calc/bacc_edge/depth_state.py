@@ -140,8 +140,14 @@ class RunFolder:
         self.close()
 
     # -- batches ------------------------------------------------------------------------
-    def batch_path(self, index: int) -> Path:
-        return self.path / f"batch-{index:07d}.npz"
+    def batch_path(self, index: int, shoes: int) -> Path:
+        """Batch ``index``'s file. A last batch holding fewer shoes than the run's batch
+        size (a run of 45 shoes in batches of 10) has a name of its own, so that a run
+        asking for fewer shoes than a folder holds never mistakes a full batch for a
+        bad one, and one asking for more later finds the full batch untouched."""
+        if shoes == self.definition.get("batch"):
+            return self.path / f"batch-{index:07d}.npz"
+        return self.path / f"batch-{index:07d}-of-{shoes}.npz"
 
     def write(self, index: int, first: int, shoes: int, arrays: dict) -> None:
         """Save a finished batch, atomically, with its checksum."""
@@ -151,13 +157,13 @@ class RunFolder:
         header = {"format": FORMAT, "version": FORMAT_VERSION, "run": self.key,
                   "batch": index, "first": first, "shoes": shoes, "bytes": len(payload),
                   "sha256": hashlib.sha256(payload).hexdigest()}
-        atomic_write(self.batch_path(index),
+        atomic_write(self.batch_path(index, shoes),
                      json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
 
     def read(self, index: int, first: int, shoes: int) -> dict | None:
         """A saved batch's arrays; None when it was never saved. Raises
         :class:`BadBatch` saying what is wrong with a file that is there."""
-        path = self.batch_path(index)
+        path = self.batch_path(index, shoes)
         try:
             data = path.read_bytes()
         except FileNotFoundError:
@@ -187,9 +193,9 @@ class RunFolder:
         except Exception as err:  # the checksum held, so this is a writer's bug
             raise BadBatch(f"unreadable data ({err})") from None
 
-    def set_aside(self, index: int) -> Path:
+    def set_aside(self, index: int, shoes: int) -> Path:
         """Move a bad batch file into ``bad/`` under a name not used yet; its path."""
-        src = self.batch_path(index)
+        src = self.batch_path(index, shoes)
         n = 0
         while (dst := self.path / "bad" / f"{src.name}.{n}").exists():
             n += 1

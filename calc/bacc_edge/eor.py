@@ -14,6 +14,7 @@ from .errors import ArgumentError, OptionError, ShoeError
 from .evaluator import Evaluator
 from .card_layout import CardLayout
 from .paytable import Bet
+from .progress import Progress, Steps
 from .reports import Tables, layouts
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
@@ -45,12 +46,15 @@ class RemovalEffects:
 
 
 def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = None,
-                       tableau: Tableau = STANDARD) -> list[RemovalEffects]:
+                       tableau: Tableau = STANDARD,
+                       on_progress: Progress | None = None) -> list[RemovalEffects]:
     """Exact effects of removal for each bet, by recounting the shoe less one card,
     coups dealt by ``tableau``.
 
     By rank for every bet; by rank and suit too for bets that ask about suits (their
     rank effect is then the average over the suits, weighted by the cards of each).
+    ``on_progress(done, total)`` hears of each shoe counted: per layout of bets, the
+    full shoe and each removal, of a rank or of a card (see :mod:`bacc_edge.progress`).
     """
     bets = bets_argument(bets)
     shoe_argument(shoe)
@@ -69,25 +73,34 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     def evs(on: Shoe, layout) -> list[Fraction]:
         return modes[layout][0].evs(tables.get(on, layout))
 
+    ranks_left = [r for r in range(len(RANKS)) if shoe.ranks[r]]
+    suits_left = sum(1 for r in ranks_left for n in shoe.suits[r] if n) if any(
+        by_suit.values()) else 0
+    step = Steps(on_progress, sum(1 + (suits_left if by_suit[layout] else len(ranks_left))
+                                  for layout in modes))
     base = [Fraction(0)] * len(bets)
     for layout, (_, chosen) in modes.items():
         for i, ev in zip(chosen, evs(shoe, layout)):
             base[i] = ev
+        step()
     by_rank: list[dict[str, Fraction]] = [{} for _ in bets]
     by_card: list[dict[str, Fraction]] = [{} for _ in bets]
     suited = set()
-    for r, rank in enumerate(RANKS):
-        if shoe.ranks[r] == 0:
-            continue
+    for r in ranks_left:
+        rank = RANKS[r]
         for layout, (_, chosen) in modes.items():
             if not by_suit[layout]:
                 # a suit-free table depends on rank counts only: one removal of the rank
                 for i, ev in zip(chosen, evs(shoe.remove(rank), layout)):
                     by_rank[i][rank] = ev - base[i]
+                step()
                 continue
             weights = {card_name(r, s): shoe.suits[r][s]
                        for s in range(len(SUITS)) if shoe.suits[r][s]}
-            after = {card: evs(shoe.remove(card), layout) for card in weights}
+            after = {}
+            for card in weights:
+                after[card] = evs(shoe.remove(card), layout)
+                step()
             for j, i in enumerate(chosen):
                 effects = {card: after[card][j] - base[i] for card in weights}
                 by_rank[i][rank] = (sum(effects[k] * weights[k] for k in effects)

@@ -28,12 +28,14 @@ from typing import Callable, Sequence
 from .card_layout import CardLayout
 from .decks_table import STANDARD_DECKS, DeckComparison, compare_decks, deck_label, results_on
 from .depth import DealRules
-from .depth_run import BetSummary, prepare, run_depth, summarize
+from .depth_run import (MAX_DEPTH_SHOES, MAX_EXACT_DECKS, BetSummary, prepare, run_depth,
+                        summarize)
 from .eor import LinearCount, RemovalEffects, effects_of_removal, linear_count
 from .arguments import path_argument, quoted
 from .errors import ArgumentError, OptionError
 from .evaluator import layout_for
 from .loader import Paytable, as_paytable
+from .progress import Progress, part
 from .payouts import Pays
 from .paytable import Measure
 from .render import markdown_cell, markdown_fence, markdown_text
@@ -124,34 +126,61 @@ CARD_BET_EOR = ("Effects of removal are left out of this report for a bet on the
 def build_math_report(source, *, decks: int = 8, depth: int | None = None, level: int = 3,
                       seed: int = 1, workers: int | None = None, state=None,
                       on_batch: Callable[[int, int], None] | None = None,
-                      tables: Tables | None = None) -> MathReport:
+                      tables: Tables | None = None,
+                      on_progress: Progress | None = None) -> MathReport:
     """Count everything the report shows for ``source`` (a paytable file or a loaded
     :class:`Paytable`): the tables on ``decks`` decks, every deck count 1-8 and the
     infinite deck, the figures the sheets printed, effects of removal and counts, and,
-    with ``depth`` shoes, the shoe-depth analysis (a paytable file is needed for it)."""
+    with ``depth`` shoes, the shoe-depth analysis (a paytable file is needed for it).
+    ``on_progress(done, total)`` hears of every stage (see :mod:`bacc_edge.progress`):
+    per bet the tables, each deck count, the sheets' figures and the effects of removal,
+    then the shoes dealt, which weigh :data:`DEPTH_WEIGHT` passes over the bets."""
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
         raise OptionError(f"math report: decks {decks!r} must be a whole number from 1")
     if depth is not None and (not isinstance(depth, int) or depth < 1):
         raise OptionError(f"math report: --depth {depth!r} must be a number of shoes from 1")
+    if depth is not None:  # refused before the tables are counted, not after
+        if depth > MAX_DEPTH_SHOES:
+            raise OptionError(f"math report: --depth {depth:,}: at most {MAX_DEPTH_SHOES:,} "
+                              f"shoes (the depth analysis deals about 300 shoes a second)")
+        DealRules(decks)  # a shoe the dealer can deal
+        if decks > MAX_EXACT_DECKS:
+            raise OptionError(f"math report: --depth on {decks} decks: the depth analysis "
+                              f"values rounds exactly on at most {MAX_EXACT_DECKS} decks")
     paytable = as_paytable(source)
     tables = tables or Tables()
     shoe = Shoe.decks(decks)
-    results = results_on(paytable, shoe, tables)
-    comparisons = compare_decks(paytable, STANDARD_DECKS, tables=tables)
-    checks = check(paytable, tables=tables) if paytable.file else []
+    n = len(paytable.bets)
+    passes = [1, len(STANDARD_DECKS), 1, 1, DEPTH_WEIGHT if depth else 0]
+    whole = sum(passes) * n
+
+    def stage(k: int) -> Progress | None:
+        return part(on_progress, sum(passes[:k]) * n, passes[k] * n, whole)
+
+    results = results_on(paytable, shoe, tables, stage(0))
+    comparisons = compare_decks(paytable, STANDARD_DECKS, tables=tables, on_progress=stage(1))
+    checks = check(paytable, tables=tables, on_progress=stage(2)) if paytable.file else []
     effects: list[RemovalEffects | None] = [None] * len(paytable.bets)
     on_points = [i for i, b in enumerate(paytable.bets)
                  if not isinstance(layout_for([b], paytable.rules), CardLayout)]
     if on_points:
         for i, fx in zip(on_points, effects_of_removal([paytable.bets[i] for i in on_points],
                                                       shoe, tables=tables,
-                                                      tableau=paytable.rules)):
+                                                      tableau=paytable.rules,
+                                                      on_progress=stage(3))):
             effects[i] = fx
     counts = [None if fx is None else linear_count(fx, level) for fx in effects]
     summaries: dict[str, BetSummary] = {}
     if depth:
         spec = prepare(paytable, deal=DealRules(decks), seed=seed, level=level)
-        tally = run_depth(spec, depth, state=state, workers=workers, on_batch=on_batch)
+        dealt = stage(4)
+
+        def on_shoes(done: int, total: int) -> None:
+            for listener in (on_batch, dealt):
+                if listener is not None:
+                    listener(done, total)
+
+        tally = run_depth(spec, depth, state=state, workers=workers, on_batch=on_shoes)
         summary = summarize(spec, tally)
         summaries = {s.name: s for s in getattr(summary, "bets", summary)}
     sections = []
@@ -159,8 +188,15 @@ def build_math_report(source, *, decks: int = 8, depth: int | None = None, level
         sections.append(BetSection(
             result, comparison, tuple(c for c in checks if c.bet == result.name), fx, count,
             tuple(flags_of(comparison)), summaries.get(result.name)))
+    if on_progress is not None:  # a stage with nothing to do (no bet on points) is done too
+        on_progress(whole, whole)
     return MathReport(paytable, shoe, tuple(sections), tuple(c for c in checks if c.bet is None),
                       version(), depth, level, seed)
+
+
+#: How many passes over the bets the shoes of ``--depth`` weigh in the progress of a math
+#: report: dealing and valuing shoes takes far longer than the tables.
+DEPTH_WEIGHT = 20
 
 
 def flags_of(comparison: DeckComparison) -> list[Flag]:

@@ -22,7 +22,6 @@ from tabulate import tabulate, tabulate_formats
 from .cards import SUITS
 from .commission import CHIP_SHARE, CommissionEdge
 from .depth import DepthSpec
-from .depth_run import BetSummary
 from .eor import LinearCount, RemovalEffects
 from .reports import BetResult, CheckStatus, EventResult, FigureCheck
 from .paytable import Measure
@@ -499,7 +498,7 @@ def depth_rows(summary, *, digits: int = 3):
     """(headers, rows): per bet and player, the study's figures with 95% intervals."""
     headers = ["Bet", "Player", "Bets on", "Average edge when betting", "Units per shoe",
                "Units per 100 rounds", "Desirability index", "Betting correlation",
-               "Shoes with a gain"]
+               "Shoes won / lost"]
     rows = []
     for bet in summary.bets:
         for p in bet.players:
@@ -510,7 +509,7 @@ def depth_rows(summary, *, digits: int = 3):
                          depth_interval_text(p.units_per_100_rounds, digits),
                          depth_interval_text(p.desirability_index, 2),
                          "" if p.betting_correlation is None else f"{p.betting_correlation:.3f}",
-                         f"{p.shoes_with_a_gain} of {summary.shoes}"])
+                         f"{p.shoes_won} / {p.shoes_lost} of {summary.shoes}"])
     return headers, rows
 
 
@@ -573,7 +572,8 @@ DEPTH_CSV = ["bet", "player", "cutoff", "method", "shoes", "rounds_per_shoe"] + 
     f"{name}{suffix}" for name in ("bet_frequency", "average_edge", "units_per_shoe",
                                    "units_per_100_rounds", "desirability_index")
     for suffix in ("", "_low", "_high")] + [
-    "betting_correlation", "bets_per_shoe", "shoes_betting", "shoes_with_a_gain"]
+    "betting_correlation", "bets_per_shoe", "shoes_betting", "shoes_with_a_gain",
+    "shoes_won", "shoes_lost"]
 
 
 def depth_records(spec: DepthSpec, summary) -> list[dict]:
@@ -585,7 +585,8 @@ def depth_records(spec: DepthSpec, summary) -> list[dict]:
                       "rounds_per_shoe": summary.rounds_per_shoe.value,
                       "betting_correlation": p.betting_correlation,
                       "bets_per_shoe": p.bets_per_shoe, "shoes_betting": p.shoes_betting,
-                      "shoes_with_a_gain": p.shoes_with_a_gain}
+                      "shoes_with_a_gain": p.shoes_with_a_gain,
+                      "shoes_won": p.shoes_won, "shoes_lost": p.shoes_lost}
             for name in ("bet_frequency", "average_edge", "units_per_shoe",
                          "units_per_100_rounds", "desirability_index"):
                 interval = getattr(p, name)

@@ -13,6 +13,7 @@ from .errors import PaytableError
 from .card_layout import CardLayout, card_table
 from .evaluator import Evaluator, Layout, layout_for
 from .loader import as_paytable
+from .progress import Progress, Steps, part
 from .outcomes import CellLayout, OutcomeTable, outcome_table
 from .payouts import Pays
 from .paytable import Bet, Figure, Measure, Printed
@@ -164,26 +165,30 @@ def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
 
 
 def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
-           tables: Tables | None = None, tableau: Tableau | None = None) -> list[BetResult]:
+           tables: Tables | None = None, tableau: Tableau | None = None,
+           on_progress: Progress | None = None) -> list[BetResult]:
     """Evaluate every bet of ``source`` on ``shoe`` (8 decks by default).
 
     ``source`` is a paytable file's path, a loaded :class:`Paytable`, a :class:`Bet` or
     a list of bets. Coups are dealt by ``tableau``, by default the paytable's own
     (``RULES``; the standard one for bets given directly). ``full_shoe`` is the shoe
     before any cards left it, against which impossible events are judged (default:
-    ``shoe`` itself).
+    ``shoe`` itself). ``on_progress(done, total)`` hears of each bet counted (see
+    :mod:`bacc_edge.progress`): bets on the cards are counted one by one, and slowly.
     """
     shoe = shoe or Shoe.decks(8)
     paytable = as_paytable(source)
     tableau = tableau or paytable.rules
     tables = tables or Tables()
     results: dict[int, BetResult] = {}
+    step = Steps(on_progress, len(paytable.bets))
     for layout, chosen in layouts(paytable.bets, tableau, full_shoe or shoe).items():
         full = tables.get(full_shoe, layout) if full_shoe is not None else None
         table = tables.get(shoe, layout)  # counted before the bets are compiled: a full
         full = full or table              # shoe's count also tells a card layout its cells
         evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
         results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
+        step(len(chosen))
     return [results[i] for i in range(len(paytable.bets))]
 
 
@@ -249,18 +254,24 @@ class FigureCheck:
         return self.status.passed
 
 
-def check(source, *, tables: Tables | None = None) -> list[FigureCheck]:
+def check(source, *, tables: Tables | None = None,
+          on_progress: Progress | None = None) -> list[FigureCheck]:
     """Every figure the paytable's sheets printed, recomputed on the sheets' shoes under
-    the paytable's tableau."""
+    the paytable's tableau (``on_progress``: each shoe's bets counted)."""
     paytable = as_paytable(source)
     tables = tables or Tables()
     out = []
     results: dict[int, dict[str, BetResult]] = {}
+    decks_used = sorted({b.published.decks for b in paytable.bets if b.published is not None}
+                        | {f.decks for f in paytable.figures})
+    n = len(paytable.bets)
 
     def results_on(decks: int) -> dict[str, BetResult]:
         if decks not in results:
             shoe = Shoe.decks(decks)
-            results[decks] = {r.name: r for r in report(paytable, shoe, tables=tables)}
+            stage = part(on_progress, decks_used.index(decks) * n, n, len(decks_used) * n)
+            results[decks] = {r.name: r for r in report(paytable, shoe, tables=tables,
+                                                        on_progress=stage)}
         return results[decks]
 
     file = str(paytable.path)

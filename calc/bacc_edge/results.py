@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Callable
 from urllib.parse import quote
 
 from . import render
 from .decks_table import STANDARD_DECKS, compare_decks, decks_output
 from .loader import Paytable, load_paytable
 from .math_report import build_math_report, write_math_report
+from .progress import Progress, Steps
 from .reports import Tables, check, report
 from .rules import STANDARD
 from .safe_write import check_output, write_output
@@ -94,13 +96,19 @@ def index_markdown(paytables: list[Paytable], tables: Tables) -> str:
 MATH_DIR = "math_reports"
 
 
-def write_results(paytables_dir: Path, results_dir: Path) -> list[Path]:
+def write_results(paytables_dir: Path, results_dir: Path, *,
+                  on_progress: Progress | None = None,
+                  on_slow: Callable[[str], None] | None = None) -> list[Path]:
     """Write every report, every math report (HTML and Markdown, in MATH_DIR) and the
     index; returns the files written. Every output is checked before any counting (none
     may be a paytable, however linked, or a ``.py`` file) and written whole, through a
-    temporary file renamed into place (see :mod:`bacc_edge.safe_write`)."""
+    temporary file renamed into place (see :mod:`bacc_edge.safe_write`).
+    ``on_progress(done, total)``: each paytable's report and math report (see
+    :mod:`bacc_edge.progress`); ``on_slow``: as :func:`~bacc_edge.loader.load_paytable`
+    takes it."""
     files = sorted(Path(paytables_dir).glob("*.py"))
-    paytables = [load_paytable(p) for p in files]
+    paytables = [load_paytable(p, on_slow=on_slow) for p in files]
+    step = Steps(on_progress, 2 * len(paytables))
     results_dir = Path(results_dir)
     math_dir = results_dir / MATH_DIR
     math_dir.mkdir(parents=True, exist_ok=True)
@@ -110,9 +118,12 @@ def write_results(paytables_dir: Path, results_dir: Path) -> list[Path]:
     for target in [*reports, *math_reports, index]:
         check_output(target, inputs=files)
     tables = Tables()
-    written = [write_output(target, paytable_markdown(paytable, tables), inputs=files)
-               for target, paytable in zip(reports, paytables)]
+    written = []
+    for target, paytable in zip(reports, paytables):
+        written.append(write_output(target, paytable_markdown(paytable, tables), inputs=files))
+        step()
     for paytable, pair in zip(paytables, zip(math_reports[::2], math_reports[1::2])):
         built = build_math_report(paytable, tables=tables)
         written += [write_math_report(built, target) for target in pair]
+        step()
     return [*written, write_output(index, index_markdown(paytables, tables), inputs=files)]

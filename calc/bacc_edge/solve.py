@@ -27,6 +27,7 @@ from .decks_table import deck_key, deck_label, deck_list_argument
 from .errors import BaccEdgeError
 from .evaluator import Evaluator, layout_for
 from .loader import Paytable, as_paytable
+from .progress import Progress, Steps
 from .payouts import Pays, PaysError, pays
 from .paytable import Bet
 from .render import csv_text, prose, table
@@ -515,8 +516,10 @@ def split_mark(paytable: Paytable, text: str) -> tuple[Bet, str]:
 def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str] = (),
           mark: Iterable[str] = (), keep_ratios: bool = False, scale: bool = False,
           max_pay=None, given: Mapping[str, object] | None = None,
-          tables: Tables | None = None) -> list[Solution]:
-    """Solve the unknown pays of a paytable's bets for the house edge ``edge``.
+          tables: Tables | None = None,
+          on_progress: Progress | None = None) -> list[Solution]:
+    """Solve the unknown pays of a paytable's bets for the house edge ``edge``
+    (``on_progress(done, total)``: each bet solved; see :mod:`bacc_edge.progress`).
 
     ``source`` is a paytable file, a loaded :class:`Paytable`, a bet or a list of bets.
     Unknowns are the paytable's :class:`Solve` markers, plus the events named in ``mark``
@@ -551,11 +554,15 @@ def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str
         raise SolveError(f"given {extra[0]}: no unknown named {extra[0]!r}; the unknowns: "
                          + ", ".join(sorted(names)))
     tables = tables or Tables()
-    return [solve_bet(b, edge, shoes=shoes, tableau=paytable.rules, max_pay=max_pay,
-                      given={k: v for k, v in (given or {}).items()
-                             if k in {u.name for u in unknowns_of(b)}} if given else None,
-                      tables=tables, file=paytable.file)
-            for b in out_bets]
+    step = Steps(on_progress, len(out_bets))
+    out = []
+    for b in out_bets:
+        out.append(solve_bet(b, edge, shoes=shoes, tableau=paytable.rules, max_pay=max_pay,
+                             given={k: v for k, v in (given or {}).items()
+                                    if k in {u.name for u in unknowns_of(b)}} if given else None,
+                             tables=tables, file=paytable.file))
+        step()
+    return out
 
 
 # -- output -----------------------------------------------------------------------------------

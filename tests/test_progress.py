@@ -1,0 +1,257 @@
+"""Feedback on anything long: the library reports progress through a callback, the
+command line draws one bar on a terminal's stderr and nothing elsewhere, every command
+names a paytable slow to load, and absurd sizes are refused up front."""
+
+import io
+import json
+import sys
+import time
+from pathlib import Path
+
+import click.testing
+import pytest
+from click.testing import CliRunner
+
+from bacc_edge import Shoe, check, effects_of_removal, load_paytable, report
+from bacc_edge import progress
+from bacc_edge.cli import main
+from bacc_edge.decks_table import compare_decks
+from bacc_edge.math_report import build_math_report
+from bacc_edge.results import write_results
+from bacc_edge.solve import solve
+from conftest import ROOT
+
+LIVE = ROOT / "paytables" / "live_dealer.py"
+#: three bets on the cards themselves: each is counted on its own layout, one step each
+CARD_BETS = ("from bacc_edge import *\n"
+             "BETS = [Bet(f'P1 {r}', [Event('hit', player.card(1).rank == r, 11)])\n"
+             "        for r in ('A', 'K', '5')]\n")
+SOLVE_BETS = ("from bacc_edge import *\n"
+              "BETS = [Bet('T', [Event('tie', tie, Solve('x'))]),\n"
+              "        Bet('P', [Event('player pair', player.pair, Solve('y'))])]\n")
+
+
+def recorder():
+    calls = []
+    return calls, lambda done, total: calls.append((done, total))
+
+
+def assert_monotone_to_the_end(calls):
+    assert calls, "no progress reported"
+    totals = {t for _, t in calls}
+    assert len(totals) == 1, totals  # one total, announced from the start
+    (total,) = totals
+    done = [d for d, _ in calls]
+    assert done[0] == 0 and done[-1] == total
+    assert all(a <= b for a, b in zip(done, done[1:])), done
+    assert all(0 <= d <= total for d in done)
+
+
+def test_steps_and_parts_count_up_to_the_whole():
+    calls, listen = recorder()
+    steps = progress.Steps(progress.part(listen, 10, 20, 40), 4)
+    for _ in range(4):
+        steps()
+    assert [d for d, _ in calls] == [10, 15, 20, 25, 30] and {t for _, t in calls} == {40}
+    assert progress.part(None, 0, 1, 1) is None
+    progress.Steps(None, 3)()  # nobody listening: nothing to call
+
+
+@pytest.fixture
+def card_bets(tmp_path):
+    path = tmp_path / "cards.py"
+    path.write_text(CARD_BETS)
+    return path
+
+
+def test_report_tells_each_bet_counted(card_bets):
+    calls, listen = recorder()
+    report(card_bets, Shoe.decks(1), on_progress=listen)
+    assert_monotone_to_the_end(calls)
+    assert calls[-1] == (3, 3) and len(calls) >= 3  # a step per layout of bets counted
+
+
+def test_eor_tells_each_removal(card_bets):
+    calls, listen = recorder()
+    pt = load_paytable(card_bets)
+    effects_of_removal(pt.bets[:1], Shoe.decks(1), on_progress=listen)
+    assert_monotone_to_the_end(calls)
+    assert len(calls) == 1 + 14  # the start, the full shoe, and one removal of each rank
+
+
+@pytest.mark.parametrize("run", [
+    lambda listen: compare_decks(LIVE, "1,8", on_progress=listen),
+    lambda listen: check(ROOT / "paytables" / "three_card_win.py", on_progress=listen),
+    lambda listen: build_math_report(ROOT / "paytables" / "punto_banco.py", on_progress=listen),
+], ids=["compare_decks", "check", "math_report"])
+def test_the_library_reports_monotone_progress(run):
+    calls, listen = recorder()
+    run(listen)
+    assert_monotone_to_the_end(calls)
+
+
+def test_solve_and_results_report_progress(tmp_path):
+    path = tmp_path / "mine.py"
+    path.write_text(SOLVE_BETS)
+    calls, listen = recorder()
+    solve(path, "5%", on_progress=listen)
+    assert_monotone_to_the_end(calls)
+    assert [d for d, _ in calls] == [0, 1, 2]
+    out = tmp_path / "out"
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "mine.py").write_text(CARD_BETS)
+    calls, listen = recorder()
+    write_results(tmp_path / "in", out, on_progress=listen)
+    assert_monotone_to_the_end(calls)
+
+
+# -- the command line ------------------------------------------------------------------------
+def commands(tmp_path):
+    """Every long command, on small work: (id, arguments, whether stdout is JSON)."""
+    cards = tmp_path / "cards.py"
+    cards.write_text(CARD_BETS)
+    mine = tmp_path / "mine.py"
+    mine.write_text(SOLVE_BETS)
+    (tmp_path / "in").mkdir(exist_ok=True)
+    (tmp_path / "in" / "cards.py").write_text(CARD_BETS)
+    return {
+        "report": [str(cards), "--decks", "1", "--fmt", "json"],
+        "report decks": [str(cards), "--decks", "1,2", "--fmt", "json"],
+        "report check": [str(ROOT / "paytables" / "three_card_win.py"), "--check", "--fmt",
+                         "json"],
+        "eor": ["eor", str(cards), "--decks", "1", "--fmt", "json"],
+        "solve": ["solve", str(mine), "--edge", "5%", "--fmt", "json"],
+        "math-report": ["math-report", str(cards), "-o", str(tmp_path / "r.md")],
+        "results": ["results", str(tmp_path / "in"), str(tmp_path / "out")],
+        "depth": ["depth", str(LIVE), "--bet", "Lucky Six", "--decks", "2", "--cut", "10",
+                  "--shoes", "4", "--batch", "2", "--workers", "1", "--fmt", "json",
+                  "--state", str(tmp_path / "s")],
+    }
+
+
+COMMANDS = [
+    "report", "report decks", "report check", "eor", "solve", "math-report", "results", "depth"]
+#: the labels of the commands' bars
+LABELS = {"bets", "figures", "removals", "report", "paytables", "shoes"}
+BAR = "100%"  # what click's bar ends on; no table or message of these commands holds it
+
+
+@pytest.fixture
+def fake_terminal(monkeypatch):
+    """stderr as a terminal, inside CliRunner, and a bar drawn at once."""
+    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(click.testing._NamedTextIOWrapper, "isatty", lambda self: True,
+                        raising=False)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_terminal_sees_a_bar_and_stdout_keeps_its_output(tmp_path, fake_terminal, name):
+    args = commands(tmp_path)[name]
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 0, run.output
+    assert BAR in run.stderr and "[" in run.stderr, run.stderr
+    assert BAR not in run.stdout
+    if "json" in args:
+        json.loads(run.stdout)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_no_terminal_no_bar(tmp_path, monkeypatch, name):
+    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.0)
+    run = CliRunner().invoke(main, commands(tmp_path)[name])
+    assert run.exit_code == 0, run.output
+    assert BAR not in run.stderr and "#" not in run.stderr and "\r" not in run.stderr
+    # click's hidden bar would still leave its label on a line of its own
+    assert not {line.strip() for line in run.stderr.splitlines()} & LABELS, run.stderr
+
+
+def test_quick_work_draws_no_bar_even_on_a_terminal(tmp_path, monkeypatch):
+    monkeypatch.setattr(click.testing._NamedTextIOWrapper, "isatty", lambda self: True,
+                        raising=False)
+    run = CliRunner().invoke(main, commands(tmp_path)["report"])
+    assert run.exit_code == 0 and BAR not in run.stderr
+
+
+def test_depth_quiet_draws_no_bar_on_a_terminal(tmp_path, fake_terminal):
+    run = CliRunner().invoke(main, [*commands(tmp_path)["depth"], "--quiet"])
+    assert run.exit_code == 0 and BAR not in run.stderr
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_names_a_paytable_slow_to_load(tmp_path, monkeypatch, name):
+    monkeypatch.setattr("bacc_edge.loader.SLOW_LOAD_SECONDS", 0.05)
+    args = commands(tmp_path)[name]
+    slow = "import time\ntime.sleep(0.3)\n"
+    paths = [a for a in args if a.endswith(".py")] or [str(tmp_path / "in" / "cards.py")]
+    target = tmp_path / "slow.py" if name in ("report check", "depth") else None
+    if target is not None:  # a shipped paytable: a slow copy of it
+        target.write_text(slow + (LIVE if name == "depth" else ROOT / "paytables" /
+                                  "three_card_win.py").read_text())
+        args = [str(target) if a.endswith(".py") else a for a in args]
+        paths = [str(target)]
+    else:
+        for p in map(Path, paths):
+            p.write_text(slow + p.read_text())
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 0, run.output
+    assert f"still loading {paths[0]} after 0.05 s" in run.stderr
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_what_a_paytable_prints_goes_to_stderr_for_every_command(tmp_path, name):
+    args = commands(tmp_path)[name]
+    chatty = "print('hello from the paytable')\n"
+    if name in ("report check", "depth"):  # a shipped paytable: a chatty copy of it
+        target = tmp_path / "chatty.py"
+        target.write_text(chatty + (LIVE if name == "depth" else ROOT / "paytables" /
+                                    "three_card_win.py").read_text())
+        args = [str(target) if a.endswith(".py") else a for a in args]
+    else:
+        for p in [Path(a) for a in args if a.endswith(".py")] or [tmp_path / "in" / "cards.py"]:
+            p.write_text(chatty + p.read_text())
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 0, run.output
+    assert "hello from the paytable" not in run.stdout
+    assert "hello from the paytable" in run.stderr
+    if "json" in args:
+        json.loads(run.stdout)
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_a_long_first_step_still_shows_the_bar_in_time(monkeypatch):
+    """A cluster starting, or one card bet counted for a minute: the bar appears once the
+    delay has passed, without waiting for the next step."""
+    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.05)
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with progress.bar("bets") as on_progress:
+        on_progress(0, 10)
+        assert err.getvalue() == ""  # not yet: quick work shows nothing
+        deadline = time.monotonic() + 5
+        while "0%" not in err.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert "bets" in err.getvalue() and "0%" in err.getvalue()
+        on_progress(10, 10)
+    assert "100%" in err.getvalue()
+
+
+def test_nothing_at_all_when_stderr_is_no_terminal(monkeypatch):
+    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.0)
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    with progress.bar("bets") as on_progress:
+        assert on_progress is None
+    assert err.getvalue() == ""
+
+
+def test_eor_by_suit_tells_each_card_removed():
+    from bacc_edge import Bet, Event, player
+    suited = Bet("P1 heart", [Event("hit", player.card(1).suit == "♥", 3)])
+    calls, listen = recorder()
+    effects_of_removal([suited], Shoe.decks(1), on_progress=listen)
+    assert_monotone_to_the_end(calls)
+    assert len(calls) == 1 + 1 + 52  # the start, the full shoe, each of the 52 cards
