@@ -478,7 +478,6 @@ CLI = [
                                     "--state", "{tmp}/s"], "give a larger --batch", 1),
     ("depth decks 64", ["depth", LIVE, "--decks", "64", "--state", "{tmp}/s"],
      "exact values are counted on at most 27 decks", 1),
-    ("depth decks 65", ["depth", LIVE, "--decks", "65"], "65 is not in the range", 2),
     ("depth cutoff 10**20", ["depth", LIVE, "--cutoff", "10" + "0" * 19, "--state", "{tmp}/s"],
      "a round number from 1 to 1,000,000", 1),
     ("scheduler without a port", ["depth", LIVE, "--scheduler", "tcp://localhost"],

@@ -457,7 +457,7 @@ BAD_INPUT = [
     (["--batch", "100000000"], "at most 48,076 shoes a task on 8 decks", 1),
     (["--decks", "64"], "exact values are counted on at most 27 decks", 1),
     (["--decks", "28", "--count-only", "--exact-bets"], "at most 27 decks", 1),
-    (["--decks", "65"], "65 is not in the range", 2),
+    (["--decks", "65"], "--decks 65: must be a whole number from 1 to 64", 1),
     (["--cutoff", "99999999999999999999"], "must be a round number from 1 to 1,000,000", 1),
     (["--count", "6=-3"], "--count and --trigger go together", 2),
     (["--trigger", "3"], "--count and --trigger go together", 2),

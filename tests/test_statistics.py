@@ -169,6 +169,7 @@ def _hand_tally():
         "squares": np.array([[2.0, 10.049], [1.0, 5.0]]),
         "shoes_betting": np.array([2, 1]),
         "shoes_nonzero": np.array([2, 1]),
+        "shoes_won": np.array([2, 1]), "shoes_lost": np.array([0, 0]),
         "rounds_histogram": np.array([0, 0, 0, 2, 1]),
         "reached": np.array([3, 3, 3, 1]),
         "ev_sum": np.array([[-0.03, -0.06, 0.03, 0.01]]),
@@ -269,7 +270,8 @@ def test_the_desirability_index_of_one_favourable_bet_by_hand(tmp_path):
         "shoes": np.array([1]), "sums": per_shoe.sum(axis=0),
         "cross": np.einsum("spi,spj->pij", per_shoe, per_shoe),
         "squares": np.array([[1.0, 1.0]]), "shoes_betting": np.array([1]),
-        "shoes_nonzero": np.array([1]), "rounds_histogram": np.zeros(101, dtype=np.int64),
+        "shoes_nonzero": np.array([1]), "shoes_won": np.array([1]),
+            "shoes_lost": np.array([0]), "rounds_histogram": np.zeros(101, dtype=np.int64),
         "reached": np.ones(100, dtype=np.int64), "ev_sum": np.zeros((1, 100)),
         "favourable": np.zeros((1, 100), dtype=np.int64), "gains": per_shoe[:, :, 1].copy()}])
     path = tmp_path / "one.py"
@@ -326,6 +328,8 @@ def test_a_batch_sums_what_each_player_bet_and_won_round_by_round(tmp_path):
     assert np.allclose(arrays["squares"], squares, rtol=1e-12, atol=1e-12)
     assert arrays["shoes_betting"].tolist() == (per_shoe[:, :, 2] > 0).sum(axis=0).tolist()
     assert arrays["shoes_nonzero"].tolist() == (per_shoe[:, :, 1] != 0).sum(axis=0).tolist()
+    assert arrays["shoes_won"].tolist() == (per_shoe[:, :, 1] > 0).sum(axis=0).tolist()
+    assert arrays["shoes_lost"].tolist() == (per_shoe[:, :, 1] < 0).sum(axis=0).tolist()
     assert arrays["reached"].tolist() == reached.tolist()
     assert np.allclose(arrays["ev_sum"][0], ev_sum, rtol=1e-12, atol=1e-12)
     assert arrays["favourable"][0].tolist() == favourable.tolist()
