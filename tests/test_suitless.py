@@ -71,9 +71,9 @@ def _names(removed: dict) -> str:
 PAIR_CASES = [
     # fives, eights and kings, lopsided suits; two fives and a king removed
     ({4: (1, 2, 0, 1), 7: (1, 1, 1, 0), 12: (2, 0, 1, 1)}, {4: 2, 12: 1}),
-    # a ten and a king (one point-value class) with four of a suit: both hands can pair
-    # in one rank and in two ranks of the class
-    ({9: (3, 1, 0, 1), 12: (1, 2, 1, 0), 0: (1, 0, 0, 0)}, {9: 1, 12: 2}),
+    # a ten and a king (one point-value class), four tens of a suit: both hands can
+    # pair in one rank, by suit too, and in two ranks of the class
+    ({9: (4, 0, 0, 1), 12: (1, 2, 1, 0), 0: (1, 0, 0, 0)}, {9: 1, 12: 2}),
     # one deck's aces and kings (every suit once) less two aces
     ({0: (1, 1, 1, 1), 12: (1, 1, 1, 1), 5: (0, 1, 0, 0)}, {0: 2}),
 ]
@@ -131,6 +131,9 @@ def _reference_hit(name):
 CARD_SHOES = [
     ({4: (1, 1, 0, 1), 12: (1, 1, 1, 0), 9: (0, 1, 1, 0), 0: (1, 0, 0, 0)}, {4: 1, 12: 1}),
     ({0: (2, 1, 0, 0), 9: (1, 0, 1, 1), 11: (0, 1, 1, 0), 5: (1, 0, 0, 1)}, {0: 2, 9: 1}),
+    # a ten and a king, both of point value 0, each without its suit: spreads of the
+    # two ranks that leave the same cards per value and suit are counted together
+    ({9: (1, 1, 0, 0), 12: (1, 0, 1, 0), 4: (1, 1, 1, 0), 0: (0, 0, 0, 1)}, {9: 1, 12: 1}),
 ]
 
 
