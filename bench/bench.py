@@ -197,6 +197,51 @@ def card_bet_s() -> dict[str, float]:
     return out
 
 
+#: 60 cards removed from 8 decks: four of every rank and one more of A … 8
+SUITLESS_CARDS = "A 2 3 4 5 6 7 8 9 10 J Q K".split() * 4 + "A 2 3 4 5 6 7 8".split()
+_SUITLESS_TIMER = r"""
+import json, sys, time
+import bacc_edge as b
+paytable = b.load_paytable(sys.argv[1])
+full = b.Shoe.decks(8)
+b.report(paytable, full)  # kernels loaded, the layouts' cells found: alike for both sides
+out = {}
+for cards in (sys.argv[2].split(), "5 K".split()):
+    named = " ".join(c + "shdc"[i % 4] for i, c in enumerate(cards))
+    times = {"suitless_s": [], "named_s": []}
+    try:
+        for _ in range(1 if len(cards) < 3 else 2):  # best of two where cheap
+            for key, removed in (("suitless_s", " ".join(cards)), ("named_s", named)):
+                t = time.perf_counter()
+                b.report(paytable, full.remove(removed))
+                times[key].append(time.perf_counter() - t)
+    except b.BaccEdgeError as error:
+        out.setdefault("refused", {})[str(len(cards))] = str(error)
+        continue
+    out.update({"cards": len(cards), **{k: min(v) for k, v in times.items()}})
+    out["ratio"] = out["suitless_s"] / out["named_s"]
+    break
+print(json.dumps(out))
+"""
+
+
+def suitless_remove_s() -> dict[str, dict]:
+    """Per shipped paytable, seconds to report it on 8 decks less 60 cards named without
+    their suits, and less the same cards with suits named, and the ratio: one fresh
+    process per paytable, warm numba cache, both sides after the same warm-up, each the
+    best of two alternating runs (one for "5 K"). Where a bet refuses the 60 cards (too
+    many ways their suits could fall for a card bet), the refusal is kept and "5 K" is
+    timed instead."""
+    root = Path(__file__).resolve().parent.parent
+    out: dict[str, dict] = {}
+    for path in sorted((root / "paytables").glob("*.py")):
+        run = subprocess.run([sys.executable, "-c", _SUITLESS_TIMER, str(path),
+                              " ".join(SUITLESS_CARDS)], check=True, capture_output=True,
+                             text=True)
+        out[path.stem] = json.loads(run.stdout.strip().splitlines()[-1])
+    return out
+
+
 def side_by_side(baseline: Path) -> dict[str, float]:
     """Medians of the outcome table's time, this checkout and ``baseline``, over
     alternating rounds of fresh processes; and their ratios (this / baseline)."""
@@ -248,6 +293,7 @@ def main() -> None:
     figures["depth_start_s"] = depth_start_s()
     figures["eor_s"] = eor_command_s()
     figures["card_bet_s"] = card_bet_s()
+    figures["suitless_remove_s"] = suitless_remove_s()
     ref = shoes[1]
     t0 = time.perf_counter()
     reference_counts([(r, None, n) for r, n in enumerate(ref.ranks)])
@@ -281,6 +327,11 @@ def main() -> None:
                      "median %.2f s; slowest %.2f s (%s)" % (
                          statistics.median(figures["card_bet_s"].values()),
                          figures["card_bet_s"][slowest], slowest)))
+    for name, timed in figures["suitless_remove_s"].items():
+        if "ratio" in timed:
+            rows.append((f"{name}: {timed['cards']} cards removed, suitless against named",
+                         "%.3f s against %.3f s: %.2f×" % (
+                             timed["suitless_s"], timed["named_s"], timed["ratio"])))
     if baseline is not None:
         figures.update(side_by_side(baseline))
         figures["baseline"] = str(baseline)

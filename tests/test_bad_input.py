@@ -296,6 +296,10 @@ CLI = [
      "suits are unknown", 1),
     ("suited bet never on counts", ["{suited_pair}", "--counts", ",".join(["32"] * 13)],
      "suits are unknown", 1),
+    ("sixty suitless cards on a card bet on suits",
+     [str(ROOT / "paytables" / "perfect_pairs.py"), "--remove",
+      " ".join("A 2 3 4 5 6 7 8 9 10 J Q K".split() * 4 + "A 2 3 4 5 6 7 8".split())],
+     "more than 20,000 ways they could have fallen; name their suits", 1),
     # -- report options --------------------------------------------------------------------
     ("fmt nope", [PUNTO, "--fmt", "nope"], "Invalid value for '--fmt'", 2),
     ("digits -1", [PUNTO, "--digits", "-1"], "--digits -1: must be a whole number from 0 to 15", 1),

@@ -41,7 +41,8 @@ from . import _card_kernels
 from .card_conditions import NAMED, POSITIONS, RELATED_RANKS, card_read, named_rank
 from .cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, hand_total
 from .errors import BaccEdgeError
-from .outcomes import FEATURES, OutcomeTable, Winner, needs_python_integers, suit_patterns
+from .outcomes import (FEATURES, OutcomeTable, Winner, needs_python_integers, suit_patterns,
+                       suitless_ways)
 from .rules import STANDARD, Tableau
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 
@@ -50,6 +51,9 @@ ABSENT = _card_kernels.ABSENT
 DENSE_CELLS = 1 << 25
 #: Blocks pay where they make this many times fewer cell numbers (see :func:`_blocks_pay`).
 BLOCK_GAIN = 10
+#: The most shoes counted, one per way the cards removed without their suit could have
+#: been spread over the suit classes a card bet tells apart (see :func:`_suit_spreads`).
+MAX_SUIT_SPREADS = 20_000
 #: features about the first two cards of a hand: what they read of which cards
 _PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
                   "banker_pair": (("B1", "B2"), ("rank",)),
@@ -665,6 +669,60 @@ def _tails(shoe: Shoe) -> np.ndarray:
                     dtype=np.int64)
 
 
+def _suit_spreads(detail: CardDetail, shoe: Shoe) -> list[tuple[int, np.ndarray]]:
+    """Each distinct way the cards removed without their suit could have left the shoe,
+    as the kernel sees it: (ordered ways to deal them so, counts per fine class). Built
+    rank by rank, merging spreads that leave the same counts per fine class (ranks of
+    one point value, suits of one colour, read alike); where the bet names no suit or
+    colour, also those that differ only by a renaming of the suit classes, which count
+    alike. More than MAX_SUIT_SPREADS distinct spreads are refused, naming the way out."""
+    m = detail.n_suit_classes
+    base_of = _bases(detail)[2]
+    suit_class = [s if m == 4 else SUIT_COLOURS[s] for s in range(4)]
+    fixed = np.zeros(detail.n_bases * m, dtype=np.int64)
+    for r in range(13):
+        if not shoe.suitless[r]:
+            for s in range(4):
+                fixed[base_of[r] * m + suit_class[s]] += shoe.suits[r][s]
+    spreads = {tuple(fixed.tolist()): 1}
+    for r, options in enumerate(suit_patterns(shoe)):
+        if not shoe.suitless[r]:
+            continue
+        adds: dict = {}
+        for ways, row in options:
+            add = [0] * m
+            for s in range(4):
+                add[suit_class[s]] += row[s]
+            adds[tuple(add)] = adds.get(tuple(add), 0) + ways
+        merged: dict = {}
+        for counts, ways in spreads.items():
+            for add, more in adds.items():
+                new = list(counts)
+                for c in range(m):
+                    new[base_of[r] * m + c] += add[c]
+                new = tuple(new)
+                merged[new] = merged.get(new, 0) + ways * more
+        if len(merged) > MAX_SUIT_SPREADS:
+            _too_many_spreads(shoe, detail)
+        spreads = merged
+    if detail.relabel:
+        renamed: dict = {}
+        for counts, ways in spreads.items():
+            grid = np.array(counts, dtype=np.int64).reshape(-1, m)
+            first = min(tuple(grid[:, list(p)].reshape(-1).tolist())
+                        for p in itertools.permutations(range(m)))
+            renamed[first] = renamed.get(first, 0) + ways
+        spreads = renamed
+    return [(ways, np.array(counts, dtype=np.int64)) for counts, ways in spreads.items()]
+
+
+def _too_many_spreads(shoe: Shoe, detail: CardDetail):
+    raise ShoeError(f"{shoe.label}: {sum(shoe.suitless)} cards were removed without a suit, "
+                    f"which a bet on {detail.suits}s must count in more than "
+                    f"{MAX_SUIT_SPREADS:,} ways they could have fallen; name their suits, "
+                    f"e.g. '5h' not '5'")
+
+
 def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
     """Count every cell of ``layout`` on ``shoe`` exactly: an outcome table whose cells
     are the layout's. A card removed without its suit is averaged over the suits it
@@ -682,27 +740,29 @@ def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
     if any(h and not c for h, c in zip(shoe_cards, layout.cards)):
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
                             f"it for this shoe (cards_held)")
-    patterns = [(1, None if shoe.suits is None else np.asarray(shoe.suits, dtype=np.int64))]
+    removal = int(not shoe.replacement)
+    key = (detail, layout.tableau, layout.cards)
+    held_classes = _shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0
     total = shoe.coups
     if detail.suits and not shoe.suits_known:
-        patterns = list(suit_patterns(shoe))
-        total *= sum(ways for ways, _ in patterns)
-        if total > np.iinfo(np.int64).max:
-            raise ShoeError(f"{shoe.label}: too many ways its suitless cards could fall to "
-                            f"count in 64-bit integers; name their suits")
+        spreads = _suit_spreads(detail, shoe)
+        total *= suitless_ways(shoe)
+    else:
+        suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
+            shoe.suits, dtype=np.int64)
+        spreads = [(1, _shoe_counts(detail, suits, shoe.ranks)[0])]
+    value_counts = _shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
+    big = total > np.iinfo(np.int64).max
     counts = None
-    removal = int(not shoe.replacement)
-    for ways, suits in patterns:
-        fine_counts, value_counts = _shoe_counts(
-            detail, np.zeros((13, 4), dtype=np.int64) if suits is None else suits, shoe.ranks)
+    for ways, fine_counts in spreads:
         part = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe),
                     removal, _relabelling(detail, fine_counts))
-        key = (detail, layout.tableau, layout.cards)
-        held = fine_counts[_shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0]
+        held = fine_counts[held_classes]
         if (key not in _OCCUPIED and layout.cards == shoe_cards
                 and held.min() >= max(1, removal * COUP_CARDS)):
             _remember(key, part)  # every sequence dealt: the cells reached are all there are
-        part = _on_cells(part, layout.cells) * ways
+        part = _on_cells(part, layout.cells)
+        part = part.astype(object) * ways if big else part * ways
         counts = part if counts is None else counts + part
     return OutcomeTable(shoe, layout, counts, total)
 
