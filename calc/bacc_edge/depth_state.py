@@ -20,12 +20,12 @@ import hashlib
 import io
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 
 from .errors import OptionError
+from .safe_write import OutputError, sync_to_disk, write_output
 
 FORMAT = "bacc-edge depth batch"
 FORMAT_VERSION = 1
@@ -39,30 +39,6 @@ def definition_key(definition: dict) -> str:
     """The run's hash: SHA-256 of its definition as canonical JSON, 20 hex digits."""
     text = json.dumps(definition, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:20]
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` all at once: a unique temporary name in the same
-    folder, synced to disk, renamed over ``path``, then the folder synced."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(path.parent)
 
 
 class RunFolder:
@@ -95,15 +71,15 @@ class RunFolder:
                 except (OSError, ValueError):
                     saved = None
                 if saved != self.definition:
-                    atomic_write(defn, text.encode())
+                    write_output(defn, text)
             else:
-                atomic_write(defn, text.encode())
-            for tmp in self.path.glob(".*.tmp"):
+                write_output(defn, text)
+            for tmp in self.path.glob(".*.tmp*"):  # left by a write cut short
                 tmp.unlink(missing_ok=True)
-        except OSError as err:
+        except (OSError, OutputError) as err:
             self.close()
-            raise OptionError(f"--state {self.root}: cannot write there "
-                              f"({err.strerror or err})") from None
+            why = err.strerror if isinstance(err, OSError) and err.strerror else err
+            raise OptionError(f"--state {self.root}: cannot write there ({why})") from None
         return self
 
     def _lock(self) -> None:
@@ -157,7 +133,7 @@ class RunFolder:
         header = {"format": FORMAT, "version": FORMAT_VERSION, "run": self.key,
                   "batch": index, "first": first, "shoes": shoes, "bytes": len(payload),
                   "sha256": hashlib.sha256(payload).hexdigest()}
-        atomic_write(self.batch_path(index, shoes),
+        write_output(self.batch_path(index, shoes),
                      json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
 
     def read(self, index: int, first: int, shoes: int) -> dict | None:
@@ -200,8 +176,8 @@ class RunFolder:
         while (dst := self.path / "bad" / f"{src.name}.{n}").exists():
             n += 1
         os.replace(src, dst)
-        _fsync_dir(self.path)
+        sync_to_disk(self.path)
         return dst
 
 
-__all__ = ["BadBatch", "RunFolder", "atomic_write", "definition_key"]
+__all__ = ["BadBatch", "RunFolder", "definition_key"]

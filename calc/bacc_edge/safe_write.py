@@ -8,8 +8,8 @@ device and inode; and when it is an existing ``.py`` file, which is always someo
 code. The content goes to a new file of a unique name in the output's folder, is synced
 to disk, and is renamed over the output (an atomic step), then the folder is synced: the
 output is the old file or the whole new one, never a mix. An output that is a symlink is
-written through it, to the file it names. (The depth state folder writes its batches the
-same way, in :mod:`bacc_edge.depth_state`.)
+written through it, to the file it names. The depth state folder writes its batches and
+its definition through here too (:mod:`bacc_edge.depth_state`).
 """
 
 from __future__ import annotations
@@ -107,14 +107,14 @@ def write_output(path, content: str | bytes | Callable[[Path], None], *,
         if callable(content):
             content(tmp)  # its own errors are its caller's to word
             with _disk(name):
-                _fsync(tmp)
+                sync_to_disk(tmp)
         with _disk(name):
             os.replace(tmp, real)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     with _disk(name):
-        _fsync(real.parent)  # the rename itself, on disk
+        sync_to_disk(real.parent)  # the rename itself, on disk
     return Path(path)
 
 
@@ -128,7 +128,7 @@ def _disk(name: str):
         raise OutputError(f"{name}: cannot be written ({err.strerror or err})") from None
 
 
-def _fsync(path: Path) -> None:
+def sync_to_disk(path) -> None:
     """Sync a file or a folder (so that a rename in it survives a crash) to disk."""
     fd = os.open(path, os.O_RDONLY)
     try:
