@@ -74,6 +74,15 @@ def path_argument(value, name: str = "path"):
     return value
 
 
+def table_argument(value, name: str = "table"):
+    """``value`` if it is an :class:`~bacc_edge.outcomes.OutcomeTable`."""
+    from .outcomes import OutcomeTable
+    if not isinstance(value, OutcomeTable):
+        raise ArgumentError(f"{name} {quoted(value)} must be an outcome table, e.g. "
+                            f"outcome_table(Shoe.decks(8))")
+    return value
+
+
 def tables_argument(value):
     """``value`` if it is None or a :class:`~bacc_edge.reports.Tables` cache."""
     from .reports import Tables
@@ -97,4 +106,5 @@ def quoted(value) -> str:
 
 
 __all__ = ["quoted", "bet_argument", "bets_argument", "mapping_argument", "names_argument",
-           "path_argument", "shoe_argument", "tableau_argument", "tables_argument"]
+           "path_argument", "shoe_argument", "table_argument", "tableau_argument",
+           "tables_argument"]

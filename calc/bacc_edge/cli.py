@@ -145,6 +145,20 @@ class WholeNumber(click.ParamType):
         return number
 
 
+class FiniteNumber(click.ParamType):
+    """A number option (--trigger): a finite decimal written in ASCII digits ('５' is a
+    digit to Python's float, not to an option); anything else is a usage error."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        if not _finite_decimal(value):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return float(Decimal(str(value).strip()))
+
+
 class DeckCounts(click.ParamType):
     """--decks: one count (a whole number), or several for the side-by-side table
     ("1,2,4,6,8,inf", "1-8"), read by :class:`bacc_edge.decks_table.DeckList`. Text
@@ -374,12 +388,12 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--count", "count_tags", metavar="TAGS",
               help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (10/J/Q/K=-1 "
                    "tags several); with --trigger.")
-@click.option("--trigger", type=float, help="Bet one unit from this count (see --trigger-on).")
+@click.option("--trigger", type=FiniteNumber(), help="Bet one unit from this count (see --trigger-on).")
 @click.option("--trigger-on", default="true", show_default=True,
               type=click.Choice(["true", "running"]),
               help="Compare the trigger with the true count (running count per deck left) "
                    "or the running count.")
-@click.option("--initial", default=0, show_default=True, type=int,
+@click.option("--initial", default=0, show_default=True, type=WholeNumber(),
               help="Running count at the start of a shoe (unbalanced counts).")
 @click.option("--divisor", default="unseen", show_default=True,
               type=click.Choice(["shoe", "unseen"]),

@@ -150,7 +150,10 @@ def parse_tags(text_or_map, where: str = "count") -> tuple[int, ...]:
     seen = set()
     for rank, tag in pairs:
         try:
-            value = int(str(tag).strip().replace("+", "", 1)) if not isinstance(tag, int) else tag
+            text = str(tag).strip()
+            if not isinstance(tag, int) and not text.isascii():
+                raise ValueError(text)  # int() reads '５' as 5: a tag is written in ASCII
+            value = tag if isinstance(tag, int) else int(text.replace("+", "", 1))
         except ValueError:
             raise OptionError(f"{where}: tag {tag!r} of {rank!r} is not a whole number") from None
         if isinstance(tag, bool) or abs(value) > 1000:

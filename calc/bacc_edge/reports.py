@@ -9,7 +9,9 @@ from enum import StrEnum
 from decimal import Decimal
 from fractions import Fraction
 
-from .errors import PaytableError
+from .arguments import (quoted, shoe_argument, table_argument, tableau_argument,
+                        tables_argument)
+from .errors import ArgumentError, PaytableError
 from .card_layout import CardLayout, card_table
 from .evaluator import Evaluator, Layout, layout_for
 from .loader import as_paytable
@@ -113,8 +115,12 @@ class Tables:
             ) -> OutcomeTable:
         """The table of ``shoe`` on ``layout``; a bool instead of a layout means the
         outcome cells with or without suits, under ``tableau``."""
+        shoe = shoe_argument(shoe)
         if isinstance(layout, bool):
-            layout = CellLayout(layout, tableau)
+            layout = CellLayout(layout, tableau_argument(tableau))
+        elif not isinstance(layout, (CellLayout, CardLayout)):
+            raise ArgumentError(f"layout {quoted(layout)} must be a layout (see layouts()) "
+                                f"or a bool: with suits or not")
         key = (shoe, layout)
         if key not in self._cache:
             self._cache[key] = (card_table(shoe, layout) if isinstance(layout, CardLayout)
@@ -160,7 +166,9 @@ def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
     """One bet's table on the outcome table's shoe, under the table's tableau (see
     :func:`report` for events that never settle the bet; ``full`` is the full shoe's
     table, by default the table itself)."""
-    (result,) = _results(Evaluator([bet], table.layout), table, full or table, file)
+    table = table_argument(table)
+    full = table if full is None else table_argument(full, "full")
+    (result,) = _results(Evaluator([bet], table.layout), table, full, file)
     return result
 
 
@@ -176,10 +184,11 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     ``shoe`` itself). ``on_progress(done, total)`` hears of each bet counted (see
     :mod:`bacc_edge.progress`): bets on the cards are counted one by one, and slowly.
     """
-    shoe = shoe or Shoe.decks(8)
+    shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    full_shoe = None if full_shoe is None else shoe_argument(full_shoe, "full_shoe")
     paytable = as_paytable(source)
     tableau = tableau or paytable.rules
-    tables = tables or Tables()
+    tables = tables_argument(tables) or Tables()
     results: dict[int, BetResult] = {}
     step = Steps(on_progress, len(paytable.bets))
     for layout, chosen in layouts(paytable.bets, tableau, full_shoe or shoe).items():
@@ -259,7 +268,7 @@ def check(source, *, tables: Tables | None = None,
     """Every figure the paytable's sheets printed, recomputed on the sheets' shoes under
     the paytable's tableau (``on_progress``: each shoe's bets counted)."""
     paytable = as_paytable(source)
-    tables = tables or Tables()
+    tables = tables_argument(tables) or Tables()
     out = []
     results: dict[int, dict[str, BetResult]] = {}
     decks_used = sorted({b.published.decks for b in paytable.bets if b.published is not None}

@@ -202,6 +202,10 @@ def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str 
     missing from the counts is treated as dealt, as with ``remove``. Errors name the
     option (``--counts``), since the values come from the command line.
     """
+    for name, value in (("counts", counts), ("remove", remove)):
+        if value is not None and not isinstance(value, str):
+            raise ArgumentError(f"{name} {kind_of(value)} must be text, e.g. "
+                                f"{'32,32,…,32' if name == 'counts' else '5 5 K♠'!r}")
     if infinite and counts is not None:
         raise OptionError("--infinite and --counts each describe the whole shoe: give one")
     if infinite:
