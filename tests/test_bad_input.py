@@ -88,6 +88,7 @@ PAYTABLES = {
     "published_number": bet(extra=", published=Published('s', player_net=5.0)"),
     "published_list": bet(extra=", published=Published('s', hit_rate=['tie'])"),
     "published_decks": bet(extra=", published=Published('s', player_net='-1%', decks=0)"),
+    "published_fullwidth": bet(extra=", published=Published('s', player_net='-１%')"),
     "published_kind": bet(extra=", published={'player_net': '-1%'}"),
     "figure_not_callable": FIGURE.format(compute="5"),
     "figure_printed": ("from bacc_edge import *\nBETS = [Bet('T', [Event('tie', tie, 8)])]\n"
@@ -226,6 +227,8 @@ CLI = [
      "bet 'T': published figure 5.0 is not a percentage", 1),
     ("published a list", ["{published_list}"], "bet 'T': published hit_rate=['tie'] must map", 1),
     ("published decks 0", ["{published_decks}"], "bet 'T': published decks 0 must be", 1),
+    ("published figure in fullwidth digits", ["{published_fullwidth}"],
+     "published figure '-１%' is not a percentage", 1),
     ("published a dict", ["{published_kind}"], "bet 'T': published={'player_net'", 1),
     ("figure not callable", ["{figure_not_callable}"], "figure 'F': compute 5 must be a function", 1),
     ("figure printed a word", ["{figure_printed}"], "figure 'F': published figure 'lots'", 1),

@@ -45,9 +45,9 @@ class Event:
     pays: object
 
 
-_PRINTED = re.compile(r"^\s*([-+\u2212\u2010]?)\s*(\d+)(?:\.(\d*))?\s*%\s*$")
+_PRINTED = re.compile(r"^\s*([-+\u2212\u2010]?)\s*(\d+)(?:\.(\d*))?\s*%\s*$", re.ASCII)
 #: an exact count, "49,975,532,181,504", or a share of equally likely deals, "256 of 86,320"
-_COUNTED = re.compile(r"^\s*(\d[\d,]*)(?:\s+(?:out\s+)?of\s+(\d[\d,]*))?\s*$")
+_COUNTED = re.compile(r"^\s*(\d[\d,]*)(?:\s+(?:out\s+)?of\s+(\d[\d,]*))?\s*$", re.ASCII)
 
 
 @dataclass(frozen=True)
