@@ -41,6 +41,7 @@ from . import _card_kernels
 from .card_conditions import NAMED, POSITIONS, RELATED_RANKS, card_read, named_rank
 from .cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, hand_total
 from .errors import BaccEdgeError
+from .progress import Progress, Steps
 from .outcomes import (FEATURES, OutcomeTable, Winner, needs_python_integers, suit_patterns,
                        suitless_ways)
 from .rules import STANDARD, Tableau
@@ -723,10 +724,12 @@ def _too_many_spreads(shoe: Shoe, detail: CardDetail):
                     f"e.g. '5h' not '5'")
 
 
-def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
+def card_table(shoe: Shoe, layout: CardLayout, *,
+               on_progress: Progress | None = None) -> OutcomeTable:
     """Count every cell of ``layout`` on ``shoe`` exactly: an outcome table whose cells
     are the layout's. A card removed without its suit is averaged over the suits it
-    could have been, as :func:`~bacc_edge.outcomes.outcome_table` does."""
+    could have been, as :func:`~bacc_edge.outcomes.outcome_table` does: one count per
+    way they could have fallen, each a step for ``on_progress``."""
     detail = layout.detail
     if needs_python_integers(shoe.cards):
         raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
@@ -754,6 +757,7 @@ def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
     value_counts = _shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
     big = total > np.iinfo(np.int64).max
     counts = None
+    step = Steps(on_progress, len(spreads))
     for ways, fine_counts in spreads:
         part = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe),
                     removal, _relabelling(detail, fine_counts))
@@ -764,6 +768,7 @@ def card_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable:
         part = _on_cells(part, layout.cells)
         part = part.astype(object) * ways if big else part * ways
         counts = part if counts is None else counts + part
+        step()
     return OutcomeTable(shoe, layout, counts, total)
 
 

@@ -105,16 +105,22 @@ class BetResult:
         return next(e for e in self.events if e.label == label)
 
 
+#: A bet's share of a report's progress: a card bet's table, counted once per way cards
+#: removed without their suits could have fallen, reports its counts within it.
+STEPS_PER_BET = 100
+
+
 class Tables:
     """Outcome tables computed once per shoe and layout, for many bets."""
 
     def __init__(self):
         self._cache: dict[tuple[Shoe, Layout], OutcomeTable] = {}
 
-    def get(self, shoe: Shoe, layout: Layout | bool, tableau: Tableau = STANDARD
-            ) -> OutcomeTable:
+    def get(self, shoe: Shoe, layout: Layout | bool, tableau: Tableau = STANDARD, *,
+            on_progress: Progress | None = None) -> OutcomeTable:
         """The table of ``shoe`` on ``layout``; a bool instead of a layout means the
-        outcome cells with or without suits, under ``tableau``."""
+        outcome cells with or without suits, under ``tableau`` (``on_progress``: a card
+        table's shoes counted, see :func:`~bacc_edge.card_layout.card_table`)."""
         shoe = shoe_argument(shoe)
         if isinstance(layout, bool):
             layout = CellLayout(layout, tableau_argument(tableau))
@@ -123,7 +129,8 @@ class Tables:
                                 f"or a bool: with suits or not")
         key = (shoe, layout)
         if key not in self._cache:
-            self._cache[key] = (card_table(shoe, layout) if isinstance(layout, CardLayout)
+            self._cache[key] = (card_table(shoe, layout, on_progress=on_progress)
+                                if isinstance(layout, CardLayout)
                                 else outcome_table(shoe, suits=layout.suits,
                                                    tableau=layout.tableau))
         return self._cache[key]
@@ -190,14 +197,16 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     tableau = tableau or paytable.rules
     tables = tables_argument(tables) or Tables()
     results: dict[int, BetResult] = {}
-    step = Steps(on_progress, len(paytable.bets))
+    step = Steps(on_progress, STEPS_PER_BET * len(paytable.bets))
     for layout, chosen in layouts(paytable.bets, tableau, full_shoe or shoe).items():
         full = tables.get(full_shoe, layout) if full_shoe is not None else None
-        table = tables.get(shoe, layout)  # counted before the bets are compiled: a full
-        full = full or table              # shoe's count also tells a card layout its cells
+        share = STEPS_PER_BET * len(chosen)
+        table = tables.get(shoe, layout, on_progress=part(  # counted before the bets are
+            on_progress, step.done, share, step.total))     # compiled: a full shoe's
+        full = full or table                                # count tells a card layout its cells
         evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
         results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
-        step(len(chosen))
+        step(share)
     return [results[i] for i in range(len(paytable.bets))]
 
 
