@@ -89,6 +89,9 @@ PAYTABLES = {
     "published_list": bet(extra=", published=Published('s', hit_rate=['tie'])"),
     "published_decks": bet(extra=", published=Published('s', player_net='-1%', decks=0)"),
     "published_fullwidth": bet(extra=", published=Published('s', player_net='-１%')"),
+    "max_round_huge": bet(extra=", max_round=10**30"),
+    "count_names_a_bet": bet() + "COUNTS = [Count('C', {'8': 1, '6': -1}, trigger=2, bets=[BETS[0]])]\n",
+    "count_lone_name": bet() + "COUNTS = [Count('C', {'8': 1, '6': -1}, trigger=2, bets='T')]\n",
     "published_kind": bet(extra=", published={'player_net': '-1%'}"),
     "figure_not_callable": FIGURE.format(compute="5"),
     "figure_printed": ("from bacc_edge import *\nBETS = [Bet('T', [Event('tie', tie, 8)])]\n"
@@ -227,6 +230,16 @@ CLI = [
      "bet 'T': published figure 5.0 is not a percentage", 1),
     ("published a list", ["{published_list}"], "bet 'T': published hit_rate=['tie'] must map", 1),
     ("published decks 0", ["{published_decks}"], "bet 'T': published decks 0 must be", 1),
+    ("max_round 10**30", ["{max_round_huge}"], "must be a round number from 1 to 1,000,000", 1),
+    ("count's bets a Bet, not a name", ["depth", "{count_names_a_bet}", "--count-only",
+                                        "--shoes", "5", "--state", "{tmp}/s"],
+     "bets holds Bet(", 1),
+    ("count's bets a lone name", ["depth", "{count_lone_name}", "--count-only", "--shoes", "5",
+                                  "--state", "{tmp}/s"], "bets must be a list, got 'T'", 1),
+    ("depth workers 100000", ["depth", "{fine}", "--workers", "100000", "--shoes", "5",
+                              "--state", "{tmp}/s"], "must be a whole number from 1 to 256", 1),
+    ("results of a paytable named README", ["results", "{tmp}/readme", "{tmp}/out"],
+     "a paytable named README would have its report written over", 1),
     ("published figure in fullwidth digits", ["{published_fullwidth}"],
      "published figure '-１%' is not a percentage", 1),
     ("published a dict", ["{published_kind}"], "bet 'T': published={'player_net'", 1),
@@ -522,6 +535,8 @@ def _arguments(args, tmp_path):
     (tmp_path / "one").mkdir()
     (tmp_path / "one" / "fine.py").write_text(PAYTABLES["fine"])
     (tmp_path / "broken").mkdir()
+    (tmp_path / "readme").mkdir()
+    (tmp_path / "readme" / "README.py").write_text(PAYTABLES["fine"])
     (tmp_path / "broken" / "syntax.py").write_text(PAYTABLES["syntax"])
     # other names of a paytable, for the outputs that must never replace one
     (tmp_path / "link.md").symlink_to(tmp_path / "fine.py")

@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from .cards import POINTS, RANKS, parse_card
+from .arguments import names_argument
 from .errors import BaccEdgeError, OptionError
 
 
@@ -202,9 +203,7 @@ class Count:
         if trigger != trigger or abs(trigger) == float("inf"):
             raise OptionError(f"{where}: trigger {self.trigger!r} is not a finite number")
         object.__setattr__(self, "trigger", trigger)
-        if isinstance(self.bets, str):
-            object.__setattr__(self, "bets", (self.bets,))
-        object.__setattr__(self, "bets", tuple(self.bets))
+        object.__setattr__(self, "bets", tuple(names_argument(self.bets, f"{where}: bets")))
         if isinstance(self.initial, bool) or not isinstance(self.initial, int):
             raise OptionError(f"{where}: initial running count {self.initial!r} must be a "
                               f"whole number")

@@ -39,6 +39,9 @@ CONNECT_TIMEOUT = 5
 MAX_SEED = 2 ** 63 - 1
 #: The most rounds any shoe deals is 833 (64 decks); a cutoff above a million is a typo.
 MAX_CUTOFF = 1_000_000
+#: Local worker processes at most: each is a Python process holding numba's kernels
+#: (about 200 MB); far past the cores they only slow the run, and 100,000 never start.
+MAX_WORKERS = 256
 #: Exact values per round are counted in int64 up to 27 decks (1,448 cards, see
 #: :func:`~bacc_edge.outcomes.needs_python_integers`); above, with Python integers at
 #: about 15 s a shoe, so a run of the default 1,000 shoes would take four hours.
@@ -293,8 +296,9 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
     check_size(spec, shoes, batch)
     check_scheduler(scheduler)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise OptionError(f"workers {workers!r} must be a whole number from 1")
+                                or not 1 <= workers <= MAX_WORKERS):
+        raise OptionError(f"workers {workers!r} must be a whole number from 1 to "
+                          f"{MAX_WORKERS} (each is a process of its own)")
     if state is not None and not isinstance(state, (str, os.PathLike)):
         raise OptionError(f"state must be a folder's path, not {state!r}")
     warn = on_warning or (lambda line: None)

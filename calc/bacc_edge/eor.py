@@ -138,6 +138,11 @@ class LinearCount:
         return self.imbalance == 0
 
 
+#: The largest count level: tags from -20 to +20 already tell every effect apart, and the
+#: tag search grows with the level (a level of 10**30 would never end).
+MAX_LEVEL = 20
+
+
 def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
     """The best count with tags from -level to +level proportional to the effects.
 
@@ -154,8 +159,9 @@ def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
     from the regression of the effects on the tags.
     """
     _effects_argument(effects)
-    if not isinstance(level, int) or isinstance(level, bool) or level < 1:
-        raise OptionError(f"count level {level!r} must be a whole number from 1")
+    if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= MAX_LEVEL:
+        raise OptionError(f"count level {level!r} must be a whole number from 1 to "
+                          f"{MAX_LEVEL} (as --level)")
     ranks = [r for r in RANKS if r in effects.by_rank]
     if all(effects.by_rank[r] == 0 for r in ranks):
         return None

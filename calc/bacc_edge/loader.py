@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from .arguments import quoted
+from .arguments import names_argument, quoted
 from .errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
 from .paytable import Bet, Figure
 from .rules import STANDARD, Tableau
@@ -37,7 +37,7 @@ class Paytable:
         """Only the bets named (exactly, ignoring case), in the paytable's order. A name
         the paytable does not define is refused, listing the ones it does. The figures
         that span bets stay only when every bet does."""
-        names = _names(names, "names")
+        names = names_argument(names, "names")
         unknown = _unknown(names, self.bets)
         if unknown:
             raise PaytableError(f"{self.path}: {_no_bet_named(unknown, self.bets, 'it defines')}")

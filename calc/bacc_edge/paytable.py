@@ -32,6 +32,9 @@ class Measure(StrEnum):
     COMBINATIONS = "combinations"
 
 
+#: The latest round a bet may close after (as depth's --cutoff): no shoe deals more.
+MAX_ROUND = 1_000_000
+
 @dataclass(frozen=True)
 class Event:
     """One line of a bet: a label, a condition on the finished coup, and what it pays.
@@ -195,8 +198,10 @@ class Bet:
             if event.label in seen or event.label == _otherwise_label(otherwise):
                 raise PaytableError(f"{at}: the label is used twice")
             seen.add(event.label)
-        if self.max_round is not None and (not _whole(self.max_round) or self.max_round < 1):
-            raise PaytableError(f"{where}: max_round {self.max_round!r} must be a round number from 1")
+        if self.max_round is not None and (not _whole(self.max_round)
+                                           or not 1 <= self.max_round <= MAX_ROUND):
+            raise PaytableError(f"{where}: max_round {self.max_round!r} must be a round number "
+                                f"from 1 to {MAX_ROUND:,} (no shoe deals more rounds)")
         if self.published is not None:
             if not isinstance(self.published, Published):
                 raise PaytableError(f"{where}: published={self.published!r} is not a "

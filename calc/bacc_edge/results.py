@@ -21,7 +21,7 @@ from .math_report import build_math_report, write_math_report
 from .progress import Progress, Steps
 from .reports import Tables, check, report
 from .rules import STANDARD
-from .safe_write import check_output, write_output
+from .safe_write import OutputError, check_output, write_output
 from .shoe import Shoe
 
 
@@ -107,6 +107,10 @@ def write_results(paytables_dir: Path, results_dir: Path, *,
     :mod:`bacc_edge.progress`); ``on_slow``: as :func:`~bacc_edge.loader.load_paytable`
     takes it."""
     files = sorted(Path(paytables_dir).glob("*.py"))
+    clash = [p for p in files if p.stem.lower() == "readme"]
+    if clash:  # its report would be the index's name, README.md: one would be lost
+        raise OutputError(f"{str(clash[0])!r}: a paytable named README would have its report "
+                          f"written over by the index, README.md; rename it")
     paytables = [load_paytable(p, on_slow=on_slow) for p in files]
     step = Steps(on_progress, 2 * len(paytables))
     results_dir = Path(results_dir)
