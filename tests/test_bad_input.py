@@ -514,6 +514,8 @@ CLI = [
      "port 0 is not from 1 to 65535", 1),
     ("scheduler inproc", ["depth", LIVE, "--scheduler", "inproc://foo"],
      "only tcp:// addresses are supported", 1),
+    ("scheduler TCP in capitals", ["depth", LIVE, "--scheduler", "TCP://127.0.0.1:9"],
+     "write the scheme in lower case, tcp://127.0.0.1:9", 1),
     ("scheduler tls", ["depth", LIVE, "--scheduler", "tls://127.0.0.1:1"],
      "only tcp:// addresses are supported", 1),
     ("scheduler ucx", ["depth", LIVE, "--scheduler", "ucx://127.0.0.1:1"],

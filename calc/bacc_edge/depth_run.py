@@ -242,6 +242,9 @@ def check_scheduler(address: str | None) -> None:
     if scheme.lower() != "tcp":
         raise OptionError(f"--scheduler {address!r}: only tcp:// addresses are supported "
                           f"(tcp://HOST:PORT), not {scheme}://")
+    if scheme != "tcp":  # Dask reads the scheme as written: TCP:// is no address to it
+        raise OptionError(f"--scheduler {address!r}: write the scheme in lower case, "
+                          f"tcp://{rest}")
     match = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]+)", rest)
     if match is None:
         raise OptionError(f"{bad}: it needs a host and a port, and nothing after them")
