@@ -86,9 +86,9 @@ def _check_bets(bets, what: str) -> None:
         names.add(bet.name.lower())
 
 
-def _names(value, what: str) -> list:
-    """A list of paths or names given as one: refuse a lone string, which Python would
-    take letter by letter."""
+def _paths(value, what: str) -> list:
+    """A list of paths given as one: refuse a lone string or path, which Python would
+    take letter by letter (names: :func:`~bacc_edge.arguments.names_argument`)."""
     if isinstance(value, (str, bytes, os.PathLike)) or not isinstance(value, Iterable):
         raise ArgumentError(f"{what} must be a list, got {kind_of(value)}")
     return list(value)
@@ -105,8 +105,8 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
     a file none of whose bets is named is left out; a file given twice is refused.
     ``on_slow`` receives a message naming a file still loading after
     :data:`SLOW_LOAD_SECONDS` (a paytable is a program, and can hang)."""
-    paths = _names(paths, "paths")
-    names = _names(bet_names, "bet_names")
+    paths = _paths(paths, "paths")
+    names = names_argument(bet_names, "bet_names")
     seen = {}
     for path in paths:
         if not isinstance(path, (str, os.PathLike)):
