@@ -1,10 +1,13 @@
 """Benchmark of bacc-edge: medians over many runs, the machine noted.
 
 ``python bench/bench.py`` prints a table; ``--json`` also prints one JSON object on
-its last line. ``--baseline PATH`` also times the outcome table of another checkout of
-bacc-edge (its ``calc/`` folder is imported instead of this one's) side by side: the two
-are timed in alternating rounds, each in a fresh process, so that the machine's drift
-falls on both alike, and the ratios this / baseline are reported.
+its last line. ``--baseline PATH`` also times another checkout of bacc-edge (its
+``calc/`` folder is imported instead of this one's) side by side on three workloads: the
+outcome table, the shipped card-level bets, and the depth analysis. The two are timed in
+alternating rounds, each in a fresh process, so that the machine's drift falls on both
+alike, and the ratios this / baseline are reported (below 1: this checkout is faster).
+The side-by-side timers use only ``import bacc_edge``'s public names, so any two
+checkouts compare, whatever their modules are called.
 """
 
 from __future__ import annotations
@@ -49,6 +52,45 @@ for key, suits in (("solve_ms", False), ("solve_suited_ms", True)):
         times.append(time.perf_counter() - t0)
     out[key] = 1e3 * statistics.median(times)
 print(json.dumps(out))
+"""
+
+
+#: Card-level bets timed side by side: (paytable, bets) — every shipped paytable with bets
+#: on the cards themselves, the slow Lucky 8 by one of its two bets.
+SIDE_CARD_BETS = (("contrast_bonus", ()), ("jackpot_baccarat", ()), ("lucky_8", ("Lucky 8, player",)),
+                  ("lucky_match", ()), ("lucky_nines", ()), ("majestic_match", ()),
+                  ("matching_dragon", ()), ("perfect_pairs", ()), ("super_tie", ()))
+#: Reports those bets on 8 decks less five named cards; prints the seconds as JSON.
+_CARD_SIDE_TIMER = r"""
+import json, sys, time
+import bacc_edge as b
+shoe = b.Shoe.decks(8).remove("5h Kd 9s 2c 7h")
+b.report([b.Bet("warm-up", [b.Event("hit", b.player.card(1).suit == "d", 1)])],
+         b.Shoe.decks(1))  # loads the compiled kernels from numba's cache
+paytables = [(b.load_paytable(path), names) for path, names in json.loads(sys.argv[1])]
+t = time.perf_counter()
+for paytable, names in paytables:
+    b.report(paytable.select(names) if names else paytable, shoe)
+print(json.dumps({"card_bets_s": time.perf_counter() - t}))
+"""
+#: Shoes of the depth analysis timed per round, after two warm-up shoes on the same worker.
+SIDE_DEPTH_SHOES = 150
+#: Times the depth analysis (live-dealer paytable, every bet valued exactly each round) on
+#: a local one-worker Dask cluster, warm; prints the seconds as JSON.
+_DEPTH_SIDE_TIMER = r"""
+import json, sys, tempfile, time
+from pathlib import Path
+from dask.distributed import LocalCluster
+import bacc_edge as b
+spec = b.prepare_depth(sys.argv[1])
+with tempfile.TemporaryDirectory() as tmp, LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+        dashboard_address=":0", worker_dashboard_address=":0") as cluster:
+    b.run_depth(spec, 2, batch=1, state=Path(tmp) / "warm", scheduler=cluster.scheduler_address)
+    t = time.perf_counter()
+    b.run_depth(spec, int(sys.argv[2]), batch=10, state=Path(tmp) / "run",
+                scheduler=cluster.scheduler_address)
+    print(json.dumps({"depth_s": time.perf_counter() - t}))
 """
 
 
@@ -243,28 +285,50 @@ def suitless_remove_s() -> dict[str, dict]:
 
 
 def side_by_side(baseline: Path) -> dict[str, float]:
-    """Medians of the outcome table's time, this checkout and ``baseline``, over
-    alternating rounds of fresh processes; and their ratios (this / baseline)."""
-    here = Path(__file__).resolve().parent.parent / "calc"
+    """Medians of three workloads, this checkout and ``baseline``, over alternating
+    rounds of fresh processes (the order flips each round): the outcome table
+    (``solve_ms``, ``solve_suited_ms``), the shipped card-level bets (``card_bets_s``)
+    and the depth analysis (``depth_s``, :data:`SIDE_DEPTH_SHOES` shoes); and their
+    ratios this / baseline (``solve_ratio``, ``solve_suited_ratio``, ``card_bets_ratio``,
+    ``depth_ratio``)."""
+    root = Path(__file__).resolve().parent.parent
+    here = root / "calc"
     there = Path(baseline).resolve() / "calc"
     if not (there / "bacc_edge").is_dir():
         sys.exit(f"--baseline {baseline}: no calc/bacc_edge there (give a checkout's top folder)")
+    card_bets = json.dumps([(str(root / "paytables" / f"{name}.py"), list(names))
+                            for name, names in SIDE_CARD_BETS])
+    depth_paytable = str(root / "paytables" / "live_dealer.py")
+    workloads = [lambda r: [_TIMER, str(r), str(ROUND_SHOES)],
+                 lambda r: [_CARD_SIDE_TIMER, card_bets],
+                 lambda r: [_DEPTH_SIDE_TIMER, depth_paytable, str(SIDE_DEPTH_SHOES)]]
     rounds: dict[str, list[dict]] = {"this": [], "baseline": []}
-    for r in range(ROUNDS):
+    for r in range(-1, ROUNDS):  # round -1 warms each side's numba cache, untimed
         sides = [("this", here), ("baseline", there)]
         for side, path in sides if r % 2 == 0 else sides[::-1]:
             env = {**os.environ, "PYTHONPATH": str(path)}
-            run = subprocess.run([sys.executable, "-c", _TIMER, str(r), str(ROUND_SHOES)],
-                                 env=env, check=True, capture_output=True, text=True)
-            rounds[side].append(json.loads(run.stdout.strip().splitlines()[-1]))
+            timed: dict = {}
+            for args in workloads:
+                run = subprocess.run([sys.executable, "-c", *args(max(r, 0))], env=env,
+                                     check=True, capture_output=True, text=True)
+                timed.update(json.loads(run.stdout.strip().splitlines()[-1]))
+            if r >= 0:
+                rounds[side].append(timed)
     out = {}
-    for key in ("solve_ms", "solve_suited_ms"):
+    for key in SIDE_KEYS:
         this = statistics.median(r[key] for r in rounds["this"])
         base = statistics.median(r[key] for r in rounds["baseline"])
         out[f"side_by_side_{key}"] = this
         out[f"baseline_{key}"] = base
-        out[f"{key[:-3]}_ratio"] = this / base
+        out[f"{key.rsplit('_', 1)[0]}_ratio"] = this / base
     return out
+
+
+#: The side-by-side figures (see :func:`side_by_side`) and how the table labels them.
+SIDE_KEYS = {"solve_ms": ("outcome table, no suits", "ms"),
+             "solve_suited_ms": ("outcome table, suited pairs", "ms"),
+             "card_bets_s": ("card-level bets, 8 decks less 5 cards", "s"),
+             "depth_s": (f"depth, live dealer, {SIDE_DEPTH_SHOES} shoes, 1 worker", "s")}
 
 
 def main() -> None:
@@ -335,12 +399,12 @@ def main() -> None:
     if baseline is not None:
         figures.update(side_by_side(baseline))
         figures["baseline"] = str(baseline)
-        for key, label in (("solve_ms", "no suits"), ("solve_suited_ms", "suited pairs")):
-            rows.append((f"side by side with {baseline}, {label} ({ROUNDS} alternating rounds "
-                         f"of {ROUND_SHOES})",
-                         "%.3f ms against %.3f ms: %.2f×" % (
-                             figures[f"side_by_side_{key}"], figures[f"baseline_{key}"],
-                             figures[f"{key[:-3]}_ratio"])))
+        for key, (label, unit) in SIDE_KEYS.items():
+            rows.append((f"side by side with {baseline}, {label} (median of {ROUNDS} "
+                         f"alternating rounds)",
+                         "%.3f %s against %.3f %s: %.2f×" % (
+                             figures[f"side_by_side_{key}"], unit, figures[f"baseline_{key}"],
+                             unit, figures[f"{key.rsplit('_', 1)[0]}_ratio"])))
     width = max(len(k) for k, _ in rows)
     for k, v in rows:
         print(f"{k:<{width}}  {v}")
