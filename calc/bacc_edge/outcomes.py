@@ -481,147 +481,146 @@ def _same_suit(pool, pairs: int) -> Fraction:
     return Fraction(both, falling(n, 4))
 
 
-def _expected_pair_tables(shoe: Shoe):
-    """The pair tables :func:`~bacc_edge._kernels.pair_weights` fills (class sizes, and
-    per point-value class the two- and four-card ways by pair state), averaged over
-    the suits the cards removed without one could have had: exact Fractions.
+def _pool_classes(shoe: Shoe) -> tuple[list[int], list[tuple[Fraction, Fraction]]]:
+    """The ranks grouped by how their pairs fall into suits: per rank its class (-1 for
+    a rank with fewer than two cards left, which cannot pair), and per class the chance
+    q1 that two cards of such a rank share a suit and q22 that four cards make two such
+    pairs (:func:`_same_suit` on the rank's pool, every card of it whose suit was not
+    named). With no card named all ranks are alike: one class."""
+    rank_class, classes = [], []
+    for r in range(len(RANKS)):
+        if shoe.ranks[r] < 2:
+            rank_class.append(-1)
+            continue
+        q = (_same_suit(shoe.suits[r], 1), _same_suit(shoe.suits[r], 2))
+        if q not in classes:
+            classes.append(q)
+        rank_class.append(classes.index(q))
+    return rank_class, classes
 
-    Why this is exact: given the ranks dealt, the suits of the dealt cards of rank r
-    are drawn without replacement from every card of rank r whose suit was not named
-    (those left and those removed suitless alike: nothing tells them apart), and the
-    ranks of different ranks' suits are independent. So a hand's two cards of rank r
-    share a suit with the probability q1 of two cards drawn from that pool, both hands'
-    four cards of rank r pair by suit with that of four cards (q22), and pairs of two
-    ranks pair independently. The rest of the enumeration is a sum of terms each
-    linear in one class's tables (two classes' tables multiply only for two different
-    point values, whose ranks differ), so it takes these expectations as it takes the
-    tables of one shoe.
-    """
-    nv = POINT_VALUES
-    class_size = np.zeros(nv, dtype=object)
-    two = np.zeros((nv, 3), dtype=object)
-    four = np.zeros((nv, 3, 3), dtype=object)
-    s, p, o = int(PairState.SUITED), int(PairState.PAIR), int(PairState.NONE)
+
+def _class_pair_tables(shoe: Shoe, rank_class: list[int], n_classes: int):
+    """The tables :func:`~bacc_edge._kernels.pair_weights` fills (class sizes, and per
+    point value the two- and four-card ways by pair state), counted on the shoe's ranks
+    with the pair states refined by who the pair's rank is: state 0 no pair, 1 + k a
+    pair of a rank of pool class k (:func:`_pool_classes`) other than the player's pair,
+    and, for the banker, ``n_classes + 1``, a pair of the rank the player paired in.
+    Python integers."""
+    nv, ns = POINT_VALUES, n_classes + 2
+    same = ns - 1
+    class_size = [0] * nv
+    two = [[0] * ns for _ in range(nv)]
+    four = [[[0] * ns for _ in range(ns)] for _ in range(nv)]
     for v in range(nv):
-        ranks = [r for r in range(13) if POINTS[r] == v]
-        n = {r: shoe.ranks[r] for r in ranks}
-        q1 = {r: _same_suit(shoe.suits[r], 1) for r in ranks}
-        q22 = {r: _same_suit(shoe.suits[r], 2) for r in ranks}
-        size = sum(n.values())
+        ranks = [r for r in range(len(RANKS)) if POINTS[r] == v and rank_class[r] >= 0]
+        size = sum(shoe.ranks[r] for r in range(len(RANKS)) if POINTS[r] == v)
         class_size[v] = size
-        pairs = {r: falling(n[r], 2) for r in ranks}
-        two[v, s] = sum(pairs[r] * q1[r] for r in ranks)
-        two[v, p] = sum(pairs[r] * (1 - q1[r]) for r in ranks)
-        two[v, o] = Fraction(falling(size, 2) - sum(pairs.values()))
+        pairs = {r: falling(shoe.ranks[r], 2) for r in ranks}
         all_pairs = sum(pairs.values())
-        both = {(s, s): Fraction(0), (s, p): Fraction(0), (p, s): Fraction(0),
-                (p, p): Fraction(0)}
-        paired_none = {s: Fraction(0), p: Fraction(0)}  # one hand paired, the other not
+        two[v][0] = falling(size, 2) - all_pairs
+        double = 0  # four cards, both hands paired
         for r in ranks:
-            same = falling(n[r], 4)  # both hands' pairs of rank r
-            both[s, s] += same * q22[r]
-            both[s, p] += same * (q1[r] - q22[r])
-            both[p, s] += same * (q1[r] - q22[r])
-            both[p, p] += same * (1 - 2 * q1[r] + q22[r])
+            k = 1 + rank_class[r]
+            two[v][k] += pairs[r]
+            both_r = falling(shoe.ranks[r], 4)
+            four[v][k][same] += both_r
+            double += both_r
             for r2 in ranks:
                 if r2 != r:
-                    w = pairs[r] * pairs[r2]
-                    both[s, s] += w * q1[r] * q1[r2]
-                    both[s, p] += w * q1[r] * (1 - q1[r2])
-                    both[p, s] += w * (1 - q1[r]) * q1[r2]
-                    both[p, p] += w * (1 - q1[r]) * (1 - q1[r2])
-            alone = pairs[r] * falling(size - 2, 2) - same - pairs[r] * (all_pairs - pairs[r])
-            paired_none[s] += alone * q1[r]
-            paired_none[p] += alone * (1 - q1[r])
-        for (a, b), w in both.items():
-            four[v, a, b] = w
-        for a in (s, p):
-            four[v, a, o] = four[v, o, a] = paired_none[a]
-        four[v, o, o] = Fraction(falling(size, 4) - 2 * all_pairs * falling(size - 2, 2)
-                                 + sum(both.values()))
+                    four[v][k][1 + rank_class[r2]] += pairs[r] * pairs[r2]
+                    double += pairs[r] * pairs[r2]
+            alone = pairs[r] * (falling(size - 2, 2) - all_pairs + pairs[r]) - both_r
+            four[v][k][0] += alone
+            four[v][0][k] += alone
+        four[v][0][0] = falling(size, 4) - 2 * all_pairs * falling(size - 2, 2) + double
     return class_size, two, four
 
 
-def _over(d: int):
-    """A number type for n / d**k, exact: sums and products of integers over powers of
-    one common denominator d, with no gcd taken at each step (as Fraction does, ten
-    times slower here)."""
+def _suit_weights(classes: list[tuple[Fraction, Fraction]]):
+    """For each refined pair state of :func:`_class_pair_tables` (player · ns + banker),
+    the chance of each pair state with suits (player · 3 + banker): a pair of a rank of
+    class k is suited with chance q1; two pairs of different ranks fall independently;
+    both hands' pairs of one rank are four cards of it, both suited with chance q22.
+    Why: given the ranks dealt, the suits of the dealt cards of a rank are an ordered
+    draw without replacement from that rank's pool (the cards left and those removed
+    without their suit alike, as nothing tells them apart), independent across ranks;
+    by exchangeability the chance for two (four) of them is q1 (q22), whichever other
+    cards of that rank the coup dealt. Returns {refined: [(suited state, chance)]}."""
+    ns = len(classes) + 2
+    n, p, s = int(PairState.NONE), int(PairState.PAIR), int(PairState.SUITED)
 
-    class Over:
-        __slots__ = ("n", "k")
+    def split(state):
+        if state == 0:
+            return [(n, Fraction(1))]
+        q1 = classes[state - 1][0]
+        return [(s, q1), (p, 1 - q1)]
 
-        def __init__(self, n: int, k: int):
-            self.n, self.k = n, k
-
-        @staticmethod
-        def _nk(x):
-            return (x.n, x.k) if isinstance(x, Over) else (x, 0)
-
-        def __add__(self, other):
-            n, k = Over._nk(other)
-            if k == self.k:
-                return Over(self.n + n, k)
-            if k < self.k:
-                return Over(self.n + n * d ** (self.k - k), self.k)
-            return Over(self.n * d ** (k - self.k) + n, k)
-
-        __radd__ = __add__
-
-        def __neg__(self):
-            return Over(-self.n, self.k)
-
-        def __sub__(self, other):
-            return self + (-other)
-
-        def __rsub__(self, other):
-            return (-self) + other
-
-        def __mul__(self, other):
-            n, k = Over._nk(other)
-            return Over(self.n * n, self.k + k)
-
-        __rmul__ = __mul__
-
-        def times(self, ways: int) -> int:
-            """This number times ``ways``, which must make it whole."""
-            whole, rest = divmod(self.n * ways, d ** self.k)
-            assert rest == 0, "the expectation times the ways is whole"
-            return whole
-
-    return Over
+    out = {0: [(n * 3 + n, Fraction(1))]}
+    for sp in range(1, ns - 1):
+        for sb in range(ns - 1):
+            out[sp * ns + sb] = [(a * 3 + b, x * y) for a, x in split(sp) for b, y in split(sb)]
+            out[sb * ns + sp] = [(b * 3 + a, x * y) for a, x in split(sp) for b, y in split(sb)]
+        q1, q22 = classes[sp - 1]
+        out[sp * ns + ns - 1] = [(s * 3 + s, q22), (s * 3 + p, q1 - q22),
+                                 (p * 3 + s, q1 - q22), (p * 3 + p, 1 - 2 * q1 + q22)]
+    return out
 
 
 def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
-    """The outcome counts averaged over the suits of the cards removed without one,
-    times :func:`suitless_ways`: Python integers. The enumeration's two stages run as
-    plain Python on the exact tables of :func:`_expected_pair_tables`, written over
-    their common denominator."""
+    """The suited outcome counts on a shoe with cards removed without their suit: each
+    deal counted once per way those cards could have been dealt (times
+    :func:`suitless_ways`), Python integers.
+
+    The enumeration runs on the shoe's ranks (suits play no part in it) with pair states
+    that tell the pool class of the paired rank, and whether the two hands paired in one
+    rank, apart (:func:`_class_pair_tables`): the int64 kernels, as for any shoe. Each
+    refined state then splits into the suited pair states by exact chances
+    (:func:`_suit_weights`), in Python integers over their common denominator."""
+    rank_class, classes = _pool_classes(shoe)
+    ns = len(classes) + 2
     plan, _ = _plan(layout.tableau)
-    plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
-                            if isinstance(v, np.ndarray)})
-    class_size, two, four = _expected_pair_tables(shoe)
-    d = 1
-    for x in itertools.chain(two.flat, four.flat):
-        d = lcm(d, x.denominator)
-    over = _over(d)
-    two, four = (np.vectorize(lambda x: over(int(x * d), 1), otypes=[object])(t)
-                 for t in (two, four))
-    nv, n_st = POINT_VALUES, layout.n_states ** 2
+    big = needs_python_integers(shoe.cards)
+    dtype = object if big else np.int64
+    if big:
+        plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
+                                if isinstance(v, np.ndarray)})
+    class_size, two, four = (np.array(t, dtype=dtype)
+                             for t in _class_pair_tables(shoe, rank_class, len(classes)))
+    nv, n_st = POINT_VALUES, ns * ns
 
     def zeros(*shape):
-        return np.zeros(shape, dtype=object)
+        return np.zeros(shape, dtype=dtype)
+
+    def kernel(k):
+        return _kernels.plain(k) if big else k
 
     s0, s1, s2 = zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv), zeros(
         n_st * plan.n_s2 * nv * nv)
-    out = zeros(layout.n_cells)
+    refined = zeros(n_st * plan.n_core)
     most_pairs = int(np.diff(plan.pair_start).max())
-    _kernels.plain(_kernels._sum_starts)(1, layout.n_states, plan, class_size, two, four, s0,
-                                         s1, s2, zeros(n_st), zeros(most_pairs, n_st))
-    _kernels.plain(_kernels._third_cards)(1, layout.n_states, plan, class_size, s0, s1, s2,
-                                          zeros(nv), out)
+    kernel(_kernels._sum_starts)(1, ns, plan, class_size, two, four, s0, s1, s2, zeros(n_st),
+                                 zeros(most_pairs, n_st))
+    kernel(_kernels._third_cards)(1, ns, plan, class_size, s0, s1, s2, zeros(nv), refined)
+    refined = refined.reshape(n_st, plan.n_core)
     ways = suitless_ways(shoe)
-    return np.array([x.times(ways) if isinstance(x, over) else x * ways
-                     for x in out.tolist()], dtype=object)
+    weights = {st: [(cell, x * ways) for cell, x in split]
+               for st, split in _suit_weights(classes).items()}
+    d = lcm(*(x.denominator for split in weights.values() for _, x in split))
+    out = np.zeros((layout.n_states ** 2, plan.n_core), dtype=object)
+    for st, split in weights.items():
+        row = refined[st]
+        if not row.any():
+            continue
+        row = row.astype(object)
+        for cell, x in split:
+            if x:
+                out[cell] += row * int(x * d)
+    out = out.reshape(-1)
+    if d > 1:
+        whole = out // d
+        assert (whole * d == out).all(), "the expected counts times the ways are whole"
+        out = whole
+    return out
 
 
 def needs_python_integers(n_cards: int) -> bool:
