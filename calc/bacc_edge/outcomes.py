@@ -468,19 +468,19 @@ def suitless_ways(shoe: Shoe) -> int:
     return prod(falling(sum(shoe.suits[r]), k) for r, k in enumerate(shoe.suitless))
 
 
-def _same_suit(pool, pairs: int) -> Fraction:
+@lru_cache(maxsize=256)
+def _same_suit(pool: tuple[int, ...], pairs: int) -> Fraction:
     """For cards of one rank drawn without replacement from ``pool`` (its four suit
     counts): the probability that the first two share a suit (``pairs`` 1), or that the
     first two and the next two each do (``pairs`` 2)."""
     n = sum(pool)
+    same = [falling(c, 2) for c in pool]
     if pairs == 1:
-        return Fraction(sum(falling(c, 2) for c in pool), falling(n, 2)) if n > 1 else \
-            Fraction(0)
+        return Fraction(sum(same), falling(n, 2)) if n > 1 else Fraction(0)
     if n < 4:
         return Fraction(0)
-    both = sum(falling(c, 4) for c in pool) + sum(
-        falling(a, 2) * falling(b, 2) for i, a in enumerate(pool) for j, b in enumerate(pool)
-        if i != j)
+    # all four of one suit, or the first two of one suit and the next two of another
+    both = sum(falling(c, 4) for c in pool) + sum(same) ** 2 - sum(x * x for x in same)
     return Fraction(both, falling(n, 4))
 
 
@@ -495,7 +495,8 @@ def _pool_classes(shoe: Shoe) -> tuple[list[int], list[tuple[Fraction, Fraction]
         if shoe.ranks[r] < 2:
             rank_class.append(-1)
             continue
-        q = (_same_suit(shoe.suits[r], 1), _same_suit(shoe.suits[r], 2))
+        pool = tuple(sorted(shoe.suits[r]))
+        q = (_same_suit(pool, 1), _same_suit(pool, 2))
         if q not in classes:
             classes.append(q)
         rank_class.append(classes.index(q))
@@ -505,10 +506,10 @@ def _pool_classes(shoe: Shoe) -> tuple[list[int], list[tuple[Fraction, Fraction]
 def _class_pair_tables(shoe: Shoe, rank_class: list[int], n_classes: int):
     """The tables :func:`~bacc_edge._kernels.pair_weights` fills (class sizes, and per
     point value the two- and four-card ways by pair state), counted on the shoe's ranks
-    with the pair states refined by who the pair's rank is: state 0 no pair, 1 + k a
-    pair of a rank of pool class k (:func:`_pool_classes`) other than the player's pair,
-    and, for the banker, ``n_classes + 1``, a pair of the rank the player paired in.
-    Python integers."""
+    with the pair states refined by the paired rank: state 0 no pair; 1 + k a pair of
+    a rank of pool class k (:func:`_pool_classes`), for the banker one other than the
+    rank the player paired in; and, for the banker only, ``n_classes + 1``, a pair of
+    the rank the player paired in. Python integers."""
     nv, ns = POINT_VALUES, n_classes + 2
     same = ns - 1
     class_size = [0] * nv
@@ -576,9 +577,11 @@ def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
 
     The enumeration runs on the shoe's ranks (suits play no part in it) with pair states
     that tell the pool class of the paired rank, and whether the two hands paired in one
-    rank, apart (:func:`_class_pair_tables`): the int64 kernels, as for any shoe. Each
-    refined state then splits into the suited pair states by exact chances
-    (:func:`_suit_weights`), in Python integers over their common denominator."""
+    rank, apart (:func:`_class_pair_tables`): the int64 kernels, as for any shoe, and
+    as exact, since the refined states split the same terms, each at most N**6 (Python
+    integers beyond 1,448 cards). Each refined state then splits into the suited pair
+    states by exact chances (:func:`_suit_weights`), in Python integers over their
+    common denominator."""
     rank_class, classes = _pool_classes(shoe)
     ns = len(classes) + 2
     plan, _ = _plan(layout.tableau)
@@ -606,24 +609,33 @@ def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
     kernel(_kernels._third_cards)(1, ns, plan, class_size, s0, s1, s2, zeros(nv), refined)
     refined = refined.reshape(n_st, plan.n_core)
     ways = suitless_ways(shoe)
-    weights = {st: [(cell, x * ways) for cell, x in split]
-               for st, split in _suit_weights(classes).items()}
-    d = lcm(*(x.denominator for split in weights.values() for _, x in split))
+    # per suited pair state, the refined states it gathers, each with its chance
+    # times the ways, where the enumeration found any deal
+    sources: dict[int, list[tuple[int, Fraction]]] = {}
+    for st, split in _suit_weights(classes).items():
+        if refined[st].any():
+            for state, x in split:
+                if x:
+                    sources.setdefault(state, []).append((st, x * ways))
+    d = lcm(*(x.denominator for terms in sources.values() for _, x in terms))
     out = np.zeros((layout.n_states ** 2, plan.n_core), dtype=object)
-    for st, split in weights.items():
-        row = refined[st]
-        if not row.any():
+    done: dict[tuple, int] = {}
+    for state, terms in sources.items():
+        key = tuple(terms)
+        if key in done:  # e.g. player suited / banker plain and the other way round
+            out[state] = out[done[key]]
             continue
-        row = row.astype(object)
-        for cell, x in split:
-            if x:
-                out[cell] += row * int(x * d)
-    out = out.reshape(-1)
-    if d > 1:
-        whole = out // d
-        assert (whole * d == out).all(), "the expected counts times the ways are whole"
-        out = whole
-    return out
+        done[key] = state
+        rows = refined[[st for st, _ in terms]]
+        cells = np.flatnonzero(rows.any(axis=0))  # Python integers only where needed
+        acc = rows[0, cells].astype(object) * int(terms[0][1] * d)
+        for i in range(1, len(terms)):
+            acc += rows[i, cells].astype(object) * int(terms[i][1] * d)
+        if d > 1:
+            assert not (acc % d).any(), "the expected counts times the ways are whole"
+            acc //= d
+        out[state, cells] = acc
+    return out.reshape(-1)
 
 
 def needs_python_integers(n_cards: int) -> bool:
