@@ -172,8 +172,9 @@ MANY_NAMED = ("A♠ A♠ 2♥ 3♦ 3♦ 3♦ 4♣ 4♠ 4♠ 5♠ 5♥ 6♦ 6♦ 
     (Shoe.decks(8).remove(SIXTY), False),
     # named cards first, spread so that the ranks fall in eleven pool classes
     (Shoe.decks(8).remove(MANY_NAMED + " " + SIXTY), False),
-    # 1,451 cards: int64 would overflow, the kernels run on Python integers
-    (Shoe.decks(28).remove("A K K Q♠ Q"), True),
+    # 1,450 cards: int64 would overflow, the kernels run on Python integers; two pool
+    # classes (the queens less two spades, the rest)
+    (Shoe.decks(28).remove("A K K Q♠ Q♠ Q"), True),
 ], ids=["8 decks less 60", "8 decks less 26 named and 60", "28 decks"])
 def test_large_shoes_against_the_former_averaged_tables(shoe, big):
     assert needs_python_integers(shoe.cards) == big
