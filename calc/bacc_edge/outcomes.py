@@ -503,46 +503,75 @@ def _pool_classes(shoe: Shoe) -> tuple[list[int], list[tuple[Fraction, Fraction]
     return rank_class, classes
 
 
-def _class_pair_tables(shoe: Shoe, rank_class: list[int], n_classes: int):
+def _pair_tables(shoe: Shoe, ns: int, single, double):
     """The tables :func:`~bacc_edge._kernels.pair_weights` fills (class sizes, and per
     point value the two- and four-card ways by pair state), counted on the shoe's ranks
-    with the pair states refined by the paired rank: state 0 no pair; 1 + k a pair of
-    a rank of pool class k (:func:`_pool_classes`), for the banker one other than the
-    rank the player paired in; and, for the banker only, ``n_classes + 1``, a pair of
-    the rank the player paired in. Python integers."""
-    nv, ns = POINT_VALUES, n_classes + 2
-    same = ns - 1
+    with ``ns`` pair states of the caller's: state 0 is no pair; a hand's pair of rank r
+    counts ``weight`` in state s for each (s, weight) of ``single(r)``, both hands'
+    pairs of two ranks the product of their weights, and both hands' pairs of one rank r
+    ``weight`` in states s, t for each ((s, t), weight) of ``double(r)``. Integers."""
+    nv = POINT_VALUES
     class_size = [0] * nv
     two = [[0] * ns for _ in range(nv)]
     four = [[[0] * ns for _ in range(ns)] for _ in range(nv)]
     for v in range(nv):
-        ranks = [r for r in range(len(RANKS)) if POINTS[r] == v and rank_class[r] >= 0]
-        size = sum(shoe.ranks[r] for r in range(len(RANKS)) if POINTS[r] == v)
+        ranks = [r for r in range(len(RANKS)) if POINTS[r] == v]
+        size = sum(shoe.ranks[r] for r in ranks)
         class_size[v] = size
         pairs = {r: falling(shoe.ranks[r], 2) for r in ranks}
         all_pairs = sum(pairs.values())
         two[v][0] = falling(size, 2) - all_pairs
-        double = 0  # four cards, both hands paired
+        four[v][0][0] = falling(size, 4)
         for r in ranks:
-            k = 1 + rank_class[r]
-            two[v][k] += pairs[r]
-            both_r = falling(shoe.ranks[r], 4)
-            four[v][k][same] += both_r
-            double += both_r
-            for r2 in ranks:
-                if r2 != r:
-                    four[v][k][1 + rank_class[r2]] += pairs[r] * pairs[r2]
-                    double += pairs[r] * pairs[r2]
-            alone = pairs[r] * (falling(size - 2, 2) - all_pairs + pairs[r]) - both_r
-            four[v][k][0] += alone
-            four[v][0][k] += alone
-        four[v][0][0] = falling(size, 4) - 2 * all_pairs * falling(size - 2, 2) + double
+            both = falling(shoe.ranks[r], 4)  # both hands' pairs of rank r
+            # the player's pair of rank r, the banker's no pair (and the other way round)
+            alone = pairs[r] * (falling(size - 2, 2) - all_pairs + pairs[r]) - both
+            four[v][0][0] -= 2 * alone + both + pairs[r] * (all_pairs - pairs[r])
+            for s, w in single(r):
+                two[v][s] += pairs[r] * w
+                four[v][s][0] += alone * w
+                four[v][0][s] += alone * w
+                for r2 in ranks:
+                    if r2 != r:
+                        for t, w2 in single(r2):
+                            four[v][s][t] += pairs[r] * pairs[r2] * w * w2
+            for (s, t), w in double(r):
+                four[v][s][t] += both * w
     return class_size, two, four
 
 
+def _run_stages(shoe: Shoe, layout: CellLayout, tables, ns: int, big: bool) -> np.ndarray:
+    """The enumeration's two stages on pair tables of ``ns`` states (as
+    :func:`_pair_tables` makes them): the counts, one row of outcome cells per pair
+    state (player · ns + banker). int64 kernels, or plain Python on Python integers
+    (``big``)."""
+    plan, _ = _plan(layout.tableau)
+    dtype = object if big else np.int64
+    if big:
+        plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
+                                if isinstance(v, np.ndarray)})
+    class_size, two, four = (np.array(t, dtype=dtype) for t in tables)
+    nv, n_st = POINT_VALUES, ns * ns
+
+    def zeros(*shape):
+        return np.zeros(shape, dtype=dtype)
+
+    def kernel(k):
+        return _kernels.plain(k) if big else k
+
+    s0, s1, s2 = zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv), zeros(
+        n_st * plan.n_s2 * nv * nv)
+    out = zeros(n_st * plan.n_core)
+    most_pairs = int(np.diff(plan.pair_start).max())
+    kernel(_kernels._sum_starts)(1, ns, plan, class_size, two, four, s0, s1, s2, zeros(n_st),
+                                 zeros(most_pairs, n_st))
+    kernel(_kernels._third_cards)(1, ns, plan, class_size, s0, s1, s2, zeros(nv), out)
+    return out.reshape(n_st, plan.n_core)
+
+
 def _suit_weights(classes: list[tuple[Fraction, Fraction]]):
-    """For each refined pair state of :func:`_class_pair_tables` (player · ns + banker),
-    the chance of each pair state with suits (player · 3 + banker): a pair of a rank of
+    """For each refined pair state of :func:`_refined_counts` (player · ns + banker), the
+    chance of each pair state with suits (player · 3 + banker): a pair of a rank of
     class k is suited with chance q1; two pairs of different ranks fall independently;
     both hands' pairs of one rank are four cards of it, both suited with chance q22.
     Why: given the ranks dealt, the suits of the dealt cards of a rank are an ordered
@@ -564,51 +593,32 @@ def _suit_weights(classes: list[tuple[Fraction, Fraction]]):
         for sb in range(ns - 1):
             out[sp * ns + sb] = [(a * 3 + b, x * y) for a, x in split(sp) for b, y in split(sb)]
             out[sb * ns + sp] = [(b * 3 + a, x * y) for a, x in split(sp) for b, y in split(sb)]
-        q1, q22 = classes[sp - 1]
-        out[sp * ns + ns - 1] = [(s * 3 + s, q22), (s * 3 + p, q1 - q22),
-                                 (p * 3 + s, q1 - q22), (p * 3 + p, 1 - 2 * q1 + q22)]
+        out[sp * ns + ns - 1] = _double_split(*classes[sp - 1])
     return out
 
 
-def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
-    """The suited outcome counts on a shoe with cards removed without their suit: each
-    deal counted once per way those cards could have been dealt (times
-    :func:`suitless_ways`), Python integers.
+def _double_split(q1: Fraction, q22: Fraction) -> list[tuple[int, Fraction]]:
+    """Both hands' pairs of one rank: the chance of each suited pair state (player · 3
+    + banker)."""
+    p, s = int(PairState.PAIR), int(PairState.SUITED)
+    return [(s * 3 + s, q22), (s * 3 + p, q1 - q22), (p * 3 + s, q1 - q22),
+            (p * 3 + p, 1 - 2 * q1 + q22)]
 
-    The enumeration runs on the shoe's ranks (suits play no part in it) with pair states
-    that tell the pool class of the paired rank, and whether the two hands paired in one
-    rank, apart (:func:`_class_pair_tables`): the int64 kernels, as for any shoe, and
-    as exact, since the refined states split the same terms, each at most N**6 (Python
-    integers beyond 1,448 cards). Each refined state then splits into the suited pair
-    states by exact chances (:func:`_suit_weights`), in Python integers over their
+
+def _refined_counts(shoe: Shoe, layout: CellLayout, ways: int) -> np.ndarray:
+    """:func:`_expected_counts` by the int64 kernels: counted on the shoe's ranks with
+    the pair states refined by the paired rank's pool class (state 1 + k, class k of
+    :func:`_pool_classes`) and, for the banker, one state more for a pair of the rank
+    the player paired in; exact in int64, as any shoe's count, since these states split
+    the same terms, each at most N**6. Each refined state then splits into the suited
+    pair states by exact chances (:func:`_suit_weights`), in Python integers over their
     common denominator."""
     rank_class, classes = _pool_classes(shoe)
     ns = len(classes) + 2
-    plan, _ = _plan(layout.tableau)
-    big = needs_python_integers(shoe.cards)
-    dtype = object if big else np.int64
-    if big:
-        plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
-                                if isinstance(v, np.ndarray)})
-    class_size, two, four = (np.array(t, dtype=dtype)
-                             for t in _class_pair_tables(shoe, rank_class, len(classes)))
-    nv, n_st = POINT_VALUES, ns * ns
-
-    def zeros(*shape):
-        return np.zeros(shape, dtype=dtype)
-
-    def kernel(k):
-        return _kernels.plain(k) if big else k
-
-    s0, s1, s2 = zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv), zeros(
-        n_st * plan.n_s2 * nv * nv)
-    refined = zeros(n_st * plan.n_core)
-    most_pairs = int(np.diff(plan.pair_start).max())
-    kernel(_kernels._sum_starts)(1, ns, plan, class_size, two, four, s0, s1, s2, zeros(n_st),
-                                 zeros(most_pairs, n_st))
-    kernel(_kernels._third_cards)(1, ns, plan, class_size, s0, s1, s2, zeros(nv), refined)
-    refined = refined.reshape(n_st, plan.n_core)
-    ways = suitless_ways(shoe)
+    tables = _pair_tables(
+        shoe, ns, lambda r: [(1 + rank_class[r], 1)] if rank_class[r] >= 0 else [],
+        lambda r: [((1 + rank_class[r], ns - 1), 1)] if rank_class[r] >= 0 else [])
+    refined = _run_stages(shoe, layout, tables, ns, False)
     # per suited pair state, the refined states it gathers, each with its chance
     # times the ways, where the enumeration found any deal
     sources: dict[int, list[tuple[int, Fraction]]] = {}
@@ -618,7 +628,7 @@ def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
                 if x:
                     sources.setdefault(state, []).append((st, x * ways))
     d = lcm(*(x.denominator for terms in sources.values() for _, x in terms))
-    out = np.zeros((layout.n_states ** 2, plan.n_core), dtype=object)
+    out = np.zeros((layout.n_states ** 2, refined.shape[1]), dtype=object)
     done: dict[tuple, int] = {}
     for state, terms in sources.items():
         key = tuple(terms)
@@ -636,6 +646,48 @@ def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
             acc //= d
         out[state, cells] = acc
     return out.reshape(-1)
+
+
+def _weighted_counts(shoe: Shoe, layout: CellLayout, ways: int) -> np.ndarray:
+    """:func:`_expected_counts` in Python integers (a shoe too big for int64): the
+    chances go into the pair tables themselves, over a common denominator d, so that
+    every term of a suited pair state with k paired hands is d**k times its
+    expectation, and the plain kernels run on the three suited pair states alone
+    (refining by pool class would cost their square)."""
+    rank_class, classes = _pool_classes(shoe)
+    d = lcm(*(x.denominator for q in classes for x in q))
+    p, s = int(PairState.PAIR), int(PairState.SUITED)
+
+    def single(r):
+        if rank_class[r] < 0:
+            return []
+        q1 = classes[rank_class[r]][0]
+        return [(s, int(q1 * d)), (p, int((1 - q1) * d))]
+
+    def double(r):
+        if rank_class[r] < 0:
+            return []
+        return [(divmod(state, 3), int(x * d * d))
+                for state, x in _double_split(*classes[rank_class[r]])]
+
+    rows = _run_stages(shoe, layout, _pair_tables(shoe, 3, single, double), 3, True)
+    out = []
+    for st, row in enumerate(rows):
+        scale = d ** ((st // 3 > 0) + (st % 3 > 0))
+        counts = row * ways
+        assert not (counts % scale).any(), "the expected counts times the ways are whole"
+        out.append(counts // scale)
+    return np.concatenate(out)
+
+
+def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
+    """The suited outcome counts on a shoe with cards removed without their suit: each
+    deal counted once per way those cards could have been dealt (times
+    :func:`suitless_ways`), Python integers; by the int64 kernels where the shoe allows
+    (:func:`_refined_counts`), else in Python integers (:func:`_weighted_counts`)."""
+    if needs_python_integers(shoe.cards):
+        return _weighted_counts(shoe, layout, suitless_ways(shoe))
+    return _refined_counts(shoe, layout, suitless_ways(shoe))
 
 
 def needs_python_integers(n_cards: int) -> bool:
