@@ -415,9 +415,12 @@ class Enumerator:
 def sum_by_class(counts: np.ndarray, cell_class: np.ndarray, out: np.ndarray) -> np.ndarray:
     """Sum per-cell ``counts`` into ``out`` by the class number each cell carries in
     ``cell_class`` (int64); exact for int64 and for Python-integer (object) counts.
-    Returns ``out``."""
+    Returns ``out``. Python integers are summed by numpy's unbuffered ``add.at``, as
+    Python integers (a Python loop took 18 ms on the 30,546 suited cells)."""
     if counts.dtype == object or out.dtype == object:
-        _kernels.plain(_kernels.group_sums)(cell_class, counts, out)
+        sums = np.zeros(out.shape, dtype=object)
+        np.add.at(sums, cell_class, counts.astype(object, copy=False))
+        out[:] = sums
     else:
         _kernels.group_sums(cell_class, counts, out)
     return out
@@ -465,163 +468,226 @@ def suitless_ways(shoe: Shoe) -> int:
     return prod(falling(sum(shoe.suits[r]), k) for r, k in enumerate(shoe.suitless))
 
 
-def _same_suit(pool, pairs: int) -> Fraction:
+@lru_cache(maxsize=256)
+def _same_suit(pool: tuple[int, ...], pairs: int) -> Fraction:
     """For cards of one rank drawn without replacement from ``pool`` (its four suit
     counts): the probability that the first two share a suit (``pairs`` 1), or that the
     first two and the next two each do (``pairs`` 2)."""
     n = sum(pool)
+    same = [falling(c, 2) for c in pool]
     if pairs == 1:
-        return Fraction(sum(falling(c, 2) for c in pool), falling(n, 2)) if n > 1 else \
-            Fraction(0)
+        return Fraction(sum(same), falling(n, 2)) if n > 1 else Fraction(0)
     if n < 4:
         return Fraction(0)
-    both = sum(falling(c, 4) for c in pool) + sum(
-        falling(a, 2) * falling(b, 2) for i, a in enumerate(pool) for j, b in enumerate(pool)
-        if i != j)
+    # all four of one suit, or the first two of one suit and the next two of another
+    both = sum(falling(c, 4) for c in pool) + sum(same) ** 2 - sum(x * x for x in same)
     return Fraction(both, falling(n, 4))
 
 
-def _expected_pair_tables(shoe: Shoe):
-    """The pair tables :func:`~bacc_edge._kernels.pair_weights` fills (class sizes, and
-    per point-value class the two- and four-card ways by pair state), averaged over
-    the suits the cards removed without one could have had: exact Fractions.
+def _pool_classes(shoe: Shoe) -> tuple[list[int], list[tuple[Fraction, Fraction]]]:
+    """The ranks grouped by how their pairs fall into suits: per rank its class (-1 for
+    a rank with fewer than two cards left, which cannot pair), and per class the chance
+    q1 that two cards of such a rank share a suit and q22 that four cards make two such
+    pairs (:func:`_same_suit` on the rank's pool, every card of it whose suit was not
+    named). With no card named all ranks are alike: one class."""
+    rank_class, classes = [], []
+    for r in range(len(RANKS)):
+        if shoe.ranks[r] < 2:
+            rank_class.append(-1)
+            continue
+        pool = tuple(sorted(shoe.suits[r]))
+        q = (_same_suit(pool, 1), _same_suit(pool, 2))
+        if q not in classes:
+            classes.append(q)
+        rank_class.append(classes.index(q))
+    return rank_class, classes
 
-    Why this is exact: given the ranks dealt, the suits of the dealt cards of rank r
-    are drawn without replacement from every card of rank r whose suit was not named
-    (those left and those removed suitless alike: nothing tells them apart), and the
-    ranks of different ranks' suits are independent. So a hand's two cards of rank r
-    share a suit with the probability q1 of two cards drawn from that pool, both hands'
-    four cards of rank r pair by suit with that of four cards (q22), and pairs of two
-    ranks pair independently. The rest of the enumeration is a sum of terms each
-    linear in one class's tables (two classes' tables multiply only for two different
-    point values, whose ranks differ), so it takes these expectations as it takes the
-    tables of one shoe.
-    """
+
+def _pair_tables(shoe: Shoe, ns: int, single, double):
+    """The tables :func:`~bacc_edge._kernels.pair_weights` fills (class sizes, and per
+    point value the two- and four-card ways by pair state), counted on the shoe's ranks
+    with ``ns`` pair states of the caller's: state 0 is no pair; a hand's pair of rank r
+    counts ``weight`` in state s for each (s, weight) of ``single(r)``, both hands'
+    pairs of two ranks the product of their weights, and both hands' pairs of one rank r
+    ``weight`` in states s, t for each ((s, t), weight) of ``double(r)``. Integers."""
     nv = POINT_VALUES
-    class_size = np.zeros(nv, dtype=object)
-    two = np.zeros((nv, 3), dtype=object)
-    four = np.zeros((nv, 3, 3), dtype=object)
-    s, p, o = int(PairState.SUITED), int(PairState.PAIR), int(PairState.NONE)
+    class_size = [0] * nv
+    two = [[0] * ns for _ in range(nv)]
+    four = [[[0] * ns for _ in range(ns)] for _ in range(nv)]
     for v in range(nv):
-        ranks = [r for r in range(13) if POINTS[r] == v]
-        n = {r: shoe.ranks[r] for r in ranks}
-        q1 = {r: _same_suit(shoe.suits[r], 1) for r in ranks}
-        q22 = {r: _same_suit(shoe.suits[r], 2) for r in ranks}
-        size = sum(n.values())
+        ranks = [r for r in range(len(RANKS)) if POINTS[r] == v]
+        size = sum(shoe.ranks[r] for r in ranks)
         class_size[v] = size
-        pairs = {r: falling(n[r], 2) for r in ranks}
-        two[v, s] = sum(pairs[r] * q1[r] for r in ranks)
-        two[v, p] = sum(pairs[r] * (1 - q1[r]) for r in ranks)
-        two[v, o] = Fraction(falling(size, 2) - sum(pairs.values()))
+        pairs = {r: falling(shoe.ranks[r], 2) for r in ranks}
         all_pairs = sum(pairs.values())
-        both = {(s, s): Fraction(0), (s, p): Fraction(0), (p, s): Fraction(0),
-                (p, p): Fraction(0)}
-        paired_none = {s: Fraction(0), p: Fraction(0)}  # one hand paired, the other not
+        two[v][0] = falling(size, 2) - all_pairs
+        four[v][0][0] = falling(size, 4)
         for r in ranks:
-            same = falling(n[r], 4)  # both hands' pairs of rank r
-            both[s, s] += same * q22[r]
-            both[s, p] += same * (q1[r] - q22[r])
-            both[p, s] += same * (q1[r] - q22[r])
-            both[p, p] += same * (1 - 2 * q1[r] + q22[r])
-            for r2 in ranks:
-                if r2 != r:
-                    w = pairs[r] * pairs[r2]
-                    both[s, s] += w * q1[r] * q1[r2]
-                    both[s, p] += w * q1[r] * (1 - q1[r2])
-                    both[p, s] += w * (1 - q1[r]) * q1[r2]
-                    both[p, p] += w * (1 - q1[r]) * (1 - q1[r2])
-            alone = pairs[r] * falling(size - 2, 2) - same - pairs[r] * (all_pairs - pairs[r])
-            paired_none[s] += alone * q1[r]
-            paired_none[p] += alone * (1 - q1[r])
-        for (a, b), w in both.items():
-            four[v, a, b] = w
-        for a in (s, p):
-            four[v, a, o] = four[v, o, a] = paired_none[a]
-        four[v, o, o] = Fraction(falling(size, 4) - 2 * all_pairs * falling(size - 2, 2)
-                                 + sum(both.values()))
+            both = falling(shoe.ranks[r], 4)  # both hands' pairs of rank r
+            # the player's pair of rank r, the banker's no pair (and the other way round)
+            alone = pairs[r] * (falling(size - 2, 2) - all_pairs + pairs[r]) - both
+            four[v][0][0] -= 2 * alone + both + pairs[r] * (all_pairs - pairs[r])
+            for s, w in single(r):
+                two[v][s] += pairs[r] * w
+                four[v][s][0] += alone * w
+                four[v][0][s] += alone * w
+                for r2 in ranks:
+                    if r2 != r:
+                        for t, w2 in single(r2):
+                            four[v][s][t] += pairs[r] * pairs[r2] * w * w2
+            for (s, t), w in double(r):
+                four[v][s][t] += both * w
     return class_size, two, four
 
 
-def _over(d: int):
-    """A number type for n / d**k, exact: sums and products of integers over powers of
-    one common denominator d, with no gcd taken at each step (as Fraction does, ten
-    times slower here)."""
-
-    class Over:
-        __slots__ = ("n", "k")
-
-        def __init__(self, n: int, k: int):
-            self.n, self.k = n, k
-
-        @staticmethod
-        def _nk(x):
-            return (x.n, x.k) if isinstance(x, Over) else (x, 0)
-
-        def __add__(self, other):
-            n, k = Over._nk(other)
-            if k == self.k:
-                return Over(self.n + n, k)
-            if k < self.k:
-                return Over(self.n + n * d ** (self.k - k), self.k)
-            return Over(self.n * d ** (k - self.k) + n, k)
-
-        __radd__ = __add__
-
-        def __neg__(self):
-            return Over(-self.n, self.k)
-
-        def __sub__(self, other):
-            return self + (-other)
-
-        def __rsub__(self, other):
-            return (-self) + other
-
-        def __mul__(self, other):
-            n, k = Over._nk(other)
-            return Over(self.n * n, self.k + k)
-
-        __rmul__ = __mul__
-
-        def times(self, ways: int) -> int:
-            """This number times ``ways``, which must make it whole."""
-            whole, rest = divmod(self.n * ways, d ** self.k)
-            assert rest == 0, "the expectation times the ways is whole"
-            return whole
-
-    return Over
-
-
-def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
-    """The outcome counts averaged over the suits of the cards removed without one,
-    times :func:`suitless_ways`: Python integers. The enumeration's two stages run as
-    plain Python on the exact tables of :func:`_expected_pair_tables`, written over
-    their common denominator."""
+def _run_stages(shoe: Shoe, layout: CellLayout, tables, ns: int, big: bool) -> np.ndarray:
+    """The enumeration's two stages on pair tables of ``ns`` states (as
+    :func:`_pair_tables` makes them): the counts, one row of outcome cells per pair
+    state (player · ns + banker). int64 kernels, or plain Python on Python integers
+    (``big``)."""
     plan, _ = _plan(layout.tableau)
-    plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
-                            if isinstance(v, np.ndarray)})
-    class_size, two, four = _expected_pair_tables(shoe)
-    d = 1
-    for x in itertools.chain(two.flat, four.flat):
-        d = lcm(d, x.denominator)
-    over = _over(d)
-    two, four = (np.vectorize(lambda x: over(int(x * d), 1), otypes=[object])(t)
-                 for t in (two, four))
-    nv, n_st = POINT_VALUES, layout.n_states ** 2
+    dtype = object if big else np.int64
+    if big:
+        plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
+                                if isinstance(v, np.ndarray)})
+    class_size, two, four = (np.array(t, dtype=dtype) for t in tables)
+    nv, n_st = POINT_VALUES, ns * ns
 
     def zeros(*shape):
-        return np.zeros(shape, dtype=object)
+        return np.zeros(shape, dtype=dtype)
+
+    def kernel(k):
+        return _kernels.plain(k) if big else k
 
     s0, s1, s2 = zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv), zeros(
         n_st * plan.n_s2 * nv * nv)
-    out = zeros(layout.n_cells)
+    out = zeros(n_st * plan.n_core)
     most_pairs = int(np.diff(plan.pair_start).max())
-    _kernels.plain(_kernels._sum_starts)(1, layout.n_states, plan, class_size, two, four, s0,
-                                         s1, s2, zeros(n_st), zeros(most_pairs, n_st))
-    _kernels.plain(_kernels._third_cards)(1, layout.n_states, plan, class_size, s0, s1, s2,
-                                          zeros(nv), out)
-    ways = suitless_ways(shoe)
-    return np.array([x.times(ways) if isinstance(x, over) else x * ways
-                     for x in out.tolist()], dtype=object)
+    kernel(_kernels._sum_starts)(1, ns, plan, class_size, two, four, s0, s1, s2, zeros(n_st),
+                                 zeros(most_pairs, n_st))
+    kernel(_kernels._third_cards)(1, ns, plan, class_size, s0, s1, s2, zeros(nv), out)
+    return out.reshape(n_st, plan.n_core)
+
+
+def _suit_weights(classes: list[tuple[Fraction, Fraction]]):
+    """For each refined pair state of :func:`_refined_counts` (player · ns + banker), the
+    chance of each pair state with suits (player · 3 + banker): a pair of a rank of
+    class k is suited with chance q1; two pairs of different ranks fall independently;
+    both hands' pairs of one rank are four cards of it, both suited with chance q22.
+    Why: given the ranks dealt, the suits of the dealt cards of a rank are an ordered
+    draw without replacement from that rank's pool (the cards left and those removed
+    without their suit alike, as nothing tells them apart), independent across ranks;
+    by exchangeability the chance for two (four) of them is q1 (q22), whichever other
+    cards of that rank the coup dealt. Returns {refined: [(suited state, chance)]}."""
+    ns = len(classes) + 2
+    n, p, s = int(PairState.NONE), int(PairState.PAIR), int(PairState.SUITED)
+
+    def split(state):
+        if state == 0:
+            return [(n, Fraction(1))]
+        q1 = classes[state - 1][0]
+        return [(s, q1), (p, 1 - q1)]
+
+    out = {0: [(n * 3 + n, Fraction(1))]}
+    for sp in range(1, ns - 1):
+        for sb in range(ns - 1):
+            out[sp * ns + sb] = [(a * 3 + b, x * y) for a, x in split(sp) for b, y in split(sb)]
+            out[sb * ns + sp] = [(b * 3 + a, x * y) for a, x in split(sp) for b, y in split(sb)]
+        out[sp * ns + ns - 1] = _double_split(*classes[sp - 1])
+    return out
+
+
+def _double_split(q1: Fraction, q22: Fraction) -> list[tuple[int, Fraction]]:
+    """Both hands' pairs of one rank: the chance of each suited pair state (player · 3
+    + banker)."""
+    p, s = int(PairState.PAIR), int(PairState.SUITED)
+    return [(s * 3 + s, q22), (s * 3 + p, q1 - q22), (p * 3 + s, q1 - q22),
+            (p * 3 + p, 1 - 2 * q1 + q22)]
+
+
+def _refined_counts(shoe: Shoe, layout: CellLayout, ways: int) -> np.ndarray:
+    """:func:`_expected_counts` by the int64 kernels: counted on the shoe's ranks with
+    the pair states refined by the paired rank's pool class (state 1 + k, class k of
+    :func:`_pool_classes`) and, for the banker, one state more for a pair of the rank
+    the player paired in; exact in int64, as any shoe's count, since these states split
+    the same terms, each at most N**6. Each refined state then splits into the suited
+    pair states by exact chances (:func:`_suit_weights`), in Python integers over their
+    common denominator."""
+    rank_class, classes = _pool_classes(shoe)
+    ns = len(classes) + 2
+    tables = _pair_tables(
+        shoe, ns, lambda r: [(1 + rank_class[r], 1)] if rank_class[r] >= 0 else [],
+        lambda r: [((1 + rank_class[r], ns - 1), 1)] if rank_class[r] >= 0 else [])
+    refined = _run_stages(shoe, layout, tables, ns, False)
+    # per suited pair state, the refined states it gathers, each with its chance
+    # times the ways, where the enumeration found any deal
+    sources: dict[int, list[tuple[int, Fraction]]] = {}
+    for st, split in _suit_weights(classes).items():
+        if refined[st].any():
+            for state, x in split:
+                if x:
+                    sources.setdefault(state, []).append((st, x * ways))
+    d = lcm(*(x.denominator for terms in sources.values() for _, x in terms))
+    out = np.zeros((layout.n_states ** 2, refined.shape[1]), dtype=object)
+    done: dict[tuple, int] = {}
+    for state, terms in sources.items():
+        key = tuple(terms)
+        if key in done:  # e.g. player suited / banker plain and the other way round
+            out[state] = out[done[key]]
+            continue
+        done[key] = state
+        rows = refined[[st for st, _ in terms]]
+        cells = np.flatnonzero(rows.any(axis=0))  # Python integers only where needed
+        acc = rows[0, cells].astype(object) * int(terms[0][1] * d)
+        for i in range(1, len(terms)):
+            acc += rows[i, cells].astype(object) * int(terms[i][1] * d)
+        if d > 1:
+            assert not (acc % d).any(), "the expected counts times the ways are whole"
+            acc //= d
+        out[state, cells] = acc
+    return out.reshape(-1)
+
+
+def _weighted_counts(shoe: Shoe, layout: CellLayout, ways: int) -> np.ndarray:
+    """:func:`_expected_counts` in Python integers (a shoe too big for int64): the
+    chances go into the pair tables themselves, over a common denominator d, so that
+    every term of a suited pair state with k paired hands is d**k times its
+    expectation, and the plain kernels run on the three suited pair states alone
+    (refining by pool class would cost their square)."""
+    rank_class, classes = _pool_classes(shoe)
+    d = lcm(*(x.denominator for q in classes for x in q))
+    p, s = int(PairState.PAIR), int(PairState.SUITED)
+
+    def single(r):
+        if rank_class[r] < 0:
+            return []
+        q1 = classes[rank_class[r]][0]
+        return [(s, int(q1 * d)), (p, int((1 - q1) * d))]
+
+    def double(r):
+        if rank_class[r] < 0:
+            return []
+        return [(divmod(state, 3), int(x * d * d))
+                for state, x in _double_split(*classes[rank_class[r]])]
+
+    rows = _run_stages(shoe, layout, _pair_tables(shoe, 3, single, double), 3, True)
+    out = []
+    for st, row in enumerate(rows):
+        scale = d ** ((st // 3 > 0) + (st % 3 > 0))
+        counts = row * ways
+        assert not (counts % scale).any(), "the expected counts times the ways are whole"
+        out.append(counts // scale)
+    return np.concatenate(out)
+
+
+def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
+    """The suited outcome counts on a shoe with cards removed without their suit: each
+    deal counted once per way those cards could have been dealt (times
+    :func:`suitless_ways`), Python integers; by the int64 kernels where the shoe allows
+    (:func:`_refined_counts`), else in Python integers (:func:`_weighted_counts`)."""
+    if needs_python_integers(shoe.cards):
+        return _weighted_counts(shoe, layout, suitless_ways(shoe))
+    return _refined_counts(shoe, layout, suitless_ways(shoe))
 
 
 def needs_python_integers(n_cards: int) -> bool:
