@@ -19,7 +19,7 @@ ABSENT = -1
 def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code,
                 value_code, absent_code, label_ways, block_of, block_pos, block_start,
                 block_stride, binom, fine_counts, value_counts, tails, removal, relabel,
-                sparse, out, sparse_out):
+                sparse, out, sparse_out, rank_of, ratios, primes):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
     ``sparse``, to ``sparse_out[cell]``, a dict, for cell numbers too many for an
     array).
@@ -49,6 +49,15 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     are; then the fine cards of one value in one block are dealt in non-decreasing
     class order only, each sequence standing for its reorderings (the same weight, the
     same multiset, so the same cell).
+
+    ``ratios`` None: ``out`` holds exact counts. Else the counts are kept modulo each
+    of ``primes`` (``out[k, cell]``; with ``sparse``, ``sparse_out[cell * K + k]``),
+    and a fine card of class c whose ``rank_of[c]`` = q >= 0, the t-th of its row q in
+    the sequence, also multiplies the weight by ``ratios[k, q, t]`` (mod ``primes[k]``,
+    each below 2**31.5 so that two residues multiply in 64 bits): the fractions the
+    cards removed without a suit bring (see :func:`bacc_edge.card_layout.card_table`),
+    which depend on the ranks dealt but not on their order or suits, so the orders and
+    renamings a sequence stands for share them.
     """
     n_pos = coups.shape[1]
     n_fine = 0
@@ -74,6 +83,9 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     chosen = np.full(n_fine + 1, -1, dtype=np.int64)
     named = np.full(n_fine + 1, -1, dtype=np.int64)
     label_of = np.full(n_suits, -1, dtype=np.int64)
+    n_primes = primes.shape[0]
+    ratio = np.ones((n_fine + 2, n_primes), dtype=np.int64)
+    dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
     for i in range(coups.shape[0]):
         k = 0
         nf = 0
@@ -106,7 +118,10 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
             cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
                                   binom, code_at, codes, closes)
         if nf == 0:
-            _add(sparse, out, sparse_out, cell, w)
+            if ratios is None:
+                _add(sparse, out, sparse_out, cell, w)
+            else:
+                _add_mod(sparse, out, sparse_out, cell, w, ratio[0], primes)
             continue
         if ordered:
             _same_value_in_block(f_pos, f_val, nf, block_of, after, nth)
@@ -120,6 +135,8 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
         while d >= 0:
             if chosen[d] >= 0:
                 used[chosen[d]] -= 1
+                if ratios is not None and rank_of[chosen[d]] >= 0:
+                    dealt_of[rank_of[chosen[d]]] -= 1
                 chosen[d] = -1
             if named[d] >= 0:
                 label_of[named[d]] = -1
@@ -138,6 +155,14 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
                 continue
             used[c] += 1
             chosen[d] = c
+            if ratios is not None:
+                q = rank_of[c]
+                for j in range(n_primes):
+                    ratio[d + 1, j] = ratio[d, j]
+                    if q >= 0:
+                        ratio[d + 1, j] = ratio[d, j] * ratios[j, q, dealt_of[q]] % primes[j]
+                if q >= 0:
+                    dealt_of[q] += 1
             label = suit
             next_labels = labels[d]
             if relabel == 2:
@@ -164,7 +189,11 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
             if d == nf - 1:
                 if relabel == 1:
                     w_here *= label_ways[next_labels]
-                _add(sparse, out, sparse_out, key_here, w_here * orders_here)
+                if ratios is None:
+                    _add(sparse, out, sparse_out, key_here, w_here * orders_here)
+                else:
+                    _add_mod(sparse, out, sparse_out, key_here, w_here * orders_here,
+                             ratio[d + 1], primes)
             else:
                 d += 1
                 option[d] = option[after[d]] - 1 if ordered and after[d] >= 0 else -1
@@ -252,6 +281,20 @@ def _add(sparse, out, sparse_out, cell, w):
         sparse_out[cell] = sparse_out.get(cell, 0) + w
     else:
         out[cell] += w
+
+
+@nb.njit(cache=True, inline="always")
+def _add_mod(sparse, out, sparse_out, cell, w, ratio, primes):
+    """Add ``w`` times ``ratio[k]`` to the cell's count modulo each ``primes[k]``."""
+    n = primes.shape[0]
+    for k in range(n):
+        p = primes[k]
+        term = w % p * ratio[k] % p
+        if sparse:
+            at = cell * n + k
+            sparse_out[at] = (sparse_out.get(at, 0) + term) % p
+        else:
+            out[k, cell] = (out[k, cell] + term) % p
 
 
 @nb.njit(cache=True)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from math import comb, perm
+from math import comb, perm, prod
 
 import numba as nb
 import numpy as np
@@ -42,7 +42,7 @@ from .card_conditions import NAMED, POSITIONS, RELATED_RANKS, card_read, named_r
 from .cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, hand_total
 from .errors import BaccEdgeError
 from .progress import Progress, Steps
-from .outcomes import (FEATURES, OutcomeTable, Winner, needs_python_integers, suit_patterns,
+from .outcomes import (FEATURES, OutcomeTable, Winner, needs_python_integers,
                        suitless_ways)
 from .rules import STANDARD, Tableau
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
@@ -52,9 +52,6 @@ ABSENT = _card_kernels.ABSENT
 DENSE_CELLS = 1 << 25
 #: Blocks pay where they make this many times fewer cell numbers (see :func:`_blocks_pay`).
 BLOCK_GAIN = 10
-#: The most shoes counted, one per way the cards removed without their suit could have
-#: been spread over the suit classes a card bet tells apart (see :func:`_suit_spreads`).
-MAX_SUIT_SPREADS = 20_000
 #: features about the first two cards of a hand: what they read of which cards
 _PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
                   "banker_pair": (("B1", "B2"), ("rank",)),
@@ -382,19 +379,25 @@ def _enumeration(detail: CardDetail, tableau: Tableau):
         coups = np.full((len(grid), len(POSITIONS)), ABSENT, dtype=np.int64)
         coups[:, read] = grid
     cells = _cells(detail)
-    value, _, _ = _classes(detail)
     m = detail.n_suit_classes
-    by_value = [np.flatnonzero(value[::m] == v) for v in range(POINT_VALUES)]
-    n_bases = np.array([len(b) for b in by_value], dtype=np.int64)
-    bases = np.zeros((POINT_VALUES, int(n_bases.max())), dtype=np.int64)
-    for v, b in enumerate(by_value):
-        bases[v, :len(b)] = b
+    bases, n_bases = _value_bases(detail)
     fine = np.array(detail.fine)
     label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
     stride, block_of, block_pos, block_start, block_stride = cells.strides()
     return (*_fold(coups, cells.coup_keys(coups), detail.blocks), fine, bases, n_bases, m,
             stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
             block_stride, BINOM)
+
+
+def _value_bases(detail: CardDetail):
+    """The kernel's bases per point value: ``bases[v, :n_bases[v]]``."""
+    value = _bases(detail)[0]
+    by_value = [np.flatnonzero(value == v) for v in range(POINT_VALUES)]
+    n_bases = np.array([len(b) for b in by_value], dtype=np.int64)
+    bases = np.zeros((POINT_VALUES, int(n_bases.max())), dtype=np.int64)
+    for v, b in enumerate(by_value):
+        bases[v, :len(b)] = b
+    return bases, n_bases
 
 
 def _fold(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
@@ -428,8 +431,10 @@ def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails,
     sparse = size > DENSE_CELLS
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
+    none = np.zeros(0, dtype=np.int64)
     _card_kernels.count_cells(*_enumeration(detail, tableau), fine_counts, value_counts,
-                              tails, removal, relabel, sparse, out, sparse_out)
+                              tails, removal, relabel, sparse, out, sparse_out, none, None,
+                              none)
     if not sparse:
         return out
     cells = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
@@ -670,66 +675,185 @@ def _tails(shoe: Shoe) -> np.ndarray:
                     dtype=np.int64)
 
 
-def _suit_spreads(detail: CardDetail, shoe: Shoe) -> list[tuple[int, np.ndarray]]:
-    """Each distinct way the cards removed without their suit could have left the shoe,
-    as the kernel sees it: (ordered ways to deal them so, counts per fine class). Built
-    rank by rank, merging spreads that leave the same counts per fine class (ranks of
-    one point value, suits of one colour, read alike); where the bet names no suit or
-    colour, also those that differ only by a renaming of the suit classes, which count
-    alike. More than MAX_SUIT_SPREADS distinct spreads are refused, naming the way out."""
+#: The moduli the counts of a shoe with cards removed without their suit are kept in:
+#: primes below 2**31.5, so that two residues multiply within 64 bits.
+PRIME_CEILING = 3_037_000_499
+
+
+#: the largest primes below PRIME_CEILING, in falling order, as many as were needed
+_PRIMES: list = []
+
+
+def _moduli(k: int) -> tuple[int, ...]:
+    """The k largest primes below PRIME_CEILING (found once, by trial division)."""
+    found = _PRIMES
+    if len(found) < k:
+        limit = int(PRIME_CEILING ** 0.5) + 1
+        sieve = np.ones(limit + 1, dtype=bool)
+        sieve[:2] = False
+        for i in range(2, int(limit ** 0.5) + 1):
+            if sieve[i]:
+                sieve[i * i::i] = False
+        small = np.flatnonzero(sieve)
+        candidate = (found[-1] if found else PRIME_CEILING + 1) - 1
+        while len(found) < k:
+            if candidate % 2 and not (candidate % small == 0).any():
+                found.append(candidate)
+            candidate -= 1
+    return tuple(found[:k])
+
+
+def _common_denominator(pool: np.ndarray, suitless, dealt: int) -> int:
+    """The least common multiple of the denominators Π_r falling(c_r, d_r) over the
+    ranks r removed without a suit (c_r cards of rank r in the pool), for every way
+    to deal at most ``dealt`` fine cards of them (Σ d_r <= dealt): per prime, the most
+    times it can divide such a product (a knapsack over the ranks)."""
+    ranks = [r for r in range(13) if suitless[r]]
+    factors: dict = {}
+    for r in ranks:
+        for t in range(min(dealt, int(pool[r]))):
+            rest, q = int(pool[r]) - t, 2
+            while q * q <= rest:
+                while rest % q == 0:
+                    factors[q] = True
+                    rest //= q
+                q += 1
+            if rest > 1:
+                factors[rest] = True
+    out = 1
+    for q in factors:
+        best = [0] * (dealt + 1)  # best[j]: the most factors q with j cards dealt
+        for r in ranks:
+            gain, product = [0], 1
+            for d in range(1, min(dealt, int(pool[r])) + 1):
+                product *= int(pool[r]) - d + 1
+                e, x = 0, product
+                while x % q == 0:
+                    e, x = e + 1, x // q
+                gain.append(e)
+            best = [max(best[j - d] + gain[d] for d in range(min(j, len(gain) - 1) + 1))
+                    for j in range(dealt + 1)]
+        out *= q ** max(best)
+    return out
+
+
+def _dealing(detail: CardDetail, suitless: tuple) -> CardDetail:
+    """The detail the kernel deals a shoe with cards removed without their suit by: as
+    ``detail``, with every 10, J, Q or K among them a base of its own (point values
+    merge them, and their cards weigh by rank)."""
+    if len(detail.ranks) == 13:
+        return detail
+    ranks = set(detail.ranks) | {r for r in range(13) if suitless[r] and POINTS[r] == 0}
+    return replace(detail, ranks=tuple(sorted(ranks)))
+
+
+@lru_cache(maxsize=4)
+def _dealing_inputs(detail: CardDetail, dealing: CardDetail, tableau: Tableau) -> tuple:
+    """:func:`_enumeration` of ``detail`` with the fine classes of ``dealing``, each
+    coded as the class of ``detail`` it belongs to."""
+    inputs = list(_enumeration(detail, tableau))
+    if dealing == detail:
+        return tuple(inputs)
     m = detail.n_suit_classes
+    value, rank, _ = _bases(dealing)
     base_of = _bases(detail)[2]
-    suit_class = [s if m == 4 else SUIT_COLOURS[s] for s in range(4)]
-    fixed = np.zeros(detail.n_bases * m, dtype=np.int64)
-    for r in range(13):
-        if not shoe.suitless[r]:
-            for s in range(4):
-                fixed[base_of[r] * m + suit_class[s]] += shoe.suits[r][s]
-    spreads = {tuple(fixed.tolist()): 1}
-    for r, options in enumerate(suit_patterns(shoe)):
-        if not shoe.suitless[r]:
-            continue
-        adds: dict = {}
-        for ways, row in options:
-            add = [0] * m
-            for s in range(4):
-                add[suit_class[s]] += row[s]
-            adds[tuple(add)] = adds.get(tuple(add), 0) + ways
-        merged: dict = {}
-        for counts, ways in spreads.items():
-            for add, more in adds.items():
-                new = list(counts)
-                for c in range(m):
-                    new[base_of[r] * m + c] += add[c]
-                new = tuple(new)
-                merged[new] = merged.get(new, 0) + ways * more
-        if len(merged) > MAX_SUIT_SPREADS:
-            _too_many_spreads(shoe, detail)
-        spreads = merged
-    if detail.relabel:
-        renamed: dict = {}
-        for counts, ways in spreads.items():
-            grid = np.array(counts, dtype=np.int64).reshape(-1, m)
-            first = min(tuple(grid[:, list(p)].reshape(-1).tolist())
-                        for p in itertools.permutations(range(m)))
-            renamed[first] = renamed.get(first, 0) + ways
-        spreads = renamed
-    return [(ways, np.array(counts, dtype=np.int64)) for counts, ways in spreads.items()]
+    base = np.where(rank >= 0, base_of[np.maximum(rank, 0)], value)
+    classes = np.repeat(base, m) * m + np.tile(np.arange(m), len(base))
+    inputs[4], inputs[5] = _value_bases(dealing)
+    inputs[8] = inputs[8][:, classes]
+    return tuple(inputs)
 
 
-def _too_many_spreads(shoe: Shoe, detail: CardDetail):
-    raise ShoeError(f"{shoe.label}: {sum(shoe.suitless)} cards were removed without a suit, "
-                    f"which a bet on {detail.suits}s must count in more than "
-                    f"{MAX_SUIT_SPREADS:,} ways they could have fallen; name their suits, "
-                    f"e.g. '5h' not '5'")
+def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
+    """The counts of a card bet that reads suits (or colours) on a shoe with cards
+    removed without their suit, on ``layout.cells``, and their total.
+
+    Per rank r: c_rs cards of suit s in the pool (``shoe.suits``: before the cards
+    removed without a suit), c_r in all, u_r removed without a suit, n_r = c_r - u_r
+    left. The removed cards are a uniform sample of the pool, rank by rank, so a card
+    sequence that deals e_rs cards of rank r and suit s where suits are told apart,
+    d_r = Σ_s e_rs, weighs on average Π_s falling(c_rs, e_rs) · falling(n_r, d_r) /
+    falling(c_r, d_r) in place of its weight on a shoe of known suits: it is dealt
+    from the pool, and multiplied by a fraction that depends on the d_r alone. The
+    table counts each deal once per ordered way the removed cards could have left
+    (:func:`~bacc_edge.outcomes.suitless_ways`, S), so a cell holds S · X, X the sum
+    of those averaged weights: one kernel run on the pool, exact modulo primes whose
+    product exceeds L · coups (L the fractions' common denominator, L · X an
+    integer of at most L · coups), put together by the Chinese remainder theorem."""
+    detail = layout.detail
+    pool = np.asarray(shoe.suits, dtype=np.int64)
+    in_pool = pool.sum(axis=1)
+    if needs_python_integers(int(in_pool.sum())):
+        raise ShoeError(f"{shoe.label}: a bet on {detail.suits}s counts a shoe with cards "
+                        f"removed without their suit from every card their suits could "
+                        f"have been, in 64-bit integers, which hold up to 1,448 cards (27 "
+                        f"decks); this one has {int(in_pool.sum())} with them; name their "
+                        f"suits, e.g. '5h' not '5'")
+    dealing = _dealing(detail, shoe.suitless)
+    fine_counts = _shoe_counts(dealing, pool)[0]
+    value_counts = _shoe_counts(detail, pool, shoe.ranks)[1]
+    denominator = _common_denominator(in_pool, shoe.suitless, sum(detail.fine))
+    bound, k = shoe.coups * denominator, 1
+    while prod(_moduli(k)) <= bound:
+        k += 1
+    primes = np.array(_moduli(k), dtype=np.int64)
+    rows = [r for r in range(13) if shoe.suitless[r]]
+    rank = np.repeat(_bases(dealing)[1], dealing.n_suit_classes)
+    rank_of = np.array([rows.index(r) if r in rows else -1 for r in rank], dtype=np.int64)
+    ratios = np.zeros((k, len(rows), COUP_CARDS), dtype=np.int64)
+    for j, p in enumerate(primes.tolist()):
+        for q, r in enumerate(rows):
+            for t in range(min(COUP_CARDS, int(in_pool[r]))):
+                ratios[j, q, t] = (shoe.ranks[r] - t) * pow(int(in_pool[r]) - t, -1, p) % p
+    size = _cells(detail).size
+    if size * k >= 1 << 62:
+        raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
+                            f"cards removed without their suit; name their suits")
+    sparse = size * k > DENSE_CELLS
+    out = np.zeros((k, 1 if sparse else size), dtype=np.int64)
+    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
+    _card_kernels.count_cells(*_dealing_inputs(detail, dealing, layout.tableau),
+                              fine_counts, value_counts, _tails(shoe), 1,
+                              _relabelling(dealing, fine_counts), sparse, out, sparse_out,
+                              rank_of, ratios, primes)
+    if sparse:
+        keys = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
+        values = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))
+        reached = np.unique(keys // k)
+        out = np.zeros((k, len(reached)), dtype=np.int64)
+        out[keys % k, np.searchsorted(reached, keys // k)] = values
+        reach = (reached, np.ones(len(reached), dtype=np.int64))
+    else:
+        reach = out.any(axis=0)
+    key = (detail, layout.tableau, layout.cards)
+    held = fine_counts[_shoe_counts(dealing, np.array(layout.cards).reshape(13, 4))[0] > 0]
+    left = np.asarray(shoe.ranks)[np.array(layout.cards).reshape(13, 4).any(axis=1)]
+    if (key not in _OCCUPIED and layout.cards == cards_held(shoe)
+            and min(held.min(), left.min()) >= COUP_CARDS):
+        _remember(key, reach)  # every sequence dealt: the cells reached are all there are
+    residues = np.stack([_on_cells((reached, row) if sparse else row, layout.cells)
+                         for row in out])
+    whole = prod(primes.tolist())
+    scaled = np.zeros(residues.shape[1], dtype=object)
+    for row, p in zip(residues, primes.tolist()):
+        rest = whole // p
+        scaled = scaled + (row * (denominator % p) % p).astype(object) * (
+            rest * pow(rest % p, -1, p))
+    ways = suitless_ways(shoe)
+    whole_counts = scaled % whole * ways
+    counts = whole_counts // denominator
+    if (counts * denominator != whole_counts).any():  # the denominator divides every X · L: never met
+        raise BaccEdgeError(f"{shoe.label}: the counts of {detail.describe()} are not whole")
+    total = shoe.coups * ways
+    return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
 
 
 def card_table(shoe: Shoe, layout: CardLayout, *,
                on_progress: Progress | None = None) -> OutcomeTable:
     """Count every cell of ``layout`` on ``shoe`` exactly: an outcome table whose cells
     are the layout's. A card removed without its suit is averaged over the suits it
-    could have been, as :func:`~bacc_edge.outcomes.outcome_table` does: one count per
-    way they could have fallen, each a step for ``on_progress``."""
+    could have been, as :func:`~bacc_edge.outcomes.outcome_table` does (see
+    :func:`_suitless_counts`): one count, one step for ``on_progress``."""
     detail = layout.detail
     if needs_python_integers(shoe.cards):
         raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
@@ -743,32 +867,29 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     if any(h and not c for h, c in zip(shoe_cards, layout.cards)):
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
                             f"it for this shoe (cards_held)")
+    step = Steps(on_progress, 1)
+    if detail.suits and not shoe.suits_known:
+        counts, total = _suitless_counts(shoe, layout)
+        step()
+        return OutcomeTable(shoe, layout, counts, total)
     removal = int(not shoe.replacement)
     key = (detail, layout.tableau, layout.cards)
     held_classes = _shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0
-    total = shoe.coups
-    if detail.suits and not shoe.suits_known:
-        spreads = _suit_spreads(detail, shoe)
-        total *= suitless_ways(shoe)
-    else:
-        suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
-            shoe.suits, dtype=np.int64)
-        spreads = [(1, _shoe_counts(detail, suits, shoe.ranks)[0])]
+    suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
+        shoe.suits, dtype=np.int64)
+    fine_counts = _shoe_counts(detail, suits, shoe.ranks)[0]
     value_counts = _shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
-    big = total > np.iinfo(np.int64).max
-    counts = None
-    step = Steps(on_progress, len(spreads))
-    for ways, fine_counts in spreads:
-        part = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe),
-                    removal, _relabelling(detail, fine_counts))
-        held = fine_counts[held_classes]
-        if (key not in _OCCUPIED and layout.cards == shoe_cards
-                and held.min() >= max(1, removal * COUP_CARDS)):
-            _remember(key, part)  # every sequence dealt: the cells reached are all there are
-        part = _on_cells(part, layout.cells)
-        part = part.astype(object) * ways if big else part * ways
-        counts = part if counts is None else counts + part
-        step()
+    counts = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe), removal,
+                  _relabelling(detail, fine_counts))
+    held = fine_counts[held_classes]
+    if (key not in _OCCUPIED and layout.cards == shoe_cards
+            and held.min() >= max(1, removal * COUP_CARDS)):
+        _remember(key, counts)  # every sequence dealt: the cells reached are all there are
+    counts = _on_cells(counts, layout.cells)
+    step()
+    total = shoe.coups
+    if total > np.iinfo(np.int64).max:
+        counts = counts.astype(object)
     return OutcomeTable(shoe, layout, counts, total)
 
 
