@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from math import comb, perm, prod
+from math import comb, factorial, perm, prod
 
 import numba as nb
 import numpy as np
@@ -431,10 +431,12 @@ def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails,
     sparse = size > DENSE_CELLS
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
-    none = np.zeros(0, dtype=np.int64)
     _card_kernels.count_cells(*_enumeration(detail, tableau), fine_counts, value_counts,
-                              tails, removal, relabel, sparse, out, sparse_out, none, None,
-                              none)
+                              tails, removal, relabel, sparse, out, sparse_out,
+                              np.zeros(0, dtype=np.int64), None,
+                              np.zeros((3, 0), dtype=np.uint64), -1,
+                              np.zeros((0, 1), dtype=np.uint64),
+                              np.zeros((0, 0), dtype=np.uint64))
     if not sparse:
         return out
     cells = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
@@ -676,8 +678,10 @@ def _tails(shoe: Shoe) -> np.ndarray:
 
 
 #: The moduli the counts of a shoe with cards removed without their suit are kept in:
-#: primes below 2**31.5, so that two residues multiply within 64 bits.
+#: primes between 2**31 and 2**31.5 (see :func:`~bacc_edge._card_kernels.count_cells`).
 PRIME_CEILING = 3_037_000_499
+#: the kernel's Montgomery radix
+_R = 1 << 32
 
 
 #: the largest primes below PRIME_CEILING, in falling order, as many as were needed
@@ -737,31 +741,63 @@ def _common_denominator(pool: np.ndarray, suitless, dealt: int) -> int:
     return out
 
 
-def _dealing(detail: CardDetail, suitless: tuple) -> CardDetail:
-    """The detail the kernel deals a shoe with cards removed without their suit by: as
-    ``detail``, with every 10, J, Q or K among them a base of its own (point values
-    merge them, and their cards weigh by rank)."""
+def _merged_ranks(detail: CardDetail, suitless) -> tuple[int, ...]:
+    """The ranks of the one base that holds several (the 10, J, Q and K no condition
+    names, point value 0), where one of them was removed without its suit: their
+    cards weigh through :func:`_merged_table`. Else none."""
     if len(detail.ranks) == 13:
-        return detail
-    ranks = set(detail.ranks) | {r for r in range(13) if suitless[r] and POINTS[r] == 0}
-    return replace(detail, ranks=tuple(sorted(ranks)))
+        return ()
+    ranks = tuple(r for r in range(13) if POINTS[r] == 0 and r not in detail.ranks)
+    return ranks if any(suitless[r] for r in ranks) else ()
 
 
-@lru_cache(maxsize=4)
-def _dealing_inputs(detail: CardDetail, dealing: CardDetail, tableau: Tableau) -> tuple:
-    """:func:`_enumeration` of ``detail`` with the fine classes of ``dealing``, each
-    coded as the class of ``detail`` it belongs to."""
-    inputs = list(_enumeration(detail, tableau))
-    if dealing == detail:
-        return tuple(inputs)
+def _class_counts(detail: CardDetail, row) -> list[int]:
+    """A rank's cards per suit class of the detail, from its four suit counts."""
     m = detail.n_suit_classes
-    value, rank, _ = _bases(dealing)
-    base_of = _bases(detail)[2]
-    base = np.where(rank >= 0, base_of[np.maximum(rank, 0)], value)
-    classes = np.repeat(base, m) * m + np.tile(np.arange(m), len(base))
-    inputs[4], inputs[5] = _value_bases(dealing)
-    inputs[8] = inputs[8][:, classes]
-    return tuple(inputs)
+    out = [0] * m
+    for s in range(4):
+        out[s if m == 4 else SUIT_COLOURS[s]] += int(row[s])
+    return out
+
+
+@lru_cache(maxsize=8)
+def _merged_table(shoe: Shoe, detail: CardDetail, moduli_key: tuple) -> np.ndarray:
+    """Per number e_s of cards of each suit class s dealt from the base of the merged
+    ranks G (:func:`_merged_ranks`), in one order: the sum over every way to give
+    them ranks in G of the ways to deal them from the pool and the fractions they
+    bring, Π_s e_s! · Σ_x Π_r Π_s C(c_rs, x_rs) · falling(n_r, d_r) / falling(c_r,
+    d_r) (x_rs of rank r and class s, Σ_r x_rs = e_s, d_r = Σ_s x_rs; no fraction
+    for a rank with none removed), a convolution over the ranks. Per prime of
+    ``moduli_key``, in Montgomery form, at index Σ_s e_s · radix**s (radix: the fine
+    positions + 1)."""
+    m, dealt = detail.n_suit_classes, sum(detail.fine)
+    vectors = [x for x in itertools.product(range(dealt + 1), repeat=m) if sum(x) <= dealt]
+    convolved, scale = {(0,) * m: 1}, 1
+    for r in _merged_ranks(detail, shoe.suitless):
+        pool, c, n = _class_counts(detail, shoe.suits[r]), sum(shoe.suits[r]), shoe.ranks[r]
+        top = min(dealt, c) if shoe.suitless[r] else 0  # scale the fractions to integers
+        scale *= falling(c, top)
+        weight = {}
+        for x in vectors:
+            d = sum(x)
+            if d <= c:
+                weight[x] = prod(comb(a, b) for a, b in zip(pool, x)) * (
+                    falling(n, d) * falling(c - d, top - d) if top else 1)
+        nxt: dict = {}
+        for a, wa in convolved.items():
+            for x, wx in weight.items():
+                y = tuple(i + j for i, j in zip(a, x))
+                if sum(y) <= dealt and wx:
+                    nxt[y] = nxt.get(y, 0) + wa * wx
+        convolved = nxt
+    radix = dealt + 1
+    table = np.zeros((len(moduli_key), radix ** m), dtype=np.uint64)
+    for e, value in convolved.items():
+        at = sum(i * radix ** s for s, i in enumerate(e))
+        value *= prod(factorial(i) for i in e)
+        for k, p in enumerate(moduli_key):
+            table[k, at] = value * pow(scale, -1, p) % p * _R % p
+    return table
 
 
 def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
@@ -789,63 +825,85 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
                         f"have been, in 64-bit integers, which hold up to 1,448 cards (27 "
                         f"decks); this one has {int(in_pool.sum())} with them; name their "
                         f"suits, e.g. '5h' not '5'")
-    dealing = _dealing(detail, shoe.suitless)
-    fine_counts = _shoe_counts(dealing, pool)[0]
-    value_counts = _shoe_counts(detail, pool, shoe.ranks)[1]
-    denominator = _common_denominator(in_pool, shoe.suitless, sum(detail.fine))
-    bound, k = shoe.coups * denominator, 1
-    while prod(_moduli(k)) <= bound:
-        k += 1
-    primes = np.array(_moduli(k), dtype=np.int64)
-    rows = [r for r in range(13) if shoe.suitless[r]]
-    rank = np.repeat(_bases(dealing)[1], dealing.n_suit_classes)
+    fine_counts, value_counts = _shoe_counts(detail, pool, shoe.ranks)
+    fine_counts = _shoe_counts(detail, pool)[0]  # the fine classes from the pool
+    denominator, moduli, ratios, rows = _fractions(shoe, sum(detail.fine))
+    k = moduli.shape[1]
+    rank = np.repeat(_bases(detail)[1], detail.n_suit_classes)
     rank_of = np.array([rows.index(r) if r in rows else -1 for r in rank], dtype=np.int64)
-    ratios = np.zeros((k, len(rows), COUP_CARDS), dtype=np.int64)
-    for j, p in enumerate(primes.tolist()):
-        for q, r in enumerate(rows):
-            for t in range(min(COUP_CARDS, int(in_pool[r]))):
-                ratios[j, q, t] = (shoe.ranks[r] - t) * pow(int(in_pool[r]) - t, -1, p) % p
+    merged = _merged_ranks(detail, shoe.suitless)
+    table = _merged_table(shoe, detail, tuple(moduli[0].tolist()))
+    relabel = _relabelling(detail, fine_counts)
+    if relabel == 1 and any(len(set(_class_counts(detail, shoe.suits[r]))) > 1
+                            for r in merged):
+        relabel = 2  # the base's sums are alike, its ranks' are not: so is the table
     size = _cells(detail).size
     if size * k >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
                             f"cards removed without their suit; name their suits")
     sparse = size * k > DENSE_CELLS
-    out = np.zeros((k, 1 if sparse else size), dtype=np.int64)
+    out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
-    _card_kernels.count_cells(*_dealing_inputs(detail, dealing, layout.tableau),
-                              fine_counts, value_counts, _tails(shoe), 1,
-                              _relabelling(dealing, fine_counts), sparse, out, sparse_out,
-                              rank_of, ratios, primes)
+    exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
+    _card_kernels.count_cells(*_enumeration(detail, layout.tableau), fine_counts,
+                              value_counts, _tails(shoe), 1, relabel, sparse, exact,
+                              sparse_out, rank_of, ratios, moduli, 0 if merged else -1,
+                              table, out)
     if sparse:
         keys = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
         values = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))
         reached = np.unique(keys // k)
-        out = np.zeros((k, len(reached)), dtype=np.int64)
+        out = np.zeros((k, len(reached)), dtype=np.uint64)
         out[keys % k, np.searchsorted(reached, keys // k)] = values
         reach = (reached, np.ones(len(reached), dtype=np.int64))
     else:
         reach = out.any(axis=0)
     key = (detail, layout.tableau, layout.cards)
-    held = fine_counts[_shoe_counts(dealing, np.array(layout.cards).reshape(13, 4))[0] > 0]
+    held = fine_counts[_shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0]
     left = np.asarray(shoe.ranks)[np.array(layout.cards).reshape(13, 4).any(axis=1)]
     if (key not in _OCCUPIED and layout.cards == cards_held(shoe)
             and min(held.min(), left.min()) >= COUP_CARDS):
         _remember(key, reach)  # every sequence dealt: the cells reached are all there are
     residues = np.stack([_on_cells((reached, row) if sparse else row, layout.cells)
-                         for row in out])
-    whole = prod(primes.tolist())
+                         for row in out.view(np.int64)]).view(np.uint64)
+    primes = moduli[0].tolist()
+    whole = prod(primes)
     scaled = np.zeros(residues.shape[1], dtype=object)
-    for row, p in zip(residues, primes.tolist()):
+    for row, p in zip(residues, primes):  # out holds X / R mod p: X · L mod p, then CRT
         rest = whole // p
-        scaled = scaled + (row * (denominator % p) % p).astype(object) * (
-            rest * pow(rest % p, -1, p))
+        scaled = scaled + (row * np.uint64(_R * denominator % p) % np.uint64(p)).astype(
+            object) * (rest * pow(rest % p, -1, p))
     ways = suitless_ways(shoe)
     whole_counts = scaled % whole * ways
     counts = whole_counts // denominator
-    if (counts * denominator != whole_counts).any():  # the denominator divides every X · L: never met
+    if (counts * denominator != whole_counts).any():  # L divides every X · L: never met
         raise BaccEdgeError(f"{shoe.label}: the counts of {detail.describe()} are not whole")
     total = shoe.coups * ways
     return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
+
+
+@lru_cache(maxsize=8)
+def _fractions(shoe: Shoe, dealt: int):
+    """For a shoe with cards removed without their suit, and sequences of at most
+    ``dealt`` fine cards: the common denominator L of their fractions, the kernel's
+    moduli (primes whose product exceeds L · coups, see
+    :func:`~bacc_edge._card_kernels.count_cells`), the fractions (n_r - t) / (c_r - t)
+    for the t-th card of each rank r removed so (in Montgomery form), and those ranks."""
+    in_pool = [sum(row) for row in shoe.suits]
+    denominator = _common_denominator(np.array(in_pool), shoe.suitless, dealt)
+    bound, k = shoe.coups * denominator, 1
+    while prod(_moduli(k)) <= bound:
+        k += 1
+    primes = _moduli(k)
+    moduli = np.array([primes, [-pow(p, -1, _R) % _R for p in primes],
+                       [_R % p for p in primes]], dtype=np.uint64)
+    rows = [r for r in range(13) if shoe.suitless[r]]
+    ratios = np.zeros((k, len(rows), COUP_CARDS), dtype=np.uint64)
+    for j, p in enumerate(primes):
+        for q, r in enumerate(rows):
+            for t in range(min(COUP_CARDS, in_pool[r])):
+                ratios[j, q, t] = (shoe.ranks[r] - t) * pow(in_pool[r] - t, -1, p) * _R % p
+    return denominator, moduli, ratios, rows
 
 
 def card_table(shoe: Shoe, layout: CardLayout, *,
