@@ -61,8 +61,8 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     them. Residues multiply in Montgomery form (:func:`_redc`, R = 2**32, no
     division): ``ratios`` hold ratio · R mod p, ``moduli[1, k]`` is -1/p mod R and
     ``moduli[2, k]`` R mod p; each term added is weight · ratios / R mod p, so
-    ``residues`` hold the counts / R mod p. Every p lies between 2**31 and 2**31.5: a weight below
-    2**63 reduces in one step, two residues multiply within 64 bits.
+    ``residues`` hold the counts / R mod p. Every p lies between 2**30 and 2**31, so
+    two residues multiply below 2**62, and a weight below 2**63 reduces too.
 
     The classes of base ``merged`` (-1: none) hold cards of several ranks: dealing
     one multiplies the weight by nothing; at the end of the sequence, the residues
@@ -342,11 +342,14 @@ _SHIFT = np.uint64(32)
 
 @nb.njit(cache=True, inline="always")
 def _redc(t, p, negative_inverse):
-    """Montgomery reduction: t / 2**32 mod p, for t < p · 2**32 (uint64 throughout;
-    ``negative_inverse`` = -1/p mod 2**32). With p < 2**31.5, t + m · p < 2**64."""
+    """Montgomery reduction: t / 2**32 mod p, for t < 2**63 and 2**30 < p < 2**31
+    (uint64 throughout; ``negative_inverse`` = -1/p mod 2**32): t + m · p < 2**64, and
+    the quotient is below 2**32 < 4p."""
     m = ((t & _LOW) * negative_inverse) & _LOW
     u = (t + m * p) >> _SHIFT
-    return u - p if u >= p else u
+    while u >= p:
+        u -= p
+    return u
 
 
 @nb.njit(cache=True)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from math import comb, factorial, perm, prod
+from math import comb, factorial, gcd, perm, prod
 
 import numba as nb
 import numpy as np
@@ -678,8 +678,8 @@ def _tails(shoe: Shoe) -> np.ndarray:
 
 
 #: The moduli the counts of a shoe with cards removed without their suit are kept in:
-#: primes between 2**31 and 2**31.5 (see :func:`~bacc_edge._card_kernels.count_cells`).
-PRIME_CEILING = 3_037_000_499
+#: primes between 2**30 and 2**31 (see :func:`~bacc_edge._card_kernels.count_cells`).
+PRIME_CEILING = 1 << 31
 #: the kernel's Montgomery radix
 _R = 1 << 32
 
@@ -866,20 +866,37 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
         _remember(key, reach)  # every sequence dealt: the cells reached are all there are
     residues = np.stack([_on_cells((reached, row) if sparse else row, layout.cells)
                          for row in out.view(np.int64)]).view(np.uint64)
-    primes = moduli[0].tolist()
-    whole = prod(primes)
-    scaled = np.zeros(residues.shape[1], dtype=object)
-    for row, p in zip(residues, primes):  # out holds X / R mod p: X · L mod p, then CRT
-        rest = whole // p
-        scaled = scaled + (row * np.uint64(_R * denominator % p) % np.uint64(p)).astype(
-            object) * (rest * pow(rest % p, -1, p))
+    scaled = _chinese_remainders(residues, moduli[0].tolist(), denominator)
     ways = suitless_ways(shoe)
-    whole_counts = scaled % whole * ways
-    counts = whole_counts // denominator
-    if (counts * denominator != whole_counts).any():  # L divides every X · L: never met
-        raise BaccEdgeError(f"{shoe.label}: the counts of {detail.describe()} are not whole")
+    common = gcd(ways, denominator)
+    counts = scaled * (ways // common)
+    if common != denominator:
+        whole, counts = counts, counts // (denominator // common)
+        if (counts * (denominator // common) != whole).any():  # L divides X · L: never
+            raise BaccEdgeError(f"{shoe.label}: the counts of {detail.describe()} are "
+                                f"not whole")
     total = shoe.coups * ways
     return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
+
+
+def _chinese_remainders(residues: np.ndarray, primes: list, denominator: int) -> np.ndarray:
+    """X · L from the kernel's residues of X / R (one row per prime; L the common
+    denominator): per prime X · L mod p, then Garner's mixed-radix digits in 64-bit
+    arithmetic, and the number itself (Python integers only for its last steps)."""
+    digits = []
+    for i, p in enumerate(primes):
+        q = np.uint64(p)
+        digit = residues[i] * np.uint64(_R * denominator % p) % q
+        for j, v in enumerate(digits):
+            digit = (digit + q - v % q) % q * np.uint64(pow(primes[j], -1, p)) % q
+        digits.append(digit)
+    out = digits[-1].astype(np.int64)
+    for i in range(len(primes) - 2, -1, -1):
+        if i == len(primes) - 2:  # below p**2 < 2**63
+            out = out * primes[i] + digits[i].astype(np.int64)
+        else:
+            out = out.astype(object) * primes[i] + digits[i].astype(np.int64).astype(object)
+    return out.astype(object)
 
 
 @lru_cache(maxsize=8)
