@@ -825,8 +825,8 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
                         f"have been, in 64-bit integers, which hold up to 1,448 cards (27 "
                         f"decks); this one has {int(in_pool.sum())} with them; name their "
                         f"suits, e.g. '5h' not '5'")
+    # the fine classes from the pool, the point values from the cards left
     fine_counts, value_counts = _shoe_counts(detail, pool, shoe.ranks)
-    fine_counts = _shoe_counts(detail, pool)[0]  # the fine classes from the pool
     denominator, moduli, ratios, rows = _fractions(shoe, sum(detail.fine))
     k = moduli.shape[1]
     rank = np.repeat(_bases(detail)[1], detail.n_suit_classes)
