@@ -684,27 +684,25 @@ PRIME_CEILING = 1 << 31
 _R = 1 << 32
 
 
-#: the largest primes below PRIME_CEILING, in falling order, as many as were needed
-_PRIMES: list = []
-
-
+@lru_cache(maxsize=16)
 def _moduli(k: int) -> tuple[int, ...]:
-    """The k largest primes below PRIME_CEILING (found once, by trial division)."""
-    found = _PRIMES
-    if len(found) < k:
-        limit = int(PRIME_CEILING ** 0.5) + 1
-        sieve = np.ones(limit + 1, dtype=bool)
-        sieve[:2] = False
-        for i in range(2, int(limit ** 0.5) + 1):
-            if sieve[i]:
-                sieve[i * i::i] = False
-        small = np.flatnonzero(sieve)
-        candidate = (found[-1] if found else PRIME_CEILING + 1) - 1
-        while len(found) < k:
-            if candidate % 2 and not (candidate % small == 0).any():
-                found.append(candidate)
-            candidate -= 1
-    return tuple(found[:k])
+    """The k largest primes below PRIME_CEILING, by trial division (a pure function,
+    cached: threads counting at once may each find them, never share a half-built
+    list)."""
+    limit = int(PRIME_CEILING ** 0.5) + 1
+    sieve = np.ones(limit + 1, dtype=bool)
+    sieve[:2] = False
+    for i in range(2, int(limit ** 0.5) + 1):
+        if sieve[i]:
+            sieve[i * i::i] = False
+    small = np.flatnonzero(sieve)
+    found: list = []
+    candidate = PRIME_CEILING - 1
+    while len(found) < k:
+        if candidate % 2 and not (candidate % small == 0).any():
+            found.append(candidate)
+        candidate -= 2 if candidate % 2 else 1
+    return tuple(found)
 
 
 def _common_denominator(pool: np.ndarray, suitless, dealt: int) -> int:
