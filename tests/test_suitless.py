@@ -14,7 +14,7 @@ from math import prod
 
 import pytest
 
-from bacc_edge import Bet, Event, Shoe, ShoeError, banker, outcome_table, player, report
+from bacc_edge import Bet, Event, Shoe, banker, outcome_table, player, report
 from bacc_edge.card_layout import card_table
 from bacc_edge.evaluator import layout_for
 from bacc_edge.shoe import falling
@@ -217,9 +217,3 @@ def test_sixty_suitless_cards_count_every_cell():
     # a suited pair of 8 decks: each pair of a rank shares a suit 7 times in 31
     assert Fraction(suited.count(f["player_suited_pair"] == 1), suited.count(
         f["player_pair"] == 1)) == Fraction(7, 31)
-
-
-def test_too_many_spreads_for_a_card_bet_are_refused_clearly():
-    shoe = Shoe.decks(8).remove(SIXTY)
-    with pytest.raises(ShoeError, match="name their suits"):
-        report("paytables/perfect_pairs.py", shoe)

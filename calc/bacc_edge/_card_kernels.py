@@ -19,7 +19,8 @@ ABSENT = -1
 def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code,
                 value_code, absent_code, label_ways, block_of, block_pos, block_start,
                 block_stride, binom, fine_counts, value_counts, tails, removal, relabel,
-                sparse, out, sparse_out):
+                sparse, out, sparse_out, rank_of, ratios, moduli, merged, table,
+                residues):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
     ``sparse``, to ``sparse_out[cell]``, a dict, for cell numbers too many for an
     array).
@@ -49,6 +50,25 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     are; then the fine cards of one value in one block are dealt in non-decreasing
     class order only, each sequence standing for its reorderings (the same weight, the
     same multiset, so the same cell).
+
+    ``ratios`` None: ``out`` holds exact counts. Else the counts are kept modulo each
+    prime p = ``moduli[0, k]`` (``residues[k, cell]``, uint64; with ``sparse``,
+    ``sparse_out[cell * K + k]``), and a fine card of class c whose ``rank_of[c]`` = q
+    >= 0, the t-th of its row q in the sequence, also multiplies the weight by
+    ``ratios[k, q, t]``: the fractions the cards removed without a suit bring (see
+    :func:`bacc_edge.card_layout.card_table`), which depend on the ranks dealt but not
+    on their order or suits, so the orders and renamings a sequence stands for share
+    them. Residues multiply in Montgomery form (:func:`_redc`, R = 2**32, no
+    division): ``ratios`` hold ratio · R mod p, ``moduli[1, k]`` is -1/p mod R and
+    ``moduli[2, k]`` R mod p; each term added is weight · ratios / R mod p, so
+    ``residues`` hold the counts / R mod p. Every p lies between 2**30 and 2**31, so
+    two residues multiply below 2**62, and a weight below 2**63 reduces too.
+
+    The classes of base ``merged`` (-1: none) hold cards of several ranks: dealing
+    one multiplies the weight by nothing; at the end of the sequence, the residues
+    are multiplied by ``table[k, i]`` (in Montgomery form), i the number of its cards
+    dealt of each suit class in radix ``radix``: the sum over their ranks of the
+    weights and fractions those cards bring, which depends on those numbers alone.
     """
     n_pos = coups.shape[1]
     n_fine = 0
@@ -74,6 +94,13 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     chosen = np.full(n_fine + 1, -1, dtype=np.int64)
     named = np.full(n_fine + 1, -1, dtype=np.int64)
     label_of = np.full(n_suits, -1, dtype=np.int64)
+    n_primes = moduli.shape[1]
+    leaf = np.zeros(n_primes, dtype=np.uint64)
+    radix = n_fine + 1
+    ratio = np.zeros((n_fine + 2, n_primes), dtype=np.uint64)
+    for j in range(n_primes):
+        ratio[0, j] = moduli[2, j]
+    dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
     for i in range(coups.shape[0]):
         k = 0
         nf = 0
@@ -106,7 +133,11 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
             cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
                                   binom, code_at, codes, closes)
         if nf == 0:
-            _add(sparse, out, sparse_out, cell, w)
+            if ratios is None:
+                _add(sparse, out, sparse_out, cell, w)
+            else:
+                _merged_factor(ratio[0], used, merged, n_suits, radix, table, moduli, leaf)
+                _add_mod(sparse, residues, sparse_out, cell, w, leaf, moduli)
             continue
         if ordered:
             _same_value_in_block(f_pos, f_val, nf, block_of, after, nth)
@@ -120,6 +151,8 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
         while d >= 0:
             if chosen[d] >= 0:
                 used[chosen[d]] -= 1
+                if ratios is not None and rank_of[chosen[d]] >= 0:
+                    dealt_of[rank_of[chosen[d]]] -= 1
                 chosen[d] = -1
             if named[d] >= 0:
                 label_of[named[d]] = -1
@@ -138,6 +171,15 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
                 continue
             used[c] += 1
             chosen[d] = c
+            if ratios is not None:
+                q = rank_of[c]
+                for j in range(n_primes):
+                    ratio[d + 1, j] = ratio[d, j]
+                    if q >= 0:
+                        ratio[d + 1, j] = _redc(ratio[d, j] * ratios[j, q, dealt_of[q]],
+                                                moduli[0, j], moduli[1, j])
+                if q >= 0:
+                    dealt_of[q] += 1
             label = suit
             next_labels = labels[d]
             if relabel == 2:
@@ -149,6 +191,8 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
                 next_labels = label + 1
             cd = c - suit + label
             w_here = weight[d] * left
+            if ratios is not None and c // n_suits == merged:
+                w_here = weight[d]  # its weight is in the table
             key_here = key[d] + stride[f_pos[d]] * fine_code[f_pos[d], cd]
             orders_here = orders[d]
             if ordered:
@@ -164,7 +208,13 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
             if d == nf - 1:
                 if relabel == 1:
                     w_here *= label_ways[next_labels]
-                _add(sparse, out, sparse_out, key_here, w_here * orders_here)
+                if ratios is None:
+                    _add(sparse, out, sparse_out, key_here, w_here * orders_here)
+                else:
+                    _merged_factor(ratio[d + 1], used, merged, n_suits, radix, table, moduli,
+                                   leaf)
+                    _add_mod(sparse, residues, sparse_out, key_here, w_here * orders_here,
+                             leaf, moduli)
             else:
                 d += 1
                 option[d] = option[after[d]] - 1 if ordered and after[d] >= 0 else -1
@@ -252,6 +302,54 @@ def _add(sparse, out, sparse_out, cell, w):
         sparse_out[cell] = sparse_out.get(cell, 0) + w
     else:
         out[cell] += w
+
+
+@nb.njit(cache=True, inline="always")
+def _add_mod(sparse, out, sparse_out, cell, w, ratio, moduli):
+    """Add ``w`` · ``ratio[k]`` / R to the cell's count modulo each prime (see
+    :func:`count_cells`)."""
+    n = moduli.shape[1]
+    for k in range(n):
+        p = moduli[0, k]
+        term = _redc(_redc(np.uint64(w), p, moduli[1, k]) * ratio[k], p, moduli[1, k])
+        if sparse:
+            at = cell * n + k
+            prior = sparse_out[at] if at in sparse_out else 0
+            total = np.uint64(prior) + term
+            sparse_out[at] = np.int64(total - p if total >= p else total)
+        else:
+            total = out[k, cell] + term
+            out[k, cell] = total - p if total >= p else total
+
+
+@nb.njit(cache=True, inline="always")
+def _merged_factor(ratio, used, merged, n_suits, radix, table, moduli, out):
+    """``out[k]`` = ``ratio[k]`` times the table's entry for the cards of base
+    ``merged`` dealt (see :func:`count_cells`), in Montgomery form."""
+    i = 0
+    if merged >= 0:
+        step = 1
+        for s in range(n_suits):
+            i += used[merged * n_suits + s] * step
+            step *= radix
+    for k in range(moduli.shape[1]):
+        out[k] = _redc(ratio[k] * table[k, i], moduli[0, k], moduli[1, k])
+
+
+_LOW = np.uint64(0xFFFFFFFF)
+_SHIFT = np.uint64(32)
+
+
+@nb.njit(cache=True, inline="always")
+def _redc(t, p, negative_inverse):
+    """Montgomery reduction: t / 2**32 mod p, for t < 2**63 and 2**30 < p < 2**31
+    (uint64 throughout; ``negative_inverse`` = -1/p mod 2**32): t + m · p < 2**64, and
+    the quotient is below 2**32 < 4p."""
+    m = ((t & _LOW) * negative_inverse) & _LOW
+    u = (t + m * p) >> _SHIFT
+    while u >= p:
+        u -= p
+    return u
 
 
 @nb.njit(cache=True)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from math import comb, perm
+from math import comb, factorial, gcd, perm, prod
 
 import numba as nb
 import numpy as np
@@ -42,7 +42,7 @@ from .card_conditions import NAMED, POSITIONS, RELATED_RANKS, card_read, named_r
 from .cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, hand_total
 from .errors import BaccEdgeError
 from .progress import Progress, Steps
-from .outcomes import (FEATURES, OutcomeTable, Winner, needs_python_integers, suit_patterns,
+from .outcomes import (FEATURES, OutcomeTable, Winner, needs_python_integers,
                        suitless_ways)
 from .rules import STANDARD, Tableau
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
@@ -52,9 +52,6 @@ ABSENT = _card_kernels.ABSENT
 DENSE_CELLS = 1 << 25
 #: Blocks pay where they make this many times fewer cell numbers (see :func:`_blocks_pay`).
 BLOCK_GAIN = 10
-#: The most shoes counted, one per way the cards removed without their suit could have
-#: been spread over the suit classes a card bet tells apart (see :func:`_suit_spreads`).
-MAX_SUIT_SPREADS = 20_000
 #: features about the first two cards of a hand: what they read of which cards
 _PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
                   "banker_pair": (("B1", "B2"), ("rank",)),
@@ -382,19 +379,25 @@ def _enumeration(detail: CardDetail, tableau: Tableau):
         coups = np.full((len(grid), len(POSITIONS)), ABSENT, dtype=np.int64)
         coups[:, read] = grid
     cells = _cells(detail)
-    value, _, _ = _classes(detail)
     m = detail.n_suit_classes
-    by_value = [np.flatnonzero(value[::m] == v) for v in range(POINT_VALUES)]
-    n_bases = np.array([len(b) for b in by_value], dtype=np.int64)
-    bases = np.zeros((POINT_VALUES, int(n_bases.max())), dtype=np.int64)
-    for v, b in enumerate(by_value):
-        bases[v, :len(b)] = b
+    bases, n_bases = _value_bases(detail)
     fine = np.array(detail.fine)
     label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
     stride, block_of, block_pos, block_start, block_stride = cells.strides()
     return (*_fold(coups, cells.coup_keys(coups), detail.blocks), fine, bases, n_bases, m,
             stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
             block_stride, BINOM)
+
+
+def _value_bases(detail: CardDetail):
+    """The kernel's bases per point value: ``bases[v, :n_bases[v]]``."""
+    value = _bases(detail)[0]
+    by_value = [np.flatnonzero(value == v) for v in range(POINT_VALUES)]
+    n_bases = np.array([len(b) for b in by_value], dtype=np.int64)
+    bases = np.zeros((POINT_VALUES, int(n_bases.max())), dtype=np.int64)
+    for v, b in enumerate(by_value):
+        bases[v, :len(b)] = b
+    return bases, n_bases
 
 
 def _fold(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
@@ -429,7 +432,11 @@ def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails,
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
     _card_kernels.count_cells(*_enumeration(detail, tableau), fine_counts, value_counts,
-                              tails, removal, relabel, sparse, out, sparse_out)
+                              tails, removal, relabel, sparse, out, sparse_out,
+                              np.zeros(0, dtype=np.int64), None,
+                              np.zeros((3, 0), dtype=np.uint64), -1,
+                              np.zeros((0, 1), dtype=np.uint64),
+                              np.zeros((0, 0), dtype=np.uint64))
     if not sparse:
         return out
     cells = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
@@ -670,66 +677,256 @@ def _tails(shoe: Shoe) -> np.ndarray:
                     dtype=np.int64)
 
 
-def _suit_spreads(detail: CardDetail, shoe: Shoe) -> list[tuple[int, np.ndarray]]:
-    """Each distinct way the cards removed without their suit could have left the shoe,
-    as the kernel sees it: (ordered ways to deal them so, counts per fine class). Built
-    rank by rank, merging spreads that leave the same counts per fine class (ranks of
-    one point value, suits of one colour, read alike); where the bet names no suit or
-    colour, also those that differ only by a renaming of the suit classes, which count
-    alike. More than MAX_SUIT_SPREADS distinct spreads are refused, naming the way out."""
+#: The moduli the counts of a shoe with cards removed without their suit are kept in:
+#: primes between 2**30 and 2**31 (see :func:`~bacc_edge._card_kernels.count_cells`).
+PRIME_CEILING = 1 << 31
+#: the kernel's Montgomery radix
+_R = 1 << 32
+
+
+@lru_cache(maxsize=16)
+def _moduli(k: int) -> tuple[int, ...]:
+    """The k largest primes below PRIME_CEILING, by trial division (a pure function,
+    cached: threads counting at once may each find them, never share a half-built
+    list)."""
+    limit = int(PRIME_CEILING ** 0.5) + 1
+    sieve = np.ones(limit + 1, dtype=bool)
+    sieve[:2] = False
+    for i in range(2, int(limit ** 0.5) + 1):
+        if sieve[i]:
+            sieve[i * i::i] = False
+    small = np.flatnonzero(sieve)
+    found: list = []
+    candidate = PRIME_CEILING - 1
+    while len(found) < k:
+        if candidate % 2 and not (candidate % small == 0).any():
+            found.append(candidate)
+        candidate -= 2 if candidate % 2 else 1
+    return tuple(found)
+
+
+def _common_denominator(pool: np.ndarray, suitless, dealt: int) -> int:
+    """The least common multiple of the denominators Π_r falling(c_r, d_r) over the
+    ranks r removed without a suit (c_r cards of rank r in the pool), for every way
+    to deal at most ``dealt`` fine cards of them (Σ d_r <= dealt): per prime, the most
+    times it can divide such a product (a knapsack over the ranks)."""
+    ranks = [r for r in range(13) if suitless[r]]
+    factors: dict = {}
+    for r in ranks:
+        for t in range(min(dealt, int(pool[r]))):
+            rest, q = int(pool[r]) - t, 2
+            while q * q <= rest:
+                while rest % q == 0:
+                    factors[q] = True
+                    rest //= q
+                q += 1
+            if rest > 1:
+                factors[rest] = True
+    out = 1
+    for q in factors:
+        best = [0] * (dealt + 1)  # best[j]: the most factors q with j cards dealt
+        for r in ranks:
+            gain, product = [0], 1
+            for d in range(1, min(dealt, int(pool[r])) + 1):
+                product *= int(pool[r]) - d + 1
+                e, x = 0, product
+                while x % q == 0:
+                    e, x = e + 1, x // q
+                gain.append(e)
+            best = [max(best[j - d] + gain[d] for d in range(min(j, len(gain) - 1) + 1))
+                    for j in range(dealt + 1)]
+        out *= q ** max(best)
+    return out
+
+
+def _merged_ranks(detail: CardDetail, suitless) -> tuple[int, ...]:
+    """The ranks of the one base that holds several (the 10, J, Q and K no condition
+    names, point value 0), where one of them was removed without its suit: their
+    cards weigh through :func:`_merged_table`. Else none."""
+    if len(detail.ranks) == 13:
+        return ()
+    ranks = tuple(r for r in range(13) if POINTS[r] == 0 and r not in detail.ranks)
+    return ranks if any(suitless[r] for r in ranks) else ()
+
+
+def _class_counts(detail: CardDetail, row) -> list[int]:
+    """A rank's cards per suit class of the detail, from its four suit counts."""
     m = detail.n_suit_classes
-    base_of = _bases(detail)[2]
-    suit_class = [s if m == 4 else SUIT_COLOURS[s] for s in range(4)]
-    fixed = np.zeros(detail.n_bases * m, dtype=np.int64)
-    for r in range(13):
-        if not shoe.suitless[r]:
-            for s in range(4):
-                fixed[base_of[r] * m + suit_class[s]] += shoe.suits[r][s]
-    spreads = {tuple(fixed.tolist()): 1}
-    for r, options in enumerate(suit_patterns(shoe)):
-        if not shoe.suitless[r]:
-            continue
-        adds: dict = {}
-        for ways, row in options:
-            add = [0] * m
-            for s in range(4):
-                add[suit_class[s]] += row[s]
-            adds[tuple(add)] = adds.get(tuple(add), 0) + ways
-        merged: dict = {}
-        for counts, ways in spreads.items():
-            for add, more in adds.items():
-                new = list(counts)
-                for c in range(m):
-                    new[base_of[r] * m + c] += add[c]
-                new = tuple(new)
-                merged[new] = merged.get(new, 0) + ways * more
-        if len(merged) > MAX_SUIT_SPREADS:
-            _too_many_spreads(shoe, detail)
-        spreads = merged
-    if detail.relabel:
-        renamed: dict = {}
-        for counts, ways in spreads.items():
-            grid = np.array(counts, dtype=np.int64).reshape(-1, m)
-            first = min(tuple(grid[:, list(p)].reshape(-1).tolist())
-                        for p in itertools.permutations(range(m)))
-            renamed[first] = renamed.get(first, 0) + ways
-        spreads = renamed
-    return [(ways, np.array(counts, dtype=np.int64)) for counts, ways in spreads.items()]
+    out = [0] * m
+    for s in range(4):
+        out[s if m == 4 else SUIT_COLOURS[s]] += int(row[s])
+    return out
 
 
-def _too_many_spreads(shoe: Shoe, detail: CardDetail):
-    raise ShoeError(f"{shoe.label}: {sum(shoe.suitless)} cards were removed without a suit, "
-                    f"which a bet on {detail.suits}s must count in more than "
-                    f"{MAX_SUIT_SPREADS:,} ways they could have fallen; name their suits, "
-                    f"e.g. '5h' not '5'")
+@lru_cache(maxsize=8)
+def _merged_table(shoe: Shoe, detail: CardDetail, moduli_key: tuple) -> np.ndarray:
+    """Per number e_s of cards of each suit class s dealt from the base of the merged
+    ranks G (:func:`_merged_ranks`), in one order: the sum over every way to give
+    them ranks in G of the ways to deal them from the pool and the fractions they
+    bring, Π_s e_s! · Σ_x Π_r Π_s C(c_rs, x_rs) · falling(n_r, d_r) / falling(c_r,
+    d_r) (x_rs of rank r and class s, Σ_r x_rs = e_s, d_r = Σ_s x_rs; no fraction
+    for a rank with none removed), a convolution over the ranks. Per prime of
+    ``moduli_key``, in Montgomery form, at index Σ_s e_s · radix**s (radix: the fine
+    positions + 1)."""
+    m, dealt = detail.n_suit_classes, sum(detail.fine)
+    vectors = [x for x in itertools.product(range(dealt + 1), repeat=m) if sum(x) <= dealt]
+    convolved, scale = {(0,) * m: 1}, 1
+    for r in _merged_ranks(detail, shoe.suitless):
+        pool, c, n = _class_counts(detail, shoe.suits[r]), sum(shoe.suits[r]), shoe.ranks[r]
+        top = min(dealt, c) if shoe.suitless[r] else 0  # scale the fractions to integers
+        scale *= falling(c, top)
+        weight = {}
+        for x in vectors:
+            d = sum(x)
+            if d <= c:
+                weight[x] = prod(comb(a, b) for a, b in zip(pool, x)) * (
+                    falling(n, d) * falling(c - d, top - d) if top else 1)
+        nxt: dict = {}
+        for a, wa in convolved.items():
+            for x, wx in weight.items():
+                y = tuple(i + j for i, j in zip(a, x))
+                if sum(y) <= dealt and wx:
+                    nxt[y] = nxt.get(y, 0) + wa * wx
+        convolved = nxt
+    radix = dealt + 1
+    table = np.zeros((len(moduli_key), radix ** m), dtype=np.uint64)
+    for e, value in convolved.items():
+        at = sum(i * radix ** s for s, i in enumerate(e))
+        value *= prod(factorial(i) for i in e)
+        for k, p in enumerate(moduli_key):
+            table[k, at] = value * pow(scale, -1, p) % p * _R % p
+    return table
+
+
+def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
+    """The counts of a card bet that reads suits (or colours) on a shoe with cards
+    removed without their suit, on ``layout.cells``, and their total.
+
+    Per rank r: c_rs cards of suit s in the pool (``shoe.suits``: before the cards
+    removed without a suit), c_r in all, u_r removed without a suit, n_r = c_r - u_r
+    left. The removed cards are a uniform sample of the pool, rank by rank, so a card
+    sequence that deals e_rs cards of rank r and suit s where suits are told apart,
+    d_r = Σ_s e_rs, weighs on average Π_s falling(c_rs, e_rs) · falling(n_r, d_r) /
+    falling(c_r, d_r) in place of its weight on a shoe of known suits: it is dealt
+    from the pool, and multiplied by a fraction that depends on the d_r alone. The
+    table counts each deal once per ordered way the removed cards could have left
+    (:func:`~bacc_edge.outcomes.suitless_ways`, S), so a cell holds S · X, X the sum
+    of those averaged weights: one kernel run on the pool, exact modulo primes whose
+    product exceeds L · coups (L the fractions' common denominator, L · X an
+    integer of at most L · coups), put together by the Chinese remainder theorem."""
+    detail = layout.detail
+    pool = np.asarray(shoe.suits, dtype=np.int64)
+    in_pool = pool.sum(axis=1)
+    if needs_python_integers(int(in_pool.sum())):
+        raise ShoeError(f"{shoe.label}: a bet on {detail.suits}s counts a shoe with cards "
+                        f"removed without their suit from every card their suits could "
+                        f"have been, in 64-bit integers, which hold up to 1,448 cards (27 "
+                        f"decks); this one has {int(in_pool.sum())} with them; name their "
+                        f"suits, e.g. '5h' not '5'")
+    # the fine classes from the pool, the point values from the cards left
+    fine_counts, value_counts = _shoe_counts(detail, pool, shoe.ranks)
+    denominator, moduli, ratios, rows = _fractions(shoe, sum(detail.fine))
+    k = moduli.shape[1]
+    rank = np.repeat(_bases(detail)[1], detail.n_suit_classes)
+    rank_of = np.array([rows.index(r) if r in rows else -1 for r in rank], dtype=np.int64)
+    merged = _merged_ranks(detail, shoe.suitless)
+    table = _merged_table(shoe, detail, tuple(moduli[0].tolist()))
+    relabel = _relabelling(detail, fine_counts)
+    if relabel == 1 and any(len(set(_class_counts(detail, shoe.suits[r]))) > 1
+                            for r in merged):
+        relabel = 2  # the base's sums are alike, its ranks' are not: so is the table
+    size = _cells(detail).size
+    if size * k >= 1 << 62:
+        raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
+                            f"cards removed without their suit; name their suits")
+    sparse = size * k > DENSE_CELLS
+    out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
+    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
+    exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
+    _card_kernels.count_cells(*_enumeration(detail, layout.tableau), fine_counts,
+                              value_counts, _tails(shoe), 1, relabel, sparse, exact,
+                              sparse_out, rank_of, ratios, moduli, 0 if merged else -1,
+                              table, out)
+    if sparse:
+        keys = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
+        values = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))
+        reached = np.unique(keys // k)
+        out = np.zeros((k, len(reached)), dtype=np.uint64)
+        out[keys % k, np.searchsorted(reached, keys // k)] = values
+        reach = (reached, np.ones(len(reached), dtype=np.int64))
+    else:
+        reach = out.any(axis=0)
+    key = (detail, layout.tableau, layout.cards)
+    held = fine_counts[_shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0]
+    left = np.asarray(shoe.ranks)[np.array(layout.cards).reshape(13, 4).any(axis=1)]
+    if (key not in _OCCUPIED and layout.cards == cards_held(shoe)
+            and min(held.min(), left.min()) >= COUP_CARDS):
+        _remember(key, reach)  # every sequence dealt: the cells reached are all there are
+    residues = np.stack([_on_cells((reached, row) if sparse else row, layout.cells)
+                         for row in out.view(np.int64)]).view(np.uint64)
+    scaled = _chinese_remainders(residues, moduli[0].tolist(), denominator)
+    ways = suitless_ways(shoe)
+    common = gcd(ways, denominator)
+    counts = scaled * (ways // common)
+    if common != denominator:
+        whole, counts = counts, counts // (denominator // common)
+        if (counts * (denominator // common) != whole).any():  # L divides X · L: never
+            raise BaccEdgeError(f"{shoe.label}: the counts of {detail.describe()} are "
+                                f"not whole")
+    total = shoe.coups * ways
+    return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
+
+
+def _chinese_remainders(residues: np.ndarray, primes: list, denominator: int) -> np.ndarray:
+    """X · L from the kernel's residues of X / R (one row per prime; L the common
+    denominator): per prime X · L mod p, then Garner's mixed-radix digits in 64-bit
+    arithmetic, and the number itself (Python integers only for its last steps)."""
+    digits = []
+    for i, p in enumerate(primes):
+        q = np.uint64(p)
+        digit = residues[i] * np.uint64(_R * denominator % p) % q
+        for j, v in enumerate(digits):
+            digit = (digit + q - v % q) % q * np.uint64(pow(primes[j], -1, p)) % q
+        digits.append(digit)
+    out = digits[-1].astype(np.int64)
+    for i in range(len(primes) - 2, -1, -1):
+        if i == len(primes) - 2:  # below p**2 < 2**63
+            out = out * primes[i] + digits[i].astype(np.int64)
+        else:
+            out = out.astype(object) * primes[i] + digits[i].astype(np.int64).astype(object)
+    return out.astype(object)
+
+
+@lru_cache(maxsize=8)
+def _fractions(shoe: Shoe, dealt: int):
+    """For a shoe with cards removed without their suit, and sequences of at most
+    ``dealt`` fine cards: the common denominator L of their fractions, the kernel's
+    moduli (primes whose product exceeds L · coups, see
+    :func:`~bacc_edge._card_kernels.count_cells`), the fractions (n_r - t) / (c_r - t)
+    for the t-th card of each rank r removed so (in Montgomery form), and those ranks."""
+    in_pool = [sum(row) for row in shoe.suits]
+    denominator = _common_denominator(np.array(in_pool), shoe.suitless, dealt)
+    bound, k = shoe.coups * denominator, 1
+    while prod(_moduli(k)) <= bound:
+        k += 1
+    primes = _moduli(k)
+    moduli = np.array([primes, [-pow(p, -1, _R) % _R for p in primes],
+                       [_R % p for p in primes]], dtype=np.uint64)
+    rows = [r for r in range(13) if shoe.suitless[r]]
+    ratios = np.zeros((k, len(rows), COUP_CARDS), dtype=np.uint64)
+    for j, p in enumerate(primes):
+        for q, r in enumerate(rows):
+            for t in range(min(COUP_CARDS, in_pool[r])):
+                ratios[j, q, t] = (shoe.ranks[r] - t) * pow(in_pool[r] - t, -1, p) * _R % p
+    return denominator, moduli, ratios, rows
 
 
 def card_table(shoe: Shoe, layout: CardLayout, *,
                on_progress: Progress | None = None) -> OutcomeTable:
     """Count every cell of ``layout`` on ``shoe`` exactly: an outcome table whose cells
     are the layout's. A card removed without its suit is averaged over the suits it
-    could have been, as :func:`~bacc_edge.outcomes.outcome_table` does: one count per
-    way they could have fallen, each a step for ``on_progress``."""
+    could have been, as :func:`~bacc_edge.outcomes.outcome_table` does (see
+    :func:`_suitless_counts`): one count, one step for ``on_progress``."""
     detail = layout.detail
     if needs_python_integers(shoe.cards):
         raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
@@ -743,32 +940,29 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     if any(h and not c for h, c in zip(shoe_cards, layout.cards)):
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
                             f"it for this shoe (cards_held)")
+    step = Steps(on_progress, 1)
+    if detail.suits and not shoe.suits_known:
+        counts, total = _suitless_counts(shoe, layout)
+        step()
+        return OutcomeTable(shoe, layout, counts, total)
     removal = int(not shoe.replacement)
     key = (detail, layout.tableau, layout.cards)
     held_classes = _shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0
-    total = shoe.coups
-    if detail.suits and not shoe.suits_known:
-        spreads = _suit_spreads(detail, shoe)
-        total *= suitless_ways(shoe)
-    else:
-        suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
-            shoe.suits, dtype=np.int64)
-        spreads = [(1, _shoe_counts(detail, suits, shoe.ranks)[0])]
+    suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
+        shoe.suits, dtype=np.int64)
+    fine_counts = _shoe_counts(detail, suits, shoe.ranks)[0]
     value_counts = _shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
-    big = total > np.iinfo(np.int64).max
-    counts = None
-    step = Steps(on_progress, len(spreads))
-    for ways, fine_counts in spreads:
-        part = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe),
-                    removal, _relabelling(detail, fine_counts))
-        held = fine_counts[held_classes]
-        if (key not in _OCCUPIED and layout.cards == shoe_cards
-                and held.min() >= max(1, removal * COUP_CARDS)):
-            _remember(key, part)  # every sequence dealt: the cells reached are all there are
-        part = _on_cells(part, layout.cells)
-        part = part.astype(object) * ways if big else part * ways
-        counts = part if counts is None else counts + part
-        step()
+    counts = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe), removal,
+                  _relabelling(detail, fine_counts))
+    held = fine_counts[held_classes]
+    if (key not in _OCCUPIED and layout.cards == shoe_cards
+            and held.min() >= max(1, removal * COUP_CARDS)):
+        _remember(key, counts)  # every sequence dealt: the cells reached are all there are
+    counts = _on_cells(counts, layout.cells)
+    step()
+    total = shoe.coups
+    if total > np.iinfo(np.int64).max:
+        counts = counts.astype(object)
     return OutcomeTable(shoe, layout, counts, total)
 
 

@@ -1,0 +1,152 @@
+"""Card bets on suits or colours on a shoe with cards removed without their suit,
+against an independent reference, cell by cell.
+
+The reference averages over the suits: for every way the suitless cards could have
+fallen (how many of each suit, rank by rank), the shoe with those suits named is
+counted by the ordinary path (cards of known suits; checked against brute force in
+tests/test_card_bets.py), weighted by the ordered ways to take those cards from the
+cards of their rank whose suit was not named. The table on the suitless shoe counts
+each deal once per such way, so it must hold that sum in every cell. (This is what
+the library did until it counted one kernel run per spread; the spreads now live
+only here.)
+"""
+
+import itertools
+from collections import Counter
+from math import factorial, prod
+from pathlib import Path
+
+import pytest
+
+from bacc_edge import (Bet, Event, Shoe, ShoeError, all_cards, banker, first_four,
+                       outcome_table, player, report, tie)
+from bacc_edge.card_layout import card_table
+from bacc_edge.evaluator import layout_for
+from bacc_edge.shoe import falling
+
+ROOT = Path(__file__).resolve().parent.parent
+RANK_NAMES = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+SUIT_LETTERS = "shdc"  # the shoe's suit order: ♠ ♥ ♦ ♣
+
+
+def _rows(spec: dict):
+    rows = [[0] * 4 for _ in range(13)]
+    for rank, counts in spec.items():
+        rows[rank] = list(counts)
+    return rows
+
+
+def _spread_counts(rows, named: str, suitless: str, layout):
+    """(counts per cell, total): the sum over every way the ``suitless`` cards' suits
+    could have fallen of the table of the shoe with them named, each weighted by the
+    ordered ways to take such cards from the pool (the cards of their rank left after
+    ``named``)."""
+    base = Shoe.from_suits(rows)
+    if named:
+        base = base.remove(named)
+    per_rank = []
+    for rank, k in Counter(RANK_NAMES.index(c) for c in suitless.split()).items():
+        pool = base.suits[rank]
+        options = []
+        for x in itertools.product(*(range(min(k, c) + 1) for c in pool)):
+            if sum(x) == k:
+                ways = factorial(k) // prod(factorial(a) for a in x) * prod(
+                    falling(c, a) for c, a in zip(pool, x))
+                options.append((ways, [RANK_NAMES[rank] + SUIT_LETTERS[s]
+                                       for s in range(4) for _ in range(x[s])]))
+        per_rank.append(options)
+    counts, total = 0, 0
+    for choice in itertools.product(*per_rank):
+        ways = prod(w for w, _ in choice)
+        shoe = base.remove(" ".join(c for _, cards in choice for c in cards))
+        table = card_table(shoe, layout)
+        counts = counts + table.counts.astype(object) * ways
+        total += table.total * ways
+    return counts, total
+
+
+BETS = {
+    # a named suit, the coup's outcome not read: positions only
+    "first a heart": player.card(1).suit == "♥",
+    # a named colour
+    "banker red": (banker.card(1).colour == "red") & (banker.card(2).colour == "red"),
+    # rank and suit (Perfect Pairs' top line)
+    "suited pair": (player.card(1).suit == player.card(2).suit) & (
+        player.card(1).rank == player.card(2).rank),
+    # suits never named: renamed in order of appearance, the whole coup read
+    "player flush": player.hand.same_suit,
+    # Lucky 8's top line: point values and suits, the hands as blocks (10, J, Q, K one
+    # base, weighed through the table of their ranks)
+    "suited three-card 8": (player.cards == 3) & (player.points == 8) & player.hand.same_suit,
+    # the first four cards as a block of ranks and suits (Jackpot Baccarat)
+    "flush with a pair": first_four.same_suit & (first_four.rank_counts == (2, 1, 1)),
+    # a block with a named rank and suit (Lucky Nines): dealt in sorted order
+    "one nine of diamonds": first_four.count(rank="9", suit="♦") == 1,
+    # all six cards, colours never named (Super Tie)
+    "one-colour tie": tie & all_cards.same_colour,
+    # a named K beside unnamed 10, J, Q (Majestic Match)
+    "king then its suit": (player.card(1).rank == "K") & (
+        player.card(1).suit == player.card(2).suit),
+}
+
+SHOES = {
+    # lopsided suits; two fives, a king and a ten (one point-value base) suitless
+    "lopsided": ({4: (1, 1, 1, 1), 12: (1, 1, 1, 0), 9: (1, 1, 0, 1), 11: (0, 1, 1, 0),
+                  7: (1, 1, 1, 1), 2: (1, 0, 1, 1), 8: (1, 1, 1, 0), 0: (1, 0, 0, 1)},
+                 "", "5 5 K 10"),
+    # a five named and another of the same rank without its suit
+    "named and suitless": ({4: (2, 1, 1, 1), 12: (1, 1, 1, 1), 11: (1, 1, 0, 1),
+                            7: (1, 1, 1, 0), 8: (1, 0, 1, 1), 5: (1, 1, 1, 1)},
+                           "5h", "5 Q 8"),
+    # every rank once per suit: the pool is alike in every suit (names in order of
+    # appearance, only sequences so named dealt)
+    "alike suits": ({r: (1, 1, 1, 1) for r in (4, 12, 9, 7, 0, 8)}, "", "K 10 5"),
+    # the ten's and king's suits differ though their base's are alike in every suit
+    "alike base, unlike ranks": ({9: (1, 1, 0, 0), 12: (0, 0, 1, 1), 4: (1, 1, 1, 1),
+                                  7: (1, 1, 1, 1), 2: (1, 1, 1, 1), 8: (1, 1, 1, 1)},
+                                 "", "10 K"),
+}
+
+
+@pytest.mark.parametrize("bet", list(BETS))
+@pytest.mark.parametrize("shoe", list(SHOES))
+def test_suitless_card_table_is_the_sum_over_every_way_the_suits_fell(bet, shoe):
+    spec, named, suitless = SHOES[shoe]
+    rows = _rows(spec)
+    full = Shoe.from_suits(rows)
+    shoe = (full.remove(named) if named else full).remove(suitless)
+    layout = layout_for([Bet(bet, [Event("hit", BETS[bet], 1)])], shoe=shoe)
+    table = card_table(shoe, layout)
+    counts, total = _spread_counts(rows, named, suitless, layout)
+    assert table.total == total
+    assert table.counts.tolist() == counts.tolist()
+
+
+SIXTY = " ".join("A 2 3 4 5 6 7 8 9 10 J Q K".split() * 4 + "A 2 3 4 5 6 7 8".split())
+
+
+def test_sixty_suitless_cards_on_a_suited_pair_match_the_pair_tables():
+    # once refused (more than 20,000 ways the suits could fall); the outcome tables
+    # count suited pairs in closed form, by another route
+    shoe = Shoe.decks(8).remove(SIXTY)
+    condition = (player.card(1).suit == player.card(2).suit) & (
+        player.card(1).rank == player.card(2).rank)
+    table = card_table(shoe, layout_for([Bet("p", [Event("hit", condition, 1)])],
+                                        shoe=shoe))
+    pairs = outcome_table(shoe, suits=True)
+    assert table.total == pairs.total
+    assert table.count(condition) == pairs.count(pairs.features["player_suited_pair"] == 1)
+
+
+@pytest.mark.parametrize("paytable", ["perfect_pairs", "majestic_match", "colour_match",
+                                      "jackpot_baccarat", "lucky_nines"])
+def test_sixty_suitless_cards_are_counted_on_shipped_card_bets(paytable):
+    results = report(str(ROOT / "paytables" / f"{paytable}.py"), Shoe.decks(8).remove(SIXTY))
+    assert results and all(-1 < r.edge < 1 for r in results)
+
+
+def test_a_pool_beyond_64_bits_is_refused_clearly():
+    # 1,448 cards left, but the suits are spread over the 1,456 they were taken from
+    shoe = Shoe.decks(28).remove("A 2 3 4 5 6 7 8")
+    with pytest.raises(ShoeError, match="name their suits"):
+        report(str(ROOT / "paytables" / "perfect_pairs.py"), shoe)
