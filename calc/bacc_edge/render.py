@@ -12,7 +12,6 @@ import html
 import io
 import json
 import re
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Sequence
@@ -23,6 +22,7 @@ from .cards import SUITS
 from .commission import CHIP_SHARE, CommissionEdge
 from .depth import DepthSpec
 from .eor import LinearCount, RemovalEffects
+from .number_text import decimal, fraction, percentage
 from .reports import BetResult, CheckStatus, EventResult, FigureCheck
 from .paytable import Measure
 from .rules import STANDARD, Tableau
@@ -36,22 +36,6 @@ FORMATS = sorted(set(tabulate_formats) - {"unsafehtml"} | {"csv", "json"})
 #: escaped, so that it can neither run as markup nor break a table or a code block.
 HTML_FORMATS = frozenset({"html"})
 MARKDOWN_FORMATS = frozenset({"github", "pipe"})
-
-
-def percentage(value: Fraction, digits: int = 3) -> str:
-    """An exact fraction as a rounded percentage, for display only."""
-    return f"{float(value) * 100:.{digits}f}%"
-
-
-def fraction(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
-def decimal(value: Fraction) -> str:
-    """An amount written with a decimal point where it needs one, e.g. ``12.5``."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return format(Decimal(value.numerator) / Decimal(value.denominator), "f")
 
 
 def table(rows, headers, fmt: str) -> str:
@@ -270,7 +254,8 @@ def check_rows(checks: Sequence[FigureCheck]):
         computed, difference = (
             (f"{int(c.computed):,}", f"{int(c.difference):+,}")
             if c.measure is Measure.COMBINATIONS else
-            (percentage(c.computed, digits), f"{float(c.difference) * 100:+.{digits}f}"))
+            (percentage(c.computed, digits),
+             percentage(c.difference, digits, sign=True, mark=False)))
         rows.append([c.bet or "(whole sheet)", str(what), c.printed.text, computed, difference,
                      str(c.status), c.sheet])
     return headers, rows
@@ -348,7 +333,7 @@ def eor_rows(fx: RemovalEffects, count: LinearCount | None, *, digits: int = 4,
     rows = []
     for rank, effect in fx.by_rank.items():
         tag = "" if count is None else f"{count.tags[rank]:+d}"
-        row = [rank, fx.rank_counts[rank], f"{float(effect) * 100:+.{digits}f}", tag]
+        row = [rank, fx.rank_counts[rank], percentage(effect, digits, sign=True, mark=False), tag]
         rows.append(row + [fraction(effect)] if exact else row)
     return headers, rows
 
@@ -361,7 +346,8 @@ def eor_card_rows(fx: RemovalEffects, *, digits: int = 4):
         row = [rank]
         for suit in SUITS:
             effect = fx.by_card.get(rank + suit)
-            row.append("" if effect is None else f"{float(effect) * 100:+.{digits}f}")
+            row.append("" if effect is None
+                       else percentage(effect, digits, sign=True, mark=False))
         rows.append(row)
     return headers, rows
 
@@ -382,7 +368,8 @@ def eor_summary(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
     if count.positive_at_true_count is not None:
         lines.append(f"first-order estimate: the bet favours the player from a true count of "
                      f"{count.positive_at_true_count:+.1f} (running count per 52 cards left; "
-                     f"{count.slope_per_true_count * 100:+.4f}% of stake per unit of true count)")
+                     f"{percentage(count.slope_per_true_count, 4, sign=True)} of stake per "
+                     f"unit of true count)")
     elif count.balanced:
         lines.append("the count's slope is not positive: no true count makes the bet favourable")
     return lines
@@ -526,7 +513,7 @@ def depth_round_rows(summary, width: int = 10):
             inside = [r for r in bet.by_round if lo <= r.round <= hi]
             shoes = sum(r.shoes for r in inside)
             share = sum(r.favourable * r.shoes for r in inside) / shoes if shoes else 0
-            row.append(f"{share * 100:.1f}%")
+            row.append(percentage(share, 1))
         rows.append(row)
     return headers, rows
 

@@ -15,7 +15,8 @@ from typing import Callable
 from urllib.parse import quote
 
 from . import render
-from .decks_table import STANDARD_DECKS, compare_decks, decks_output
+from .decks_output import decks_output
+from .decks_table import STANDARD_DECKS, compare_decks
 from .loader import Paytable, load_paytable
 from .math_report import build_math_report, write_math_report
 from .progress import Progress, Steps
