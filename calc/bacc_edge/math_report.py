@@ -276,6 +276,7 @@ def _how_computed(r: MathReport) -> str:
             f"every deck count from 1 to 8 and the infinite deck likewise. Re-run: "
             f"bacc-edge math-report {r.paytable.path.name or 'PAYTABLE.py'} -o REPORT"
             + (f" --depth {r.depth_shoes} --seed {r.depth_seed}" if r.depth_shoes else "")
+            + (f" --level {r.depth_level}" if r.depth_level != DEFAULT_LEVEL else "")
             + (f" --decks {decks}" if decks != DEFAULT_DECKS else "") + ".")
 
 
