@@ -3,7 +3,7 @@ each shoe side by side (any tabulate format), one CSV table, or one JSON object.
 
 The comparison itself is counted in :mod:`bacc_edge.decks_table`; this module only writes
 it, through the package's one percentage (:mod:`bacc_edge.number_text`) and its one JSON
-and CSV writers (:mod:`bacc_edge.render`).
+and CSV writers (:mod:`bacc_edge.formats`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Sequence
 from .cards import CARDS_PER_DECK
 from .decks_table import DeckComparison
 from .number_text import fraction, percentage
-from .render import csv_text, prose, table, to_json
+from .formats import csv_text, prose, table, to_json
 from .shoe import Shoe
 
 

@@ -41,7 +41,7 @@ from .number_text import fraction, percentage
 from .progress import Progress, part
 from .payouts import Pays
 from .paytable import Measure
-from .render import markdown_cell, markdown_fence, markdown_text
+from .formats import markdown_cell, markdown_fence, markdown_text
 from .reports import BetResult, FigureCheck, Tables, check
 from .rules import STANDARD
 from .safe_write import check_output, write_output
@@ -621,7 +621,7 @@ def _md_bar(value: float, span: float, width: int = 20) -> str:
 
 def math_report_markdown(r: MathReport) -> str:
     """The report as Markdown: the same content, the chart drawn as text bars. The
-    user's text is escaped (see :func:`bacc_edge.render.markdown_text`), the docstring
+    user's text is escaped (see :func:`bacc_edge.formats.markdown_text`), the docstring
     and the tableau fenced so that nothing in them can close the fence."""
     _report_argument(r)
     md = markdown_text

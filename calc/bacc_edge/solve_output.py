@@ -3,7 +3,7 @@ pays as a table (any tabulate format), one CSV table, or one JSON object.
 
 The solving is done in :mod:`bacc_edge.solve`; this module only writes its
 :class:`~bacc_edge.solve.Solution`, through the package's one percentage and fraction
-(:mod:`bacc_edge.number_text`) and its one JSON and CSV writers (:mod:`bacc_edge.render`).
+(:mod:`bacc_edge.number_text`) and its one JSON and CSV writers (:mod:`bacc_edge.formats`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Sequence
 
 from .decks_output import deck_key, deck_label
 from .number_text import fraction, percentage
-from .render import csv_text, prose, table, to_json
+from .formats import csv_text, prose, table, to_json
 from .solve import Solution, printable_text
 
 
