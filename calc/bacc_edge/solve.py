@@ -26,7 +26,7 @@ from .decks_table import deck_list_argument
 from .errors import BaccEdgeError
 from .evaluator import Evaluator, layout_for
 from .loader import Paytable, as_paytable
-from .number_text import percentage
+from .number_text import fraction, percentage
 from .progress import Progress, Steps
 from .payouts import Pays, PaysError, pays
 from .paytable import Bet
@@ -77,9 +77,10 @@ class Solve(Pays):
 
 
 def _number(value: Fraction) -> str:
+    """A multiple as ``Solve``'s repr writes it: 2, 1.5, or the exact fraction."""
     if value.denominator == 1:
         return str(value.numerator)
-    return format(float(value), "g") if float(value) == value else f"{value}"
+    return format(float(value), "g") if float(value) == value else fraction(value)
 
 
 # -- reading the designer's settings ---------------------------------------------------------
@@ -460,7 +461,7 @@ def printable_text(net: Fraction) -> str:
         return str(net.numerator)
     if (net * 2).denominator == 1 or (net * 100).denominator == 1:
         return format(float(net), "g")
-    return f"{net.numerator}/{net.denominator}"
+    return fraction(net)
 
 
 def _candidates(unknowns, lines, target, value, limit, around) -> tuple[Candidate, ...]:
