@@ -110,6 +110,28 @@ def test_cli_bad_input(small, tmp_path, args, message):
     assert "Traceback" not in r.output
 
 
+TIE_ONLY = '"""One bet on a tie."""\nfrom bacc_edge import *\nBETS = [Bet("T", [Event("tie", tie, 8)])]\n'
+
+
+@pytest.mark.parametrize("options, rerun", [
+    ([], "-o REPORT."),
+    (["--level", "1"], "-o REPORT --level 1."),
+    (["--level", "2", "--decks", "6"], "-o REPORT --level 2 --decks 6."),
+    (["--level", "3", "--decks", "8"], "-o REPORT."),  # the defaults, said or not
+])
+def test_the_rerun_line_names_every_option_that_is_not_the_default(tmp_path, options, rerun):
+    # --level sets the tags of the report's best count (with or without --depth), so a
+    # re-run that dropped it would print other counts than the report it re-creates
+    paytable, out = tmp_path / "tie.py", tmp_path / "r.md"
+    paytable.write_text(TIE_ONLY)
+    r = CliRunner().invoke(main, ["math-report", str(paytable), "-o", str(out), *options])
+    assert r.exit_code == 0, r.output
+    text = out.read_text()
+    assert f"Re-run: bacc-edge math-report tie.py {rerun}" in text
+    level = options[options.index("--level") + 1] if "--level" in options else "3"
+    assert f"Best level-{level} count" in text
+
+
 def test_cli_missing_paytable(tmp_path):
     r = CliRunner().invoke(main, ["math-report", str(tmp_path / "nope.py"), "-o",
                                   str(tmp_path / "r.html")])

@@ -8,6 +8,7 @@ same way. Escaping: a paytable whose bet names, event labels and docstring hold 
 Markdown fence and formulas, read back byte by byte from every format.
 """
 
+import ast
 import csv
 import io
 import os
@@ -24,7 +25,7 @@ from bacc_edge import OutputError, OverwriteError, build_math_report, write_math
 from bacc_edge import math_report as mr
 from bacc_edge import safe_write
 from bacc_edge.cli import main
-from bacc_edge.render import csv_cell, markdown_fence
+from bacc_edge.formats import csv_cell, markdown_fence
 from bacc_edge.results import write_results
 
 FINE = ('"""One bet on a tie."""\nfrom bacc_edge import *\n'
@@ -455,3 +456,18 @@ def test_every_csv_quotes_a_bet_named_like_a_formula(hostile, args):
 
 def test_the_public_surface_names_the_output_errors():
     assert {"OutputError", "OverwriteError"} <= set(bacc_edge.__all__)
+
+
+#: The modules that write what a person or a script reads.
+OUTPUT_MODULES = {"render", "formats", "decks_output", "solve_output", "math_report",
+                  "results", "plot"}
+
+
+@pytest.mark.parametrize("module", ["decks_table", "solve"])
+def test_an_analysis_writes_nothing_itself(module):
+    # the deck comparison and the solver count; their tables, JSON and CSV are written by
+    # the output layer, which imports them (an import back would run the layers upward)
+    path = Path(bacc_edge.__file__).parent / f"{module}.py"
+    imported = {node.module for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.ImportFrom) and node.level == 1}
+    assert imported and not imported & OUTPUT_MODULES

@@ -25,7 +25,7 @@ from bacc_edge import (STANDARD, Bet, Count, Event, Shoe, Tableau, compare_decks
 from bacc_edge import intervals
 from bacc_edge.cli import main
 from bacc_edge.commission import banker_commission_edge, banker_commission_edges
-from bacc_edge.decks_table import decks_output
+from bacc_edge.decks_output import decks_output
 from bacc_edge.depth import (DealRules, DepthSpec, Player, RoundValues, deal_batch, game,
                              unseen_by_round)
 from bacc_edge.depth_run import Tally, prepare, summarize

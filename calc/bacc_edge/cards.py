@@ -6,6 +6,7 @@ from .errors import ShoeError
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
+CARDS_PER_DECK = len(RANKS) * len(SUITS)
 #: A card's baccarat points: ace one, two to nine face value, tens and court cards nothing.
 POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
 #: A hand counts 0-9: the sum of its cards' points, tens dropped.

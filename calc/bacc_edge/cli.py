@@ -17,7 +17,8 @@ from click.core import ParameterSource
 
 from . import progress, render
 from .commission import banker_commission_edges
-from .decks_table import DeckList, check_deck_list_options, compare_decks_of, decks_output
+from .decks_output import decks_output
+from .decks_table import DeckList, check_deck_list_options, compare_decks_of
 from .depth import DealRules
 from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
@@ -30,7 +31,8 @@ from .results import write_results
 from .safe_write import OverwriteError
 from .shoe import shoe_from_options
 from .math_report import write_math_report
-from .solve import parse_given, solutions_output, solve
+from .solve import parse_given, solve
+from .solve_output import solutions_output
 
 
 class Command(click.Group):

@@ -9,7 +9,6 @@ count it can.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -20,7 +19,6 @@ from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
 from .paytable import Bet
 from .progress import Progress, Steps, part
-from .render import csv_text, prose, table
 from .reports import BetResult, EventResult, Tables, layouts
 from .shoe import Shoe
 
@@ -121,16 +119,6 @@ def _deck_counts(part: str, raw: str) -> list[int | None]:
                       f"such as 6-8, or inf")
 
 
-def deck_label(shoe: Shoe) -> str:
-    """The shoe's column heading: "8 decks", "infinite deck"."""
-    return shoe.label
-
-
-def deck_key(shoe: Shoe) -> int | str:
-    """The shoe as JSON and CSV name it: its number of decks, or "inf"."""
-    return "inf" if shoe.replacement else shoe.cards // 52
-
-
 def results_on(paytable: Paytable, shoe: Shoe, tables: Tables,
                on_progress: Progress | None = None) -> list[BetResult]:
     """Every bet of the paytable on ``shoe``, exactly, under its tableau. Unlike
@@ -211,81 +199,5 @@ def compare_decks_of(paytables: Sequence, shoes: Sequence[Shoe] | str, *,
                                    on_progress=part(on_progress, i * SHARE, SHARE, k * SHARE))]
 
 
-# -- output ----------------------------------------------------------------------------
-#: (heading, BetResult attribute, shown as a percentage?)
-MEASURES = (("House edge", "edge", True), ("Hit rate", "hit_frequency", True),
-            ("SD", "sd", False))
-
-
-def _shown(value, percent: bool, digits: int) -> str:
-    return f"{float(value) * 100:.{digits}f}%" if percent else f"{float(value):.{digits}f}"
-
-
-def decks_rows(comparisons: Sequence[DeckComparison], *, digits: int = 3):
-    """(headers, rows): per bet, a row for each measure, a column for each shoe."""
-    shoes = comparisons[0].shoes if comparisons else ()
-    headers = ["Bet", "Measure", *[deck_label(s) for s in shoes]]
-    rows = []
-    for c in comparisons:
-        for k, (heading, attr, percent) in enumerate(MEASURES):
-            rows.append([c.name if k == 0 else "", heading,
-                         *[_shown(getattr(r, attr), percent, digits) for r in c.results]])
-    return headers, rows
-
-
-def decks_json(comparisons: Sequence[DeckComparison]) -> dict:
-    """One object: the shoes, and per bet its figures on each shoe, numbers as numbers."""
-    shoes = comparisons[0].shoes if comparisons else ()
-    return {
-        "shoes": [{"decks": deck_key(s), "label": s.label, "cards": s.cards,
-                   "replacement": s.replacement, "coups": s.coups} for s in shoes],
-        "bets": [{
-            "file": c.file,
-            "name": c.name,
-            "tableau": c.results[0].tableau.describe(),
-            "by_shoe": [{
-                "decks": deck_key(r.shoe),
-                "edge": float(r.edge),
-                "edge_exact": _fraction(r.edge),
-                "hit_frequency": float(r.hit_frequency),
-                "sd": r.sd,
-                "variance": float(r.variance),
-                "edge_per_resolved_bet": (None if r.edge_per_resolved_bet is None
-                                          else float(r.edge_per_resolved_bet)),
-                "total": r.total,
-                "warnings": list(r.warnings),
-            } for r in c.results],
-        } for c in comparisons],
-    }
-
-
-def decks_csv(comparisons: Sequence[DeckComparison]) -> str:
-    """One CSV table, one header row: file, bet, measure, then a column per shoe
-    (``decks_1`` … ``decks_inf``), the values as plain numbers (fractions of the stake)."""
-    shoes = comparisons[0].shoes if comparisons else ()
-    rows = [["file", "bet", "measure", *[f"decks_{deck_key(s)}" for s in shoes]]]
-    for c in comparisons:
-        for _, attr, _ in MEASURES:
-            rows.append([c.file or "", c.name, attr,
-                         *[float(getattr(r, attr)) for r in c.results]])
-    return csv_text(rows)
-
-
-def decks_output(comparisons: Sequence[DeckComparison], fmt: str, *, digits: int = 3) -> str:
-    """The side-by-side table as text (any tabulate format), CSV, or one JSON object."""
-    if fmt == "json":
-        return json.dumps(decks_json(comparisons), indent=2) + "\n"
-    if fmt == "csv":
-        return decks_csv(comparisons)
-    headers, rows = decks_rows(comparisons, digits=digits)
-    notes = [prose(f"note: {w}", fmt) + "\n"
-             for c in comparisons for r in c.results for w in r.warnings]
-    return table(rows, headers, fmt) + "".join(notes)
-
-
-def _fraction(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
 __all__ = ["DeckComparison", "DeckList", "MAX_SHOES", "STANDARD_DECKS", "compare_decks", "compare_decks_of",
-           "check_deck_list_options", "deck_key", "deck_label", "decks_output", "parse_decks", "results_on"]
+           "check_deck_list_options", "parse_decks", "results_on"]

@@ -26,7 +26,9 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .card_layout import CardLayout
-from .decks_table import STANDARD_DECKS, DeckComparison, compare_decks, deck_label, results_on
+from .cards import CARDS_PER_DECK
+from .decks_output import deck_label
+from .decks_table import STANDARD_DECKS, DeckComparison, compare_decks, results_on
 from .depth import DealRules
 from .depth_run import (MAX_DEPTH_SHOES, MAX_EXACT_DECKS, BetSummary, prepare, run_depth,
                         summarize)
@@ -35,10 +37,11 @@ from .arguments import path_argument, quoted
 from .errors import ArgumentError, OptionError
 from .evaluator import layout_for
 from .loader import Paytable, as_paytable
+from .number_text import fraction, percentage
 from .progress import Progress, part
 from .payouts import Pays
 from .paytable import Measure
-from .render import markdown_cell, markdown_fence, markdown_text
+from .formats import markdown_cell, markdown_fence, markdown_text
 from .reports import BetResult, FigureCheck, Tables, check
 from .rules import STANDARD
 from .safe_write import check_output, write_output
@@ -48,6 +51,10 @@ from .shoe import Shoe
 BIG_WIN = 300
 #: An event rarer than once in this many coups is flagged.
 RARE_COUPS = 100_000_000
+#: The shoe the report counts unless told (``--decks``), and the highest tag of its best
+#: linear counts (``--level``): the re-run line names either only when it differs.
+DEFAULT_DECKS = 8
+DEFAULT_LEVEL = 3
 
 
 class FlagKind(StrEnum):
@@ -87,7 +94,11 @@ class BetSection:
 
 @dataclass(frozen=True)
 class MathReport:
-    """A paytable's math report, ready to be written as HTML or Markdown."""
+    """A paytable's math report, ready to be written as HTML or Markdown.
+
+    ``depth_shoes`` and ``depth_seed`` are the shoe-depth run's (None: no run);
+    ``depth_level`` is the count level (``--level``), the highest tag of every linear
+    count the report shows, with or without a depth run."""
 
     paytable: Paytable
     shoe: Shoe
@@ -95,7 +106,7 @@ class MathReport:
     sheet_checks: tuple[FigureCheck, ...]
     version: str
     depth_shoes: int | None = None
-    depth_level: int = 3
+    depth_level: int = DEFAULT_LEVEL
     depth_seed: int = 1
     notes: tuple[str, ...] = field(default=())
 
@@ -123,7 +134,8 @@ CARD_BET_EOR = ("Effects of removal are left out of this report for a bet on the
                 "--bet NAME` for them.")
 
 
-def build_math_report(source, *, decks: int = 8, depth: int | None = None, level: int = 3,
+def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None = None,
+                      level: int = DEFAULT_LEVEL,
                       seed: int = 1, workers: int | None = None, state=None,
                       on_batch: Callable[[int, int], None] | None = None,
                       tables: Tables | None = None,
@@ -227,7 +239,7 @@ def flags_of(comparison: DeckComparison) -> list[Flag]:
     if negative:
         out.append(Flag(name, FlagKind.NEGATIVE_EDGE,
                         "the player has the edge on " + ", ".join(
-                            f"{deck_label(r.shoe)} ({_pct(-r.edge)})" for r in negative)))
+                            f"{deck_label(r.shoe)} ({percentage(-r.edge)})" for r in negative)))
     return out
 
 
@@ -254,28 +266,24 @@ COUNTING = ("Every ordered sequence of six cards from the shoe is counted once (
 
 
 def _how_computed(r: MathReport) -> str:
+    """How the figures were counted, ending with the command that counts them again: it
+    names every option whose value is not the default."""
     suits = any(s.result.bet.needs_suits for s in r.sections)
+    decks = r.shoe.cards // CARDS_PER_DECK
     return (f"Computed by bacc-edge {r.version} by exact enumeration under the "
             f"{r.paytable.rules.name} tableau: {r.shoe.coups:,} ordered six-card deals on "
             f"{r.shoe}{' (suits counted for suited bets; same total)' if suits else ''}; "
             f"every deck count from 1 to 8 and the infinite deck likewise. Re-run: "
             f"bacc-edge math-report {r.paytable.path.name or 'PAYTABLE.py'} -o REPORT"
             + (f" --depth {r.depth_shoes} --seed {r.depth_seed}" if r.depth_shoes else "")
-            + (f" --decks {r.shoe.cards // 52}" if r.shoe.cards != 416 else "") + ".")
+            + (f" --level {r.depth_level}" if r.depth_level != DEFAULT_LEVEL else "")
+            + (f" --decks {decks}" if decks != DEFAULT_DECKS else "") + ".")
 
 
 def _num(value: Fraction) -> str:
     if value.denominator == 1:
         return f"{value.numerator:,}"
     return format(float(value), ".6g")
-
-
-def _pct(value, digits: int = 3) -> str:
-    return f"{float(value) * 100:.{digits}f}%"
-
-
-def _frac(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def _coups(p: Fraction) -> str:
@@ -293,21 +301,21 @@ def _module_doc(paytable: Paytable) -> str:
 
 def _event_rows(result: BetResult) -> tuple[list[str], list[list[str]]]:
     headers = ["Event", "Combinations", "Probability", "Probability (exact)", "Pays", "Return"]
-    rows = [[e.label, f"{e.combinations:,}", _pct(e.probability, 5), _frac(e.probability),
-             e.pays.text, _pct(e.ret, 5)] for e in result.events]
+    rows = [[e.label, f"{e.combinations:,}", percentage(e.probability, 5),
+             fraction(e.probability), e.pays.text, percentage(e.ret, 5)] for e in result.events]
     rows.append(["Total (player net)", f"{result.total:,}", "100.00000%", "1", "",
-                 _pct(result.ev, 5)])
+                 percentage(result.ev, 5)])
     return headers, rows
 
 
 def _stats_rows(result: BetResult) -> list[tuple[str, str]]:
-    rows = [("House edge", f"{_pct(result.edge, 4)} (exactly {_frac(result.edge)})")]
+    rows = [("House edge", f"{percentage(result.edge, 4)} (exactly {fraction(result.edge)})")]
     if result.edge_per_resolved_bet is not None:
         rows.append(("Edge per resolved bet (pushes left out)",
-                     _pct(result.edge_per_resolved_bet, 4)))
+                     percentage(result.edge_per_resolved_bet, 4)))
     rows += [("Standard deviation per unit", f"{result.sd:.4f}"),
              ("Variance per unit", f"{float(result.variance):.4f}"),
-             ("Hit frequency (wins anything)", _pct(result.hit_frequency, 4))]
+             ("Hit frequency (wins anything)", percentage(result.hit_frequency, 4))]
     if result.bet.max_round:
         rows.append(("Closes after round", str(result.bet.max_round)))
     return rows
@@ -315,8 +323,8 @@ def _stats_rows(result: BetResult) -> list[tuple[str, str]]:
 
 def _deck_rows(c: DeckComparison) -> tuple[list[str], list[list[str]]]:
     headers = ["", *[deck_label(s) for s in c.shoes]]
-    rows = [["House edge", *[_pct(r.edge) for r in c.results]],
-            ["Hit frequency", *[_pct(r.hit_frequency) for r in c.results]],
+    rows = [["House edge", *[percentage(r.edge) for r in c.results]],
+            ["Hit frequency", *[percentage(r.hit_frequency) for r in c.results]],
             ["SD", *[f"{r.sd:.3f}" for r in c.results]]]
     return headers, rows
 
@@ -327,14 +335,14 @@ def _check_rows(checks: Sequence[FigureCheck]) -> tuple[list[str], list[list[str
     for c in checks:
         what = str(c.measure) if c.label is None else f"{c.measure}: {c.label}"
         computed = (f"{int(c.computed):,}" if c.measure is Measure.COMBINATIONS
-                    else _pct(c.computed, 4))
+                    else percentage(c.computed, 4))
         rows.append([what, c.printed.text, computed, str(c.status), c.sheet])
     return headers, rows
 
 
 def _eor_rows(fx: RemovalEffects, count: LinearCount | None):
     headers = ["Card removed", "Cards in shoe", "Effect (% of stake)", "Tag"]
-    rows = [[rank, str(fx.rank_counts[rank]), f"{float(e) * 100:+.4f}",
+    rows = [[rank, str(fx.rank_counts[rank]), percentage(e, 4, sign=True, mark=False),
              "" if count is None else f"{count.tags[rank]:+d}"] for rank, e in fx.by_rank.items()]
     return headers, rows
 
@@ -350,7 +358,7 @@ def _count_lines(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
     if count.positive_at_true_count is not None:
         lines.append(f"First-order estimate: the bet favours the player from a true count of "
                      f"{count.positive_at_true_count:+.1f} (running count per 52 cards left).")
-    lines.append(f"Sum of the effects over the shoe's cards: {_frac(fx.sum_check)} (exact).")
+    lines.append(f"Sum of the effects over the shoe's cards: {fraction(fx.sum_check)} (exact).")
     return lines
 
 
@@ -373,13 +381,13 @@ def _gains(d: BetSummary) -> list[tuple[str, bool, float, float, float]]:
 def _depth_rows(d: BetSummary) -> list[tuple[str, str]]:
     rows = [("Closes after round", str(d.cutoff or "never"))]
     if d.favourable_share is not None:
-        rows.append(("Rounds favouring the player", f"{d.favourable_share * 100:.2f}%"))
+        rows.append(("Rounds favouring the player", percentage(d.favourable_share, 2)))
     for player, within, value, low, high in _gains(d):
         rows.append((f"{player}, {'with' if within else 'no'} cutoff (units/shoe)",
                      f"{value:+.3f} (95%: {low:+.3f} to {high:+.3f})"))
     if d.cutoff_removes is not None:
         rows.append(("Share of the perfect player's gain the cutoff removes",
-                     f"{d.cutoff_removes * 100:.1f}%"))
+                     percentage(d.cutoff_removes, 1)))
     return rows
 
 
@@ -425,9 +433,10 @@ def _summary_rows(r: MathReport) -> tuple[list[str], list[list[str]]]:
     for s in r.sections:
         res, edges = s.result, s.decks.edges
         epr = res.edge_per_resolved_bet
-        rows.append([s.name, _pct(res.edge), "" if epr is None else _pct(epr),
-                     _pct(res.hit_frequency), f"{res.sd:.3f}",
-                     f"{_pct(min(edges))} to {_pct(max(edges))}", str(len(s.flags) or "")])
+        rows.append([s.name, percentage(res.edge), "" if epr is None else percentage(epr),
+                     percentage(res.hit_frequency), f"{res.sd:.3f}",
+                     f"{percentage(min(edges))} to {percentage(max(edges))}",
+                     str(len(s.flags) or "")])
     return headers, rows
 
 
@@ -612,7 +621,7 @@ def _md_bar(value: float, span: float, width: int = 20) -> str:
 
 def math_report_markdown(r: MathReport) -> str:
     """The report as Markdown: the same content, the chart drawn as text bars. The
-    user's text is escaped (see :func:`bacc_edge.render.markdown_text`), the docstring
+    user's text is escaped (see :func:`bacc_edge.formats.markdown_text`), the docstring
     and the tableau fenced so that nothing in them can close the fence."""
     _report_argument(r)
     md = markdown_text

@@ -14,6 +14,7 @@ from typing import Sequence
 from .depth_run import BetSummary
 from .eor import LinearCount, RemovalEffects
 from .errors import BaccEdgeError
+from .number_text import percentage
 from .safe_write import check_output, write_output
 
 
@@ -113,8 +114,7 @@ def plot_effects(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount
         if count is not None:
             ax.bar_label(bars, labels=[f"{count.tags[r]:+d}" for r in ranks], fontsize=7)
         ax.axhline(0, color="black", linewidth=0.6)
-        edge = -float(fx.ev) * 100
-        ax.set_title(f"{fx.bet.name}\nhouse edge {edge:.3f}%", fontsize=9)
+        ax.set_title(f"{fx.bet.name}\nhouse edge {percentage(-fx.ev)}", fontsize=9)
         ax.set_xlabel("rank removed (green: its removal helps the bettor)", fontsize=7)
         ax.set_ylabel("change in EV per card, % of stake", fontsize=7)
         ax.tick_params(labelsize=7)

@@ -1,5 +1,7 @@
 """Turning results into what a person reads (any tabulate format, or CSV) and into the
 JSON a script reads. Every command's output is built here as text; the command prints it.
+How a table, a line of prose, JSON and CSV are written in each format is
+:mod:`bacc_edge.formats`; how a number is written, :mod:`bacc_edge.number_text`.
 
 The tableau a result was counted by is always in the JSON; the text mentions it only
 when it is not the standard one.
@@ -7,144 +9,21 @@ when it is not the standard one.
 
 from __future__ import annotations
 
-import csv
-import html
-import io
-import json
-import re
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Sequence
-
-from tabulate import tabulate, tabulate_formats
 
 from .cards import SUITS
 from .commission import CHIP_SHARE, CommissionEdge
 from .depth import DepthSpec
 from .eor import LinearCount, RemovalEffects
+from .formats import FORMATS  # noqa: F401 (not used here: the CLI's --fmt reads render.FORMATS)
+from .formats import below, csv_records, prose, table, to_json
+from .number_text import decimal, fraction, percentage
 from .reports import BetResult, CheckStatus, EventResult, FigureCheck
 from .paytable import Measure
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
-
-#: Output formats: every tabulate format but "unsafehtml" (HTML that leaves the user's
-#: text unescaped; "html" escapes it), CSV, and one JSON object.
-FORMATS = sorted(set(tabulate_formats) - {"unsafehtml"} | {"csv", "json"})
-#: The formats whose text is HTML, and those whose text is Markdown: every piece of the
-#: user's text they print (a bet's name, an event's label, a file name, a finding) is
-#: escaped, so that it can neither run as markup nor break a table or a code block.
-HTML_FORMATS = frozenset({"html"})
-MARKDOWN_FORMATS = frozenset({"github", "pipe"})
-
-
-def percentage(value: Fraction, digits: int = 3) -> str:
-    """An exact fraction as a rounded percentage, for display only."""
-    return f"{float(value) * 100:.{digits}f}%"
-
-
-def fraction(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
-def decimal(value: Fraction) -> str:
-    """An amount written with a decimal point where it needs one, e.g. ``12.5``."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return format(Decimal(value.numerator) / Decimal(value.denominator), "f")
-
-
-def table(rows, headers, fmt: str) -> str:
-    """One table in a tabulate format, or as CSV; the text ends with a line break.
-    Text cells are escaped for the HTML and Markdown formats (tabulate's "html" escapes
-    HTML; Markdown cells are escaped here)."""
-    if fmt == "csv":
-        return csv_text([headers, *rows], lineterminator="\r\n")
-    if fmt in MARKDOWN_FORMATS:
-        headers = [markdown_cell(h) for h in headers]
-        rows = [[markdown_cell(c) if isinstance(c, str) else c for c in row] for row in rows]
-    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True) + "\n"
-
-
-def prose(text: str, fmt: str) -> str:
-    """Words around the tables (titles, notes, findings) as ``fmt`` prints them: escaped
-    in the HTML and Markdown formats, as they are in the others."""
-    if fmt in HTML_FORMATS:
-        return html.escape(text, quote=False)
-    if fmt in MARKDOWN_FORMATS:
-        return markdown_text(text)
-    return text
-
-
-def markdown_text(text: str) -> str:
-    """Text for a line of Markdown: ``&``, ``<`` and ``>`` as entities, so that the
-    user's text can never be read as HTML (Markdown shows an entity as its character)."""
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def markdown_cell(text: str) -> str:
-    """Text for a cell of a Markdown table: as :func:`markdown_text`, a ``|`` escaped so
-    that it cannot end the cell, a line break as a space so that it cannot end the row."""
-    return markdown_text(text).replace("|", "\\|").replace("\r", " ").replace("\n", " ")
-
-
-def markdown_fence(text: str, info: str = "text") -> str:
-    """A Markdown code block holding ``text`` exactly: fenced with more backticks than
-    the longest run of them inside, so that no line of the text can close it."""
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}{info}\n{text}\n{fence}"
-
-
-def to_json(document: dict) -> str:
-    """One JSON object, the whole of a command's stdout under ``--fmt json``."""
-    return json.dumps(document, indent=2) + "\n"
-
-
-#: What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-#: A signed decimal, perhaps a percentage: a spreadsheet reads it as a number, never runs it.
-PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?%?")
-
-
-def csv_cell(value):
-    """One CSV cell: a text that a spreadsheet would run as a formula (it starts with
-    one of FORMULA_STARTS: ``=HYPERLINK(…)``, a bet named ``-2+3``) gets a single quote
-    in front, as OWASP recommends; numbers stay numbers (-0.08 is written -0.08, an exact
-    Fraction -1/12), and so does a text that is a plain number a spreadsheet reads as
-    that number and nothing more (a pay written ``-1``, a printed ``-4.9612%``); None is
-    an empty cell."""
-    if value is None:
-        return ""
-    if (isinstance(value, str) and value.startswith(FORMULA_STARTS)
-            and not PLAIN_NUMBER.fullmatch(value)):
-        return "'" + value
-    return value
-
-
-def csv_text(rows, *, lineterminator: str = "\n") -> str:
-    """Rows as CSV: the one place every CSV bacc-edge prints is written, each cell
-    through :func:`csv_cell`."""
-    out = io.StringIO()
-    csv.writer(out, lineterminator=lineterminator).writerows(
-        [csv_cell(value) for value in row] for row in rows)
-    return out.getvalue()
-
-
-def csv_records(records: Sequence[dict], headers: Sequence[str]) -> str:
-    """Real CSV, the whole of a command's stdout under ``--fmt csv``: one header row (the
-    records' keys, the JSON's snake_case names), then one row per record; numbers are
-    written as numbers (fractions of the stake, never "1.41%"), None as an empty cell,
-    a text a spreadsheet would run as a formula behind a single quote (see
-    :func:`csv_cell`)."""
-    return csv_text([headers, *([record[h] for h in headers] for record in records)])
-
-
-def below(table_text: str, line: str) -> str:
-    """A line under a table, after a blank line, so that no format (GitHub's markdown
-    among them) reads the line as one more row."""
-    return f"{table_text}\n{line}\n"
-
 
 def under(tableau: Tableau) -> str:
     """", under the … tableau" for a tableau other than the standard one, else nothing."""
@@ -270,7 +149,8 @@ def check_rows(checks: Sequence[FigureCheck]):
         computed, difference = (
             (f"{int(c.computed):,}", f"{int(c.difference):+,}")
             if c.measure is Measure.COMBINATIONS else
-            (percentage(c.computed, digits), f"{float(c.difference) * 100:+.{digits}f}"))
+            (percentage(c.computed, digits),
+             percentage(c.difference, digits, sign=True, mark=False)))
         rows.append([c.bet or "(whole sheet)", str(what), c.printed.text, computed, difference,
                      str(c.status), c.sheet])
     return headers, rows
@@ -348,7 +228,7 @@ def eor_rows(fx: RemovalEffects, count: LinearCount | None, *, digits: int = 4,
     rows = []
     for rank, effect in fx.by_rank.items():
         tag = "" if count is None else f"{count.tags[rank]:+d}"
-        row = [rank, fx.rank_counts[rank], f"{float(effect) * 100:+.{digits}f}", tag]
+        row = [rank, fx.rank_counts[rank], percentage(effect, digits, sign=True, mark=False), tag]
         rows.append(row + [fraction(effect)] if exact else row)
     return headers, rows
 
@@ -361,7 +241,8 @@ def eor_card_rows(fx: RemovalEffects, *, digits: int = 4):
         row = [rank]
         for suit in SUITS:
             effect = fx.by_card.get(rank + suit)
-            row.append("" if effect is None else f"{float(effect) * 100:+.{digits}f}")
+            row.append("" if effect is None
+                       else percentage(effect, digits, sign=True, mark=False))
         rows.append(row)
     return headers, rows
 
@@ -382,7 +263,8 @@ def eor_summary(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
     if count.positive_at_true_count is not None:
         lines.append(f"first-order estimate: the bet favours the player from a true count of "
                      f"{count.positive_at_true_count:+.1f} (running count per 52 cards left; "
-                     f"{count.slope_per_true_count * 100:+.4f}% of stake per unit of true count)")
+                     f"{percentage(count.slope_per_true_count, 4, sign=True)} of stake per "
+                     f"unit of true count)")
     elif count.balanced:
         lines.append("the count's slope is not positive: no true count makes the bet favourable")
     return lines
@@ -526,7 +408,7 @@ def depth_round_rows(summary, width: int = 10):
             inside = [r for r in bet.by_round if lo <= r.round <= hi]
             shoes = sum(r.shoes for r in inside)
             share = sum(r.favourable * r.shoes for r in inside) / shoes if shoes else 0
-            row.append(f"{share * 100:.1f}%")
+            row.append(percentage(share, 1))
         rows.append(row)
     return headers, rows
 

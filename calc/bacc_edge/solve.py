@@ -14,7 +14,6 @@ exactly the target is the *binding* one.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, replace
@@ -23,14 +22,14 @@ from typing import Iterable, Mapping, Sequence
 
 from .arguments import (bet_argument, mapping_argument, names_argument, tableau_argument,
                         tables_argument)
-from .decks_table import deck_key, deck_label, deck_list_argument
+from .decks_table import deck_list_argument
 from .errors import BaccEdgeError
 from .evaluator import Evaluator, layout_for
 from .loader import Paytable, as_paytable
+from .number_text import fraction, percentage
 from .progress import Progress, Steps
 from .payouts import Pays, PaysError, pays
 from .paytable import Bet
-from .render import csv_text, prose, table
 from .reports import Tables
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
@@ -78,9 +77,10 @@ class Solve(Pays):
 
 
 def _number(value: Fraction) -> str:
+    """A multiple as ``Solve``'s repr writes it: 2, 1.5, or the exact fraction."""
     if value.denominator == 1:
         return str(value.numerator)
-    return format(float(value), "g") if float(value) == value else f"{value}"
+    return format(float(value), "g") if float(value) == value else fraction(value)
 
 
 # -- reading the designer's settings ---------------------------------------------------------
@@ -306,7 +306,7 @@ class Solution:
     def notes(self) -> tuple[str, ...]:
         """Shoes on which the unknown events never happen, so their pay changes nothing."""
         return tuple(f"the unknown events never happen on {line.shoe.label}: the edge there is "
-                     f"{_percent(line.fixed)} whatever they pay"
+                     f"{percentage(line.fixed)} whatever they pay"
                      for line in self.lines if line.per_unit == 0)
 
     @property
@@ -413,29 +413,25 @@ def _exact(bet, unknowns, target, lines, limit):
     if stuck:
         line = stuck[0]
         return None, None, (f"the unknown events never happen on {line.shoe.label}, where the "
-                            f"edge is {_percent(line.fixed)} whatever they pay, below the target")
+                            f"edge is {percentage(line.fixed)} whatever they pay, below the target")
     bounds = [((line.fixed - target) / line.per_unit, line) for line in lines if line.per_unit]
     x, line = min(bounds, key=lambda b: b[0])
     if x < 0:
         return None, None, (f"no pay reaches the target: the unknown events are too likely; "
                             f"paying nothing (a push) already leaves the house only "
-                            f"{_percent(line.fixed)} on {line.shoe.label}")
+                            f"{percentage(line.fixed)} on {line.shoe.label}")
     top = max(u.times for u in unknowns)
     if limit is not None and top * x > limit:
         capped = limit / top
         worst = min(line.edge(capped) for line in lines)
         return capped, None, (f"the target needs {_approx(top * x)} to 1, above the limit "
                               f"of {printable_text(limit)} to 1; at the limit the edge is "
-                              f"{_percent(worst)}, above the target")
+                              f"{percentage(worst)}, above the target")
     return x, line.shoe, None
 
 
 def _approx(value: Fraction) -> str:
     return printable_text(value) if (value * 2).denominator == 1 else f"{float(value):.4f}"
-
-
-def _percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.3f}%"
 
 
 # -- printable pays --------------------------------------------------------------------------
@@ -465,7 +461,7 @@ def printable_text(net: Fraction) -> str:
         return str(net.numerator)
     if (net * 2).denominator == 1 or (net * 100).denominator == 1:
         return format(float(net), "g")
-    return f"{net.numerator}/{net.denominator}"
+    return fraction(net)
 
 
 def _candidates(unknowns, lines, target, value, limit, around) -> tuple[Candidate, ...]:
@@ -565,132 +561,6 @@ def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str
     return out
 
 
-# -- output -----------------------------------------------------------------------------------
-def _to_and_for(net: Fraction) -> str:
-    return f"{printable_text(net)} to 1 = {printable_text(net + 1)} for 1"
-
-
-def _exact_text(value: Fraction) -> str:
-    return (str(value.numerator) if value.denominator == 1
-            else f"{value.numerator}/{value.denominator} ≈ {float(value):.4f}")
-
-
-def solution_text(s: Solution, fmt: str = "simple", *, digits: int = 3) -> str:
-    """One bet's answer in words, then its printable pays as a table."""
-    on = ", ".join(deck_label(shoe) for shoe in s.shoes)
-    head = [f"{s.name} — target house edge {_pct(s.target, digits)} "
-            f"{'on every one of ' if len(s.shoes) > 1 else 'on '}{on}"]
-    if s.given:
-        head.append("given: " + ", ".join(f"{n} = {printable_text(v)}" for n, v in s.given))
-    factor = s.unknowns[0].name
-    for u in s.unknowns:
-        pays_as = factor if u.times == 1 else f"{printable_text(u.times)} × {factor}"
-        head.append(f"unknown: {u.label!r} pays {pays_as} to 1")
-    if s.value is not None:
-        if len(s.unknowns) > 1 or s.unknowns[0].times != 1:
-            head.append(f"exact: {factor} = {_exact_text(s.value)}")
-        what = "exact pay" if s.reached else "highest pay within the limit"
-        for u, p in zip(s.unknowns, s.pays):
-            for_one = p + 1 if p.denominator == 1 else f"≈ {float(p + 1):.4f}"
-            head.append(f"{what} of {u.label!r}: {_exact_text(p)} to 1 ({for_one} for 1)")
-        at = ", ".join(f"{deck_label(line.shoe)} {_pct(e, digits)}"
-                       for line, e in zip(s.lines, s.edges))
-        head.append(f"edge at that pay: {at}"
-                    + (f" ({deck_label(s.binding)} binds)" if s.binding and len(s.shoes) > 1 else ""))
-    head += [f"note: {n}" for n in s.notes]
-    if s.problem:
-        head.append(s.problem)
-    headers, rows = solution_rows(s, digits=digits)
-    body = table(rows, headers, fmt) if rows else "no printable pay to list\n"
-    mark = ("◀ marks the printable pay closest to the target at or above it"
-            if s.marked else "no printable pay keeps the target")
-    return "\n".join(prose(line, fmt) for line in head) + "\n" + body + mark + "\n"
-
-
-def solution_rows(s: Solution, *, digits: int = 3):
-    """(headers, rows): per printable candidate, its pays, the edge per shoe, and the mark."""
-    headers = [f"{u.label} pays" for u in s.unknowns]
-    headers += [f"Edge, {deck_label(shoe)}" for shoe in s.shoes]
-    if len(s.shoes) > 1:
-        headers.append("Lowest edge")
-    headers.append("")
-    rows = []
-    for c in s.candidates:
-        row = [_to_and_for(p) for p in c.pays]
-        row += [_pct(e, digits) for e in c.edges]
-        if len(s.shoes) > 1:
-            row.append(_pct(c.worst_edge, digits))
-        row.append("◀" if c.marked else "")
-        rows.append(row)
-    return headers, rows
-
-
-def solution_json(s: Solution) -> dict:
-    def edges(values):
-        return [{"decks": deck_key(shoe), "edge": float(e), "edge_exact": _frac(e)}
-                for shoe, e in zip(s.shoes, values)]
-
-    return {
-        "file": s.file,
-        "bet": s.name,
-        "target_edge": float(s.target),
-        "target_edge_exact": _frac(s.target),
-        "decks": [deck_key(shoe) for shoe in s.shoes],
-        "unknowns": [{"label": u.label, "name": u.name, "times": float(u.times)} for u in s.unknowns],
-        "given": {n: float(v) for n, v in s.given},
-        "reached": s.reached,
-        "problem": s.problem,
-        "notes": list(s.notes),
-        "max_pay": None if s.max_pay is None else float(s.max_pay),
-        "value": None if s.value is None else float(s.value),
-        "value_exact": None if s.value is None else _frac(s.value),
-        "pays": None if s.value is None else [
-            {"label": u.label, "pays": float(p), "pays_exact": _frac(p), "for_one": float(p + 1)}
-            for u, p in zip(s.unknowns, s.pays)],
-        "binding_decks": None if s.binding is None else deck_key(s.binding),
-        "edges": None if s.value is None else edges(s.edges),
-        "candidates": [{
-            "pays": [float(p) for p in c.pays],
-            "pays_text": [_to_and_for(p) for p in c.pays],
-            "edges": edges(c.edges),
-            "lowest_edge": float(c.worst_edge),
-            "marked": c.marked,
-        } for c in s.candidates],
-        "tableau": s.tableau.describe(),
-    }
-
-
-def solutions_output(solutions: Sequence[Solution], fmt: str, *, digits: int = 3) -> str:
-    """Every bet's answer: text (any tabulate format), one CSV table, or one JSON object."""
-    if fmt == "json":
-        return json.dumps({"solutions": [solution_json(s) for s in solutions]}, indent=2) + "\n"
-    if fmt == "csv":
-        shoes = list(dict.fromkeys(deck_key(shoe) for s in solutions for shoe in s.shoes))
-        lines = [["file", "bet", "row", "event", "pays", "for_one",
-                  *[f"edge_decks_{k}" for k in shoes], "lowest_edge", "marked"]]
-        for s in solutions:
-            rows = []
-            if s.value is not None:
-                rows.append(("exact", s.pays, s.edges, False))
-            rows += [("printable", c.pays, c.edges, c.marked) for c in s.candidates]
-            for kind, pays_, edges_, marked in rows:
-                by_key = {deck_key(shoe): e for shoe, e in zip(s.shoes, edges_)}
-                for u, p in zip(s.unknowns, pays_):
-                    lines.append([s.file or "", s.name, kind, u.label, float(p), float(p + 1),
-                                  *[float(by_key[k]) if k in by_key else None for k in shoes],
-                                  float(min(edges_)), "yes" if marked else ""])
-        return csv_text(lines)
-    return "\n".join(solution_text(s, fmt, digits=digits) for s in solutions)
-
-
-def _pct(value: Fraction, digits: int) -> str:
-    return f"{float(value) * 100:.{digits}f}%"
-
-
-def _frac(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
 __all__ = ["Candidate", "ShoeLine", "Solution", "Solve", "SolveError", "Unknown", "mark_unknown",
            "parse_edge", "parse_given", "parse_limit", "floor_printable", "printable_text", "round_printable", "scale_unknown",
-           "solution_json", "solutions_output", "solve", "solve_bet", "split_mark", "unknowns_of"]
+           "solve", "solve_bet", "split_mark", "unknowns_of"]
