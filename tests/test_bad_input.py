@@ -6,6 +6,10 @@ message fragment). An input found wrong once becomes a row here, so it cannot co
 
 import json
 import os
+import socket
+import subprocess
+import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -520,6 +524,10 @@ CLI = [
      "only tcp:// addresses are supported", 1),
     ("scheduler ucx", ["depth", LIVE, "--scheduler", "ucx://127.0.0.1:1"],
      "only tcp:// addresses are supported", 1),
+    ("scheduler port that listens and never answers",
+     ["depth", LIVE, "--shoes", "2", "--scheduler", "{silent}", "--state", "{tmp}/s"],
+     "no Dask scheduler answers there within 1 s (something accepts connections there but "
+     "never answered)", 1),
     ("math-report depth 10**8", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
@@ -527,9 +535,10 @@ CLI = [
 ]
 
 
-def _arguments(args, tmp_path):
+def _arguments(args, tmp_path, silent):
     """Write the paytables the arguments name into ``tmp_path`` and return the
-    arguments with their paths."""
+    arguments with their paths; ``{silent}`` is the address of a port that listens and
+    never answers."""
     for name, source in PAYTABLES.items():
         (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
     (tmp_path / "latin1.py").write_bytes("# é\nBETS = []\n".encode("latin-1"))
@@ -549,12 +558,23 @@ def _arguments(args, tmp_path):
     (tmp_path / "linked").mkdir()
     os.link(tmp_path / "one" / "fine.py", tmp_path / "linked" / "fine.md")
     paths = {name: str(tmp_path / f"{name}.py") for name in [*PAYTABLES, "latin1"]}
-    return [a.format(tmp=tmp_path, **paths) for a in args]
+    return [a.format(tmp=tmp_path, silent=silent, **paths) for a in args]
+
+
+@pytest.fixture
+def silent_port():
+    """A real port from the OS that accepts connections and never says a word."""
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        yield f"tcp://127.0.0.1:{listening.getsockname()[1]}"
 
 
 @pytest.mark.parametrize("args, fragment, code", [c[1:] for c in CLI], ids=[c[0] for c in CLI])
-def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code):
-    result = CliRunner().invoke(main, _arguments(args, tmp_path))
+def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code, silent_port,
+                                             monkeypatch):
+    monkeypatch.setattr("bacc_edge.depth_run.CONNECT_TIMEOUT", 1)  # the deadline, shortened
+    result = CliRunner().invoke(main, _arguments(args, tmp_path, silent_port))
     assert result.exit_code == code, result.output
     assert isinstance(result.exception, SystemExit), result.exception  # no traceback
     assert "Traceback" not in result.output
@@ -715,3 +735,19 @@ def test_a_plot_that_fails_after_the_work_still_leaves_the_table(tmp_path, monke
     assert "eor.png: the picture cannot be written" in result.stderr
     assert "Traceback" not in result.output
     assert "Player" in result.stdout and "Effect of removal" in result.stdout
+
+
+def test_a_port_that_never_answers_ends_in_seconds_not_a_hang(silent_port, tmp_path):
+    # the whole command, as a user runs it: Dask's own handshake has no deadline
+    start = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-m", "bacc_edge", "depth", LIVE, "--shoes", "2",
+                               "--scheduler", silent_port, "--state", str(tmp_path / "s")],
+                              capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("bacc-edge depth --scheduler <a silent port> still waiting after 60 s")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == (f"Error: --scheduler {silent_port}: no Dask scheduler answers there "
+                           f"within 5 s (something accepts connections there but never "
+                           f"answered)\n")
+    assert done.stdout == "" and time.monotonic() - start < 30

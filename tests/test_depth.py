@@ -365,11 +365,11 @@ def test_a_bad_batch_file_is_named_set_aside_and_dealt_again(scheduler, tmp_path
     assert np.array_equal(again.gains, clean.gains) and np.array_equal(again.sums, clean.sums)
 
 
-def test_a_second_run_on_a_busy_folder_is_refused(tmp_path):
+def test_a_second_run_on_a_busy_folder_is_refused(scheduler, tmp_path):
     spec = spec_of()
     with RunFolder(tmp_path, definition(spec, 2)):
         with pytest.raises(OptionError, match="another bacc-edge depth run"):
-            run_depth(spec, 2, batch=2, state=tmp_path, scheduler="tcp://127.0.0.1:1")
+            run_depth(spec, 2, batch=2, state=tmp_path, scheduler=scheduler)
 
 
 def test_the_dashboard_port_taken_by_someone_else_changes_nothing(tmp_path):

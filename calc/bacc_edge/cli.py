@@ -454,7 +454,7 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     """
     from .counts import Count
     from .depth import EndRule
-    from .depth_run import check_scheduler
+    from .depth_run import check_scheduler, reach_scheduler
 
     if (count_tags is None) != (trigger is None):
         raise click.UsageError("--count and --trigger go together: the tags, and the count "
@@ -465,6 +465,7 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         raise click.UsageError(f"{alone[0]} belongs to your count: give it with --count and "
                                f"--trigger (a paytable's Count sets its own)")
     check_scheduler(scheduler)
+    reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
     if plot:  # never over the paytable: refused before any dealing
         check_plot_path(plot, [paytable])
     # the true-count convention, when given, is every count's: yours, the paytable's

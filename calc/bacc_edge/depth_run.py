@@ -226,12 +226,57 @@ def _client(scheduler: str | None, workers: int | None):
                           f"within {CONNECT_TIMEOUT} s ({type(err).__name__})") from None
 
 
-def check_scheduler(address: str | None) -> None:
-    """Refuse a --scheduler that is not ``tcp://HOST:PORT`` (the one transport this
-    command can open without more settings: tls needs certificates, inproc a scheduler
-    in this same process, ucx a library not installed), port 1-65535, no path."""
+def reach_scheduler(address: str | None, wait: float | None = None) -> None:
+    """Speak to the scheduler at ``address`` (checked by :func:`check_scheduler`) and
+    refuse it unless it answers as a Dask scheduler within one overall deadline of
+    ``wait`` seconds (default :data:`CONNECT_TIMEOUT`). Dask's own Client waits for the
+    handshake with no deadline, so a port that accepts connections and never answers
+    (any other server) would hang the run in silence."""
     if address is None:
         return
+    import asyncio
+    import socket
+    import time
+
+    from distributed.comm import connect
+
+    wait = CONNECT_TIMEOUT if wait is None else wait
+    host, port = check_scheduler(address)
+    start = time.monotonic()
+    late = f"--scheduler {address}: no Dask scheduler answers there within {wait:g} s"
+    try:
+        socket.create_connection((host, port), timeout=wait).close()
+    except OSError as err:
+        raise OptionError(f"{late} (nothing accepts connections there: "
+                          f"{type(err).__name__})") from None
+
+    async def identity():
+        comm = await connect(address, timeout=wait)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), start + wait - time.monotonic()))
+    except asyncio.TimeoutError:
+        raise OptionError(f"{late} (something accepts connections there but never "
+                          f"answered)") from None
+    except Exception as err:  # reset, closed, not Dask's protocol: one line
+        raise OptionError(f"{late} ({type(err).__name__})") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
+                          f"scheduler (it says it is {kind_of(answer)[:80]})")
+
+
+def check_scheduler(address: str | None) -> tuple[str, int] | None:
+    """Refuse a --scheduler that is not ``tcp://HOST:PORT`` (the one transport this
+    command can open without more settings: tls needs certificates, inproc a scheduler
+    in this same process, ucx a library not installed), port 1-65535, no path; give
+    its host and port."""
+    if address is None:
+        return None
     bad = (f"--scheduler {address!r} is not a Dask scheduler address; write it as "
            f"tcp://HOST:PORT (port 1-65535)")
     if not isinstance(address, str):
@@ -251,6 +296,7 @@ def check_scheduler(address: str | None) -> None:
     port = int(match.group(2))
     if not 1 <= port <= 65535:
         raise OptionError(f"--scheduler {address!r}: port {port} is not from 1 to 65535")
+    return match.group(1).strip("[]"), port
 
 
 def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:
@@ -298,6 +344,7 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
         batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
     check_size(spec, shoes, batch)
     check_scheduler(scheduler)
+    reach_scheduler(scheduler)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or not 1 <= workers <= MAX_WORKERS):
         raise OptionError(f"workers {workers!r} must be a whole number from 1 to "
@@ -587,4 +634,5 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
 
 
 __all__ = ["BetSummary", "PlayerSummary", "RoundSummary", "StudyCheck", "StudySummary",
-           "Tally", "check_scheduler", "definition", "prepare", "run_depth", "summarize"]
+           "Tally", "check_scheduler", "definition", "prepare", "reach_scheduler", "run_depth",
+           "summarize"]
