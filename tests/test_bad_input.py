@@ -751,3 +751,39 @@ def test_a_port_that_never_answers_ends_in_seconds_not_a_hang(silent_port, tmp_p
                            f"within 5 s (something accepts connections there but never "
                            f"answered)\n")
     assert done.stdout == "" and time.monotonic() - start < 30
+
+
+CHATTY = ("import os, sys\n"
+          "print('by print')\n"
+          "sys.__stdout__.write('by sys.__stdout__\\n')\n"
+          "os.write(1, b'by os.write to fd 1\\n')\n" + PAYTABLES["fine"]
+          + "COUNTS = [Count('C', {'8': 1, '6': -1}, trigger=2, bets=['T'])]\n")
+
+
+@pytest.mark.parametrize("command", [
+    ["report", "{path}"], ["report", "{path}", "--decks", "1,2"], ["eor", "{path}"],
+    ["solve", "{path}", "--edge", "5%", "--solve", "T:tie"],
+    ["depth", "{path}", "--count-only", "--shoes", "2", "--workers", "1", "--state", "{tmp}/s"],
+], ids=["report", "report decks list", "eor", "solve", "depth"])
+def test_a_paytable_printing_every_way_leaves_json_one_object(tmp_path, command):
+    # a real process: print, sys.__stdout__ and os.write(1) reach the true stdout only there
+    path = tmp_path / "chatty.py"
+    path.write_text(CHATTY)
+    args = [a.format(path=path, tmp=tmp_path) for a in command]
+    done = subprocess.run([sys.executable, "-m", "bacc_edge", *args, "--fmt", "json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert isinstance(json.loads(done.stdout), dict), done.stdout
+    for said in ("by print", "by sys.__stdout__", "by os.write to fd 1"):
+        assert said in done.stderr
+
+
+def test_stdout_comes_back_after_a_paytable_that_fails(capfd):
+    from bacc_edge.loader import printing_to_stderr
+    with pytest.raises(ZeroDivisionError):
+        with printing_to_stderr():
+            os.write(1, b"while loading\n")
+            1 / 0
+    os.write(1, b"bacc-edge's own output\n")
+    out, err = capfd.readouterr()
+    assert out == "bacc-edge's own output\n" and err == "while loading\n"

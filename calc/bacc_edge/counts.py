@@ -20,8 +20,6 @@ both published studies shipped here reproduce best.
 
 from __future__ import annotations
 
-import contextlib
-import sys
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -277,8 +275,9 @@ def paytable_counts(paytable) -> tuple[Count, ...]:
     if paytable.source is None:
         return ()
     namespace = {"__name__": f"paytable_{paytable.path.stem}", "__file__": str(paytable.path)}
+    from .loader import printing_to_stderr
     try:  # what the file prints goes to stderr, as when it was loaded
-        with contextlib.redirect_stdout(sys.stderr):
+        with printing_to_stderr():
             exec(compile(paytable.source, str(paytable.path), "exec"), namespace)
     except BaccEdgeError as err:
         raise BaccEdgeError(f"{paytable.path}: {err}") from None

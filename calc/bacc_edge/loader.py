@@ -179,6 +179,36 @@ def _told_if_slow(path, on_slow: Callable[[str], None] | None):
         timer.cancel()
 
 
+@contextlib.contextmanager
+def printing_to_stderr():
+    """While a paytable's code runs, everything it prints goes to stderr: ``print``
+    (``sys.stdout``), ``sys.__stdout__`` and ``os.write(1, …)`` alike, so that stdout
+    carries only bacc-edge's own output (one JSON object under ``--fmt json``). File
+    descriptor 1 is pointed at stderr's for the block and restored after it, also when
+    the block fails."""
+    for stream in (sys.stdout, sys.__stdout__):
+        if stream is not None:
+            stream.flush()  # what bacc-edge wrote before stays on stdout, in order
+    try:
+        saved = os.dup(1)
+    except OSError:  # no file descriptor 1 at all: print is the one way out
+        saved = None
+    else:
+        os.dup2(2, 1)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        if sys.__stdout__ is not None:
+            try:
+                sys.__stdout__.flush()  # what the paytable buffered there goes to stderr
+            except (OSError, ValueError):
+                pass
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
 def load_paytable_source(source: str, path) -> Paytable:
     """A paytable from its source text, as if read from ``path``: what
     :func:`load_paytable` does once it has the text, and what workers that do not share
@@ -191,7 +221,7 @@ def load_paytable_source(source: str, path) -> Paytable:
         raise PaytableError(f"{path}, line {err.lineno}: syntax error: {err.msg}") from None
     namespace = {"__name__": f"paytable_{p.stem}", "__file__": str(p)}
     try:
-        with contextlib.redirect_stdout(sys.stderr):
+        with printing_to_stderr():
             exec(code, namespace)
     except BaccEdgeError as err:
         raise PaytableError(f"{path}{_line_in(p, err)}: {err}") from None
@@ -222,4 +252,4 @@ def _line_in(path: Path, err: BaseException) -> str:
 
 
 __all__ = ["Paytable", "as_paytable", "load_paytable", "load_paytable_source",
-           "load_paytables"]
+           "load_paytables", "printing_to_stderr"]
