@@ -194,6 +194,8 @@ API = [
      "given 5 (int) must be a mapping such as {'y': 5}"),
     ("solve(given='x=5')", lambda: solve(PUNTO, "5%", given="x=5", scale=True), ArgumentError,
      "given 'x=5' (str) must be a mapping"),
+    ("solve(keep_ratios, scale)", lambda: solve(PUNTO, "5%", scale=True, keep_ratios=True),
+     OptionError, "keep_ratios keeps the ratio of several events marked in one bet"),
     ("solve(tables=5)", lambda: solve(PUNTO, "5%", scale=True, tables=5), ArgumentError,
      "tables 5 (int)"),
     ("solve(second unknown)", lambda: solve([Bet("B", [Event("E", tie, bacc_edge.Solve("x")),

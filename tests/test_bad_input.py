@@ -332,6 +332,10 @@ CLI = [
      "--digits shapes the text tables; --fmt json gives every number in full", 2),
     ("digits with csv", [PUNTO, "--digits", "5", "--fmt", "csv"], "--digits shapes", 2),
     ("exact with json", [PUNTO, "--exact", "--fmt", "json"], "exact fractions included", 2),
+    ("decks list with remove", [PUNTO, "--decks", "1,2", "--remove", "5"],
+     "compares full shoes side by side; it does not go with --remove", 2),
+    ("decks list with exact", [PUNTO, "--decks", "1,2", "--exact"], "not go with --exact", 2),
+    ("decks list with check", [THREE, "--decks", "1,2", "--check"], "not go with --check", 2),
     ("check with decks", [THREE, "--check", "--decks", "6"], "--decks does not apply", 2),
     ("check with counts", [THREE, "--check", "--counts", ",".join(["4"] * 13)],
      "--counts does not apply", 2),
@@ -342,7 +346,12 @@ CLI = [
     ("unknown option", [PUNTO, "--nope"], "No such option '--nope'", 2),
     # -- eor: the shoe and the picture (checked before any work) -----------------------------
     ("eor several decks", ["eor", PUNTO, "--decks", "1,2"],
-     "--decks '1,2': this command takes one deck count", 1),
+     "--decks '1,2': this command takes one deck count", 2),
+    ("eor digits with json", ["eor", PUNTO, "--digits", "2", "--fmt", "json"],
+     "--digits shapes the text tables; --fmt json gives every number in full", 2),
+    ("eor exact with csv", ["eor", PUNTO, "--exact", "--fmt", "csv"],
+     "--exact shapes the text tables; --fmt csv gives every number in full, exact "
+     "fractions included", 2),
     ("eor counts with decks", ["eor", PUNTO, "--counts", ",".join(["4"] * 13), "--decks", "2"],
      "each describe the whole shoe", 2),
     ("plot to a missing folder", ["eor", PUNTO, "--plot", "{tmp}/nowhere/eor.png"],
@@ -387,6 +396,8 @@ CLI = [
      "number of decks -1", 1),
     ("commission decks superscript", ["commission", "--stake", "10", "--decks", "²"],
      "'²' is not a number of decks", 2),
+    ("commission several decks", ["commission", "--stake", "10", "--decks", "1,2"],
+     "--decks '1,2': this command takes one deck count", 2),
     ("commission two shoes", ["commission", "--stake", "10", "--infinite", "--decks", "6"],
      "each describe the whole shoe", 2),
     # -- card names, numbers and pays in a paytable -------------------------------------------
@@ -424,6 +435,12 @@ CLI = [
      "target edge '５%' is not a percentage such as '5%'", 1),
     ("solve digits 16", ["solve", "{solve_x}", "--edge", "5%", "--digits", "16"],
      "--digits 16: must be a whole number from 0 to 15", 1),
+    ("solve digits with json", ["solve", "{solve_x}", "--edge", "5%", "--digits", "2",
+                                "--fmt", "json"], "--digits shapes the text tables", 2),
+    ("solve keep-ratios with scale", ["solve", PUNTO, "--edge", "5%", "--scale",
+                                      "--keep-ratios"],
+     "--keep-ratios keeps the ratio of several --solve events of one bet; without --solve "
+     "it does nothing", 2),
     ("solve digits x", ["solve", "{solve_x}", "--edge", "5%", "--digits", "x"],
      "'x' is not a whole number", 2),
     # -- whole numbers of the other commands: unreadable 2, out of range 1 -------------------

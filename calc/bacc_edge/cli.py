@@ -180,6 +180,25 @@ class DeckCounts(click.ParamType):
         return DeckList(text)
 
 
+def text_only(fmt: str, *names: str, exact_in: tuple[str, ...] = ()) -> None:
+    """Refuse the options among ``names`` (--digits, --exact) that shape the text tables
+    when --fmt json or csv gives every number in full (exact fractions too under the
+    formats ``exact_in``): a usage error, never an option taken and ignored."""
+    ignored = given(click.get_current_context(), *names)
+    if fmt in ("json", "csv") and ignored:
+        raise click.UsageError(f"{ignored[0]} shapes the text tables; --fmt {fmt} gives every "
+                               f"number in full" + (", exact fractions included"
+                                                    if fmt in exact_in else ""))
+
+
+def one_deck_count(decks) -> None:
+    """Refuse a deck list (``--decks 1,2``) on a command that deals from one shoe: an
+    option the command cannot read is a usage error."""
+    if isinstance(decks, DeckList):
+        raise click.UsageError(f"--decks {decks.text!r}: this command takes one deck count "
+                               f"(only the report compares several side by side)")
+
+
 def shoe_options(fn):
     """--decks, --counts, --infinite and --remove: the shoe to deal from. Two options
     that each describe the whole shoe are refused together, never one of them ignored."""
@@ -261,16 +280,16 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
       bacc-edge paytables/*.py --check
       bacc-edge my_bet.py --fmt json
     """
-    ignored = given(click.get_current_context(), "digits", *(("exact",) if fmt == "json" else ()))
-    if fmt in ("json", "csv") and ignored:
-        raise click.UsageError(f"{ignored[0]} shapes the text tables; --fmt {fmt} gives every "
-                               f"number in full" + (", exact fractions included"
-                                                    if fmt == "json" else ""))
+    text_only(fmt, "digits", *(("exact",) if fmt == "json" else ()), exact_in=("json",))
+    if isinstance(decks, DeckList):  # several deck counts: options that cannot go with them
+        try:
+            check_deck_list_options(counts=counts, remove=remove, infinite=infinite,
+                                    check=do_check, exact=exact)
+        except OptionError as err:  # two options that contradict: a usage error
+            raise click.UsageError(str(err)) from None
     loaded = load_paytables(paytables, bets, on_slow=say)
     tables = Tables()
     if isinstance(decks, DeckList):  # several deck counts: one table, side by side
-        check_deck_list_options(counts=counts, remove=remove, infinite=infinite,
-                                check=do_check, exact=exact)
         with progress.bar("bets") as on_progress:
             compared = compare_decks_of(loaded, decks, tables=tables, on_progress=on_progress)
         click.echo(decks_output(compared, fmt, digits=digits), nl=False)
@@ -325,6 +344,8 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
       bacc-edge eor paytables/three_card_win.py --level 2 --plot eor.png
       bacc-edge eor my_bets.py --decks 6 --fmt json
     """
+    text_only(fmt, "digits", "exact", exact_in=("json", "csv"))
+    one_deck_count(decks)
     if plot:  # never over a paytable: refused before any counting
         check_plot_path(plot, paytables)
     loaded = load_paytables(paytables, bets, on_slow=say)
@@ -362,6 +383,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
       bacc-edge commission --stake 13 --chip 1
       bacc-edge commission --stake 10 --stake 13 --stake 19 --chip 1 --rate 5
     """
+    one_deck_count(decks)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     edges = banker_commission_edges(stakes, chip, rate=rate / 100, shoe=shoe)
     click.echo(render.commission_output(edges, shoe, fmt), nl=False)
@@ -564,6 +586,11 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
       bacc-edge solve paytables/live_dealer.py --edge 5% --scale --bet "Player Bonus"
       bacc-edge solve my_bet.py --edge 4% --decks 8,inf --max-pay 500
     """
+    text_only(fmt, "digits")
+    if keep_ratios and not marks:
+        raise click.UsageError("--keep-ratios keeps the ratio of several --solve events of "
+                               "one bet; without --solve it does nothing (--scale keeps "
+                               "every pay's ratio already)")
     loaded = load_paytable(paytable, on_slow=say)
     with progress.bar("bets") as on_progress:
         solutions = solve(loaded, target, decks=decks, bets=bets, mark=marks,
