@@ -300,7 +300,7 @@ API = [
     ("pays('-0.25')", lambda: pays("-0.25"), PaysError, "is written '0.75 for 1' (for_one(0.75))"),
     ("pays(-1/3)", lambda: pays(Fraction(-1, 3)), PaysError, "is written '2 for 3'"),
     ("pays(-1)", lambda: pays(-1), PaysError, "-1 is negative: a bet that loses pays 'lose'"),
-    ("pays('５')", lambda: pays("５"), PaysError, "'５' is not a number"),
+    ("pays('５')", lambda: pays("５"), PaysError, "'５' is not a pay: write a number ('5')"),
 ]
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import click
@@ -23,7 +22,7 @@ from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
 from .errors import BaccEdgeError, OptionError
 from .loader import load_paytable, load_paytables
-from .payouts import exact_number
+from .payouts import DECIMAL_TEXT, WHOLE_TEXT, exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
 from .reports import Tables, check, report
 from .results import write_results
@@ -98,17 +97,15 @@ class Amount(click.ParamType):
 
 
 def _finite_decimal(value) -> bool:
-    """Whether the text is a finite decimal number in ASCII (however large or small)."""
-    text = str(value).strip()
-    try:
-        return text.isascii() and Decimal(text).is_finite()
-    except InvalidOperation:
-        return False
+    """Whether the text is a finite decimal number as every number option writes it
+    (:data:`~bacc_edge.payouts.DECIMAL_TEXT`: ASCII digits, no '_'), however large or
+    small."""
+    return bool(DECIMAL_TEXT.fullmatch(str(value).strip()))
 
 
-#: A whole number as an option writes it: ASCII digits, an optional sign ('²' and '５'
-#: are digits to Python's str.isdigit and int, not to an option).
-_WHOLE = re.compile(r"[+-]?[0-9]+")
+#: A whole number as an option writes it: ASCII digits, an optional sign ('²', '５' and
+#: '1_000' are whole numbers to Python's int, not to an option).
+_WHOLE = WHOLE_TEXT
 #: What --decks reads: deck counts, ranges and inf, separated by commas.
 _DECK_PART = r"\s*(?:[+-]?[0-9]+|[0-9]+\s*-\s*[0-9]+|inf|infinite|∞)\s*"
 _DECKS = re.compile(f"{_DECK_PART}(?:,{_DECK_PART})*", re.IGNORECASE)
@@ -156,7 +153,10 @@ class FiniteNumber(click.ParamType):
             return float(value)
         if not _finite_decimal(value):
             self.fail(f"{value!r} is not a number", param, ctx)
-        return float(Decimal(str(value).strip()))
+        try:
+            return float(exact_number(value))
+        except ValueError as err:  # a number, out of range ('1e400'): bad data
+            raise OptionError(f"{_option_name(param)}: {err}") from None
 
 
 class DeckCounts(click.ParamType):
