@@ -519,6 +519,10 @@ CLI = [
      "hard.png: is the input", 1),
     ("fmt unsafehtml", [PUNTO, "--fmt", "unsafehtml"], "Invalid value for '--fmt'", 2),
     # -- depth: every number bounded, absurd sizes refused up front (issue 17 §3, §6) -------
+    ("depth check with no published figures", ["depth", "{fine}", "--check", "--count-only",
+                                               "--shoes", "2", "--workers", "1",
+                                               "--state", "{tmp}/s"],
+     "--check: no count of this run lists published figures", 1),
     ("depth never happens", ["depth", "{never}", "--shoes", "2", "--state", "{tmp}/s"],
      "event '3-card natural': can never happen", 1),
     ("depth initial beyond int64", ["depth", LIVE, "--count", "6=1", "--trigger", "1",

@@ -501,6 +501,8 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
                    deal=DealRules(decks, cut, EndRule(end_rule)), seed=seed, level=level,
                    cutoff=cutoff, counts=counts, eor_count=eor_count, count_only=count_only,
                    exact_bets=exact_bets, **convention)
+    if do_check and not any(count.published is not None for count in spec.counts):
+        raise click.ClickException("--check: no count of this run lists published figures")
     try:
         with progress.bar("shoes", quiet=quiet) as on_batch:
             tally = run_depth(spec, shoes, batch=batch, state=state, scheduler=scheduler,
@@ -510,6 +512,9 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         raise click.ClickException("interrupted: the finished batches are kept; run the same "
                                    "command again to resume") from None
     summary = summarize(spec, tally)
+    if do_check and not summary.checks:  # refused before a line is printed
+        raise click.ClickException("--check: no count of this run lists published figures "
+                                   "for the bets it deals")
     click.echo(render.depth_output(spec, shoes, summary, fmt), nl=False)
     for line in render.depth_notes(spec, summary):
         click.echo(line, err=True)
@@ -518,8 +523,6 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         click.echo(f"wrote {plot}", err=True)
     if do_check:
         bad = [c for c in summary.checks if c.status == "not reproduced"]
-        if not summary.checks:
-            raise click.ClickException("--check: no count of this run lists published figures")
         click.echo(f"{len(summary.checks) - len(bad)} of {len(summary.checks)} published "
                    f"figures within this run's 95% intervals or explained by a finding",
                    err=True)
