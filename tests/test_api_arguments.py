@@ -33,6 +33,10 @@ def _effects():
     return effects_of_removal([BET], ONE_DECK)[0]
 
 
+def _spec():
+    return prepare_depth(PUNTO, ["Player"], eor_count=False)
+
+
 def _table():
     return outcome_table(ONE_DECK)
 
@@ -162,6 +166,11 @@ API = [
     # -- depth ------------------------------------------------------------------------------------
     ("run_depth(None, 5)", lambda: run_depth(None, 5), ArgumentError,
      "spec None (NoneType) must be the DepthSpec of prepare_depth()"),
+    ("run_depth(on_progress=5)", lambda: run_depth(_spec(), 2, on_progress=5), ArgumentError,
+     "on_progress 5 (int) must be a function (or None)"),
+    ("run_depth(on_progress, on_batch)",
+     lambda: run_depth(_spec(), 2, on_progress=print, on_batch=print), ArgumentError,
+     "give on_progress (on_batch is its former name), not both"),
     ("prepare_depth(deal=8)", lambda: prepare_depth(PUNTO, deal=8), ArgumentError,
      "deal 8 (int) must be DealRules"),
     ("prepare_depth(pt, 'Banker')", lambda: prepare_depth(PUNTO, "Banker"), ArgumentError,

@@ -303,6 +303,21 @@ def test_dask_gives_the_serial_answer_and_resumes_without_redealing(scheduler, t
     assert np.array_equal(more.gains[:6], tally.gains) and len(more.gains) == 8
 
 
+def test_run_depth_tells_on_progress_of_each_batch_as_the_other_long_calls_do(scheduler,
+                                                                              tmp_path):
+    spec = spec_of()
+    calls = []
+    run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler,
+              on_progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 6), (2, 6), (4, 6), (6, 6)]  # from 0, a batch of 2 at a time
+    (run,) = tmp_path.glob("run-*")
+    sorted(run.glob("batch-*.npz"))[1].unlink()
+    calls.clear()
+    run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler,
+              on_progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 6), (4, 6), (6, 6)]  # two batches kept, one dealt again
+
+
 def test_shoe_i_is_shoe_i_whatever_the_batch_size(scheduler, tmp_path):
     spec = spec_of()
     by2 = run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler)

@@ -504,9 +504,9 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     if do_check and not any(count.published is not None for count in spec.counts):
         raise click.ClickException("--check: no count of this run lists published figures")
     try:
-        with progress.bar("shoes", quiet=quiet) as on_batch:
+        with progress.bar("shoes", quiet=quiet) as on_progress:
             tally = run_depth(spec, shoes, batch=batch, state=state, scheduler=scheduler,
-                              workers=workers, on_batch=on_batch,
+                              workers=workers, on_progress=on_progress,
                               on_warning=lambda line: click.echo(f"warning: {line}", err=True))
     except KeyboardInterrupt:
         raise click.ClickException("interrupted: the finished batches are kept; run the same "

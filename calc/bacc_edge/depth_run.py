@@ -28,6 +28,7 @@ from .errors import ArgumentError, BaccEdgeError, OptionError, kind_of
 from .evaluator import Evaluator
 from .intervals import Interval, mean_interval, ratio_interval
 from .loader import as_paytable
+from .progress import Progress
 from .reports import Tables, report
 from .shoe import Shoe
 
@@ -326,20 +327,28 @@ def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:
 def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
               state: Path | None = None, scheduler: str | None = None,
               workers: int | None = None,
-              on_batch: Callable[[int, int], None] | None = None,
-              on_warning: Callable[[str], None] | None = None) -> Tally:
+              on_progress: Progress | None = None,
+              on_warning: Callable[[str], None] | None = None,
+              on_batch: Progress | None = None) -> Tally:
     """Deal ``shoes`` shoes (batches of ``batch``) and add them up.
 
     Work goes to the Dask scheduler at ``scheduler`` (``tcp://host:port``), else to a
     local cluster of ``workers`` processes (default: every core). Finished batches are
     kept in the run's folder under ``state`` (default ./.bacc-edge-depth) and reused:
     a folder holding more shoes than asked for gives the batches needed and keeps the
-    rest. ``on_batch(shoes_done, shoes_total)`` is called as batches finish,
+    rest. ``on_progress(shoes_done, shoes_total)`` is called as batches finish, from 0
+    (see :mod:`bacc_edge.progress`; ``on_batch`` is its former name, still taken),
     ``on_warning`` with a line about each bad batch file set aside. Every argument is
     checked before the folder is touched.
     """
     if not isinstance(spec, DepthSpec):
         raise ArgumentError(f"spec {kind_of(spec)} must be the DepthSpec of prepare_depth()")
+    if on_batch is not None and on_progress is not None:
+        raise ArgumentError("give on_progress (on_batch is its former name), not both")
+    on_progress = on_progress if on_progress is not None else on_batch
+    for name, call in (("on_progress", on_progress), ("on_warning", on_warning)):
+        if call is not None and not callable(call):
+            raise ArgumentError(f"{name} {kind_of(call)} must be a function (or None)")
     if batch is None:
         batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
     check_size(spec, shoes, batch)
@@ -369,16 +378,18 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
             if arrays is not None:
                 done[i] = arrays
         shoes_done = sum(sizes[i] for i in done)
-        if on_batch:
-            on_batch(shoes_done, shoes)
+        if on_progress:
+            on_progress(0, shoes)
+            if shoes_done:  # batches kept from an earlier run
+                on_progress(shoes_done, shoes)
         pending = [i for i in range(n_batches) if i not in done]
         if pending:
             for i, arrays in _deal(spec, pending, batch, sizes, scheduler, workers):
                 folder.write(i, i * batch, sizes[i], arrays)
                 done[i] = arrays
                 shoes_done += sizes[i]
-                if on_batch:
-                    on_batch(shoes_done, shoes)
+                if on_progress:
+                    on_progress(shoes_done, shoes)
     return Tally([done[i] for i in range(n_batches)])
 
 
