@@ -12,7 +12,6 @@ import html
 import io
 import json
 import re
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Sequence
@@ -39,19 +38,51 @@ MARKDOWN_FORMATS = frozenset({"github", "pipe"})
 
 
 def percentage(value: Fraction, digits: int = 3) -> str:
-    """An exact fraction as a rounded percentage, for display only."""
-    return f"{float(value) * 100:.{digits}f}%"
+    """An exact fraction as a rounded percentage, for display only. A figure that is not
+    exactly 0% or ±100% never shows as one: where rounding would make it so, it shows
+    as the bound it passes, ``<100.000%`` (99.9999%), ``>0.000%`` (a millionth of a
+    percent), ``<0.000%`` (just below zero)."""
+    text = f"{float(value) * 100:.{digits}f}%"
+    shown, exact = Fraction(text[:-1]), Fraction(value) * 100
+    if shown in (0, 100, -100) and exact != shown:
+        bound = float(abs(shown) if shown == 0 else shown)  # '0.000', never '-0.000'
+        return f"{'<' if exact < shown else '>'}{bound:.{digits}f}%"
+    return text
 
 
 def fraction(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+#: Decimal places of an amount whose decimal never ends (a stake of 1/3), shown with ≈.
+AMOUNT_PLACES = 10
+
+
 def decimal(value: Fraction) -> str:
-    """An amount written with a decimal point where it needs one, e.g. ``12.5``."""
+    """An amount written with a decimal point where it needs one, e.g. ``12.5``: every
+    digit when its decimal ends, however many (never through a float or a 28-digit
+    Decimal), else ``≈`` and :data:`AMOUNT_PLACES` places."""
+    value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
-    return format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+    rest, places = value.denominator, 0
+    for prime in (2, 5):
+        count = 0
+        while rest % prime == 0:
+            rest, count = rest // prime, count + 1
+        places = max(places, count)
+    ends = rest == 1
+    places = places if ends else AMOUNT_PLACES
+    scaled = round(value * 10 ** places)  # exact when the decimal ends
+    digits = str(abs(scaled)).rjust(places + 1, "0")
+    text = f"{'-' if scaled < 0 else ''}{digits[:-places]}.{digits[-places:]}"
+    return text if ends else f"≈{text}"
+
+
+def amount(value: Fraction) -> str:
+    """An amount of chips, exact, always with a decimal point (``1.0``, ``12.25``)."""
+    text = decimal(value)
+    return text if "." in text else f"{text}.0"
 
 
 def table(rows, headers, fmt: str) -> str:
@@ -471,7 +502,7 @@ def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
         return csv_records(records, list(records[0]))
     headers = ["Stake", "Commission on a win", "Net win",
                f"Edge at exactly {decimal(rate * 100)}%", "Real edge"]
-    rows = [[decimal(c.stake), float(c.commission), float(c.net_win),
+    rows = [[decimal(c.stake), amount(c.commission), amount(c.net_win),
              percentage(c.nominal_edge, 4), percentage(c.edge, 4)] for c in edges]
     return (prose(f"Shoe: {shoe}{under(tableau)}; lowest chip {decimal(chip)}, commission "
                   f"rounded up to {chip * CHIP_SHARE}", fmt) + "\n" + table(rows, headers, fmt))

@@ -30,7 +30,7 @@ from .loader import Paytable, as_paytable
 from .progress import Progress, Steps
 from .payouts import Pays, PaysError, pays
 from .paytable import Bet
-from .render import csv_text, prose, table
+from .render import csv_text, percentage, prose, table
 from .reports import Tables
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
@@ -435,7 +435,7 @@ def _approx(value: Fraction) -> str:
 
 
 def _percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.3f}%"
+    return percentage(value, 3)
 
 
 # -- printable pays --------------------------------------------------------------------------
@@ -688,7 +688,7 @@ def solutions_output(solutions: Sequence[Solution], fmt: str, *, digits: int = 3
 
 
 def _pct(value: Fraction, digits: int) -> str:
-    return f"{float(value) * 100:.{digits}f}%"
+    return percentage(value, digits)
 
 
 def _frac(value: Fraction) -> str:
