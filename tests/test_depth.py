@@ -717,3 +717,25 @@ def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim):
                            cwd=tmp_path, timeout=300)
     assert again.returncode == 0, again.stderr
     assert again.stdout == whole.stdout
+
+
+def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():
+    from types import SimpleNamespace
+
+    from bacc_edge.counts import StudyMeasure
+    from bacc_edge.depth_run import StudyCheck
+    from bacc_edge.intervals import Interval
+    from bacc_edge.render import depth_check_rows
+    checks = [  # a share printed as a percentage, one printed as a fraction, and units
+        StudyCheck("C", "B", StudyMeasure.BET_FREQUENCY, "3.09%", 0.0309,
+                   Interval(0.0306, 0.0280, 0.0333, "normal"), "reproduced", None),
+        StudyCheck("C", "B", StudyMeasure.AVERAGE_EDGE, "0.0627", 0.0627,
+                   Interval(0.1085, -0.0109, 0.2280, "bootstrap"), "reproduced", None),
+        StudyCheck("C", "B", StudyMeasure.UNITS_PER_SHOE, "0.155", 0.155,
+                   Interval(0.2675, -0.0277, 0.5627, "bootstrap"), "reproduced", None)]
+    headers, rows = depth_check_rows(SimpleNamespace(checks=checks))
+    assert headers[3:6] == ["Unit", "Published", "This run (95% interval)"]
+    assert [r[3:6] for r in rows] == [
+        ["% of rounds", "3.09", "3.06 (2.80 to 3.33)"],
+        ["% of the bet", "6.27", "10.85 (-1.09 to 22.80)"],
+        ["units", "0.155", "0.2675 (-0.0277 to 0.5627)"]]

@@ -569,12 +569,34 @@ def depth_title(spec: DepthSpec, shoes: int) -> str:
             f"cut card {spec.deal.cut} from the end{end}{under(spec.tableau)}")
 
 
+#: The unit each published figure of a count study is shown in, and its scale from the
+#: run's figures (shares are fractions there, percentages here).
+STUDY_UNITS = {"bet_frequency": ("% of rounds", 100), "average_edge": ("% of the bet", 100),
+               "units_per_shoe": ("units", 1), "units_per_100_rounds": ("units", 1),
+               "rounds_per_shoe": ("rounds", 1), "desirability_index": ("index", 1),
+               "betting_correlation": ("correlation", 1)}
+
+
 def depth_check_rows(summary):
-    headers = ["Count", "Bet", "Figure", "Published", "This run (95% interval)", "Status"]
-    rows = [[c.count, c.bet, c.measure.value.replace("_", " "), c.printed,
-             depth_interval_text(c.interval, 4) if c.interval is not None else "",
-             c.status + (f": {c.finding}" if c.finding and c.status == "finding" else "")]
-            for c in summary.checks]
+    """(headers, rows): each published figure beside this run's, both in the unit its
+    row names (one unit to a row, never a percentage beside a fraction)."""
+    headers = ["Count", "Bet", "Figure", "Unit", "Published", "This run (95% interval)",
+               "Status"]
+    rows = []
+    for c in summary.checks:
+        unit, k = STUDY_UNITS[c.measure.value]
+        printed = c.printed.strip()
+        published = (printed[:-1].strip() if printed.endswith("%") and k == 100
+                     else printed if not printed.endswith("%") and k == 1
+                     else f"{c.published * k:g}")
+        run = ""
+        if c.interval is not None:
+            digits = 2 if k == 100 else 4
+            v, lo, hi = (x * k for x in (c.interval.value, c.interval.low, c.interval.high))
+            run = f"{v:.{digits}f} ({lo:.{digits}f} to {hi:.{digits}f})"
+        rows.append([c.count, c.bet, c.measure.value.replace("_", " "), unit, published, run,
+                     c.status + (f": {c.finding}" if c.finding and c.status == "finding"
+                                 else "")])
     return headers, rows
 
 
