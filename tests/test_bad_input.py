@@ -509,6 +509,16 @@ CLI = [
                                                      "{tmp}/hard.md"], "is the input", 1),
     ("math report over another .py", ["math-report", "{fine}", "-o", "{tmp}/py_link.md"],
      "never writes over a .py file", 1),
+    ("math report over a hard link to another .py", ["math-report", "{fine}", "-o",
+                                                     "{tmp}/py_hard.md"],
+     "py_hard.md': is a hard link, one of 3 names of the same file (perhaps someone's .py "
+     "file); bacc-edge never writes over a file that has other names", 1),
+    ("plot over a hard link to another .py", ["eor", "{fine}", "--bet", "T", "--plot",
+                                              "{tmp}/py_hard.png"],
+     "py_hard.png: is a hard link", 1),
+    ("depth plot over a hard link to another .py", ["depth", "{fine}", "--plot",
+                                                    "{tmp}/py_hard.png"],
+     "py_hard.png: is a hard link", 1),
     ("math report into a folder", ["math-report", "{fine}", "-o", "{tmp}/one"],
      "is a directory", 2),
     ("plot over a hard link to the paytable", ["eor", "{fine}", "--plot", "{tmp}/hard.png"],
@@ -601,6 +611,8 @@ def _arguments(args, tmp_path, silent):
     (tmp_path / "py_link.png").symlink_to(tmp_path / "syntax.py")
     os.link(tmp_path / "fine.py", tmp_path / "hard.md")
     os.link(tmp_path / "fine.py", tmp_path / "hard.png")
+    os.link(tmp_path / "syntax.py", tmp_path / "py_hard.md")  # another .py, by inode
+    os.link(tmp_path / "syntax.py", tmp_path / "py_hard.png")
     (tmp_path / "linked").mkdir()
     os.link(tmp_path / "one" / "fine.py", tmp_path / "linked" / "fine.md")
     paths = {name: str(tmp_path / f"{name}.py") for name in [*PAYTABLES, "latin1"]}

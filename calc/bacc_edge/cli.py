@@ -244,8 +244,11 @@ def plot_option(what: str):
     paytable (the command checks that)."""
     def checked(ctx, param, value):
         if value is not None:
+            # the paytables read so far: a picture over one of them is named as the input
+            inputs = [*ctx.params.get("paytables", ()), *filter(None, [ctx.params.get(
+                "paytable")])]
             try:
-                check_plot_path(value)
+                check_plot_path(value, inputs)
             except OverwriteError as err:
                 raise click.ClickException(str(err)) from None
             except BaccEdgeError as err:
@@ -323,7 +326,8 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
 
 
 @main.command("eor")
-@click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False),
+                is_eager=True)  # read before --plot, which must not be one of them
 @shoe_options
 @bet_option
 @fmt_option
@@ -390,7 +394,8 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 
 
 @main.command("depth")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=click.Path(dir_okay=False),
+                is_eager=True)  # read before --plot, which must not be it
 @bet_option
 @click.option("--shoes", "-n", default=1000, show_default=True, type=WholeNumber(1),
               help="Shoes to deal.")
