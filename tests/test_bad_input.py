@@ -161,6 +161,9 @@ PAYTABLES = {
                             "RULES = Tableau.parse(STANDARD_TEXT, name=5)\n"
                             "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
     "pays_underscore": bet("'1_000'"),
+    "pays_for_one_word": bet("for_one('foo')"),
+    "pays_percent_word": bet("percent('foo')"),
+    "pays_call_word": bet("pays('foo')"),
     "pays_underscore_odds": bet("'1_0 to 1'"),
     "solve_x": ("from bacc_edge import *\n"
                 "BETS = [Bet('B', [Event('E', tie, Solve('x')), "
@@ -445,6 +448,14 @@ CLI = [
     ("digits 1_0", [PUNTO, "--digits", "1_0"], "'1_0' is not a whole number", 2),
     ("decks 1_0", [PUNTO, "--decks", "1_0"], "'1_0' is not a number of decks", 2),
     ("counts 4_0", [PUNTO, "--counts", "4_0" + ",4" * 12], "'4_0' is not a number of cards", 1),
+    ("pays for_one('foo')", ["{pays_for_one_word}"],
+     "pays_for_one_word.py, line 2: bet 'T', event 'tie': 'foo for 1' is not a pay", 1),
+    ("pays percent('foo')", ["{pays_percent_word}"],
+     "pays_percent_word.py, line 2: bet 'T', event 'tie': 'foo%' is not a pay", 1),
+    ("pays pays('foo')", ["{pays_call_word}"],
+     "pays_call_word.py, line 2: bet 'T', event 'tie': 'foo' is not a pay", 1),
+    ("is_ Kings names its bet and event", ["{is_kings}"],
+     "is_kings.py, line 2: bet 'K', event 'king': card 'Kings' is not a card", 1),
     ("pays '1_000'", ["{pays_underscore}"], "bet 'T', event 'tie': '1_000' is not a pay", 1),
     ("pays '1_0 to 1'", ["{pays_underscore_odds}"], "'1_0 to 1' is not a pay", 1),
     ("solve max-pay 1_000", ["solve", "{solve_x}", "--edge", "5%", "--max-pay", "1_000"],

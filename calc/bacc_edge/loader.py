@@ -3,6 +3,7 @@ RULES) and choosing bets from it: the one way a paytable comes into bacc-edge.""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import os
 import sys
@@ -224,7 +225,8 @@ def load_paytable_source(source: str, path) -> Paytable:
         with printing_to_stderr():
             exec(code, namespace)
     except BaccEdgeError as err:
-        raise PaytableError(f"{path}{_line_in(p, err)}: {err}") from None
+        raise PaytableError(f"{path}{_line_in(p, err)}: {_bet_and_event(source, p, err)}"
+                            f"{err}") from None
     except SystemExit as err:  # not the end of bacc-edge: a paytable only defines bets
         raise PaytableError(f"{path}{_line_in(p, err)}: calls sys.exit({err.code!r}) while "
                             f"loading; a paytable should only define BETS") from None
@@ -242,6 +244,44 @@ def load_paytable_source(source: str, path) -> Paytable:
         raise PaytableError(f"{path}: RULES must be a Tableau, written as the printed one "
                             f"with Tableau.parse(...), not {rules!r}")
     return Paytable(p, tuple(bets), tuple(figures), rules, source)
+
+
+def _bet_and_event(source: str, path: Path, err: BaseException) -> str:
+    """``"bet 'B', event 'E': "`` for an error raised inside ``Bet('B', [Event('E', …)])``
+    before either was built (``for_one('foo')``, ``pays('foo')``, a card misnamed in a
+    condition), found by the position Python records for the failing call; "" when the
+    message names its bet already or the call is not inside a Bet written out."""
+    if str(err).startswith("bet "):
+        return ""
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
+    if not frames or frames[-1].colno is None:
+        return ""
+    at = frames[-1]
+    span = (at.lineno, at.colno, at.end_lineno, at.end_colno)
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ""
+    names = {}
+
+    def visit(node, inside):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("Bet", "Event") and node.args \
+                and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            inside = {**inside, node.func.id: node.args[0].value}
+        if (getattr(node, "lineno", None), getattr(node, "col_offset", None),
+                getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)) == span:
+            names.update(inside)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(tree, {})
+    if "Bet" not in names:
+        return ""
+    event = f", event {names['Event']!r}" if "Event" in names else ""
+    return f"bet {names['Bet']!r}{event}: "
 
 
 def _line_in(path: Path, err: BaseException) -> str:
