@@ -118,7 +118,8 @@ def pays(value) -> Pays:
     """Read a pay the way rule sheets print it.
 
     Numbers are "to 1": ``5``, ``0.95``, ``Fraction(1, 2)``. Strings may also say
-    ``"7:2"``, ``"1:2"``, ``"19-20"`` or ``"5 to 1"`` (a to b), ``"45 for 1"`` (stake
+    ``"7:2"``, ``"1:2"``, ``"19-20"``, ``"1/3"`` or ``"5 to 1"`` (a to b, exactly),
+    ``"45 for 1"`` (stake
     included: wins 44), ``"10%"`` (wins a tenth of the stake), ``"push"`` or ``"lose"``.
     """
     if isinstance(value, Pays):
