@@ -369,8 +369,7 @@ def test_arithmetic_on_small_integers_does_not_wrap():
 
 @pytest.mark.parametrize("name, rank, suit", [
     ("K", 12, None), ("k", 12, None), ("K♠", 12, 0), ("ks", 12, 0), ("10h", 9, 1),
-    ("10H", 9, 1), ("T", 9, None), ("td", 9, 2), ("A♣", 0, 3), ("as", 0, 0), (" 5 ", 4, None),
-    ("Q♡", 11, 1)])
+    ("10H", 9, 1), ("T", 9, None), ("td", 9, 2), ("A♣", 0, 3), ("as", 0, 0), (" 5 ", 4, None)])
 def test_the_documented_card_names_still_read(name, rank, suit):
     from bacc_edge.cards import parse_card
     assert parse_card(name) == (rank, suit)

@@ -134,7 +134,11 @@ PAYTABLES = {
     "rank_one": ("from bacc_edge import *\n"
                  "BETS = [Bet('A', [Event('ace', player.card(1).rank == 1, 8)])]\n"),
     "suit_word": ("from bacc_edge import *\n"
-                  "BETS = [Bet('S', [Event('s', player.card(1).suit == 'spade', 8)])]\n"),
+                  "BETS = [Bet('S', [Event('s', player.card(1).suit == 'spades', 8)])]\n"),
+    "suit_singular": ("from bacc_edge import *\n"
+                      "BETS = [Bet('S', [Event('s', player.card(1).suit == 'spade', 8)])]\n"),
+    "rank_five": ("from bacc_edge import *\n"
+                  "BETS = [Bet('A', [Event('five', player.card(1).rank == 5, 8)])]\n"),
     "times_2_62": ("from bacc_edge import *\n"
                    "BETS = [Bet('W', [Event('w', (player.points * 2**62) == 0, 8)])]\n"),
     "plus_10_30": ("from bacc_edge import *\n"
@@ -279,6 +283,12 @@ CLI = [
     ("decks superscript", [PUNTO, "--decks", "²"], "'²' is not a number of decks", 2),
     ("decks list with a superscript", [PUNTO, "--decks", "1,²"], "'²' is not a number of decks", 2),
     ("decks range to a superscript", [PUNTO, "--decks", "1-²"], "'1-²' is not a number of", 2),
+    ("decks 8,8", [PUNTO, "--decks", "8,8"], "'8,8' names 8 decks twice: give each deck "
+     "count once", 2),
+    ("decks a range and a count in it", [PUNTO, "--decks", "1-4,2"], "names 2 decks twice", 2),
+    ("decks inf twice", [PUNTO, "--decks", "inf,infinite"], "names inf twice", 2),
+    ("bet asked for twice", [PUNTO, "--bet", "Banker", "--bet", "banker"],
+     "asks for the bet 'banker' twice (as 'Banker' already)", 1),
     ("decks fullwidth digit", [PUNTO, "--decks", "５"], "'５' is not a number of decks", 2),
     ("decks list with 0", [PUNTO, "--decks", "1,0"], "'0' is not a number of decks from 1", 1),
     ("decks range from 0", [PUNTO, "--decks", "0-3"], "the range '0-3' must run upwards", 1),
@@ -410,6 +420,12 @@ CLI = [
     ("rank Aces", ["{rank_aces}"], "rank 'Aces' is not a rank (the rank is written 'A')", 1),
     ("count rank Kings", ["{count_kings}"], "rank 'Kings' is not a rank", 1),
     ("rank 1", ["{rank_one}"], "rank 1 is not a rank (the rank is written 'A')", 1),
+    ("rank 5, a number", ["{rank_five}"],
+     "bet 'A', event 'five': rank 5 is not a rank (the rank is written '5'): ranks are "
+     "written as text", 1),
+    ("suit 'spade'", ["{suit_singular}"],
+     "bet 'S', event 's': suit 'spade' is not a suit: suits are ♠ ♥ ♦ ♣ (or s h d c, spades "
+     "hearts diamonds clubs)", 1),
     ("points times 2**62", ["{times_2_62}"],
      "(player.points * 4611686018427387904): its values reach 41,505,174,165,846,491,136, "
      "past ±9,223,372,036,854,775,807, the 64-bit limit", 1),
@@ -718,6 +734,20 @@ API = [
      "count 'C': trigger '1_0' is not a number"),
     ("Count tag '1_0'", lambda: bacc_edge.Count("C", {"8": "1_0"}, trigger=1), OptionError,
      "count 'C': tag '1_0' of '8' is not a whole number"),
+    ("Published(None)", lambda: bacc_edge.Published(None), PaytableError,
+     "published sheet None must name the rule sheet"),
+    ("Paytable.select([])", lambda: load_paytable(PUNTO).select([]), PaytableError,
+     "names [] chooses no bet; it defines: 'Banker', 'Player'"),
+    ("Paytable.select(a name twice)", lambda: load_paytable(PUNTO).select(["Banker", "Banker"]),
+     PaytableError, "names asks for the bet 'Banker' twice"),
+    ("card rank == 5", lambda: bacc_edge.player.card(1).rank == 5, bacc_edge.CardNameError,
+     "rank 5 is not a rank (the rank is written '5'): ranks are written as text"),
+    ("card suit == 'spade'", lambda: bacc_edge.player.card(1).suit == "spade",
+     bacc_edge.CardNameError, "suit 'spade' is not a suit: suits are ♠ ♥ ♦ ♣"),
+    ("card suit == '♤'", lambda: bacc_edge.player.card(1).suit == "♤", bacc_edge.CardNameError,
+     "suit '♤' is not a suit"),
+    ("Shoe.remove('K♤')", lambda: Shoe.decks(1).remove("K♤"), bacc_edge.CardNameError,
+     "card 'K♤' is not a card"),
     ("commission stakes int", lambda: banker_commission_edges(10, 1), ArgumentError,
      "stakes 10 (int) must be a list"),
     ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
@@ -863,3 +893,10 @@ def test_stdout_comes_back_after_a_paytable_that_fails(capfd):
     os.write(1, b"bacc-edge's own output\n")
     out, err = capfd.readouterr()
     assert out == "bacc-edge's own output\n" and err == "while loading\n"
+
+
+def test_a_card_removed_is_labelled_by_its_name_not_as_typed():
+    result = CliRunner().invoke(main, [PUNTO, "--bet", "Player", "--decks", "1", "--remove",
+                                       "t 10h k"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Shoe: 1 deck less 10 10♥ K (49 cards)")

@@ -16,7 +16,8 @@ from click.core import ParameterSource
 
 from . import progress, render
 from .commission import banker_commission_edges
-from .decks_table import DeckList, check_deck_list_options, compare_decks_of, decks_output
+from .decks_table import (DeckList, check_deck_list_options, compare_decks_of, deck_key,
+                          decks_output)
 from .depth import DealRules
 from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
@@ -177,7 +178,13 @@ class DeckCounts(click.ParamType):
                       f"(a list: 1,2,4,6,8,inf)", param, ctx)
         if _WHOLE.fullmatch(text):
             return int(text)
-        return DeckList(text)
+        decks = DeckList(text)  # (drops a count named twice: refused here instead)
+        keys = [deck_key(shoe) for part in text.split(",") for shoe in DeckList(part)]
+        twice = next((k for i, k in enumerate(keys) if k in keys[:i]), None)
+        if twice is not None:  # never dropped in silence: the list says something else
+            self.fail(f"{text!r} names {'inf' if twice == 'inf' else f'{twice} decks'} twice: "
+                      f"give each deck count once", param, ctx)
+        return decks
 
 
 def text_only(fmt: str, *names: str, exact_in: tuple[str, ...] = ()) -> None:

@@ -39,6 +39,15 @@ class Paytable:
         the paytable does not define is refused, listing the ones it does. The figures
         that span bets stay only when every bet does."""
         names = names_argument(names, "names")
+        if not names:
+            raise PaytableError(f"{self.path}: names [] chooses no bet; it defines: "
+                                + ", ".join(repr(b.name) for b in self.bets))
+        seen: dict[str, str] = {}
+        for name in names:
+            if name.lower() in seen:
+                raise PaytableError(f"{self.path}: names asks for the bet {name!r} twice "
+                                    f"(as {seen[name.lower()]!r} already)")
+            seen[name.lower()] = name
         unknown = _unknown(names, self.bets)
         if unknown:
             raise PaytableError(f"{self.path}: {_no_bet_named(unknown, self.bets, 'it defines')}")
