@@ -493,6 +493,8 @@ CLI = [
                                       "--keep-ratios"],
      "--keep-ratios keeps the ratio of several --solve events of one bet; without --solve "
      "it does nothing", 2),
+    ("solve decks 8,8", ["solve", "{solve_x}", "--edge", "5%", "--decks", "8,8"],
+     "Invalid value for '--decks' / '-d': '8,8' names 8 decks twice", 2),
     ("solve digits x", ["solve", "{solve_x}", "--edge", "5%", "--digits", "x"],
      "'x' is not a whole number", 2),
     # -- whole numbers of the other commands: unreadable 2, out of range 1 -------------------

@@ -602,6 +602,8 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
       bacc-edge solve my_bet.py --edge 4% --decks 8,inf --max-pay 500
     """
     text_only(fmt, "digits")
+    ctx = click.get_current_context()  # a deck list read as the report reads it: 8,8 refused
+    DeckCounts().convert(decks, next(p for p in ctx.command.params if p.name == "decks"), ctx)
     if keep_ratios and not marks:
         raise click.UsageError("--keep-ratios keeps the ratio of several --solve events of "
                                "one bet; without --solve it does nothing (--scale keeps "
