@@ -6,6 +6,10 @@ message fragment). An input found wrong once becomes a row here, so it cannot co
 
 import json
 import os
+import socket
+import subprocess
+import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -130,7 +134,11 @@ PAYTABLES = {
     "rank_one": ("from bacc_edge import *\n"
                  "BETS = [Bet('A', [Event('ace', player.card(1).rank == 1, 8)])]\n"),
     "suit_word": ("from bacc_edge import *\n"
-                  "BETS = [Bet('S', [Event('s', player.card(1).suit == 'spade', 8)])]\n"),
+                  "BETS = [Bet('S', [Event('s', player.card(1).suit == 'spades', 8)])]\n"),
+    "suit_singular": ("from bacc_edge import *\n"
+                      "BETS = [Bet('S', [Event('s', player.card(1).suit == 'spade', 8)])]\n"),
+    "rank_five": ("from bacc_edge import *\n"
+                  "BETS = [Bet('A', [Event('five', player.card(1).rank == 5, 8)])]\n"),
     "times_2_62": ("from bacc_edge import *\n"
                    "BETS = [Bet('W', [Event('w', (player.points * 2**62) == 0, 8)])]\n"),
     "plus_10_30": ("from bacc_edge import *\n"
@@ -156,6 +164,11 @@ PAYTABLES = {
     "tableau_name_number": ("from bacc_edge import *\nfrom bacc_edge.rules import STANDARD_TEXT\n"
                             "RULES = Tableau.parse(STANDARD_TEXT, name=5)\n"
                             "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
+    "pays_underscore": bet("'1_000'"),
+    "pays_for_one_word": bet("for_one('foo')"),
+    "pays_percent_word": bet("percent('foo')"),
+    "pays_call_word": bet("pays('foo')"),
+    "pays_underscore_odds": bet("'1_0 to 1'"),
     "solve_x": ("from bacc_edge import *\n"
                 "BETS = [Bet('B', [Event('E', tie, Solve('x')), "
                 "Event('F', banker.wins & (banker.points == 7), 3)])]\n"),
@@ -270,6 +283,12 @@ CLI = [
     ("decks superscript", [PUNTO, "--decks", "²"], "'²' is not a number of decks", 2),
     ("decks list with a superscript", [PUNTO, "--decks", "1,²"], "'²' is not a number of decks", 2),
     ("decks range to a superscript", [PUNTO, "--decks", "1-²"], "'1-²' is not a number of", 2),
+    ("decks 8,8", [PUNTO, "--decks", "8,8"], "'8,8' names 8 decks twice: give each deck "
+     "count once", 2),
+    ("decks a range and a count in it", [PUNTO, "--decks", "1-4,2"], "names 2 decks twice", 2),
+    ("decks inf twice", [PUNTO, "--decks", "inf,infinite"], "names inf twice", 2),
+    ("bet asked for twice", [PUNTO, "--bet", "Banker", "--bet", "banker"],
+     "asks for the bet 'banker' twice (as 'Banker' already)", 1),
     ("decks fullwidth digit", [PUNTO, "--decks", "５"], "'５' is not a number of decks", 2),
     ("decks list with 0", [PUNTO, "--decks", "1,0"], "'0' is not a number of decks from 1", 1),
     ("decks range from 0", [PUNTO, "--decks", "0-3"], "the range '0-3' must run upwards", 1),
@@ -324,6 +343,10 @@ CLI = [
      "--digits shapes the text tables; --fmt json gives every number in full", 2),
     ("digits with csv", [PUNTO, "--digits", "5", "--fmt", "csv"], "--digits shapes", 2),
     ("exact with json", [PUNTO, "--exact", "--fmt", "json"], "exact fractions included", 2),
+    ("decks list with remove", [PUNTO, "--decks", "1,2", "--remove", "5"],
+     "compares full shoes side by side; it does not go with --remove", 2),
+    ("decks list with exact", [PUNTO, "--decks", "1,2", "--exact"], "not go with --exact", 2),
+    ("decks list with check", [THREE, "--decks", "1,2", "--check"], "not go with --check", 2),
     ("check with decks", [THREE, "--check", "--decks", "6"], "--decks does not apply", 2),
     ("check with counts", [THREE, "--check", "--counts", ",".join(["4"] * 13)],
      "--counts does not apply", 2),
@@ -334,7 +357,12 @@ CLI = [
     ("unknown option", [PUNTO, "--nope"], "No such option '--nope'", 2),
     # -- eor: the shoe and the picture (checked before any work) -----------------------------
     ("eor several decks", ["eor", PUNTO, "--decks", "1,2"],
-     "--decks '1,2': this command takes one deck count", 1),
+     "--decks '1,2': this command takes one deck count", 2),
+    ("eor digits with json", ["eor", PUNTO, "--digits", "2", "--fmt", "json"],
+     "--digits shapes the text tables; --fmt json gives every number in full", 2),
+    ("eor exact with csv", ["eor", PUNTO, "--exact", "--fmt", "csv"],
+     "--exact shapes the text tables; --fmt csv gives every number in full, exact "
+     "fractions included", 2),
     ("eor counts with decks", ["eor", PUNTO, "--counts", ",".join(["4"] * 13), "--decks", "2"],
      "each describe the whole shoe", 2),
     ("plot to a missing folder", ["eor", PUNTO, "--plot", "{tmp}/nowhere/eor.png"],
@@ -379,6 +407,8 @@ CLI = [
      "number of decks -1", 1),
     ("commission decks superscript", ["commission", "--stake", "10", "--decks", "²"],
      "'²' is not a number of decks", 2),
+    ("commission several decks", ["commission", "--stake", "10", "--decks", "1,2"],
+     "--decks '1,2': this command takes one deck count", 2),
     ("commission two shoes", ["commission", "--stake", "10", "--infinite", "--decks", "6"],
      "each describe the whole shoe", 2),
     # -- card names, numbers and pays in a paytable -------------------------------------------
@@ -386,6 +416,12 @@ CLI = [
     ("rank Aces", ["{rank_aces}"], "rank 'Aces' is not a rank (the rank is written 'A')", 1),
     ("count rank Kings", ["{count_kings}"], "rank 'Kings' is not a rank", 1),
     ("rank 1", ["{rank_one}"], "rank 1 is not a rank (the rank is written 'A')", 1),
+    ("rank 5, a number", ["{rank_five}"],
+     "bet 'A', event 'five': rank 5 is not a rank (the rank is written '5'): ranks are "
+     "written as text", 1),
+    ("suit 'spade'", ["{suit_singular}"],
+     "bet 'S', event 's': suit 'spade' is not a suit: suits are ♠ ♥ ♦ ♣ (or s h d c, spades "
+     "hearts diamonds clubs)", 1),
     ("points times 2**62", ["{times_2_62}"],
      "(player.points * 4611686018427387904): its values reach 41,505,174,165,846,491,136, "
      "past ±9,223,372,036,854,775,807, the 64-bit limit", 1),
@@ -407,6 +443,37 @@ CLI = [
      "name None (NoneType) must be the tableau's name, a non-empty line of text", 1),
     ("tableau name 5", ["{tableau_name_number}"], "name 5 (int) must be the tableau's name", 1),
     ("remove Spades (the paytable names a suit as a word)", ["{suit_word}", "--remove", "Spades"], "card 'Spades' is not", 1),
+    # -- numbers are ASCII digits, no '_' (Python's int, Decimal and float read '1_000') --
+    ("stake 1_000", ["commission", "--stake", "1_000"],
+     "Invalid value for '--stake': '1_000' is not a number", 2),
+    ("stake 1_0/3", ["commission", "--stake", "1_0/3"], "'1_0/3' is not a number", 2),
+    ("chip 1_0", ["commission", "--stake", "10", "--chip", "1_0"], "'1_0' is not a number", 2),
+    ("rate 5_0", ["commission", "--stake", "10", "--rate", "5_0"], "'5_0' is not a number", 2),
+    ("depth trigger 1_000", ["depth", LIVE, "--count", "6=1", "--trigger", "1_000"],
+     "Invalid value for '--trigger': '1_000' is not a number", 2),
+    ("depth trigger 1e400", ["depth", LIVE, "--count", "6=1", "--trigger", "1e400"],
+     "--trigger: '1e400' is too large", 1),
+    ("depth count tag 1_0", ["depth", LIVE, "--count", "6=1_0", "--trigger", "1"],
+     "tag '1_0' of '6' is not a whole number", 1),
+    ("depth initial 1_0", ["depth", LIVE, "--count", "6=1", "--trigger", "1", "--initial",
+                           "1_0"], "'1_0' is not a whole number", 2),
+    ("digits 1_0", [PUNTO, "--digits", "1_0"], "'1_0' is not a whole number", 2),
+    ("decks 1_0", [PUNTO, "--decks", "1_0"], "'1_0' is not a number of decks", 2),
+    ("counts 4_0", [PUNTO, "--counts", "4_0" + ",4" * 12], "'4_0' is not a number of cards", 1),
+    ("pays for_one('foo')", ["{pays_for_one_word}"],
+     "pays_for_one_word.py, line 2: bet 'T', event 'tie': 'foo for 1' is not a pay", 1),
+    ("pays percent('foo')", ["{pays_percent_word}"],
+     "pays_percent_word.py, line 2: bet 'T', event 'tie': 'foo%' is not a pay", 1),
+    ("pays pays('foo')", ["{pays_call_word}"],
+     "pays_call_word.py, line 2: bet 'T', event 'tie': 'foo' is not a pay", 1),
+    ("is_ Kings names its bet and event", ["{is_kings}"],
+     "is_kings.py, line 2: bet 'K', event 'king': card 'Kings' is not a card", 1),
+    ("pays '1_000'", ["{pays_underscore}"], "bet 'T', event 'tie': '1_000' is not a pay", 1),
+    ("pays '1_0 to 1'", ["{pays_underscore_odds}"], "'1_0 to 1' is not a pay", 1),
+    ("solve max-pay 1_000", ["solve", "{solve_x}", "--edge", "5%", "--max-pay", "1_000"],
+     "pay limit: '1_000' is not a pay", 1),
+    ("solve given x=1_0", ["solve", "{solve_x}", "--edge", "5%", "--given", "x=1_0"],
+     "'1_0' is not a pay", 1),
     # -- solve -------------------------------------------------------------------------------
     ("solve a second unknown", ["solve", "{solve_x}", "--edge", "5%", "--solve", "B:F"],
      "bet 'B' already has an unknown pay in the paytable (event 'E' pays Solve('x'))", 1),
@@ -416,6 +483,14 @@ CLI = [
      "target edge '５%' is not a percentage such as '5%'", 1),
     ("solve digits 16", ["solve", "{solve_x}", "--edge", "5%", "--digits", "16"],
      "--digits 16: must be a whole number from 0 to 15", 1),
+    ("solve digits with json", ["solve", "{solve_x}", "--edge", "5%", "--digits", "2",
+                                "--fmt", "json"], "--digits shapes the text tables", 2),
+    ("solve keep-ratios with scale", ["solve", PUNTO, "--edge", "5%", "--scale",
+                                      "--keep-ratios"],
+     "--keep-ratios keeps the ratio of several --solve events of one bet; without --solve "
+     "it does nothing", 2),
+    ("solve decks 8,8", ["solve", "{solve_x}", "--edge", "5%", "--decks", "8,8"],
+     "Invalid value for '--decks' / '-d': '8,8' names 8 decks twice", 2),
     ("solve digits x", ["solve", "{solve_x}", "--edge", "5%", "--digits", "x"],
      "'x' is not a whole number", 2),
     # -- whole numbers of the other commands: unreadable 2, out of range 1 -------------------
@@ -459,6 +534,16 @@ CLI = [
                                                      "{tmp}/hard.md"], "is the input", 1),
     ("math report over another .py", ["math-report", "{fine}", "-o", "{tmp}/py_link.md"],
      "never writes over a .py file", 1),
+    ("math report over a hard link to another .py", ["math-report", "{fine}", "-o",
+                                                     "{tmp}/py_hard.md"],
+     "py_hard.md': is a hard link, one of 3 names of the same file (perhaps someone's .py "
+     "file); bacc-edge never writes over a file that has other names", 1),
+    ("plot over a hard link to another .py", ["eor", "{fine}", "--bet", "T", "--plot",
+                                              "{tmp}/py_hard.png"],
+     "py_hard.png: is a hard link", 1),
+    ("depth plot over a hard link to another .py", ["depth", "{fine}", "--plot",
+                                                    "{tmp}/py_hard.png"],
+     "py_hard.png: is a hard link", 1),
     ("math report into a folder", ["math-report", "{fine}", "-o", "{tmp}/one"],
      "is a directory", 2),
     ("plot over a hard link to the paytable", ["eor", "{fine}", "--plot", "{tmp}/hard.png"],
@@ -469,6 +554,10 @@ CLI = [
      "hard.png: is the input", 1),
     ("fmt unsafehtml", [PUNTO, "--fmt", "unsafehtml"], "Invalid value for '--fmt'", 2),
     # -- depth: every number bounded, absurd sizes refused up front (issue 17 §3, §6) -------
+    ("depth check with no published figures", ["depth", "{fine}", "--check", "--count-only",
+                                               "--shoes", "2", "--workers", "1",
+                                               "--state", "{tmp}/s"],
+     "--check: no count of this run lists published figures", 1),
     ("depth never happens", ["depth", "{never}", "--shoes", "2", "--state", "{tmp}/s"],
      "event '3-card natural': can never happen", 1),
     ("depth initial beyond int64", ["depth", LIVE, "--count", "6=1", "--trigger", "1",
@@ -516,6 +605,10 @@ CLI = [
      "only tcp:// addresses are supported", 1),
     ("scheduler ucx", ["depth", LIVE, "--scheduler", "ucx://127.0.0.1:1"],
      "only tcp:// addresses are supported", 1),
+    ("scheduler port that listens and never answers",
+     ["depth", LIVE, "--shoes", "2", "--scheduler", "{silent}", "--state", "{tmp}/s"],
+     "no Dask scheduler answers there within 1 s (something accepts connections there but "
+     "never answered)", 1),
     ("math-report depth 10**8", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
@@ -523,9 +616,10 @@ CLI = [
 ]
 
 
-def _arguments(args, tmp_path):
+def _arguments(args, tmp_path, silent):
     """Write the paytables the arguments name into ``tmp_path`` and return the
-    arguments with their paths."""
+    arguments with their paths; ``{silent}`` is the address of a port that listens and
+    never answers."""
     for name, source in PAYTABLES.items():
         (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
     (tmp_path / "latin1.py").write_bytes("# é\nBETS = []\n".encode("latin-1"))
@@ -542,15 +636,28 @@ def _arguments(args, tmp_path):
     (tmp_path / "py_link.png").symlink_to(tmp_path / "syntax.py")
     os.link(tmp_path / "fine.py", tmp_path / "hard.md")
     os.link(tmp_path / "fine.py", tmp_path / "hard.png")
+    os.link(tmp_path / "syntax.py", tmp_path / "py_hard.md")  # another .py, by inode
+    os.link(tmp_path / "syntax.py", tmp_path / "py_hard.png")
     (tmp_path / "linked").mkdir()
     os.link(tmp_path / "one" / "fine.py", tmp_path / "linked" / "fine.md")
     paths = {name: str(tmp_path / f"{name}.py") for name in [*PAYTABLES, "latin1"]}
-    return [a.format(tmp=tmp_path, **paths) for a in args]
+    return [a.format(tmp=tmp_path, silent=silent, **paths) for a in args]
+
+
+@pytest.fixture
+def silent_port():
+    """A real port from the OS that accepts connections and never says a word."""
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        yield f"tcp://127.0.0.1:{listening.getsockname()[1]}"
 
 
 @pytest.mark.parametrize("args, fragment, code", [c[1:] for c in CLI], ids=[c[0] for c in CLI])
-def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code):
-    result = CliRunner().invoke(main, _arguments(args, tmp_path))
+def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code, silent_port,
+                                             monkeypatch):
+    monkeypatch.setattr("bacc_edge.depth_run.CONNECT_TIMEOUT", 1)  # the deadline, shortened
+    result = CliRunner().invoke(main, _arguments(args, tmp_path, silent_port))
     assert result.exit_code == code, result.output
     assert isinstance(result.exception, SystemExit), result.exception  # no traceback
     assert "Traceback" not in result.output
@@ -622,6 +729,27 @@ API = [
      "stake: 'abc' is not a number"),
     ("commission rate -5%", lambda: banker_commission_edge(10, 1, rate=-0.05), OptionError,
      "commission rate -5%"),
+    ("commission stake 1_000", lambda: banker_commission_edge("1_000", 1), OptionError,
+     "stake: '1_000' is not a number"),
+    ("pays('1_000')", lambda: pays("1_000"), PaysError, "'1_000' is not a pay"),
+    ("Count trigger '1_0'", lambda: bacc_edge.Count("C", {"8": 1}, trigger="1_0"), OptionError,
+     "count 'C': trigger '1_0' is not a number"),
+    ("Count tag '1_0'", lambda: bacc_edge.Count("C", {"8": "1_0"}, trigger=1), OptionError,
+     "count 'C': tag '1_0' of '8' is not a whole number"),
+    ("Published(None)", lambda: bacc_edge.Published(None), PaytableError,
+     "published sheet None must name the rule sheet"),
+    ("Paytable.select([])", lambda: load_paytable(PUNTO).select([]), PaytableError,
+     "names [] chooses no bet; it defines: 'Banker', 'Player'"),
+    ("Paytable.select(a name twice)", lambda: load_paytable(PUNTO).select(["Banker", "Banker"]),
+     PaytableError, "names asks for the bet 'Banker' twice"),
+    ("card rank == 5", lambda: bacc_edge.player.card(1).rank == 5, bacc_edge.CardNameError,
+     "rank 5 is not a rank (the rank is written '5'): ranks are written as text"),
+    ("card suit == 'spade'", lambda: bacc_edge.player.card(1).suit == "spade",
+     bacc_edge.CardNameError, "suit 'spade' is not a suit: suits are ♠ ♥ ♦ ♣"),
+    ("card suit == '♤'", lambda: bacc_edge.player.card(1).suit == "♤", bacc_edge.CardNameError,
+     "suit '♤' is not a suit"),
+    ("Shoe.remove('K♤')", lambda: Shoe.decks(1).remove("K♤"), bacc_edge.CardNameError,
+     "card 'K♤' is not a card"),
     ("commission stakes int", lambda: banker_commission_edges(10, 1), ArgumentError,
      "stakes 10 (int) must be a list"),
     ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
@@ -715,3 +843,62 @@ def test_a_plot_that_fails_after_the_work_still_leaves_the_table(tmp_path, monke
     assert "eor.png: the picture cannot be written" in result.stderr
     assert "Traceback" not in result.output
     assert "Player" in result.stdout and "Effect of removal" in result.stdout
+
+
+def test_a_port_that_never_answers_ends_in_seconds_not_a_hang(silent_port, tmp_path):
+    # the whole command, as a user runs it: Dask's own handshake has no deadline
+    start = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-m", "bacc_edge", "depth", LIVE, "--shoes", "2",
+                               "--scheduler", silent_port, "--state", str(tmp_path / "s")],
+                              capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("bacc-edge depth --scheduler <a silent port> still waiting after 60 s")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == (f"Error: --scheduler {silent_port}: no Dask scheduler answers there "
+                           f"within 5 s (something accepts connections there but never "
+                           f"answered)\n")
+    assert done.stdout == "" and time.monotonic() - start < 30
+
+
+CHATTY = ("import os, sys\n"
+          "print('by print')\n"
+          "sys.__stdout__.write('by sys.__stdout__\\n')\n"
+          "os.write(1, b'by os.write to fd 1\\n')\n" + PAYTABLES["fine"]
+          + "COUNTS = [Count('C', {'8': 1, '6': -1}, trigger=2, bets=['T'])]\n")
+
+
+@pytest.mark.parametrize("command", [
+    ["report", "{path}"], ["report", "{path}", "--decks", "1,2"], ["eor", "{path}"],
+    ["solve", "{path}", "--edge", "5%", "--solve", "T:tie"],
+    ["depth", "{path}", "--count-only", "--shoes", "2", "--workers", "1", "--state", "{tmp}/s"],
+], ids=["report", "report decks list", "eor", "solve", "depth"])
+def test_a_paytable_printing_every_way_leaves_json_one_object(tmp_path, command):
+    # a real process: print, sys.__stdout__ and os.write(1) reach the true stdout only there
+    path = tmp_path / "chatty.py"
+    path.write_text(CHATTY)
+    args = [a.format(path=path, tmp=tmp_path) for a in command]
+    done = subprocess.run([sys.executable, "-m", "bacc_edge", *args, "--fmt", "json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert isinstance(json.loads(done.stdout), dict), done.stdout
+    for said in ("by print", "by sys.__stdout__", "by os.write to fd 1"):
+        assert said in done.stderr
+
+
+def test_stdout_comes_back_after_a_paytable_that_fails(capfd):
+    from bacc_edge.loader import printing_to_stderr
+    with pytest.raises(ZeroDivisionError):
+        with printing_to_stderr():
+            os.write(1, b"while loading\n")
+            1 / 0
+    os.write(1, b"bacc-edge's own output\n")
+    out, err = capfd.readouterr()
+    assert out == "bacc-edge's own output\n" and err == "while loading\n"
+
+
+def test_a_card_removed_is_labelled_by_its_name_not_as_typed():
+    result = CliRunner().invoke(main, [PUNTO, "--bet", "Player", "--decks", "1", "--remove",
+                                       "t 10h k"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Shoe: 1 deck less 10 10♥ K (49 cards)")

@@ -303,6 +303,21 @@ def test_dask_gives_the_serial_answer_and_resumes_without_redealing(scheduler, t
     assert np.array_equal(more.gains[:6], tally.gains) and len(more.gains) == 8
 
 
+def test_run_depth_tells_on_progress_of_each_batch_as_the_other_long_calls_do(scheduler,
+                                                                              tmp_path):
+    spec = spec_of()
+    calls = []
+    run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler,
+              on_progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 6), (2, 6), (4, 6), (6, 6)]  # from 0, a batch of 2 at a time
+    (run,) = tmp_path.glob("run-*")
+    sorted(run.glob("batch-*.npz"))[1].unlink()
+    calls.clear()
+    run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler,
+              on_progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 6), (4, 6), (6, 6)]  # two batches kept, one dealt again
+
+
 def test_shoe_i_is_shoe_i_whatever_the_batch_size(scheduler, tmp_path):
     spec = spec_of()
     by2 = run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler)
@@ -365,11 +380,11 @@ def test_a_bad_batch_file_is_named_set_aside_and_dealt_again(scheduler, tmp_path
     assert np.array_equal(again.gains, clean.gains) and np.array_equal(again.sums, clean.sums)
 
 
-def test_a_second_run_on_a_busy_folder_is_refused(tmp_path):
+def test_a_second_run_on_a_busy_folder_is_refused(scheduler, tmp_path):
     spec = spec_of()
     with RunFolder(tmp_path, definition(spec, 2)):
         with pytest.raises(OptionError, match="another bacc-edge depth run"):
-            run_depth(spec, 2, batch=2, state=tmp_path, scheduler="tcp://127.0.0.1:1")
+            run_depth(spec, 2, batch=2, state=tmp_path, scheduler=scheduler)
 
 
 def test_the_dashboard_port_taken_by_someone_else_changes_nothing(tmp_path):
@@ -702,3 +717,25 @@ def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim):
                            cwd=tmp_path, timeout=300)
     assert again.returncode == 0, again.stderr
     assert again.stdout == whole.stdout
+
+
+def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():
+    from types import SimpleNamespace
+
+    from bacc_edge.counts import StudyMeasure
+    from bacc_edge.depth_run import StudyCheck
+    from bacc_edge.intervals import Interval
+    from bacc_edge.render import depth_check_rows
+    checks = [  # a share printed as a percentage, one printed as a fraction, and units
+        StudyCheck("C", "B", StudyMeasure.BET_FREQUENCY, "3.09%", 0.0309,
+                   Interval(0.0306, 0.0280, 0.0333, "normal"), "reproduced", None),
+        StudyCheck("C", "B", StudyMeasure.AVERAGE_EDGE, "0.0627", 0.0627,
+                   Interval(0.1085, -0.0109, 0.2280, "bootstrap"), "reproduced", None),
+        StudyCheck("C", "B", StudyMeasure.UNITS_PER_SHOE, "0.155", 0.155,
+                   Interval(0.2675, -0.0277, 0.5627, "bootstrap"), "reproduced", None)]
+    headers, rows = depth_check_rows(SimpleNamespace(checks=checks))
+    assert headers[3:6] == ["Unit", "Published", "This run (95% interval)"]
+    assert [r[3:6] for r in rows] == [
+        ["% of rounds", "3.09", "3.06 (2.80 to 3.33)"],
+        ["% of the bet", "6.27", "10.85 (-1.09 to 22.80)"],
+        ["units", "0.155", "0.2675 (-0.0277 to 0.5627)"]]

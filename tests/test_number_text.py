@@ -53,9 +53,11 @@ def test_a_signed_change_without_its_mark(value, digits, written):
     assert percentage(value, digits, sign=True, mark=False) == written
 
 
-def test_a_negative_too_small_to_show_keeps_its_minus():
-    assert percentage(Fraction(-1, 10**9)) == "-0.000%"
-    assert percentage(-0.0) == "-0.000%"
+def test_a_figure_too_small_to_show_says_which_side_of_zero_it_is():
+    # a hit rate or an edge that is not zero never reads as 0.000%; a signed change
+    # too small to show keeps its sign
+    assert percentage(Fraction(-1, 10**9)) == "<0.000%"
+    assert percentage(Fraction(1, 10**9)) == ">0.000%"
     assert percentage(Fraction(-1, 10**9), sign=True) == "-0.000%"
 
 

@@ -471,3 +471,44 @@ def test_an_analysis_writes_nothing_itself(module):
     imported = {node.module for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                 if isinstance(node, ast.ImportFrom) and node.level == 1}
     assert imported and not imported & OUTPUT_MODULES
+
+
+# -- figures shown as they are: no digits lost, nothing rounded onto 0% or 100% --------------
+@pytest.mark.parametrize("value, digits, shown", [
+    (Fraction(1), 3, "100.000%"), (Fraction(0), 3, "0.000%"), (Fraction(-1), 3, "-100.000%"),
+    (Fraction(999999, 1000000), 3, "<100.000%"),   # 99.9999%: not the whole stake
+    (Fraction(99999, 100000), 3, "99.999%"),
+    (Fraction(1, 10 ** 8), 3, ">0.000%"),          # a millionth of a percent
+    (Fraction(-1, 10 ** 8), 3, "<0.000%"),
+    (Fraction(-999999, 1000000), 3, ">-100.000%"),
+    (Fraction(1, 200000), 3, "0.001%"), (Fraction(1, 200000), 0, ">0%"),
+    (Fraction(1, 20), 3, "5.000%"),
+], ids=lambda v: str(v))
+def test_a_percentage_is_never_rounded_onto_0_or_100(value, digits, shown):
+    from bacc_edge.render import percentage
+    assert percentage(value, digits) == shown
+
+
+def test_the_solve_header_never_shows_a_target_of_99_9999_as_100(tmp_path):
+    path = tmp_path / "x.py"
+    path.write_text("from bacc_edge import *\nBETS = [Bet('B', [Event('E', tie, Solve('x'))])]\n")
+    result = CliRunner().invoke(main, ["solve", str(path), "--edge", "99.9999%"])
+    assert result.stdout.startswith("B — target house edge <100.000% on 8 decks\n")
+
+
+def test_a_huge_commission_is_shown_to_its_last_digit():
+    # by hand: 5% of 123456789012345678901234567890.25 is 6172839450617283945061728394.5125,
+    # rounded up to a quarter of the 0.25 chip (1/16) .5625; the net win is the rest
+    result = CliRunner().invoke(main, ["commission", "--stake",
+                                       "123456789012345678901234567890.25", "--chip", "0.25"])
+    assert result.exit_code == 0, result.output
+    row = result.stdout.splitlines()[-1].split()
+    assert row[:3] == ["123456789012345678901234567890.25", "6172839450617283945061728394.5625",
+                       "117283949561728394956172839495.6875"]
+
+
+def test_an_amount_whose_decimal_never_ends_says_it_is_rounded():
+    result = CliRunner().invoke(main, ["commission", "--stake", "1/3", "--chip", "0.25"])
+    row = result.stdout.splitlines()[-1].split()
+    # 5% of 1/3 is 1/60, rounded up to 1/16: 0.0625 exactly; 1/3 - 1/16 = 13/48
+    assert row[:3] == ["≈0.3333333333", "0.0625", "≈0.2708333333"]

@@ -18,12 +18,8 @@ def hand_total(*points: int) -> int:
     (numbers, or numpy arrays of them card by card)."""
     return sum(points) % POINT_VALUES
 
-_SUIT_ALIASES = {
-    "♠": 0, "s": 0, "♤": 0,
-    "♥": 1, "h": 1, "♡": 1,
-    "♦": 2, "d": 2, "♢": 2,
-    "♣": 3, "c": 3, "♧": 3,
-}
+#: The suits as they are written, and nothing else (CARD_FORMS and the README list them).
+_SUIT_ALIASES = {"♠": 0, "s": 0, "♥": 1, "h": 1, "♦": 2, "d": 2, "♣": 3, "c": 3}
 #: A rank is written as its symbol (``"10"`` or ``"T"`` for ten), in either case; nothing
 #: else is a rank, so that no word is half read ("Kings" is not K♠).
 _RANK_ALIASES = {name: i for i, name in enumerate(RANKS)}
@@ -88,17 +84,20 @@ def card_name(rank: int, suit: int | None = None) -> str:
 #: Card colours, and the colour of each suit in :data:`SUITS` (♠ ♣ black, ♥ ♦ red).
 COLOURS = ("black", "red")
 SUIT_COLOURS = (0, 1, 1, 0)
-_SUIT_WORDS = {"SPADE": 0, "SPADES": 0, "HEART": 1, "HEARTS": 1, "DIAMOND": 2, "DIAMONDS": 2,
-               "CLUB": 3, "CLUBS": 3}
+_SUIT_WORDS = {"SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3}
 _COLOUR_ALIASES = {"black": 0, "red": 1, "b": 0, "r": 1}
 
 
 def parse_rank(name) -> int:
-    """A rank as people write it (``"K"``, ``"10"``, ``"T"``, ``"A"``, or a number 2-10)
-    → its index into :data:`RANKS`. Only a rank symbol is a rank: ``"Kings"``,
-    ``"K♠"`` and ``1`` are refused, naming what to write."""
-    readable = isinstance(name, (str, int)) and not isinstance(name, bool)
-    text = str(name).strip() if readable else None
+    """A rank as people write it (``"K"``, ``"10"``, ``"T"``, ``"A"``) → its index into
+    :data:`RANKS`. Only a rank symbol, as text, is a rank: ``"Kings"``, ``"K♠"``, ``1``
+    and ``5`` (a number, where ``"5"`` is meant) are refused, naming what to write."""
+    if isinstance(name, int) and not isinstance(name, bool):
+        symbol = {1: "A", **{n: str(n) for n in range(2, 11)}}.get(name)
+        hint = f" (the rank is written {symbol!r})" if symbol else ""
+        raise CardNameError(f"rank {name!r} is not a rank{hint}: ranks are written as text, "
+                            f"{' '.join(RANKS)} (or T for 10)")
+    text = name.strip() if isinstance(name, str) else None
     rank = None if text is None else _RANK_ALIASES.get(text.upper())
     if rank is None:
         raise CardNameError(f"rank {name!r} is not a rank{_hint(text or '')}: ranks are "

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import click
@@ -17,14 +16,14 @@ from click.core import ParameterSource
 
 from . import progress, render
 from .commission import banker_commission_edges
-from .decks_output import decks_output
+from .decks_output import deck_key, decks_output
 from .decks_table import DeckList, check_deck_list_options, compare_decks_of
 from .depth import DealRules
 from .depth_run import prepare, run_depth, summarize
 from .eor import effects_of_removal, linear_count
 from .errors import BaccEdgeError, OptionError
 from .loader import load_paytable, load_paytables
-from .payouts import exact_number
+from .payouts import DECIMAL_TEXT, WHOLE_TEXT, exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
 from .reports import Tables, check, report
 from .results import write_results
@@ -100,17 +99,15 @@ class Amount(click.ParamType):
 
 
 def _finite_decimal(value) -> bool:
-    """Whether the text is a finite decimal number in ASCII (however large or small)."""
-    text = str(value).strip()
-    try:
-        return text.isascii() and Decimal(text).is_finite()
-    except InvalidOperation:
-        return False
+    """Whether the text is a finite decimal number as every number option writes it
+    (:data:`~bacc_edge.payouts.DECIMAL_TEXT`: ASCII digits, no '_'), however large or
+    small."""
+    return bool(DECIMAL_TEXT.fullmatch(str(value).strip()))
 
 
-#: A whole number as an option writes it: ASCII digits, an optional sign ('²' and '５'
-#: are digits to Python's str.isdigit and int, not to an option).
-_WHOLE = re.compile(r"[+-]?[0-9]+")
+#: A whole number as an option writes it: ASCII digits, an optional sign ('²', '５' and
+#: '1_000' are whole numbers to Python's int, not to an option).
+_WHOLE = WHOLE_TEXT
 #: What --decks reads: deck counts, ranges and inf, separated by commas.
 _DECK_PART = r"\s*(?:[+-]?[0-9]+|[0-9]+\s*-\s*[0-9]+|inf|infinite|∞)\s*"
 _DECKS = re.compile(f"{_DECK_PART}(?:,{_DECK_PART})*", re.IGNORECASE)
@@ -158,7 +155,10 @@ class FiniteNumber(click.ParamType):
             return float(value)
         if not _finite_decimal(value):
             self.fail(f"{value!r} is not a number", param, ctx)
-        return float(Decimal(str(value).strip()))
+        try:
+            return float(exact_number(value))
+        except ValueError as err:  # a number, out of range ('1e400'): bad data
+            raise OptionError(f"{_option_name(param)}: {err}") from None
 
 
 class DeckCounts(click.ParamType):
@@ -179,7 +179,32 @@ class DeckCounts(click.ParamType):
                       f"(a list: 1,2,4,6,8,inf)", param, ctx)
         if _WHOLE.fullmatch(text):
             return int(text)
-        return DeckList(text)
+        decks = DeckList(text)  # (drops a count named twice: refused here instead)
+        keys = [deck_key(shoe) for part in text.split(",") for shoe in DeckList(part)]
+        twice = next((k for i, k in enumerate(keys) if k in keys[:i]), None)
+        if twice is not None:  # never dropped in silence: the list says something else
+            self.fail(f"{text!r} names {'inf' if twice == 'inf' else f'{twice} decks'} twice: "
+                      f"give each deck count once", param, ctx)
+        return decks
+
+
+def text_only(fmt: str, *names: str, exact_in: tuple[str, ...] = ()) -> None:
+    """Refuse the options among ``names`` (--digits, --exact) that shape the text tables
+    when --fmt json or csv gives every number in full (exact fractions too under the
+    formats ``exact_in``): a usage error, never an option taken and ignored."""
+    ignored = given(click.get_current_context(), *names)
+    if fmt in ("json", "csv") and ignored:
+        raise click.UsageError(f"{ignored[0]} shapes the text tables; --fmt {fmt} gives every "
+                               f"number in full" + (", exact fractions included"
+                                                    if fmt in exact_in else ""))
+
+
+def one_deck_count(decks) -> None:
+    """Refuse a deck list (``--decks 1,2``) on a command that deals from one shoe: an
+    option the command cannot read is a usage error."""
+    if isinstance(decks, DeckList):
+        raise click.UsageError(f"--decks {decks.text!r}: this command takes one deck count "
+                               f"(only the report compares several side by side)")
 
 
 def shoe_options(fn):
@@ -227,8 +252,11 @@ def plot_option(what: str):
     paytable (the command checks that)."""
     def checked(ctx, param, value):
         if value is not None:
+            # the paytables read so far: a picture over one of them is named as the input
+            inputs = [*ctx.params.get("paytables", ()), *filter(None, [ctx.params.get(
+                "paytable")])]
             try:
-                check_plot_path(value)
+                check_plot_path(value, inputs)
             except OverwriteError as err:
                 raise click.ClickException(str(err)) from None
             except BaccEdgeError as err:
@@ -263,16 +291,16 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
       bacc-edge paytables/*.py --check
       bacc-edge my_bet.py --fmt json
     """
-    ignored = given(click.get_current_context(), "digits", *(("exact",) if fmt == "json" else ()))
-    if fmt in ("json", "csv") and ignored:
-        raise click.UsageError(f"{ignored[0]} shapes the text tables; --fmt {fmt} gives every "
-                               f"number in full" + (", exact fractions included"
-                                                    if fmt == "json" else ""))
+    text_only(fmt, "digits", *(("exact",) if fmt == "json" else ()), exact_in=("json",))
+    if isinstance(decks, DeckList):  # several deck counts: options that cannot go with them
+        try:
+            check_deck_list_options(counts=counts, remove=remove, infinite=infinite,
+                                    check=do_check, exact=exact)
+        except OptionError as err:  # two options that contradict: a usage error
+            raise click.UsageError(str(err)) from None
     loaded = load_paytables(paytables, bets, on_slow=say)
     tables = Tables()
     if isinstance(decks, DeckList):  # several deck counts: one table, side by side
-        check_deck_list_options(counts=counts, remove=remove, infinite=infinite,
-                                check=do_check, exact=exact)
         with progress.bar("bets") as on_progress:
             compared = compare_decks_of(loaded, decks, tables=tables, on_progress=on_progress)
         click.echo(decks_output(compared, fmt, digits=digits), nl=False)
@@ -306,7 +334,8 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
 
 
 @main.command("eor")
-@click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False),
+                is_eager=True)  # read before --plot, which must not be one of them
 @shoe_options
 @bet_option
 @fmt_option
@@ -327,6 +356,8 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
       bacc-edge eor paytables/three_card_win.py --level 2 --plot eor.png
       bacc-edge eor my_bets.py --decks 6 --fmt json
     """
+    text_only(fmt, "digits", "exact", exact_in=("json", "csv"))
+    one_deck_count(decks)
     if plot:  # never over a paytable: refused before any counting
         check_plot_path(plot, paytables)
     loaded = load_paytables(paytables, bets, on_slow=say)
@@ -364,13 +395,15 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
       bacc-edge commission --stake 13 --chip 1
       bacc-edge commission --stake 10 --stake 13 --stake 19 --chip 1 --rate 5
     """
+    one_deck_count(decks)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     edges = banker_commission_edges(stakes, chip, rate=rate / 100, shoe=shoe)
     click.echo(render.commission_output(edges, shoe, fmt), nl=False)
 
 
 @main.command("depth")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=click.Path(dir_okay=False),
+                is_eager=True)  # read before --plot, which must not be it
 @bet_option
 @click.option("--shoes", "-n", default=1000, show_default=True, type=WholeNumber(1),
               help="Shoes to deal.")
@@ -456,7 +489,7 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     """
     from .counts import Count
     from .depth import EndRule
-    from .depth_run import check_scheduler
+    from .depth_run import check_scheduler, reach_scheduler
 
     if (count_tags is None) != (trigger is None):
         raise click.UsageError("--count and --trigger go together: the tags, and the count "
@@ -467,6 +500,7 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         raise click.UsageError(f"{alone[0]} belongs to your count: give it with --count and "
                                f"--trigger (a paytable's Count sets its own)")
     check_scheduler(scheduler)
+    reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
     if plot:  # never over the paytable: refused before any dealing
         check_plot_path(plot, [paytable])
     # the true-count convention, when given, is every count's: yours, the paytable's
@@ -480,15 +514,20 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
                    deal=DealRules(decks, cut, EndRule(end_rule)), seed=seed, level=level,
                    cutoff=cutoff, counts=counts, eor_count=eor_count, count_only=count_only,
                    exact_bets=exact_bets, **convention)
+    if do_check and not any(count.published is not None for count in spec.counts):
+        raise click.ClickException("--check: no count of this run lists published figures")
     try:
-        with progress.bar("shoes", quiet=quiet) as on_batch:
+        with progress.bar("shoes", quiet=quiet) as on_progress:
             tally = run_depth(spec, shoes, batch=batch, state=state, scheduler=scheduler,
-                              workers=workers, on_batch=on_batch,
+                              workers=workers, on_progress=on_progress,
                               on_warning=lambda line: click.echo(f"warning: {line}", err=True))
     except KeyboardInterrupt:
         raise click.ClickException("interrupted: the finished batches are kept; run the same "
                                    "command again to resume") from None
     summary = summarize(spec, tally)
+    if do_check and not summary.checks:  # refused before a line is printed
+        raise click.ClickException("--check: no count of this run lists published figures "
+                                   "for the bets it deals")
     click.echo(render.depth_output(spec, shoes, summary, fmt), nl=False)
     for line in render.depth_notes(spec, summary):
         click.echo(line, err=True)
@@ -497,8 +536,6 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         click.echo(f"wrote {plot}", err=True)
     if do_check:
         bad = [c for c in summary.checks if c.status == "not reproduced"]
-        if not summary.checks:
-            raise click.ClickException("--check: no count of this run lists published figures")
         click.echo(f"{len(summary.checks) - len(bad)} of {len(summary.checks)} published "
                    f"figures within this run's 95% intervals or explained by a finding",
                    err=True)
@@ -565,6 +602,13 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
       bacc-edge solve paytables/live_dealer.py --edge 5% --scale --bet "Player Bonus"
       bacc-edge solve my_bet.py --edge 4% --decks 8,inf --max-pay 500
     """
+    text_only(fmt, "digits")
+    ctx = click.get_current_context()  # a deck list read as the report reads it: 8,8 refused
+    DeckCounts().convert(decks, next(p for p in ctx.command.params if p.name == "decks"), ctx)
+    if keep_ratios and not marks:
+        raise click.UsageError("--keep-ratios keeps the ratio of several --solve events of "
+                               "one bet; without --solve it does nothing (--scale keeps "
+                               "every pay's ratio already)")
     loaded = load_paytable(paytable, on_slow=say)
     with progress.bar("bets") as on_progress:
         solutions = solve(loaded, target, decks=decks, bets=bets, mark=marks,

@@ -20,8 +20,6 @@ both published studies shipped here reproduce best.
 
 from __future__ import annotations
 
-import contextlib
-import sys
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -30,6 +28,7 @@ from typing import Mapping, Sequence
 from .cards import POINTS, RANKS, parse_card
 from .arguments import names_argument
 from .errors import BaccEdgeError, OptionError
+from .payouts import DECIMAL_TEXT, exact_number, whole_number
 
 
 #: The largest running count a count may ever reach (its ``initial`` plus its largest
@@ -77,10 +76,10 @@ class StudyMeasure(StrEnum):
 def _figure(text) -> Fraction:
     """A printed figure: ``"3.09%"`` is 309/10000, ``"80.1"`` is 801/10."""
     s = str(text).strip()
-    try:
-        return Fraction(s[:-1]) / 100 if s.endswith("%") else Fraction(s)
-    except (ValueError, ZeroDivisionError):
-        raise BaccEdgeError(f"published figure {text!r} is not a number") from None
+    number = s[:-1].strip() if s.endswith("%") else s
+    if not DECIMAL_TEXT.fullmatch(number):  # ASCII digits: Fraction reads '1_0' and '５'
+        raise BaccEdgeError(f"published figure {text!r} is not a number")
+    return exact_number(number) / (100 if s.endswith("%") else 1)
 
 
 @dataclass(frozen=True)
@@ -150,11 +149,8 @@ def parse_tags(text_or_map, where: str = "count") -> tuple[int, ...]:
     tags = [0] * len(RANKS)
     seen = set()
     for rank, tag in pairs:
-        try:
-            text = str(tag).strip()
-            if not isinstance(tag, int) and not text.isascii():
-                raise ValueError(text)  # int() reads '５' as 5: a tag is written in ASCII
-            value = tag if isinstance(tag, int) else int(text.replace("+", "", 1))
+        try:  # int() reads '５' and '1_0': a tag is written in ASCII digits
+            value = tag if isinstance(tag, int) else whole_number(str(tag))
         except ValueError:
             raise OptionError(f"{where}: tag {tag!r} of {rank!r} is not a whole number") from None
         if isinstance(tag, bool) or abs(value) > 1000:
@@ -196,12 +192,12 @@ class Count:
         if not isinstance(self.name, str) or not self.name.strip():
             raise OptionError(f"a count needs a name, not {self.name!r}")
         object.__setattr__(self, "tags", parse_tags(self.tags, where))
-        try:
-            trigger = float(self.trigger)
-        except (TypeError, ValueError):
-            raise OptionError(f"{where}: trigger {self.trigger!r} is not a number") from None
-        if trigger != trigger or abs(trigger) == float("inf"):
-            raise OptionError(f"{where}: trigger {self.trigger!r} is not a finite number")
+        try:  # one reading of numbers: float() would take '1_0', '５' and ' inf'
+            trigger = float(exact_number(self.trigger))
+        except ValueError as err:
+            raise OptionError(f"{where}: trigger {err}") from None
+        except OverflowError:
+            raise OptionError(f"{where}: trigger {str(self.trigger)[:20]}… is too large") from None
         object.__setattr__(self, "trigger", trigger)
         object.__setattr__(self, "bets", tuple(names_argument(self.bets, f"{where}: bets")))
         if isinstance(self.initial, bool) or not isinstance(self.initial, int):
@@ -277,8 +273,9 @@ def paytable_counts(paytable) -> tuple[Count, ...]:
     if paytable.source is None:
         return ()
     namespace = {"__name__": f"paytable_{paytable.path.stem}", "__file__": str(paytable.path)}
+    from .loader import printing_to_stderr
     try:  # what the file prints goes to stderr, as when it was loaded
-        with contextlib.redirect_stdout(sys.stderr):
+        with printing_to_stderr():
             exec(compile(paytable.source, str(paytable.path), "exec"), namespace)
     except BaccEdgeError as err:
         raise BaccEdgeError(f"{paytable.path}: {err}") from None

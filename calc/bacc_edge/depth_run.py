@@ -28,6 +28,7 @@ from .errors import ArgumentError, BaccEdgeError, OptionError, kind_of
 from .evaluator import Evaluator
 from .intervals import Interval, mean_interval, ratio_interval
 from .loader import as_paytable
+from .progress import Progress
 from .reports import Tables, report
 from .shoe import Shoe
 
@@ -226,12 +227,57 @@ def _client(scheduler: str | None, workers: int | None):
                           f"within {CONNECT_TIMEOUT} s ({type(err).__name__})") from None
 
 
-def check_scheduler(address: str | None) -> None:
-    """Refuse a --scheduler that is not ``tcp://HOST:PORT`` (the one transport this
-    command can open without more settings: tls needs certificates, inproc a scheduler
-    in this same process, ucx a library not installed), port 1-65535, no path."""
+def reach_scheduler(address: str | None, wait: float | None = None) -> None:
+    """Speak to the scheduler at ``address`` (checked by :func:`check_scheduler`) and
+    refuse it unless it answers as a Dask scheduler within one overall deadline of
+    ``wait`` seconds (default :data:`CONNECT_TIMEOUT`). Dask's own Client waits for the
+    handshake with no deadline, so a port that accepts connections and never answers
+    (any other server) would hang the run in silence."""
     if address is None:
         return
+    import asyncio
+    import socket
+    import time
+
+    from distributed.comm import connect
+
+    wait = CONNECT_TIMEOUT if wait is None else wait
+    host, port = check_scheduler(address)
+    start = time.monotonic()
+    late = f"--scheduler {address}: no Dask scheduler answers there within {wait:g} s"
+    try:
+        socket.create_connection((host, port), timeout=wait).close()
+    except OSError as err:
+        raise OptionError(f"{late} (nothing accepts connections there: "
+                          f"{type(err).__name__})") from None
+
+    async def identity():
+        comm = await connect(address, timeout=wait)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), start + wait - time.monotonic()))
+    except asyncio.TimeoutError:
+        raise OptionError(f"{late} (something accepts connections there but never "
+                          f"answered)") from None
+    except Exception as err:  # reset, closed, not Dask's protocol: one line
+        raise OptionError(f"{late} ({type(err).__name__})") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
+                          f"scheduler (it says it is {kind_of(answer)[:80]})")
+
+
+def check_scheduler(address: str | None) -> tuple[str, int] | None:
+    """Refuse a --scheduler that is not ``tcp://HOST:PORT`` (the one transport this
+    command can open without more settings: tls needs certificates, inproc a scheduler
+    in this same process, ucx a library not installed), port 1-65535, no path; give
+    its host and port."""
+    if address is None:
+        return None
     bad = (f"--scheduler {address!r} is not a Dask scheduler address; write it as "
            f"tcp://HOST:PORT (port 1-65535)")
     if not isinstance(address, str):
@@ -251,6 +297,7 @@ def check_scheduler(address: str | None) -> None:
     port = int(match.group(2))
     if not 1 <= port <= 65535:
         raise OptionError(f"--scheduler {address!r}: port {port} is not from 1 to 65535")
+    return match.group(1).strip("[]"), port
 
 
 def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:
@@ -280,24 +327,33 @@ def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:
 def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
               state: Path | None = None, scheduler: str | None = None,
               workers: int | None = None,
-              on_batch: Callable[[int, int], None] | None = None,
-              on_warning: Callable[[str], None] | None = None) -> Tally:
+              on_progress: Progress | None = None,
+              on_warning: Callable[[str], None] | None = None,
+              on_batch: Progress | None = None) -> Tally:
     """Deal ``shoes`` shoes (batches of ``batch``) and add them up.
 
     Work goes to the Dask scheduler at ``scheduler`` (``tcp://host:port``), else to a
     local cluster of ``workers`` processes (default: every core). Finished batches are
     kept in the run's folder under ``state`` (default ./.bacc-edge-depth) and reused:
     a folder holding more shoes than asked for gives the batches needed and keeps the
-    rest. ``on_batch(shoes_done, shoes_total)`` is called as batches finish,
+    rest. ``on_progress(shoes_done, shoes_total)`` is called as batches finish, from 0
+    (see :mod:`bacc_edge.progress`; ``on_batch`` is its former name, still taken),
     ``on_warning`` with a line about each bad batch file set aside. Every argument is
     checked before the folder is touched.
     """
     if not isinstance(spec, DepthSpec):
         raise ArgumentError(f"spec {kind_of(spec)} must be the DepthSpec of prepare_depth()")
+    if on_batch is not None and on_progress is not None:
+        raise ArgumentError("give on_progress (on_batch is its former name), not both")
+    on_progress = on_progress if on_progress is not None else on_batch
+    for name, call in (("on_progress", on_progress), ("on_warning", on_warning)):
+        if call is not None and not callable(call):
+            raise ArgumentError(f"{name} {kind_of(call)} must be a function (or None)")
     if batch is None:
         batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
     check_size(spec, shoes, batch)
     check_scheduler(scheduler)
+    reach_scheduler(scheduler)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or not 1 <= workers <= MAX_WORKERS):
         raise OptionError(f"workers {workers!r} must be a whole number from 1 to "
@@ -322,16 +378,18 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
             if arrays is not None:
                 done[i] = arrays
         shoes_done = sum(sizes[i] for i in done)
-        if on_batch:
-            on_batch(shoes_done, shoes)
+        if on_progress:
+            on_progress(0, shoes)
+            if shoes_done:  # batches kept from an earlier run
+                on_progress(shoes_done, shoes)
         pending = [i for i in range(n_batches) if i not in done]
         if pending:
             for i, arrays in _deal(spec, pending, batch, sizes, scheduler, workers):
                 folder.write(i, i * batch, sizes[i], arrays)
                 done[i] = arrays
                 shoes_done += sizes[i]
-                if on_batch:
-                    on_batch(shoes_done, shoes)
+                if on_progress:
+                    on_progress(shoes_done, shoes)
     return Tally([done[i] for i in range(n_batches)])
 
 
@@ -587,4 +645,5 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
 
 
 __all__ = ["BetSummary", "PlayerSummary", "RoundSummary", "StudyCheck", "StudySummary",
-           "Tally", "check_scheduler", "definition", "prepare", "run_depth", "summarize"]
+           "Tally", "check_scheduler", "definition", "prepare", "reach_scheduler", "run_depth",
+           "summarize"]

@@ -3,6 +3,7 @@ RULES) and choosing bets from it: the one way a paytable comes into bacc-edge.""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import os
 import sys
@@ -38,6 +39,15 @@ class Paytable:
         the paytable does not define is refused, listing the ones it does. The figures
         that span bets stay only when every bet does."""
         names = names_argument(names, "names")
+        if not names:
+            raise PaytableError(f"{self.path}: names [] chooses no bet; it defines: "
+                                + ", ".join(repr(b.name) for b in self.bets))
+        seen: dict[str, str] = {}
+        for name in names:
+            if name.lower() in seen:
+                raise PaytableError(f"{self.path}: names asks for the bet {name!r} twice "
+                                    f"(as {seen[name.lower()]!r} already)")
+            seen[name.lower()] = name
         unknown = _unknown(names, self.bets)
         if unknown:
             raise PaytableError(f"{self.path}: {_no_bet_named(unknown, self.bets, 'it defines')}")
@@ -179,6 +189,36 @@ def _told_if_slow(path, on_slow: Callable[[str], None] | None):
         timer.cancel()
 
 
+@contextlib.contextmanager
+def printing_to_stderr():
+    """While a paytable's code runs, everything it prints goes to stderr: ``print``
+    (``sys.stdout``), ``sys.__stdout__`` and ``os.write(1, …)`` alike, so that stdout
+    carries only bacc-edge's own output (one JSON object under ``--fmt json``). File
+    descriptor 1 is pointed at stderr's for the block and restored after it, also when
+    the block fails."""
+    for stream in (sys.stdout, sys.__stdout__):
+        if stream is not None:
+            stream.flush()  # what bacc-edge wrote before stays on stdout, in order
+    try:
+        saved = os.dup(1)
+    except OSError:  # no file descriptor 1 at all: print is the one way out
+        saved = None
+    else:
+        os.dup2(2, 1)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        if sys.__stdout__ is not None:
+            try:
+                sys.__stdout__.flush()  # what the paytable buffered there goes to stderr
+            except (OSError, ValueError):
+                pass
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
 def load_paytable_source(source: str, path) -> Paytable:
     """A paytable from its source text, as if read from ``path``: what
     :func:`load_paytable` does once it has the text, and what workers that do not share
@@ -191,10 +231,11 @@ def load_paytable_source(source: str, path) -> Paytable:
         raise PaytableError(f"{path}, line {err.lineno}: syntax error: {err.msg}") from None
     namespace = {"__name__": f"paytable_{p.stem}", "__file__": str(p)}
     try:
-        with contextlib.redirect_stdout(sys.stderr):
+        with printing_to_stderr():
             exec(code, namespace)
     except BaccEdgeError as err:
-        raise PaytableError(f"{path}{_line_in(p, err)}: {err}") from None
+        raise PaytableError(f"{path}{_line_in(p, err)}: {_bet_and_event(source, p, err)}"
+                            f"{err}") from None
     except SystemExit as err:  # not the end of bacc-edge: a paytable only defines bets
         raise PaytableError(f"{path}{_line_in(p, err)}: calls sys.exit({err.code!r}) while "
                             f"loading; a paytable should only define BETS") from None
@@ -214,6 +255,44 @@ def load_paytable_source(source: str, path) -> Paytable:
     return Paytable(p, tuple(bets), tuple(figures), rules, source)
 
 
+def _bet_and_event(source: str, path: Path, err: BaseException) -> str:
+    """``"bet 'B', event 'E': "`` for an error raised inside ``Bet('B', [Event('E', …)])``
+    before either was built (``for_one('foo')``, ``pays('foo')``, a card misnamed in a
+    condition), found by the position Python records for the failing call; "" when the
+    message names its bet already or the call is not inside a Bet written out."""
+    if str(err).startswith("bet "):
+        return ""
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
+    if not frames or frames[-1].colno is None:
+        return ""
+    at = frames[-1]
+    span = (at.lineno, at.colno, at.end_lineno, at.end_colno)
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ""
+    names = {}
+
+    def visit(node, inside):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("Bet", "Event") and node.args \
+                and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            inside = {**inside, node.func.id: node.args[0].value}
+        if (getattr(node, "lineno", None), getattr(node, "col_offset", None),
+                getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)) == span:
+            names.update(inside)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(tree, {})
+    if "Bet" not in names:
+        return ""
+    event = f", event {names['Event']!r}" if "Event" in names else ""
+    return f"bet {names['Bet']!r}{event}: "
+
+
 def _line_in(path: Path, err: BaseException) -> str:
     """", line N" for the deepest frame of the error inside the paytable file."""
     lines = [f.lineno for f in traceback.extract_tb(err.__traceback__)
@@ -222,4 +301,4 @@ def _line_in(path: Path, err: BaseException) -> str:
 
 
 __all__ = ["Paytable", "as_paytable", "load_paytable", "load_paytable_source",
-           "load_paytables"]
+           "load_paytables", "printing_to_stderr"]

@@ -7,7 +7,6 @@ error messages quote edges) and the output layer both use it.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from fractions import Fraction
 
 
@@ -20,9 +19,18 @@ def percentage(value, digits: int = 3, *, sign: bool = False, mark: bool = True)
     the unit). The exact value is turned into a float first and then multiplied by 100,
     ``float(value) * 100``, and Python rounds that float's exact binary value half to even:
     every published figure was written this way, so the rounding must not change (the
-    product of the exact value, ``float(value * 100)``, can round the other way). A
-    negative figure too small to show keeps its minus (``-0.000%``): it is below zero."""
+    product of the exact value, ``float(value * 100)``, can round the other way).
+
+    A figure (neither signed nor unmarked) that is not exactly 0% or ±100% never shows as
+    one: where rounding would make it so, it shows as the bound it passes, ``<100.000%``
+    (99.9999%), ``>0.000%`` (a millionth of a percent), ``<0.000%`` (just below zero). A
+    signed change too small to show keeps its sign (``-0.000``)."""
     text = f"{float(value) * 100:{'+' if sign else ''}.{digits}f}"
+    if not sign and mark:
+        shown, exact = Fraction(text), Fraction(value) * 100
+        if shown in (0, 100, -100) and exact != shown:
+            bound = float(abs(shown) if shown == 0 else shown)  # '0.000', never '-0.000'
+            return f"{'<' if exact < shown else '>'}{bound:.{digits}f}%"
     return text + "%" if mark else text
 
 
@@ -34,11 +42,35 @@ def fraction(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+#: Decimal places of an amount whose decimal never ends (a stake of 1/3), shown with ≈.
+AMOUNT_PLACES = 10
+
+
 def decimal(value: Fraction) -> str:
-    """An amount written with a decimal point where it needs one, e.g. ``12.5``."""
+    """An amount written with a decimal point where it needs one, e.g. ``12.5``: every
+    digit when its decimal ends, however many (never through a float or a 28-digit
+    Decimal), else ``≈`` and :data:`AMOUNT_PLACES` places."""
+    value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
-    return format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+    rest, places = value.denominator, 0
+    for prime in (2, 5):
+        count = 0
+        while rest % prime == 0:
+            rest, count = rest // prime, count + 1
+        places = max(places, count)
+    ends = rest == 1
+    places = places if ends else AMOUNT_PLACES
+    scaled = round(value * 10 ** places)  # exact when the decimal ends
+    digits = str(abs(scaled)).rjust(places + 1, "0")
+    text = f"{'-' if scaled < 0 else ''}{digits[:-places]}.{digits[-places:]}"
+    return text if ends else f"≈{text}"
 
 
-__all__ = ["decimal", "fraction", "percentage"]
+def amount(value: Fraction) -> str:
+    """An amount of chips, exact, always with a decimal point (``1.0``, ``12.25``)."""
+    text = decimal(value)
+    return text if "." in text else f"{text}.0"
+
+
+__all__ = ["amount", "decimal", "fraction", "percentage"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
 from .errors import BaccEdgeError
@@ -21,6 +21,22 @@ LARGEST_PAY = 10**9
 #: Text numbers whose decimal exponent reaches past this are refused before they are
 #: read: Python would build an integer of that many digits (``1e999999999`` never ends).
 LARGEST_EXPONENT = 100
+
+
+#: How every number written as text is read, by the paytables and by every number option:
+#: ASCII digits, an optional sign, point and exponent. Python's int, float, Decimal and
+#: Fraction also read '1_000' and '５', which no number here is.
+DECIMAL_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+WHOLE_TEXT = re.compile(r"[+-]?[0-9]+")
+FRACTION_TEXT = re.compile(r"[+-]?[0-9]+/[0-9]+")
+
+
+def whole_number(text: str) -> int:
+    """A whole number written as text (:data:`WHOLE_TEXT`, spaces round it allowed);
+    ValueError for anything else."""
+    if not isinstance(text, str) or not WHOLE_TEXT.fullmatch(text.strip()):
+        raise ValueError(f"{text!r} is not a whole number")
+    return int(text.strip())
 
 
 class PaysError(BaccEdgeError):
@@ -44,19 +60,16 @@ def exact_number(value) -> Fraction:
             raise ValueError(f"{value!r} is not a finite number")
         return Fraction(Decimal(repr(value)))  # 0.95 is 19/20, not the float's binary value
     text = str(value).strip()
-    if not text.isascii():  # Decimal reads '５' as 5: a number is written in ASCII digits
-        raise ValueError(f"{value!r} is not a number")
-    if "/" in text:
+    if FRACTION_TEXT.fullmatch(text):
         try:  # whole numbers each side: Python itself limits how many digits they have
             return Fraction(text)
         except (ValueError, ZeroDivisionError):
             raise ValueError(f"{value!r} is not a number") from None
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        raise ValueError(f"{value!r} is not a number") from None
-    if not number.is_finite():
-        raise ValueError(f"{value!r} is not a finite number")
+    if not DECIMAL_TEXT.fullmatch(text):  # '1_000', '５', '1/2/3' are no numbers here
+        if text.lower().lstrip("+-") in ("inf", "infinity", "nan", "snan"):
+            raise ValueError(f"{value!r} is not a finite number")
+        raise ValueError(f"{value!r} is not a number")
+    number = Decimal(text)
     if number and number.adjusted() > LARGEST_EXPONENT:
         raise ValueError(f"{value!r} is too large")
     if number.as_tuple().exponent < -LARGEST_EXPONENT:
@@ -105,7 +118,8 @@ def pays(value) -> Pays:
     """Read a pay the way rule sheets print it.
 
     Numbers are "to 1": ``5``, ``0.95``, ``Fraction(1, 2)``. Strings may also say
-    ``"7:2"``, ``"1:2"``, ``"19-20"`` or ``"5 to 1"`` (a to b), ``"45 for 1"`` (stake
+    ``"7:2"``, ``"1:2"``, ``"19-20"``, ``"1/3"`` or ``"5 to 1"`` (a to b, exactly),
+    ``"45 for 1"`` (stake
     included: wins 44), ``"10%"`` (wins a tenth of the stake), ``"push"`` or ``"lose"``.
     """
     if isinstance(value, Pays):
@@ -178,13 +192,11 @@ def _parse(text: str) -> tuple[Fraction, str]:
     if m := _PERCENT.match(t):
         share = _number(m[1]) / 100
         return share, f"{_show(_number(m[1]))}% of stake"
-    try:
-        Decimal(t)
-    except InvalidOperation:
+    if not DECIMAL_TEXT.fullmatch(t) and t.lstrip("+-") not in ("inf", "infinity", "nan"):
         raise PaysError(
             f"{text!r} is not a pay: write a number ('5'), odds ('7:2', '19-20', '5 to 1'), "
             f"'45 for 1', '10%', 'push' or 'lose'"
-        ) from None
+        )
     net = _number(t)  # a number, but perhaps not a finite or a usable one
     if net < 0:
         raise PaysError(_negative(repr(text), net))

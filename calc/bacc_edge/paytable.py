@@ -121,6 +121,11 @@ class Published:
     findings: Mapping[str, str] = field(default_factory=dict)
     combinations: Mapping[str, str] = field(default_factory=dict)
 
+    def __post_init__(self):
+        if not isinstance(self.sheet, str) or not self.sheet.strip():
+            raise PaytableError(f"published sheet {self.sheet!r} must name the rule sheet "
+                                f"the figures come from, e.g. Published('sheet.txt', …)")
+
     def figures(self) -> list[tuple[Measure, str | None, Printed]]:
         """(what it measures, event label or None, printed figure) for every figure."""
         for name in ("hit_rate", "returns", "findings", "combinations"):

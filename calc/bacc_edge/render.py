@@ -19,7 +19,7 @@ from .depth import DepthSpec
 from .eor import LinearCount, RemovalEffects
 from .formats import FORMATS  # noqa: F401 (not used here: the CLI's --fmt reads render.FORMATS)
 from .formats import below, csv_records, prose, table, to_json
-from .number_text import decimal, fraction, percentage
+from .number_text import amount, decimal, fraction, percentage
 from .reports import BetResult, CheckStatus, EventResult, FigureCheck
 from .paytable import Measure
 from .rules import STANDARD, Tableau
@@ -353,7 +353,7 @@ def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
         return csv_records(records, list(records[0]))
     headers = ["Stake", "Commission on a win", "Net win",
                f"Edge at exactly {decimal(rate * 100)}%", "Real edge"]
-    rows = [[decimal(c.stake), float(c.commission), float(c.net_win),
+    rows = [[decimal(c.stake), amount(c.commission), amount(c.net_win),
              percentage(c.nominal_edge, 4), percentage(c.edge, 4)] for c in edges]
     return (prose(f"Shoe: {shoe}{under(tableau)}; lowest chip {decimal(chip)}, commission "
                   f"rounded up to {chip * CHIP_SHARE}", fmt) + "\n" + table(rows, headers, fmt))
@@ -420,12 +420,34 @@ def depth_title(spec: DepthSpec, shoes: int) -> str:
             f"cut card {spec.deal.cut} from the end{end}{under(spec.tableau)}")
 
 
+#: The unit each published figure of a count study is shown in, and its scale from the
+#: run's figures (shares are fractions there, percentages here).
+STUDY_UNITS = {"bet_frequency": ("% of rounds", 100), "average_edge": ("% of the bet", 100),
+               "units_per_shoe": ("units", 1), "units_per_100_rounds": ("units", 1),
+               "rounds_per_shoe": ("rounds", 1), "desirability_index": ("index", 1),
+               "betting_correlation": ("correlation", 1)}
+
+
 def depth_check_rows(summary):
-    headers = ["Count", "Bet", "Figure", "Published", "This run (95% interval)", "Status"]
-    rows = [[c.count, c.bet, c.measure.value.replace("_", " "), c.printed,
-             depth_interval_text(c.interval, 4) if c.interval is not None else "",
-             c.status + (f": {c.finding}" if c.finding and c.status == "finding" else "")]
-            for c in summary.checks]
+    """(headers, rows): each published figure beside this run's, both in the unit its
+    row names (one unit to a row, never a percentage beside a fraction)."""
+    headers = ["Count", "Bet", "Figure", "Unit", "Published", "This run (95% interval)",
+               "Status"]
+    rows = []
+    for c in summary.checks:
+        unit, k = STUDY_UNITS[c.measure.value]
+        printed = c.printed.strip()
+        published = (printed[:-1].strip() if printed.endswith("%") and k == 100
+                     else printed if not printed.endswith("%") and k == 1
+                     else f"{c.published * k:g}")
+        run = ""
+        if c.interval is not None:
+            digits = 2 if k == 100 else 4
+            v, lo, hi = (x * k for x in (c.interval.value, c.interval.low, c.interval.high))
+            run = f"{v:.{digits}f} ({lo:.{digits}f} to {hi:.{digits}f})"
+        rows.append([c.count, c.bet, c.measure.value.replace("_", " "), unit, published, run,
+                     c.status + (f": {c.finding}" if c.finding and c.status == "finding"
+                                 else "")])
     return headers, rows
 
 

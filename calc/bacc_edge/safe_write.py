@@ -4,8 +4,9 @@ never leaves half a file.
 
 An output is refused when it is one of the run's inputs (a paytable), however it is
 spelled: symlinks followed, ``..`` resolved, a hard link to the same file caught by its
-device and inode; and when it is an existing ``.py`` file, which is always someone's
-code. The content goes to a new file of a unique name in the output's folder, is synced
+device and inode; when it is an existing ``.py`` file, which is always someone's
+code; and when it is a hard link (a file of several names, a ``.py`` file under another
+name among them: its content is known by its inode, not by the name given). The content goes to a new file of a unique name in the output's folder, is synced
 to disk, and is renamed over the output (an atomic step), then the folder is synced: the
 output is the old file or the whole new one, never a mix. An output that is a symlink is
 written through it, to the file it names. The depth state folder writes its batches and
@@ -67,6 +68,11 @@ def check_output(path, *, inputs: Iterable = (), name: str | None = None) -> Pat
         if real.suffix.lower() == ".py":
             raise OverwriteError(f"{name}: is the Python file {str(real)!r}; bacc-edge "
                                  f"never writes over a .py file: name another file")
+        if out.st_nlink > 1:  # one of several names of a file, perhaps a .py under any name
+            raise OverwriteError(f"{name}: is a hard link, one of {out.st_nlink} names of "
+                                 f"the same file (perhaps someone's .py file); bacc-edge "
+                                 f"never writes over a file that has other names: name "
+                                 f"another file")
     folder = real.parent
     if not folder.is_dir():
         raise OutputError(f"{name}: cannot be written: the folder {str(folder)!r} "

@@ -131,7 +131,8 @@ class Shoe:
         ranks = list(self.ranks)
         suits = None if self.suits is None else [list(row) for row in self.suits]
         suitless = list(self.suitless)
-        for rank, suit in parse_cards(cards):
+        parsed = parse_cards(cards)
+        for rank, suit in parsed:
             name = card_name(rank, suit)
             if ranks[rank] == 0:
                 raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {RANKS[rank]} is left")
@@ -146,7 +147,7 @@ class Shoe:
                 suits[rank][suit] -= 1
             if sum(suits[rank]) < suitless[rank]:
                 raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
-        removed = " ".join(cards.replace(",", " ").split())
+        removed = " ".join(card_name(rank, suit) for rank, suit in parsed)  # 't' is 10
         return Shoe(
             ranks=tuple(ranks),
             suits=None if suits is None else tuple(tuple(row) for row in suits),

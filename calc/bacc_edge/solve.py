@@ -23,7 +23,7 @@ from typing import Iterable, Mapping, Sequence
 from .arguments import (bet_argument, mapping_argument, names_argument, tableau_argument,
                         tables_argument)
 from .decks_table import deck_list_argument
-from .errors import BaccEdgeError
+from .errors import BaccEdgeError, OptionError
 from .evaluator import Evaluator, layout_for
 from .loader import Paytable, as_paytable
 from .number_text import fraction, percentage
@@ -526,6 +526,10 @@ def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str
     bets, mark = names_argument(bets, "bets"), names_argument(mark, "mark")
     mapping_argument(given, "given")
     tables_argument(tables)
+    if keep_ratios and not mark:
+        raise OptionError("keep_ratios keeps the ratio of several events marked in one bet "
+                          "(mark=['BET:EVENT', …]); without mark it does nothing (scale "
+                          "keeps every pay's ratio already)")
     paytable = as_paytable(source)
     shoes = deck_list_argument(decks, "decks")
     chosen = {b.name for b in (paytable.select(bets) if bets else paytable).bets}
