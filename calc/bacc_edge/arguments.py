@@ -14,6 +14,14 @@ from collections.abc import Iterable
 from .errors import ArgumentError, kind_of
 
 
+def flag_argument(value, name: str):
+    """``value`` if it is True or False: a switch given as text ("yes", "no"), a number
+    or None is refused, never read by its truth (``"no"`` is true)."""
+    if not isinstance(value, bool):
+        raise ArgumentError(f"{name} {kind_of(value)} must be True or False")
+    return value
+
+
 def shoe_argument(value, name: str = "shoe"):
     """``value`` if it is a :class:`~bacc_edge.shoe.Shoe`; a number of decks is not taken
     for one (``Shoe.decks(8)`` says which shoe, with suits, it is)."""

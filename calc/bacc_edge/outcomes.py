@@ -21,7 +21,7 @@ from math import comb, lcm, prod
 import numpy as np
 
 from . import _kernels
-from .arguments import shoe_argument, tableau_argument
+from .arguments import flag_argument, shoe_argument, tableau_argument
 from .cards import POINT_VALUES, POINTS, RANKS, SUITS, hand_total
 from .rules import STANDARD, Tableau
 from .errors import ArgumentError
@@ -709,8 +709,9 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
     exact.
     """
     shoe_argument(shoe)
+    flag_argument(suits, "suits")
     tableau_argument(tableau)
-    layout = CellLayout(bool(suits), tableau)
+    layout = CellLayout(suits, tableau)
     removal = int(not shoe.replacement)
     if not suits:
         counts = _count(np.fromiter(shoe.ranks, np.int64, len(shoe.ranks)), layout,
