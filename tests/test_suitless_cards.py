@@ -197,7 +197,9 @@ def test_chinese_remainders_divide_exactly_and_refuse_a_count_not_whole(k):
     counts = _chinese_remainders(_kernel_residues(values, primes, denominator), primes,
                                  denominator, ways, "t")
     assert counts.tolist() == [v // divisor * 5 ** 100 for v in values]
-    for bad in (top + 1, top - 1, 1, divisor * 7 + 462, modulus - 1):
+    # Q = the bad number / B mod M: just past its bound (M - 1) // B, the largest, others
+    edge = ((modulus - 1) // divisor + 1) * divisor - modulus
+    for bad in (edge, modulus - divisor, top + 1, top - 1, 1, modulus - 1):
         with pytest.raises(BaccEdgeError, match="^t are not whole$"):
             _chinese_remainders(_kernel_residues(values[:50] + [bad], primes, denominator),
                                 primes, denominator, ways, "t")
