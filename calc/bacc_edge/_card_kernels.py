@@ -401,3 +401,86 @@ def _put(out, n, p1, b1, p2, b2, x, y):
         out[n, 4] = x
         out[n, 5] = y
     return n + 1
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # 2**64 / golden ratio: Fibonacci hashing
+
+
+@nb.njit(cache=True)
+def chinese_remainders(residues, primes, factors, inverses, bound, multiplier, index, out):
+    """Put the numbers Q · A back together from their residues, in base-2**32 limbs
+    (uint64 arrays, each limb below 2**32, lowest first): Q is the number below M =
+    Π ``primes`` with Q ≡ ``residues[i, cell]`` · ``factors[i]`` modulo each prime p_i
+    (Garner's mixed-radix digits, ``inverses[i, j]`` = 1/p_j mod p_i for j < i; every
+    prime below 2**31, so every product below 2**62), A is ``multiplier``.
+
+    A table holds few distinct counts among many cells, and equal residues are equal
+    numbers (and unequal ones unequal), so each distinct column of residues is put
+    together once, found through a hash table: ``index[cell]`` = u, ``out[u]`` = its
+    Q · A (``bound.size`` + ``multiplier.size`` limbs, zeroed by the caller, one row
+    per cell at most). Returns the number of distinct values.
+
+    The caller divides by B through ``factors`` (the residues of 1/B): Q · B is then
+    the number the residues stand for exactly when B divides it, which is when
+    Q · B < M, Q <= ``bound`` = (M - 1) // B (as many limbs as M). Returns -1 where a
+    Q exceeds it (not whole)."""
+    k, n = residues.shape
+    n_q, n_a = bound.size, multiplier.size
+    bits = 1
+    while (1 << bits) < 2 * n:
+        bits += 1
+    slots = np.full(1 << bits, -1, dtype=np.int64)  # a distinct value's first cell
+    shift, mask = np.uint64(64 - bits), np.uint64((1 << bits) - 1)
+    digits = np.empty(k, dtype=np.uint64)
+    q = np.empty(n_q, dtype=np.uint64)
+    found = 0
+    for cell in range(n):
+        h = np.uint64(0)
+        for i in range(k):
+            h = (h ^ residues[i, cell]) * _GOLDEN
+        slot = h >> shift
+        while slots[slot] >= 0:  # open addressing: the next slot, round the table
+            first = slots[slot]
+            same = True
+            for i in range(k):
+                if residues[i, first] != residues[i, cell]:
+                    same = False
+                    break
+            if same:
+                break
+            slot = (slot + np.uint64(1)) & mask
+        if slots[slot] >= 0:
+            index[cell] = index[slots[slot]]
+            continue
+        slots[slot] = cell
+        index[cell] = found
+        for i in range(k):
+            p = primes[i]
+            d = residues[i, cell] % p * factors[i] % p
+            for j in range(i):
+                d = (d + p - digits[j] % p) % p * inverses[i, j] % p
+            digits[i] = d
+        q[:] = 0
+        q[0] = digits[k - 1]
+        for i in range(k - 2, -1, -1):  # Horner: Q = d_0 + p_0 (d_1 + p_1 (d_2 + ...))
+            carry = digits[i]
+            for limb in range(n_q):  # every partial value is below M: no carry out
+                t = q[limb] * primes[i] + carry
+                q[limb] = t & _LOW
+                carry = t >> _SHIFT
+        for limb in range(n_q - 1, -1, -1):
+            if q[limb] != bound[limb]:
+                if q[limb] > bound[limb]:
+                    return -1
+                break
+        for a in range(n_q):  # schoolbook: each step below (2**32 - 1)**2 + 2 (2**32 - 1)
+            if q[a] == 0:
+                continue
+            carry = np.uint64(0)
+            for b in range(n_a):
+                t = q[a] * multiplier[b] + out[found, a + b] + carry
+                out[found, a + b] = t & _LOW
+                carry = t >> _SHIFT
+            out[found, a + n_a] = carry
+        found += 1
+    return found

@@ -864,37 +864,46 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
         _remember(key, reach)  # every sequence dealt: the cells reached are all there are
     residues = np.stack([_on_cells((reached, row) if sparse else row, layout.cells)
                          for row in out.view(np.int64)]).view(np.uint64)
-    scaled = _chinese_remainders(residues, moduli[0].tolist(), denominator)
     ways = suitless_ways(shoe)
-    common = gcd(ways, denominator)
-    counts = scaled * (ways // common)
-    if common != denominator:
-        whole, counts = counts, counts // (denominator // common)
-        if (counts * (denominator // common) != whole).any():  # L divides X · L: never
-            raise BaccEdgeError(f"{shoe.label}: the counts of {detail.describe()} are "
-                                f"not whole")
+    counts = _chinese_remainders(residues, moduli[0].tolist(), denominator, ways,
+                                 f"{shoe.label}: the counts of {detail.describe()}")
     total = shoe.coups * ways
     return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
 
 
-def _chinese_remainders(residues: np.ndarray, primes: list, denominator: int) -> np.ndarray:
-    """X · L from the kernel's residues of X / R (one row per prime; L the common
-    denominator): per prime X · L mod p, then Garner's mixed-radix digits in 64-bit
-    arithmetic, and the number itself (Python integers only for its last steps)."""
-    digits = []
-    for i, p in enumerate(primes):
-        q = np.uint64(p)
-        digit = residues[i] * np.uint64(_R * denominator % p) % q
-        for j, v in enumerate(digits):
-            digit = (digit + q - v % q) % q * np.uint64(pow(primes[j], -1, p)) % q
-        digits.append(digit)
-    out = digits[-1].astype(np.int64)
-    for i in range(len(primes) - 2, -1, -1):
-        if i == len(primes) - 2:  # below p**2 < 2**63
-            out = out * primes[i] + digits[i].astype(np.int64)
-        else:
-            out = out.astype(object) * primes[i] + digits[i].astype(np.int64).astype(object)
-    return out.astype(object)
+def _chinese_remainders(residues: np.ndarray, primes: list, denominator: int, ways: int,
+                        what: str) -> np.ndarray:
+    """The counts S · X = X · L · A / B (Python integers) from the kernel's residues
+    of X / R (one row per prime; L the common denominator, S = ``ways``, and with
+    C = gcd(S, L): A = S / C, B = L / C). A and B are coprime and B divides X · L · A,
+    so B divides X · L: the kernel (:func:`~bacc_edge._card_kernels.chinese_remainders`)
+    finds each distinct Q = X · L / B once, from its residues X · L / B mod p, checks
+    that it is whole, and multiplies it by A in 32-bit limbs; each becomes a Python
+    integer in one step, from its limbs' bytes, and the cells share them."""
+    common = gcd(ways, denominator)
+    divisor, multiplier = denominator // common, ways // common
+    modulus = prod(primes)
+    n_q, n_a = -(-modulus.bit_length() // 32), -(-multiplier.bit_length() // 32)
+    factors = np.array([_R * denominator * pow(divisor, -1, p) % p for p in primes],
+                       dtype=np.uint64)
+    inverses = np.array([[pow(q, -1, p) if j < i else 0 for j, q in enumerate(primes)]
+                         for i, p in enumerate(primes)], dtype=np.uint64)
+    index = np.empty(residues.shape[1], dtype=np.int64)
+    out = np.zeros((residues.shape[1], n_q + n_a), dtype=np.uint64)
+    found = _card_kernels.chinese_remainders(
+        residues, np.array(primes, dtype=np.uint64), factors, inverses,
+        _limbs((modulus - 1) // divisor, n_q), _limbs(multiplier, n_a), index, out)
+    if found < 0:
+        raise BaccEdgeError(f"{what} are not whole")  # L divides X · L: never
+    data = out[:found].astype("<u4").view(f"V{4 * (n_q + n_a)}").ravel().tolist()
+    values = np.fromiter(map(int.from_bytes, data, itertools.repeat("little")),
+                         dtype=object, count=found)
+    return values[index]
+
+
+def _limbs(value: int, n: int) -> np.ndarray:
+    """``value`` in ``n`` base-2**32 limbs, lowest first (uint64, for the kernel)."""
+    return np.array([value >> (32 * i) & 0xFFFFFFFF for i in range(n)], dtype=np.uint64)
 
 
 @lru_cache(maxsize=8)
