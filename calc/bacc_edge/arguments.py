@@ -3,7 +3,9 @@ wrong kind (``None``, a number where a shoe belongs, a lone string or bet where 
 belongs) is one :class:`~bacc_edge.errors.ArgumentError` naming the argument and what it
 must be, raised before any work, never a KeyError or AttributeError from deep inside.
 
-The classes are imported where they are checked: this module sits below all of them.
+The checks of one class's arguments (``shoe_argument``, ``bet_argument`` …) live beside
+the class; these are the checks that know no class of the package, so every layer can
+use them.
 """
 
 from __future__ import annotations
@@ -22,45 +24,12 @@ def flag_argument(value, name: str):
     return value
 
 
-def shoe_argument(value, name: str = "shoe"):
-    """``value`` if it is a :class:`~bacc_edge.shoe.Shoe`; a number of decks is not taken
-    for one (``Shoe.decks(8)`` says which shoe, with suits, it is)."""
-    from .shoe import Shoe
-    if not isinstance(value, Shoe):
-        raise ArgumentError(f"{name} {kind_of(value)} must be a Shoe, e.g. Shoe.decks(8)")
-    return value
 
 
-def tableau_argument(value, name: str = "tableau"):
-    """``value`` if it is a :class:`~bacc_edge.rules.Tableau`."""
-    from .rules import Tableau
-    if not isinstance(value, Tableau):
-        raise ArgumentError(f"{name} {kind_of(value)} must be a Tableau, e.g. "
-                            f"bacc_edge.STANDARD or Tableau.parse(text)")
-    return value
 
 
-def bet_argument(value, name: str = "bet"):
-    """``value`` if it is one :class:`~bacc_edge.paytable.Bet`."""
-    from .paytable import Bet
-    if not isinstance(value, Bet):
-        raise ArgumentError(f"{name} {quoted(value)} must be a Bet")
-    return value
 
 
-def bets_argument(value, name: str = "bets") -> list:
-    """``value`` as a list of bets: a list or tuple of :class:`~bacc_edge.paytable.Bet`.
-    A lone bet is refused with the fix (``[bet]``): a list is what the call iterates."""
-    from .paytable import Bet
-    if isinstance(value, Bet):
-        raise ArgumentError(f"{name} must be a list of Bet, got the lone bet {value.name!r}: "
-                            f"write [bet]")
-    if not isinstance(value, (list, tuple)):
-        raise ArgumentError(f"{name} {quoted(value)} must be a list of Bet")
-    for item in value:
-        if not isinstance(item, Bet):
-            raise ArgumentError(f"{name} holds {quoted(item)}, which is not a Bet")
-    return list(value)
 
 
 def names_argument(value, name: str) -> list:
@@ -82,21 +51,8 @@ def path_argument(value, name: str = "path"):
     return value
 
 
-def table_argument(value, name: str = "table"):
-    """``value`` if it is an :class:`~bacc_edge.outcomes.OutcomeTable`."""
-    from .outcomes import OutcomeTable
-    if not isinstance(value, OutcomeTable):
-        raise ArgumentError(f"{name} {quoted(value)} must be an outcome table, e.g. "
-                            f"outcome_table(Shoe.decks(8))")
-    return value
 
 
-def tables_argument(value):
-    """``value`` if it is None or a :class:`~bacc_edge.reports.Tables` cache."""
-    from .reports import Tables
-    if value is not None and not isinstance(value, Tables):
-        raise ArgumentError(f"tables {quoted(value)} must be a Tables cache (or None)")
-    return value
 
 
 def mapping_argument(value, name: str):
@@ -113,6 +69,4 @@ def quoted(value) -> str:
     return text if len(text) <= 80 else f"{text[:60]}… ({type(value).__name__})"
 
 
-__all__ = ["quoted", "bet_argument", "bets_argument", "mapping_argument", "names_argument",
-           "path_argument", "shoe_argument", "table_argument", "tableau_argument",
-           "tables_argument"]
+__all__ = ["flag_argument", "mapping_argument", "names_argument", "path_argument", "quoted"]

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from .arguments import quoted, tables_argument
+from .arguments import quoted
 from .errors import ArgumentError, OptionError
 from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
 from .paytable import Bet
 from .progress import Progress, Steps, part
-from .reports import BetResult, EventResult, Tables, layouts
+from .reports import BetResult, EventResult, Tables, layouts, tables_argument
 from .shoe import Shoe
 
 #: The most shoes one table compares (a range like 1-1000 is refused).

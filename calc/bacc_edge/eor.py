@@ -9,15 +9,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import RANKS, SUITS, card_name
-from .arguments import bets_argument, quoted, shoe_argument, tableau_argument, tables_argument
+from .arguments import quoted
 from .errors import ArgumentError, OptionError, ShoeError
 from .evaluator import Evaluator
 from .card_layout import CardLayout
-from .paytable import Bet
+from .paytable import Bet, bets_argument
 from .progress import Progress, Steps
-from .reports import Tables, layouts
-from .rules import STANDARD, Tableau
-from .shoe import Shoe
+from .reports import Tables, layouts, tables_argument
+from .rules import STANDARD, Tableau, tableau_argument
+from .shoe import Shoe, shoe_argument
 
 
 @dataclass(frozen=True)

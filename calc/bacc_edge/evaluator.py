@@ -20,13 +20,13 @@ from typing import Sequence
 
 import numpy as np
 
-from .arguments import bets_argument, quoted, tableau_argument
+from .arguments import quoted
 from .card_layout import ALL_CARDS, CardDetail, CardLayout, cards_held, is_card_feature
 from .errors import ArgumentError, BaccEdgeError
 from .outcomes import CellLayout, OutcomeTable, PairLayout, sum_by_class
 from .payouts import Pays
-from .paytable import Bet
-from .rules import STANDARD, Tableau
+from .paytable import Bet, bets_argument
+from .rules import STANDARD, Tableau, tableau_argument
 from .shoe import Shoe
 
 #: Below this |EV| a floating-point value's sign is settled with exact fractions.

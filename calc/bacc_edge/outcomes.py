@@ -21,11 +21,11 @@ from math import comb, lcm, prod
 import numpy as np
 
 from . import _kernels
-from .arguments import flag_argument, shoe_argument, tableau_argument
+from .arguments import flag_argument, quoted
 from .cards import POINT_VALUES, POINTS, RANKS, SUITS, hand_total
-from .rules import STANDARD, Tableau
+from .rules import STANDARD, Tableau, tableau_argument
 from .errors import ArgumentError
-from .shoe import COUP_CARDS, Shoe, ShoeError, falling
+from .shoe import COUP_CARDS, Shoe, ShoeError, falling, shoe_argument
 
 INT64_MAX = np.iinfo(np.int64).max
 
@@ -732,3 +732,11 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
     if total <= INT64_MAX:
         counts = counts.astype(np.int64)
     return OutcomeTable(shoe, layout, counts, total)
+
+
+def table_argument(value, name: str = "table"):
+    """``value`` if it is an :class:`~bacc_edge.outcomes.OutcomeTable`."""
+    if not isinstance(value, OutcomeTable):
+        raise ArgumentError(f"{name} {quoted(value)} must be an outcome table, e.g. "
+                            f"outcome_table(Shoe.decks(8))")
+    return value

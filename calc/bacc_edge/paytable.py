@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import Callable, Mapping
 
 from .conditions import Condition
-from .errors import PaytableError
+from .arguments import quoted
+from .errors import ArgumentError, PaytableError
 from .payouts import LOSE, Pays, PaysError, pays
 
 
@@ -283,3 +284,24 @@ class Figure:
                                 f"bets' house edges")
         if not _whole(self.decks) or self.decks < 1:
             raise PaytableError(f"{where}: decks {self.decks!r} must be a whole number from 1")
+
+
+def bet_argument(value, name: str = "bet"):
+    """``value`` if it is one :class:`~bacc_edge.paytable.Bet`."""
+    if not isinstance(value, Bet):
+        raise ArgumentError(f"{name} {quoted(value)} must be a Bet")
+    return value
+
+
+def bets_argument(value, name: str = "bets") -> list:
+    """``value`` as a list of bets: a list or tuple of :class:`~bacc_edge.paytable.Bet`.
+    A lone bet is refused with the fix (``[bet]``): a list is what the call iterates."""
+    if isinstance(value, Bet):
+        raise ArgumentError(f"{name} must be a list of Bet, got the lone bet {value.name!r}: "
+                            f"write [bet]")
+    if not isinstance(value, (list, tuple)):
+        raise ArgumentError(f"{name} {quoted(value)} must be a list of Bet")
+    for item in value:
+        if not isinstance(item, Bet):
+            raise ArgumentError(f"{name} holds {quoted(item)}, which is not a Bet")
+    return list(value)

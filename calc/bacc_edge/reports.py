@@ -9,18 +9,17 @@ from enum import StrEnum
 from decimal import Decimal
 from fractions import Fraction
 
-from .arguments import (quoted, shoe_argument, table_argument, tableau_argument,
-                        tables_argument)
+from .arguments import quoted
 from .errors import ArgumentError, PaytableError
 from .card_layout import CardLayout, card_table
 from .evaluator import Evaluator, Layout, layout_for
 from .loader import as_paytable
 from .progress import Progress, Steps, part
-from .outcomes import CellLayout, OutcomeTable, outcome_table
+from .outcomes import CellLayout, OutcomeTable, outcome_table, table_argument
 from .payouts import Pays
 from .paytable import Bet, Figure, Measure, Printed
-from .rules import STANDARD, Tableau
-from .shoe import Shoe
+from .rules import STANDARD, Tableau, tableau_argument
+from .shoe import Shoe, shoe_argument
 
 
 @dataclass(frozen=True)
@@ -336,6 +335,13 @@ def _measured(result: BetResult, measure: Measure, label: str | None) -> Fractio
     if measure is Measure.COMBINATIONS:
         return Fraction(result.line(label).combinations)
     return result.ev if measure is Measure.PLAYER_NET else result.edge
+
+
+def tables_argument(value):
+    """``value`` if it is None or a :class:`~bacc_edge.reports.Tables` cache."""
+    if value is not None and not isinstance(value, Tables):
+        raise ArgumentError(f"tables {quoted(value)} must be a Tables cache (or None)")
+    return value
 
 
 __all__ = ["BetResult", "CheckStatus", "EventResult", "FigureCheck", "Tables", "check",

@@ -249,3 +249,11 @@ banker 7  S S S S S S S S S S  S
 
 #: The tableau every shipped game uses unless its paytable sets ``RULES``.
 STANDARD = Tableau.parse(STANDARD_TEXT, name="standard punto banco")
+
+
+def tableau_argument(value, name: str = "tableau"):
+    """``value`` if it is a :class:`~bacc_edge.rules.Tableau`."""
+    if not isinstance(value, Tableau):
+        raise ArgumentError(f"{name} {kind_of(value)} must be a Tableau, e.g. "
+                            f"bacc_edge.STANDARD or Tableau.parse(text)")
+    return value

@@ -236,4 +236,12 @@ def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str 
     return (full.remove(remove) if remove.strip() else full), full
 
 
+def shoe_argument(value, name: str = "shoe"):
+    """``value`` if it is a :class:`~bacc_edge.shoe.Shoe`; a number of decks is not taken
+    for one (``Shoe.decks(8)`` says which shoe, with suits, it is)."""
+    if not isinstance(value, Shoe):
+        raise ArgumentError(f"{name} {kind_of(value)} must be a Shoe, e.g. Shoe.decks(8)")
+    return value
+
+
 __all__ = ["Shoe", "ShoeError", "SUITS", "falling", "shoe_from_options"]

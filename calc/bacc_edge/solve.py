@@ -20,8 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from .arguments import (bet_argument, mapping_argument, names_argument, tableau_argument,
-                        tables_argument)
+from .arguments import mapping_argument, names_argument
 from .decks_table import deck_list_argument
 from .errors import BaccEdgeError, OptionError
 from .evaluator import Evaluator, layout_for
@@ -29,9 +28,9 @@ from .loader import Paytable, as_paytable
 from .number_text import fraction, percentage
 from .progress import Progress, Steps
 from .payouts import Pays, PaysError, pays
-from .paytable import Bet
-from .reports import Tables
-from .rules import STANDARD, Tableau
+from .paytable import Bet, bet_argument
+from .reports import Tables, tables_argument
+from .rules import STANDARD, Tableau, tableau_argument
 from .shoe import Shoe
 
 
