@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from . import progress, render
+from . import progress_bar, render
 from .commission import banker_commission_edges
 from .decks_output import decks_output
 from .decks_table import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
@@ -338,7 +338,7 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
 
 def report_decks(loaded, decks: DeckList, fmt: str, digits: int) -> None:
     """The report on several deck counts: one table, side by side."""
-    with progress.bar("bets") as on_progress:
+    with progress_bar.bar("bets") as on_progress:
         compared = compare_decks_of(loaded, decks, tables=Tables(), on_progress=on_progress)
     click.echo(decks_output(compared, fmt, digits=digits), nl=False)
 
@@ -351,7 +351,7 @@ def report_checks(loaded, fmt: str) -> None:
         raise click.UsageError(f"--check recomputes each figure on the shoe its sheet "
                                f"names, at its printed precision: {ignored[0]} does not "
                                f"apply")
-    with progress.bar("figures") as on_progress:
+    with progress_bar.bar("figures") as on_progress:
         checks = check_all(loaded, on_progress=on_progress)
     click.echo(render.checks_output(checks, fmt), nl=False)
     say(render.checks_verdict(checks, fmt))
@@ -361,7 +361,7 @@ def report_checks(loaded, fmt: str) -> None:
 
 def report_shoe(loaded, shoe, full, fmt: str, digits: int, exact: bool) -> None:
     """The report on one shoe: each bet's table, its warnings on stderr."""
-    with progress.bar("bets") as on_progress:
+    with progress_bar.bar("bets") as on_progress:
         results = report_all(loaded, shoe, full_shoe=full, on_progress=on_progress)
     for r in results:
         for warning in r.warnings:
@@ -394,7 +394,7 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
     one_deck_count(decks)
     loaded = load_paytables(paytables, bets, on_slow=say)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
-    with progress.bar("removals") as on_progress:
+    with progress_bar.bar("removals") as on_progress:
         effects, linear_counts = effects_and_counts(loaded, shoe, level,
                                                     on_progress=on_progress)
     click.echo(render.eor_output(effects, linear_counts, shoe, fmt, digits=digits, exact=exact),
@@ -549,10 +549,10 @@ def given_values(**values) -> dict:
 
 @contextlib.contextmanager
 def resumable_bar(label: str, *, quiet: bool = False):
-    """:func:`progress.bar` for a run that keeps its finished batches: Ctrl-C ends it
+    """:func:`progress_bar.bar` for a run that keeps its finished batches: Ctrl-C ends it
     with one line saying how to resume, not a traceback."""
     try:
-        with progress.bar(label, quiet=quiet) as on_progress:
+        with progress_bar.bar(label, quiet=quiet) as on_progress:
             yield on_progress
     except KeyboardInterrupt:
         raise click.ClickException("interrupted: the finished batches are kept; run the same "
@@ -592,7 +592,7 @@ def results_command(paytables_dir, results_dir):
     if not any(Path(paytables_dir).glob("*.py")):
         raise click.UsageError(f"{paytables_dir}: holds no paytable (no *.py file)")
     try:
-        with progress.bar("paytables") as on_progress:
+        with progress_bar.bar("paytables") as on_progress:
             written = write_results(Path(paytables_dir), Path(results_dir),
                                     on_progress=on_progress, on_slow=say)
     except OSError as err:  # the folder named, or a file in it, cannot be written
@@ -642,7 +642,7 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
                                "one bet; without --solve it does nothing (--scale keeps "
                                "every pay's ratio already)")
     loaded = load_paytable(paytable, on_slow=say)
-    with progress.bar("bets") as on_progress:
+    with progress_bar.bar("bets") as on_progress:
         solutions = solve(loaded, target, decks=decks, bets=bets, mark=marks,
                           keep_ratios=keep_ratios, scale=scale, max_pay=max_pay,
                           given=parse_given(given), on_progress=on_progress)
@@ -673,7 +673,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers):
       bacc-edge math-report paytables/live_dealer.py -o live.html --depth 2000
     """
     loaded = load_paytable(paytable, on_slow=say)
-    with progress.bar("report") as on_progress:
+    with progress_bar.bar("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
