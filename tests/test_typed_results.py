@@ -213,3 +213,13 @@ def test_your_count_is_named_and_serves_every_bet():
     assert (count.name, count.trigger, count.initial, count.bets) == ("your count", 4.0, 3, ())
     assert count.trigger_on.value == "running"
     assert count.tags[7:9] == (2, 2)
+
+
+def test_a_count_whose_tags_are_all_equal_has_no_betting_correlation(tmp_path):
+    # +1 on every card tracks only the depth of the shoe: its correlation with the
+    # effects of removal is undefined (None, not 0), and the run still deals
+    path = tmp_path / "hand.py"
+    path.write_text(PAYTABLE)
+    spec = bacc_edge.prepare_depth(path, deal=DealRules(1, 10), eor_count=False,
+                                   count_only=True, counts=[Count("depth", [1] * 13, 2)])
+    assert spec.correlations == (None,)

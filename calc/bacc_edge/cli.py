@@ -28,7 +28,7 @@ from .errors import BaccEdgeError, OptionError
 from .loader import load_paytable, load_paytables
 from .payouts import DECIMAL_TEXT, WHOLE_TEXT, exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
-from .reports import Tables, check_all, report_all
+from .reports import check_all, report_all
 from .results import write_results
 from .safe_write import OverwriteError
 from .shoe import shoe_from_options
@@ -339,7 +339,7 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
 def report_decks(loaded, decks: DeckList, fmt: str, digits: int) -> None:
     """The report on several deck counts: one table, side by side."""
     with progress_bar.bar("bets") as on_progress:
-        compared = compare_decks_of(loaded, decks, tables=Tables(), on_progress=on_progress)
+        compared = compare_decks_of(loaded, decks, on_progress=on_progress)
     click.echo(decks_output(compared, fmt, digits=digits), nl=False)
 
 

@@ -440,15 +440,17 @@ def depth_study(paytable, bets=(), *, shoes: int, your_count: dict | None = None
     ``definition``: its keywords), dealt (:func:`run_depth`) and summed up
     (:func:`summarize`). In this order, before any shoe is dealt: the scheduler is
     checked and reached, the paytable (a path is loaded, ``on_slow`` told when that is
-    slow) and ``your_count`` (the keywords of :meth:`Count.yours`, None for none) are
-    read, the run is defined. ``check``: the published figures will be compared, so a
-    run none of whose counts lists any is refused, before it deals and after (when
-    they list none for the bets it deals)."""
+    slow) and ``your_count`` (the keywords of :meth:`Count.yours`, None for none; played
+    after ``definition``'s ``counts``) are read, and the run is defined. ``check``: the
+    published figures will be compared, so a run none of whose counts lists any is
+    refused, before it deals and after (when they list none for the bets it deals)."""
     check_scheduler(scheduler)
     reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
     if isinstance(paytable, (str, os.PathLike)):
         paytable = load_paytable(paytable, on_slow=on_slow)
-    counts = () if your_count is None else (Count.yours(**your_count),)
+    counts = definition.pop("counts", ())
+    if your_count is not None and isinstance(counts, (list, tuple)):  # else prepare refuses
+        counts = (*counts, Count.yours(**your_count))
     spec = prepare(paytable, bets, counts=counts, **definition)
     if check and not any(count.published is not None for count in spec.counts):
         raise OptionError("--check: no count of this run lists published figures")
