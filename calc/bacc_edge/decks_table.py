@@ -204,5 +204,6 @@ def compare_decks_of(paytables: Sequence, shoes: Sequence[Shoe] | str, *,
             for c in compare_decks(paytable, shoes, tables=tables, on_progress=stage)]
 
 
-__all__ = ["DeckComparison", "DeckList", "MAX_SHOES", "RepeatedDecks", "STANDARD_DECKS", "compare_decks", "compare_decks_of",
-           "check_deck_list_options", "parse_decks", "results_on"]
+__all__ = ["DeckComparison", "DeckList", "MAX_SHOES", "RepeatedDecks", "STANDARD_DECKS",
+           "check_deck_list_options", "compare_decks", "compare_decks_of", "parse_decks",
+           "results_on"]

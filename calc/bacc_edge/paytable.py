@@ -8,8 +8,8 @@ for a complete example.
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from typing import Callable, Mapping
@@ -57,9 +57,9 @@ _COUNTED = re.compile(r"^\s*(\d[\d,]*)(?:\s+(?:out\s+)?of\s+(\d[\d,]*))?\s*$", r
 @dataclass(frozen=True)
 class Printed:
     """A figure as a sheet or a study printed it: its value, and how far from it the exact
-    value may lie (its tolerance). The one reading of a printed figure: sheets' checks
-    (:func:`~bacc_edge.reports.check`) and count studies' (:class:`~bacc_edge.counts.StudyFigures`)
-    both use it.
+    value may lie (its tolerance). The one reading of a printed figure: the sheets'
+    checks (:func:`~bacc_edge.reports.check`) and the count studies'
+    (:class:`~bacc_edge.counts.StudyFigures`) both use it.
 
     A percentage ("8.304%") is good to half a unit of its last digit; a count
     ("49,975,532,181,504") or a share of equally likely deals ("256 of 86,320") is exact.
