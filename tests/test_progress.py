@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from bacc_edge import (Bet, Event, Shoe, check, effects_of_removal, load_paytable, player,
                        report)
-from bacc_edge import progress
+from bacc_edge import progress, progress_bar
 from bacc_edge.cli import main
 from bacc_edge.decks_table import compare_decks
 from bacc_edge.math_report import build_math_report
@@ -150,7 +150,7 @@ BAR = "100%"  # what click's bar ends on; no table or message of these commands 
 @pytest.fixture
 def fake_terminal(monkeypatch):
     """stderr as a terminal, inside CliRunner, and a bar drawn at once."""
-    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(progress_bar, "SHOW_AFTER_SECONDS", 0.0)
     monkeypatch.setattr(click.testing._NamedTextIOWrapper, "isatty", lambda self: True,
                         raising=False)
 
@@ -168,7 +168,7 @@ def test_a_terminal_sees_a_bar_and_stdout_keeps_its_output(tmp_path, fake_termin
 
 @pytest.mark.parametrize("name", COMMANDS)
 def test_no_terminal_no_bar(tmp_path, monkeypatch, name):
-    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(progress_bar, "SHOW_AFTER_SECONDS", 0.0)
     run = CliRunner().invoke(main, commands(tmp_path)[name])
     assert run.exit_code == 0, run.output
     assert BAR not in run.stderr and "#" not in run.stderr and "\r" not in run.stderr
@@ -236,10 +236,10 @@ class Terminal(io.StringIO):
 def test_a_long_first_step_still_shows_the_bar_in_time(monkeypatch):
     """A cluster starting, or one card bet counted for a minute: the bar appears once the
     delay has passed, without waiting for the next step."""
-    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.05)
+    monkeypatch.setattr(progress_bar, "SHOW_AFTER_SECONDS", 0.05)
     err = Terminal()
     monkeypatch.setattr(sys, "stderr", err)
-    with progress.bar("bets") as on_progress:
+    with progress_bar.bar("bets") as on_progress:
         on_progress(0, 10)
         assert err.getvalue() == ""  # not yet: quick work shows nothing
         deadline = time.monotonic() + 5
@@ -251,10 +251,10 @@ def test_a_long_first_step_still_shows_the_bar_in_time(monkeypatch):
 
 
 def test_nothing_at_all_when_stderr_is_no_terminal(monkeypatch):
-    monkeypatch.setattr(progress, "SHOW_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(progress_bar, "SHOW_AFTER_SECONDS", 0.0)
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
-    with progress.bar("bets") as on_progress:
+    with progress_bar.bar("bets") as on_progress:
         assert on_progress is None
     assert err.getvalue() == ""
 

@@ -28,7 +28,7 @@ from bacc_edge.commission import banker_commission_edge, banker_commission_edges
 from bacc_edge.decks_output import decks_output
 from bacc_edge.depth import (DealRules, DepthSpec, Player, RoundValues, deal_batch, game,
                              unseen_by_round)
-from bacc_edge.depth_run import Tally, prepare, summarize
+from bacc_edge.depth_run import DepthTally, prepare, summarize
 from bacc_edge.eor import RemovalEffects, betting_correlation, linear_count
 from bacc_edge.evaluator import SIGN_CHECK, Evaluator
 from bacc_edge.intervals import mean_interval, ratio_interval
@@ -176,7 +176,7 @@ def _hand_tally():
         "favourable": np.array([[0, 1, 1, 1]]),
         "gains": per_shoe[:, :, 1].copy(),
     }
-    return Tally([batch])
+    return DepthTally([batch])
 
 
 def _hand_spec(tmp_path):
@@ -266,7 +266,7 @@ def test_the_desirability_index_of_one_favourable_bet_by_hand(tmp_path):
     # (expected square 1). Per round dealt: mean 0.01/100 = 1e-4, second moment 1/100,
     # variance 0.01 - 1e-8, SD 0.09999995; index 1000 · 1e-4 / 0.09999995 = 1.0000005.
     per_shoe = np.array([[[1.0, 0.01, 1, 100]]])
-    tally = Tally([{
+    tally = DepthTally([{
         "shoes": np.array([1]), "sums": per_shoe.sum(axis=0),
         "cross": np.einsum("spi,spj->pij", per_shoe, per_shoe),
         "squares": np.array([[1.0, 1.0]]), "shoes_betting": np.array([1]),

@@ -16,26 +16,27 @@ from .commission import CommissionEdge, banker_commission_edge, banker_commissio
 from .conditions import (Card, CardGroup, Condition, ConditionError, Quantity, all_cards, always,
                          banker, cards_dealt, first_four, margin, player, tie)
 from .counts import Count, DeckRounding, Divisor, StudyFigures, StudyMeasure, TriggerOn
-from .decks_table import DeckComparison, compare_decks, parse_decks
+from .decks_table import DeckComparison, RepeatedDecks, compare_decks, parse_decks
 from .math_report import (Flag, FlagKind, MathReport, build_math_report,
                           math_report_html, math_report_markdown, write_math_report)
-from .depth import DealRules, DepthSpec, EndRule
-from .depth_run import BetSummary, PlayerSummary, RoundSummary, StudyCheck, StudySummary
+from .depth import DealRules, DepthSpec, EndRule, Player
+from .depth_run import (BetSummary, DepthTally, GainMethod, PlayerSummary, RoundSummary,
+                        StudyCheck, StudySummary)
 from .depth_run import prepare as prepare_depth
 from .depth_run import run_depth
 from .depth_run import summarize as summarize_depth
 from .eor import (LinearCount, RemovalEffects, betting_correlation, effects_of_removal,
                   linear_count)
-from .intervals import Interval
+from .intervals import Interval, IntervalMethod
 from .errors import ArgumentError, BaccEdgeError, OptionError, PaytableError, ShoeError
 from .evaluator import Evaluator
 from .loader import Paytable, load_paytable, load_paytables
 from .outcomes import FEATURES, CellLayout, OutcomeTable, PairState, Winner, outcome_table
 from .payouts import Pays, PaysError, for_one, pays, percent
-from .paytable import Bet, Event, Figure, Measure, Published
+from .paytable import Bet, Event, Figure, Measure, Printed, Published
 from .plot import PlotError
-from .reports import (BetResult, CheckStatus, EventResult, FigureCheck, Tables, check,
-                      evaluate, report)
+from .reports import (BetResult, CheckStatus, EventResult, FigureCheck, StudyStatus, Tables,
+                      check, evaluate, report)
 from .rules import STANDARD, Tableau, TableauError
 from .safe_write import OutputError, OverwriteError
 from .shoe import Shoe, shoe_from_options
@@ -58,9 +59,10 @@ __all__ = [
     "TriggerOn", "banker_commission_edge", "banker_commission_edges", "betting_correlation",
     "effects_of_removal", "linear_count", "prepare_depth", "run_depth", "summarize_depth",
     # result types
-    "BetResult", "BetSummary", "CheckStatus", "CommissionEdge", "EventResult", "FigureCheck",
-    "Interval", "LinearCount", "Measure", "Pays", "PlayerSummary", "RemovalEffects",
-    "RoundSummary", "StudyCheck", "StudyMeasure", "StudySummary",
+    "BetResult", "BetSummary", "CheckStatus", "CommissionEdge", "DepthTally", "EventResult",
+    "FigureCheck", "GainMethod", "Interval", "IntervalMethod", "LinearCount", "Measure",
+    "Pays", "Player", "PlayerSummary", "Printed", "RemovalEffects", "RoundSummary",
+    "StudyCheck", "StudyMeasure", "StudyStatus", "StudySummary",
     # designing a bet: pays for a target edge, every deck count, the math report
     "Candidate", "DeckComparison", "Flag", "FlagKind", "MathReport", "Solution", "Solve",
     "SolveError", "build_math_report", "compare_decks", "mark_unknown", "math_report_html",
@@ -68,5 +70,5 @@ __all__ = [
     "write_math_report",
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
-    "OutputError", "OverwriteError", "PlotError", "ShoeError", "TableauError",
+    "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",
 ]

@@ -1,4 +1,6 @@
-"""The ``bacc-edge`` command: parse the options, call the library, print what it returns.
+"""The ``bacc-edge`` command: each command parses its options, calls one library function
+and prints what it returns (the small helpers below a command refuse option combinations
+and print; none computes).
 
 Every error the library raises about its input (a :class:`BaccEdgeError`) is caught
 once, in :class:`Command`, and printed as one line with exit code 1.
@@ -6,6 +8,7 @@ once, in :class:`Command`, and printed as one line with exit code 1.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import sys
@@ -14,18 +17,18 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from . import progress, render
+from . import progress_bar, render
 from .commission import banker_commission_edges
-from .decks_output import deck_key, decks_output
-from .decks_table import DeckList, check_deck_list_options, compare_decks_of
+from .decks_output import decks_output
+from .decks_table import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
 from .depth import DealRules
-from .depth_run import prepare, run_depth, summarize
-from .eor import effects_of_removal, linear_count
+from .depth_run import depth_study
+from .eor import effects_and_counts
 from .errors import BaccEdgeError, OptionError
 from .loader import load_paytable, load_paytables
 from .payouts import DECIMAL_TEXT, WHOLE_TEXT, exact_number
 from .plot import check_plot_path, plot_depth, plot_effects
-from .reports import Tables, check, report
+from .reports import check_all, report_all
 from .results import write_results
 from .safe_write import OverwriteError
 from .shoe import shoe_from_options
@@ -56,10 +59,6 @@ def given(ctx: click.Context, *names: str) -> list[str]:
     return [f"--{name.replace('_', '-')}" for name in names
             if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT,
                                                       ParameterSource.DEFAULT_MAP)]
-
-
-#: Steps each paytable of a command counts for in its progress bar, whatever its bets.
-SHARE = 1000
 
 
 def say(message: str) -> None:
@@ -179,13 +178,10 @@ class DeckCounts(click.ParamType):
                       f"(a list: 1,2,4,6,8,inf)", param, ctx)
         if _WHOLE.fullmatch(text):
             return int(text)
-        decks = DeckList(text)  # (drops a count named twice: refused here instead)
-        keys = [deck_key(shoe) for part in text.split(",") for shoe in DeckList(part)]
-        twice = next((k for i, k in enumerate(keys) if k in keys[:i]), None)
-        if twice is not None:  # never dropped in silence: the list says something else
-            self.fail(f"{text!r} names {'inf' if twice == 'inf' else f'{twice} decks'} twice: "
-                      f"give each deck count once", param, ctx)
-        return decks
+        try:
+            return DeckList(text)
+        except RepeatedDecks as err:  # a list that says something else: a usage error
+            self.fail(str(err), param, ctx)
 
 
 def text_only(fmt: str, *names: str, exact_in: tuple[str, ...] = ()) -> None:
@@ -245,6 +241,39 @@ def fmt_option(fn):
                         help="Table format: tabulate's, or csv, or json (one object).")(fn)
 
 
+def digits_option(default: int, help: str):
+    """--digits: decimal places of a text table's numbers (0-15)."""
+    return click.option("--digits", default=default, show_default=True,
+                        type=WholeNumber(0, 15), help=help)
+
+
+def exact_option(help: str):
+    """--exact: add exact fractions to the tables."""
+    return click.option("--exact", is_flag=True, help=help)
+
+
+def check_option(help: str):
+    """--check: compare with published figures, exit 1 on a mismatch (``do_check``)."""
+    return click.option("--check", "do_check", is_flag=True, help=help)
+
+
+def level_option(help: str):
+    """--level: the largest tag of a count built from the effects of removal (1-20)."""
+    return click.option("--level", default=3, show_default=True, type=WholeNumber(1, 20),
+                        help=help)
+
+
+def seed_option(help: str):
+    """--seed: the seed of the shuffled shoes."""
+    return click.option("--seed", default=1, show_default=True,
+                        type=WholeNumber(0, 2 ** 63 - 1), help=help)
+
+
+def workers_option(help: str):
+    """--workers: local worker processes of a depth run."""
+    return click.option("--workers", type=WholeNumber(1), help=help)
+
+
 def plot_option(what: str):
     """--plot FILE: checked before any work (a folder that exists, a picture format,
     matplotlib installed), so a long run never ends in a bad path. A picture that would
@@ -272,11 +301,9 @@ def plot_option(what: str):
 @shoe_options
 @bet_option
 @fmt_option
-@click.option("--exact", is_flag=True, help="Add exact combination counts and fractions.")
-@click.option("--digits", default=3, show_default=True, type=WholeNumber(0, 15),
-              help="Decimal places of the percentages.")
-@click.option("--check", "do_check", is_flag=True,
-              help="Compare with the figures the sheets printed; exit 1 on a mismatch.")
+@exact_option("Add exact combination counts and fractions.")
+@digits_option(3, "Decimal places of the percentages.")
+@check_option("Compare with the figures the sheets printed; exit 1 on a mismatch.")
 def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact, digits,
                    do_check):
     """Print each bet's table: event, hit rate, pays, return, then the player net.
@@ -299,34 +326,43 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
         except OptionError as err:  # two options that contradict: a usage error
             raise click.UsageError(str(err)) from None
     loaded = load_paytables(paytables, bets, on_slow=say)
-    tables = Tables()
-    if isinstance(decks, DeckList):  # several deck counts: one table, side by side
-        with progress.bar("bets") as on_progress:
-            compared = compare_decks_of(loaded, decks, tables=tables, on_progress=on_progress)
-        click.echo(decks_output(compared, fmt, digits=digits), nl=False)
-        return
-    if do_check:
-        ignored = given(click.get_current_context(), "decks", "counts", "remove", "infinite",
-                        "exact", "digits")
-        if ignored:
-            raise click.UsageError(f"--check recomputes each figure on the shoe its sheet "
-                                   f"names, at its printed precision: {ignored[0]} does not "
-                                   f"apply")
-        with progress.bar("figures") as on_progress:
-            checks = [c for i, pt in enumerate(loaded)
-                      for c in check(pt, tables=tables, on_progress=progress.part(
-                          on_progress, i * SHARE, SHARE, len(loaded) * SHARE))]
-        click.echo(render.checks_output(checks, fmt), nl=False)
-        say(render.checks_verdict(checks, fmt))
-        if not all(c.passed for c in checks):
-            sys.exit(1)
-        return
-    shoe, full = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
-    with progress.bar("bets") as on_progress:
-        results = [r for i, pt in enumerate(loaded)
-                   for r in report(pt, shoe, full_shoe=full, tables=tables,
-                                   on_progress=progress.part(on_progress, i * SHARE, SHARE,
-                                                             len(loaded) * SHARE))]
+    if isinstance(decks, DeckList):
+        report_decks(loaded, decks, fmt, digits)
+    elif do_check:
+        report_checks(loaded, fmt)
+    else:
+        shoe, full = shoe_from_options(decks=decks, counts=counts, remove=remove,
+                                       infinite=infinite)
+        report_shoe(loaded, shoe, full, fmt, digits, exact)
+
+
+def report_decks(loaded, decks: DeckList, fmt: str, digits: int) -> None:
+    """The report on several deck counts: one table, side by side."""
+    with progress_bar.bar("bets") as on_progress:
+        compared = compare_decks_of(loaded, decks, on_progress=on_progress)
+    click.echo(decks_output(compared, fmt, digits=digits), nl=False)
+
+
+def report_checks(loaded, fmt: str) -> None:
+    """``report --check``: every printed figure recomputed; exit 1 on a mismatch."""
+    ignored = given(click.get_current_context(), "decks", "counts", "remove", "infinite",
+                    "exact", "digits")
+    if ignored:
+        raise click.UsageError(f"--check recomputes each figure on the shoe its sheet "
+                               f"names, at its printed precision: {ignored[0]} does not "
+                               f"apply")
+    with progress_bar.bar("figures") as on_progress:
+        checks = check_all(loaded, on_progress=on_progress)
+    click.echo(render.checks_output(checks, fmt), nl=False)
+    say(render.checks_verdict(checks, fmt))
+    if not all(c.passed for c in checks):
+        sys.exit(1)
+
+
+def report_shoe(loaded, shoe, full, fmt: str, digits: int, exact: bool) -> None:
+    """The report on one shoe: each bet's table, its warnings on stderr."""
+    with progress_bar.bar("bets") as on_progress:
+        results = report_all(loaded, shoe, full_shoe=full, on_progress=on_progress)
     for r in results:
         for warning in r.warnings:
             say(f"warning: {warning}")
@@ -339,11 +375,9 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
 @shoe_options
 @bet_option
 @fmt_option
-@click.option("--level", default=3, show_default=True, type=WholeNumber(1, 20),
-              help="Largest count tag: tags run from -LEVEL to +LEVEL.")
-@click.option("--digits", default=4, show_default=True, type=WholeNumber(0, 15),
-              help="Decimal places of the effects (percent of stake).")
-@click.option("--exact", is_flag=True, help="Add the effects as exact fractions.")
+@level_option("Largest count tag: tags run from -LEVEL to +LEVEL.")
+@digits_option(4, "Decimal places of the effects (percent of stake).")
+@exact_option("Add the effects as exact fractions.")
 @plot_option("the effects as bar charts")
 def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, digits, exact,
                 plot):
@@ -358,23 +392,16 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
     """
     text_only(fmt, "digits", "exact", exact_in=("json", "csv"))
     one_deck_count(decks)
-    if plot:  # never over a paytable: refused before any counting
-        check_plot_path(plot, paytables)
     loaded = load_paytables(paytables, bets, on_slow=say)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
-    tables = Tables()
-    with progress.bar("removals") as on_progress:
-        effects = [fx for i, pt in enumerate(loaded)
-                   for fx in effects_of_removal(pt.bets, shoe, tables=tables, tableau=pt.rules,
-                                                on_progress=progress.part(
-                                                    on_progress, i * SHARE, SHARE,
-                                                    len(loaded) * SHARE))]
-    linear_counts = [linear_count(fx, level) for fx in effects]
+    with progress_bar.bar("removals") as on_progress:
+        effects, linear_counts = effects_and_counts(loaded, shoe, level,
+                                                    on_progress=on_progress)
     click.echo(render.eor_output(effects, linear_counts, shoe, fmt, digits=digits, exact=exact),
                nl=False)
     if plot:  # after the table: a picture that cannot be written never loses it
         plot_effects(effects, linear_counts, plot, paytables)
-        click.echo(f"wrote {plot}", err=True)
+        say(f"wrote {plot}")
 
 
 @main.command("commission")
@@ -416,8 +443,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
               help="End of the shoe: the coup that brings out the cut card is the last "
                    "(at-cut), or one more coup follows it (one-more; none when the cut card "
                    "comes out before a coup's first card).")
-@click.option("--seed", default=1, show_default=True, type=WholeNumber(0, 2 ** 63 - 1),
-              help="Seed of the shuffles (shoe i is shuffled from seed and i).")
+@seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
 @click.option("--cutoff", type=WholeNumber(1), metavar="ROUND",
               help="Close every bet after this round (default: each bet's max_round).")
 @click.option("--count", "count_tags", metavar="TAGS",
@@ -449,16 +475,14 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--exact-bets/--outcome-bets", default=None,
               help="Count study: value each bet placed exactly on the cards left, or by "
                    "what the coup paid (default: outcome, the faster).")
-@click.option("--check", "do_check", is_flag=True,
-              help="Compare the counts' published figures with this run's 95% intervals; "
-                   "exit 1 when one is outside and no finding explains it.")
-@click.option("--level", default=3, show_default=True, type=WholeNumber(1, 20),
-              help="Largest tag of each bet's own count.")
+@check_option("Compare the counts' published figures with this run's 95% intervals; "
+              "exit 1 when one is outside and no finding explains it.")
+@level_option("Largest tag of each bet's own count.")
 @click.option("--batch", type=WholeNumber(1),
               help="Shoes per task (default 10; 5000 for a count study).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on this Dask cluster instead of a local one.")
-@click.option("--workers", type=WholeNumber(1), help="Local worker processes (default: all cores).")
+@workers_option("Local worker processes (default: all cores).")
 @click.option("--state", type=click.Path(), metavar="DIR",
               help="Folder for finished batches (default: .bacc-edge-depth); each run "
                    "definition keeps its own subfolder.")
@@ -487,58 +511,67 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
       bacc-edge depth my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --trigger 4 --count-only
       bacc-edge depth paytables/live_dealer.py --scheduler tcp://10.0.0.5:8786
     """
-    from .counts import Count
-    from .depth import EndRule
-    from .depth_run import check_scheduler, reach_scheduler
+    yours = your_count(count_tags, trigger, initial, trigger_on)
+    # the true-count convention, when given, is every count's: yours, the paytable's
+    # COUNTS and each bet's own (the notes name each count's convention)
+    convention = given_values(divisor=divisor, rounding=rounding, exposed_card=exposed_card)
+    with resumable_bar("shoes", quiet=quiet) as on_progress:
+        spec, summary = depth_study(
+            paytable, bets, shoes=shoes, your_count=yours, check=do_check, batch=batch,
+            state=state, scheduler=scheduler, workers=workers, on_progress=on_progress,
+            on_warning=lambda line: say(f"warning: {line}"), on_slow=say,
+            deal=DealRules(decks, cut, end_rule), seed=seed, level=level, cutoff=cutoff,
+            eor_count=eor_count, count_only=count_only, exact_bets=exact_bets, **convention)
+    print_depth(spec, shoes, summary, fmt, plot=plot, paytable=paytable, check=do_check)
 
+
+def your_count(count_tags, trigger, initial, trigger_on) -> dict | None:
+    """--count, --trigger, --initial and --trigger-on: the keywords of
+    :meth:`~bacc_edge.counts.Count.yours`, None without --count. An option of your count
+    given without the others is a usage error."""
     if (count_tags is None) != (trigger is None):
         raise click.UsageError("--count and --trigger go together: the tags, and the count "
                                "from which to bet")
-    ctx = click.get_current_context()
-    alone = given(ctx, "initial", "trigger_on")
+    alone = given(click.get_current_context(), "initial", "trigger_on")
     if count_tags is None and alone:
         raise click.UsageError(f"{alone[0]} belongs to your count: give it with --count and "
                                f"--trigger (a paytable's Count sets its own)")
-    check_scheduler(scheduler)
-    reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
-    if plot:  # never over the paytable: refused before any dealing
-        check_plot_path(plot, [paytable])
-    # the true-count convention, when given, is every count's: yours, the paytable's
-    # COUNTS and each bet's own (the notes name each count's convention)
-    convention = {name: value for name, value in (
-        ("divisor", divisor), ("rounding", rounding), ("exposed_card", exposed_card))
-        if given(ctx, name)}
-    counts = () if count_tags is None else (Count(
-        "your count", count_tags, trigger, initial=initial, trigger_on=trigger_on),)
-    spec = prepare(load_paytable(paytable, on_slow=say), bets,
-                   deal=DealRules(decks, cut, EndRule(end_rule)), seed=seed, level=level,
-                   cutoff=cutoff, counts=counts, eor_count=eor_count, count_only=count_only,
-                   exact_bets=exact_bets, **convention)
-    if do_check and not any(count.published is not None for count in spec.counts):
-        raise click.ClickException("--check: no count of this run lists published figures")
+    if count_tags is None:
+        return None
+    return dict(tags=count_tags, trigger=trigger, initial=initial, trigger_on=trigger_on)
+
+
+def given_values(**values) -> dict:
+    """The options among ``values`` (parameter name → value) the command line set."""
+    ctx = click.get_current_context()
+    return {name: value for name, value in values.items() if given(ctx, name)}
+
+
+@contextlib.contextmanager
+def resumable_bar(label: str, *, quiet: bool = False):
+    """:func:`progress_bar.bar` for a run that keeps its finished batches: Ctrl-C ends it
+    with one line saying how to resume, not a traceback."""
     try:
-        with progress.bar("shoes", quiet=quiet) as on_progress:
-            tally = run_depth(spec, shoes, batch=batch, state=state, scheduler=scheduler,
-                              workers=workers, on_progress=on_progress,
-                              on_warning=lambda line: click.echo(f"warning: {line}", err=True))
+        with progress_bar.bar(label, quiet=quiet) as on_progress:
+            yield on_progress
     except KeyboardInterrupt:
         raise click.ClickException("interrupted: the finished batches are kept; run the same "
                                    "command again to resume") from None
-    summary = summarize(spec, tally)
-    if do_check and not summary.checks:  # refused before a line is printed
-        raise click.ClickException("--check: no count of this run lists published figures "
-                                   "for the bets it deals")
+
+
+def print_depth(spec, shoes: int, summary, fmt: str, *, plot, paytable, check: bool) -> None:
+    """The depth run's table on stdout, its notes on stderr, the picture (depth runs),
+    then with --check how many published figures hold: exit 1 when one fails."""
     click.echo(render.depth_output(spec, shoes, summary, fmt), nl=False)
     for line in render.depth_notes(spec, summary):
-        click.echo(line, err=True)
+        say(line)
     if plot and spec.exact_every_round:  # after the table, which a bad picture never loses
         plot_depth(summary.bets, render.depth_title(spec, shoes), plot, [paytable])
-        click.echo(f"wrote {plot}", err=True)
-    if do_check:
-        bad = [c for c in summary.checks if c.status == "not reproduced"]
-        click.echo(f"{len(summary.checks) - len(bad)} of {len(summary.checks)} published "
-                   f"figures within this run's 95% intervals or explained by a finding",
-                   err=True)
+        say(f"wrote {plot}")
+    if check:
+        bad = summary.failed_checks
+        say(f"{len(summary.checks) - len(bad)} of {len(summary.checks)} published figures "
+            f"within this run's 95% intervals or explained by a finding")
         if bad:
             sys.exit(1)
 
@@ -559,7 +592,7 @@ def results_command(paytables_dir, results_dir):
     if not any(Path(paytables_dir).glob("*.py")):
         raise click.UsageError(f"{paytables_dir}: holds no paytable (no *.py file)")
     try:
-        with progress.bar("paytables") as on_progress:
+        with progress_bar.bar("paytables") as on_progress:
             written = write_results(Path(paytables_dir), Path(results_dir),
                                     on_progress=on_progress, on_slow=say)
     except OSError as err:  # the folder named, or a file in it, cannot be written
@@ -587,8 +620,7 @@ def results_command(paytables_dir, results_dir):
 @click.option("--max-pay", metavar="PAY", help="No unknown pay above this, e.g. 500 or '500 to 1'.")
 @bet_option
 @fmt_option
-@click.option("--digits", default=3, show_default=True, type=WholeNumber(0, 15),
-              help="Decimal places of the percentages.")
+@digits_option(3, "Decimal places of the percentages.")
 def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max_pay, bets,
                   fmt, digits):
     """Solve the pays of a bet for a target house edge: the exact pay (a fraction: the
@@ -610,7 +642,7 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
                                "one bet; without --solve it does nothing (--scale keeps "
                                "every pay's ratio already)")
     loaded = load_paytable(paytable, on_slow=say)
-    with progress.bar("bets") as on_progress:
+    with progress_bar.bar("bets") as on_progress:
         solutions = solve(loaded, target, decks=decks, bets=bets, mark=marks,
                           keep_ratios=keep_ratios, scale=scale, max_pay=max_pay,
                           given=parse_given(given), on_progress=on_progress)
@@ -625,11 +657,9 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
               help="Decks of the rule-sheet tables (every count 1-8 and ∞ is shown as well).")
 @click.option("--depth", type=WholeNumber(1), metavar="SHOES",
               help="Also deal this many shoes for the shoe-depth verdict (bacc-edge depth).")
-@click.option("--seed", default=1, show_default=True, type=WholeNumber(0, 2 ** 63 - 1),
-              help="Seed of the depth shoes.")
-@click.option("--level", default=3, show_default=True, type=WholeNumber(1, 20),
-              help="Largest tag of each bet's count.")
-@click.option("--workers", type=WholeNumber(1), help="Local worker processes for --depth.")
+@seed_option("Seed of the depth shoes.")
+@level_option("Largest tag of each bet's count.")
+@workers_option("Local worker processes for --depth.")
 def math_report_command(paytable, output, decks, depth, seed, level, workers):
     """Write the math report of a paytable a test lab can read: the rules as applied,
     every bet's table, edge on 1-8 decks and the infinite deck, published figures,
@@ -643,7 +673,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers):
       bacc-edge math-report paytables/live_dealer.py -o live.html --depth 2000
     """
     loaded = load_paytable(paytable, on_slow=say)
-    with progress.bar("report") as on_progress:
+    with progress_bar.bar("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)

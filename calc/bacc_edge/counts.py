@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from fractions import Fraction
 from typing import Mapping, Sequence
 
 from .cards import POINTS, RANKS, parse_card
 from .arguments import names_argument
 from .errors import BaccEdgeError, OptionError
-from .payouts import DECIMAL_TEXT, exact_number, whole_number
+from .payouts import exact_number, whole_number
+from .paytable import Printed
 
 
 #: The largest running count a count may ever reach (its ``initial`` plus its largest
@@ -73,25 +73,20 @@ class StudyMeasure(StrEnum):
     BETTING_CORRELATION = "betting_correlation"
 
 
-def _figure(text) -> Fraction:
-    """A printed figure: ``"3.09%"`` is 309/10000, ``"80.1"`` is 801/10."""
-    s = str(text).strip()
-    number = s[:-1].strip() if s.endswith("%") else s
-    if not DECIMAL_TEXT.fullmatch(number):  # ASCII digits: Fraction reads '1_0' and '５'
-        raise BaccEdgeError(f"published figure {text!r} is not a number")
-    return exact_number(number) / (100 if s.endswith("%") else 1)
-
-
 @dataclass(frozen=True)
 class StudyFigures:
     """What a published study of a count printed (``figures``: measure → text as
-    printed, e.g. ``{"bet_frequency": "3.09%"}``), where (``source``), and for each
-    figure that a run does not reproduce, why (``findings``)."""
+    printed, e.g. ``{"bet_frequency": "3.09%"}``, each read as a
+    :class:`~bacc_edge.paytable.Printed` study figure), where (``source``), and for each
+    figure that a run does not reproduce, why (``findings``).
+
+    ``dealing`` records how the study dealt, in its own words: metadata for the reader
+    of the paytable (the run deals by its own options, which the depth notes name), not
+    printed and not compared with anything."""
 
     source: str
     figures: Mapping[str, str]
     findings: Mapping[str, str] = field(default_factory=dict)
-    #: how the study dealt, in its own words
     dealing: str = ""
 
     def __post_init__(self):
@@ -102,12 +97,16 @@ class StudyFigures:
             raise BaccEdgeError(f"study {self.source!r}: {err}; the figures are "
                                 f"{', '.join(m.value for m in StudyMeasure)}") from None
         for text in figures.values():
-            _figure(text)
+            Printed.of_study(text)
         object.__setattr__(self, "figures", figures)
         object.__setattr__(self, "findings", findings)
 
+    def printed(self, measure: StudyMeasure) -> Printed:
+        """The figure printed for ``measure``: its value and its tolerance."""
+        return Printed.of_study(self.figures[measure])
+
     def value(self, measure: StudyMeasure) -> float:
-        return float(_figure(self.figures[measure]))
+        return float(self.printed(measure).value)
 
     def __hash__(self):
         return hash((self.source, tuple(self.figures.items()), tuple(self.findings.items())))
@@ -219,6 +218,13 @@ class Count:
             raise OptionError(f"{where}: exposed_card must be True or False")
         if self.published is not None and not isinstance(self.published, StudyFigures):
             raise OptionError(f"{where}: published must be StudyFigures(...)")
+
+    @classmethod
+    def yours(cls, tags, trigger: float, *, initial: int = 0,
+              trigger_on: TriggerOn | str = TriggerOn.TRUE) -> "Count":
+        """The count a user gives on the command line (``--count``, ``--trigger``,
+        ``--initial``, ``--trigger-on``), named "your count"; it serves every bet."""
+        return cls("your count", tags, trigger, initial=initial, trigger_on=trigger_on)
 
     @classmethod
     def by_points(cls, name: str, tags_by_point: Sequence[int], trigger: float, **kw) -> "Count":

@@ -19,7 +19,7 @@ from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
 from .paytable import Bet
 from .progress import Progress, Steps, part
-from .reports import BetResult, EventResult, Tables, layouts, tables_argument
+from .reports import BetResult, EventResult, Tables, each_paytable, layouts, tables_argument
 from .shoe import Shoe
 
 #: The most shoes one table compares (a range like 1-1000 is refused).
@@ -30,11 +30,16 @@ INFINITE_WORDS = ("inf", "infinite", "∞")
 STANDARD_DECKS = "1-8,inf"
 
 
-def parse_decks(text: str) -> tuple[Shoe, ...]:
-    """The shoes a deck list names: ``"8"``, ``"6-8"``, ``"1,2,4,6,8,inf"``.
+class RepeatedDecks(OptionError):
+    """A deck list that names one deck count twice (``"8,8"``, ``"1-8,6"``): refused, not
+    dropped in silence, since the table would then say something other than the list."""
 
-    Counts are whole numbers from 1; ``inf`` is the infinite deck. Repeats are dropped,
-    the order kept."""
+
+def parse_decks(text: str) -> tuple[Shoe, ...]:
+    """The shoes a deck list names, in its order: ``"8"``, ``"6-8"``, ``"1,2,4,6,8,inf"``.
+
+    Counts are whole numbers from 1; ``inf`` is the infinite deck. A count named twice
+    is refused (:class:`RepeatedDecks`)."""
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise ArgumentError(f"text {quoted(text)} must be a deck list such as '1,2,4,6,8,inf', "
                             f"'6-8' or '8'")
@@ -49,7 +54,13 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
     if len(unique) > MAX_SHOES:
         raise OptionError(f"deck counts {raw!r} name {len(unique)} shoes; at most {MAX_SHOES} "
                           f"in one table")
-    return tuple(Shoe.infinite() if n is None else Shoe.decks(n) for n in unique)
+    seen: set[int | None] = set()
+    for n in counts:
+        if n in seen:
+            raise RepeatedDecks(f"{raw!r} names {'inf' if n is None else f'{n} decks'} twice: "
+                                f"give each deck count once")
+        seen.add(n)
+    return tuple(Shoe.infinite() if n is None else Shoe.decks(n) for n in counts)
 
 
 def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
@@ -183,21 +194,16 @@ def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
             for b, bet in enumerate(paytable.bets)]
 
 
-#: Steps each paytable of :func:`compare_decks_of` counts for, whatever its bets.
-SHARE = 1000
-
-
 def compare_decks_of(paytables: Sequence, shoes: Sequence[Shoe] | str, *,
                      tables: Tables | None = None,
                      on_progress: Progress | None = None) -> list[DeckComparison]:
     """:func:`compare_decks` over several paytables, one list (``on_progress``: each
     paytable an equal share)."""
     tables = tables or Tables()
-    k = len(paytables)
-    return [c for i, pt in enumerate(paytables)
-            for c in compare_decks(pt, shoes, tables=tables,
-                                   on_progress=part(on_progress, i * SHARE, SHARE, k * SHARE))]
+    return [c for paytable, stage in each_paytable(paytables, on_progress)
+            for c in compare_decks(paytable, shoes, tables=tables, on_progress=stage)]
 
 
-__all__ = ["DeckComparison", "DeckList", "MAX_SHOES", "STANDARD_DECKS", "compare_decks", "compare_decks_of",
-           "check_deck_list_options", "parse_decks", "results_on"]
+__all__ = ["DeckComparison", "DeckList", "MAX_SHOES", "RepeatedDecks", "STANDARD_DECKS",
+           "check_deck_list_options", "compare_decks", "compare_decks_of", "parse_decks",
+           "results_on"]

@@ -14,6 +14,7 @@ import math
 import os
 import re
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -26,10 +27,10 @@ from .depth_state import BadBatch, RunFolder
 from .eor import betting_correlation, effects_of_removal, linear_count
 from .errors import ArgumentError, BaccEdgeError, OptionError, kind_of
 from .evaluator import Evaluator
-from .intervals import Interval, mean_interval, ratio_interval
-from .loader import as_paytable
+from .intervals import Interval, IntervalMethod, mean_interval, ratio_interval
+from .loader import as_paytable, load_paytable
 from .progress import Progress
-from .reports import Tables, report
+from .reports import StudyStatus, Tables, report
 from .shoe import Shoe
 
 #: Default shoes per task: the depth analysis values every round (slow); a count study
@@ -149,7 +150,7 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
             for cut in (None, cutoffs[b]) if cutoffs[b] is not None else (None,):
                 players.append(Player(b, c, cut))
                 correlations.append(None if c is None else
-                                    betting_correlation(effects[b], chosen[c][0].tags))
+                                    _correlation(effects[b], chosen[c][0]))
     if not players:
         raise OptionError("a count study needs a count for at least one bet: give "
                           "--count and --trigger, or a paytable with COUNTS")
@@ -159,6 +160,14 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
                      tuple(c for c, _ in chosen), tuple(players), cutoffs, paytable.rules,
                      exact_every_round=not count_only, exact_bets=bool(exact_bets),
                      correlations=tuple(correlations))
+
+
+def _correlation(effects, count: Count) -> float | None:
+    """The count's betting correlation with the bet; None (undefined) for a count whose
+    tags are all equal, which tracks only how deep the shoe is."""
+    if len(set(count.tags)) < 2:
+        return None
+    return betting_correlation(effects, count.tags)
 
 
 def _convention(divisor, rounding, exposed_card) -> dict:
@@ -197,19 +206,46 @@ def definition(spec: DepthSpec, batch: int) -> dict:
     }
 
 
-class Tally:
-    """A run's batches added up: sums over shoes of every per-player column and its
-    products, per round of the shoe, and (depth runs) each shoe's gains."""
+@dataclass(frozen=True, eq=False, init=False)
+class DepthTally:
+    """A run's batches added up (what :func:`run_depth` returns, read by
+    :func:`summarize`): sums over shoes of every per-player column and its products, per
+    round of the shoe, and (depth runs) each shoe's gains. Frozen: its arrays are
+    read-only, so a summary never sees a tally changed behind it."""
 
+    #: the per-batch arrays that are summed (each batch's "gains" are concatenated)
     SUMMED = ("shoes", "sums", "cross", "squares", "shoes_betting", "shoes_nonzero",
               "shoes_won", "shoes_lost", "rounds_histogram", "reached", "ev_sum", "favourable")
+
+    shoes: np.ndarray
+    sums: np.ndarray
+    cross: np.ndarray
+    squares: np.ndarray
+    shoes_betting: np.ndarray
+    shoes_nonzero: np.ndarray
+    shoes_won: np.ndarray
+    shoes_lost: np.ndarray
+    rounds_histogram: np.ndarray
+    reached: np.ndarray
+    ev_sum: np.ndarray
+    favourable: np.ndarray
+    gains: np.ndarray
+    #: shoes dealt
+    n: int
 
     def __init__(self, batches: Sequence[dict]):
         if not batches:
             raise BaccEdgeError("no batches to add up")
-        self.__dict__.update({k: np.sum([b[k] for b in batches], axis=0) for k in self.SUMMED})
-        self.n = int(self.shoes[0])
-        self.gains = np.concatenate([b["gains"] for b in batches])
+        arrays = {k: np.sum([b[k] for b in batches], axis=0) for k in self.SUMMED}
+        arrays["gains"] = np.concatenate([b["gains"] for b in batches])
+        for name, array in arrays.items():
+            array.flags.writeable = False
+            object.__setattr__(self, name, array)
+        object.__setattr__(self, "n", int(self.shoes[0]))
+
+
+#: The name :class:`DepthTally` had before it was frozen (kept for scripts).
+Tally = DepthTally
 
 
 def _client(scheduler: str | None, workers: int | None):
@@ -329,7 +365,7 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
               workers: int | None = None,
               on_progress: Progress | None = None,
               on_warning: Callable[[str], None] | None = None,
-              on_batch: Progress | None = None) -> Tally:
+              on_batch: Progress | None = None) -> DepthTally:
     """Deal ``shoes`` shoes (batches of ``batch``) and add them up.
 
     Work goes to the Dask scheduler at ``scheduler`` (``tcp://host:port``), else to a
@@ -390,7 +426,41 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
                 shoes_done += sizes[i]
                 if on_progress:
                     on_progress(shoes_done, shoes)
-    return Tally([done[i] for i in range(n_batches)])
+    return DepthTally([done[i] for i in range(n_batches)])
+
+
+def depth_study(paytable, bets=(), *, shoes: int, your_count: dict | None = None,
+                check: bool = False, batch: int | None = None, state=None,
+                scheduler: str | None = None, workers: int | None = None,
+                on_progress: Progress | None = None,
+                on_warning: Callable[[str], None] | None = None,
+                on_slow: Callable[[str], None] | None = None,
+                **definition) -> tuple[DepthSpec, "StudySummary"]:
+    """The depth command as one call: the run defined (:func:`prepare`, given
+    ``definition``: its keywords), dealt (:func:`run_depth`) and summed up
+    (:func:`summarize`). In this order, before any shoe is dealt: the scheduler is
+    checked and reached, the paytable (a path is loaded, ``on_slow`` told when that is
+    slow) and ``your_count`` (the keywords of :meth:`Count.yours`, None for none; played
+    after ``definition``'s ``counts``) are read, and the run is defined. ``check``: the
+    published figures will be compared, so a run none of whose counts lists any is
+    refused, before it deals and after (when they list none for the bets it deals)."""
+    check_scheduler(scheduler)
+    reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
+    if isinstance(paytable, (str, os.PathLike)):
+        paytable = load_paytable(paytable, on_slow=on_slow)
+    counts = definition.pop("counts", ())
+    if your_count is not None and isinstance(counts, (list, tuple)):  # else prepare refuses
+        counts = (*counts, Count.yours(**your_count))
+    spec = prepare(paytable, bets, counts=counts, **definition)
+    if check and not any(count.published is not None for count in spec.counts):
+        raise OptionError("--check: no count of this run lists published figures")
+    summary = summarize(spec, run_depth(spec, shoes, batch=batch, state=state,
+                                        scheduler=scheduler, workers=workers,
+                                        on_progress=on_progress, on_warning=on_warning))
+    if check and not summary.checks:  # refused before a line is printed
+        raise OptionError("--check: no count of this run lists published figures for the "
+                          "bets it deals")
+    return spec, summary
 
 
 def _deal(spec, pending, batch, sizes, scheduler, workers):
@@ -436,6 +506,16 @@ def _deal(spec, pending, batch, sizes, scheduler, workers):
 
 
 # -- summaries -------------------------------------------------------------------------
+class GainMethod(StrEnum):
+    """How a run measures what a bet placed wins: exactly on the cards left, or by what
+    the coup paid."""
+
+    #: each bet valued exactly on the cards left
+    EXACT = "exact"
+    #: what each coup paid
+    OUTCOME = "outcome"
+
+
 @dataclass(frozen=True)
 class PlayerSummary:
     """One player on one bet over the run, each figure with its 95% interval.
@@ -444,13 +524,12 @@ class PlayerSummary:
     their average advantage per unit bet (None if they never bet). ``units_per_shoe``
     and ``units_per_100_rounds``: what they win. ``desirability_index``: 1000 × the
     mean win per round dealt / its standard deviation per round dealt (rounds without a
-    bet count as 0). ``method``: ``exact`` (each bet valued exactly on the cards left)
-    or ``outcome`` (what each coup paid)."""
+    bet count as 0). ``method``: how gains are measured (:class:`GainMethod`)."""
 
     player: str
     count: dict | None
     cutoff: int | None
-    method: str
+    method: GainMethod
     bet_frequency: Interval
     average_edge: Interval | None
     units_per_shoe: Interval
@@ -464,6 +543,9 @@ class PlayerSummary:
     #: shoes the player ended ahead, and behind
     shoes_won: int
     shoes_lost: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "method", GainMethod(self.method))
 
 
 @dataclass(frozen=True)
@@ -487,8 +569,11 @@ class StudyCheck:
     printed: str
     published: float
     interval: Interval | None
-    status: str          # reproduced, finding, not reproduced
+    status: StudyStatus
     finding: str | None
+
+    def __post_init__(self):
+        object.__setattr__(self, "status", StudyStatus(self.status))
 
 
 @dataclass(frozen=True)
@@ -529,18 +614,24 @@ class StudySummary:
     bets: tuple[BetSummary, ...]
     checks: tuple[StudyCheck, ...]
 
+    @property
+    def failed_checks(self) -> tuple[StudyCheck, ...]:
+        """The published figures outside this run's 95% intervals that no finding
+        explains: what makes ``depth --check`` exit 1."""
+        return tuple(c for c in self.checks if not c.status.passed)
+
 
 def player_name(spec: DepthSpec, p: Player) -> str:
     return "perfect player" if p.count is None else spec.counts[p.count].name
 
 
-def summarize(spec: DepthSpec, tally: Tally) -> StudySummary:
+def summarize(spec: DepthSpec, tally: DepthTally) -> StudySummary:
     """Per bet and player: bet frequency, average edge when betting, units per shoe and
     per 100 rounds, desirability index, betting correlation; per bet, the edge and
     share of favourable rounds by round (depth runs); published figures checked."""
-    if not isinstance(spec, DepthSpec) or not isinstance(tally, Tally):
+    if not isinstance(spec, DepthSpec) or not isinstance(tally, DepthTally):
         raise ArgumentError(f"summarize_depth(spec, tally) takes the DepthSpec of "
-                            f"prepare_depth() and the Tally of run_depth(), not "
+                            f"prepare_depth() and the DepthTally of run_depth(), not "
                             f"{type(spec).__name__} and {type(tally).__name__}")
     n = tally.n
     nets = Evaluator.of(spec.paytable().bets, tableau=spec.tableau).float_nets
@@ -561,7 +652,7 @@ def summarize(spec: DepthSpec, tally: Tally) -> StudySummary:
             per_shoe = mean_interval(tally.gains[:, j] if len(tally.gains) else None, n=n,
                                      total=won, total_sq=float(q[col, col]),
                                      bounds=gain_bounds, seed=spec.seed + 7919 * j)
-            if per_shoe.method == "normal":
+            if per_shoe.method is IntervalMethod.NORMAL:
                 per_100 = ratio_interval(n=n, sum_y=100 * won, sum_x=total_rounds,
                                          q_yy=1e4 * float(q[col, col]),
                                          q_xy=100 * float(q[col, 3]), q_xx=q_rr,
@@ -581,7 +672,7 @@ def summarize(spec: DepthSpec, tally: Tally) -> StudySummary:
             players.append(PlayerSummary(
                 player=player_name(spec, p),
                 count=None if p.count is None else spec.counts[p.count].describe(),
-                cutoff=p.cutoff, method="exact" if spec.exact else "outcome",
+                cutoff=p.cutoff, method=GainMethod.EXACT if spec.exact else GainMethod.OUTCOME,
                 bet_frequency=freq, average_edge=edge, units_per_shoe=per_shoe,
                 units_per_100_rounds=per_100, desirability_index=di,
                 betting_correlation=spec.correlations[j] if spec.correlations else None,
@@ -605,14 +696,6 @@ def summarize(spec: DepthSpec, tally: Tally) -> StudySummary:
     return StudySummary(n, rounds, tuple(summaries), _checks(spec, summaries, rounds))
 
 
-def _half_unit(printed: str) -> float:
-    """Half a unit of the printed figure's last digit, in the figure's own terms
-    (``"3.09%"``: 0.00005; ``"80.1"``: 0.05)."""
-    text = printed.strip().rstrip("%")
-    digits = len(text.split(".")[1]) if "." in text else 0
-    return 0.5 * 10 ** -digits / (100 if printed.strip().endswith("%") else 1)
-
-
 def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
     """Each published figure beside the run: reproduced when the run's 95% interval
     meets the range the printed figure stands for (within half a unit of its last
@@ -627,7 +710,8 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
             if not mine:
                 continue
             for measure, printed in study.figures.items():
-                published, half = study.value(measure), _half_unit(printed)
+                figure = study.printed(measure)
+                published, half = float(figure.value), float(figure.tolerance)
                 if measure is StudyMeasure.BETTING_CORRELATION:
                     interval = None
                     value = mine[0].betting_correlation
@@ -638,12 +722,13 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
                     ok = interval is not None and (interval.low <= published + half
                                                    and published - half <= interval.high)
                 finding = study.findings.get(measure)
-                status = "reproduced" if ok else ("finding" if finding else "not reproduced")
+                status = (StudyStatus.REPRODUCED if ok else StudyStatus.FINDING if finding
+                          else StudyStatus.NOT_REPRODUCED)
                 out.append(StudyCheck(count.name, bet.name, measure, printed, published,
                                       interval, status, finding))
     return tuple(out)
 
 
-__all__ = ["BetSummary", "PlayerSummary", "RoundSummary", "StudyCheck", "StudySummary",
-           "Tally", "check_scheduler", "definition", "prepare", "reach_scheduler", "run_depth",
-           "summarize"]
+__all__ = ["BetSummary", "DepthTally", "GainMethod", "PlayerSummary", "RoundSummary",
+           "StudyCheck", "StudySummary", "check_scheduler", "definition", "depth_study",
+           "prepare", "reach_scheduler", "run_depth", "summarize"]

@@ -15,7 +15,7 @@ from .evaluator import Evaluator
 from .card_layout import CardLayout
 from .paytable import Bet, bets_argument
 from .progress import Progress, Steps
-from .reports import Tables, layouts, tables_argument
+from .reports import Tables, each_paytable, layouts, tables_argument
 from .rules import STANDARD, Tableau, tableau_argument
 from .shoe import Shoe, shoe_argument
 
@@ -111,6 +111,26 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
                            tableau) for i, b in enumerate(bets)]
 
 
+def effects_and_counts(paytables, shoe: Shoe, level: int = 3, *,
+                       tables: Tables | None = None, on_progress: Progress | None = None
+                       ) -> tuple[list[RemovalEffects], list[LinearCount | None]]:
+    """The effects of removal of every bet of ``paytables`` (loaded paytables, each
+    dealt by its own tableau) on ``shoe``, and beside each the linear count of
+    ``level`` built from them (:func:`linear_count`; None where no count helps)."""
+    _level_argument(level)  # before any counting
+    tables = tables_argument(tables) or Tables()
+    effects = [fx for paytable, stage in each_paytable(paytables, on_progress)
+               for fx in effects_of_removal(paytable.bets, shoe, tables=tables,
+                                            tableau=paytable.rules, on_progress=stage)]
+    return effects, [linear_count(fx, level) for fx in effects]
+
+
+def _level_argument(level) -> None:
+    if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= MAX_LEVEL:
+        raise OptionError(f"count level {level!r} must be a whole number from 1 to "
+                          f"{MAX_LEVEL} (as --level)")
+
+
 def _tells_suits(layout) -> bool:
     """Whether a layout tells cards of one rank apart by suit or colour, so that the
     effect of removing a card depends on its suit."""
@@ -159,9 +179,7 @@ def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
     from the regression of the effects on the tags.
     """
     _effects_argument(effects)
-    if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= MAX_LEVEL:
-        raise OptionError(f"count level {level!r} must be a whole number from 1 to "
-                          f"{MAX_LEVEL} (as --level)")
+    _level_argument(level)
     ranks = [r for r in RANKS if r in effects.by_rank]
     if all(effects.by_rank[r] == 0 for r in ranks):
         return None
@@ -268,7 +286,9 @@ def _exchange(tags, n, e, level, neg_bc):
 
 def betting_correlation(effects: RemovalEffects, tags) -> float:
     """The betting correlation of a count (13 tags, A … K) with a bet: the correlation
-    of the tags and the effects of removal over the shoe's cards."""
+    of the tags and the effects of removal over the shoe's cards. Tags equal on every
+    card of the shoe (all 0, say) are refused: a correlation with something that does
+    not vary is undefined."""
     _effects_argument(effects)
     if (not isinstance(tags, (list, tuple)) or len(tags) != len(RANKS)
             or not all(isinstance(t, numbers.Real) and not isinstance(t, bool)
@@ -277,6 +297,10 @@ def betting_correlation(effects: RemovalEffects, tags) -> float:
                             f"A … K")
     ranks = [r for r in RANKS if r in effects.by_rank]
     by_rank = dict(zip(RANKS, tags))
+    if len({by_rank[r] for r in ranks}) < 2:
+        raise OptionError(f"tags {quoted(tags)}: every card of {effects.shoe.label} has the "
+                          f"same tag; the betting correlation of tags that do not vary is "
+                          f"undefined")
     return _correlation([effects.rank_counts[r] for r in ranks], [by_rank[r] for r in ranks],
                         [float(effects.by_rank[r]) for r in ranks])
 

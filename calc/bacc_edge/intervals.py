@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 
 import numpy as np
 
@@ -29,15 +30,28 @@ BOOTSTRAP_LIMIT = 5_000
 RESAMPLES = 2_000
 
 
+class IntervalMethod(StrEnum):
+    """How an interval was found (the value is the word the JSON prints)."""
+
+    #: percentile bootstrap over the shoes
+    BOOTSTRAP = "bootstrap"
+    #: normal approximation (the delta method for ratios), cut to the bounds
+    NORMAL = "normal"
+    #: nothing varied: the value in every shoe was zero
+    EXACT = "exact"
+
+
 @dataclass(frozen=True)
 class Interval:
-    """An estimate and its 95% interval; ``method`` is ``bootstrap``, ``normal`` or
-    ``exact`` (nothing varied)."""
+    """An estimate and its 95% interval, found by ``method`` (:class:`IntervalMethod`)."""
 
     value: float
     low: float
     high: float
-    method: str
+    method: IntervalMethod
+
+    def __post_init__(self):
+        object.__setattr__(self, "method", IntervalMethod(self.method))
 
     def as_json(self) -> dict:
         return {"value": self.value, "low": self.low, "high": self.high,
@@ -73,18 +87,18 @@ def mean_interval(values: np.ndarray | None, *, n: int, total: float, total_sq: 
     if values is not None:
         nonzero = values[values != 0]
         if len(nonzero) == 0:
-            return Interval(0.0, 0.0, 0.0, "exact")
+            return Interval(0.0, 0.0, 0.0, IntervalMethod.EXACT)
         if len(nonzero) <= BOOTSTRAP_LIMIT:
             rng = np.random.default_rng(np.random.SeedSequence([seed, 0xB007]))
             k = len(nonzero)
             held = rng.binomial(n, k / n, size=RESAMPLES)
             sums = np.array([nonzero[rng.integers(0, k, size=m)].sum() for m in held.tolist()])
             low, high = np.percentile(sums / n, [2.5, 97.5])
-            return _within(mean, low, high, bounds, "bootstrap")
+            return _within(mean, low, high, bounds, IntervalMethod.BOOTSTRAP)
     if n < 2:
-        return _clip(mean, math.inf, bounds, "normal")
+        return _clip(mean, math.inf, bounds, IntervalMethod.NORMAL)
     var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
-    return _clip(mean, Z95 * math.sqrt(var / n), bounds, "normal")
+    return _clip(mean, Z95 * math.sqrt(var / n), bounds, IntervalMethod.NORMAL)
 
 
 def ratio_interval(*, n: int, sum_y: float, sum_x: float, q_yy: float, q_xy: float,
@@ -98,10 +112,11 @@ def ratio_interval(*, n: int, sum_y: float, sum_x: float, q_yy: float, q_xy: flo
         return None
     r = sum_y / sum_x
     if n < 2 or (shoes_with_x is not None and shoes_with_x < 2):
-        return _clip(r, math.inf, bounds, "normal")
+        return _clip(r, math.inf, bounds, IntervalMethod.NORMAL)
     resid = max(q_yy - 2 * r * q_xy + r * r * q_xx, 0.0) / (n - 1)
     half = Z95 * math.sqrt(resid / n) / (sum_x / n)
-    return _clip(r, half, bounds, "normal")
+    return _clip(r, half, bounds, IntervalMethod.NORMAL)
 
 
-__all__ = ["BOOTSTRAP_LIMIT", "Interval", "RESAMPLES", "mean_interval", "ratio_interval"]
+__all__ = ["BOOTSTRAP_LIMIT", "Interval", "IntervalMethod", "RESAMPLES", "mean_interval",
+           "ratio_interval"]

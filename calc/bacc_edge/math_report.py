@@ -32,7 +32,7 @@ from .decks_table import STANDARD_DECKS, DeckComparison, compare_decks, results_
 from .depth import DealRules
 from .depth_run import (MAX_DEPTH_SHOES, MAX_EXACT_DECKS, BetSummary, prepare, run_depth,
                         summarize)
-from .eor import LinearCount, RemovalEffects, effects_of_removal, linear_count
+from .eor import LinearCount, RemovalEffects, effects_and_counts
 from .arguments import path_argument, quoted
 from .errors import ArgumentError, OptionError
 from .evaluator import layout_for
@@ -173,15 +173,14 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     comparisons = compare_decks(paytable, STANDARD_DECKS, tables=tables, on_progress=stage(1))
     checks = check(paytable, tables=tables, on_progress=stage(2)) if paytable.file else []
     effects: list[RemovalEffects | None] = [None] * len(paytable.bets)
+    counts: list[LinearCount | None] = [None] * len(paytable.bets)
     on_points = [i for i, b in enumerate(paytable.bets)
                  if not isinstance(layout_for([b], paytable.rules), CardLayout)]
     if on_points:
-        for i, fx in zip(on_points, effects_of_removal([paytable.bets[i] for i in on_points],
-                                                      shoe, tables=tables,
-                                                      tableau=paytable.rules,
-                                                      on_progress=stage(3))):
-            effects[i] = fx
-    counts = [None if fx is None else linear_count(fx, level) for fx in effects]
+        found = effects_and_counts([paytable.select([paytable.bets[i].name for i in on_points])],
+                                   shoe, level, tables=tables, on_progress=stage(3))
+        for i, fx, count in zip(on_points, *found):
+            effects[i], counts[i] = fx, count
     summaries: dict[str, BetSummary] = {}
     if depth:
         spec = prepare(paytable, deal=DealRules(decks), seed=seed, level=level)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from typing import Callable, Mapping
@@ -16,7 +17,7 @@ from typing import Callable, Mapping
 from .conditions import Condition
 from .arguments import quoted
 from .errors import ArgumentError, PaytableError
-from .payouts import LOSE, Pays, PaysError, pays
+from .payouts import DECIMAL_TEXT, LOSE, Pays, PaysError, exact_number, pays
 
 
 class Measure(StrEnum):
@@ -56,14 +57,26 @@ _COUNTED = re.compile(r"^\s*(\d[\d,]*)(?:\s+(?:out\s+)?of\s+(\d[\d,]*))?\s*$", r
 
 @dataclass(frozen=True)
 class Printed:
-    """A figure as a sheet printed it: its value and how far from it the exact value may
-    lie. A percentage ("8.304%") is good to half a unit of its last digit; a count
-    ("49,975,532,181,504") or a share of equally likely deals ("256 of 86,320") is
-    exact."""
+    """A figure as a sheet or a study printed it: its value, and how far from it the exact
+    value may lie (its tolerance). The one reading of a printed figure: the sheets'
+    checks (:func:`~bacc_edge.reports.check`) and the count studies'
+    (:class:`~bacc_edge.counts.StudyFigures`) both use it.
+
+    A percentage ("8.304%") is good to half a unit of its last digit; a count
+    ("49,975,532,181,504") or a share of equally likely deals ("256 of 86,320") is exact.
+    A study's figure (``study=True``, built by :meth:`of_study`) is a decimal, a
+    percentage when it ends in '%' ("3.09%", "80.1", "0.981"), good to half a unit of its
+    last digit."""
 
     text: str
+    #: a count study's figure: a plain decimal or a percentage, never a count
+    study: bool = False
 
     def __post_init__(self):
+        if self.study:
+            if _study_number(self.text) is None:
+                raise PaytableError(f"published figure {self.text!r} is not a number")
+            return
         if not isinstance(self.text, str) or not (_PRINTED.match(self.text)
                                                   or _COUNTED.match(self.text)):
             raise PaytableError(f"published figure {self.text!r} is not a percentage such as "
@@ -73,14 +86,25 @@ class Printed:
         if counted and counted.group(2) and int(counted.group(2).replace(",", "")) == 0:
             raise PaytableError(f"published figure {self.text!r}: a share of no deals")
 
+    @classmethod
+    def of_study(cls, text) -> "Printed":
+        """A figure a count study printed: ``"3.09%"`` is 309/10000 ± 1/20000, ``"80.1"``
+        is 801/10 ± 1/20 (ASCII digits, as every number the project reads)."""
+        return cls(str(text), study=True)
+
     @property
     def is_count(self) -> bool:
         """A plain count of coups, with no "of": what ``combinations`` records."""
+        if self.study:
+            return False
         counted = _COUNTED.match(self.text)
         return bool(counted) and counted.group(2) is None
 
     @property
     def value(self) -> Fraction:
+        if self.study:
+            number, scale = _study_number(self.text)
+            return exact_number(number) / scale
         counted = _COUNTED.match(self.text)
         if counted:
             count, out_of = (int(g.replace(",", "")) if g else 1 for g in counted.groups())
@@ -92,10 +116,32 @@ class Printed:
 
     @property
     def tolerance(self) -> Fraction:
+        """Half a unit of the last printed digit, in the figure's own terms (a
+        percentage's divided by 100); 0 for a count or a share, which are exact."""
+        if self.study:
+            number, scale = _study_number(self.text)
+            return Fraction(10) ** Decimal(number).as_tuple().exponent / 2 / scale
         if _COUNTED.match(self.text):
             return Fraction(0)
         decimals = _PRINTED.match(self.text).group(3) or ""
         return Fraction(1, 2 * 10 ** len(decimals)) / 100
+
+
+def _study_number(text) -> tuple[str, int] | None:
+    """A study figure's number as written and what it is divided by (100 for a
+    percentage), or None when the text is no number (:data:`~bacc_edge.payouts.DECIMAL_TEXT`:
+    ASCII digits; Python's own readers take '1_0' and '５')."""
+    if not isinstance(text, str):
+        return None
+    s = text.strip()
+    number = s[:-1].strip() if s.endswith("%") else s
+    if not DECIMAL_TEXT.fullmatch(number):
+        return None
+    try:
+        exact_number(number)
+    except ValueError:  # an exponent past what is ever printed
+        return None
+    return number, 100 if s.endswith("%") else 1
 
 
 @dataclass(frozen=True)
@@ -161,16 +207,17 @@ class Bet:
     """A bet: a name and its events, the first whose condition holds deciding the coup.
 
     A coup that matches no event settles as ``otherwise`` (by default the stake is
-    lost). ``published`` carries the figures a sheet printed; ``max_round`` the round of
-    the shoe after which the table closes the bet, where a sheet says so.
+    lost). ``events`` may be given as a list; the bet keeps them as a tuple, so a bet
+    once made cannot change. ``published`` carries the figures a sheet printed;
+    ``max_round`` the round of the shoe after which the table closes the bet, where a
+    sheet says so.
     """
 
     name: str
-    events: list[Event]
+    events: tuple[Event, ...]
     otherwise: object = LOSE
     published: Published | None = None
     max_round: int | None = None
-    note: str = ""
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
@@ -180,6 +227,7 @@ class Bet:
         where = f"bet {self.name!r}"
         if not isinstance(self.events, (list, tuple)) or not self.events:
             raise PaytableError(f"{where} has no events: give a list of Event(label, when, pays)")
+        object.__setattr__(self, "events", tuple(self.events))
         try:
             otherwise = pays(self.otherwise)
         except PaysError as err:

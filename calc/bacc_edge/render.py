@@ -20,7 +20,7 @@ from .eor import LinearCount, RemovalEffects
 from .formats import FORMATS  # noqa: F401 (not used here: the CLI's --fmt reads render.FORMATS)
 from .formats import below, csv_records, prose, table, to_json
 from .number_text import amount, decimal, fraction, percentage
-from .reports import BetResult, CheckStatus, EventResult, FigureCheck
+from .reports import BetResult, CheckStatus, EventResult, FigureCheck, StudyStatus
 from .paytable import Measure
 from .rules import STANDARD, Tableau
 from .shoe import Shoe
@@ -446,7 +446,7 @@ def depth_check_rows(summary):
             v, lo, hi = (x * k for x in (c.interval.value, c.interval.low, c.interval.high))
             run = f"{v:.{digits}f} ({lo:.{digits}f} to {hi:.{digits}f})"
         rows.append([c.count, c.bet, c.measure.value.replace("_", " "), unit, published, run,
-                     c.status + (f": {c.finding}" if c.finding and c.status == "finding"
+                     c.status + (f": {c.finding}" if c.finding and c.status is StudyStatus.FINDING
                                  else "")])
     return headers, rows
 

@@ -209,6 +209,40 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     return [results[i] for i in range(len(paytable.bets))]
 
 
+#: Steps each paytable counts for in the progress of a call over several paytables
+#: (:func:`report_all`, :func:`check_all`, :func:`~bacc_edge.eor.effects_and_counts`),
+#: whatever its bets.
+PAYTABLE_SHARE = 1000
+
+
+def each_paytable(paytables, on_progress: Progress | None):
+    """(paytable, its callback) for each of ``paytables``, each filling an equal share
+    of ``on_progress``'s steps."""
+    whole = len(paytables) * PAYTABLE_SHARE
+    for i, paytable in enumerate(paytables):
+        yield paytable, part(on_progress, i * PAYTABLE_SHARE, PAYTABLE_SHARE, whole)
+
+
+def report_all(paytables, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
+               tables: Tables | None = None,
+               on_progress: Progress | None = None) -> list[BetResult]:
+    """:func:`report` of each of ``paytables`` (files' paths or loaded paytables) on one
+    shoe, one list, the bets in order; each paytable's coups dealt by its own tableau."""
+    tables = tables_argument(tables) or Tables()
+    return [r for paytable, stage in each_paytable(paytables, on_progress)
+            for r in report(paytable, shoe, full_shoe=full_shoe, tables=tables,
+                            on_progress=stage)]
+
+
+def check_all(paytables, *, tables: Tables | None = None,
+              on_progress: Progress | None = None) -> list[FigureCheck]:
+    """:func:`check` of each of ``paytables``, one list: every printed figure of them
+    all beside the exact value."""
+    tables = tables_argument(tables) or Tables()
+    return [c for paytable, stage in each_paytable(paytables, on_progress)
+            for c in check(paytable, tables=tables, on_progress=stage)]
+
+
 def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None
             ) -> dict[Layout, list[int]]:
     """The bets grouped by the layout each is counted on (see
@@ -234,6 +268,21 @@ class CheckStatus(StrEnum):
     @property
     def passed(self) -> bool:
         return self in (CheckStatus.OK, CheckStatus.FINDING)
+
+
+class StudyStatus(StrEnum):
+    """How a count study's published figure compares with a run (see
+    :func:`~bacc_edge.depth_run.summarize`)."""
+
+    #: the run's 95% interval meets the range the printed figure stands for
+    REPRODUCED = "reproduced"
+    #: not reproduced, and the paytable records why
+    FINDING = "finding"
+    NOT_REPRODUCED = "not reproduced"
+
+    @property
+    def passed(self) -> bool:
+        return self is not StudyStatus.NOT_REPRODUCED
 
 
 @dataclass(frozen=True)
@@ -344,5 +393,5 @@ def tables_argument(value):
     return value
 
 
-__all__ = ["BetResult", "CheckStatus", "EventResult", "FigureCheck", "Tables", "check",
-           "evaluate", "layouts", "report"]
+__all__ = ["BetResult", "CheckStatus", "EventResult", "FigureCheck", "StudyStatus", "Tables",
+           "check", "check_all", "evaluate", "layouts", "report", "report_all"]
