@@ -16,7 +16,7 @@ from bacc_edge import Shoe, ShoeError, outcome_table
 from bacc_edge.rules import STANDARD, Tableau
 from bacc_edge.outcomes import CellLayout, Enumerator, PairLayout
 from bacc_edge.shoe import falling
-from conftest import kinds_of, table_as_counter
+from conftest import ROOT, kinds_of, table_as_counter
 from reference import reference_counts
 
 SLOW = settings(max_examples=40, deadline=None,
@@ -245,8 +245,10 @@ def test_a_changed_tableau_changes_the_counts_where_it_should():
 
 
 BOUNDS_SCRIPT = """
-import itertools, random
-from bacc_edge import Shoe
+import dataclasses, itertools, random, sys
+from bacc_edge import Bet, Count, Event, Shoe, player, report
+from bacc_edge.depth import DealRules, game
+from bacc_edge.depth_run import prepare
 from bacc_edge.outcomes import outcome_table
 from bacc_edge.rules import Tableau
 rng = random.Random(5)
@@ -260,6 +262,17 @@ for p in (0.0, 1.0, 0.2, 0.5, 0.8, 0.5, 0.5):
     t = tableau(p)
     for shoe, suits in itertools.product(shoes, (False, True)):
         outcome_table(shoe, suits=suits, tableau=t)
+# the card-level kernel (a rank bet and a suited bet; a shoe with cards named and one with
+# cards removed without their suit) and the shoe dealer, under the same tableaux
+bets = [Bet("king", [Event("hit", player.card(1).rank == "K", 1)]),
+        Bet("flush", [Event("hit", player.card(1).suit == player.card(2).suit, 1)])]
+spec = prepare(sys.argv[1], ["Player", "Lucky Six"], deal=DealRules(1, 14), seed=1,
+               counts=(Count("c", {"6": -3, "7": 1}, trigger=1),))
+for p in (0.0, 1.0, 0.5):
+    t = tableau(p)
+    for shoe in (Shoe.decks(1).remove("A♠ 9h"), Shoe.decks(1).remove("K 5 5")):
+        report(bets, shoe, tableau=t)
+    game(dataclasses.replace(spec, tableau=t)).deal_shoes(1, 0, 20, keep_cards=True)
 print("ok")
 """
 
@@ -268,7 +281,8 @@ def test_every_legal_tableau_stays_inside_the_kernels_arrays(tmp_path):
     # numba checks no bounds by default: recompile with bounds checks (a fresh cache)
     # and count shoes under extreme and random tableaux; a bad index raises IndexError
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
-    run = subprocess.run([sys.executable, "-c", BOUNDS_SCRIPT], env=env, capture_output=True,
-                         text=True, timeout=600)
+    live = str(ROOT / "paytables" / "live_dealer.py")
+    run = subprocess.run([sys.executable, "-c", BOUNDS_SCRIPT, live], env=env,
+                         capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.strip() == "ok"

@@ -8,14 +8,15 @@ multiset, the shoe's counts and the cell strides all come from
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
+
+from .jit import inline, kernel
 
 #: a position with no card (a third card not dealt, or a position not enumerated)
 ABSENT = -1
 
 
-@nb.njit(cache=True)
+@kernel
 def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code,
                 value_code, absent_code, label_ways, block_of, block_pos, block_start,
                 block_stride, binom, fine_counts, value_counts, tails, removal, relabel,
@@ -226,7 +227,7 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
                 key[d] = key_here
 
 
-@nb.njit(cache=True)
+@kernel
 def _same_value_in_block(f_pos, f_val, nf, block_of, after, nth):
     """For each fine card d of a sequence: the last fine card before it of the same
     value in the same block (``after[d]``, -1 if none), and how many such cards, itself
@@ -244,7 +245,7 @@ def _same_value_in_block(f_pos, f_val, nf, block_of, after, nth):
                 break
 
 
-@nb.njit(cache=True)
+@kernel
 def _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride, binom, code_at,
                   codes, closes):
     """Where each block's codes are all known: ``closes[d]`` = the block whose last
@@ -267,7 +268,7 @@ def _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride, bin
     return key
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _block_rank(b, code_at, block_pos, block_start, binom, codes):
     """The rank of block b's codes as a multiset; ``codes`` is scratch."""
     n = 0
@@ -277,7 +278,7 @@ def _block_rank(b, code_at, block_pos, block_start, binom, codes):
     return multiset_rank(codes, n, binom)
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def multiset_rank(codes, n, binom):
     """The rank of the multiset ``codes[:n]`` among all multisets of n codes from an
     alphabet of a: sorted, c_1 <= … <= c_n, it is the sum of C(c_i + i - 1, i) (the
@@ -296,7 +297,7 @@ def multiset_rank(codes, n, binom):
     return rank
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _add(sparse, out, sparse_out, cell, w):
     if sparse:
         sparse_out[cell] = sparse_out.get(cell, 0) + w
@@ -304,7 +305,7 @@ def _add(sparse, out, sparse_out, cell, w):
         out[cell] += w
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _add_mod(sparse, out, sparse_out, cell, w, ratio, moduli):
     """Add ``w`` · ``ratio[k]`` / R to the cell's count modulo each prime (see
     :func:`count_cells`)."""
@@ -322,7 +323,7 @@ def _add_mod(sparse, out, sparse_out, cell, w, ratio, moduli):
             out[k, cell] = total - p if total >= p else total
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _merged_factor(ratio, used, merged, n_suits, radix, table, moduli, out):
     """``out[k]`` = ``ratio[k]`` times the table's entry for the cards of base
     ``merged`` dealt (see :func:`count_cells`), in Montgomery form."""
@@ -340,7 +341,7 @@ _LOW = np.uint64(0xFFFFFFFF)
 _SHIFT = np.uint64(32)
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _redc(t, p, negative_inverse):
     """Montgomery reduction: t / 2**32 mod p, for t < 2**63 and 2**30 < p < 2**31
     (uint64 throughout; ``negative_inverse`` = -1/p mod 2**32): t + m · p < 2**64, and
@@ -352,7 +353,7 @@ def _redc(t, p, negative_inverse):
     return u
 
 
-@nb.njit(cache=True)
+@kernel
 def value_coups(natural, player_draws, banker_draws, total, out):
     """Every coup the tableau deals, as point values in dealing order (P1 B1 P2 B2 P3
     B3), ABSENT where a hand stood, in sorted order: writes those that fit in ``out``
@@ -382,7 +383,7 @@ def value_coups(natural, player_draws, banker_draws, total, out):
     return n
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _banker_third(out, n, p1, b1, p2, b2, x, draws, values):
     if not draws:
         return _put(out, n, p1, b1, p2, b2, x, ABSENT)
@@ -391,7 +392,7 @@ def _banker_third(out, n, p1, b1, p2, b2, x, draws, values):
     return n
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _put(out, n, p1, b1, p2, b2, x, y):
     if n < out.shape[0]:
         out[n, 0] = p1

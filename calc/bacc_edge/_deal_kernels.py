@@ -12,11 +12,9 @@ process. :func:`shuffle_plain` is the same algorithm in plain Python, for the te
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
-_jit = nb.njit(cache=True, error_model="numpy", nogil=True)
-_inline = nb.njit(cache=True, error_model="numpy", nogil=True, inline="always")
+from .jit import inline, kernel
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -33,20 +31,20 @@ DIVIDE_BY_SHOE, DIVIDE_BY_UNSEEN = 0, 1
 DECKS_EXACT, DECKS_HALF, DECKS_WHOLE = 0, 1, 2
 
 
-@_inline
+@inline
 def _mix(z):
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
     return z ^ (z >> _S31)
 
 
-@_inline
+@inline
 def _next(state):
     state[0] += _GOLDEN
     return _mix(state[0])
 
 
-@_inline
+@inline
 def _below(state, n):
     """An unbiased draw from 0 … n-1 (n below 2**32), Lemire's method."""
     un = np.uint64(n)
@@ -60,7 +58,7 @@ def _below(state, n):
     return np.int64(m >> _S32)
 
 
-@_jit
+@kernel
 def shuffle(seed, shoe, ordered, out, state):
     """``out`` := ``ordered`` shuffled for shoe ``shoe`` of run ``seed`` (both from 0)."""
     state[0] = _mix(_mix(np.uint64(seed) + _GOLDEN) ^ (np.uint64(shoe) * _M2))
@@ -103,7 +101,7 @@ def shuffle_plain(seed: int, shoe: int, ordered) -> list[int]:
     return out
 
 
-@_inline
+@inline
 def _decks(cards, rounding):
     if rounding == DECKS_HALF:
         return max(0.5, np.floor(cards / 26.0 + 0.5) / 2.0)
@@ -112,7 +110,7 @@ def _decks(cards, rounding):
     return cards / 52.0
 
 
-@_jit
+@kernel
 def deal_shoes(seed, first, ordered, card_rank, card_suit, card_points, burn_of_rank,
                natural, player_draws, banker_draws, cell_of, suited_pairs, cell_class,
                class_net, tags, initial, exposed, divisor, rounding, cut, end_rule,

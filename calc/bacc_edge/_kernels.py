@@ -1,29 +1,26 @@
-"""Every numba kernel of bacc-edge, in one private module.
+"""The numba kernels of the point-level outcome table (``outcomes``): they count coups by
+point values and pair states. (The card-level kernel is ``_card_kernels``, the shoe
+dealer ``_deal_kernels``; all three compile through :mod:`bacc_edge.jit`.)
 
 Kernels take plain, validated arrays and fill the output arrays they are given; they
-never see user input and never allocate. Each also runs as plain Python (see :func:`plain`)
+never see user input and never allocate. Each also runs as plain Python (see :func:`bacc_edge.jit.plain`)
 on arrays of Python integers: the big-integer path for shoes whose counts would overflow
 int64. So the kernels use nothing that plain Python lacks.
 """
 
 from __future__ import annotations
 
-from types import FunctionType
 from typing import NamedTuple
 
-import numba as nb
 import numpy as np
-from numba.core.registry import CPUDispatcher
 
-_jit = nb.njit(cache=True, error_model="numpy", nogil=True)
-#: Small helpers of the hot loop, inlined by numba (LLVM would keep the calls).
-_inline = nb.njit(cache=True, error_model="numpy", nogil=True, inline="always")
+from .jit import inline, kernel
 
 #: Pair states of a hand's first two cards.
 NO_PAIR, PAIR, SUITED_PAIR = 0, 1, 2
 
 
-@_inline
+@inline
 def _ff2(x, removal):
     """Ordered ways to take two cards from x: x·(x-1) with removal (zero below two),
     x·x with replacement (``removal == 0``)."""
@@ -32,7 +29,7 @@ def _ff2(x, removal):
     return x * (x - 1) if x > 1 else 0 * x
 
 
-@_jit
+@kernel
 def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
                  four, rank_count):
     """Per point-value class, the ordered two-card and four-card weights by pair state.
@@ -149,7 +146,7 @@ class CoupPlan(NamedTuple):
     n_core: int
 
 
-@_jit
+@kernel
 def enumerate_coups(counts, kind_of, kind_count, kind_rank, class_start, n_states, removal,
                     plan, class_size, two, four, rank_count, s0, s1, s2, u0, v0, then, out):
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
@@ -187,7 +184,7 @@ def enumerate_coups(counts, kind_of, kind_count, kind_rank, class_start, n_state
     _third_cards(removal, n_states, plan, class_size, s0, s1, s2, then, out)
 
 
-@_jit
+@kernel
 def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
     """Stage one of :func:`enumerate_coups`: the start sums s0, s1 and s2.
 
@@ -305,7 +302,7 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
                             nv, nb, n1, n2, s0, s1, s2, False)
 
 
-@_inline
+@inline
 def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s2, count):
     """One hand's pair a, b with ``ways[st]`` ways per pair state st (0:hi:step): its
     ways into s0 (when ``count``), its cards into s1, and its own k·kᵀ into s2."""
@@ -327,7 +324,7 @@ def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s
                 s2[_i(h2 + a * nv + a)] += 4 * w
 
 
-@_jit
+@kernel
 def _ways_only(removal, ns, plan, class_size, two, four, s0, every):
     """The ways s0 of the blocks whose third cards need no more (level 0), or of every
     block (``every``), each by :func:`_block_ways`. Apart from the main loop of
@@ -345,7 +342,7 @@ def _ways_only(removal, ns, plan, class_size, two, four, s0, every):
                         plan.partner, class_size, two, four, s0)
 
 
-@_inline
+@inline
 def _block_ways(removal, ns, nb, blk, bt, i0, i1, j0, j_same, j1, pa, pb, partner,
                 class_size, two, four, s0):
     """Only the ways s0 of the starts of one block: player pairs i0:i1, banker pairs
@@ -391,7 +388,7 @@ def _block_ways(removal, ns, nb, blk, bt, i0, i1, j0, j_same, j1, pa, pb, partne
     s0[_i(blk)] += plain
 
 
-@_inline
+@inline
 def _partner_cards(u, t, partner, class_size):
     """The cards of the value that makes total t with u, where that is another value
     (a pair of two values); else 0."""
@@ -399,7 +396,7 @@ def _partner_cards(u, t, partner, class_size):
     return class_size[_i(v)] if v >= 0 and v != u else 0 * class_size[0]
 
 
-@_jit
+@kernel
 def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
     """Stage two of :func:`enumerate_coups`: every outcome cell from the start sums."""
     nv = plan.total.shape[0]
@@ -448,7 +445,7 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
                         out[_i(base + core[pt, bt, x + 1, 0])] = then[x] * one
 
 
-@_inline
+@inline
 def _i(k):
     """``k`` as an unsigned index: numba then leaves out the negative-index wraparound
     (a compare and a select at every access), which these loops would pay millions of
@@ -456,7 +453,7 @@ def _i(k):
     return np.uint64(k)
 
 
-@_inline
+@inline
 def _unused_ways(class_size, removal):
     """Ways to deal one, and two, more cards after the first four: what a coup that
     stops early counts for the positions it leaves unused."""
@@ -467,13 +464,13 @@ def _unused_ways(class_size, removal):
     return one, (n - 4 * removal) * one
 
 
-@_inline
+@inline
 def _zero(arr):
     for i in range(arr.shape[0]):
         arr[i] = 0
 
 
-@_jit
+@kernel
 def group_sums(groups, counts, out):
     """Sum ``counts`` into ``out`` by the group number each cell carries in ``groups``."""
     for g in range(out.shape[0]):
@@ -482,7 +479,7 @@ def group_sums(groups, counts, out):
         out[_i(groups[i])] += counts[i]
 
 
-@_jit
+@kernel
 def class_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_states, removal,
                       plan, class_size, two, four, rank_count, s0, s1, s2, u0, v0, then,
                       cells, groups, totals):
@@ -496,7 +493,7 @@ def class_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_stat
         group_sums(groups, cells, totals[r])
 
 
-@_jit
+@kernel
 def pair_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_states, removal,
                      plan, class_size, two, four, rank_count, s0, groups, totals):
     """For each row of ``shoes`` (as :func:`class_totals_each` takes them), the deals by
@@ -522,12 +519,3 @@ def pair_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_state
                 ways += s0[st * nb + blk]
             row[groups[st]] += ways * rest
 
-
-def plain(kernel):
-    """The kernel as plain Python, calling the plain versions of the other kernels:
-    exact on arrays of Python integers, where the jitted one would overflow."""
-    module = dict(kernel.py_func.__globals__)
-    for name, obj in list(module.items()):
-        if isinstance(obj, CPUDispatcher):
-            module[name] = FunctionType(obj.py_func.__code__, module, name)
-    return module[kernel.py_func.__name__]

@@ -24,6 +24,7 @@ from . import _kernels
 from .arguments import shoe_argument, tableau_argument
 from .cards import POINT_VALUES, POINTS, RANKS, SUITS, hand_total
 from .rules import STANDARD, Tableau
+from .jit import plain
 from .errors import ArgumentError
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 
@@ -362,7 +363,7 @@ class Enumerator:
             return np.zeros(shape, dtype=self.dtype)
 
         def kernel(k):
-            return _kernels.plain(k) if big else k
+            return plain(k) if big else k
 
         #: the counts of the last shoe counted, one per outcome cell (overwritten)
         self.out = zeros(self.n_cells)
@@ -557,7 +558,7 @@ def _run_stages(shoe: Shoe, layout: CellLayout, tables, ns: int, big: bool) -> n
         return np.zeros(shape, dtype=dtype)
 
     def kernel(k):
-        return _kernels.plain(k) if big else k
+        return plain(k) if big else k
 
     s0, s1, s2 = zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv), zeros(
         n_st * plan.n_s2 * nv * nv)
