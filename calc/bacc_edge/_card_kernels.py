@@ -1,6 +1,8 @@
-"""The numba kernel that counts card-level coups into cells, exactly.
+"""The numba kernels of the card-level table: the coups a tableau deals, as point values,
+and counting card-level coups into cells, exactly.
 
-It knows no game fact: the coups as point values, which positions are told apart
+They know no game fact: the dealing order and drawing rules come as a
+:class:`bacc_edge.coup.CoupPlan`; the coups as point values, which positions are told apart
 finely, each class's point value and cell code, the blocks of positions told apart as a
 multiset, the shoe's counts and the cell strides all come from
 :mod:`bacc_edge.card_layout`.
@@ -10,10 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from .coup import BANKER_ONLY, NO_THIRD, NO_THIRDS
 from .jit import inline, kernel
 
 #: a position with no card (a third card not dealt, or a position not enumerated)
-ABSENT = -1
+ABSENT = NO_THIRD
 
 
 @kernel
@@ -354,32 +357,29 @@ def _redc(t, p, negative_inverse):
 
 
 @kernel
-def value_coups(natural, player_draws, banker_draws, total, out):
+def value_coups(coup, out):
     """Every coup the tableau deals, as point values in dealing order (P1 B1 P2 B2 P3
     B3), ABSENT where a hand stood, in sorted order: writes those that fit in ``out``
-    and returns how many there are (call once with no rows to size ``out``).
-
-    On a two-card total t: ``natural[t]`` ends the coup, ``player_draws[t]``;
-    ``banker_draws[t, x + 1]`` when the player's third card is x (x = -1: the player
-    stood); ``total[a, b]`` the points of cards a and b together.
+    and returns how many there are (call once with no rows to size ``out``). ``coup``
+    is the tableau's :class:`bacc_edge.coup.CoupPlan`.
     """
     n = 0
+    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
     values = total.shape[0]
     for p1 in range(values):
         for b1 in range(values):
             for p2 in range(values):
                 for b2 in range(values):
                     pt, bt = total[p1, p2], total[b1, b2]
-                    if natural[pt] or natural[bt]:
+                    kind = thirds[pt * values + bt]
+                    if kind == NO_THIRDS:
                         n = _put(out, n, p1, b1, p2, b2, ABSENT, ABSENT)
-                        continue
-                    if not player_draws[pt]:
-                        n = _banker_third(out, n, p1, b1, p2, b2, ABSENT,
-                                          banker_draws[bt, 0], values)
-                        continue
-                    for x in range(values):
-                        n = _banker_third(out, n, p1, b1, p2, b2, x,
-                                          banker_draws[bt, x + 1], values)
+                    elif kind == BANKER_ONLY:
+                        n = _banker_third(out, n, p1, b1, p2, b2, ABSENT, True, values)
+                    else:
+                        for x in range(values):
+                            n = _banker_third(out, n, p1, b1, p2, b2, x,
+                                              banker_draws[bt, x + 1], values)
     return n
 
 

@@ -2,8 +2,9 @@
 count studies both deal through them, so shoe i is the same shoe in either.
 
 Kernels receive every game fact as an array built by :mod:`bacc_edge.depth` from the
-one source of each (the tableau from ``rules.Tableau``, point values from ``cards``,
-the settle classes and nets from ``evaluator.Evaluator``); they never see user input.
+one source of each (the dealing order and drawing rules as a ``coup.CoupPlan``, point
+values from ``cards``, the settle classes and nets from ``evaluator.Evaluator``); they
+never see user input.
 
 The shuffle is a Fisher-Yates shuffle driven by SplitMix64, seeded from (seed, shoe),
 with Lemire's unbiased bounded draw: the same shoe on every machine and in every
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .coup import BANKER_ONLY, PLAYER_THEN_BANKER
 from .jit import inline, kernel
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -112,7 +114,7 @@ def _decks(cards, rounding):
 
 @kernel
 def deal_shoes(seed, first, ordered, card_rank, card_suit, card_points, burn_of_rank,
-               natural, player_draws, banker_draws, cell_of, suited_pairs, cell_class,
+               coup, cell_of, suited_pairs, cell_class,
                class_net, tags, initial, exposed, divisor, rounding, cut, end_rule,
                rounds, start, running, true_count, net, cards_out, work, state):
     """Deal shoes ``first`` … ``first + len(rounds) - 1`` of run ``seed``.
@@ -128,6 +130,8 @@ def deal_shoes(seed, first, ordered, card_rank, card_suit, card_points, burn_of_
     coup follows, unless the cut card came out before the first card of a coup, which
     is then the last. Never more rounds than ``start`` has columns.
     """
+    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
+    nv = total.shape[0]
     n_cards = ordered.shape[0]
     n_counts = tags.shape[0]
     n_bets = class_net.shape[0]
@@ -153,21 +157,21 @@ def deal_shoes(seed, first, ordered, card_rank, card_suit, card_points, burn_of_
                 running[s, r, c] = rc[c]
                 true_count[s, r, c] = rc[c] / _decks(left, rounding[c])
             p1, b1, p2, b2 = work[pos], work[pos + 1], work[pos + 2], work[pos + 3]
-            pt = (card_points[card_rank[p1]] + card_points[card_rank[p2]]) % 10
-            bt = (card_points[card_rank[b1]] + card_points[card_rank[b2]]) % 10
+            pt = total[card_points[card_rank[p1]], card_points[card_rank[p2]]]
+            bt = total[card_points[card_rank[b1]], card_points[card_rank[b2]]]
             n = 4
             px = -1
             by = -1
-            if not (natural[pt] or natural[bt]):
-                if player_draws[pt]:
-                    px = card_points[card_rank[work[pos + 4]]]
-                    n = 5
-                    if banker_draws[bt, px]:
-                        by = card_points[card_rank[work[pos + 5]]]
-                        n = 6
-                elif banker_draws[bt, 10]:
-                    by = card_points[card_rank[work[pos + 4]]]
-                    n = 5
+            kind = thirds[pt * nv + bt]
+            if kind == PLAYER_THEN_BANKER:
+                px = card_points[card_rank[work[pos + 4]]]
+                n = 5
+                if banker_draws[bt, px + 1]:
+                    by = card_points[card_rank[work[pos + 5]]]
+                    n = 6
+            elif kind == BANKER_ONLY:
+                by = card_points[card_rank[work[pos + 4]]]
+                n = 5
             ps = 0
             if card_rank[p1] == card_rank[p2]:
                 ps = 2 if suited_pairs and card_suit[p1] == card_suit[p2] else 1

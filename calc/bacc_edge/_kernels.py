@@ -14,10 +14,15 @@ from typing import NamedTuple
 
 import numpy as np
 
+from . import coup as _coup
+from .coup import PairState
 from .jit import inline, kernel
 
-#: Pair states of a hand's first two cards.
-NO_PAIR, PAIR, SUITED_PAIR = 0, 1, 2
+#: Pair states of a hand's first two cards (``coup.PairState``) and the third cards a
+#: block deals (``coup.CoupPlan.thirds``), as the kernels code them.
+NO_PAIR, PAIR, SUITED_PAIR = (int(s) for s in PairState)
+NO_THIRDS, BANKER_ONLY, PLAYER_THEN_BANKER = _coup.NO_THIRDS, _coup.BANKER_ONLY, \
+    _coup.PLAYER_THEN_BANKER
 
 
 @inline
@@ -110,10 +115,12 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_si
                 four[v, SUITED_PAIR, t] = 0 * size
 
 
-class CoupPlan(NamedTuple):
+class StartPlan(NamedTuple):
     """Everything the enumeration knows about the game, as arrays built from a tableau
-    by :mod:`bacc_edge.outcomes`. Point values run 0 … NV-1 (NV = ``total.shape[0]``);
-    a *block* is a pair of two-card totals, numbered ``player total · NV + banker total``.
+    by :mod:`bacc_edge.outcomes`: its own arrays of the starts (the first four cards),
+    and the game's, which are the :class:`bacc_edge.coup.CoupPlan`'s own arrays. Point
+    values run 0 … NV-1 (NV = ``total.shape[0]``); a *block* is a pair of two-card
+    totals, numbered ``player total · NV + banker total``.
     """
 
     #: [u, v]: the hand total of two cards of point values u and v
@@ -127,9 +134,9 @@ class CoupPlan(NamedTuple):
     pair_same: np.ndarray
     #: [u, t]: the point value that makes total t with a card of value u, -1 if none
     partner: np.ndarray
-    #: per block, the third cards: 0 none; 1 the banker's alone (the player stood);
-    #: 2 the player's, then the banker's where ``banker_draws`` says so
-    draw: np.ndarray
+    #: per block, the third cards: NO_THIRDS; BANKER_ONLY (the player stood);
+    #: PLAYER_THEN_BANKER, the banker's where ``banker_draws`` says so
+    thirds: np.ndarray
     #: per block, the start sums its third cards need: 0 s0; 1 also s1; 2 also s2
     level: np.ndarray
     #: per block, its row in s1 (level ≥ 1) and in s2 (level 2) within a pair-state block
@@ -138,7 +145,7 @@ class CoupPlan(NamedTuple):
     #: rows of s1 and of s2 per pair state
     n_s1: int
     n_s2: int
-    #: [banker total, player third]: 1 where the banker draws
+    #: [banker total, player third + 1]: 1 where the banker draws (column 0: stood)
     banker_draws: np.ndarray
     #: [player total, banker total, player third + 1, banker third + 1]: the outcome
     #: cell within a pair-state block; a banker's drawn thirds sit side by side
@@ -154,7 +161,7 @@ def enumerate_coups(counts, kind_of, kind_count, kind_rank, class_start, n_state
     The shoe is ``counts`` (by rank, or by rank and suit); ``kind_of`` picks from it the
     cards per kind, ordered by point value, into ``kind_count`` as :func:`pair_weights`
     takes them; ``class_size``, ``two``, ``four`` and ``rank_count`` receive that
-    kernel's results. ``plan`` (a :class:`CoupPlan`) says how totals are made and when
+    kernel's results. ``plan`` (a :class:`StartPlan`) says how totals are made and when
     each hand draws.
 
     Cards are dealt player, banker, player, banker, then the third cards the plan
@@ -401,7 +408,7 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
     """Stage two of :func:`enumerate_coups`: every outcome cell from the start sums."""
     nv = plan.total.shape[0]
     nb = nv * nv
-    draw = plan.draw
+    thirds = plan.thirds
     s1_row = plan.s1_row
     s2_row = plan.s2_row
     n1 = plan.n_s1
@@ -416,12 +423,12 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
             for bt in range(nv):
                 blk = pt * nv + bt
                 w = s0[st * nb + blk]
-                kind = draw[blk]
-                if kind == 0:
+                kind = thirds[blk]
+                if kind == NO_THIRDS:
                     out[_i(base + core[pt, bt, 0, 0])] = w * two_left
                     continue
                 g1 = (st * n1 + s1_row[blk]) * nv
-                if kind == 1:
+                if kind == BANKER_ONLY:
                     first = base + core[pt, bt, 0, 1]
                     for y in range(nv):
                         out[_i(first + y)] = (w * class_size[y] - s1[_i(g1 + y)]) * one
@@ -433,7 +440,7 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
                 for x in range(nv):
                     cx = class_size[x]
                     sx = s1[_i(g1 + x)]
-                    if banker_draws[bt, x] != 0:
+                    if banker_draws[bt, x + 1] != 0:
                         first = base + core[pt, bt, x + 1, 1]
                         row = g2 + x * nv
                         for y in range(nv):

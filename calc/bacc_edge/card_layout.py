@@ -40,10 +40,10 @@ import numpy as np
 from . import _card_kernels
 from .card_conditions import NAMED, POSITIONS, RELATED_RANKS, card_read, named_rank
 from .cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, hand_total
+from .coup import Winner, coup_plan
 from .errors import BaccEdgeError
 from .progress import Progress, Steps
-from .outcomes import (FEATURES, OutcomeTable, Winner, needs_python_integers,
-                       suitless_ways)
+from .outcomes import FEATURES, OutcomeTable, needs_python_integers, suitless_ways
 from .rules import STANDARD, Tableau
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 
@@ -226,17 +226,11 @@ _RANK_OF_VALUE = np.array([_rank_of_value(v) for v in range(POINT_VALUES)], dtyp
 def _value_coups(tableau: Tableau) -> np.ndarray:
     """Every coup as point values in dealing order (P1 B1 P2 B2 P3 B3), ABSENT where a
     hand stood: the coups the tableau can deal, sorted."""
-    v = np.arange(POINT_VALUES)
-    natural = np.array([tableau.natural(t) for t in v])
-    player = np.array([tableau.player_draws(t) for t in v])
-    # banker[t, x + 1]: the banker on t draws when the player's third is x (-1: stood)
-    banker = np.array([[tableau.banker_draws(t, None if x < 0 else x)
-                        for x in range(-1, POINT_VALUES)] for t in v])
-    tableau_arrays = (natural, player, banker, hand_total(v[:, None], v[None, :]))
+    coup = coup_plan(tableau)
     none = np.zeros((0, len(POSITIONS)), dtype=np.int64)
-    n = _card_kernels.value_coups(*tableau_arrays, none)
+    n = _card_kernels.value_coups(coup, none)
     out = np.empty((n, len(POSITIONS)), dtype=np.int64)
-    _card_kernels.value_coups(*tableau_arrays, out)
+    _card_kernels.value_coups(coup, out)
     out.setflags(write=False)
     return out
 
@@ -645,8 +639,7 @@ def _coup_feature(name: str, parts: dict, tableau: Tableau) -> np.ndarray:
         return parts["x" if letter == "p" else "y"] - 1
     total = parts[f"{letter}t"]
     if what == "natural":
-        natural = np.array([tableau.natural(t) for t in range(POINT_VALUES)], dtype=np.int64)
-        return natural[total]
+        return coup_plan(tableau).natural[total]
     return total
 
 

@@ -29,7 +29,8 @@ from typing import Sequence
 import numpy as np
 
 from . import _deal_kernels as K
-from .cards import POINT_VALUES, POINTS, RANKS, hand_total
+from .cards import POINT_VALUES, POINTS, RANKS
+from .coup import coup_plan
 from .card_layout import CardLayout
 from .counts import Count, DeckRounding, Divisor, TriggerOn
 from .errors import OptionError, PaytableError
@@ -119,17 +120,6 @@ class RoundValues:
             evs[:, places] = values
             squares[:, places] = floats @ (evaluator.float_nets ** 2).T / sums
         return evs, squares
-
-
-def coup_length(cards: np.ndarray, pos: int, tableau: Tableau = STANDARD) -> int:
-    """How many cards the coup starting at ``cards[pos]`` takes, by the tableau."""
-    p = [POINTS[c // SUITS_PER_RANK] for c in cards[pos:pos + 6].tolist()]
-    pt, bt = hand_total(p[0], p[2]), hand_total(p[1], p[3])
-    if tableau.natural(pt) or tableau.natural(bt):
-        return 4
-    if tableau.player_draws(pt):
-        return 6 if tableau.banker_draws(bt, p[4]) else 5
-    return 5 if tableau.banker_draws(bt, None) else 4
 
 
 def burn_count(card: int) -> int:
@@ -254,12 +244,7 @@ class Game:
         self.burn_of_rank = np.array([burn_count(r * SUITS_PER_RANK) for r in range(len(RANKS))],
                                      dtype=np.int64)
         nv = POINT_VALUES
-        self.natural = np.array([tableau.natural(t) for t in range(nv)], dtype=np.int64)
-        self.player_draws = np.array([tableau.player_draws(t) for t in range(nv)],
-                                     dtype=np.int64)
-        self.banker_draws = np.array([[tableau.banker_draws(t, x) for x in range(nv)]
-                                      + [tableau.banker_draws(t, None)] for t in range(nv)],
-                                     dtype=np.int64)
+        self.coup = coup_plan(tableau)
         layout = evaluator.layout
         f = layout.features()
         p_state = f["player_pair"] + (f["player_suited_pair"] if layout.suits else 0)
@@ -296,8 +281,7 @@ class Game:
         work = np.empty(len(self.ordered), dtype=np.int64)
         state = np.zeros(1, dtype=np.uint64)
         K.deal_shoes(seed, first, self.ordered, self.card_rank, self.card_suit,
-                     self.card_points, self.burn_of_rank, self.natural, self.player_draws,
-                     self.banker_draws, self.cell_of, self.suited_pairs, self.cell_class,
+                     self.card_points, self.burn_of_rank, self.coup, self.cell_of, self.suited_pairs, self.cell_class,
                      self.class_net, self.tags, self.initial, self.exposed, self.divisor,
                      self.rounding, self.deal.cut, self.end, rounds, start, running,
                      true_count, net, cards, work, state)
@@ -405,5 +389,5 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
 
 
 __all__ = ["BEFORE_CUT", "COLUMNS", "DealRules", "DepthSpec", "ENGINE_VERSION", "EndRule",
-           "Game", "Player", "RoundValues", "burn_count", "coup_length", "deal_batch",
+           "Game", "Player", "RoundValues", "burn_count", "deal_batch",
            "game", "unseen_by_round"]
