@@ -165,7 +165,7 @@ def test_the_kernel_deals_as_the_rules_say(end, cut):
     g = game(spec)
     rounds, start, running, tc, net, cards = g.deal_shoes(spec.seed, 0, 40, keep_cards=True)
     for s in range(40):
-        assert cards[s].tolist() == K.shuffle_plain(spec.seed, s, g.ordered.tolist())
+        assert cards[s].tolist() == K.shuffle_plain(spec.seed, s, g.dealing.ordered.tolist())
         starts = replay(cards[s], spec.deal, spec.tableau)
         assert start[s, :rounds[s]].tolist() == starts
 

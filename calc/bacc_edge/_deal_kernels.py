@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .coup import BANKER_ONLY, PLAYER_THEN_BANKER
+from .dealing import END_AT_CUT
 from .jit import inline, kernel
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -25,8 +26,6 @@ _LOW32 = np.uint64(0xFFFFFFFF)
 _S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 _MASK64 = (1 << 64) - 1
 
-#: End-of-shoe rules, as the kernel codes them (see ``depth.EndRule``).
-END_AT_CUT, END_ONE_MORE = 0, 1
 #: True-count divisors: cards left in the shoe (burned cards out), or cards not seen.
 DIVIDE_BY_SHOE, DIVIDE_BY_UNSEEN = 0, 1
 #: Rounding of the decks the true count divides by.
@@ -104,19 +103,20 @@ def shuffle_plain(seed: int, shoe: int, ordered) -> list[int]:
 
 
 @inline
-def _decks(cards, rounding):
+def _decks(cards, rounding, deck_cards):
+    """Decks in ``cards`` cards, rounded as ``rounding`` says (never below half a deck,
+    or one deck when rounded to whole decks)."""
     if rounding == DECKS_HALF:
-        return max(0.5, np.floor(cards / 26.0 + 0.5) / 2.0)
+        return max(0.5, np.floor(cards / (deck_cards / 2.0) + 0.5) / 2.0)
     if rounding == DECKS_WHOLE:
-        return max(1.0, np.floor(cards / 52.0 + 0.5))
-    return cards / 52.0
+        return max(1.0, np.floor(cards / deck_cards + 0.5))
+    return cards / deck_cards
 
 
 @kernel
-def deal_shoes(seed, first, ordered, card_rank, card_suit, card_points, burn_of_rank,
-               coup, cell_of, suited_pairs, cell_class,
-               class_net, tags, initial, exposed, divisor, rounding, cut, end_rule,
-               rounds, start, running, true_count, net, cards_out, work, state):
+def deal_shoes(seed, first, deal, coup, cell_of, suited_pairs, cell_class, class_net, tags,
+               initial, exposed, divisor, rounding, rounds, start, running, true_count, net,
+               cards_out, work, state):
     """Deal shoes ``first`` … ``first + len(rounds) - 1`` of run ``seed``.
 
     Per shoe s and round r (``rounds[s]`` rounds): ``start[s, r]`` the position of the
@@ -124,14 +124,19 @@ def deal_shoes(seed, first, ordered, card_rank, card_suit, card_points, burn_of_
     the coup, ``net[s, r, b]`` what the coup pays bet b per unit. ``cards_out[s]`` the
     shuffled shoe, when ``cards_out`` has a row per shoe (else it is left alone).
 
-    The shoe: the first card shown, ``burn_of_rank[its rank]`` more burned unseen, the
-    cut card ``cut`` cards from the end; a coup that deals a card behind the cut card
+    The shoe (``deal``, a :class:`bacc_edge.dealing.DealPlan`): ``shown`` cards shown,
+    ``burn_of_rank[the first one's rank]`` more burned unseen, the cut card ``cut``
+    cards from the end; a coup that deals a card behind the cut card
     brings it out. ``END_AT_CUT``: that coup is the last. ``END_ONE_MORE``: one more
     coup follows, unless the cut card came out before the first card of a coup, which
     is then the last. Never more rounds than ``start`` has columns.
     """
     total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
     nv = total.shape[0]
+    ordered, card_rank, card_suit = deal.ordered, deal.card_rank, deal.card_suit
+    card_points, burn_of_rank = deal.card_points, deal.burn_of_rank
+    cut, end_rule, shown_cards = deal.cut, deal.end, deal.shown
+    coup_cards, deck_cards = deal.coup_cards, deal.deck_cards
     n_cards = ordered.shape[0]
     n_counts = tags.shape[0]
     n_bets = class_net.shape[0]
@@ -147,15 +152,15 @@ def deal_shoes(seed, first, ordered, card_rank, card_suit, card_points, burn_of_
         rc = np.empty(n_counts, dtype=np.int64)
         for c in range(n_counts):
             rc[c] = initial[c] + (tags[c, card_rank[shown]] if exposed[c] else 0)
-        pos = 1 + burned
+        pos = shown_cards + burned
         r = 0
         last = False
-        while n_cards - pos >= 6 and r < max_rounds:
+        while n_cards - pos >= coup_cards and r < max_rounds:
             start[s, r] = pos
             for c in range(n_counts):
                 left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
                 running[s, r, c] = rc[c]
-                true_count[s, r, c] = rc[c] / _decks(left, rounding[c])
+                true_count[s, r, c] = rc[c] / _decks(left, rounding[c], deck_cards)
             p1, b1, p2, b2 = work[pos], work[pos + 1], work[pos + 2], work[pos + 3]
             pt = total[card_points[card_rank[p1]], card_points[card_rank[p2]]]
             bt = total[card_points[card_rank[b1]], card_points[card_rank[b2]]]
