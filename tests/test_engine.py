@@ -1,5 +1,6 @@
 """The engine against published counts, the slow reference, and invariants."""
 
+import ast
 import hashlib
 import itertools
 import os
@@ -286,3 +287,25 @@ def test_every_legal_tableau_stays_inside_the_kernels_arrays(tmp_path):
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.strip() == "ok"
+
+
+def _positional_parameters(node) -> int:
+    return len(node.args.posonlyargs) + len(node.args.args)
+
+
+def test_no_function_outside_the_cli_commands_takes_more_than_twelve_positional_parameters():
+    # kernels take named tuples of arrays instead (issue 18); a CLI command's options
+    # are click's to pass, so the commands alone may take more
+    package = ROOT / "calc" / "bacc_edge"
+    too_many = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            command = path.name == "cli.py" and any(
+                isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)
+                and d.func.attr == "command" for d in node.decorator_list)
+            if _positional_parameters(node) > 12 and not command:
+                too_many.append(f"{path.relative_to(package)}:{node.lineno} {node.name} "
+                                f"({_positional_parameters(node)})")
+    assert not too_many, too_many

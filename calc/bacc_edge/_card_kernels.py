@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from typing import NamedTuple
+
 from .coup import BANKER_ONLY, NO_THIRD, NO_THIRDS
 from .jit import inline, kernel
 
@@ -19,12 +21,51 @@ from .jit import inline, kernel
 ABSENT = NO_THIRD
 
 
+class CardCells(NamedTuple):
+    """A layout's shoe-independent inputs of :func:`count_cells` (built by
+    :mod:`bacc_edge.card_layout`)."""
+
+    coups: np.ndarray
+    coup_key: np.ndarray
+    coup_ways: np.ndarray
+    fine: np.ndarray
+    bases: np.ndarray
+    n_bases: np.ndarray
+    n_suits: int
+    stride: np.ndarray
+    fine_code: np.ndarray
+    value_code: np.ndarray
+    absent_code: np.ndarray
+    label_ways: np.ndarray
+    block_of: np.ndarray
+    block_pos: np.ndarray
+    block_start: np.ndarray
+    binom: np.ndarray
+
+
+class CardShoe(NamedTuple):
+    """The shoe as :func:`count_cells` deals it."""
+
+    fine_counts: np.ndarray
+    value_counts: np.ndarray
+    tails: np.ndarray
+    removal: int
+    relabel: int
+
+
+class Residues(NamedTuple):
+    """What :func:`count_cells` needs to keep counts modulo primes (cards removed
+    without their suit)."""
+
+    rank_of: np.ndarray
+    moduli: np.ndarray
+    merged: int
+    table: np.ndarray
+    residues: np.ndarray
+
+
 @kernel
-def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code,
-                value_code, absent_code, label_ways, block_of, block_pos, block_start,
-                block_stride, binom, fine_counts, value_counts, tails, removal, relabel,
-                sparse, out, sparse_out, rank_of, ratios, moduli, merged, table,
-                residues):
+def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
     ``sparse``, to ``sparse_out[cell]``, a dict, for cell numbers too many for an
     array).
@@ -73,7 +114,14 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     are multiplied by ``table[k, i]`` (in Montgomery form), i the number of its cards
     dealt of each suit class in radix ``radix``: the sum over their ranks of the
     weights and fractions those cards bring, which depends on those numbers alone.
+    ``cells`` is a :class:`CardCells`, ``shoe`` a :class:`CardShoe`, ``modular`` a
+    :class:`Residues`. ``block_stride`` and ``ratios`` are arguments of their own, not
+    fields: numba leaves out the code of a None only for an argument.
     """
+    (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
+     absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
+    fine_counts, value_counts, tails, removal, relabel = shoe
+    rank_of, moduli, merged, table, residues = modular
     n_pos = coups.shape[1]
     n_fine = 0
     for p in range(n_pos):

@@ -13,6 +13,8 @@ process. :func:`shuffle_plain` is the same algorithm in plain Python, for the te
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from .coup import BANKER_ONLY, PLAYER_THEN_BANKER
@@ -113,10 +115,42 @@ def _decks(cards, rounding, deck_cards):
     return cards / deck_cards
 
 
+class RoundCells(NamedTuple):
+    """How a dealt coup is settled: ``cell_of[player pair state, banker pair state,
+    player total, banker total, player third + 1, banker third + 1]`` its outcome cell
+    (suited pairs told apart where ``suited_pairs``), ``cell_class[cell]`` its settle
+    class, ``class_net[bet, class]`` what the class pays each bet."""
+
+    cell_of: np.ndarray
+    suited_pairs: bool
+    cell_class: np.ndarray
+    class_net: np.ndarray
+
+
+class CountPlan(NamedTuple):
+    """The counts kept while dealing, one row each: tags per rank, the initial running
+    count, whether the shown card is counted, the true-count divisor and rounding."""
+
+    tags: np.ndarray
+    initial: np.ndarray
+    exposed: np.ndarray
+    divisor: np.ndarray
+    rounding: np.ndarray
+
+
+class DealtShoes(NamedTuple):
+    """What :func:`deal_shoes` fills, per shoe."""
+
+    rounds: np.ndarray
+    start: np.ndarray
+    running: np.ndarray
+    true_count: np.ndarray
+    net: np.ndarray
+    cards_out: np.ndarray
+
+
 @kernel
-def deal_shoes(seed, first, deal, coup, cell_of, suited_pairs, cell_class, class_net, tags,
-               initial, exposed, divisor, rounding, rounds, start, running, true_count, net,
-               cards_out, work, state):
+def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
     """Deal shoes ``first`` … ``first + len(rounds) - 1`` of run ``seed``.
 
     Per shoe s and round r (``rounds[s]`` rounds): ``start[s, r]`` the position of the
@@ -126,11 +160,17 @@ def deal_shoes(seed, first, deal, coup, cell_of, suited_pairs, cell_class, class
 
     The shoe (``deal``, a :class:`bacc_edge.dealing.DealPlan`): ``shown`` cards shown,
     ``burn_of_rank[the first one's rank]`` more burned unseen, the cut card ``cut``
-    cards from the end; a coup that deals a card behind the cut card
-    brings it out. ``END_AT_CUT``: that coup is the last. ``END_ONE_MORE``: one more
+    cards from the end; a coup that deals a card behind the cut card brings it out. ``END_AT_CUT``: that coup is the last. ``END_ONE_MORE``: one more
     coup follows, unless the cut card came out before the first card of a coup, which
     is then the last. Never more rounds than ``start`` has columns.
+
+    Each coup is dealt as ``coup`` (a :class:`bacc_edge.coup.CoupPlan`) says, settled by
+    ``cells`` (:class:`RoundCells`) and counted by ``counts`` (:class:`CountPlan`);
+    ``dealt`` is a :class:`DealtShoes`, ``work`` and ``state`` scratch.
     """
+    cell_of, suited_pairs, cell_class, class_net = cells
+    tags, initial, exposed, divisor, rounding = counts
+    rounds, start, running, true_count, net, cards_out = dealt
     total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
     nv = total.shape[0]
     ordered, card_rank, card_suit = deal.ordered, deal.card_rank, deal.card_suit

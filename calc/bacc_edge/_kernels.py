@@ -153,16 +153,57 @@ class StartPlan(NamedTuple):
     n_core: int
 
 
+# Kinds, PairWork and StartSums name the fields of the per-shoe entry points' groups,
+# but reach the kernels as plain tuples (``tuple(kinds)``), unpacked in order: numba types
+# a plain tuple's fields in C at every call, a named tuple's in Python (about 0.5 µs a
+# field, against 45 µs for a whole shoe).
+
+
+class Kinds(NamedTuple):
+    """How a shoe's counts become the enumeration's kinds of card (see
+    :func:`pair_weights`): ``kind_of`` picks each kind's count from the shoe into
+    ``kind_count`` (scratch), ordered by point value, with its rank ``kind_rank`` and
+    ``class_start`` per point value; the pair states told apart (``n_states``) and
+    ``removal`` (1 a real shoe, 0 dealt with replacement)."""
+
+    kind_of: np.ndarray
+    kind_count: np.ndarray
+    kind_rank: np.ndarray
+    class_start: np.ndarray
+    n_states: int
+    removal: int
+
+
+class PairWork(NamedTuple):
+    """What :func:`pair_weights` fills for one shoe: cards per point value, the ways of
+    two and of four cards by pair state, cards per rank."""
+
+    class_size: np.ndarray
+    two: np.ndarray
+    four: np.ndarray
+    rank_count: np.ndarray
+
+
+class StartSums(NamedTuple):
+    """The start sums s0, s1, s2 of :func:`_sum_starts` and the scratch u0, v0 and
+    ``then`` of the two stages (sizes in :mod:`bacc_edge.outcomes`)."""
+
+    s0: np.ndarray
+    s1: np.ndarray
+    s2: np.ndarray
+    u0: np.ndarray
+    v0: np.ndarray
+    then: np.ndarray
+
+
 @kernel
-def enumerate_coups(counts, kind_of, kind_count, kind_rank, class_start, n_states, removal,
-                    plan, class_size, two, four, rank_count, s0, s1, s2, u0, v0, then, out):
+def enumerate_coups(counts, kinds, plan, pairs, sums, out):
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
 
-    The shoe is ``counts`` (by rank, or by rank and suit); ``kind_of`` picks from it the
-    cards per kind, ordered by point value, into ``kind_count`` as :func:`pair_weights`
-    takes them; ``class_size``, ``two``, ``four`` and ``rank_count`` receive that
-    kernel's results. ``plan`` (a :class:`StartPlan`) says how totals are made and when
-    each hand draws.
+    The shoe is ``counts`` (by rank, or by rank and suit); ``kinds`` (a :class:`Kinds`)
+    picks from it the cards per kind as :func:`pair_weights` takes them; ``pairs`` (a
+    :class:`PairWork`) receives that kernel's results. ``plan`` (a :class:`StartPlan`)
+    says how totals are made and when each hand draws; ``sums`` is a :class:`StartSums`.
 
     Cards are dealt player, banker, player, banker, then the third cards the plan
     calls for. A coup that uses fewer than six cards counts the ways to deal the unused
@@ -175,20 +216,31 @@ def enumerate_coups(counts, kind_of, kind_count, kind_rank, class_start, n_state
     u taken (``s1``, rows of NV), and times the cards of values u and v taken (``s2``,
     rows of NV²), as far as the block's level needs them.
     Stage two (:func:`_third_cards`) turns them into the third cards' counts, which
-    are polynomials in those sums. s0, s1, s2, u0, v0 and ``then`` are scratch
-    (sizes in :mod:`bacc_edge.outcomes`); every cell of ``out`` is written.
+    are polynomials in those sums. ``sums`` is scratch; every cell of ``out`` is
+    written.
 
     With ``removal == 0`` the cards are dealt with replacement (an infinite deck of
     this composition): nothing is taken out, and only s0 is needed.
 
     Exact while N**6 fits the integer type: every term is at most that.
     """
+    _take_kinds(counts, kinds, pairs)
+    n_states, removal = kinds[4], kinds[5]
+    class_size, two, four, _ = pairs
+    s0, s1, s2, u0, v0, then = sums
+    _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2, u0, v0)
+    _third_cards(removal, n_states, plan, class_size, s0, s1, s2, then, out)
+
+
+@kernel
+def _take_kinds(counts, kinds, pairs):
+    """The shoe ``counts`` as the enumeration's kinds, and their :func:`pair_weights`."""
+    kind_of, kind_count, kind_rank, class_start, n_states, removal = kinds
+    class_size, two, four, rank_count = pairs
     for k in range(kind_count.shape[0]):
         kind_count[k] = counts[kind_of[k]]
     pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
                  four, rank_count)
-    _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2, u0, v0)
-    _third_cards(removal, n_states, plan, class_size, s0, s1, s2, then, out)
 
 
 @kernel
@@ -218,6 +270,8 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
     _zero(s1)
     _zero(s2)
     _ways_only(removal, ns, plan, class_size, two, four, s0, False)
+    dims = (nv, nb, n1, n2)
+    sums = (s0, s1, s2)
     for pt in range(nv):
         for bt in range(nv):
             blk = pt * nv + bt
@@ -300,19 +354,22 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
                                     s2[_i(st * n2 * nb + xa + c)] += 4 * w
                                     s2[_i(st * n2 * nb + g2 + c * nv + a)] += 4 * w
                 u0[0] += plain
-                _pair_terms(a, b, blk, g1, g2, u0, nst if a == b else ns, 1, lv, nv, nb,
-                            n1, n2, s0, s1, s2, True)
+                _pair_terms(a, b, blk, g1, g2, u0, nst if a == b else ns, 1, lv, dims, sums,
+                            True)
             for j in range(j0, j1):
                 c = pa[_i(j)]
                 d = pb[_i(j)]
                 _pair_terms(c, d, blk, g1, g2, v0[_i(j - j0)], nst, 1 if c == d else ns, lv,
-                            nv, nb, n1, n2, s0, s1, s2, False)
+                            dims, sums, False)
 
 
 @inline
-def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s2, count):
+def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, dims, sums, count):
     """One hand's pair a, b with ``ways[st]`` ways per pair state st (0:hi:step): its
-    ways into s0 (when ``count``), its cards into s1, and its own k·kᵀ into s2."""
+    ways into s0 (when ``count``), its cards into s1, and its own k·kᵀ into s2.
+    ``dims`` = (nv, nb, n1, n2), ``sums`` = (s0, s1, s2)."""
+    nv, nb, n1, n2 = dims
+    s0, s1, s2 = sums
     for st in range(0, hi, step):
         w = ways[_i(st)]
         if count:
@@ -339,21 +396,21 @@ def _ways_only(removal, ns, plan, class_size, two, four, s0, every):
     nv = plan.total.shape[0]
     nb = nv * nv
     ps = plan.pair_start
+    pairs = (plan.pair_a, plan.pair_b, plan.partner)
     for pt in range(nv):
         for bt in range(nv):
             blk = pt * nv + bt
             if removal and not every and plan.level[blk] != 0:
                 continue
-            _block_ways(removal, ns, nb, blk, bt, ps[pt], ps[pt + 1], ps[bt],
-                        plan.pair_same[bt], ps[bt + 1], plan.pair_a, plan.pair_b,
-                        plan.partner, class_size, two, four, s0)
+            _block_ways(removal, ns, nb, blk, bt, (ps[pt], ps[pt + 1], ps[bt],
+                        plan.pair_same[bt], ps[bt + 1]), pairs, class_size, two, four, s0)
 
 
 @inline
-def _block_ways(removal, ns, nb, blk, bt, i0, i1, j0, j_same, j1, pa, pb, partner,
-                class_size, two, four, s0):
+def _block_ways(removal, ns, nb, blk, bt, rows, pairs, class_size, two, four, s0):
     """Only the ways s0 of the starts of one block: player pairs i0:i1, banker pairs
-    j0:j1 of total ``bt``, those from ``j_same`` of one value.
+    j0:j1 of total ``bt``, those from ``j_same`` of one value (``rows`` = (i0, i1, j0,
+    j_same, j1); ``pairs`` = the plan's (pair_a, pair_b, partner)).
 
     The banker's pairs of two values are summed in closed form. With Q = Σ cc·cd over
     them, the player's cards take one card from each banker pair they share a value
@@ -362,6 +419,8 @@ def _block_ways(removal, ns, nb, blk, bt, i0, i1, j0, j_same, j1, pa, pb, partne
     itself such a pair), for a pair of value a, 2·(Q − 2·c(partner a)), with removal.
     The banker's pairs of one value, two at most, are dealt one by one.
     """
+    i0, i1, j0, j_same, j1 = rows
+    pa, pb, partner = pairs
     q = 0 * s0[0]
     for j in range(j0, j_same):
         q += class_size[_i(pa[_i(j)])] * class_size[_i(pb[_i(j)])]
@@ -487,22 +546,17 @@ def group_sums(groups, counts, out):
 
 
 @kernel
-def class_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_states, removal,
-                      plan, class_size, two, four, rank_count, s0, s1, s2, u0, v0, then,
-                      cells, groups, totals):
+def class_totals_each(shoes, kinds, plan, pairs, sums, cells, groups, totals):
     """For each row of ``shoes`` (a shoe's counts as :func:`enumerate_coups` takes
     them), its outcome counts summed by the group each cell carries in ``groups``, into
     that row of ``totals``: many shoes in one call (``cells`` is scratch)."""
     for r in range(shoes.shape[0]):
-        enumerate_coups(shoes[r], kind_of, kind_count, kind_rank, class_start, n_states,
-                        removal, plan, class_size, two, four, rank_count, s0, s1, s2, u0,
-                        v0, then, cells)
+        enumerate_coups(shoes[r], kinds, plan, pairs, sums, cells)
         group_sums(groups, cells, totals[r])
 
 
 @kernel
-def pair_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_states, removal,
-                     plan, class_size, two, four, rank_count, s0, groups, totals):
+def pair_totals_each(shoes, kinds, plan, pairs, s0, groups, totals):
     """For each row of ``shoes`` (as :func:`class_totals_each` takes them), the deals by
     the two hands' pair states alone, state ``player · n_states + banker``, summed by the
     group each state carries in ``groups`` into that row of ``totals``: what a bet on
@@ -510,11 +564,10 @@ def pair_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_state
     in as many ways, whatever the third cards: (N-4)·(N-5) with removal."""
     nv = plan.total.shape[0]
     nb = nv * nv
+    n_states, removal = kinds[4], kinds[5]
+    class_size, two, four, _ = pairs
     for r in range(shoes.shape[0]):
-        for k in range(kind_count.shape[0]):
-            kind_count[k] = shoes[r, kind_of[k]]
-        pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
-                     four, rank_count)
+        _take_kinds(shoes[r], kinds, pairs)
         _zero(s0)
         _ways_only(removal, n_states, plan, class_size, two, four, s0, True)
         rest = _unused_ways(class_size, removal)[1]

@@ -361,9 +361,10 @@ def _cells(detail: CardDetail) -> _Cells:
 
 @lru_cache(maxsize=4)
 def _enumeration(detail: CardDetail, tableau: Tableau):
-    """The kernel's shoe-independent inputs, in its order: the coups (or positions read)
-    as point values, their cell parts and how many coups each stands for, the fine
-    classes of each point value, the cell codes and strides, the blocks."""
+    """The kernel's shoe-independent inputs (a :class:`~bacc_edge._card_kernels.CardCells`:
+    the coups (or positions read) as point values, their cell parts and how many coups
+    each stands for, the fine classes of each point value, the cell codes and strides,
+    the blocks), and the blocks' strides (None where no block has several positions)."""
     if detail.coup:
         coups = _value_coups(tableau)
     else:
@@ -378,9 +379,10 @@ def _enumeration(detail: CardDetail, tableau: Tableau):
     fine = np.array(detail.fine)
     label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
     stride, block_of, block_pos, block_start, block_stride = cells.strides()
-    return (*_fold(coups, cells.coup_keys(coups), detail.blocks), fine, bases, n_bases, m,
-            stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
-            block_stride, BINOM)
+    return _card_kernels.CardCells(
+        *_fold(coups, cells.coup_keys(coups), detail.blocks), fine, bases, n_bases, m,
+        stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
+        BINOM), block_stride
 
 
 def _value_bases(detail: CardDetail):
@@ -425,12 +427,14 @@ def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails,
     sparse = size > DENSE_CELLS
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
-    _card_kernels.count_cells(*_enumeration(detail, tableau), fine_counts, value_counts,
-                              tails, removal, relabel, sparse, out, sparse_out,
-                              np.zeros(0, dtype=np.int64), None,
-                              np.zeros((3, 0), dtype=np.uint64), -1,
-                              np.zeros((0, 1), dtype=np.uint64),
-                              np.zeros((0, 0), dtype=np.uint64))
+    exact = _card_kernels.Residues(np.zeros(0, dtype=np.int64),
+                                   np.zeros((3, 0), dtype=np.uint64), -1,
+                                   np.zeros((0, 1), dtype=np.uint64),
+                                   np.zeros((0, 0), dtype=np.uint64))
+    _card_kernels.count_cells(*_enumeration(detail, tableau),
+                              _card_kernels.CardShoe(fine_counts, value_counts, tails, removal,
+                                                     relabel),
+                              sparse, out, sparse_out, None, exact)
     if not sparse:
         return out
     cells = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
@@ -836,10 +840,12 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
-    _card_kernels.count_cells(*_enumeration(detail, layout.tableau), fine_counts,
-                              value_counts, _tails(shoe), 1, relabel, sparse, exact,
-                              sparse_out, rank_of, ratios, moduli, 0 if merged else -1,
-                              table, out)
+    _card_kernels.count_cells(*_enumeration(detail, layout.tableau),
+                              _card_kernels.CardShoe(fine_counts, value_counts, _tails(shoe), 1,
+                                                     relabel),
+                              sparse, exact, sparse_out, ratios,
+                              _card_kernels.Residues(rank_of, moduli, 0 if merged else -1,
+                                                     table, out))
     if sparse:
         keys = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
         values = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))

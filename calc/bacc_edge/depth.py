@@ -215,10 +215,12 @@ class Game:
         cards = np.zeros((count if keep_cards else 0, n_cards), dtype=np.int64)
         work = np.empty(n_cards, dtype=np.int64)
         state = np.zeros(1, dtype=np.uint64)
-        K.deal_shoes(seed, first, self.dealing, self.coup, self.cell_of, self.suited_pairs,
-                     self.cell_class, self.class_net, self.tags, self.initial, self.exposed,
-                     self.divisor, self.rounding, rounds, start, running, true_count, net,
-                     cards, work, state)
+        K.deal_shoes(seed, first, self.dealing, self.coup,
+                     K.RoundCells(self.cell_of, self.suited_pairs, self.cell_class,
+                                  self.class_net),
+                     K.CountPlan(self.tags, self.initial, self.exposed, self.divisor,
+                                 self.rounding),
+                     K.DealtShoes(rounds, start, running, true_count, net, cards), work, state)
         return rounds, start, running, true_count, net, cards
 
 

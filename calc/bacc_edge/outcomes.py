@@ -317,17 +317,22 @@ class Enumerator:
         self.out = zeros(self.n_cells)
         # the shoe's part of the inputs (its kinds and pairs, the starts' ways s0), then
         # the coup's (the other start sums and stage two's scratch)
-        shoe = (kind_of, zeros(len(kind_of)), kind_rank, class_start, layout.n_states,
-                removal, plan, zeros(nv), zeros(nv, 3), zeros(nv, 3, 3), zeros(len(kind_of)),
-                zeros(n_st * nv * nv))
+        kinds = _kernels.Kinds(kind_of, zeros(len(kind_of)), kind_rank, class_start,
+                               layout.n_states, removal)
+        pairs = _kernels.PairWork(zeros(nv), zeros(nv, 3), zeros(nv, 3, 3),
+                                  zeros(len(kind_of)))
+        s0 = zeros(n_st * nv * nv)
         self.pairs_only = isinstance(layout, PairLayout)
         if self.pairs_only:
-            self._each, self._each_inputs = kernel(_kernels.pair_totals_each), shoe
+            self._each = kernel(_kernels.pair_totals_each)
+            self._each_inputs = (tuple(kinds), plan, tuple(pairs), s0)
             self._cells = np.arange(self.n_cells, dtype=np.int64)  # each state its own
             return
         most_pairs = int(np.diff(plan.pair_start).max())
-        self._inputs = shoe + (zeros(n_st * plan.n_s1 * nv), zeros(n_st * plan.n_s2 * nv * nv),
-                               zeros(n_st), zeros(most_pairs, n_st), zeros(nv))
+        sums = _kernels.StartSums(s0, zeros(n_st * plan.n_s1 * nv),
+                                  zeros(n_st * plan.n_s2 * nv * nv), zeros(n_st),
+                                  zeros(most_pairs, n_st), zeros(nv))
+        self._inputs = (tuple(kinds), plan, tuple(pairs), tuple(sums))
         self._kernel = kernel(_kernels.enumerate_coups)
         self._each, self._each_inputs = kernel(_kernels.class_totals_each), self._inputs + (
             self.out,)
