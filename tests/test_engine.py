@@ -309,3 +309,23 @@ def test_no_function_outside_the_cli_commands_takes_more_than_twelve_positional_
                 too_many.append(f"{path.relative_to(package)}:{node.lineno} {node.name} "
                                 f"({_positional_parameters(node)})")
     assert not too_many, too_many
+
+
+@pytest.mark.parametrize("tableau", [STANDARD, Tableau(
+    player=STANDARD.player[:5] + (False,) + STANDARD.player[6:], banker=STANDARD.banker,
+    name="player stands on 5")], ids=["standard", "stands on 5"])
+def test_the_coup_features_follow_from_the_totals_and_third_cards(tableau):
+    # every feature of a finished coup, worked out by hand from the cell's two-card
+    # totals and third cards (the one place both tables compute them is features.py)
+    f = CellLayout(suits=True, tableau=tableau).features()
+    for i, (pt, bt, x, y) in enumerate(zip(*(f[k].tolist() for k in (
+            "player_two_card_total", "banker_two_card_total", "player_third",
+            "banker_third")))):
+        pp = (pt + x) % 10 if x >= 0 else pt
+        bp = (bt + y) % 10 if y >= 0 else bt
+        expected = {"player_points": pp, "banker_points": bp,
+                    "winner": 0 if pp > bp else 1 if bp > pp else 2,
+                    "margin": abs(pp - bp), "player_cards": 2 + (x >= 0),
+                    "banker_cards": 2 + (y >= 0), "cards_dealt": 4 + (x >= 0) + (y >= 0),
+                    "player_natural": int(pt >= 8), "banker_natural": int(bt >= 8)}
+        assert {k: int(f[k][i]) for k in expected} == expected, (pt, bt, x, y)

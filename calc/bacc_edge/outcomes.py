@@ -21,10 +21,11 @@ import numpy as np
 
 from . import _kernels
 from .arguments import shoe_argument, tableau_argument
-from .cards import POINT_VALUES, POINTS, RANKS, SUITS
+from .cards import POINT_VALUES, POINTS, RANKS, SUITS, SUITS_PER_RANK
 from .coup import BANKER_ONLY, PLAYER_THEN_BANKER, PairState, Winner, coup_plan
 from .rules import STANDARD, Tableau
 from .errors import ArgumentError
+from .features import COUP_FEATURES, coup_feature, coup_parts
 from .jit import plain
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 
@@ -180,25 +181,9 @@ def _features(suits: bool, tableau: Tableau) -> dict[str, np.ndarray]:
     state = np.arange(n_states ** 2).repeat(n_core)
     p_state, b_state = state // n_states, state % n_states
     pt, bt, x, y = (np.tile(core[:, i], n_states ** 2) for i in range(4))
-    pp = np.where(x >= 0, totals[pt, np.maximum(x, 0)], pt)
-    bp = np.where(y >= 0, totals[bt, np.maximum(y, 0)], bt)
-    natural = coup.natural
-    out = {
-        "winner": np.where(pp > bp, Winner.PLAYER, np.where(bp > pp, Winner.BANKER, Winner.TIE)),
-        "player_points": pp,
-        "banker_points": bp,
-        "player_cards": 2 + (x >= 0),
-        "banker_cards": 2 + (y >= 0),
-        "player_two_card_total": pt,
-        "banker_two_card_total": bt,
-        "player_natural": natural[pt],
-        "banker_natural": natural[bt],
-        "player_third": x,
-        "banker_third": y,
-        "margin": np.abs(pp - bp),
-        "cards_dealt": 4 + (x >= 0) + (y >= 0),
-        **_pair_state_features(p_state, b_state, suits),
-    }
+    parts = coup_parts(pt, bt, x, y, totals)
+    out = {name: coup_feature(name, parts, coup) for name in COUP_FEATURES}
+    out.update(_pair_state_features(p_state, b_state, suits))
     for arr in out.values():
         arr.setflags(write=False)
     return out
@@ -353,14 +338,14 @@ class Enumerator:
     def count_cards(self, cards: np.ndarray) -> np.ndarray:
         """Count a shoe given as 52 card counts (rank · 4 + suit); returns :attr:`out`,
         overwritten by the next count."""
-        return self.count(cards if self.layout.suits else cards.reshape(13, 4).sum(1))
+        return self.count(cards if self.layout.suits else cards.reshape(len(RANKS), SUITS_PER_RANK).sum(1))
 
     def class_totals_each(self, cards: np.ndarray, cell_class: np.ndarray, out: np.ndarray
                           ) -> np.ndarray:
         """Count many shoes in one call, each summed by the class its cells carry in
         ``cell_class`` (int64, one per cell): row i of ``out`` (zeros, of the counts'
         type) for the 52 card counts (rank · 4 + suit) of row i of ``cards``."""
-        shoes = cards if self.layout.suits else cards.reshape(len(cards), 13, 4).sum(axis=2)
+        shoes = cards if self.layout.suits else cards.reshape(len(cards), len(RANKS), SUITS_PER_RANK).sum(axis=2)
         shoes = shoes.astype(object) if self.big else np.ascontiguousarray(shoes, np.int64)
         self._each(shoes, *self._each_inputs, cell_class, out)
         return out
@@ -409,7 +394,7 @@ def suit_patterns(shoe: Shoe):
             if sum(spread) != k:
                 continue
             ways = prod(comb(k - sum(spread[:s]), spread[s]) * falling(row[s], spread[s])
-                        for s in range(4))
+                        for s in range(SUITS_PER_RANK))
             options.append((ways, tuple(n - m for n, m in zip(row, spread))))
         out.append(options)
     return out
