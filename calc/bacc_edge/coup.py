@@ -32,7 +32,9 @@ COUP_CARDS = len(POSITIONS)
 #: A third card not dealt (the hand stood), as a point value.
 NO_THIRD = -1
 #: ``CoupPlan.thirds``: no third card; the banker's alone (the player stood); the
-#: player's, then the banker's where ``banker_draws`` says so.
+#: player's, then the banker's where ``banker_draws`` says so. These codes (like
+#: ``NO_THIRD`` and :class:`PairState`'s) are compiled into the cached kernels, which
+#: numba does not recompile when this file changes: clear the caches after changing one.
 NO_THIRDS, BANKER_ONLY, PLAYER_THEN_BANKER = 0, 1, 2
 
 

@@ -30,7 +30,8 @@ MOST_BURNED = 10
 BEFORE_CUT = SHOWN_CARDS + MOST_BURNED + COUP_CARDS
 #: The most decks a dealing shoe holds.
 MOST_DECKS = 64
-#: End-of-shoe rules, as the kernel codes them (:class:`EndRule`).
+#: End-of-shoe rules, as the kernel codes them (:class:`EndRule`); compiled into the
+#: cached kernel, so clear the numba caches after changing one.
 END_AT_CUT, END_ONE_MORE = 0, 1
 
 
