@@ -128,12 +128,18 @@ def test_removing_a_card_of_unknown_suit_averages_over_its_suits():
     assert unknown.total == 4 * falling(shoe.cards - 1, 6)
 
 
+def _counts(shoe: Shoe, suits: bool) -> np.ndarray:
+    """The shoe as :meth:`Enumerator.count` takes it: 52 counts by rank and suit, or 13
+    by rank."""
+    return np.asarray(shoe.suits if suits else shoe.ranks, dtype=np.int64).reshape(-1)
+
+
 def test_the_big_integer_path_agrees_with_int64_exactly():
     shoe = Shoe.decks(2).remove("A♠ 9h 9d K♥")
-    cards = np.asarray(shoe.suits, dtype=np.int64).reshape(-1)
     for suits in (False, True):
-        fast = Enumerator(CellLayout(suits), big=False).count_cards(cards)
-        slow = Enumerator(CellLayout(suits), big=True).count_cards(cards)
+        counts = _counts(shoe, suits)
+        fast = Enumerator(CellLayout(suits), big=False).count(counts)
+        slow = Enumerator(CellLayout(suits), big=True).count(counts)
         assert slow.dtype == object and fast.dtype == np.int64
         assert fast.tolist() == slow.tolist()
 
@@ -153,7 +159,7 @@ def test_pair_states_alone_are_the_tables_sums_by_pair_state(shoe, suits, big):
     for count, p, b in zip(table.counts.tolist(), *state):
         expected[p * n + b] += count
     pairs = Enumerator(PairLayout(suits), big=big, removal=int(not shoe.replacement))
-    got = pairs.count_cards(np.asarray(shoe.suits, dtype=np.int64).reshape(-1))
+    got = pairs.count(_counts(shoe, suits))
     assert got.tolist() == [expected[i] for i in range(n * n)]
 
 

@@ -160,7 +160,8 @@ def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
 
     The shoe (``deal``, a :class:`bacc_edge.dealing.DealPlan`): ``shown`` cards shown,
     ``burn_of_rank[the first one's rank]`` more burned unseen, the cut card ``cut``
-    cards from the end; a coup that deals a card behind the cut card brings it out. ``END_AT_CUT``: that coup is the last. ``END_ONE_MORE``: one more
+    cards from the end; a coup that deals a card behind the cut card brings it out.
+    ``END_AT_CUT``: that coup is the last. ``END_ONE_MORE``: one more
     coup follows, unless the cut card came out before the first card of a coup, which
     is then the last. Never more rounds than ``start`` has columns.
 

@@ -3,9 +3,9 @@ point values and pair states. (The card-level kernel is ``_card_kernels``, the s
 dealer ``_deal_kernels``; all three compile through :mod:`bacc_edge.jit`.)
 
 Kernels take plain, validated arrays and fill the output arrays they are given; they
-never see user input and never allocate. Each also runs as plain Python (see :func:`bacc_edge.jit.plain`)
-on arrays of Python integers: the big-integer path for shoes whose counts would overflow
-int64. So the kernels use nothing that plain Python lacks.
+never see user input and never allocate. Each also runs as plain Python (see
+:func:`bacc_edge.jit.plain`) on arrays of Python integers: the big-integer path for shoes
+whose counts would overflow int64. So the kernels use nothing that plain Python lacks.
 """
 
 from __future__ import annotations

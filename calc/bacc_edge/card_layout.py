@@ -459,7 +459,8 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
     key = (layout.detail, layout.tableau, layout.cards)
     if key not in _OCCUPIED:
         detail = layout.detail
-        held = _shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(len(RANKS), SUITS_PER_RANK))
+        held = _shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(
+            len(RANKS), SUITS_PER_RANK))
         plenty = np.where(held[0] > 0, COUP_CARDS, 0)
         values = np.where(held[1] > 0, COUP_CARDS * CARD_KINDS, 0)
         _remember(key, _run(detail, layout.tableau, plenty, values,
@@ -917,7 +918,8 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
         return OutcomeTable(shoe, layout, counts, total)
     removal = int(not shoe.replacement)
     key = (detail, layout.tableau, layout.cards)
-    held_classes = _shoe_counts(detail, np.array(layout.cards).reshape(len(RANKS), SUITS_PER_RANK))[0] > 0
+    by_rank = np.array(layout.cards).reshape(len(RANKS), SUITS_PER_RANK)
+    held_classes = _shoe_counts(detail, by_rank)[0] > 0
     suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
         shoe.suits, dtype=np.int64)
     fine_counts = _shoe_counts(detail, suits, shoe.ranks)[0]

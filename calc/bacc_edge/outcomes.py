@@ -335,17 +335,13 @@ class Enumerator:
             self._kernel(counts, *self._inputs, out)
         return out
 
-    def count_cards(self, cards: np.ndarray) -> np.ndarray:
-        """Count a shoe given as 52 card counts (rank · 4 + suit); returns :attr:`out`,
-        overwritten by the next count."""
-        return self.count(cards if self.layout.suits else cards.reshape(len(RANKS), SUITS_PER_RANK).sum(1))
-
     def class_totals_each(self, cards: np.ndarray, cell_class: np.ndarray, out: np.ndarray
                           ) -> np.ndarray:
         """Count many shoes in one call, each summed by the class its cells carry in
         ``cell_class`` (int64, one per cell): row i of ``out`` (zeros, of the counts'
         type) for the 52 card counts (rank · 4 + suit) of row i of ``cards``."""
-        shoes = cards if self.layout.suits else cards.reshape(len(cards), len(RANKS), SUITS_PER_RANK).sum(axis=2)
+        shoes = cards if self.layout.suits else cards.reshape(
+            len(cards), len(RANKS), SUITS_PER_RANK).sum(axis=2)
         shoes = shoes.astype(object) if self.big else np.ascontiguousarray(shoes, np.int64)
         self._each(shoes, *self._each_inputs, cell_class, out)
         return out
