@@ -41,6 +41,19 @@ def _drawing_rules(tableau=None):
             (lambda total, third: tableau.banker[total][10 if third is None else third]))
 
 
+def coup_length(cards, pos: int, tableau=None) -> int:
+    """How many cards the coup starting at ``cards[pos]`` takes (cards numbered rank · 4 +
+    suit), by the prose rules of seed 001 or a tableau's marks read directly."""
+    player_draws, banker_draws = _drawing_rules(tableau)
+    p = [card_points(int(c) // 4) for c in cards[pos:pos + 6]]
+    pt, bt = (p[0] + p[2]) % 10, (p[1] + p[3]) % 10
+    if pt >= 8 or bt >= 8:
+        return 4
+    if player_draws(pt):
+        return 6 if banker_draws(bt, p[4]) else 5
+    return 5 if banker_draws(bt, None) else 4
+
+
 def _ways_unused(n: int, k: int, taken: int = 1) -> int:
     out = 1
     for i in range(k):

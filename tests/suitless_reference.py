@@ -18,6 +18,7 @@ import numpy as np
 
 from bacc_edge import _kernels
 from bacc_edge.cards import POINT_VALUES, POINTS
+from bacc_edge.jit import plain
 from bacc_edge.outcomes import CellLayout, PairState, _plan, suitless_ways
 from bacc_edge.shoe import Shoe, falling
 
@@ -172,9 +173,9 @@ def expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
         n_st * plan.n_s2 * nv * nv)
     out = zeros(layout.n_cells)
     most_pairs = int(np.diff(plan.pair_start).max())
-    _kernels.plain(_kernels._sum_starts)(1, layout.n_states, plan, class_size, two, four, s0,
+    plain(_kernels._sum_starts)(1, layout.n_states, plan, class_size, two, four, s0,
                                          s1, s2, zeros(n_st), zeros(most_pairs, n_st))
-    _kernels.plain(_kernels._third_cards)(1, layout.n_states, plan, class_size, s0, s1, s2,
+    plain(_kernels._third_cards)(1, layout.n_states, plan, class_size, s0, s1, s2,
                                           zeros(nv), out)
     ways = suitless_ways(shoe)
     return np.array([x.times(ways) if isinstance(x, over) else x * ways

@@ -23,8 +23,10 @@ import bacc_edge
 from bacc_edge import Count, Shoe, outcome_table, report
 from bacc_edge import _deal_kernels as K
 from bacc_edge.cli import main
-from bacc_edge.depth import (DealRules, EndRule, RoundValues, burn_count, coup_length,
-                             deal_batch, game, unseen_by_round)
+from bacc_edge.coup import BANKER_ONLY, NO_THIRDS, coup_plan
+from bacc_edge.rules import STANDARD
+from bacc_edge.depth import (DealRules, EndRule, RoundValues, burn_count, deal_batch, game,
+                             unseen_by_round)
 from bacc_edge.depth_run import Tally, definition, prepare, run_depth, summarize
 from bacc_edge.depth_state import RunFolder
 from bacc_edge.errors import OptionError
@@ -32,7 +34,7 @@ from bacc_edge.evaluator import Evaluator
 from bacc_edge.intervals import ratio_interval
 from bacc_edge.loader import load_paytable
 from conftest import ROOT
-from reference import banker_draws_prose, card_points
+from reference import banker_draws_prose, card_points, coup_length
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
 BACC_EDGE = [sys.executable, "-m", "bacc_edge"]
@@ -40,7 +42,8 @@ LUCKY = Count("lucky", {"6": -3, "7": 1, "8": 1, "9": 1}, trigger=3)
 
 
 @given(st.lists(st.integers(0, 51), min_size=6, max_size=6))
-def test_coup_length_follows_the_prose_rules(cards):
+def test_the_coup_plan_deals_by_the_prose_rules(cards):
+    # the one coup plan every kernel reads, against the rules of seed 001 in prose
     p = [card_points(c // 4) for c in cards]
     pt, bt = (p[0] + p[2]) % 10, (p[1] + p[3]) % 10
     if pt >= 8 or bt >= 8:
@@ -50,6 +53,12 @@ def test_coup_length_follows_the_prose_rules(cards):
     else:
         expected = 5 if banker_draws_prose(bt, None) else 4
     assert coup_length(np.array(cards), 0) == expected
+    plan = coup_plan(STANDARD)
+    assert plan.total[p[0], p[2]] == pt and plan.total[p[1], p[3]] == bt
+    kind = plan.thirds[pt * 10 + bt]
+    dealt = 4 if kind == NO_THIRDS else 5 if kind == BANKER_ONLY else \
+        5 + plan.banker_draws[bt, p[4] + 1]
+    assert dealt == expected
 
 
 def test_burn_by_the_first_cards_value():
@@ -156,7 +165,7 @@ def test_the_kernel_deals_as_the_rules_say(end, cut):
     g = game(spec)
     rounds, start, running, tc, net, cards = g.deal_shoes(spec.seed, 0, 40, keep_cards=True)
     for s in range(40):
-        assert cards[s].tolist() == K.shuffle_plain(spec.seed, s, g.ordered.tolist())
+        assert cards[s].tolist() == K.shuffle_plain(spec.seed, s, g.dealing.ordered.tolist())
         starts = replay(cards[s], spec.deal, spec.tableau)
         assert start[s, :rounds[s]].tolist() == starts
 

@@ -1,5 +1,6 @@
 """The engine against published counts, the slow reference, and invariants."""
 
+import ast
 import hashlib
 import itertools
 import os
@@ -16,7 +17,7 @@ from bacc_edge import Shoe, ShoeError, outcome_table
 from bacc_edge.rules import STANDARD, Tableau
 from bacc_edge.outcomes import CellLayout, Enumerator, PairLayout
 from bacc_edge.shoe import falling
-from conftest import kinds_of, table_as_counter
+from conftest import ROOT, kinds_of, table_as_counter
 from reference import reference_counts
 
 SLOW = settings(max_examples=40, deadline=None,
@@ -127,12 +128,18 @@ def test_removing_a_card_of_unknown_suit_averages_over_its_suits():
     assert unknown.total == 4 * falling(shoe.cards - 1, 6)
 
 
+def _counts(shoe: Shoe, suits: bool) -> np.ndarray:
+    """The shoe as :meth:`Enumerator.count` takes it: 52 counts by rank and suit, or 13
+    by rank."""
+    return np.asarray(shoe.suits if suits else shoe.ranks, dtype=np.int64).reshape(-1)
+
+
 def test_the_big_integer_path_agrees_with_int64_exactly():
     shoe = Shoe.decks(2).remove("A♠ 9h 9d K♥")
-    cards = np.asarray(shoe.suits, dtype=np.int64).reshape(-1)
     for suits in (False, True):
-        fast = Enumerator(CellLayout(suits), big=False).count_cards(cards)
-        slow = Enumerator(CellLayout(suits), big=True).count_cards(cards)
+        counts = _counts(shoe, suits)
+        fast = Enumerator(CellLayout(suits), big=False).count(counts)
+        slow = Enumerator(CellLayout(suits), big=True).count(counts)
         assert slow.dtype == object and fast.dtype == np.int64
         assert fast.tolist() == slow.tolist()
 
@@ -152,7 +159,7 @@ def test_pair_states_alone_are_the_tables_sums_by_pair_state(shoe, suits, big):
     for count, p, b in zip(table.counts.tolist(), *state):
         expected[p * n + b] += count
     pairs = Enumerator(PairLayout(suits), big=big, removal=int(not shoe.replacement))
-    got = pairs.count_cards(np.asarray(shoe.suits, dtype=np.int64).reshape(-1))
+    got = pairs.count(_counts(shoe, suits))
     assert got.tolist() == [expected[i] for i in range(n * n)]
 
 
@@ -245,8 +252,10 @@ def test_a_changed_tableau_changes_the_counts_where_it_should():
 
 
 BOUNDS_SCRIPT = """
-import itertools, random
-from bacc_edge import Shoe
+import dataclasses, itertools, random, sys
+from bacc_edge import Bet, Count, Event, Shoe, player, report
+from bacc_edge.depth import DealRules, game
+from bacc_edge.depth_run import prepare
 from bacc_edge.outcomes import outcome_table
 from bacc_edge.rules import Tableau
 rng = random.Random(5)
@@ -260,6 +269,17 @@ for p in (0.0, 1.0, 0.2, 0.5, 0.8, 0.5, 0.5):
     t = tableau(p)
     for shoe, suits in itertools.product(shoes, (False, True)):
         outcome_table(shoe, suits=suits, tableau=t)
+# the card-level kernel (a rank bet and a suited bet; a shoe with cards named and one with
+# cards removed without their suit) and the shoe dealer, under the same tableaux
+bets = [Bet("king", [Event("hit", player.card(1).rank == "K", 1)]),
+        Bet("flush", [Event("hit", player.card(1).suit == player.card(2).suit, 1)])]
+spec = prepare(sys.argv[1], ["Player", "Lucky Six"], deal=DealRules(1, 14), seed=1,
+               counts=(Count("c", {"6": -3, "7": 1}, trigger=1),))
+for p in (0.0, 1.0, 0.5):
+    t = tableau(p)
+    for shoe in (Shoe.decks(1).remove("A♠ 9h"), Shoe.decks(1).remove("K 5 5")):
+        report(bets, shoe, tableau=t)
+    game(dataclasses.replace(spec, tableau=t)).deal_shoes(1, 0, 20, keep_cards=True)
 print("ok")
 """
 
@@ -268,7 +288,50 @@ def test_every_legal_tableau_stays_inside_the_kernels_arrays(tmp_path):
     # numba checks no bounds by default: recompile with bounds checks (a fresh cache)
     # and count shoes under extreme and random tableaux; a bad index raises IndexError
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
-    run = subprocess.run([sys.executable, "-c", BOUNDS_SCRIPT], env=env, capture_output=True,
-                         text=True, timeout=600)
+    live = str(ROOT / "paytables" / "live_dealer.py")
+    run = subprocess.run([sys.executable, "-c", BOUNDS_SCRIPT, live], env=env,
+                         capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.strip() == "ok"
+
+
+def _positional_parameters(node) -> int:
+    return len(node.args.posonlyargs) + len(node.args.args)
+
+
+def test_no_function_outside_the_cli_commands_takes_more_than_twelve_positional_parameters():
+    # kernels take named tuples of arrays instead (issue 18); a CLI command's options
+    # are click's to pass, so the commands alone may take more
+    package = ROOT / "calc" / "bacc_edge"
+    too_many = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            command = path.name == "cli.py" and any(
+                isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)
+                and d.func.attr == "command" for d in node.decorator_list)
+            if _positional_parameters(node) > 12 and not command:
+                too_many.append(f"{path.relative_to(package)}:{node.lineno} {node.name} "
+                                f"({_positional_parameters(node)})")
+    assert not too_many, too_many
+
+
+@pytest.mark.parametrize("tableau", [STANDARD, Tableau(
+    player=STANDARD.player[:5] + (False,) + STANDARD.player[6:], banker=STANDARD.banker,
+    name="player stands on 5")], ids=["standard", "stands on 5"])
+def test_the_coup_features_follow_from_the_totals_and_third_cards(tableau):
+    # every feature of a finished coup, worked out by hand from the cell's two-card
+    # totals and third cards (the one place both tables compute them is features.py)
+    f = CellLayout(suits=True, tableau=tableau).features()
+    for i, (pt, bt, x, y) in enumerate(zip(*(f[k].tolist() for k in (
+            "player_two_card_total", "banker_two_card_total", "player_third",
+            "banker_third")))):
+        pp = (pt + x) % 10 if x >= 0 else pt
+        bp = (bt + y) % 10 if y >= 0 else bt
+        expected = {"player_points": pp, "banker_points": bp,
+                    "winner": 0 if pp > bp else 1 if bp > pp else 2,
+                    "margin": abs(pp - bp), "player_cards": 2 + (x >= 0),
+                    "banker_cards": 2 + (y >= 0), "cards_dealt": 4 + (x >= 0) + (y >= 0),
+                    "player_natural": int(pt >= 8), "banker_natural": int(bt >= 8)}
+        assert {k: int(f[k][i]) for k in expected} == expected, (pt, bt, x, y)

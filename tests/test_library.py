@@ -18,9 +18,10 @@ from bacc_edge import (STANDARD, BaccEdgeError, Bet, CardNameError, ConditionErr
                        Tableau, TableauError, banker, effects_of_removal, load_paytable,
                        load_paytables, outcome_table, player, report, tie)
 from bacc_edge.cli import main
-from bacc_edge.depth import DealRules, RoundValues, coup_length
+from bacc_edge.depth import DealRules, RoundValues
 from bacc_edge.depth_run import prepare
 from conftest import ROOT
+from reference import coup_length
 
 PAYTABLES = ROOT / "paytables"
 LIVE = PAYTABLES / "live_dealer.py"

@@ -1,6 +1,8 @@
-"""The numba kernel that counts card-level coups into cells, exactly.
+"""The numba kernels of the card-level table: the coups a tableau deals, as point values,
+and counting card-level coups into cells, exactly.
 
-It knows no game fact: the coups as point values, which positions are told apart
+They know no game fact: the dealing order and drawing rules come as a
+:class:`bacc_edge.coup.CoupPlan`; the coups as point values, which positions are told apart
 finely, each class's point value and cell code, the blocks of positions told apart as a
 multiset, the shoe's counts and the cell strides all come from
 :mod:`bacc_edge.card_layout`.
@@ -8,19 +10,62 @@ multiset, the shoe's counts and the cell strides all come from
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
+from typing import NamedTuple
+
+from .coup import BANKER_ONLY, NO_THIRD, NO_THIRDS
+from .jit import inline, kernel
+
 #: a position with no card (a third card not dealt, or a position not enumerated)
-ABSENT = -1
+ABSENT = NO_THIRD
 
 
-@nb.njit(cache=True)
-def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code,
-                value_code, absent_code, label_ways, block_of, block_pos, block_start,
-                block_stride, binom, fine_counts, value_counts, tails, removal, relabel,
-                sparse, out, sparse_out, rank_of, ratios, moduli, merged, table,
-                residues):
+class CardCells(NamedTuple):
+    """A layout's shoe-independent inputs of :func:`count_cells` (built by
+    :mod:`bacc_edge.card_layout`)."""
+
+    coups: np.ndarray
+    coup_key: np.ndarray
+    coup_ways: np.ndarray
+    fine: np.ndarray
+    bases: np.ndarray
+    n_bases: np.ndarray
+    n_suits: int
+    stride: np.ndarray
+    fine_code: np.ndarray
+    value_code: np.ndarray
+    absent_code: np.ndarray
+    label_ways: np.ndarray
+    block_of: np.ndarray
+    block_pos: np.ndarray
+    block_start: np.ndarray
+    binom: np.ndarray
+
+
+class CardShoe(NamedTuple):
+    """The shoe as :func:`count_cells` deals it."""
+
+    fine_counts: np.ndarray
+    value_counts: np.ndarray
+    tails: np.ndarray
+    removal: int
+    relabel: int
+
+
+class Residues(NamedTuple):
+    """What :func:`count_cells` needs to keep counts modulo primes (cards removed
+    without their suit)."""
+
+    rank_of: np.ndarray
+    moduli: np.ndarray
+    merged: int
+    table: np.ndarray
+    residues: np.ndarray
+
+
+@kernel
+def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
     ``sparse``, to ``sparse_out[cell]``, a dict, for cell numbers too many for an
     array).
@@ -69,7 +114,14 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
     are multiplied by ``table[k, i]`` (in Montgomery form), i the number of its cards
     dealt of each suit class in radix ``radix``: the sum over their ranks of the
     weights and fractions those cards bring, which depends on those numbers alone.
+    ``cells`` is a :class:`CardCells`, ``shoe`` a :class:`CardShoe`, ``modular`` a
+    :class:`Residues`. ``block_stride`` and ``ratios`` are arguments of their own, not
+    fields: numba leaves out the code of a None only for an argument.
     """
+    (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
+     absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
+    fine_counts, value_counts, tails, removal, relabel = shoe
+    rank_of, moduli, merged, table, residues = modular
     n_pos = coups.shape[1]
     n_fine = 0
     for p in range(n_pos):
@@ -226,7 +278,7 @@ def count_cells(coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, strid
                 key[d] = key_here
 
 
-@nb.njit(cache=True)
+@kernel
 def _same_value_in_block(f_pos, f_val, nf, block_of, after, nth):
     """For each fine card d of a sequence: the last fine card before it of the same
     value in the same block (``after[d]``, -1 if none), and how many such cards, itself
@@ -244,7 +296,7 @@ def _same_value_in_block(f_pos, f_val, nf, block_of, after, nth):
                 break
 
 
-@nb.njit(cache=True)
+@kernel
 def _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride, binom, code_at,
                   codes, closes):
     """Where each block's codes are all known: ``closes[d]`` = the block whose last
@@ -267,7 +319,7 @@ def _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride, bin
     return key
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _block_rank(b, code_at, block_pos, block_start, binom, codes):
     """The rank of block b's codes as a multiset; ``codes`` is scratch."""
     n = 0
@@ -277,7 +329,7 @@ def _block_rank(b, code_at, block_pos, block_start, binom, codes):
     return multiset_rank(codes, n, binom)
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def multiset_rank(codes, n, binom):
     """The rank of the multiset ``codes[:n]`` among all multisets of n codes from an
     alphabet of a: sorted, c_1 <= … <= c_n, it is the sum of C(c_i + i - 1, i) (the
@@ -296,7 +348,7 @@ def multiset_rank(codes, n, binom):
     return rank
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _add(sparse, out, sparse_out, cell, w):
     if sparse:
         sparse_out[cell] = sparse_out.get(cell, 0) + w
@@ -304,7 +356,7 @@ def _add(sparse, out, sparse_out, cell, w):
         out[cell] += w
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _add_mod(sparse, out, sparse_out, cell, w, ratio, moduli):
     """Add ``w`` · ``ratio[k]`` / R to the cell's count modulo each prime (see
     :func:`count_cells`)."""
@@ -322,7 +374,7 @@ def _add_mod(sparse, out, sparse_out, cell, w, ratio, moduli):
             out[k, cell] = total - p if total >= p else total
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _merged_factor(ratio, used, merged, n_suits, radix, table, moduli, out):
     """``out[k]`` = ``ratio[k]`` times the table's entry for the cards of base
     ``merged`` dealt (see :func:`count_cells`), in Montgomery form."""
@@ -340,7 +392,7 @@ _LOW = np.uint64(0xFFFFFFFF)
 _SHIFT = np.uint64(32)
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _redc(t, p, negative_inverse):
     """Montgomery reduction: t / 2**32 mod p, for t < 2**63 and 2**30 < p < 2**31
     (uint64 throughout; ``negative_inverse`` = -1/p mod 2**32): t + m · p < 2**64, and
@@ -352,37 +404,34 @@ def _redc(t, p, negative_inverse):
     return u
 
 
-@nb.njit(cache=True)
-def value_coups(natural, player_draws, banker_draws, total, out):
+@kernel
+def value_coups(coup, out):
     """Every coup the tableau deals, as point values in dealing order (P1 B1 P2 B2 P3
     B3), ABSENT where a hand stood, in sorted order: writes those that fit in ``out``
-    and returns how many there are (call once with no rows to size ``out``).
-
-    On a two-card total t: ``natural[t]`` ends the coup, ``player_draws[t]``;
-    ``banker_draws[t, x + 1]`` when the player's third card is x (x = -1: the player
-    stood); ``total[a, b]`` the points of cards a and b together.
+    and returns how many there are (call once with no rows to size ``out``). ``coup``
+    is the tableau's :class:`bacc_edge.coup.CoupPlan`.
     """
     n = 0
+    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
     values = total.shape[0]
     for p1 in range(values):
         for b1 in range(values):
             for p2 in range(values):
                 for b2 in range(values):
                     pt, bt = total[p1, p2], total[b1, b2]
-                    if natural[pt] or natural[bt]:
+                    kind = thirds[pt * values + bt]
+                    if kind == NO_THIRDS:
                         n = _put(out, n, p1, b1, p2, b2, ABSENT, ABSENT)
-                        continue
-                    if not player_draws[pt]:
-                        n = _banker_third(out, n, p1, b1, p2, b2, ABSENT,
-                                          banker_draws[bt, 0], values)
-                        continue
-                    for x in range(values):
-                        n = _banker_third(out, n, p1, b1, p2, b2, x,
-                                          banker_draws[bt, x + 1], values)
+                    elif kind == BANKER_ONLY:
+                        n = _banker_third(out, n, p1, b1, p2, b2, ABSENT, True, values)
+                    else:
+                        for x in range(values):
+                            n = _banker_third(out, n, p1, b1, p2, b2, x,
+                                              banker_draws[bt, x + 1], values)
     return n
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _banker_third(out, n, p1, b1, p2, b2, x, draws, values):
     if not draws:
         return _put(out, n, p1, b1, p2, b2, x, ABSENT)
@@ -391,7 +440,7 @@ def _banker_third(out, n, p1, b1, p2, b2, x, draws, values):
     return n
 
 
-@nb.njit(cache=True, inline="always")
+@inline
 def _put(out, n, p1, b1, p2, b2, x, y):
     if n < out.shape[0]:
         out[n, 0] = p1
@@ -406,7 +455,7 @@ def _put(out, n, p1, b1, p2, b2, x, y):
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # 2**64 / golden ratio: Fibonacci hashing
 
 
-@nb.njit(cache=True)
+@kernel
 def chinese_remainders(residues, primes, factors, inverses, bound, multiplier, index, out):
     """Put the numbers Q · A back together from their residues, in base-2**32 limbs
     (uint64 arrays, each limb below 2**32, lowest first): Q is the number below M =

@@ -1,29 +1,31 @@
-"""Every numba kernel of bacc-edge, in one private module.
+"""The numba kernels of the point-level outcome table (``outcomes``): they count coups by
+point values and pair states. (The card-level kernel is ``_card_kernels``, the shoe
+dealer ``_deal_kernels``; all three compile through :mod:`bacc_edge.jit`.)
 
 Kernels take plain, validated arrays and fill the output arrays they are given; they
-never see user input and never allocate. Each also runs as plain Python (see :func:`plain`)
-on arrays of Python integers: the big-integer path for shoes whose counts would overflow
-int64. So the kernels use nothing that plain Python lacks.
+never see user input and never allocate. Each also runs as plain Python (see
+:func:`bacc_edge.jit.plain`) on arrays of Python integers: the big-integer path for shoes
+whose counts would overflow int64. So the kernels use nothing that plain Python lacks.
 """
 
 from __future__ import annotations
 
-from types import FunctionType
 from typing import NamedTuple
 
-import numba as nb
 import numpy as np
-from numba.core.registry import CPUDispatcher
 
-_jit = nb.njit(cache=True, error_model="numpy", nogil=True)
-#: Small helpers of the hot loop, inlined by numba (LLVM would keep the calls).
-_inline = nb.njit(cache=True, error_model="numpy", nogil=True, inline="always")
+from . import coup as _coup
+from .coup import PairState
+from .jit import inline, kernel
 
-#: Pair states of a hand's first two cards.
-NO_PAIR, PAIR, SUITED_PAIR = 0, 1, 2
+#: Pair states of a hand's first two cards (``coup.PairState``) and the third cards a
+#: block deals (``coup.CoupPlan.thirds``), as the kernels code them.
+NO_PAIR, PAIR, SUITED_PAIR = (int(s) for s in PairState)
+NO_THIRDS, BANKER_ONLY, PLAYER_THEN_BANKER = _coup.NO_THIRDS, _coup.BANKER_ONLY, \
+    _coup.PLAYER_THEN_BANKER
 
 
-@_inline
+@inline
 def _ff2(x, removal):
     """Ordered ways to take two cards from x: x·(x-1) with removal (zero below two),
     x·x with replacement (``removal == 0``)."""
@@ -32,7 +34,7 @@ def _ff2(x, removal):
     return x * (x - 1) if x > 1 else 0 * x
 
 
-@_jit
+@kernel
 def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
                  four, rank_count):
     """Per point-value class, the ordered two-card and four-card weights by pair state.
@@ -113,10 +115,12 @@ def pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_si
                 four[v, SUITED_PAIR, t] = 0 * size
 
 
-class CoupPlan(NamedTuple):
+class StartPlan(NamedTuple):
     """Everything the enumeration knows about the game, as arrays built from a tableau
-    by :mod:`bacc_edge.outcomes`. Point values run 0 … NV-1 (NV = ``total.shape[0]``);
-    a *block* is a pair of two-card totals, numbered ``player total · NV + banker total``.
+    by :mod:`bacc_edge.outcomes`: its own arrays of the starts (the first four cards),
+    and the game's, which are the :class:`bacc_edge.coup.CoupPlan`'s own arrays. Point
+    values run 0 … NV-1 (NV = ``total.shape[0]``); a *block* is a pair of two-card
+    totals, numbered ``player total · NV + banker total``.
     """
 
     #: [u, v]: the hand total of two cards of point values u and v
@@ -130,9 +134,9 @@ class CoupPlan(NamedTuple):
     pair_same: np.ndarray
     #: [u, t]: the point value that makes total t with a card of value u, -1 if none
     partner: np.ndarray
-    #: per block, the third cards: 0 none; 1 the banker's alone (the player stood);
-    #: 2 the player's, then the banker's where ``banker_draws`` says so
-    draw: np.ndarray
+    #: per block, the third cards: NO_THIRDS; BANKER_ONLY (the player stood);
+    #: PLAYER_THEN_BANKER, the banker's where ``banker_draws`` says so
+    thirds: np.ndarray
     #: per block, the start sums its third cards need: 0 s0; 1 also s1; 2 also s2
     level: np.ndarray
     #: per block, its row in s1 (level ≥ 1) and in s2 (level 2) within a pair-state block
@@ -141,7 +145,7 @@ class CoupPlan(NamedTuple):
     #: rows of s1 and of s2 per pair state
     n_s1: int
     n_s2: int
-    #: [banker total, player third]: 1 where the banker draws
+    #: [banker total, player third + 1]: 1 where the banker draws (column 0: stood)
     banker_draws: np.ndarray
     #: [player total, banker total, player third + 1, banker third + 1]: the outcome
     #: cell within a pair-state block; a banker's drawn thirds sit side by side
@@ -149,16 +153,57 @@ class CoupPlan(NamedTuple):
     n_core: int
 
 
-@_jit
-def enumerate_coups(counts, kind_of, kind_count, kind_rank, class_start, n_states, removal,
-                    plan, class_size, two, four, rank_count, s0, s1, s2, u0, v0, then, out):
+# Kinds, PairWork and StartSums name the fields of the per-shoe entry points' groups,
+# but reach the kernels as plain tuples (``tuple(kinds)``), unpacked in order: numba types
+# a plain tuple's fields in C at every call, a named tuple's in Python (about 0.5 µs a
+# field, against 45 µs for a whole shoe).
+
+
+class Kinds(NamedTuple):
+    """How a shoe's counts become the enumeration's kinds of card (see
+    :func:`pair_weights`): ``kind_of`` picks each kind's count from the shoe into
+    ``kind_count`` (scratch), ordered by point value, with its rank ``kind_rank`` and
+    ``class_start`` per point value; the pair states told apart (``n_states``) and
+    ``removal`` (1 a real shoe, 0 dealt with replacement)."""
+
+    kind_of: np.ndarray
+    kind_count: np.ndarray
+    kind_rank: np.ndarray
+    class_start: np.ndarray
+    n_states: int
+    removal: int
+
+
+class PairWork(NamedTuple):
+    """What :func:`pair_weights` fills for one shoe: cards per point value, the ways of
+    two and of four cards by pair state, cards per rank."""
+
+    class_size: np.ndarray
+    two: np.ndarray
+    four: np.ndarray
+    rank_count: np.ndarray
+
+
+class StartSums(NamedTuple):
+    """The start sums s0, s1, s2 of :func:`_sum_starts` and the scratch u0, v0 and
+    ``then`` of the two stages (sizes in :mod:`bacc_edge.outcomes`)."""
+
+    s0: np.ndarray
+    s1: np.ndarray
+    s2: np.ndarray
+    u0: np.ndarray
+    v0: np.ndarray
+    then: np.ndarray
+
+
+@kernel
+def enumerate_coups(counts, kinds, plan, pairs, sums, out):
     """Count every ordered six-card deal of a coup, by outcome cell, into ``out``.
 
-    The shoe is ``counts`` (by rank, or by rank and suit); ``kind_of`` picks from it the
-    cards per kind, ordered by point value, into ``kind_count`` as :func:`pair_weights`
-    takes them; ``class_size``, ``two``, ``four`` and ``rank_count`` receive that
-    kernel's results. ``plan`` (a :class:`CoupPlan`) says how totals are made and when
-    each hand draws.
+    The shoe is ``counts`` (by rank, or by rank and suit); ``kinds`` (a :class:`Kinds`)
+    picks from it the cards per kind as :func:`pair_weights` takes them; ``pairs`` (a
+    :class:`PairWork`) receives that kernel's results. ``plan`` (a :class:`StartPlan`)
+    says how totals are made and when each hand draws; ``sums`` is a :class:`StartSums`.
 
     Cards are dealt player, banker, player, banker, then the third cards the plan
     calls for. A coup that uses fewer than six cards counts the ways to deal the unused
@@ -171,23 +216,34 @@ def enumerate_coups(counts, kind_of, kind_count, kind_rank, class_start, n_state
     u taken (``s1``, rows of NV), and times the cards of values u and v taken (``s2``,
     rows of NV²), as far as the block's level needs them.
     Stage two (:func:`_third_cards`) turns them into the third cards' counts, which
-    are polynomials in those sums. s0, s1, s2, u0, v0 and ``then`` are scratch
-    (sizes in :mod:`bacc_edge.outcomes`); every cell of ``out`` is written.
+    are polynomials in those sums. ``sums`` is scratch; every cell of ``out`` is
+    written.
 
     With ``removal == 0`` the cards are dealt with replacement (an infinite deck of
     this composition): nothing is taken out, and only s0 is needed.
 
     Exact while N**6 fits the integer type: every term is at most that.
     """
-    for k in range(kind_count.shape[0]):
-        kind_count[k] = counts[kind_of[k]]
-    pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
-                 four, rank_count)
+    _take_kinds(counts, kinds, pairs)
+    n_states, removal = kinds[4], kinds[5]
+    class_size, two, four, _ = pairs
+    s0, s1, s2, u0, v0, then = sums
     _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2, u0, v0)
     _third_cards(removal, n_states, plan, class_size, s0, s1, s2, then, out)
 
 
-@_jit
+@kernel
+def _take_kinds(counts, kinds, pairs):
+    """The shoe ``counts`` as the enumeration's kinds, and their :func:`pair_weights`."""
+    kind_of, kind_count, kind_rank, class_start, n_states, removal = kinds
+    class_size, two, four, rank_count = pairs
+    for k in range(kind_count.shape[0]):
+        kind_count[k] = counts[kind_of[k]]
+    pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
+                 four, rank_count)
+
+
+@kernel
 def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
     """Stage one of :func:`enumerate_coups`: the start sums s0, s1 and s2.
 
@@ -214,6 +270,8 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
     _zero(s1)
     _zero(s2)
     _ways_only(removal, ns, plan, class_size, two, four, s0, False)
+    dims = (nv, nb, n1, n2)
+    sums = (s0, s1, s2)
     for pt in range(nv):
         for bt in range(nv):
             blk = pt * nv + bt
@@ -296,19 +354,22 @@ def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
                                     s2[_i(st * n2 * nb + xa + c)] += 4 * w
                                     s2[_i(st * n2 * nb + g2 + c * nv + a)] += 4 * w
                 u0[0] += plain
-                _pair_terms(a, b, blk, g1, g2, u0, nst if a == b else ns, 1, lv, nv, nb,
-                            n1, n2, s0, s1, s2, True)
+                _pair_terms(a, b, blk, g1, g2, u0, nst if a == b else ns, 1, lv, dims, sums,
+                            True)
             for j in range(j0, j1):
                 c = pa[_i(j)]
                 d = pb[_i(j)]
                 _pair_terms(c, d, blk, g1, g2, v0[_i(j - j0)], nst, 1 if c == d else ns, lv,
-                            nv, nb, n1, n2, s0, s1, s2, False)
+                            dims, sums, False)
 
 
-@_inline
-def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s2, count):
+@inline
+def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, dims, sums, count):
     """One hand's pair a, b with ``ways[st]`` ways per pair state st (0:hi:step): its
-    ways into s0 (when ``count``), its cards into s1, and its own k·kᵀ into s2."""
+    ways into s0 (when ``count``), its cards into s1, and its own k·kᵀ into s2.
+    ``dims`` = (nv, nb, n1, n2), ``sums`` = (s0, s1, s2)."""
+    nv, nb, n1, n2 = dims
+    s0, s1, s2 = sums
     for st in range(0, hi, step):
         w = ways[_i(st)]
         if count:
@@ -327,7 +388,7 @@ def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, nv, nb, n1, n2, s0, s1, s
                 s2[_i(h2 + a * nv + a)] += 4 * w
 
 
-@_jit
+@kernel
 def _ways_only(removal, ns, plan, class_size, two, four, s0, every):
     """The ways s0 of the blocks whose third cards need no more (level 0), or of every
     block (``every``), each by :func:`_block_ways`. Apart from the main loop of
@@ -335,21 +396,21 @@ def _ways_only(removal, ns, plan, class_size, two, four, s0, every):
     nv = plan.total.shape[0]
     nb = nv * nv
     ps = plan.pair_start
+    pairs = (plan.pair_a, plan.pair_b, plan.partner)
     for pt in range(nv):
         for bt in range(nv):
             blk = pt * nv + bt
             if removal and not every and plan.level[blk] != 0:
                 continue
-            _block_ways(removal, ns, nb, blk, bt, ps[pt], ps[pt + 1], ps[bt],
-                        plan.pair_same[bt], ps[bt + 1], plan.pair_a, plan.pair_b,
-                        plan.partner, class_size, two, four, s0)
+            _block_ways(removal, ns, nb, blk, bt, (ps[pt], ps[pt + 1], ps[bt],
+                        plan.pair_same[bt], ps[bt + 1]), pairs, class_size, two, four, s0)
 
 
-@_inline
-def _block_ways(removal, ns, nb, blk, bt, i0, i1, j0, j_same, j1, pa, pb, partner,
-                class_size, two, four, s0):
+@inline
+def _block_ways(removal, ns, nb, blk, bt, rows, pairs, class_size, two, four, s0):
     """Only the ways s0 of the starts of one block: player pairs i0:i1, banker pairs
-    j0:j1 of total ``bt``, those from ``j_same`` of one value.
+    j0:j1 of total ``bt``, those from ``j_same`` of one value (``rows`` = (i0, i1, j0,
+    j_same, j1); ``pairs`` = the plan's (pair_a, pair_b, partner)).
 
     The banker's pairs of two values are summed in closed form. With Q = Σ cc·cd over
     them, the player's cards take one card from each banker pair they share a value
@@ -358,6 +419,8 @@ def _block_ways(removal, ns, nb, blk, bt, i0, i1, j0, j_same, j1, pa, pb, partne
     itself such a pair), for a pair of value a, 2·(Q − 2·c(partner a)), with removal.
     The banker's pairs of one value, two at most, are dealt one by one.
     """
+    i0, i1, j0, j_same, j1 = rows
+    pa, pb, partner = pairs
     q = 0 * s0[0]
     for j in range(j0, j_same):
         q += class_size[_i(pa[_i(j)])] * class_size[_i(pb[_i(j)])]
@@ -391,7 +454,7 @@ def _block_ways(removal, ns, nb, blk, bt, i0, i1, j0, j_same, j1, pa, pb, partne
     s0[_i(blk)] += plain
 
 
-@_inline
+@inline
 def _partner_cards(u, t, partner, class_size):
     """The cards of the value that makes total t with u, where that is another value
     (a pair of two values); else 0."""
@@ -399,12 +462,12 @@ def _partner_cards(u, t, partner, class_size):
     return class_size[_i(v)] if v >= 0 and v != u else 0 * class_size[0]
 
 
-@_jit
+@kernel
 def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
     """Stage two of :func:`enumerate_coups`: every outcome cell from the start sums."""
     nv = plan.total.shape[0]
     nb = nv * nv
-    draw = plan.draw
+    thirds = plan.thirds
     s1_row = plan.s1_row
     s2_row = plan.s2_row
     n1 = plan.n_s1
@@ -419,12 +482,12 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
             for bt in range(nv):
                 blk = pt * nv + bt
                 w = s0[st * nb + blk]
-                kind = draw[blk]
-                if kind == 0:
+                kind = thirds[blk]
+                if kind == NO_THIRDS:
                     out[_i(base + core[pt, bt, 0, 0])] = w * two_left
                     continue
                 g1 = (st * n1 + s1_row[blk]) * nv
-                if kind == 1:
+                if kind == BANKER_ONLY:
                     first = base + core[pt, bt, 0, 1]
                     for y in range(nv):
                         out[_i(first + y)] = (w * class_size[y] - s1[_i(g1 + y)]) * one
@@ -436,7 +499,7 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
                 for x in range(nv):
                     cx = class_size[x]
                     sx = s1[_i(g1 + x)]
-                    if banker_draws[bt, x] != 0:
+                    if banker_draws[bt, x + 1] != 0:
                         first = base + core[pt, bt, x + 1, 1]
                         row = g2 + x * nv
                         for y in range(nv):
@@ -448,7 +511,7 @@ def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
                         out[_i(base + core[pt, bt, x + 1, 0])] = then[x] * one
 
 
-@_inline
+@inline
 def _i(k):
     """``k`` as an unsigned index: numba then leaves out the negative-index wraparound
     (a compare and a select at every access), which these loops would pay millions of
@@ -456,7 +519,7 @@ def _i(k):
     return np.uint64(k)
 
 
-@_inline
+@inline
 def _unused_ways(class_size, removal):
     """Ways to deal one, and two, more cards after the first four: what a coup that
     stops early counts for the positions it leaves unused."""
@@ -467,13 +530,13 @@ def _unused_ways(class_size, removal):
     return one, (n - 4 * removal) * one
 
 
-@_inline
+@inline
 def _zero(arr):
     for i in range(arr.shape[0]):
         arr[i] = 0
 
 
-@_jit
+@kernel
 def group_sums(groups, counts, out):
     """Sum ``counts`` into ``out`` by the group number each cell carries in ``groups``."""
     for g in range(out.shape[0]):
@@ -482,23 +545,18 @@ def group_sums(groups, counts, out):
         out[_i(groups[i])] += counts[i]
 
 
-@_jit
-def class_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_states, removal,
-                      plan, class_size, two, four, rank_count, s0, s1, s2, u0, v0, then,
-                      cells, groups, totals):
+@kernel
+def class_totals_each(shoes, kinds, plan, pairs, sums, cells, groups, totals):
     """For each row of ``shoes`` (a shoe's counts as :func:`enumerate_coups` takes
     them), its outcome counts summed by the group each cell carries in ``groups``, into
     that row of ``totals``: many shoes in one call (``cells`` is scratch)."""
     for r in range(shoes.shape[0]):
-        enumerate_coups(shoes[r], kind_of, kind_count, kind_rank, class_start, n_states,
-                        removal, plan, class_size, two, four, rank_count, s0, s1, s2, u0,
-                        v0, then, cells)
+        enumerate_coups(shoes[r], kinds, plan, pairs, sums, cells)
         group_sums(groups, cells, totals[r])
 
 
-@_jit
-def pair_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_states, removal,
-                     plan, class_size, two, four, rank_count, s0, groups, totals):
+@kernel
+def pair_totals_each(shoes, kinds, plan, pairs, s0, groups, totals):
     """For each row of ``shoes`` (as :func:`class_totals_each` takes them), the deals by
     the two hands' pair states alone, state ``player · n_states + banker``, summed by the
     group each state carries in ``groups`` into that row of ``totals``: what a bet on
@@ -506,11 +564,10 @@ def pair_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_state
     in as many ways, whatever the third cards: (N-4)·(N-5) with removal."""
     nv = plan.total.shape[0]
     nb = nv * nv
+    n_states, removal = kinds[4], kinds[5]
+    class_size, two, four, _ = pairs
     for r in range(shoes.shape[0]):
-        for k in range(kind_count.shape[0]):
-            kind_count[k] = shoes[r, kind_of[k]]
-        pair_weights(kind_count, kind_rank, class_start, n_states, removal, class_size, two,
-                     four, rank_count)
+        _take_kinds(shoes[r], kinds, pairs)
         _zero(s0)
         _ways_only(removal, n_states, plan, class_size, two, four, s0, True)
         rest = _unused_ways(class_size, removal)[1]
@@ -522,12 +579,3 @@ def pair_totals_each(shoes, kind_of, kind_count, kind_rank, class_start, n_state
                 ways += s0[st * nb + blk]
             row[groups[st]] += ways * rest
 
-
-def plain(kernel):
-    """The kernel as plain Python, calling the plain versions of the other kernels:
-    exact on arrays of Python integers, where the jitted one would overflow."""
-    module = dict(kernel.py_func.__globals__)
-    for name, obj in list(module.items()):
-        if isinstance(obj, CPUDispatcher):
-            module[name] = FunctionType(obj.py_func.__code__, module, name)
-    return module[kernel.py_func.__name__]

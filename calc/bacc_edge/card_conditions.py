@@ -24,10 +24,9 @@ from typing import Sequence
 import numpy as np
 
 from .cards import COLOURS, POINTS, RANKS, SUITS, parse_card, parse_colour, parse_rank, parse_suit
+from .coup import POSITIONS
 from .logic import Condition, ConditionError, Quantity, refuses_other_operators
 
-#: Dealing order: cards 1-6 of the coup.
-POSITIONS = ("P1", "B1", "P2", "B2", "P3", "B3")
 #: What a card feature reads of a card.
 ATTRIBUTES = ("rank", "suit", "colour", "value", "dealt")
 #: Features that mark a condition naming one suit or one colour (they break the suits'

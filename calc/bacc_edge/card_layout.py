@@ -39,11 +39,12 @@ import numpy as np
 
 from . import _card_kernels
 from .card_conditions import NAMED, POSITIONS, RELATED_RANKS, card_read, named_rank
-from .cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, hand_total
+from .cards import CARD_KINDS, POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
+from .coup import coup_plan
 from .errors import BaccEdgeError
+from .features import COUP_FEATURES, PART_RADIX, coup_feature, coup_parts
 from .progress import Progress, Steps
-from .outcomes import (FEATURES, OutcomeTable, Winner, needs_python_integers,
-                       suitless_ways)
+from .outcomes import FEATURES, OutcomeTable, needs_python_integers, suitless_ways
 from .rules import STANDARD, Tableau
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling
 
@@ -57,16 +58,11 @@ _PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
                   "banker_pair": (("B1", "B2"), ("rank",)),
                   "player_suited_pair": (("P1", "P2"), ("rank", "suit")),
                   "banker_suited_pair": (("B1", "B2"), ("rank", "suit"))}
-#: the parts of the finished coup, with how many values each takes: final points,
-#: two-card totals, third-card values (or none), whether each hand drew
-_PARTS = {"pp": 10, "bp": 10, "pt": 10, "bt": 10, "x": 11, "y": 11, "dp": 2, "db": 2}
-_COUP_FEATURES = {
-    "winner": ("pp", "bp"), "margin": ("pp", "bp"), "player_points": ("pp",),
-    "banker_points": ("bp",), "player_cards": ("dp",), "banker_cards": ("db",),
-    "cards_dealt": ("dp", "db"), "player_two_card_total": ("pt",),
-    "banker_two_card_total": ("bt",), "player_natural": ("pt",), "banker_natural": ("bt",),
-    "player_third": ("x",), "banker_third": ("y",),
-}
+#: the parts of the finished coup (see :mod:`bacc_edge.features`), with how many values
+#: each takes: final points, two-card totals, third-card values (or none), whether each
+#: hand drew
+_PARTS = PART_RADIX
+_COUP_FEATURES = COUP_FEATURES
 assert set(_COUP_FEATURES) | set(_PAIR_FEATURES) == set(FEATURES)
 
 
@@ -128,11 +124,11 @@ class CardDetail:
         coup = bool(parts) or bool(reads["P3"] or reads["B3"])
         relabel = bool(suits) and not (suits == "suit" and "colour" in attributes) and not (
             features & set(NAMED.values()))
-        named = tuple(r for r in range(13) if named_rank(r) in features)
+        named = tuple(r for r in range(len(RANKS)) if named_rank(r) in features)
         ranks: tuple = ()
         if "rank" in attributes:
             related = RELATED_RANKS in features or not named or features & set(_PAIR_FEATURES)
-            ranks = tuple(range(13)) if related else named
+            ranks = tuple(range(len(RANKS))) if related else named
         apart = cls(tuple(frozenset(reads[p]) for p in POSITIONS), ranks, suits, coup,
                     tuple(k for k in _PARTS if k in parts), relabel,
                     tuple((i,) for i in range(len(POSITIONS))))
@@ -195,12 +191,12 @@ def _bases(detail: CardDetail) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     the bases are the ranks; else the point values, then one base for each 10, J, Q or
     K named (the point value 0 then stands for the others)."""
     if len(detail.ranks) == 13:
-        value, rank, base_of = list(POINTS), list(range(13)), list(range(13))
+        value, rank, base_of = list(POINTS), list(range(len(RANKS))), list(range(len(RANKS)))
     else:
         value = list(range(POINT_VALUES)) + [0] * len(detail.ranks)
         rank = [_rank_of_value(v) for v in range(POINT_VALUES)] + list(detail.ranks)
         base_of = [POINT_VALUES + detail.ranks.index(r) if r in detail.ranks else POINTS[r]
-                   for r in range(13)]
+                   for r in range(len(RANKS))]
     return tuple(np.array(a, dtype=np.int64) for a in (value, rank, base_of))
 
 
@@ -215,7 +211,7 @@ def _classes(detail: CardDetail):
 
 def _rank_of_value(value: int) -> int:
     """The rank of a card of this point value where only one rank has it, else -1."""
-    ranks = [r for r in range(13) if POINTS[r] == value]
+    ranks = [r for r in range(len(RANKS)) if POINTS[r] == value]
     return ranks[0] if len(ranks) == 1 else -1
 
 
@@ -226,17 +222,11 @@ _RANK_OF_VALUE = np.array([_rank_of_value(v) for v in range(POINT_VALUES)], dtyp
 def _value_coups(tableau: Tableau) -> np.ndarray:
     """Every coup as point values in dealing order (P1 B1 P2 B2 P3 B3), ABSENT where a
     hand stood: the coups the tableau can deal, sorted."""
-    v = np.arange(POINT_VALUES)
-    natural = np.array([tableau.natural(t) for t in v])
-    player = np.array([tableau.player_draws(t) for t in v])
-    # banker[t, x + 1]: the banker on t draws when the player's third is x (-1: stood)
-    banker = np.array([[tableau.banker_draws(t, None if x < 0 else x)
-                        for x in range(-1, POINT_VALUES)] for t in v])
-    tableau_arrays = (natural, player, banker, hand_total(v[:, None], v[None, :]))
+    coup = coup_plan(tableau)
     none = np.zeros((0, len(POSITIONS)), dtype=np.int64)
-    n = _card_kernels.value_coups(*tableau_arrays, none)
+    n = _card_kernels.value_coups(coup, none)
     out = np.empty((n, len(POSITIONS)), dtype=np.int64)
-    _card_kernels.value_coups(*tableau_arrays, out)
+    _card_kernels.value_coups(coup, out)
     out.setflags(write=False)
     return out
 
@@ -309,12 +299,9 @@ class _Cells:
     def coup_keys(self, coups: np.ndarray) -> np.ndarray:
         """Each coup's part of the cell number."""
         v = {p: coups[:, i] for i, p in enumerate(POSITIONS)}
-        pt, bt = hand_total(v["P1"], v["P2"]), hand_total(v["B1"], v["B2"])
-        x, y = v["P3"], v["B3"]
-        part = {"pt": pt, "bt": bt, "x": x + 1, "y": y + 1,
-                "pp": np.where(x >= 0, hand_total(pt, np.maximum(x, 0)), pt),
-                "bp": np.where(y >= 0, hand_total(bt, np.maximum(y, 0)), bt),
-                "dp": (x >= 0).astype(np.int64), "db": (y >= 0).astype(np.int64)}
+        total = coup_plan(STANDARD).total  # the hands' totals: the same on every tableau
+        part = coup_parts(total[v["P1"], v["P2"]], total[v["B1"], v["B2"]], v["P3"], v["B3"],
+                          total)
         key = np.zeros(len(coups), dtype=np.int64)
         step = 1
         for k, r in zip(self.detail.parts, self.part_radix):
@@ -367,9 +354,10 @@ def _cells(detail: CardDetail) -> _Cells:
 
 @lru_cache(maxsize=4)
 def _enumeration(detail: CardDetail, tableau: Tableau):
-    """The kernel's shoe-independent inputs, in its order: the coups (or positions read)
-    as point values, their cell parts and how many coups each stands for, the fine
-    classes of each point value, the cell codes and strides, the blocks."""
+    """The kernel's shoe-independent inputs (a :class:`~bacc_edge._card_kernels.CardCells`:
+    the coups (or positions read) as point values, their cell parts and how many coups
+    each stands for, the fine classes of each point value, the cell codes and strides,
+    the blocks), and the blocks' strides (None where no block has several positions)."""
     if detail.coup:
         coups = _value_coups(tableau)
     else:
@@ -384,9 +372,10 @@ def _enumeration(detail: CardDetail, tableau: Tableau):
     fine = np.array(detail.fine)
     label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
     stride, block_of, block_pos, block_start, block_stride = cells.strides()
-    return (*_fold(coups, cells.coup_keys(coups), detail.blocks), fine, bases, n_bases, m,
-            stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
-            block_stride, BINOM)
+    return _card_kernels.CardCells(
+        *_fold(coups, cells.coup_keys(coups), detail.blocks), fine, bases, n_bases, m,
+        stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
+        BINOM), block_stride
 
 
 def _value_bases(detail: CardDetail):
@@ -431,12 +420,14 @@ def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails,
     sparse = size > DENSE_CELLS
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
-    _card_kernels.count_cells(*_enumeration(detail, tableau), fine_counts, value_counts,
-                              tails, removal, relabel, sparse, out, sparse_out,
-                              np.zeros(0, dtype=np.int64), None,
-                              np.zeros((3, 0), dtype=np.uint64), -1,
-                              np.zeros((0, 1), dtype=np.uint64),
-                              np.zeros((0, 0), dtype=np.uint64))
+    exact = _card_kernels.Residues(np.zeros(0, dtype=np.int64),
+                                   np.zeros((3, 0), dtype=np.uint64), -1,
+                                   np.zeros((0, 1), dtype=np.uint64),
+                                   np.zeros((0, 0), dtype=np.uint64))
+    _card_kernels.count_cells(*_enumeration(detail, tableau),
+                              _card_kernels.CardShoe(fine_counts, value_counts, tails, removal,
+                                                     relabel),
+                              sparse, out, sparse_out, None, exact)
     if not sparse:
         return out
     cells = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
@@ -468,9 +459,10 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
     key = (layout.detail, layout.tableau, layout.cards)
     if key not in _OCCUPIED:
         detail = layout.detail
-        held = _shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(13, 4))
+        held = _shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(
+            len(RANKS), SUITS_PER_RANK))
         plenty = np.where(held[0] > 0, COUP_CARDS, 0)
-        values = np.where(held[1] > 0, COUP_CARDS * 13 * 4, 0)
+        values = np.where(held[1] > 0, COUP_CARDS * CARD_KINDS, 0)
         _remember(key, _run(detail, layout.tableau, plenty, values,
                             np.ones(COUP_CARDS + 1, dtype=np.int64), 1,
                             _relabelling(detail, plenty)))
@@ -497,15 +489,16 @@ def _remember(key, reach) -> None:
 
 
 #: every card of the 52 in the shoe
-ALL_CARDS = (True,) * 52
+ALL_CARDS = (True,) * CARD_KINDS
 
 
 def cards_held(shoe: Shoe) -> tuple[bool, ...]:
     """Which of the 52 cards (rank · 4 + suit) the shoe holds at least one of; where
     its suits are unknown, every suit of a rank it holds."""
     if shoe.suits is None:
-        return tuple(shoe.ranks[i // 4] > 0 for i in range(52))
-    return tuple(shoe.suits[i // 4][i % 4] > 0 for i in range(52))
+        return tuple(shoe.ranks[i // SUITS_PER_RANK] > 0 for i in range(CARD_KINDS))
+    return tuple(shoe.suits[i // SUITS_PER_RANK][i % SUITS_PER_RANK] > 0
+                 for i in range(CARD_KINDS))
 
 
 class _LazyFeatures(dict):
@@ -600,7 +593,7 @@ class CardLayout:
         missing = set(_COUP_FEATURES[name]) - set(parts)
         if missing:
             raise BaccEdgeError(f"feature {name!r} was not read by this layout")
-        return _coup_feature(name, parts, self.tableau)
+        return coup_feature(name, parts, coup_plan(self.tableau))
 
     def _check_read(self, name: str, positions: tuple, grouped: bool) -> None:
         """Refuse to read a card of a block alone, or a group that splits a block: the
@@ -626,30 +619,6 @@ def _features_of(layout: CardLayout) -> dict:
     return _LazyFeatures(layout)
 
 
-def _coup_feature(name: str, parts: dict, tableau: Tableau) -> np.ndarray:
-    """One feature of the finished coup, from the parts the cells keep."""
-    if name == "winner":
-        pp, bp = parts["pp"], parts["bp"]
-        return np.where(pp > bp, Winner.PLAYER, np.where(bp > pp, Winner.BANKER, Winner.TIE))
-    if name == "margin":
-        return np.abs(parts["pp"] - parts["bp"])
-    if name == "cards_dealt":
-        return 4 + parts["dp"] + parts["db"]
-    side, _, what = name.partition("_")
-    letter = side[0]
-    if what == "points":
-        return parts[f"{letter}p"]
-    if what == "cards":
-        return 2 + parts[f"d{letter}"]
-    if what == "third":
-        return parts["x" if letter == "p" else "y"] - 1
-    total = parts[f"{letter}t"]
-    if what == "natural":
-        natural = np.array([tableau.natural(t) for t in range(POINT_VALUES)], dtype=np.int64)
-        return natural[total]
-    return total
-
-
 def _shoe_counts(detail: CardDetail, suits: np.ndarray, ranks: np.ndarray | None = None):
     """Counts per fine class and per point value, from 13 × 4 counts by rank and suit
     (``ranks``, when given, the counts by rank, for a shoe whose suits are unknown)."""
@@ -659,11 +628,11 @@ def _shoe_counts(detail: CardDetail, suits: np.ndarray, ranks: np.ndarray | None
     base_of = _bases(detail)[2]
     m = detail.n_suit_classes
     fine = np.zeros(detail.n_bases * m, dtype=np.int64)
-    for r in range(13):
+    for r in range(len(RANKS)):
         if m == 1:
             fine[base_of[r]] += ranks[r]
             continue
-        for s in range(4):
+        for s in range(SUITS_PER_RANK):
             fine[base_of[r] * m + (s if m == 4 else SUIT_COLOURS[s])] += suits[r, s]
     return fine, values
 
@@ -710,7 +679,7 @@ def _common_denominator(pool: np.ndarray, suitless, dealt: int) -> int:
     ranks r removed without a suit (c_r cards of rank r in the pool), for every way
     to deal at most ``dealt`` fine cards of them (Σ d_r <= dealt): per prime, the most
     times it can divide such a product (a knapsack over the ranks)."""
-    ranks = [r for r in range(13) if suitless[r]]
+    ranks = [r for r in range(len(RANKS)) if suitless[r]]
     factors: dict = {}
     for r in ranks:
         for t in range(min(dealt, int(pool[r]))):
@@ -745,7 +714,7 @@ def _merged_ranks(detail: CardDetail, suitless) -> tuple[int, ...]:
     cards weigh through :func:`_merged_table`. Else none."""
     if len(detail.ranks) == 13:
         return ()
-    ranks = tuple(r for r in range(13) if POINTS[r] == 0 and r not in detail.ranks)
+    ranks = tuple(r for r in range(len(RANKS)) if POINTS[r] == 0 and r not in detail.ranks)
     return ranks if any(suitless[r] for r in ranks) else ()
 
 
@@ -753,7 +722,7 @@ def _class_counts(detail: CardDetail, row) -> list[int]:
     """A rank's cards per suit class of the detail, from its four suit counts."""
     m = detail.n_suit_classes
     out = [0] * m
-    for s in range(4):
+    for s in range(SUITS_PER_RANK):
         out[s if m == 4 else SUIT_COLOURS[s]] += int(row[s])
     return out
 
@@ -843,10 +812,12 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
-    _card_kernels.count_cells(*_enumeration(detail, layout.tableau), fine_counts,
-                              value_counts, _tails(shoe), 1, relabel, sparse, exact,
-                              sparse_out, rank_of, ratios, moduli, 0 if merged else -1,
-                              table, out)
+    _card_kernels.count_cells(*_enumeration(detail, layout.tableau),
+                              _card_kernels.CardShoe(fine_counts, value_counts, _tails(shoe), 1,
+                                                     relabel),
+                              sparse, exact, sparse_out, ratios,
+                              _card_kernels.Residues(rank_of, moduli, 0 if merged else -1,
+                                                     table, out))
     if sparse:
         keys = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
         values = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))
@@ -921,7 +892,7 @@ def _fractions(shoe: Shoe, dealt: int):
     primes = _moduli(k)
     moduli = np.array([primes, [-pow(p, -1, _R) % _R for p in primes],
                        [_R % p for p in primes]], dtype=np.uint64)
-    rows = [r for r in range(13) if shoe.suitless[r]]
+    rows = [r for r in range(len(RANKS)) if shoe.suitless[r]]
     ratios = np.zeros((k, len(rows), COUP_CARDS), dtype=np.uint64)
     for j, p in enumerate(primes):
         for q, r in enumerate(rows):
@@ -956,7 +927,8 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
         return OutcomeTable(shoe, layout, counts, total)
     removal = int(not shoe.replacement)
     key = (detail, layout.tableau, layout.cards)
-    held_classes = _shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0
+    by_rank = np.array(layout.cards).reshape(len(RANKS), SUITS_PER_RANK)
+    held_classes = _shoe_counts(detail, by_rank)[0] > 0
     suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
         shoe.suits, dtype=np.int64)
     fine_counts = _shoe_counts(detail, suits, shoe.ranks)[0]

@@ -7,6 +7,10 @@ from .errors import ShoeError
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
 CARDS_PER_DECK = len(RANKS) * len(SUITS)
+#: Cards of one rank in a deck, one per suit.
+SUITS_PER_RANK = len(SUITS)
+#: The kinds of card, numbered rank · SUITS_PER_RANK + suit: a deck holds one of each.
+CARD_KINDS = CARDS_PER_DECK
 #: A card's baccarat points: ace one, two to nine face value, tens and court cards nothing.
 POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
 #: A hand counts 0-9: the sum of its cards' points, tens dropped.

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from .card_conditions import Card, CardGroup, all_cards, first_four, hand_cards
+from .coup import Winner
 from .logic import Condition, ConditionError, Quantity
 from .logic import flag as _flag
-from .outcomes import Winner
 
 
 def _winner(code: int, text: str) -> Condition:

@@ -1,8 +1,9 @@
 """Shoe-depth analysis and count studies: deal real shoes, count them, and value the bets.
 
-A shoe is shuffled, its first card shown and burned with as many more as its value
-(10 and court cards: 10), the cut card placed ``cut`` cards from the end, and coups
-are dealt until the end-of-shoe rule (:class:`EndRule`) stops the shoe. Shoe i is
+A shoe is dealt as :mod:`bacc_edge.dealing` says: shuffled, its first card shown and
+burned with as many more as its value (10 and court cards: 10), the cut card placed
+``cut`` cards from the end, and coups dealt until the end-of-shoe rule
+(:class:`~bacc_edge.dealing.EndRule`) stops the shoe. Shoe i is
 shuffled from (seed, i) by the numba kernel of :mod:`bacc_edge._deal_kernels`, so a run
 split into batches of any size, spread over workers or resumed deals the same shoes,
 and the depth analysis and a count study deal the same shoe i.
@@ -23,16 +24,17 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Sequence
 
 import numpy as np
 
 from . import _deal_kernels as K
-from .cards import POINT_VALUES, POINTS, RANKS, hand_total
 from .card_layout import CardLayout
+from .cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS
 from .counts import Count, DeckRounding, Divisor, TriggerOn
-from .errors import OptionError, PaytableError
+from .coup import coup_plan
+from .dealing import BEFORE_CUT, DealRules, EndRule, burn_count, deal_plan
+from .errors import PaytableError
 from .evaluator import SIGN_CHECK, Evaluator, bet_features, layout_for
 from .loader import Paytable, load_paytable_source
 from .outcomes import PAIR_FEATURES, Enumerator, PairLayout, needs_python_integers
@@ -42,8 +44,6 @@ from .rules import STANDARD, Tableau
 #: Bumped whenever a change would deal, count or sum a run differently: saved batches
 #: of another version are never mixed with this one's.
 ENGINE_VERSION = 3
-SUITS_PER_RANK = 4
-CARD_KINDS = len(RANKS) * SUITS_PER_RANK
 
 
 def refuse_card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> None:
@@ -71,7 +71,8 @@ class RoundValues:
     Python integers.
     """
 
-    def __init__(self, bets: Sequence[Bet], tableau: Tableau = STANDARD, *, cards: int = 416):
+    def __init__(self, bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
+                 cards: int = 8 * CARDS_PER_DECK):
         self.tableau = tableau
         refuse_card_bets(bets, tableau)
         self.evaluator = Evaluator.of(bets, tableau=tableau)
@@ -121,77 +122,6 @@ class RoundValues:
         return evs, squares
 
 
-def coup_length(cards: np.ndarray, pos: int, tableau: Tableau = STANDARD) -> int:
-    """How many cards the coup starting at ``cards[pos]`` takes, by the tableau."""
-    p = [POINTS[c // SUITS_PER_RANK] for c in cards[pos:pos + 6].tolist()]
-    pt, bt = hand_total(p[0], p[2]), hand_total(p[1], p[3])
-    if tableau.natural(pt) or tableau.natural(bt):
-        return 4
-    if tableau.player_draws(pt):
-        return 6 if tableau.banker_draws(bt, p[4]) else 5
-    return 5 if tableau.banker_draws(bt, None) else 4
-
-
-def burn_count(card: int) -> int:
-    """Cards burned after the shown first card: its value, 10 for tens and court cards."""
-    return POINTS[card // SUITS_PER_RANK] or 10
-
-
-#: Cards a shoe must hold before its cut card: the shown card, the largest burn, a coup.
-BEFORE_CUT = 1 + 10 + 6
-
-
-class EndRule(StrEnum):
-    """When the last coup of a shoe is dealt.
-
-    ``at-cut``: the coup that brings out the cut card is the last. ``one-more``: that
-    coup is finished and one more dealt; but if the cut card comes out before the first
-    card of a coup, that coup is the last (a rule published for live games)."""
-
-    AT_CUT = "at-cut"
-    ONE_MORE = "one-more"
-
-
-@dataclass(frozen=True)
-class DealRules:
-    """How the table deals a shoe: decks, cards behind the cut card, the end rule."""
-
-    decks: int = 8
-    cut: int = 14  # cards behind the cut card
-    end: EndRule = EndRule.AT_CUT
-
-    def __post_init__(self):
-        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
-            raise OptionError(f"decks {self.decks!r} must be a whole number from 1")
-        if self.decks > 64:
-            raise OptionError(f"decks {self.decks} is more than a dealing shoe holds "
-                              f"(1 to 64)")
-        most = 52 * self.decks - BEFORE_CUT
-        if isinstance(self.cut, bool) or not isinstance(self.cut, int) or not 0 <= self.cut <= most:
-            raise OptionError(f"cut card {self.cut} cards from the end does not fit a "
-                              f"{self.decks}-deck shoe (0 to {most})")
-        try:
-            object.__setattr__(self, "end", EndRule(self.end))
-        except ValueError:
-            raise OptionError(f"end-of-shoe rule {self.end!r} must be one of "
-                              f"{', '.join(e.value for e in EndRule)}") from None
-
-    @property
-    def cards(self) -> int:
-        return 52 * self.decks
-
-    @property
-    def max_rounds(self) -> int:
-        """The most coups a shoe can deal: the shown card, at least one burned, then
-        four cards a coup."""
-        return (self.cards - 2) // 4 + 1
-
-    def describe(self) -> dict:
-        return {"decks": self.decks, "cut": self.cut, "end": self.end.value,
-                "burn": "the first card is shown, then as many burned as its value "
-                        "(10 for tens and court cards)"}
-
-
 @dataclass(frozen=True)
 class Player:
     """Who bets, on which bet: the perfect player (``count`` None) or the count at
@@ -239,27 +169,17 @@ class DepthSpec:
 
 
 class Game:
-    """The run's game facts as the dealing kernel takes them: the tableau, the card
-    values and burns, the bets' settle classes and nets per outcome cell, the counts."""
+    """The run's game facts as the dealing kernel takes them: how shoes are dealt
+    (:func:`~bacc_edge.dealing.deal_plan`), the tableau's coup plan, the bets' settle
+    classes and nets per outcome cell, the counts."""
 
     def __init__(self, spec: DepthSpec):
         deal, tableau = spec.deal, spec.tableau
         self.values = spec.round_values()
         evaluator = self.values.evaluator
-        cards = np.arange(CARD_KINDS, dtype=np.int64)
-        self.ordered = np.repeat(cards, deal.decks)
-        self.card_rank = cards // SUITS_PER_RANK
-        self.card_suit = cards % SUITS_PER_RANK
-        self.card_points = np.array(POINTS, dtype=np.int64)
-        self.burn_of_rank = np.array([burn_count(r * SUITS_PER_RANK) for r in range(len(RANKS))],
-                                     dtype=np.int64)
+        self.dealing = deal_plan(deal)
         nv = POINT_VALUES
-        self.natural = np.array([tableau.natural(t) for t in range(nv)], dtype=np.int64)
-        self.player_draws = np.array([tableau.player_draws(t) for t in range(nv)],
-                                     dtype=np.int64)
-        self.banker_draws = np.array([[tableau.banker_draws(t, x) for x in range(nv)]
-                                      + [tableau.banker_draws(t, None)] for t in range(nv)],
-                                     dtype=np.int64)
+        self.coup = coup_plan(tableau)
         layout = evaluator.layout
         f = layout.features()
         p_state = f["player_pair"] + (f["player_suited_pair"] if layout.suits else 0)
@@ -280,7 +200,6 @@ class Game:
         codes = {DeckRounding.EXACT: K.DECKS_EXACT, DeckRounding.HALF: K.DECKS_HALF,
                  DeckRounding.WHOLE: K.DECKS_WHOLE}
         self.rounding = np.array([codes[c.rounding] for c in counts], dtype=np.int64)
-        self.end = K.END_ONE_MORE if deal.end is EndRule.ONE_MORE else K.END_AT_CUT
         self.deal = deal
 
     def deal_shoes(self, seed: int, first: int, count: int, *, keep_cards: bool = False):
@@ -292,15 +211,16 @@ class Game:
         running = np.zeros((count, m, n_counts), dtype=np.int64)
         true_count = np.zeros((count, m, n_counts), dtype=np.float64)
         net = np.zeros((count, m, n_bets), dtype=np.float64)
-        cards = np.zeros((count if keep_cards else 0, len(self.ordered)), dtype=np.int64)
-        work = np.empty(len(self.ordered), dtype=np.int64)
+        n_cards = len(self.dealing.ordered)
+        cards = np.zeros((count if keep_cards else 0, n_cards), dtype=np.int64)
+        work = np.empty(n_cards, dtype=np.int64)
         state = np.zeros(1, dtype=np.uint64)
-        K.deal_shoes(seed, first, self.ordered, self.card_rank, self.card_suit,
-                     self.card_points, self.burn_of_rank, self.natural, self.player_draws,
-                     self.banker_draws, self.cell_of, self.suited_pairs, self.cell_class,
-                     self.class_net, self.tags, self.initial, self.exposed, self.divisor,
-                     self.rounding, self.deal.cut, self.end, rounds, start, running,
-                     true_count, net, cards, work, state)
+        K.deal_shoes(seed, first, self.dealing, self.coup,
+                     K.RoundCells(self.cell_of, self.suited_pairs, self.cell_class,
+                                  self.class_net),
+                     K.CountPlan(self.tags, self.initial, self.exposed, self.divisor,
+                                 self.rounding),
+                     K.DealtShoes(rounds, start, running, true_count, net, cards), work, state)
         return rounds, start, running, true_count, net, cards
 
 
@@ -405,5 +325,5 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
 
 
 __all__ = ["BEFORE_CUT", "COLUMNS", "DealRules", "DepthSpec", "ENGINE_VERSION", "EndRule",
-           "Game", "Player", "RoundValues", "burn_count", "coup_length", "deal_batch",
+           "Game", "Player", "RoundValues", "burn_count", "deal_batch",
            "game", "unseen_by_round"]

@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import threading
 from dataclasses import dataclass
-from enum import IntEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm, prod
@@ -22,108 +21,58 @@ import numpy as np
 
 from . import _kernels
 from .arguments import flag_argument, quoted
-from .cards import POINT_VALUES, POINTS, RANKS, SUITS, hand_total
+from .cards import POINT_VALUES, POINTS, RANKS, SUITS, SUITS_PER_RANK
+from .coup import BANKER_ONLY, PLAYER_THEN_BANKER, PairState, Winner, coup_plan
 from .rules import STANDARD, Tableau, tableau_argument
 from .errors import ArgumentError
+from .features import COUP_FEATURES, coup_feature, coup_parts
+from .jit import plain
 from .shoe import COUP_CARDS, Shoe, ShoeError, falling, shoe_argument
 
 INT64_MAX = np.iinfo(np.int64).max
 
 
-class Winner(IntEnum):
-    """Who won the coup, as :attr:`CellLayout.features` codes it under ``"winner"``."""
-
-    PLAYER = 0
-    BANKER = 1
-    TIE = 2
-
-
-class PairState(IntEnum):
-    """A hand's first two cards: no pair, a pair (same rank), a suited pair (same rank
-    and suit; only where suits are counted)."""
-
-    NONE = _kernels.NO_PAIR
-    PAIR = _kernels.PAIR
-    SUITED = _kernels.SUITED_PAIR
-
-
-#: [u, v]: the total of a hand of two cards of point values u and v.
-_TOTALS = np.array([[hand_total(u, v) for v in range(POINT_VALUES)]
-                    for u in range(POINT_VALUES)], dtype=np.int64)
-_TOTALS.setflags(write=False)
-
-
-def _core_cells(tableau: Tableau) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
-    """Every (player two-card total, banker two-card total, player third, banker third)
-    the tableau can reach, numbered so that a banker's possible third cards sit side by
-    side. A third of -1 means the hand stood."""
-    nv = POINT_VALUES
-    index = np.full((nv, nv, nv + 1, nv + 1), -1, dtype=np.int64)
-    cells: list[tuple[int, int, int, int]] = []
-
-    def add(pt, bt, x, y):
-        index[pt, bt, x + 1, y + 1] = len(cells)
-        cells.append((pt, bt, x, y))
-
-    for pt in range(nv):
-        for bt in range(nv):
-            if tableau.natural(pt) or tableau.natural(bt):
-                add(pt, bt, -1, -1)
-                continue
-            thirds = range(nv) if tableau.player_draws(pt) else [None]
-            for x in thirds:
-                px = -1 if x is None else x
-                if tableau.banker_draws(bt, x):
-                    for y in range(nv):
-                        add(pt, bt, px, y)
-                else:
-                    add(pt, bt, px, -1)
-    return index, cells
-
-
 @lru_cache(maxsize=32)
-def _plan(tableau: Tableau) -> tuple[_kernels.CoupPlan, tuple[tuple[int, int, int, int], ...]]:
-    """The enumeration's :class:`~bacc_edge._kernels.CoupPlan` for a tableau, and its
-    outcome cells (player total, banker total, player third, banker third)."""
+def _plan(tableau: Tableau) -> tuple[_kernels.StartPlan, tuple[tuple[int, int, int, int], ...]]:
+    """The enumeration's :class:`~bacc_edge._kernels.StartPlan` for a tableau (its game
+    arrays are the :func:`~bacc_edge.coup.coup_plan`'s own), and the outcome cells
+    (player total, banker total, player third, banker third)."""
     nv = POINT_VALUES
-    core, cells = _core_cells(tableau)
+    coup = coup_plan(tableau)
+    totals = coup.total
     # by total, the pairs of one value last
     pairs = sorted(((a, b) for a in range(nv) for b in range(a, nv)),
-                   key=lambda p: (_TOTALS[p], p[0] == p[1], p))
-    pair_start = [sum(1 for a, b in pairs if _TOTALS[a, b] < t) for t in range(nv + 1)]
-    pair_same = [pair_start[t] + sum(1 for a, b in pairs if _TOTALS[a, b] == t and a != b)
+                   key=lambda p: (totals[p], p[0] == p[1], p))
+    pair_start = [sum(1 for a, b in pairs if totals[a, b] < t) for t in range(nv + 1)]
+    pair_same = [pair_start[t] + sum(1 for a, b in pairs if totals[a, b] == t and a != b)
                  for t in range(nv)]
     partner = np.full((nv, nv), -1, dtype=np.int64)
     for u, v in itertools.product(range(nv), range(nv)):
-        assert partner[u, _TOTALS[u, v]] < 0, "the kernel takes one partner per value and total"
-        partner[u, _TOTALS[u, v]] = v
-    banker_draws = np.array([[tableau.banker_draws(bt, x) for x in range(nv)]
-                             for bt in range(nv)], dtype=np.int64)
-    draw = np.zeros(nv * nv, dtype=np.int64)
+        assert partner[u, totals[u, v]] < 0, "the kernel takes one partner per value and total"
+        partner[u, totals[u, v]] = v
+    # the start sums a block's third cards need: s1 for one third card, s2 for two
     level = np.zeros(nv * nv, dtype=np.int64)
     for pt, bt in itertools.product(range(nv), range(nv)):
         blk = pt * nv + bt
-        if tableau.natural(pt) or tableau.natural(bt):
-            continue
-        if tableau.player_draws(pt):
-            draw[blk] = 2
-            level[blk] = 2 if banker_draws[bt].any() else 1
-        elif tableau.banker_draws(bt, None):
-            draw[blk] = level[blk] = 1
+        if coup.thirds[blk] == PLAYER_THEN_BANKER:
+            level[blk] = 2 if coup.banker_draws[bt, 1:].any() else 1
+        elif coup.thirds[blk] == BANKER_ONLY:
+            level[blk] = 1
     s1_row = np.where(level >= 1, np.cumsum(level >= 1) - 1, -1)
     s2_row = np.where(level == 2, np.cumsum(level == 2) - 1, -1)
-    plan = _kernels.CoupPlan(
-        total=_TOTALS, pair_a=np.array([a for a, _ in pairs], dtype=np.int64),
+    plan = _kernels.StartPlan(
+        total=coup.total, pair_a=np.array([a for a, _ in pairs], dtype=np.int64),
         pair_b=np.array([b for _, b in pairs], dtype=np.int64),
         pair_start=np.array(pair_start, dtype=np.int64),
-        pair_same=np.array(pair_same, dtype=np.int64), partner=partner, draw=draw, level=level,
+        pair_same=np.array(pair_same, dtype=np.int64), partner=partner, thirds=coup.thirds,
+        level=level,
         s1_row=s1_row.astype(np.int64), s2_row=s2_row.astype(np.int64),
         n_s1=int((level >= 1).sum()), n_s2=int((level == 2).sum()),
-        banker_draws=banker_draws, core=core, n_core=len(cells))
+        banker_draws=coup.banker_draws, core=coup.core, n_core=coup.n_core)
     for arr in plan:
         if isinstance(arr, np.ndarray):
             arr.setflags(write=False)
-    return plan, tuple(cells)
+    return plan, tuple(map(tuple, coup.cells.tolist()))
 
 
 @dataclass(frozen=True)
@@ -226,30 +175,15 @@ def _pair_state_features(p_state: np.ndarray, b_state: np.ndarray, suits: bool
 @lru_cache(maxsize=16)
 def _features(suits: bool, tableau: Tableau) -> dict[str, np.ndarray]:
     n_states = 3 if suits else 2
-    core = np.array(_plan(tableau)[1], dtype=np.int64)
+    coup = coup_plan(tableau)
+    core, totals = coup.cells, coup.total
     n_core = len(core)
     state = np.arange(n_states ** 2).repeat(n_core)
     p_state, b_state = state // n_states, state % n_states
     pt, bt, x, y = (np.tile(core[:, i], n_states ** 2) for i in range(4))
-    pp = np.where(x >= 0, _TOTALS[pt, np.maximum(x, 0)], pt)
-    bp = np.where(y >= 0, _TOTALS[bt, np.maximum(y, 0)], bt)
-    natural = np.array([tableau.natural(t) for t in range(POINT_VALUES)], dtype=np.int64)
-    out = {
-        "winner": np.where(pp > bp, Winner.PLAYER, np.where(bp > pp, Winner.BANKER, Winner.TIE)),
-        "player_points": pp,
-        "banker_points": bp,
-        "player_cards": 2 + (x >= 0),
-        "banker_cards": 2 + (y >= 0),
-        "player_two_card_total": pt,
-        "banker_two_card_total": bt,
-        "player_natural": natural[pt],
-        "banker_natural": natural[bt],
-        "player_third": x,
-        "banker_third": y,
-        "margin": np.abs(pp - bp),
-        "cards_dealt": 4 + (x >= 0) + (y >= 0),
-        **_pair_state_features(p_state, b_state, suits),
-    }
+    parts = coup_parts(pt, bt, x, y, totals)
+    out = {name: coup_feature(name, parts, coup) for name in COUP_FEATURES}
+    out.update(_pair_state_features(p_state, b_state, suits))
     for arr in out.values():
         arr.setflags(write=False)
     return out
@@ -362,23 +296,28 @@ class Enumerator:
             return np.zeros(shape, dtype=self.dtype)
 
         def kernel(k):
-            return _kernels.plain(k) if big else k
+            return plain(k) if big else k
 
         #: the counts of the last shoe counted, one per outcome cell (overwritten)
         self.out = zeros(self.n_cells)
         # the shoe's part of the inputs (its kinds and pairs, the starts' ways s0), then
         # the coup's (the other start sums and stage two's scratch)
-        shoe = (kind_of, zeros(len(kind_of)), kind_rank, class_start, layout.n_states,
-                removal, plan, zeros(nv), zeros(nv, 3), zeros(nv, 3, 3), zeros(len(kind_of)),
-                zeros(n_st * nv * nv))
+        kinds = _kernels.Kinds(kind_of, zeros(len(kind_of)), kind_rank, class_start,
+                               layout.n_states, removal)
+        pairs = _kernels.PairWork(zeros(nv), zeros(nv, 3), zeros(nv, 3, 3),
+                                  zeros(len(kind_of)))
+        s0 = zeros(n_st * nv * nv)
         self.pairs_only = isinstance(layout, PairLayout)
         if self.pairs_only:
-            self._each, self._each_inputs = kernel(_kernels.pair_totals_each), shoe
+            self._each = kernel(_kernels.pair_totals_each)
+            self._each_inputs = (tuple(kinds), plan, tuple(pairs), s0)
             self._cells = np.arange(self.n_cells, dtype=np.int64)  # each state its own
             return
         most_pairs = int(np.diff(plan.pair_start).max())
-        self._inputs = shoe + (zeros(n_st * plan.n_s1 * nv), zeros(n_st * plan.n_s2 * nv * nv),
-                               zeros(n_st), zeros(most_pairs, n_st), zeros(nv))
+        sums = _kernels.StartSums(s0, zeros(n_st * plan.n_s1 * nv),
+                                  zeros(n_st * plan.n_s2 * nv * nv), zeros(n_st),
+                                  zeros(most_pairs, n_st), zeros(nv))
+        self._inputs = (tuple(kinds), plan, tuple(pairs), tuple(sums))
         self._kernel = kernel(_kernels.enumerate_coups)
         self._each, self._each_inputs = kernel(_kernels.class_totals_each), self._inputs + (
             self.out,)
@@ -396,17 +335,13 @@ class Enumerator:
             self._kernel(counts, *self._inputs, out)
         return out
 
-    def count_cards(self, cards: np.ndarray) -> np.ndarray:
-        """Count a shoe given as 52 card counts (rank · 4 + suit); returns :attr:`out`,
-        overwritten by the next count."""
-        return self.count(cards if self.layout.suits else cards.reshape(13, 4).sum(1))
-
     def class_totals_each(self, cards: np.ndarray, cell_class: np.ndarray, out: np.ndarray
                           ) -> np.ndarray:
         """Count many shoes in one call, each summed by the class its cells carry in
         ``cell_class`` (int64, one per cell): row i of ``out`` (zeros, of the counts'
         type) for the 52 card counts (rank · 4 + suit) of row i of ``cards``."""
-        shoes = cards if self.layout.suits else cards.reshape(len(cards), 13, 4).sum(axis=2)
+        shoes = cards if self.layout.suits else cards.reshape(
+            len(cards), len(RANKS), SUITS_PER_RANK).sum(axis=2)
         shoes = shoes.astype(object) if self.big else np.ascontiguousarray(shoes, np.int64)
         self._each(shoes, *self._each_inputs, cell_class, out)
         return out
@@ -455,7 +390,7 @@ def suit_patterns(shoe: Shoe):
             if sum(spread) != k:
                 continue
             ways = prod(comb(k - sum(spread[:s]), spread[s]) * falling(row[s], spread[s])
-                        for s in range(4))
+                        for s in range(SUITS_PER_RANK))
             options.append((ways, tuple(n - m for n, m in zip(row, spread))))
         out.append(options)
     return out
@@ -557,7 +492,7 @@ def _run_stages(shoe: Shoe, layout: CellLayout, tables, ns: int, big: bool) -> n
         return np.zeros(shape, dtype=dtype)
 
     def kernel(k):
-        return _kernels.plain(k) if big else k
+        return plain(k) if big else k
 
     s0, s1, s2 = zeros(n_st * nv * nv), zeros(n_st * plan.n_s1 * nv), zeros(
         n_st * plan.n_s2 * nv * nv)

@@ -3,8 +3,10 @@
 This module is the one source of truth for when a hand draws. The standard punto banco
 tableau is :data:`STANDARD`; a game that changes the drawing rules (chemin de fer's open
 choices fixed one way, a house variant) writes its own with :meth:`Tableau.parse`, and a
-paytable file may set it as ``RULES``. The enumeration receives arrays built from the
-tableau it is given, so no drawing rule is written anywhere else.
+paytable file may set it as ``RULES``. The kernels never read a tableau: they receive
+the arrays :func:`bacc_edge.coup.coup_plan` builds from it, the one place the dealing
+order and the drawing rules are turned into arrays, so no drawing rule is written
+anywhere else.
 """
 
 from __future__ import annotations

@@ -7,10 +7,8 @@ from dataclasses import dataclass, field
 from math import ceil, prod
 
 from .cards import RANKS, SUITS, card_name, parse_cards, parse_rank
+from .coup import COUP_CARDS
 from .errors import ArgumentError, OptionError, ShoeError, kind_of
-
-#: A coup needs at most six cards.
-COUP_CARDS = 6
 
 #: The most cards of one rank a shoe may hold (250 trillion decks): the enumeration
 #: reads counts as int64, and no shoe comes near; ``Shoe.infinite()`` is the limit.

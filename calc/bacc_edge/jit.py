@@ -1,0 +1,36 @@
+"""The one jit decorator every numba kernel of bacc-edge goes through.
+
+``kernel`` compiles with the options every kernel needs: ``cache=True`` (compiled once per
+machine, not per process), ``error_model="numpy"`` (no zero-division checks on ``%`` and
+``//`` in the hot loops: kernels only ever divide by validated, positive numbers) and
+``nogil=True`` (threads of one process count in parallel). ``inline`` is the same for the
+small helpers of a hot loop, which numba inlines (LLVM would keep the calls). Never object
+mode: a kernel that numba cannot compile fails at its first call.
+
+:func:`plain` runs a kernel as plain Python, the big-integer path for shoes whose counts
+would overflow int64.
+"""
+
+from __future__ import annotations
+
+from types import FunctionType
+
+import numba as nb
+from numba.core.registry import CPUDispatcher
+
+_OPTIONS = dict(cache=True, error_model="numpy", nogil=True)
+
+#: A numba kernel.
+kernel = nb.njit(**_OPTIONS)
+#: A small helper of a hot loop, inlined by numba.
+inline = nb.njit(**_OPTIONS, inline="always")
+
+
+def plain(compiled):
+    """The kernel as plain Python, calling the plain versions of the other kernels of its
+    module: exact on arrays of Python integers, where the jitted one would overflow."""
+    module = dict(compiled.py_func.__globals__)
+    for name, obj in list(module.items()):
+        if isinstance(obj, CPUDispatcher):
+            module[name] = FunctionType(obj.py_func.__code__, module, name)
+    return module[compiled.py_func.__name__]
