@@ -609,6 +609,13 @@ CLI = [
      ["depth", LIVE, "--shoes", "2", "--scheduler", "{silent}", "--state", "{tmp}/s"],
      "no Dask scheduler answers there within 1 s (something accepts connections there but "
      "never answered)", 1),
+    ("results into the paytables folder", ["results", "{tmp}/one", "{tmp}/one"],
+     "one': is the paytables folder", 1),
+    ("results into a link to the paytables folder", ["results", "{tmp}/one", "{tmp}/one_link"],
+     "one_link': is the paytables folder", 1),
+    ("results over the user's README.md", ["results", "{tmp}/one", "{tmp}/mine"],
+     "mine/README.md': exists and is not a file bacc-edge wrote (it does not start "
+     "'# Results')", 1),
     ("math-report depth 10**8", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
@@ -627,6 +634,9 @@ def _arguments(args, tmp_path, silent):
     (tmp_path / "one").mkdir()
     (tmp_path / "one" / "fine.py").write_text(PAYTABLES["fine"])
     (tmp_path / "broken").mkdir()
+    (tmp_path / "one_link").symlink_to(tmp_path / "one")
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "README.md").write_text("# My notes\n")
     (tmp_path / "readme").mkdir()
     (tmp_path / "readme" / "README.py").write_text(PAYTABLES["fine"])
     (tmp_path / "broken" / "syntax.py").write_text(PAYTABLES["syntax"])
