@@ -821,6 +821,18 @@ def test_an_event_only_the_composition_rules_out_is_a_warning_either_way(tmp_pat
     assert "banker draws a 9  0.000%" in result.stdout
 
 
+@pytest.mark.parametrize("shoe", [Shoe.from_ranks([4] * 8 + [0] + [4] * 4),
+                                  Shoe.decks(1).remove("9 9 9 9")], ids=["counts", "remove"])
+def test_the_api_warns_as_the_command_does_of_an_event_the_cards_left_rule_out(shoe):
+    nine = Bet("Nine", [Event("banker draws a 9", bacc_edge.banker.third == 9, 20)])
+    (result,) = report([nine], shoe)  # the full shoe it came from: 1 deck, where it can
+    assert result.line("banker draws a 9").combinations == 0
+    assert result.warnings == (f"bet 'Nine', event 'banker draws a 9' cannot happen on "
+                               f"{shoe}",)
+    with pytest.raises(PaytableError, match="can never happen"):  # on the full shoe: never
+        report([Bet("Nine", [Event("nine", bacc_edge.banker.points == 10, 20)])], shoe)
+
+
 def test_a_paytable_slow_to_load_is_named_on_stderr(tmp_path, monkeypatch):
     monkeypatch.setattr("bacc_edge.loader.SLOW_LOAD_SECONDS", 0.05)
     path = tmp_path / "slow.py"

@@ -187,26 +187,41 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     a list of bets. Coups are dealt by ``tableau``, by default the paytable's own
     (``RULES``; the standard one for bets given directly). ``full_shoe`` is the shoe
     before any cards left it, against which impossible events are judged (default:
-    ``shoe`` itself). ``on_progress(done, total)`` hears of each bet counted (see
-    :mod:`bacc_edge.progress`): bets on the cards are counted one by one, and slowly.
+    the fewest whole decks that hold ``shoe``, as the command's ``--counts`` and
+    ``--remove`` judge them: an event the cards left rule out is a zero line and a
+    warning in :attr:`BetResult.warnings`). ``on_progress(done, total)`` hears of each
+    bet counted (see :mod:`bacc_edge.progress`): bets on the cards are counted one by
+    one, and slowly.
     """
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
-    full_shoe = None if full_shoe is None else shoe_argument(full_shoe, "full_shoe")
+    full_shoe = (_decks_holding(shoe) if full_shoe is None
+                 else shoe_argument(full_shoe, "full_shoe"))
     paytable = as_paytable(source)
     tableau = tableau or paytable.rules
     tables = tables_argument(tables) or Tables()
     results: dict[int, BetResult] = {}
     step = Steps(on_progress, STEPS_PER_BET * len(paytable.bets))
     for layout, chosen in layouts(paytable.bets, tableau, full_shoe or shoe).items():
-        full = tables.get(full_shoe, layout) if full_shoe is not None else None
         share = STEPS_PER_BET * len(chosen)
         table = tables.get(shoe, layout, on_progress=part(  # counted before the bets are
             on_progress, step.done, share, step.total))     # compiled: a full shoe's
-        full = full or table                                # count tells a card layout its cells
+        full = (tables.get(full_shoe, layout)               # count tells a card layout
+                if full_shoe is not None else table)        # its cells
         evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
         results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
         step(share)
     return [results[i] for i in range(len(paytable.bets))]
+
+
+def _decks_holding(shoe: Shoe) -> Shoe | None:
+    """The fewest whole decks that hold every card of ``shoe`` (an event that cannot
+    happen on them cannot happen on any shoe dealt from them), or None when that is
+    ``shoe`` itself or ``shoe`` is an infinite deck."""
+    if shoe.replacement:
+        return None
+    per_suit = max((n for row in shoe.suits for n in row), default=0) if shoe.suits else 0
+    full = Shoe.decks(max(1, -(-max(shoe.ranks) // 4), per_suit))
+    return None if full == shoe else full
 
 
 #: Steps each paytable counts for in the progress of a call over several paytables
