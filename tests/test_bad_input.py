@@ -616,6 +616,11 @@ CLI = [
     ("results over the user's README.md", ["results", "{tmp}/one", "{tmp}/mine"],
      "mine/README.md': exists and is not a file bacc-edge wrote (it does not start "
      "'# Results')", 1),
+    ("eor of an event that never happens", ["eor", "{never}"],
+     "never.py: bet 'N', event '3-card natural': can never happen (on 8 decks", 1),
+    ("math-report of an event that happens on no deck count", ["math-report", "{never}", "-o",
+                                                                "{tmp}/r.md"],
+     "event '3-card natural': can never happen (on infinite deck", 1),
     ("math-report depth 10**8", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
@@ -762,6 +767,10 @@ API = [
      "card 'K♤' is not a card"),
     ("commission stakes int", lambda: banker_commission_edges(10, 1), ArgumentError,
      "stakes 10 (int) must be a list"),
+    ("effects_of_removal of an event that never happens",
+     lambda: bacc_edge.effects_of_removal([Bet("B", [Event("ten", bacc_edge.banker.points == 10,
+                                                          5)])], Shoe.decks(8)),
+     PaytableError, "bet 'B', event 'ten': can never happen (on 8 decks"),
     ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
 ]
 
@@ -924,3 +933,11 @@ def test_a_card_removed_is_labelled_by_its_name_not_as_typed():
                                        "t 10h k"])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Shoe: 1 deck less 10 10♥ K (49 cards)")
+
+
+def test_an_event_impossible_on_some_deck_counts_is_a_flag_of_the_math_report():
+    # two cards of one suit and rank cannot be dealt from 1 deck, but can from 2
+    perfect = load_paytable(LIVE).select(["Perfect Pair"])
+    built = bacc_edge.build_math_report(perfect, decks=1)
+    assert [f.kind for f in built.flags] == [bacc_edge.FlagKind.IMPOSSIBLE]
+    assert built.sections[0].effects is not None  # its effects of removal, all the same

@@ -42,7 +42,7 @@ from .progress import Progress, part
 from .payouts import Pays
 from .paytable import Measure
 from .formats import markdown_cell, markdown_fence, markdown_text
-from .reports import BetResult, FigureCheck, Tables, check
+from .reports import BetResult, FigureCheck, Tables, check, report
 from .rules import STANDARD
 from .safe_write import check_output, write_output
 from .shoe import Shoe
@@ -169,7 +169,10 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     def stage(k: int) -> Progress | None:
         return part(on_progress, sum(passes[:k]) * n, passes[k] * n, whole)
 
-    results = results_on(paytable, shoe, tables, stage(0))
+    # an event that can happen on no deck count is refused; on only some, it is a flag
+    # (the tables it counts are kept: results_on only reads them)
+    report(paytable, shoe, full_shoe=Shoe.infinite(), tables=tables, on_progress=stage(0))
+    results = results_on(paytable, shoe, tables)
     comparisons = compare_decks(paytable, STANDARD_DECKS, tables=tables, on_progress=stage(1))
     checks = check(paytable, tables=tables, on_progress=stage(2)) if paytable.file else []
     effects: list[RemovalEffects | None] = [None] * len(paytable.bets)
@@ -178,7 +181,8 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
                  if not isinstance(layout_for([b], paytable.rules), CardLayout)]
     if on_points:
         found = effects_and_counts([paytable.select([paytable.bets[i].name for i in on_points])],
-                                   shoe, level, tables=tables, on_progress=stage(3))
+                                   shoe, level, tables=tables, full_shoe=Shoe.infinite(),
+                                   on_progress=stage(3))
         for i, fx, count in zip(on_points, *found):
             effects[i], counts[i] = fx, count
     summaries: dict[str, BetSummary] = {}
