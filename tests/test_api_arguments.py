@@ -219,6 +219,9 @@ API = [
      "given 'x=5' (str) must be a mapping"),
     ("solve(keep_ratios, scale)", lambda: solve(PUNTO, "5%", scale=True, keep_ratios=True),
      OptionError, "keep_ratios keeps the ratio of several events marked in one bet"),
+    ("solve(scale, mark)", lambda: solve(PUNTO, "5%", scale=True, mark=["Player:Player wins"]),
+     OptionError, "scale makes every winning pay of a bet unknown and mark names the unknown "
+                  "pays: give one"),
     ("solve(tables=5)", lambda: solve(PUNTO, "5%", scale=True, tables=5), ArgumentError,
      "tables 5 (int)"),
     ("solve(second unknown)", lambda: solve([Bet("B", [Event("E", tie, bacc_edge.Solve("x")),

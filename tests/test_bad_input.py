@@ -489,6 +489,10 @@ CLI = [
                                       "--keep-ratios"],
      "--keep-ratios keeps the ratio of several --solve events of one bet; without --solve "
      "it does nothing", 2),
+    ("solve scale with solve", ["solve", PUNTO, "--edge", "5%", "--scale", "--solve",
+                                "Player:Player wins"],
+     "--scale makes every winning pay of a bet unknown and --solve names the unknown pays: "
+     "give one", 2),
     ("solve decks 8,8", ["solve", "{solve_x}", "--edge", "5%", "--decks", "8,8"],
      "Invalid value for '--decks' / '-d': '8,8' names 8 decks twice", 2),
     ("solve digits x", ["solve", "{solve_x}", "--edge", "5%", "--digits", "x"],

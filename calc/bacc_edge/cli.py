@@ -641,6 +641,10 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
         raise click.UsageError("--keep-ratios keeps the ratio of several --solve events of "
                                "one bet; without --solve it does nothing (--scale keeps "
                                "every pay's ratio already)")
+    if scale and marks:
+        raise click.UsageError("--scale makes every winning pay of a bet unknown and --solve "
+                               "names the unknown pays: give one (--solve with --keep-ratios "
+                               "scales the events it names)")
     loaded = load_paytable(paytable, on_slow=say)
     with progress_bar.bar("bets") as on_progress:
         solutions = solve(loaded, target, decks=decks, bets=bets, mark=marks,

@@ -529,6 +529,10 @@ def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str
         raise OptionError("keep_ratios keeps the ratio of several events marked in one bet "
                           "(mark=['BET:EVENT', …]); without mark it does nothing (scale "
                           "keeps every pay's ratio already)")
+    if scale and mark:
+        raise OptionError("scale makes every winning pay of a bet unknown and mark names the "
+                          "unknown pays: give one (mark with keep_ratios scales the events "
+                          "it names)")
     paytable = as_paytable(source)
     shoes = deck_list_argument(decks, "decks")
     chosen = {b.name for b in (paytable.select(bets) if bets else paytable).bets}
