@@ -66,7 +66,8 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
 def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
     """The shoes an API call is given: a deck list (``"1-8,inf"``, read by
     :func:`parse_decks`), a number of decks, a :class:`Shoe`, or a list of shoes and
-    numbers of decks. Anything else is an ArgumentError naming ``name``."""
+    numbers of decks. Anything else is an ArgumentError naming ``name``; a shoe named
+    twice, in any form, is refused as the text's repeats are (:class:`RepeatedDecks`)."""
     if isinstance(value, str):
         return parse_decks(value)
     items = list(value) if isinstance(value, (list, tuple)) else [value]
@@ -75,7 +76,12 @@ def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
             raise ArgumentError(f"{name} {quoted(value)} must be a deck list such as "
                                 f"'1,2,4,6,8,inf', a number of decks, a Shoe or a list of "
                                 f"them")
-    return tuple(Shoe.decks(n) if isinstance(n, int) else n for n in items)
+    shoes = tuple(Shoe.decks(n) if isinstance(n, int) else n for n in items)
+    for i, shoe in enumerate(shoes):
+        if shoe in shoes[:i]:
+            raise RepeatedDecks(f"{name} {quoted(value)} names {shoe.label} twice: give each "
+                                f"shoe once")
+    return shoes
 
 
 class DeckList(tuple):
