@@ -775,6 +775,14 @@ API = [
      lambda: bacc_edge.effects_of_removal([Bet("B", [Event("ten", bacc_edge.banker.points == 10,
                                                           5)])], Shoe.decks(8)),
      PaytableError, "bet 'B', event 'ten': can never happen (on 8 decks"),
+    ("prepare_depth(bets=[])", lambda: bacc_edge.prepare_depth(PUNTO, []), OptionError,
+     "bet_names [] (list) is empty: give at least one bet's name (None: every bet)"),
+    ("load_paytables([])", lambda: load_paytables([]), OptionError,
+     "paths [] (list) is empty: give at least one paytable file"),
+    ("effects_of_removal([])", lambda: bacc_edge.effects_of_removal([], Shoe.decks(8)),
+     OptionError, "bets [] (list) is empty: give at least one Bet"),
+    ("Count(bets=[])", lambda: bacc_edge.Count("C", {"8": 1}, trigger=1, bets=[]), OptionError,
+     "count 'C': bets [] (list) is empty: give at least one bet's name"),
     ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
 ]
 

@@ -25,7 +25,7 @@ from enum import StrEnum
 from typing import Mapping, Sequence
 
 from .cards import POINTS, RANKS, parse_card
-from .arguments import names_argument
+from .arguments import names_argument, non_empty
 from .errors import BaccEdgeError, OptionError
 from .payouts import exact_number, whole_number
 from .paytable import Printed
@@ -171,14 +171,14 @@ class Count:
     from (``initial``), and the ``trigger`` from which the player bets one unit: the
     true count (``trigger_on="true"``, running count per deck left as ``divisor`` and
     ``rounding`` say) or the running count reaches it. ``bets`` names the bets it
-    serves (none: every bet of the run). ``exposed_card``: whether the shown first card
+    serves (None: every bet of the run). ``exposed_card``: whether the shown first card
     of the shoe enters the count (it is seen; burned cards never are).
     ``published``: the figures a study of this count printed."""
 
     name: str
     tags: object
     trigger: float
-    bets: tuple[str, ...] = ()
+    bets: tuple[str, ...] | None = None
     initial: int = 0
     trigger_on: TriggerOn = TriggerOn.TRUE
     divisor: Divisor = Divisor.UNSEEN
@@ -198,7 +198,10 @@ class Count:
         except OverflowError:
             raise OptionError(f"{where}: trigger {str(self.trigger)[:20]}… is too large") from None
         object.__setattr__(self, "trigger", trigger)
-        object.__setattr__(self, "bets", tuple(names_argument(self.bets, f"{where}: bets")))
+        if self.bets is not None:
+            object.__setattr__(self, "bets", tuple(non_empty(
+                names_argument(self.bets, f"{where}: bets"), f"{where}: bets",
+                "bet's name (None: every bet of the run)")))
         if isinstance(self.initial, bool) or not isinstance(self.initial, int):
             raise OptionError(f"{where}: initial running count {self.initial!r} must be a "
                               f"whole number")
@@ -294,7 +297,7 @@ def paytable_counts(paytable) -> tuple[Count, ...]:
         if count.name.lower() in names:
             raise BaccEdgeError(f"{paytable.path}: two counts are named {count.name!r}")
         names.add(count.name.lower())
-        for bet in count.bets:
+        for bet in count.bets or ():
             if bet.lower() not in known:
                 raise BaccEdgeError(f"{paytable.path}: count {count.name!r} serves "
                                     f"{bet!r}, which no bet of the paytable is named")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import RANKS, SUITS, card_name
-from .arguments import quoted
+from .arguments import non_empty, quoted
 from .errors import ArgumentError, OptionError, ShoeError
 from .evaluator import Evaluator
 from .card_layout import CardLayout
@@ -58,7 +58,7 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     An event that can never happen on ``full_shoe`` is refused, as
     :func:`~bacc_edge.reports.report` refuses it (which takes ``full_shoe`` too).
     """
-    bets = bets_argument(bets)
+    bets = non_empty(bets_argument(bets), "bets", "Bet")
     shoe_argument(shoe)
     tableau_argument(tableau)
     if shoe.replacement:

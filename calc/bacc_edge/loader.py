@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from .arguments import names_argument, quoted
+from .arguments import names_argument, non_empty, quoted
 from .errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
 from .paytable import Bet, Figure
 from .rules import STANDARD, Tableau
@@ -115,7 +115,7 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
     a file none of whose bets is named is left out; a file given twice is refused.
     ``on_slow`` receives a message naming a file still loading after
     :data:`SLOW_LOAD_SECONDS` (a paytable is a program, and can hang)."""
-    paths = _paths(paths, "paths")
+    paths = non_empty(_paths(paths, "paths"), "paths", "paytable file")
     names = names_argument(bet_names, "bet_names")
     seen = {}
     for path in paths:
