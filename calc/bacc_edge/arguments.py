@@ -52,6 +52,14 @@ def non_empty(values: list, name: str, what: str) -> list:
     return values
 
 
+def callable_argument(value, name: str = "on_progress"):
+    """``value`` if it is None or a function: a callback such as ``on_progress`` given a
+    number or text is refused here, not as Python's TypeError when it is first called."""
+    if value is not None and not callable(value):
+        raise ArgumentError(f"{name} {quoted(value)} must be a function (or None)")
+    return value
+
+
 def path_argument(value, name: str = "path"):
     """``value`` if it is a file's path (a str or a path object)."""
     if not isinstance(value, (str, os.PathLike)) or not str(value):
@@ -77,5 +85,5 @@ def quoted(value) -> str:
     return text if len(text) <= 80 else f"{text[:60]}… ({type(value).__name__})"
 
 
-__all__ = ["flag_argument", "mapping_argument", "names_argument", "non_empty", "path_argument",
+__all__ = ["callable_argument", "flag_argument", "mapping_argument", "names_argument", "non_empty", "path_argument",
            "quoted"]

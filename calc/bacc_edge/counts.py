@@ -25,8 +25,8 @@ from enum import StrEnum
 from typing import Mapping, Sequence
 
 from .cards import POINTS, RANKS, parse_card
-from .arguments import names_argument, non_empty
-from .errors import BaccEdgeError, OptionError
+from .arguments import names_argument, non_empty, quoted
+from .errors import ArgumentError, BaccEdgeError, OptionError
 from .payouts import exact_number, whole_number
 from .paytable import Printed
 
@@ -90,6 +90,11 @@ class StudyFigures:
     dealing: str = ""
 
     def __post_init__(self):
+        for name in ("figures", "findings"):
+            value = getattr(self, name)
+            if not hasattr(value, "items"):
+                raise ArgumentError(f"study {self.source!r}: {name} {quoted(value)} must be "
+                                    f"a mapping, e.g. {{'bet_frequency': '3.09%'}}")
         try:
             figures = {StudyMeasure(k): str(v) for k, v in dict(self.figures).items()}
             findings = {StudyMeasure(k): str(v) for k, v in dict(self.findings).items()}
@@ -233,6 +238,9 @@ class Count:
     def by_points(cls, name: str, tags_by_point: Sequence[int], trigger: float, **kw) -> "Count":
         """A count written by point value 0 … 9 (tens and court cards are 0), as many
         studies print theirs."""
+        if not isinstance(tags_by_point, (list, tuple)):
+            raise ArgumentError(f"count {name!r}: by_points tags {quoted(tags_by_point)} must "
+                                f"be a list of 10 tags, point values 0 … 9")
         if len(tags_by_point) != 10:
             raise OptionError(f"count {name!r}: by_points needs 10 tags, point values 0 … 9")
         return cls(name, tuple(tags_by_point[p] for p in POINTS), trigger, **kw)

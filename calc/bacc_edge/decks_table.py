@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from .arguments import quoted
+from .arguments import callable_argument, quoted
 from .errors import ArgumentError, OptionError
 from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
@@ -187,6 +187,7 @@ def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
     """Every bet of ``source`` (a paytable file, a loaded :class:`Paytable`, a bet or a
     list of bets) on each shoe of ``shoes`` (a deck list such as ``"1,2,4,6,8,inf"``, or
     shoes), exactly (``on_progress``: each bet counted on each shoe)."""
+    callable_argument(on_progress)
     shoes = deck_list_argument(shoes)
     if not shoes:
         raise OptionError("no shoes to compare")

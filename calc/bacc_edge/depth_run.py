@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .arguments import names_argument, non_empty
+from .arguments import callable_argument, names_argument, non_empty
 from .cards import RANKS
 from .counts import Count, DeckRounding, Divisor, StudyMeasure, paytable_counts
 from .depth import ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch, refuse_card_bets
@@ -386,8 +386,7 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
         raise ArgumentError("give on_progress (on_batch is its former name), not both")
     on_progress = on_progress if on_progress is not None else on_batch
     for name, call in (("on_progress", on_progress), ("on_warning", on_warning)):
-        if call is not None and not callable(call):
-            raise ArgumentError(f"{name} {kind_of(call)} must be a function (or None)")
+        callable_argument(call, name)
     if batch is None:
         batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
     check_size(spec, shoes, batch)

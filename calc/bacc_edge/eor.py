@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import RANKS, SUITS, card_name
-from .arguments import non_empty, quoted
+from .arguments import callable_argument, non_empty, quoted
 from .errors import ArgumentError, OptionError, ShoeError
 from .evaluator import Evaluator
 from .card_layout import CardLayout
@@ -60,6 +60,7 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     """
     bets = non_empty(bets_argument(bets), "bets", "Bet")
     shoe_argument(shoe)
+    callable_argument(on_progress)
     tableau_argument(tableau)
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")

@@ -33,7 +33,7 @@ from .depth import DealRules
 from .depth_run import (MAX_DEPTH_SHOES, MAX_EXACT_DECKS, BetSummary, prepare, run_depth,
                         summarize)
 from .eor import LinearCount, RemovalEffects, effects_and_counts
-from .arguments import path_argument, quoted
+from .arguments import callable_argument, path_argument, quoted
 from .errors import ArgumentError, OptionError
 from .evaluator import layout_for
 from .loader import Paytable, as_paytable
@@ -147,6 +147,8 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     ``on_progress(done, total)`` hears of every stage (see :mod:`bacc_edge.progress`):
     per bet the tables, each deck count, the sheets' figures and the effects of removal,
     then the shoes dealt, which weigh :data:`DEPTH_WEIGHT` passes over the bets."""
+    for name, call in (("on_progress", on_progress), ("on_batch", on_batch)):
+        callable_argument(call, name)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
         raise OptionError(f"math report: decks {decks!r} must be a whole number from 1")
     if depth is not None and (not isinstance(depth, int) or depth < 1):

@@ -9,7 +9,7 @@ from enum import StrEnum
 from decimal import Decimal
 from fractions import Fraction
 
-from .arguments import quoted
+from .arguments import callable_argument, quoted
 from .errors import ArgumentError, PaytableError
 from .card_layout import CardLayout, card_table
 from .evaluator import Evaluator, Layout, layout_for
@@ -193,6 +193,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     bet counted (see :mod:`bacc_edge.progress`): bets on the cards are counted one by
     one, and slowly.
     """
+    callable_argument(on_progress)
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     full_shoe = (_decks_holding(shoe) if full_shoe is None
                  else shoe_argument(full_shoe, "full_shoe"))
@@ -233,6 +234,7 @@ PAYTABLE_SHARE = 1000
 def each_paytable(paytables, on_progress: Progress | None):
     """(paytable, its callback) for each of ``paytables``, each filling an equal share
     of ``on_progress``'s steps."""
+    callable_argument(on_progress)
     whole = len(paytables) * PAYTABLE_SHARE
     for i, paytable in enumerate(paytables):
         yield paytable, part(on_progress, i * PAYTABLE_SHARE, PAYTABLE_SHARE, whole)
@@ -339,6 +341,7 @@ def check(source, *, tables: Tables | None = None,
           on_progress: Progress | None = None) -> list[FigureCheck]:
     """Every figure the paytable's sheets printed, recomputed on the sheets' shoes under
     the paytable's tableau (``on_progress``: each shoe's bets counted)."""
+    callable_argument(on_progress)
     paytable = as_paytable(source)
     tables = tables_argument(tables) or Tables()
     out = []

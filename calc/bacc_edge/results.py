@@ -17,6 +17,7 @@ from typing import Callable
 from urllib.parse import quote
 
 from . import render
+from .arguments import callable_argument
 from .decks_output import decks_output
 from .decks_table import STANDARD_DECKS, compare_decks
 from .formats import markdown_fence, markdown_text, table
@@ -143,6 +144,8 @@ def write_results(paytables_dir: Path, results_dir: Path, *,
     ``on_progress(done, total)``: each paytable's report and math report (see
     :mod:`bacc_edge.progress`); ``on_slow``: as :func:`~bacc_edge.loader.load_paytable`
     takes it."""
+    for name, call in (("on_progress", on_progress), ("on_slow", on_slow)):
+        callable_argument(call, name)
     files = sorted(Path(paytables_dir).glob("*.py"))
     clash = [p for p in files if p.stem.lower() == "readme"]
     if clash:  # its report would be the index's name, README.md: one would be lost
