@@ -625,6 +625,9 @@ CLI = [
     ("math-report of an event that happens on no deck count", ["math-report", "{never}", "-o",
                                                                 "{tmp}/r.md"],
      "event '3-card natural': can never happen (on infinite deck", 1),
+    ("card bet on 28 decks", [str(ROOT / "paytables" / "perfect_pairs.py"), "--decks", "28"],
+     "28 decks: bets on the cards themselves are counted in 64-bit integers, which hold "
+     "shoes of up to 1,448 cards (27 decks)", 1),
     ("math-report depth 10**8", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
