@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -628,6 +629,16 @@ CLI = [
     ("card bet on 28 decks", [str(ROOT / "paytables" / "perfect_pairs.py"), "--decks", "28"],
      "28 decks: bets on the cards themselves are counted in 64-bit integers, which hold "
      "shoes of up to 1,448 cards (27 decks)", 1),
+    ("scheduler that answers as a web server",
+     ["depth", LIVE, "--shoes", "2", "--scheduler", "{web}", "--state", "{tmp}/s"],
+     "what answers there is not a Dask scheduler: its reply is not Dask's protocol (perhaps a "
+     "web server or a proxy; MemoryError)", 1),
+    ("scheduler that closes every connection",
+     ["depth", LIVE, "--shoes", "2", "--scheduler", "{closing}", "--state", "{tmp}/s"],
+     "(something accepts connections there but closed this one without answering)", 1),
+    ("scheduler port that refuses connections",
+     ["depth", LIVE, "--shoes", "2", "--scheduler", "{refusing}", "--state", "{tmp}/s"],
+     "(nothing accepts connections there: Connection refused)", 1),
     ("math-report depth 10**8", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
@@ -635,10 +646,10 @@ CLI = [
 ]
 
 
-def _arguments(args, tmp_path, silent):
+def _arguments(args, tmp_path, silent, **servers):
     """Write the paytables the arguments name into ``tmp_path`` and return the
     arguments with their paths; ``{silent}`` is the address of a port that listens and
-    never answers."""
+    never answers, ``servers`` those of :func:`other_servers`."""
     for name, source in PAYTABLES.items():
         (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
     (tmp_path / "latin1.py").write_bytes("# é\nBETS = []\n".encode("latin-1"))
@@ -663,7 +674,7 @@ def _arguments(args, tmp_path, silent):
     (tmp_path / "linked").mkdir()
     os.link(tmp_path / "one" / "fine.py", tmp_path / "linked" / "fine.md")
     paths = {name: str(tmp_path / f"{name}.py") for name in [*PAYTABLES, "latin1"]}
-    return [a.format(tmp=tmp_path, silent=silent, **paths) for a in args]
+    return [a.format(tmp=tmp_path, silent=silent, **servers, **paths) for a in args]
 
 
 @pytest.fixture
@@ -675,11 +686,44 @@ def silent_port():
         yield f"tcp://127.0.0.1:{listening.getsockname()[1]}"
 
 
+@pytest.fixture
+def other_servers():
+    """Addresses of real ports from the OS where no Dask scheduler is: ``{web}`` answers
+    as a web server does, ``{closing}`` closes every connection at once, ``{refusing}``
+    is bound and not listening, so it refuses connections."""
+    def serve(listening, reply):
+        while True:
+            try:
+                conn, _ = listening.accept()
+            except OSError:  # closed: the test is over
+                return
+            with conn:
+                if reply:
+                    conn.settimeout(1)
+                    try:
+                        conn.recv(4096)
+                    except OSError:
+                        pass
+                    conn.sendall(reply)
+
+    web = b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"
+    sockets = {name: socket.socket() for name in ("web", "closing", "refusing")}
+    for name, sock in sockets.items():
+        sock.bind(("127.0.0.1", 0))
+        if name != "refusing":
+            sock.listen()
+            threading.Thread(target=serve, args=(sock, web if name == "web" else None),
+                             daemon=True).start()
+    yield {name: f"tcp://127.0.0.1:{sock.getsockname()[1]}" for name, sock in sockets.items()}
+    for sock in sockets.values():
+        sock.close()
+
+
 @pytest.mark.parametrize("args, fragment, code", [c[1:] for c in CLI], ids=[c[0] for c in CLI])
 def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code, silent_port,
-                                             monkeypatch):
+                                             other_servers, monkeypatch):
     monkeypatch.setattr("bacc_edge.depth_run.CONNECT_TIMEOUT", 1)  # the deadline, shortened
-    result = CliRunner().invoke(main, _arguments(args, tmp_path, silent_port))
+    result = CliRunner().invoke(main, _arguments(args, tmp_path, silent_port, **other_servers))
     assert result.exit_code == code, result.output
     assert isinstance(result.exception, SystemExit), result.exception  # no traceback
     assert "Traceback" not in result.output

@@ -278,7 +278,7 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
     import socket
     import time
 
-    from distributed.comm import connect
+    from distributed.comm import CommClosedError, connect
 
     wait = CONNECT_TIMEOUT if wait is None else wait
     host, port = check_scheduler(address)
@@ -288,7 +288,7 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
         socket.create_connection((host, port), timeout=wait).close()
     except OSError as err:
         raise OptionError(f"{late} (nothing accepts connections there: "
-                          f"{type(err).__name__})") from None
+                          f"{err.strerror or err or type(err).__name__})") from None
 
     async def identity():
         comm = await connect(address, timeout=wait)
@@ -303,8 +303,14 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
     except asyncio.TimeoutError:
         raise OptionError(f"{late} (something accepts connections there but never "
                           f"answered)") from None
-    except Exception as err:  # reset, closed, not Dask's protocol: one line
-        raise OptionError(f"{late} ({type(err).__name__})") from None
+    except (CommClosedError, ConnectionError):
+        raise OptionError(f"{late} (something accepts connections there but closed this "
+                          f"one without answering)") from None
+    except Exception as err:  # a reply Dask cannot read: its length header, read from
+        # another protocol's text, asks for exabytes (MemoryError), or worse
+        raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
+                          f"scheduler: its reply is not Dask's protocol (perhaps a web "
+                          f"server or a proxy; {type(err).__name__})") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
                           f"scheduler (it says it is {kind_of(answer)[:80]})")
