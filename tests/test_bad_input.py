@@ -44,6 +44,7 @@ FIGURE = ("from bacc_edge import *\n"
 #: name → paytable source, written as ``<name>.py`` in a fresh folder for every case
 PAYTABLES = {
     "syntax": "BETS = [\n",
+    "nul_byte": "from bacc_edge import *\nBETS = [Bet('T', [Event('t', tie, 8)])]\0\n",
     "no_bets": "x = 1\n",
     "empty": "BETS = []\n",
     "not_a_list": "from bacc_edge import *\nBETS = Bet('T', [Event('tie', tie, 8)])\n",
@@ -186,6 +187,8 @@ CLI = [
     ("not utf-8", ["{latin1}"], "latin1.py: cannot be read", 1),
     ("the same file twice", ["{fine}", "{fine}"], "fine.py: given twice", 1),
     ("syntax error", ["{syntax}"], "syntax.py, line 1: syntax error", 1),
+    ("a NUL byte", ["{nul_byte}"],
+     "nul_byte.py, line 2: syntax error: source code string cannot contain null bytes", 1),
     ("no BETS", ["{no_bets}"], "no_bets.py: defines no BETS", 1),
     ("BETS empty", ["{empty}"], "empty.py: BETS must be a non-empty list of Bet", 1),
     ("BETS one Bet", ["{not_a_list}"], "not_a_list.py: BETS must be a non-empty list", 1),

@@ -227,8 +227,11 @@ def load_paytable_source(source: str, path) -> Paytable:
     p = Path(path)
     try:
         code = compile(source, str(p), "exec")
-    except SyntaxError as err:
-        raise PaytableError(f"{path}, line {err.lineno}: syntax error: {err.msg}") from None
+    except SyntaxError as err:  # Python names no line for a NUL byte: find it
+        line = err.lineno or (source.count("\n", 0, source.index("\0")) + 1
+                              if "\0" in source else None)
+        where = f", line {line}" if line else ""
+        raise PaytableError(f"{path}{where}: syntax error: {err.msg}") from None
     namespace = {"__name__": f"paytable_{p.stem}", "__file__": str(p)}
     try:
         with printing_to_stderr():
