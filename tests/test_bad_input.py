@@ -1003,6 +1003,14 @@ def test_a_card_removed_is_labelled_by_its_name_not_as_typed():
     assert result.stdout.startswith("Shoe: 1 deck less 10 10♥ K (49 cards)")
 
 
+def test_a_suit_named_on_a_shoe_of_unknown_suits_is_not_shown_as_kept():
+    # a shoe given by rank counts keeps no suits: K♠ leaves a K, and is labelled so
+    result = CliRunner().invoke(main, [PUNTO, "--bet", "Player", "--counts",
+                                       ",".join(["32"] * 13), "--remove", "Ks 5h"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Shoe: custom shoe less K 5 (414 cards)")
+
+
 def test_an_event_impossible_on_some_deck_counts_is_a_flag_of_the_math_report():
     # two cards of one suit and rank cannot be dealt from 1 deck, but can from 2
     perfect = load_paytable(LIVE).select(["Perfect Pair"])
