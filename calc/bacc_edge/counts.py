@@ -176,7 +176,8 @@ class Count:
     from (``initial``), and the ``trigger`` from which the player bets one unit: the
     true count (``trigger_on="true"``, running count per deck left as ``divisor`` and
     ``rounding`` say) or the running count reaches it. ``bets`` names the bets it
-    serves (None: every bet of the run). ``exposed_card``: whether the shown first card
+    serves (None, the default: every bet of the run, kept as ``()``; an empty list is
+    refused). ``exposed_card``: whether the shown first card
     of the shoe enters the count (it is seen; burned cards never are).
     ``published``: the figures a study of this count printed."""
 
@@ -203,10 +204,9 @@ class Count:
         except OverflowError:
             raise OptionError(f"{where}: trigger {str(self.trigger)[:20]}… is too large") from None
         object.__setattr__(self, "trigger", trigger)
-        if self.bets is not None:
-            object.__setattr__(self, "bets", tuple(non_empty(
-                names_argument(self.bets, f"{where}: bets"), f"{where}: bets",
-                "bet's name (None: every bet of the run)")))
+        object.__setattr__(self, "bets", () if self.bets is None else tuple(non_empty(
+            names_argument(self.bets, f"{where}: bets"), f"{where}: bets",
+            "bet's name (None: every bet of the run)")))
         if isinstance(self.initial, bool) or not isinstance(self.initial, int):
             raise OptionError(f"{where}: initial running count {self.initial!r} must be a "
                               f"whole number")
@@ -264,7 +264,7 @@ class Count:
         """This count under another true-count convention (None: keep its own)."""
         changes = {k: v for k, v in (("divisor", divisor), ("rounding", rounding),
                                      ("exposed_card", exposed_card)) if v is not None}
-        return replace(self, **changes) if changes else self
+        return replace(self, **{"bets": self.bets or None, **changes}) if changes else self
 
     def describe(self) -> dict:
         """The count as JSON: every field that defines it."""
@@ -305,7 +305,7 @@ def paytable_counts(paytable) -> tuple[Count, ...]:
         if count.name.lower() in names:
             raise BaccEdgeError(f"{paytable.path}: two counts are named {count.name!r}")
         names.add(count.name.lower())
-        for bet in count.bets or ():
+        for bet in count.bets:
             if bet.lower() not in known:
                 raise BaccEdgeError(f"{paytable.path}: count {count.name!r} serves "
                                     f"{bet!r}, which no bet of the paytable is named")
