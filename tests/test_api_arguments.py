@@ -19,6 +19,7 @@ from bacc_edge import (ArgumentError, BaccEdgeError, Bet, CardNameError, Conditi
                        prepare_depth, report, run_depth, scale_unknown, solve, solve_bet,
                        summarize_depth, tie, write_math_report)
 from bacc_edge.evaluator import Evaluator
+from bacc_edge.reports import report_all
 from bacc_edge.rules import STANDARD_TEXT
 from conftest import ROOT
 
@@ -162,6 +163,16 @@ API = [
      "shoes [None] (list) must be a deck list"),
     ("compare_decks(pt, 0)", lambda: compare_decks(PUNTO, 0), BaccEdgeError,
      "number of decks 0 must be a whole number from 1"),
+    ("compare_decks(pt, [8, 8])", lambda: compare_decks(PUNTO, [8, 8]), bacc_edge.RepeatedDecks,
+     "shoes [8, 8] (list) names 8 decks twice: give each shoe once"),
+    ("compare_decks(pt, [Shoe.decks(8), 8])",
+     lambda: compare_decks(PUNTO, (Shoe.decks(8), 8)), bacc_edge.RepeatedDecks,
+     "names 8 decks twice"),
+    ("compare_decks(pt, [inf, inf])",
+     lambda: compare_decks(PUNTO, [Shoe.infinite(), Shoe.infinite()]), bacc_edge.RepeatedDecks,
+     "names infinite deck twice"),
+    ("solve(decks=[8, 8])", lambda: solve(PUNTO, "5%", decks=[8, 8], scale=True),
+     bacc_edge.RepeatedDecks, "decks [8, 8] (list) names 8 decks twice"),
     ("compare_decks(tables=5)", lambda: compare_decks(PUNTO, "8", tables=5), ArgumentError,
      "tables 5 (int)"),
     ("parse_decks(None)", lambda: parse_decks(None), ArgumentError,
@@ -219,6 +230,9 @@ API = [
      "given 'x=5' (str) must be a mapping"),
     ("solve(keep_ratios, scale)", lambda: solve(PUNTO, "5%", scale=True, keep_ratios=True),
      OptionError, "keep_ratios keeps the ratio of several events marked in one bet"),
+    ("solve(scale, mark)", lambda: solve(PUNTO, "5%", scale=True, mark=["Player:Player wins"]),
+     OptionError, "scale makes every winning pay of a bet unknown and mark names the unknown "
+                  "pays: give one"),
     ("solve(tables=5)", lambda: solve(PUNTO, "5%", scale=True, tables=5), ArgumentError,
      "tables 5 (int)"),
     ("solve(second unknown)", lambda: solve([Bet("B", [Event("E", tie, bacc_edge.Solve("x")),
@@ -324,6 +338,34 @@ API = [
     ("pays(-1/3)", lambda: pays(Fraction(-1, 3)), PaysError, "is written '2 for 3'"),
     ("pays(-1)", lambda: pays(-1), PaysError, "-1 is negative: a bet that loses pays 'lose'"),
     ("pays('５')", lambda: pays("５"), PaysError, "'５' is not a pay: write a number ('5')"),
+    # -- a wrong kind of argument is named, never Python's bare TypeError -------------------
+    ("Count.by_points(None)", lambda: bacc_edge.Count.by_points("c", None, 1), ArgumentError,
+     "count 'c': by_points tags None (NoneType) must be a list of 10 tags"),
+    ("StudyFigures(figures=None)", lambda: bacc_edge.StudyFigures("src", None), ArgumentError,
+     "study 'src': figures None (NoneType) must be a mapping"),
+    ("StudyFigures(findings=None)", lambda: bacc_edge.StudyFigures("src", {}, findings=None),
+     ArgumentError, "study 'src': findings None (NoneType) must be a mapping"),
+    ("~quantity", lambda: Event("e", ~player.points, 5), ConditionError,
+     "~player.points: ~ & | combine conditions, not quantities; compare the quantity first, "
+     "e.g. ~(player.points == 5)"),
+    ("quantity | quantity", lambda: player.points | banker.points, ConditionError,
+     "player.points | …: ~ & | combine conditions, not quantities"),
+    ("5 & quantity", lambda: 5 & player.points, ConditionError,
+     "player.points & …: ~ & | combine conditions"),
+    *[(f"{name}(on_progress={bad!r})", call(bad), ArgumentError,
+       f"on_progress {bad!r} ({type(bad).__name__}) must be a function (or None)")
+      for bad in (5, "x")  # run_depth's own rows are above
+      for name, call in [
+          ("report", lambda bad: lambda: report(PUNTO, on_progress=bad)),
+          ("check", lambda bad: lambda: bacc_edge.check(PUNTO, on_progress=bad)),
+          ("compare_decks", lambda bad: lambda: compare_decks(PUNTO, "8", on_progress=bad)),
+          ("effects_of_removal", lambda bad: lambda: effects_of_removal(
+              load_paytable(PUNTO).bets, Shoe.decks(8), on_progress=bad)),
+          ("solve", lambda bad: lambda: solve(PUNTO, "5%", scale=True, on_progress=bad)),
+          ("build_math_report", lambda bad: lambda: build_math_report(PUNTO,
+                                                                      on_progress=bad)),
+          ("report_all", lambda bad: lambda: report_all([PUNTO], on_progress=bad)),
+      ]],
 ]
 
 

@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -43,6 +44,7 @@ FIGURE = ("from bacc_edge import *\n"
 #: name → paytable source, written as ``<name>.py`` in a fresh folder for every case
 PAYTABLES = {
     "syntax": "BETS = [\n",
+    "nul_byte": "from bacc_edge import *\nBETS = [Bet('T', [Event('t', tie, 8)])]\0\n",
     "no_bets": "x = 1\n",
     "empty": "BETS = []\n",
     "not_a_list": "from bacc_edge import *\nBETS = Bet('T', [Event('tie', tie, 8)])\n",
@@ -185,6 +187,8 @@ CLI = [
     ("not utf-8", ["{latin1}"], "latin1.py: cannot be read", 1),
     ("the same file twice", ["{fine}", "{fine}"], "fine.py: given twice", 1),
     ("syntax error", ["{syntax}"], "syntax.py, line 1: syntax error", 1),
+    ("a NUL byte", ["{nul_byte}"],
+     "nul_byte.py, line 2: syntax error: source code string cannot contain null bytes", 1),
     ("no BETS", ["{no_bets}"], "no_bets.py: defines no BETS", 1),
     ("BETS empty", ["{empty}"], "empty.py: BETS must be a non-empty list of Bet", 1),
     ("BETS one Bet", ["{not_a_list}"], "not_a_list.py: BETS must be a non-empty list", 1),
@@ -316,6 +320,12 @@ CLI = [
     ("remove Z", [PUNTO, "--remove", "5 5 Z"], "card 'Z' is not a card", 1),
     ("remove a playing-card glyph", [PUNTO, "--remove", "🂡"], "card '🂡' is not a card", 1),
     ("remove 11", [PUNTO, "--remove", "5 11 K"], "card '11' is not a card", 1),
+    ("remove 10x", [PUNTO, "--remove", "10x"],
+     "card '10x' is not a card: write a rank A 2 3 4 5 6 7 8 9 10 J Q K", 1),
+    ("remove 1O", [PUNTO, "--remove", "1O"],
+     "card '1O' is not a card: write a rank A 2 3 4 5 6 7 8 9 10 J Q K", 1),
+    ("remove sixes", [PUNTO, "--remove", "sixes"],
+     "card 'sixes' is not a card (the rank is written '6'): write a rank", 1),
     ("remove Aces", [PUNTO, "--remove", "Aces"],
      "card 'Aces' is not a card (the rank is written 'A'): write a rank A 2", 1),
     ("remove Kings", [PUNTO, "--remove", "5 Kings"], "card 'Kings' is not a card", 1),
@@ -489,6 +499,10 @@ CLI = [
                                       "--keep-ratios"],
      "--keep-ratios keeps the ratio of several --solve events of one bet; without --solve "
      "it does nothing", 2),
+    ("solve scale with solve", ["solve", PUNTO, "--edge", "5%", "--scale", "--solve",
+                                "Player:Player wins"],
+     "--scale makes every winning pay of a bet unknown and --solve names the unknown pays: "
+     "give one", 2),
     ("solve decks 8,8", ["solve", "{solve_x}", "--edge", "5%", "--decks", "8,8"],
      "Invalid value for '--decks' / '-d': '8,8' names 8 decks twice", 2),
     ("solve digits x", ["solve", "{solve_x}", "--edge", "5%", "--digits", "x"],
@@ -609,6 +623,31 @@ CLI = [
      ["depth", LIVE, "--shoes", "2", "--scheduler", "{silent}", "--state", "{tmp}/s"],
      "no Dask scheduler answers there within 1 s (something accepts connections there but "
      "never answered)", 1),
+    ("results into the paytables folder", ["results", "{tmp}/one", "{tmp}/one"],
+     "one': is the paytables folder", 1),
+    ("results into a link to the paytables folder", ["results", "{tmp}/one", "{tmp}/one_link"],
+     "one_link': is the paytables folder", 1),
+    ("results over the user's README.md", ["results", "{tmp}/one", "{tmp}/mine"],
+     "mine/README.md': exists and is not a file bacc-edge wrote (it does not start "
+     "'# Results')", 1),
+    ("eor of an event that never happens", ["eor", "{never}"],
+     "never.py: bet 'N', event '3-card natural': can never happen (on 8 decks", 1),
+    ("math-report of an event that happens on no deck count", ["math-report", "{never}", "-o",
+                                                                "{tmp}/r.md"],
+     "event '3-card natural': can never happen (on infinite deck", 1),
+    ("card bet on 28 decks", [str(ROOT / "paytables" / "perfect_pairs.py"), "--decks", "28"],
+     "28 decks: bets on the cards themselves are counted in 64-bit integers, which hold "
+     "shoes of up to 1,448 cards (27 decks)", 1),
+    ("scheduler that answers as a web server",
+     ["depth", LIVE, "--shoes", "2", "--scheduler", "{web}", "--state", "{tmp}/s"],
+     "what answers there is not a Dask scheduler: its reply is not Dask's protocol (perhaps a "
+     "web server or a proxy; MemoryError)", 1),
+    ("scheduler that closes every connection",
+     ["depth", LIVE, "--shoes", "2", "--scheduler", "{closing}", "--state", "{tmp}/s"],
+     "(something accepts connections there but closed this one without answering)", 1),
+    ("scheduler port that refuses connections",
+     ["depth", LIVE, "--shoes", "2", "--scheduler", "{refusing}", "--state", "{tmp}/s"],
+     "(nothing accepts connections there: Connection refused)", 1),
     ("math-report depth 10**8", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
@@ -616,10 +655,10 @@ CLI = [
 ]
 
 
-def _arguments(args, tmp_path, silent):
+def _arguments(args, tmp_path, silent, **servers):
     """Write the paytables the arguments name into ``tmp_path`` and return the
     arguments with their paths; ``{silent}`` is the address of a port that listens and
-    never answers."""
+    never answers, ``servers`` those of :func:`other_servers`."""
     for name, source in PAYTABLES.items():
         (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
     (tmp_path / "latin1.py").write_bytes("# é\nBETS = []\n".encode("latin-1"))
@@ -627,6 +666,9 @@ def _arguments(args, tmp_path, silent):
     (tmp_path / "one").mkdir()
     (tmp_path / "one" / "fine.py").write_text(PAYTABLES["fine"])
     (tmp_path / "broken").mkdir()
+    (tmp_path / "one_link").symlink_to(tmp_path / "one")
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "README.md").write_text("# My notes\n")
     (tmp_path / "readme").mkdir()
     (tmp_path / "readme" / "README.py").write_text(PAYTABLES["fine"])
     (tmp_path / "broken" / "syntax.py").write_text(PAYTABLES["syntax"])
@@ -641,7 +683,7 @@ def _arguments(args, tmp_path, silent):
     (tmp_path / "linked").mkdir()
     os.link(tmp_path / "one" / "fine.py", tmp_path / "linked" / "fine.md")
     paths = {name: str(tmp_path / f"{name}.py") for name in [*PAYTABLES, "latin1"]}
-    return [a.format(tmp=tmp_path, silent=silent, **paths) for a in args]
+    return [a.format(tmp=tmp_path, silent=silent, **servers, **paths) for a in args]
 
 
 @pytest.fixture
@@ -653,11 +695,44 @@ def silent_port():
         yield f"tcp://127.0.0.1:{listening.getsockname()[1]}"
 
 
+@pytest.fixture
+def other_servers():
+    """Addresses of real ports from the OS where no Dask scheduler is: ``{web}`` answers
+    as a web server does, ``{closing}`` closes every connection at once, ``{refusing}``
+    is bound and not listening, so it refuses connections."""
+    def serve(listening, reply):
+        while True:
+            try:
+                conn, _ = listening.accept()
+            except OSError:  # closed: the test is over
+                return
+            with conn:
+                if reply:
+                    conn.settimeout(1)
+                    try:
+                        conn.recv(4096)
+                    except OSError:
+                        pass
+                    conn.sendall(reply)
+
+    web = b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"
+    sockets = {name: socket.socket() for name in ("web", "closing", "refusing")}
+    for name, sock in sockets.items():
+        sock.bind(("127.0.0.1", 0))
+        if name != "refusing":
+            sock.listen()
+            threading.Thread(target=serve, args=(sock, web if name == "web" else None),
+                             daemon=True).start()
+    yield {name: f"tcp://127.0.0.1:{sock.getsockname()[1]}" for name, sock in sockets.items()}
+    for sock in sockets.values():
+        sock.close()
+
+
 @pytest.mark.parametrize("args, fragment, code", [c[1:] for c in CLI], ids=[c[0] for c in CLI])
 def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code, silent_port,
-                                             monkeypatch):
+                                             other_servers, monkeypatch):
     monkeypatch.setattr("bacc_edge.depth_run.CONNECT_TIMEOUT", 1)  # the deadline, shortened
-    result = CliRunner().invoke(main, _arguments(args, tmp_path, silent_port))
+    result = CliRunner().invoke(main, _arguments(args, tmp_path, silent_port, **other_servers))
     assert result.exit_code == code, result.output
     assert isinstance(result.exception, SystemExit), result.exception  # no traceback
     assert "Traceback" not in result.output
@@ -752,6 +827,18 @@ API = [
      "card 'K♤' is not a card"),
     ("commission stakes int", lambda: banker_commission_edges(10, 1), ArgumentError,
      "stakes 10 (int) must be a list"),
+    ("effects_of_removal of an event that never happens",
+     lambda: bacc_edge.effects_of_removal([Bet("B", [Event("ten", bacc_edge.banker.points == 10,
+                                                          5)])], Shoe.decks(8)),
+     PaytableError, "bet 'B', event 'ten': can never happen (on 8 decks"),
+    ("prepare_depth(bets=[])", lambda: bacc_edge.prepare_depth(PUNTO, []), OptionError,
+     "bet_names [] (list) is empty: give at least one bet's name (None: every bet)"),
+    ("load_paytables([])", lambda: load_paytables([]), OptionError,
+     "paths [] (list) is empty: give at least one paytable file"),
+    ("effects_of_removal([])", lambda: bacc_edge.effects_of_removal([], Shoe.decks(8)),
+     OptionError, "bets [] (list) is empty: give at least one Bet"),
+    ("Count(bets=[])", lambda: bacc_edge.Count("C", {"8": 1}, trigger=1, bets=[]), OptionError,
+     "count 'C': bets [] (list) is empty: give at least one bet's name"),
     ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
 ]
 
@@ -809,6 +896,18 @@ def test_an_event_only_the_composition_rules_out_is_a_warning_either_way(tmp_pat
     assert result.exit_code == 0, result.output
     assert "warning: " in result.stderr and "'banker draws a 9' cannot happen" in result.stderr
     assert "banker draws a 9  0.000%" in result.stdout
+
+
+@pytest.mark.parametrize("shoe", [Shoe.from_ranks([4] * 8 + [0] + [4] * 4),
+                                  Shoe.decks(1).remove("9 9 9 9")], ids=["counts", "remove"])
+def test_the_api_warns_as_the_command_does_of_an_event_the_cards_left_rule_out(shoe):
+    nine = Bet("Nine", [Event("banker draws a 9", bacc_edge.banker.third == 9, 20)])
+    (result,) = report([nine], shoe)  # the full shoe it came from: 1 deck, where it can
+    assert result.line("banker draws a 9").combinations == 0
+    assert result.warnings == (f"bet 'Nine', event 'banker draws a 9' cannot happen on "
+                               f"{shoe}",)
+    with pytest.raises(PaytableError, match="can never happen"):  # on the full shoe: never
+        report([Bet("Nine", [Event("nine", bacc_edge.banker.points == 10, 20)])], shoe)
 
 
 def test_a_paytable_slow_to_load_is_named_on_stderr(tmp_path, monkeypatch):
@@ -902,3 +1001,19 @@ def test_a_card_removed_is_labelled_by_its_name_not_as_typed():
                                        "t 10h k"])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Shoe: 1 deck less 10 10♥ K (49 cards)")
+
+
+def test_a_suit_named_on_a_shoe_of_unknown_suits_is_not_shown_as_kept():
+    # a shoe given by rank counts keeps no suits: K♠ leaves a K, and is labelled so
+    result = CliRunner().invoke(main, [PUNTO, "--bet", "Player", "--counts",
+                                       ",".join(["32"] * 13), "--remove", "Ks 5h"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Shoe: custom shoe less K 5 (414 cards)")
+
+
+def test_an_event_impossible_on_some_deck_counts_is_a_flag_of_the_math_report():
+    # two cards of one suit and rank cannot be dealt from 1 deck, but can from 2
+    perfect = load_paytable(LIVE).select(["Perfect Pair"])
+    built = bacc_edge.build_math_report(perfect, decks=1)
+    assert [f.kind for f in built.flags] == [bacc_edge.FlagKind.IMPOSSIBLE]
+    assert built.sections[0].effects is not None  # its effects of removal, all the same

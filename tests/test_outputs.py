@@ -120,8 +120,7 @@ def test_results_never_write_over_a_paytable(tmp_path):
     with pytest.raises(OverwriteError, match="is the input"):
         write_results(tables, out)
     assert (tables / "fine.py").read_text() == FINE
-    assert sorted(p.name for p in out.iterdir()) == ["fine.md", "math_reports"]
-    assert not any((out / "math_reports").iterdir())  # refused before writing any
+    assert sorted(p.name for p in out.iterdir()) == ["fine.md"]  # refused before any write
 
 
 @pytest.mark.parametrize("where, message", [
@@ -512,3 +511,11 @@ def test_an_amount_whose_decimal_never_ends_says_it_is_rounded():
     row = result.stdout.splitlines()[-1].split()
     # 5% of 1/3 is 1/60, rounded up to 1/16: 0.0625 exactly; 1/3 - 1/16 = 13/48
     assert row[:3] == ["≈0.3333333333", "0.0625", "≈0.2708333333"]
+
+
+@pytest.mark.parametrize("written, shown", [
+    ("5 to 1", "5"), ("1/3", "1:3"), ("19-20", "19:20"), ("7:2", "7:2"), ("45 for 1", "45 for 1"),
+    ("10%", "10% of stake"), (8, "8"), (0.95, "0.95"), ("lose", "-1"), ("push", "push")])
+def test_pays_text_is_the_one_form_the_readme_says(written, shown):
+    # README, --fmt json: pays_text "as the tables print it, in one form per kind of pay"
+    assert bacc_edge.pays(written).text == shown

@@ -25,3 +25,21 @@ def test_results_are_not_stale(tmp_path):
         assert committed.is_file(), f"results/{name} is missing: run make results"
         assert committed.read_text() == path.read_text(), (
             f"results/{name} is stale: run make results")
+
+
+def test_a_rerun_replaces_its_own_files_and_never_one_the_user_wrote(tmp_path):
+    paytables = tmp_path / "paytables"
+    paytables.mkdir()
+    (paytables / "punto_banco.py").write_bytes((ROOT / "paytables" / "punto_banco.py")
+                                               .read_bytes())
+    out = tmp_path / "out"
+    for _ in range(2):  # the second run replaces the first one's files
+        result = CliRunner().invoke(main, ["results", str(paytables), str(out)])
+        assert result.exit_code == 0, result.output
+    mine = "# punto_banco, my notes\n"  # starts as a report's title does, but is not one
+    (out / "punto_banco.md").write_text(mine)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    result = CliRunner().invoke(main, ["results", str(paytables), str(out)])
+    assert result.exit_code == 1
+    assert "punto_banco.md': exists and is not a file bacc-edge wrote" in result.output
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from .errors import ArgumentError, kind_of
+from .errors import ArgumentError, OptionError, kind_of
 
 
 def flag_argument(value, name: str):
@@ -44,6 +44,22 @@ def names_argument(value, name: str) -> list:
     return out
 
 
+def non_empty(values: list, name: str, what: str) -> list:
+    """``values`` if it holds something: an empty list where it would mean nothing, or
+    be read in silence as "all", is refused naming the argument."""
+    if not values:
+        raise OptionError(f"{name} {quoted(values)} is empty: give at least one {what}")
+    return values
+
+
+def callable_argument(value, name: str = "on_progress"):
+    """``value`` if it is None or a function: a callback such as ``on_progress`` given a
+    number or text is refused here, not as Python's TypeError when it is first called."""
+    if value is not None and not callable(value):
+        raise ArgumentError(f"{name} {quoted(value)} must be a function (or None)")
+    return value
+
+
 def path_argument(value, name: str = "path"):
     """``value`` if it is a file's path (a str or a path object)."""
     if not isinstance(value, (str, os.PathLike)) or not str(value):
@@ -69,4 +85,5 @@ def quoted(value) -> str:
     return text if len(text) <= 80 else f"{text[:60]}… ({type(value).__name__})"
 
 
-__all__ = ["flag_argument", "mapping_argument", "names_argument", "path_argument", "quoted"]
+__all__ = ["callable_argument", "flag_argument", "mapping_argument", "names_argument", "non_empty", "path_argument",
+           "quoted"]

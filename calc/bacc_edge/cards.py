@@ -41,10 +41,13 @@ class CardNameError(ShoeError):
 
 
 def _hint(text: str) -> str:
-    """A pointer to the rank symbol for a word such as ``"Kings"`` or ``"ace"``."""
+    """A pointer to the rank symbol for a word such as ``"Kings"``, ``"sixes"`` or
+    ``"ace"``: the word itself, or less a plural's ``s``/``es`` (never any other letter:
+    ``"10x"`` and ``"1O"`` are no aces)."""
     word = text.upper()
-    for candidate in (word, word[:-1], word[:-2]):
-        if word.startswith(candidate) and candidate in _RANK_WORDS:
+    plurals = [word[:-n] for n, end in ((1, "S"), (2, "ES")) if word.endswith(end)]
+    for candidate in (word, *plurals):
+        if candidate in _RANK_WORDS:
             symbol = _RANK_WORDS[candidate]
             return f" (the rank is written {symbol!r})"
     return ""

@@ -517,8 +517,9 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     convention = given_values(divisor=divisor, rounding=rounding, exposed_card=exposed_card)
     with resumable_bar("shoes", quiet=quiet) as on_progress:
         spec, summary = depth_study(
-            paytable, bets, shoes=shoes, your_count=yours, check=do_check, batch=batch,
-            state=state, scheduler=scheduler, workers=workers, on_progress=on_progress,
+            paytable, list(bets) or None, shoes=shoes, your_count=yours, check=do_check,
+            batch=batch, state=state, scheduler=scheduler, workers=workers,
+            on_progress=on_progress,
             on_warning=lambda line: say(f"warning: {line}"), on_slow=say,
             deal=DealRules(decks, cut, end_rule), seed=seed, level=level, cutoff=cutoff,
             eor_count=eor_count, count_only=count_only, exact_bets=exact_bets, **convention)
@@ -641,6 +642,10 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
         raise click.UsageError("--keep-ratios keeps the ratio of several --solve events of "
                                "one bet; without --solve it does nothing (--scale keeps "
                                "every pay's ratio already)")
+    if scale and marks:
+        raise click.UsageError("--scale makes every winning pay of a bet unknown and --solve "
+                               "names the unknown pays: give one (--solve with --keep-ratios "
+                               "scales the events it names)")
     loaded = load_paytable(paytable, on_slow=say)
     with progress_bar.bar("bets") as on_progress:
         solutions = solve(loaded, target, decks=decks, bets=bets, mark=marks,

@@ -25,8 +25,8 @@ from enum import StrEnum
 from typing import Mapping, Sequence
 
 from .cards import POINTS, RANKS, parse_card
-from .arguments import names_argument
-from .errors import BaccEdgeError, OptionError
+from .arguments import names_argument, non_empty, quoted
+from .errors import ArgumentError, BaccEdgeError, OptionError
 from .payouts import exact_number, whole_number
 from .paytable import Printed
 
@@ -90,6 +90,11 @@ class StudyFigures:
     dealing: str = ""
 
     def __post_init__(self):
+        for name in ("figures", "findings"):
+            value = getattr(self, name)
+            if not hasattr(value, "items"):
+                raise ArgumentError(f"study {self.source!r}: {name} {quoted(value)} must be "
+                                    f"a mapping, e.g. {{'bet_frequency': '3.09%'}}")
         try:
             figures = {StudyMeasure(k): str(v) for k, v in dict(self.figures).items()}
             findings = {StudyMeasure(k): str(v) for k, v in dict(self.findings).items()}
@@ -171,14 +176,15 @@ class Count:
     from (``initial``), and the ``trigger`` from which the player bets one unit: the
     true count (``trigger_on="true"``, running count per deck left as ``divisor`` and
     ``rounding`` say) or the running count reaches it. ``bets`` names the bets it
-    serves (none: every bet of the run). ``exposed_card``: whether the shown first card
+    serves (None, the default: every bet of the run, kept as ``()``; an empty list is
+    refused). ``exposed_card``: whether the shown first card
     of the shoe enters the count (it is seen; burned cards never are).
     ``published``: the figures a study of this count printed."""
 
     name: str
     tags: object
     trigger: float
-    bets: tuple[str, ...] = ()
+    bets: tuple[str, ...] | None = None
     initial: int = 0
     trigger_on: TriggerOn = TriggerOn.TRUE
     divisor: Divisor = Divisor.UNSEEN
@@ -198,7 +204,9 @@ class Count:
         except OverflowError:
             raise OptionError(f"{where}: trigger {str(self.trigger)[:20]}… is too large") from None
         object.__setattr__(self, "trigger", trigger)
-        object.__setattr__(self, "bets", tuple(names_argument(self.bets, f"{where}: bets")))
+        object.__setattr__(self, "bets", () if self.bets is None else tuple(non_empty(
+            names_argument(self.bets, f"{where}: bets"), f"{where}: bets",
+            "bet's name (None: every bet of the run)")))
         if isinstance(self.initial, bool) or not isinstance(self.initial, int):
             raise OptionError(f"{where}: initial running count {self.initial!r} must be a "
                               f"whole number")
@@ -230,6 +238,9 @@ class Count:
     def by_points(cls, name: str, tags_by_point: Sequence[int], trigger: float, **kw) -> "Count":
         """A count written by point value 0 … 9 (tens and court cards are 0), as many
         studies print theirs."""
+        if not isinstance(tags_by_point, (list, tuple)):
+            raise ArgumentError(f"count {name!r}: by_points tags {quoted(tags_by_point)} must "
+                                f"be a list of 10 tags, point values 0 … 9")
         if len(tags_by_point) != 10:
             raise OptionError(f"count {name!r}: by_points needs 10 tags, point values 0 … 9")
         return cls(name, tuple(tags_by_point[p] for p in POINTS), trigger, **kw)
@@ -253,7 +264,7 @@ class Count:
         """This count under another true-count convention (None: keep its own)."""
         changes = {k: v for k, v in (("divisor", divisor), ("rounding", rounding),
                                      ("exposed_card", exposed_card)) if v is not None}
-        return replace(self, **changes) if changes else self
+        return replace(self, **{"bets": self.bets or None, **changes}) if changes else self
 
     def describe(self) -> dict:
         """The count as JSON: every field that defines it."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from .arguments import quoted
+from .arguments import callable_argument, quoted
 from .errors import ArgumentError, OptionError
 from .evaluator import Evaluator
 from .loader import Paytable, as_paytable
@@ -66,7 +66,8 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
 def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
     """The shoes an API call is given: a deck list (``"1-8,inf"``, read by
     :func:`parse_decks`), a number of decks, a :class:`Shoe`, or a list of shoes and
-    numbers of decks. Anything else is an ArgumentError naming ``name``."""
+    numbers of decks. Anything else is an ArgumentError naming ``name``; a shoe named
+    twice, in any form, is refused as the text's repeats are (:class:`RepeatedDecks`)."""
     if isinstance(value, str):
         return parse_decks(value)
     items = list(value) if isinstance(value, (list, tuple)) else [value]
@@ -75,7 +76,12 @@ def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
             raise ArgumentError(f"{name} {quoted(value)} must be a deck list such as "
                                 f"'1,2,4,6,8,inf', a number of decks, a Shoe or a list of "
                                 f"them")
-    return tuple(Shoe.decks(n) if isinstance(n, int) else n for n in items)
+    shoes = tuple(Shoe.decks(n) if isinstance(n, int) else n for n in items)
+    for i, shoe in enumerate(shoes):
+        if shoe in shoes[:i]:
+            raise RepeatedDecks(f"{name} {quoted(value)} names {shoe.label} twice: give each "
+                                f"shoe once")
+    return shoes
 
 
 class DeckList(tuple):
@@ -181,6 +187,7 @@ def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
     """Every bet of ``source`` (a paytable file, a loaded :class:`Paytable`, a bet or a
     list of bets) on each shoe of ``shoes`` (a deck list such as ``"1,2,4,6,8,inf"``, or
     shoes), exactly (``on_progress``: each bet counted on each shoe)."""
+    callable_argument(on_progress)
     shoes = deck_list_argument(shoes)
     if not shoes:
         raise OptionError("no shoes to compare")

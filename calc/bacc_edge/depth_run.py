@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from .arguments import callable_argument, names_argument, non_empty
 from .cards import RANKS
 from .counts import Count, DeckRounding, Divisor, StudyMeasure, paytable_counts
 from .depth import ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch, refuse_card_bets
@@ -61,15 +62,16 @@ MAX_TASK_ROUNDS = 5_000_000
 DEFAULT_STATE = Path(".bacc-edge-depth")
 
 
-def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int = 1,
-            level: int = 3, cutoff: int | None = None, counts: Sequence[Count] = (),
+def prepare(paytable, bet_names: Sequence[str] | None = None, *,
+            deal: DealRules = DealRules(), seed: int = 1, level: int = 3,
+            cutoff: int | None = None, counts: Sequence[Count] = (),
             eor_count: bool = True, paytable_counts_too: bool = True,
             count_only: bool = False, exact_bets: bool | None = None,
             divisor: Divisor | str | None = None, rounding: DeckRounding | str | None = None,
             exposed_card: bool | None = None) -> DepthSpec:
     """The run's definition: the paytable (a file's path, or a :class:`Paytable` loaded
-    from one) cut down to the bets named, how shoes are dealt, the counts played and
-    each bet's cutoff (``cutoff`` for every bet, else the paytable's ``max_round``).
+    from one) cut down to the bets named (None: every bet), how shoes are dealt, the
+    counts played and each bet's cutoff (``cutoff`` for every bet, else the paytable's ``max_round``).
 
     The counts: each bet's own count from its effects of removal (``eor_count``; the
     true count per 52 unseen cards, at the first-order break-even), the paytable's
@@ -103,8 +105,9 @@ def prepare(paytable, bet_names=(), *, deal: DealRules = DealRules(), seed: int 
         raise OptionError("the depth analysis sends its paytable to workers as the file's "
                           "text: give a paytable file")
     listed = paytable_counts(paytable) if paytable_counts_too else ()
-    if bet_names:
-        paytable = paytable.select(bet_names)
+    if bet_names is not None:
+        paytable = paytable.select(non_empty(names_argument(bet_names, "bet_names"),
+                                             "bet_names", "bet's name (None: every bet)"))
     bets = list(paytable.bets)
     refuse_card_bets(bets, paytable.rules)
     names = [b.name for b in bets]
@@ -275,7 +278,7 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
     import socket
     import time
 
-    from distributed.comm import connect
+    from distributed.comm import CommClosedError, connect
 
     wait = CONNECT_TIMEOUT if wait is None else wait
     host, port = check_scheduler(address)
@@ -285,7 +288,7 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
         socket.create_connection((host, port), timeout=wait).close()
     except OSError as err:
         raise OptionError(f"{late} (nothing accepts connections there: "
-                          f"{type(err).__name__})") from None
+                          f"{err.strerror or err or type(err).__name__})") from None
 
     async def identity():
         comm = await connect(address, timeout=wait)
@@ -300,8 +303,14 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
     except asyncio.TimeoutError:
         raise OptionError(f"{late} (something accepts connections there but never "
                           f"answered)") from None
-    except Exception as err:  # reset, closed, not Dask's protocol: one line
-        raise OptionError(f"{late} ({type(err).__name__})") from None
+    except (CommClosedError, ConnectionError):
+        raise OptionError(f"{late} (something accepts connections there but closed this "
+                          f"one without answering)") from None
+    except Exception as err:  # a reply Dask cannot read: its length header, read from
+        # another protocol's text, asks for exabytes (MemoryError), or worse
+        raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
+                          f"scheduler: its reply is not Dask's protocol (perhaps a web "
+                          f"server or a proxy; {type(err).__name__})") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
                           f"scheduler (it says it is {kind_of(answer)[:80]})")
@@ -383,8 +392,7 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
         raise ArgumentError("give on_progress (on_batch is its former name), not both")
     on_progress = on_progress if on_progress is not None else on_batch
     for name, call in (("on_progress", on_progress), ("on_warning", on_warning)):
-        if call is not None and not callable(call):
-            raise ArgumentError(f"{name} {kind_of(call)} must be a function (or None)")
+        callable_argument(call, name)
     if batch is None:
         batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
     check_size(spec, shoes, batch)
@@ -429,7 +437,8 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
     return DepthTally([done[i] for i in range(n_batches)])
 
 
-def depth_study(paytable, bets=(), *, shoes: int, your_count: dict | None = None,
+def depth_study(paytable, bets: Sequence[str] | None = None, *, shoes: int,
+                your_count: dict | None = None,
                 check: bool = False, batch: int | None = None, state=None,
                 scheduler: str | None = None, workers: int | None = None,
                 on_progress: Progress | None = None,

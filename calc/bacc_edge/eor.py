@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import RANKS, SUITS, card_name
-from .arguments import quoted
+from .arguments import callable_argument, non_empty, quoted
 from .errors import ArgumentError, OptionError, ShoeError
 from .evaluator import Evaluator
 from .card_layout import CardLayout
 from .paytable import Bet, bets_argument
 from .progress import Progress, Steps
-from .reports import Tables, each_paytable, layouts, tables_argument
+from .reports import Tables, each_paytable, layouts, report, tables_argument
 from .rules import STANDARD, Tableau, tableau_argument
 from .shoe import Shoe, shoe_argument
 
@@ -46,7 +46,7 @@ class RemovalEffects:
 
 
 def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = None,
-                       tableau: Tableau = STANDARD,
+                       tableau: Tableau = STANDARD, full_shoe: Shoe | None = None,
                        on_progress: Progress | None = None) -> list[RemovalEffects]:
     """Exact effects of removal for each bet, by recounting the shoe less one card,
     coups dealt by ``tableau``.
@@ -55,13 +55,17 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     rank effect is then the average over the suits, weighted by the cards of each).
     ``on_progress(done, total)`` hears of each shoe counted: per layout of bets, the
     full shoe and each removal, of a rank or of a card (see :mod:`bacc_edge.progress`).
+    An event that can never happen on ``full_shoe`` is refused, as
+    :func:`~bacc_edge.reports.report` refuses it (which takes ``full_shoe`` too).
     """
-    bets = bets_argument(bets)
+    bets = non_empty(bets_argument(bets), "bets", "Bet")
     shoe_argument(shoe)
+    callable_argument(on_progress)
     tableau_argument(tableau)
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
     tables = tables_argument(tables) or Tables()
+    report(bets, shoe, full_shoe=full_shoe, tables=tables, tableau=tableau)  # tables kept
     # bets by layout, each layout's bets compiled once and valued on every shoe
     modes = {layout: (Evaluator([bets[i] for i in chosen], layout), chosen)
              for layout, chosen in layouts(bets, tableau, shoe).items()}
@@ -112,16 +116,21 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
 
 
 def effects_and_counts(paytables, shoe: Shoe, level: int = 3, *,
-                       tables: Tables | None = None, on_progress: Progress | None = None
+                       tables: Tables | None = None, full_shoe: Shoe | None = None,
+                       on_progress: Progress | None = None
                        ) -> tuple[list[RemovalEffects], list[LinearCount | None]]:
     """The effects of removal of every bet of ``paytables`` (loaded paytables, each
     dealt by its own tableau) on ``shoe``, and beside each the linear count of
-    ``level`` built from them (:func:`linear_count`; None where no count helps)."""
+    ``level`` built from them (:func:`linear_count`; None where no count helps).
+    ``full_shoe``: as :func:`effects_of_removal` takes it."""
     _level_argument(level)  # before any counting
     tables = tables_argument(tables) or Tables()
-    effects = [fx for paytable, stage in each_paytable(paytables, on_progress)
-               for fx in effects_of_removal(paytable.bets, shoe, tables=tables,
-                                            tableau=paytable.rules, on_progress=stage)]
+    effects = []
+    for paytable, stage in each_paytable(paytables, on_progress):
+        # an event that can never happen, refused naming the paytable's file
+        report(paytable, shoe, full_shoe=full_shoe, tables=tables)
+        effects += effects_of_removal(paytable.bets, shoe, tables=tables, full_shoe=full_shoe,
+                                      tableau=paytable.rules, on_progress=stage)
     return effects, [linear_count(fx, level) for fx in effects]
 
 

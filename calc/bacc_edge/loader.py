@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from .arguments import names_argument, quoted
+from .arguments import names_argument, non_empty, quoted
 from .errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
 from .paytable import Bet, Figure
 from .rules import STANDARD, Tableau
@@ -115,7 +115,7 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
     a file none of whose bets is named is left out; a file given twice is refused.
     ``on_slow`` receives a message naming a file still loading after
     :data:`SLOW_LOAD_SECONDS` (a paytable is a program, and can hang)."""
-    paths = _paths(paths, "paths")
+    paths = non_empty(_paths(paths, "paths"), "paths", "paytable file")
     names = names_argument(bet_names, "bet_names")
     seen = {}
     for path in paths:
@@ -227,8 +227,11 @@ def load_paytable_source(source: str, path) -> Paytable:
     p = Path(path)
     try:
         code = compile(source, str(p), "exec")
-    except SyntaxError as err:
-        raise PaytableError(f"{path}, line {err.lineno}: syntax error: {err.msg}") from None
+    except SyntaxError as err:  # Python names no line for a NUL byte: find it
+        line = err.lineno or (source.count("\n", 0, source.index("\0")) + 1
+                              if "\0" in source else None)
+        where = f", line {line}" if line else ""
+        raise PaytableError(f"{path}{where}: syntax error: {err.msg}") from None
     namespace = {"__name__": f"paytable_{p.stem}", "__file__": str(p)}
     try:
         with printing_to_stderr():

@@ -295,6 +295,32 @@ class Quantity:
     def __mod__(self, value):
         return self._arithmetic(_mod, "%", value)
 
+    def _logical(self, symbol: str):
+        """``~ & | ^`` on a quantity: they combine conditions, so say to compare first
+        (Python's own error would be a bare TypeError)."""
+        written = f"~{self.text}" if symbol == "~" else f"{self.text} {symbol} …"
+        raise ConditionError(f"{written}: ~ & | combine conditions, not quantities; compare "
+                             f"the quantity first, e.g. ~({self.text} == 5) or "
+                             f"({self.text} == 5) | ({self.text} == 6)")
+
+    def __invert__(self):
+        self._logical("~")
+
+    def __and__(self, value):
+        self._logical("&")
+
+    __rand__ = __and__
+
+    def __or__(self, value):
+        self._logical("|")
+
+    __ror__ = __or__
+
+    def __xor__(self, value):
+        self._logical("^")
+
+    __rxor__ = __xor__
+
     def __rmod__(self, value):
         return self._arithmetic(_mod, "%", value, reflected=True)
 

@@ -33,7 +33,7 @@ from .depth import DealRules
 from .depth_run import (MAX_DEPTH_SHOES, MAX_EXACT_DECKS, BetSummary, prepare, run_depth,
                         summarize)
 from .eor import LinearCount, RemovalEffects, effects_and_counts
-from .arguments import path_argument, quoted
+from .arguments import callable_argument, path_argument, quoted
 from .errors import ArgumentError, OptionError
 from .evaluator import layout_for
 from .loader import Paytable, as_paytable
@@ -42,7 +42,7 @@ from .progress import Progress, part
 from .payouts import Pays
 from .paytable import Measure
 from .formats import markdown_cell, markdown_fence, markdown_text
-from .reports import BetResult, FigureCheck, Tables, check
+from .reports import BetResult, FigureCheck, Tables, check, report
 from .rules import STANDARD
 from .safe_write import check_output, write_output
 from .shoe import Shoe
@@ -147,6 +147,8 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     ``on_progress(done, total)`` hears of every stage (see :mod:`bacc_edge.progress`):
     per bet the tables, each deck count, the sheets' figures and the effects of removal,
     then the shoes dealt, which weigh :data:`DEPTH_WEIGHT` passes over the bets."""
+    for name, call in (("on_progress", on_progress), ("on_batch", on_batch)):
+        callable_argument(call, name)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
         raise OptionError(f"math report: decks {decks!r} must be a whole number from 1")
     if depth is not None and (not isinstance(depth, int) or depth < 1):
@@ -169,7 +171,10 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     def stage(k: int) -> Progress | None:
         return part(on_progress, sum(passes[:k]) * n, passes[k] * n, whole)
 
-    results = results_on(paytable, shoe, tables, stage(0))
+    # an event that can happen on no deck count is refused; on only some, it is a flag
+    # (the tables it counts are kept: results_on only reads them)
+    report(paytable, shoe, full_shoe=Shoe.infinite(), tables=tables, on_progress=stage(0))
+    results = results_on(paytable, shoe, tables)
     comparisons = compare_decks(paytable, STANDARD_DECKS, tables=tables, on_progress=stage(1))
     checks = check(paytable, tables=tables, on_progress=stage(2)) if paytable.file else []
     effects: list[RemovalEffects | None] = [None] * len(paytable.bets)
@@ -178,7 +183,8 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
                  if not isinstance(layout_for([b], paytable.rules), CardLayout)]
     if on_points:
         found = effects_and_counts([paytable.select([paytable.bets[i].name for i in on_points])],
-                                   shoe, level, tables=tables, on_progress=stage(3))
+                                   shoe, level, tables=tables, full_shoe=Shoe.infinite(),
+                                   on_progress=stage(3))
         for i, fx, count in zip(on_points, *found):
             effects[i], counts[i] = fx, count
     summaries: dict[str, BetSummary] = {}

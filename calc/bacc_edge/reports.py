@@ -9,7 +9,7 @@ from enum import StrEnum
 from decimal import Decimal
 from fractions import Fraction
 
-from .arguments import quoted
+from .arguments import callable_argument, quoted
 from .errors import ArgumentError, PaytableError
 from .card_layout import CardLayout, card_table
 from .evaluator import Evaluator, Layout, layout_for
@@ -187,26 +187,42 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     a list of bets. Coups are dealt by ``tableau``, by default the paytable's own
     (``RULES``; the standard one for bets given directly). ``full_shoe`` is the shoe
     before any cards left it, against which impossible events are judged (default:
-    ``shoe`` itself). ``on_progress(done, total)`` hears of each bet counted (see
-    :mod:`bacc_edge.progress`): bets on the cards are counted one by one, and slowly.
+    the fewest whole decks that hold ``shoe``, as the command's ``--counts`` and
+    ``--remove`` judge them: an event the cards left rule out is a zero line and a
+    warning in :attr:`BetResult.warnings`). ``on_progress(done, total)`` hears of each
+    bet counted (see :mod:`bacc_edge.progress`): bets on the cards are counted one by
+    one, and slowly.
     """
+    callable_argument(on_progress)
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
-    full_shoe = None if full_shoe is None else shoe_argument(full_shoe, "full_shoe")
+    full_shoe = (_decks_holding(shoe) if full_shoe is None
+                 else shoe_argument(full_shoe, "full_shoe"))
     paytable = as_paytable(source)
     tableau = tableau or paytable.rules
     tables = tables_argument(tables) or Tables()
     results: dict[int, BetResult] = {}
     step = Steps(on_progress, STEPS_PER_BET * len(paytable.bets))
     for layout, chosen in layouts(paytable.bets, tableau, full_shoe or shoe).items():
-        full = tables.get(full_shoe, layout) if full_shoe is not None else None
         share = STEPS_PER_BET * len(chosen)
         table = tables.get(shoe, layout, on_progress=part(  # counted before the bets are
             on_progress, step.done, share, step.total))     # compiled: a full shoe's
-        full = full or table                                # count tells a card layout its cells
+        full = (tables.get(full_shoe, layout)               # count tells a card layout
+                if full_shoe is not None else table)        # its cells
         evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
         results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
         step(share)
     return [results[i] for i in range(len(paytable.bets))]
+
+
+def _decks_holding(shoe: Shoe) -> Shoe | None:
+    """The fewest whole decks that hold every card of ``shoe`` (an event that cannot
+    happen on them cannot happen on any shoe dealt from them), or None when that is
+    ``shoe`` itself or ``shoe`` is an infinite deck."""
+    if shoe.replacement:
+        return None
+    per_suit = max((n for row in shoe.suits for n in row), default=0) if shoe.suits else 0
+    full = Shoe.decks(max(1, -(-max(shoe.ranks) // 4), per_suit))
+    return None if full == shoe else full
 
 
 #: Steps each paytable counts for in the progress of a call over several paytables
@@ -218,6 +234,7 @@ PAYTABLE_SHARE = 1000
 def each_paytable(paytables, on_progress: Progress | None):
     """(paytable, its callback) for each of ``paytables``, each filling an equal share
     of ``on_progress``'s steps."""
+    callable_argument(on_progress)
     whole = len(paytables) * PAYTABLE_SHARE
     for i, paytable in enumerate(paytables):
         yield paytable, part(on_progress, i * PAYTABLE_SHARE, PAYTABLE_SHARE, whole)
@@ -324,6 +341,7 @@ def check(source, *, tables: Tables | None = None,
           on_progress: Progress | None = None) -> list[FigureCheck]:
     """Every figure the paytable's sheets printed, recomputed on the sheets' shoes under
     the paytable's tableau (``on_progress``: each shoe's bets counted)."""
+    callable_argument(on_progress)
     paytable = as_paytable(source)
     tables = tables_argument(tables) or Tables()
     out = []

@@ -145,7 +145,9 @@ class Shoe:
                 suits[rank][suit] -= 1
             if sum(suits[rank]) < suitless[rank]:
                 raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
-        removed = " ".join(card_name(rank, suit) for rank, suit in parsed)  # 't' is 10
+        # 't' is 10; a suit named on a shoe of unknown suits is not kept, so not shown
+        removed = " ".join(card_name(rank, None if suits is None else suit)
+                           for rank, suit in parsed)
         return Shoe(
             ranks=tuple(ranks),
             suits=None if suits is None else tuple(tuple(row) for row in suits),

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from .arguments import mapping_argument, names_argument
+from .arguments import callable_argument, mapping_argument, names_argument
 from .decks_table import deck_list_argument
 from .errors import BaccEdgeError, OptionError
 from .evaluator import Evaluator, layout_for
@@ -525,10 +525,15 @@ def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str
     bets, mark = names_argument(bets, "bets"), names_argument(mark, "mark")
     mapping_argument(given, "given")
     tables_argument(tables)
+    callable_argument(on_progress)
     if keep_ratios and not mark:
         raise OptionError("keep_ratios keeps the ratio of several events marked in one bet "
                           "(mark=['BET:EVENT', …]); without mark it does nothing (scale "
                           "keeps every pay's ratio already)")
+    if scale and mark:
+        raise OptionError("scale makes every winning pay of a bet unknown and mark names the "
+                          "unknown pays: give one (mark with keep_ratios scales the events "
+                          "it names)")
     paytable = as_paytable(source)
     shoes = deck_list_argument(decks, "decks")
     chosen = {b.name for b in (paytable.select(bets) if bets else paytable).bets}
