@@ -25,21 +25,9 @@ import numpy as np
 
 from .cards import COLOURS, POINTS, RANKS, SUITS, parse_card, parse_colour, parse_rank, parse_suit
 from .coup import POSITIONS
+from .features import NAMED, RELATED_RANKS, group_name, named_rank
 from .logic import Condition, ConditionError, Quantity, refuses_other_operators
 
-#: What a card feature reads of a card.
-ATTRIBUTES = ("rank", "suit", "colour", "value", "dealt")
-#: Features that mark a condition naming one suit or one colour (they break the suits'
-#: symmetry: a flush is a flush in any suit, a diamond is not a heart).
-NAMED = {"suit": "suit:named", "colour": "colour:named"}
-#: A feature that marks a condition relating ranks to each other (pairs, rank counts,
-#: straights): every rank must be told apart, not only the ranks named.
-RELATED_RANKS = "rank:related"
-
-
-def named_rank(rank: int) -> str:
-    """The feature that marks a condition naming a rank that shares its point value."""
-    return f"rank:named:{rank}"
 _OWNERS = {"P": "player", "B": "banker"}
 #: ranks that share their point value with another rank (10, J, Q, K)
 _SHARED_VALUE = frozenset(r for r in range(13) if POINTS.count(POINTS[r]) > 1)
@@ -47,22 +35,6 @@ _SHARED_VALUE = frozenset(r for r in range(13) if POINTS.count(POINTS[r]) > 1)
 
 def _key(where: str, attribute: str) -> str:
     return f"{where}.{attribute}"
-
-
-def group_name(positions: Sequence[str]) -> str:
-    """How features name a group's cards read in no particular order: ``"{P1,B1,P2,B2}"``."""
-    return "{" + ",".join(positions) + "}"
-
-
-def card_read(name: str) -> tuple[tuple[str, ...], str, bool] | None:
-    """What a card feature reads: its positions, its attribute, and whether the positions
-    are a group read in no particular order; None for a feature that is no card's."""
-    where, _, attribute = name.rpartition(".")
-    grouped = where.startswith("{") and where.endswith("}")
-    positions = tuple(where[1:-1].split(",")) if grouped else (where,)
-    if not all(p in POSITIONS for p in positions) or attribute not in ATTRIBUTES:
-        return None
-    return positions, attribute, grouped
 
 
 def _name(position: str) -> str:

@@ -38,11 +38,11 @@ import numba as nb
 import numpy as np
 
 from . import _card_kernels
-from .card_conditions import NAMED, POSITIONS, RELATED_RANKS, card_read, named_rank
 from .cards import CARD_KINDS, POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
-from .coup import coup_plan
+from .coup import POSITIONS, coup_plan
 from .errors import BaccEdgeError
-from .features import COUP_FEATURES, PART_RADIX, coup_feature, coup_parts
+from .features import (COUP_FEATURES, NAMED, PART_RADIX, RELATED_RANKS, card_read, coup_feature,
+                       coup_parts, named_rank)
 from .progress import Progress, Steps
 from .outcomes import FEATURES, OutcomeTable, needs_python_integers, suitless_ways
 from .rules import STANDARD, Tableau

@@ -1,5 +1,7 @@
 """The features of a finished coup (winner, points, cards dealt, naturals, third cards),
-computed in one place for the point-level and the card-level tables.
+computed in one place for the point-level and the card-level tables; and the names of
+the features of its cards (``"P1.rank"``, ``"{P1,P2}.suit"``), which the words on cards
+write and the card-level table reads.
 
 Both tables keep, per cell, the *parts* of a coup: the two-card totals ``pt``, ``bt``,
 the third cards ``x``, ``y`` (point value + 1, 0 when the hand stood: the convention of
@@ -10,9 +12,11 @@ every cell index), the final points ``pp``, ``bp`` and whether each hand drew (`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
-from .coup import CoupPlan, Winner
+from .coup import POSITIONS, CoupPlan, Winner
 
 #: How many values each part of a coup takes.
 PART_RADIX = {"pp": 10, "bp": 10, "pt": 10, "bt": 10, "x": 11, "y": 11, "dp": 2, "db": 2}
@@ -61,4 +65,36 @@ def coup_feature(name: str, parts: dict, coup: CoupPlan) -> np.ndarray:
     return total
 
 
-__all__ = ["COUP_FEATURES", "PART_RADIX", "coup_feature", "coup_parts"]
+#: What a card feature reads of a card.
+ATTRIBUTES = ("rank", "suit", "colour", "value", "dealt")
+#: Features that mark a condition naming one suit or one colour (they break the suits'
+#: symmetry: a flush is a flush in any suit, a diamond is not a heart).
+NAMED = {"suit": "suit:named", "colour": "colour:named"}
+#: A feature that marks a condition relating ranks to each other (pairs, rank counts,
+#: straights): every rank must be told apart, not only the ranks named.
+RELATED_RANKS = "rank:related"
+
+
+def named_rank(rank: int) -> str:
+    """The feature that marks a condition naming a rank that shares its point value."""
+    return f"rank:named:{rank}"
+
+
+def group_name(positions: Sequence[str]) -> str:
+    """How features name a group's cards read in no particular order: ``"{P1,B1,P2,B2}"``."""
+    return "{" + ",".join(positions) + "}"
+
+
+def card_read(name: str) -> tuple[tuple[str, ...], str, bool] | None:
+    """What a card feature reads: its positions, its attribute, and whether the positions
+    are a group read in no particular order; None for a feature that is no card's."""
+    where, _, attribute = name.rpartition(".")
+    grouped = where.startswith("{") and where.endswith("}")
+    positions = tuple(where[1:-1].split(",")) if grouped else (where,)
+    if not all(p in POSITIONS for p in positions) or attribute not in ATTRIBUTES:
+        return None
+    return positions, attribute, grouped
+
+
+__all__ = ["ATTRIBUTES", "COUP_FEATURES", "NAMED", "PART_RADIX", "RELATED_RANKS", "card_read",
+           "coup_feature", "coup_parts", "group_name", "named_rank"]
