@@ -60,17 +60,22 @@ print(json.dumps(out))
 SIDE_CARD_BETS = (("contrast_bonus", ()), ("jackpot_baccarat", ()), ("lucky_8", ("Lucky 8, player",)),
                   ("lucky_match", ()), ("lucky_nines", ()), ("majestic_match", ()),
                   ("matching_dragon", ()), ("perfect_pairs", ()), ("super_tie", ()))
-#: Reports those bets on 8 decks less five named cards; prints the seconds as JSON.
+#: Reports those bets on 8 decks less five named cards, the full shoe's tables (which
+#: judge impossible events) counted beforehand; prints the seconds as JSON.
 _CARD_SIDE_TIMER = r"""
 import json, sys, time
 import bacc_edge as b
 shoe = b.Shoe.decks(8).remove("5h Kd 9s 2c 7h")
 b.report([b.Bet("warm-up", [b.Event("hit", b.player.card(1).suit == "d", 1)])],
          b.Shoe.decks(1))  # loads the compiled kernels from numba's cache
+full, tables = b.Shoe.decks(8), b.Tables()
 paytables = [(b.load_paytable(path), names) for path, names in json.loads(sys.argv[1])]
+paytables = [paytable.select(names) if names else paytable for paytable, names in paytables]
+for paytable in paytables:  # the full shoe's tables, which judge impossible events: untimed
+    b.report(paytable, full, tables=tables)
 t = time.perf_counter()
-for paytable, names in paytables:
-    b.report(paytable.select(names) if names else paytable, shoe)
+for paytable in paytables:
+    b.report(paytable, shoe, full_shoe=full, tables=tables)
 print(json.dumps({"card_bets_s": time.perf_counter() - t}))
 """
 #: Shoes of the depth analysis timed per round, after two warm-up shoes on the same worker.
@@ -139,7 +144,7 @@ def depth_shoes_per_s(shoes: int = 300) -> tuple[float, float, int]:
     once the workers are warm, and the whole run with the cluster's start."""
     from dask.distributed import LocalCluster
 
-    from bacc_edge.depth_run import prepare, run_depth
+    from bacc_edge.depth.run import prepare, run_depth
 
     root = Path(__file__).resolve().parent.parent
     spec = prepare(root / "paytables" / "live_dealer.py")
@@ -163,7 +168,7 @@ def count_study_shoes_per_s(shoes: int = 400_000) -> float:
     every core."""
     from dask.distributed import LocalCluster
 
-    from bacc_edge.depth_run import prepare, run_depth
+    from bacc_edge.depth.run import prepare, run_depth
 
     root = Path(__file__).resolve().parent.parent
     spec = prepare(root / "paytables" / "big_tiger.py", count_only=True, eor_count=False)
@@ -183,7 +188,7 @@ def depth_start_s() -> float:
     """Seconds from the paytable to a depth run's definition (the live-dealer paytable,
     all its bets: effects of removal and each bet's count), in a fresh process."""
     root = Path(__file__).resolve().parent.parent
-    code = ("import time, bacc_edge.depth_run as d; t = time.perf_counter(); "
+    code = ("import time, bacc_edge.depth.run as d; t = time.perf_counter(); "
             f"d.prepare({str(root / 'paytables' / 'live_dealer.py')!r}); "
             "print(time.perf_counter() - t)")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
@@ -208,8 +213,8 @@ def eor_command_s() -> float:
 _CARD_TIMER = r"""
 import json, sys, time
 import bacc_edge as b
-from bacc_edge.reports import layouts
-from bacc_edge.card_layout import CardLayout
+from bacc_edge.analysis.bet_report import layouts
+from bacc_edge.engine.card_table import CardLayout
 paytable = b.load_paytable(sys.argv[1])
 shoe = b.Shoe.decks(8)
 warm = b.Bet("warm-up", [b.Event("hit", b.player.card(1).suit == "d", 1)])

@@ -2,10 +2,10 @@
 their suit, kept for tests only as a slow second reference (the brute force of
 tests/test_suitless_pairs.py is the first; this one reaches 8 decks less many cards).
 
-It averages the pair tables of :func:`bacc_edge._kernels.pair_weights` over the suits
+It averages the pair tables of :func:`bacc_edge.engine.point_kernels.pair_weights` over the suits
 the cards could have had, as exact fractions, and runs the enumeration's two stages as
 plain Python on them. The library now counts the pairs by the rank-pool class that
-paired instead (bacc_edge.outcomes): a different route to the same numbers.
+paired instead (bacc_edge.engine.point_table): a different route to the same numbers.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from math import lcm
 
 import numpy as np
 
-from bacc_edge import _kernels
-from bacc_edge.cards import POINT_VALUES, POINTS
-from bacc_edge.jit import plain
-from bacc_edge.outcomes import CellLayout, PairState, _plan, suitless_ways
-from bacc_edge.shoe import Shoe, falling
+from bacc_edge.engine import point_kernels as _kernels
+from bacc_edge.game.cards import POINT_VALUES, POINTS
+from bacc_edge.engine.jit import plain
+from bacc_edge.engine.point_table import CellLayout, PairState, _plan, suitless_ways
+from bacc_edge.game.shoe import Shoe, falling
 
 
 def same_suit(pool, pairs: int) -> Fraction:
@@ -40,7 +40,7 @@ def same_suit(pool, pairs: int) -> Fraction:
 
 
 def _expected_pair_tables(shoe: Shoe):
-    """The pair tables :func:`~bacc_edge._kernels.pair_weights` fills (class sizes, and
+    """The pair tables :func:`~bacc_edge.engine.point_kernels.pair_weights` fills (class sizes, and
     per point-value class the two- and four-card ways by pair state), averaged over
     the suits the cards removed without one could have had: exact Fractions.
 

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from bacc_edge import Shoe, ShoeError, outcome_table, report
 from bacc_edge.cli import main
-from bacc_edge.commission import banker_commission_edge
+from bacc_edge.analysis.commission import banker_commission_edge
 from bacc_edge.conditions import banker, margin, player, tie
-from bacc_edge.eor import effects_of_removal, linear_count
-from bacc_edge.loader import load_paytable
+from bacc_edge.analysis.removal_effects import effects_of_removal, linear_count
+from bacc_edge.language.loader import load_paytable
 from bacc_edge.paytable import Bet, Event
 from conftest import ROOT, kinds_of, table_as_counter
 from reference import reference_counts

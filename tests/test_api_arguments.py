@@ -18,9 +18,9 @@ from bacc_edge import (ArgumentError, BaccEdgeError, Bet, CardNameError, Conditi
                        math_report_markdown, outcome_table, parse_decks, pays, player,
                        prepare_depth, report, run_depth, scale_unknown, solve, solve_bet,
                        summarize_depth, tie, write_math_report)
-from bacc_edge.evaluator import Evaluator
-from bacc_edge.reports import report_all
-from bacc_edge.rules import STANDARD_TEXT
+from bacc_edge.analysis.evaluator import Evaluator
+from bacc_edge.analysis.bet_report import report_all
+from bacc_edge.game.tableau import STANDARD_TEXT
 from conftest import ROOT
 
 PUNTO = str(ROOT / "paytables" / "punto_banco.py")
@@ -427,7 +427,7 @@ def test_arithmetic_on_small_integers_does_not_wrap():
     ("K", 12, None), ("k", 12, None), ("K♠", 12, 0), ("ks", 12, 0), ("10h", 9, 1),
     ("10H", 9, 1), ("T", 9, None), ("td", 9, 2), ("A♣", 0, 3), ("as", 0, 0), (" 5 ", 4, None)])
 def test_the_documented_card_names_still_read(name, rank, suit):
-    from bacc_edge.cards import parse_card
+    from bacc_edge.game.cards import parse_card
     assert parse_card(name) == (rank, suit)
 
 

@@ -153,17 +153,17 @@ PAYTABLES = {
     "pays_minus_half": bet("-0.5"),
     "pays_minus_half_text": bet("'-0.5'"),
     "pays_minus_one": bet("-1"),
-    "tableau_superscript": ("from bacc_edge import *\nfrom bacc_edge.rules import STANDARD_TEXT\n"
+    "tableau_superscript": ("from bacc_edge import *\nfrom bacc_edge.game.tableau import STANDARD_TEXT\n"
                             "RULES = Tableau.parse(STANDARD_TEXT.replace('banker 7', 'banker ⁷'))\n"
                             "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
     "tableau_column_superscript": (
-        "from bacc_edge import *\nfrom bacc_edge.rules import STANDARD_TEXT\n"
+        "from bacc_edge import *\nfrom bacc_edge.game.tableau import STANDARD_TEXT\n"
         "RULES = Tableau.parse(STANDARD_TEXT.replace(' 9  stood', ' ⁹  stood'))\n"
         "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
-    "tableau_name_none": ("from bacc_edge import *\nfrom bacc_edge.rules import STANDARD_TEXT\n"
+    "tableau_name_none": ("from bacc_edge import *\nfrom bacc_edge.game.tableau import STANDARD_TEXT\n"
                           "RULES = Tableau.parse(STANDARD_TEXT, name=None)\n"
                           "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
-    "tableau_name_number": ("from bacc_edge import *\nfrom bacc_edge.rules import STANDARD_TEXT\n"
+    "tableau_name_number": ("from bacc_edge import *\nfrom bacc_edge.game.tableau import STANDARD_TEXT\n"
                             "RULES = Tableau.parse(STANDARD_TEXT, name=5)\n"
                             "BETS = [Bet('T', [Event('tie', tie, 8)])]\n"),
     "pays_underscore": bet("'1_000'"),
@@ -731,7 +731,7 @@ def other_servers():
 @pytest.mark.parametrize("args, fragment, code", [c[1:] for c in CLI], ids=[c[0] for c in CLI])
 def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code, silent_port,
                                              other_servers, monkeypatch):
-    monkeypatch.setattr("bacc_edge.depth_run.CONNECT_TIMEOUT", 1)  # the deadline, shortened
+    monkeypatch.setattr("bacc_edge.depth.run.CONNECT_TIMEOUT", 1)  # the deadline, shortened
     result = CliRunner().invoke(main, _arguments(args, tmp_path, silent_port, **other_servers))
     assert result.exit_code == code, result.output
     assert isinstance(result.exception, SystemExit), result.exception  # no traceback
@@ -911,7 +911,7 @@ def test_the_api_warns_as_the_command_does_of_an_event_the_cards_left_rule_out(s
 
 
 def test_a_paytable_slow_to_load_is_named_on_stderr(tmp_path, monkeypatch):
-    monkeypatch.setattr("bacc_edge.loader.SLOW_LOAD_SECONDS", 0.05)
+    monkeypatch.setattr("bacc_edge.language.loader.SLOW_LOAD_SECONDS", 0.05)
     path = tmp_path / "slow.py"
     path.write_text("import time\ntime.sleep(0.5)\n" + PAYTABLES["fine"])
     result = CliRunner().invoke(main, [str(path), "--fmt", "json"])
@@ -986,7 +986,7 @@ def test_a_paytable_printing_every_way_leaves_json_one_object(tmp_path, command)
 
 
 def test_stdout_comes_back_after_a_paytable_that_fails(capfd):
-    from bacc_edge.loader import printing_to_stderr
+    from bacc_edge.language.loader import printing_to_stderr
     with pytest.raises(ZeroDivisionError):
         with printing_to_stderr():
             os.write(1, b"while loading\n")

@@ -20,11 +20,11 @@ from reference import card_points, reference_deals
 
 from bacc_edge import (Bet, BaccEdgeError, ConditionError, Event, Shoe, Tables, all_cards,
                        banker, first_four, margin, player, report, tie)
-from bacc_edge import card_layout
-from bacc_edge._card_kernels import multiset_rank
-from bacc_edge.card_layout import CardDetail
-from bacc_edge.cards import RANKS, SUITS
-from bacc_edge.evaluator import layout_for
+from bacc_edge.engine import card_table as card_layout
+from bacc_edge.engine.card_kernels import multiset_rank
+from bacc_edge.engine.card_table import CardDetail
+from bacc_edge.game.cards import RANKS, SUITS
+from bacc_edge.analysis.evaluator import layout_for
 
 POS = ("P1", "B1", "P2", "B2", "P3", "B3")
 GROUPS = {"player.hand": (0, 2, 4), "banker.hand": (1, 3, 5), "first_four": (0, 1, 2, 3),

@@ -10,9 +10,9 @@ from math import perm
 import pytest
 
 from bacc_edge import Bet, Event, Published, Shoe, check, report
-from bacc_edge.loader import load_paytable
+from bacc_edge.language.loader import load_paytable
 from bacc_edge.paytable import Measure
-from bacc_edge.reports import Tables
+from bacc_edge.analysis.bet_report import Tables
 from conftest import ROOT
 
 CARD_PAYTABLES = ("contrast_bonus", "super_tie", "majestic_match", "lucky_8", "lucky_match",

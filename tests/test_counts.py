@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bacc_edge import Count, Shoe, StudyFigures, report
-from bacc_edge.counts import Divisor, paytable_counts, parse_tags
-from bacc_edge.depth import DealRules, deal_batch
-from bacc_edge.depth_run import Tally, prepare, summarize
-from bacc_edge.eor import _roundings, betting_correlation, effects_of_removal, linear_count
+from bacc_edge.analysis.card_counting import Divisor, paytable_counts, parse_tags
+from bacc_edge.depth.shoes import DealRules, deal_batch
+from bacc_edge.depth.run import Tally, prepare, summarize
+from bacc_edge.analysis.removal_effects import _roundings, betting_correlation, effects_of_removal, linear_count
 from bacc_edge.errors import BaccEdgeError, OptionError
-from bacc_edge.loader import load_paytable
+from bacc_edge.language.loader import load_paytable
 from conftest import ROOT
 
 WIZARD = ROOT / "paytables" / "wizard_lucky6.py"

@@ -21,18 +21,18 @@ from hypothesis import strategies as st
 
 import bacc_edge
 from bacc_edge import Count, Shoe, outcome_table, report
-from bacc_edge import _deal_kernels as K
+from bacc_edge.engine import deal_kernels as K
 from bacc_edge.cli import main
-from bacc_edge.coup import BANKER_ONLY, NO_THIRDS, coup_plan
-from bacc_edge.rules import STANDARD
-from bacc_edge.depth import (DealRules, EndRule, RoundValues, burn_count, deal_batch, game,
+from bacc_edge.game.coup import BANKER_ONLY, NO_THIRDS, coup_plan
+from bacc_edge.game.tableau import STANDARD
+from bacc_edge.depth.shoes import (DealRules, EndRule, RoundValues, burn_count, deal_batch, game,
                              unseen_by_round)
-from bacc_edge.depth_run import Tally, definition, prepare, run_depth, summarize
-from bacc_edge.depth_state import RunFolder
+from bacc_edge.depth.run import Tally, definition, prepare, run_depth, summarize
+from bacc_edge.depth.state import RunFolder
 from bacc_edge.errors import OptionError
-from bacc_edge.evaluator import Evaluator
-from bacc_edge.intervals import ratio_interval
-from bacc_edge.loader import load_paytable
+from bacc_edge.analysis.evaluator import Evaluator
+from bacc_edge.analysis.intervals import ratio_interval
+from bacc_edge.language.loader import load_paytable
 from conftest import ROOT
 from reference import banker_draws_prose, card_points, coup_length
 
@@ -731,10 +731,10 @@ def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim):
 def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():
     from types import SimpleNamespace
 
-    from bacc_edge.counts import StudyMeasure
-    from bacc_edge.depth_run import StudyCheck
-    from bacc_edge.intervals import Interval
-    from bacc_edge.render import depth_check_rows
+    from bacc_edge.analysis.card_counting import StudyMeasure
+    from bacc_edge.depth.run import StudyCheck
+    from bacc_edge.analysis.intervals import Interval
+    from bacc_edge.output.render import depth_check_rows
     checks = [  # a share printed as a percentage, one printed as a fraction, and units
         StudyCheck("C", "B", StudyMeasure.BET_FREQUENCY, "3.09%", 0.0309,
                    Interval(0.0306, 0.0280, 0.0333, "normal"), "reproduced", None),

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bacc_edge import Shoe, ShoeError, outcome_table
-from bacc_edge.rules import STANDARD, Tableau
-from bacc_edge.outcomes import CellLayout, Enumerator, PairLayout
-from bacc_edge.shoe import falling
+from bacc_edge.game.tableau import STANDARD, Tableau
+from bacc_edge.engine.point_table import CellLayout, Enumerator, PairLayout
+from bacc_edge.game.shoe import falling
 from conftest import ROOT, kinds_of, table_as_counter
 from reference import reference_counts
 
@@ -254,10 +254,10 @@ def test_a_changed_tableau_changes_the_counts_where_it_should():
 BOUNDS_SCRIPT = """
 import dataclasses, itertools, random, sys
 from bacc_edge import Bet, Count, Event, Shoe, player, report
-from bacc_edge.depth import DealRules, game
-from bacc_edge.depth_run import prepare
-from bacc_edge.outcomes import outcome_table
-from bacc_edge.rules import Tableau
+from bacc_edge.depth.shoes import DealRules, game
+from bacc_edge.depth.run import prepare
+from bacc_edge.engine.point_table import outcome_table
+from bacc_edge.game.tableau import Tableau
 rng = random.Random(5)
 def tableau(p):
     marks = [rng.random() < p for _ in range(8 + 88)]

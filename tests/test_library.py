@@ -18,8 +18,8 @@ from bacc_edge import (STANDARD, BaccEdgeError, Bet, CardNameError, ConditionErr
                        Tableau, TableauError, banker, effects_of_removal, load_paytable,
                        load_paytables, outcome_table, player, report, tie)
 from bacc_edge.cli import main
-from bacc_edge.depth import DealRules, RoundValues
-from bacc_edge.depth_run import prepare
+from bacc_edge.depth.shoes import DealRules, RoundValues
+from bacc_edge.depth.run import prepare
 from conftest import ROOT
 from reference import coup_length
 
@@ -58,7 +58,7 @@ def test_every_exported_name_resolves_and_the_needed_ones_are_exported():
 
 
 def test_report_and_pays_are_the_functions_not_modules():
-    assert callable(bacc_edge.report) and bacc_edge.report.__module__ == "bacc_edge.reports"
+    assert callable(bacc_edge.report) and bacc_edge.report.__module__ == "bacc_edge.analysis.bet_report"
     assert callable(bacc_edge.pays) and bacc_edge.pays("7:2").net == Fraction(7, 2)
 
 
@@ -91,7 +91,8 @@ def test_shipped_paytables_import_from_bacc_edge_alone(path):
     (lambda: banker.points.between(5, 1), PaytableError),
     (lambda: Tableau.parse("player 0\nD"), TableauError),
     (lambda: DealRules(1, 50), OptionError),
-    (lambda: __import__("bacc_edge.plot").plot.check_plot_path("eor.not-a-format"), PlotError),
+    (lambda: __import__("bacc_edge.output.plot").output.plot.check_plot_path("eor.not-a-format"),
+     PlotError),
     (lambda: banker.points == "6", ConditionError),
     (lambda: Shoe.decks(1).remove(5), bacc_edge.ArgumentError),
 ], ids=lambda x: x.__name__ if isinstance(x, type) else "")
@@ -295,7 +296,7 @@ def test_effects_of_removal_use_the_tableau_given(chemin):
 # -- pictures ------------------------------------------------------------------------------------
 def test_drawing_leaves_the_matplotlib_backend_alone(tmp_path):
     matplotlib = pytest.importorskip("matplotlib")
-    from bacc_edge.plot import plot_effects
+    from bacc_edge.output.plot import plot_effects
 
     before = matplotlib.get_backend()
     matplotlib.use("svg")  # a backend a notebook might have chosen, not Agg

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from bacc_edge import (Bet, Event, FlagKind, banker, build_math_report, compare_decks,
                        math_report_html, math_report_markdown, player, tie)
-from bacc_edge import math_report as mr
+from bacc_edge.output import math_report as mr
 from bacc_edge.cli import main
 from conftest import ROOT
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bacc_edge.number_text import decimal, fraction, percentage
+from bacc_edge.util.number_text import decimal, fraction, percentage
 
 CALC = Path(__file__).resolve().parent.parent / "calc" / "bacc_edge"
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from bacc_edge import Shoe, outcome_table
 from bacc_edge.conditions import banker, cards_dealt, margin, player, tie
 from bacc_edge.paytable import Bet, Event, PaytableError, Printed, Published
-from bacc_edge.reports import evaluate, report
+from bacc_edge.analysis.bet_report import evaluate, report
 from conftest import ROOT, kinds_of
 from reference import reference_counts
 

@@ -14,12 +14,13 @@ from click.testing import CliRunner
 
 from bacc_edge import (Bet, Event, Shoe, check, effects_of_removal, load_paytable, player,
                        report)
-from bacc_edge import progress, progress_bar
+from bacc_edge.output import progress_bar
+from bacc_edge.util import progress
 from bacc_edge.cli import main
-from bacc_edge.decks_table import compare_decks
-from bacc_edge.math_report import build_math_report
-from bacc_edge.results import write_results
-from bacc_edge.solve import solve
+from bacc_edge.analysis.deck_comparison import compare_decks
+from bacc_edge.output.math_report import build_math_report
+from bacc_edge.output.results_folder import write_results
+from bacc_edge.analysis.solve import solve
 from conftest import ROOT
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
@@ -190,7 +191,7 @@ def test_depth_quiet_draws_no_bar_on_a_terminal(tmp_path, fake_terminal):
 
 @pytest.mark.parametrize("name", COMMANDS)
 def test_every_command_names_a_paytable_slow_to_load(tmp_path, monkeypatch, name):
-    monkeypatch.setattr("bacc_edge.loader.SLOW_LOAD_SECONDS", 0.05)
+    monkeypatch.setattr("bacc_edge.language.loader.SLOW_LOAD_SECONDS", 0.05)
     args = commands(tmp_path)[name]
     slow = "import time\ntime.sleep(0.3)\n"
     paths = [a for a in args if a.endswith(".py")] or [str(tmp_path / "in" / "cards.py")]

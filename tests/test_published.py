@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bacc_edge.counts import paytable_counts
-from bacc_edge.loader import load_paytable
-from bacc_edge.reports import check
+from bacc_edge.analysis.card_counting import paytable_counts
+from bacc_edge.language.loader import load_paytable
+from bacc_edge.analysis.bet_report import check
 from conftest import ROOT
 
 PAYTABLES = sorted((ROOT / "paytables").glob("*.py"))

@@ -1,10 +1,10 @@
-"""The tableau in bacc_edge.rules, held against the rule sheets cell by cell."""
+"""The tableau in bacc_edge.game.tableau, held against the rule sheets cell by cell."""
 
 import pytest
 
-from bacc_edge import rules
+from bacc_edge.game import tableau as rules
 from bacc_edge.errors import BaccEdgeError
-from bacc_edge.rules import STANDARD, STANDARD_TEXT, Tableau, TableauError
+from bacc_edge.game.tableau import STANDARD, STANDARD_TEXT, Tableau, TableauError
 from reference import banker_draws_prose
 
 # Seed 004's table, "Banker Receives Third Card when Player's Third Card Has Point":

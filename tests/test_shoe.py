@@ -1,7 +1,7 @@
 import pytest
 
 from bacc_edge import Shoe, ShoeError
-from bacc_edge.cards import CardNameError, parse_card
+from bacc_edge.game.cards import CardNameError, parse_card
 
 
 def test_decks_hold_52_cards_each():

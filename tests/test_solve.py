@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from bacc_edge import (BaccEdgeError, Bet, Event, Shoe, Solve, SolveError, banker, mark_unknown,
                        player, report, scale_unknown, solve, solve_bet)
 from bacc_edge.cli import main
-from bacc_edge.solve import parse_edge, parse_limit
+from bacc_edge.analysis.solve import parse_edge, parse_limit
 from conftest import ROOT
 
 FIVE = Fraction(1, 20)

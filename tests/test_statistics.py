@@ -22,18 +22,18 @@ from click.testing import CliRunner
 
 from bacc_edge import (STANDARD, Bet, Count, Event, Shoe, Tableau, compare_decks,
                        outcome_table, player, report, tie)
-from bacc_edge import intervals
+from bacc_edge.analysis import intervals as intervals
 from bacc_edge.cli import main
-from bacc_edge.commission import banker_commission_edge, banker_commission_edges
-from bacc_edge.decks_output import decks_output
-from bacc_edge.depth import (DealRules, DepthSpec, Player, RoundValues, deal_batch, game,
+from bacc_edge.analysis.commission import banker_commission_edge, banker_commission_edges
+from bacc_edge.output.deck_comparison import decks_output
+from bacc_edge.depth.shoes import (DealRules, DepthSpec, Player, RoundValues, deal_batch, game,
                              unseen_by_round)
-from bacc_edge.depth_run import DepthTally, prepare, summarize
-from bacc_edge.eor import RemovalEffects, betting_correlation, linear_count
-from bacc_edge.evaluator import SIGN_CHECK, Evaluator
-from bacc_edge.intervals import mean_interval, ratio_interval
-from bacc_edge.render import depth_output, depth_rows
-from bacc_edge.rules import STANDARD_TEXT
+from bacc_edge.depth.run import DepthTally, prepare, summarize
+from bacc_edge.analysis.removal_effects import RemovalEffects, betting_correlation, linear_count
+from bacc_edge.analysis.evaluator import SIGN_CHECK, Evaluator
+from bacc_edge.analysis.intervals import mean_interval, ratio_interval
+from bacc_edge.output.render import depth_output, depth_rows
+from bacc_edge.game.tableau import STANDARD_TEXT
 
 DEALS_8 = 4_998_398_275_503_360
 BANKER_8 = 2_292_252_566_437_888

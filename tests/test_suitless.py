@@ -15,9 +15,9 @@ from math import prod
 import pytest
 
 from bacc_edge import Bet, Event, Shoe, banker, outcome_table, player, report
-from bacc_edge.card_layout import card_table
-from bacc_edge.evaluator import layout_for
-from bacc_edge.shoe import falling
+from bacc_edge.engine.card_table import card_table
+from bacc_edge.analysis.evaluator import layout_for
+from bacc_edge.game.shoe import falling
 from conftest import table_as_counter
 from reference import reference_counts, reference_deals
 

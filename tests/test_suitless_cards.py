@@ -22,9 +22,9 @@ import pytest
 
 from bacc_edge import (BaccEdgeError, Bet, Event, Shoe, ShoeError, all_cards, banker,
                        first_four, outcome_table, player, report, tie)
-from bacc_edge.card_layout import _chinese_remainders, _moduli, card_table
-from bacc_edge.evaluator import layout_for
-from bacc_edge.shoe import falling
+from bacc_edge.engine.card_table import _chinese_remainders, _moduli, card_table
+from bacc_edge.analysis.evaluator import layout_for
+from bacc_edge.game.shoe import falling
 
 ROOT = Path(__file__).resolve().parent.parent
 RANK_NAMES = "A 2 3 4 5 6 7 8 9 10 J Q K".split()

@@ -16,14 +16,14 @@ import bacc_edge
 from bacc_edge import (STANDARD, Bet, Count, DepthTally, Event, GainMethod, Interval,
                        IntervalMethod, PaytableError, Printed, StudyFigures, StudyStatus,
                        effects_of_removal, linear_count, player, report, tie)
-from bacc_edge.depth import DealRules, DepthSpec, Player
-from bacc_edge.depth_run import summarize
-from bacc_edge.eor import effects_and_counts
-from bacc_edge.intervals import mean_interval, ratio_interval
-from bacc_edge.loader import load_paytable
-from bacc_edge.render import depth_json
-from bacc_edge.reports import check, check_all, report_all
-from bacc_edge.shoe import Shoe
+from bacc_edge.depth.shoes import DealRules, DepthSpec, Player
+from bacc_edge.depth.run import summarize
+from bacc_edge.analysis.removal_effects import effects_and_counts
+from bacc_edge.analysis.intervals import mean_interval, ratio_interval
+from bacc_edge.language.loader import load_paytable
+from bacc_edge.output.render import depth_json
+from bacc_edge.analysis.bet_report import check, check_all, report_all
+from bacc_edge.game.shoe import Shoe
 
 PAYTABLE = ('from bacc_edge import Bet, Event, player, tie\n'
             'BETS = [Bet("Player", [Event("Player wins", player.wins, 1), '
@@ -75,7 +75,7 @@ def test_the_tally_adds_the_batches_and_cannot_change():
         tally.n = 5
     with pytest.raises(ValueError):  # its arrays are read-only too
         tally.sums[0, 0] = 99.0
-    assert bacc_edge.depth_run.Tally is DepthTally  # the old name still builds one
+    assert bacc_edge.depth.run.Tally is DepthTally  # the old name still builds one
 
 
 def test_run_depth_says_it_returns_the_exported_tally():

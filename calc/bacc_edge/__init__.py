@@ -11,36 +11,36 @@ The modules hold the same names; paytables written against ``bacc_edge.condition
 # Import the old module path first: importing it later would rebind ``bacc_edge.pays``,
 # which is the function below, to the module.
 from . import pays as _pays_module  # noqa: F401
-from .cards import RANKS, SUITS, CardNameError
-from .commission import CommissionEdge, banker_commission_edge, banker_commission_edges
-from .conditions import (Card, CardGroup, Condition, ConditionError, Quantity, all_cards, always,
+from .game.cards import RANKS, SUITS, CardNameError
+from .analysis.commission import CommissionEdge, banker_commission_edge, banker_commission_edges
+from .language.point_words import (Card, CardGroup, Condition, ConditionError, Quantity, all_cards, always,
                          banker, cards_dealt, first_four, margin, player, tie)
-from .counts import Count, DeckRounding, Divisor, StudyFigures, StudyMeasure, TriggerOn
-from .decks_table import DeckComparison, RepeatedDecks, compare_decks, parse_decks
-from .math_report import (Flag, FlagKind, MathReport, build_math_report,
+from .analysis.card_counting import Count, DeckRounding, Divisor, StudyFigures, StudyMeasure, TriggerOn
+from .analysis.deck_comparison import DeckComparison, RepeatedDecks, compare_decks, parse_decks
+from .output.math_report import (Flag, FlagKind, MathReport, build_math_report,
                           math_report_html, math_report_markdown, write_math_report)
-from .depth import DealRules, DepthSpec, EndRule, Player
-from .depth_run import (BetSummary, DepthTally, GainMethod, PlayerSummary, RoundSummary,
+from .depth.shoes import DealRules, DepthSpec, EndRule, Player
+from .depth.run import (BetSummary, DepthTally, GainMethod, PlayerSummary, RoundSummary,
                         StudyCheck, StudySummary)
-from .depth_run import prepare as prepare_depth
-from .depth_run import run_depth
-from .depth_run import summarize as summarize_depth
-from .eor import (LinearCount, RemovalEffects, betting_correlation, effects_of_removal,
+from .depth.run import prepare as prepare_depth
+from .depth.run import run_depth
+from .depth.run import summarize as summarize_depth
+from .analysis.removal_effects import (LinearCount, RemovalEffects, betting_correlation, effects_of_removal,
                   linear_count)
-from .intervals import Interval, IntervalMethod
+from .analysis.intervals import Interval, IntervalMethod
 from .errors import ArgumentError, BaccEdgeError, OptionError, PaytableError, ShoeError
-from .evaluator import Evaluator
-from .loader import Paytable, load_paytable, load_paytables
-from .outcomes import FEATURES, CellLayout, OutcomeTable, PairState, Winner, outcome_table
-from .payouts import Pays, PaysError, for_one, pays, percent
-from .paytable import Bet, Event, Figure, Measure, Printed, Published
-from .plot import PlotError
-from .reports import (BetResult, CheckStatus, EventResult, FigureCheck, StudyStatus, Tables,
+from .analysis.evaluator import Evaluator
+from .language.loader import Paytable, load_paytable, load_paytables
+from .engine.point_table import FEATURES, CellLayout, OutcomeTable, PairState, Winner, outcome_table
+from .language.pays import Pays, PaysError, for_one, pays, percent
+from .language.bet import Bet, Event, Figure, Measure, Printed, Published
+from .output.plot import PlotError
+from .analysis.bet_report import (BetResult, CheckStatus, EventResult, FigureCheck, StudyStatus, Tables,
                       check, evaluate, report)
-from .rules import STANDARD, Tableau, TableauError
-from .safe_write import OutputError, OverwriteError
-from .shoe import Shoe, shoe_from_options
-from .solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
+from .game.tableau import STANDARD, Tableau, TableauError
+from .util.safe_write import OutputError, OverwriteError
+from .game.shoe import Shoe, shoe_from_options
+from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
                     solve, solve_bet)
 
 __all__ = [

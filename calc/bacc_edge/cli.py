@@ -17,24 +17,25 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from . import progress_bar, render
-from .commission import banker_commission_edges
-from .decks_output import decks_output
-from .decks_table import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
-from .depth import DealRules
-from .depth_run import depth_study
-from .eor import effects_and_counts
+from .output import progress_bar
+from .output import render
+from .analysis.commission import banker_commission_edges
+from .output.deck_comparison import decks_output
+from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
+from .depth.shoes import DealRules
+from .depth.run import depth_study
+from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
-from .loader import load_paytable, load_paytables
-from .payouts import DECIMAL_TEXT, WHOLE_TEXT, exact_number
-from .plot import check_plot_path, plot_depth, plot_effects
-from .reports import check_all, report_all
-from .results import write_results
-from .safe_write import OverwriteError
-from .shoe import shoe_from_options
-from .math_report import write_math_report
-from .solve import parse_given, solve
-from .solve_output import solutions_output
+from .language.loader import load_paytable, load_paytables
+from .language.pays import DECIMAL_TEXT, WHOLE_TEXT, exact_number
+from .output.plot import check_plot_path, plot_depth, plot_effects
+from .analysis.bet_report import check_all, report_all
+from .output.results_folder import write_results
+from .util.safe_write import OverwriteError
+from .game.shoe import shoe_from_options
+from .output.math_report import write_math_report
+from .analysis.solve import parse_given, solve
+from .output.solve import solutions_output
 
 
 class Command(click.Group):
@@ -99,7 +100,7 @@ class Amount(click.ParamType):
 
 def _finite_decimal(value) -> bool:
     """Whether the text is a finite decimal number as every number option writes it
-    (:data:`~bacc_edge.payouts.DECIMAL_TEXT`: ASCII digits, no '_'), however large or
+    (:data:`~bacc_edge.language.pays.DECIMAL_TEXT`: ASCII digits, no '_'), however large or
     small."""
     return bool(DECIMAL_TEXT.fullmatch(str(value).strip()))
 
@@ -162,7 +163,7 @@ class FiniteNumber(click.ParamType):
 
 class DeckCounts(click.ParamType):
     """--decks: one count (a whole number), or several for the side-by-side table
-    ("1,2,4,6,8,inf", "1-8"), read by :class:`bacc_edge.decks_table.DeckList`. Text
+    ("1,2,4,6,8,inf", "1-8"), read by :class:`bacc_edge.analysis.deck_comparison.DeckList`. Text
     that is no deck list is a usage error (exit 2); counts out of range (0, -1) are bad
     data (exit 1), refused where the shoe is built."""
 
@@ -528,7 +529,7 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
 
 def your_count(count_tags, trigger, initial, trigger_on) -> dict | None:
     """--count, --trigger, --initial and --trigger-on: the keywords of
-    :meth:`~bacc_edge.counts.Count.yours`, None without --count. An option of your count
+    :meth:`~bacc_edge.analysis.card_counting.Count.yours`, None without --count. An option of your count
     given without the others is a usage error."""
     if (count_tags is None) != (trigger is None):
         raise click.UsageError("--count and --trigger go together: the tags, and the count "

@@ -1,0 +1,1 @@
+"""What the tables say about bets: reports and checks, effects of removal, card counts, commission, deck comparison, solving pays."""

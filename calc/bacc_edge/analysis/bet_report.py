@@ -1,0 +1,415 @@
+"""Reports: what each bet returns on a shoe, and checks against printed figures."""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass, field
+from enum import StrEnum
+from decimal import Decimal
+from fractions import Fraction
+
+from ..util.arguments import callable_argument, quoted
+from ..errors import ArgumentError, PaytableError
+from ..engine.card_table import CardLayout, card_table
+from .evaluator import Evaluator, Layout, layout_for
+from ..language.loader import as_paytable
+from ..util.progress import Progress, Steps, part
+from ..engine.point_table import CellLayout, OutcomeTable, outcome_table, table_argument
+from ..language.pays import Pays
+from ..language.bet import Bet, Figure, Measure, Printed
+from ..game.tableau import STANDARD, Tableau, tableau_argument
+from ..game.shoe import Shoe, shoe_argument
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """One line of a bet's table: how often the event settles the bet, and its worth."""
+
+    label: str
+    pays: Pays
+    combinations: int
+    probability: Fraction
+    otherwise: bool = False
+
+    @property
+    def ret(self) -> Fraction:
+        """Contribution to the expected result per unit staked."""
+        return self.probability * self.pays.net
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """A bet evaluated exactly on one shoe."""
+
+    bet: Bet
+    shoe: Shoe
+    total: int
+    events: tuple[EventResult, ...]
+    file: str | None = None
+    warnings: tuple[str, ...] = field(default=())
+    #: the drawing rules the coups were counted by
+    tableau: Tableau = STANDARD
+
+    @property
+    def name(self) -> str:
+        return self.bet.name
+
+    @property
+    def ev(self) -> Fraction:
+        """Expected result per unit staked: the sheet's "player net"."""
+        return sum((e.ret for e in self.events), Fraction(0))
+
+    @property
+    def edge(self) -> Fraction:
+        """House edge per unit staked, positive when the house wins."""
+        return -self.ev
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the result of one unit staked."""
+        second = sum((e.probability * e.pays.net ** 2 for e in self.events), Fraction(0))
+        return second - self.ev ** 2
+
+    @property
+    def sd(self) -> float:
+        """Standard deviation of the result of one unit staked."""
+        return math.sqrt(self.variance)
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """How often the bet wins anything."""
+        return sum((e.probability for e in self.events if e.pays.net > 0), Fraction(0))
+
+    @property
+    def push_probability(self) -> Fraction:
+        return sum((e.probability for e in self.events if e.pays.net == 0), Fraction(0))
+
+    @property
+    def always_pushes(self) -> bool:
+        """Whether every coup returns the stake (on this shoe): the bet never resolves."""
+        return self.push_probability == 1
+
+    @property
+    def edge_per_resolved_bet(self) -> Fraction | None:
+        """House edge per bet that wins or loses (pushes left out); None when the bet
+        never pushes (it is the edge) and when it always pushes (no bet resolves, so
+        there is no such edge)."""
+        push = self.push_probability
+        if push == 0 or push == 1:
+            return None
+        return self.edge / (1 - push)
+
+    def line(self, label: str) -> EventResult:
+        return next(e for e in self.events if e.label == label)
+
+
+#: A bet's share of a report's progress: a card bet's table, counted once per way cards
+#: removed without their suits could have fallen, reports its counts within it.
+STEPS_PER_BET = 100
+
+
+class Tables:
+    """Outcome tables computed once per shoe and layout, for many bets."""
+
+    def __init__(self):
+        self._cache: dict[tuple[Shoe, Layout], OutcomeTable] = {}
+
+    def get(self, shoe: Shoe, layout: Layout | bool, tableau: Tableau = STANDARD, *,
+            on_progress: Progress | None = None) -> OutcomeTable:
+        """The table of ``shoe`` on ``layout``; a bool instead of a layout means the
+        outcome cells with or without suits, under ``tableau`` (``on_progress``: a card
+        table's shoes counted, see :func:`~bacc_edge.engine.card_table.card_table`)."""
+        shoe = shoe_argument(shoe)
+        if isinstance(layout, bool):
+            layout = CellLayout(layout, tableau_argument(tableau))
+        elif not isinstance(layout, (CellLayout, CardLayout)):
+            raise ArgumentError(f"layout {quoted(layout)} must be a layout (see layouts()) "
+                                f"or a bool: with suits or not")
+        key = (shoe, layout)
+        if key not in self._cache:
+            self._cache[key] = (card_table(shoe, layout, on_progress=on_progress)
+                                if isinstance(layout, CardLayout)
+                                else outcome_table(shoe, suits=layout.suits,
+                                                   tableau=layout.tableau))
+        return self._cache[key]
+
+
+def _results(evaluator: Evaluator, table: OutcomeTable, full: OutcomeTable,
+             file: str | None) -> list[BetResult]:
+    """Each compiled bet's table on the outcome table's shoe. An event that never
+    settles its bet is an error when it cannot happen, or is shadowed entirely by earlier
+    events, on ``full`` (the full shoe), and a warning when only the depleted shoe rules
+    it out."""
+    line_counts = evaluator.line_counts(table)
+    full_counts = line_counts if full is table else None
+    out = []
+    for b, (bet, counts, pays) in enumerate(zip(evaluator.bets, line_counts, evaluator.pays)):
+        warnings = []
+        for i, event in enumerate(bet.events):
+            if counts[i]:
+                continue
+            if full_counts is None:
+                full_counts = evaluator.line_counts(full)
+            where = f"{file + ': ' if file else ''}bet {bet.name!r}, event {event.label!r}"
+            if not full.count(event.when):
+                raise PaytableError(f"{where}: can never happen (on {full.shoe})")
+            if not full_counts[b][i]:
+                raise PaytableError(f"{where}: is shadowed entirely by earlier events "
+                                    f"(on {full.shoe})")
+            warnings.append(f"{where} cannot happen on {table.shoe}")
+        lines = [EventResult(e.label, p, c, Fraction(c, table.total))
+                 for e, p, c in zip(bet.events, pays, counts)]
+        lines.append(EventResult(bet.otherwise_label, pays[-1], counts[-1],
+                                 Fraction(counts[-1], table.total), otherwise=True))
+        out.append(BetResult(bet, table.shoe, table.total, tuple(lines), file,
+                             tuple(warnings), table.layout.tableau))
+    return out
+
+
+def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
+             file: str | None = None) -> BetResult:
+    """One bet's table on the outcome table's shoe, under the table's tableau (see
+    :func:`report` for events that never settle the bet; ``full`` is the full shoe's
+    table, by default the table itself)."""
+    table = table_argument(table)
+    full = table if full is None else table_argument(full, "full")
+    (result,) = _results(Evaluator([bet], table.layout), table, full, file)
+    return result
+
+
+def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
+           tables: Tables | None = None, tableau: Tableau | None = None,
+           on_progress: Progress | None = None) -> list[BetResult]:
+    """Evaluate every bet of ``source`` on ``shoe`` (8 decks by default).
+
+    ``source`` is a paytable file's path, a loaded :class:`Paytable`, a :class:`Bet` or
+    a list of bets. Coups are dealt by ``tableau``, by default the paytable's own
+    (``RULES``; the standard one for bets given directly). ``full_shoe`` is the shoe
+    before any cards left it, against which impossible events are judged (default:
+    the fewest whole decks that hold ``shoe``, as the command's ``--counts`` and
+    ``--remove`` judge them: an event the cards left rule out is a zero line and a
+    warning in :attr:`BetResult.warnings`). ``on_progress(done, total)`` hears of each
+    bet counted (see :mod:`bacc_edge.util.progress`): bets on the cards are counted one by
+    one, and slowly.
+    """
+    callable_argument(on_progress)
+    shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    full_shoe = (_decks_holding(shoe) if full_shoe is None
+                 else shoe_argument(full_shoe, "full_shoe"))
+    paytable = as_paytable(source)
+    tableau = tableau or paytable.rules
+    tables = tables_argument(tables) or Tables()
+    results: dict[int, BetResult] = {}
+    step = Steps(on_progress, STEPS_PER_BET * len(paytable.bets))
+    for layout, chosen in layouts(paytable.bets, tableau, full_shoe or shoe).items():
+        share = STEPS_PER_BET * len(chosen)
+        table = tables.get(shoe, layout, on_progress=part(  # counted before the bets are
+            on_progress, step.done, share, step.total))     # compiled: a full shoe's
+        full = (tables.get(full_shoe, layout)               # count tells a card layout
+                if full_shoe is not None else table)        # its cells
+        evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
+        results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
+        step(share)
+    return [results[i] for i in range(len(paytable.bets))]
+
+
+def _decks_holding(shoe: Shoe) -> Shoe | None:
+    """The fewest whole decks that hold every card of ``shoe`` (an event that cannot
+    happen on them cannot happen on any shoe dealt from them), or None when that is
+    ``shoe`` itself or ``shoe`` is an infinite deck."""
+    if shoe.replacement:
+        return None
+    per_suit = max((n for row in shoe.suits for n in row), default=0) if shoe.suits else 0
+    full = Shoe.decks(max(1, -(-max(shoe.ranks) // 4), per_suit))
+    return None if full == shoe else full
+
+
+#: Steps each paytable counts for in the progress of a call over several paytables
+#: (:func:`report_all`, :func:`check_all`, :func:`~bacc_edge.analysis.removal_effects.effects_and_counts`),
+#: whatever its bets.
+PAYTABLE_SHARE = 1000
+
+
+def each_paytable(paytables, on_progress: Progress | None):
+    """(paytable, its callback) for each of ``paytables``, each filling an equal share
+    of ``on_progress``'s steps."""
+    callable_argument(on_progress)
+    whole = len(paytables) * PAYTABLE_SHARE
+    for i, paytable in enumerate(paytables):
+        yield paytable, part(on_progress, i * PAYTABLE_SHARE, PAYTABLE_SHARE, whole)
+
+
+def report_all(paytables, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
+               tables: Tables | None = None,
+               on_progress: Progress | None = None) -> list[BetResult]:
+    """:func:`report` of each of ``paytables`` (files' paths or loaded paytables) on one
+    shoe, one list, the bets in order; each paytable's coups dealt by its own tableau."""
+    tables = tables_argument(tables) or Tables()
+    return [r for paytable, stage in each_paytable(paytables, on_progress)
+            for r in report(paytable, shoe, full_shoe=full_shoe, tables=tables,
+                            on_progress=stage)]
+
+
+def check_all(paytables, *, tables: Tables | None = None,
+              on_progress: Progress | None = None) -> list[FigureCheck]:
+    """:func:`check` of each of ``paytables``, one list: every printed figure of them
+    all beside the exact value."""
+    tables = tables_argument(tables) or Tables()
+    return [c for paytable, stage in each_paytable(paytables, on_progress)
+            for c in check(paytable, tables=tables, on_progress=stage)]
+
+
+def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None
+            ) -> dict[Layout, list[int]]:
+    """The bets grouped by the layout each is counted on (see
+    :func:`~bacc_edge.analysis.evaluator.layout_for`; ``shoe``: the fullest shoe they will be
+    counted on): layout → the bets' indices. Bets on points and pairs share the compact
+    outcome cells; each bet on the cards gets the coarsest card layout that answers it."""
+    out: dict[Layout, list[int]] = {}
+    for i, bet in enumerate(bets):
+        out.setdefault(layout_for([bet], tableau, shoe=shoe), []).append(i)
+    return out
+
+
+class CheckStatus(StrEnum):
+    """How a printed figure compares with the exact value."""
+
+    OK = "ok"
+    #: not reproduced, and the paytable records why
+    FINDING = "finding"
+    #: reproduced after all, though the paytable records a finding
+    STALE_FINDING = "STALE FINDING"
+    MISMATCH = "MISMATCH"
+
+    @property
+    def passed(self) -> bool:
+        return self in (CheckStatus.OK, CheckStatus.FINDING)
+
+
+class StudyStatus(StrEnum):
+    """How a count study's published figure compares with a run (see
+    :func:`~bacc_edge.depth.run.summarize`)."""
+
+    #: the run's 95% interval meets the range the printed figure stands for
+    REPRODUCED = "reproduced"
+    #: not reproduced, and the paytable records why
+    FINDING = "finding"
+    NOT_REPRODUCED = "not reproduced"
+
+    @property
+    def passed(self) -> bool:
+        return self is not StudyStatus.NOT_REPRODUCED
+
+
+@dataclass(frozen=True)
+class FigureCheck:
+    """One printed figure beside the exact value it claims."""
+
+    file: str
+    bet: str | None
+    measure: Measure
+    label: str | None
+    printed: Printed
+    computed: Fraction
+    sheet: str
+    finding: str | None = None
+    #: the drawing rules the figure was recomputed under
+    tableau: Tableau = STANDARD
+
+    @property
+    def difference(self) -> Fraction:
+        return self.computed - self.printed.value
+
+    @property
+    def reproduced(self) -> bool:
+        """Within half a unit of the last printed digit."""
+        return abs(self.difference) <= self.printed.tolerance
+
+    @property
+    def status(self) -> CheckStatus:
+        if self.finding:
+            return CheckStatus.FINDING if not self.reproduced else CheckStatus.STALE_FINDING
+        return CheckStatus.OK if self.reproduced else CheckStatus.MISMATCH
+
+    @property
+    def passed(self) -> bool:
+        return self.status.passed
+
+
+def check(source, *, tables: Tables | None = None,
+          on_progress: Progress | None = None) -> list[FigureCheck]:
+    """Every figure the paytable's sheets printed, recomputed on the sheets' shoes under
+    the paytable's tableau (``on_progress``: each shoe's bets counted)."""
+    callable_argument(on_progress)
+    paytable = as_paytable(source)
+    tables = tables_argument(tables) or Tables()
+    out = []
+    results: dict[int, dict[str, BetResult]] = {}
+    decks_used = sorted({b.published.decks for b in paytable.bets if b.published is not None}
+                        | {f.decks for f in paytable.figures})
+    n = len(paytable.bets)
+
+    def results_on(decks: int) -> dict[str, BetResult]:
+        if decks not in results:
+            shoe = Shoe.decks(decks)
+            stage = part(on_progress, decks_used.index(decks) * n, n, len(decks_used) * n)
+            results[decks] = {r.name: r for r in report(paytable, shoe, tables=tables,
+                                                        on_progress=stage)}
+        return results[decks]
+
+    file = str(paytable.path)
+    for bet in paytable.bets:
+        if bet.published is None:
+            continue
+        result = results_on(bet.published.decks)[bet.name]
+        for measure, label, printed in bet.published.figures():
+            out.append(FigureCheck(file, bet.name, measure, label, printed,
+                                   _measured(result, measure, label),
+                                   bet.published.sheet, bet.published.finding(measure, label),
+                                   paytable.rules))
+    for figure in paytable.figures:
+        edges = {name: r.edge for name, r in results_on(figure.decks).items()}
+        out.append(FigureCheck(file, None, Measure.SHEET_FIGURE, figure.label,
+                               Printed(figure.printed), _computed(figure, edges, file),
+                               figure.sheet, figure.finding, paytable.rules))
+    return out
+
+
+def _computed(figure: Figure, edges: dict[str, Fraction], file: str) -> Fraction:
+    """The figure's ``compute`` run on the bets' edges; a failure of the paytable's code,
+    or an answer that is not a number, is an error naming the file and the figure."""
+    where = f"{file}: figure {figure.label!r}"
+    try:
+        value = figure.compute(edges)
+    except KeyError as err:
+        raise PaytableError(f"{where}: compute asks for the edge of {err}, which is not one "
+                            f"of the bets ({', '.join(map(repr, edges))})") from None
+    except Exception as err:  # the paytable's code
+        raise PaytableError(f"{where}: compute raised {type(err).__name__}: {err}") from None
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)) or not (
+            math.isfinite(value)):
+        raise PaytableError(f"{where}: compute returned {value!r}, not a finite number")
+    return Fraction(value)
+
+
+def _measured(result: BetResult, measure: Measure, label: str | None) -> Fraction:
+    """The exact value of what a printed figure of the bet measures."""
+    if measure is Measure.HIT_RATE:
+        return result.line(label).probability
+    if measure is Measure.RETURN:
+        return result.line(label).ret
+    if measure is Measure.COMBINATIONS:
+        return Fraction(result.line(label).combinations)
+    return result.ev if measure is Measure.PLAYER_NET else result.edge
+
+
+def tables_argument(value):
+    """``value`` if it is None or a :class:`~bacc_edge.analysis.bet_report.Tables` cache."""
+    if value is not None and not isinstance(value, Tables):
+        raise ArgumentError(f"tables {quoted(value)} must be a Tables cache (or None)")
+    return value
+
+
+__all__ = ["BetResult", "CheckStatus", "EventResult", "FigureCheck", "StudyStatus", "Tables",
+           "check", "check_all", "evaluate", "layouts", "report", "report_all"]

@@ -1,0 +1,206 @@
+"""One compiled evaluator: bets turned into payoffs per outcome cell once, then valued
+on any number of shoes, exactly or in floating point.
+
+This is the one place where a bet becomes payoffs. Compiling a list of bets on a
+:class:`~bacc_edge.engine.point_table.CellLayout` settles every cell for every bet: the first
+event whose condition holds there, else the bet's otherwise line. Cells that every bet
+settles alike share a *settle class*, so valuing the bets on a shoe costs one grouped
+sum of the outcome table's counts into the classes and a small product per bet.
+
+Counts are int64, or Python integers where int64 could overflow (the enumeration
+decides, :func:`bacc_edge.engine.point_table.needs_python_integers`); class totals follow the
+counts' type (:meth:`Evaluator.new_totals`), and every sum goes through
+:func:`bacc_edge.engine.point_table.sum_by_class`, exact for both.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+
+from ..util.arguments import quoted
+from ..engine.card_table import ALL_CARDS, CardDetail, CardLayout, cards_held, is_card_feature
+from ..errors import ArgumentError, BaccEdgeError
+from ..engine.point_table import CellLayout, OutcomeTable, PairLayout, sum_by_class
+from ..language.pays import Pays
+from ..language.bet import Bet, bets_argument
+from ..game.tableau import STANDARD, Tableau, tableau_argument
+from ..game.shoe import Shoe
+
+#: Below this |EV| a floating-point value's sign is settled with exact fractions.
+SIGN_CHECK = 1e-9
+
+
+Layout = CellLayout | CardLayout
+
+
+def _layout_text(layout: Layout) -> str:
+    cards = (layout.detail.describe() if isinstance(layout, CardLayout)
+             else f"{'with' if layout.suits else 'without'} suits")
+    return f"{cards} under the {layout.tableau.name} tableau"
+
+
+def bet_features(bet: Bet) -> frozenset:
+    """Every feature the bet's conditions read."""
+    return frozenset().union(*(e.when.features for e in bet.events))
+
+
+def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
+               suits: bool | None = None, shoe: Shoe | None = None) -> Layout:
+    """The coarsest layout that answers every condition of ``bets`` under ``tableau``:
+    the compact outcome cells for bets on points and pairs (with suits when a bet asks,
+    or when ``suits`` says so), card-level cells for bets on the cards themselves
+    (only the cells ``shoe``, and any shoe dealt from it, can reach, when given)."""
+    features = frozenset().union(*(bet_features(b) for b in bets))
+    if any(is_card_feature(f) for f in features):
+        return CardLayout(CardDetail.of(features), tableau,
+                          ALL_CARDS if shoe is None else cards_held(shoe))
+    if suits is None:
+        suits = any(b.needs_suits for b in bets)
+    return CellLayout(bool(suits), tableau)
+
+
+def settle(bet: Bet, layout: Layout) -> np.ndarray:
+    """Per cell of ``layout``, the index of the bet's event that settles it (the first
+    whose condition holds), ``len(bet.events)`` for its otherwise line."""
+    out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
+    for i in reversed(range(len(bet.events))):
+        out[bet.events[i].when.mask(layout)] = i
+    return out
+
+
+def _settle_classes(settles: list[np.ndarray], lines: list[int]
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Group cells that every bet settles alike: the classes (bets × classes, the line
+    of each bet) and each cell's class."""
+    if np.prod(np.array(lines, dtype=float)) < 2 ** 62:
+        key = np.zeros(len(settles[0]), dtype=np.int64)
+        step = 1
+        for s, n in zip(settles, lines):  # the first bet most significant: classes sort
+            key = key * n + s             # as the bets' lines do, in order
+            step *= n
+        present = np.zeros(step, dtype=bool) if step <= 4 * len(key) + 64 else None
+        if present is not None:  # few possible keys: number them without sorting
+            present[key] = True
+            number = np.cumsum(present) - 1
+            codes = np.flatnonzero(present)
+            cell_class = number[key]
+        else:
+            codes, cell_class = np.unique(key, return_inverse=True)
+        classes = []
+        for n in reversed(lines):
+            classes.append(codes % n)
+            codes = codes // n
+        return np.array(classes[::-1]).reshape(len(lines), -1), cell_class.reshape(-1)
+    classes, cell_class = np.unique(np.stack(settles).T, axis=0, return_inverse=True)
+    return classes.T, cell_class.reshape(-1)
+
+
+class Evaluator:
+    """A list of bets compiled on one layout: the outcome cells (suit mode and
+    tableau) or card-level cells (:mod:`bacc_edge.engine.card_table`).
+
+    ``pays[b]`` holds bet b's pays, its events' then its otherwise line's;
+    ``cell_class`` the settle class of every cell; ``class_events[b]`` the line of bet
+    b that settles each class; ``nets[b]`` bet b's exact net win per class and
+    ``float_nets`` the same as a bets × classes float array.
+    """
+
+    def __init__(self, bets: Sequence[Bet], layout: Layout):
+        self.bets = tuple(bets_argument(bets))
+        if not self.bets:
+            raise BaccEdgeError("no bets to evaluate")
+        if not isinstance(layout, (CellLayout, CardLayout, PairLayout)):
+            raise ArgumentError(f"layout {quoted(layout)} must be a layout of outcome cells: "
+                                f"layout_for(bets), or use Evaluator.of(bets)")
+        self.layout = layout
+        if isinstance(layout, CellLayout):
+            carded = [b.name for b in self.bets
+                      if any(is_card_feature(f) for f in bet_features(b))]
+            if carded:
+                raise BaccEdgeError(f"bet {carded[0]!r} asks about the cards themselves: "
+                                    f"compile it on layout_for(bets)")
+            suited = [b.name for b in self.bets if b.needs_suits]
+            if suited and not layout.suits:
+                raise BaccEdgeError(f"bet {suited[0]!r} asks about suits: count the shoe "
+                                    f"with suits=True")
+        self.pays: tuple[tuple[Pays, ...], ...] = tuple(
+            (*b.event_pays, b.otherwise_pays) for b in self.bets)
+        classes, cell_class = _settle_classes([settle(b, layout) for b in self.bets],
+                                              [len(p) for p in self.pays])
+        self.cell_class = np.ascontiguousarray(cell_class, dtype=np.int64)
+        self.class_events = np.ascontiguousarray(classes, dtype=np.int64)
+        self.nets = tuple(tuple(self.pays[b][line].net for line in lines)
+                          for b, lines in enumerate(self.class_events.tolist()))
+        self.float_nets = np.array([[float(x) for x in row] for row in self.nets])
+
+    @classmethod
+    def of(cls, bets: Sequence[Bet], *, suits: bool | None = None,
+           tableau: Tableau = STANDARD) -> "Evaluator":
+        """Compile ``bets`` under ``tableau`` on the layout that answers them all
+        (:func:`layout_for`), counting suits when ``suits`` says so (by default when any
+        bet asks about them)."""
+        bets = bets_argument(bets)
+        return cls(bets, layout_for(bets, tableau_argument(tableau), suits=suits))
+
+    @property
+    def n_classes(self) -> int:
+        return self.class_events.shape[1]
+
+    def new_totals(self, python_ints: bool = False) -> np.ndarray:
+        """An array for the class totals: int64, or Python integers (dtype object)."""
+        return np.zeros(self.n_classes, dtype=object if python_ints else np.int64)
+
+    def class_totals(self, table: OutcomeTable) -> np.ndarray:
+        """The table's deals summed by settle class, exactly."""
+        if not isinstance(table, OutcomeTable):
+            raise ArgumentError(f"table {quoted(table)} must be an OutcomeTable, e.g. "
+                                f"outcome_table(shoe)")
+        if table.layout != self.layout:
+            raise BaccEdgeError(f"the bets were compiled {_layout_text(self.layout)}, "
+                                f"the table counted {_layout_text(table.layout)}")
+        out = self.new_totals(table.counts.dtype == object)
+        return sum_by_class(table.counts, self.cell_class, out)
+
+    def _totals(self, on: OutcomeTable | np.ndarray) -> np.ndarray:
+        if isinstance(on, OutcomeTable):
+            return self.class_totals(on)
+        if not isinstance(on, np.ndarray) or on.shape != (self.n_classes,):
+            raise ArgumentError(f"on {quoted(on)} must be an OutcomeTable or the "
+                                f"{self.n_classes} class totals of class_totals()")
+        return on
+
+    def line_counts(self, on: OutcomeTable | np.ndarray) -> list[tuple[int, ...]]:
+        """Per bet, the deals each of its lines settles (its events', then otherwise's),
+        on an outcome table or from its class totals; exact."""
+        totals = self._totals(on)
+        out = []
+        for b, lines in enumerate(self.class_events):
+            sums = sum_by_class(totals, lines, np.zeros(len(self.pays[b]), dtype=totals.dtype))
+            out.append(tuple(int(x) for x in sums.tolist()))
+        return out
+
+    def evs(self, on: OutcomeTable | np.ndarray) -> list[Fraction]:
+        """Every bet's exact expected result per unit staked, on an outcome table or
+        from its class totals."""
+        totals = self._totals(on)
+        total = int(totals.sum())  # exact: int64 totals sum to a table's total, which fits
+        return [Fraction(sum(n * p.net for n, p in zip(counts, pays)), total)
+                for counts, pays in zip(self.line_counts(totals), self.pays)]
+
+    def float_evs(self, on: OutcomeTable | np.ndarray) -> np.ndarray:
+        """Every bet's expected result per unit in floating point, on an outcome table or
+        from its class totals; a value within SIGN_CHECK of zero gets its sign (or its
+        zero) from the exact one."""
+        totals = self._totals(on)
+        total = int(totals.sum())  # exact: int64 totals sum to a table's total, which fits
+        evs = self.float_nets @ np.asarray(totals, dtype=np.float64) / float(total)
+        for b in np.flatnonzero(np.abs(evs) < SIGN_CHECK):
+            exact = sum(Fraction(int(c)) * n for c, n in zip(totals.tolist(), self.nets[b]))
+            evs[b] = 0.0 if exact == 0 else float(exact / total)
+        return evs
+
+
+__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "bet_features", "layout_for", "settle"]

@@ -1,0 +1,743 @@
+"""Running a depth analysis or count study over many shoes, on Dask, resumably, and
+summing it up into what a study reports.
+
+Shoes are dealt in batches; each finished batch is saved at once in the run's folder
+(:mod:`bacc_edge.depth.state`), so an interrupted run, started again with the same
+options, deals only the batches still missing; a run with any other definition keeps
+to its own folder. Asking for more shoes later reuses the batches already dealt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import re
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..util.arguments import callable_argument, names_argument, non_empty
+from ..game.cards import RANKS
+from ..analysis.card_counting import Count, DeckRounding, Divisor, StudyMeasure, paytable_counts
+from .shoes import ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch, refuse_card_bets
+from .state import BadBatch, RunFolder
+from ..analysis.removal_effects import betting_correlation, effects_of_removal, linear_count
+from ..errors import ArgumentError, BaccEdgeError, OptionError, kind_of
+from ..analysis.evaluator import Evaluator
+from ..analysis.intervals import Interval, IntervalMethod, mean_interval, ratio_interval
+from ..language.loader import as_paytable, load_paytable
+from ..util.progress import Progress
+from ..analysis.bet_report import StudyStatus, Tables, report
+from ..game.shoe import Shoe
+
+#: Default shoes per task: the depth analysis values every round (slow); a count study
+#: only deals and counts (fast).
+DEPTH_BATCH, STUDY_BATCH = 10, 5_000
+#: Seconds to wait for a Dask scheduler to answer.
+CONNECT_TIMEOUT = 5
+MAX_SEED = 2 ** 63 - 1
+#: The most rounds any shoe deals is 833 (64 decks); a cutoff above a million is a typo.
+MAX_CUTOFF = 1_000_000
+#: Local worker processes at most: each is a Python process holding numba's kernels
+#: (about 200 MB); far past the cores they only slow the run, and 100,000 never start.
+MAX_WORKERS = 256
+#: Exact values per round are counted in int64 up to 27 decks (1,448 cards, see
+#: :func:`~bacc_edge.engine.point_table.needs_python_integers`); above, with Python integers at
+#: about 15 s a shoe, so a run of the default 1,000 shoes would take four hours.
+MAX_EXACT_DECKS = 27
+#: Shoes a run may ask for. A count study deals about 200,000 shoes a second on two
+#: cores: 10**9 shoes is an hour and a half; 10**12 would be two months. The depth
+#: analysis (about 300 shoes a second) keeps every shoe's gain in memory for the
+#: bootstrap (8 bytes a player a shoe): 10**7 shoes is 9 hours and 80 MB a player.
+MAX_STUDY_SHOES, MAX_DEPTH_SHOES = 10 ** 9, 10 ** 7
+#: Batch files a run folder may hold (each is a file and a task): raise --batch instead.
+MAX_BATCHES = 1_000_000
+#: Rounds one task holds in memory at once (its shoes × the most rounds a shoe deals),
+#: each with its counts, true counts and every bet's net: about 0.5 GB at most.
+MAX_TASK_ROUNDS = 5_000_000
+DEFAULT_STATE = Path(".bacc-edge-depth")
+
+
+def prepare(paytable, bet_names: Sequence[str] | None = None, *,
+            deal: DealRules = DealRules(), seed: int = 1, level: int = 3,
+            cutoff: int | None = None, counts: Sequence[Count] = (),
+            eor_count: bool = True, paytable_counts_too: bool = True,
+            count_only: bool = False, exact_bets: bool | None = None,
+            divisor: Divisor | str | None = None, rounding: DeckRounding | str | None = None,
+            exposed_card: bool | None = None) -> DepthSpec:
+    """The run's definition: the paytable (a file's path, or a :class:`Paytable` loaded
+    from one) cut down to the bets named (None: every bet), how shoes are dealt, the
+    counts played and each bet's cutoff (``cutoff`` for every bet, else the paytable's ``max_round``).
+
+    The counts: each bet's own count from its effects of removal (``eor_count``; the
+    true count per 52 unseen cards, at the first-order break-even), the paytable's
+    ``COUNTS`` (``paytable_counts_too``) and ``counts``. ``count_only``: a count study
+    (no perfect player; exact values only where a count bets, if ``exact_bets``, by
+    default not); else the depth analysis, every round valued exactly.
+
+    ``divisor``, ``rounding`` and ``exposed_card``, when given, are the true-count
+    convention of *every* count of the run (each bet's own, the paytable's and
+    ``counts``); None keeps each count's own. Two counts of one name are refused.
+    Everything that can be wrong is refused here, before any shoe is dealt: among it a
+    count whose running count could pass :data:`~bacc_edge.analysis.card_counting.RUNNING_COUNT_LIMIT`,
+    an event that can never happen (as :func:`~bacc_edge.analysis.bet_report.report` refuses it),
+    and exact values on more than :data:`MAX_EXACT_DECKS` decks."""
+    if not isinstance(deal, DealRules):
+        raise ArgumentError(f"deal {kind_of(deal)} must be DealRules, e.g. DealRules(decks=8)")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise OptionError(f"seed {seed!r} must be a whole number from 0 to {MAX_SEED}")
+    if cutoff is not None and (isinstance(cutoff, bool) or not isinstance(cutoff, int)
+                               or not 1 <= cutoff <= MAX_CUTOFF):
+        raise OptionError(f"cutoff {cutoff!r} must be a round number from 1 to "
+                          f"{MAX_CUTOFF:,} (no shoe deals more than {MAX_CUTOFF:,} rounds)")
+    if (not count_only or exact_bets) and deal.decks > MAX_EXACT_DECKS:
+        raise OptionError(
+            f"decks {deal.decks}: exact values are counted on at most {MAX_EXACT_DECKS} "
+            f"decks (above, every round is counted with Python integers, about 15 s a "
+            f"shoe); a count study with outcome bets (--count-only) deals up to 64")
+    convention = _convention(divisor, rounding, exposed_card)
+    paytable = as_paytable(paytable)
+    if paytable.source is None:
+        raise OptionError("the depth analysis sends its paytable to workers as the file's "
+                          "text: give a paytable file")
+    listed = paytable_counts(paytable) if paytable_counts_too else ()
+    if bet_names is not None:
+        paytable = paytable.select(non_empty(names_argument(bet_names, "bet_names"),
+                                             "bet_names", "bet's name (None: every bet)"))
+    bets = list(paytable.bets)
+    refuse_card_bets(bets, paytable.rules)
+    names = [b.name for b in bets]
+    full, tables = Shoe.decks(deal.decks), Tables()
+    report(paytable, full, tables=tables)  # an event that can never happen is refused
+    effects = effects_of_removal(bets, full, tableau=paytable.rules, tables=tables)
+    chosen: list[tuple[Count, tuple[int, ...]]] = []
+    if eor_count:
+        for i, fx in enumerate(effects):
+            own = linear_count(fx, level)
+            if own is not None and own.positive_at_true_count is not None:
+                chosen.append((Count(f"own count (eor, level {level})",
+                                     tuple(own.tags[r] for r in RANKS),
+                                     own.positive_at_true_count, bets=(names[i],),
+                                     divisor=Divisor.UNSEEN, rounding=DeckRounding.EXACT),
+                               (i,)))
+    if not isinstance(counts, (list, tuple)) or not all(isinstance(c, Count) for c in counts):
+        raise OptionError(f"counts must be a list of Count, not {counts!r}")
+    named = {c.name.lower() for c, _ in chosen}
+    for count in (*listed, *counts):
+        if count.name.lower() in named:
+            raise OptionError(f"two counts are named {count.name!r}: give each count of a "
+                              f"run its own name")
+        named.add(count.name.lower())
+    lowered = [n.lower() for n in names]
+    for count in (*listed, *counts):
+        served = tuple(lowered.index(b.lower()) for b in count.bets if b.lower() in lowered) \
+            if count.bets else tuple(range(len(bets)))
+        if count in counts and count.bets and not served:
+            raise OptionError(f"count {count.name!r} serves {', '.join(count.bets)}, none "
+                              f"of the bets chosen")
+        if served:
+            chosen.append((count, served))
+    chosen = [(c.with_convention(**convention), served) for c, served in chosen]
+    for count, _ in chosen:
+        count.check_running(deal.cards)
+    cutoffs = tuple(cutoff if cutoff is not None else b.max_round for b in bets)
+    players, correlations = [], []
+    for b in range(len(bets)):
+        who = [None] if not count_only else []
+        who += [c for c, (_, served) in enumerate(chosen) if b in served]
+        for c in who:
+            for cut in (None, cutoffs[b]) if cutoffs[b] is not None else (None,):
+                players.append(Player(b, c, cut))
+                correlations.append(None if c is None else
+                                    _correlation(effects[b], chosen[c][0]))
+    if not players:
+        raise OptionError("a count study needs a count for at least one bet: give "
+                          "--count and --trigger, or a paytable with COUNTS")
+    if exact_bets is None:
+        exact_bets = not count_only
+    return DepthSpec(paytable.source, str(paytable.path), tuple(names), deal, seed,
+                     tuple(c for c, _ in chosen), tuple(players), cutoffs, paytable.rules,
+                     exact_every_round=not count_only, exact_bets=bool(exact_bets),
+                     correlations=tuple(correlations))
+
+
+def _correlation(effects, count: Count) -> float | None:
+    """The count's betting correlation with the bet; None (undefined) for a count whose
+    tags are all equal, which tracks only how deep the shoe is."""
+    if len(set(count.tags)) < 2:
+        return None
+    return betting_correlation(effects, count.tags)
+
+
+def _convention(divisor, rounding, exposed_card) -> dict:
+    """The true-count convention :func:`prepare` imposes on every count, checked."""
+    out = {}
+    for name, kind, value in (("divisor", Divisor, divisor), ("rounding", DeckRounding, rounding)):
+        if value is not None:
+            try:
+                out[name] = kind(value)
+            except ValueError:
+                raise OptionError(f"{name} {value!r} must be one of "
+                                  f"{', '.join(k.value for k in kind)}") from None
+    if exposed_card is not None:
+        if not isinstance(exposed_card, bool):
+            raise OptionError(f"exposed_card must be True or False, not {exposed_card!r}")
+        out["exposed_card"] = exposed_card
+    return out
+
+
+def definition(spec: DepthSpec, batch: int) -> dict:
+    """Everything that decides a run's batches, as JSON: two runs share saved batches
+    exactly when their definitions are equal."""
+    return {
+        "engine": ENGINE_VERSION,
+        "paytable_sha256": hashlib.sha256(spec.source.encode()).hexdigest(),
+        "bets": list(spec.bets),
+        "tableau": spec.tableau.text,
+        "deal": spec.deal.describe(),
+        "seed": spec.seed,
+        "counts": [c.describe() for c in spec.counts],
+        "players": [asdict(p) for p in spec.players],
+        "cutoffs": list(spec.cutoffs),
+        "exact_every_round": spec.exact_every_round,
+        "exact_bets": spec.exact_bets,
+        "batch": batch,
+    }
+
+
+@dataclass(frozen=True, eq=False, init=False)
+class DepthTally:
+    """A run's batches added up (what :func:`run_depth` returns, read by
+    :func:`summarize`): sums over shoes of every per-player column and its products, per
+    round of the shoe, and (depth runs) each shoe's gains. Frozen: its arrays are
+    read-only, so a summary never sees a tally changed behind it."""
+
+    #: the per-batch arrays that are summed (each batch's "gains" are concatenated)
+    SUMMED = ("shoes", "sums", "cross", "squares", "shoes_betting", "shoes_nonzero",
+              "shoes_won", "shoes_lost", "rounds_histogram", "reached", "ev_sum", "favourable")
+
+    shoes: np.ndarray
+    sums: np.ndarray
+    cross: np.ndarray
+    squares: np.ndarray
+    shoes_betting: np.ndarray
+    shoes_nonzero: np.ndarray
+    shoes_won: np.ndarray
+    shoes_lost: np.ndarray
+    rounds_histogram: np.ndarray
+    reached: np.ndarray
+    ev_sum: np.ndarray
+    favourable: np.ndarray
+    gains: np.ndarray
+    #: shoes dealt
+    n: int
+
+    def __init__(self, batches: Sequence[dict]):
+        if not batches:
+            raise BaccEdgeError("no batches to add up")
+        arrays = {k: np.sum([b[k] for b in batches], axis=0) for k in self.SUMMED}
+        arrays["gains"] = np.concatenate([b["gains"] for b in batches])
+        for name, array in arrays.items():
+            array.flags.writeable = False
+            object.__setattr__(self, name, array)
+        object.__setattr__(self, "n", int(self.shoes[0]))
+
+
+#: The name :class:`DepthTally` had before it was frozen (kept for scripts).
+Tally = DepthTally
+
+
+def _client(scheduler: str | None, workers: int | None):
+    from dask.distributed import Client, LocalCluster
+
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                               processes=True, host="127.0.0.1", dashboard_address=":0",
+                               worker_dashboard_address=":0")
+        return Client(cluster), cluster
+    try:
+        return Client(scheduler, timeout=CONNECT_TIMEOUT), None
+    except Exception as err:  # whatever the address does wrong, one line
+        raise OptionError(f"--scheduler {scheduler}: no Dask scheduler answers there "
+                          f"within {CONNECT_TIMEOUT} s ({type(err).__name__})") from None
+
+
+def reach_scheduler(address: str | None, wait: float | None = None) -> None:
+    """Speak to the scheduler at ``address`` (checked by :func:`check_scheduler`) and
+    refuse it unless it answers as a Dask scheduler within one overall deadline of
+    ``wait`` seconds (default :data:`CONNECT_TIMEOUT`). Dask's own Client waits for the
+    handshake with no deadline, so a port that accepts connections and never answers
+    (any other server) would hang the run in silence."""
+    if address is None:
+        return
+    import asyncio
+    import socket
+    import time
+
+    from distributed.comm import CommClosedError, connect
+
+    wait = CONNECT_TIMEOUT if wait is None else wait
+    host, port = check_scheduler(address)
+    start = time.monotonic()
+    late = f"--scheduler {address}: no Dask scheduler answers there within {wait:g} s"
+    try:
+        socket.create_connection((host, port), timeout=wait).close()
+    except OSError as err:
+        raise OptionError(f"{late} (nothing accepts connections there: "
+                          f"{err.strerror or err or type(err).__name__})") from None
+
+    async def identity():
+        comm = await connect(address, timeout=wait)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), start + wait - time.monotonic()))
+    except asyncio.TimeoutError:
+        raise OptionError(f"{late} (something accepts connections there but never "
+                          f"answered)") from None
+    except (CommClosedError, ConnectionError):
+        raise OptionError(f"{late} (something accepts connections there but closed this "
+                          f"one without answering)") from None
+    except Exception as err:  # a reply Dask cannot read: its length header, read from
+        # another protocol's text, asks for exabytes (MemoryError), or worse
+        raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
+                          f"scheduler: its reply is not Dask's protocol (perhaps a web "
+                          f"server or a proxy; {type(err).__name__})") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
+                          f"scheduler (it says it is {kind_of(answer)[:80]})")
+
+
+def check_scheduler(address: str | None) -> tuple[str, int] | None:
+    """Refuse a --scheduler that is not ``tcp://HOST:PORT`` (the one transport this
+    command can open without more settings: tls needs certificates, inproc a scheduler
+    in this same process, ucx a library not installed), port 1-65535, no path; give
+    its host and port."""
+    if address is None:
+        return None
+    bad = (f"--scheduler {address!r} is not a Dask scheduler address; write it as "
+           f"tcp://HOST:PORT (port 1-65535)")
+    if not isinstance(address, str):
+        raise OptionError(bad)
+    scheme, sep, rest = address.partition("://")
+    if not sep or not scheme:
+        raise OptionError(bad)
+    if scheme.lower() != "tcp":
+        raise OptionError(f"--scheduler {address!r}: only tcp:// addresses are supported "
+                          f"(tcp://HOST:PORT), not {scheme}://")
+    if scheme != "tcp":  # Dask reads the scheme as written: TCP:// is no address to it
+        raise OptionError(f"--scheduler {address!r}: write the scheme in lower case, "
+                          f"tcp://{rest}")
+    match = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]+)", rest)
+    if match is None:
+        raise OptionError(f"{bad}: it needs a host and a port, and nothing after them")
+    port = int(match.group(2))
+    if not 1 <= port <= 65535:
+        raise OptionError(f"--scheduler {address!r}: port {port} is not from 1 to 65535")
+    return match.group(1).strip("[]"), port
+
+
+def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:
+    """Refuse a run too large to finish or to hold, naming the limit (see
+    :data:`MAX_STUDY_SHOES`, :data:`MAX_BATCHES`, :data:`MAX_TASK_ROUNDS`)."""
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
+        raise OptionError(f"shoes {shoes!r} must be a whole number from 1")
+    if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
+        raise OptionError(f"batch {batch!r} must be a whole number from 1")
+    most = MAX_DEPTH_SHOES if spec.exact_every_round else MAX_STUDY_SHOES
+    if shoes > most:
+        why = ("the depth analysis values every round (about 300 shoes a second) and keeps "
+               "every shoe's gain in memory" if spec.exact_every_round else
+               "a count study deals about 200,000 shoes a second on two cores")
+        raise OptionError(f"shoes {shoes:,}: at most {most:,} ({why})")
+    per_task = MAX_TASK_ROUNDS // spec.deal.max_rounds
+    if batch > per_task:
+        raise OptionError(f"batch {batch:,}: at most {per_task:,} shoes a task on "
+                          f"{spec.deal.decks} decks (a task holds every round of its shoes "
+                          f"in memory)")
+    if math.ceil(shoes / batch) > MAX_BATCHES:
+        raise OptionError(f"shoes {shoes:,} in batches of {batch:,} make "
+                          f"{math.ceil(shoes / batch):,} batch files, more than "
+                          f"{MAX_BATCHES:,}: give a larger --batch")
+
+
+def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
+              state: Path | None = None, scheduler: str | None = None,
+              workers: int | None = None,
+              on_progress: Progress | None = None,
+              on_warning: Callable[[str], None] | None = None,
+              on_batch: Progress | None = None) -> DepthTally:
+    """Deal ``shoes`` shoes (batches of ``batch``) and add them up.
+
+    Work goes to the Dask scheduler at ``scheduler`` (``tcp://host:port``), else to a
+    local cluster of ``workers`` processes (default: every core). Finished batches are
+    kept in the run's folder under ``state`` (default ./.bacc-edge-depth) and reused:
+    a folder holding more shoes than asked for gives the batches needed and keeps the
+    rest. ``on_progress(shoes_done, shoes_total)`` is called as batches finish, from 0
+    (see :mod:`bacc_edge.util.progress`; ``on_batch`` is its former name, still taken),
+    ``on_warning`` with a line about each bad batch file set aside. Every argument is
+    checked before the folder is touched.
+    """
+    if not isinstance(spec, DepthSpec):
+        raise ArgumentError(f"spec {kind_of(spec)} must be the DepthSpec of prepare_depth()")
+    if on_batch is not None and on_progress is not None:
+        raise ArgumentError("give on_progress (on_batch is its former name), not both")
+    on_progress = on_progress if on_progress is not None else on_batch
+    for name, call in (("on_progress", on_progress), ("on_warning", on_warning)):
+        callable_argument(call, name)
+    if batch is None:
+        batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
+    check_size(spec, shoes, batch)
+    check_scheduler(scheduler)
+    reach_scheduler(scheduler)
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= MAX_WORKERS):
+        raise OptionError(f"workers {workers!r} must be a whole number from 1 to "
+                          f"{MAX_WORKERS} (each is a process of its own)")
+    if state is not None and not isinstance(state, (str, os.PathLike)):
+        raise OptionError(f"state must be a folder's path, not {state!r}")
+    warn = on_warning or (lambda line: None)
+    n_batches = math.ceil(shoes / batch)
+    sizes = [min(batch, shoes - i * batch) for i in range(n_batches)]
+    folder = RunFolder(Path(state) if state is not None else DEFAULT_STATE,
+                       definition(spec, batch))
+    with folder:
+        done: dict[int, dict] = {}
+        for i in range(n_batches):
+            try:
+                arrays = folder.read(i, i * batch, sizes[i])
+            except BadBatch as err:
+                moved = folder.set_aside(i, sizes[i])
+                warn(f"batch file {folder.batch_path(i, sizes[i])}: {err}; set aside as "
+                     f"{moved} and dealt again")
+                continue
+            if arrays is not None:
+                done[i] = arrays
+        shoes_done = sum(sizes[i] for i in done)
+        if on_progress:
+            on_progress(0, shoes)
+            if shoes_done:  # batches kept from an earlier run
+                on_progress(shoes_done, shoes)
+        pending = [i for i in range(n_batches) if i not in done]
+        if pending:
+            for i, arrays in _deal(spec, pending, batch, sizes, scheduler, workers):
+                folder.write(i, i * batch, sizes[i], arrays)
+                done[i] = arrays
+                shoes_done += sizes[i]
+                if on_progress:
+                    on_progress(shoes_done, shoes)
+    return DepthTally([done[i] for i in range(n_batches)])
+
+
+def depth_study(paytable, bets: Sequence[str] | None = None, *, shoes: int,
+                your_count: dict | None = None,
+                check: bool = False, batch: int | None = None, state=None,
+                scheduler: str | None = None, workers: int | None = None,
+                on_progress: Progress | None = None,
+                on_warning: Callable[[str], None] | None = None,
+                on_slow: Callable[[str], None] | None = None,
+                **definition) -> tuple[DepthSpec, "StudySummary"]:
+    """The depth command as one call: the run defined (:func:`prepare`, given
+    ``definition``: its keywords), dealt (:func:`run_depth`) and summed up
+    (:func:`summarize`). In this order, before any shoe is dealt: the scheduler is
+    checked and reached, the paytable (a path is loaded, ``on_slow`` told when that is
+    slow) and ``your_count`` (the keywords of :meth:`Count.yours`, None for none; played
+    after ``definition``'s ``counts``) are read, and the run is defined. ``check``: the
+    published figures will be compared, so a run none of whose counts lists any is
+    refused, before it deals and after (when they list none for the bets it deals)."""
+    check_scheduler(scheduler)
+    reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
+    if isinstance(paytable, (str, os.PathLike)):
+        paytable = load_paytable(paytable, on_slow=on_slow)
+    counts = definition.pop("counts", ())
+    if your_count is not None and isinstance(counts, (list, tuple)):  # else prepare refuses
+        counts = (*counts, Count.yours(**your_count))
+    spec = prepare(paytable, bets, counts=counts, **definition)
+    if check and not any(count.published is not None for count in spec.counts):
+        raise OptionError("--check: no count of this run lists published figures")
+    summary = summarize(spec, run_depth(spec, shoes, batch=batch, state=state,
+                                        scheduler=scheduler, workers=workers,
+                                        on_progress=on_progress, on_warning=on_warning))
+    if check and not summary.checks:  # refused before a line is printed
+        raise OptionError("--check: no count of this run lists published figures for the "
+                          "bets it deals")
+    return spec, summary
+
+
+def _deal(spec, pending, batch, sizes, scheduler, workers):
+    """Yield (batch, arrays) as the cluster finishes them, keeping a few tasks in
+    flight and releasing each result once handed over."""
+    from dask.distributed import as_completed
+
+    client, cluster = _client(scheduler, workers)
+    try:
+        in_flight = 2 * max(1, len(client.nthreads()) or 1)
+        queue = list(pending)
+        futures = {}
+
+        def submit():
+            i = queue.pop(0)
+            futures[client.submit(deal_batch, spec, i * batch, sizes[i], pure=False,
+                                  key=f"bacc-edge-batch-{i}-{os.getpid()}")] = i
+
+        while queue and len(futures) < in_flight:
+            submit()
+        ac = as_completed(list(futures))
+        for future in ac:
+            i = futures.pop(future)
+            try:
+                arrays = future.result()
+            except BaccEdgeError:
+                raise
+            except Exception as err:
+                raise BaccEdgeError(f"batch {i} (shoes {i * batch} to "
+                                    f"{i * batch + sizes[i] - 1}) failed: "
+                                    f"{type(err).__name__}: {err}; the finished batches are "
+                                    f"kept, run again to resume") from None
+            future.release()
+            del future
+            yield i, arrays
+            if queue:
+                submit()
+                ac.add(list(futures)[-1])
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# -- summaries -------------------------------------------------------------------------
+class GainMethod(StrEnum):
+    """How a run measures what a bet placed wins: exactly on the cards left, or by what
+    the coup paid."""
+
+    #: each bet valued exactly on the cards left
+    EXACT = "exact"
+    #: what each coup paid
+    OUTCOME = "outcome"
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player on one bet over the run, each figure with its 95% interval.
+
+    ``bet_frequency``: the share of all rounds dealt on which they bet. ``average_edge``:
+    their average advantage per unit bet (None if they never bet). ``units_per_shoe``
+    and ``units_per_100_rounds``: what they win. ``desirability_index``: 1000 × the
+    mean win per round dealt / its standard deviation per round dealt (rounds without a
+    bet count as 0). ``method``: how gains are measured (:class:`GainMethod`)."""
+
+    player: str
+    count: dict | None
+    cutoff: int | None
+    method: GainMethod
+    bet_frequency: Interval
+    average_edge: Interval | None
+    units_per_shoe: Interval
+    units_per_100_rounds: Interval
+    desirability_index: Interval | None
+    betting_correlation: float | None
+    bets_per_shoe: float
+    shoes_betting: int
+    #: shoes whose gain is not zero: won or lost (the key's old name, kept for scripts)
+    shoes_with_a_gain: int
+    #: shoes the player ended ahead, and behind
+    shoes_won: int
+    shoes_lost: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "method", GainMethod(self.method))
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """One round of the shoe over every shoe that reached it (depth runs)."""
+
+    round: int
+    shoes: int
+    mean_edge: float
+    #: share of those shoes in which the bet favoured the player that round
+    favourable: float
+
+
+@dataclass(frozen=True)
+class StudyCheck:
+    """A published figure of a count study beside the run's interval."""
+
+    count: str
+    bet: str
+    measure: StudyMeasure
+    printed: str
+    published: float
+    interval: Interval | None
+    status: StudyStatus
+    finding: str | None
+
+    def __post_init__(self):
+        object.__setattr__(self, "status", StudyStatus(self.status))
+
+
+@dataclass(frozen=True)
+class BetSummary:
+    """One bet over the run: its cutoff, how often it favoured the player (depth runs),
+    each player, the share of the perfect player's gain the cutoff removes, and the
+    edge round by round."""
+
+    name: str
+    cutoff: int | None
+    favourable_share: float | None
+    players: tuple[PlayerSummary, ...]
+    cutoff_removes: float | None
+    by_round: tuple[RoundSummary, ...]
+
+    def as_json(self) -> dict:
+        """The bet as the depth command's JSON lists it."""
+        return _json(asdict(self))
+
+
+def _json(value):
+    if isinstance(value, dict):
+        return {k: _json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+@dataclass(frozen=True)
+class StudySummary:
+    """A whole run: shoes, rounds per shoe (95% interval), each bet, and the
+    published figures checked."""
+
+    shoes: int
+    rounds_per_shoe: Interval
+    bets: tuple[BetSummary, ...]
+    checks: tuple[StudyCheck, ...]
+
+    @property
+    def failed_checks(self) -> tuple[StudyCheck, ...]:
+        """The published figures outside this run's 95% intervals that no finding
+        explains: what makes ``depth --check`` exit 1."""
+        return tuple(c for c in self.checks if not c.status.passed)
+
+
+def player_name(spec: DepthSpec, p: Player) -> str:
+    return "perfect player" if p.count is None else spec.counts[p.count].name
+
+
+def summarize(spec: DepthSpec, tally: DepthTally) -> StudySummary:
+    """Per bet and player: bet frequency, average edge when betting, units per shoe and
+    per 100 rounds, desirability index, betting correlation; per bet, the edge and
+    share of favourable rounds by round (depth runs); published figures checked."""
+    if not isinstance(spec, DepthSpec) or not isinstance(tally, DepthTally):
+        raise ArgumentError(f"summarize_depth(spec, tally) takes the DepthSpec of "
+                            f"prepare_depth() and the DepthTally of run_depth(), not "
+                            f"{type(spec).__name__} and {type(tally).__name__}")
+    n = tally.n
+    nets = Evaluator.of(spec.paytable().bets, tableau=spec.tableau).float_nets
+    total_rounds = float(tally.sums[0, 3]) if len(spec.players) else 0.0
+    q_rr = float(tally.cross[0, 3, 3])
+    rounds = mean_interval(None, n=n, total=total_rounds, total_sq=q_rr, bounds=(0, None))
+    col = 1 if spec.exact else 0
+    summaries = []
+    for b, name in enumerate(spec.bets):
+        lo_net, hi_net = float(nets[b].min()), float(nets[b].max())
+        players = []
+        for j, p in enumerate(spec.players):
+            if p.bet != b:
+                continue
+            s, q = tally.sums[j], tally.cross[j]
+            won, bets = float(s[col]), float(s[2])
+            gain_bounds = (0.0, None) if p.count is None and spec.exact else (None, None)
+            per_shoe = mean_interval(tally.gains[:, j] if len(tally.gains) else None, n=n,
+                                     total=won, total_sq=float(q[col, col]),
+                                     bounds=gain_bounds, seed=spec.seed + 7919 * j)
+            if per_shoe.method is IntervalMethod.NORMAL:
+                per_100 = ratio_interval(n=n, sum_y=100 * won, sum_x=total_rounds,
+                                         q_yy=1e4 * float(q[col, col]),
+                                         q_xy=100 * float(q[col, 3]), q_xx=q_rr,
+                                         bounds=gain_bounds)
+            else:
+                per_100 = per_shoe.scaled(100 * n / total_rounds)
+            freq = ratio_interval(n=n, sum_y=bets, sum_x=total_rounds, q_yy=float(q[2, 2]),
+                                  q_xy=float(q[2, 3]), q_xx=q_rr, bounds=(0.0, 1.0))
+            edge = ratio_interval(n=n, sum_y=won, sum_x=bets, q_yy=float(q[col, col]),
+                                  q_xy=float(q[col, 2]), q_xx=float(q[2, 2]),
+                                  bounds=(0.0 if gain_bounds[0] == 0 else lo_net, hi_net),
+                                  shoes_with_x=int(tally.shoes_betting[j]))
+            second = float(tally.squares[j, col]) / total_rounds
+            mean_round = won / total_rounds
+            sd = math.sqrt(max(second - mean_round ** 2, 0.0))
+            di = per_100.scaled(1000 / 100 / sd) if sd > 0 else None
+            players.append(PlayerSummary(
+                player=player_name(spec, p),
+                count=None if p.count is None else spec.counts[p.count].describe(),
+                cutoff=p.cutoff, method=GainMethod.EXACT if spec.exact else GainMethod.OUTCOME,
+                bet_frequency=freq, average_edge=edge, units_per_shoe=per_shoe,
+                units_per_100_rounds=per_100, desirability_index=di,
+                betting_correlation=spec.correlations[j] if spec.correlations else None,
+                bets_per_shoe=bets / n, shoes_betting=int(tally.shoes_betting[j]),
+                shoes_with_a_gain=int(tally.shoes_nonzero[j]),
+                shoes_won=int(tally.shoes_won[j]), shoes_lost=int(tally.shoes_lost[j])))
+        removed = None
+        perfect = [x for x in players if x.count is None]
+        if len(perfect) == 2 and perfect[0].units_per_shoe.value > 0:
+            removed = 1 - perfect[1].units_per_shoe.value / perfect[0].units_per_shoe.value
+        by_round, favourable = (), None
+        if spec.exact_every_round:
+            reached = np.flatnonzero(tally.reached)
+            by_round = tuple(RoundSummary(
+                round=int(r + 1), shoes=int(tally.reached[r]),
+                mean_edge=float(-tally.ev_sum[b, r] / tally.reached[r]),
+                favourable=float(tally.favourable[b, r] / tally.reached[r])) for r in reached)
+            favourable = float(tally.favourable[b].sum() / tally.reached.sum())
+        summaries.append(BetSummary(name, spec.cutoffs[b], favourable, tuple(players),
+                                    removed, by_round))
+    return StudySummary(n, rounds, tuple(summaries), _checks(spec, summaries, rounds))
+
+
+def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
+    """Each published figure beside the run: reproduced when the run's 95% interval
+    meets the range the printed figure stands for (within half a unit of its last
+    digit); a correlation, which is computed rather than sampled, must round to it."""
+    out = []
+    for count in spec.counts:
+        study = count.published
+        if study is None:
+            continue
+        for bet in summaries:
+            mine = [p for p in bet.players if p.player == count.name and p.cutoff is None]
+            if not mine:
+                continue
+            for measure, printed in study.figures.items():
+                figure = study.printed(measure)
+                published, half = float(figure.value), float(figure.tolerance)
+                if measure is StudyMeasure.BETTING_CORRELATION:
+                    interval = None
+                    value = mine[0].betting_correlation
+                    ok = value is not None and abs(value - published) <= half
+                else:
+                    interval = rounds if measure is StudyMeasure.ROUNDS_PER_SHOE \
+                        else getattr(mine[0], measure.value)
+                    ok = interval is not None and (interval.low <= published + half
+                                                   and published - half <= interval.high)
+                finding = study.findings.get(measure)
+                status = (StudyStatus.REPRODUCED if ok else StudyStatus.FINDING if finding
+                          else StudyStatus.NOT_REPRODUCED)
+                out.append(StudyCheck(count.name, bet.name, measure, printed, published,
+                                      interval, status, finding))
+    return tuple(out)
+
+
+__all__ = ["BetSummary", "DepthTally", "GainMethod", "PlayerSummary", "RoundSummary",
+           "StudyCheck", "StudySummary", "check_scheduler", "definition", "depth_study",
+           "prepare", "reach_scheduler", "run_depth", "summarize"]

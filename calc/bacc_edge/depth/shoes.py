@@ -1,0 +1,329 @@
+"""Shoe-depth analysis and count studies: deal real shoes, count them, and value the bets.
+
+A shoe is dealt as :mod:`bacc_edge.game.dealing` says: shuffled, its first card shown and
+burned with as many more as its value (10 and court cards: 10), the cut card placed
+``cut`` cards from the end, and coups dealt until the end-of-shoe rule
+(:class:`~bacc_edge.game.dealing.EndRule`) stops the shoe. Shoe i is
+shuffled from (seed, i) by the numba kernel of :mod:`bacc_edge.engine.deal_kernels`, so a run
+split into batches of any size, spread over workers or resumed deals the same shoes,
+and the depth analysis and a count study deal the same shoe i.
+
+The kernel deals, counts and settles every coup (what it paid each bet). On top:
+
+* the *perfect player* bets one unit exactly when the bet favours them, valued
+  exactly before every coup on the cards the players have not seen (burned cards are
+  unseen): the upper bound, and the depth analysis proper;
+* each *count player* bets one unit when their count reaches its trigger. What they
+  win is measured by the coups' outcomes, or (``exact_bets``) by the bet's exact value
+  at each round they bet, which has far less noise.
+
+Each player also plays within the table's round cutoff (the last round a bet is open).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..engine import deal_kernels as K
+from ..engine.card_table import CardLayout
+from ..game.cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS
+from ..analysis.card_counting import Count, DeckRounding, Divisor, TriggerOn
+from ..game.coup import coup_plan
+from ..game.dealing import BEFORE_CUT, DealRules, EndRule, burn_count, deal_plan
+from ..errors import PaytableError
+from ..analysis.evaluator import SIGN_CHECK, Evaluator, bet_features, layout_for
+from ..language.loader import Paytable, load_paytable_source
+from ..engine.point_table import PAIR_FEATURES, Enumerator, PairLayout, needs_python_integers
+from ..language.bet import Bet
+from ..game.tableau import STANDARD, Tableau
+
+#: Bumped whenever a change would deal, count or sum a run differently: saved batches
+#: of another version are never mixed with this one's.
+ENGINE_VERSION = 3
+
+
+def refuse_card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> None:
+    """Depth values every bet at every round; a bet on the cards themselves is counted
+    on card-level cells, up to half a second a shoe composition where bets on points
+    take a twentieth of a millisecond, so depth refuses it, saying why."""
+    carded = [b.name for b in bets if isinstance(layout_for([b], tableau), CardLayout)]
+    if carded:
+        raise PaytableError(
+            f"depth runs bets on points and pairs only; {carded[0]!r} asks about the cards "
+            f"themselves, whose exact count takes up to half a second a round (a "
+            f"twentieth of a millisecond on points): use report or eor for it")
+
+
+class RoundValues:
+    """Every bet's expected value per unit on the cards left, from one enumeration per
+    round: the bets compiled once (:class:`~bacc_edge.analysis.evaluator.Evaluator`), each
+    round's count summed straight into their settle classes.
+
+    The bets that read only the hands' pairs are valued on the pair states alone
+    (:class:`~bacc_edge.engine.point_table.PairLayout`), the others on the coarsest layout that
+    answers them: a suited pair bet does not make every round count suits.
+    :attr:`evaluator` holds every bet on one layout, to settle dealt coups with.
+    ``cards`` is the most cards a shoe will hold, which decides whether counts need
+    Python integers.
+    """
+
+    def __init__(self, bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
+                 cards: int = 8 * CARDS_PER_DECK):
+        self.tableau = tableau
+        refuse_card_bets(bets, tableau)
+        self.evaluator = Evaluator.of(bets, tableau=tableau)
+        python_ints = needs_python_integers(cards)
+        on_pairs = [i for i, b in enumerate(bets) if bet_features(b) <= PAIR_FEATURES]
+        rest = [i for i in range(len(bets)) if i not in on_pairs]
+        if not on_pairs:
+            parts = [(rest, self.evaluator)]
+        else:
+            paired = [bets[i] for i in on_pairs]
+            parts = [(on_pairs, Evaluator(paired, PairLayout(
+                any(b.needs_suits for b in paired), tableau)))]
+            if rest:
+                parts.append((rest, Evaluator.of([bets[i] for i in rest], tableau=tableau)))
+        #: (the bets' places, their evaluator, its enumerator) per layout
+        self._parts = [(np.array(places), evaluator,
+                        Enumerator(evaluator.layout, big=python_ints))
+                       for places, evaluator in parts]
+
+    def evs(self, unseen: np.ndarray) -> np.ndarray:
+        """Expected value per unit of every bet, on a shoe of 52 card counts (rank·4 +
+        suit). Floats from exact counts; signs near zero are settled exactly."""
+        return self.moments(unseen)[0]
+
+    def moments(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every bet's expected value and expected squared result per unit."""
+        evs, squares = self.moments_each(unseen[None, :])
+        return evs[0], squares[0]
+
+    def moments_each(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`moments` of many shoes, one per row of 52 card counts: (values,
+        squares), a row each. The shoes are counted in one kernel call per layout; a
+        value near zero gets its sign from :meth:`Evaluator.float_evs`."""
+        evs = np.empty((len(unseen), len(self.evaluator.bets)))
+        squares = np.empty_like(evs)
+        for places, evaluator, enumerator in self._parts:
+            totals = enumerator.class_totals_each(
+                unseen, evaluator.cell_class,
+                np.zeros((len(unseen), evaluator.n_classes), dtype=enumerator.dtype))
+            floats = np.asarray(totals, dtype=np.float64)
+            sums = floats.sum(axis=1, keepdims=True)
+            values = floats @ evaluator.float_nets.T / sums
+            for r in np.flatnonzero((np.abs(values) < SIGN_CHECK).any(axis=1)):
+                values[r] = evaluator.float_evs(totals[r])
+            evs[:, places] = values
+            squares[:, places] = floats @ (evaluator.float_nets ** 2).T / sums
+        return evs, squares
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who bets, on which bet: the perfect player (``count`` None) or the count at
+    index ``count`` of the run; within the table's cutoff (``cutoff``, the last round
+    the bet is open) or with none."""
+
+    bet: int
+    count: int | None
+    cutoff: int | None
+
+
+@dataclass(frozen=True)
+class DepthSpec:
+    """Everything a worker needs to deal, count and value a batch of shoes: the run's
+    whole definition (see :func:`bacc_edge.depth.run.definition`)."""
+
+    source: str
+    filename: str
+    bets: tuple[str, ...]
+    deal: DealRules
+    seed: int
+    counts: tuple[Count, ...]
+    players: tuple[Player, ...]
+    cutoffs: tuple[int | None, ...]        # per bet, last round the table accepts it
+    tableau: Tableau = STANDARD            # the paytable's drawing rules
+    #: value every round exactly (the depth analysis, with its perfect player); else a
+    #: count study, which values only the rounds where a count bets, if ``exact_bets``
+    exact_every_round: bool = True
+    exact_bets: bool = True
+    #: per player, its count's betting correlation with the bet's effects of removal
+    correlations: tuple[float | None, ...] = ()
+
+    def paytable(self) -> Paytable:
+        """The paytable cut down to the run's bets, loaded from the source sent along."""
+        return load_paytable_source(self.source, self.filename).select(self.bets)
+
+    def round_values(self) -> RoundValues:
+        """The run's bets compiled for valuing every round of its shoes."""
+        return RoundValues(self.paytable().bets, self.tableau, cards=self.deal.cards)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the players' gains are exact values rather than coups' outcomes."""
+        return self.exact_every_round or self.exact_bets
+
+
+class Game:
+    """The run's game facts as the dealing kernel takes them: how shoes are dealt
+    (:func:`~bacc_edge.game.dealing.deal_plan`), the tableau's coup plan, the bets' settle
+    classes and nets per outcome cell, the counts."""
+
+    def __init__(self, spec: DepthSpec):
+        deal, tableau = spec.deal, spec.tableau
+        self.values = spec.round_values()
+        evaluator = self.values.evaluator
+        self.dealing = deal_plan(deal)
+        nv = POINT_VALUES
+        self.coup = coup_plan(tableau)
+        layout = evaluator.layout
+        f = layout.features()
+        p_state = f["player_pair"] + (f["player_suited_pair"] if layout.suits else 0)
+        b_state = f["banker_pair"] + (f["banker_suited_pair"] if layout.suits else 0)
+        self.cell_of = np.full((3, 3, nv, nv, nv + 1, nv + 1), -1, dtype=np.int64)
+        self.cell_of[p_state, b_state, f["player_two_card_total"], f["banker_two_card_total"],
+                     f["player_third"] + 1, f["banker_third"] + 1] = np.arange(layout.n_cells)
+        self.suited_pairs = bool(layout.suits)
+        self.cell_class = evaluator.cell_class
+        self.class_net = np.ascontiguousarray(evaluator.float_nets)
+        counts = spec.counts
+        self.tags = np.array([c.tags for c in counts], dtype=np.int64).reshape(len(counts),
+                                                                               len(RANKS))
+        self.initial = np.array([c.initial for c in counts], dtype=np.int64)
+        self.exposed = np.array([c.exposed_card for c in counts], dtype=np.int64)
+        self.divisor = np.array([K.DIVIDE_BY_UNSEEN if c.divisor is Divisor.UNSEEN
+                                 else K.DIVIDE_BY_SHOE for c in counts], dtype=np.int64)
+        codes = {DeckRounding.EXACT: K.DECKS_EXACT, DeckRounding.HALF: K.DECKS_HALF,
+                 DeckRounding.WHOLE: K.DECKS_WHOLE}
+        self.rounding = np.array([codes[c.rounding] for c in counts], dtype=np.int64)
+        self.deal = deal
+
+    def deal_shoes(self, seed: int, first: int, count: int, *, keep_cards: bool = False):
+        """Deal shoes ``first`` … ``first + count - 1``: (rounds, start, running, true
+        count, net, cards) as :func:`bacc_edge.engine.deal_kernels.deal_shoes` fills them."""
+        m, n_counts, n_bets = self.deal.max_rounds, len(self.initial), self.class_net.shape[0]
+        rounds = np.zeros(count, dtype=np.int64)
+        start = np.zeros((count, m), dtype=np.int64)
+        running = np.zeros((count, m, n_counts), dtype=np.int64)
+        true_count = np.zeros((count, m, n_counts), dtype=np.float64)
+        net = np.zeros((count, m, n_bets), dtype=np.float64)
+        n_cards = len(self.dealing.ordered)
+        cards = np.zeros((count if keep_cards else 0, n_cards), dtype=np.int64)
+        work = np.empty(n_cards, dtype=np.int64)
+        state = np.zeros(1, dtype=np.uint64)
+        K.deal_shoes(seed, first, self.dealing, self.coup,
+                     K.RoundCells(self.cell_of, self.suited_pairs, self.cell_class,
+                                  self.class_net),
+                     K.CountPlan(self.tags, self.initial, self.exposed, self.divisor,
+                                 self.rounding),
+                     K.DealtShoes(rounds, start, running, true_count, net, cards), work, state)
+        return rounds, start, running, true_count, net, cards
+
+
+@functools.lru_cache(maxsize=4)
+def game(spec: DepthSpec) -> Game:
+    """The run's :class:`Game`, built once per process (a worker keeps it)."""
+    return Game(spec)
+
+
+def unseen_by_round(cards: np.ndarray, start: np.ndarray, rounds: int) -> np.ndarray:
+    """Per round, the 52 card counts the players have not seen before the coup: the
+    shoe less the shown first card and the coups dealt (burned cards stay unseen)."""
+    full = np.bincount(cards, minlength=CARD_KINDS).astype(np.int64)
+    full[cards[0]] -= 1
+    first = start[0]
+    # the round each card from the first coup on is dealt in (the last takes the rest)
+    which = np.searchsorted(start[1:rounds], np.arange(first, len(cards)), side="right")
+    per_round = np.bincount(which * CARD_KINDS + cards[first:],
+                            minlength=rounds * CARD_KINDS).reshape(rounds, CARD_KINDS)
+    before = np.zeros((rounds, CARD_KINDS), dtype=np.int64)
+    np.cumsum(per_round[:-1], axis=0, out=before[1:])
+    return full - before
+
+
+#: Per player and shoe: outcome gain, exact gain, bets placed, rounds dealt.
+COLUMNS = ("won", "won_exact", "bets", "rounds")
+
+
+def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
+    """Deal, count and value shoes ``first`` … ``first + count - 1``; the sums a run
+    adds up (see :class:`~bacc_edge.depth.run.Tally`). Runs on a worker."""
+    g = game(spec)
+    need_cards = spec.exact
+    rounds, start, running, true_count, net, cards = g.deal_shoes(
+        spec.seed, first, count, keep_cards=need_cards)
+    m = start.shape[1]
+    round_no = np.arange(1, m + 1)
+    valid = round_no[None, :] <= rounds[:, None]
+    n_bets = len(spec.bets)
+    # the count players' bets
+    masks = []
+    for p in spec.players:
+        if p.count is None:
+            masks.append(None)
+            continue
+        c = spec.counts[p.count]
+        level = true_count[:, :, p.count] if c.trigger_on is TriggerOn.TRUE \
+            else running[:, :, p.count].astype(np.float64)
+        masks.append(valid & (level >= c.trigger))
+    # exact values, at every round or where a count bets
+    ev = np.zeros((count, m, n_bets))
+    ev2 = np.zeros((count, m, n_bets))
+    if spec.exact_every_round:
+        need = valid
+    elif spec.exact_bets:
+        need = np.zeros_like(valid)
+        for p, mask in zip(spec.players, masks):
+            if mask is not None:
+                need |= mask
+    else:
+        need = None
+    if need is not None and need.any():
+        shoe_of, round_of = np.nonzero(need)
+        unseen = np.concatenate([
+            unseen_by_round(cards[s], start[s], int(rounds[s]))[need[s, :rounds[s]]]
+            for s in np.flatnonzero(need.any(axis=1))])
+        ev[shoe_of, round_of], ev2[shoe_of, round_of] = g.values.moments_each(unseen)
+    n_players = len(spec.players)
+    per_shoe = np.zeros((count, n_players, len(COLUMNS)))
+    sq = np.zeros((n_players, 2))
+    for j, (p, mask) in enumerate(zip(spec.players, masks)):
+        if mask is None:
+            mask = valid & (ev[:, :, p.bet] > 0)
+        if p.cutoff is not None:
+            mask = mask & (round_no[None, :] <= p.cutoff)
+        b = p.bet
+        per_shoe[:, j, 0] = np.where(mask, net[:, :, b], 0.0).sum(axis=1)
+        per_shoe[:, j, 1] = np.where(mask, ev[:, :, b], 0.0).sum(axis=1)
+        per_shoe[:, j, 2] = mask.sum(axis=1)
+        sq[j, 0] = np.where(mask, net[:, :, b] ** 2, 0.0).sum()
+        sq[j, 1] = np.where(mask, ev2[:, :, b], 0.0).sum()
+    per_shoe[:, :, 3] = rounds[:, None]
+    cross = np.einsum("spi,spj->pij", per_shoe, per_shoe)
+    gain = per_shoe[:, :, 1] if spec.exact else per_shoe[:, :, 0]
+    out = {
+        "shoes": np.array([count], dtype=np.int64),
+        "sums": per_shoe.sum(axis=0),
+        "cross": cross,
+        "squares": sq,
+        "shoes_betting": (per_shoe[:, :, 2] > 0).sum(axis=0).astype(np.int64),
+        "shoes_nonzero": (gain != 0).sum(axis=0).astype(np.int64),
+        "shoes_won": (gain > 0).sum(axis=0).astype(np.int64),
+        "shoes_lost": (gain < 0).sum(axis=0).astype(np.int64),
+        "rounds_histogram": np.bincount(rounds, minlength=m + 1).astype(np.int64),
+        "reached": valid.sum(axis=0).astype(np.int64),
+        "ev_sum": np.where(valid[:, :, None], ev, 0.0).sum(axis=0).T.copy(),
+        "favourable": (valid[:, :, None] & (ev > 0)).sum(axis=0).T.astype(np.int64),
+        # per shoe, each player's gain: what the bootstrap resamples (depth runs only)
+        "gains": gain.copy() if spec.exact_every_round else np.zeros((0, n_players)),
+    }
+    return out
+
+
+__all__ = ["BEFORE_CUT", "COLUMNS", "DealRules", "DepthSpec", "ENGINE_VERSION", "EndRule",
+           "Game", "Player", "RoundValues", "burn_count", "deal_batch",
+           "game", "unseen_by_round"]

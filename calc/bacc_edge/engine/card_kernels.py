@@ -1,0 +1,535 @@
+"""The numba kernels of the card-level table: the coups a tableau deals, as point values,
+and counting card-level coups into cells, exactly.
+
+They know no game fact: the dealing order and drawing rules come as a
+:class:`bacc_edge.game.coup.CoupPlan`; the coups as point values, which positions are told apart
+finely, each class's point value and cell code, the blocks of positions told apart as a
+multiset, the shoe's counts and the cell strides all come from
+:mod:`bacc_edge.engine.card_table`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from typing import NamedTuple
+
+from ..game.coup import BANKER_ONLY, NO_THIRD, NO_THIRDS
+from .jit import inline, kernel
+
+#: a position with no card (a third card not dealt, or a position not enumerated)
+ABSENT = NO_THIRD
+
+
+class CardCells(NamedTuple):
+    """A layout's shoe-independent inputs of :func:`count_cells` (built by
+    :mod:`bacc_edge.engine.card_table`)."""
+
+    coups: np.ndarray
+    coup_key: np.ndarray
+    coup_ways: np.ndarray
+    fine: np.ndarray
+    bases: np.ndarray
+    n_bases: np.ndarray
+    n_suits: int
+    stride: np.ndarray
+    fine_code: np.ndarray
+    value_code: np.ndarray
+    absent_code: np.ndarray
+    label_ways: np.ndarray
+    block_of: np.ndarray
+    block_pos: np.ndarray
+    block_start: np.ndarray
+    binom: np.ndarray
+
+
+class CardShoe(NamedTuple):
+    """The shoe as :func:`count_cells` deals it."""
+
+    fine_counts: np.ndarray
+    value_counts: np.ndarray
+    tails: np.ndarray
+    removal: int
+    relabel: int
+
+
+class Residues(NamedTuple):
+    """What :func:`count_cells` needs to keep counts modulo primes (cards removed
+    without their suit)."""
+
+    rank_of: np.ndarray
+    moduli: np.ndarray
+    merged: int
+    table: np.ndarray
+    residues: np.ndarray
+
+
+@kernel
+def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular):
+    """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
+    ``sparse``, to ``sparse_out[cell]``, a dict, for cell numbers too many for an
+    array).
+
+    ``coups[i]`` is a coup (or the positions read) as point values, ABSENT where no
+    card is, standing for ``coup_ways[i]`` coups that deal alike; ``coup_key[i]`` its
+    part of the cell number. A position where ``fine`` is set is dealt as every fine
+    class of its value: ``bases[v, :n_bases[v]]`` times ``n_suits`` suit classes,
+    class = base * n_suits + suit. Each position has a code
+    (``fine_code[p, class]``, ``value_code[p, v]``, ``absent_code[p]``); a position
+    alone adds ``stride[p]`` times its code to the cell number. The positions of block
+    b (``block_of[p]`` = b, listed in ``block_pos[block_start[b]:block_start[b + 1]]``)
+    have stride 0: the block adds ``block_stride[b]`` times the rank of its codes'
+    multiset (:func:`multiset_rank`, with ``binom``), once they are all known.
+    ``block_stride`` is None where no block has several positions: numba then compiles
+    the kernel without the blocks' steps, which slow its loop by a quarter.
+
+    The weight of a sequence is the same in every order of its cards, so fine cards
+    come out of ``fine_counts`` first and the others out of ``value_counts`` less the
+    fine cards of their value; ``removal`` 0 deals with replacement, and ``tails[k]``
+    deals the positions a k-card sequence leaves unused.
+
+    ``relabel`` 1: the cell codes carry suits renamed in order of first appearance, and
+    the shoe is symmetric in its suit classes, so only sequences already so named are
+    dealt, each standing for ``label_ways[j]`` namings of its j suit classes. 2: the
+    same cell codes on any shoe, every sequence dealt and renamed. 0: suits as they
+    are; then the fine cards of one value in one block are dealt in non-decreasing
+    class order only, each sequence standing for its reorderings (the same weight, the
+    same multiset, so the same cell).
+
+    ``ratios`` None: ``out`` holds exact counts. Else the counts are kept modulo each
+    prime p = ``moduli[0, k]`` (``residues[k, cell]``, uint64; with ``sparse``,
+    ``sparse_out[cell * K + k]``), and a fine card of class c whose ``rank_of[c]`` = q
+    >= 0, the t-th of its row q in the sequence, also multiplies the weight by
+    ``ratios[k, q, t]``: the fractions the cards removed without a suit bring (see
+    :func:`bacc_edge.engine.card_table.card_table`), which depend on the ranks dealt but not
+    on their order or suits, so the orders and renamings a sequence stands for share
+    them. Residues multiply in Montgomery form (:func:`_redc`, R = 2**32, no
+    division): ``ratios`` hold ratio · R mod p, ``moduli[1, k]`` is -1/p mod R and
+    ``moduli[2, k]`` R mod p; each term added is weight · ratios / R mod p, so
+    ``residues`` hold the counts / R mod p. Every p lies between 2**30 and 2**31, so
+    two residues multiply below 2**62, and a weight below 2**63 reduces too.
+
+    The classes of base ``merged`` (-1: none) hold cards of several ranks: dealing
+    one multiplies the weight by nothing; at the end of the sequence, the residues
+    are multiplied by ``table[k, i]`` (in Montgomery form), i the number of its cards
+    dealt of each suit class in radix ``radix``: the sum over their ranks of the
+    weights and fractions those cards bring, which depends on those numbers alone.
+    ``cells`` is a :class:`CardCells`, ``shoe`` a :class:`CardShoe`, ``modular`` a
+    :class:`Residues`. ``block_stride`` and ``ratios`` are arguments of their own, not
+    fields: numba leaves out the code of a None only for an argument.
+    """
+    (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
+     absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
+    fine_counts, value_counts, tails, removal, relabel = shoe
+    rank_of, moduli, merged, table, residues = modular
+    n_pos = coups.shape[1]
+    n_fine = 0
+    for p in range(n_pos):
+        if fine[p]:
+            n_fine += 1
+    ordered = block_stride is not None and relabel == 0
+    used = np.zeros(fine_counts.shape[0], dtype=np.int64)
+    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
+    code_at = np.zeros(n_pos, dtype=np.int64)
+    codes = np.zeros(n_pos, dtype=np.int64)
+    f_pos = np.zeros(n_fine + 1, dtype=np.int64)
+    f_val = np.zeros(n_fine + 1, dtype=np.int64)
+    after = np.full(n_fine + 1, -1, dtype=np.int64)
+    closes = np.full(n_fine + 1, -1, dtype=np.int64)
+    nth = np.ones(n_fine + 1, dtype=np.int64)
+    run = np.ones(n_fine + 1, dtype=np.int64)
+    option = np.zeros(n_fine + 1, dtype=np.int64)
+    labels = np.zeros(n_fine + 2, dtype=np.int64)
+    weight = np.zeros(n_fine + 2, dtype=np.int64)
+    orders = np.ones(n_fine + 2, dtype=np.int64)
+    key = np.zeros(n_fine + 2, dtype=np.int64)
+    chosen = np.full(n_fine + 1, -1, dtype=np.int64)
+    named = np.full(n_fine + 1, -1, dtype=np.int64)
+    label_of = np.full(n_suits, -1, dtype=np.int64)
+    n_primes = moduli.shape[1]
+    leaf = np.zeros(n_primes, dtype=np.uint64)
+    radix = n_fine + 1
+    ratio = np.zeros((n_fine + 2, n_primes), dtype=np.uint64)
+    for j in range(n_primes):
+        ratio[0, j] = moduli[2, j]
+    dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
+    for i in range(coups.shape[0]):
+        k = 0
+        nf = 0
+        for v in range(v_used.shape[0]):
+            v_used[v] = 0
+        cell = coup_key[i]
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c == ABSENT:
+                code_at[p] = absent_code[p]
+                cell += stride[p] * absent_code[p]
+                continue
+            k += 1
+            if fine[p]:
+                f_pos[nf] = p
+                f_val[nf] = c
+                nf += 1
+                v_used[c] += 1
+        w = tails[k] * coup_ways[i]
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c != ABSENT and not fine[p]:
+                w *= value_counts[c] - removal * v_used[c]
+                v_used[c] += 1
+                code_at[p] = value_code[p, c]
+                cell += stride[p] * value_code[p, c]
+        if w == 0:
+            continue
+        if block_stride is not None:
+            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
+                                  binom, code_at, codes, closes)
+        if nf == 0:
+            if ratios is None:
+                _add(sparse, out, sparse_out, cell, w)
+            else:
+                _merged_factor(ratio[0], used, merged, n_suits, radix, table, moduli, leaf)
+                _add_mod(sparse, residues, sparse_out, cell, w, leaf, moduli)
+            continue
+        if ordered:
+            _same_value_in_block(f_pos, f_val, nf, block_of, after, nth)
+        d = 0
+        option[0] = -1
+        chosen[0] = -1
+        labels[0] = 0
+        weight[0] = w
+        orders[0] = 1
+        key[0] = cell
+        while d >= 0:
+            if chosen[d] >= 0:
+                used[chosen[d]] -= 1
+                if ratios is not None and rank_of[chosen[d]] >= 0:
+                    dealt_of[rank_of[chosen[d]]] -= 1
+                chosen[d] = -1
+            if named[d] >= 0:
+                label_of[named[d]] = -1
+                named[d] = -1
+            option[d] += 1
+            choices = n_suits
+            if relabel == 1 and labels[d] + 1 < n_suits:
+                choices = labels[d] + 1
+            if option[d] >= n_bases[f_val[d]] * choices:
+                d -= 1
+                continue
+            suit = option[d] % choices
+            c = bases[f_val[d], option[d] // choices] * n_suits + suit
+            left = fine_counts[c] - removal * used[c]
+            if left <= 0:
+                continue
+            used[c] += 1
+            chosen[d] = c
+            if ratios is not None:
+                q = rank_of[c]
+                for j in range(n_primes):
+                    ratio[d + 1, j] = ratio[d, j]
+                    if q >= 0:
+                        ratio[d + 1, j] = _redc(ratio[d, j] * ratios[j, q, dealt_of[q]],
+                                                moduli[0, j], moduli[1, j])
+                if q >= 0:
+                    dealt_of[q] += 1
+            label = suit
+            next_labels = labels[d]
+            if relabel == 2:
+                if label_of[suit] < 0:
+                    label_of[suit] = labels[d]
+                    named[d] = suit
+                label = label_of[suit]
+            if label + 1 > next_labels:
+                next_labels = label + 1
+            cd = c - suit + label
+            w_here = weight[d] * left
+            if ratios is not None and c // n_suits == merged:
+                w_here = weight[d]  # its weight is in the table
+            key_here = key[d] + stride[f_pos[d]] * fine_code[f_pos[d], cd]
+            orders_here = orders[d]
+            if ordered:
+                run[d] = 1
+                if after[d] >= 0 and option[d] == option[after[d]]:
+                    run[d] = run[after[d]] + 1
+                orders_here = orders[d] * nth[d] // run[d]
+            if block_stride is not None:
+                code_at[f_pos[d]] = fine_code[f_pos[d], cd]
+                if closes[d] >= 0:
+                    key_here += block_stride[closes[d]] * _block_rank(
+                        closes[d], code_at, block_pos, block_start, binom, codes)
+            if d == nf - 1:
+                if relabel == 1:
+                    w_here *= label_ways[next_labels]
+                if ratios is None:
+                    _add(sparse, out, sparse_out, key_here, w_here * orders_here)
+                else:
+                    _merged_factor(ratio[d + 1], used, merged, n_suits, radix, table, moduli,
+                                   leaf)
+                    _add_mod(sparse, residues, sparse_out, key_here, w_here * orders_here,
+                             leaf, moduli)
+            else:
+                d += 1
+                option[d] = option[after[d]] - 1 if ordered and after[d] >= 0 else -1
+                chosen[d] = -1
+                named[d] = -1
+                labels[d] = next_labels
+                weight[d] = w_here
+                orders[d] = orders_here
+                key[d] = key_here
+
+
+@kernel
+def _same_value_in_block(f_pos, f_val, nf, block_of, after, nth):
+    """For each fine card d of a sequence: the last fine card before it of the same
+    value in the same block (``after[d]``, -1 if none), and how many such cards, itself
+    included, have been dealt (``nth[d]``). Cards alone are in no block (-1)."""
+    for d in range(nf):
+        after[d] = -1
+        nth[d] = 1
+        b = block_of[f_pos[d]]
+        if b < 0:
+            continue
+        for e in range(d - 1, -1, -1):
+            if block_of[f_pos[e]] == b and f_val[e] == f_val[d]:
+                after[d] = e
+                nth[d] = nth[e] + 1
+                break
+
+
+@kernel
+def _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride, binom, code_at,
+                  codes, closes):
+    """Where each block's codes are all known: ``closes[d]`` = the block whose last
+    fine card is fine card d (-1: none), so its rank is added there, once for all the
+    cards dealt after it. Returns the part of the cell number of the blocks with no
+    fine card, whose codes are known already."""
+    for d in range(nf):
+        closes[d] = -1
+    key = 0
+    for b in range(block_stride.shape[0]):
+        last = -1
+        for d in range(nf):
+            if block_of[f_pos[d]] == b:
+                last = d
+        if last >= 0:
+            closes[last] = b
+        else:
+            key += block_stride[b] * _block_rank(b, code_at, block_pos, block_start, binom,
+                                                 codes)
+    return key
+
+
+@inline
+def _block_rank(b, code_at, block_pos, block_start, binom, codes):
+    """The rank of block b's codes as a multiset; ``codes`` is scratch."""
+    n = 0
+    for j in range(block_start[b], block_start[b + 1]):
+        codes[n] = code_at[block_pos[j]]
+        n += 1
+    return multiset_rank(codes, n, binom)
+
+
+@inline
+def multiset_rank(codes, n, binom):
+    """The rank of the multiset ``codes[:n]`` among all multisets of n codes from an
+    alphabet of a: sorted, c_1 <= … <= c_n, it is the sum of C(c_i + i - 1, i) (the
+    n-combination c_i + i - 1 in colexicographic order), 0 … C(a + n - 1, n) - 1.
+    ``binom[m, i]`` = C(m, i). ``codes[:n]`` is left sorted."""
+    for i in range(1, n):
+        c = codes[i]
+        j = i
+        while j > 0 and codes[j - 1] > c:
+            codes[j] = codes[j - 1]
+            j -= 1
+        codes[j] = c
+    rank = 0
+    for i in range(n):
+        rank += binom[codes[i] + i, i + 1]
+    return rank
+
+
+@inline
+def _add(sparse, out, sparse_out, cell, w):
+    if sparse:
+        sparse_out[cell] = sparse_out.get(cell, 0) + w
+    else:
+        out[cell] += w
+
+
+@inline
+def _add_mod(sparse, out, sparse_out, cell, w, ratio, moduli):
+    """Add ``w`` · ``ratio[k]`` / R to the cell's count modulo each prime (see
+    :func:`count_cells`)."""
+    n = moduli.shape[1]
+    for k in range(n):
+        p = moduli[0, k]
+        term = _redc(_redc(np.uint64(w), p, moduli[1, k]) * ratio[k], p, moduli[1, k])
+        if sparse:
+            at = cell * n + k
+            prior = sparse_out[at] if at in sparse_out else 0
+            total = np.uint64(prior) + term
+            sparse_out[at] = np.int64(total - p if total >= p else total)
+        else:
+            total = out[k, cell] + term
+            out[k, cell] = total - p if total >= p else total
+
+
+@inline
+def _merged_factor(ratio, used, merged, n_suits, radix, table, moduli, out):
+    """``out[k]`` = ``ratio[k]`` times the table's entry for the cards of base
+    ``merged`` dealt (see :func:`count_cells`), in Montgomery form."""
+    i = 0
+    if merged >= 0:
+        step = 1
+        for s in range(n_suits):
+            i += used[merged * n_suits + s] * step
+            step *= radix
+    for k in range(moduli.shape[1]):
+        out[k] = _redc(ratio[k] * table[k, i], moduli[0, k], moduli[1, k])
+
+
+_LOW = np.uint64(0xFFFFFFFF)
+_SHIFT = np.uint64(32)
+
+
+@inline
+def _redc(t, p, negative_inverse):
+    """Montgomery reduction: t / 2**32 mod p, for t < 2**63 and 2**30 < p < 2**31
+    (uint64 throughout; ``negative_inverse`` = -1/p mod 2**32): t + m · p < 2**64, and
+    the quotient is below 2**32 < 4p."""
+    m = ((t & _LOW) * negative_inverse) & _LOW
+    u = (t + m * p) >> _SHIFT
+    while u >= p:
+        u -= p
+    return u
+
+
+@kernel
+def value_coups(coup, out):
+    """Every coup the tableau deals, as point values in dealing order (P1 B1 P2 B2 P3
+    B3), ABSENT where a hand stood, in sorted order: writes those that fit in ``out``
+    and returns how many there are (call once with no rows to size ``out``). ``coup``
+    is the tableau's :class:`bacc_edge.game.coup.CoupPlan`.
+    """
+    n = 0
+    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
+    values = total.shape[0]
+    for p1 in range(values):
+        for b1 in range(values):
+            for p2 in range(values):
+                for b2 in range(values):
+                    pt, bt = total[p1, p2], total[b1, b2]
+                    kind = thirds[pt * values + bt]
+                    if kind == NO_THIRDS:
+                        n = _put(out, n, p1, b1, p2, b2, ABSENT, ABSENT)
+                    elif kind == BANKER_ONLY:
+                        n = _banker_third(out, n, p1, b1, p2, b2, ABSENT, True, values)
+                    else:
+                        for x in range(values):
+                            n = _banker_third(out, n, p1, b1, p2, b2, x,
+                                              banker_draws[bt, x + 1], values)
+    return n
+
+
+@inline
+def _banker_third(out, n, p1, b1, p2, b2, x, draws, values):
+    if not draws:
+        return _put(out, n, p1, b1, p2, b2, x, ABSENT)
+    for y in range(values):
+        n = _put(out, n, p1, b1, p2, b2, x, y)
+    return n
+
+
+@inline
+def _put(out, n, p1, b1, p2, b2, x, y):
+    if n < out.shape[0]:
+        out[n, 0] = p1
+        out[n, 1] = b1
+        out[n, 2] = p2
+        out[n, 3] = b2
+        out[n, 4] = x
+        out[n, 5] = y
+    return n + 1
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # 2**64 / golden ratio: Fibonacci hashing
+
+
+@kernel
+def chinese_remainders(residues, primes, factors, inverses, bound, multiplier, index, out):
+    """Put the numbers Q · A back together from their residues, in base-2**32 limbs
+    (uint64 arrays, each limb below 2**32, lowest first): Q is the number below M =
+    Π ``primes`` with Q ≡ ``residues[i, cell]`` · ``factors[i]`` modulo each prime p_i
+    (Garner's mixed-radix digits, ``inverses[i, j]`` = 1/p_j mod p_i for j < i; every
+    prime below 2**31, so every product below 2**62), A is ``multiplier``.
+
+    A table holds few distinct counts among many cells, and equal residues are equal
+    numbers (and unequal ones unequal), so each distinct column of residues is put
+    together once, found through a hash table: ``index[cell]`` = u, ``out[u]`` = its
+    Q · A (``bound.size`` + ``multiplier.size`` limbs, zeroed by the caller, one row
+    per cell at most). Returns the number of distinct values.
+
+    The caller divides by B through ``factors`` (the residues of 1/B): Q · B is then
+    the number the residues stand for exactly when B divides it, which is when
+    Q · B < M, Q <= ``bound`` = (M - 1) // B (as many limbs as M). Returns -1 where a
+    Q exceeds it (not whole)."""
+    k, n = residues.shape
+    n_q, n_a = bound.size, multiplier.size
+    bits = 1
+    while (1 << bits) < 2 * n:
+        bits += 1
+    slots = np.full(1 << bits, -1, dtype=np.int64)  # a distinct value's first cell
+    shift, mask = np.uint64(64 - bits), np.uint64((1 << bits) - 1)
+    digits = np.empty(k, dtype=np.uint64)
+    q = np.empty(n_q, dtype=np.uint64)
+    found = 0
+    for cell in range(n):
+        h = np.uint64(0)
+        for i in range(k):
+            h = (h ^ residues[i, cell]) * _GOLDEN
+        slot = h >> shift
+        while slots[slot] >= 0:  # open addressing: the next slot, round the table
+            first = slots[slot]
+            same = True
+            for i in range(k):
+                if residues[i, first] != residues[i, cell]:
+                    same = False
+                    break
+            if same:
+                break
+            slot = (slot + np.uint64(1)) & mask
+        if slots[slot] >= 0:
+            index[cell] = index[slots[slot]]
+            continue
+        slots[slot] = cell
+        index[cell] = found
+        for i in range(k):
+            p = primes[i]
+            d = residues[i, cell] % p * factors[i] % p
+            for j in range(i):
+                d = (d + p - digits[j] % p) % p * inverses[i, j] % p
+            digits[i] = d
+        q[:] = 0
+        q[0] = digits[k - 1]
+        for i in range(k - 2, -1, -1):  # Horner: Q = d_0 + p_0 (d_1 + p_1 (d_2 + ...))
+            carry = digits[i]
+            for limb in range(n_q):  # every partial value is below M: no carry out
+                t = q[limb] * primes[i] + carry
+                q[limb] = t & _LOW
+                carry = t >> _SHIFT
+        for limb in range(n_q - 1, -1, -1):
+            if q[limb] != bound[limb]:
+                if q[limb] > bound[limb]:
+                    return -1
+                break
+        for a in range(n_q):  # schoolbook: each step below (2**32 - 1)**2 + 2 (2**32 - 1)
+            if q[a] == 0:
+                continue
+            carry = np.uint64(0)
+            for b in range(n_a):
+                t = q[a] * multiplier[b] + out[found, a + b] + carry
+                out[found, a + b] = t & _LOW
+                carry = t >> _SHIFT
+            out[found, a + n_a] = carry
+        found += 1
+    return found

@@ -1,0 +1,951 @@
+"""Card-level outcome tables: coups told apart by their cards, only as finely as the
+bets ask.
+
+Bets on points and pairs are counted on the compact cells of
+:mod:`bacc_edge.engine.point_table`. A bet on the cards themselves (a rank, a suit, a colour, a
+card's position) is counted here. Its conditions read features such as ``"P1.rank"``
+or ``"winner"``; from them :class:`CardDetail` takes the coarsest description of the
+cards that answers them:
+
+- a card is dealt as its point value (which the drawing needs) unless a condition reads
+  its rank, suit or colour; then as its rank (or point value, where no rank is asked)
+  and its suit or colour (where asked);
+- when no condition reads the finished coup (winner, points, third cards …), only the
+  positions read are dealt; the others are dealt in every way, a factor of the weight;
+- when the conditions tell suits (or colours) apart but never name one (a flush, "all
+  one colour"), suits are named in order of first appearance, and one sequence stands
+  for all its renamings;
+- positions read only through groups, in no particular order (``all_cards``' rank
+  counts), form *blocks*: the positions that belong to the same groups. A block is
+  told apart by the multiset of its cards, not card by card.
+
+A *cell* is what the conditions can see: per block the multiset of what is read of its
+cards (a block of one position: that card's attributes read, and whether it was dealt),
+and the parts of the finished coup read (points, totals, third cards, cards per hand).
+The kernel deals every sequence of cards and adds its weight, the ordered six-card deals
+that begin with it, to its cell; so the counts keep the outcome table's convention and
+sum to the same total.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from math import comb, factorial, gcd, perm, prod
+
+import numba as nb
+import numpy as np
+
+from . import card_kernels as _card_kernels
+from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
+from ..game.coup import POSITIONS, coup_plan
+from ..errors import BaccEdgeError
+from .features import (COUP_FEATURES, NAMED, PART_RADIX, RELATED_RANKS, card_read, coup_feature,
+                       coup_parts, named_rank)
+from ..util.progress import Progress, Steps
+from .point_table import FEATURES, OutcomeTable, needs_python_integers, suitless_ways
+from ..game.tableau import STANDARD, Tableau
+from ..game.shoe import COUP_CARDS, Shoe, ShoeError, falling
+
+ABSENT = _card_kernels.ABSENT
+#: Above this many cell numbers, cells are counted in a dict rather than an array.
+DENSE_CELLS = 1 << 25
+#: Blocks pay where they make this many times fewer cell numbers (see :func:`_blocks_pay`).
+BLOCK_GAIN = 10
+#: features about the first two cards of a hand: what they read of which cards
+_PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
+                  "banker_pair": (("B1", "B2"), ("rank",)),
+                  "player_suited_pair": (("P1", "P2"), ("rank", "suit")),
+                  "banker_suited_pair": (("B1", "B2"), ("rank", "suit"))}
+#: the parts of the finished coup (see :mod:`bacc_edge.engine.features`), with how many values
+#: each takes: final points, two-card totals, third-card values (or none), whether each
+#: hand drew
+_PARTS = PART_RADIX
+_COUP_FEATURES = COUP_FEATURES
+assert set(_COUP_FEATURES) | set(_PAIR_FEATURES) == set(FEATURES)
+
+
+def is_card_feature(name: str) -> bool:
+    """Whether a feature name reads a card by position (``"P1.rank"``), or a group's
+    cards (``"{P1,B1,P2,B2}.rank"``)."""
+    return card_read(name) is not None
+
+
+@dataclass(frozen=True)
+class CardDetail:
+    """How finely a set of conditions must tell the cards of a coup apart.
+
+    ``reads``: per position (in dealing order), the attributes read; ``fine``: the
+    positions dealt finer than point value; ``ranks``: the ranks fine cards are told
+    apart by beyond their point value (all 13 where ranks are compared with each other,
+    only the 10, J, Q or K named where ranks are only named, none: point values); ``suits``: ``"suit"``, ``"colour"`` or ``""``; ``coup``:
+    the whole coup is dealt by the tableau (else only the positions read); ``parts``:
+    the parts of the finished coup read; ``relabel``: suits are named in order of first
+    appearance (the conditions never name a suit or colour); ``blocks``: a partition of
+    the positions (indices in dealing order), each block told apart only as a multiset
+    of its cards where that pays (see :func:`_blocks_pay`).
+    """
+
+    reads: tuple
+    ranks: tuple
+    suits: str
+    coup: bool
+    parts: tuple
+    relabel: bool
+    blocks: tuple
+
+    @classmethod
+    def of(cls, features) -> "CardDetail":
+        """The coarsest detail that answers conditions reading ``features``."""
+        features = frozenset(features)
+        reads: dict[str, set] = {p: set() for p in POSITIONS}
+        parts: set[str] = set()
+        groups: set[tuple] = set()
+        alone: set[str] = set()
+        for name in features:
+            if name in _PAIR_FEATURES:
+                positions, attributes = _PAIR_FEATURES[name]
+                alone.update(positions)
+                for p in positions:
+                    reads[p].update(attributes)
+            elif name in _COUP_FEATURES:
+                parts.update(_COUP_FEATURES[name])
+            elif is_card_feature(name):
+                positions, attribute, grouped = card_read(name)
+                if grouped:
+                    groups.add(positions)
+                else:
+                    alone.update(positions)
+                for p in positions:
+                    reads[p].add(attribute)
+        attributes = set().union(*reads.values())
+        suits = "suit" if "suit" in attributes else "colour" if "colour" in attributes else ""
+        coup = bool(parts) or bool(reads["P3"] or reads["B3"])
+        relabel = bool(suits) and not (suits == "suit" and "colour" in attributes) and not (
+            features & set(NAMED.values()))
+        named = tuple(r for r in range(len(RANKS)) if named_rank(r) in features)
+        ranks: tuple = ()
+        if "rank" in attributes:
+            related = RELATED_RANKS in features or not named or features & set(_PAIR_FEATURES)
+            ranks = tuple(range(len(RANKS))) if related else named
+        apart = cls(tuple(frozenset(reads[p]) for p in POSITIONS), ranks, suits, coup,
+                    tuple(k for k in _PARTS if k in parts), relabel,
+                    tuple((i,) for i in range(len(POSITIONS))))
+        grouped = replace(apart, blocks=_blocks(reads, groups, alone))
+        return grouped if _blocks_pay(apart, grouped) else apart
+
+    @property
+    def fine(self) -> tuple[bool, ...]:
+        return tuple(bool(r & {"rank", "suit", "colour"}) for r in self.reads)
+
+    @property
+    def n_suit_classes(self) -> int:
+        return {"": 1, "colour": 2, "suit": 4}[self.suits]
+
+    @property
+    def n_bases(self) -> int:
+        return len(_bases(self)[0])
+
+    def describe(self) -> str:
+        """In words, e.g. "ranks and suits of P1, P2 (suits up to renaming)"."""
+        what = ("ranks" if len(self.ranks) == 13 else "point values" + "".join(
+            f", {RANKS[r]}" for r in self.ranks)) + (
+            f" and {self.suits}s" if self.suits else "")
+        where = ", ".join(p for p, f in zip(POSITIONS, self.fine) if f) or "no card"
+        sets = ["+".join(POSITIONS[i] for i in b) for b in self.blocks if len(b) > 1]
+        return (f"{what} of {where}" + (" (named in order of appearance)" if self.relabel
+                                        else "")
+                + "".join(f"; {s} in any order" for s in sets)
+                + ("" if self.coup else "; the coup's outcome not read"))
+
+
+def _blocks_pay(apart: CardDetail, grouped: CardDetail) -> bool:
+    """Whether to keep blocks as multisets. It costs a sort of a block's codes per
+    sequence dealt, and pays where it makes BLOCK_GAIN times fewer cells, each of which
+    the conditions work on (ranks: Lucky Match's 1.66 million cells become 24 thousand),
+    or where every position dealt is in a block of several, so the coups that are
+    reorderings of each other are dealt once (Lucky 8: 339,400 coups dealt as 45,079).
+    A hand alone, or cards read by position beside a group, fold too few."""
+    if _cells(grouped).size * BLOCK_GAIN <= _cells(apart).size:
+        return True
+    dealt = [apart.coup or bool(r) for r in apart.reads]
+    return all(len(b) > 1 for b in grouped.blocks if any(dealt[i] for i in b))
+
+
+def _blocks(reads: dict, groups: set, alone: set) -> tuple:
+    """The positions told apart only as a multiset: those read only through groups, and
+    through the same groups. Every other position is a block of its own."""
+    blocks: dict = {}
+    for i, p in enumerate(POSITIONS):
+        member = frozenset(g for g in groups if p in g)
+        key = member if reads[p] and p not in alone else p
+        blocks.setdefault(key, []).append(i)
+    return tuple(tuple(b) for b in blocks.values())
+
+
+@lru_cache(maxsize=64)
+def _bases(detail: CardDetail) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What a fine card is told apart by before its suit: per base its point value and
+    rank (-1: one of several ranks of that value), and each rank's base. With all ranks
+    the bases are the ranks; else the point values, then one base for each 10, J, Q or
+    K named (the point value 0 then stands for the others)."""
+    if len(detail.ranks) == 13:
+        value, rank, base_of = list(POINTS), list(range(len(RANKS))), list(range(len(RANKS)))
+    else:
+        value = list(range(POINT_VALUES)) + [0] * len(detail.ranks)
+        rank = [_rank_of_value(v) for v in range(POINT_VALUES)] + list(detail.ranks)
+        base_of = [POINT_VALUES + detail.ranks.index(r) if r in detail.ranks else POINTS[r]
+                   for r in range(len(RANKS))]
+    return tuple(np.array(a, dtype=np.int64) for a in (value, rank, base_of))
+
+
+def _classes(detail: CardDetail):
+    """Per fine class (base · suit classes + suit class): point value, rank (-1 where
+    only the value is known) and suit class."""
+    m = detail.n_suit_classes
+    value, rank, _ = _bases(detail)
+    base = np.repeat(np.arange(detail.n_bases), m)
+    return value[base], rank[base], np.tile(np.arange(m), detail.n_bases)
+
+
+def _rank_of_value(value: int) -> int:
+    """The rank of a card of this point value where only one rank has it, else -1."""
+    ranks = [r for r in range(len(RANKS)) if POINTS[r] == value]
+    return ranks[0] if len(ranks) == 1 else -1
+
+
+_RANK_OF_VALUE = np.array([_rank_of_value(v) for v in range(POINT_VALUES)], dtype=np.int64)
+
+
+@lru_cache(maxsize=8)
+def _value_coups(tableau: Tableau) -> np.ndarray:
+    """Every coup as point values in dealing order (P1 B1 P2 B2 P3 B3), ABSENT where a
+    hand stood: the coups the tableau can deal, sorted."""
+    coup = coup_plan(tableau)
+    none = np.zeros((0, len(POSITIONS)), dtype=np.int64)
+    n = _card_kernels.value_coups(coup, none)
+    out = np.empty((n, len(POSITIONS)), dtype=np.int64)
+    _card_kernels.value_coups(coup, out)
+    out.setflags(write=False)
+    return out
+
+
+class _Cells:
+    """The cell numbering of one detail: each position's code radix, each block's
+    alphabet and radix, the coup parts' radices, and how cell numbers decode.
+
+    A position's code is ``base * suit_radix + suit``, or, where a third card may be
+    missing, ``alphabet - 1`` for no card. A block's part of the cell number is the rank
+    of its codes as a multiset (:func:`~bacc_edge.engine.card_kernels.multiset_rank`); for a
+    block of one position, the code itself.
+    """
+
+    def __init__(self, detail: CardDetail):
+        self.detail = detail
+        m = detail.n_suit_classes
+        self.base_radix, self.suit_radix, self.absent = [], [], []
+        for p, reads, fine in zip(POSITIONS, detail.reads, detail.fine):
+            told = bool(reads & {"rank", "value"})
+            self.base_radix.append((detail.n_bases if fine else POINT_VALUES) if told else 1)
+            self.suit_radix.append(m if reads & {"suit", "colour"} else 1)
+            self.absent.append(bool(reads) and p in ("P3", "B3"))
+        self.blocks = detail.blocks
+        # the positions of a block read alike: the first one's radices are all of theirs
+        self.alphabet = [self.base_radix[b[0]] * self.suit_radix[b[0]]
+                         + any(self.absent[i] for i in b) for b in self.blocks]
+        self.radix = [comb(a + len(b) - 1, len(b)) for a, b in zip(self.alphabet, self.blocks)]
+        self.part_radix = [_PARTS[k] for k in detail.parts]
+        coup_size = int(np.prod(self.part_radix, dtype=np.int64))
+        self.stride = np.cumprod([coup_size] + self.radix[:-1], dtype=np.int64)
+        self.size = int(coup_size * np.prod(self.radix, dtype=np.int64))
+
+    def codes(self):
+        """Per position: the code of each fine class, of each point value, of no card."""
+        d = self.detail
+        m = d.n_suit_classes
+        suit = _classes(d)[2]
+        n_classes = len(suit)
+        fine_code = np.zeros((len(POSITIONS), n_classes), dtype=np.int64)
+        value_code = np.zeros((len(POSITIONS), POINT_VALUES), dtype=np.int64)
+        absent_code = np.zeros(len(POSITIONS), dtype=np.int64)
+        for b, block in enumerate(self.blocks):
+            for p in block:
+                base = np.arange(n_classes) // m if self.base_radix[p] > 1 else 0
+                fine_code[p] = base * self.suit_radix[p] + (
+                    suit if self.suit_radix[p] > 1 else 0)
+                value_code[p] = (np.arange(POINT_VALUES) if self.base_radix[p] > 1
+                                 and not d.fine[p] else 0)
+                absent_code[p] = self.alphabet[b] - 1 if self.absent[p] else 0
+        return fine_code, value_code, absent_code
+
+    def strides(self):
+        """The kernel's view of the blocks: per position its stride (0 in a block of
+        several) and block (-1 alone); the positions of each block of several, where
+        each starts, and their strides (None where no block has several)."""
+        stride = np.zeros(len(POSITIONS), dtype=np.int64)
+        block_of = np.full(len(POSITIONS), -1, dtype=np.int64)
+        several = [b for b, block in enumerate(self.blocks) if len(block) > 1]
+        for b, block in enumerate(self.blocks):
+            if len(block) == 1:
+                stride[block[0]] = self.stride[b]
+        for n, b in enumerate(several):
+            block_of[list(self.blocks[b])] = n
+        block_pos = np.array([p for b in several for p in self.blocks[b]], dtype=np.int64)
+        block_start = np.cumsum([0] + [len(self.blocks[b]) for b in several], dtype=np.int64)
+        return (stride, block_of, block_pos, block_start,
+                self.stride[several] if several else None)
+
+    def coup_keys(self, coups: np.ndarray) -> np.ndarray:
+        """Each coup's part of the cell number."""
+        v = {p: coups[:, i] for i, p in enumerate(POSITIONS)}
+        total = coup_plan(STANDARD).total  # the hands' totals: the same on every tableau
+        part = coup_parts(total[v["P1"], v["P2"]], total[v["B1"], v["B2"]], v["P3"], v["B3"],
+                          total)
+        key = np.zeros(len(coups), dtype=np.int64)
+        step = 1
+        for k, r in zip(self.detail.parts, self.part_radix):
+            key += part[k] * step
+            step *= r
+        return key
+
+    def decode(self, cells: np.ndarray) -> tuple[dict, dict]:
+        """Per cell number: the coup parts, and per position (code, dealt). The
+        positions of a block get its multiset's codes in order, smallest first: one
+        order of its cards stands for all."""
+        parts = {}
+        rest = cells
+        for k, r in zip(self.detail.parts, self.part_radix):
+            parts[k] = rest % r
+            rest = rest // r
+        positions = {}
+        for block, r, a in zip(self.blocks, self.radix, self.alphabet):
+            codes = multiset_codes(rest % r, len(block), a)
+            rest = rest // r
+            missing = any(self.absent[p] for p in block)
+            for p, code in zip(block, codes):
+                positions[POSITIONS[p]] = (code, code != a - 1 if missing
+                                           else np.ones(len(cells), dtype=bool))
+        return parts, positions
+
+
+#: BINOM[m, i] = C(m, i), for multisets of up to six codes from alphabets of up to 58
+BINOM = np.array([[comb(m, i) for i in range(COUP_CARDS + 1)] for m in range(64)],
+                 dtype=np.int64)
+
+
+def multiset_codes(ranks: np.ndarray, n: int, alphabet: int) -> np.ndarray:
+    """The multisets of n codes that :func:`~bacc_edge.engine.card_kernels.multiset_rank`
+    numbers ``ranks``: one row per code, each column sorted, smallest first."""
+    out = np.empty((n, len(ranks)), dtype=np.int64)
+    rest = np.asarray(ranks, dtype=np.int64)
+    for i in range(n, 0, -1):  # the i-th smallest code c stands at c + i - 1
+        column = BINOM[:alphabet + n - 1, i]
+        at = np.searchsorted(column, rest, side="right") - 1
+        rest = rest - column[at]
+        out[i - 1] = at - (i - 1)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _cells(detail: CardDetail) -> _Cells:
+    return _Cells(detail)
+
+
+@lru_cache(maxsize=4)
+def _enumeration(detail: CardDetail, tableau: Tableau):
+    """The kernel's shoe-independent inputs (a :class:`~bacc_edge.engine.card_kernels.CardCells`:
+    the coups (or positions read) as point values, their cell parts and how many coups
+    each stands for, the fine classes of each point value, the cell codes and strides,
+    the blocks), and the blocks' strides (None where no block has several positions)."""
+    if detail.coup:
+        coups = _value_coups(tableau)
+    else:
+        read = [i for i, r in enumerate(detail.reads) if r]
+        grid = np.array(list(itertools.product(range(POINT_VALUES), repeat=len(read))),
+                        dtype=np.int64).reshape(-1, len(read))
+        coups = np.full((len(grid), len(POSITIONS)), ABSENT, dtype=np.int64)
+        coups[:, read] = grid
+    cells = _cells(detail)
+    m = detail.n_suit_classes
+    bases, n_bases = _value_bases(detail)
+    fine = np.array(detail.fine)
+    label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
+    stride, block_of, block_pos, block_start, block_stride = cells.strides()
+    return _card_kernels.CardCells(
+        *_fold(coups, cells.coup_keys(coups), detail.blocks), fine, bases, n_bases, m,
+        stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
+        BINOM), block_stride
+
+
+def _value_bases(detail: CardDetail):
+    """The kernel's bases per point value: ``bases[v, :n_bases[v]]``."""
+    value = _bases(detail)[0]
+    by_value = [np.flatnonzero(value == v) for v in range(POINT_VALUES)]
+    n_bases = np.array([len(b) for b in by_value], dtype=np.int64)
+    bases = np.zeros((POINT_VALUES, int(n_bases.max())), dtype=np.int64)
+    for v, b in enumerate(by_value):
+        bases[v, :len(b)] = b
+    return bases, n_bases
+
+
+def _fold(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
+    """The coups that deal alike counted once: those whose blocks of several positions
+    hold the same point values in another order, the other positions and the coup's
+    part of the cell number the same. Each card sequence of one has the same weight as
+    its reordering in the other, and the same multisets, so a cell the conditions read
+    alike (the same cell, or where suits are named in order of appearance, one with the
+    suits renamed). Returns the coups kept, their keys and how many coups each stands
+    for."""
+    several = [list(b) for b in blocks if len(b) > 1]
+    if not several:
+        return coups, keys, np.ones(len(coups), dtype=np.int64)
+    values = coups.copy()
+    for block in several:
+        values[:, block] = np.sort(values[:, block], axis=1)
+    alike = keys.copy()  # below 4.9 M · 11^6: fits in 64 bits
+    for column in values.T:
+        alike = alike * (POINT_VALUES + 1) + column - ABSENT
+    _, first, ways = np.unique(alike, return_index=True, return_counts=True)
+    order = np.argsort(first)
+    kept = first[order]
+    return coups[kept], keys[kept], ways[order].astype(np.int64)
+
+
+def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails, removal,
+         relabel: int):
+    """Count one shoe into cells: a dense array of every cell number, or, where cell
+    numbers are too many, (cell numbers reached, their counts) sorted by cell."""
+    size = _cells(detail).size
+    sparse = size > DENSE_CELLS
+    out = np.zeros(1 if sparse else size, dtype=np.int64)
+    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
+    exact = _card_kernels.Residues(np.zeros(0, dtype=np.int64),
+                                   np.zeros((3, 0), dtype=np.uint64), -1,
+                                   np.zeros((0, 1), dtype=np.uint64),
+                                   np.zeros((0, 0), dtype=np.uint64))
+    _card_kernels.count_cells(*_enumeration(detail, tableau),
+                              _card_kernels.CardShoe(fine_counts, value_counts, tails, removal,
+                                                     relabel),
+                              sparse, out, sparse_out, None, exact)
+    if not sparse:
+        return out
+    cells = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
+    counts = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))
+    order = np.argsort(cells)
+    return cells[order], counts[order]
+
+
+def _on_cells(counted, cells: np.ndarray) -> np.ndarray:
+    """The counts of ``cells`` (sorted cell numbers) from one run of :func:`_run`."""
+    if isinstance(counted, np.ndarray):
+        return counted[cells]
+    reached, counts = counted
+    out = np.zeros(len(cells), dtype=np.int64)
+    at = np.searchsorted(cells, reached)
+    out[at] = counts
+    return out
+
+
+#: (detail, tableau, cards) → the cells reached, in order; the last few layouts
+_OCCUPIED: dict = {}
+_OCCUPIED_KEPT = 32
+
+
+def _occupied(layout: "CardLayout") -> np.ndarray:
+    """The cells a shoe holding only the layout's cards can reach: those a shoe with
+    plenty of each of them reaches (known after counting any such shoe, else found by
+    counting one)."""
+    key = (layout.detail, layout.tableau, layout.cards)
+    if key not in _OCCUPIED:
+        detail = layout.detail
+        held = _shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(
+            len(RANKS), SUITS_PER_RANK))
+        plenty = np.where(held[0] > 0, COUP_CARDS, 0)
+        values = np.where(held[1] > 0, COUP_CARDS * CARD_KINDS, 0)
+        _remember(key, _run(detail, layout.tableau, plenty, values,
+                            np.ones(COUP_CARDS + 1, dtype=np.int64), 1,
+                            _relabelling(detail, plenty)))
+    return _OCCUPIED[key]
+
+
+def _relabelling(detail: CardDetail, fine_counts: np.ndarray) -> int:
+    """How the kernel names suits (see :func:`~bacc_edge.engine.card_kernels.count_cells`):
+    0 as they are; 1 in order of appearance, dealing only sequences so named, where
+    every suit class of a rank (or value) holds as many cards; 2 in order of appearance
+    on any shoe."""
+    if not detail.relabel:
+        return 0
+    by_suit = fine_counts.reshape(detail.n_bases, detail.n_suit_classes)
+    return 1 if (by_suit == by_suit[:, :1]).all() else 2
+
+
+def _remember(key, reach) -> None:
+    out = np.flatnonzero(reach) if isinstance(reach, np.ndarray) else reach[0][reach[1] != 0]
+    out.setflags(write=False)
+    while len(_OCCUPIED) >= _OCCUPIED_KEPT:
+        del _OCCUPIED[next(iter(_OCCUPIED))]
+    _OCCUPIED[key] = out
+
+
+#: every card of the 52 in the shoe
+ALL_CARDS = (True,) * CARD_KINDS
+
+
+def cards_held(shoe: Shoe) -> tuple[bool, ...]:
+    """Which of the 52 cards (rank · 4 + suit) the shoe holds at least one of; where
+    its suits are unknown, every suit of a rank it holds."""
+    if shoe.suits is None:
+        return tuple(shoe.ranks[i // SUITS_PER_RANK] > 0 for i in range(CARD_KINDS))
+    return tuple(shoe.suits[i // SUITS_PER_RANK][i % SUITS_PER_RANK] > 0
+                 for i in range(CARD_KINDS))
+
+
+class _LazyFeatures(dict):
+    """Feature arrays of a card layout, each computed when first asked for."""
+
+    def __init__(self, layout: "CardLayout"):
+        super().__init__()
+        self._layout = layout
+
+    def __missing__(self, name: str) -> np.ndarray:
+        value = np.asarray(self._layout._feature(name))
+        value.setflags(write=False)
+        self[name] = value
+        return value
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """The cells of one :class:`CardDetail` under one tableau, and per cell every
+    feature its conditions read: each card's ``rank``, ``suit``, ``colour``, ``value``
+    and ``dealt`` (``"P1.rank"`` …), and the outcome table's features of the coup."""
+
+    detail: CardDetail
+    tableau: Tableau = STANDARD
+    #: the cards (rank · 4 + suit) the shoes counted on it may hold; fewer cards, fewer
+    #: cells (see :func:`cards_held`)
+    cards: tuple = ALL_CARDS
+
+    @property
+    def suits(self) -> bool:
+        """Whether suits are told apart."""
+        return self.detail.suits == "suit"
+
+    @property
+    def cells(self) -> np.ndarray:
+        """The cell numbers, in the order of the counts."""
+        return _occupied(self)
+
+    @property
+    def n_cells(self) -> int:
+        return len(self.cells)
+
+    def features(self) -> dict[str, np.ndarray]:
+        return _features_of(self)
+
+    def _decoded(self):
+        return _decoded(self)
+
+    def _card(self, position: str, attribute: str) -> np.ndarray:
+        parts, positions = self._decoded()
+        code, dealt = positions[position]
+        p = POSITIONS.index(position)
+        cells = _cells(self.detail)
+        base_radix, suit_radix = cells.base_radix[p], cells.suit_radix[p]
+        code = np.where(dealt, code, 0)  # the no-card code indexes nothing
+        base, suit = code // suit_radix, code % suit_radix
+        if attribute == "dealt":
+            return dealt
+        if attribute in ("rank", "value") and base_radix == 1:
+            raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
+        fine = self.detail.fine[p]
+        base_value, base_rank, _ = _bases(self.detail)
+        if attribute == "rank":
+            out = base_rank[base] if fine else _RANK_OF_VALUE[base]
+        elif attribute == "value":
+            out = base_value[base] if fine else base
+        elif suit_radix == 1:
+            raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
+        elif attribute == "colour" and self.detail.suits == "suit":
+            out = np.array(SUIT_COLOURS)[suit]
+        else:
+            out = suit
+        return np.where(dealt, out, -1)
+
+    def _feature(self, name: str) -> np.ndarray:
+        if is_card_feature(name):
+            positions, attribute, grouped = card_read(name)
+            self._check_read(name, positions, grouped)
+            if grouped:
+                return np.stack([self._card(p, attribute) for p in positions])
+            return self._card(positions[0], attribute)
+        if name in _PAIR_FEATURES:
+            (first, second), attributes = _PAIR_FEATURES[name]
+            self._check_read(name, (first, second), False)
+            same = np.ones(self.n_cells, dtype=bool)
+            for attribute in attributes:
+                same &= self._card(first, attribute) == self._card(second, attribute)
+            return same.astype(np.int64)
+        if name not in _COUP_FEATURES:
+            raise BaccEdgeError(f"no feature {name!r}")
+        parts, _ = self._decoded()
+        missing = set(_COUP_FEATURES[name]) - set(parts)
+        if missing:
+            raise BaccEdgeError(f"feature {name!r} was not read by this layout")
+        return coup_feature(name, parts, coup_plan(self.tableau))
+
+    def _check_read(self, name: str, positions: tuple, grouped: bool) -> None:
+        """Refuse to read a card of a block alone, or a group that splits a block: the
+        layout keeps a block's cards only as a multiset."""
+        read = {POSITIONS.index(p) for p in positions}
+        for block in self.detail.blocks:
+            if len(block) > 1 and read & set(block) and not (grouped and set(block) <= read):
+                raise BaccEdgeError(f"feature {name!r} was not read by this layout: it "
+                                    f"keeps {'+'.join(POSITIONS[i] for i in block)} only "
+                                    f"as a set of cards")
+
+    def __hash__(self) -> int:
+        return hash((self.detail, self.tableau, self.cards))
+
+
+@lru_cache(maxsize=4)
+def _decoded(layout: CardLayout):
+    return _cells(layout.detail).decode(layout.cells)
+
+
+@lru_cache(maxsize=4)
+def _features_of(layout: CardLayout) -> dict:
+    return _LazyFeatures(layout)
+
+
+def _shoe_counts(detail: CardDetail, suits: np.ndarray, ranks: np.ndarray | None = None):
+    """Counts per fine class and per point value, from 13 × 4 counts by rank and suit
+    (``ranks``, when given, the counts by rank, for a shoe whose suits are unknown)."""
+    ranks = suits.sum(axis=1) if ranks is None else np.asarray(ranks, dtype=np.int64)
+    values = np.zeros(POINT_VALUES, dtype=np.int64)
+    np.add.at(values, np.array(POINTS), ranks)
+    base_of = _bases(detail)[2]
+    m = detail.n_suit_classes
+    fine = np.zeros(detail.n_bases * m, dtype=np.int64)
+    for r in range(len(RANKS)):
+        if m == 1:
+            fine[base_of[r]] += ranks[r]
+            continue
+        for s in range(SUITS_PER_RANK):
+            fine[base_of[r] * m + (s if m == 4 else SUIT_COLOURS[s])] += suits[r, s]
+    return fine, values
+
+
+def _tails(shoe: Shoe) -> np.ndarray:
+    """Ordered ways to deal the unused positions after k cards, k = 0…6."""
+    n = shoe.cards
+    if shoe.replacement:
+        return np.array([n ** (COUP_CARDS - k) for k in range(COUP_CARDS + 1)], dtype=np.int64)
+    return np.array([falling(n - k, COUP_CARDS - k) for k in range(COUP_CARDS + 1)],
+                    dtype=np.int64)
+
+
+#: The moduli the counts of a shoe with cards removed without their suit are kept in:
+#: primes between 2**30 and 2**31 (see :func:`~bacc_edge.engine.card_kernels.count_cells`).
+PRIME_CEILING = 1 << 31
+#: the kernel's Montgomery radix
+_R = 1 << 32
+
+
+@lru_cache(maxsize=16)
+def _moduli(k: int) -> tuple[int, ...]:
+    """The k largest primes below PRIME_CEILING, by trial division (a pure function,
+    cached: threads counting at once may each find them, never share a half-built
+    list)."""
+    limit = int(PRIME_CEILING ** 0.5) + 1
+    sieve = np.ones(limit + 1, dtype=bool)
+    sieve[:2] = False
+    for i in range(2, int(limit ** 0.5) + 1):
+        if sieve[i]:
+            sieve[i * i::i] = False
+    small = np.flatnonzero(sieve)
+    found: list = []
+    candidate = PRIME_CEILING - 1
+    while len(found) < k:
+        if candidate % 2 and not (candidate % small == 0).any():
+            found.append(candidate)
+        candidate -= 2 if candidate % 2 else 1
+    return tuple(found)
+
+
+def _common_denominator(pool: np.ndarray, suitless, dealt: int) -> int:
+    """The least common multiple of the denominators Π_r falling(c_r, d_r) over the
+    ranks r removed without a suit (c_r cards of rank r in the pool), for every way
+    to deal at most ``dealt`` fine cards of them (Σ d_r <= dealt): per prime, the most
+    times it can divide such a product (a knapsack over the ranks)."""
+    ranks = [r for r in range(len(RANKS)) if suitless[r]]
+    factors: dict = {}
+    for r in ranks:
+        for t in range(min(dealt, int(pool[r]))):
+            rest, q = int(pool[r]) - t, 2
+            while q * q <= rest:
+                while rest % q == 0:
+                    factors[q] = True
+                    rest //= q
+                q += 1
+            if rest > 1:
+                factors[rest] = True
+    out = 1
+    for q in factors:
+        best = [0] * (dealt + 1)  # best[j]: the most factors q with j cards dealt
+        for r in ranks:
+            gain, product = [0], 1
+            for d in range(1, min(dealt, int(pool[r])) + 1):
+                product *= int(pool[r]) - d + 1
+                e, x = 0, product
+                while x % q == 0:
+                    e, x = e + 1, x // q
+                gain.append(e)
+            best = [max(best[j - d] + gain[d] for d in range(min(j, len(gain) - 1) + 1))
+                    for j in range(dealt + 1)]
+        out *= q ** max(best)
+    return out
+
+
+def _merged_ranks(detail: CardDetail, suitless) -> tuple[int, ...]:
+    """The ranks of the one base that holds several (the 10, J, Q and K no condition
+    names, point value 0), where one of them was removed without its suit: their
+    cards weigh through :func:`_merged_table`. Else none."""
+    if len(detail.ranks) == 13:
+        return ()
+    ranks = tuple(r for r in range(len(RANKS)) if POINTS[r] == 0 and r not in detail.ranks)
+    return ranks if any(suitless[r] for r in ranks) else ()
+
+
+def _class_counts(detail: CardDetail, row) -> list[int]:
+    """A rank's cards per suit class of the detail, from its four suit counts."""
+    m = detail.n_suit_classes
+    out = [0] * m
+    for s in range(SUITS_PER_RANK):
+        out[s if m == 4 else SUIT_COLOURS[s]] += int(row[s])
+    return out
+
+
+@lru_cache(maxsize=8)
+def _merged_table(shoe: Shoe, detail: CardDetail, moduli_key: tuple) -> np.ndarray:
+    """Per number e_s of cards of each suit class s dealt from the base of the merged
+    ranks G (:func:`_merged_ranks`), in one order: the sum over every way to give
+    them ranks in G of the ways to deal them from the pool and the fractions they
+    bring, Π_s e_s! · Σ_x Π_r Π_s C(c_rs, x_rs) · falling(n_r, d_r) / falling(c_r,
+    d_r) (x_rs of rank r and class s, Σ_r x_rs = e_s, d_r = Σ_s x_rs; no fraction
+    for a rank with none removed), a convolution over the ranks. Per prime of
+    ``moduli_key``, in Montgomery form, at index Σ_s e_s · radix**s (radix: the fine
+    positions + 1)."""
+    m, dealt = detail.n_suit_classes, sum(detail.fine)
+    vectors = [x for x in itertools.product(range(dealt + 1), repeat=m) if sum(x) <= dealt]
+    convolved, scale = {(0,) * m: 1}, 1
+    for r in _merged_ranks(detail, shoe.suitless):
+        pool, c, n = _class_counts(detail, shoe.suits[r]), sum(shoe.suits[r]), shoe.ranks[r]
+        top = min(dealt, c) if shoe.suitless[r] else 0  # scale the fractions to integers
+        scale *= falling(c, top)
+        weight = {}
+        for x in vectors:
+            d = sum(x)
+            if d <= c:
+                weight[x] = prod(comb(a, b) for a, b in zip(pool, x)) * (
+                    falling(n, d) * falling(c - d, top - d) if top else 1)
+        nxt: dict = {}
+        for a, wa in convolved.items():
+            for x, wx in weight.items():
+                y = tuple(i + j for i, j in zip(a, x))
+                if sum(y) <= dealt and wx:
+                    nxt[y] = nxt.get(y, 0) + wa * wx
+        convolved = nxt
+    radix = dealt + 1
+    table = np.zeros((len(moduli_key), radix ** m), dtype=np.uint64)
+    for e, value in convolved.items():
+        at = sum(i * radix ** s for s, i in enumerate(e))
+        value *= prod(factorial(i) for i in e)
+        for k, p in enumerate(moduli_key):
+            table[k, at] = value * pow(scale, -1, p) % p * _R % p
+    return table
+
+
+def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
+    """The counts of a card bet that reads suits (or colours) on a shoe with cards
+    removed without their suit, on ``layout.cells``, and their total.
+
+    Per rank r: c_rs cards of suit s in the pool (``shoe.suits``: before the cards
+    removed without a suit), c_r in all, u_r removed without a suit, n_r = c_r - u_r
+    left. The removed cards are a uniform sample of the pool, rank by rank, so a card
+    sequence that deals e_rs cards of rank r and suit s where suits are told apart,
+    d_r = Σ_s e_rs, weighs on average Π_s falling(c_rs, e_rs) · falling(n_r, d_r) /
+    falling(c_r, d_r) in place of its weight on a shoe of known suits: it is dealt
+    from the pool, and multiplied by a fraction that depends on the d_r alone. The
+    table counts each deal once per ordered way the removed cards could have left
+    (:func:`~bacc_edge.engine.point_table.suitless_ways`, S), so a cell holds S · X, X the sum
+    of those averaged weights: one kernel run on the pool, exact modulo primes whose
+    product exceeds L · coups (L the fractions' common denominator, L · X an
+    integer of at most L · coups), put together by the Chinese remainder theorem."""
+    detail = layout.detail
+    pool = np.asarray(shoe.suits, dtype=np.int64)
+    in_pool = pool.sum(axis=1)
+    if needs_python_integers(int(in_pool.sum())):
+        raise ShoeError(f"{shoe.label}: a bet on {detail.suits}s counts a shoe with cards "
+                        f"removed without their suit from every card their suits could "
+                        f"have been, in 64-bit integers, which hold up to 1,448 cards (27 "
+                        f"decks); this one has {int(in_pool.sum())} with them; name their "
+                        f"suits, e.g. '5h' not '5'")
+    # the fine classes from the pool, the point values from the cards left
+    fine_counts, value_counts = _shoe_counts(detail, pool, shoe.ranks)
+    denominator, moduli, ratios, rows = _fractions(shoe, sum(detail.fine))
+    k = moduli.shape[1]
+    rank = np.repeat(_bases(detail)[1], detail.n_suit_classes)
+    rank_of = np.array([rows.index(r) if r in rows else -1 for r in rank], dtype=np.int64)
+    merged = _merged_ranks(detail, shoe.suitless)
+    table = _merged_table(shoe, detail, tuple(moduli[0].tolist()))
+    relabel = _relabelling(detail, fine_counts)
+    if relabel == 1 and any(len(set(_class_counts(detail, shoe.suits[r]))) > 1
+                            for r in merged):
+        relabel = 2  # the base's sums are alike, its ranks' are not: so is the table
+    size = _cells(detail).size
+    if size * k >= 1 << 62:
+        raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
+                            f"cards removed without their suit; name their suits")
+    sparse = size * k > DENSE_CELLS
+    out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
+    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
+    exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
+    _card_kernels.count_cells(*_enumeration(detail, layout.tableau),
+                              _card_kernels.CardShoe(fine_counts, value_counts, _tails(shoe), 1,
+                                                     relabel),
+                              sparse, exact, sparse_out, ratios,
+                              _card_kernels.Residues(rank_of, moduli, 0 if merged else -1,
+                                                     table, out))
+    if sparse:
+        keys = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
+        values = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))
+        reached = np.unique(keys // k)
+        out = np.zeros((k, len(reached)), dtype=np.uint64)
+        out[keys % k, np.searchsorted(reached, keys // k)] = values
+        reach = (reached, np.ones(len(reached), dtype=np.int64))
+    else:
+        reach = out.any(axis=0)
+    key = (detail, layout.tableau, layout.cards)
+    held = fine_counts[_shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0]
+    left = np.asarray(shoe.ranks)[np.array(layout.cards).reshape(13, 4).any(axis=1)]
+    if (key not in _OCCUPIED and layout.cards == cards_held(shoe)
+            and min(held.min(), left.min()) >= COUP_CARDS):
+        _remember(key, reach)  # every sequence dealt: the cells reached are all there are
+    residues = np.stack([_on_cells((reached, row) if sparse else row, layout.cells)
+                         for row in out.view(np.int64)]).view(np.uint64)
+    ways = suitless_ways(shoe)
+    counts = _chinese_remainders(residues, moduli[0].tolist(), denominator, ways,
+                                 f"{shoe.label}: the counts of {detail.describe()}")
+    total = shoe.coups * ways
+    return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
+
+
+def _chinese_remainders(residues: np.ndarray, primes: list, denominator: int, ways: int,
+                        what: str) -> np.ndarray:
+    """The counts S · X = X · L · A / B (Python integers) from the kernel's residues
+    of X / R (one row per prime; L the common denominator, S = ``ways``, and with
+    C = gcd(S, L): A = S / C, B = L / C). A and B are coprime and B divides X · L · A,
+    so B divides X · L: the kernel (:func:`~bacc_edge.engine.card_kernels.chinese_remainders`)
+    finds each distinct Q = X · L / B once, from its residues X · L / B mod p, checks
+    that it is whole, and multiplies it by A in 32-bit limbs; each becomes a Python
+    integer in one step, from its limbs' bytes, and the cells share them."""
+    common = gcd(ways, denominator)
+    divisor, multiplier = denominator // common, ways // common
+    modulus = prod(primes)
+    n_q, n_a = -(-modulus.bit_length() // 32), -(-multiplier.bit_length() // 32)
+    factors = np.array([_R * denominator * pow(divisor, -1, p) % p for p in primes],
+                       dtype=np.uint64)
+    inverses = np.array([[pow(q, -1, p) if j < i else 0 for j, q in enumerate(primes)]
+                         for i, p in enumerate(primes)], dtype=np.uint64)
+    index = np.empty(residues.shape[1], dtype=np.int64)
+    out = np.zeros((residues.shape[1], n_q + n_a), dtype=np.uint64)
+    found = _card_kernels.chinese_remainders(
+        residues, np.array(primes, dtype=np.uint64), factors, inverses,
+        _limbs((modulus - 1) // divisor, n_q), _limbs(multiplier, n_a), index, out)
+    if found < 0:
+        raise BaccEdgeError(f"{what} are not whole")  # L divides X · L: never
+    data = out[:found].astype("<u4").view(f"V{4 * (n_q + n_a)}").ravel().tolist()
+    values = np.fromiter(map(int.from_bytes, data, itertools.repeat("little")),
+                         dtype=object, count=found)
+    return values[index]
+
+
+def _limbs(value: int, n: int) -> np.ndarray:
+    """``value`` in ``n`` base-2**32 limbs, lowest first (uint64, for the kernel)."""
+    return np.array([value >> (32 * i) & 0xFFFFFFFF for i in range(n)], dtype=np.uint64)
+
+
+@lru_cache(maxsize=8)
+def _fractions(shoe: Shoe, dealt: int):
+    """For a shoe with cards removed without their suit, and sequences of at most
+    ``dealt`` fine cards: the common denominator L of their fractions, the kernel's
+    moduli (primes whose product exceeds L · coups, see
+    :func:`~bacc_edge.engine.card_kernels.count_cells`), the fractions (n_r - t) / (c_r - t)
+    for the t-th card of each rank r removed so (in Montgomery form), and those ranks."""
+    in_pool = [sum(row) for row in shoe.suits]
+    denominator = _common_denominator(np.array(in_pool), shoe.suitless, dealt)
+    bound, k = shoe.coups * denominator, 1
+    while prod(_moduli(k)) <= bound:
+        k += 1
+    primes = _moduli(k)
+    moduli = np.array([primes, [-pow(p, -1, _R) % _R for p in primes],
+                       [_R % p for p in primes]], dtype=np.uint64)
+    rows = [r for r in range(len(RANKS)) if shoe.suitless[r]]
+    ratios = np.zeros((k, len(rows), COUP_CARDS), dtype=np.uint64)
+    for j, p in enumerate(primes):
+        for q, r in enumerate(rows):
+            for t in range(min(COUP_CARDS, in_pool[r])):
+                ratios[j, q, t] = (shoe.ranks[r] - t) * pow(in_pool[r] - t, -1, p) * _R % p
+    return denominator, moduli, ratios, rows
+
+
+def card_table(shoe: Shoe, layout: CardLayout, *,
+               on_progress: Progress | None = None) -> OutcomeTable:
+    """Count every cell of ``layout`` on ``shoe`` exactly: an outcome table whose cells
+    are the layout's. A card removed without its suit is averaged over the suits it
+    could have been, as :func:`~bacc_edge.engine.point_table.outcome_table` does (see
+    :func:`_suitless_counts`): one count, one step for ``on_progress``."""
+    detail = layout.detail
+    if needs_python_integers(shoe.cards):
+        raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
+                        f"integers, which hold shoes of up to 1,448 cards (27 decks); this "
+                        f"one has {shoe.cards}")
+    if detail.suits and shoe.suits is None:
+        raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown; "
+                        f"a bet on {detail.suits}s needs a shoe built with Shoe.decks or "
+                        f"Shoe.from_suits")
+    shoe_cards = cards_held(shoe)
+    if any(h and not c for h, c in zip(shoe_cards, layout.cards)):
+        raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
+                            f"it for this shoe (cards_held)")
+    step = Steps(on_progress, 1)
+    if detail.suits and not shoe.suits_known:
+        counts, total = _suitless_counts(shoe, layout)
+        step()
+        return OutcomeTable(shoe, layout, counts, total)
+    removal = int(not shoe.replacement)
+    key = (detail, layout.tableau, layout.cards)
+    by_rank = np.array(layout.cards).reshape(len(RANKS), SUITS_PER_RANK)
+    held_classes = _shoe_counts(detail, by_rank)[0] > 0
+    suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
+        shoe.suits, dtype=np.int64)
+    fine_counts = _shoe_counts(detail, suits, shoe.ranks)[0]
+    value_counts = _shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
+    counts = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe), removal,
+                  _relabelling(detail, fine_counts))
+    held = fine_counts[held_classes]
+    if (key not in _OCCUPIED and layout.cards == shoe_cards
+            and held.min() >= max(1, removal * COUP_CARDS)):
+        _remember(key, counts)  # every sequence dealt: the cells reached are all there are
+    counts = _on_cells(counts, layout.cells)
+    step()
+    total = shoe.coups
+    if total > np.iinfo(np.int64).max:
+        counts = counts.astype(object)
+    return OutcomeTable(shoe, layout, counts, total)
+
+
+__all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "card_table", "cards_held",
+           "is_card_feature"]

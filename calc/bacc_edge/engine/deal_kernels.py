@@ -1,0 +1,246 @@
+"""The numba kernels that shuffle and deal whole shoes: the depth analysis and the
+count studies both deal through them, so shoe i is the same shoe in either.
+
+Kernels receive every game fact as an array built by :mod:`bacc_edge.depth.shoes` from the
+one source of each (the dealing order and drawing rules as a ``coup.CoupPlan``, point
+values from ``cards``, the settle classes and nets from ``evaluator.Evaluator``); they
+never see user input.
+
+The shuffle is a Fisher-Yates shuffle driven by SplitMix64, seeded from (seed, shoe),
+with Lemire's unbiased bounded draw: the same shoe on every machine and in every
+process. :func:`shuffle_plain` is the same algorithm in plain Python, for the tests.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..game.coup import BANKER_ONLY, PLAYER_THEN_BANKER
+from ..game.dealing import END_AT_CUT
+from .jit import inline, kernel
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+_MASK64 = (1 << 64) - 1
+
+#: True-count divisors: cards left in the shoe (burned cards out), or cards not seen.
+DIVIDE_BY_SHOE, DIVIDE_BY_UNSEEN = 0, 1
+#: Rounding of the decks the true count divides by.
+DECKS_EXACT, DECKS_HALF, DECKS_WHOLE = 0, 1, 2
+
+
+@inline
+def _mix(z):
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@inline
+def _next(state):
+    state[0] += _GOLDEN
+    return _mix(state[0])
+
+
+@inline
+def _below(state, n):
+    """An unbiased draw from 0 … n-1 (n below 2**32), Lemire's method."""
+    un = np.uint64(n)
+    m = (_next(state) >> _S32) * un
+    low = m & _LOW32
+    if low < un:
+        t = ((_LOW32 + np.uint64(1)) - un) % un
+        while low < t:
+            m = (_next(state) >> _S32) * un
+            low = m & _LOW32
+    return np.int64(m >> _S32)
+
+
+@kernel
+def shuffle(seed, shoe, ordered, out, state):
+    """``out`` := ``ordered`` shuffled for shoe ``shoe`` of run ``seed`` (both from 0)."""
+    state[0] = _mix(_mix(np.uint64(seed) + _GOLDEN) ^ (np.uint64(shoe) * _M2))
+    n = ordered.shape[0]
+    for i in range(n):
+        out[i] = ordered[i]
+    for i in range(n - 1, 0, -1):
+        j = _below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+
+
+def _mix_plain(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def shuffle_plain(seed: int, shoe: int, ordered) -> list[int]:
+    """:func:`shuffle` in plain Python (the tests compare the two)."""
+    golden = 0x9E3779B97F4A7C15
+    state = _mix_plain(_mix_plain((seed + golden) & _MASK64) ^ ((shoe * 0x94D049BB133111EB) & _MASK64))
+    out = list(ordered)
+
+    def below(n):
+        nonlocal state
+        state = (state + golden) & _MASK64
+        m = (_mix_plain(state) >> 32) * n
+        low = m & 0xFFFFFFFF
+        if low < n:
+            t = (2 ** 32 - n) % n
+            while low < t:
+                state = (state + golden) & _MASK64
+                m = (_mix_plain(state) >> 32) * n
+                low = m & 0xFFFFFFFF
+        return m >> 32
+
+    for i in range(len(out) - 1, 0, -1):
+        j = below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@inline
+def _decks(cards, rounding, deck_cards):
+    """Decks in ``cards`` cards, rounded as ``rounding`` says (never below half a deck,
+    or one deck when rounded to whole decks)."""
+    if rounding == DECKS_HALF:
+        return max(0.5, np.floor(cards / (deck_cards / 2.0) + 0.5) / 2.0)
+    if rounding == DECKS_WHOLE:
+        return max(1.0, np.floor(cards / deck_cards + 0.5))
+    return cards / deck_cards
+
+
+class RoundCells(NamedTuple):
+    """How a dealt coup is settled: ``cell_of[player pair state, banker pair state,
+    player total, banker total, player third + 1, banker third + 1]`` its outcome cell
+    (suited pairs told apart where ``suited_pairs``), ``cell_class[cell]`` its settle
+    class, ``class_net[bet, class]`` what the class pays each bet."""
+
+    cell_of: np.ndarray
+    suited_pairs: bool
+    cell_class: np.ndarray
+    class_net: np.ndarray
+
+
+class CountPlan(NamedTuple):
+    """The counts kept while dealing, one row each: tags per rank, the initial running
+    count, whether the shown card is counted, the true-count divisor and rounding."""
+
+    tags: np.ndarray
+    initial: np.ndarray
+    exposed: np.ndarray
+    divisor: np.ndarray
+    rounding: np.ndarray
+
+
+class DealtShoes(NamedTuple):
+    """What :func:`deal_shoes` fills, per shoe."""
+
+    rounds: np.ndarray
+    start: np.ndarray
+    running: np.ndarray
+    true_count: np.ndarray
+    net: np.ndarray
+    cards_out: np.ndarray
+
+
+@kernel
+def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
+    """Deal shoes ``first`` … ``first + len(rounds) - 1`` of run ``seed``.
+
+    Per shoe s and round r (``rounds[s]`` rounds): ``start[s, r]`` the position of the
+    coup's first card, ``running[s, r, c]`` and ``true_count[s, r, c]`` count c before
+    the coup, ``net[s, r, b]`` what the coup pays bet b per unit. ``cards_out[s]`` the
+    shuffled shoe, when ``cards_out`` has a row per shoe (else it is left alone).
+
+    The shoe (``deal``, a :class:`bacc_edge.game.dealing.DealPlan`): ``shown`` cards shown,
+    ``burn_of_rank[the first one's rank]`` more burned unseen, the cut card ``cut``
+    cards from the end; a coup that deals a card behind the cut card brings it out.
+    ``END_AT_CUT``: that coup is the last. ``END_ONE_MORE``: one more
+    coup follows, unless the cut card came out before the first card of a coup, which
+    is then the last. Never more rounds than ``start`` has columns.
+
+    Each coup is dealt as ``coup`` (a :class:`bacc_edge.game.coup.CoupPlan`) says, settled by
+    ``cells`` (:class:`RoundCells`) and counted by ``counts`` (:class:`CountPlan`);
+    ``dealt`` is a :class:`DealtShoes`, ``work`` and ``state`` scratch.
+    """
+    cell_of, suited_pairs, cell_class, class_net = cells
+    tags, initial, exposed, divisor, rounding = counts
+    rounds, start, running, true_count, net, cards_out = dealt
+    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
+    nv = total.shape[0]
+    ordered, card_rank, card_suit = deal.ordered, deal.card_rank, deal.card_suit
+    card_points, burn_of_rank = deal.card_points, deal.burn_of_rank
+    cut, end_rule, shown_cards = deal.cut, deal.end, deal.shown
+    coup_cards, deck_cards = deal.coup_cards, deal.deck_cards
+    n_cards = ordered.shape[0]
+    n_counts = tags.shape[0]
+    n_bets = class_net.shape[0]
+    max_rounds = start.shape[1]
+    cut_at = n_cards - cut
+    for s in range(rounds.shape[0]):
+        shuffle(seed, first + s, ordered, work, state)
+        if cards_out.shape[0] == rounds.shape[0]:
+            for i in range(n_cards):
+                cards_out[s, i] = work[i]
+        shown = work[0]
+        burned = burn_of_rank[card_rank[shown]]
+        rc = np.empty(n_counts, dtype=np.int64)
+        for c in range(n_counts):
+            rc[c] = initial[c] + (tags[c, card_rank[shown]] if exposed[c] else 0)
+        pos = shown_cards + burned
+        r = 0
+        last = False
+        while n_cards - pos >= coup_cards and r < max_rounds:
+            start[s, r] = pos
+            for c in range(n_counts):
+                left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
+                running[s, r, c] = rc[c]
+                true_count[s, r, c] = rc[c] / _decks(left, rounding[c], deck_cards)
+            p1, b1, p2, b2 = work[pos], work[pos + 1], work[pos + 2], work[pos + 3]
+            pt = total[card_points[card_rank[p1]], card_points[card_rank[p2]]]
+            bt = total[card_points[card_rank[b1]], card_points[card_rank[b2]]]
+            n = 4
+            px = -1
+            by = -1
+            kind = thirds[pt * nv + bt]
+            if kind == PLAYER_THEN_BANKER:
+                px = card_points[card_rank[work[pos + 4]]]
+                n = 5
+                if banker_draws[bt, px + 1]:
+                    by = card_points[card_rank[work[pos + 5]]]
+                    n = 6
+            elif kind == BANKER_ONLY:
+                by = card_points[card_rank[work[pos + 4]]]
+                n = 5
+            ps = 0
+            if card_rank[p1] == card_rank[p2]:
+                ps = 2 if suited_pairs and card_suit[p1] == card_suit[p2] else 1
+            bs = 0
+            if card_rank[b1] == card_rank[b2]:
+                bs = 2 if suited_pairs and card_suit[b1] == card_suit[b2] else 1
+            cls = cell_class[cell_of[ps, bs, pt, bt, px + 1, by + 1]]
+            for b in range(n_bets):
+                net[s, r, b] = class_net[b, cls]
+            for i in range(pos, pos + n):
+                for c in range(n_counts):
+                    rc[c] += tags[c, card_rank[work[i]]]
+            before = pos
+            pos += n
+            r += 1
+            if last:
+                break
+            if end_rule == END_AT_CUT:
+                if pos > cut_at:
+                    break
+            elif before == cut_at:
+                break
+            elif pos > cut_at:
+                last = True
+        rounds[s] = r
+

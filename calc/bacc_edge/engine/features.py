@@ -1,0 +1,100 @@
+"""The features of a finished coup (winner, points, cards dealt, naturals, third cards),
+computed in one place for the point-level and the card-level tables; and the names of
+the features of its cards (``"P1.rank"``, ``"{P1,P2}.suit"``), which the words on cards
+write and the card-level table reads.
+
+Both tables keep, per cell, the *parts* of a coup: the two-card totals ``pt``, ``bt``,
+the third cards ``x``, ``y`` (point value + 1, 0 when the hand stood: the convention of
+every cell index), the final points ``pp``, ``bp`` and whether each hand drew (``dp``,
+``db``). :func:`coup_parts` derives them from the totals and thirds, and
+:func:`coup_feature` reads any feature of :data:`COUP_FEATURES` off them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..game.coup import POSITIONS, CoupPlan, Winner
+
+#: How many values each part of a coup takes.
+PART_RADIX = {"pp": 10, "bp": 10, "pt": 10, "bt": 10, "x": 11, "y": 11, "dp": 2, "db": 2}
+#: The features of a finished coup, in the order the point-level table lists them, and
+#: the parts each reads.
+COUP_FEATURES = {
+    "winner": ("pp", "bp"), "player_points": ("pp",), "banker_points": ("bp",),
+    "player_cards": ("dp",), "banker_cards": ("db",), "player_two_card_total": ("pt",),
+    "banker_two_card_total": ("bt",), "player_natural": ("pt",), "banker_natural": ("bt",),
+    "player_third": ("x",), "banker_third": ("y",), "margin": ("pp", "bp"),
+    "cards_dealt": ("dp", "db"),
+}
+
+
+def coup_parts(pt: np.ndarray, bt: np.ndarray, x: np.ndarray, y: np.ndarray,
+               total: np.ndarray) -> dict[str, np.ndarray]:
+    """Every part of the coups with two-card totals ``pt``, ``bt`` and third cards
+    ``x``, ``y`` (point values, -1 when the hand stood); ``total`` is
+    :attr:`CoupPlan.total`."""
+    return {"pt": pt, "bt": bt, "x": x + 1, "y": y + 1,
+            "pp": np.where(x >= 0, total[pt, np.maximum(x, 0)], pt),
+            "bp": np.where(y >= 0, total[bt, np.maximum(y, 0)], bt),
+            "dp": (x >= 0).astype(np.int64), "db": (y >= 0).astype(np.int64)}
+
+
+def coup_feature(name: str, parts: dict, coup: CoupPlan) -> np.ndarray:
+    """The feature ``name`` of :data:`COUP_FEATURES`, from the parts it reads."""
+    if name == "winner":
+        pp, bp = parts["pp"], parts["bp"]
+        return np.where(pp > bp, Winner.PLAYER, np.where(bp > pp, Winner.BANKER, Winner.TIE))
+    if name == "margin":
+        return np.abs(parts["pp"] - parts["bp"])
+    if name == "cards_dealt":
+        return 4 + parts["dp"] + parts["db"]
+    side, _, what = name.partition("_")
+    letter = side[0]
+    if what == "points":
+        return parts[f"{letter}p"]
+    if what == "cards":
+        return 2 + parts[f"d{letter}"]
+    if what == "third":
+        return parts["x" if letter == "p" else "y"] - 1
+    total = parts[f"{letter}t"]
+    if what == "natural":
+        return coup.natural[total]
+    return total
+
+
+#: What a card feature reads of a card.
+ATTRIBUTES = ("rank", "suit", "colour", "value", "dealt")
+#: Features that mark a condition naming one suit or one colour (they break the suits'
+#: symmetry: a flush is a flush in any suit, a diamond is not a heart).
+NAMED = {"suit": "suit:named", "colour": "colour:named"}
+#: A feature that marks a condition relating ranks to each other (pairs, rank counts,
+#: straights): every rank must be told apart, not only the ranks named.
+RELATED_RANKS = "rank:related"
+
+
+def named_rank(rank: int) -> str:
+    """The feature that marks a condition naming a rank that shares its point value."""
+    return f"rank:named:{rank}"
+
+
+def group_name(positions: Sequence[str]) -> str:
+    """How features name a group's cards read in no particular order: ``"{P1,B1,P2,B2}"``."""
+    return "{" + ",".join(positions) + "}"
+
+
+def card_read(name: str) -> tuple[tuple[str, ...], str, bool] | None:
+    """What a card feature reads: its positions, its attribute, and whether the positions
+    are a group read in no particular order; None for a feature that is no card's."""
+    where, _, attribute = name.rpartition(".")
+    grouped = where.startswith("{") and where.endswith("}")
+    positions = tuple(where[1:-1].split(",")) if grouped else (where,)
+    if not all(p in POSITIONS for p in positions) or attribute not in ATTRIBUTES:
+        return None
+    return positions, attribute, grouped
+
+
+__all__ = ["ATTRIBUTES", "COUP_FEATURES", "NAMED", "PART_RADIX", "RELATED_RANKS", "card_read",
+           "coup_feature", "coup_parts", "group_name", "named_rank"]

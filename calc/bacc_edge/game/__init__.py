@@ -1,0 +1,1 @@
+"""The game: cards, shoes, the tableau, the coup's dealing order, how a shoe is dealt."""

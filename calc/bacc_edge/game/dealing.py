@@ -1,0 +1,133 @@
+"""Dealing a shoe, as game data beside the tableau: the burn by the first card, the cut
+card and the end-of-shoe rules.
+
+The first card of a shoe is shown, and as many more burned unseen as its value (10 for
+tens and court cards); the cut card is placed ``cut`` cards from the end, and coups are
+dealt until the end-of-shoe rule (:class:`EndRule`) stops the shoe. :func:`deal_plan`
+turns a :class:`DealRules` into the arrays and numbers the dealing kernel
+(:mod:`bacc_edge.engine.deal_kernels`) takes as fields of a :class:`DealPlan`, never as module
+globals (numba's cache would keep a stale copy of another module's constant).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from .cards import CARD_KINDS, CARDS_PER_DECK, POINTS, RANKS, SUITS_PER_RANK
+from .coup import COUP_CARDS
+from ..errors import OptionError
+
+#: The first card of a shoe is shown.
+SHOWN_CARDS = 1
+#: The most cards burned after it (its value; 10 for tens and court cards).
+MOST_BURNED = 10
+#: Cards a shoe must hold before its cut card: the shown card, the largest burn, a coup.
+BEFORE_CUT = SHOWN_CARDS + MOST_BURNED + COUP_CARDS
+#: The most decks a dealing shoe holds.
+MOST_DECKS = 64
+#: End-of-shoe rules, as the kernel codes them (:class:`EndRule`); compiled into the
+#: cached kernel, so clear the numba caches after changing one.
+END_AT_CUT, END_ONE_MORE = 0, 1
+
+
+def burn_count(card: int) -> int:
+    """Cards burned after the shown first card: its value, 10 for tens and court cards."""
+    return POINTS[card // SUITS_PER_RANK] or MOST_BURNED
+
+
+class EndRule(StrEnum):
+    """When the last coup of a shoe is dealt.
+
+    ``at-cut``: the coup that brings out the cut card is the last. ``one-more``: that
+    coup is finished and one more dealt; but if the cut card comes out before the first
+    card of a coup, that coup is the last (a rule published for live games)."""
+
+    AT_CUT = "at-cut"
+    ONE_MORE = "one-more"
+
+
+@dataclass(frozen=True)
+class DealRules:
+    """How the table deals a shoe: decks, cards behind the cut card, the end rule."""
+
+    decks: int = 8
+    cut: int = 14  # cards behind the cut card
+    end: EndRule = EndRule.AT_CUT
+
+    def __post_init__(self):
+        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
+            raise OptionError(f"decks {self.decks!r} must be a whole number from 1")
+        if self.decks > MOST_DECKS:
+            raise OptionError(f"decks {self.decks} is more than a dealing shoe holds "
+                              f"(1 to {MOST_DECKS})")
+        most = CARDS_PER_DECK * self.decks - BEFORE_CUT
+        if isinstance(self.cut, bool) or not isinstance(self.cut, int) or not 0 <= self.cut <= most:
+            raise OptionError(f"cut card {self.cut} cards from the end does not fit a "
+                              f"{self.decks}-deck shoe (0 to {most})")
+        try:
+            object.__setattr__(self, "end", EndRule(self.end))
+        except ValueError:
+            raise OptionError(f"end-of-shoe rule {self.end!r} must be one of "
+                              f"{', '.join(e.value for e in EndRule)}") from None
+
+    @property
+    def cards(self) -> int:
+        return CARDS_PER_DECK * self.decks
+
+    @property
+    def max_rounds(self) -> int:
+        """The most coups a shoe can deal: the shown card, at least one burned, then
+        four cards a coup."""
+        return (self.cards - 2) // 4 + 1
+
+    def describe(self) -> dict:
+        return {"decks": self.decks, "cut": self.cut, "end": self.end.value,
+                "burn": "the first card is shown, then as many burned as its value "
+                        "(10 for tens and court cards)"}
+
+
+class DealPlan(NamedTuple):
+    """A :class:`DealRules` as the dealing kernel reads it."""
+
+    #: the unshuffled shoe: every card kind (rank · SUITS_PER_RANK + suit), once a deck
+    ordered: np.ndarray
+    #: per card kind, its rank and suit; per rank, its point value
+    card_rank: np.ndarray
+    card_suit: np.ndarray
+    card_points: np.ndarray
+    #: per rank, the cards burned when a card of it is shown first
+    burn_of_rank: np.ndarray
+    #: cards behind the cut card, and the end rule's code (END_AT_CUT, END_ONE_MORE)
+    cut: int
+    end: int
+    #: cards shown before the burn; the most cards a coup takes; cards in a deck
+    shown: int
+    coup_cards: int
+    deck_cards: int
+
+
+@lru_cache(maxsize=8)
+def deal_plan(rules: DealRules) -> DealPlan:
+    """The :class:`DealPlan` of a table's dealing rules, built once."""
+    kinds = np.arange(CARD_KINDS, dtype=np.int64)
+    plan = DealPlan(
+        ordered=np.repeat(kinds, rules.decks), card_rank=kinds // SUITS_PER_RANK,
+        card_suit=kinds % SUITS_PER_RANK,
+        card_points=np.array(POINTS, dtype=np.int64),
+        burn_of_rank=np.array([burn_count(r * SUITS_PER_RANK) for r in range(len(RANKS))],
+                              dtype=np.int64),
+        cut=rules.cut, end=END_ONE_MORE if rules.end is EndRule.ONE_MORE else END_AT_CUT,
+        shown=SHOWN_CARDS, coup_cards=COUP_CARDS, deck_cards=CARDS_PER_DECK)
+    for a in plan:
+        if isinstance(a, np.ndarray):
+            a.setflags(write=False)
+    return plan
+
+
+__all__ = ["BEFORE_CUT", "END_AT_CUT", "END_ONE_MORE", "MOST_BURNED", "MOST_DECKS",
+           "SHOWN_CARDS", "DealPlan", "DealRules", "EndRule", "burn_count", "deal_plan"]

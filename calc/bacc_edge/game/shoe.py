@@ -1,0 +1,247 @@
+"""The shoe: how many cards of each rank and suit are left to deal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from math import ceil, prod
+
+from .cards import RANKS, SUITS, card_name, parse_cards, parse_rank
+from .coup import COUP_CARDS
+from ..errors import ArgumentError, OptionError, ShoeError, kind_of
+
+#: The most cards of one rank a shoe may hold (250 trillion decks): the enumeration
+#: reads counts as int64, and no shoe comes near; ``Shoe.infinite()`` is the limit.
+LARGEST_RANK_COUNT = 10**15
+
+
+def falling(n: int, k: int) -> int:
+    """n·(n-1)·…·(n-k+1): the ordered ways to deal k cards from n."""
+    return prod(range(n - k + 1, n + 1)) if k > 0 else 1
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """A finite shoe, card counts by rank (and by suit where the suits are known).
+
+    ``ranks`` holds the 13 rank counts A, 2 … 10, J, Q, K. ``suits`` holds the 13 × 4
+    counts by rank and suit (♠ ♥ ♦ ♣) where the suits are known, else ``None``.
+    ``suitless`` counts, by rank, cards removed without their suit being named: they are
+    gone from ``ranks`` but still stand in ``suits``, because which suit left is unknown.
+    Build one with :meth:`decks`, :meth:`from_ranks` or :meth:`from_suits`, and take cards
+    out with :meth:`remove`.
+    """
+
+    ranks: tuple[int, ...]
+    suits: tuple[tuple[int, ...], ...] | None = None
+    suitless: tuple[int, ...] = (0,) * 13
+    label: str = field(default="custom shoe", compare=False)
+    #: Cards are dealt with replacement: the limit of an endless shoe of this make-up.
+    replacement: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.ranks) != 13:
+            raise ShoeError(f"a shoe needs 13 rank counts (A … K), got {len(self.ranks)}")
+        if self.suits is not None:
+            for r, row in enumerate(self.suits):
+                for s, n in enumerate(row):
+                    if not isinstance(n, int) or isinstance(n, bool):
+                        raise ShoeError(f"count {n!r} for {card_name(r, s)} is not a whole number")
+                    if n < 0:
+                        raise ShoeError(f"count {n} for {card_name(r, s)} is negative")
+        for rank, n in zip(RANKS, self.ranks):
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise ShoeError(f"count {n!r} for rank {rank} is not a whole number")
+            if n < 0:
+                raise ShoeError(f"count {n} for rank {rank} is negative")
+            if n > LARGEST_RANK_COUNT:
+                raise ShoeError(f"count {n} for rank {rank} is more than {LARGEST_RANK_COUNT:,}: "
+                                f"no shoe is that big (an infinite deck is the limit)")
+        if self.cards < COUP_CARDS and not (self.replacement and self.cards):
+            raise ShoeError(
+                f"{self.label} holds {self.cards} cards; a coup can need {COUP_CARDS}"
+            )
+
+    # -- building -------------------------------------------------------------------
+    @classmethod
+    def decks(cls, n: int = 8) -> "Shoe":
+        """A full shoe of ``n`` 52-card decks."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ShoeError(f"number of decks {n!r} must be a whole number from 1 up")
+        if 4 * n > LARGEST_RANK_COUNT:
+            raise ShoeError(f"{n:,} decks is more than any shoe holds (at most "
+                            f"{LARGEST_RANK_COUNT // 4:,}); an infinite deck is the limit")
+        return cls(
+            ranks=(4 * n,) * 13,
+            suits=((n,) * 4,) * 13,
+            label=f"{n} deck" + ("s" if n > 1 else ""),
+        )
+
+    @classmethod
+    def infinite(cls) -> "Shoe":
+        """An infinite deck: every card dealt with replacement from one deck's make-up,
+        the limit the edges approach as decks are added."""
+        return cls(ranks=(4,) * 13, suits=((1,) * 4,) * 13, label="infinite deck",
+                   replacement=True)
+
+    @classmethod
+    def from_ranks(cls, counts, label: str = "custom shoe") -> "Shoe":
+        """A shoe from 13 rank counts (a sequence A … K, or a mapping from rank name).
+
+        Its suits are unknown, so it serves every bet that does not ask about suits.
+        """
+        if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
+            raise ArgumentError(f"counts {kind_of(counts)} must be 13 rank counts (A … K) "
+                                f"or a mapping from rank to count")
+        if isinstance(counts, Mapping):  # rank names read as everywhere (cards.parse_rank)
+            by_rank: dict[int, object] = {}
+            for name, n in counts.items():
+                rank = parse_rank(name)
+                if rank in by_rank:
+                    raise ShoeError(f"counts give rank {RANKS[rank]} twice (again as {name!r})")
+                by_rank[rank] = n
+            counts = [by_rank.get(r, 0) for r in range(len(RANKS))]
+        return cls(ranks=tuple(counts), label=label)
+
+    @classmethod
+    def from_suits(cls, counts, label: str = "custom shoe") -> "Shoe":
+        """A shoe from 13 × 4 counts by rank (A … K) and suit (♠ ♥ ♦ ♣)."""
+        try:
+            rows = tuple(tuple(row) for row in counts)
+        except TypeError:
+            rows = ()
+        if len(rows) != 13 or any(len(row) != 4 for row in rows):
+            raise ShoeError("suit counts must be 13 rows (A … K) of 4 suits (♠ ♥ ♦ ♣)")
+        return cls(ranks=tuple(sum(row) for row in rows), suits=rows, label=label)
+
+    def remove(self, cards: str) -> "Shoe":
+        """The shoe less the named cards, e.g. ``"5 5 K♠ 10h"``.
+
+        A card named without a suit leaves its rank; its suit stays unknown (see
+        :attr:`suitless`).
+        """
+        if not isinstance(cards, str):
+            raise ArgumentError(f"cards {kind_of(cards)} must be card names in a string, "
+                                f"e.g. '5 5 K♠ 10h'")
+        if self.replacement:
+            raise ShoeError(f"cannot remove {cards!r} from an infinite deck: dealing "
+                            f"changes nothing there")
+        ranks = list(self.ranks)
+        suits = None if self.suits is None else [list(row) for row in self.suits]
+        suitless = list(self.suitless)
+        parsed = parse_cards(cards)
+        for rank, suit in parsed:
+            name = card_name(rank, suit)
+            if ranks[rank] == 0:
+                raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {RANKS[rank]} is left")
+            ranks[rank] -= 1
+            if suits is None:
+                continue
+            if suit is None:
+                suitless[rank] += 1
+            elif suits[rank][suit] <= 0:
+                raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
+            else:
+                suits[rank][suit] -= 1
+            if sum(suits[rank]) < suitless[rank]:
+                raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
+        # 't' is 10; a suit named on a shoe of unknown suits is not kept, so not shown
+        removed = " ".join(card_name(rank, None if suits is None else suit)
+                           for rank, suit in parsed)
+        return Shoe(
+            ranks=tuple(ranks),
+            suits=None if suits is None else tuple(tuple(row) for row in suits),
+            suitless=tuple(suitless),
+            label=f"{self.label} less {removed}" if removed else self.label,
+        )
+
+    # -- reading --------------------------------------------------------------------
+    @property
+    def cards(self) -> int:
+        """How many cards are left."""
+        return sum(self.ranks)
+
+    @property
+    def coups(self) -> int:
+        """Ordered six-card deals: N·(N-1)·…·(N-5), the total every count sums to
+        (N**6 when cards are dealt with replacement)."""
+        if self.replacement:
+            return self.cards ** COUP_CARDS
+        return falling(self.cards, COUP_CARDS)
+
+    @property
+    def suits_known(self) -> bool:
+        """Whether every card's suit is known, so suited pairs can be counted directly."""
+        return self.suits is not None and not any(self.suitless)
+
+    def describe(self) -> dict:
+        """The shoe as plain data, for reports and JSON."""
+        return {
+            "label": self.label,
+            "cards": self.cards,
+            "ranks": dict(zip(RANKS, self.ranks)),
+            "suits_known": self.suits is not None,
+            "replacement": self.replacement,
+            "unseen_suits": {RANKS[r]: n for r, n in enumerate(self.suitless) if n},
+        }
+
+    def __str__(self) -> str:
+        if self.replacement:
+            return f"{self.label} (dealt with replacement)"
+        return f"{self.label} ({self.cards} cards)"
+
+
+def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str = "",
+                      infinite: bool = False) -> tuple[Shoe, Shoe]:
+    """The shoe the command's options describe, and the full shoe it came from, against
+    which an event that never happens is judged: an error if it cannot happen on the
+    full shoe, a warning if only the cards left rule it out.
+
+    ``infinite`` (an infinite deck) comes first, then ``counts`` (13 rank counts written
+    ``"32,32,…"``), then ``decks``; ``remove`` names the cards already dealt. The full
+    shoe of ``counts`` is the smallest whole number of decks that holds them, so a rank
+    missing from the counts is treated as dealt, as with ``remove``. Errors name the
+    option (``--counts``), since the values come from the command line.
+    """
+    for name, value in (("counts", counts), ("remove", remove)):
+        if value is not None and not isinstance(value, str):
+            raise ArgumentError(f"{name} {kind_of(value)} must be text, e.g. "
+                                f"{'32,32,…,32' if name == 'counts' else '5 5 K♠'!r}")
+    if infinite and counts is not None:
+        raise OptionError("--infinite and --counts each describe the whole shoe: give one")
+    if infinite:
+        full = Shoe.infinite()
+    elif counts is not None:
+        parts = counts.replace(",", " ").split()
+        bad = [p for p in parts if not (p.isascii() and p.isdigit())]
+        if bad or not parts:
+            what = f"{bad[0]!r} is not a number of cards (0, 1, 2 …)" if bad else "it is empty"
+            raise OptionError(f"--counts {counts!r}: {what}; give 13 rank counts A … K, "
+                              f"e.g. 32,32,…,32")
+        if len(parts) != 13:
+            raise OptionError(f"--counts {counts!r}: 13 rank counts (A … K) are needed, "
+                              f"got {len(parts)}")
+        huge = [p for p in parts if len(p) > len(str(LARGEST_RANK_COUNT))]
+        if huge:
+            raise OptionError(f"--counts: {huge[0][:20]}… cards of one rank is more than any "
+                              f"shoe holds (at most {LARGEST_RANK_COUNT:,})")
+        ranks = [int(p) for p in parts]
+        shoe = Shoe.from_ranks(ranks, label="custom shoe")
+        deck_count = max(1, ceil(max(ranks) / 4))
+        return (shoe.remove(remove) if remove.strip() else shoe), Shoe.decks(deck_count)
+    else:
+        if not isinstance(decks, int) or isinstance(decks, bool):
+            raise OptionError(f"--decks {decks!r}: this command takes one deck count")
+        full = Shoe.decks(decks)
+    return (full.remove(remove) if remove.strip() else full), full
+
+
+def shoe_argument(value, name: str = "shoe"):
+    """``value`` if it is a :class:`~bacc_edge.game.shoe.Shoe`; a number of decks is not taken
+    for one (``Shoe.decks(8)`` says which shoe, with suits, it is)."""
+    if not isinstance(value, Shoe):
+        raise ArgumentError(f"{name} {kind_of(value)} must be a Shoe, e.g. Shoe.decks(8)")
+    return value
+
+
+__all__ = ["Shoe", "ShoeError", "SUITS", "falling", "shoe_from_options"]

@@ -1,0 +1,307 @@
+"""Loading a paytable file (plain Python that defines BETS, and perhaps FIGURES and
+RULES) and choosing bets from it: the one way a paytable comes into bacc-edge."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import os
+import sys
+import threading
+import traceback
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from ..util.arguments import names_argument, non_empty, quoted
+from ..errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
+from .bet import Bet, Figure
+from ..game.tableau import STANDARD, Tableau
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """The bets and cross-bet figures one paytable file defines, and the tableau its
+    coups are dealt by (``RULES`` in the file; the standard one by default).
+
+    ``source`` is the file's text, for workers that do not share the file system (see
+    :func:`load_paytable_source`); None for a paytable built from bets in Python.
+    """
+
+    path: Path
+    bets: tuple[Bet, ...]
+    figures: tuple[Figure, ...] = ()
+    rules: Tableau = STANDARD
+    source: str | None = field(default=None, repr=False, compare=False)
+
+    def select(self, names: Iterable[str]) -> "Paytable":
+        """Only the bets named (exactly, ignoring case), in the paytable's order. A name
+        the paytable does not define is refused, listing the ones it does. The figures
+        that span bets stay only when every bet does."""
+        names = names_argument(names, "names")
+        if not names:
+            raise PaytableError(f"{self.path}: names [] chooses no bet; it defines: "
+                                + ", ".join(repr(b.name) for b in self.bets))
+        seen: dict[str, str] = {}
+        for name in names:
+            if name.lower() in seen:
+                raise PaytableError(f"{self.path}: names asks for the bet {name!r} twice "
+                                    f"(as {seen[name.lower()]!r} already)")
+            seen[name.lower()] = name
+        unknown = _unknown(names, self.bets)
+        if unknown:
+            raise PaytableError(f"{self.path}: {_no_bet_named(unknown, self.bets, 'it defines')}")
+        wanted = {n.lower() for n in names}
+        chosen = tuple(b for b in self.bets if b.name.lower() in wanted)
+        return replace(self, bets=chosen,
+                       figures=self.figures if len(chosen) == len(self.bets) else ())
+
+    @classmethod
+    def of_bets(cls, bets: Sequence[Bet], rules: Tableau = STANDARD) -> "Paytable":
+        """A paytable of bets written in Python rather than read from a file, held to
+        what a file's ``BETS`` is held to: at least one bet, each a Bet, no name twice."""
+        _check_bets(bets, "bets")
+        return cls(Path(""), tuple(bets), rules=rules)
+
+    @property
+    def file(self) -> str | None:
+        """The file's path as given, None for bets written in Python."""
+        return str(self.path) if self.path.name else None
+
+
+def _unknown(names: Iterable[str], bets: Iterable[Bet]) -> list[str]:
+    known = {b.name.lower() for b in bets}
+    return [n for n in names if n.lower() not in known]
+
+
+def _no_bet_named(unknown: list[str], bets: Iterable[Bet], who: str) -> str:
+    return (f"no bet named {', '.join(map(repr, unknown))}; {who}: "
+            + ", ".join(repr(b.name) for b in bets))
+
+
+def _check_bets(bets, what: str) -> None:
+    """Refuse anything but a non-empty list of bets with different names (ignoring case);
+    ``what`` says where the list came from."""
+    if isinstance(bets, Bet):
+        raise PaytableError(f"{what} must be a non-empty list of Bet, got the lone bet "
+                            f"{bets.name!r}: write [bet]")
+    if not isinstance(bets, (list, tuple)) or not bets:
+        raise PaytableError(f"{what} must be a non-empty list of Bet, got {quoted(bets)}")
+    names = set()
+    for bet in bets:
+        if not isinstance(bet, Bet):
+            raise PaytableError(f"{what} holds {bet!r}, which is not a Bet")
+        if bet.name.lower() in names:
+            raise PaytableError(f"{what}: two bets are named {bet.name!r}")
+        names.add(bet.name.lower())
+
+
+def _paths(value, what: str) -> list:
+    """A list of paths given as one: refuse a lone string or path, which Python would
+    take letter by letter (names: :func:`~bacc_edge.util.arguments.names_argument`)."""
+    if isinstance(value, (str, bytes, os.PathLike)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{what} must be a list, got {kind_of(value)}")
+    return list(value)
+
+
+#: Seconds a paytable may take to load before the caller is told which file it is.
+SLOW_LOAD_SECONDS = 3.0
+
+
+def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
+                   on_slow: Callable[[str], None] | None = None) -> list[Paytable]:
+    """Load the paytable files and keep only the bets named (if any), each from the
+    files that define it. A name no file defines is refused, listing every bet they do;
+    a file none of whose bets is named is left out; a file given twice is refused.
+    ``on_slow`` receives a message naming a file still loading after
+    :data:`SLOW_LOAD_SECONDS` (a paytable is a program, and can hang)."""
+    paths = non_empty(_paths(paths, "paths"), "paths", "paytable file")
+    names = names_argument(bet_names, "bet_names")
+    seen = {}
+    for path in paths:
+        if not isinstance(path, (str, os.PathLike)):
+            raise ArgumentError(f"paths holds {kind_of(path)}, which is not a paytable "
+                                f"file's path")
+        key = Path(path).resolve()
+        if key in seen:
+            raise PaytableError(f"{path}: given twice (as {seen[key]!s} already)")
+        seen[key] = path
+    loaded = [load_paytable(p, on_slow=on_slow) for p in paths]
+    if not names:
+        return loaded
+    every = [b for pt in loaded for b in pt.bets]
+    unknown = _unknown(names, every)
+    if unknown:
+        raise PaytableError(_no_bet_named(unknown, every, "the paytables define"))
+    return [pt.select([n for n in names if not _unknown([n], pt.bets)])
+            for pt in loaded if len(_unknown(names, pt.bets)) < len(names)]
+
+
+def as_paytable(source) -> Paytable:
+    """A loaded :class:`Paytable` as it is; a :class:`Bet` or a list of bets as a
+    paytable under the standard tableau; a path (a string or a Path) read as a paytable
+    file. Anything else is refused, naming it."""
+    if isinstance(source, Paytable):
+        return source
+    if isinstance(source, Bet):
+        return Paytable.of_bets([source])
+    if isinstance(source, (list, tuple)):
+        _check_bets(source, "source")
+        return Paytable.of_bets(source)
+    if isinstance(source, (str, os.PathLike)):
+        return load_paytable(source)
+    raise ArgumentError(f"source {kind_of(source)} is not a paytable: give a paytable "
+                        f"file's path, a Paytable, a Bet or a list of Bet")
+
+
+def load_paytable(path, *, on_slow: Callable[[str], None] | None = None) -> Paytable:
+    """Run a paytable file and collect its bets, turning every failure into one
+    :class:`PaytableError` that names the file (``on_slow``: see
+    :func:`load_paytables`)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentError(f"path {kind_of(path)} is not a paytable file's path")
+    p = Path(path)
+    if not p.is_file():
+        raise PaytableError(f"{path}: no such paytable file")
+    try:
+        source = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise PaytableError(f"{path}: cannot be read ({err})") from None
+    with _told_if_slow(path, on_slow):
+        return load_paytable_source(source, path)
+
+
+@contextlib.contextmanager
+def _told_if_slow(path, on_slow: Callable[[str], None] | None):
+    """Call ``on_slow`` with a message naming ``path`` if the block is still running
+    after :data:`SLOW_LOAD_SECONDS`."""
+    if on_slow is None:
+        yield
+        return
+    timer = threading.Timer(SLOW_LOAD_SECONDS, on_slow, [
+        f"still loading {path} after {SLOW_LOAD_SECONDS:g} s (a paytable is Python; is it "
+        f"waiting or looping?)"])
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+@contextlib.contextmanager
+def printing_to_stderr():
+    """While a paytable's code runs, everything it prints goes to stderr: ``print``
+    (``sys.stdout``), ``sys.__stdout__`` and ``os.write(1, …)`` alike, so that stdout
+    carries only bacc-edge's own output (one JSON object under ``--fmt json``). File
+    descriptor 1 is pointed at stderr's for the block and restored after it, also when
+    the block fails."""
+    for stream in (sys.stdout, sys.__stdout__):
+        if stream is not None:
+            stream.flush()  # what bacc-edge wrote before stays on stdout, in order
+    try:
+        saved = os.dup(1)
+    except OSError:  # no file descriptor 1 at all: print is the one way out
+        saved = None
+    else:
+        os.dup2(2, 1)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        if sys.__stdout__ is not None:
+            try:
+                sys.__stdout__.flush()  # what the paytable buffered there goes to stderr
+            except (OSError, ValueError):
+                pass
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
+def load_paytable_source(source: str, path) -> Paytable:
+    """A paytable from its source text, as if read from ``path``: what
+    :func:`load_paytable` does once it has the text, and what workers that do not share
+    the file system call with the text they were sent. Whatever the file prints goes to
+    stderr, so that stdout carries only bacc-edge's own output."""
+    p = Path(path)
+    try:
+        code = compile(source, str(p), "exec")
+    except SyntaxError as err:  # Python names no line for a NUL byte: find it
+        line = err.lineno or (source.count("\n", 0, source.index("\0")) + 1
+                              if "\0" in source else None)
+        where = f", line {line}" if line else ""
+        raise PaytableError(f"{path}{where}: syntax error: {err.msg}") from None
+    namespace = {"__name__": f"paytable_{p.stem}", "__file__": str(p)}
+    try:
+        with printing_to_stderr():
+            exec(code, namespace)
+    except BaccEdgeError as err:
+        raise PaytableError(f"{path}{_line_in(p, err)}: {_bet_and_event(source, p, err)}"
+                            f"{err}") from None
+    except SystemExit as err:  # not the end of bacc-edge: a paytable only defines bets
+        raise PaytableError(f"{path}{_line_in(p, err)}: calls sys.exit({err.code!r}) while "
+                            f"loading; a paytable should only define BETS") from None
+    except Exception as err:  # the user's code: report any failure, with its line
+        raise PaytableError(f"{path}{_line_in(p, err)}: {type(err).__name__}: {err}") from None
+    bets = namespace.get("BETS")
+    if bets is None:
+        raise PaytableError(f"{path}: defines no BETS (a list of Bet)")
+    _check_bets(bets, f"{path}: BETS")
+    figures = namespace.get("FIGURES", ())
+    if not isinstance(figures, (list, tuple)) or not all(isinstance(f, Figure) for f in figures):
+        raise PaytableError(f"{path}: FIGURES must be a list of Figure")
+    rules = namespace.get("RULES", STANDARD)
+    if not isinstance(rules, Tableau):
+        raise PaytableError(f"{path}: RULES must be a Tableau, written as the printed one "
+                            f"with Tableau.parse(...), not {rules!r}")
+    return Paytable(p, tuple(bets), tuple(figures), rules, source)
+
+
+def _bet_and_event(source: str, path: Path, err: BaseException) -> str:
+    """``"bet 'B', event 'E': "`` for an error raised inside ``Bet('B', [Event('E', …)])``
+    before either was built (``for_one('foo')``, ``pays('foo')``, a card misnamed in a
+    condition), found by the position Python records for the failing call; "" when the
+    message names its bet already or the call is not inside a Bet written out."""
+    if str(err).startswith("bet "):
+        return ""
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
+    if not frames or frames[-1].colno is None:
+        return ""
+    at = frames[-1]
+    span = (at.lineno, at.colno, at.end_lineno, at.end_colno)
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ""
+    names = {}
+
+    def visit(node, inside):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("Bet", "Event") and node.args \
+                and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            inside = {**inside, node.func.id: node.args[0].value}
+        if (getattr(node, "lineno", None), getattr(node, "col_offset", None),
+                getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)) == span:
+            names.update(inside)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(tree, {})
+    if "Bet" not in names:
+        return ""
+    event = f", event {names['Event']!r}" if "Event" in names else ""
+    return f"bet {names['Bet']!r}{event}: "
+
+
+def _line_in(path: Path, err: BaseException) -> str:
+    """", line N" for the deepest frame of the error inside the paytable file."""
+    lines = [f.lineno for f in traceback.extract_tb(err.__traceback__)
+             if Path(f.filename) == path]
+    return f", line {lines[-1]}" if lines else ""
+
+
+__all__ = ["Paytable", "as_paytable", "load_paytable", "load_paytable_source",
+           "load_paytables", "printing_to_stderr"]

@@ -1,0 +1,123 @@
+"""The output formats, and how each writes a table, a line of prose, a JSON object and
+CSV rows: the one place bacc-edge writes JSON and CSV, and escapes the user's text for
+HTML, Markdown and spreadsheets. It knows nothing of bets or shoes; the renderers
+(:mod:`bacc_edge.output.render`, :mod:`bacc_edge.output.deck_comparison`, :mod:`bacc_edge.output.solve`,
+the math report and results/) lay their tables out and hand them here.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import re
+from typing import Sequence
+
+from tabulate import tabulate, tabulate_formats
+
+#: Output formats: every tabulate format but "unsafehtml" (HTML that leaves the user's
+#: text unescaped; "html" escapes it), CSV, and one JSON object.
+FORMATS = sorted(set(tabulate_formats) - {"unsafehtml"} | {"csv", "json"})
+#: The formats whose text is HTML, and those whose text is Markdown: every piece of the
+#: user's text they print (a bet's name, an event's label, a file name, a finding) is
+#: escaped, so that it can neither run as markup nor break a table or a code block.
+HTML_FORMATS = frozenset({"html"})
+MARKDOWN_FORMATS = frozenset({"github", "pipe"})
+
+
+def table(rows, headers, fmt: str) -> str:
+    """One table in a tabulate format, or as CSV; the text ends with a line break.
+    Text cells are escaped for the HTML and Markdown formats (tabulate's "html" escapes
+    HTML; Markdown cells are escaped here)."""
+    if fmt == "csv":
+        return csv_text([headers, *rows], lineterminator="\r\n")
+    if fmt in MARKDOWN_FORMATS:
+        headers = [markdown_cell(h) for h in headers]
+        rows = [[markdown_cell(c) if isinstance(c, str) else c for c in row] for row in rows]
+    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True) + "\n"
+
+
+def prose(text: str, fmt: str) -> str:
+    """Words around the tables (titles, notes, findings) as ``fmt`` prints them: escaped
+    in the HTML and Markdown formats, as they are in the others."""
+    if fmt in HTML_FORMATS:
+        return html.escape(text, quote=False)
+    if fmt in MARKDOWN_FORMATS:
+        return markdown_text(text)
+    return text
+
+
+def markdown_text(text: str) -> str:
+    """Text for a line of Markdown: ``&``, ``<`` and ``>`` as entities, so that the
+    user's text can never be read as HTML (Markdown shows an entity as its character)."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def markdown_cell(text: str) -> str:
+    """Text for a cell of a Markdown table: as :func:`markdown_text`, a ``|`` escaped so
+    that it cannot end the cell, a line break as a space so that it cannot end the row."""
+    return markdown_text(text).replace("|", "\\|").replace("\r", " ").replace("\n", " ")
+
+
+def markdown_fence(text: str, info: str = "text") -> str:
+    """A Markdown code block holding ``text`` exactly: fenced with more backticks than
+    the longest run of them inside, so that no line of the text can close it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{info}\n{text}\n{fence}"
+
+
+def to_json(document: dict) -> str:
+    """One JSON object, the whole of a command's stdout under ``--fmt json``."""
+    return json.dumps(document, indent=2) + "\n"
+
+
+#: What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: A signed decimal, perhaps a percentage: a spreadsheet reads it as a number, never runs it.
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?%?")
+
+
+def csv_cell(value):
+    """One CSV cell: a text that a spreadsheet would run as a formula (it starts with
+    one of FORMULA_STARTS: ``=HYPERLINK(…)``, a bet named ``-2+3``) gets a single quote
+    in front, as OWASP recommends; numbers stay numbers (-0.08 is written -0.08, an exact
+    Fraction -1/12), and so does a text that is a plain number a spreadsheet reads as
+    that number and nothing more (a pay written ``-1``, a printed ``-4.9612%``); None is
+    an empty cell."""
+    if value is None:
+        return ""
+    if (isinstance(value, str) and value.startswith(FORMULA_STARTS)
+            and not PLAIN_NUMBER.fullmatch(value)):
+        return "'" + value
+    return value
+
+
+def csv_text(rows, *, lineterminator: str = "\n") -> str:
+    """Rows as CSV: the one place every CSV bacc-edge prints is written, each cell
+    through :func:`csv_cell`."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator=lineterminator).writerows(
+        [csv_cell(value) for value in row] for row in rows)
+    return out.getvalue()
+
+
+def csv_records(records: Sequence[dict], headers: Sequence[str]) -> str:
+    """Real CSV, the whole of a command's stdout under ``--fmt csv``: one header row (the
+    records' keys, the JSON's snake_case names), then one row per record; numbers are
+    written as numbers (fractions of the stake, never "1.41%"), None as an empty cell,
+    a text a spreadsheet would run as a formula behind a single quote (see
+    :func:`csv_cell`)."""
+    return csv_text([headers, *([record[h] for h in headers] for record in records)])
+
+
+def below(table_text: str, line: str) -> str:
+    """A line under a table, after a blank line, so that no format (GitHub's markdown
+    among them) reads the line as one more row."""
+    return f"{table_text}\n{line}\n"
+
+
+__all__ = ["FORMATS", "HTML_FORMATS", "MARKDOWN_FORMATS", "below", "csv_cell", "csv_records",
+           "csv_text", "markdown_cell", "markdown_fence", "markdown_text", "prose", "table",
+           "to_json"]

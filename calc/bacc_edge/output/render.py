@@ -1,0 +1,535 @@
+"""Turning results into what a person reads (any tabulate format, or CSV) and into the
+JSON a script reads. Every command's output is built here as text; the command prints it.
+How a table, a line of prose, JSON and CSV are written in each format is
+:mod:`bacc_edge.output.formats`; how a number is written, :mod:`bacc_edge.util.number_text`.
+
+The tableau a result was counted by is always in the JSON; the text mentions it only
+when it is not the standard one.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Sequence
+
+from ..game.cards import SUITS
+from ..analysis.commission import CHIP_SHARE, CommissionEdge
+from ..depth.shoes import DepthSpec
+from ..analysis.removal_effects import LinearCount, RemovalEffects
+from .formats import FORMATS  # noqa: F401 (not used here: the CLI's --fmt reads render.FORMATS)
+from .formats import below, csv_records, prose, table, to_json
+from ..util.number_text import amount, decimal, fraction, percentage
+from ..analysis.bet_report import BetResult, CheckStatus, EventResult, FigureCheck, StudyStatus
+from ..language.bet import Measure
+from ..game.tableau import STANDARD, Tableau
+from ..game.shoe import Shoe
+
+def under(tableau: Tableau) -> str:
+    """", under the … tableau" for a tableau other than the standard one, else nothing."""
+    return "" if tableau == STANDARD else f", under the {tableau.name} tableau"
+
+
+# -- the bet's table (bacc-edge report) ---------------------------------------------------
+def bet_rows(result: BetResult, *, digits: int = 3, exact: bool = False):
+    """(headers, rows) for one bet, laid out like a rule sheet: event, hit rate, pays,
+    return, with the player net last."""
+    headers = ["Event", "Hit rate", "Pays", "Return"]
+    if exact:
+        headers += ["Combinations", "Probability (exact)", "Return (exact)"]
+    rows = []
+    for e in result.events:
+        row = [e.label, percentage(e.probability, digits), e.pays.text,
+               percentage(e.ret, digits)]
+        if exact:
+            row += [e.combinations, fraction(e.probability), fraction(e.ret)]
+        rows.append(row)
+    net = ["Player net", percentage(Fraction(1), digits), "", percentage(result.ev, digits)]
+    if exact:
+        net += [result.total, "1", fraction(result.ev)]
+    rows.append(net)
+    return headers, rows
+
+
+def bet_title(result: BetResult, *, digits: int = 3, exact: bool = False) -> str:
+    edge = f"house edge {percentage(result.edge, digits)}"
+    if exact:
+        edge += f" = {fraction(result.edge)}"
+    closes = f", closes after round {result.bet.max_round}" if result.bet.max_round else ""
+    return f"{result.name} — {result.shoe}{under(result.tableau)}: {edge}{closes}"
+
+
+def bet_stats(result: BetResult, *, digits: int = 3) -> str:
+    """The line under a bet's table: volatility, how often it wins, pushes left out."""
+    parts = [f"SD {result.sd:.{digits}f} per unit", f"variance {float(result.variance):.{digits}f}",
+             f"wins {percentage(result.hit_frequency, digits)} of coups"]
+    if result.always_pushes:
+        parts.append("always pushes, so no bet resolves: edge per resolved bet undefined")
+    elif result.edge_per_resolved_bet is not None:
+        parts.append(f"edge per resolved bet {percentage(result.edge_per_resolved_bet, digits)}")
+    return "; ".join(parts)
+
+
+def shoe_json(shoe: Shoe) -> dict:
+    return {**shoe.describe(), "coups": shoe.coups}
+
+
+def bet_json(result: BetResult) -> dict:
+    """One bet as the ``--fmt json`` object lists it."""
+    return {
+        "file": result.file,
+        "name": result.name,
+        "events": [{
+            "label": e.label,
+            "pays": float(e.pays.net),
+            "pays_text": e.pays.text,
+            "otherwise": e.otherwise,
+            "combinations": e.combinations,
+            "probability": float(e.probability),
+            "probability_exact": fraction(e.probability),
+            "return": float(e.ret),
+        } for e in result.events],
+        "edge": float(result.edge),
+        "edge_exact": fraction(result.edge),
+        "variance": float(result.variance),
+        "variance_exact": fraction(result.variance),
+        "sd": result.sd,
+        "hit_frequency": float(result.hit_frequency),
+        "push_probability": float(result.push_probability),
+        "edge_per_resolved_bet": (None if result.edge_per_resolved_bet is None
+                                  else float(result.edge_per_resolved_bet)),
+        "total": result.total,
+        "max_round": result.bet.max_round,
+        "warnings": list(result.warnings),
+        "tableau": result.tableau.describe(),
+    }
+
+
+def report_output(results: Sequence[BetResult], shoe: Shoe, fmt: str, *, digits: int = 3,
+                  exact: bool = False) -> str:
+    """Every bet's table: one JSON object, one CSV table, or the shoe then a titled
+    table per bet."""
+    if fmt == "json":
+        return to_json({"shoe": shoe_json(shoe), "bets": [bet_json(r) for r in results]})
+    if fmt == "csv":
+        headers = [*EVENT_CSV, *(EXACT_CSV if exact else ())]
+        return csv_records([event_record(r, e) for r in results for e in r.events], headers)
+    parts = [prose(f"Shoe: {shoe}", fmt) + "\n"]
+    for r in results:
+        headers, rows = bet_rows(r, digits=digits, exact=exact)
+        parts += [f"\n{prose(bet_title(r, digits=digits, exact=exact), fmt)}\n",
+                  below(table(rows, headers, fmt), prose(bet_stats(r, digits=digits), fmt))]
+    return "".join(parts)
+
+
+#: The columns of ``--fmt csv``: one row per line of a bet's table (the player net is
+#: the sum of ``return``); ``--exact`` adds the exact fractions.
+EVENT_CSV = ("file", "bet", "event", "otherwise", "pays", "pays_text", "combinations",
+             "probability", "return")
+EXACT_CSV = ("probability_exact", "return_exact")
+
+
+def event_record(result: BetResult, e: EventResult) -> dict:
+    """One line of a bet's table as a CSV record: names as in the JSON, numbers as
+    fractions of the stake."""
+    return {"file": result.file, "bet": result.name, "event": e.label,
+            "otherwise": e.otherwise, "pays": float(e.pays.net), "pays_text": e.pays.text,
+            "combinations": e.combinations, "probability": float(e.probability),
+            "return": float(e.ret), "probability_exact": e.probability,
+            "return_exact": e.ret}
+
+
+# -- printed figures (bacc-edge --check) ----------------------------------------------
+def check_rows(checks: Sequence[FigureCheck]):
+    headers = ["Bet", "Figure", "Printed", "Computed", "Difference", "Status", "Sheet"]
+    rows = []
+    for c in checks:
+        digits = len(c.printed.text.split(".")[1].rstrip("%")) + 3 if "." in c.printed.text else 3
+        what = c.measure if c.label is None else f"{c.measure}: {c.label}" if c.bet else c.label
+        computed, difference = (
+            (f"{int(c.computed):,}", f"{int(c.difference):+,}")
+            if c.measure is Measure.COMBINATIONS else
+            (percentage(c.computed, digits),
+             percentage(c.difference, digits, sign=True, mark=False)))
+        rows.append([c.bet or "(whole sheet)", str(what), c.printed.text, computed, difference,
+                     str(c.status), c.sheet])
+    return headers, rows
+
+
+def check_json(c: FigureCheck) -> dict:
+    """One printed figure beside the computed one: ``printed`` as the sheet has it,
+    ``printed_value`` and the rest as fractions of the stake."""
+    return {
+        "file": c.file, "bet": c.bet, "kind": c.measure.value, "label": c.label,
+        "printed": c.printed.text, "printed_value": float(c.printed.value),
+        "computed": float(c.computed), "difference": float(c.difference),
+        "tolerance": float(c.printed.tolerance), "status": c.status.value, "sheet": c.sheet,
+        "finding": c.finding, "tableau": c.tableau.describe(),
+    }
+
+
+#: The columns of ``--check --fmt csv``: the JSON's keys, the tableau by name.
+CHECK_CSV = ("file", "bet", "kind", "label", "printed", "printed_value", "computed",
+             "difference", "tolerance", "status", "sheet", "finding", "tableau")
+
+
+def check_summary(checks: Sequence[FigureCheck]) -> dict:
+    """How many figures there are and how each came out; ``passed`` is the exit code's
+    verdict (no mismatch, no stale finding)."""
+    count = {status: sum(c.status is status for c in checks) for status in CheckStatus}
+    return {"figures": len(checks),
+            "reproduced": count[CheckStatus.OK] + count[CheckStatus.STALE_FINDING],
+            "findings": count[CheckStatus.FINDING],
+            "mismatches": count[CheckStatus.MISMATCH],
+            "stale_findings": count[CheckStatus.STALE_FINDING],
+            "passed": all(c.passed for c in checks)}
+
+
+def checks_output(checks: Sequence[FigureCheck], fmt: str) -> str:
+    """The printed figures beside the computed ones: one JSON object (the summary
+    inside), CSV rows, or a table followed by each finding in words."""
+    if fmt == "json":
+        return to_json({"checks": [check_json(c) for c in checks],
+                        "summary": check_summary(checks)})
+    if fmt == "csv":
+        return csv_records([{**check_json(c), "tableau": c.tableau.name} for c in checks],
+                           CHECK_CSV)
+    headers, rows = check_rows(checks)
+    findings = ["\n" + prose(f"{c.status}: {c.bet or c.file}: {c.label or c.measure}: "
+                             f"{c.finding}", fmt) + "\n"
+                for c in checks if c.finding]
+    return table(rows, headers, fmt) + "".join(findings)
+
+
+def checks_verdict(checks: Sequence[FigureCheck], fmt: str) -> str:
+    """The line after the checks, counting what it says: "39 of 41 printed figures
+    reproduced, 2 findings (see …)", then any that fail."""
+    n = check_summary(checks)
+    where = {"json": "each check's finding", "csv": "the finding column"}.get(fmt, "above")
+    parts = [f"{n['reproduced']} of {n['figures']} printed figures reproduced"]
+    if n["findings"]:
+        parts.append(f"{n['findings']} finding{'s' * (n['findings'] != 1)}, not reproduced "
+                     f"for a reason the paytable records (see {where})")
+    if n["mismatches"]:
+        parts.append(f"{n['mismatches']} MISMATCH{'ES' * (n['mismatches'] != 1)}")
+    if n["stale_findings"]:
+        parts.append(f"{n['stale_findings']} STALE FINDING{'S' * (n['stale_findings'] != 1)} "
+                     f"(reproduced after all: drop the finding)")
+    return ", ".join(parts)
+
+
+# -- effects of removal (bacc-edge eor) -----------------------------------------------
+def eor_rows(fx: RemovalEffects, count: LinearCount | None, *, digits: int = 4,
+             exact: bool = False):
+    """(headers, rows): per rank, the cards in the shoe, the effect and the count tag."""
+    headers = ["Rank", "Cards", "Effect of removal (% of stake)", "Tag"]
+    if exact:
+        headers.append("Effect (exact, per unit)")
+    rows = []
+    for rank, effect in fx.by_rank.items():
+        tag = "" if count is None else f"{count.tags[rank]:+d}"
+        row = [rank, fx.rank_counts[rank], percentage(effect, digits, sign=True, mark=False), tag]
+        rows.append(row + [fraction(effect)] if exact else row)
+    return headers, rows
+
+
+def eor_card_rows(fx: RemovalEffects, *, digits: int = 4):
+    """(headers, rows): the effects by rank (rows) and suit (columns)."""
+    headers = ["Rank", *SUITS]
+    rows = []
+    for rank in fx.by_rank:
+        row = [rank]
+        for suit in SUITS:
+            effect = fx.by_card.get(rank + suit)
+            row.append("" if effect is None
+                       else percentage(effect, digits, sign=True, mark=False))
+        rows.append(row)
+    return headers, rows
+
+
+def eor_summary(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
+    """The sum check and the count, in words."""
+    lines = [f"sum over the shoe's {fx.shoe.cards} cards of their effects: "
+             f"{fraction(fx.sum_check)} (exact; dealing an unseen card changes nothing on average)"]
+    if count is None:
+        lines.append("no linear count: every rank's removal moves this bet alike, so the "
+                     "first-order effects are all zero")
+        return lines
+    tags = " ".join(f"{r}{t:+d}" for r, t in count.tags.items())
+    balance = ("balanced" if count.balanced
+               else f"unbalanced: the tags of a full shoe sum to {count.imbalance:+d}")
+    lines.append(f"level-{count.level} count: {tags}; {balance}; "
+                 f"betting correlation {count.betting_correlation:.3f}")
+    if count.positive_at_true_count is not None:
+        lines.append(f"first-order estimate: the bet favours the player from a true count of "
+                     f"{count.positive_at_true_count:+.1f} (running count per 52 cards left; "
+                     f"{percentage(count.slope_per_true_count, 4, sign=True)} of stake per "
+                     f"unit of true count)")
+    elif count.balanced:
+        lines.append("the count's slope is not positive: no true count makes the bet favourable")
+    return lines
+
+
+def eor_json(fx: RemovalEffects, count: LinearCount | None) -> dict:
+    return {
+        "name": fx.bet.name,
+        "ev": float(fx.ev),
+        "eor": {r: float(e) for r, e in fx.by_rank.items()},
+        "eor_exact": {r: fraction(e) for r, e in fx.by_rank.items()},
+        "eor_by_card": None if fx.by_card is None else {k: float(e) for k, e in fx.by_card.items()},
+        "sum_check": fraction(fx.sum_check),
+        "count": None if count is None else {
+            "tags": count.tags, "level": count.level,
+            "betting_correlation": count.betting_correlation, "imbalance": count.imbalance,
+            "slope_per_true_count": count.slope_per_true_count,
+            "positive_at_true_count": count.positive_at_true_count,
+        },
+        "tableau": fx.tableau.describe(),
+    }
+
+
+def eor_records(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount | None]
+                ) -> list[dict]:
+    """One record per bet and rank: what ``eor --fmt csv`` writes (effects as fractions
+    of the stake)."""
+    return [{"bet": fx.bet.name, "rank": rank, "cards": fx.rank_counts[rank],
+             "effect": float(effect), "effect_exact": effect,
+             "tag": None if count is None else count.tags[rank],
+             "house_edge": float(-fx.ev)}
+            for fx, count in zip(effects, counts) for rank, effect in fx.by_rank.items()]
+
+
+EOR_CSV = ("bet", "rank", "cards", "effect", "effect_exact", "tag", "house_edge")
+
+
+def eor_output(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount | None],
+               shoe: Shoe, fmt: str, *, digits: int = 4, exact: bool = False) -> str:
+    """Per bet: the effects by rank (and by suit), the sum check and the count. CSV:
+    one header, one row per bet and rank; JSON: one object."""
+    if fmt == "json":
+        return to_json({"shoe": shoe_json(shoe),
+                        "bets": [eor_json(fx, c) for fx, c in zip(effects, counts)]})
+    if fmt == "csv":
+        return csv_records(eor_records(effects, counts), EOR_CSV)
+    parts = [prose(f"Shoe: {shoe}", fmt) + "\n"]
+    for fx, count in zip(effects, counts):
+        parts.append("\n" + prose(f"{fx.bet.name} — house edge {percentage(-fx.ev, 3)}"
+                                  f"{under(fx.tableau)}", fmt) + "\n")
+        headers, rows = eor_rows(fx, count, digits=digits, exact=exact)
+        parts.append(table(rows, headers, fmt) + "\n")
+        if fx.by_card is not None:
+            headers, rows = eor_card_rows(fx, digits=digits)
+            parts += ["by suit:\n", table(rows, headers, fmt) + "\n"]
+        parts += [prose(line, fmt) + "\n" for line in eor_summary(fx, count)]
+    return "".join(parts)
+
+
+# -- commission rounding (bacc-edge commission) -----------------------------------------
+def commission_record(c: CommissionEdge, exact=fraction) -> dict:
+    """One stake's line: amounts in the units of the stake, edges as fractions of it;
+    the ``…_exact`` values through ``exact`` (a fraction's text for the JSON; the CSV
+    keeps the Fraction, a number to :func:`csv_cell`)."""
+    return {"stake": float(c.stake), "commission": float(c.commission),
+            "net_win": float(c.net_win), "nominal_edge": float(c.nominal_edge),
+            "edge": float(c.edge), "stake_exact": exact(c.stake),
+            "commission_exact": exact(c.commission), "edge_exact": exact(c.edge),
+            "nominal_edge_exact": exact(c.nominal_edge)}
+
+
+def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
+                      tableau: Tableau = STANDARD) -> str:
+    """Per stake: the commission taken on a win, the net win, and the edge at exactly
+    the rate beside the real one. The JSON and CSV name the rate ``rate`` (a fraction of
+    the win) and the chip ``chip``; the CSV repeats them on every row."""
+    chip, rate = edges[0].chip, edges[0].rate
+    if fmt == "json":
+        return to_json({"shoe": shoe_json(shoe), "chip": float(chip), "rate": float(rate),
+                        "commission_step": float(chip * CHIP_SHARE),
+                        "tableau": tableau.describe(),
+                        "bets": [commission_record(c) for c in edges]})
+    if fmt == "csv":
+        records = [{"chip": float(chip), "rate": float(rate), **commission_record(c, Fraction)}
+                   for c in edges]
+        return csv_records(records, list(records[0]))
+    headers = ["Stake", "Commission on a win", "Net win",
+               f"Edge at exactly {decimal(rate * 100)}%", "Real edge"]
+    rows = [[decimal(c.stake), amount(c.commission), amount(c.net_win),
+             percentage(c.nominal_edge, 4), percentage(c.edge, 4)] for c in edges]
+    return (prose(f"Shoe: {shoe}{under(tableau)}; lowest chip {decimal(chip)}, commission "
+                  f"rounded up to {chip * CHIP_SHARE}", fmt) + "\n" + table(rows, headers, fmt))
+
+
+# -- shoe depth and count studies (bacc-edge depth) ---------------------------------------
+
+def depth_interval_text(interval, digits: int = 3, *, percent: bool = False) -> str:
+    """``0.155 (0.149 to 0.161)``; percentages when ``percent``."""
+    if interval is None:
+        return ""
+    k, unit = (100, "%") if percent else (1, "")
+    v, lo, hi = interval.value * k, interval.low * k, interval.high * k
+    if lo == hi == v:
+        return f"{v:.{digits}f}{unit} (every shoe alike)"
+    return f"{v:.{digits}f}{unit} ({lo:.{digits}f} to {hi:.{digits}f})"
+
+
+def depth_player_label(p) -> str:
+    return p.player + ("" if p.cutoff is None else f", closes after round {p.cutoff}")
+
+
+def depth_rows(summary, *, digits: int = 3):
+    """(headers, rows): per bet and player, the study's figures with 95% intervals."""
+    headers = ["Bet", "Player", "Bets on", "Average edge when betting", "Units per shoe",
+               "Units per 100 rounds", "Desirability index", "Betting correlation",
+               "Shoes won / lost"]
+    rows = []
+    for bet in summary.bets:
+        for p in bet.players:
+            rows.append([bet.name, depth_player_label(p),
+                         depth_interval_text(p.bet_frequency, 2, percent=True),
+                         depth_interval_text(p.average_edge, 2, percent=True),
+                         depth_interval_text(p.units_per_shoe, digits),
+                         depth_interval_text(p.units_per_100_rounds, digits),
+                         depth_interval_text(p.desirability_index, 2),
+                         "" if p.betting_correlation is None else f"{p.betting_correlation:.3f}",
+                         f"{p.shoes_won} / {p.shoes_lost} of {summary.shoes}"])
+    return headers, rows
+
+
+def depth_round_rows(summary, width: int = 10):
+    """(headers, rows): per bet, the share of rounds favouring the player, by rounds of
+    the shoe in bins of ``width`` (depth runs)."""
+    last = max((r.round for bet in summary.bets for r in bet.by_round), default=0)
+    bins = [(lo, min(lo + width - 1, last)) for lo in range(1, last + 1, width)]
+    headers = ["Bet", *[f"{lo}-{hi}" for lo, hi in bins]]
+    rows = []
+    for bet in summary.bets:
+        row = [bet.name]
+        for lo, hi in bins:
+            inside = [r for r in bet.by_round if lo <= r.round <= hi]
+            shoes = sum(r.shoes for r in inside)
+            share = sum(r.favourable * r.shoes for r in inside) / shoes if shoes else 0
+            row.append(percentage(share, 1))
+        rows.append(row)
+    return headers, rows
+
+
+def depth_title(spec: DepthSpec, shoes: int) -> str:
+    """What the run dealt, as the title of its table and its picture."""
+    end = "" if spec.deal.end.value == "at-cut" else ", one more coup after the cut card"
+    return (f"{Path(spec.filename).name}: {shoes} shoes of {spec.deal.decks} decks, "
+            f"cut card {spec.deal.cut} from the end{end}{under(spec.tableau)}")
+
+
+#: The unit each published figure of a count study is shown in, and its scale from the
+#: run's figures (shares are fractions there, percentages here).
+STUDY_UNITS = {"bet_frequency": ("% of rounds", 100), "average_edge": ("% of the bet", 100),
+               "units_per_shoe": ("units", 1), "units_per_100_rounds": ("units", 1),
+               "rounds_per_shoe": ("rounds", 1), "desirability_index": ("index", 1),
+               "betting_correlation": ("correlation", 1)}
+
+
+def depth_check_rows(summary):
+    """(headers, rows): each published figure beside this run's, both in the unit its
+    row names (one unit to a row, never a percentage beside a fraction)."""
+    headers = ["Count", "Bet", "Figure", "Unit", "Published", "This run (95% interval)",
+               "Status"]
+    rows = []
+    for c in summary.checks:
+        unit, k = STUDY_UNITS[c.measure.value]
+        printed = c.printed.strip()
+        published = (printed[:-1].strip() if printed.endswith("%") and k == 100
+                     else printed if not printed.endswith("%") and k == 1
+                     else f"{c.published * k:g}")
+        run = ""
+        if c.interval is not None:
+            digits = 2 if k == 100 else 4
+            v, lo, hi = (x * k for x in (c.interval.value, c.interval.low, c.interval.high))
+            run = f"{v:.{digits}f} ({lo:.{digits}f} to {hi:.{digits}f})"
+        rows.append([c.count, c.bet, c.measure.value.replace("_", " "), unit, published, run,
+                     c.status + (f": {c.finding}" if c.finding and c.status is StudyStatus.FINDING
+                                 else "")])
+    return headers, rows
+
+
+def depth_json(spec: DepthSpec, shoes: int, summary) -> dict:
+    """The whole run as one JSON object; fractions of the stake, snake_case keys."""
+    return {
+        "paytable": spec.filename,
+        "tableau": spec.tableau.describe(),
+        "deal": spec.deal.describe(),
+        "seed": spec.seed,
+        "shoes": shoes,
+        "engine": "depth" if spec.exact_every_round else "count",
+        "method": "exact" if spec.exact else "outcome",
+        "rounds_per_shoe": summary.rounds_per_shoe.as_json(),
+        "counts": [c.describe() for c in spec.counts],
+        "bets": [bet.as_json() for bet in summary.bets],
+        "checks": [{"count": c.count, "bet": c.bet, "measure": c.measure.value,
+                    "printed": c.printed, "published": c.published,
+                    "interval": None if c.interval is None else c.interval.as_json(),
+                    "status": c.status, "finding": c.finding} for c in summary.checks],
+    }
+
+
+#: ``depth --fmt csv``: one row per bet and player.
+DEPTH_CSV = ["bet", "player", "cutoff", "method", "shoes", "rounds_per_shoe"] + [
+    f"{name}{suffix}" for name in ("bet_frequency", "average_edge", "units_per_shoe",
+                                   "units_per_100_rounds", "desirability_index")
+    for suffix in ("", "_low", "_high")] + [
+    "betting_correlation", "bets_per_shoe", "shoes_betting", "shoes_with_a_gain",
+    "shoes_won", "shoes_lost"]
+
+
+def depth_records(spec: DepthSpec, summary) -> list[dict]:
+    out = []
+    for bet in summary.bets:
+        for p in bet.players:
+            record = {"bet": bet.name, "player": p.player, "cutoff": p.cutoff,
+                      "method": p.method, "shoes": summary.shoes,
+                      "rounds_per_shoe": summary.rounds_per_shoe.value,
+                      "betting_correlation": p.betting_correlation,
+                      "bets_per_shoe": p.bets_per_shoe, "shoes_betting": p.shoes_betting,
+                      "shoes_with_a_gain": p.shoes_with_a_gain,
+                      "shoes_won": p.shoes_won, "shoes_lost": p.shoes_lost}
+            for name in ("bet_frequency", "average_edge", "units_per_shoe",
+                         "units_per_100_rounds", "desirability_index"):
+                interval = getattr(p, name)
+                record[name] = None if interval is None else interval.value
+                record[name + "_low"] = None if interval is None else interval.low
+                record[name + "_high"] = None if interval is None else interval.high
+            out.append(record)
+    return out
+
+
+def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
+    """What stdout gets: the players per bet (then, for depth runs, the share of
+    favourable rounds by round, and any published figures checked); CSV is one table,
+    JSON one object."""
+    if fmt == "json":
+        return to_json(depth_json(spec, shoes, summary))
+    if fmt == "csv":
+        return csv_records(depth_records(spec, summary), DEPTH_CSV)
+    headers, rows = depth_rows(summary)
+    parts = [prose(f"{depth_title(spec, shoes)}, seed {spec.seed}; rounds per shoe "
+                   f"{depth_interval_text(summary.rounds_per_shoe, 2)}", fmt) + "\n",
+             table(rows, headers, fmt)]
+    if spec.exact_every_round:
+        round_headers, round_rows = depth_round_rows(summary)
+        parts += ["\nRounds favouring the player, by round of the shoe:\n",
+                  table(round_rows, round_headers, fmt)]
+    if summary.checks:
+        check_headers, check_rows_ = depth_check_rows(summary)
+        parts += ["\nPublished figures:\n", table(check_rows_, check_headers, fmt)]
+    return "".join(parts)
+
+
+def depth_notes(spec: DepthSpec, summary) -> list[str]:
+    """The prose that explains the table (for stderr)."""
+    method = ("each bet valued exactly on the cards left" if spec.exact
+              else "what each coup paid")
+    lines = [f"95% intervals. Gains are measured by {method}. The perfect player bets one "
+             "unit exactly when the bet favours them (the upper bound); a count player bets "
+             "one unit when their count reaches its trigger."]
+    for c in spec.counts:
+        lines.append(f"count {c.name!r}: {c.text()}")
+    return lines

@@ -1,0 +1,184 @@
+"""The generated reports (``bacc-edge results PAYTABLES_DIR RESULTS_DIR``).
+
+One markdown report per paytable (8 decks, exact counts, then every bet on 1-8 decks
+and the infinite deck side by side), each paytable's math report (HTML and Markdown,
+in ``math_reports/``), and an index listing every printed figure beside the computed
+one. The output depends only on the code and the
+paytables, so a stale ``results/`` shows up as a difference.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import os
+from pathlib import Path
+from typing import Callable
+from urllib.parse import quote
+
+from . import render
+from ..util.arguments import callable_argument
+from .deck_comparison import decks_output
+from ..analysis.deck_comparison import STANDARD_DECKS, compare_decks
+from .formats import markdown_fence, markdown_text, table
+from ..language.loader import Paytable, load_paytable
+from .math_report import build_math_report, write_math_report
+from ..util.progress import Progress, Steps
+from ..analysis.bet_report import Tables, check, report
+from ..game.tableau import STANDARD
+from ..util.safe_write import OutputError, OverwriteError, check_output, write_output
+from ..game.shoe import Shoe
+
+
+def paytable_markdown(paytable: Paytable, tables: Tables) -> str:
+    """One paytable's report: its docstring, then every bet's table on 8 decks. The
+    paytable's text (names, labels, the docstring) is escaped as Markdown (see
+    :func:`bacc_edge.output.formats.markdown_text`)."""
+    md = markdown_text
+    shoe = Shoe.decks(8)
+    doc = _module_doc(paytable.source)
+    lines = [f"# {md(paytable.path.stem)}", "", *([markdown_fence(doc), ""] if doc else []),
+             f"Shoe: {shoe}; every deal of a coup counted ({shoe.coups:,} ordered six-card "
+             f"deals).", ""]
+    if paytable.rules != STANDARD:
+        lines += [f"Tableau: {md(paytable.rules.name)} (D draws, S stands; the columns are the "
+                  f"player's third card):", "", markdown_fence(paytable.rules.text, ""), ""]
+    for result in report(paytable, shoe, tables=tables):
+        headers, rows = render.bet_rows(result, exact=True)
+        lines += [f"## {md(result.name)}", "", md(render.bet_title(result, exact=True)), "",
+                  table(rows, headers, "github"), render.bet_stats(result), ""]
+    comparisons = compare_decks(paytable, STANDARD_DECKS, tables=tables)
+    lines += ["## Every deck count", "",
+              "Each bet on full shoes of 1 to 8 decks and on the infinite deck (cards dealt "
+              "with replacement), exactly; `bacc-edge PAYTABLE --decks 1-8,inf` prints this "
+              "table.", "", decks_output(comparisons, "github").rstrip(), ""]
+    lines += [f"The full math report: [HTML]({_link(f'{MATH_DIR}/{paytable.path.stem}.html')}), "
+              f"[Markdown]({_link(f'{MATH_DIR}/{paytable.path.stem}.md')}).", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _link(path: str) -> str:
+    """A relative link's target: a file name with spaces or brackets percent-encoded,
+    so that it stays one link."""
+    return quote(path)
+
+
+def _module_doc(source: str) -> str:
+    return ast.get_docstring(ast.parse(source)) or ""
+
+
+def index_markdown(paytables: list[Paytable], tables: Tables) -> str:
+    """The index: a link to every report, and every printed figure beside the computed
+    one."""
+    md = markdown_text
+    paths = [pt.path for pt in paytables]
+    lines = [*INDEX_START.splitlines(),
+             "Each report gives every bet on a full 8-deck shoe with exact counts.", ""]
+    lines += [f"- [{md(p.stem)}]({_link(f'{p.stem}.md')}) (math report: "
+              f"[HTML]({_link(f'{MATH_DIR}/{p.stem}.html')}), "
+              f"[Markdown]({_link(f'{MATH_DIR}/{p.stem}.md')}))" for p in paths]
+    lines += ["", "## Every printed figure beside the computed one", "",
+              "A figure is reproduced when it lies within half a unit of its last printed "
+              "digit. A *finding* is a printed figure that cannot be reproduced, with the "
+              "reason recorded in the paytable.", ""]
+    for path, paytable in zip(paths, paytables):
+        checks = check(paytable, tables=tables)
+        if not checks:
+            lines += [f"### {md(path.stem)}", "", "No figures printed for these bets.", ""]
+            continue
+        headers, rows = render.check_rows(checks)
+        lines += [f"### {md(path.stem)}", "", table(rows, headers, "github")]
+        for c in checks:
+            if c.finding:
+                lines += [f"- **{c.status}** — " + md(f"{c.bet or 'whole sheet'}, "
+                                                      f"{c.label or c.measure}: {c.finding}")]
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+#: The folder, inside the results folder, of every paytable's math report.
+MATH_DIR = "math_reports"
+
+#: How the index starts: a README.md that starts otherwise is the user's, never replaced.
+INDEX_START = ("# Results\n\nGenerated by `make results` from the paytables in "
+               "`paytables/`: do not edit.\n")
+
+
+def _math_start(stem: str, suffix: str) -> str:
+    """How a math report of the paytable ``stem`` starts (see
+    :mod:`bacc_edge.output.math_report`): its title."""
+    title = f"Math report: {stem}"
+    if suffix == ".md":
+        return f"# {markdown_text(title)}\n"
+    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f"<title>{html.escape(title)}</title>\n")
+
+
+def _refuse_a_file_not_ours(target: Path, start: str) -> None:
+    """Refuse to replace a file in the results folder that bacc-edge did not write:
+    one that exists and does not start as bacc-edge starts it (``start``), such as the
+    user's own README.md."""
+    try:
+        with open(target, encoding="utf-8", errors="replace", newline="") as f:
+            head = f.read(len(start))
+    except FileNotFoundError:  # a symlink to nothing yet: written through, as any output
+        return
+    except OSError as err:
+        raise OutputError(f"{str(target)!r}: cannot be read ({err.strerror})") from None
+    if head != start:
+        raise OverwriteError(f"{str(target)!r}: exists and is not a file bacc-edge wrote (it "
+                             f"does not start {start.splitlines()[0]!r}); bacc-edge never "
+                             f"replaces a file it did not write: move it, or name another "
+                             f"results folder")
+
+
+def write_results(paytables_dir: Path, results_dir: Path, *,
+                  on_progress: Progress | None = None,
+                  on_slow: Callable[[str], None] | None = None) -> list[Path]:
+    """Write every report, every math report (HTML and Markdown, in MATH_DIR) and the
+    index; returns the files written. Every output is checked before any counting (none
+    may be a paytable, however linked, or a ``.py`` file, nor a file there that bacc-edge
+    did not write, such as the user's README.md; the results folder may not be the
+    paytables folder) and written whole, through a temporary file renamed into place
+    (see :mod:`bacc_edge.util.safe_write`).
+    ``on_progress(done, total)``: each paytable's report and math report (see
+    :mod:`bacc_edge.util.progress`); ``on_slow``: as :func:`~bacc_edge.language.loader.load_paytable`
+    takes it."""
+    for name, call in (("on_progress", on_progress), ("on_slow", on_slow)):
+        callable_argument(call, name)
+    files = sorted(Path(paytables_dir).glob("*.py"))
+    clash = [p for p in files if p.stem.lower() == "readme"]
+    if clash:  # its report would be the index's name, README.md: one would be lost
+        raise OutputError(f"{str(clash[0])!r}: a paytable named README would have its report "
+                          f"written over by the index, README.md; rename it")
+    results_dir = Path(results_dir)
+    if os.path.realpath(results_dir) == os.path.realpath(paytables_dir):
+        raise OverwriteError(f"{str(results_dir)!r}: is the paytables folder "
+                             f"{str(paytables_dir)!r}; the results would be written among "
+                             f"the paytables: name another folder")
+    paytables = [load_paytable(p, on_slow=on_slow) for p in files]
+    step = Steps(on_progress, 2 * len(paytables))
+    math_dir = results_dir / MATH_DIR
+    reports = {results_dir / f"{p.stem}.md": f"# {markdown_text(p.stem)}\n" for p in files}
+    math_reports = {math_dir / f"{p.stem}{suffix}": _math_start(p.stem, suffix)
+                    for p in files for suffix in (".html", ".md")}
+    index = results_dir / "README.md"
+    starts = {**reports, **math_reports, index: INDEX_START}
+    for target, start in starts.items():
+        if os.path.lexists(target):
+            check_output(target, inputs=files)
+            _refuse_a_file_not_ours(target, start)
+    math_dir.mkdir(parents=True, exist_ok=True)
+    for target in starts:
+        check_output(target, inputs=files)
+    reports, math_reports = list(reports), list(math_reports)
+    tables = Tables()
+    written = []
+    for target, paytable in zip(reports, paytables):
+        written.append(write_output(target, paytable_markdown(paytable, tables), inputs=files))
+        step()
+    for paytable, pair in zip(paytables, zip(math_reports[::2], math_reports[1::2])):
+        built = build_math_report(paytable, tables=tables)
+        written += [write_math_report(built, target) for target in pair]
+        step()
+    return [*written, write_output(index, index_markdown(paytables, tables), inputs=files)]

@@ -1,0 +1,1 @@
+"""Helpers with no game fact: argument checks, progress, safe writes, numbers as text."""

@@ -1,0 +1,89 @@
+"""The Python API's argument checks, shared by every public function: an argument of the
+wrong kind (``None``, a number where a shoe belongs, a lone string or bet where a list
+belongs) is one :class:`~bacc_edge.errors.ArgumentError` naming the argument and what it
+must be, raised before any work, never a KeyError or AttributeError from deep inside.
+
+The checks of one class's arguments (``shoe_argument``, ``bet_argument`` …) live beside
+the class; these are the checks that know no class of the package, so every layer can
+use them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from ..errors import ArgumentError, OptionError, kind_of
+
+
+def flag_argument(value, name: str):
+    """``value`` if it is True or False: a switch given as text ("yes", "no"), a number
+    or None is refused, never read by its truth (``"no"`` is true)."""
+    if not isinstance(value, bool):
+        raise ArgumentError(f"{name} {kind_of(value)} must be True or False")
+    return value
+
+
+
+
+
+
+
+
+
+
+def names_argument(value, name: str) -> list:
+    """``value`` as a list of names: any iterable of strings but a lone string, which
+    Python would read letter by letter."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{name} must be a list, got {quoted(value)}")
+    out = list(value)
+    for item in out:
+        if not isinstance(item, str):
+            raise ArgumentError(f"{name} holds {quoted(item)}, which is not a name (a str)")
+    return out
+
+
+def non_empty(values: list, name: str, what: str) -> list:
+    """``values`` if it holds something: an empty list where it would mean nothing, or
+    be read in silence as "all", is refused naming the argument."""
+    if not values:
+        raise OptionError(f"{name} {quoted(values)} is empty: give at least one {what}")
+    return values
+
+
+def callable_argument(value, name: str = "on_progress"):
+    """``value`` if it is None or a function: a callback such as ``on_progress`` given a
+    number or text is refused here, not as Python's TypeError when it is first called."""
+    if value is not None and not callable(value):
+        raise ArgumentError(f"{name} {quoted(value)} must be a function (or None)")
+    return value
+
+
+def path_argument(value, name: str = "path"):
+    """``value`` if it is a file's path (a str or a path object)."""
+    if not isinstance(value, (str, os.PathLike)) or not str(value):
+        raise ArgumentError(f"{name} {quoted(value)} must be a file's path")
+    return value
+
+
+
+
+
+
+def mapping_argument(value, name: str):
+    """``value`` if it is None or a mapping (``{"y": 5}``)."""
+    if value is not None and not hasattr(value, "items"):
+        raise ArgumentError(f"{name} {quoted(value)} must be a mapping such as "
+                            f"{{'y': 5}} (or None)")
+    return value
+
+
+def quoted(value) -> str:
+    """A wrong argument as an error quotes it: its repr, shortened, and its type."""
+    text = kind_of(value)
+    return text if len(text) <= 80 else f"{text[:60]}… ({type(value).__name__})"
+
+
+__all__ = ["callable_argument", "flag_argument", "mapping_argument", "names_argument", "non_empty", "path_argument",
+           "quoted"]
