@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import lru_cache
 from math import comb, factorial, gcd, perm, prod
 
@@ -72,6 +73,15 @@ def is_card_feature(name: str) -> bool:
     return card_read(name) is not None
 
 
+class SuitDetail(StrEnum):
+    """What a card bet tells apart of the cards' suits: each suit, only their colour, or
+    nothing (false, so ``if detail.suits`` asks whether suits are read at all)."""
+
+    NONE = ""
+    SUIT = "suit"
+    COLOUR = "colour"
+
+
 @dataclass(frozen=True)
 class CardDetail:
     """How finely a set of conditions must tell the cards of a coup apart.
@@ -79,7 +89,8 @@ class CardDetail:
     ``reads``: per position (in dealing order), the attributes read; ``fine``: the
     positions dealt finer than point value; ``ranks``: the ranks fine cards are told
     apart by beyond their point value (all 13 where ranks are compared with each other,
-    only the 10, J, Q or K named where ranks are only named, none: point values); ``suits``: ``"suit"``, ``"colour"`` or ``""``; ``coup``:
+    only the 10, J, Q or K named where ranks are only named, none: point values);
+    ``suits``: what is told apart of the suits (:class:`SuitDetail`); ``coup``:
     the whole coup is dealt by the tableau (else only the positions read); ``parts``:
     the parts of the finished coup read; ``relabel``: suits are named in order of first
     appearance (the conditions never name a suit or colour); ``blocks``: a partition of
@@ -89,7 +100,7 @@ class CardDetail:
 
     reads: tuple
     ranks: tuple
-    suits: str
+    suits: SuitDetail
     coup: bool
     parts: tuple
     relabel: bool
@@ -120,9 +131,11 @@ class CardDetail:
                 for p in positions:
                     reads[p].add(attribute)
         attributes = set().union(*reads.values())
-        suits = "suit" if "suit" in attributes else "colour" if "colour" in attributes else ""
+        suits = (SuitDetail.SUIT if "suit" in attributes else
+                 SuitDetail.COLOUR if "colour" in attributes else SuitDetail.NONE)
         coup = bool(parts) or bool(reads["P3"] or reads["B3"])
-        relabel = bool(suits) and not (suits == "suit" and "colour" in attributes) and not (
+        relabel = bool(suits) and not (
+            suits is SuitDetail.SUIT and "colour" in attributes) and not (
             features & set(NAMED.values()))
         named = tuple(r for r in range(len(RANKS)) if named_rank(r) in features)
         ranks: tuple = ()
@@ -530,7 +543,7 @@ class CardLayout:
     @property
     def suits(self) -> bool:
         """Whether suits are told apart."""
-        return self.detail.suits == "suit"
+        return self.detail.suits is SuitDetail.SUIT
 
     @property
     def cells(self) -> np.ndarray:
@@ -567,7 +580,7 @@ class CardLayout:
             out = base_value[base] if fine else base
         elif suit_radix == 1:
             raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
-        elif attribute == "colour" and self.detail.suits == "suit":
+        elif attribute == "colour" and self.detail.suits is SuitDetail.SUIT:
             out = np.array(SUIT_COLOURS)[suit]
         else:
             out = suit
