@@ -63,6 +63,9 @@ BAD_TABLEAUX = [
      "banker 5 is given twice"),
     (_edit("banker 4  S S D D D D D D S S  D", "banker 4  S S D D X D D D S S  D"),
      "banker 4, column 4: mark 'X' is not D (draws) or S (stands)"),
+    # a lower-case mark is no mark: 'd' for S at banker 6 against a 0 was read as D
+    (_edit("banker 6  S S S S S S D D S S  S", "banker 6  d S S S S S D D S S  S"),
+     "banker 6, column 0: mark 'd' is not D (draws) or S (stands), written as a capital"),
     (_edit("banker 6  S S S S S S D D S S  S", "banker 6  S S S S S S D D S S"),
      "banker 6 gives 10 marks for 11 columns"),
     (_edit("0 1 2 3 4 5 6 7 8 9  stood", "0 1 2 3 4 5 6 7 8 9"), "column stood is missing"),

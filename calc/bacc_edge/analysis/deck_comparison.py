@@ -76,6 +76,8 @@ def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
             raise ArgumentError(f"{name} {quoted(value)} must be a deck list such as "
                                 f"'1,2,4,6,8,inf', a number of decks, a Shoe or a list of "
                                 f"them")
+    if not items:
+        raise ArgumentError(f"{name} {quoted(value)} is empty: give at least one shoe, e.g. 8")
     shoes = tuple(Shoe.decks(n) if isinstance(n, int) else n for n in items)
     for i, shoe in enumerate(shoes):
         if shoe in shoes[:i]:

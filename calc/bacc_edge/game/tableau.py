@@ -227,9 +227,10 @@ def _column_name(column: int) -> str:
 
 
 def _mark(token: str, where: str, cell: str) -> bool:
-    mark = _MARKS.get(token.upper())
+    mark = _MARKS.get(token)
     if mark is None:
-        raise TableauError(f"{where}: {cell}: mark {token!r} is not D (draws) or S (stands)")
+        raise TableauError(f"{where}: {cell}: mark {token!r} is not D (draws) or S (stands), "
+                           f"written as a capital letter")
     return mark
 
 
