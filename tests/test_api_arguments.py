@@ -248,6 +248,8 @@ API = [
      "bet None (NoneType) must be a Bet"),
     ("solve_bet([bet], '5%')", lambda: solve_bet([BET], "5%"), ArgumentError,
      "(list) must be a Bet"),
+    ("solve_bet(shoes=[])", lambda: solve_bet(BET, "5%", shoes=[]), ArgumentError,
+     "shoes [] (list) is empty: give at least one shoe"),
     ("solve_bet(shoes=None)", lambda: solve_bet(scale_unknown(WIN), "5%", shoes=None),
      ArgumentError, "shoes None (NoneType) must be a deck list"),
     ("solve_bet(tableau=5)", lambda: solve_bet(scale_unknown(WIN), "5%", tableau=5),

@@ -330,7 +330,7 @@ class Solution:
         return replace(self.bet, events=events)
 
 
-def solve_bet(bet: Bet, edge, *, shoes: Sequence[Shoe] | str = (), tableau: Tableau = STANDARD,
+def solve_bet(bet: Bet, edge, *, shoes: Sequence[Shoe] | str = "8", tableau: Tableau = STANDARD,
               max_pay=None, given: Mapping[str, object] | None = None,
               tables: Tables | None = None, file: str | None = None,
               around: int = 2) -> Solution:
@@ -348,7 +348,7 @@ def solve_bet(bet: Bet, edge, *, shoes: Sequence[Shoe] | str = (), tableau: Tabl
     tables_argument(tables)
     target = parse_edge(edge)
     limit = parse_limit(max_pay)
-    shoes = deck_list_argument(shoes) or (Shoe.decks(8),)
+    shoes = deck_list_argument(shoes)
     given_values = {}
     for name, value in (given or {}).items():
         try:
