@@ -19,7 +19,7 @@ from ..engine.point_table import CellLayout, OutcomeTable, outcome_table, table_
 from ..language.pays import Pays
 from ..language.bet import Bet, Figure, Measure, Printed
 from ..game.tableau import STANDARD, Tableau, tableau_argument
-from ..game.shoe import Shoe, shoe_argument
+from ..game.shoe import Shoe, decks_holding, shoe_argument
 
 
 @dataclass(frozen=True)
@@ -220,8 +220,7 @@ def _decks_holding(shoe: Shoe) -> Shoe | None:
     ``shoe`` itself or ``shoe`` is an infinite deck."""
     if shoe.replacement:
         return None
-    per_suit = max((n for row in shoe.suits for n in row), default=0) if shoe.suits else 0
-    full = Shoe.decks(max(1, -(-max(shoe.ranks) // 4), per_suit))
+    full = decks_holding(shoe)
     return None if full == shoe else full
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from math import ceil, prod
+from math import prod
 
 from .cards import RANKS, SUITS, card_name, parse_cards, parse_rank
 from .coup import COUP_CARDS
@@ -227,13 +227,19 @@ def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str 
                               f"shoe holds (at most {LARGEST_RANK_COUNT:,})")
         ranks = [int(p) for p in parts]
         shoe = Shoe.from_ranks(ranks, label="custom shoe")
-        deck_count = max(1, ceil(max(ranks) / 4))
-        return (shoe.remove(remove) if remove.strip() else shoe), Shoe.decks(deck_count)
+        return (shoe.remove(remove) if remove.strip() else shoe), decks_holding(shoe)
     else:
         if not isinstance(decks, int) or isinstance(decks, bool):
             raise OptionError(f"--decks {decks!r}: this command takes one deck count")
         full = Shoe.decks(decks)
     return (full.remove(remove) if remove.strip() else full), full
+
+
+def decks_holding(shoe: Shoe) -> Shoe:
+    """The fewest whole decks (at least one) that hold every card of the finite ``shoe``:
+    the full shoe it could have been dealt from, on which impossible events are judged."""
+    per_suit = max((n for row in shoe.suits for n in row), default=0) if shoe.suits else 0
+    return Shoe.decks(max(1, -(-max(shoe.ranks) // 4), per_suit))
 
 
 def shoe_argument(value, name: str = "shoe"):
