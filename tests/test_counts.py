@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from bacc_edge import Count, Shoe, StudyFigures, report
 from bacc_edge.analysis.card_counting import Divisor, paytable_counts, parse_tags
 from bacc_edge.depth.shoes import DealRules, deal_batch
-from bacc_edge.depth.run import Tally, prepare, summarize
+from bacc_edge.depth.run import DepthTally, prepare, summarize
 from bacc_edge.analysis.removal_effects import _roundings, betting_correlation, effects_of_removal, linear_count
 from bacc_edge.errors import BaccEdgeError, OptionError
 from bacc_edge.language.loader import load_paytable
@@ -73,7 +73,7 @@ def test_the_big_tiger_counts_betting_correlation_is_the_published_one():
 
 def test_a_study_checks_its_published_figures_against_its_intervals():
     spec = prepare(WIZARD, deal=DealRules(8, 16), eor_count=False, count_only=True)
-    summary = summarize(spec, Tally([deal_batch(spec, 0, 2000)]))
+    summary = summarize(spec, DepthTally([deal_batch(spec, 0, 2000)]))
     checks = {(c.count, c.measure.value): c for c in summary.checks}
     assert set(checks) == {("Wizard count 1", m) for m in (
         "bet_frequency", "average_edge", "rounds_per_shoe", "units_per_shoe")} | {

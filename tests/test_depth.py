@@ -27,7 +27,7 @@ from bacc_edge.game.coup import BANKER_ONLY, NO_THIRDS, coup_plan
 from bacc_edge.game.tableau import STANDARD
 from bacc_edge.depth.shoes import (DealRules, EndRule, RoundValues, burn_count, deal_batch, game,
                              unseen_by_round)
-from bacc_edge.depth.run import Tally, definition, prepare, run_depth, summarize
+from bacc_edge.depth.run import DepthTally, definition, prepare, run_depth, summarize
 from bacc_edge.depth.state import RunFolder
 from bacc_edge.errors import OptionError
 from bacc_edge.analysis.evaluator import Evaluator
@@ -268,7 +268,7 @@ def test_a_count_that_bets_exactly_gains_its_exact_values():
 # -- intervals ---------------------------------------------------------------------------
 def test_intervals_respect_the_bounds_and_say_who_won():
     spec = spec_of(bets=("Lucky Six",), deal=DealRules(8, 14))
-    tally = Tally([deal_batch(spec, 0, 40)])
+    tally = DepthTally([deal_batch(spec, 0, 40)])
     summary = summarize(spec, tally)
     for p in summary.bets[0].players:
         if p.player == "perfect player":
@@ -297,7 +297,7 @@ def test_dask_gives_the_serial_answer_and_resumes_without_redealing(scheduler, t
     seen = []
     tally = run_depth(spec, 6, batch=2, state=tmp_path, scheduler=scheduler,
                       on_batch=lambda done, total: seen.append(done))
-    serial = Tally([deal_batch(spec, 0, 2), deal_batch(spec, 2, 2), deal_batch(spec, 4, 2)])
+    serial = DepthTally([deal_batch(spec, 0, 2), deal_batch(spec, 2, 2), deal_batch(spec, 4, 2)])
     assert seen[0] == 0 and seen[-1] == 6
     assert np.array_equal(tally.gains, serial.gains) and np.array_equal(tally.sums, serial.sums)
     (run,) = tmp_path.glob("run-*")
@@ -346,7 +346,7 @@ def test_a_changed_run_on_the_same_state_is_never_mixed(scheduler, tmp_path, cha
     changed = spec_of(**change)
     assert definition(changed, 2) != definition(spec_of(), 2)
     shared = run_depth(changed, 4, batch=2, state=tmp_path, scheduler=scheduler)
-    fresh = Tally([deal_batch(changed, 0, 2), deal_batch(changed, 2, 2)])
+    fresh = DepthTally([deal_batch(changed, 0, 2), deal_batch(changed, 2, 2)])
     assert np.array_equal(shared.gains, fresh.gains) and np.array_equal(shared.sums, fresh.sums)
     assert len(list(tmp_path.glob("run-*"))) == 2
 
@@ -598,7 +598,7 @@ def test_a_running_trigger_far_from_zero_bets_on_every_round():
 
 def test_shoes_won_and_lost_split_the_shoes_with_a_gain_or_loss():
     spec = spec_of(("Lucky Six",), count_only=True, exact_bets=True)
-    tally = Tally([deal_batch(spec, 0, 300)])
+    tally = DepthTally([deal_batch(spec, 0, 300)])
     summary = summarize(spec, tally)
     players = [p for bet in summary.bets for p in bet.players]
     gains = np.concatenate([deal_batch(spec, s, 1)["sums"][:, 1][None] for s in range(300)])
@@ -620,7 +620,7 @@ def test_fewer_shoes_than_the_folder_holds_use_its_batches_and_keep_the_rest(tmp
     assert warnings == [] and not list((run / "bad").iterdir())
     assert all((run / name).stat().st_mtime_ns == t for name, t in before.items())
     assert np.array_equal(again.sums, full.sums)
-    serial = Tally([deal_batch(spec, 0, 4), deal_batch(spec, 4, 1)])
+    serial = DepthTally([deal_batch(spec, 0, 4), deal_batch(spec, 4, 1)])
     assert fewer.n == 5 and np.array_equal(fewer.sums, serial.sums)
 
 

@@ -75,7 +75,6 @@ def test_the_tally_adds_the_batches_and_cannot_change():
         tally.n = 5
     with pytest.raises(ValueError):  # its arrays are read-only too
         tally.sums[0, 0] = 99.0
-    assert bacc_edge.depth.run.Tally is DepthTally  # the old name still builds one
 
 
 def test_run_depth_says_it_returns_the_exported_tally():

@@ -247,9 +247,6 @@ class DepthTally:
         object.__setattr__(self, "n", int(self.shoes[0]))
 
 
-#: The name :class:`DepthTally` had before it was frozen (kept for scripts).
-Tally = DepthTally
-
 
 def _client(scheduler: str | None, workers: int | None):
     from dask.distributed import Client, LocalCluster

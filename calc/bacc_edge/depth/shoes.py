@@ -251,7 +251,7 @@ COLUMNS = ("won", "won_exact", "bets", "rounds")
 
 def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
     """Deal, count and value shoes ``first`` … ``first + count - 1``; the sums a run
-    adds up (see :class:`~bacc_edge.depth.run.Tally`). Runs on a worker."""
+    adds up (see :class:`~bacc_edge.depth.run.DepthTally`). Runs on a worker."""
     g = game(spec)
     need_cards = spec.exact
     rounds, start, running, true_count, net, cards = g.deal_shoes(
