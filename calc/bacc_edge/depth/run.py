@@ -212,10 +212,10 @@ def card_bet_note(spec: DepthSpec, workers: int | None = None, *,
     line = (f"the bets on the cards take about {per_shoe:,.1f} s a shoe on one core ({where}"
             + (f"; {cores} local worker{'s' if cores > 1 else ''}: about "
                f"{per_shoe / cores:,.1f} s a shoe" if local else "")
-            + f"); {', '.join(names)}: {slowest * 1000:,.0f} ms a round")
+            + f"); {', '.join(repr(n) for n in names)}: {slowest * 1000:,.0f} ms a round")
     if slowest * rounds >= per_shoe / 2 and len(spec.bets) > len(names):
-        line += (f"; run {'it' if len(names) == 1 else 'them'} alone with --bet "
-                 f"{names[0]!r}, and the others without")
+        line += (f"; run {'it' if len(names) == 1 else 'them'} alone with "
+                 + " ".join(f"--bet {n!r}" for n in names) + ", and the others without")
     return line
 
 
