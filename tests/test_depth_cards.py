@@ -284,3 +284,22 @@ def test_a_count_study_measuring_outcomes_refuses_a_bet_on_the_cards(tmp_path):
     with pytest.raises(PaytableError, match="'Colour Match' asks about the cards themselves: "
                                             "a count study measures it by its exact value"):
         prepare(path, deal=DealRules(1), count_only=True)
+
+
+def test_the_depth_command_runs_card_bets_beside_a_bet_on_points(tmp_path, monkeypatch):
+    import json
+
+    from click.testing import CliRunner
+
+    from bacc_edge.cli import main
+    path = tmp_path / "mixed.py"
+    path.write_text(PAYTABLE)
+    monkeypatch.setattr(depth_run, "SLOW_SHOE_S", 0.0)  # the note, whatever the machine
+    run = CliRunner().invoke(main, ["depth", str(path), "--decks", "1", "--shoes", "3",
+                                    "--workers", "1", "--no-eor-count", "--fmt", "json",
+                                    "--state", str(tmp_path / "s")], catch_exceptions=False)
+    assert run.exit_code == 0, run.output
+    doc = json.loads(run.stdout)  # one JSON object; the note went to stderr
+    assert [b["name"] for b in doc["bets"]] == ["Colour Match", "Tie", "Nines"]
+    assert "the bets on the cards take about" in run.stderr
+    assert "--bet 'Nines'" in run.stderr or "--bet 'Colour Match'" in run.stderr
