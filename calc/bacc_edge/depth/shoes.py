@@ -83,7 +83,8 @@ class RoundValues:
     groups them. :attr:`evaluator` holds every bet on points (:attr:`on_points`, their
     places) on one layout, to settle dealt coups with; None when every bet is on the
     cards. ``cards`` is the most cards a shoe will hold, which decides whether counts
-    need Python integers (bets on the cards are counted in int64 only, up to 1,448).
+    need Python integers (bets on the cards are counted in int64 only: up to 1,448
+    cards, as :func:`~bacc_edge.engine.card_table.card_table` says).
     """
 
     def __init__(self, bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
@@ -92,10 +93,6 @@ class RoundValues:
         self.bets = tuple(bets)
         python_ints = needs_python_integers(cards)
         carded = card_bets(self.bets, tableau)
-        if carded and python_ints:
-            raise PaytableError(f"{self.bets[carded[0]].name!r} asks about the cards "
-                                f"themselves, counted in 64-bit integers on shoes of up to "
-                                f"1,448 cards (27 decks); these hold {cards}")
         self.on_points = np.array([i for i in range(len(self.bets)) if i not in carded],
                                   dtype=np.int64)
         points = [self.bets[i] for i in self.on_points]
