@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -113,6 +114,27 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
                 suited.add(i)
     return [RemovalEffects(b, shoe, base[i], by_rank[i], by_card[i] if i in suited else None,
                            tableau) for i, b in enumerate(bets)]
+
+
+def removal_seconds(layout, shoe: Shoe, tables: Tables) -> float:
+    """About how many seconds :func:`effects_of_removal` takes for the bets counted on
+    ``layout`` (one of :func:`~bacc_edge.analysis.bet_report.layouts`) on ``shoe``: one
+    removal counted and timed (the table kept in ``tables``, where the effects find it),
+    times the removals, one per card kind left where the layout tells suits, else one
+    per rank. A card-level count runs milliseconds to seconds, the point tables far
+    less; this says which before the minutes are spent."""
+    if shoe.replacement:
+        raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
+    by_suit = _tells_suits(layout)
+    if by_suit and not shoe.suits_known:
+        raise ShoeError(f"effects of removal by suit need a shoe whose suits are all known, "
+                        f"not {shoe.label}")
+    held = [card_name(r, s) for r in range(len(RANKS)) for s in range(len(SUITS))
+            if shoe.suits[r][s]] if by_suit else [RANKS[r] for r in range(len(RANKS))
+                                                   if shoe.ranks[r]]
+    start = time.perf_counter()
+    tables.get(shoe.remove(held[0]), layout)
+    return (time.perf_counter() - start) * len(held)
 
 
 def effects_and_counts(paytables, shoe: Shoe, level: int = 3, *,

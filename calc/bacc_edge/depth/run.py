@@ -23,7 +23,8 @@ import numpy as np
 from ..util.arguments import callable_argument, names_argument, non_empty
 from ..game.cards import RANKS
 from ..analysis.card_counting import Count, DeckRounding, Divisor, StudyMeasure, paytable_counts
-from .shoes import ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch, refuse_card_bets
+from .shoes import (ENGINE_VERSION, DealRules, DepthSpec, Player, card_bets, deal_batch,
+                     refuse_card_bets)
 from .state import BadBatch, RunFolder
 from ..analysis.removal_effects import betting_correlation, effects_of_removal, linear_count
 from ..errors import ArgumentError, BaccEdgeError, OptionError, kind_of
@@ -31,12 +32,24 @@ from ..analysis.evaluator import Evaluator
 from ..analysis.intervals import Interval, IntervalMethod, mean_interval, ratio_interval
 from ..language.loader import as_paytable, load_paytable
 from ..util.progress import Progress
-from ..analysis.bet_report import StudyStatus, Tables, report
+from ..analysis.bet_report import StudyStatus, Tables, layouts, report
 from ..game.shoe import Shoe
 
 #: Default shoes per task: the depth analysis values every round (slow); a count study
 #: only deals and counts (fast).
 DEPTH_BATCH, STUDY_BATCH = 10, 5_000
+#: Default shoes per task of a depth analysis with a bet on the cards: a shoe takes
+#: seconds or more (a count per round on card-level cells), so each is a task, saved and
+#: shown in the progress as it finishes.
+CARD_DEPTH_BATCH = 1
+#: A depth run whose bets on the cards take this many seconds a shoe or more says so
+#: before it deals (see :func:`card_bet_note`).
+SLOW_SHOE_S = 1.0
+#: Cards a coup takes on average (4.94 on 8 decks), to estimate the rounds of a shoe.
+CARDS_PER_COUP = 4.94
+#: The cards taken from a full shoe to time a count on a part-dealt one (suits no
+#: longer alike, as in any shoe dealt).
+TIMING_CARDS = "A♠ 2♥ 3♦ 4♣ 5♠ 6♥ 7♦ 8♣ 9♠ K♥"
 #: Seconds to wait for a Dask scheduler to answer.
 CONNECT_TIMEOUT = 5
 MAX_SEED = 2 ** 63 - 1
@@ -109,14 +122,29 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
         paytable = paytable.select(non_empty(names_argument(bet_names, "bet_names"),
                                              "bet_names", "bet's name (None: every bet)"))
     bets = list(paytable.bets)
-    refuse_card_bets(bets, paytable.rules)
+    if exact_bets is None:
+        exact_bets = not count_only
+    if count_only and not exact_bets:
+        refuse_card_bets(bets, paytable.rules)
     names = [b.name for b in bets]
     full, tables = Shoe.decks(deal.decks), Tables()
     report(paytable, full, tables=tables)  # an event that can never happen is refused
-    effects = effects_of_removal(bets, full, tableau=paytable.rules, tables=tables)
+    if not isinstance(counts, (list, tuple)) or not all(isinstance(c, Count) for c in counts):
+        raise OptionError(f"counts must be a list of Count, not {counts!r}")
+    lowered = [n.lower() for n in names]
+    others = [(count, tuple(lowered.index(b.lower()) for b in count.bets
+                            if b.lower() in lowered) if count.bets else tuple(range(len(bets))))
+              for count in (*listed, *counts)]
+    # the effects of removal of the bets a count is built for or measured against (a bet
+    # on the cards recounts its cells once per card removed: only where needed)
+    need = range(len(bets)) if eor_count else sorted({b for _, served in others
+                                                       for b in served})
+    effects = dict(zip(need, effects_of_removal([bets[i] for i in need], full,
+                                                tableau=paytable.rules, tables=tables)
+                       if need else ()))
     chosen: list[tuple[Count, tuple[int, ...]]] = []
     if eor_count:
-        for i, fx in enumerate(effects):
+        for i, fx in effects.items():
             own = linear_count(fx, level)
             if own is not None and own.positive_at_true_count is not None:
                 chosen.append((Count(f"own count (eor, level {level})",
@@ -124,18 +152,13 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
                                      own.positive_at_true_count, bets=(names[i],),
                                      divisor=Divisor.UNSEEN, rounding=DeckRounding.EXACT),
                                (i,)))
-    if not isinstance(counts, (list, tuple)) or not all(isinstance(c, Count) for c in counts):
-        raise OptionError(f"counts must be a list of Count, not {counts!r}")
     named = {c.name.lower() for c, _ in chosen}
-    for count in (*listed, *counts):
+    for count, _ in others:
         if count.name.lower() in named:
             raise OptionError(f"two counts are named {count.name!r}: give each count of a "
                               f"run its own name")
         named.add(count.name.lower())
-    lowered = [n.lower() for n in names]
-    for count in (*listed, *counts):
-        served = tuple(lowered.index(b.lower()) for b in count.bets if b.lower() in lowered) \
-            if count.bets else tuple(range(len(bets)))
+    for count, served in others:
         if count in counts and count.bets and not served:
             raise OptionError(f"count {count.name!r} serves {', '.join(count.bets)}, none "
                               f"of the bets chosen")
@@ -157,12 +180,43 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
     if not players:
         raise OptionError("a count study needs a count for at least one bet: give "
                           "--count and --trigger, or a paytable with COUNTS")
-    if exact_bets is None:
-        exact_bets = not count_only
     return DepthSpec(paytable.source, str(paytable.path), tuple(names), deal, seed,
                      tuple(c for c, _ in chosen), tuple(players), cutoffs, paytable.rules,
                      exact_every_round=not count_only, exact_bets=bool(exact_bets),
                      correlations=tuple(correlations))
+
+
+def card_bet_note(spec: DepthSpec, workers: int | None = None, *,
+                  local: bool = True) -> str | None:
+    """One line for the person waiting, when the run's bets on the cards would take
+    :data:`SLOW_SHOE_S` seconds a shoe or more to value: the estimate (a count of each
+    card layout timed on a part-dealt shoe, times the rounds of a shoe), and, where one
+    bet takes most of it and others run beside it, the ``--bet`` that runs it alone;
+    ``local``: on a local cluster of ``workers`` (default: every core). None for a count study that measures outcomes, and for quick bets."""
+    if not spec.exact:
+        return None
+    values = spec.round_values()
+    if not values.card_layouts:
+        return None
+    shoe = Shoe.decks(spec.deal.decks).remove(TIMING_CARDS)
+    unseen = np.array(shoe.suits, dtype=np.int64).reshape(-1)
+    values.seconds_per_round(unseen)  # the first count of a layout sets it up
+    timed = values.seconds_per_round(unseen)
+    rounds = (spec.deal.cards - spec.deal.cut - len(TIMING_CARDS.split())) / CARDS_PER_COUP
+    per_shoe = sum(t for _, t in timed) * rounds
+    if per_shoe < SLOW_SHOE_S:
+        return None
+    names, slowest = max(timed, key=lambda x: x[1])
+    cores = workers or os.cpu_count() or 1
+    where = "every round" if spec.exact_every_round else "at most: every round a count bets"
+    line = (f"the bets on the cards take about {per_shoe:,.1f} s a shoe on one core ({where}"
+            + (f"; {cores} local worker{'s' if cores > 1 else ''}: about "
+               f"{per_shoe / cores:,.1f} s a shoe" if local else "")
+            + f"); {', '.join(repr(n) for n in names)}: {slowest * 1000:,.0f} ms a round")
+    if slowest * rounds >= per_shoe / 2 and len(spec.bets) > len(names):
+        line += (f"; run {'it' if len(names) == 1 else 'them'} alone with "
+                 + " ".join(f"--bet {n!r}" for n in names) + ", and the others without")
+    return line
 
 
 def _correlation(effects, count: Count) -> float | None:
@@ -392,6 +446,8 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
         callable_argument(call, name)
     if batch is None:
         batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
+        if spec.exact_every_round and card_bets(spec.paytable().bets, spec.tableau):
+            batch = CARD_DEPTH_BATCH
     check_size(spec, shoes, batch)
     check_scheduler(scheduler)
     reach_scheduler(scheduler)
@@ -460,6 +516,10 @@ def depth_study(paytable, bets: Sequence[str] | None = None, *, shoes: int,
     spec = prepare(paytable, bets, counts=counts, **definition)
     if check and not any(count.published is not None for count in spec.counts):
         raise OptionError("--check: no count of this run lists published figures")
+    if on_slow is not None:
+        note = card_bet_note(spec, workers, local=scheduler is None)
+        if note:
+            on_slow(note)
     summary = summarize(spec, run_depth(spec, shoes, batch=batch, state=state,
                                         scheduler=scheduler, workers=workers,
                                         on_progress=on_progress, on_warning=on_warning))
@@ -640,14 +700,14 @@ def summarize(spec: DepthSpec, tally: DepthTally) -> StudySummary:
                             f"prepare_depth() and the DepthTally of run_depth(), not "
                             f"{type(spec).__name__} and {type(tally).__name__}")
     n = tally.n
-    nets = Evaluator.of(spec.paytable().bets, tableau=spec.tableau).float_nets
+    nets = _nets(spec)
     total_rounds = float(tally.sums[0, 3]) if len(spec.players) else 0.0
     q_rr = float(tally.cross[0, 3, 3])
     rounds = mean_interval(None, n=n, total=total_rounds, total_sq=q_rr, bounds=(0, None))
     col = 1 if spec.exact else 0
     summaries = []
     for b, name in enumerate(spec.bets):
-        lo_net, hi_net = float(nets[b].min()), float(nets[b].max())
+        lo_net, hi_net = nets[b]
         players = []
         for j, p in enumerate(spec.players):
             if p.bet != b:
@@ -700,6 +760,18 @@ def summarize(spec: DepthSpec, tally: DepthTally) -> StudySummary:
         summaries.append(BetSummary(name, spec.cutoffs[b], favourable, tuple(players),
                                     removed, by_round))
     return StudySummary(n, rounds, tuple(summaries), _checks(spec, summaries, rounds))
+
+
+def _nets(spec: DepthSpec) -> list[tuple[float, float]]:
+    """Per bet, the least and most it nets per unit on a coup that can happen: each
+    layout's bets compiled together (as :func:`~bacc_edge.analysis.bet_report.report`
+    groups them), never every bet on one layout of all their cards."""
+    bets = spec.paytable().bets
+    out: dict[int, tuple[float, float]] = {}
+    for layout, chosen in layouts(bets, spec.tableau).items():
+        nets = Evaluator([bets[i] for i in chosen], layout).float_nets
+        out.update((i, (float(row.min()), float(row.max()))) for i, row in zip(chosen, nets))
+    return [out[b] for b in range(len(bets))]
 
 
 def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:

@@ -23,22 +23,26 @@ Each player also plays within the table's round cutoff (the last round a bet is 
 from __future__ import annotations
 
 import functools
+import time
 from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
 from ..engine import deal_kernels as K
-from ..engine.card_table import CardLayout
-from ..game.cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS
+from ..engine.card_table import CardLayout, card_table
+from ..game.cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS, SUITS_PER_RANK
 from ..analysis.card_counting import Count, DeckRounding, Divisor, TriggerOn
 from ..game.coup import coup_plan
 from ..game.dealing import BEFORE_CUT, DealRules, EndRule, burn_count, deal_plan
 from ..errors import PaytableError
+from ..analysis.bet_report import layouts
 from ..analysis.evaluator import SIGN_CHECK, Evaluator, bet_features, layout_for
 from ..language.loader import Paytable, load_paytable_source
-from ..engine.point_table import PAIR_FEATURES, Enumerator, PairLayout, needs_python_integers
+from ..engine.point_table import (PAIR_FEATURES, CellLayout, Enumerator, PairLayout,
+                                  needs_python_integers)
 from ..language.bet import Bet
+from ..game.shoe import Shoe
 from ..game.tableau import STANDARD, Tableau
 
 #: Bumped whenever a change would deal, count or sum a run differently: saved batches
@@ -46,51 +50,78 @@ from ..game.tableau import STANDARD, Tableau
 ENGINE_VERSION = 3
 
 
+def card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> list[int]:
+    """The places of the bets on the cards themselves (counted on card-level cells)."""
+    return [i for i, b in enumerate(bets) if isinstance(layout_for([b], tableau), CardLayout)]
+
+
 def refuse_card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> None:
-    """Depth values every bet at every round; a bet on the cards themselves is counted
-    on card-level cells, up to half a second a shoe composition where bets on points
-    take a twentieth of a millisecond, so depth refuses it, saying why."""
-    carded = [b.name for b in bets if isinstance(layout_for([b], tableau), CardLayout)]
+    """The dealing kernel settles a dealt coup on its points and pairs only, so a count
+    study that measures what the coups paid (no exact values) refuses a bet on the cards
+    themselves, saying why; the exact values (the depth analysis, ``--exact-bets``) count
+    them on the cards left."""
+    carded = card_bets(bets, tableau)
     if carded:
         raise PaytableError(
-            f"depth runs bets on points and pairs only; {carded[0]!r} asks about the cards "
-            f"themselves, whose exact count takes up to half a second a round (a "
-            f"twentieth of a millisecond on points): use report or eor for it")
+            f"{bets[carded[0]].name!r} asks about the cards themselves: a count study "
+            f"measures it by its exact value on the cards left, give --exact-bets (the "
+            f"coups' outcomes are settled on points and pairs only)")
 
 
 class RoundValues:
     """Every bet's expected value per unit on the cards left, from one enumeration per
-    round: the bets compiled once (:class:`~bacc_edge.analysis.evaluator.Evaluator`), each
-    round's count summed straight into their settle classes.
+    round and layout: the bets compiled once
+    (:class:`~bacc_edge.analysis.evaluator.Evaluator`), each round's count summed straight
+    into their settle classes.
 
     The bets that read only the hands' pairs are valued on the pair states alone
-    (:class:`~bacc_edge.engine.point_table.PairLayout`), the others on the coarsest layout that
-    answers them: a suited pair bet does not make every round count suits.
-    :attr:`evaluator` holds every bet on one layout, to settle dealt coups with.
-    ``cards`` is the most cards a shoe will hold, which decides whether counts need
-    Python integers.
+    (:class:`~bacc_edge.engine.point_table.PairLayout`), the other bets on points on the
+    coarsest layout that answers them: a suited pair bet does not make every round
+    count suits. A bet on the cards themselves is counted on its card-level cells
+    (:func:`~bacc_edge.engine.card_table.card_table`) on each round's cards left, bets
+    sharing a layout counted once, as :func:`~bacc_edge.analysis.bet_report.report`
+    groups them. :attr:`evaluator` holds every bet on points (:attr:`on_points`, their
+    places) on one layout, to settle dealt coups with; None when every bet is on the
+    cards. ``cards`` is the most cards a shoe will hold, which decides whether counts
+    need Python integers (bets on the cards are counted in int64 only: up to 1,448
+    cards, as :func:`~bacc_edge.engine.card_table.card_table` says).
     """
 
     def __init__(self, bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
                  cards: int = 8 * CARDS_PER_DECK):
         self.tableau = tableau
-        refuse_card_bets(bets, tableau)
-        self.evaluator = Evaluator.of(bets, tableau=tableau)
+        self.bets = tuple(bets)
         python_ints = needs_python_integers(cards)
-        on_pairs = [i for i, b in enumerate(bets) if bet_features(b) <= PAIR_FEATURES]
-        rest = [i for i in range(len(bets)) if i not in on_pairs]
-        if not on_pairs:
-            parts = [(rest, self.evaluator)]
-        else:
-            paired = [bets[i] for i in on_pairs]
-            parts = [(on_pairs, Evaluator(paired, PairLayout(
-                any(b.needs_suits for b in paired), tableau)))]
-            if rest:
-                parts.append((rest, Evaluator.of([bets[i] for i in rest], tableau=tableau)))
-        #: (the bets' places, their evaluator, its enumerator) per layout
+        carded = card_bets(self.bets, tableau)
+        self.on_points = np.array([i for i in range(len(self.bets)) if i not in carded],
+                                  dtype=np.int64)
+        points = [self.bets[i] for i in self.on_points]
+        self.evaluator = Evaluator.of(points, tableau=tableau) if points else None
+        on_pairs = [i for i in self.on_points if bet_features(self.bets[i]) <= PAIR_FEATURES]
+        rest = [i for i in self.on_points if i not in on_pairs]
+        parts = []
+        if on_pairs:
+            paired = [self.bets[i] for i in on_pairs]
+            parts.append((on_pairs, Evaluator(paired, PairLayout(
+                any(b.needs_suits for b in paired), tableau))))
+        if rest:
+            parts.append((rest, self.evaluator if not on_pairs else
+                          Evaluator.of([self.bets[i] for i in rest], tableau=tableau)))
+        #: (the bets' places, their evaluator, its enumerator) per layout of bets on points
         self._parts = [(np.array(places), evaluator,
                         Enumerator(evaluator.layout, big=python_ints))
                        for places, evaluator in parts]
+        #: (the bets' places, their evaluator) per card layout
+        self._card_parts = [
+            (np.array([carded[j] for j in chosen]),
+             Evaluator([self.bets[carded[j]] for j in chosen], layout))
+            for layout, chosen in layouts([self.bets[i] for i in carded], tableau).items()]
+
+    @property
+    def card_layouts(self) -> list[tuple[tuple[str, ...], CardLayout]]:
+        """Per card layout, the names of the bets counted on it, and the layout."""
+        return [(tuple(b.name for b in evaluator.bets), evaluator.layout)
+                for _, evaluator in self._card_parts]
 
     def evs(self, unseen: np.ndarray) -> np.ndarray:
         """Expected value per unit of every bet, on a shoe of 52 card counts (rank·4 +
@@ -104,22 +135,49 @@ class RoundValues:
 
     def moments_each(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`moments` of many shoes, one per row of 52 card counts: (values,
-        squares), a row each. The shoes are counted in one kernel call per layout; a
-        value near zero gets its sign from :meth:`Evaluator.float_evs`."""
-        evs = np.empty((len(unseen), len(self.evaluator.bets)))
+        squares), a row each. The shoes are counted in one kernel call per layout of
+        bets on points, and one count per shoe and card layout; a value near zero gets
+        its sign from :meth:`Evaluator.float_evs`."""
+        evs = np.empty((len(unseen), len(self.bets)))
         squares = np.empty_like(evs)
         for places, evaluator, enumerator in self._parts:
             totals = enumerator.class_totals_each(
                 unseen, evaluator.cell_class,
                 np.zeros((len(unseen), evaluator.n_classes), dtype=enumerator.dtype))
-            floats = np.asarray(totals, dtype=np.float64)
-            sums = floats.sum(axis=1, keepdims=True)
-            values = floats @ evaluator.float_nets.T / sums
-            for r in np.flatnonzero((np.abs(values) < SIGN_CHECK).any(axis=1)):
-                values[r] = evaluator.float_evs(totals[r])
-            evs[:, places] = values
-            squares[:, places] = floats @ (evaluator.float_nets ** 2).T / sums
+            evs[:, places], squares[:, places] = _values(evaluator, totals)
+        for places, evaluator in self._card_parts:
+            totals = [evaluator.class_totals(card_table(
+                Shoe.from_suits(row.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
+                                label="the cards left"), evaluator.layout))
+                for row in unseen]
+            if totals:
+                evs[:, places], squares[:, places] = _values(evaluator, np.stack(totals))
         return evs, squares
+
+    def seconds_per_round(self, unseen: np.ndarray) -> list[tuple[tuple[str, ...], float]]:
+        """Per card layout (its bets' names), the seconds one round's count takes on
+        the shoe of 52 card counts ``unseen``, timed (a first count on a new layout
+        includes its one-off set-up: time a second)."""
+        out = []
+        shoe = Shoe.from_suits(unseen.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
+                               label="the cards left")
+        for _, evaluator in self._card_parts:
+            start = time.perf_counter()
+            card_table(shoe, evaluator.layout)
+            out.append((tuple(b.name for b in evaluator.bets), time.perf_counter() - start))
+        return out
+
+
+def _values(evaluator: Evaluator, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of class totals (exact: int64 or Python integers), every bet's expected
+    value and expected squared result per unit, floats; a value within SIGN_CHECK of
+    zero gets its sign (or its zero) from the exact one."""
+    floats = np.asarray(totals, dtype=np.float64)
+    sums = floats.sum(axis=1, keepdims=True)
+    values = floats @ evaluator.float_nets.T / sums
+    for r in np.flatnonzero((np.abs(values) < SIGN_CHECK).any(axis=1)):
+        values[r] = evaluator.float_evs(totals[r])
+    return values, floats @ (evaluator.float_nets ** 2).T / sums
 
 
 @dataclass(frozen=True)
@@ -176,11 +234,13 @@ class Game:
     def __init__(self, spec: DepthSpec):
         deal, tableau = spec.deal, spec.tableau
         self.values = spec.round_values()
+        # the coups are settled on the bets on points; a bet on the cards themselves has
+        # its exact value only (its outcome column is NaN: not settled here)
         evaluator = self.values.evaluator
         self.dealing = deal_plan(deal)
         nv = POINT_VALUES
         self.coup = coup_plan(tableau)
-        layout = evaluator.layout
+        layout = evaluator.layout if evaluator is not None else CellLayout(False, tableau)
         f = layout.features()
         p_state = f["player_pair"] + (f["player_suited_pair"] if layout.suits else 0)
         b_state = f["banker_pair"] + (f["banker_suited_pair"] if layout.suits else 0)
@@ -188,8 +248,12 @@ class Game:
         self.cell_of[p_state, b_state, f["player_two_card_total"], f["banker_two_card_total"],
                      f["player_third"] + 1, f["banker_third"] + 1] = np.arange(layout.n_cells)
         self.suited_pairs = bool(layout.suits)
-        self.cell_class = evaluator.cell_class
-        self.class_net = np.ascontiguousarray(evaluator.float_nets)
+        self.cell_class = (evaluator.cell_class if evaluator is not None
+                           else np.zeros(layout.n_cells, dtype=np.int64))
+        classes = evaluator.n_classes if evaluator is not None else 1
+        self.class_net = np.full((len(spec.bets), classes), np.nan)
+        if evaluator is not None:
+            self.class_net[self.values.on_points] = evaluator.float_nets
         counts = spec.counts
         self.tags = np.array([c.tags for c in counts], dtype=np.int64).reshape(len(counts),
                                                                                len(RANKS))

@@ -28,21 +28,22 @@ from typing import Callable, Sequence
 from ..engine.card_table import CardLayout
 from ..game.cards import CARDS_PER_DECK
 from .deck_comparison import deck_label
+from .render import eor_card_rows
 from ..analysis.deck_comparison import STANDARD_DECKS, DeckComparison, compare_decks, results_on
 from ..depth.shoes import DealRules
 from ..depth.run import (MAX_DEPTH_SHOES, MAX_EXACT_DECKS, BetSummary, prepare, run_depth,
                         summarize)
-from ..analysis.removal_effects import LinearCount, RemovalEffects, effects_and_counts
+from ..analysis.removal_effects import (LinearCount, RemovalEffects, effects_and_counts,
+                                        removal_seconds)
 from ..util.arguments import callable_argument, path_argument, quoted
 from ..errors import ArgumentError, OptionError
-from ..analysis.evaluator import layout_for
 from ..language.loader import Paytable, as_paytable
 from ..util.number_text import fraction, percentage
 from ..util.progress import Progress, part
 from ..language.pays import Pays
 from ..language.bet import Measure
 from .formats import markdown_cell, markdown_fence, markdown_text
-from ..analysis.bet_report import BetResult, FigureCheck, Tables, check, report
+from ..analysis.bet_report import BetResult, FigureCheck, Tables, check, layouts, report
 from ..game.tableau import STANDARD
 from ..util.safe_write import check_output, write_output
 from ..game.shoe import Shoe
@@ -127,11 +128,16 @@ def version() -> str:
         return "unknown"
 
 
+#: The most seconds the effects of removal of one card layout's bets may be estimated to
+#: take for the report to include them (see
+#: :func:`~bacc_edge.analysis.removal_effects.removal_seconds`): a bet on the cards
+#: recounts its card-level cells once per card removed, milliseconds to seconds each.
+CARD_EOR_BUDGET_S = 120
 #: What the report says where it leaves out a card-level bet's effects of removal.
-CARD_BET_EOR = ("Effects of removal are left out of this report for a bet on the cards "
-                "themselves: each card's removal recounts the bet's card-level cells, seconds "
-                "to a minute a card where suits are told apart. Run `bacc-edge eor PAYTABLE "
-                "--bet NAME` for them.")
+CARD_BET_EOR = (f"Effects of removal are left out of this report for this bet on the cards "
+                f"themselves: recounting its card-level cells once for each card removed was "
+                f"estimated at more than {CARD_EOR_BUDGET_S} s where the report was written. "
+                f"Run `bacc-edge eor PAYTABLE --bet NAME` for them.")
 
 
 def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None = None,
@@ -179,13 +185,17 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     checks = check(paytable, tables=tables, on_progress=stage(2)) if paytable.file else []
     effects: list[RemovalEffects | None] = [None] * len(paytable.bets)
     counts: list[LinearCount | None] = [None] * len(paytable.bets)
-    on_points = [i for i, b in enumerate(paytable.bets)
-                 if not isinstance(layout_for([b], paytable.rules), CardLayout)]
-    if on_points:
-        found = effects_and_counts([paytable.select([paytable.bets[i].name for i in on_points])],
+    # bets on points, and the bets on the cards whose layout's removals are affordable
+    # (timed: the removal counted stays in ``tables`` for the effects)
+    chosen = sorted(i for layout, group in layouts(paytable.bets, paytable.rules, shoe).items()
+                    if not isinstance(layout, CardLayout)
+                    or removal_seconds(layout, shoe, tables) <= CARD_EOR_BUDGET_S
+                    for i in group)
+    if chosen:
+        found = effects_and_counts([paytable.select([paytable.bets[i].name for i in chosen])],
                                    shoe, level, tables=tables, full_shoe=Shoe.infinite(),
                                    on_progress=stage(3))
-        for i, fx, count in zip(on_points, *found):
+        for i, fx, count in zip(chosen, *found):
             effects[i], counts[i] = fx, count
     summaries: dict[str, BetSummary] = {}
     if depth:
@@ -352,7 +362,23 @@ def _eor_rows(fx: RemovalEffects, count: LinearCount | None):
     return headers, rows
 
 
+#: Above the grid of a bet whose effects depend on the suit of the card removed.
+BY_CARD = ("By rank and suit (% of stake; each rank's effect above is their average, "
+           "weighted by the cards of each suit):")
+
+
+def _suits_matter(fx: RemovalEffects) -> bool:
+    """Whether some card's effect differs from its rank's: then the report shows the
+    grid by rank and suit (a suited pair bet on a full shoe, all alike, needs none)."""
+    return fx.by_card is not None and any(
+        effect != fx.by_rank[card[:-1]] for card, effect in fx.by_card.items())
+
+
 def _count_lines(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
+    if count is None and _suits_matter(fx):
+        return ["No linear count by rank: each rank's removal moves this bet alike on "
+                "average over its suits, so every rank's effect is zero; the suit of the card "
+                "removed moves it (the grid above), which a count of ranks cannot follow."]
     if count is None:
         return ["No linear count: every card's removal moves this bet alike, so every "
                 "first-order effect is zero (a pair bet on a full shoe)."]
@@ -593,8 +619,10 @@ def math_report_html(r: MathReport) -> str:
             out.append(f"<p>{e(CARD_BET_EOR)}</p>")
         else:
             out += [f"<figure>{eor_svg(s.effects, s.count)}</figure>",
-                    _html_table(*_eor_rows(s.effects, s.count)),
-                    *[f"<p>{e(line)}</p>" for line in _count_lines(s.effects, s.count)]]
+                    _html_table(*_eor_rows(s.effects, s.count))]
+            if _suits_matter(s.effects):
+                out += [f"<p>{e(BY_CARD)}</p>", _html_table(*eor_card_rows(s.effects))]
+            out += [f"<p>{e(line)}</p>" for line in _count_lines(s.effects, s.count)]
         if s.depth is not None:
             out += [f"<p>Shoe depth, {r.depth_shoes:,} shoes of {r.shoe.label} (seed "
                     f"{r.depth_seed}; 95% intervals):</p>", _html_pairs(_depth_rows(s.depth)),
@@ -664,6 +692,8 @@ def math_report_markdown(r: MathReport) -> str:
             rows = [row + [_md_bar(float(s.effects.by_rank[row[0]]), span)] for row in rows]
             out += ["Effects of removal (+ bars: the card's removal helps the player):", "",
                     _md_table([*headers, "Chart"], rows), ""]
+            if _suits_matter(s.effects):
+                out += [BY_CARD, "", _md_table(*eor_card_rows(s.effects)), ""]
             out += [*_count_lines(s.effects, s.count), ""]
         if s.depth is not None:
             out += [f"Shoe depth, {r.depth_shoes:,} shoes of {r.shoe.label} (seed "
