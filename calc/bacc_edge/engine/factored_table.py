@@ -23,6 +23,7 @@ one card-layout cell of each class, which every condition of those bets reads al
 from __future__ import annotations
 
 import itertools
+import weakref
 from functools import lru_cache
 
 import numpy as np
@@ -32,7 +33,7 @@ from ..errors import BaccEdgeError
 from ..game.coup import POSITIONS
 from ..game.shoe import Shoe, ShoeError
 from ..game.tableau import STANDARD, Tableau
-from .card_table import (ALL_CARDS, BINOM, CardDetail, CardLayout, _cells, _enumeration,
+from .card_table import (ALL_CARDS, BINOM, CardDetail, CardLayout, _cells, _enumeration, _fold,
                          _shoe_counts, _tails, card_table, cards_held, is_card_feature)
 from .features import card_read
 from .point_table import OutcomeTable, needs_python_integers
@@ -74,6 +75,8 @@ class FactoredLayout:
         self.fine = fine
         self.groups = groups
         self.keys, self.first, self.cell_class = _coarse(fine, groups)
+        self.lookup = _lookup(self)
+        self._features = None
 
     @property
     def detail(self) -> CardDetail:
@@ -92,7 +95,9 @@ class FactoredLayout:
         return len(self.keys)
 
     def features(self) -> dict[str, np.ndarray]:
-        return _features_of(self)
+        if self._features is None:
+            self._features = _Representatives(self)
+        return self._features
 
     def describe(self) -> str:
         """In words: the card layout's detail, and the groups told apart by suit."""
@@ -116,10 +121,6 @@ class _Representatives(dict):
         value.setflags(write=False)
         self[name] = value
         return value
-
-
-def _features_of(layout: FactoredLayout) -> dict:
-    return _Representatives(layout)
 
 
 def _coarse(fine: CardLayout, groups: tuple):
@@ -174,7 +175,8 @@ def factored_layout(bets, tableau: Tableau = STANDARD, cards: tuple = ALL_CARDS
     """A :class:`FactoredLayout` that answers ``bets`` exactly, or None: where they read
     no suits, name a suit or colour, read them in more than MAX_GROUPS groups, or
     settle two cells of one class apart (they read suits some other way than "one suit
-    or not", e.g. "two hearts" or "exactly two of one suit")."""
+    or not", e.g. "exactly two of one suit"). The layout is made once per card layout
+    and groups; each bet's verdict is remembered while the bet lives."""
     features = frozenset().union(*(e.when.features for b in bets for e in b.events))
     if not any(is_card_feature(f) for f in features):
         return None
@@ -182,29 +184,49 @@ def factored_layout(bets, tableau: Tableau = STANDARD, cards: tuple = ALL_CARDS
     groups = suit_groups(features)
     if not (detail.suits and detail.relabel and groups):
         return None
-    layout = FactoredLayout(CardLayout(detail, tableau, cards), groups)
-    n = layout.n_cells
-    for bet in bets:
+    layout = _layout(CardLayout(detail, tableau, cards), groups)
+    return layout if all(_answers(layout, bet) for bet in bets) else None
+
+
+@lru_cache(maxsize=16)
+def _layout(fine: CardLayout, groups: tuple) -> FactoredLayout:
+    return FactoredLayout(fine, groups)
+
+
+#: id(bet) → {factored layout: whether it answers the bet}, while the bet lives
+_VERDICTS: dict = {}
+
+
+def _answers(layout: FactoredLayout, bet) -> bool:
+    """Whether every cell of one class of ``layout`` is settled alike by ``bet``."""
+    verdicts = _VERDICTS.get(id(bet))
+    if verdicts is None:
+        verdicts = _VERDICTS[id(bet)] = {}
+        weakref.finalize(bet, _VERDICTS.pop, id(bet), None)
+    if layout not in verdicts:
         settles = _settles(bet, layout.fine)
+        n = layout.n_cells
         low = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
         high = np.full(n, -1, dtype=np.int64)
         np.minimum.at(low, layout.cell_class, settles)
         np.maximum.at(high, layout.cell_class, settles)
-        if (low != high).any():
-            return None
-    return layout
+        verdicts[layout] = bool((low == high).all())
+    return verdicts[layout]
 
 
+@lru_cache(maxsize=8)
 def factored_table(shoe: Shoe, layout: FactoredLayout) -> OutcomeTable:
     """Count every cell of ``layout`` on ``shoe`` exactly. On a shoe whose suits are
     all known, with the suits factored (:func:`~bacc_edge.engine.card_kernels.count_factored`);
     else (cards removed without their suit) the card layout's counts
-    (:func:`~bacc_edge.engine.card_table.card_table`) summed per class."""
+    (:func:`~bacc_edge.engine.card_table.card_table`) summed per class. The last few
+    tables are kept (read-only): a report counts its full shoe again for every shoe."""
     detail = layout.detail
     if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
         fine = card_table(shoe, layout.fine)  # its own checks and one-line errors
         counts = np.zeros(layout.n_cells, dtype=fine.counts.dtype)
         np.add.at(counts, layout.cell_class, fine.counts)
+        counts.setflags(write=False)
         return OutcomeTable(shoe, layout, counts, fine.total)
     if any(h and not c for h, c in zip(cards_held(shoe), layout.cards)):
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
@@ -213,21 +235,85 @@ def factored_table(shoe: Shoe, layout: FactoredLayout) -> OutcomeTable:
                                              shoe.ranks)
     out = np.zeros(layout.n_cells, dtype=np.int64)
     found = _card_kernels.count_factored(
-        *_enumeration(detail, layout.tableau), fine_counts, value_counts, _tails(shoe),
-        int(not shoe.replacement), _group_rows(layout.groups), layout.keys, out)
+        *_folded(layout.fine, layout.groups), fine_counts, value_counts, _tails(shoe),
+        int(not shoe.replacement), *_joined(layout.groups), layout.keys, layout.lookup, out)
     if found < 0:
         raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "
                         f"{layout.describe()}")  # the cells hold every deal: never
+    out.setflags(write=False)
     return OutcomeTable(shoe, layout, out, shoe.coups)
 
 
 @lru_cache(maxsize=16)
-def _group_rows(groups: tuple) -> np.ndarray:
-    rows = np.zeros((len(groups), len(POSITIONS)), dtype=np.bool_)
-    for g, group in enumerate(groups):
-        rows[g, list(group)] = True
-    rows.setflags(write=False)
-    return rows
+def _folded(fine: CardLayout, groups: tuple):
+    """The kernel's enumeration (:func:`~bacc_edge.engine.card_table._enumeration`), its
+    coups folded once more where the card layout keeps every position apart: positions
+    in the same groups whose rank or value the cells do not read are interchangeable
+    here (their suits are read only through those groups, their codes with suit 0 are
+    alike), so coups that hold the same values there in another order, the same cards
+    dealt and the same coup parts, are counted once, times how many they are."""
+    cells, block_stride = _enumeration(fine.detail, fine.tableau)
+    if block_stride is not None:  # coups folded by the layout's own blocks already
+        return cells, block_stride
+    numbering = _cells(fine.detail)
+    classes: dict = {}
+    for p in range(len(POSITIONS)):
+        member = tuple(p in g for g in groups)
+        alike = fine.detail.fine[p] and numbering.base_radix[p] == 1 and any(member)
+        classes.setdefault(member if alike else ("alone", p), []).append(p)
+    blocks = tuple(tuple(b) for b in classes.values())
+    dealt = ((cells.coups != _card_kernels.ABSENT) << np.arange(len(POSITIONS))).sum(axis=1)
+    coups, keys, ways = _fold(cells.coups, cells.coup_key * (1 << len(POSITIONS)) + dealt,
+                              blocks)  # below 4.9 M · 64 · 11^6: fits in 64 bits
+    return cells._replace(coups=coups, coup_key=keys >> len(POSITIONS), coup_ways=ways), None
+
+
+@lru_cache(maxsize=16)
+def _joined(groups: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """For each set of positions dealt (a bitmask) and each set S of groups (a
+    bitmask): the positions S joins, as their groups' dealt positions overlap, into sets
+    of two or more, numbered 0, 1 … per position (-1: in none), and how many sets."""
+    n_pos, n_sets = len(POSITIONS), 1 << len(groups)
+    joined = np.full((1 << n_pos, n_sets, n_pos), -1, dtype=np.int64)
+    n_joined = np.zeros((1 << n_pos, n_sets), dtype=np.int64)
+    for dealt, t in itertools.product(range(1 << n_pos), range(n_sets)):
+        parent = list(range(n_pos))
+
+        def root(a):
+            while parent[a] != a:
+                a = parent[a]
+            return a
+
+        for g, group in enumerate(groups):
+            here = [p for p in group if dealt >> p & 1]
+            if t >> g & 1:
+                for p in here[1:]:
+                    parent[root(p)] = root(here[0])
+        members: dict = {}
+        for p in range(n_pos):
+            if dealt >> p & 1:
+                members.setdefault(root(p), []).append(p)
+        for number, sets in enumerate(m for m in members.values() if len(m) > 1):
+            joined[dealt, t, sets] = number
+            n_joined[dealt, t] += 1
+    joined.setflags(write=False)
+    n_joined.setflags(write=False)
+    return joined, n_joined
+
+
+#: Coarse numbers up to this are looked up in an array, not searched.
+DENSE_LOOKUP = 1 << 22
+
+
+def _lookup(layout: FactoredLayout) -> np.ndarray:
+    """Each coarse number's cell index, -1 for none, where the numbers are few; else
+    empty (the kernel searches the keys)."""
+    top = int(layout.keys[-1]) + 1 if layout.n_cells else 0
+    if top > DENSE_LOOKUP:
+        return np.zeros(0, dtype=np.int64)
+    out = np.full(top, -1, dtype=np.int64)
+    out[layout.keys] = np.arange(layout.n_cells)
+    return out
 
 
 __all__ = ["FactoredLayout", "factored_layout", "factored_table", "suit_groups"]
