@@ -430,31 +430,37 @@ def _injective_sum(g, n_labels, m, dp):
 
 
 @kernel
-def count_factored(cells, block_stride, fine_counts, value_counts, tails, removal, groups,
-                   keys, out):
+def count_factored(cells, block_stride, fine_counts, value_counts, tails, removal, joined,
+                   n_joined, keys, lookup, out):
     """Count a card layout's deals by what of their suits a bet reads only through
-    groups: for each group g of positions (``groups[g, p]``), whether every card of it
-    dealt is of one suit class (a group of fewer than two cards dealt: yes). Adds to
-    ``out[i]`` the ordered six-card deals whose coarse number, ``keys[i]``, is their
-    cell number with every suit class 0 (``cells``, ``block_stride`` as
-    :func:`count_cells`), times 2**n_groups, plus the flags of the groups one suit.
-    Returns -1 where a deal's number is not in ``keys`` (sorted), else 0.
+    groups of positions: which groups have every card dealt of one suit class (a
+    group of fewer than two cards dealt: yes). Adds to ``out[i]`` the ordered six-card
+    deals whose coarse number is ``keys[i]``: their cell number with every suit class 0
+    (``cells``, ``block_stride`` as :func:`count_cells`), times 2**n_groups, plus a bit
+    per group of one suit. ``lookup[number]`` is that i where ``lookup`` is not empty
+    (else ``keys``, sorted, is searched). Returns -1 where a deal's number is not a
+    key (never, for the cells of a layout made for the shoe's cards), else 0.
 
-    Each coup of ``cells.coups`` is dealt as every base of each fine card (its suit
-    not at all). For a set S of groups, W(S), the deals of those bases in which every
-    group of S is one suit, is a sum over one suit class for each set of cards that
-    S joins (:func:`_one_suit_weight`): a product of falling factors per (base, suit)
-    pool, the other fine cards dealt from their base's pool less the cards joined.
-    The deals whose groups one suit are exactly T follow by inclusion and exclusion,
-    one group at a time (a Möbius step: W[S] - W[S + g], each a count of deals, never
-    negative, never above W(no group)). Every number is a count of ordered deals,
-    below the shoe's six-card deals, which the caller bounds below 2**63."""
+    Each coup of ``cells.coups`` is dealt as every base of each fine card, its suit not
+    at all. For a set S of groups, W(S) counts the deals of those bases in which every
+    group of S is one suit: the cards S joins into sets of two or more (``joined[dealt,
+    S, p]``: the set of position p, -1 for none, where the positions of the bitmask
+    ``dealt`` are dealt; ``n_joined[dealt, S]`` sets) each take one suit class, in
+    every way, their cards dealt from that (base, suit) pool (:func:`_joined_weight`),
+    and every other fine card from its base's pool less the cards joined, whatever
+    their suits. The deals whose groups of one suit are exactly T follow by inclusion
+    and exclusion, one group at a time (a Möbius step: W[S] - W[S + g], each a count of
+    deals, never negative, never above W(no group)). Every number is a count of
+    ordered deals, below the shoe's six-card deals, which the caller bounds below
+    2**63."""
     (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
      absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     n_pos = coups.shape[1]
     m = n_suits
-    n_groups = groups.shape[0]
-    n_sets = 1 << n_groups
+    n_sets = joined.shape[1]
+    n_groups = 0
+    while (1 << n_groups) < n_sets:
+        n_groups += 1
     n_fine = 0
     for p in range(n_pos):
         if fine[p]:
@@ -465,13 +471,11 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     f_pos = np.zeros(n_fine + 1, dtype=np.int64)
     f_val = np.zeros(n_fine + 1, dtype=np.int64)
     f_base = np.zeros(n_fine + 1, dtype=np.int64)
+    comp = np.zeros(n_fine + 1, dtype=np.int64)
     closes = np.full(n_fine + 1, -1, dtype=np.int64)
     option = np.zeros(n_fine + 1, dtype=np.int64)
     key = np.zeros(n_fine + 1, dtype=np.int64)
     w_sets = np.zeros(n_sets, dtype=np.int64)
-    parent = np.zeros(n_fine + 1, dtype=np.int64)
-    comp = np.zeros(n_fine + 1, dtype=np.int64)
-    size = np.zeros(n_fine + 1, dtype=np.int64)
     suit_of = np.zeros(n_fine + 1, dtype=np.int64)
     n_bases_all = fine_counts.shape[0] // m
     base_counts = np.zeros(n_bases_all, dtype=np.int64)
@@ -483,6 +487,7 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     for i in range(coups.shape[0]):
         k = 0
         nf = 0
+        dealt = 0
         for v in range(v_used.shape[0]):
             v_used[v] = 0
         cell = coup_key[i]
@@ -493,6 +498,7 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
                 cell += stride[p] * absent_code[p]
                 continue
             k += 1
+            dealt |= 1 << p
             if fine[p]:
                 f_pos[nf] = p
                 f_val[nf] = c
@@ -512,7 +518,7 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
             cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
                                   binom, code_at, codes, closes)
         if nf == 0:
-            if _add_coarse(keys, out, cell * n_sets + n_sets - 1, w) < 0:
+            if _add_coarse(keys, lookup, out, cell * n_sets + n_sets - 1, w) < 0:
                 return -1
             continue
         d = 0
@@ -538,9 +544,22 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
                 key[d] = key_here
                 continue
             for t in range(n_sets):
-                w_sets[t] = _one_suit_weight(t, groups, f_pos, f_base, nf, m, fine_counts,
-                                             base_counts, removal, parent, comp, size,
-                                             suit_of, taken, base_taken)
+                # the other fine cards, from their bases less the cards joined
+                free = 1
+                for a in range(nf):
+                    comp[a] = joined[dealt, t, f_pos[a]]
+                    if comp[a] >= 0:
+                        base_taken[f_base[a]] += 1
+                for a in range(nf):
+                    if comp[a] < 0:
+                        left = base_counts[f_base[a]] - removal * base_taken[f_base[a]]
+                        free *= left if left > 0 else 0
+                        base_taken[f_base[a]] += 1
+                for a in range(nf):
+                    base_taken[f_base[a]] = 0
+                w_sets[t] = 0 if free == 0 else free * _joined_weight(
+                    comp, n_joined[dealt, t], f_base, nf, m, fine_counts, removal, suit_of,
+                    taken)
             for g in range(n_groups):  # Möbius: at least the groups of S -> exactly
                 bit = 1 << g
                 for t in range(n_sets):
@@ -548,60 +567,35 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
                         w_sets[t] -= w_sets[t | bit]
             for t in range(n_sets):
                 if w_sets[t] != 0:
-                    if _add_coarse(keys, out, key_here * n_sets + t, w * w_sets[t]) < 0:
+                    if _add_coarse(keys, lookup, out, key_here * n_sets + t,
+                                   w * w_sets[t]) < 0:
                         return -1
     return 0
 
 
 @inline
-def _add_coarse(keys, out, number, w):
-    at = np.searchsorted(keys, number)
-    if at >= keys.shape[0] or keys[at] != number:
-        return -1
+def _add_coarse(keys, lookup, out, number, w):
+    if lookup.shape[0] > 0:
+        at = lookup[number] if number < lookup.shape[0] else -1
+        if at < 0:
+            return -1
+    else:
+        at = np.searchsorted(keys, number)
+        if at >= keys.shape[0] or keys[at] != number:
+            return -1
     out[at] += w
     return 0
 
 
-@kernel
-def _one_suit_weight(t, groups, f_pos, f_base, nf, m, fine_counts, base_counts, removal,
-                     parent, comp, size, suit_of, taken, base_taken):
-    """W(S), S the groups of the bits of ``t`` (see :func:`count_factored`): the cards
-    dealt of each group of S joined (union-find over the fine cards), each set of two or
-    more given one suit class in every way, its cards dealt from that (base, suit) pool,
-    then every other fine card from its base's pool less all cards joined."""
-    for a in range(nf):
-        parent[a] = a
-    for g in range(groups.shape[0]):
-        if not (t >> g) & 1:
-            continue
-        first = -1
-        for a in range(nf):
-            if groups[g, f_pos[a]]:
-                if first < 0:
-                    first = a
-                else:
-                    ra = _root(parent, a)
-                    rf = _root(parent, first)
-                    if ra != rf:
-                        parent[ra] = rf
-    for a in range(nf):
-        size[a] = 0
-    for a in range(nf):
-        size[_root(parent, a)] += 1
-    n_sets = 0
-    for a in range(nf):
-        comp[a] = -1
-    for a in range(nf):
-        r = _root(parent, a)
-        if size[r] >= 2:
-            if comp[r] < 0:
-                comp[r] = n_sets
-                n_sets += 1
-            comp[a] = comp[r]  # a root keeps its set's number where its cards read it
-    total = 0
+@inline
+def _joined_weight(comp, n_sets, f_base, nf, m, fine_counts, removal, suit_of, taken):
+    """The deals of the joined fine cards (``comp[a]`` >= 0: the set of card a) with
+    each set of one suit class: a sum over a suit class for each set, each a product
+    of falling factors per (base, suit) pool (sets given one suit share its pool)."""
     ways = 1
     for _ in range(n_sets):
         ways *= m
+    total = 0
     for code in range(ways):
         rest = code
         for j in range(n_sets):
@@ -614,26 +608,11 @@ def _one_suit_weight(t, groups, f_pos, f_base, nf, m, fine_counts, base_counts, 
                 left = fine_counts[c] - removal * taken[c]
                 w *= left if left > 0 else 0
                 taken[c] += 1
-                base_taken[f_base[a]] += 1
         for a in range(nf):
-            if comp[a] < 0:
-                b = f_base[a]
-                left = base_counts[b] - removal * base_taken[b]
-                w *= left if left > 0 else 0
-                base_taken[b] += 1
-        for a in range(nf):
-            base_taken[f_base[a]] = 0
             if comp[a] >= 0:
                 taken[f_base[a] * m + suit_of[comp[a]]] = 0
         total += w
     return total
-
-
-@inline
-def _root(parent, a):
-    while parent[a] != a:
-        a = parent[a]
-    return a
 
 
 @kernel
