@@ -592,15 +592,10 @@ def _joined_weight(comp, n_sets, f_base, nf, m, fine_counts, removal, suit_of, t
     """The deals of the joined fine cards (``comp[a]`` >= 0: the set of card a) with
     each set of one suit class: a sum over a suit class for each set, each a product
     of falling factors per (base, suit) pool (sets given one suit share its pool)."""
-    ways = 1
-    for _ in range(n_sets):
-        ways *= m
+    for j in range(n_sets):
+        suit_of[j] = 0
     total = 0
-    for code in range(ways):
-        rest = code
-        for j in range(n_sets):
-            suit_of[j] = rest % m
-            rest //= m
+    while True:  # every suit class for each set: an odometer over suit_of[:n_sets]
         w = 1
         for a in range(nf):
             if comp[a] >= 0:
@@ -612,7 +607,15 @@ def _joined_weight(comp, n_sets, f_base, nf, m, fine_counts, removal, suit_of, t
             if comp[a] >= 0:
                 taken[f_base[a] * m + suit_of[comp[a]]] = 0
         total += w
-    return total
+        j = 0
+        while j < n_sets:
+            suit_of[j] += 1
+            if suit_of[j] < m:
+                break
+            suit_of[j] = 0
+            j += 1
+        if j == n_sets:
+            return total
 
 
 @kernel
