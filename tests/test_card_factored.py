@@ -298,3 +298,16 @@ def test_a_shoe_with_suitless_removals_counts_through_the_card_layout():
 
 def test_the_layout_is_made_for_all_cards_by_default():
     assert factored_layout([SHAPES["all six of one colour"]]).cards == ALL_CARDS
+
+
+@pytest.mark.parametrize("shape", ["both hands of one suit",
+                                   "colours and a card's colour against another's"])
+def test_an_infinite_deck_counts_as_the_card_layout_does(shape):
+    """Cards dealt with replacement: every falling factor a power."""
+    bet = SHAPES[shape]
+    layout = factored_layout([bet])
+    table = factored_table(Shoe.infinite(), layout)
+    fine = card_table(Shoe.infinite(), layout.fine)
+    assert table.total == fine.total
+    for event in bet.events:
+        assert table.count(event.when) == fine.count(event.when)
