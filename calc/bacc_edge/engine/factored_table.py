@@ -37,6 +37,7 @@ from .card_table import (ALL_CARDS, BINOM, CardDetail, CardLayout, _cells, _enum
                          _shoe_counts, _tails, card_table, cards_held, is_card_feature)
 from .features import card_read
 from .point_table import OutcomeTable, needs_python_integers
+from ..util.progress import Progress, Steps
 
 #: The most groups whose one-suitedness a factored layout tells apart (2**n flags).
 MAX_GROUPS = 6
@@ -214,13 +215,21 @@ def _answers(layout: FactoredLayout, bet) -> bool:
     return verdicts[layout]
 
 
-@lru_cache(maxsize=8)
-def factored_table(shoe: Shoe, layout: FactoredLayout) -> OutcomeTable:
+def factored_table(shoe: Shoe, layout: FactoredLayout, *,
+                   on_progress: Progress | None = None) -> OutcomeTable:
     """Count every cell of ``layout`` on ``shoe`` exactly. On a shoe whose suits are
     all known, with the suits factored (:func:`~bacc_edge.engine.card_kernels.count_factored`);
     else (cards removed without their suit) the card layout's counts
-    (:func:`~bacc_edge.engine.card_table.card_table`) summed per class. The last few
+    (:func:`~bacc_edge.engine.card_table.card_table`) summed per class. One step for
+    ``on_progress``, as :func:`~bacc_edge.engine.card_table.card_table`. The last few
     tables are kept (read-only): a report counts its full shoe again for every shoe."""
+    table = _factored_table(shoe, layout)
+    Steps(on_progress, 1)()
+    return table
+
+
+@lru_cache(maxsize=8)
+def _factored_table(shoe: Shoe, layout: FactoredLayout) -> OutcomeTable:
     detail = layout.detail
     if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
         fine = card_table(shoe, layout.fine)  # its own checks and one-line errors
