@@ -279,6 +279,346 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
 
 
 @kernel
+def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
+    """:func:`count_cells` for suits named in order of first appearance on a shoe that
+    is not symmetric in its suit classes (``relabel`` 2), exactly, in far fewer steps.
+
+    :func:`count_cells` deals every suit class of every fine card and renames the
+    suits of each sequence (Lucky 8: 4**6 sequences a coup). Here only the sequences
+    already so named are dealt (one per partition of the fine cards by suit: 203 at
+    most for six cards), their weights factored: a sequence that gives label l to
+    n_bl cards of base b weighs, once its labels are named by distinct suit classes
+    φ(l), Π_l G_l(φ(l)), with G_l(s) = Π_b falling(``fine_counts[b · n_suits + s]``,
+    n_bl) (distinct labels, distinct pools: nothing shared). Its cell is that of every
+    naming, so it adds Σ over injective φ of Π_l G_l(φ(l)) (:func:`_injective_sum`):
+    the weight of all the renamings :func:`count_cells` deals one by one. G is kept per
+    depth as the sequence grows (``g[d, l, s]``), one factor a card. Every number is
+    an ordered count of cards dealt from the shoe (a partial sum counts the deals of
+    some of the sequence's cards), below the shoe's ordered six-card deals, which the
+    caller bounds below 2**63. Blocks, strides and codes as :func:`count_cells`."""
+    (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
+     absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
+    fine_counts, value_counts, tails, removal, relabel = shoe
+    n_pos = coups.shape[1]
+    m = n_suits
+    n_fine = 0
+    for p in range(n_pos):
+        if fine[p]:
+            n_fine += 1
+    used = np.zeros(fine_counts.shape[0], dtype=np.int64)  # per (base, label)
+    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
+    code_at = np.zeros(n_pos, dtype=np.int64)
+    codes = np.zeros(n_pos, dtype=np.int64)
+    f_pos = np.zeros(n_fine + 1, dtype=np.int64)
+    f_val = np.zeros(n_fine + 1, dtype=np.int64)
+    closes = np.full(n_fine + 1, -1, dtype=np.int64)
+    option = np.zeros(n_fine + 1, dtype=np.int64)
+    labels = np.zeros(n_fine + 1, dtype=np.int64)
+    key = np.zeros(n_fine + 1, dtype=np.int64)
+    chosen = np.full(n_fine + 1, -1, dtype=np.int64)
+    g = np.ones((n_fine + 1, m, m), dtype=np.int64)
+    dp = np.zeros((2, 1 << m), dtype=np.int64)
+    for i in range(coups.shape[0]):
+        k = 0
+        nf = 0
+        for v in range(v_used.shape[0]):
+            v_used[v] = 0
+        cell = coup_key[i]
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c == ABSENT:
+                code_at[p] = absent_code[p]
+                cell += stride[p] * absent_code[p]
+                continue
+            k += 1
+            if fine[p]:
+                f_pos[nf] = p
+                f_val[nf] = c
+                nf += 1
+                v_used[c] += 1
+        w = tails[k] * coup_ways[i]
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c != ABSENT and not fine[p]:
+                w *= value_counts[c] - removal * v_used[c]
+                v_used[c] += 1
+                code_at[p] = value_code[p, c]
+                cell += stride[p] * value_code[p, c]
+        if w == 0:
+            continue
+        if block_stride is not None:
+            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
+                                  binom, code_at, codes, closes)
+        if nf == 0:
+            _add(sparse, out, sparse_out, cell, w)
+            continue
+        d = 0
+        option[0] = -1
+        chosen[0] = -1
+        labels[0] = 0
+        key[0] = cell
+        while d >= 0:
+            if chosen[d] >= 0:
+                used[chosen[d]] -= 1
+                chosen[d] = -1
+            option[d] += 1
+            choices = labels[d] + 1 if labels[d] < m else m
+            if option[d] >= n_bases[f_val[d]] * choices:
+                d -= 1
+                continue
+            label = option[d] % choices
+            base = bases[f_val[d], option[d] // choices]
+            c = base * m + label
+            held = removal * used[c]  # cards of this base already given this label
+            possible = False
+            for l in range(m):
+                for s in range(m):
+                    g[d + 1, l, s] = g[d, l, s]
+            for s in range(m):
+                left = fine_counts[base * m + s] - held
+                g[d + 1, label, s] = g[d, label, s] * left if left > 0 else 0
+                possible |= g[d + 1, label, s] > 0
+            if not possible:
+                continue
+            used[c] += 1
+            chosen[d] = c
+            next_labels = labels[d] if label < labels[d] else label + 1
+            key_here = key[d] + stride[f_pos[d]] * fine_code[f_pos[d], c]
+            if block_stride is not None:
+                code_at[f_pos[d]] = fine_code[f_pos[d], c]
+                if closes[d] >= 0:
+                    key_here += block_stride[closes[d]] * _block_rank(
+                        closes[d], code_at, block_pos, block_start, binom, codes)
+            if d == nf - 1:
+                ways = _injective_sum(g[d + 1], next_labels, m, dp)
+                if ways > 0:
+                    _add(sparse, out, sparse_out, key_here, w * ways)
+            else:
+                d += 1
+                option[d] = -1
+                chosen[d] = -1
+                labels[d] = next_labels
+                key[d] = key_here
+
+
+@inline
+def _injective_sum(g, n_labels, m, dp):
+    """Σ over injective φ: {0 … n_labels - 1} → {0 … m - 1} of Π_l ``g[l, φ(l)]``: the
+    labels named one by one, ``dp[.., mask]`` the sum over the namings so far that use
+    the suit classes of ``mask`` (a subset of the m <= 4 classes, so 16 at most)."""
+    full = 1 << m
+    for mask in range(full):
+        dp[0, mask] = 0
+    dp[0, 0] = 1
+    now = 0
+    for l in range(n_labels):
+        nxt = 1 - now
+        for mask in range(full):
+            dp[nxt, mask] = 0
+        for mask in range(full):
+            here = dp[now, mask]
+            if here == 0:
+                continue
+            for s in range(m):
+                if not (mask >> s) & 1 and g[l, s] > 0:
+                    dp[nxt, mask | (1 << s)] += here * g[l, s]
+        now = nxt
+    total = 0
+    for mask in range(full):
+        total += dp[now, mask]
+    return total
+
+
+@kernel
+def count_factored(cells, block_stride, fine_counts, value_counts, tails, removal, joined,
+                   n_joined, keys, lookup, out):
+    """Count a card layout's deals by what of their suits a bet reads only through
+    groups of positions: which groups have every card dealt of one suit class (a
+    group of fewer than two cards dealt: yes). Adds to ``out[i]`` the ordered six-card
+    deals whose coarse number is ``keys[i]``: their cell number with every suit class 0
+    (``cells``, ``block_stride`` as :func:`count_cells`), times 2**n_groups, plus a bit
+    per group of one suit. ``lookup[number]`` is that i where ``lookup`` is not empty
+    (else ``keys``, sorted, is searched). Returns -1 where a deal's number is not a
+    key (never, for the cells of a layout made for the shoe's cards), else 0.
+
+    Each coup of ``cells.coups`` is dealt as every base of each fine card, its suit not
+    at all. For a set S of groups, W(S) counts the deals of those bases in which every
+    group of S is one suit: the cards S joins into sets of two or more (``joined[dealt,
+    S, p]``: the set of position p, -1 for none, where the positions of the bitmask
+    ``dealt`` are dealt; ``n_joined[dealt, S]`` sets) each take one suit class, in
+    every way, their cards dealt from that (base, suit) pool (:func:`_joined_weight`),
+    and every other fine card from its base's pool less the cards joined, whatever
+    their suits. The deals whose groups of one suit are exactly T follow by inclusion
+    and exclusion, one group at a time (a Möbius step: W[S] - W[S + g], each a count of
+    deals, never negative, never above W(no group)). Every number is a count of
+    ordered deals, below the shoe's six-card deals, which the caller bounds below
+    2**63."""
+    (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
+     absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
+    n_pos = coups.shape[1]
+    m = n_suits
+    n_sets = joined.shape[1]
+    n_groups = 0
+    while (1 << n_groups) < n_sets:
+        n_groups += 1
+    n_fine = 0
+    for p in range(n_pos):
+        if fine[p]:
+            n_fine += 1
+    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
+    code_at = np.zeros(n_pos, dtype=np.int64)
+    codes = np.zeros(n_pos, dtype=np.int64)
+    f_pos = np.zeros(n_fine + 1, dtype=np.int64)
+    f_val = np.zeros(n_fine + 1, dtype=np.int64)
+    f_base = np.zeros(n_fine + 1, dtype=np.int64)
+    comp = np.zeros(n_fine + 1, dtype=np.int64)
+    closes = np.full(n_fine + 1, -1, dtype=np.int64)
+    option = np.zeros(n_fine + 1, dtype=np.int64)
+    key = np.zeros(n_fine + 1, dtype=np.int64)
+    w_sets = np.zeros(n_sets, dtype=np.int64)
+    suit_of = np.zeros(n_fine + 1, dtype=np.int64)
+    n_bases_all = fine_counts.shape[0] // m
+    base_counts = np.zeros(n_bases_all, dtype=np.int64)
+    for b in range(n_bases_all):
+        for s in range(m):
+            base_counts[b] += fine_counts[b * m + s]
+    taken = np.zeros(fine_counts.shape[0], dtype=np.int64)
+    base_taken = np.zeros(n_bases_all, dtype=np.int64)
+    for i in range(coups.shape[0]):
+        k = 0
+        nf = 0
+        dealt = 0
+        for v in range(v_used.shape[0]):
+            v_used[v] = 0
+        cell = coup_key[i]
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c == ABSENT:
+                code_at[p] = absent_code[p]
+                cell += stride[p] * absent_code[p]
+                continue
+            k += 1
+            dealt |= 1 << p
+            if fine[p]:
+                f_pos[nf] = p
+                f_val[nf] = c
+                nf += 1
+                v_used[c] += 1
+        w = tails[k] * coup_ways[i]
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c != ABSENT and not fine[p]:
+                w *= value_counts[c] - removal * v_used[c]
+                v_used[c] += 1
+                code_at[p] = value_code[p, c]
+                cell += stride[p] * value_code[p, c]
+        if w == 0:
+            continue
+        if block_stride is not None:
+            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
+                                  binom, code_at, codes, closes)
+        if nf == 0:
+            if _add_coarse(keys, lookup, out, cell * n_sets + n_sets - 1, w) < 0:
+                return -1
+            continue
+        d = 0
+        option[0] = -1
+        key[0] = cell
+        while d >= 0:
+            option[d] += 1
+            if option[d] >= n_bases[f_val[d]]:
+                d -= 1
+                continue
+            base = bases[f_val[d], option[d]]
+            f_base[d] = base
+            code = fine_code[f_pos[d], base * m]  # its suit class 0
+            key_here = key[d] + stride[f_pos[d]] * code
+            if block_stride is not None:
+                code_at[f_pos[d]] = code
+                if closes[d] >= 0:
+                    key_here += block_stride[closes[d]] * _block_rank(
+                        closes[d], code_at, block_pos, block_start, binom, codes)
+            if d < nf - 1:
+                d += 1
+                option[d] = -1
+                key[d] = key_here
+                continue
+            for t in range(n_sets):
+                # the other fine cards, from their bases less the cards joined
+                free = 1
+                for a in range(nf):
+                    comp[a] = joined[dealt, t, f_pos[a]]
+                    if comp[a] >= 0:
+                        base_taken[f_base[a]] += 1
+                for a in range(nf):
+                    if comp[a] < 0:
+                        left = base_counts[f_base[a]] - removal * base_taken[f_base[a]]
+                        free *= left if left > 0 else 0
+                        base_taken[f_base[a]] += 1
+                for a in range(nf):
+                    base_taken[f_base[a]] = 0
+                w_sets[t] = 0 if free == 0 else free * _joined_weight(
+                    comp, n_joined[dealt, t], f_base, nf, m, fine_counts, removal, suit_of,
+                    taken)
+            for g in range(n_groups):  # Möbius: at least the groups of S -> exactly
+                bit = 1 << g
+                for t in range(n_sets):
+                    if not t & bit:
+                        w_sets[t] -= w_sets[t | bit]
+            for t in range(n_sets):
+                if w_sets[t] != 0:
+                    if _add_coarse(keys, lookup, out, key_here * n_sets + t,
+                                   w * w_sets[t]) < 0:
+                        return -1
+    return 0
+
+
+@inline
+def _add_coarse(keys, lookup, out, number, w):
+    if lookup.shape[0] > 0:
+        at = lookup[number] if number < lookup.shape[0] else -1
+        if at < 0:
+            return -1
+    else:
+        at = np.searchsorted(keys, number)
+        if at >= keys.shape[0] or keys[at] != number:
+            return -1
+    out[at] += w
+    return 0
+
+
+@inline
+def _joined_weight(comp, n_sets, f_base, nf, m, fine_counts, removal, suit_of, taken):
+    """The deals of the joined fine cards (``comp[a]`` >= 0: the set of card a) with
+    each set of one suit class: a sum over a suit class for each set, each a product
+    of falling factors per (base, suit) pool (sets given one suit share its pool)."""
+    for j in range(n_sets):
+        suit_of[j] = 0
+    total = 0
+    while True:  # every suit class for each set: an odometer over suit_of[:n_sets]
+        w = 1
+        for a in range(nf):
+            if comp[a] >= 0:
+                c = f_base[a] * m + suit_of[comp[a]]
+                left = fine_counts[c] - removal * taken[c]
+                w *= left if left > 0 else 0
+                taken[c] += 1
+        for a in range(nf):
+            if comp[a] >= 0:
+                taken[f_base[a] * m + suit_of[comp[a]]] = 0
+        total += w
+        j = 0
+        while j < n_sets:
+            suit_of[j] += 1
+            if suit_of[j] < m:
+                break
+            suit_of[j] = 0
+            j += 1
+        if j == n_sets:
+            return total
+
+
+@kernel
 def _same_value_in_block(f_pos, f_val, nf, block_of, after, nth):
     """For each fine card d of a sequence: the last fine card before it of the same
     value in the same block (``after[d]``, -1 if none), and how many such cards, itself

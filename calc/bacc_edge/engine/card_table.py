@@ -433,14 +433,17 @@ def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails,
     sparse = size > DENSE_CELLS
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
-    exact = _card_kernels.Residues(np.zeros(0, dtype=np.int64),
-                                   np.zeros((3, 0), dtype=np.uint64), -1,
-                                   np.zeros((0, 1), dtype=np.uint64),
-                                   np.zeros((0, 0), dtype=np.uint64))
-    _card_kernels.count_cells(*_enumeration(detail, tableau),
-                              _card_kernels.CardShoe(fine_counts, value_counts, tails, removal,
-                                                     relabel),
-                              sparse, out, sparse_out, None, exact)
+    shoe = _card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
+    if relabel == 2:  # suits named in order of appearance on an asymmetric shoe: factored
+        _card_kernels.count_named(*_enumeration(detail, tableau), shoe, sparse, out,
+                                  sparse_out)
+    else:
+        exact = _card_kernels.Residues(np.zeros(0, dtype=np.int64),
+                                       np.zeros((3, 0), dtype=np.uint64), -1,
+                                       np.zeros((0, 1), dtype=np.uint64),
+                                       np.zeros((0, 0), dtype=np.uint64))
+        _card_kernels.count_cells(*_enumeration(detail, tableau), shoe, sparse, out,
+                                  sparse_out, None, exact)
     if not sparse:
         return out
     cells = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))

@@ -1,0 +1,313 @@
+"""Card bets whose suits are read only as "this group is one suit": the factored count
+(:mod:`bacc_edge.engine.factored_table`) and the count of suits named in order of
+appearance on asymmetric shoes (``count_named``), against the slow reference, cell by
+cell.
+
+Each reference deal (tests/reference.py, real cards one by one) is described by what
+the bets read, worked out here from the cards: the coup's points, cards and winner,
+each group's cards dealt and their values or ranks, and for each group whose suits the
+bets compare, whether its cards dealt are all of one suit (or colour). The engine's
+cells are described the same way from their features; the counts of each description
+must agree exactly, on small suit-asymmetric shoes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference import card_points, reference_deals
+
+from bacc_edge import (Bet, Event, Shoe, all_cards, banker, cards_dealt, first_four, player,
+                       tie)
+from bacc_edge.engine.card_table import ALL_CARDS, CardLayout, card_table
+from bacc_edge.engine.factored_table import (FactoredLayout, factored_layout, factored_table,
+                                             suit_groups)
+from bacc_edge.engine.features import card_read, group_name
+from bacc_edge.game.coup import POSITIONS, Winner
+from bacc_edge.language.condition_algebra import Condition
+
+RED = {1, 2}  # ♥ ♦ (suits ♠ ♥ ♦ ♣)
+
+
+def suited(hand):
+    return (hand.cards == 3) & (hand.points == 8) & hand.hand.same_suit
+
+
+#: one bet per shape the factored count handles
+SHAPES = {
+    "one hand of one suit": Bet("one hand", [
+        Event("suited 8", suited(player), 25), Event("8", player.points == 8, 2)]),
+    "both hands of one suit": Bet("both hands", [
+        Event("both", suited(player) & suited(banker), 200),
+        Event("banker", suited(banker), 25), Event("tie", tie, 8)]),
+    "colours and a card's colour against another's": Bet("contrast", [
+        Event(f"{n} cards", player.hand.same_colour & banker.hand.same_colour
+              & (player.card(1).colour != banker.card(1).colour) & (cards_dealt == n), n)
+        for n in (6, 5, 4)]),
+    "all six of one colour": Bet("six", [
+        Event("one colour", tie & (player.cards == 3) & (banker.cards == 3)
+              & all_cards.same_colour, 100),
+        Event("tie", tie, 7)]),
+    "the first four a flush, and their ranks": Bet("jackpot", [
+        Event("royal", first_four.same_suit & (first_four.count(rank="A") == 1)
+              & (first_four.count(rank="K") == 1), 250),
+        Event("two pair", first_four.rank_counts == (2, 2), 4),
+        Event("flush", first_four.same_suit, 10)]),
+    "two cards' suits compared, and ranks": Bet("majestic", [
+        Event("suited Q K", (player.card(1).suit == player.card(2).suit)
+              & player.card(1).rank.isin("Q", "K"), 50),
+        Event("suited", player.card(1).suit == player.card(2).suit, 2)]),
+}
+
+#: ranks of the small shoes: A, 3, 8, 9, Q, K (values 1, 3, 8, 9, 0, 0)
+SHOE_RANKS = (0, 2, 7, 8, 11, 12)
+
+
+def small_shoes():
+    """Suit-asymmetric shoes of 7-9 cards over two to four of SHOE_RANKS."""
+    def rows(t):
+        ranks, counts = t
+        out = [[0] * 4 for _ in range(13)]
+        for i, r in enumerate(ranks):
+            out[r] = [counts[4 * i + s] for s in range(4)]
+        return out
+
+    return st.tuples(
+        st.lists(st.sampled_from(SHOE_RANKS), min_size=2, max_size=4, unique=True),
+        st.lists(st.integers(0, 2), min_size=16, max_size=16),
+    ).map(rows).filter(lambda r: 7 <= sum(map(sum, r)) <= 9 and len(
+        {tuple(row) for row in r if sum(row)}) > 1)
+
+
+def physical(rows):
+    return [(r, s) for r in range(13) for s in range(4) for _ in range(rows[r][s])]
+
+
+def _points(cards):
+    return sum(card_points(r) for r, _ in cards) % 10
+
+
+def _coup(deal):
+    """The coup's features, from its cards."""
+    p = [c for c in deal[0::2] if c is not None]
+    b = [c for c in deal[1::2] if c is not None]
+    pp, bp = _points(p), _points(b)
+    return {"player_points": pp, "banker_points": bp, "player_cards": len(p),
+            "banker_cards": len(b), "cards_dealt": len(p) + len(b),
+            "winner": Winner.PLAYER if pp > bp else Winner.BANKER if bp > pp else Winner.TIE}
+
+
+def _reads(features):
+    """The features a description reads: coup features, and per card or group its
+    rank, value or cards dealt (suits and colours are read through the groups' flags)."""
+    out = []
+    for name in sorted(features):
+        read = card_read(name)
+        if read is None:
+            if ":" not in name:  # the marks (rank:related, …) are no features
+                out.append((name, None, None, None))
+        elif read[1] not in ("suit", "colour"):
+            out.append((name, *read))
+    return out
+
+
+def _rank_read(rank: int, told: tuple) -> int:
+    """A card's rank as a layout reads it: -1 for a 10, J, Q or K where neither it nor
+    all ranks are told apart."""
+    return rank if len(told) == 13 or rank in told or card_points(rank) else -1
+
+
+def deal_description(deal, reads, groups, colour: bool, told: tuple):
+    coup = _coup(deal)
+    out = []
+    for name, positions, attribute, grouped in reads:
+        if positions is None:
+            out.append(coup[name])
+            continue
+        cards = [deal[POSITIONS.index(p)] for p in positions]
+        if attribute == "dealt":
+            out.append(sum(c is not None for c in cards))
+            continue
+        get = ((lambda c: card_points(c[0])) if attribute == "value"
+               else (lambda c: _rank_read(c[0], told)))
+        values = sorted(get(c) for c in cards if c is not None)
+        out.append(tuple(values) if grouped else (values[0] if values else -1))
+    flags = 0
+    for g, group in enumerate(groups):
+        kinds = {(s in RED) if colour else s for c in (deal[p] for p in group)
+                 if c is not None for s in (c[1],)}
+        flags |= (len(kinds) <= 1) << g
+    return tuple(out), flags
+
+
+def cell_descriptions(layout, reads, groups, flags):
+    """Per cell: the same description, from the layout's features, and ``flags``."""
+    f = layout.features()
+    out = []
+    for i in range(layout.n_cells):
+        row = []
+        for name, positions, attribute, grouped in reads:
+            value = f[name][..., i]
+            if positions is None or attribute == "dealt" and not grouped:
+                row.append(int(value))
+            elif attribute == "dealt":
+                row.append(int(np.sum(value)))
+            elif grouped:
+                dealt = f[name.rpartition(".")[0] + ".dealt"][:, i]
+                row.append(tuple(sorted(int(v) for v, d in zip(value, dealt) if d)))
+            else:
+                row.append(int(value))
+        out.append((tuple(row), int(flags[i])))
+    return out
+
+
+def fine_flags(layout: CardLayout, groups, attribute: str) -> np.ndarray:
+    """Per card-layout cell, a bit per group whose cards dealt share a suit label."""
+    f = layout.features()
+    out = np.zeros(layout.n_cells, dtype=np.int64)
+    for g, group in enumerate(groups):
+        labels = f[group_name([POSITIONS[p] for p in group]) + "." + attribute]
+        dealt = labels >= 0
+        same = np.where(dealt, labels, 99).min(axis=0) == np.where(dealt, labels, -1).max(axis=0)
+        out |= (same | (dealt.sum(axis=0) < 2)).astype(np.int64) << g
+    return out
+
+
+def reference_tally(rows, reads, groups, colour, told):
+    tally: Counter = Counter()
+    for deal, ways in reference_deals(physical(rows)):
+        tally[deal_description(deal, reads, groups, colour, told)] += ways
+    return tally
+
+
+def engine_tally(descriptions, counts):
+    tally: Counter = Counter()
+    for d, c in zip(descriptions, counts.tolist()):
+        if c:
+            tally[d] += c
+    return tally
+
+
+def _setting(bet):
+    features = frozenset().union(*(e.when.features for e in bet.events))
+    layout = factored_layout([bet])
+    assert isinstance(layout, FactoredLayout), bet.name
+    colour = layout.detail.suits == "colour"
+    return layout, _reads(features), layout.groups, colour, layout.detail.ranks
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(small_shoes())
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_factored_cells_match_the_reference_on_asymmetric_shoes(shape, rows):
+    layout, reads, groups, colour, told = _setting(SHAPES[shape])
+    shoe = Shoe.from_suits(rows)
+    table = factored_table(shoe, layout)
+    flags = layout.keys & ((1 << len(groups)) - 1)
+    descriptions = cell_descriptions(layout, reads, groups, flags)
+    expected = reference_tally(rows, reads, groups, colour, told)
+    assert engine_tally(descriptions, table.counts) == expected
+    assert table.total == sum(expected.values())
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(small_shoes())
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_suits_named_in_order_of_appearance_match_the_reference(shape, rows):
+    """The card layout's own count on an asymmetric shoe (suits renamed by factored
+    weights, ``count_named``), its cells described by their suit labels."""
+    layout, reads, groups, colour, told = _setting(SHAPES[shape])
+    fine = layout.fine
+    table = card_table(Shoe.from_suits(rows), fine)
+    attribute = "colour" if colour else "suit"
+    flags = fine_flags(fine, groups, attribute)
+    descriptions = cell_descriptions(fine, reads, groups, flags)
+    assert engine_tally(descriptions, table.counts) == reference_tally(rows, reads, groups,
+                                                                       colour, told)
+
+
+def test_the_representatives_carry_the_flags_of_their_class():
+    """A factored cell's flags (its number's low bits) are those its features show."""
+    for bet in SHAPES.values():
+        layout = factored_layout([bet])
+        attribute = layout.detail.suits.value
+        fine = fine_flags(layout.fine, layout.groups, attribute)
+        assert (fine[layout.first] == layout.keys & ((1 << len(layout.groups)) - 1)).all()
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_eight_decks_part_dealt_match_the_card_layout(shape):
+    """On a part-dealt 8-deck shoe (named cards removed), every bet's lines count as on
+    the card layout (itself checked against the reference above and in
+    test_card_bets.py): the factored count loses nothing at full size."""
+    bet = SHAPES[shape]
+    rng = np.random.default_rng(19)
+    shoe = Shoe.decks(8).remove(" ".join(
+        f"{'A 2 3 4 5 6 7 8 9 10 J Q K'.split()[r]}{'shdc'[s]}"
+        for r, s in zip(rng.integers(0, 13, 40), rng.integers(0, 4, 40))))
+    layout = factored_layout([bet])
+    table = factored_table(shoe, layout)
+    fine = card_table(shoe, layout.fine)
+    assert table.total == fine.total == shoe.coups
+    for event in bet.events:
+        assert table.count(event.when) == fine.count(event.when)
+
+
+def test_a_bet_reading_suits_another_way_is_not_factored():
+    """"Exactly two suits among the player's cards" reads the group's suits, names none,
+    and is not a question of one suit or not: the check on every cell refuses it."""
+    two = Condition("two suits", lambda f: np.array([
+        len({s for s, d in zip(f["{P1,P2,P3}.suit"][:, i], f["{P1,P2,P3}.dealt"][:, i])
+             if d}) == 2 for i in range(f["{P1,P2,P3}.dealt"].shape[1])]),
+        frozenset({"{P1,P2,P3}.suit", "{P1,P2,P3}.dealt"}))
+    assert factored_layout([Bet("two suits", [Event("two", two, 2)])]) is None
+    one = Bet("one suit", [Event("one", player.hand.same_suit, 2)])
+    assert factored_layout([one]) is not None
+
+
+def test_groups_read_are_the_groups_and_every_two_cards_read_alone():
+    assert suit_groups({"{P1,P2,P3}.suit", "P1.colour", "B1.colour", "winner"}) == (
+        (0, 1), (0, 2, 4))
+    assert suit_groups({"P1.suit", "P2.suit", "B1.suit", "B2.suit", "P3.suit"}) is None
+
+
+def test_named_suits_keep_the_card_layout():
+    nine = Bet("nine of diamonds", [Event("9♦", first_four.count(rank="9", suit="♦") == 1, 2)])
+    assert factored_layout([nine]) is None
+    assert factored_layout([Bet("points", [Event("8", player.points == 8, 1)])]) is None
+
+
+def test_a_shoe_with_suitless_removals_counts_through_the_card_layout():
+    """Cards removed without their suit: the card layout's counts (averaged over the
+    suits they could have been) summed per class."""
+    bet = SHAPES["both hands of one suit"]
+    layout = factored_layout([bet])
+    shoe = Shoe.decks(1).remove("8h 9 K Ks")
+    table = factored_table(shoe, layout)
+    fine = card_table(shoe, layout.fine)
+    assert table.total == fine.total
+    for event in bet.events:
+        assert table.count(event.when) == fine.count(event.when)
+
+
+def test_the_layout_is_made_for_all_cards_by_default():
+    assert factored_layout([SHAPES["all six of one colour"]]).cards == ALL_CARDS
+
+
+@pytest.mark.parametrize("shape", ["both hands of one suit",
+                                   "colours and a card's colour against another's"])
+def test_an_infinite_deck_counts_as_the_card_layout_does(shape):
+    """Cards dealt with replacement: every falling factor a power."""
+    bet = SHAPES[shape]
+    layout = factored_layout([bet])
+    table = factored_table(Shoe.infinite(), layout)
+    fine = card_table(Shoe.infinite(), layout.fine)
+    assert table.total == fine.total
+    for event in bet.events:
+        assert table.count(event.when) == fine.count(event.when)
