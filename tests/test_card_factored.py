@@ -24,11 +24,20 @@ from reference import card_points, reference_deals
 from bacc_edge import (Bet, Event, Shoe, all_cards, banker, cards_dealt, first_four, player,
                        tie)
 from bacc_edge.engine.card_table import ALL_CARDS, CardLayout, card_table
-from bacc_edge.engine.factored_table import (FactoredLayout, factored_layout, factored_table,
-                                             suit_groups)
+from bacc_edge.analysis.evaluator import layout_for
+from bacc_edge.engine.factored_table import FactoredLayout, factored_table, suit_groups
 from bacc_edge.engine.features import card_read, group_name
 from bacc_edge.game.coup import POSITIONS, Winner
 from bacc_edge.language.condition_algebra import Condition
+
+
+
+def factored_layout(bets):
+    """The factored layout the evaluator picks for ``bets``, or None where it keeps the
+    card layout."""
+    layout = layout_for(bets)
+    return layout if isinstance(layout, FactoredLayout) else None
+
 
 RED = {1, 2}  # ♥ ♦ (suits ♠ ♥ ♦ ♣)
 

@@ -15,15 +15,20 @@ counts' type (:meth:`Evaluator.new_totals`), and every sum goes through
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
 
 from ..util.arguments import quoted
-from ..engine.card_table import ALL_CARDS, CardDetail, CardLayout, cards_held, is_card_feature
+from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, card_table, cards_held,
+                                 is_card_feature)
+from ..engine.factored_table import FactoredLayout, factored_for, factored_table
 from ..errors import ArgumentError, BaccEdgeError
-from ..engine.point_table import CellLayout, OutcomeTable, PairLayout, sum_by_class
+from ..engine.point_table import (CellLayout, OutcomeTable, PairLayout, outcome_table,
+                                  sum_by_class)
+from ..util.progress import Progress
 from ..language.pays import Pays
 from ..language.bet import Bet, bets_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
@@ -33,11 +38,13 @@ from ..game.shoe import Shoe
 SIGN_CHECK = 1e-9
 
 
-Layout = CellLayout | CardLayout
+Layout = CellLayout | CardLayout | FactoredLayout
+#: the layouts of bets on the cards themselves
+CARD_LAYOUTS = (CardLayout, FactoredLayout)
 
 
 def _layout_text(layout: Layout) -> str:
-    cards = (layout.detail.describe() if isinstance(layout, CardLayout)
+    cards = (layout.detail.describe() if isinstance(layout, CARD_LAYOUTS)
              else f"{'with' if layout.suits else 'without'} suits")
     return f"{cards} under the {layout.tableau.name} tableau"
 
@@ -52,14 +59,53 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     """The coarsest layout that answers every condition of ``bets`` under ``tableau``:
     the compact outcome cells for bets on points and pairs (with suits when a bet asks,
     or when ``suits`` says so), card-level cells for bets on the cards themselves
-    (only the cells ``shoe``, and any shoe dealt from it, can reach, when given)."""
+    (only the cells ``shoe``, and any shoe dealt from it, can reach, when given), with
+    their suits factored out where the bets read suits only as "this group is of one
+    suit" (:mod:`bacc_edge.engine.factored_table`; checked on every card-level cell)."""
     features = frozenset().union(*(bet_features(b) for b in bets))
     if any(is_card_feature(f) for f in features):
-        return CardLayout(CardDetail.of(features), tableau,
+        fine = CardLayout(CardDetail.of(features), tableau,
                           ALL_CARDS if shoe is None else cards_held(shoe))
+        factored = factored_for(fine, features)
+        if factored is not None and all(_answers(factored, b) for b in bets):
+            return factored
+        return fine
     if suits is None:
         suits = any(b.needs_suits for b in bets)
     return CellLayout(bool(suits), tableau)
+
+
+#: id(bet) → {factored layout: whether it answers the bet}, while the bet lives
+_VERDICTS: dict = {}
+
+
+def _answers(layout: FactoredLayout, bet: Bet) -> bool:
+    """Whether ``bet`` settles alike every card-level cell of each of ``layout``'s
+    classes (they differ only in suits, and agree on which groups are of one suit):
+    then the factored counts answer it exactly. Remembered while the bet lives."""
+    verdicts = _VERDICTS.get(id(bet))
+    if verdicts is None:
+        verdicts = _VERDICTS[id(bet)] = {}
+        weakref.finalize(bet, _VERDICTS.pop, id(bet), None)
+    if layout not in verdicts:
+        settles = settle(bet, layout.fine)
+        low = np.full(layout.n_cells, np.iinfo(np.int64).max, dtype=np.int64)
+        high = np.full(layout.n_cells, -1, dtype=np.int64)
+        np.minimum.at(low, layout.cell_class, settles)
+        np.maximum.at(high, layout.cell_class, settles)
+        verdicts[layout] = bool((low == high).all())
+    return verdicts[layout]
+
+
+def table_of(shoe: Shoe, layout: Layout, *, on_progress: Progress | None = None
+             ) -> OutcomeTable:
+    """``shoe`` counted on ``layout``'s cells, by the engine that counts that kind of
+    layout (one step for ``on_progress`` on card layouts)."""
+    if isinstance(layout, FactoredLayout):
+        return factored_table(shoe, layout, on_progress=on_progress)
+    if isinstance(layout, CardLayout):
+        return card_table(shoe, layout, on_progress=on_progress)
+    return outcome_table(shoe, suits=layout.suits, tableau=layout.tableau)
 
 
 def settle(bet: Bet, layout: Layout) -> np.ndarray:
@@ -112,7 +158,7 @@ class Evaluator:
         self.bets = tuple(bets_argument(bets))
         if not self.bets:
             raise BaccEdgeError("no bets to evaluate")
-        if not isinstance(layout, (CellLayout, CardLayout, PairLayout)):
+        if not isinstance(layout, (CellLayout, PairLayout) + CARD_LAYOUTS):
             raise ArgumentError(f"layout {quoted(layout)} must be a layout of outcome cells: "
                                 f"layout_for(bets), or use Evaluator.of(bets)")
         self.layout = layout

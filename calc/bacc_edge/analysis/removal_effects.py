@@ -12,8 +12,7 @@ from fractions import Fraction
 from ..game.cards import RANKS, SUITS, card_name
 from ..util.arguments import callable_argument, non_empty, quoted
 from ..errors import ArgumentError, OptionError, ShoeError
-from .evaluator import Evaluator
-from ..engine.card_table import CardLayout
+from .evaluator import CARD_LAYOUTS, Evaluator
 from ..language.bet import Bet, bets_argument
 from ..util.progress import Progress, Steps
 from .bet_report import Tables, each_paytable, layouts, report, tables_argument
@@ -165,7 +164,7 @@ def _level_argument(level) -> None:
 def _tells_suits(layout) -> bool:
     """Whether a layout tells cards of one rank apart by suit or colour, so that the
     effect of removing a card depends on its suit."""
-    return bool(layout.detail.suits) if isinstance(layout, CardLayout) else layout.suits
+    return bool(layout.detail.suits) if isinstance(layout, CARD_LAYOUTS) else layout.suits
 
 
 #: How much betting correlation a count that tags equal effects alike may give up.

@@ -30,14 +30,14 @@ from typing import Sequence
 import numpy as np
 
 from ..engine import deal_kernels as K
-from ..engine.card_table import CardLayout, card_table
 from ..game.cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS, SUITS_PER_RANK
 from ..analysis.card_counting import Count, DeckRounding, Divisor, TriggerOn
 from ..game.coup import coup_plan
 from ..game.dealing import BEFORE_CUT, DealRules, EndRule, burn_count, deal_plan
 from ..errors import PaytableError
 from ..analysis.bet_report import layouts
-from ..analysis.evaluator import SIGN_CHECK, Evaluator, bet_features, layout_for
+from ..analysis.evaluator import (CARD_LAYOUTS, SIGN_CHECK, Evaluator, Layout, bet_features,
+                                  layout_for, table_of)
 from ..language.loader import Paytable, load_paytable_source
 from ..engine.point_table import (PAIR_FEATURES, CellLayout, Enumerator, PairLayout,
                                   needs_python_integers)
@@ -52,7 +52,7 @@ ENGINE_VERSION = 3
 
 def card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> list[int]:
     """The places of the bets on the cards themselves (counted on card-level cells)."""
-    return [i for i, b in enumerate(bets) if isinstance(layout_for([b], tableau), CardLayout)]
+    return [i for i, b in enumerate(bets) if isinstance(layout_for([b], tableau), CARD_LAYOUTS)]
 
 
 def refuse_card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> None:
@@ -78,7 +78,7 @@ class RoundValues:
     (:class:`~bacc_edge.engine.point_table.PairLayout`), the other bets on points on the
     coarsest layout that answers them: a suited pair bet does not make every round
     count suits. A bet on the cards themselves is counted on its card-level cells
-    (:func:`~bacc_edge.engine.card_table.card_table`) on each round's cards left, bets
+    (:func:`~bacc_edge.analysis.evaluator.table_of`) on each round's cards left, bets
     sharing a layout counted once, as :func:`~bacc_edge.analysis.bet_report.report`
     groups them. :attr:`evaluator` holds every bet on points (:attr:`on_points`, their
     places) on one layout, to settle dealt coups with; None when every bet is on the
@@ -118,7 +118,7 @@ class RoundValues:
             for layout, chosen in layouts([self.bets[i] for i in carded], tableau).items()]
 
     @property
-    def card_layouts(self) -> list[tuple[tuple[str, ...], CardLayout]]:
+    def card_layouts(self) -> list[tuple[tuple[str, ...], Layout]]:
         """Per card layout, the names of the bets counted on it, and the layout."""
         return [(tuple(b.name for b in evaluator.bets), evaluator.layout)
                 for _, evaluator in self._card_parts]
@@ -146,7 +146,7 @@ class RoundValues:
                 np.zeros((len(unseen), evaluator.n_classes), dtype=enumerator.dtype))
             evs[:, places], squares[:, places] = _values(evaluator, totals)
         for places, evaluator in self._card_parts:
-            totals = [evaluator.class_totals(card_table(
+            totals = [evaluator.class_totals(table_of(
                 Shoe.from_suits(row.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
                                 label="the cards left"), evaluator.layout))
                 for row in unseen]
@@ -163,7 +163,7 @@ class RoundValues:
                                label="the cards left")
         for _, evaluator in self._card_parts:
             start = time.perf_counter()
-            card_table(shoe, evaluator.layout)
+            table_of(shoe, evaluator.layout)
             out.append((tuple(b.name for b in evaluator.bets), time.perf_counter() - start))
         return out
 

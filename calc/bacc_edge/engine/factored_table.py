@@ -6,7 +6,7 @@ Tie, Colour Match, Jackpot Baccarat's flush) is counted by :mod:`bacc_edge.engin
 on cells that tell its cards' suits apart up to renaming: on a shoe whose suits are not
 symmetric, a few hundred suit patterns for every coup. Most such bets read only whether
 each group of cards they name (a hand, the first four, all six, two cards compared) is of
-one suit (or colour). :func:`factored_layout` finds that out, exactly, for the bets
+one suit (or colour). :func:`bacc_edge.analysis.evaluator.layout_for` finds that out, exactly, for the bets
 given: on every cell of their card layout it settles each bet, and checks that cells
 which differ only in their suits and agree on which groups are one suit settle alike.
 Then a :class:`FactoredLayout`'s cell is such a class of card-layout cells (its
@@ -23,7 +23,6 @@ one card-layout cell of each class, which every condition of those bets reads al
 from __future__ import annotations
 
 import itertools
-import weakref
 from functools import lru_cache
 
 import numpy as np
@@ -32,8 +31,8 @@ from . import card_kernels as _card_kernels
 from ..errors import BaccEdgeError
 from ..game.coup import POSITIONS
 from ..game.shoe import Shoe, ShoeError
-from ..game.tableau import STANDARD, Tableau
-from .card_table import (ALL_CARDS, BINOM, CardDetail, CardLayout, _cells, _enumeration, _fold,
+from ..game.tableau import Tableau
+from .card_table import (BINOM, CardDetail, CardLayout, _cells, _enumeration, _fold,
                          _shoe_counts, _tails, card_table, cards_held, is_card_feature)
 from .features import card_read
 from .point_table import OutcomeTable, needs_python_integers
@@ -69,8 +68,8 @@ class FactoredLayout:
     are one suit: the cells counted by :func:`factored_table`, in the order of their
     coarse numbers (see :func:`~bacc_edge.engine.card_kernels.count_factored`).
     ``features()`` reads each class at one of its cells (the first): only for
-    conditions that settle every cell of a class alike (:func:`factored_layout`
-    checks the bets it makes one for)."""
+    conditions that settle every cell of a class alike
+    (:func:`bacc_edge.analysis.evaluator.layout_for` checks the bets it picks one for)."""
 
     def __init__(self, fine: CardLayout, groups: tuple):
         self.fine = fine
@@ -163,56 +162,20 @@ def _coarse(fine: CardLayout, groups: tuple):
     return keys, first, cell_class.reshape(-1)
 
 
-def _settles(bet, layout) -> np.ndarray:
-    """Per cell, the index of the bet's event that settles it (the first that holds)."""
-    out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
-    for i in reversed(range(len(bet.events))):
-        out[bet.events[i].when.mask(layout)] = i
-    return out
-
-
-def factored_layout(bets, tableau: Tableau = STANDARD, cards: tuple = ALL_CARDS
-                    ) -> FactoredLayout | None:
-    """A :class:`FactoredLayout` that answers ``bets`` exactly, or None: where they read
-    no suits, name a suit or colour, read them in more than MAX_GROUPS groups, or
-    settle two cells of one class apart (they read suits some other way than "one suit
-    or not", e.g. "exactly two of one suit"). The layout is made once per card layout
-    and groups; each bet's verdict is remembered while the bet lives."""
-    features = frozenset().union(*(e.when.features for b in bets for e in b.events))
-    if not any(is_card_feature(f) for f in features):
-        return None
-    detail = CardDetail.of(features)
+def factored_for(fine: CardLayout, features) -> FactoredLayout | None:
+    """The :class:`FactoredLayout` of ``fine`` for conditions reading ``features``, or
+    None where they read no suits, name a suit or colour, or read them in more than
+    MAX_GROUPS groups. Whether it answers a bet (settles every cell of a class alike)
+    is the caller's to check: :func:`bacc_edge.analysis.evaluator.layout_for` does."""
     groups = suit_groups(features)
-    if not (detail.suits and detail.relabel and groups):
+    if not (fine.detail.suits and fine.detail.relabel and groups):
         return None
-    layout = _layout(CardLayout(detail, tableau, cards), groups)
-    return layout if all(_answers(layout, bet) for bet in bets) else None
+    return _layout(fine, groups)
 
 
 @lru_cache(maxsize=16)
 def _layout(fine: CardLayout, groups: tuple) -> FactoredLayout:
     return FactoredLayout(fine, groups)
-
-
-#: id(bet) → {factored layout: whether it answers the bet}, while the bet lives
-_VERDICTS: dict = {}
-
-
-def _answers(layout: FactoredLayout, bet) -> bool:
-    """Whether every cell of one class of ``layout`` is settled alike by ``bet``."""
-    verdicts = _VERDICTS.get(id(bet))
-    if verdicts is None:
-        verdicts = _VERDICTS[id(bet)] = {}
-        weakref.finalize(bet, _VERDICTS.pop, id(bet), None)
-    if layout not in verdicts:
-        settles = _settles(bet, layout.fine)
-        n = layout.n_cells
-        low = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
-        high = np.full(n, -1, dtype=np.int64)
-        np.minimum.at(low, layout.cell_class, settles)
-        np.maximum.at(high, layout.cell_class, settles)
-        verdicts[layout] = bool((low == high).all())
-    return verdicts[layout]
 
 
 def factored_table(shoe: Shoe, layout: FactoredLayout, *,
@@ -325,4 +288,4 @@ def _lookup(layout: FactoredLayout) -> np.ndarray:
     return out
 
 
-__all__ = ["FactoredLayout", "factored_layout", "factored_table", "suit_groups"]
+__all__ = ["FactoredLayout", "factored_for", "factored_table", "suit_groups"]

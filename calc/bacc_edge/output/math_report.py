@@ -25,7 +25,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..engine.card_table import CardLayout
 from ..game.cards import CARDS_PER_DECK
 from .deck_comparison import deck_label
 from .render import eor_card_rows
@@ -44,6 +43,7 @@ from ..language.pays import Pays
 from ..language.bet import Measure
 from .formats import markdown_cell, markdown_fence, markdown_text
 from ..analysis.bet_report import BetResult, FigureCheck, Tables, check, layouts, report
+from ..analysis.evaluator import CARD_LAYOUTS
 from ..game.tableau import STANDARD
 from ..util.safe_write import check_output, write_output
 from ..game.shoe import Shoe
@@ -188,7 +188,7 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     # bets on points, and the bets on the cards whose layout's removals are affordable
     # (timed: the removal counted stays in ``tables`` for the effects)
     chosen = sorted(i for layout, group in layouts(paytable.bets, paytable.rules, shoe).items()
-                    if not isinstance(layout, CardLayout)
+                    if not isinstance(layout, CARD_LAYOUTS)
                     or removal_seconds(layout, shoe, tables) <= CARD_EOR_BUDGET_S
                     for i in group)
     if chosen:
