@@ -511,7 +511,8 @@ def _study_run(cmd_for, env: dict, cap: float) -> tuple[float | None, str | None
 
 def _study(side: dict, key: str, cmd_for, sizes: tuple[int, int], cap: float) -> None:
     """One round of a study on one side: the start-up run then the steady run, added to
-    ``side[key]``'s rounds (or its refusal)."""
+    ``side[key]``'s rounds (or its refusal); a start-up run cut at ``cap`` leaves the
+    steady run out (it could only be cut too)."""
     if side.get(f"{key}_refused"):
         return
     rounds = side.setdefault(f"{key}_rounds", [])
@@ -522,15 +523,19 @@ def _study(side: dict, key: str, cmd_for, sizes: tuple[int, int], cap: float) ->
             side[f"{key}_refused"] = refused
             return
         timed.append((shoes, seconds))
+        if seconds is None:
+            timed += [(big, None) for big in sizes[len(timed):]]
+            break
     rounds.append(timed)
 
 
-def _study_figures(rounds: list, cap: float) -> tuple[float | None, float | None, str | None]:
-    """(steady shoes/s, start-up seconds, bound of the rate) from rounds of (small, big)
-    runs: medians over the rounds; a steady run cut at ``cap`` gives an upper bound (the
-    rate as if it had ended at the cut)."""
+def _study_figures(rounds: list, cap: float) -> tuple:
+    """(steady shoes/s, its bound, start-up seconds, its bound) from rounds of (small,
+    big) runs: medians over the rounds; a steady run cut at ``cap`` gives an upper bound
+    (the rate as if it had ended at the cut), a start-up run cut in every round a lower
+    bound of the start-up (``cap``) and no rate."""
     starts = [small[1] for small, _ in rounds if small[1] is not None]
-    start = statistics.median(starts) if starts else None
+    start, start_bound = (statistics.median(starts), None) if starts else (cap, "lower")
     rates, bound = [], None
     for (n, t), (big_n, big_t) in rounds:
         if t is None:
@@ -538,7 +543,7 @@ def _study_figures(rounds: list, cap: float) -> tuple[float | None, float | None
         if big_t is None:
             big_t, bound = cap, "upper"
         rates.append(steady_rate((n, t), (big_n, big_t)))
-    return (statistics.median(rates) if rates else None), start, bound
+    return (statistics.median(rates) if rates else None), bound, start, start_bound
 
 
 def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
@@ -620,10 +625,13 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
                 figures[f"{key}_shoes_per_s_refused"] = side[f"{key}_refused"]
                 figures[f"{key}_shoes_per_s"] = figures[f"{key}_start_s"] = None
                 continue
-            rate, start, bound = _study_figures(side[f"{key}_rounds"], COUNT_CAP_S)
+            rate, bound, start, start_bound = _study_figures(side[f"{key}_rounds"],
+                                                             COUNT_CAP_S)
             figures[f"{key}_shoes_per_s"], figures[f"{key}_start_s"] = rate, start
             if bound:
                 figures[f"{key}_shoes_per_s_bound"] = bound
+            if start_bound:
+                figures[f"{key}_start_s_bound"] = start_bound
 
     for stem, names in card_bets.items():
         for side in each_side():
@@ -670,11 +678,14 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
                 figures.setdefault("card_depth_shoes_per_s_refused", {})[bet] = \
                     trial["depth_refused"]
             else:
-                rate, start, bound = _study_figures(trial["depth_rounds"], DEPTH_CAP_S)
+                rate, bound, start, start_bound = _study_figures(trial["depth_rounds"],
+                                                                 DEPTH_CAP_S)
                 figures["card_depth_shoes_per_s"][bet] = rate
                 figures["card_depth_start_s"][bet] = start
                 if bound:
                     figures.setdefault("card_depth_shoes_per_s_bound", {})[bet] = bound
+                if start_bound:
+                    figures.setdefault("card_depth_start_s_bound", {})[bet] = start_bound
             progress(f"card_depth {bet}, {side['name']}")
     progress.close()
 
@@ -779,8 +790,9 @@ def issue19_rows(figures: dict, baseline: Path | None) -> list[tuple[str, str]]:
     for bet, shoes in sizes["depth_shoes"].items():
         row(f"depth, perfect player, {bet}, {sizes['depth_workers']} workers (steady: "
             f"{shoes} shoes)", "card_depth_shoes_per_s", "%.2f shoes/s", (bet,),
-            lambda prefix, bet=bet: " (start-up %.1f s)"
-            % figures[prefix + "card_depth_start_s"][bet])
+            lambda prefix, bet=bet: " (start-up %s)" % _num(
+                figures[prefix + "card_depth_start_s"][bet], "%.1f s",
+                figures.get(prefix + "card_depth_start_s_bound", {}).get(bet)))
     return rows
 
 

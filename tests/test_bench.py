@@ -52,11 +52,13 @@ def test_speedup(bench, this, base, rate, this_bound, base_bound, expected):
 def test_study_figures(bench):
     rounds = [[(100, 2.0), (2_000_100, 12.0)], [(100, 3.0), (2_000_100, 7.0)],
               [(100, 1.0), (2_000_100, 21.0)]]
-    rate, start, bound = bench._study_figures(rounds, 60)
-    assert (rate, start, bound) == (200_000, 2.0, None)  # medians: 2e5 of 2e5, 5e5, 1e5
+    # medians: 2e5 of 2e5, 5e5, 1e5 shoes/s; 2 s of 2, 3, 1
+    assert bench._study_figures(rounds, 60) == (200_000, None, 2.0, None)
     # a steady run cut at 60 s: at most 2,000,000 shoes in the 58 s after the start
-    rate, start, bound = bench._study_figures([[(100, 2.0), (2_000_100, None)]], 60)
-    assert (rate, start, bound) == (pytest.approx(2_000_000 / 58), 2.0, "upper")
+    assert bench._study_figures([[(100, 2.0), (2_000_100, None)]], 60) == (
+        pytest.approx(2_000_000 / 58), "upper", 2.0, None)
+    # the start-up run cut: it takes at least the 60 s, and no rate is known
+    assert bench._study_figures([[(2, None), (12, None)]], 60) == (None, None, 60, "lower")
 
 
 @pytest.mark.parametrize("stderr, code, expected", [
@@ -106,3 +108,46 @@ def test_run_capped_keeps_what_a_quick_run_says(bench):
         dict(os.environ), 30)
     assert seconds is not None and seconds < 30
     assert (code, out, err) == (1, "out\n", "Error: bad\n")
+
+
+def test_rows_show_refusals_bounds_and_speedups(bench):
+    sizes = {"count_shoes": [100, 2000], "count_rounds": 1,
+             "card_count": {"count": "9=-12", "trigger": "10"},
+             "card_bet": {"shoes": 50}, "eor_cap_s": 40, "depth_workers": 2,
+             "depth_shoes": {"Lucky 8, player": 10}}
+    figures = {
+        "issue19_sizes": sizes, "count_shoes_per_s": 300.0, "count_start_s": 1.0,
+        "baseline_count_shoes_per_s": 100.0, "baseline_count_start_s": 2.0,
+        "count_shoes_per_s_speedup": 3.0, "count_start_s_speedup": 2.0,
+        "card_count_shoes_per_s": None, "card_count_start_s": None,
+        "card_count_shoes_per_s_refused": "Error: refused here",
+        "baseline_card_count_shoes_per_s": 7.0, "baseline_card_count_start_s": 1.0,
+        "card_bet_ms": {"lucky_8": {"Lucky 8, player": 4.0}},
+        "card_bet_setup_ms": {"lucky_8": {"Lucky 8, player": 9.0}},
+        "card_bet_shoes": {"lucky_8": {"Lucky 8, player": 50}},
+        "baseline_card_bet_ms": {"lucky_8": {"Lucky 8, player": 6000.0}},
+        "baseline_card_bet_setup_ms": {"lucky_8": {"Lucky 8, player": 400.0}},
+        "baseline_card_bet_shoes": {"lucky_8": {"Lucky 8, player": 3}},
+        "card_bet_ms_speedup": {"lucky_8": {"Lucky 8, player": 1500.0}},
+        "card_eor_s": {"lucky_8": 2.0}, "baseline_card_eor_s": {"lucky_8": 40.0},
+        "baseline_card_eor_s_bound": {"lucky_8": "lower"},
+        "card_eor_s_speedup": {"lucky_8": 20.0},
+        "card_eor_s_speedup_bound": {"lucky_8": "lower"},
+        "card_depth_shoes_per_s": {"Lucky 8, player": 1.5},
+        "card_depth_start_s": {"Lucky 8, player": 3.0},
+        "baseline_card_depth_shoes_per_s": {"Lucky 8, player": None},
+        "baseline_card_depth_start_s": {"Lucky 8, player": None},
+        "baseline_card_depth_shoes_per_s_refused": {"Lucky 8, player": "Error: no"},
+        "card_depth_shoes_per_s_speedup": {"Lucky 8, player": None},
+    }
+    rows = [value for _, value in bench.issue19_rows(figures, Path("base"))]
+    assert rows == [
+        "300 shoes/s | baseline 100 shoes/s | 3.00× as fast",
+        "1.00 s | baseline 2.00 s | 2.00× as fast",
+        "refused: Error: refused here | baseline 7 shoes/s",
+        "— | baseline 1.00 s",
+        "4.00 ms (set-up 9 ms; 50 shoes) | baseline 6000.00 ms (set-up 400 ms; 3 shoes)"
+        " | 1500.00× as fast",
+        "2.00 s | baseline ≥ 40.00 s | ≥ 20.00× as fast",
+        "1.50 shoes/s (start-up 3.0 s) | baseline refused: Error: no",
+    ]
