@@ -38,7 +38,7 @@ from reference import reference_counts  # noqa: E402
 
 RUNS = 2000
 #: Alternating rounds of the side-by-side comparison, and shoes per round.
-ROUNDS, ROUND_SHOES = 4, 400
+ROUNDS, ROUND_SHOES = 3, 400
 #: Times the outcome table of whichever bacc_edge is first on sys.path; prints JSON.
 _TIMER = """
 import json, sys, time, statistics
@@ -330,7 +330,7 @@ SIDE_KEYS = {"solve_ms": ("outcome table, no suits", "ms"),
 # extrapolated.
 
 #: Shoes of a count study's start-up run (its fixed cost) and of its steady run.
-COUNT_SHOES = (100, 2_000_000)
+COUNT_SHOES = (100, 1_000_000)
 #: Timed rounds of each count study per side (after one untimed warm-up run).
 COUNT_ROUNDS = 3
 #: The count of the card bet's count study: Lucky Nines reads only nines, and every
@@ -347,7 +347,7 @@ COUNT_CAP_S = 180
 CARD_SHOES, CARD_BUDGET_S, CARD_LEAST = 50, 5.0, 3
 #: Seconds after which ``bacc-edge eor`` is cut (its time then a lower bound), and the
 #: cut of the untimed warm-up run before it (it only fills numba's cache).
-EOR_CAP_S, EOR_WARM_CAP_S = 40, 5
+EOR_CAP_S, EOR_WARM_CAP_S = 30, 5
 #: The card bets of the exact depth study: (paytable, bet, shoes of the steady run), on
 #: DEPTH_WORKERS local workers, one shoe a task; the start-up run deals one shoe a worker.
 DEPTH_BETS = (("lucky_8", "Lucky 8, player", 10), ("colour_match", "Colour Match", 200),
