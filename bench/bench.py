@@ -374,15 +374,17 @@ for path in sorted(Path(sys.argv[1]).glob("*.py")):
         out[path.stem] = names
 print(json.dumps(out))
 """
-#: Times each named bet of one paytable alone on random part-dealt 8-deck shoes: the
-#: set-up (the first report, on the full shoe, whose tables then judge impossible events)
-#: apart, then each shoe's report until every shoe is timed or the budget is spent (at
-#: least LEAST shoes); prints {bet: {"ms": median, "setup_ms": …, "shoes": n}} as JSON.
+#: Times the named bets of one paytable alone on random part-dealt 8-deck shoes, one
+#: report at a time when told: reads a line on stdin ("go", or "next" to go on to the
+#: next bet) and answers each "go" with one line, the seconds it took: first the set-up
+#: of the bet (its first report, on the full shoe, whose tables then judge impossible
+#: events), then one shoe after another. Run side by side with the same timer of the
+#: other checkout, in lockstep, so that both see the machine alike.
 _CARD_MS_TIMER = r"""
-import json, statistics, sys, time
+import json, sys, time
 import numpy as np
 import bacc_edge as b
-path, names, count, budget, least, seed = json.loads(sys.argv[1])
+path, names, count, seed = json.loads(sys.argv[1])
 rng = np.random.default_rng(seed)
 deck = [r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "shdc" for _ in range(8)]
 full = b.Shoe.decks(8)
@@ -390,23 +392,56 @@ shoes = [full.remove(" ".join(deck[i] for i in rng.choice(
     len(deck), size=int(rng.integers(6, 301)), replace=False))) for _ in range(count)]
 b.report([b.Bet("warm-up", [b.Event("hit", b.player.card(1).suit == "d", 1)])],
          b.Shoe.decks(1))  # loads the compiled kernels from numba's cache
-paytable, out = b.load_paytable(path), {}
+paytable = b.load_paytable(path)
+print("ready", flush=True)
 for name in names:
-    bet, tables = paytable.select([name]), b.Tables()
-    t = time.perf_counter()
-    b.report(bet, full, tables=tables)
-    setup, times = time.perf_counter() - t, []
-    start = time.perf_counter()
-    for shoe in shoes:
-        if len(times) >= least and time.perf_counter() - start > budget:
-            break
+    bet, tables, todo = paytable.select([name]), b.Tables(), [full] + shoes
+    while sys.stdin.readline().strip() == "go" and todo:
+        shoe = todo.pop(0)
         t = time.perf_counter()
         b.report(bet, shoe, full_shoe=full, tables=tables)
-        times.append(time.perf_counter() - t)
-    out[name] = {"ms": 1e3 * statistics.median(times), "setup_ms": 1e3 * setup,
-                 "shoes": len(times)}
-print(json.dumps(out))
+        print(time.perf_counter() - t, flush=True)
 """
+
+
+def lockstep_card_bets(timers: list[subprocess.Popen], names: list[str], shoes: int,
+                       budget: float, least: int) -> list[dict]:
+    """Drives one :data:`_CARD_MS_TIMER` per side through the bets ``names``: each bet's
+    set-up on every side, then shoe after shoe, the sides taking turns (the one that
+    goes first flipping each shoe), so that a busy spell of the machine falls on both
+    alike. A side stops at ``shoes`` shoes, or once it has spent ``budget`` seconds
+    and timed ``least`` shoes (the baseline's slow bets), each side on its own. Per
+    side: {bet: {"ms": median, "setup_ms": …, "shoes": n}}."""
+    def ask(timer: subprocess.Popen, line: str) -> float | None:
+        timer.stdin.write(line + "\n")
+        timer.stdin.flush()
+        if line != "go":
+            return None
+        answer = timer.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the card timer ended early (exit {timer.wait()})")
+        return float(answer)
+
+    for timer in timers:
+        if timer.stdout.readline().strip() != "ready":
+            raise RuntimeError(f"the card timer did not start (exit {timer.wait()})")
+    out: list[dict] = [{} for _ in timers]
+    for name in names:
+        setups = [ask(timer, "go") for timer in timers]
+        times: list[list[float]] = [[] for _ in timers]
+        going = list(range(len(timers)))
+        turn = 0
+        while going:
+            turn += 1
+            for side in (going if turn % 2 else going[::-1]):
+                times[side].append(ask(timers[side], "go"))
+            going = [s for s in going if len(times[s]) < shoes and not (
+                len(times[s]) >= least and sum(times[s]) > budget)]
+        for side, timer in enumerate(timers):
+            ask(timer, "next")
+            out[side][name] = {"ms": 1e3 * statistics.median(times[side]),
+                               "setup_ms": 1e3 * setups[side], "shoes": len(times[side])}
+    return out
 
 
 def steady_rate(small: tuple[int, float], big: tuple[int, float]) -> float:
@@ -533,7 +568,8 @@ def _study_figures(rounds: list, cap: float) -> tuple:
     """(steady shoes/s, its bound, start-up seconds, its bound) from rounds of (small,
     big) runs: medians over the rounds; a steady run cut at ``cap`` gives an upper bound
     (the rate as if it had ended at the cut), a start-up run cut in every round a lower
-    bound of the start-up (``cap``) and no rate."""
+    bound of the start-up (``cap``) and no rate. A round whose steady run took no longer
+    than its start-up run (a busy machine, a steady run too small) gives no rate."""
     starts = [small[1] for small, _ in rounds if small[1] is not None]
     start, start_bound = (statistics.median(starts), None) if starts else (cap, "lower")
     rates, bound = [], None
@@ -542,7 +578,8 @@ def _study_figures(rounds: list, cap: float) -> tuple:
             continue
         if big_t is None:
             big_t, bound = cap, "upper"
-        rates.append(steady_rate((n, t), (big_n, big_t)))
+        if big_t > t:
+            rates.append(steady_rate((n, t), (big_n, big_t)))
     return (statistics.median(rates) if rates else None), bound, start, start_bound
 
 
@@ -592,8 +629,8 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
     if paytables is not None:
         card_bets = {k: v for k, v in card_bets.items() if k in paytables}
         depth_bets = tuple(d for d in depth_bets if d[0] in paytables)
-    units = (count_rounds + 1) * 2 + len(card_bets) * 2 + len(depth_bets)
-    progress = _Progress(units * len(sides))
+    units = ((count_rounds + 1) * 2 + len(card_bets) + len(depth_bets)) * len(sides)
+    progress = _Progress(units + len(card_bets))
     flip = [0]
 
     def each_side():
@@ -634,17 +671,30 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
                 figures[f"{key}_start_s_bound"] = start_bound
 
     for stem, names in card_bets.items():
-        for side in each_side():
-            args = json.dumps([str(folder / f"{stem}.py"), names, card_shoes, card_budget_s,
-                               CARD_LEAST, 19])
-            run = subprocess.run([sys.executable, "-c", _CARD_MS_TIMER, args],
-                                 env=side["env"], check=True, capture_output=True, text=True)
-            timed = json.loads(run.stdout.strip().splitlines()[-1])
+        order = each_side()
+        args = json.dumps([str(folder / f"{stem}.py"), names, card_shoes, 19])
+        with tempfile.TemporaryFile("w+") as errors:
+            timers = [subprocess.Popen([sys.executable, "-c", _CARD_MS_TIMER, args],
+                                       env=side["env"], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, stderr=errors, text=True)
+                      for side in order]
+            try:
+                timed = lockstep_card_bets(timers, names, card_shoes, card_budget_s,
+                                           CARD_LEAST)
+            except (RuntimeError, ValueError, BrokenPipeError) as error:
+                errors.seek(0)
+                sys.exit(f"bench: card_bet_ms of {stem}: {error}\n{errors.read()}")
+            finally:
+                for timer in timers:
+                    timer.stdin.close()
+                    timer.wait()
+                    timer.stdout.close()
+        for side, side_timed in zip(order, timed):
             for key, field in (("card_bet_ms", "ms"), ("card_bet_setup_ms", "setup_ms"),
                                ("card_bet_shoes", "shoes")):
                 side["figures"].setdefault(key, {})[stem] = {
-                    name: t[field] for name, t in timed.items()}
-            progress(f"card_bet_ms {stem}, {side['name']}")
+                    name: t[field] for name, t in side_timed.items()}
+        progress(f"card_bet_ms {stem}")
     for stem in card_bets:
         for side in each_side():
             figures = side["figures"]

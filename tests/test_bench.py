@@ -4,6 +4,7 @@ figures; the bench itself is timed by ``make bench``, not here."""
 
 import importlib.util
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -57,6 +58,11 @@ def test_study_figures(bench):
     # a steady run cut at 60 s: at most 2,000,000 shoes in the 58 s after the start
     assert bench._study_figures([[(100, 2.0), (2_000_100, None)]], 60) == (
         pytest.approx(2_000_000 / 58), "upper", 2.0, None)
+    # a steady run no longer than its start-up (a busy spell) gives no rate
+    assert bench._study_figures([[(100, 3.0), (2_000_100, 2.5)], [(100, 2.0),
+                                 (2_000_100, 12.0)]], 60) == (200_000, None, 2.5, None)
+    assert bench._study_figures([[(100, 3.0), (2_000_100, 2.5)]], 60) == (
+        None, None, 3.0, None)
     # the start-up run cut: it takes at least the 60 s, and no rate is known
     assert bench._study_figures([[(2, None), (12, None)]], 60) == (None, None, 60, "lower")
 
@@ -151,3 +157,40 @@ def test_rows_show_refusals_bounds_and_speedups(bench):
         "2.00 s | baseline ≥ 40.00 s | ≥ 20.00× as fast",
         "1.50 shoes/s (start-up 3.0 s) | baseline refused: Error: no",
     ]
+
+
+#: A stand-in for the card timer: answers every "go" with the seconds given (the set-up,
+#: then each shoe), logging its name, until "next" moves it to the next bet.
+_FAKE_TIMER = r"""
+import sys
+name, setup, shoe, log = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+print("ready", flush=True)
+for bet in range(int(sys.argv[5])):
+    first = True
+    while sys.stdin.readline().strip() == "go":
+        with open(log, "a") as f:
+            f.write(name)
+        print(setup if first else shoe, flush=True)
+        first = False
+"""
+
+
+def test_lockstep_takes_turns_and_stops_each_side_on_its_own(bench, tmp_path):
+    log = tmp_path / "order"
+    timers = [subprocess.Popen([sys.executable, "-c", _FAKE_TIMER, name, setup, shoe,
+                                str(log), "2"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+              for name, setup, shoe in (("T", "0.5", "0.01"), ("B", "0.25", "2.0"))]
+    try:
+        out = bench.lockstep_card_bets(timers, ["one", "two"], shoes=50, budget=5.0,
+                                       least=3)
+    finally:
+        for timer in timers:
+            timer.stdin.close()
+            timer.wait()
+            timer.stdout.close()
+    # the fast side times every shoe; the slow one stops once past 5 s and 3 shoes
+    assert out[0]["one"] == out[0]["two"] == {"ms": 10.0, "setup_ms": 500.0, "shoes": 50}
+    assert out[1]["one"] == out[1]["two"] == {"ms": 2000.0, "setup_ms": 250.0, "shoes": 3}
+    # per bet: both set-ups, then turns whose first side flips, then the fast side alone
+    assert log.read_text() == 2 * ("TB" + "TB" + "BT" + "TB" + "T" * 47)
