@@ -109,7 +109,8 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
         paytable = paytable.select(non_empty(names_argument(bet_names, "bet_names"),
                                              "bet_names", "bet's name (None: every bet)"))
     bets = list(paytable.bets)
-    refuse_card_bets(bets, paytable.rules)
+    if exact_bets or not count_only:  # a count study settles card bets by their cards
+        refuse_card_bets(bets, paytable.rules)
     names = [b.name for b in bets]
     full, tables = Shoe.decks(deal.decks), Tables()
     report(paytable, full, tables=tables)  # an event that can never happen is refused
