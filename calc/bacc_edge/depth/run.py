@@ -10,6 +10,7 @@ to its own folder. Asking for more shoes later reuses the batches already dealt.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import os
 import re
@@ -23,7 +24,8 @@ import numpy as np
 from ..util.arguments import callable_argument, names_argument, non_empty
 from ..game.cards import RANKS
 from ..analysis.card_counting import Count, DeckRounding, Divisor, StudyMeasure, paytable_counts
-from .shoes import ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch, refuse_card_bets
+from .shoes import (ENGINE_VERSION, DealRules, DepthSpec, Player, deal_batch, game,
+                    refuse_card_bets)
 from .state import BadBatch, RunFolder
 from ..analysis.removal_effects import betting_correlation, effects_of_removal, linear_count
 from ..errors import ArgumentError, BaccEdgeError, OptionError, kind_of
@@ -472,7 +474,12 @@ def depth_study(paytable, bets: Sequence[str] | None = None, *, shoes: int,
 
 def _deal(spec, pending, batch, sizes, scheduler, workers):
     """Yield (batch, arrays) as the cluster finishes them, keeping a few tasks in
-    flight and releasing each result once handed over."""
+    flight and releasing each result once handed over. A count study by the coups'
+    outcomes with no scheduler deals on threads of this process instead
+    (:func:`_deal_on_threads`)."""
+    if scheduler is None and not spec.exact:
+        yield from _deal_on_threads(spec, pending, batch, sizes, workers)
+        return
     from dask.distributed import as_completed
 
     client, cluster = _client(scheduler, workers)
@@ -510,6 +517,32 @@ def _deal(spec, pending, batch, sizes, scheduler, workers):
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _deal_on_threads(spec, pending, batch, sizes, workers):
+    """Yield (batch, arrays) as ``workers`` threads (default: every core) finish them:
+    the count study's kernel adds up its shoes itself and releases the GIL, so threads
+    deal in parallel with no cluster to start and nothing to send between processes.
+    Each batch is :func:`~bacc_edge.depth.shoes.deal_batch`, as a Dask worker deals it:
+    the same tallies either way."""
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
+    game(spec)  # built once, here, before the threads share it
+    threads = workers or os.cpu_count() or 1
+    todo = iter(pending)
+    pool = ThreadPoolExecutor(threads, thread_name_prefix="bacc-edge-deal")
+    try:
+        futures = {}
+        while True:
+            for i in itertools.islice(todo, 2 * threads - len(futures)):
+                futures[pool.submit(deal_batch, spec, i * batch, sizes[i])] = i
+            if not futures:
+                break
+            finished, _ = wait(list(futures), return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield futures.pop(future), future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # -- summaries -------------------------------------------------------------------------

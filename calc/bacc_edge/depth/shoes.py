@@ -46,7 +46,7 @@ from ..game.tableau import STANDARD, Tableau
 
 #: Bumped whenever a change would deal, count or sum a run differently: saved batches
 #: of another version are never mixed with this one's.
-ENGINE_VERSION = 3
+ENGINE_VERSION = 4
 
 
 def refuse_card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> None:
