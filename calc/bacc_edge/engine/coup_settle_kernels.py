@@ -35,7 +35,10 @@ class CardSettle(NamedTuple):
     ``block_pos``, ``block_start``, ``block_stride``: the blocks of several positions
     (see :class:`~bacc_edge.engine.card_kernels.CardCells`); ``binom`` their multiset
     ranks' binomials. ``cells``: the layout's cell numbers that stand for their
-    renamings, sorted; ``cell_class[i]`` the settle class of ``cells[i]``."""
+    renamings, sorted; ``cell_class[i]`` the settle class of ``cells[i]``. ``dense``:
+    where the cell numbers are few enough (:data:`~bacc_edge.engine.dealt_cells.DENSE_CELLS`),
+    the class of every cell number (-1: no cell), one look-up in place of a search;
+    else empty."""
 
     coup_key: np.ndarray
     pos_code: np.ndarray
@@ -49,19 +52,22 @@ class CardSettle(NamedTuple):
     binom: np.ndarray
     cells: np.ndarray
     cell_class: np.ndarray
+    dense: np.ndarray
 
 
 @inline
 def canonical_cell(key, codes, perm_code, stride, block_of, block_pos, block_start,
                    block_stride, binom, renamed, block_codes):
     """The smallest cell number of the coup whose positions have ``codes`` (and whose
-    coup part is ``key``) over the renamings of its suits in ``perm_code``.
+    coup part is ``key``) over the renamings of its suits in ``perm_code`` (one: the
+    identity, the codes as they are).
     ``renamed`` and ``block_codes`` are scratch of six codes."""
     best = np.int64(-1)
+    named = perm_code.shape[0] == 1  # suits as dealt: no renaming to look up
     for q in range(perm_code.shape[0]):
         cell = key
         for p in range(codes.shape[0]):
-            c = perm_code[q, p, codes[p]]
+            c = codes[p] if named else perm_code[q, p, codes[p]]
             renamed[p] = c
             if block_of[p] < 0:
                 cell += stride[p] * c
@@ -74,6 +80,17 @@ def canonical_cell(key, codes, perm_code, stride, block_of, block_pos, block_sta
         if best < 0 or cell < best:
             best = cell
     return best
+
+
+@inline
+def class_of_cell(card, cell):
+    """The settle class of cell number ``cell`` on the layout of ``card`` (a
+    :class:`CardSettle`); -1 where it is none of the layout's cells."""
+    dense = card.dense
+    if dense.shape[0] > 0:
+        return np.int64(dense[cell]) if 0 <= cell < dense.shape[0] else np.int64(-1)
+    i = find_cell(card.cells, cell)
+    return card.cell_class[i] if i >= 0 else np.int64(-1)
 
 
 @inline
@@ -104,4 +121,4 @@ def canonical_cells(keys, codes, perm_code, stride, block_of, block_pos, block_s
                                 block_start, block_stride, binom, renamed, block_codes)
 
 
-__all__ = ["CardSettle", "canonical_cell", "canonical_cells", "find_cell"]
+__all__ = ["CardSettle", "canonical_cell", "canonical_cells", "class_of_cell", "find_cell"]

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..game.coup import BANKER_ONLY, NO_THIRDS, PLAYER_THEN_BANKER
 from ..game.dealing import END_AT_CUT
-from .coup_settle_kernels import canonical_cell, find_cell
+from .coup_settle_kernels import canonical_cell, class_of_cell
 from .jit import inline, kernel
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -496,5 +496,4 @@ def _card_class(card, work, pos, pt, bt, px, by, codes, renamed, block_codes):
     cell = canonical_cell(card.coup_key[pt, bt, px + 1, by + 1], codes, card.perm_code,
                           card.stride, card.block_of, card.block_pos, card.block_start,
                           card.block_stride, card.binom, renamed, block_codes)
-    i = find_cell(card.cells, cell)
-    return card.cell_class[i] if i >= 0 else -1
+    return class_of_cell(card, cell)

@@ -20,6 +20,10 @@ from ..game.coup import NO_THIRD, POSITIONS
 from .card_table import BINOM, CardLayout, _bases, _cells
 from .coup_settle_kernels import CardSettle, canonical_cells
 
+#: Up to this many cell numbers, the dealer finds a coup's class in an array indexed by
+#: cell number (4 bytes each: 16 MB at most), else by a binary search of the cells.
+DENSE_CELLS = 1 << 22
+
 
 def _card_codes(layout: CardLayout) -> np.ndarray:
     """``[p, card]``: the code of card kind ``card`` (rank · 4 + suit) at position p, its
@@ -101,9 +105,14 @@ def card_settle(layout: CardLayout, cell_class: np.ndarray) -> CardSettle:
         raise BaccEdgeError(f"{detail.describe()}: cells that differ only by their suits' "
                             f"names settle differently")
     absent_code = cells.codes()[2]
+    kept_class = np.ascontiguousarray(classes[first], dtype=np.int64)
+    dense = np.zeros(0, dtype=np.int32)
+    if len(kept) and kept[-1] < DENSE_CELLS:
+        dense = np.full(kept[-1] + 1, -1, dtype=np.int32)
+        dense[kept] = kept_class
     return CardSettle(_coup_keys(layout), _card_codes(layout), absent_code, perm_code,
                       stride, block_of, block_pos, block_start, block_stride, BINOM,
-                      kept, np.ascontiguousarray(classes[first], dtype=np.int64))
+                      kept, kept_class, dense)
 
 
 __all__ = ["card_settle"]
