@@ -348,7 +348,7 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
             for x in range(nv):
                 length[pt, bt, x] = (4 if kind == NO_THIRDS else 5 if kind == BANKER_ONLY
                                      else 5 + banker_draws[bt, x + 1])
-    least = np.empty((n_counts, n_cards + 1), dtype=np.int64)
+    least = np.zeros((n_counts, n_cards + 1), dtype=np.int64)  # no coup leaves 0 cards
     for c in range(n_counts):
         for left in range(1, n_cards + 1):
             least[c, left] = _least_betting(trigger[c], on_true[c],
