@@ -218,3 +218,18 @@ def test_a_local_count_study_on_threads_is_the_batches_added_up(tmp_path):
     assert np.array_equal(tally.sums, np.sum([b["sums"] for b in serial], axis=0))
     assert np.array_equal(tally.rounds_histogram,
                           np.sum([b["rounds_histogram"] for b in serial], axis=0))
+
+
+def test_a_card_bets_count_study_on_dask_is_the_one_on_threads(tmp_path):
+    from dask.distributed import LocalCluster
+
+    spec = prepare(PAYTABLES / "colour_match.py", deal=DealRules(8, 14), count_only=True,
+                   eor_count=False, counts=[HIGH, NINES])
+    local = run_depth(spec, 30, batch=7, state=tmp_path / "threads", workers=2)
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=":0", worker_dashboard_address=":0") as cluster:
+        dask = run_depth(spec, 30, batch=7, state=tmp_path / "dask",
+                         scheduler=cluster.scheduler_address)
+    for name in depth_run.DepthTally.SUMMED:
+        assert np.array_equal(getattr(local, name), getattr(dask, name)), name
+    assert local.sums[:, 2].sum() > 0
