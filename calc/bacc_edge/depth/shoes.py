@@ -266,15 +266,13 @@ class Game:
                              np.zeros((players, 2)), *(np.zeros(players, dtype=np.int64)
                                                        for _ in range(4)),
                              np.zeros(m + 1, dtype=np.int64))
-        work = np.empty(len(self.bytes.ordered), dtype=np.uint8)
-        state = np.zeros(1, dtype=np.uint64)
         missing = K.tally_shoes(seed, first, count, self.bytes, self.coup,
                                 K.RoundCells(self.cell_of, self.suited_pairs, self.cell_class,
                                              self.class_net),
                                 self.card, self.nets,
                                 K.CountPlan(self.tags, self.initial, self.exposed,
                                             self.divisor, self.rounding),
-                                self.players, tally, work, state)
+                                self.players, tally)
         if missing:
             raise BaccEdgeError(f"{missing} coups dealt from shoes {first} to "
                                 f"{first + count - 1} fell in no cell of the bets' layout "

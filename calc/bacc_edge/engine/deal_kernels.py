@@ -296,15 +296,14 @@ class StudyTally(NamedTuple):
 
 
 @kernel
-def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, players, tally,
-                work, state):
+def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, players, tally):
     """Deal shoes ``first`` … ``first + n_shoes - 1`` of run ``seed`` as :func:`deal_shoes`
     deals them (the same shoes, rounds and counts) and add into ``tally`` (a
     :class:`StudyTally`) what each count player (``players``, :class:`CountPlayers`)
     wins by the coups' outcomes: a player bets one unit on a round when their count,
     before the coup, reaches its trigger and the round is within their cutoff.
 
-    Cards are dealt from ``deal.ordered`` (one byte a card) into ``work``. A coup is
+    Cards are dealt from ``deal.ordered`` (one byte a card). A coup is
     settled only where someone bets on it: by ``cells`` (:class:`RoundCells`, bets on
     points and pairs) when ``card`` is None, else by ``card`` (a
     :class:`~bacc_edge.engine.coup_settle_kernels.CardSettle`) from its cards. Returns
@@ -363,6 +362,8 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
     codes = np.zeros(coup_cards, dtype=np.int64)
     renamed = np.zeros(coup_cards, dtype=np.int64)
     block_codes = np.zeros(coup_cards, dtype=np.int64)
+    work = np.empty(n_cards, dtype=ordered.dtype)
+    state = np.zeros(1, dtype=np.uint64)
     missing = 0
     for s in range(n_shoes):
         shuffle(seed, first + s, ordered, work, state)
