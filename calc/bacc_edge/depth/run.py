@@ -51,8 +51,9 @@ MAX_WORKERS = 256
 #: :func:`~bacc_edge.engine.point_table.needs_python_integers`); above, with Python integers at
 #: about 15 s a shoe, so a run of the default 1,000 shoes would take four hours.
 MAX_EXACT_DECKS = 27
-#: Shoes a run may ask for. A count study deals about 200,000 shoes a second on two
-#: cores: 10**9 shoes is an hour and a half; 10**12 would be two months. The depth
+#: Shoes a run may ask for. A count study deals 200,000 (card bets such as Lucky 8) to
+#: 900,000 shoes a second on two cores: 10**9 shoes is twenty minutes to an hour and a
+#: half; 10**12 would be two weeks to two months. The depth
 #: analysis (about 300 shoes a second) keeps every shoe's gain in memory for the
 #: bootstrap (8 bytes a player a shoe): 10**7 shoes is 9 hours and 80 MB a player.
 MAX_STUDY_SHOES, MAX_DEPTH_SHOES = 10 ** 9, 10 ** 7
@@ -356,7 +357,7 @@ def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:
     if shoes > most:
         why = ("the depth analysis values every round (about 300 shoes a second) and keeps "
                "every shoe's gain in memory" if spec.exact_every_round else
-               "a count study deals about 200,000 shoes a second on two cores")
+               "a count study deals 200,000 to 900,000 shoes a second on two cores")
         raise OptionError(f"shoes {shoes:,}: at most {most:,} ({why})")
     per_task = MAX_TASK_ROUNDS // spec.deal.max_rounds
     if batch > per_task:
