@@ -12,7 +12,8 @@ import pytest
 import bacc_edge.depth.run as depth_run
 from bacc_edge import Count
 from bacc_edge.depth.run import prepare, run_depth
-from bacc_edge.depth.shoes import DealRules, EndRule, deal_batch
+from bacc_edge.depth.shoes import DealRules, EndRule, deal_batch, game
+from bacc_edge.engine import dealt_cells
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from conftest import ROOT
 from reference import coup_length
@@ -207,6 +208,23 @@ def test_count_study_tallies_are_the_hand_dealers(paytable, bets, deal, shoes):
     # every coup was settled by the count that always bets, within the cutoff and without
     always = [j for j, p in enumerate(spec.players) if spec.counts[p.count].name == "always"]
     assert sums[always, 2].sum() > 0 and (sums[always, 0] != -sums[always, 2]).all()
+
+
+@pytest.mark.parametrize("paytable,deal", [("lucky_8.py", DealRules(2, 10)),
+                                           ("lucky_nines.py", DealRules(3, 10))])
+def test_a_binary_search_of_the_cells_settles_as_the_array_does(monkeypatch, paytable, deal):
+    # layouts of too many cell numbers for an array (Perfect Pairs, Majestic Match)
+    # find a coup's class by a binary search: the same tallies on these
+    monkeypatch.setattr(dealt_cells, "DENSE_CELLS", 0)
+    game.cache_clear()
+    try:
+        spec = prepare(PAYTABLES / paytable, deal=deal, seed=2, count_only=True,
+                       eor_count=False, paytable_counts_too=False, counts=[ALWAYS, NINES])
+        assert len(game(spec).card.dense) == 0
+        sums, betting, won, lost, rounds = study_by_hand(spec, 120)
+        assert deal_batch(spec, 0, 120)["sums"].tolist() == sums.tolist()
+    finally:
+        game.cache_clear()
 
 
 def test_a_local_count_study_on_threads_is_the_batches_added_up(tmp_path):
