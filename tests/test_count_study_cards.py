@@ -251,3 +251,16 @@ def test_a_card_bets_count_study_on_dask_is_the_one_on_threads(tmp_path):
     for name in depth_run.DepthTally.SUMMED:
         assert np.array_equal(getattr(local, name), getattr(dask, name)), name
     assert local.sums[:, 2].sum() > 0
+
+
+def test_a_batch_failing_on_a_thread_is_one_line_naming_it(monkeypatch, tmp_path):
+    spec = prepare(PAYTABLES / "big_tiger.py", deal=DealRules(2, 10), count_only=True,
+                   eor_count=False)
+
+    def fails(spec, first, count):
+        raise MemoryError("no room")
+    monkeypatch.setattr(depth_run, "deal_batch", fails)
+    with pytest.raises(depth_run.BaccEdgeError,
+                       match=r"^batch 0 \(shoes 0 to 4\) failed: MemoryError: no room; the "
+                             r"finished batches are kept, run again to resume$"):
+        run_depth(spec, 5, batch=5, state=tmp_path, workers=1)

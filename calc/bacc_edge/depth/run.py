@@ -541,7 +541,17 @@ def _deal_on_threads(spec, pending, batch, sizes, workers):
                 break
             finished, _ = wait(list(futures), return_when=FIRST_COMPLETED)
             for future in finished:
-                yield futures.pop(future), future.result()
+                i = futures.pop(future)
+                try:
+                    arrays = future.result()
+                except BaccEdgeError:
+                    raise
+                except Exception as err:
+                    raise BaccEdgeError(f"batch {i} (shoes {i * batch} to "
+                                        f"{i * batch + sizes[i] - 1}) failed: "
+                                        f"{type(err).__name__}: {err}; the finished batches "
+                                        f"are kept, run again to resume") from None
+                yield i, arrays
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
