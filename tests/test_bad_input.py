@@ -255,11 +255,6 @@ CLI = [
                                   "--state", "{tmp}/s"], "bets must be a list, got 'T'", 1),
     ("depth workers 100000", ["depth", "{fine}", "--workers", "100000", "--shoes", "5",
                               "--state", "{tmp}/s"], "must be a whole number from 1 to 256", 1),
-    ("depth count-only outcomes of a card bet",
-     ["depth", str(ROOT / "paytables" / "colour_match.py"), "--count-only", "--count", "9=1",
-      "--trigger", "1", "--shoes", "5", "--state", "{tmp}/s"],
-     "'Colour Match' asks about the cards themselves: a count study measures it by its "
-     "exact value on the cards left, give --exact-bets", 1),
     ("results of a paytable named README", ["results", "{tmp}/readme", "{tmp}/out"],
      "a paytable named README would have its report written over", 1),
     ("published figure in fullwidth digits", ["{published_fullwidth}"],

@@ -448,14 +448,3 @@ def test_arithmetic_on_quantities_means_what_it_says(written, meant):
 def test_card_words_written_wrongly_say_what_is_wrong(make, message):
     with pytest.raises((ConditionError, BaccEdgeError), match=message):
         make()
-
-
-def test_a_count_study_of_outcomes_refuses_a_card_bet_before_any_shoe_is_dealt(tmp_path):
-    from bacc_edge import PaytableError, prepare_depth
-    path = tmp_path / "colour.py"
-    path.write_text("from bacc_edge import Bet, Event, first_four\n"
-                    "BETS = [Bet('Colour Match', [Event('one colour', first_four.same_colour, 6)])]\n")
-    with pytest.raises(PaytableError, match="'Colour Match' asks about the cards themselves: "
-                                            "a count study measures it by its exact value"):
-        prepare_depth(path, count_only=True)
-    assert prepare_depth(path).bets == ("Colour Match",)  # the depth analysis values it

@@ -277,15 +277,6 @@ def test_a_slow_bet_on_the_cards_is_named_with_the_bet_that_runs_it_alone(tmp_pa
         "the bets on the cards take about")
 
 
-def test_a_count_study_measuring_outcomes_refuses_a_bet_on_the_cards(tmp_path):
-    from bacc_edge import PaytableError
-    path = tmp_path / "mixed.py"
-    path.write_text(PAYTABLE)
-    with pytest.raises(PaytableError, match="'Colour Match' asks about the cards themselves: "
-                                            "a count study measures it by its exact value"):
-        prepare(path, deal=DealRules(1), count_only=True)
-
-
 def test_the_depth_command_runs_card_bets_beside_a_bet_on_points(tmp_path, monkeypatch):
     import json
 

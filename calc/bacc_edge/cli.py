@@ -483,7 +483,8 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
               help="Shoes per task (default 10; 5000 for a count study).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on this Dask cluster instead of a local one.")
-@workers_option("Local worker processes (default: all cores).")
+@workers_option("Local worker processes; threads for a count study by outcomes "
+                "(default: all cores).")
 @click.option("--state", type=click.Path(), metavar="DIR",
               help="Folder for finished batches (default: .bacc-edge-depth); each run "
                    "definition keeps its own subfolder.")

@@ -23,18 +23,23 @@ Each player also plays within the table's round cutoff (the last round a bet is 
 from __future__ import annotations
 
 import functools
+import math
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
 
 from ..engine import deal_kernels as K
+from ..engine.card_table import CardLayout
+from ..engine.dealt_cells import card_settle
+from ..engine.factored_table import FactoredLayout
 from ..game.cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS, SUITS_PER_RANK
 from ..analysis.card_counting import Count, DeckRounding, Divisor, TriggerOn
 from ..game.coup import coup_plan
 from ..game.dealing import BEFORE_CUT, DealRules, EndRule, burn_count, deal_plan
-from ..errors import PaytableError
+from ..errors import BaccEdgeError
 from ..analysis.bet_report import layouts
 from ..analysis.evaluator import (CARD_LAYOUTS, SIGN_CHECK, Evaluator, Layout, bet_features,
                                   layout_for, table_of)
@@ -47,25 +52,12 @@ from ..game.tableau import STANDARD, Tableau
 
 #: Bumped whenever a change would deal, count or sum a run differently: saved batches
 #: of another version are never mixed with this one's.
-ENGINE_VERSION = 3
+ENGINE_VERSION = 4
 
 
 def card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> list[int]:
     """The places of the bets on the cards themselves (counted on card-level cells)."""
     return [i for i, b in enumerate(bets) if isinstance(layout_for([b], tableau), CARD_LAYOUTS)]
-
-
-def refuse_card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> None:
-    """The dealing kernel settles a dealt coup on its points and pairs only, so a count
-    study that measures what the coups paid (no exact values) refuses a bet on the cards
-    themselves, saying why; the exact values (the depth analysis, ``--exact-bets``) count
-    them on the cards left."""
-    carded = card_bets(bets, tableau)
-    if carded:
-        raise PaytableError(
-            f"{bets[carded[0]].name!r} asks about the cards themselves: a count study "
-            f"measures it by its exact value on the cards left, give --exact-bets (the "
-            f"coups' outcomes are settled on points and pairs only)")
 
 
 class RoundValues:
@@ -227,33 +219,56 @@ class DepthSpec:
 
 
 class Game:
-    """The run's game facts as the dealing kernel takes them: how shoes are dealt
+    """The run's game facts as the dealing kernels take them: how shoes are dealt
     (:func:`~bacc_edge.game.dealing.deal_plan`), the tableau's coup plan, the bets' settle
-    classes and nets per outcome cell, the counts."""
+    classes and nets per outcome cell (bets on the cards themselves: per card-level
+    cell, :func:`~bacc_edge.engine.dealt_cells.card_settle`), the counts and the count
+    players. A count study settling coups by their outcomes never values a round, so
+    never builds :attr:`values`."""
 
     def __init__(self, spec: DepthSpec):
         deal, tableau = spec.deal, spec.tableau
-        self.values = spec.round_values()
-        # the coups are settled on the bets on points; a bet on the cards themselves has
-        # its exact value only (its outcome column is NaN: not settled here)
-        evaluator = self.values.evaluator
+        self.spec = spec
         self.dealing = deal_plan(deal)
         nv = POINT_VALUES
         self.coup = coup_plan(tableau)
-        layout = evaluator.layout if evaluator is not None else CellLayout(False, tableau)
-        f = layout.features()
-        p_state = f["player_pair"] + (f["player_suited_pair"] if layout.suits else 0)
-        b_state = f["banker_pair"] + (f["banker_suited_pair"] if layout.suits else 0)
+        n_bets = len(spec.bets)
+        if spec.exact:
+            # rounds are valued exactly; the coups are settled on the bets on points only
+            # (a bet on the cards themselves has its exact value; its outcome column is
+            # NaN, never read by an exact run)
+            evaluator = self.values.evaluator
+            layout = evaluator.layout if evaluator is not None else CellLayout(False, tableau)
+        else:
+            evaluator = Evaluator.of(spec.paytable().bets, tableau=tableau)
+            if isinstance(evaluator.layout, FactoredLayout):  # the dealer reads card cells
+                evaluator = Evaluator(evaluator.bets, evaluator.layout.fine)
+            layout = evaluator.layout
         self.cell_of = np.full((3, 3, nv, nv, nv + 1, nv + 1), -1, dtype=np.int64)
-        self.cell_of[p_state, b_state, f["player_two_card_total"], f["banker_two_card_total"],
-                     f["player_third"] + 1, f["banker_third"] + 1] = np.arange(layout.n_cells)
-        self.suited_pairs = bool(layout.suits)
-        self.cell_class = (evaluator.cell_class if evaluator is not None
-                           else np.zeros(layout.n_cells, dtype=np.int64))
-        classes = evaluator.n_classes if evaluator is not None else 1
-        self.class_net = np.full((len(spec.bets), classes), np.nan)
-        if evaluator is not None:
-            self.class_net[self.values.on_points] = evaluator.float_nets
+        #: how the count study settles coups of card bets (None: on points and pairs)
+        self.card = None
+        if isinstance(layout, CardLayout):
+            self.card = card_settle(layout, evaluator.cell_class)
+            self.suited_pairs = False
+        else:
+            f = layout.features()
+            p_state = f["player_pair"] + (f["player_suited_pair"] if layout.suits else 0)
+            b_state = f["banker_pair"] + (f["banker_suited_pair"] if layout.suits else 0)
+            self.cell_of[p_state, b_state, f["player_two_card_total"],
+                         f["banker_two_card_total"], f["player_third"] + 1,
+                         f["banker_third"] + 1] = np.arange(layout.n_cells)
+            self.suited_pairs = bool(layout.suits)
+        if spec.exact:
+            self.cell_class = (evaluator.cell_class if evaluator is not None
+                               else np.zeros(layout.n_cells, dtype=np.int64))
+            self.class_net = np.full((n_bets, evaluator.n_classes if evaluator else 1), np.nan)
+            if evaluator is not None:
+                self.class_net[self.values.on_points] = evaluator.float_nets
+            self.nets = None
+        else:
+            self.cell_class = evaluator.cell_class
+            self.class_net = np.ascontiguousarray(evaluator.float_nets)
+            self.nets = _whole_nets(evaluator, deal.max_rounds)
         counts = spec.counts
         self.tags = np.array([c.tags for c in counts], dtype=np.int64).reshape(len(counts),
                                                                                len(RANKS))
@@ -265,6 +280,22 @@ class Game:
                  DeckRounding.WHOLE: K.DECKS_WHOLE}
         self.rounding = np.array([codes[c.rounding] for c in counts], dtype=np.int64)
         self.deal = deal
+        counted = [p for p in spec.players if p.count is not None]
+        self.players = K.CountPlayers(
+            np.array([p.bet for p in counted], dtype=np.int64),
+            np.array([p.count for p in counted], dtype=np.int64),
+            np.array([K.NO_CUTOFF if p.cutoff is None else p.cutoff for p in counted],
+                     dtype=np.int64),
+            np.array([c.trigger for c in counts], dtype=np.float64),
+            np.array([c.trigger_on is TriggerOn.TRUE for c in counts], dtype=np.int64))
+        #: the shoe in one-byte card codes, for the count study's dealer
+        self.bytes = self.dealing._replace(ordered=self.dealing.ordered.astype(np.uint8))
+
+    @functools.cached_property
+    def values(self) -> RoundValues:
+        """The bets compiled for valuing rounds exactly (the depth analysis,
+        ``exact_bets``)."""
+        return self.spec.round_values()
 
     def deal_shoes(self, seed: int, first: int, count: int, *, keep_cards: bool = False):
         """Deal shoes ``first`` … ``first + count - 1``: (rounds, start, running, true
@@ -286,6 +317,65 @@ class Game:
                                  self.rounding),
                      K.DealtShoes(rounds, start, running, true_count, net, cards), work, state)
         return rounds, start, running, true_count, net, cards
+
+
+    def tally(self, seed: int, first: int, count: int) -> dict[str, np.ndarray]:
+        """Deal shoes ``first`` … ``first + count - 1`` and add up what each count player
+        wins by the coups' outcomes, in the kernel
+        (:func:`~bacc_edge.engine.deal_kernels.tally_shoes`): the sums of
+        :func:`deal_batch`, the count players' rows in the order of ``spec.players``."""
+        players, m = len(self.players.bet), self.deal.max_rounds
+        tally = K.StudyTally(np.zeros((players, len(COLUMNS))),
+                             np.zeros((players, len(COLUMNS), len(COLUMNS))),
+                             np.zeros((players, 2)), *(np.zeros(players, dtype=np.int64)
+                                                       for _ in range(4)),
+                             np.zeros(m + 1, dtype=np.int64))
+        missing = K.tally_shoes(seed, first, count, self.bytes, self.coup,
+                                K.RoundCells(self.cell_of, self.suited_pairs, self.cell_class,
+                                             self.class_net),
+                                self.card, self.nets,
+                                K.CountPlan(self.tags, self.initial, self.exposed,
+                                            self.divisor, self.rounding),
+                                self.players, tally)
+        if missing:
+            raise BaccEdgeError(f"{missing} coups dealt from shoes {first} to "
+                                f"{first + count - 1} fell in no cell of the bets' layout "
+                                f"(a fault of bacc-edge: please report it)")
+        histogram = tally.rounds_histogram
+        n_bets = self.class_net.shape[0]
+        return {
+            "shoes": np.array([count], dtype=np.int64),
+            "sums": tally.sums,
+            "cross": tally.cross,
+            "squares": tally.squares,
+            "shoes_betting": tally.shoes_betting,
+            "shoes_nonzero": tally.shoes_nonzero,
+            "shoes_won": tally.shoes_won,
+            "shoes_lost": tally.shoes_lost,
+            "rounds_histogram": histogram,
+            # shoes that reached round r + 1: those that dealt more than r rounds
+            "reached": histogram[::-1].cumsum()[::-1][1:].copy(),
+            "ev_sum": np.zeros((n_bets, m)),
+            "favourable": np.zeros((n_bets, m), dtype=np.int64),
+            "gains": np.zeros((0, players)),
+        }
+
+
+def _whole_nets(evaluator: Evaluator, rounds: int) -> K.WholeNets:
+    """The bets' nets per class over each bet's common denominator, checked so that a
+    shoe's win (at most ``rounds`` bets) stays a whole number a float holds exactly."""
+    numerators, denominators = [], []
+    for bet, nets in zip(evaluator.bets, evaluator.nets):
+        common = math.lcm(*(Fraction(x).denominator for x in nets))
+        whole = [int(Fraction(x) * common) for x in nets]
+        if max(max(map(abs, whole)) * max(rounds, 1), common) >= 2 ** 53:
+            raise BaccEdgeError(f"{bet.name!r}: its pays, over their common denominator "
+                                f"{common}, are too fine to add up {rounds} rounds of a "
+                                f"shoe exactly")
+        numerators.append(whole)
+        denominators.append(common)
+    return K.WholeNets(np.array(numerators, dtype=np.int64).reshape(len(numerators), -1),
+                       np.array(denominators, dtype=np.float64))
 
 
 @functools.lru_cache(maxsize=4)
@@ -315,8 +405,12 @@ COLUMNS = ("won", "won_exact", "bets", "rounds")
 
 def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
     """Deal, count and value shoes ``first`` … ``first + count - 1``; the sums a run
-    adds up (see :class:`~bacc_edge.depth.run.DepthTally`). Runs on a worker."""
+    adds up (see :class:`~bacc_edge.depth.run.DepthTally`). Runs on a worker. A count
+    study by the coups' outcomes is dealt and added up in the kernel
+    (:meth:`Game.tally`); the others keep every round's counts to value them."""
     g = game(spec)
+    if not spec.exact:
+        return g.tally(spec.seed, first, count)
     need_cards = spec.exact
     rounds, start, running, true_count, net, cards = g.deal_shoes(
         spec.seed, first, count, keep_cards=need_cards)

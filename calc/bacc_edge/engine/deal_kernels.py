@@ -9,6 +9,11 @@ never see user input.
 The shuffle is a Fisher-Yates shuffle driven by SplitMix64, seeded from (seed, shoe),
 with Lemire's unbiased bounded draw: the same shoe on every machine and in every
 process. :func:`shuffle_plain` is the same algorithm in plain Python, for the tests.
+
+Two dealers share it: :func:`deal_shoes` hands back every round (where it starts, the
+counts before it, what it paid each bet) for the exact values of the depth analysis;
+:func:`tally_shoes`, the count study's, deals from one-byte card codes and adds up what
+each count player won inside the kernel, handing back only the sums a run keeps.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..game.coup import BANKER_ONLY, PLAYER_THEN_BANKER
+from ..game.coup import BANKER_ONLY, NO_THIRDS, PLAYER_THEN_BANKER
 from ..game.dealing import END_AT_CUT
+from .coup_settle_kernels import canonical_cell, class_of_cell
 from .jit import inline, kernel
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -244,3 +250,251 @@ def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
                 last = True
         rounds[s] = r
 
+
+
+class CountPlayers(NamedTuple):
+    """The count players of a count study, one row each: the bet they play, the count
+    they follow and the last round they may bet (:data:`NO_CUTOFF`: none); per count,
+    its trigger and whether that compares the true count (1) or the running count (0)."""
+
+    bet: np.ndarray
+    count: np.ndarray
+    cutoff: np.ndarray
+    trigger: np.ndarray
+    on_true: np.ndarray
+
+
+class WholeNets(NamedTuple):
+    """Each bet's net win per settle class as whole numbers: ``numerator[bet, class]`` /
+    ``denominator[bet]`` (a float holding a whole number). A shoe's win is summed in
+    whole numbers, then divided once: exact and the same in any order, so a shoe that
+    broke even is level, never 1e-16 ahead."""
+
+    numerator: np.ndarray
+    denominator: np.ndarray
+
+
+#: A count player's cutoff when the table has none: past the most rounds a shoe deals.
+NO_CUTOFF = np.iinfo(np.int64).max
+
+
+class StudyTally(NamedTuple):
+    """What :func:`tally_shoes` adds its shoes into, per count player: ``sums[j]`` and
+    ``cross[j]`` the sums over shoes of (won, 0, bets placed, rounds dealt) and of its
+    products, ``squares[j, 0]`` of each bet's squared win, how many shoes they bet in,
+    ended level or not, won and lost; and ``rounds_histogram[r]`` the shoes that dealt
+    r rounds."""
+
+    sums: np.ndarray
+    cross: np.ndarray
+    squares: np.ndarray
+    shoes_betting: np.ndarray
+    shoes_nonzero: np.ndarray
+    shoes_won: np.ndarray
+    shoes_lost: np.ndarray
+    rounds_histogram: np.ndarray
+
+
+@kernel
+def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, players, tally):
+    """Deal shoes ``first`` … ``first + n_shoes - 1`` of run ``seed`` as :func:`deal_shoes`
+    deals them (the same shoes, rounds and counts) and add into ``tally`` (a
+    :class:`StudyTally`) what each count player (``players``, :class:`CountPlayers`)
+    wins by the coups' outcomes: a player bets one unit on a round when their count,
+    before the coup, reaches its trigger and the round is within their cutoff.
+
+    Cards are dealt from ``deal.ordered`` (one byte a card). A coup is
+    settled only where someone bets on it: by ``cells`` (:class:`RoundCells`, bets on
+    points and pairs) when ``card`` is None, else by ``card`` (a
+    :class:`~bacc_edge.engine.coup_settle_kernels.CardSettle`) from its cards. Returns
+    how many coups found no cell (never any: the caller refuses the run if one does).
+    What a class pays comes from ``nets`` (:class:`WholeNets`), not ``cells.class_net``.
+    """
+    cell_of, suited_pairs, cell_class, _ = cells
+    numerator, denominator = nets
+    tags, initial, exposed, divisor, rounding = counts
+    bet_of, count_of, cutoff_of, trigger, on_true = players
+    sums, cross, squares, betting, nonzero, won_shoes, lost_shoes, histogram = tally
+    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
+    nv = total.shape[0]
+    ordered, card_rank, card_suit = deal.ordered, deal.card_rank, deal.card_suit
+    card_points, burn_of_rank = deal.card_points, deal.burn_of_rank
+    cut, end_rule, shown_cards = deal.cut, deal.end, deal.shown
+    coup_cards, deck_cards = deal.coup_cards, deal.deck_cards
+    n_cards = ordered.shape[0]
+    n_kinds = card_rank.shape[0]
+    n_counts = tags.shape[0]
+    n_players = bet_of.shape[0]
+    max_rounds = histogram.shape[0] - 1
+    cut_at = n_cards - cut
+    # per card kind: its point value and each count's tag
+    points = np.empty(n_kinds, dtype=np.int64)
+    tag = np.empty((n_counts, n_kinds), dtype=np.int64)
+    for k in range(n_kinds):
+        points[k] = card_points[card_rank[k]]
+        for c in range(n_counts):
+            tag[c, k] = tags[c, card_rank[k]]
+    # the total of a hand's first two cards, by their kinds
+    hand = np.empty((n_kinds, n_kinds), dtype=np.int64)
+    for a in range(n_kinds):
+        for b in range(n_kinds):
+            hand[a, b] = total[points[a], points[b]]
+    # the cards a coup takes, by its two-card totals and the fifth card's point value
+    length = np.empty((nv, nv, nv), dtype=np.int64)
+    for pt in range(nv):
+        for bt in range(nv):
+            kind = thirds[pt * nv + bt]
+            for x in range(nv):
+                length[pt, bt, x] = (4 if kind == NO_THIRDS else 5 if kind == BANKER_ONLY
+                                     else 5 + banker_draws[bt, x + 1])
+    least = np.zeros((n_counts, n_cards + 1), dtype=np.int64)  # no coup leaves 0 cards
+    for c in range(n_counts):
+        for left in range(1, n_cards + 1):
+            least[c, left] = _least_betting(trigger[c], on_true[c],
+                                            _decks(left, rounding[c], deck_cards))
+    seen = np.empty((n_counts, n_cards + 1), dtype=np.int64)
+    base = np.empty(n_counts, dtype=np.int64)
+    hit = np.zeros(n_counts, dtype=np.bool_)
+    bets = np.zeros(n_players, dtype=np.bool_)
+    won = np.zeros(n_players, dtype=np.int64)
+    placed = np.zeros(n_players, dtype=np.int64)
+    row = np.zeros(4, dtype=np.float64)
+    codes = np.zeros(coup_cards, dtype=np.int64)
+    renamed = np.zeros(coup_cards, dtype=np.int64)
+    block_codes = np.zeros(coup_cards, dtype=np.int64)
+    work = np.empty(n_cards, dtype=ordered.dtype)
+    state = np.zeros(1, dtype=np.uint64)
+    missing = 0
+    for s in range(n_shoes):
+        shuffle(seed, first + s, ordered, work, state)
+        shown = work[0]
+        burned = burn_of_rank[card_rank[shown]]
+        pos = shown_cards + burned
+        for c in range(n_counts):  # the running count before card i: base + seen[c, i]
+            acc = 0
+            for i in range(n_cards):
+                seen[c, i] = acc
+                acc += tag[c, work[i]]
+            seen[c, n_cards] = acc
+            base[c] = initial[c] + (tag[c, shown] if exposed[c] else 0) - seen[c, pos]
+        for j in range(n_players):
+            won[j] = 0
+            placed[j] = 0
+        r = 0
+        last = False
+        while n_cards - pos >= coup_cards and r < max_rounds:
+            for c in range(n_counts):
+                left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
+                hit[c] = base[c] + seen[c, pos] >= least[c, left]
+            anyone = False
+            for j in range(n_players):
+                bets[j] = hit[count_of[j]] and r < cutoff_of[j]
+                anyone = anyone or bets[j]
+            p1, b1, p2, b2 = work[pos], work[pos + 1], work[pos + 2], work[pos + 3]
+            fifth, sixth = work[pos + 4], work[pos + 5]  # the loop leaves six cards
+            pt = hand[p1, p2]
+            bt = hand[b1, b2]
+            n = length[pt, bt, points[fifth]]
+            if anyone:
+                px = -1
+                by = -1
+                kind = thirds[pt * nv + bt]
+                if kind == PLAYER_THEN_BANKER:
+                    px = points[fifth]
+                    if n == 6:
+                        by = points[sixth]
+                elif kind == BANKER_ONLY:
+                    by = points[fifth]
+                if card is None:
+                    ps = 0
+                    if card_rank[p1] == card_rank[p2]:
+                        ps = 2 if suited_pairs and card_suit[p1] == card_suit[p2] else 1
+                    bs = 0
+                    if card_rank[b1] == card_rank[b2]:
+                        bs = 2 if suited_pairs and card_suit[b1] == card_suit[b2] else 1
+                    cls = cell_class[cell_of[ps, bs, pt, bt, px + 1, by + 1]]
+                else:
+                    cls = _card_class(card, work, pos, pt, bt, px, by, codes, renamed,
+                                      block_codes)
+                if cls < 0:
+                    missing += 1
+                else:
+                    for j in range(n_players):
+                        if bets[j]:
+                            whole = numerator[bet_of[j], cls]
+                            net = whole / denominator[bet_of[j]]
+                            won[j] += whole
+                            placed[j] += 1
+                            squares[j, 0] += net * net
+            before = pos
+            pos += n
+            r += 1
+            if last:
+                break
+            if end_rule == END_AT_CUT:
+                if pos > cut_at:
+                    break
+            elif before == cut_at:
+                break
+            elif pos > cut_at:
+                last = True
+        histogram[r] += 1
+        for j in range(n_players):
+            row[0] = won[j] / denominator[bet_of[j]]
+            row[2] = placed[j]
+            row[3] = r
+            for a in range(4):
+                sums[j, a] += row[a]
+                for b in range(4):
+                    cross[j, a, b] += row[a] * row[b]
+            if placed[j] > 0:
+                betting[j] += 1
+            if won[j] != 0:
+                nonzero[j] += 1
+            if won[j] > 0:
+                won_shoes[j] += 1
+            elif won[j] < 0:
+                lost_shoes[j] += 1
+    return missing
+
+
+#: Beyond any running count (:data:`~bacc_edge.analysis.card_counting.RUNNING_COUNT_LIMIT`).
+_COUNT_BOUND = 2 ** 53 + 2
+
+
+@inline
+def _least_betting(trigger, on_true, decks):
+    """The least running count that bets: whose true count ``running / decks`` (or, not
+    ``on_true``, the running count itself), in floating point as :func:`deal_shoes`
+    computes it, reaches ``trigger``. That is monotone in the running count, so one
+    comparison of whole numbers a round replaces a division (a binary search here)."""
+    lo, hi = -_COUNT_BOUND, _COUNT_BOUND
+    while lo < hi:
+        mid = lo + (hi - lo) // 2
+        level = np.float64(mid) / decks if on_true else np.float64(mid)
+        if level >= trigger:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@inline
+def _card_class(card, work, pos, pt, bt, px, by, codes, renamed, block_codes):
+    """The settle class of the coup dealt from ``work[pos]`` on (totals ``pt``, ``bt``,
+    thirds ``px``, ``by``, -1 where a hand stood) on a card layout; -1 where its cell is
+    not among the layout's."""
+    pos_code, absent_code = card.pos_code, card.absent_code
+    for p in range(4):
+        codes[p] = pos_code[p, work[pos + p]]
+    at = pos + 4
+    if px >= 0:
+        codes[4] = pos_code[4, work[at]]
+        at += 1
+    else:
+        codes[4] = absent_code[4]
+    codes[5] = pos_code[5, work[at]] if by >= 0 else absent_code[5]
+    cell = canonical_cell(card.coup_key[pt, bt, px + 1, by + 1], codes, card.perm_code,
+                          card.stride, card.block_of, card.block_pos, card.block_start,
+                          card.block_stride, card.binom, renamed, block_codes)
+    return class_of_cell(card, cell)
