@@ -6,6 +6,7 @@ import itertools
 import os
 import subprocess
 import sys
+from pathlib import Path
 from collections import Counter
 
 import numpy as np
@@ -335,3 +336,25 @@ def test_the_coup_features_follow_from_the_totals_and_third_cards(tableau):
                     "banker_cards": 2 + (y >= 0), "cards_dealt": 4 + (x >= 0) + (y >= 0),
                     "player_natural": int(pt >= 8), "banker_natural": int(bt >= 8)}
         assert {k: int(f[k][i]) for k in expected} == expected, (pt, bt, x, y)
+
+
+def test_compiled_kernels_are_kept_per_version_of_the_engine_and_game_sources(tmp_path,
+                                                                              monkeypatch):
+    """numba checks only a kernel's own file: an edit to a helper it inlines from another
+    module, or to a game constant it reads, must move the kernels to a new folder."""
+    import shutil
+
+    import bacc_edge
+    from bacc_edge.engine.jit import cache_folder
+    package = tmp_path / "bacc_edge"
+    for part in ("engine", "game"):
+        shutil.copytree(Path(bacc_edge.__file__).parent / part, package / part,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    first = cache_folder(package)
+    assert first.startswith(str(tmp_path / "cache"))
+    assert cache_folder(package) == first
+    for edited in (package / "game" / "coup.py", package / "engine" / "card_kernels.py"):
+        edited.write_text(edited.read_text() + "\n# edited\n")
+        assert cache_folder(package) != first
+        first = cache_folder(package)

@@ -9,14 +9,37 @@ mode: a kernel that numba cannot compile fails at its first call.
 
 :func:`plain` runs a kernel as plain Python, the big-integer path for shoes whose counts
 would overflow int64.
+
+The compiled kernels are kept in a folder named by a digest of the engine's and the
+game's sources (under ``NUMBA_CACHE_DIR`` where set, else the user's cache folder):
+numba checks only the kernel's own file for changes, so a kernel would otherwise keep
+its cached machine code after a helper it inlines from another module, or a game
+constant it reads, changed (an upgrade, an edit) — silently the old code.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
 from types import FunctionType
 
 import numba as nb
 from numba.core.registry import CPUDispatcher
+
+
+def cache_folder(package: Path) -> str:
+    """The folder for the compiled kernels of ``package`` (bacc_edge's folder): one per
+    version of the sources they read."""
+    digest = hashlib.sha256()
+    for path in sorted([*(package / "engine").glob("*.py"), *(package / "game").glob("*.py")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "bacc-edge")
+    return os.path.join(base, "kernels-" + digest.hexdigest()[:16])
+
+
+nb.config.CACHE_DIR = cache_folder(Path(__file__).resolve().parent.parent)
 
 _OPTIONS = dict(cache=True, error_model="numpy", nogil=True)
 
