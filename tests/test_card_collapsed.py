@@ -135,15 +135,15 @@ def test_collapsed_counts_match_the_reference_on_asymmetric_shoes(shape, rows):
 
 @pytest.mark.parametrize("shape", list(SHAPES))
 def test_eight_decks_part_dealt_match_the_card_layout(shape):
-    """On a part-dealt 8-deck shoe, and one with cards removed without their suit,
-    every line counts as on the card layout (itself checked against the reference in
+    """On a part-dealt 8-deck shoe, one with cards removed without their suit and an
+    infinite deck, every line counts as on the card layout (itself checked against the reference in
     test_card_bets.py): nothing lost at full size."""
     bet = SHAPES[shape][0]
     rng = np.random.default_rng(19)
     named = Shoe.decks(8).remove(" ".join(
         f"{'A 2 3 4 5 6 7 8 9 10 J Q K'.split()[r]}{'shdc'[s]}"
         for r, s in zip(rng.integers(0, 13, 60), rng.integers(0, 4, 60))))
-    for shoe in (named, Shoe.decks(2).remove("9h 9 K 5")):
+    for shoe in (named, Shoe.decks(2).remove("9h 9 K 5"), Shoe.infinite()):
         layout = layout_for([bet])
         table, fine = table_of(shoe, layout), card_table(shoe, layout.fine)
         assert table.total == fine.total
