@@ -23,8 +23,16 @@ import pytest
 from bacc_edge import (BaccEdgeError, Bet, Event, Shoe, ShoeError, all_cards, banker,
                        first_four, outcome_table, player, report, tie)
 from bacc_edge.engine.card_table import _chinese_remainders, _moduli, card_table
-from bacc_edge.analysis.evaluator import layout_for
+from bacc_edge.analysis.evaluator import layout_for as _chosen_layout
 from bacc_edge.game.shoe import falling
+
+
+def layout_for(bets, **given):
+    """The card layout of ``bets``: the one the evaluator picks, or the card layout a
+    factored or collapsed one classes (card_table counts card layouts)."""
+    layout = _chosen_layout(bets, **given)
+    return getattr(layout, "fine", layout)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 RANK_NAMES = "A 2 3 4 5 6 7 8 9 10 J Q K".split()

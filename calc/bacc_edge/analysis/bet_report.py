@@ -204,7 +204,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
             on_progress, step.done, share, step.total))     # compiled: a full shoe's
         full = (tables.get(full_shoe, layout)               # count tells a card layout
                 if full_shoe is not None else table)        # its cells
-        evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
+        evaluator = Evaluator.compiled([paytable.bets[i] for i in chosen], layout)
         results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
         step(share)
     return [results[i] for i in range(len(paytable.bets))]

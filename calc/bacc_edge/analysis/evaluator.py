@@ -24,6 +24,8 @@ import numpy as np
 from ..util.arguments import quoted
 from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, card_table, cards_held,
                                  is_card_feature)
+from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsed_numbers,
+                                      collapsed_table, collapsible)
 from ..engine.factored_table import FactoredLayout, factored_for, factored_table
 from ..errors import ArgumentError, BaccEdgeError
 from ..engine.point_table import (CellLayout, OutcomeTable, PairLayout, outcome_table,
@@ -38,9 +40,9 @@ from ..game.shoe import Shoe
 SIGN_CHECK = 1e-9
 
 
-Layout = CellLayout | CardLayout | FactoredLayout
+Layout = CellLayout | CardLayout | FactoredLayout | CollapsedLayout
 #: the layouts of bets on the cards themselves
-CARD_LAYOUTS = (CardLayout, FactoredLayout)
+CARD_LAYOUTS = (CardLayout, FactoredLayout, CollapsedLayout)
 
 
 def _layout_text(layout: Layout) -> str:
@@ -61,7 +63,9 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     or when ``suits`` says so), card-level cells for bets on the cards themselves
     (only the cells ``shoe``, and any shoe dealt from it, can reach, when given), with
     their suits factored out where the bets read suits only as "this group is of one
-    suit" (:mod:`bacc_edge.engine.factored_table`; checked on every card-level cell)."""
+    suit" (:mod:`bacc_edge.engine.factored_table`), or, where they name suits, not dealt
+    on the values or ranks whose suits no bet reads
+    (:mod:`bacc_edge.engine.collapsed_table`); both checked on every card-level cell."""
     features = frozenset().union(*(bet_features(b) for b in bets))
     if any(is_card_feature(f) for f in features):
         fine = CardLayout(CardDetail.of(features), tableau,
@@ -69,7 +73,7 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
         factored = factored_for(fine, features)
         if factored is not None and all(_answers(factored, b) for b in bets):
             return factored
-        return fine
+        return _collapsed_for(fine, bets) if collapsible(fine.detail) else fine
     if suits is None:
         suits = any(b.needs_suits for b in bets)
     return CellLayout(bool(suits), tableau)
@@ -97,12 +101,46 @@ def _answers(layout: FactoredLayout, bet: Bet) -> bool:
     return verdicts[layout]
 
 
+#: (the bets' ids, card layout) → the layout :func:`_collapsed_for` chose, the newest last
+_COLLAPSED: dict = {}
+#: how many choices are kept
+COLLAPSED_KEPT = 32
+
+
+def _collapsed_for(fine: CardLayout, bets: Sequence[Bet]) -> CardLayout | CollapsedLayout:
+    """``fine`` with the suits of every base (value or rank) collapsed whose suits
+    ``bets`` never tell apart: base by base, the suits of a base are collapsed where
+    every class of cells that then differ only in collapsed suits is settled alike by
+    every bet (checked on every cell of ``fine``, the last base's check for all of them
+    together). ``fine`` itself where no base collapses. Kept for the last few bets."""
+    bets = tuple(bets)
+    key = (tuple(id(b) for b in bets), fine)
+    found = _COLLAPSED.pop(key, None)
+    if found is None:
+        settles = [settle(b, fine) for b in bets]
+        _, settled = _settle_classes(settles, [len(b.events) + 1 for b in bets])
+        chosen: tuple = ()
+        for base in range(fine.detail.n_bases):
+            number = collapsed_numbers(fine, chosen + (base,))
+            order = np.argsort(number, kind="stable")
+            number, classes = number[order], settled[order]
+            if ((number[1:] != number[:-1]) | (classes[1:] == classes[:-1])).all():
+                chosen += (base,)
+        found = (bets, collapsed_layout(fine, chosen) if chosen else fine)
+    while len(_COLLAPSED) >= COLLAPSED_KEPT:
+        del _COLLAPSED[next(iter(_COLLAPSED))]
+    _COLLAPSED[key] = found  # it holds the bets, so no id is reused while kept
+    return found[1]
+
+
 def table_of(shoe: Shoe, layout: Layout, *, on_progress: Progress | None = None
              ) -> OutcomeTable:
     """``shoe`` counted on ``layout``'s cells, by the engine that counts that kind of
     layout (one step for ``on_progress`` on card layouts)."""
     if isinstance(layout, FactoredLayout):
         return factored_table(shoe, layout, on_progress=on_progress)
+    if isinstance(layout, CollapsedLayout):
+        return collapsed_table(shoe, layout, on_progress=on_progress)
     if isinstance(layout, CardLayout):
         return card_table(shoe, layout, on_progress=on_progress)
     return outcome_table(shoe, suits=layout.suits, tableau=layout.tableau)
@@ -144,6 +182,12 @@ def _settle_classes(settles: list[np.ndarray], lines: list[int]
     return classes.T, cell_class.reshape(-1)
 
 
+#: (the bets' ids, layout) → their compiled Evaluator, the most recently used last
+_COMPILED: dict = {}
+#: how many compiled Evaluators are kept
+COMPILED_KEPT = 32
+
+
 class Evaluator:
     """A list of bets compiled on one layout: the outcome cells (suit mode and
     tableau) or card-level cells (:mod:`bacc_edge.engine.card_table`).
@@ -181,6 +225,8 @@ class Evaluator:
         self.nets = tuple(tuple(self.pays[b][line].net for line in lines)
                           for b, lines in enumerate(self.class_events.tolist()))
         self.float_nets = np.array([[float(x) for x in row] for row in self.nets])
+        for a in (self.cell_class, self.class_events, self.float_nets):
+            a.setflags(write=False)  # shared by every caller of compiled()
 
     @classmethod
     def of(cls, bets: Sequence[Bet], *, suits: bool | None = None,
@@ -190,6 +236,22 @@ class Evaluator:
         bet asks about them)."""
         bets = bets_argument(bets)
         return cls(bets, layout_for(bets, tableau_argument(tableau), suits=suits))
+
+    @classmethod
+    def compiled(cls, bets: Sequence[Bet], layout: Layout) -> "Evaluator":
+        """``Evaluator(bets, layout)``, compiled once for the same bets (the same
+        objects: a bet cannot change once made) on the same layout and kept among the
+        last few: a report of many shoes settles the cells once, not once a shoe
+        (Jackpot Baccarat's 3,640 cells cost more to settle than to count)."""
+        bets = tuple(bets_argument(bets))
+        key = (tuple(id(b) for b in bets), layout)
+        found = _COMPILED.pop(key, None)
+        if found is None:
+            found = cls(bets, layout)
+        while len(_COMPILED) >= COMPILED_KEPT:
+            del _COMPILED[next(iter(_COMPILED))]
+        _COMPILED[key] = found  # the newest last; it holds its bets, so no id is reused
+        return found
 
     @property
     def n_classes(self) -> int:

@@ -1,0 +1,179 @@
+"""Card bets that name suits but read them only on some cards: counted with the other
+cards' suits not dealt at all.
+
+A bet that names a suit (Lucky Nines' "three nines of one suit", "the nine of diamonds")
+is counted by :mod:`bacc_edge.engine.card_table` on cells that tell every card's suit
+apart: four positions of 40 (value, suit) kinds, 123,410 cells, each dealt suit by suit.
+Lucky Nines reads a suit only on a nine; the suits of the other values change no line.
+:func:`bacc_edge.analysis.evaluator.layout_for` finds such bases (a fine card's value, or
+rank where ranks are told apart), exactly, for the bets given: on every cell of their
+card layout it settles each bet, and keeps a base's suits apart only where cells that
+differ in them settle differently. Then a :class:`CollapsedLayout`'s cell is a class of
+card-layout cells that agree on all but the suits of those bases (its number: the card
+layout's cell number with those suits 0), and :func:`collapsed_table` counts it by
+dealing each such base as one pool of all its suits (Lucky Nines: 1,820 cells, a few
+hundred card sequences).
+
+The layout answers the bets it was made for, and only them: its features are those of
+one card-layout cell of each class, which every condition of those bets reads alike.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ..errors import BaccEdgeError
+from ..game.coup import POSITIONS
+from ..game.shoe import Shoe, ShoeError
+from ..game.tableau import Tableau
+from ..util.progress import Progress, Steps
+from .card_table import (BINOM, CardDetail, CardLayout, _cells, _on_cells, _run, _shoe_counts,
+                         _tails, card_table, cards_held)
+from .factored_table import _Representatives
+from .point_table import OutcomeTable, needs_python_integers
+
+
+def collapsible(detail: CardDetail) -> bool:
+    """Whether cells of ``detail`` may have the suits of some bases collapsed: suits
+    named (not renamed in order of appearance, which the factored count handles), and
+    every position whose suit is read also told apart by its base."""
+    if not detail.suits or detail.relabel:
+        return False
+    cells = _cells(detail)
+    return all(cells.base_radix[p] > 1 for p in range(len(POSITIONS))
+               if cells.suit_radix[p] > 1)
+
+
+def collapsed_numbers(fine: CardLayout, bases) -> np.ndarray:
+    """Per cell of ``fine``, its cell number with the suit of every card of ``bases``
+    (indices of the detail's bases) 0: the number of its class."""
+    cells = _cells(fine.detail)
+    parts, positions = fine._decoded()
+    number = np.zeros(fine.n_cells, dtype=np.int64)
+    step = 1
+    for k, r in zip(fine.detail.parts, cells.part_radix):
+        number += parts[k] * step
+        step *= r
+    for block, stride, alphabet in zip(cells.blocks, cells.stride, cells.alphabet):
+        codes = []
+        for p in block:
+            code, _ = positions[POSITIONS[p]]
+            radix = cells.suit_radix[p]
+            if radix > 1:  # a code is base · radix + suit (no card: past every base)
+                erased = np.arange(alphabet)
+                for base in bases:
+                    erased[base * radix:(base + 1) * radix] = base * radix
+                code = erased[code]
+            codes.append(code)
+        for i in range(len(codes)):  # sorted in place, smallest first: a sorting network
+            for j in range(len(codes) - 1 - i):
+                codes[j], codes[j + 1] = (np.minimum(codes[j], codes[j + 1]),
+                                          np.maximum(codes[j], codes[j + 1]))
+        if len(block) == 1:
+            number += stride * codes[0]
+        else:  # the multiset's rank, as the kernel's multiset_rank
+            number += stride * sum(BINOM[c + i, i + 1] for i, c in enumerate(codes))
+    return number
+
+
+class CollapsedLayout:
+    """Classes of the cells of ``fine`` (a :class:`CardLayout` whose suits are named)
+    that agree on all but the suits of the cards of ``bases``: the cells counted by
+    :func:`collapsed_table`, in the order of their numbers ``keys`` (cell numbers of
+    ``fine`` with those suits 0). ``features()`` reads each class at one of its cells
+    (the first): only for conditions that settle every cell of a class alike
+    (:func:`bacc_edge.analysis.evaluator.layout_for` checks the bets it picks one for)."""
+
+    def __init__(self, fine: CardLayout, bases: tuple):
+        self.fine = fine
+        self.bases = bases
+        keys, first, cell_class = np.unique(collapsed_numbers(fine, bases),
+                                            return_index=True, return_inverse=True)
+        self.keys, self.first, self.cell_class = keys, first, cell_class.reshape(-1)
+        for a in (self.keys, self.first, self.cell_class):
+            a.setflags(write=False)
+        self._features = None
+
+    @property
+    def detail(self) -> CardDetail:
+        return self.fine.detail
+
+    @property
+    def tableau(self) -> Tableau:
+        return self.fine.tableau
+
+    @property
+    def cards(self) -> tuple:
+        return self.fine.cards
+
+    @property
+    def n_cells(self) -> int:
+        return len(self.keys)
+
+    def features(self) -> dict[str, np.ndarray]:
+        if self._features is None:
+            self._features = _Representatives(self)
+        return self._features
+
+    def describe(self) -> str:
+        """In words: the card layout's detail, and the bases whose suits are not read."""
+        return (f"{self.detail.describe()}; the {self.detail.suits}s of {len(self.bases)} "
+                f"of its {self.detail.n_bases} values or ranks not read")
+
+    def __repr__(self) -> str:
+        return f"<CollapsedLayout {self.describe()}>"
+
+
+@lru_cache(maxsize=16)
+def collapsed_layout(fine: CardLayout, bases: tuple) -> CollapsedLayout:
+    """The :class:`CollapsedLayout` of ``fine`` with the suits of ``bases`` collapsed
+    (one object per pair, kept among the last few)."""
+    return CollapsedLayout(fine, bases)
+
+
+def collapsed_table(shoe: Shoe, layout: CollapsedLayout, *,
+                    on_progress: Progress | None = None) -> OutcomeTable:
+    """Count every cell of ``layout`` on ``shoe`` exactly. On a shoe whose suits are
+    all known, each collapsed base dealt as one pool of all its suits (the card
+    layout's kernel, :func:`~bacc_edge.engine.card_kernels.count_cells`, deals suit 0
+    of it only: the ordered deals of its cards, whatever their suits); else (cards
+    removed without their suit) the card layout's counts
+    (:func:`~bacc_edge.engine.card_table.card_table`) summed per class. One step for
+    ``on_progress``; the last few tables are kept (read-only)."""
+    table = _collapsed_table(shoe, layout)
+    Steps(on_progress, 1)()
+    return table
+
+
+@lru_cache(maxsize=8)
+def _collapsed_table(shoe: Shoe, layout: CollapsedLayout) -> OutcomeTable:
+    detail = layout.detail
+    if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
+        fine = card_table(shoe, layout.fine)  # its own checks and one-line errors
+        counts = np.zeros(layout.n_cells, dtype=fine.counts.dtype)
+        np.add.at(counts, layout.cell_class, fine.counts)
+        counts.setflags(write=False)
+        return OutcomeTable(shoe, layout, counts, fine.total)
+    if any(h and not c for h, c in zip(cards_held(shoe), layout.cards)):
+        raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
+                            f"it for this shoe (cards_held)")
+    fine_counts, value_counts = _shoe_counts(detail, np.asarray(shoe.suits, dtype=np.int64),
+                                             shoe.ranks)
+    pools = fine_counts.reshape(detail.n_bases, detail.n_suit_classes).copy()
+    collapsed = list(layout.bases)
+    pools[collapsed, 0] = pools[collapsed].sum(axis=1)
+    pools[collapsed, 1:] = 0
+    counted = _run(detail, layout.tableau, pools.reshape(-1), value_counts, _tails(shoe),
+                   int(not shoe.replacement), 0)
+    counts = _on_cells(counted, layout.keys)
+    if int(counts.sum(dtype=np.uint64)) != shoe.coups:
+        raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "
+                        f"{layout.describe()}")  # the cells hold every deal: never
+    counts.setflags(write=False)
+    return OutcomeTable(shoe, layout, counts, shoe.coups)
+
+
+__all__ = ["CollapsedLayout", "collapsed_layout", "collapsed_numbers", "collapsed_table",
+           "collapsible"]
