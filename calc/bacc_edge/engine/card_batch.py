@@ -101,6 +101,11 @@ class FirstCardsPlan:
         self.kind_of = kind_of
         self.n_kinds = int(kind_of.max()) + 1
         self.counts = counts
+        #: per multiset, its kinds in order, and how many of the same kind come before each
+        self.members = np.array([np.repeat(np.arange(counts.shape[1]), row) for row in counts],
+                                dtype=np.int64).reshape(len(counts), k)
+        self.nth = np.array([(self.members[:, :i] == self.members[:, i:i + 1]).sum(axis=1)
+                             for i in range(k)], dtype=np.int64).T.reshape(len(counts), k)
         self.orders = np.array([factorial(k) // int(np.prod([factorial(int(c)) for c in row]))
                                 for row in counts], dtype=np.int64)
         self.classes = classes
@@ -179,34 +184,33 @@ def _kind_counts(multisets: np.ndarray, n_kinds: int) -> np.ndarray:
 
 
 @kernel
-def first_cards_rows(kind_counts, suit_counts, counts, orders, classes, suited,
+def first_cards_rows(kind_counts, suit_counts, members, nth, orders, classes, suited,
                      suited_classes, tails, totals):
     """Add to ``totals[r, class]`` the ordered six-card deals of row r whose group's
-    cards make each multiset of kinds: per multiset, the orders of its cards
-    (``orders``) times Π_kind falling(``kind_counts[r, kind]``, how many it holds), the
-    group's k cards, times ``tails[r]`` (the other 6 - k positions, in every way). With
-    ``suited``, the kinds are ranks and the deals whose cards are all of one suit (Σ_s
-    Π_rank falling(``suit_counts[r, rank, s]``, …)) go to ``suited_classes``, the rest to
-    ``classes``. Every product counts ordered deals of the row's cards: below its
+    cards make each multiset of kinds: per multiset j, its cards' orders (``orders[j]``)
+    times Π_i (``kind_counts[r, members[j, i]]`` - ``nth[j, i]``) (the i-th card of the
+    multiset is the ``nth``-th of its kind: falling factors), the group's k cards, times
+    ``tails[r]`` (the other 6 - k positions, in every way). With ``suited``, the kinds
+    are ranks and the deals whose cards are all of one suit (the same product on
+    ``suit_counts[r, rank, s]``, summed over the suits s) go to ``suited_classes``, the
+    rest to ``classes``. Every product counts ordered deals of the row's cards: below its
     six-card deals, which the caller bounds below 2**63."""
-    n_kinds = counts.shape[1]
+    k = members.shape[1]
     for r in range(kind_counts.shape[0]):
-        for j in range(counts.shape[0]):
+        for j in range(members.shape[0]):
             w = orders[j]
-            for g in range(n_kinds):
-                for t in range(counts[j, g]):
-                    left = kind_counts[r, g] - t
-                    w *= left if left > 0 else 0
+            for i in range(k):
+                left = kind_counts[r, members[j, i]] - nth[j, i]
+                w *= left if left > 0 else 0
             if w == 0:
                 continue
             if suited:
                 same = 0
                 for s in range(suit_counts.shape[2]):
                     ws = orders[j]
-                    for g in range(n_kinds):
-                        for t in range(counts[j, g]):
-                            left = suit_counts[r, g, s] - t
-                            ws *= left if left > 0 else 0
+                    for i in range(k):
+                        left = suit_counts[r, members[j, i], s] - nth[j, i]
+                        ws *= left if left > 0 else 0
                     same += ws
                 totals[r, suited_classes[j]] += same * tails[r]
                 w -= same
@@ -298,7 +302,7 @@ class CardBatch:
             self._factored(unseen, n, totals)
         else:
             self._cells(unseen, n, totals)
-        coups = np.array([falling(int(x), COUP_CARDS) for x in n], dtype=np.int64)
+        coups = self._tails(n, 0)
         if (totals.sum(axis=1) != coups).any():  # every deal lands in one class: never
             raise BaccEdgeError(f"the batched counts of {self.layout!r} miss deals")
         return totals
@@ -319,8 +323,8 @@ class CardBatch:
         kind_counts = unseen @ onehot
         suit_counts = (unseen.reshape(len(unseen), len(RANKS), SUITS_PER_RANK) if plan.suited
                        else np.zeros((len(unseen), 0, 0), dtype=np.int64))
-        first_cards_rows(kind_counts, np.ascontiguousarray(suit_counts), plan.counts,
-                         plan.orders, plan.classes, plan.suited, plan.suited_classes,
+        first_cards_rows(kind_counts, np.ascontiguousarray(suit_counts), plan.members,
+                         plan.nth, plan.orders, plan.classes, plan.suited, plan.suited_classes,
                          self._tails(n, plan.k), totals)
 
     def _factored(self, unseen, n, totals) -> None:
