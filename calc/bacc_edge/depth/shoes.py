@@ -161,14 +161,15 @@ class RoundValues:
 
     def seconds_per_round(self, unseen: np.ndarray) -> list[tuple[tuple[str, ...], float]]:
         """Per card layout (its bets' names), the seconds one round's count takes on
-        the shoe of 52 card counts ``unseen``, timed (a first count on a new layout
-        includes its one-off set-up: time a second)."""
+        the shoe of 52 card counts ``unseen``, timed as :meth:`moments_each` counts it
+        (a first count on a new layout includes its one-off set-up: time a second)."""
         out = []
         shoe = Shoe.from_suits(unseen.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
                                label="the cards left")
-        for _, evaluator, _ in self._card_parts:
+        for _, evaluator, batch in self._card_parts:
             start = time.perf_counter()
-            table_of(shoe, evaluator.layout)
+            if batch.class_totals_each(unseen[None, :]) is None:
+                table_of(shoe, evaluator.layout)
             out.append((tuple(b.name for b in evaluator.bets), time.perf_counter() - start))
         return out
 
