@@ -13,7 +13,8 @@ compiled on a card layout: the same numbers as
   kinds the bets tell apart (every card a bet reads alike) or into ranks and whether the
   group is of one suit; a row costs a sum over those kinds' multisets (5 for Colour
   Match, 70 for Lucky Nines), each a product of falling factors;
-* any other card layout runs the per-shoe kernel (:func:`~bacc_edge.engine.card_kernels.count_factored`,
+* any other card layout runs the per-shoe kernel
+  (:func:`~bacc_edge.engine.card_kernels.count_factored`,
   :func:`~bacc_edge.engine.card_kernels.count_named` or
   :func:`~bacc_edge.engine.card_kernels.count_cells`, as the per-shoe wrappers pick) on
   each row inside one compiled loop, summing its cells straight into the classes.
@@ -28,13 +29,14 @@ from __future__ import annotations
 
 from math import comb, factorial
 
+import numba as nb
 import numpy as np
 
 from . import card_kernels as _card_kernels
 from .card_table import (ALL_CARDS, BINOM, DENSE_CELLS, CardDetail, CardLayout, _bases,
                          _cells, _enumeration)
 from .factored_table import FactoredLayout, _folded, _joined
-from .features import NAMED, RELATED_RANKS, card_read, group_name
+from .features import NAMED, RELATED_RANKS, card_read, group_name, named_rank
 from .jit import kernel
 from .point_table import needs_python_integers
 from ..errors import BaccEdgeError
@@ -71,8 +73,7 @@ def first_cards_group(bets) -> tuple[str, ...] | None:
     """The positions of the one group of the first four cards that every card feature
     of ``bets`` reads (in no order), where they read nothing else (no coup, no card by
     position, no pair); else None."""
-    markers = set(NAMED.values()) | {RELATED_RANKS} | {f"rank:named:{r}"
-                                                       for r in range(len(RANKS))}
+    markers = set(NAMED.values()) | {RELATED_RANKS} | {named_rank(r) for r in range(len(RANKS))}
     group = None
     for bet in bets:
         for event in bet.events:
@@ -340,8 +341,6 @@ class CardBatch:
                                 f"{layout.describe()}")  # the cells hold every deal: never
 
     def _cells(self, unseen, n, totals) -> None:
-        import numba as nb
-
         layout = self.layout
         detail = layout.detail
         fine_counts = unseen @ self.fine_matrix
