@@ -44,6 +44,7 @@ from ..errors import BaccEdgeError
 from ..analysis.bet_report import layouts
 from ..analysis.evaluator import (CARD_LAYOUTS, SIGN_CHECK, Evaluator, Layout, bet_features,
                                   layout_for, table_of)
+from ..engine.card_batch import CardBatch
 from ..language.loader import Paytable, load_paytable_source
 from ..engine.point_table import (PAIR_FEATURES, CellLayout, Enumerator, PairLayout,
                                   needs_python_integers)
@@ -104,17 +105,18 @@ class RoundValues:
         self._parts = [(np.array(places), evaluator,
                         Enumerator(evaluator.layout, big=python_ints))
                        for places, evaluator in parts]
-        #: (the bets' places, their evaluator) per card layout
-        self._card_parts = [
-            (np.array([carded[j] for j in chosen]),
-             Evaluator([self.bets[carded[j]] for j in chosen], layout))
-            for layout, chosen in layouts([self.bets[i] for i in carded], tableau).items()]
+        #: (the bets' places, their evaluator, its batch) per card layout
+        self._card_parts = []
+        for layout, chosen in layouts([self.bets[i] for i in carded], tableau).items():
+            evaluator = Evaluator([self.bets[carded[j]] for j in chosen], layout)
+            self._card_parts.append((np.array([carded[j] for j in chosen]), evaluator,
+                                     CardBatch(evaluator, Evaluator)))
 
     @property
     def card_layouts(self) -> list[tuple[tuple[str, ...], Layout]]:
         """Per card layout, the names of the bets counted on it, and the layout."""
         return [(tuple(b.name for b in evaluator.bets), evaluator.layout)
-                for _, evaluator in self._card_parts]
+                for _, evaluator, _ in self._card_parts]
 
     def evs(self, unseen: np.ndarray) -> np.ndarray:
         """Expected value per unit of every bet, on a shoe of 52 card counts (rank·4 +
@@ -128,9 +130,10 @@ class RoundValues:
 
     def moments_each(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`moments` of many shoes, one per row of 52 card counts: (values,
-        squares), a row each. The shoes are counted in one kernel call per layout of
-        bets on points, and one count per shoe and card layout; a value near zero gets
-        its sign from :meth:`Evaluator.float_evs`."""
+        squares), a row each. The shoes are counted in one kernel call per layout
+        (:class:`~bacc_edge.engine.card_batch.CardBatch` for card layouts; one count per
+        shoe where it cannot count them in int64, whose errors then say why); a value
+        near zero gets its sign from :meth:`Evaluator.float_evs`."""
         evs = np.empty((len(unseen), len(self.bets)))
         squares = np.empty_like(evs)
         for places, evaluator, enumerator in self._parts:
@@ -138,25 +141,28 @@ class RoundValues:
                 unseen, evaluator.cell_class,
                 np.zeros((len(unseen), evaluator.n_classes), dtype=enumerator.dtype))
             evs[:, places], squares[:, places] = _values(evaluator, totals)
-        for places, evaluator in self._card_parts:
-            totals = [evaluator.class_totals(table_of(
-                Shoe.from_suits(row.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
-                                label="the cards left"), evaluator.layout))
-                for row in unseen]
-            if totals:
+        for places, evaluator, batch in self._card_parts:
+            totals = batch.class_totals_each(unseen)
+            if totals is None:
+                totals = [evaluator.class_totals(table_of(
+                    Shoe.from_suits(row.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
+                                    label="the cards left"), evaluator.layout))
+                    for row in unseen]
+            if len(totals):
                 evs[:, places], squares[:, places] = _values(evaluator, np.stack(totals))
         return evs, squares
 
     def seconds_per_round(self, unseen: np.ndarray) -> list[tuple[tuple[str, ...], float]]:
         """Per card layout (its bets' names), the seconds one round's count takes on
-        the shoe of 52 card counts ``unseen``, timed (a first count on a new layout
-        includes its one-off set-up: time a second)."""
+        the shoe of 52 card counts ``unseen``, timed as :meth:`moments_each` counts it
+        (a first count on a new layout includes its one-off set-up: time a second)."""
         out = []
         shoe = Shoe.from_suits(unseen.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
                                label="the cards left")
-        for _, evaluator in self._card_parts:
+        for _, evaluator, batch in self._card_parts:
             start = time.perf_counter()
-            table_of(shoe, evaluator.layout)
+            if batch.class_totals_each(unseen[None, :]) is None:
+                table_of(shoe, evaluator.layout)
             out.append((tuple(b.name for b in evaluator.bets), time.perf_counter() - start))
         return out
 
