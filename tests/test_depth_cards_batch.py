@@ -18,7 +18,8 @@ from bacc_edge.game.shoe import Shoe, ShoeError
 from bacc_edge.game.tableau import STANDARD
 from bacc_edge.language.loader import load_paytable
 from conftest import ROOT
-from test_depth_cards import SMALL_SHOES, as_counts, bets_and_nets, brute_force, parse
+from test_depth_cards import (SMALL_SHOES, as_counts, bets_and_nets, brute_force, hands, parse,
+                              points)
 
 #: every shipped paytable with bets on the cards themselves
 CARD_PAYTABLES = ["colour_match", "lucky_nines", "jackpot_baccarat", "majestic_match",
@@ -156,3 +157,24 @@ def test_rows_int64_cannot_hold_go_the_per_shoe_way_and_its_error():
     assert batch.class_totals_each(few) is None
     with pytest.raises(ShoeError):
         values.moments_each(few)
+
+
+def king_of_hearts_first_net(coup) -> int:
+    """K♥ as the player's first card and the player wins: 30 to 1, settled by hand."""
+    p, b = hands(coup)
+    return 30 if coup[0] == (12, 1) and points(p) > points(b) else -1
+
+
+def test_a_bet_naming_a_suit_on_collapsed_cells_is_valued_per_round_as_settled_by_hand():
+    """A bet naming one card's suit, on a card beyond the first four's group plan (it
+    reads who wins): counted on collapsed cells, which the batch's kernel loop does not
+    number, so each round takes the per-shoe path, and is still every deal's value."""
+    bet = Bet("K♥ first, player wins",
+              [Event("hit", (player.card(1).rank == "K") & (player.card(1).suit == "♥")
+                     & player.wins, 30)])
+    values = RoundValues([bet], cards=104)
+    shoes = [parse("K♥ K♥ 2♠ 5♦ 9♣ Q♥ 3♥ K♠"), parse("K♥ 7♦ 8♠ 4♣ A♥ 6♥ 10♣ K♦ 2♥")]
+    evs, _ = values.moments_each(np.stack([as_counts(cards) for cards in shoes]))
+    for cards, ev in zip(shoes, evs):
+        exact, _ = brute_force(cards, [king_of_hearts_first_net])
+        assert ev[0] == pytest.approx(float(exact[0]), rel=1e-12, abs=1e-15)

@@ -285,7 +285,10 @@ class CardBatch:
         fine = layout.fine if isinstance(layout, FactoredLayout) else layout
         self.fine_matrix, self.value_matrix = _class_matrix(fine.detail)
         self.dense = isinstance(layout, FactoredLayout) or _cells(fine.detail).size <= DENSE_CELLS
-        self.usable = fine.cards == ALL_CARDS and (self.plan is not None or self.dense)
+        # the kernel loop numbers card-level or factored cells; a collapsed layout's
+        # classes are neither, so only the first-cards plan batches it
+        self.usable = fine.cards == ALL_CARDS and (self.plan is not None or (
+            self.dense and isinstance(layout, (CardLayout, FactoredLayout))))
 
     def class_totals_each(self, unseen: np.ndarray) -> np.ndarray | None:
         """Per row of 52 card counts (a shoe dealt without replacement), the evaluator's
