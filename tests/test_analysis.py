@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bacc_edge.output.render import eor_summary
 from bacc_edge import Shoe, ShoeError, outcome_table, report
 from bacc_edge.cli import main
 from bacc_edge.analysis.commission import banker_commission_edge
@@ -91,6 +92,17 @@ def test_a_pair_bet_has_no_first_order_count_on_a_full_shoe():
                                     .select(["Player Pair"]).bets), Shoe.decks(8))
     assert set(fx.by_rank.values()) == {0}
     assert linear_count(fx) is None
+
+
+def test_effects_too_alike_for_whole_tags_give_no_count_not_a_division_by_zero():
+    """Perfect Pairs less one K♠: the ranks' effects differ (K's most), but every
+    balanced count of whole tags up to 3 tags nothing; no count, said so (the tester's
+    ZeroDivisionError)."""
+    bets = list(load_paytable(ROOT / "paytables/perfect_pairs.py").bets[:1])
+    (fx,) = effects_of_removal(bets, Shoe.decks(8).remove("K♠"))
+    assert len(set(fx.by_rank.values())) > 1
+    assert linear_count(fx) is None
+    assert "differ too little" in eor_summary(fx, None)[-1]
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 5])

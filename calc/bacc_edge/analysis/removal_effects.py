@@ -203,7 +203,8 @@ def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
     betting correlation, then improves it by moving units between tags of equally many
     cards; if none balances, the best one and its imbalance per shoe.
     None when no card's removal moves the bet (a pair bet on a full shoe: every rank
-    has the same effect, and the effects sum to zero).
+    has the same effect, and the effects sum to zero), or when the best count tags no
+    rank at all (on a part-dealt shoe, effects that differ too little to tell apart).
     The true count (running count per 52 cards left) at which the bet turns in the
     bettor's favour is the first-order estimate EV + slope · TC = 0, with the slope
     from the regression of the effects on the tags.
@@ -230,6 +231,8 @@ def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
     n = [effects.rank_counts[r] for r in ranks]
     e = [float(effects.by_rank[r]) for r in ranks]
     tags = [tags_by_rank[r] for r in ranks]
+    if not any(tags):  # the best count tags nothing (effects too alike to tell apart)
+        return None
     imbalance = sum(k * t for k, t in zip(n, tags))
     beta = sum(k * t * x for k, t, x in zip(n, tags, e)) / sum(k * t * t for k, t in zip(n, tags))
     slope = beta * effects.shoe.cards / 52

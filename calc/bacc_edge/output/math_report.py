@@ -379,6 +379,9 @@ def _count_lines(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
         return ["No linear count by rank: each rank's removal moves this bet alike on "
                 "average over its suits, so every rank's effect is zero; the suit of the card "
                 "removed moves it (the grid above), which a count of ranks cannot follow."]
+    if count is None and any(fx.by_rank.values()):
+        return ["No linear count: the ranks' effects differ too little for a count of whole "
+                "tags to tell them apart (every tag rounds to 0)."]
     if count is None:
         return ["No linear count: every card's removal moves this bet alike, so every "
                 "first-order effect is zero (a pair bet on a full shoe)."]

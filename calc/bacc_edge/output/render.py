@@ -253,7 +253,9 @@ def eor_summary(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
              f"{fraction(fx.sum_check)} (exact; dealing an unseen card changes nothing on average)"]
     if count is None:
         lines.append("no linear count: every rank's removal moves this bet alike, so the "
-                     "first-order effects are all zero")
+                     "first-order effects are all zero" if not any(fx.by_rank.values()) else
+                     "no linear count: the ranks' effects differ too little for a count of "
+                     "whole tags to tell them apart (every tag rounds to 0)")
         return lines
     tags = " ".join(f"{r}{t:+d}" for r, t in count.tags.items())
     balance = ("balanced" if count.balanced
