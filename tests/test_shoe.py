@@ -48,3 +48,22 @@ def test_a_shoe_that_cannot_deal_a_coup_is_refused_after_removal():
     shoe = Shoe.from_ranks([1] * 7 + [0] * 6)
     with pytest.raises(ShoeError, match="holds 5 cards"):
         shoe.remove("A 2")
+
+
+def test_a_part_dealt_shoe_is_judged_on_the_decks_it_was_dealt_from():
+    """Three decks less one whole deck hold what two decks hold, but three 9♠ can still
+    have come out of them: the event is possible on the shoe they were dealt from, so a
+    report warns (a zero line) instead of refusing the bet (the tester's finding)."""
+    import warnings
+
+    from bacc_edge import Bet, Event, first_four, report
+    from bacc_edge.game.shoe import decks_holding
+    deck = " ".join(f"{r}{s}" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "♠♥♦♣")
+    shoe = Shoe.decks(3).remove(deck)
+    assert decks_holding(shoe) == Shoe.decks(3)
+    assert decks_holding(Shoe.from_suits(shoe.suits)) == Shoe.decks(2)  # origin unknown
+    three = Bet("Three 9♠", [Event("three", first_four.count(rank="9", suit="♠") == 3, 100)])
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        (result,) = report([three], shoe)
+    assert result.edge == 1  # it cannot happen on these cards: the bet always loses

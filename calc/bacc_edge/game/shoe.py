@@ -38,6 +38,9 @@ class Shoe:
     label: str = field(default="custom shoe", compare=False)
     #: Cards are dealt with replacement: the limit of an endless shoe of this make-up.
     replacement: bool = False
+    #: The whole decks the shoe was dealt from (:meth:`decks`, kept by :meth:`remove`),
+    #: on which impossible events are judged; None where unknown.
+    dealt_from: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.ranks) != 13:
@@ -75,6 +78,7 @@ class Shoe:
             ranks=(4 * n,) * 13,
             suits=((n,) * 4,) * 13,
             label=f"{n} deck" + ("s" if n > 1 else ""),
+            dealt_from=n,
         )
 
     @classmethod
@@ -153,6 +157,7 @@ class Shoe:
             suits=None if suits is None else tuple(tuple(row) for row in suits),
             suitless=tuple(suitless),
             label=f"{self.label} less {removed}" if removed else self.label,
+            dealt_from=self.dealt_from,
         )
 
     # -- reading --------------------------------------------------------------------
@@ -236,8 +241,11 @@ def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str 
 
 
 def decks_holding(shoe: Shoe) -> Shoe:
-    """The fewest whole decks (at least one) that hold every card of the finite ``shoe``:
-    the full shoe it could have been dealt from, on which impossible events are judged."""
+    """The full shoe the finite ``shoe`` was dealt from, on which impossible events are
+    judged: the decks it was made of where known (``Shoe.decks(3).remove(…)``: 3), else
+    the fewest whole decks (at least one) that hold every card of it."""
+    if shoe.dealt_from is not None:
+        return Shoe.decks(shoe.dealt_from)
     per_suit = max((n for row in shoe.suits for n in row), default=0) if shoe.suits else 0
     return Shoe.decks(max(1, -(-max(shoe.ranks) // 4), per_suit))
 
