@@ -277,6 +277,29 @@ def test_a_slow_bet_on_the_cards_is_named_with_the_bet_that_runs_it_alone(tmp_pa
         "the bets on the cards take about")
 
 
+def test_the_slow_bet_note_times_rounds_of_shoes_not_counted_before(tmp_path, monkeypatch):
+    """A count kept from the set-up call would time nothing (Lucky 8's note went missing),
+    and one row a call times a call's fixed cost, not a round (Matching Dragon's note was
+    ten times too long): the note times several rows, all different shoes, none the
+    set-up's."""
+    path = tmp_path / "mixed.py"
+    path.write_text(PAYTABLE)
+    spec = prepare(path, deal=DealRules(1), eor_count=False)
+    calls = []
+    original = RoundValues.seconds_per_round
+
+    def recording(self, unseen):
+        calls.append(np.array(unseen))
+        return original(self, unseen)
+
+    monkeypatch.setattr(RoundValues, "seconds_per_round", recording)
+    card_bet_note(spec, 2)
+    setup, timed = calls
+    rows = {tuple(r) for r in timed}
+    assert len(timed) >= 8 and len(rows) == len(timed)
+    assert not rows & {tuple(r) for r in setup}
+
+
 def test_the_depth_command_runs_card_bets_beside_a_bet_on_points(tmp_path, monkeypatch):
     import json
 

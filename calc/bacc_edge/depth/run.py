@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
+import functools
 import os
 import re
 from dataclasses import asdict, dataclass
@@ -22,9 +23,10 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..util.arguments import callable_argument, names_argument, non_empty
-from ..game.cards import RANKS
+from ..game.cards import CARD_KINDS, RANKS
 from ..analysis.card_counting import Count, DeckRounding, Divisor, StudyMeasure, paytable_counts
-from .shoes import ENGINE_VERSION, DealRules, DepthSpec, Player, card_bets, deal_batch, game
+from .shoes import (ENGINE_VERSION, DealRules, DepthSpec, Player, card_bets, deal_batch,
+                     game)
 from .state import BadBatch, RunFolder
 from ..analysis.removal_effects import betting_correlation, effects_of_removal, linear_count
 from ..errors import ArgumentError, BaccEdgeError, OptionError, kind_of
@@ -40,8 +42,10 @@ from ..game.shoe import Shoe
 DEPTH_BATCH, STUDY_BATCH = 10, 5_000
 #: Default shoes per task of a depth analysis with a bet on the cards: a shoe takes
 #: seconds or more (a count per round on card-level cells), so each is a task, saved and
-#: shown in the progress as it finishes.
-CARD_DEPTH_BATCH = 1
+#: shown in the progress as it finishes; bets on the first cards alone take
+#: milliseconds a shoe (counted on the multisets of the kinds they tell apart), so 50.
+#: (Not timed: a resumed run must find the same batches.)
+CARD_DEPTH_BATCH, CARD_FIRST_CARDS_BATCH = 1, 50
 #: A depth run whose bets on the cards take this many seconds a shoe or more says so
 #: before it deals (see :func:`card_bet_note`).
 SLOW_SHOE_S = 1.0
@@ -50,6 +54,8 @@ CARDS_PER_COUP = 4.94
 #: The cards taken from a full shoe to time a count on a part-dealt one (suits no
 #: longer alike, as in any shoe dealt).
 TIMING_CARDS = "A♠ 2♥ 3♦ 4♣ 5♠ 6♥ 7♦ 8♣ 9♠ K♥"
+#: One more card out of that shoe for each round timed.
+TIMING_ROUNDS = "A♥ 2♦ 3♣ 4♠ 5♥ 6♦ 7♣ 8♠ 9♥ Q♦ J♣ 10♠"
 #: Seconds to wait for a Dask scheduler to answer.
 CONNECT_TIMEOUT = 5
 MAX_SEED = 2 ** 63 - 1
@@ -185,24 +191,40 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
                      correlations=tuple(correlations))
 
 
+@functools.lru_cache(maxsize=4)
+def card_seconds(spec: DepthSpec) -> tuple[float, tuple]:
+    """Seconds a shoe's bets on the cards take to value on one core, and per card layout
+    (its bets' names) the seconds a round: each layout timed on rounds of part-dealt
+    shoes (see :meth:`~bacc_edge.depth.shoes.RoundValues.seconds_per_round`), times
+    the rounds of a shoe. (0, ()) for a run that values no bet on the cards."""
+    if not spec.exact:
+        return 0.0, ()
+    values = spec.round_values()
+    if not values.card_layouts:
+        return 0.0, ()
+    shoe = Shoe.decks(spec.deal.decks).remove(TIMING_CARDS)
+    # a shoe's rounds are counted together: time rows of different shoes (one more card
+    # out of each), after a first count on another that sets each layout up
+    rows = np.array([shoe.remove(card).suits for card in TIMING_ROUNDS.split()],
+                    dtype=np.int64).reshape(-1, CARD_KINDS)
+    values.seconds_per_round(np.array(shoe.suits, dtype=np.int64).reshape(1, CARD_KINDS))
+    timed = tuple(values.seconds_per_round(rows))
+    return sum(t for _, t in timed) * _rounds(spec), timed
+
+
+def _rounds(spec: DepthSpec) -> float:
+    """About how many rounds a shoe deals."""
+    return (spec.deal.cards - spec.deal.cut - len(TIMING_CARDS.split())) / CARDS_PER_COUP
+
+
 def card_bet_note(spec: DepthSpec, workers: int | None = None, *,
                   local: bool = True) -> str | None:
     """One line for the person waiting, when the run's bets on the cards would take
-    :data:`SLOW_SHOE_S` seconds a shoe or more to value: the estimate (a count of each
-    card layout timed on a part-dealt shoe, times the rounds of a shoe), and, where one
-    bet takes most of it and others run beside it, the ``--bet`` that runs it alone;
-    ``local``: on a local cluster of ``workers`` (default: every core). None for a count study that measures outcomes, and for quick bets."""
-    if not spec.exact:
-        return None
-    values = spec.round_values()
-    if not values.card_layouts:
-        return None
-    shoe = Shoe.decks(spec.deal.decks).remove(TIMING_CARDS)
-    unseen = np.array(shoe.suits, dtype=np.int64).reshape(-1)
-    values.seconds_per_round(unseen)  # the first count of a layout sets it up
-    timed = values.seconds_per_round(unseen)
-    rounds = (spec.deal.cards - spec.deal.cut - len(TIMING_CARDS.split())) / CARDS_PER_COUP
-    per_shoe = sum(t for _, t in timed) * rounds
+    :data:`SLOW_SHOE_S` seconds a shoe or more to value (:func:`card_seconds`), and,
+    where one bet takes most of it and others run beside it, the ``--bet`` that runs it
+    alone; ``local``: on a local cluster of ``workers`` (default: every core). None for
+    a count study that measures outcomes, and for quick bets."""
+    per_shoe, timed = card_seconds(spec)
     if per_shoe < SLOW_SHOE_S:
         return None
     names, slowest = max(timed, key=lambda x: x[1])
@@ -212,7 +234,7 @@ def card_bet_note(spec: DepthSpec, workers: int | None = None, *,
             + (f"; {cores} local worker{'s' if cores > 1 else ''}: about "
                f"{per_shoe / cores:,.1f} s a shoe" if local else "")
             + f"); {', '.join(repr(n) for n in names)}: {slowest * 1000:,.0f} ms a round")
-    if slowest * rounds >= per_shoe / 2 and len(spec.bets) > len(names):
+    if slowest * _rounds(spec) >= per_shoe / 2 and len(spec.bets) > len(names):
         line += (f"; run {'it' if len(names) == 1 else 'them'} alone with "
                  + " ".join(f"--bet {n!r}" for n in names) + ", and the others without")
     return line
@@ -446,7 +468,8 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
     if batch is None:
         batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
         if spec.exact_every_round and card_bets(spec.paytable().bets, spec.tableau):
-            batch = CARD_DEPTH_BATCH
+            batch = (CARD_FIRST_CARDS_BATCH if spec.round_values().first_cards_only
+                     else CARD_DEPTH_BATCH)
     check_size(spec, shoes, batch)
     check_scheduler(scheduler)
     reach_scheduler(scheduler)

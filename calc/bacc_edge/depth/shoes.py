@@ -152,18 +152,27 @@ class RoundValues:
                 evs[:, places], squares[:, places] = _values(evaluator, np.stack(totals))
         return evs, squares
 
+    @property
+    def first_cards_only(self) -> bool:
+        """Whether every card layout is counted on the first cards' multisets alone
+        (:func:`~bacc_edge.engine.card_batch.first_cards_plan`): milliseconds a shoe."""
+        return all(batch.plan is not None for _, _, batch in self._card_parts)
+
     def seconds_per_round(self, unseen: np.ndarray) -> list[tuple[tuple[str, ...], float]]:
-        """Per card layout (its bets' names), the seconds one round's count takes on
-        the shoe of 52 card counts ``unseen``, timed as :meth:`moments_each` counts it
-        (a first count on a new layout includes its one-off set-up: time a second)."""
+        """Per card layout (its bets' names), the seconds a round's count takes, timed as
+        :meth:`moments_each` counts a shoe's rounds: all the rows of 52 card counts
+        ``unseen`` (different shoes, none counted before: a count kept from an earlier
+        call would time nothing) in one go, divided by the rows. Call once first on
+        other rows: a layout's first count includes its one-off set-up."""
         out = []
-        shoe = Shoe.from_suits(unseen.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
-                               label="the cards left")
         for _, evaluator, batch in self._card_parts:
             start = time.perf_counter()
-            if batch.class_totals_each(unseen[None, :]) is None:
-                table_of(shoe, evaluator.layout)
-            out.append((tuple(b.name for b in evaluator.bets), time.perf_counter() - start))
+            if batch.class_totals_each(unseen) is None:
+                for row in unseen:
+                    table_of(Shoe.from_suits(row.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
+                                             label="the cards left"), evaluator.layout)
+            out.append((tuple(b.name for b in evaluator.bets),
+                        (time.perf_counter() - start) / len(unseen)))
         return out
 
 
