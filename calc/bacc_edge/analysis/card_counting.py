@@ -137,8 +137,9 @@ def parse_tags(text_or_map, where: str = "count") -> tuple[int, ...]:
     if isinstance(text_or_map, str):
         pairs = []
         for item in (x.strip() for x in text_or_map.split(",")):
-            if not item:
-                continue
+            if not item:  # '8=+1,,9=+1': a tag lost in typing, not a rank left at 0
+                raise OptionError(f"{where}: {text_or_map!r} has an empty item between "
+                                  f"commas (write RANK=TAG items, e.g. 8=+2,9=+2)")
             if "=" not in item:
                 raise OptionError(f"{where}: {item!r} should read RANK=TAG, e.g. 8=+2")
             ranks, tag = item.split("=", 1)

@@ -118,7 +118,8 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
         raise OptionError(
             f"decks {deal.decks}: exact values are counted on at most {MAX_EXACT_DECKS} "
             f"decks (above, every round is counted with Python integers, about 15 s a "
-            f"shoe); a count study with outcome bets (--count-only) deals up to 64")
+            f"shoe); a count study with outcome bets (--count-only) deals up to 64 "
+            f"(bets on points and pairs; a bet on the cards up to {MAX_EXACT_DECKS})")
     convention = _convention(divisor, rounding, exposed_card)
     paytable = as_paytable(paytable)
     if paytable.source is None:
