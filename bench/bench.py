@@ -199,14 +199,14 @@ _CARD_TIMER = r"""
 import json, sys, time
 import bacc_edge as b
 from bacc_edge.analysis.bet_report import layouts
-from bacc_edge.engine.card_table import CardLayout
+from bacc_edge.engine.point_table import CellLayout
 paytable = b.load_paytable(sys.argv[1])
 shoe = b.Shoe.decks(8)
 warm = b.Bet("warm-up", [b.Event("hit", b.player.card(1).suit == "d", 1)])
 b.report([warm], b.Shoe.decks(1))  # loads the compiled kernels from numba's cache
 out = {}
 for layout, chosen in layouts(paytable.bets, paytable.rules, shoe).items():
-    if isinstance(layout, CardLayout):
+    if not isinstance(layout, CellLayout):  # card-level, factored or collapsed
         for i in chosen:
             t = time.perf_counter()
             b.report(paytable.select([paytable.bets[i].name]), shoe)
@@ -357,19 +357,20 @@ DEPTH_BETS = (("lucky_8", "Lucky 8, player", 10), ("colour_match", "Colour Match
 DEPTH_WORKERS, DEPTH_CAP_S = 2, 90
 
 #: Prints {paytable stem: [names of its bets on the cards themselves]}: the bets the
-#: engine counts on a card layout (internal names: tried on each checkout in turn).
+#: engine counts on a card layout, of whatever kind: any but the outcome cells (internal
+#: names: tried on each checkout in turn).
 _CARD_BETS_FINDER = r"""
 import json, sys
 from pathlib import Path
 import bacc_edge as b
 from bacc_edge.analysis.bet_report import layouts
-from bacc_edge.engine.card_table import CardLayout
+from bacc_edge.engine.point_table import CellLayout
 out, full = {}, b.Shoe.decks(8)
 for path in sorted(Path(sys.argv[1]).glob("*.py")):
     paytable = b.load_paytable(path)
     names = [paytable.bets[i].name for layout, chosen in
              layouts(paytable.bets, paytable.rules, full).items()
-             if isinstance(layout, CardLayout) for i in chosen]
+             if not isinstance(layout, CellLayout) for i in chosen]  # any card layout
     if names:
         out[path.stem] = names
 print(json.dumps(out))
