@@ -34,8 +34,7 @@ import numpy as np
 from ..engine import deal_kernels as K
 from ..engine.card_table import CardLayout
 from ..engine.dealt_cells import card_settle
-from ..engine.collapsed_table import CollapsedLayout
-from ..engine.factored_table import FactoredLayout
+from ..engine.cell_classes import CellClasses
 from ..game.cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS, SUITS_PER_RANK
 from ..analysis.card_counting import Count, DeckRounding, Divisor, TriggerOn
 from ..game.coup import coup_plan
@@ -257,8 +256,8 @@ class Game:
             layout = evaluator.layout if evaluator is not None else CellLayout(False, tableau)
         else:
             evaluator = Evaluator.of(spec.paytable().bets, tableau=tableau)
-            if isinstance(evaluator.layout, (FactoredLayout, CollapsedLayout)):  # the dealer
-                # reads the card-level cells they group
+            if isinstance(evaluator.layout, CellClasses):  # the dealer reads the
+                # card-level cells its classes group
                 evaluator = Evaluator(evaluator.bets, evaluator.layout.fine)
             layout = evaluator.layout
         self.cell_of = np.full((3, 3, nv, nv, nv + 1, nv + 1), -1, dtype=np.int64)

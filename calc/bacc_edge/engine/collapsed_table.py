@@ -27,11 +27,10 @@ import numpy as np
 from ..errors import BaccEdgeError
 from ..game.coup import POSITIONS
 from ..game.shoe import Shoe, ShoeError
-from ..game.tableau import Tableau
 from ..util.progress import Progress, Steps
 from .card_table import (BINOM, CardDetail, CardLayout, _cells, _on_cells, _run, _shoe_counts,
                          _tails, card_table, cards_held)
-from .factored_table import _Representatives
+from .cell_classes import CellClasses
 from .point_table import OutcomeTable, needs_python_integers
 
 
@@ -78,7 +77,7 @@ def collapsed_numbers(fine: CardLayout, bases) -> np.ndarray:
     return number
 
 
-class CollapsedLayout:
+class CollapsedLayout(CellClasses):
     """Classes of the cells of ``fine`` (a :class:`CardLayout` whose suits are named)
     that agree on all but the suits of the cards of ``bases``: the cells counted by
     :func:`collapsed_table`, in the order of their numbers ``keys`` (cell numbers of
@@ -94,28 +93,6 @@ class CollapsedLayout:
         self.keys, self.first, self.cell_class = keys, first, cell_class.reshape(-1)
         for a in (self.keys, self.first, self.cell_class):
             a.setflags(write=False)
-        self._features = None
-
-    @property
-    def detail(self) -> CardDetail:
-        return self.fine.detail
-
-    @property
-    def tableau(self) -> Tableau:
-        return self.fine.tableau
-
-    @property
-    def cards(self) -> tuple:
-        return self.fine.cards
-
-    @property
-    def n_cells(self) -> int:
-        return len(self.keys)
-
-    def features(self) -> dict[str, np.ndarray]:
-        if self._features is None:
-            self._features = _Representatives(self)
-        return self._features
 
     def describe(self) -> str:
         """In words: the card layout's detail, and the bases whose suits are not read."""

@@ -31,8 +31,8 @@ from . import card_kernels as _card_kernels
 from ..errors import BaccEdgeError
 from ..game.coup import POSITIONS
 from ..game.shoe import Shoe, ShoeError
-from ..game.tableau import Tableau
-from .card_table import (BINOM, CardDetail, CardLayout, _cells, _enumeration, _fold,
+from .cell_classes import CellClasses
+from .card_table import (BINOM, CardLayout, _cells, _enumeration, _fold,
                          _shoe_counts, _tails, card_table, cards_held, is_card_feature)
 from .features import card_read
 from .point_table import OutcomeTable, needs_python_integers
@@ -62,7 +62,7 @@ def suit_groups(features) -> tuple[tuple[int, ...], ...] | None:
     return out if len(out) <= MAX_GROUPS else None
 
 
-class FactoredLayout:
+class FactoredLayout(CellClasses):
     """Classes of the cells of ``fine`` (a :class:`CardLayout` whose suits are named in
     order of appearance) that agree on all but their suits and on which of ``groups``
     are one suit: the cells counted by :func:`factored_table`, in the order of their
@@ -76,28 +76,6 @@ class FactoredLayout:
         self.groups = groups
         self.keys, self.first, self.cell_class = _coarse(fine, groups)
         self.lookup = _lookup(self)
-        self._features = None
-
-    @property
-    def detail(self) -> CardDetail:
-        return self.fine.detail
-
-    @property
-    def tableau(self) -> Tableau:
-        return self.fine.tableau
-
-    @property
-    def cards(self) -> tuple:
-        return self.fine.cards
-
-    @property
-    def n_cells(self) -> int:
-        return len(self.keys)
-
-    def features(self) -> dict[str, np.ndarray]:
-        if self._features is None:
-            self._features = _Representatives(self)
-        return self._features
 
     def describe(self) -> str:
         """In words: the card layout's detail, and the groups told apart by suit."""
@@ -107,20 +85,6 @@ class FactoredLayout:
 
     def __repr__(self) -> str:
         return f"<FactoredLayout {self.describe()}>"
-
-
-class _Representatives(dict):
-    """A factored layout's features: the fine layout's, at each class's first cell."""
-
-    def __init__(self, layout: FactoredLayout):
-        super().__init__()
-        self._layout = layout
-
-    def __missing__(self, name: str) -> np.ndarray:
-        value = np.asarray(self._layout.fine.features()[name])[..., self._layout.first]
-        value.setflags(write=False)
-        self[name] = value
-        return value
 
 
 def _coarse(fine: CardLayout, groups: tuple):
