@@ -52,6 +52,7 @@ PAYTABLES = {
     "crash": "from bacc_edge import tie\nBETS = [tie.nope]\n",
     "exit0": "import sys\nsys.exit(0)\n",
     "exit3": "import sys\nsys.exit(3)\n",
+    "interrupt": "raise KeyboardInterrupt\n",
     "pays_word": bet("'lots'"),
     "pays_1e400": bet("'1e400'"),
     "pays_10_400": bet("10**400"),
@@ -196,6 +197,9 @@ CLI = [
     ("code that fails", ["{crash}"], "crash.py, line 2: AttributeError", 1),
     ("sys.exit(0)", ["{exit0}"], "exit0.py, line 2: calls sys.exit(0) while loading", 1),
     ("sys.exit(3)", ["{exit3}"], "exit3.py, line 2: calls sys.exit(3) while loading", 1),
+    ("KeyboardInterrupt in the file", ["{interrupt}"],
+     "interrupt.py, line 1: interrupted while loading (KeyboardInterrupt)", 1),
+    ("a device", ["/dev/null"], "/dev/null: not a paytable file (a device, not a regular", 1),
     # -- pays ------------------------------------------------------------------------------
     ("pays a word", ["{pays_word}"], "bet 'T', event 'tie': 'lots' is not a pay", 1),
     ("pays 1e400", ["{pays_1e400}"], "bet 'T', event 'tie': '1e400' is too large", 1),

@@ -10,6 +10,7 @@ Markdown fence and formulas, read back byte by byte from every format.
 
 import csv
 import io
+import json
 import os
 import re
 import stat
@@ -488,6 +489,22 @@ def test_a_huge_commission_is_shown_to_its_last_digit():
     row = result.stdout.splitlines()[-1].split()
     assert row[:3] == ["123456789012345678901234567890.25", "6172839450617283945061728394.5625",
                        "117283949561728394956172839495.6875"]
+
+
+def test_a_whole_31_digit_stake_keeps_every_digit_in_json_and_csv():
+    # by hand: 5% of 10**30 + 7 is 5*10**28 + 0.35, rounded up to a quarter of the 1 chip:
+    # 5*10**28 + 0.5; whole amounts are integers (never 1e+30), the others floats
+    stake = 10**30 + 7
+    result = CliRunner().invoke(main, ["commission", "--stake", str(stake), "--chip", "1",
+                                       "--fmt", "json"])
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.stdout)["bets"][0]
+    assert line["stake"] == stake and isinstance(line["stake"], int)
+    assert Fraction(line["commission_exact"]) == Fraction(10**29 + 1, 2)
+    assert isinstance(line["commission"], float)
+    rows = list(csv.DictReader(io.StringIO(CliRunner().invoke(
+        main, ["commission", "--stake", str(stake), "--chip", "1", "--fmt", "csv"]).stdout)))
+    assert rows[0]["stake"] == str(stake) and rows[0]["chip"] == "1"
 
 
 def test_an_amount_whose_decimal_never_ends_says_it_is_rounded():

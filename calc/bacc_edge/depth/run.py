@@ -379,11 +379,11 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
     except (CommClosedError, ConnectionError):
         raise OptionError(f"{late} (something accepts connections there but closed this "
                           f"one without answering)") from None
-    except Exception as err:  # a reply Dask cannot read: its length header, read from
-        # another protocol's text, asks for exabytes (MemoryError), or worse
+    except Exception:  # a reply Dask cannot read: its length header, read from another
+        # protocol's text, asks for exabytes (a MemoryError inside Dask), or worse
         raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
                           f"scheduler: its reply is not Dask's protocol (perhaps a web "
-                          f"server or a proxy; {type(err).__name__})") from None
+                          f"server or a proxy)") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise OptionError(f"--scheduler {address}: what answers there is not a Dask "
                           f"scheduler (it says it is {kind_of(answer)[:80]})")

@@ -161,14 +161,30 @@ def load_paytable(path, *, on_slow: Callable[[str], None] | None = None) -> Payt
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentError(f"path {kind_of(path)} is not a paytable file's path")
     p = Path(path)
-    if not p.is_file():
+    if not p.exists():
         raise PaytableError(f"{path}: no such paytable file")
+    if not p.is_file():
+        raise PaytableError(f"{path}: not a paytable file (a {_kind_of_file(p)}, not a "
+                            f"regular file of Python)")
     try:
         source = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise PaytableError(f"{path}: cannot be read ({err})") from None
     with _told_if_slow(path, on_slow):
         return load_paytable_source(source, path)
+
+
+def _kind_of_file(p: Path) -> str:
+    """What ``p``, which exists but is no regular file, is: ``"folder"``, ``"device"`` …"""
+    if p.is_dir():
+        return "folder"
+    if p.is_char_device() or p.is_block_device():
+        return "device"
+    if p.is_fifo():
+        return "named pipe"
+    if p.is_socket():
+        return "socket"
+    return "special file"
 
 
 @contextlib.contextmanager
@@ -239,6 +255,10 @@ def load_paytable_source(source: str, path) -> Paytable:
     except BaccEdgeError as err:
         raise PaytableError(f"{path}{_line_in(p, err)}: {_bet_and_event(source, p, err)}"
                             f"{err}") from None
+    except KeyboardInterrupt as err:  # raised by the file, or Ctrl-C while it ran: say which
+        raise PaytableError(f"{path}{_line_in(p, err)}: interrupted while "
+                            f"loading (KeyboardInterrupt); a paytable should only define "
+                            f"BETS") from None
     except SystemExit as err:  # not the end of bacc-edge: a paytable only defines bets
         raise PaytableError(f"{path}{_line_in(p, err)}: calls sys.exit({err.code!r}) while "
                             f"loading; a paytable should only define BETS") from None

@@ -327,12 +327,19 @@ def eor_output(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount |
 
 
 # -- commission rounding (bacc-edge commission) -----------------------------------------
+def money(amount: Fraction) -> int | float:
+    """An amount of money as a JSON or CSV number: whole amounts exactly as integers (a
+    31-digit stake stays its 31 digits, never ``1e+30``), others as the nearest float
+    (their ``…_exact`` twin keeps them exact)."""
+    return int(amount) if amount.denominator == 1 else float(amount)
+
+
 def commission_record(c: CommissionEdge, exact=fraction) -> dict:
     """One stake's line: amounts in the units of the stake, edges as fractions of it;
     the ``…_exact`` values through ``exact`` (a fraction's text for the JSON; the CSV
     keeps the Fraction, a number to :func:`csv_cell`)."""
-    return {"stake": float(c.stake), "commission": float(c.commission),
-            "net_win": float(c.net_win), "nominal_edge": float(c.nominal_edge),
+    return {"stake": money(c.stake), "commission": money(c.commission),
+            "net_win": money(c.net_win), "nominal_edge": float(c.nominal_edge),
             "edge": float(c.edge), "stake_exact": exact(c.stake),
             "commission_exact": exact(c.commission), "edge_exact": exact(c.edge),
             "nominal_edge_exact": exact(c.nominal_edge)}
@@ -345,12 +352,12 @@ def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
     the win) and the chip ``chip``; the CSV repeats them on every row."""
     chip, rate = edges[0].chip, edges[0].rate
     if fmt == "json":
-        return to_json({"shoe": shoe_json(shoe), "chip": float(chip), "rate": float(rate),
-                        "commission_step": float(chip * CHIP_SHARE),
+        return to_json({"shoe": shoe_json(shoe), "chip": money(chip), "rate": float(rate),
+                        "commission_step": money(chip * CHIP_SHARE),
                         "tableau": tableau.describe(),
                         "bets": [commission_record(c) for c in edges]})
     if fmt == "csv":
-        records = [{"chip": float(chip), "rate": float(rate), **commission_record(c, Fraction)}
+        records = [{"chip": money(chip), "rate": float(rate), **commission_record(c, Fraction)}
                    for c in edges]
         return csv_records(records, list(records[0]))
     headers = ["Stake", "Commission on a win", "Net win",
