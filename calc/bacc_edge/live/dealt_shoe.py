@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..errors import BaccEdgeError, OptionError
-from ..game.cards import POINTS, RANKS, SUITS, SUITS_PER_RANK, card_name, parse_cards
-from ..game.coup import POSITIONS, coup_order, coup_plan
+from ..game.cards import POINTS, SUITS_PER_RANK, card_name, parse_cards
+from ..game.coup import COUP_CARDS, coup_order, coup_plan
 from ..game.dealing import SHOWN_CARDS, DealRules, burn_count
 from ..game.shoe import Shoe
 from ..game.tableau import STANDARD, Tableau
@@ -122,16 +122,17 @@ class DealtShoe:
         self.redo_stack: list[Entry] = []
         #: after each prefix of the entries, the unseen shoe and the layout: undo is a
         #: step back, never a recount
-        self._states: list[tuple[Shoe, Layout]] = [(self.full, Layout())]
+        self._states: list[tuple[Shoe | LastCards, Layout]] = [(self.full, Layout())]
 
     # -- reading ------------------------------------------------------------------
     @property
-    def unseen(self) -> Shoe:
+    def unseen(self) -> Shoe | LastCards:
         """The cards not seen: the full shoe less the shown card, the burned cards shown
-        and the coups' cards (burned cards not shown stay in it)."""
+        and the coups' cards (burned cards not shown stay in it); the last few, fewer
+        than a coup can need, as :class:`LastCards`."""
         return self._states[-1][0]
 
-    def unseen_before(self, entries: int) -> Shoe:
+    def unseen_before(self, entries: int) -> Shoe | LastCards:
         """The unseen shoe when only the first ``entries`` cards had been entered."""
         return self._states[entries][0]
 
@@ -157,11 +158,12 @@ class DealtShoe:
         as card names (``"K♠ 5h"``). All or nothing: a card refused refuses the whole
         entry. Returns how many cards were entered."""
         new: list[Entry] = []
-        for role, text in ((Role.EXPOSED, exposed), (Role.BURN, burn), (Role.COUP, cards)):
+        for key, role, text in (("exposed", Role.EXPOSED, exposed), ("burn", Role.BURN, burn),
+                                ("cards", Role.COUP, cards)):
             if text is None:
                 continue
             if not isinstance(text, str):
-                raise DealError(f"{role.value} {text!r} must be card names in a string, "
+                raise DealError(f"{key} {text!r} must be card names in a string, "
                                 f"e.g. 'K♠ 5h'")
             parsed = parse_cards(text)
             if role is Role.EXPOSED and len(parsed) != 1:
@@ -196,8 +198,8 @@ class DealtShoe:
         self.entries.append(self.redo_stack.pop())
         return entry
 
-    def _step(self, state: tuple[Shoe, Layout], entry: Entry,
-              index: int) -> tuple[Shoe, Layout]:
+    def _step(self, state: tuple[Shoe | LastCards, Layout], entry: Entry,
+              index: int) -> tuple[Shoe | LastCards, Layout]:
         """The unseen shoe and layout once ``entry`` is entered after ``state`` as entry
         number ``index`` (from 0); refused where the shoe cannot take it now."""
         shoe, layout = state
@@ -246,12 +248,49 @@ class DealtShoe:
                              cut_round=cut_round, over=over)
 
 
-def _remove(shoe: Shoe, entry: Entry) -> Shoe:
-    """``shoe`` less the card of ``entry``, as :meth:`Shoe.remove` refuses it."""
+@dataclass(frozen=True)
+class LastCards:
+    """The cards not seen once fewer are left than a coup can need: a :class:`Shoe`
+    holds at least a coup's six cards, and the last coup of a shoe may take the
+    unseen cards below that. Counted as a Shoe counts them (13 × 4 by suit, the cards
+    entered without a suit apart); no coup is valued on them."""
+
+    ranks: tuple[int, ...]
+    suits: tuple[tuple[int, ...], ...]
+    suitless: tuple[int, ...]
+
+    @property
+    def cards(self) -> int:
+        return sum(self.ranks)
+
+    def remove(self, entry: Entry) -> "LastCards":
+        """Less the card of ``entry``, refused as :meth:`Shoe.remove` refuses it."""
+        ranks, suitless = list(self.ranks), list(self.suitless)
+        suits = [list(row) for row in self.suits]
+        r, name = entry.rank, entry.name
+        held = ranks[r] > 0 and (entry.suit is None or suits[r][entry.suit] > 0)
+        ranks[r] -= 1
+        if entry.suit is None:
+            suitless[r] += 1
+        else:
+            suits[r][entry.suit] -= 1
+        if not held or sum(suits[r]) < suitless[r]:
+            raise DealError(f"cannot remove {name!r}: no {name} is left (among the cards "
+                            f"not yet seen)")
+        return LastCards(tuple(ranks), tuple(map(tuple, suits)), tuple(suitless))
+
+
+def _remove(shoe: Shoe | LastCards, entry: Entry) -> Shoe | LastCards:
+    """``shoe`` less the card of ``entry``, as :meth:`Shoe.remove` refuses it; the
+    last cards, fewer than a coup's, as :class:`LastCards`."""
+    if isinstance(shoe, Shoe) and shoe.cards <= COUP_CARDS:
+        shoe = LastCards(shoe.ranks, shoe.suits, shoe.suitless)
+    if isinstance(shoe, LastCards):
+        return shoe.remove(entry)
     try:
         return shoe.remove(entry.name)
     except BaccEdgeError as err:
         raise DealError(f"{err} (among the cards not yet seen)") from None
 
 
-__all__ = ["Coup", "DealError", "DealtShoe", "Entry", "Layout", "Role"]
+__all__ = ["Coup", "DealError", "DealtShoe", "Entry", "LastCards", "Layout", "Role"]

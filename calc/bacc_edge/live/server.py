@@ -288,23 +288,28 @@ def track_server(paytable, *, rules: DealRules = DealRules(),
                  session="bacc-edge-track.json", rules_given: bool = False,
                  host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = True,
                  on_address=print, on_note=None) -> None:
-    """``bacc-edge track``: open the session (resumed where its file exists, see
-    :func:`~bacc_edge.live.track.open_track`), then serve it until interrupted.
-    ``on_note`` hears what was opened."""
-    track, resumed = open_track(paytable, rules, session, rules_given=rules_given)
-    if on_note is not None:
-        cards = len(track.shoe.entries)
-        on_note(f"resumed the shoe saved in {session} ({cards} cards entered)" if resumed
-                else f"a new shoe, saved card by card to {session}")
-    serve(track, host=host, port=port, open_browser=open_browser, on_address=on_address)
-
-
-def serve(track: LiveTrack, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
-          open_browser: bool = True, on_address=print) -> None:
-    """Serve ``track`` until interrupted: bind, tell ``on_address`` the page's address
-    (with its access token where the host is not a loopback one), open the browser."""
-    token = None if is_loopback(host) else new_token()
+    """``bacc-edge track``: listen on ``host``:``port``, open the session (resumed
+    where its file exists, see :func:`~bacc_edge.live.track.open_track`), then serve it
+    until interrupted. Everything that can be refused is refused before the page's
+    address is told: the address, the paytable, the session. ``on_note`` hears what
+    was opened."""
     sock = listen(host, port)
+    try:
+        track, resumed = open_track(paytable, rules, session, rules_given=rules_given)
+        if on_note is not None:
+            on_note(f"resumed the shoe saved in {session} ({len(track.shoe.entries)} cards "
+                    f"entered)" if resumed else f"a new shoe, saved card by card to {session}")
+        serve(track, sock, host=host, open_browser=open_browser, on_address=on_address)
+    finally:
+        sock.close()
+
+
+def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
+          open_browser: bool = True, on_address=print) -> None:
+    """Serve ``track`` on the listening ``sock`` (bound to ``host``, see :func:`listen`)
+    until interrupted: tell ``on_address`` the page's address (with its access token
+    where the host is not a loopback one), open the browser."""
+    token = None if is_loopback(host) else new_token()
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     url = f"http://{shown}:{bound}/" + (f"?token={token}" if token else "")

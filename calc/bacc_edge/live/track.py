@@ -27,6 +27,7 @@ import numpy as np
 
 from ..game.cards import RANKS, SUITS, parse_cards
 from ..game.dealing import DealRules
+from ..game.shoe import Shoe
 from ..language.loader import Paytable, load_paytable
 from ..output.formats import csv_records
 from ..util.number_text import fraction, percentage
@@ -38,6 +39,8 @@ from .values import BetValue, BetValues, CoupSettler, LiveCounts, live_counts
 SESSION_FORMAT, SESSION_VERSION = "bacc-edge track session", 1
 #: Decimal places of the percentages the page shows (those ``bacc-edge`` prints).
 DIGITS = 3
+#: How :meth:`DealtShoe.enter` takes a card of each role.
+_KEYWORD = {Role.EXPOSED: "exposed", Role.BURN: "burn", Role.COUP: "cards"}
 
 
 class SessionError(BaccEdgeError):
@@ -164,7 +167,7 @@ class LiveTrack:
             track = cls(paytable, DealRules(rules["decks"], rules["cut"], rules["end"]),
                         session=path)
             for item in data["entries"]:
-                track.shoe.enter(**{item["role"]: item["card"]})
+                track.shoe.enter(**{_KEYWORD[Role(item["role"])]: item["card"]})
             undone = [Entry(Role(item["role"]), *_one_card(item["card"]))
                       for item in data["undone"]]
         except (KeyError, TypeError, ValueError) as err:
@@ -209,6 +212,7 @@ class LiveTrack:
             values = self.values
             shoes = [self.shoe.unseen] + [self.shoe.unseen_before(c.first_entry)
                                           for c in reversed(self.shoe.layout.coups)]
+            shoes = [shoe for shoe in shoes if isinstance(shoe, Shoe)]
             for shoe in shoes:
                 for g in range(len(values.card_groups)):
                     if not values.has(shoe, g):
@@ -232,7 +236,8 @@ class LiveTrack:
             shoe, layout, rules = self.shoe, self.shoe.layout, self.rules
             bets = self.paytable.bets
             unseen = shoe.unseen
-            now = self._values(unseen)
+            valued = isinstance(unseen, Shoe)  # else fewer cards than a coup can need
+            now = self._values(unseen) if valued else {}
             coups = layout.coups
             next_round = (coups[-1].round if coups and not coups[-1].complete
                           else len(coups) + 1)
@@ -258,7 +263,8 @@ class LiveTrack:
                 "ranks_left": dict(zip(RANKS, unseen.ranks)),
                 "cut_round": layout.cut_round,
                 "shoe_over": layout.over,
-                "bets": [self._bet_json(i, now.get(i), next_round) for i in range(len(bets))],
+                "bets": [self._bet_json(i, now.get(i), next_round, valued)
+                         for i in range(len(bets))],
                 "counts": self._counts_json(levels),
                 "counts_pending": self.counts is None,
                 "counts_note": self.counts.note if self.counts else "",
@@ -322,13 +328,13 @@ class LiveTrack:
                        "banker" if banker > player else "tie")
         return out
 
-    def _bet_json(self, i: int, value: BetValue | None, next_round: int) -> dict:
+    def _bet_json(self, i: int, value: BetValue | None, next_round: int, valued: bool) -> dict:
         bet = self.paytable.bets[i]
         out = {"name": bet.name, "card_bet": i in self.values.card_bets,
                "max_round": bet.max_round,
                "open": bet.max_round is None or next_round <= bet.max_round,
-               "pending": value is None, "ev": None, "ev_exact": None, "ev_text": None,
-               "favourable": None}
+               "pending": valued and value is None, "ev": None, "ev_exact": None,
+               "ev_text": None if valued else "no coup", "favourable": None}
         if value is not None:
             out.update(ev=float(value.ev), ev_exact=fraction(value.ev),
                        ev_text=percentage(value.ev, DIGITS), favourable=value.ev > 0)
@@ -464,6 +470,7 @@ def open_track(paytable_path, rules: DealRules, session: Path | str, *,
     was resumed."""
     paytable = load_paytable(paytable_path)
     path = Path(session)
+    check_output(path, inputs=[paytable.path], name=f"session {session}")
     if path.exists():
         track = LiveTrack.resume(paytable, path)
         if rules_given and track.rules != rules:
