@@ -49,7 +49,8 @@ def test_cards_in_and_the_state_out(served):
     assert state["counts"] and set(state["counts"][0]) >= {"name", "running", "true_count",
                                                              "reached", "trigger"}
     assert client.get("/api/state").json() == state
-    assert client.get("/api/version").json() == {"version": state["version"], "pending": False}
+    assert client.get("/api/version").json() == {"version": state["version"],
+                                                  "server": state["server"], "pending": False}
     undone = client.post("/api/undo", json={}).json()
     assert undone["seen"][-1] == "2♣" and undone["can_redo"]
     assert client.post("/api/redo", json={}).json()["seen"] == state["seen"]
@@ -171,7 +172,8 @@ def test_a_restarted_server_resumes_the_shoe(tmp_path):
     assert resumed
     with TestClient(create_app(again, worker=False), base_url=LOCAL) as client:
         after = client.get("/api/state").json()
-        assert {**after, "version": 0} == {**before, "version": 0}
+        assert after["server"] != before["server"]          # the page can tell it restarted
+        assert {**after, "version": 0, "server": ""} == {**before, "version": 0, "server": ""}
         assert client.post("/api/redo", json={}).json()["seen"][-1] == "4"
 
 

@@ -167,7 +167,8 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         return await _threaded(state_response)
 
     async def get_version(request: Request) -> Response:
-        return JSONResponse({"version": track.version, "pending": track.pending()})
+        return JSONResponse({"version": track.version, "server": track.server,
+                             "pending": track.pending()})
 
     async def post_cards(request: Request) -> Response:
         data = await body_of(request)

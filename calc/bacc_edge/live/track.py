@@ -17,6 +17,7 @@ restores the shoe exactly, undone cards included.
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from dataclasses import dataclass
 from fractions import Fraction
@@ -74,8 +75,10 @@ class LiveTrack:
             check_output(self.session, inputs=[paytable.path], name=f"session {session}")
         self._lock = threading.RLock()
         self._new_rules(rules)
-        #: goes up by one at every change of the shoe, so a page knows it is behind
+        #: goes up by one at every change of the shoe, so a page knows it is behind;
+        #: ``server`` tells this track from one started again (whose version restarts)
         self.version = 0
+        self.server = secrets.token_hex(8)
 
     def _new_rules(self, rules: DealRules) -> None:
         self.shoe = DealtShoe(rules, self.paytable.rules)
@@ -245,6 +248,7 @@ class LiveTrack:
             levels = self._count_levels() if self.counts is not None else []
             return {
                 "version": self.version,
+                "server": self.server,
                 "paytable": {"file": str(self.paytable.path),
                              "name": self.paytable.path.stem},
                 "session": None if self.session is None else str(self.session),

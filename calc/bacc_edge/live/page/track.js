@@ -53,9 +53,10 @@ function api(method, path, body) {
   });
 }
 
-// one request at a time, in the order typed
+// one request at a time, in the order typed; a body may be a function, called when sent
 function send(method, path, body) {
-  busy = busy.then(() => api(method, path, body).then(show, (err) => say(err.message)));
+  busy = busy.then(() => api(method, path, typeof body === "function" ? body() : body)
+    .then(show, (err) => say(err.message)));
   return busy;
 }
 
@@ -65,17 +66,18 @@ function say(text, ok) {
 }
 
 function submit(text) {
+  const burn = burnNext;
   buffer = "";
-  drawBuffer();
-  if (!state) return;
-  let body;
-  if (state.next && state.next.role === "exposed") body = { exposed: text };
-  else if (burnNext) body = { burn: text };
-  else body = { cards: text };
   burnNext = false;
   $("burnmode").checked = false;
+  drawBuffer();
   say("");
-  send("POST", "/api/cards", body);
+  // what the card is, the shown first card or a coup's, is read when it is sent: after
+  // the cards typed before it are in
+  send("POST", "/api/cards", () => {
+    if (!state || (state.next && state.next.role === "exposed")) return { exposed: text };
+    return burn ? { burn: text } : { cards: text };
+  });
 }
 
 function undo() { say(""); send("POST", "/api/undo", {}); }
@@ -115,8 +117,11 @@ function cardSpan(name, extra) {
 }
 
 function show(next) {
-  state = next;
-  draw();
+  // a poll's answer may come after a newer one; a restarted server starts again at 0
+  if (!state || next.server !== state.server || next.version >= state.version) {
+    state = next;
+    draw();
+  }
   schedule();
 }
 
@@ -127,7 +132,9 @@ function schedule() {
 
 function poll() {
   api("GET", "/api/version").then((v) => {
-    if (!state || v.version !== state.version || state.pending) return api("GET", "/api/state").then(show);
+    if (!state || v.server !== state.server || v.version !== state.version || state.pending) {
+      return api("GET", "/api/state").then(show);
+    }
     schedule();
   }).catch((err) => { say("the server does not answer: " + err.message); schedule(); });
 }
