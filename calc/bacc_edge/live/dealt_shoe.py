@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from ..errors import BaccEdgeError, OptionError
+from ..errors import ArgumentError, BaccEdgeError, kind_of
 from ..game.cards import POINTS, SUITS_PER_RANK, card_name, parse_cards
 from ..game.coup import COUP_CARDS, coup_order, coup_plan
 from ..game.dealing import SHOWN_CARDS, DealRules, burn_count
@@ -113,7 +113,8 @@ class DealtShoe:
 
     def __init__(self, rules: DealRules = DealRules(), tableau: Tableau = STANDARD):
         if not isinstance(rules, DealRules):
-            raise OptionError(f"rules {rules!r} must be DealRules, e.g. DealRules(decks=8)")
+            raise ArgumentError(f"rules {kind_of(rules)} must be DealRules, e.g. "
+                                f"DealRules(decks=8)")
         self.rules = rules
         self.tableau = tableau
         self._plan = coup_plan(tableau)

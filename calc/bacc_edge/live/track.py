@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import BaccEdgeError
+from ..errors import ArgumentError, BaccEdgeError, kind_of
 import numpy as np
 
 from ..game.cards import RANKS, SUITS, parse_cards
@@ -67,8 +67,8 @@ class LiveTrack:
     def __init__(self, paytable: Paytable, rules: DealRules = DealRules(), *,
                  session: Path | str | None = None):
         if not isinstance(paytable, Paytable) or paytable.source is None:
-            raise BaccEdgeError(f"paytable {paytable!r} must be a paytable file loaded by "
-                                f"load_paytable")
+            raise ArgumentError(f"paytable {kind_of(paytable)} must be a paytable file loaded "
+                                f"by load_paytable(path)")
         self.paytable = paytable
         self.session = None if session is None else Path(session)
         if self.session is not None:

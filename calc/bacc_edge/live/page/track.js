@@ -230,7 +230,7 @@ function drawBets(s) {
       ev,
       el("td", {}, b.favourable ? el("span", { class: "mark" }, "▲ player's edge") : ""),
       el("td", {}, b.max_round === null ? "" : (b.open ? `round ${b.max_round}` : `closed (round ${b.max_round})`)),
-      el("td", { class: "num" }, p ? units(p) : "")));
+      el("td", { class: "num" }, p && (p.bets_placed || p.pending) ? units(p) : "")));
   });
   $("bets").replaceChildren(...rows);
   $("warnings").textContent = s.warnings.join("; ");
@@ -315,11 +315,14 @@ function drawPlayers(s) {
   const rows = [el("tr", {}, el("th", {}, "Player"), el("th", {}, "Bet"), el("th", { class: "num" }, "Bets"),
     el("th", { class: "num" }, "Units won"), el("th", { class: "num" }, "Expected units"))];
   for (const p of s.players) {
-    if (p.count !== null && p.bets_placed === 0) continue;
+    if (p.bets_placed === 0 && !p.pending) continue;  // who has not bet: nothing to show
     rows.push(el("tr", {}, el("td", {}, p.player), el("td", {}, p.bet),
       el("td", { class: "num" }, p.bets_placed), el("td", { class: "num" }, units(p)),
       el("td", { class: "num", title: p.expected_exact || "" }, p.expected === null ? el("span", { class: "spinner" }) : p.expected.toFixed(3))));
   }
+  if (rows.length === 1) rows.push(el("tr", {}, el("td", { colspan: 5 }, s.players.length
+    ? "No bet yet: the perfect player bets where a bet favours the player, a count where its trigger is reached."
+    : "Settling the coups…")));
   $("players").replaceChildren(...rows);
 }
 
