@@ -87,6 +87,8 @@ def test_the_shoes_cards_export_as_csv(served):
     ("/api/shoe", {"decks": 1, "cut": 50}, 400, "cut card 50 cards from the end does not fit"),
     ("/api/shoe", {"end": "never"}, 400, "end-of-shoe rule 'never' must be one of at-cut, one-more"),
     ("/api/shoe", {"session": "/tmp/elsewhere.json"}, 400, "unknown key 'session' in /api/shoe"),
+    ("/api/shoe", {"decks": 1}, 400, "bet 'Perfect Pair', event 'Either hand pairs in one suit': "
+                                     "can never happen (on 1 deck"),
 ], ids=lambda v: str(v)[:40])
 def test_bad_input_is_refused_with_its_message_and_changes_nothing(served, path, body, status,
                                                                    message):

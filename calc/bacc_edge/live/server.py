@@ -116,8 +116,12 @@ class Worker:
             try:
                 while not self._stop.is_set() and self.track.work():
                     pass
+                self.error = None
             except BaccEdgeError as err:  # a paytable's bet that cannot be counted
                 self.error = str(err)
+            except Exception as err:  # shown on the page, not lost on a dead thread
+                self.error = (f"counting stopped: {type(err).__name__}: {err} (a fault of "
+                              f"bacc-edge: please report it)")
 
 
 def create_app(track: LiveTrack, *, token: str | None = None,

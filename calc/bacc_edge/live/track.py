@@ -74,17 +74,16 @@ class LiveTrack:
         if self.session is not None:
             check_output(self.session, inputs=[paytable.path], name=f"session {session}")
         self._lock = threading.RLock()
-        self._new_rules(rules)
+        self._new_rules(rules, BetValues(paytable, Shoe.decks(rules.decks)))
         #: goes up by one at every change of the shoe, so a page knows it is behind;
         #: ``server`` tells this track from one started again (whose version restarts)
         self.version = 0
         self.server = secrets.token_hex(8)
 
-    def _new_rules(self, rules: DealRules) -> None:
+    def _new_rules(self, rules: DealRules, values: BetValues) -> None:
+        """An empty shoe of ``rules``, its bets valued by ``values``."""
         self.shoe = DealtShoe(rules, self.paytable.rules)
-        old = getattr(self, "values", None)
-        if old is None or old.full != self.shoe.full:
-            self.values = BetValues(self.paytable, self.shoe.full)
+        self.values = values
         if getattr(self, "_rules_counted", None) != rules:
             self.counts: LiveCounts | None = None
             self.settler: CoupSettler | None = None
@@ -124,7 +123,11 @@ class LiveTrack:
             rules = DealRules(old.decks if decks is None else decks,
                               old.cut if cut is None else cut,
                               old.end if end is None else end)
-            self._new_rules(rules)
+            values = self.values
+            if rules.decks != old.decks:  # a bet these decks cannot value: refused here
+                values = BetValues(self.paytable, Shoe.decks(rules.decks))
+                _check(values)
+            self._new_rules(rules, values)
             self._changed()
 
     def _changed(self) -> None:
@@ -186,10 +189,7 @@ class LiveTrack:
         """Value every bet on the full shoe, as ``bacc-edge`` does before any card: an
         event that can never happen, or a bet on the cards on more decks than it is
         counted on, is refused here, at the start, not on the first card."""
-        full = self.shoe.full
-        self.values.fast_values(full)
-        for group in range(len(self.values.card_groups)):
-            self.values.card_values(full, group)
+        _check(self.values)
 
     # -- the slow part, counted on the caller's thread ------------------------------
     def pending(self) -> bool:
@@ -436,6 +436,13 @@ class LiveTrack:
                                 "position": item.get("position")})
             return csv_records(records, ["number", "card", "rank", "suit", "role", "round",
                                          "position"])
+
+
+def _check(values: BetValues) -> None:
+    """Value every bet on the full shoe: refused where ``bacc-edge`` refuses it."""
+    values.fast_values(values.full)
+    for group in range(len(values.card_groups)):
+        values.card_values(values.full, group)
 
 
 def _place(settled: _Settled, net: Fraction | None, value: BetValue | None) -> None:
