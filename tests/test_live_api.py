@@ -5,6 +5,7 @@ session; a restarted server resumes the shoe; bets on the cards pending until co
 
 import json
 import socket
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -187,12 +188,31 @@ def test_bets_on_the_cards_show_pending_until_counted(tmp_path):
         assert state["pending"] and state["counts_pending"] and state["players"] == []
         (bet,) = state["bets"]
         assert bet["card_bet"] and bet["pending"] and bet["ev"] is None
+        while track.work("values"):  # the bets first: the counts, seconds, on their own
+            pass
+        state = client.get("/api/state").json()
+        assert not state["bets"][0]["pending"] and state["counts_pending"]
         track.wait()
         state = client.get("/api/state").json()
     (bet,) = state["bets"]
-    assert not state["pending"] and not bet["pending"]
+    assert not state["pending"] and not bet["pending"] and not state["counts_pending"]
     expected = report(str(paytable), Shoe.decks(2).remove("7♦ K♠ 5♥"))[0].ev
     assert bet["ev_exact"] == fraction(expected)
+
+
+def test_the_servers_threads_count_what_is_pending(tmp_path):
+    paytable = ROOT / "paytables" / "colour_match.py"
+    track, _ = open_track(paytable, DealRules(2), tmp_path / "s.json")
+    with TestClient(create_app(track), base_url=LOCAL) as client:  # its threads started
+        client.post("/api/cards", json={"exposed": "7♦", "cards": "K♠ 5h 9d 2c"})
+        deadline = time.monotonic() + 60
+        while client.get("/api/version").json()["pending"]:
+            assert time.monotonic() < deadline, "the server's threads never counted"
+            time.sleep(0.05)
+        state = client.get("/api/state").json()
+    assert not state["counts_pending"] and not state["bets"][0]["pending"]
+    assert state["counts"] == [] and "no count: no bet's effects of removal" in state["counts_note"]
+    assert state["players"][0]["player"] == "perfect player" and state["warnings"] == []
 
 
 def test_the_page_is_one_document_that_loads_nothing_from_elsewhere(served):

@@ -40,7 +40,7 @@ from starlette.routing import Route
 
 from ..errors import BaccEdgeError, OptionError
 from ..game.dealing import DealRules
-from .track import LiveTrack, open_track
+from .track import PARTS, LiveTrack, open_track
 
 #: The names a loopback server answers to (a DNS-rebinding page uses another).
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -87,41 +87,47 @@ def page() -> tuple[str, str]:
 
 
 class Worker:
-    """The thread that counts what a change leaves pending (bets on the cards, the
-    counts), newest first, while requests are answered."""
+    """The threads that count what a change leaves pending, one for each part of the
+    work (:data:`~bacc_edge.live.track.PARTS`: the bets on the cards, newest first, and
+    the counts), while requests are answered."""
 
     def __init__(self, track: LiveTrack):
         self.track = track
-        self._wake = threading.Event()
+        self._wake = {part: threading.Event() for part in PARTS}
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="bacc-edge-track", daemon=True)
-        self.error: str | None = None
+        self._threads = [threading.Thread(target=self._run, args=(part,), daemon=True,
+                                          name=f"bacc-edge-track-{part}") for part in PARTS]
+        self.errors: dict[str, str] = {}
 
     def start(self) -> None:
-        self._thread.start()
+        for thread in self._threads:
+            thread.start()
         self.wake()
 
     def wake(self) -> None:
-        self._wake.set()
+        for event in self._wake.values():
+            event.set()
 
     def stop(self) -> None:
         self._stop.set()
-        self._wake.set()
-        self._thread.join(timeout=5)
+        self.wake()
+        for thread in self._threads:
+            thread.join(timeout=5)
 
-    def _run(self) -> None:
+    def _run(self, part: str) -> None:
+        wake = self._wake[part]
         while not self._stop.is_set():
-            self._wake.wait()
-            self._wake.clear()
+            wake.wait()
+            wake.clear()
             try:
-                while not self._stop.is_set() and self.track.work():
+                while not self._stop.is_set() and self.track.work(part):
                     pass
-                self.error = None
+                self.errors.pop(part, None)
             except BaccEdgeError as err:  # a paytable's bet that cannot be counted
-                self.error = str(err)
+                self.errors[part] = str(err)
             except Exception as err:  # shown on the page, not lost on a dead thread
-                self.error = (f"counting stopped: {type(err).__name__}: {err} (a fault of "
-                              f"bacc-edge: please report it)")
+                self.errors[part] = (f"counting stopped: {type(err).__name__}: {err} (a "
+                                     f"fault of bacc-edge: please report it)")
 
 
 def create_app(track: LiveTrack, *, token: str | None = None,
@@ -140,8 +146,8 @@ def create_app(track: LiveTrack, *, token: str | None = None,
 
     def state_response(status: int = 200) -> JSONResponse:
         data = track.state()
-        if counter is not None and counter.error:
-            data["warnings"] = [*data["warnings"], counter.error]
+        if counter is not None and counter.errors:
+            data["warnings"] = [*data["warnings"], *counter.errors.values()]
         return JSONResponse(data, status_code=status)
 
     async def body_of(request: Request) -> dict:

@@ -40,6 +40,8 @@ from .values import BetValue, BetValues, CoupSettler, LiveCounts, live_counts
 SESSION_FORMAT, SESSION_VERSION = "bacc-edge track session", 1
 #: Decimal places of the percentages the page shows (those ``bacc-edge`` prints).
 DIGITS = 3
+#: What :meth:`LiveTrack.work` counts: the bets on the cards, and the counts.
+PARTS = ("values", "counts")
 #: How :meth:`DealtShoe.enter` takes a card of each role.
 _KEYWORD = {Role.EXPOSED: "exposed", Role.BURN: "burn", Role.COUP: "cards"}
 
@@ -194,31 +196,35 @@ class LiveTrack:
     # -- the slow part, counted on the caller's thread ------------------------------
     def pending(self) -> bool:
         """Whether :meth:`work` has something left to count."""
-        return self._next_job() is not None
+        return any(self._next_job(part) is not None for part in PARTS)
 
-    def work(self) -> bool:
-        """Count one piece of what is pending: the counts and the coups' settlement
-        (once per rules), then the bets on the cards on the cards not seen now, then
-        before each round, newest first. False when nothing was left."""
-        job = self._next_job()
-        if job is None:
-            return False
-        job()
-        return True
+    def work(self, part: str | None = None) -> bool:
+        """Count one piece of what is pending, of ``part`` (:data:`PARTS`; None: either):
+        ``"values"``, the bets on the cards on the cards not seen now, then before each
+        round, the latest first; ``"counts"``, the counts and the coups' settlement, once
+        per rules (seconds: a server counts the two parts on two threads, so that no
+        card waits for the counts). False when nothing was left."""
+        for each in (PARTS if part is None else (part,)):
+            job = self._next_job(each)
+            if job is not None:
+                job()
+                return True
+        return False
 
-    def _next_job(self):
+    def _next_job(self, part: str):
         with self._lock:
-            if self.counts is None or self.settler is None:
+            if part == "counts":
+                if self.counts is not None and self.settler is not None:
+                    return None
                 paytable, rules = self.paytable, self.rules
                 return lambda: self._set_counts(rules, live_counts(paytable, rules),
                                                 CoupSettler(paytable, rules))
             values = self.values
             shoes = [self.shoe.unseen] + [self.shoe.unseen_before(c.first_entry)
                                           for c in reversed(self.shoe.layout.coups)]
-            shoes = [shoe for shoe in shoes if isinstance(shoe, Shoe)]
             for shoe in shoes:
                 for g in range(len(values.card_groups)):
-                    if not values.has(shoe, g):
+                    if isinstance(shoe, Shoe) and not values.has(shoe, g):
                         return lambda: values.card_values(shoe, g)
             return None
 

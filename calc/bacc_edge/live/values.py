@@ -24,7 +24,7 @@ import numpy as np
 
 from ..analysis.bet_report import layouts, report
 from ..analysis.card_counting import Count
-from ..depth.run import prepare
+from ..depth.run import MAX_EXACT_DECKS, prepare
 from ..depth.shoes import DepthSpec, Game, card_bets
 from ..engine.deal_kernels import card_coup_class
 from ..errors import BaccEdgeError
@@ -125,13 +125,16 @@ class LiveCounts:
 def live_counts(paytable: Paytable, rules: DealRules) -> LiveCounts:
     """Each bet's own count from its effects of removal and the paytable's ``COUNTS``,
     as the depth analysis builds them (seconds for a bet on the cards)."""
-    try:
-        spec = prepare(paytable, deal=rules, count_only=True)
+    try:  # the depth analysis's definition (a count study's past the decks it values)
+        spec = prepare(paytable, deal=rules, count_only=rules.decks > MAX_EXACT_DECKS)
     except BaccEdgeError as err:
         return LiveCounts((), (), f"no count: {err}")
     serves = tuple(tuple(sorted({p.bet for p in spec.players if p.count == c}))
                    for c in range(len(spec.counts)))
-    return LiveCounts(spec.counts, serves)
+    note = "" if spec.counts else ("no count: no bet's effects of removal give it a "
+                                   "first-order count (as for pairs, or colours), and the "
+                                   "paytable lists no COUNTS")
+    return LiveCounts(spec.counts, serves, note)
 
 
 class CoupSettler:
