@@ -14,7 +14,8 @@ from starlette.testclient import TestClient
 from bacc_edge import Shoe, load_paytable, report
 from bacc_edge.cli import main
 from bacc_edge.game.dealing import DealRules
-from bacc_edge.live.server import TOKEN_HEADER, create_app, is_loopback, listen, page
+from bacc_edge.live.server import (TOKEN_HEADER, access, create_app, is_loopback, listen,
+                                   page)
 from bacc_edge.live.track import LiveTrack, open_track
 from bacc_edge.util.number_text import fraction
 from conftest import ROOT
@@ -238,9 +239,14 @@ def test_the_command_refuses_a_busy_port_in_one_line(tmp_path):
     assert not (tmp_path / "s.json").exists()
 
 
-def test_which_hosts_are_loopback():
+def test_which_hosts_are_loopback_and_who_may_use_a_server_on_each():
     assert all(map(is_loopback, ["127.0.0.1", "127.3.2.1", "::1", "[::1]", "localhost"]))
     assert not any(map(is_loopback, ["0.0.0.0", "192.168.1.4", "example.com", "::"]))
+    assert access("127.0.0.1") == (None, ("127.0.0.1", "localhost", "::1", "[::1]"))
+    assert access("127.0.0.5")[1][-1] == "127.0.0.5"
+    for host in ("0.0.0.0", "192.168.1.4", "::"):
+        token, hosts = access(host)
+        assert hosts is None and len(token) >= 24 and token != access(host)[0]
     with listen("127.0.0.1", 0) as sock:
         assert sock.getsockname()[1] > 0
 

@@ -63,6 +63,15 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def access(host: str) -> tuple[str | None, tuple[str, ...] | None]:
+    """Who may use a server bound to ``host``: on a loopback address, no token and only
+    requests addressed to a loopback name (or ``host``); on any other, a fresh access
+    token for every request, whatever name it is addressed to."""
+    if is_loopback(host):
+        return None, tuple(dict.fromkeys((*LOOPBACK_NAMES, host)))
+    return new_token(), None
+
+
 def new_token() -> str:
     """A fresh access token for a server bound beyond this machine."""
     return secrets.token_urlsafe(18)
@@ -281,7 +290,8 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as err:
-        raise OptionError(f"--host {host!r}: not an address of this machine ({err.strerror})") from None
+        raise OptionError(f"--host {host!r}: not an address of this machine "
+                          f"({err.strerror})") from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
@@ -320,12 +330,11 @@ def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
     """Serve ``track`` on the listening ``sock`` (bound to ``host``, see :func:`listen`)
     until interrupted: tell ``on_address`` the page's address (with its access token
     where the host is not a loopback one), open the browser."""
-    token = None if is_loopback(host) else new_token()
+    token, hosts = access(host)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     url = f"http://{shown}:{bound}/" + (f"?token={token}" if token else "")
-    app = create_app(track, token=token,
-                     hosts=None if token else tuple(dict.fromkeys((*LOOPBACK_NAMES, host))))
+    app = create_app(track, token=token, hosts=hosts)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
                                            lifespan="on"))
     on_address(url)
@@ -335,5 +344,5 @@ def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
     server.run(sockets=[sock])
 
 
-__all__ = ["DEFAULT_PORT", "LOOPBACK_NAMES", "TOKEN_HEADER", "create_app", "is_loopback",
-           "listen", "new_token", "page", "serve", "track_server"]
+__all__ = ["DEFAULT_PORT", "LOOPBACK_NAMES", "TOKEN_HEADER", "access", "create_app",
+           "is_loopback", "listen", "new_token", "page", "serve", "track_server"]
