@@ -323,6 +323,24 @@ def test_a_file_that_is_no_session_is_refused_and_left_as_it_is(tmp_path, conten
     assert session.read_text() == content
 
 
+@pytest.mark.parametrize("change", [
+    lambda t: t.enter(cards="9♣ 9♦"), lambda t: t.undo(), lambda t: t.redo(),
+    lambda t: t.new_shoe(decks=6)], ids=["enter", "undo", "redo", "new shoe"])
+def test_a_change_that_cannot_be_saved_is_undone(tmp_path, monkeypatch, change):
+    track, _ = open_track(LIVE, DealRules(8), tmp_path / "s.json")
+    track.enter(exposed="9d", cards="K♠ 5♥ 9♦ 2♣")
+    track.undo()
+    before, saved = track.state(), (tmp_path / "s.json").read_text()
+
+    def full_disk(*args, **kwargs):
+        raise OutputError("session s.json: cannot be written (No space left on device)")
+
+    monkeypatch.setattr("bacc_edge.live.track.write_output", full_disk)
+    with pytest.raises(OutputError, match="No space left"):
+        change(track)
+    assert track.state() == before and (tmp_path / "s.json").read_text() == saved
+
+
 def test_the_session_never_replaces_the_paytable_or_a_python_file(tmp_path):
     other = tmp_path / "mine.py"
     other.write_text("x = 1\n")

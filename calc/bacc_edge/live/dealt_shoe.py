@@ -181,6 +181,14 @@ class DealtShoe:
         self.redo_stack.clear()
         return len(new)
 
+    def snapshot(self) -> tuple:
+        """What :meth:`restore` needs to bring the shoe back to now."""
+        return list(self.entries), list(self._states), list(self.redo_stack)
+
+    def restore(self, snapshot: tuple) -> None:
+        entries, states, redo = snapshot
+        self.entries, self._states, self.redo_stack = list(entries), list(states), list(redo)
+
     def undo(self) -> Entry:
         """Take back the last card entered (it can be redone)."""
         if not self.entries:

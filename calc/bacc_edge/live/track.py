@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import ArgumentError, BaccEdgeError, kind_of
 import numpy as np
 
+from ..errors import ArgumentError, BaccEdgeError, kind_of
 from ..game.cards import RANKS, SUITS, parse_cards
 from ..game.dealing import DealRules
 from ..game.shoe import Shoe
@@ -76,6 +76,11 @@ class LiveTrack:
         if self.session is not None:
             check_output(self.session, inputs=[paytable.path], name=f"session {session}")
         self._lock = threading.RLock()
+        #: the counts and the coups' settlement of the rules they were built for (None:
+        #: not yet; :meth:`work` builds them)
+        self.counts: LiveCounts | None = None
+        self.settler: CoupSettler | None = None
+        self._rules_counted: DealRules | None = None
         self._new_rules(rules, BetValues(paytable, Shoe.decks(rules.decks)))
         #: goes up by one at every change of the shoe, so a page knows it is behind;
         #: ``server`` tells this track from one started again (whose version restarts)
@@ -86,9 +91,8 @@ class LiveTrack:
         """An empty shoe of ``rules``, its bets valued by ``values``."""
         self.shoe = DealtShoe(rules, self.paytable.rules)
         self.values = values
-        if getattr(self, "_rules_counted", None) != rules:
-            self.counts: LiveCounts | None = None
-            self.settler: CoupSettler | None = None
+        if self._rules_counted != rules:
+            self.counts = self.settler = None
             self._rules_counted = rules
 
     @property
@@ -99,42 +103,45 @@ class LiveTrack:
     def enter(self, *, exposed: str | None = None, burn: str | None = None,
               cards: str | None = None) -> int:
         """Enter cards (see :meth:`DealtShoe.enter`); all or nothing."""
-        with self._lock:
-            n = self.shoe.enter(exposed=exposed, burn=burn, cards=cards)
-            self._changed()
-            return n
+        return self._change(lambda: self.shoe.enter(exposed=exposed, burn=burn, cards=cards))
 
     def undo(self) -> Entry:
-        with self._lock:
-            entry = self.shoe.undo()
-            self._changed()
-            return entry
+        """Take back the last card entered."""
+        return self._change(lambda: self.shoe.undo())
 
     def redo(self) -> Entry:
-        with self._lock:
-            entry = self.shoe.redo()
-            self._changed()
-            return entry
+        """Enter again the last card undone."""
+        return self._change(lambda: self.shoe.redo())
 
     def new_shoe(self, *, decks: int | None = None, cut: int | None = None,
                  end: str | None = None) -> None:
         """Start a new shoe, by the current shoe's rules where not given (the cards of
         the old shoe are gone: export them first)."""
-        with self._lock:
-            old = self.rules
-            rules = DealRules(old.decks if decks is None else decks,
-                              old.cut if cut is None else cut,
-                              old.end if end is None else end)
-            values = self.values
-            if rules.decks != old.decks:  # a bet these decks cannot value: refused here
-                values = BetValues(self.paytable, Shoe.decks(rules.decks))
-                _check(values)
-            self._new_rules(rules, values)
-            self._changed()
+        old = self.rules
+        rules = DealRules(old.decks if decks is None else decks,
+                          old.cut if cut is None else cut, old.end if end is None else end)
+        values = self.values
+        if rules.decks != old.decks:  # a bet these decks cannot value: refused here
+            values = BetValues(self.paytable, Shoe.decks(rules.decks))
+            _check(values)
+        self._change(lambda: self._new_rules(rules, values))
 
-    def _changed(self) -> None:
-        self.version += 1
-        self.save()
+    def _change(self, action):
+        """Do ``action`` (a change of the shoe) and save it; where it cannot be saved,
+        undo it, so that the shoe shown is always the shoe on disk."""
+        with self._lock:
+            before = (self.shoe, self.shoe.snapshot(), self.values, self.counts,
+                      self.settler, self._rules_counted)
+            result = action()
+            try:
+                self.save()
+            except BaseException:
+                (self.shoe, snapshot, self.values, self.counts, self.settler,
+                 self._rules_counted) = before
+                self.shoe.restore(snapshot)
+                raise
+            self.version += 1
+            return result
 
     def save(self) -> None:
         """Write the session file (temporary file, then rename), if there is one."""
