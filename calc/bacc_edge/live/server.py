@@ -320,7 +320,12 @@ def track_server(paytable, *, rules: DealRules = DealRules(),
         if on_note is not None:
             on_note(f"resumed the shoe saved in {session} ({len(track.shoe.entries)} cards "
                     f"entered)" if resumed else f"a new shoe, saved card by card to {session}")
-        serve(track, sock, host=host, open_browser=open_browser, on_address=on_address)
+        try:
+            serve(track, sock, host=host, open_browser=open_browser, on_address=on_address)
+        except KeyboardInterrupt:  # Ctrl-C: the way to stop it, not an error
+            pass
+        if on_note is not None:
+            on_note(f"stopped; the shoe is saved in {session}")
     finally:
         sock.close()
 
