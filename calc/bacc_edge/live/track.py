@@ -71,6 +71,9 @@ class LiveTrack:
         if not isinstance(paytable, Paytable) or paytable.source is None:
             raise ArgumentError(f"paytable {kind_of(paytable)} must be a paytable file loaded "
                                 f"by load_paytable(path)")
+        if not isinstance(rules, DealRules):
+            raise ArgumentError(f"rules {kind_of(rules)} must be DealRules, e.g. "
+                                f"DealRules(decks=8)")
         self.paytable = paytable
         self.session = None if session is None else Path(session)
         if self.session is not None:
