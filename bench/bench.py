@@ -847,6 +847,39 @@ def issue19_rows(figures: dict, baseline: Path | None) -> list[tuple[str, str]]:
     return rows
 
 
+def track_update_ms(cards: int = 200) -> float:
+    """``bacc-edge track`` of the live-dealer paytable, served on a free port: the median
+    time from a card POSTed to /api/cards to the new state received, over the first
+    ``cards`` cards of a seeded 8-deck shoe, each posted alone (the session file saved
+    each time, as a user's page does)."""
+    import random
+    import select
+    import urllib.request
+    deck = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+            for s in "♠♥♦♣"] * 8
+    random.Random(20).shuffle(deck)
+    paytable = Path(__file__).resolve().parent.parent / "paytables" / "live_dealer.py"
+    with tempfile.TemporaryDirectory() as folder, subprocess.Popen(
+            [sys.executable, "-m", "bacc_edge", "track", str(paytable), "--port", "0",
+             "--no-browser", "--session", str(Path(folder) / "s.json")],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as server:
+        try:
+            assert select.select([server.stdout], [], [], 120)[0], "the server never started"
+            url = server.stdout.readline().strip() + "api/cards"
+            times = []
+            for i, card in enumerate(deck[:cards]):
+                body = json.dumps({"exposed" if i == 0 else "cards": card}).encode()
+                request = urllib.request.Request(url, data=body, headers={
+                    "Content-Type": "application/json"})
+                t = time.perf_counter()
+                with urllib.request.urlopen(request) as answer:
+                    json.load(answer)
+                times.append(1e3 * (time.perf_counter() - t))
+        finally:
+            server.terminate()
+    return statistics.median(times[1:])  # the first card's state is the first page load
+
+
 def show(rows: list[tuple[str, str]], figures: dict, as_json: bool) -> None:
     """The table of ``rows``; with ``as_json`` then ``figures`` as one JSON object on
     the last line."""
@@ -928,6 +961,9 @@ def main() -> None:
             rows.append((f"{name}: {timed['cards']} cards removed, suitless against named",
                          "%.3f s against %.3f s: %.2f×" % (
                              timed["suitless_s"], timed["named_s"], timed["ratio"])))
+    figures["track_update_ms"] = track_update_ms()
+    rows.append(("bacc-edge track, live-dealer paytable: a card POSTed to its new state "
+                 "(median of 199)", "%.1f ms" % figures["track_update_ms"]))
     figures.update(issue19_figures(baseline))
     rows += issue19_rows(figures, baseline)
     if baseline is not None:

@@ -659,6 +659,32 @@ CLI = [
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
                                        "64", "--depth", "5"], "on at most 27 decks", 1),
+    # -- bacc-edge track: refused before the page's address is printed -------------------
+    ("track decks 0", ["track", PUNTO, "--decks", "0", "--session", "{tmp}/s.json"],
+     "--decks 0: must be a whole number from 1 to 64", 1),
+    ("track port 70000", ["track", PUNTO, "--port", "70000", "--session", "{tmp}/s.json"],
+     "--port 70000: must be a whole number from 0 to 65535", 1),
+    ("track port abc", ["track", PUNTO, "--port", "abc"], "'abc' is not a whole number", 2),
+    ("track end never", ["track", PUNTO, "--end", "never"], "Invalid value for '--end'", 2),
+    ("track cut beyond the shoe", ["track", PUNTO, "--decks", "2", "--cut", "100", "--session",
+                                   "{tmp}/s.json"],
+     "cut card 100 cards from the end does not fit a 2-deck shoe (0 to 87)", 1),
+    ("track session is its paytable", ["track", "{fine}", "--port", "0", "--session", "{fine}"],
+     "is the input", 1),
+    ("track session a python file", ["track", PUNTO, "--port", "0", "--session", "{syntax}"],
+     "never writes over a .py file", 1),
+    ("track session not a session", ["track", PUNTO, "--port", "0", "--session",
+                                     "{tmp}/mine/README.md"],
+     "/mine/README.md: cannot be read as a session", 1),
+    ("track session in no folder", ["track", PUNTO, "--port", "0", "--session",
+                                    "{tmp}/nowhere/s.json"], "does not exist", 1),
+    ("track a card bet on 28 decks", ["track", str(ROOT / "paytables" / "perfect_pairs.py"),
+                                      "--decks", "28", "--port", "0", "--session",
+                                      "{tmp}/s.json"],
+     "28 decks: bets on the cards themselves are counted in 64-bit integers", 1),
+    ("track an address not of this machine", ["track", PUNTO, "--host", "192.0.2.1", "--port",
+                                              "0", "--session", "{tmp}/s.json"],
+     "cannot listen on 192.0.2.1 port 0: Cannot assign requested address", 1),
 ]
 
 
@@ -847,6 +873,12 @@ API = [
     ("Count(bets=[])", lambda: bacc_edge.Count("C", {"8": 1}, trigger=1, bets=[]), OptionError,
      "count 'C': bets [] (list) is empty: give at least one bet's name"),
     ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
+    ("LiveTrack(path)", lambda: bacc_edge.LiveTrack(LIVE), ArgumentError,
+     "paytable '/"),
+    ("LiveTrack(rules=8)", lambda: bacc_edge.LiveTrack(load_paytable(PUNTO), 8), ArgumentError,
+     "rules 8 (int) must be DealRules"),
+    ("LiveTrack.enter(cards=5)", lambda: bacc_edge.LiveTrack(load_paytable(PUNTO)).enter(cards=5),
+     BaccEdgeError, "cards 5 must be card names in a string"),
 ]
 
 

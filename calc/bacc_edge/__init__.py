@@ -42,6 +42,7 @@ from .util.safe_write import OutputError, OverwriteError
 from .game.shoe import Shoe, shoe_from_options
 from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
                     solve, solve_bet)
+from .live.track import LiveTrack
 
 __all__ = [
     # the paytable language
@@ -68,6 +69,8 @@ __all__ = [
     "SolveError", "build_math_report", "compare_decks", "mark_unknown", "math_report_html",
     "math_report_markdown", "parse_decks", "scale_unknown", "solve", "solve_bet",
     "write_math_report",
+    # the live shoe (bacc-edge track), without its server
+    "LiveTrack",
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",

@@ -81,6 +81,7 @@ def main():
     bacc-edge results                                 regenerate results/ from paytables/
     bacc-edge solve my_bet.py --edge 5% --decks 6-8   the pay that keeps a 5% edge
     bacc-edge math-report my_bet.py -o report.html    the report a test lab can read
+    bacc-edge track paytables/live_dealer.py          live page: every bet's value, card by card
     """
 
 
@@ -684,3 +685,41 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers):
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
+
+
+@main.command("track")
+@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1, 64),
+              help="Decks in the shoe.")
+@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
+              help="Cards behind the cut card.")
+@click.option("--end", "end_rule", default="at-cut", show_default=True,
+              type=click.Choice(["at-cut", "one-more"]),
+              help="End of the shoe, as for depth: the coup that brings out the cut card is "
+                   "the last (at-cut), or one more coup follows it (one-more).")
+@click.option("--port", default=8765, show_default=True, type=WholeNumber(0, 65535),
+              help="Port of the page (0: any free one).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; any but a loopback one needs the access token "
+                   "printed at start.")
+@click.option("--session", default="bacc-edge-track.json", show_default=True,
+              type=click.Path(dir_okay=False),
+              help="File the shoe is saved to after every card, and resumed from.")
+@click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
+def track_command(paytable, decks, cut, end_rule, port, host, session, no_browser):
+    """Serve a live page of the shoe: enter the cards as they come out (keyboard or
+    buttons) and see every bet's exact value on the cards not seen, the counts, and what
+    the perfect player and each count would have won. A JSON API beside it takes cards
+    from a card reader or a script. Prints the page's address; Ctrl-C stops it.
+
+    \b
+    Examples:
+      bacc-edge track paytables/live_dealer.py
+      bacc-edge track paytables/big_tiger.py --decks 8 --end one-more --session bt.json
+      bacc-edge track paytables/lucky_8.py --port 0 --no-browser
+    """
+    from .live.server import track_server  # the web framework, imported only here
+    chosen = given(click.get_current_context(), "decks", "cut", "end_rule")
+    track_server(paytable, rules=DealRules(decks, cut, end_rule), session=session,
+                 rules_given=bool(chosen), host=host, port=port, open_browser=not no_browser,
+                 on_address=lambda url: click.echo(url), on_note=say)

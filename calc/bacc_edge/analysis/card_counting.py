@@ -24,7 +24,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Mapping, Sequence
 
-from ..game.cards import POINTS, RANKS, parse_card
+import math
+
+from ..game.cards import CARDS_PER_DECK, POINTS, RANKS, parse_card
 from ..util.arguments import names_argument, non_empty, quoted
 from ..errors import ArgumentError, BaccEdgeError, OptionError
 from ..language.pays import exact_number, whole_number
@@ -267,6 +269,25 @@ class Count:
                                      ("exposed_card", exposed_card)) if v is not None}
         return replace(self, **{"bets": self.bets or None, **changes}) if changes else self
 
+    def running(self, ranks, *, exposed: int | None = None) -> int:
+        """The running count after the cards of ``ranks`` (rank indices) were seen, and
+        the shown first card (its rank, ``exposed``) where this count counts it."""
+        shown = self.tags[exposed] if exposed is not None and self.exposed_card else 0
+        return self.initial + shown + sum(self.tags[r] for r in ranks)
+
+    def true_count(self, running: int, *, unseen: int, in_shoe: int) -> float:
+        """``running`` per deck left: of the ``unseen`` cards or the cards still
+        ``in_shoe`` (burned cards out), as :attr:`divisor` says, rounded as
+        :attr:`rounding` says; in floating point as the dealing kernel computes it."""
+        cards = unseen if self.divisor is Divisor.UNSEEN else in_shoe
+        return running / decks_left(cards, self.rounding)
+
+    def reached(self, running: int, true_count: float) -> bool:
+        """Whether the player of this count bets: its true count (or, on ``trigger_on``
+        running, its running count) reaches the trigger."""
+        level = true_count if self.trigger_on is TriggerOn.TRUE else float(running)
+        return level >= self.trigger
+
     def describe(self) -> dict:
         """The count as JSON: every field that defines it."""
         return {"name": self.name, "tags": dict(zip(RANKS, self.tags)),
@@ -283,6 +304,17 @@ class Count:
                 else "running count")
         shown = "" if self.exposed_card else "; the shown first card not counted"
         return f"{tags}{start}; bets at {what} ≥ {self.trigger:+g}{shown}"
+
+
+def decks_left(cards: int, rounding: DeckRounding) -> float:
+    """The decks in ``cards`` cards, as a true count divides by them: exact (cards / 52),
+    or to the nearest half deck (at least one half) or whole deck (at least one), halves
+    up; in floating point as the dealing kernel computes them."""
+    if rounding is DeckRounding.HALF:
+        return max(0.5, math.floor(cards / (CARDS_PER_DECK / 2.0) + 0.5) / 2.0)
+    if rounding is DeckRounding.WHOLE:
+        return max(1.0, float(math.floor(cards / CARDS_PER_DECK + 0.5)))
+    return cards / CARDS_PER_DECK
 
 
 def paytable_counts(paytable) -> tuple[Count, ...]:
@@ -314,4 +346,4 @@ def paytable_counts(paytable) -> tuple[Count, ...]:
 
 
 __all__ = ["Count", "RUNNING_COUNT_LIMIT", "DeckRounding", "Divisor", "StudyFigures", "StudyMeasure", "TriggerOn",
-           "paytable_counts", "parse_tags"]
+           "decks_left", "paytable_counts", "parse_tags"]

@@ -498,3 +498,19 @@ def _card_class(card, work, pos, pt, bt, px, by, codes, renamed, block_codes):
                           card.stride, card.block_of, card.block_pos, card.block_start,
                           card.block_stride, card.binom, renamed, block_codes)
     return class_of_cell(card, cell)
+
+
+@kernel
+def card_coup_class(card, coup, pt, bt, px, by):
+    """The settle class of one coup of real cards on a card layout (``card``, a
+    :class:`~bacc_edge.engine.coup_settle_kernels.CardSettle`): ``coup`` its card kinds
+    in dealing order (four to six), totals ``pt``, ``bt`` and thirds ``px``, ``by`` (-1
+    where a hand stood); -1 where its cell is not among the layout's. The count study's
+    settlement, for a coup dealt by hand (the live page)."""
+    codes = np.zeros(6, dtype=np.int64)
+    renamed = np.zeros(6, dtype=np.int64)
+    block_codes = np.zeros(6, dtype=np.int64)
+    work = np.zeros(6, dtype=np.int64)
+    for i in range(coup.shape[0]):
+        work[i] = coup[i]
+    return _card_class(card, work, 0, pt, bt, px, by, codes, renamed, block_codes)

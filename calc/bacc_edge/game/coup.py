@@ -116,5 +116,27 @@ def coup_plan(tableau: Tableau) -> CoupPlan:
     return plan
 
 
+def coup_order(plan: CoupPlan, points) -> tuple[tuple[str, ...], bool]:
+    """The positions (:data:`POSITIONS`) a coup deals its cards to, in dealing order, as
+    far as the point values of its cards so far (``points``, dealing order) decide them,
+    and whether that is the whole coup: P1 B1 P2 B2 until the four are out, then the
+    third cards ``plan`` draws (the fifth is the banker's where the player stood). A coup
+    is complete when the order is whole and as long as ``points``. For a shoe dealt by
+    hand (the live page), read off the same arrays the kernels deal by."""
+    points = [int(p) for p in points]
+    if len(points) < 4:
+        return POSITIONS[:4], False
+    nv = plan.natural.shape[0]
+    pt, bt = int(plan.total[points[0], points[2]]), int(plan.total[points[1], points[3]])
+    kind = int(plan.thirds[pt * nv + bt])
+    if kind == NO_THIRDS:
+        return POSITIONS[:4], True
+    if kind == BANKER_ONLY:
+        return POSITIONS[:4] + ("B3",), True
+    if len(points) < 5:
+        return POSITIONS[:5], False
+    return POSITIONS[:5] + (("B3",) if plan.banker_draws[bt, points[4] + 1] else ()), True
+
+
 __all__ = ["BANKER_ONLY", "COUP_CARDS", "NO_THIRD", "NO_THIRDS", "PLAYER_THEN_BANKER",
-           "POSITIONS", "CoupPlan", "PairState", "Winner", "coup_plan"]
+           "POSITIONS", "CoupPlan", "PairState", "Winner", "coup_order", "coup_plan"]

@@ -85,6 +85,35 @@ class DealRules:
         four cards a coup."""
         return (self.cards - 2) // 4 + 1
 
+    @property
+    def cut_at(self) -> int:
+        """The place of the first card behind the cut card (places count from 0, the
+        shown card first): a coup that deals it brings the cut card out."""
+        return self.cards - self.cut
+
+    def shoe_over(self, coups) -> bool:
+        """Whether the shoe deals no coup after ``coups``, each (place of its first card,
+        place after its last; the shown and burned cards take the first places), as the
+        dealing kernel (:func:`~bacc_edge.engine.deal_kernels.deal_shoes`) decides: by the
+        end rule, or because fewer cards are left than a coup can need. For a shoe dealt
+        by hand (the live page); the tests hold the two to the same shoes."""
+        last = over = False
+        place = None
+        for before, after in coups:
+            place = after
+            if over:
+                raise OptionError(f"a coup dealt from place {before} follows the last coup "
+                                  f"of the shoe")
+            if last:
+                over = True
+            elif self.end is EndRule.AT_CUT:
+                over = after > self.cut_at
+            elif before == self.cut_at:
+                over = True
+            elif after > self.cut_at:
+                last = True
+        return over or (place is not None and self.cards - place < COUP_CARDS)
+
     def describe(self) -> dict:
         return {"decks": self.decks, "cut": self.cut, "end": self.end.value,
                 "burn": "the first card is shown, then as many burned as its value "

@@ -1,0 +1,355 @@
+"use strict";
+// The live shoe page: it sends what is typed to the server, which reads the cards (the
+// one card grammar of bacc-edge) and values every bet; this script only decides when a
+// card is typed out, and draws the state the server returns.
+
+const TOKEN = new URLSearchParams(location.search).get("token");
+const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣" };
+const RANK_KEYS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+// what can still become a rank: a rank, or "1" on its way to "10"
+const WAITING = /^(1|10|[2-9atjqk])$/i;
+const PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+  "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#ad494a", "#637939", "#8c6d31", "#7b4173",
+  "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363"];
+
+let state = null;
+let buffer = "";
+let burnNext = false;
+let hidden = new Set();
+let busy = Promise.resolve();
+let pollTimer = null;
+
+function $(id) { return document.getElementById(id); }
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k === "background") node.style.background = v;  // CSSOM: the policy allows no style attribute
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function api(method, path, body) {
+  const headers = {};
+  if (TOKEN) headers["X-Bacc-Edge-Token"] = TOKEN;
+  const init = { method, headers };
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  return fetch(path, init).then(async (response) => {
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    if (!response.ok) throw new Error(data.error || response.statusText);
+    return data;
+  });
+}
+
+// one request at a time, in the order typed; a body may be a function, called when sent
+function send(method, path, body) {
+  busy = busy.then(() => api(method, path, typeof body === "function" ? body() : body)
+    .then(show, (err) => say(err.message)));
+  return busy;
+}
+
+function say(text, ok) {
+  $("message").textContent = text || "";
+  $("message").className = ok ? "ok" : "";
+}
+
+function submit(text) {
+  const burn = burnNext;
+  buffer = "";
+  burnNext = false;
+  $("burnmode").checked = false;
+  drawBuffer();
+  say("");
+  // what the card is, the shown first card or a coup's, is read when it is sent: after
+  // the cards typed before it are in
+  send("POST", "/api/cards", () => {
+    if (!state || (state.next && state.next.role === "exposed")) return { exposed: text };
+    return burn ? { burn: text } : { cards: text };
+  });
+}
+
+function undo() { say(""); send("POST", "/api/undo", {}); }
+function redo() { say(""); send("POST", "/api/redo", {}); }
+
+function onKey(event) {
+  if (event.altKey || event.metaKey) return;
+  const key = event.key;
+  const lower = key.toLowerCase();
+  if (event.ctrlKey) {
+    if (lower === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
+    else if (lower === "y" || (lower === "z" && event.shiftKey)) { event.preventDefault(); redo(); }
+    return;
+  }
+  if (key === "Escape") { buffer = ""; burnNext = false; $("burnmode").checked = false; drawBuffer(); say(""); return; }
+  if (key === "Backspace") { event.preventDefault(); buffer = buffer.slice(0, -1); drawBuffer(); return; }
+  if (key === "Enter") { event.preventDefault(); if (buffer) submit(buffer); return; }
+  if (key === " ") { event.preventDefault(); return; }  // "k s": a space between rank and suit
+  if (key.length !== 1) return;
+  if (!buffer && lower === "u") { undo(); return; }
+  if (!buffer && lower === "r") { redo(); return; }
+  if (!buffer && lower === "b") { burnNext = !burnNext; $("burnmode").checked = burnNext; drawBuffer(); return; }
+  event.preventDefault();
+  buffer += key;
+  if (SUITS[lower] && buffer.length > 1) { submit(buffer); return; }
+  if (!WAITING.test(buffer)) { submit(buffer); return; }  // the server says what is wrong
+  drawBuffer();
+}
+
+function drawBuffer() {
+  $("buffer").textContent = (burnNext ? "burn: " : "") + buffer.toUpperCase() + "▏";
+}
+
+function cardSpan(name, extra) {
+  const red = /[♥♦]/.test(name);
+  return el("span", { class: "card" + (red ? " red" : "") + (extra ? " " + extra : "") }, name);
+}
+
+function show(next) {
+  // a poll's answer may come after a newer one; a restarted server starts again at 0
+  if (!state || next.server !== state.server || next.version >= state.version) {
+    state = next;
+    draw();
+  }
+  schedule();
+}
+
+function schedule() {
+  clearTimeout(pollTimer);
+  pollTimer = setTimeout(poll, state && state.pending ? 200 : 1000);
+}
+
+function poll() {
+  api("GET", "/api/version").then((v) => {
+    if (!state || v.server !== state.server || v.version !== state.version || state.pending) {
+      return api("GET", "/api/state").then(show);
+    }
+    schedule();
+  }).catch((err) => { say("the server does not answer: " + err.message); schedule(); });
+}
+
+function draw() {
+  const s = state;
+  $("paytable").textContent = s.paytable.name;
+  document.title = "bacc-edge track: " + s.paytable.name;
+  $("rules").textContent = `${s.rules.decks} decks (${s.rules.cards} cards), cut card ${s.rules.cut} from the end, end of shoe: ${s.rules.end}`;
+  $("undo").disabled = !s.can_undo;
+  $("redo").disabled = !s.can_redo;
+  $("export").href = "/api/cards.csv" + (TOKEN ? "?token=" + encodeURIComponent(TOKEN) : "");
+  drawPrompt(s);
+  drawShoe(s);
+  drawRanks(s);
+  drawCoups(s);
+  drawBets(s);
+  drawChart(s);
+  drawCounts(s);
+  drawPlayers(s);
+  drawBuffer();
+}
+
+function drawPrompt(s) {
+  let text;
+  if (!s.next) text = "The shoe is over: start a new shoe.";
+  else if (s.next.role === "exposed") text = "Enter the shoe's shown first card.";
+  else text = `Round ${s.next.round}: next card to ${s.next.position}` + (s.next.burn_open ? " (b: a burned card shown face up)" : "");
+  $("prompt").textContent = text;
+  $("prompt").className = s.next ? "" : "over";
+}
+
+function drawShoe(s) {
+  const box = $("shoe");
+  box.replaceChildren();
+  if (s.exposed) {
+    box.append("Shown first card ", cardSpan(s.exposed), ` · ${s.burned} burned`);
+    if (s.burned_seen.length) box.append(` (${s.burned_seen.length} shown: `, ...s.burned_seen.map((c) => cardSpan(c)), ")");
+    else box.append(" unseen");
+    box.append(el("br"));
+  }
+  box.append(`Cards not seen ${s.cards_left} · in the shoe ${s.in_shoe} · cut card after card ${s.rules.cut_at}`);
+  if (s.cut_round) box.append(` · out in round ${s.cut_round}`);
+  if (s.shoe_over) box.append(el("div", { class: "over" }, "The shoe is over."));
+}
+
+function drawRanks(s) {
+  const table = $("ranks");
+  table.replaceChildren(  // in rank order: a JS object lists "2" … "10" before "A"
+    el("tr", {}, el("th", {}, "Rank"), ...RANK_KEYS.map((r) => el("th", {}, r))),
+    el("tr", {}, el("th", {}, "Left"), ...RANK_KEYS.map((r) => el("td", { class: "num" }, s.ranks_left[r]))));
+}
+
+function drawCoups(s) {
+  const current = $("coup");
+  current.replaceChildren();
+  const coups = s.coups;
+  const last = coups.length ? coups[coups.length - 1] : null;
+  const coup = last && !last.complete ? last : null;
+  if (coup || (s.next && s.next.role === "coup")) {
+    const shown = coup || { round: s.next.round, cards: [] };
+    const next = s.next && s.next.role === "coup" ? s.next.position : null;
+    const hand = (side, label) => {
+      const cards = shown.cards.filter((c) => c.position[0] === side).map((c) => cardSpan(c.card));
+      if (next && next[0] === side) cards.push(cardSpan(next, "next"));
+      return el("div", { class: "hand" }, el("b", {}, label + " "), ...cards);
+    };
+    current.append(el("div", {}, el("b", {}, `Round ${shown.round}`)), hand("P", "Player"), hand("B", "Banker"));
+  } else {
+    current.append(last ? `Last: round ${last.round}` : "No coup yet");
+  }
+  const list = $("coups");
+  list.replaceChildren(...coups.filter((c) => c.complete).slice().reverse().map((c) =>
+    el("div", {}, `${c.round}. `, el("b", {}, c.winner), ` ${c.player_points}–${c.banker_points}  P `,
+      ...c.player.map((x) => cardSpan(x)), " B ", ...c.banker.map((x) => cardSpan(x)))));
+}
+
+function drawBets(s) {
+  const perfect = {};
+  for (const p of s.players) if (p.count === null) perfect[p.bet] = p;
+  const rows = [el("tr", {}, el("th", {}, "Bet"), el("th", { class: "num" }, "EV per unit"),
+    el("th", {}, ""), el("th", {}, "Closes after"), el("th", { class: "num", title: "units the perfect player has won on this bet" }, "Perfect player"))];
+  s.bets.forEach((b, i) => {
+    const ev = b.pending
+      ? el("td", { class: "num ev", title: "counting…" }, el("span", { class: "spinner" }))
+      : el("td", { class: "num ev", title: b.ev_exact }, b.ev_text);
+    const p = perfect[b.name];
+    rows.push(el("tr", {
+      class: [b.favourable ? "fav" : "", b.open ? "" : "closed", hidden.has(b.name) ? "hidden" : ""].join(" "),
+      "data-bet": b.name,
+      onclick: () => { if (hidden.has(b.name)) hidden.delete(b.name); else hidden.add(b.name); draw(); },
+    }, el("td", {}, el("span", { class: "swatch", background: PALETTE[i % PALETTE.length] }), b.name),
+      ev,
+      el("td", {}, b.favourable ? el("span", { class: "mark" }, "▲ player's edge") : ""),
+      el("td", {}, b.max_round === null ? "" : (b.open ? `round ${b.max_round}` : `closed (round ${b.max_round})`)),
+      el("td", { class: "num" }, p && (p.bets_placed || p.pending) ? units(p) : "")));
+  });
+  $("bets").replaceChildren(...rows);
+  $("warnings").textContent = s.warnings.join("; ");
+}
+
+function units(p) {
+  if (p.pending && p.bets_placed === 0) return el("span", { class: "spinner" });
+  const n = p.units;
+  const text = (n > 0 ? "+" : "") + n.toFixed(n === Math.round(n) ? 0 : 2) + ` (${p.bets_placed} bets)`;
+  return el("span", { class: n > 0 ? "pos" : n < 0 ? "neg" : "", title: "exactly " + p.units_exact + (p.unsettled ? `; ${p.unsettled} not settled: a suit not entered` : "") }, text);
+}
+
+function drawChart(s) {
+  const W = 820, H = 260, L = 52, R = 12, T = 10, B = 26;
+  const rounds = s.history.rounds;
+  const n = Math.max(rounds.length, 10);
+  const shown = s.bets.map((b, i) => i).filter((i) => !hidden.has(s.bets[i].name));
+  let lo = 0, hi = 0;
+  for (const row of s.history.values) for (const i of shown) {
+    const v = row[i];
+    if (v !== null) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  }
+  if (hi - lo < 0.02) hi = lo + 0.02;
+  const x = (r) => L + (r - 1) / Math.max(n - 1, 1) * (W - L - R);
+  const y = (v) => T + (hi - v) / (hi - lo) * (H - T - B);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const add = (tag, attrs, text) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    svg.append(node);
+    return node;
+  };
+  if (hi > 0) add("rect", { x: L, y: y(hi), width: W - L - R, height: y(0) - y(hi), fill: "#dcf5e3" });
+  const step = niceStep((hi - lo) / 5);
+  for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-12; v += step) {
+    add("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#eceef1" });
+    const label = (v * 100).toFixed(step * 100 < 1 ? 1 : 0);
+    add("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end" }, (Number(label) === 0 ? "0" : label) + "%");
+  }
+  add("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), stroke: "#0a7d32", "stroke-dasharray": "4 3" });
+  for (let r = 1; r <= n; r += Math.max(1, Math.ceil(n / 10 / 5) * 5 || 1)) {
+    add("text", { x: x(r), y: H - 8, "text-anchor": "middle" }, r);
+  }
+  for (const i of shown) {
+    let d = "";
+    s.history.values.forEach((row, k) => {
+      if (row[i] === null) return;
+      d += (d && s.history.values[k - 1] && s.history.values[k - 1][i] !== null ? "L" : "M") + x(rounds[k]).toFixed(1) + "," + y(row[i]).toFixed(1);
+    });
+    if (d) add("path", { d, fill: "none", stroke: PALETTE[i % PALETTE.length], "stroke-width": 1.5 });
+  }
+  $("chart").replaceChildren(svg);
+}
+
+function niceStep(raw) {
+  const p = Math.pow(10, Math.floor(Math.log10(raw)));
+  for (const m of [1, 2, 5, 10]) if (raw <= m * p) return m * p;
+  return 10 * p;
+}
+
+function drawCounts(s) {
+  const rows = [el("tr", {}, el("th", {}, "Count"), el("th", {}, "For"), el("th", { class: "num" }, "Running"),
+    el("th", { class: "num" }, "True"), el("th", { class: "num" }, "Trigger"), el("th", {}, ""))];
+  for (const c of s.counts) {
+    rows.push(el("tr", { title: c.text },
+      el("td", {}, c.name), el("td", {}, c.bets.join(", ")),
+      el("td", { class: "num" }, (c.running > 0 ? "+" : "") + c.running),
+      el("td", { class: "num" }, (c.true_count > 0 ? "+" : "") + c.true_count.toFixed(2)),
+      el("td", { class: "num" }, (c.trigger_on === "running" ? "running " : "") + "≥ " + (+c.trigger.toFixed(2))),
+      el("td", {}, c.reached ? el("span", { class: "reached" }, "▲ bet") : "")));
+  }
+  $("counts").replaceChildren(...rows);
+  $("countsnote").replaceChildren();
+  if (s.counts_pending) $("countsnote").append(el("span", { class: "spinner" }), " building the counts (effects of removal)…");
+  else if (s.counts_note) $("countsnote").textContent = s.counts_note;
+}
+
+function drawPlayers(s) {
+  const rows = [el("tr", {}, el("th", {}, "Player"), el("th", {}, "Bet"), el("th", { class: "num" }, "Bets"),
+    el("th", { class: "num" }, "Units won"), el("th", { class: "num" }, "Expected units"))];
+  for (const p of s.players) {
+    if (p.bets_placed === 0 && !p.pending) continue;  // who has not bet: nothing to show
+    rows.push(el("tr", {}, el("td", {}, p.player), el("td", {}, p.bet),
+      el("td", { class: "num" }, p.bets_placed), el("td", { class: "num" }, units(p)),
+      el("td", { class: "num", title: p.expected_exact || "" }, p.expected === null ? el("span", { class: "spinner" }) : p.expected.toFixed(3))));
+  }
+  if (rows.length === 1) rows.push(el("tr", {}, el("td", { colspan: 5 }, s.players.length
+    ? "No bet yet: the perfect player bets where a bet favours the player, a count where its trigger is reached."
+    : "Settling the coups…")));
+  $("players").replaceChildren(...rows);
+}
+
+function buildButtons() {
+  const box = $("buttons");
+  for (const suit of ["s", "h", "d", "c"]) {
+    for (const rank of RANK_KEYS) {
+      const name = rank + SUITS[suit];
+      box.append(el("button", { class: suit === "h" || suit === "d" ? "red" : "", title: name,
+        onclick: (e) => { e.currentTarget.blur(); submit(rank + suit); } }, name));
+    }
+  }
+}
+
+function newShoe() {
+  const entered = state ? state.seen.length : 0;
+  const decks = prompt(`Start a new shoe? The ${entered} cards entered in this shoe will be gone (Export CSV first). Decks:`,
+    state ? state.rules.decks : 8);
+  if (decks === null) return;
+  const n = Number(decks);
+  send("POST", "/api/shoe", { decks: Number.isInteger(n) && decks.trim() !== "" ? n : decks });
+}
+
+document.addEventListener("keydown", onKey);
+$("undo").addEventListener("click", (e) => { e.currentTarget.blur(); undo(); });
+$("redo").addEventListener("click", (e) => { e.currentTarget.blur(); redo(); });
+$("newshoe").addEventListener("click", (e) => { e.currentTarget.blur(); newShoe(); });
+$("burnmode").addEventListener("change", (e) => { burnNext = e.currentTarget.checked; e.currentTarget.blur(); drawBuffer(); });
+buildButtons();
+api("GET", "/api/state").then(show, (err) => say(err.message));

@@ -1,0 +1,353 @@
+"""The live page's server: Starlette (the routes, the page, the JSON API) on uvicorn.
+
+The page is one HTML document assembled from ``page/`` in the installed package (its
+style and script inline, allowed by their hashes in the Content-Security-Policy, which
+lets the page load nothing else: no network, no CDN). The JSON API drives a
+:class:`~bacc_edge.live.track.LiveTrack`, whose bets on the cards and counts a thread of
+the server counts after each change, so no request waits for them.
+
+No route takes a path or a file name: the only file a request can change is the session
+file, through the track. The server binds 127.0.0.1 by default and then answers only
+requests addressed to a loopback name (a web page elsewhere cannot rebind a name to it);
+any other address needs the access token, in the page's URL (``?token=``) or the
+``X-Bacc-Edge-Token`` header, else 403. A request that changes the shoe must be JSON
+(``Content-Type: application/json``): a form on another site cannot post it.
+
+This module imports the web framework, so ``import bacc_edge`` never does: the command
+imports it when it starts the server.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import hashlib
+import ipaddress
+import json
+import secrets
+import socket
+import threading
+from importlib import resources
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from ..errors import BaccEdgeError, OptionError
+from ..game.dealing import DealRules
+from .track import PARTS, LiveTrack, open_track
+
+#: The names a loopback server answers to (a DNS-rebinding page uses another).
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: The port the page is served on unless told (0: any free one).
+DEFAULT_PORT = 8765
+#: The header that carries the access token (the page's URL carries it as ?token=).
+TOKEN_HEADER = "X-Bacc-Edge-Token"
+#: The keys each request body may hold; any other is refused, never ignored.
+BODY_KEYS = {"/api/cards": ("exposed", "burn", "cards"), "/api/undo": (), "/api/redo": (),
+             "/api/shoe": ("decks", "cut", "end")}
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names this machine only (127.0.0.0/8, ::1, localhost)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def access(host: str) -> tuple[str | None, tuple[str, ...] | None]:
+    """Who may use a server bound to ``host``: on a loopback address, no token and only
+    requests addressed to a loopback name (or ``host``); on any other, a fresh access
+    token for every request, whatever name it is addressed to."""
+    if is_loopback(host):
+        return None, tuple(dict.fromkeys((*LOOPBACK_NAMES, host)))
+    return new_token(), None
+
+
+def new_token() -> str:
+    """A fresh access token for a server bound beyond this machine."""
+    return secrets.token_urlsafe(18)
+
+
+def page() -> tuple[str, str]:
+    """The page as one HTML document, and its Content-Security-Policy: the style and
+    the script inline, each allowed by its hash, nothing else loaded."""
+    folder = resources.files(__package__) / "page"
+    style = (folder / "track.css").read_text(encoding="utf-8")
+    script = (folder / "track.js").read_text(encoding="utf-8")
+    html = ((folder / "track.html").read_text(encoding="utf-8")
+            .replace("/*STYLE*/", style).replace("/*SCRIPT*/", script))
+
+    def digest(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+    policy = (f"default-src 'none'; script-src {digest(script)}; style-src {digest(style)}; "
+              f"connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
+              f"frame-ancestors 'none'")
+    return html, policy
+
+
+class Worker:
+    """The threads that count what a change leaves pending, one for each part of the
+    work (:data:`~bacc_edge.live.track.PARTS`: the bets on the cards, newest first, and
+    the counts), while requests are answered."""
+
+    def __init__(self, track: LiveTrack):
+        self.track = track
+        self._wake = {part: threading.Event() for part in PARTS}
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._run, args=(part,), daemon=True,
+                                          name=f"bacc-edge-track-{part}") for part in PARTS]
+        self.errors: dict[str, str] = {}
+
+    def start(self) -> None:
+        for thread in self._threads:
+            thread.start()
+        self.wake()
+
+    def wake(self) -> None:
+        for event in self._wake.values():
+            event.set()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.wake()
+        for thread in self._threads:
+            thread.join(timeout=5)
+
+    def _run(self, part: str) -> None:
+        wake = self._wake[part]
+        while not self._stop.is_set():
+            wake.wait()
+            wake.clear()
+            try:
+                while not self._stop.is_set() and self.track.work(part):
+                    pass
+                self.errors.pop(part, None)
+            except BaccEdgeError as err:  # a paytable's bet that cannot be counted
+                self.errors[part] = str(err)
+            except Exception as err:  # shown on the page, not lost on a dead thread
+                self.errors[part] = (f"counting stopped: {type(err).__name__}: {err} (a "
+                                     f"fault of bacc-edge: please report it)")
+
+
+def create_app(track: LiveTrack, *, token: str | None = None,
+               hosts: tuple[str, ...] | None = LOOPBACK_NAMES,
+               worker: bool = True) -> Starlette:
+    """The Starlette app serving ``track``: requests need ``token`` where one is given,
+    and are answered only when addressed to one of ``hosts`` (None: any, for a server
+    the token guards). ``worker``: count what is pending on a thread of the server
+    (else the caller calls :meth:`LiveTrack.work`)."""
+    html, policy = page()
+    counter = Worker(track) if worker else None
+
+    def wake() -> None:
+        if counter is not None:
+            counter.wake()
+
+    def state_response(status: int = 200) -> JSONResponse:
+        data = track.state()
+        if counter is not None and counter.errors:
+            data["warnings"] = [*data["warnings"], *counter.errors.values()]
+        return JSONResponse(data, status_code=status)
+
+    async def body_of(request: Request) -> dict:
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise _Refused(415, f"send JSON (Content-Type: application/json), not "
+                                f"{kind or 'no content type'!r}")
+        raw = await request.body()
+        try:
+            data = json.loads(raw or b"{}")
+        except (ValueError, UnicodeDecodeError) as err:
+            raise _Refused(400, f"the body is not JSON: {err}") from None
+        if not isinstance(data, dict):
+            raise _Refused(400, f"the body must be a JSON object, not {type(data).__name__}")
+        allowed = BODY_KEYS[request.url.path]
+        unknown = sorted(set(data) - set(allowed))
+        if unknown:
+            raise _Refused(400, f"unknown key {unknown[0]!r} in {request.url.path}: it takes "
+                                + (", ".join(allowed) if allowed else "no key"))
+        return data
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(html, headers={"Content-Security-Policy": policy,
+                                           "Cache-Control": "no-store"})
+
+    async def get_state(request: Request) -> Response:
+        return await _threaded(state_response)
+
+    async def get_version(request: Request) -> Response:
+        return JSONResponse({"version": track.version, "server": track.server,
+                             "pending": track.pending()})
+
+    async def post_cards(request: Request) -> Response:
+        data = await body_of(request)
+        return await _change(lambda: track.enter(**data))
+
+    async def post_undo(request: Request) -> Response:
+        await body_of(request)
+        return await _change(track.undo)
+
+    async def post_redo(request: Request) -> Response:
+        await body_of(request)
+        return await _change(track.redo)
+
+    async def post_shoe(request: Request) -> Response:
+        data = await body_of(request)
+        for key in ("decks", "cut"):
+            if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
+                raise _Refused(400, f"{key} {data[key]!r} must be a whole number")
+        return await _change(lambda: track.new_shoe(**data))
+
+    async def get_csv(request: Request) -> Response:
+        text = await _threaded(track.csv)
+        return Response(text, media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": f'attachment; filename="{track.paytable.path.stem}-shoe.csv"'})
+
+    async def _change(action) -> Response:
+        def run():
+            action()
+            wake()
+            return state_response()
+        return await _threaded(run)
+
+    async def refused(request: Request, exc: "_Refused") -> Response:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    async def bad_input(request: Request, exc: BaccEdgeError) -> Response:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+
+    middleware = []
+    if hosts is not None:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts),
+                                     www_redirect=False))
+    if token is not None:
+        middleware.append(Middleware(_TokenMiddleware, token=token))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        if counter is not None:
+            counter.start()
+        yield
+        if counter is not None:
+            counter.stop()
+
+    return Starlette(routes=[
+        Route("/", index), Route("/api/state", get_state), Route("/api/version", get_version),
+        Route("/api/cards", post_cards, methods=["POST"]),
+        Route("/api/undo", post_undo, methods=["POST"]),
+        Route("/api/redo", post_redo, methods=["POST"]),
+        Route("/api/shoe", post_shoe, methods=["POST"]),
+        Route("/api/cards.csv", get_csv),
+    ], middleware=middleware, exception_handlers={_Refused: refused, BaccEdgeError: bad_input},
+        lifespan=lifespan)
+
+
+class _Refused(Exception):
+    """A request refused before it reaches the track: its status and message."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+async def _threaded(fn):
+    """``fn()`` on the server's thread pool: the event loop never waits on a count."""
+    return await run_in_threadpool(fn)
+
+
+class _TokenMiddleware:
+    """403 for every request that does not carry the access token."""
+
+    def __init__(self, app, token: str):
+        self.app, self.token = app, token
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            request = Request(scope)
+            given = request.headers.get(TOKEN_HEADER) or request.query_params.get("token") or ""
+            if not secrets.compare_digest(given.encode(), self.token.encode()):
+                response = JSONResponse({"error": "this server needs its access token: open "
+                                                  "the address it printed at start, with "
+                                                  "?token=…"}, status_code=403)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port`` (0: a port the system chooses); a host
+    or port that cannot be had is one line of error."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as err:
+        raise OptionError(f"--host {host!r}: not an address of this machine "
+                          f"({err.strerror})") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as err:
+        sock.close()
+        raise OptionError(f"cannot listen on {host} port {port}: {err.strerror} (another "
+                          f"--port, or --port 0 for any free one)") from None
+    return sock
+
+
+def track_server(paytable, *, rules: DealRules = DealRules(),
+                 session="bacc-edge-track.json", rules_given: bool = False,
+                 host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = True,
+                 on_address=print, on_note=None) -> None:
+    """``bacc-edge track``: listen on ``host``:``port``, open the session (resumed
+    where its file exists, see :func:`~bacc_edge.live.track.open_track`), then serve it
+    until interrupted. Everything that can be refused is refused before the page's
+    address is told: the address, the paytable, the session. ``on_note`` hears what
+    was opened."""
+    sock = listen(host, port)
+    try:
+        track, resumed = open_track(paytable, rules, session, rules_given=rules_given)
+        if on_note is not None:
+            on_note(f"resumed the shoe saved in {session} ({len(track.shoe.entries)} cards "
+                    f"entered)" if resumed else f"a new shoe, saved card by card to {session}")
+        try:
+            serve(track, sock, host=host, open_browser=open_browser, on_address=on_address)
+        except KeyboardInterrupt:  # Ctrl-C: the way to stop it, not an error
+            pass
+        if on_note is not None:
+            on_note(f"stopped; the shoe is saved in {session}")
+    finally:
+        sock.close()
+
+
+def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
+          open_browser: bool = True, on_address=print) -> None:
+    """Serve ``track`` on the listening ``sock`` (bound to ``host``, see :func:`listen`)
+    until interrupted: tell ``on_address`` the page's address (with its access token
+    where the host is not a loopback one), open the browser."""
+    token, hosts = access(host)
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    url = f"http://{shown}:{bound}/" + (f"?token={token}" if token else "")
+    app = create_app(track, token=token, hosts=hosts)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
+                                           lifespan="on"))
+    on_address(url)
+    if open_browser:
+        import webbrowser
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    server.run(sockets=[sock])
+
+
+__all__ = ["DEFAULT_PORT", "LOOPBACK_NAMES", "TOKEN_HEADER", "access", "create_app",
+           "is_loopback", "listen", "new_token", "page", "serve", "track_server"]

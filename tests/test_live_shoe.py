@@ -1,0 +1,361 @@
+"""The live shoe (bacc-edge track) as a library object, without the server: a shoe
+entered card by card deals the coups and ends where the dealing kernel deals and ends
+them (and where the prose rules of tests/reference.py end each coup); the counts before
+each coup are the kernel's; the values are those of report() on the cards seen; the
+perfect player's and the counts' units are every coup settled here by hand; undo, redo,
+refusals, the session file and the CSV."""
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+import pytest
+
+from bacc_edge import BaccEdgeError, Shoe, load_paytable, report
+from bacc_edge.analysis.card_counting import paytable_counts
+from bacc_edge.depth.shoes import DepthSpec, Game
+from bacc_edge.engine import deal_kernels as K
+from bacc_edge.game.dealing import DealRules, deal_plan
+from bacc_edge.game.tableau import STANDARD
+from bacc_edge.live.dealt_shoe import DealError, DealtShoe
+from bacc_edge.live.track import LiveTrack, SessionError, open_track
+from bacc_edge.live.values import CoupSettler
+from bacc_edge.util.number_text import fraction
+from bacc_edge.util.safe_write import OutputError
+from conftest import ROOT
+from reference import card_points, coup_length
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUITS = "♠♥♦♣"
+LIVE = ROOT / "paytables" / "live_dealer.py"
+
+
+def name(kind: int) -> str:
+    return RANKS[kind // 4] + SUITS[kind % 4]
+
+
+# -- coups and the end of the shoe, against the dealing kernel ------------------------------
+COUNTS_SOURCE = '''from bacc_edge import Bet, Count, Event, tie
+BETS = [Bet("Tie", [Event("Tie", tie, 8)])]
+COUNTS = [
+    Count("unseen exact", {"A": 1, "2": 1, "3": 2, "4": 2, "9": -3}, trigger=1.5),
+    Count("shoe half", {"5": 1, "6": 1, "10/J/Q/K": -1}, trigger=0.5, divisor="shoe",
+          rounding="half", initial=-3),
+    Count("shoe whole, shown card out", {"7": 2, "8": -1, "9": -1}, trigger=2,
+          divisor="shoe", rounding="whole", exposed_card=False),
+    Count("running", {"K": 1, "Q": 1, "2": -1, "3": -1}, trigger=3, trigger_on="running"),
+]
+'''
+
+
+def kernel_shoes(path, deal: DealRules, seed: int, shoes: int):
+    """Shoes 0 … shoes-1 of run ``seed`` as the dealing kernel deals them: per shoe its
+    cards, rounds, each round's first place, and each count's running and true count
+    before each round."""
+    paytable = load_paytable(path)
+    counts = paytable_counts(paytable)
+    spec = DepthSpec(paytable.source, str(path), ("Tie",), deal, seed, counts, (), (None,),
+                     STANDARD, exact_every_round=False, exact_bets=False)
+    rounds, start, running, true_count, _, cards = Game(spec).deal_shoes(seed, 0, shoes,
+                                                                          keep_cards=True)
+    return counts, rounds, start, running, true_count, cards
+
+
+@pytest.mark.parametrize("deal, shoes", [
+    (DealRules(1, 10, "at-cut"), 60), (DealRules(1, 10, "one-more"), 60),
+    (DealRules(1, 0, "one-more"), 20), (DealRules(2, 30, "one-more"), 20),
+    (DealRules(8, 14, "at-cut"), 2)], ids=["1 deck at-cut", "1 deck one-more",
+                                           "no cut card", "2 decks one-more", "8 decks"])
+def test_a_shoe_entered_card_by_card_deals_the_kernels_coups_and_ends_where_it_does(
+        tmp_path, deal, shoes):
+    path = tmp_path / "tie.py"
+    path.write_text(COUNTS_SOURCE)
+    _, rounds, start, _, _, cards = kernel_shoes(path, deal, 7, shoes)
+    coup_at_cut = 0
+    for s in range(shoes):
+        dealt = DealtShoe(deal)
+        kinds = cards[s].tolist()
+        dealt.enter(exposed=name(kinds[0]))
+        assert dealt.layout.burned == (card_points(kinds[0] // 4) or 10)
+        for r in range(rounds[s]):
+            assert dealt.layout.place == start[s, r], (s, r)
+            assert not dealt.layout.over
+            coup_at_cut += start[s, r] == deal.cards - deal.cut
+            n = coup_length(kinds, int(start[s, r]))  # the prose rules, independently
+            for k in range(n):
+                dealt.enter(cards=name(kinds[start[s, r] + k]))
+                assert dealt.layout.coups[-1].complete == (k == n - 1), (s, r, k)
+        assert dealt.layout.over and len(dealt.layout.coups) == rounds[s]
+        assert dealt.next_role is None
+        rest = int(start[s, rounds[s] - 1]) + len(dealt.layout.coups[-1].cards)
+        if rest < len(kinds):
+            with pytest.raises(DealError, match="the shoe is over"):
+                dealt.enter(cards=name(kinds[rest]))
+    if deal.end == "one-more" and deal.cut:
+        assert coup_at_cut, "no coup began at the cut card: the rule's other branch is untried"
+
+
+def test_each_counts_running_and_true_count_before_a_coup_is_the_kernels(tmp_path):
+    path = tmp_path / "counts.py"
+    path.write_text(COUNTS_SOURCE)
+    deal = DealRules(2, 14, "at-cut")
+    counts, rounds, start, running, true_count, cards = kernel_shoes(path, deal, 3, 3)
+    track = LiveTrack(load_paytable(path), deal)
+    track.wait()
+    names = [c.name for c in counts]
+    for s in range(3):
+        track.new_shoe()
+        kinds = cards[s].tolist()
+        track.enter(exposed=name(kinds[0]))
+        for r in range(rounds[s]):
+            shown = {c["name"]: c for c in track.state()["counts"]}
+            for c, count in enumerate(counts):
+                assert shown[count.name]["running"] == running[s, r, c], (s, r, count.name)
+                assert shown[count.name]["true_count"] == true_count[s, r, c], (s, r, count.name)
+                level = true_count[s, r, c] if count.trigger_on == "true" else running[s, r, c]
+                assert shown[count.name]["reached"] == (level >= count.trigger)
+            first = int(start[s, r])
+            track.enter(cards=" ".join(name(k) for k in
+                                       kinds[first:first + coup_length(kinds, first)]))
+    assert set(names) <= {c["name"] for c in track.state()["counts"]}
+
+
+# -- values: report() on the cards seen, burned cards unseen ------------------------------------
+def test_the_values_are_reports_on_the_cards_seen_burned_cards_left_unseen():
+    track = LiveTrack(load_paytable(LIVE), DealRules(8))
+    track.enter(exposed="3♦", burn="Q♣")        # 3 burned, one of them shown face up
+    track.enter(cards="K♠ 5h 9d 2c 4s 4h 6d 7c 8s")
+    state = track.state()
+    seen = "3♦ Q♣ K♠ 5♥ 9♦ 2♣ 4♠ 4♥ 6♦ 7♣ 8♠"
+    assert state["seen"] == seen.split()
+    assert state["cards_left"] == 416 - 11                 # the two burned face down: unseen
+    assert state["in_shoe"] == 416 - 1 - 3 - 9
+    expected = report(str(LIVE), Shoe.decks(8).remove(seen), full_shoe=Shoe.decks(8))
+    assert [b["name"] for b in state["bets"]] == [r.name for r in expected]
+    for shown, r in zip(state["bets"], expected):
+        assert shown["ev_exact"] == fraction(r.ev) and shown["favourable"] == (r.ev > 0)
+        assert shown["ev"] == float(r.ev) and not shown["pending"]
+    assert state["ranks_left"]["4"] == 30 and state["ranks_left"]["10"] == 32
+
+
+# -- settling coups: each bet by hand --------------------------------------------------------------
+def hand_nets(coup):
+    """Some live-dealer bets settled from the coup's cards (rank, suit) by their rules."""
+    p = [c for c, pos in coup if pos[0] == "P"]
+    b = [c for c, pos in coup if pos[0] == "B"]
+    pt, bt = (sum(card_points(r) for r, _ in h) % 10 for h in (p, b))
+    return {
+        "Player": 1 if pt > bt else 0 if pt == bt else -1,
+        "Banker (Baccarat mode)": Fraction(95, 100) if bt > pt else 0 if pt == bt else -1,
+        "Draw": 8 if pt == bt else -1,
+        "Player Pair": 11 if p[0][0] == p[1][0] else -1,
+        "Perfect Pair": 25 if p[0] == p[1] or b[0] == b[1] else -1,
+        "Banker Natural": Fraction(7, 2) if sum(card_points(r) for r, _ in b[:2]) % 10 >= 8
+        else -1,
+    }
+
+
+def test_a_dealt_coup_pays_each_bet_what_its_rules_say():
+    paytable = load_paytable(LIVE)
+    settler = CoupSettler(paytable, DealRules(8))
+    names = [b.name for b in paytable.bets]
+    dealt = DealtShoe(DealRules(8))
+    kinds = K.shuffle_plain(5, 0, deal_plan(DealRules(8)).ordered.tolist())
+    dealt.enter(exposed=name(kinds[0]), cards=" ".join(name(k) for k in kinds[20:300]))
+    paid = set()
+    for coup in dealt.layout.complete_coups:
+        cards = [((c.rank, c.suit), p) for c, p in zip(coup.cards, coup.positions)]
+        nets = settler.nets(coup)
+        for bet, net in hand_nets(cards).items():
+            assert nets[names.index(bet)] == net, (coup.round, bet)
+            paid.add((bet, net))
+    assert ("Player Pair", 11) in paid and ("Draw", 8) in paid  # the winning lines ran
+
+
+def test_a_card_without_its_suit_leaves_unsettled_only_what_its_suit_decides():
+    paytable = load_paytable(LIVE)
+    settler = CoupSettler(paytable, DealRules(8))
+    names = [b.name for b in paytable.bets]
+    dealt = DealtShoe(DealRules(8))
+    # the player K♠ K 9♠ (9) against the banker 2♣ 4♦ (6, standing on the player's 9)
+    dealt.enter(exposed="5h", cards="K♠ 2c K 4d 9s")
+    (coup,) = dealt.layout.coups
+    assert coup.complete and coup.positions == ("P1", "B1", "P2", "B2", "P3")
+    nets = settler.nets(coup)
+    assert nets[names.index("Perfect Pair")] is None        # a K♠ or another K: its suit decides
+    assert nets[names.index("Player Pair")] == 11
+    assert nets[names.index("Player")] == 1 and nets[names.index("Banker (Baccarat mode)")] == -1
+    dealt.enter(cards="Q 3c 9 4c")                         # no pair, whatever the suits
+    nets = settler.nets(dealt.layout.coups[1])
+    assert nets[names.index("Perfect Pair")] == -1 and nets[names.index("Draw")] == -1
+
+
+PLAYERS_SOURCE = '''from bacc_edge import Bet, Count, Event, player, tie
+BETS = [Bet("Rich Pair", [Event("Player pair", player.pair, 13)], max_round=5),
+        Bet("Tie", [Event("Tie", tie, 8)])]
+COUNTS = [Count("always", {"A": 1}, trigger=-1000000, bets=["Tie"]),
+          Count("never", {"A": 1}, trigger=1000000, bets=["Tie"])]
+'''
+
+
+def test_the_perfect_player_and_the_counts_win_what_the_coups_paid_within_the_cutoff(tmp_path):
+    path = tmp_path / "players.py"
+    path.write_text(PLAYERS_SOURCE)
+    track = LiveTrack(load_paytable(path), DealRules(8))
+    kinds = K.shuffle_plain(9, 0, deal_plan(DealRules(8)).ordered.tolist())
+    track.enter(exposed=name(kinds[0]), cards=" ".join(name(k) for k in kinds[11:80]))
+    track.wait()
+    state = track.state()
+    coups = track.shoe.layout.complete_coups
+    assert len(coups) > 6                                   # past the Rich Pair's cutoff
+    won = {"Rich Pair": Fraction(0), "Tie": Fraction(0)}
+    expected = Fraction(0)
+    for coup in coups:
+        cards = [((c.rank, c.suit), p) for c, p in zip(coup.cards, coup.positions)]
+        nets = hand_nets(cards)
+        before = " ".join(e.name for e in track.shoe.entries[:coup.first_entry])
+        rich = report(str(path), Shoe.decks(8).remove(before))[0].ev
+        assert rich > 0                                     # it favours the player throughout
+        if coup.round <= 5:
+            won["Rich Pair"] += 13 if nets["Player Pair"] == 11 else -1
+            expected += rich
+        won["Tie"] += nets["Draw"]
+    rows = {(p["player"], p["bet"]): p for p in state["players"]}
+    perfect = rows[("perfect player", "Rich Pair")]
+    assert perfect["bets_placed"] == 5 and perfect["units_exact"] == fraction(won["Rich Pair"])
+    assert perfect["expected_exact"] == fraction(expected)
+    assert rows[("perfect player", "Tie")]["bets_placed"] == 0   # the tie never favours
+    assert rows[("always", "Tie")]["bets_placed"] == len(coups)
+    assert rows[("always", "Tie")]["units_exact"] == fraction(won["Tie"])
+    assert rows[("never", "Tie")]["bets_placed"] == 0
+
+
+# -- undo, redo, refusals ------------------------------------------------------------------------------
+def test_undo_and_redo_without_limit_come_back_to_the_same_state():
+    track = LiveTrack(load_paytable(LIVE), DealRules(2, 5))
+    kinds = K.shuffle_plain(2, 0, deal_plan(DealRules(2)).ordered.tolist())
+    track.enter(exposed=name(kinds[0]), cards=" ".join(name(k) for k in kinds[3:40]))
+    full = _without_version(track.state())
+    for _ in range(38):
+        track.undo()
+    empty = _without_version(track.state())
+    fresh = LiveTrack(load_paytable(LIVE), DealRules(2, 5))
+    assert {k: v for k, v in empty.items() if k != "can_redo"} == {
+        k: v for k, v in _without_version(fresh.state()).items() if k != "can_redo"}
+    with pytest.raises(DealError, match="nothing to undo"):
+        track.undo()
+    for _ in range(38):
+        track.redo()
+    assert _without_version(track.state()) == full
+    track.undo()
+    track.enter(cards="A♠")  # a new card forgets what could be redone
+    with pytest.raises(DealError, match="nothing to redo"):
+        track.redo()
+
+
+def _without_version(state):
+    """The state but its version and its server's name, which tell tracks apart."""
+    return {k: v for k, v in state.items() if k not in ("version", "server")}
+
+
+@pytest.mark.parametrize("before, entry, message", [
+    ({}, {"cards": "K♠"}, "enter the shoe's shown first card first"),
+    ({}, {"burn": "K♠"}, "enter the shoe's shown first card first"),
+    ({"exposed": "5h"}, {"exposed": "6h"}, "this shoe's is 5♥ already"),
+    ({}, {"exposed": "5h 6h"}, "the shown first card is one card"),
+    ({"exposed": "2h"}, {"burn": "3c 4c 5c"}, "burns 2 cards, and 2 are entered"),
+    ({"exposed": "2h", "cards": "K♠"}, {"burn": "3c"}, "the burn is over"),
+    ({"exposed": "K♠"}, {"cards": "K♠"}, "no K♠ is left"),
+    ({"exposed": "5h"}, {"cards": "Kings"}, "card 'Kings' is not a card (the rank is written 'K')"),
+    ({"exposed": "5h"}, {"cards": "1h"}, "card '1h' is not a card"),
+    ({"exposed": "5h"}, {"cards": "K♠ Kx"}, "card 'Kx' is not a card"),
+    ({"exposed": "5h"}, {"cards": 5}, "cards 5 must be card names in a string"),
+    ({"exposed": "5h"}, {}, "no card entered"),
+], ids=lambda v: str(v)[:30])
+def test_a_card_the_shoe_cannot_take_now_is_refused_and_changes_nothing(before, entry, message):
+    dealt = DealtShoe(DealRules(1, 5))
+    if before:
+        dealt.enter(**before)
+    entries = list(dealt.entries)
+    with pytest.raises(BaccEdgeError) as caught:  # a DealError, or the card grammar's error
+        dealt.enter(**entry)
+    assert message in str(caught.value)
+    assert dealt.entries == entries                     # all or nothing: K♠ stays out
+    assert dealt.unseen == dealt.unseen_before(len(entries))
+
+
+# -- the session file and the CSV ---------------------------------------------------------------------
+def test_a_restarted_track_resumes_the_shoe_exactly(tmp_path):
+    session = tmp_path / "s.json"
+    track, resumed = open_track(LIVE, DealRules(8), session)
+    assert not resumed and session.is_file()
+    track.enter(exposed="9d", burn="5h")
+    track.enter(cards="K♠ 5♥ 9♦ 2♣ 3♠ 3♥ 4♦ 4♣ 6♦ 2")
+    track.undo()
+    track.undo()                          # two cards undone: a restart can still redo them
+    assert json.loads(session.read_text())["undone"] == [{"role": "coup", "card": "2"},
+                                                         {"role": "coup", "card": "6♦"}]
+    again, resumed = open_track(LIVE, DealRules(8), session)
+    assert resumed
+    assert _without_version(again.state()) == _without_version(track.state())
+    again.redo()
+    track.redo()
+    assert _without_version(again.state()) == _without_version(track.state())
+    with pytest.raises(SessionError, match="holds a shoe of 8 decks, cut 14, at-cut; the "
+                                           "options ask for 6 decks"):
+        open_track(LIVE, DealRules(6), session, rules_given=True)
+
+
+@pytest.mark.parametrize("content, message", [
+    ("# my notes\n", "cannot be read as a session"),
+    ('{"format": "something else"}', "not a bacc-edge track session"),
+    ('{"format": "bacc-edge track session", "version": 1, "paytable": "x", "rules": '
+     '{"decks": 1, "cut": 5, "end": "at-cut"}, "entries": [{"role": "exposed", "card": "K♠"}, '
+     '{"role": "coup", "card": "K♠"}], "undone": []}', "no K♠ is left"),
+    ('{"format": "bacc-edge track session", "version": 1, "rules": {}}', "a broken session"),
+])
+def test_a_file_that_is_no_session_is_refused_and_left_as_it_is(tmp_path, content, message):
+    session = tmp_path / "notes.json"
+    session.write_text(content)
+    with pytest.raises(SessionError, match=message):
+        open_track(LIVE, DealRules(8), session)
+    assert session.read_text() == content
+
+
+@pytest.mark.parametrize("change", [
+    lambda t: t.enter(cards="9♣ 9♦"), lambda t: t.undo(), lambda t: t.redo(),
+    lambda t: t.new_shoe(decks=6)], ids=["enter", "undo", "redo", "new shoe"])
+def test_a_change_that_cannot_be_saved_is_undone(tmp_path, monkeypatch, change):
+    track, _ = open_track(LIVE, DealRules(8), tmp_path / "s.json")
+    track.enter(exposed="9d", cards="K♠ 5♥ 9♦ 2♣")
+    track.undo()
+    before, saved = track.state(), (tmp_path / "s.json").read_text()
+
+    def full_disk(*args, **kwargs):
+        raise OutputError("session s.json: cannot be written (No space left on device)")
+
+    monkeypatch.setattr("bacc_edge.live.track.write_output", full_disk)
+    with pytest.raises(OutputError, match="No space left"):
+        change(track)
+    assert track.state() == before and (tmp_path / "s.json").read_text() == saved
+
+
+def test_the_session_never_replaces_the_paytable_or_a_python_file(tmp_path):
+    other = tmp_path / "mine.py"
+    other.write_text("x = 1\n")
+    for target in (LIVE, other):
+        with pytest.raises(OutputError):
+            open_track(LIVE, DealRules(8), target)
+    assert other.read_text() == "x = 1\n"
+
+
+def test_the_shoes_cards_export_as_csv():
+    track = LiveTrack(load_paytable(LIVE), DealRules(8))
+    track.enter(exposed="2h", burn="A♣", cards="K♠ 5♥ 9♦ 2♣ 7")
+    rows = list(csv.DictReader(io.StringIO(track.csv())))
+    assert [(r["card"], r["role"], r["round"], r["position"]) for r in rows] == [
+        ("2♥", "exposed", "", ""), ("A♣", "burn", "", ""),
+        ("K♠", "coup", "1", "P1"), ("5♥", "coup", "1", "B1"), ("9♦", "coup", "1", "P2"),
+        ("2♣", "coup", "1", "B2"), ("7", "coup", "2", "P1")]
+    assert rows[6]["suit"] == "" and rows[0]["number"] == "1"
