@@ -174,6 +174,9 @@ PAYTABLES = {
     "solve_x": ("from bacc_edge import *\n"
                 "BETS = [Bet('B', [Event('E', tie, Solve('x')), "
                 "Event('F', banker.wins & (banker.points == 7), 3)])]\n"),
+    "game_number": "from bacc_edge import *\nGAME = 5\nBETS = [Bet('T', [Event('t', tie, 8)])]\n",
+    "game_two_lines": ("from bacc_edge import *\nGAME = 'Tiger\\nTie'\n"
+                       "BETS = [Bet('T', [Event('t', tie, 8)])]\n"),
 }
 
 # (id, arguments, message fragment, exit code). {name} is the paytable of that name
@@ -655,6 +658,19 @@ CLI = [
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
                                        "64", "--depth", "5"], "on at most 27 decks", 1),
+    ("math-report date not a day", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--date",
+                                    "2026-13-01"], "date '2026-13-01' must be a day, YYYY-MM-DD", 1),
+    ("math-report cut past the shoe", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--cut", "500"],
+     "cut card 500 cards from the end does not fit a 8-deck shoe (0 to 399)", 1),
+    ("math-report end rule unknown", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--end", "never"],
+     "Invalid value for '--end'", 2),
+    ("results date not a day", ["results", "{tmp}/one", "{tmp}/out", "--date", "tomorrow"],
+     "date 'tomorrow' must be a day, YYYY-MM-DD", 1),
+    ("math-report of a GAME that is no name", ["math-report", "{game_number}", "-o",
+                                               "{tmp}/r.md"],
+     "game_number.py: GAME must be the game's name, one line of text of at most 120 "
+     "characters, not 5", 1),
+    ("a GAME of two lines", ["{game_two_lines}"], "GAME must be the game's name, one line", 1),
 ]
 
 
@@ -843,6 +859,9 @@ API = [
     ("Count(bets=[])", lambda: bacc_edge.Count("C", {"8": 1}, trigger=1, bets=[]), OptionError,
      "count 'C': bets [] (list) is empty: give at least one bet's name"),
     ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
+    ("build_math_report(date=a datetime)", lambda: bacc_edge.build_math_report(
+        PUNTO, date=__import__("datetime").datetime(2026, 1, 1)), OptionError,
+     "must be a day, YYYY-MM-DD"),
 ]
 
 

@@ -70,6 +70,17 @@ class Paytable:
         return cls(Path(""), tuple(bets), rules=rules)
 
     @property
+    def docstring(self) -> str:
+        """The file's docstring, as its author wrote it ("" for none, or for bets written
+        in Python)."""
+        if not self.source:
+            return ""
+        try:
+            return ast.get_docstring(ast.parse(self.source)) or ""
+        except SyntaxError:  # a paytable built from text that was never run
+            return ""
+
+    @property
     def file(self) -> str | None:
         """The file's path as given, None for bets written in Python."""
         return str(self.path) if self.path.name else None

@@ -32,7 +32,7 @@ def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable("table").disable(["image", "link", "autolink"])
 
-    def heading(tokens, idx, options, env):
+    def heading(renderer, tokens, idx, options, env):
         token = tokens[idx]
         level = min(int(token.tag[1]) + HEADING_SHIFT, 6)
         return f"<h{level}>" if token.nesting == 1 else f"</h{level}>\n"
@@ -133,7 +133,7 @@ def _block(node) -> list[str]:
     if isinstance(node, Token):
         if node.type in ("fence", "code_block"):
             info = re.sub(r"[^A-Za-z0-9_+-]", "", node.info.split(" ")[0]) if node.info else ""
-            return markdown_fence(node.content.rstrip("\n"), info or "text").split("\n")
+            return markdown_fence(node.content.rstrip("\n"), info).split("\n")
         if node.type == "hr":
             return ["---"]
         if node.type == "inline":
@@ -151,8 +151,11 @@ def _block(node) -> list[str]:
     if kind in ("bullet_list_open", "ordered_list_open"):
         start = int(token.attrGet("start") or 1)
         out = []
+        # the list's own marker: two lists side by side stay two lists
+        mark = token.markup if token.markup in ("-", "*", "+", ".", ")") else (
+            "-" if kind == "bullet_list_open" else ".")
         for n, (_, item) in enumerate(children):
-            lead = "- " if kind == "bullet_list_open" else f"{start + n}. "
+            lead = f"{mark} " if kind == "bullet_list_open" else f"{start + n}{mark} "
             lines = _blocks(item) or [""]
             if any(isinstance(c, tuple) and not c[0].hidden and c[0].type == "paragraph_open"
                    for c in item) and out:

@@ -48,8 +48,8 @@ from ..util.safe_write import check_output, write_output
 from .deck_comparison import deck_label
 from .math_report_html import math_report_html
 from .math_report_markdown import math_report_markdown
-from .math_report_model import (DEFAULT_DECKS, DEFAULT_LEVEL, BetSection, DateSource, DepthRun,
-                                Flag, FlagKind, MathReport)
+from .math_report_model import (DEFAULT_DECKS, DEFAULT_LEVEL, BetSection, DepthRun, Flag,
+                                FlagKind, MathReport)
 from .math_report_text import BY_CARD, CARD_BET_EOR, number, pay_reading
 
 #: A win at or above this many to one is flagged (a US W-2G tax form threshold).
@@ -74,11 +74,12 @@ def version() -> str:
         return "unknown"
 
 
-def report_date(date=None) -> tuple[datetime.date, DateSource]:
-    """The report's date and where it came from: ``date`` (a :class:`datetime.date` or
-    ``"YYYY-MM-DD"``) when given; else ``SOURCE_DATE_EPOCH`` (seconds since 1970, as
-    reproducible builds set it), read as a UTC date; else today. A report written twice
-    from the same paytable, version and date is the same file, byte for byte."""
+def report_date(date=None) -> datetime.date:
+    """The report's date: ``date`` (a :class:`datetime.date` or ``"YYYY-MM-DD"``) when
+    given; else the day of ``SOURCE_DATE_EPOCH`` (seconds since 1970, as reproducible
+    builds set it), in UTC; else today. The report prints the date, not where it came
+    from, so a report written again from the same paytable, version and date (its re-run
+    line names the date) is the same file, byte for byte."""
     if date is not None:
         if isinstance(date, datetime.datetime) or not isinstance(date, (datetime.date, str)):
             raise OptionError(f"date {date!r} must be a day, YYYY-MM-DD")
@@ -87,16 +88,15 @@ def report_date(date=None) -> tuple[datetime.date, DateSource]:
                 date = datetime.date.fromisoformat(date.strip())
             except ValueError:
                 raise OptionError(f"date {date!r} must be a day, YYYY-MM-DD") from None
-        return date, DateSource.OPTION
+        return date
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch is not None:
         try:
-            when = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc)
+            return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date()
         except (ValueError, OverflowError, OSError):
             raise OptionError(f"SOURCE_DATE_EPOCH {epoch!r} must be a whole number of "
                               f"seconds since 1970-01-01 UTC") from None
-        return when.date(), DateSource.EPOCH
-    return datetime.date.today(), DateSource.TODAY
+    return datetime.date.today()
 
 
 def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None = None,
@@ -185,7 +185,7 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     register = source_register(paytable.path) if paytable.file else {}
     return MathReport(
         paytable, shoe, sections, tuple(c for c in checks if c.bet is None), version(), deal,
-        *when, command_path if command_path is not None else str(paytable.path), level, run,
+        when, command_path if command_path is not None else str(paytable.path), level, run,
         tuple(register[k] for k in sorted(cited) if k in register))
 
 

@@ -85,7 +85,7 @@ def math_report_html(r: MathReport) -> str:
            f"<title>{e(r.title)}</title>", f"<style>{_CSS}{_page_css(r)}\n</style>", "</head>",
            "<body>"]
     charts = 0
-    for block in report_blocks(r, ".html"):
+    for block in report_blocks(r):
         if isinstance(block, EorChart):
             charts += 1
         out.append(_block(block, charts))

@@ -18,7 +18,7 @@ def math_report_markdown(r: MathReport) -> str:
     """The report as Markdown: the same content as the HTML page."""
     report_argument(r)
     out: list[str] = []
-    for block in report_blocks(r, ".md"):
+    for block in report_blocks(r):
         out += [*_block(block), ""]
     return "\n".join(out).rstrip("\n") + "\n"
 

@@ -75,21 +75,14 @@ class DepthRun:
     counts: tuple[Count, ...]
 
 
-class DateSource(StrEnum):
-    """Where a report's date came from."""
-
-    OPTION = "--date"
-    EPOCH = "SOURCE_DATE_EPOCH"
-    TODAY = "the day it was written"
-
-
 @dataclass(frozen=True)
 class MathReport:
     """A paytable's math report, ready to be written as HTML or Markdown.
 
     ``deal``: how the table deals a shoe (the report's rules, and the shoe-depth run's
     when there is one: ``depth``; None for more decks than a dealing shoe holds); ``level``: the highest tag of every linear count the
-    report shows. ``date`` (from ``date_source``), ``version`` and the paytable file's
+    report shows. ``date`` (see :func:`~bacc_edge.output.math_report.report_date`),
+    ``version`` and the paytable file's
     SHA-256 make the document's identifier; ``command_path`` is the paytable's path as
     the re-run line names it; ``sources``: the paytable's register of sources (see
     :mod:`bacc_edge.language.source_register`)."""
@@ -101,7 +94,6 @@ class MathReport:
     version: str
     deal: DealRules | None
     date: datetime.date
-    date_source: DateSource
     command_path: str
     level: int = DEFAULT_LEVEL
     depth: DepthRun | None = None
@@ -135,5 +127,5 @@ def report_argument(r) -> None:
         raise ArgumentError(f"r {quoted(r)} must be a MathReport, from build_math_report()")
 
 
-__all__ = ["DEFAULT_DECKS", "DEFAULT_LEVEL", "BetSection", "DateSource", "DepthRun", "Flag",
+__all__ = ["DEFAULT_DECKS", "DEFAULT_LEVEL", "BetSection", "DepthRun", "Flag",
            "FlagKind", "MathReport", "report_argument"]

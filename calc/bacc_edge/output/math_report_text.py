@@ -9,7 +9,6 @@ findings, source records) is held here as it is written: each renderer escapes i
 
 from __future__ import annotations
 
-import ast
 import shlex
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,7 +26,7 @@ from ..language.bet import Measure
 from ..language.pays import Pays
 from ..util.number_text import fraction, one_in, percentage
 from .deck_comparison import deck_label
-from .math_report_model import DEFAULT_DECKS, DEFAULT_LEVEL, DateSource, FlagKind, MathReport
+from .math_report_model import DEFAULT_DECKS, DEFAULT_LEVEL, FlagKind, MathReport
 from .render import eor_card_rows
 
 
@@ -162,11 +161,10 @@ def anchor(name: str) -> str:
 
 
 # -- the report, block by block --------------------------------------------------------------
-def report_blocks(r: MathReport, fmt: str) -> list[Block]:
-    """Everything the report says, in order (``fmt``: ``".html"`` or ``".md"``, only for
-    the re-run command's output file)."""
+def report_blocks(r: MathReport) -> list[Block]:
+    """Everything the report says, in order."""
     out: list[Block] = [Heading(1, r.title), *_identity(r)]
-    doc = _module_doc(r)
+    doc = r.paytable.docstring
     if doc:
         out += [Heading(2, "The game, as its paytable describes it"), Docstring(doc)]
     out += [Heading(2, "Summary"), _summary(r), Heading(2, "Flags for the regulator", "flags")]
@@ -185,27 +183,15 @@ def report_blocks(r: MathReport, fmt: str) -> list[Block]:
     return out
 
 
-def _module_doc(r: MathReport) -> str:
-    if not r.paytable.source:
-        return ""
-    try:
-        return ast.get_docstring(ast.parse(r.paytable.source)) or ""
-    except SyntaxError:
-        return ""
-
-
 def _identity(r: MathReport) -> list[Block]:
-    dated = {DateSource.OPTION: "given by --date",
-             DateSource.EPOCH: "from SOURCE_DATE_EPOCH",
-             DateSource.TODAY: "the day it was written; --date or SOURCE_DATE_EPOCH set "
-                               "another"}[r.date_source]
     rows = [("Game", r.game + ("" if r.paytable.game else
                                " (the file's name: the paytable sets no GAME)")),
             ("Paytable file", r.command_path if r.paytable.file else
              "none: bets given in Python"),
             ("SHA-256 of the file", r.paytable.sha256 or "none: bets given in Python"),
             ("Document identifier", r.identifier),
-            ("Date", f"{r.date.isoformat()} ({dated})"),
+            ("Date", f"{r.date.isoformat()} (--date; else the day of SOURCE_DATE_EPOCH; "
+                     f"else the day it was made)"),
             ("Made by", f"bacc-edge {r.version}, exact enumeration")]
     out: list[Block] = [Pairs(tuple(rows))]
     if r.paytable.file:
@@ -396,7 +382,7 @@ def _bet(r: MathReport, s, sources) -> list[Block]:
                             f"z = {z_value(c):.3f} for {c}%" for c in HOLD_CONFIDENCES)),
                             "note"),
                         Heading(3, "Every deck count"), _decks(s.decks)]
-    out += [Para(w) for res in s.decks.results for w in res.warnings]
+    # (an event that never settles the bet on a deck count is a flag, said once)
     out.append(Heading(3, "Published figures"))
     out += ([_checks(s.checks, sources), *_findings(s.checks)] if s.checks
             else [Para("No figures printed for this bet.")])

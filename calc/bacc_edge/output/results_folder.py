@@ -9,7 +9,6 @@ paytables, so a stale ``results/`` shows up as a difference.
 
 from __future__ import annotations
 
-import ast
 import html
 import os
 from pathlib import Path
@@ -36,7 +35,7 @@ def paytable_markdown(paytable: Paytable, tables: Tables) -> str:
     :func:`bacc_edge.output.formats.markdown_text`)."""
     md = markdown_text
     shoe = Shoe.decks(8)
-    doc = _module_doc(paytable.source)
+    doc = paytable.docstring
     lines = [f"# {md(paytable.path.stem)}", "", *([markdown_fence(doc), ""] if doc else []),
              f"Shoe: {shoe}; every deal of a coup counted ({shoe.coups:,} ordered six-card "
              f"deals).", ""]
@@ -61,10 +60,6 @@ def _link(path: str) -> str:
     """A relative link's target: a file name with spaces or brackets percent-encoded,
     so that it stays one link."""
     return quote(path)
-
-
-def _module_doc(source: str) -> str:
-    return ast.get_docstring(ast.parse(source)) or ""
 
 
 def index_markdown(paytables: list[Paytable], tables: Tables) -> str:
