@@ -159,6 +159,8 @@ def test_each_bets_statistics_are_shown_as_computed(small_report):
     assert f"| Volatility index (90% confidence) | {s.volatility_index:.4f} (z·SD, z = 1.6449) |" in part
     low, high = s.hold(1_000_000, 95).low, s.hold(1_000_000, 95).high
     assert f"| 1,000,000 | " in part and f"{low * 100:.2f}% to {high * 100:.2f}% |" in part
+    # the hold's SD over 10,000 rounds: SD/√10,000 = SD/100
+    assert re.search(rf"\| 10,000 \| [^|]+ \| [^|]+ \| {s.sd:.3f}% \|", part), part
     assert "| Largest win in one round | 8 to 1: 8 won per unit staked |" in part
     assert "Element of risk" not in part  # a bet that never pushes
     suited = md[md.index("## Suited"):]
