@@ -42,6 +42,8 @@ from .util.safe_write import OutputError, OverwriteError
 from .game.shoe import Shoe, shoe_from_options
 from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
                     solve, solve_bet)
+# a par sheet's statistics (issue 22 §1)
+from .analysis.bet_statistics import BetStatistics, HoldRange, bet_statistics
 
 __all__ = [
     # the paytable language
@@ -68,6 +70,8 @@ __all__ = [
     "SolveError", "build_math_report", "compare_decks", "mark_unknown", "math_report_html",
     "math_report_markdown", "parse_decks", "scale_unknown", "solve", "solve_bet",
     "write_math_report",
+    # a par sheet's statistics (issue 22 §1)
+    "BetStatistics", "HoldRange", "bet_statistics",
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",

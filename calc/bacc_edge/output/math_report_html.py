@@ -38,6 +38,8 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 td.exact { font-family: monospace; font-size: 12px; word-break: break-all; max-width: 16em; }
 table.tableau td { text-align: center; font-family: monospace; }
 table.tableau td:first-child { text-align: left; font-family: inherit; }
+table.depth td { white-space: pre-line; }
+table.depth td.num { white-space: pre-line; }
 td.marked { font-weight: bold; background: #ffe9a8; outline: 2px solid #333;
             outline-offset: -3px; }
 pre { background: #f6f6f6; padding: .6em; overflow-x: auto; font-size: 13px;
@@ -132,7 +134,7 @@ def _table(t: Table) -> str:
         cells = []
         for c, cell in enumerate(row):
             classes = ["exact" if c in t.exact_cols else "num" if c >= t.numeric_from and
-                       not t.kind else ""]
+                       t.kind != "tableau" else ""]
             if (r, c) in t.marked:
                 classes.append("marked")
             cls = " ".join(x for x in classes if x)

@@ -526,7 +526,7 @@ def _depth(r: MathReport, d: BetSummary) -> list[Block]:
     if d.cutoff_removes is not None:
         pairs.append(("Share of the perfect player's gain the cutoff removes",
                       percentage(d.cutoff_removes, 1)))
-    out: list[Block] = [Para(intro), Table(headers, tuple(rows), numeric_from=2)]
+    out: list[Block] = [Para(intro), Table(headers, tuple(rows), numeric_from=2, kind="depth")]
     if pairs:
         out.append(Pairs(tuple(pairs)))
     out.append(Para(_verdict(d)))
@@ -534,10 +534,11 @@ def _depth(r: MathReport, d: BetSummary) -> list[Block]:
 
 
 def _interval(i, *, percent: bool = False) -> str:
+    """An estimate, and its 95% interval on a line of its own."""
     if percent:
-        return (f"{percentage(i.value, 3)} ({percentage(i.low, 3)} to "
+        return (f"{percentage(i.value, 3)}\n({percentage(i.low, 3)} to "
                 f"{percentage(i.high, 3)})")
-    return f"{i.value:+.3f} ({i.low:+.3f} to {i.high:+.3f})"
+    return f"{i.value:+.3f}\n({i.low:+.3f} to {i.high:+.3f})"
 
 
 def _verdict(d: BetSummary) -> str:
