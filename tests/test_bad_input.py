@@ -671,6 +671,12 @@ CLI = [
      "game_number.py: GAME must be the game's name, one line of text of at most 120 "
      "characters, not 5", 1),
     ("a GAME of two lines", ["{game_two_lines}"], "GAME must be the game's name, one line", 1),
+    ("math-report depth-bet without depth", ["math-report", PUNTO, "-o", "{tmp}/r.md",
+                                             "--depth-bet", "Player"],
+     "--depth-bet chooses the bets of the shoe-depth run: give --depth SHOES too", 1),
+    ("math-report depth-bet unknown", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
+                                       "2", "--depth-bet", "Tiger"],
+     "punto_banco.py: no bet named 'Tiger'; it defines: 'Banker', 'Player'", 1),
 ]
 
 

@@ -338,7 +338,14 @@ def test_the_depth_run_is_stated_with_its_size_and_every_bets_players(tmp_path, 
         assert ("perfect player", None) in players, bet.name
         assert any(name.startswith("own count") for name, _ in players), bet.name
     assert "| perfect player | after round 40 |" in md
-    assert "--depth 6 --seed 5" in md and "--cut 30" in md
+    assert "--depth 6 --seed 5 --cut 30\n" in md.replace(" --depth-bet", "!")
+    # a slow bet left out of the run: the report says which bets it valued
+    chosen = build_math_report(path, date=DAY, depth=6, seed=5, depth_bets=["t"])
+    assert [s.depth is not None for s in chosen.sections] == [True, False]
+    md = math_report_markdown(chosen)
+    assert "; the bets T (--depth-bet) valued exactly" in md
+    assert "Shoe depth: not run for this bet (the run valued the bets --depth-bet named)." in md
+    assert "--depth 6 --seed 5 --depth-bet T" in md
 
 
 # -- bad input -------------------------------------------------------------------------------

@@ -676,8 +676,10 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
               help="End of the shoe, in the rules and for --depth (see bacc-edge depth).")
 @click.option("--date", metavar="YYYY-MM-DD",
               help="The report's date (default: SOURCE_DATE_EPOCH, else today).")
+@click.option("--depth-bet", "depth_bets", multiple=True, metavar="NAME",
+              help="Only this bet in the --depth run (repeatable; default: every bet).")
 def math_report_command(paytable, output, decks, depth, seed, level, workers, cut, end_rule,
-                        date):
+                        date, depth_bets):
     """Write the math report of a paytable a test lab can read: the rules as applied,
     every bet's table, edge on 1-8 decks and the infinite deck, published figures,
     effects of removal (a chart) and counts, the regulator's flags, and how it was
@@ -693,5 +695,6 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     with progress_bar.bar("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, cut=cut, end=end_rule,
-                                 date=date, on_note=say, on_progress=on_progress)
+                                 date=date, depth_bets=list(depth_bets) or None,
+                                 on_note=say, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)

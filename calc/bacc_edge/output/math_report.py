@@ -26,7 +26,7 @@ import importlib.metadata
 import os
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..analysis.bet_report import Tables, check, layouts, report
 from ..analysis.bet_statistics import bet_statistics
@@ -100,6 +100,7 @@ def report_date(date=None) -> datetime.date:
 
 
 def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None = None,
+                      depth_bets: Sequence[str] | None = None,
                       level: int = DEFAULT_LEVEL, seed: int = 1, cut: int | None = None,
                       end: EndRule | str = EndRule.AT_CUT, date=None,
                       command_path: str | None = None,
@@ -111,8 +112,9 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     """Count everything the report shows for ``source`` (a paytable file or a loaded
     :class:`Paytable`): the tables on ``decks`` decks, every deck count 1-8 and the
     infinite deck, the figures the sheets printed, effects of removal and counts, and,
-    with ``depth`` shoes, the shoe-depth analysis (a paytable file is needed for it),
-    dealt with the cut card ``cut`` cards from the end (default: as
+    with ``depth`` shoes, the shoe-depth analysis (a paytable file is needed for it) of
+    the bets ``depth_bets`` names (None: every bet; a bet on the cards may take seconds
+    a shoe), dealt with the cut card ``cut`` cards from the end (default: as
     :class:`~bacc_edge.game.dealing.DealRules` places it) and the end-of-shoe rule
     ``end``. ``date``: the report's date (see :func:`report_date`); ``command_path``:
     the paytable's path as the re-run line names it (default: as the paytable was
@@ -132,6 +134,9 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     # how a table deals this shoe; none holds more than MOST_DECKS (the tables count any)
     deal = (DealRules(decks, *(() if cut is None else (cut,)), end=end)
             if decks <= MOST_DECKS or cut is not None or depth is not None else None)
+    if depth_bets is not None and depth is None:
+        raise OptionError("math report: --depth-bet chooses the bets of the shoe-depth run: "
+                          "give --depth SHOES too")
     if depth is not None:  # refused before the tables are counted, not after
         if depth > MAX_DEPTH_SHOES:
             raise OptionError(f"math report: --depth {depth:,}: at most {MAX_DEPTH_SHOES:,} "
@@ -140,6 +145,8 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
             raise OptionError(f"math report: --depth on {decks} decks: the depth analysis "
                               f"values rounds exactly on at most {MAX_EXACT_DECKS} decks")
     paytable = as_paytable(source)
+    if depth_bets is not None:  # a bet the paytable does not define, before any counting
+        paytable.select(depth_bets)
     tables = tables or Tables()
     shoe = Shoe.decks(decks)
     n = len(paytable.bets)
@@ -159,9 +166,9 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     summaries: dict[str, BetSummary] = {}
     run = None
     if depth:
-        spec = prepare(paytable, deal=deal, seed=seed, level=level)
-        note = card_bet_note(spec, workers)
-        if note and on_note is not None:
+        spec = prepare(paytable, depth_bets, deal=deal, seed=seed, level=level)
+        note = card_bet_note(spec, workers) if on_note is not None else None
+        if note:
             on_note(note)
         dealt = stage(4)
 
@@ -173,7 +180,8 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
         summary = summarize(spec, run_depth(spec, depth, state=state, workers=workers,
                                             on_batch=on_shoes))
         summaries = {s.name: s for s in summary.bets}
-        run = DepthRun(summary.shoes, seed, summary.rounds_per_shoe, spec.counts)
+        run = DepthRun(summary.shoes, seed, summary.rounds_per_shoe, spec.counts, spec.bets,
+                       depth_bets is not None)
     sections = tuple(
         BetSection(result, comparison, tuple(c for c in checks if c.bet == result.name), fx,
                    count, tuple(flags_of(comparison)), summaries.get(result.name),

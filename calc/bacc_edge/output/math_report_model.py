@@ -67,12 +67,15 @@ class BetSection:
 @dataclass(frozen=True)
 class DepthRun:
     """The shoe-depth run a report made (``--depth``): how many shoes, dealt how, from
-    which seed, the rounds they dealt (a 95% interval a shoe), and the counts played."""
+    which seed, the rounds they dealt (a 95% interval a shoe), the counts played, and
+    the bets it valued (``chosen``: named by ``--depth-bet``, not every bet)."""
 
     shoes: int
     seed: int
     rounds_per_shoe: Interval
     counts: tuple[Count, ...]
+    bets: tuple[str, ...]
+    chosen: bool = False
 
 
 @dataclass(frozen=True)

@@ -208,6 +208,8 @@ def _rerun(r: MathReport) -> tuple[str, str]:
     tail = ["--date", r.date.isoformat()]
     if r.depth is not None:
         tail += ["--depth", str(r.depth.shoes), "--seed", str(r.depth.seed)]
+        if r.depth.chosen:
+            tail += [x for bet in r.depth.bets for x in ("--depth-bet", bet)]
     if r.level != DEFAULT_LEVEL:
         tail += ["--level", str(r.level)]
     if decks != DEFAULT_DECKS:
@@ -275,8 +277,10 @@ def _depth_run(r: MathReport) -> str:
     return (f"Shoe-depth run: {d.shoes:,} shoes of {deal.decks} deck"
             f"{'s' if deal.decks > 1 else ''} dealt by these steps from seed {d.seed}, "
             f"{rounds.value:,.2f} rounds a shoe (95%: {rounds.low:,.2f} to "
-            f"{rounds.high:,.2f}), about {rounds.value * d.shoes:,.0f} rounds in all; every "
-            f"bet of the report valued exactly on the cards left at every round. The "
+            f"{rounds.high:,.2f}), about {rounds.value * d.shoes:,.0f} rounds in all; "
+            + (f"the bets {', '.join(d.bets)} (--depth-bet)" if d.chosen
+               else "every bet of the report")
+            + f" valued exactly on the cards left at every round. The "
             f"perfect player bets exactly when the bet favours them; the counts "
             f"(each bet's own, from its effects of removal, and the paytable's): {counts}.")
 
@@ -397,6 +401,9 @@ def _bet(r: MathReport, s, sources) -> list[Block]:
         out += [Para(line) for line in _count_lines(s.effects, s.count)]
     if s.depth is not None:
         out += _depth(r, s.depth)
+    elif r.depth is not None:
+        out.append(Para("Shoe depth: not run for this bet (the run valued the bets "
+                        "--depth-bet named).", "note"))
     else:
         out.append(Para("Shoe depth: not run for this report (--depth SHOES deals that many "
                         "shoes by the rules above and values the bet at every round).",
