@@ -190,8 +190,7 @@ def _identity(r: MathReport) -> list[Block]:
              "none: bets given in Python"),
             ("SHA-256 of the file", r.paytable.sha256 or "none: bets given in Python"),
             ("Document identifier", r.identifier),
-            ("Date", f"{r.date.isoformat()} (--date; else the day of SOURCE_DATE_EPOCH; "
-                     f"else the day it was made)"),
+            ("Date", r.date.isoformat()),
             ("Made by", f"bacc-edge {r.version}, exact enumeration")]
     out: list[Block] = [Pairs(tuple(rows))]
     if r.paytable.file:
@@ -578,7 +577,9 @@ def _how_computed(r: MathReport) -> str:
             f"index and the ranges of the hold are normal approximations from the exact SD"
             + ("; the shoe-depth figures are estimates from the shoes dealt, with their 95% "
                "intervals" if r.depth else "")
-            + f". Dated {r.date.isoformat()}; document {r.identifier}.")
+            + f". Dated {r.date.isoformat()} (the --date given, else the day of "
+              f"SOURCE_DATE_EPOCH, else the day the report was made); document "
+              f"{r.identifier}.")
 
 
 __all__ = ["BY_CARD", "CARD_BET_EOR", "COUNTING", "EOR_LEGEND", "Block", "Command",
