@@ -6,6 +6,7 @@ browser a failure). Page counts and sizes are read with pdfinfo and pdftotext wh
 installed, else from the PDF's bytes."""
 
 import base64
+import html
 import json
 import os
 import re
@@ -209,20 +210,21 @@ def test_every_shipped_report_prints_with_each_bet_on_a_new_page(chromium, tmp_p
         pdf = tmp_path / f"{page.stem}.pdf"
         data = pdf.read_bytes()
         assert data[:5] == b"%PDF-" and len(data) > 30_000, page.name
-        html = page.read_text()
-        bets = re.findall(r'<h2 id="[^"]*" class="bet">([^<]*)</h2>', html)
+        text = page.read_text()
+        bets = re.findall(r'<h2 id="[^"]*" class="bet">([^<]*)</h2>', text)
         sizes = _pages(pdf)
         assert {(round(w), round(h)) for w, h in sizes} == {LETTER}, page.name  # the default
         # a first page or two, then each bet on pages of its own, one to four each
         assert len(bets) + 1 <= len(sizes) <= 4 * len(bets) + 4, (page.name, len(sizes))
         texts = _page_texts(pdf)
         if texts is not None:
-            game = re.search(r"<title>Math report: ([^<]*)</title>", html).group(1)
+            game = html.unescape(re.search(r"<title>Math report: ([^<]*)</title>",
+                                           text).group(1))
             assert "Math report:" in texts[0] and _words(game) in _words(texts[0]), page.name
             tops = [_words(t.strip().split("\n")[0]) for t in texts if t.strip()]
             for bet in bets:  # the page break before each bet: its name heads a page
-                assert _words(_unescape(bet)) in tops, (page.name, bet)
-            ident = re.search(r"BE-[\w.]+-[0-9a-f]{16}-\d{8}", html).group(0)
+                assert _words(html.unescape(bet)) in tops, (page.name, bet)
+            ident = re.search(r"BE-[\w.]+-[0-9a-f]{16}-\d{8}", text).group(0)
             assert all(ident in t for t in texts if t.strip()), page.name  # each page's foot
 
 
@@ -230,18 +232,12 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def _unescape(text: str) -> str:
-    import html
-
-    return html.unescape(text)
-
-
 def test_a_report_prints_on_a4_as_well(chromium, tmp_path):
     # the paper is the printer's: the same page on A4 has A4 pages, every bet still on
     # pages of its own
     page = tmp_path / "chemin_de_fer.html"
-    html = (ROOT / "results" / "math_reports" / "chemin_de_fer.html").read_text()
-    page.write_text(html.replace("</style>", "@page { size: A4; }\n</style>", 1))
+    text = (ROOT / "results" / "math_reports" / "chemin_de_fer.html").read_text()
+    page.write_text(text.replace("</style>", "@page { size: A4; }\n</style>", 1))
     pdf = tmp_path / "a4.pdf"
     stderr = _print(chromium, page, pdf, tmp_path / "home")
     assert pdf.is_file(), stderr[-2000:]
