@@ -1,8 +1,8 @@
 """Big Tiger: a banker win on a three-card 6 pays 50 to 1 (8 decks: house edge
 15.2533%), with the count and study of its published vulnerability analysis.
 
-Source: the Big Tiger count study quoted in issue 11 (8 decks, cut card 14 cards from
-the end, 100 million shoes): tags A … 10 = 0, 0, -1, -1, -1, -2, +1, +2, +2, 0, bet
+Source: a published count study of Big Tiger (8 decks, cut card 14 cards from the
+end, 100 million shoes): tags A … 10 = 0, 0, -1, -1, -1, -2, +1, +2, +2, 0, bet
 at true count +8 or more.
 
 Reproduced (results/studies/) with the burn by the first card, the true count per deck
@@ -12,6 +12,8 @@ edge, units per 100 hands and betting correlation. Under ``at-cut`` the count be
 """
 
 from bacc_edge import Bet, Count, Event, StudyFigures, banker
+
+GAME = "Big Tiger"
 
 BETS = [
     Bet("Big Tiger", [

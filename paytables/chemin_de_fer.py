@@ -13,6 +13,8 @@ player and banker stakes, and the tie bet pays 8:1. No sheet prints these figure
 
 from bacc_edge import Bet, Event, Tableau, banker, player, tie
 
+GAME = "Chemin de fer"
+
 RULES = Tableau.parse("""
 player   0 1 2 3 4 5 6 7
          D D D D D S S S

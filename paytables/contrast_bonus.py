@@ -1,6 +1,6 @@
 """Contrast Bonus: a side bet on the colours of all the cards of the coup.
 
-Rules (issue 10, "Paytables to ship"; all pays to 1; 8 decks): the bet wins when every
+Rules (as the game's public sources state them; all pays to 1; 8 decks): the bet wins when every
 card of the player's hand is one colour and every card of the banker's hand is the
 other colour (red player against black banker, or black against red). It pays by how
 many cards the coup dealt:
@@ -17,6 +17,8 @@ per unit for paytables 1 and 2. All reproduce exactly.
 """
 
 from bacc_edge import Bet, Event, Published, banker, cards_dealt, player
+
+GAME = "Contrast Bonus"
 
 SHEET = "issue 10: Contrast Bonus"
 PAYS = {1: (35, 15, 5), 2: (33, 15, 5), 3: (30, 17, 5), 4: (30, 15, 6)}

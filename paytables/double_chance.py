@@ -1,9 +1,8 @@
 """Double Chance Baccarat (a UK casino): punto banco on 8 decks where a tie pays the
 banker and player bets an agreed percentage of the stake, with its side bets.
 
-Sheet: 002_2d60bbf64984e77f.txt holds both the rules and the side-bet poster (UR WAY
-Egalites, 3G8, the house-edge summary); the seeds README files the poster under 003,
-whose text is in fact an online casino's rules page.
+Sheet: the casino's printed rules and its side-bet poster (UR WAY Egalites, 3G8, the
+house-edge summary).
 
 How the poster is read, and what it cannot support:
 - "A winning bet wagered with the BANK is paid at 19 - 20 odds": 19 to 20, i.e. 0.95.
@@ -20,6 +19,8 @@ How the poster is read, and what it cannot support:
 """
 
 from bacc_edge import Bet, Event, Figure, Published, banker, for_one, percent, player, tie
+
+GAME = "Double Chance Baccarat"
 
 SHEET = "002_2d60bbf64984e77f.txt"
 TIE_PERCENTAGES = range(2, 11)

@@ -1,6 +1,6 @@
 """Jackpot Baccarat: the poker value of the first four cards.
 
-Rules (issue 10; pays to 1; 8 decks). The first four cards of the coup (both hands'
+Rules (as the game's public sources state them; pays to 1; 8 decks). The first four cards of the coup (both hands'
 first two) are read as a four-card poker hand, paid once, on its best line:
 
 | the first four cards | pays |
@@ -28,6 +28,8 @@ No figures are published.
 """
 
 from bacc_edge import Bet, Event, first_four
+
+GAME = "Jackpot Baccarat"
 
 STRAIGHT = first_four.straight(ace="both")
 FLUSH = first_four.same_suit

@@ -1,6 +1,6 @@
 """An online live-dealer baccarat table: both playing modes and its 17 side bets.
 
-Sheet: 004_62f1329169082959.txt (a rules page). 8 decks; a burn by the first card's
+Sheet: the studio's public rules page. 8 decks; a burn by the first card's
 value; a cut card ends the shoe. Every side bet closes after its "Max Round
 Availability" (``max_round``). Pays are "to 1" (the page writes 11:1, 7:2, 1:2).
 
@@ -16,6 +16,8 @@ Readings:
 """
 
 from bacc_edge import Bet, Event, Figure, banker, cards_dealt, margin, player, tie
+
+GAME = "Live-dealer baccarat: both playing modes and 17 side bets"
 
 SHEET = "004_62f1329169082959.txt"
 BONUS_BY_MARGIN = {9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}

@@ -1,7 +1,7 @@
 """Lucky 8: a side bet on the chosen hand finishing on 8, paying most for suited
 three-card eights.
 
-Rules (issue 10; pays to 1; 8 decks), one bet on the player's hand and one on the
+Rules (as the game's public sources state them; pays to 1; 8 decks), one bet on the player's hand and one on the
 banker's; only the highest win is paid:
 
 | the coup | pays |
@@ -35,6 +35,8 @@ colour: 47,979,435,684,096 player coups) reproduce nothing.
 """
 
 from bacc_edge import Bet, Event, Published, banker, player, tie
+
+GAME = "Lucky 8"
 
 SHEET = "issue 10: Lucky 8"
 LABELS = ("Both hands a suited three-card 8", "Suited three-card 8", "Both hands 8 points",

@@ -1,6 +1,6 @@
 """Lucky Match: the poker value of all the cards of the coup, ranks only.
 
-Rules (issue 10; pays to 1; 8 decks). All the cards dealt, four to six, both hands
+Rules (as the game's public sources state them; pays to 1; 8 decks). All the cards dealt, four to six, both hands
 pooled, are read by their ranks alone (suits play no part); each coup is paid once, on
 its best line:
 
@@ -21,6 +21,8 @@ published.
 """
 
 from bacc_edge import Bet, Event, all_cards
+
+GAME = "Lucky Match"
 
 MOST = all_cards.most_of_a_rank
 

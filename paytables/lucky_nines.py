@@ -1,6 +1,6 @@
 """Lucky Nines: the nines among the first four cards.
 
-Rules (issue 10; pays to 1; 8 decks). Only the first four cards count (both hands' first
+Rules (as the game's public sources state them; pays to 1; 8 decks). Only the first four cards count (both hands' first
 two); each coup is paid once, on the first line that holds:
 
 | the first four cards hold | paytable 1 | paytable 2 |
@@ -22,6 +22,8 @@ changes nothing. No figures are published.
 """
 
 from bacc_edge import Bet, Event, first_four
+
+GAME = "Lucky Nines"
 
 NINES = first_four.count(rank="9")
 

@@ -1,7 +1,7 @@
 """Majestic Match: a side bet on the chosen hand's first two cards, paying most for a
 king and queen of one suit.
 
-Rules (issue 10; pays to 1; 8 decks), one bet on the player's hand and one on the
+Rules (as the game's public sources state them; pays to 1; 8 decks), one bet on the player's hand and one on the
 banker's:
 
 | the hand's first two cards | pays |
@@ -17,6 +17,8 @@ are the hit rates. Both hands reproduce.
 """
 
 from bacc_edge import Bet, Event, Published, banker, player
+
+GAME = "Majestic Match"
 
 SHEET = "issue 10: Majestic Match"
 

@@ -1,7 +1,7 @@
 """Matching Dragon: thirteen bets, one on each rank, paid by how many of the cards dealt
 have that rank.
 
-Rules (issue 10; pays to 1; 8 decks). The player names a rank (A, 2-10, J, Q or K); all
+Rules (as the game's public sources state them; pays to 1; 8 decks). The player names a rank (A, 2-10, J, Q or K); all
 the cards of the coup, four to six, both hands pooled, are counted:
 
 | cards of the rank | paytable 1 | paytable 2 |
@@ -24,6 +24,8 @@ never happen).
 """
 
 from bacc_edge import RANKS, Bet, Event, all_cards
+
+GAME = "Matching Dragon"
 
 PAYS = {1: (1, 3, 20, 40, 60, 100), 2: (1, 2, 15, 30, 60, 100)}
 #: the most cards of the rank a coup can deal: 4 where a hand of two stands (see above)

@@ -1,6 +1,6 @@
 """Perfect Pairs: the first two cards of one hand a pair, paid by how alike they are.
 
-Rules (issue 10; pays to 1; 8 decks), a bet on the player's hand and one on the banker's:
+Rules (as the game's public sources state them; pays to 1; 8 decks), a bet on the player's hand and one on the banker's:
 
 | the hand's first two cards | pays |
 | --- | --- |
@@ -15,6 +15,8 @@ paytable is a family: another paytable is one more line,
 """
 
 from bacc_edge import Bet, Event, banker, player
+
+GAME = "Perfect Pairs"
 
 
 def perfect_pairs(hand, pays=(25, 12, 6)) -> Bet:

@@ -2,11 +2,13 @@
 
 Player pays 1:1, banker 0.95:1 (5% commission), a tie 8:1 or 9:1, and the
 no-commission banker pays 1:2 on a win with 6; a tie returns player and banker stakes.
-The rules follow the tableau every sheet prints (003_9040b211a87df62d.txt,
-004_62f1329169082959.txt); no sheet prints these bets' edges, so none are checked here.
+The rules follow the tableau every sheet prints (an online casino's rules page, a
+live-dealer studio's); no sheet prints these bets' edges, so none are checked here.
 """
 
 from bacc_edge import Bet, Event, banker, player, tie
+
+GAME = "Punto banco"
 
 BETS = [
     Bet("Banker", [Event("Banker wins", banker.wins, 0.95), Event("Tie", tie, "push")]),

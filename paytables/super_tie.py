@@ -1,7 +1,7 @@
 """Super Tie: a tie bet that pays more for six-card ties on 6-9, most when all six cards
 are one colour.
 
-Rules (issue 10; pays to 1; 8 decks):
+Rules (as the game's public sources state them; pays to 1; 8 decks):
 
 | event | paytable 1 | paytable 2 |
 | --- | --- | --- |
@@ -15,6 +15,8 @@ paytable. All reproduce.
 """
 
 from bacc_edge import Bet, Event, Published, all_cards, banker, player, tie
+
+GAME = "Super Tie"
 
 SHEET = "issue 10: Super Tie"
 SIX_CARD_TIE = tie & player.points.between(6, 9) & (player.cards == 3) & (banker.cards == 3)

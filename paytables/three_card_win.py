@@ -1,10 +1,13 @@
 """3 Card Win Baccarat: two optional bonus bets on a standard 8-deck punto banco game.
 
-Sheet: 000_9d483a1cba396471.txt, a state regulator's rules of play. A bonus bet wins
-when its hand wins the coup holding three cards; "All pays are to 1".
+Sheet: a US state regulator's approved rules of play (Washington State Gambling
+Commission). A bonus bet wins when its hand wins the coup holding three cards; "All
+pays are to 1".
 """
 
 from bacc_edge import Bet, Event, Published, banker, player
+
+GAME = "3 Card Win Baccarat"
 
 SHEET = "000_9d483a1cba396471.txt"
 

@@ -14,6 +14,8 @@ ones (findings below).
 
 from bacc_edge import Bet, Count, Event, StudyFigures, banker
 
+GAME = "Lucky 6"
+
 BETS = [
     Bet("Lucky 6", [
         Event("Banker wins on a three-card 6",

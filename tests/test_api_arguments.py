@@ -372,6 +372,9 @@ API = [
                                                                       on_progress=bad)),
           ("report_all", lambda bad: lambda: report_all([PUNTO], on_progress=bad)),
       ]],
+    ("bet_statistics(a Bet)", lambda: bacc_edge.bet_statistics(bacc_edge.Bet(
+        "T", [bacc_edge.Event("t", bacc_edge.tie, 8)])), ArgumentError,
+     "(Bet) must be a BetResult, from report()"),
 ]
 
 

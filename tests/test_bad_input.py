@@ -175,6 +175,9 @@ PAYTABLES = {
     "solve_x": ("from bacc_edge import *\n"
                 "BETS = [Bet('B', [Event('E', tie, Solve('x')), "
                 "Event('F', banker.wins & (banker.points == 7), 3)])]\n"),
+    "game_number": "from bacc_edge import *\nGAME = 5\nBETS = [Bet('T', [Event('t', tie, 8)])]\n",
+    "game_two_lines": ("from bacc_edge import *\nGAME = 'Tiger\\nTie'\n"
+                       "BETS = [Bet('T', [Event('t', tie, 8)])]\n"),
 }
 
 # (id, arguments, message fragment, exit code). {name} is the paytable of that name
@@ -685,6 +688,25 @@ CLI = [
     ("track an address not of this machine", ["track", PUNTO, "--host", "192.0.2.1", "--port",
                                               "0", "--session", "{tmp}/s.json"],
      "cannot listen on 192.0.2.1 port 0: Cannot assign requested address", 1),
+    ("math-report date not a day", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--date",
+                                    "2026-13-01"], "date '2026-13-01' must be a day, YYYY-MM-DD", 1),
+    ("math-report cut past the shoe", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--cut", "500"],
+     "cut card 500 cards from the end does not fit a 8-deck shoe (0 to 399)", 1),
+    ("math-report end rule unknown", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--end", "never"],
+     "Invalid value for '--end'", 2),
+    ("results date not a day", ["results", "{tmp}/one", "{tmp}/out", "--date", "tomorrow"],
+     "date 'tomorrow' must be a day, YYYY-MM-DD", 1),
+    ("math-report of a GAME that is no name", ["math-report", "{game_number}", "-o",
+                                               "{tmp}/r.md"],
+     "game_number.py: GAME must be the game's name, one line of text of at most 120 "
+     "characters, not 5", 1),
+    ("a GAME of two lines", ["{game_two_lines}"], "GAME must be the game's name, one line", 1),
+    ("math-report depth-bet without depth", ["math-report", PUNTO, "-o", "{tmp}/r.md",
+                                             "--depth-bet", "Player"],
+     "--depth-bet chooses the bets of the shoe-depth run: give --depth SHOES too", 1),
+    ("math-report depth-bet unknown", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
+                                       "2", "--depth-bet", "Tiger"],
+     "punto_banco.py: no bet named 'Tiger'; it defines: 'Banker', 'Player'", 1),
 ]
 
 
@@ -879,6 +901,9 @@ API = [
      "rules 8 (int) must be DealRules"),
     ("LiveTrack.enter(cards=5)", lambda: bacc_edge.LiveTrack(load_paytable(PUNTO)).enter(cards=5),
      BaccEdgeError, "cards 5 must be card names in a string"),
+    ("build_math_report(date=a datetime)", lambda: bacc_edge.build_math_report(
+        PUNTO, date=__import__("datetime").datetime(2026, 1, 1)), OptionError,
+     "must be a day, YYYY-MM-DD"),
 ]
 
 

@@ -73,6 +73,12 @@ def test_card_bets_effects_of_removal_are_the_closed_forms(report):
     for card, effect in red.effects.by_card.items():
         assert effect == red_first_ev(52 - (card[-1] in "♥♦"), 103) - full, card
     assert set(red.effects.by_rank.values()) == {0} and red.count is None  # suits cancel
+    # by suit: a red card out lowers the chance of a red first card, a black one raises it
+    for suit, effect in red.effects.by_suit.items():
+        assert effect == red_first_ev(52 - (suit in "♥♦"), 103) - full, suit
+    assert nine.effects.by_suit["♦"] == (nine_of_diamonds_ev(1, 103)
+                                         + 12 * nine_of_diamonds_ev(2, 103)) / 13 - \
+        nine_of_diamonds_ev(2, 104)
     assert tie.effects is not None and tie.effects.by_card is None  # a bet on points
 
 
@@ -82,6 +88,7 @@ def test_the_report_shows_card_bets_by_rank_and_suit(report):
         assert html.escape(mr.CARD_BET_EOR) not in text and mr.CARD_BET_EOR not in text
         assert text.count(grid) == 2  # the 9♦ and the red card; Colour Match's are all 0
         assert text.count("No linear count by rank") == 1  # the red card: suits move it
+        assert text.count("| Any rank |") == (2 if text is markdown else 0)
 
 
 def test_a_card_bet_whose_removals_would_take_too_long_is_left_out(tmp_path, monkeypatch):

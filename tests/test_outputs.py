@@ -375,13 +375,14 @@ def test_the_html_math_report_escapes_every_piece_of_the_users_text(hostile, tmp
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;b&gt;bold" in page
 
 
-def test_the_markdown_math_report_keeps_the_docstring_in_its_fence(hostile, tmp_path):
+def test_the_markdown_math_report_writes_the_docstring_as_safe_markdown(hostile, tmp_path):
     text = write_math_report(hostile, tmp_path / "r.md").read_text()
     assert SCRIPT not in text and "<i>" not in text  # the docstring's script is fenced
     outside = "\n".join(outside_fences(text))
     no_raw_markup(outside)
     assert "</pre>" not in outside
-    assert "<b>bold" in text and "</pre>" in text  # kept, inside the code block
+    # its text escaped, its code block kept whole in a fence
+    assert "&lt;b&gt;bold" in outside and "</pre><script>alert(2)" in text
     assert "## Summary" in outside.splitlines()  # the fence closed where it should
     assert "## &lt;script&gt;alert(1)&lt;/script&gt;" in outside.splitlines()
     assert r"| Pair \| &amp; &lt;i&gt; |" in outside

@@ -43,6 +43,8 @@ from .game.shoe import Shoe, shoe_from_options
 from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
                     solve, solve_bet)
 from .live.track import LiveTrack
+# a par sheet's statistics (issue 22 §1)
+from .analysis.bet_statistics import BetStatistics, HoldRange, bet_statistics
 
 __all__ = [
     # the paytable language
@@ -71,6 +73,8 @@ __all__ = [
     "write_math_report",
     # the live shoe (bacc-edge track), without its server
     "LiveTrack",
+    # a par sheet's statistics (issue 22 §1)
+    "BetStatistics", "HoldRange", "bet_statistics",
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",

@@ -584,7 +584,9 @@ def print_depth(spec, shoes: int, summary, fmt: str, *, plot, paytable, check: b
 @click.argument("paytables_dir", default="paytables",
                 type=click.Path(exists=True, file_okay=False))
 @click.argument("results_dir", default="results", type=click.Path(file_okay=False))
-def results_command(paytables_dir, results_dir):
+@click.option("--date", metavar="YYYY-MM-DD",
+              help="Date of the math reports (default: SOURCE_DATE_EPOCH, else today).")
+def results_command(paytables_dir, results_dir, date):
     """Write one markdown report per paytable in PAYTABLES_DIR (8 decks, exact counts)
     and an index of every printed figure into RESULTS_DIR.
 
@@ -597,7 +599,7 @@ def results_command(paytables_dir, results_dir):
         raise click.UsageError(f"{paytables_dir}: holds no paytable (no *.py file)")
     try:
         with progress_bar.bar("paytables") as on_progress:
-            written = write_results(Path(paytables_dir), Path(results_dir),
+            written = write_results(Path(paytables_dir), Path(results_dir), date=date,
                                     on_progress=on_progress, on_slow=say)
     except OSError as err:  # the folder named, or a file in it, cannot be written
         raise click.ClickException(f"{err.filename or results_dir}: cannot write the "
@@ -668,7 +670,17 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
 @seed_option("Seed of the depth shoes.")
 @level_option("Largest tag of each bet's count.")
 @workers_option("Local worker processes for --depth.")
-def math_report_command(paytable, output, decks, depth, seed, level, workers):
+@click.option("--cut", type=WholeNumber(0), metavar="CARDS",
+              help="Cards behind the cut card (default 14), in the rules and for --depth.")
+@click.option("--end", "end_rule", default="at-cut", show_default=True,
+              type=click.Choice(["at-cut", "one-more"]),
+              help="End of the shoe, in the rules and for --depth (see bacc-edge depth).")
+@click.option("--date", metavar="YYYY-MM-DD",
+              help="The report's date (default: SOURCE_DATE_EPOCH, else today).")
+@click.option("--depth-bet", "depth_bets", multiple=True, metavar="NAME",
+              help="Only this bet in the --depth run (repeatable; default: every bet).")
+def math_report_command(paytable, output, decks, depth, seed, level, workers, cut, end_rule,
+                        date, depth_bets):
     """Write the math report of a paytable a test lab can read: the rules as applied,
     every bet's table, edge on 1-8 decks and the infinite deck, published figures,
     effects of removal (a chart) and counts, the regulator's flags, and how it was
@@ -683,7 +695,9 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers):
     loaded = load_paytable(paytable, on_slow=say)
     with progress_bar.bar("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
-                                 level=level, workers=workers, on_progress=on_progress)
+                                 level=level, workers=workers, cut=cut, end=end_rule,
+                                 date=date, depth_bets=list(depth_bets) or None,
+                                 on_note=say, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
 
 

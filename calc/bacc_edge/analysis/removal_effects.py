@@ -39,6 +39,23 @@ class RemovalEffects:
         return dict(zip(RANKS, self.shoe.ranks))
 
     @property
+    def by_suit(self) -> dict[str, Fraction] | None:
+        """For a bet whose effects depend on the suit (``by_card``), each suit's effect:
+        the average over the ranks of the effects of its cards, weighted by how many of
+        each the shoe holds (what removing an unseen card of that suit does); None for
+        a bet on points and ranks alone."""
+        if self.by_card is None:
+            return None
+        out = {}
+        for s, suit in enumerate(SUITS):
+            held = [(self.shoe.suits[r][s], card_name(r, s)) for r in range(len(RANKS))
+                    if self.shoe.suits[r][s]]
+            if held:
+                out[suit] = (sum((n * self.by_card[card] for n, card in held), Fraction(0))
+                             / sum(n for n, _ in held))
+        return out
+
+    @property
     def sum_check(self) -> Fraction:
         """Σ over the shoe's cards of their effects. Dealing an unseen card changes
         nothing on average, so this is exactly zero; it is printed as a check."""

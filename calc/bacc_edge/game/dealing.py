@@ -50,6 +50,22 @@ class EndRule(StrEnum):
     AT_CUT = "at-cut"
     ONE_MORE = "one-more"
 
+    @property
+    def meaning(self) -> str:
+        """The rule in words, as a report states it."""
+        return _END_MEANINGS[self]
+
+
+_END_MEANINGS = {
+    EndRule.AT_CUT: "the coup that brings out the cut card is the last of the shoe",
+    EndRule.ONE_MORE: "the coup that brings out the cut card is finished and one more is "
+                      "dealt; if the cut card comes out before the first card of a coup, "
+                      "that coup is the last",
+}
+#: The burn, in words (:func:`burn_count` applies it).
+BURN_RULE = ("the first card is shown, then as many burned as its value (10 for tens and "
+             "court cards)")
+
 
 @dataclass(frozen=True)
 class DealRules:
@@ -116,8 +132,15 @@ class DealRules:
 
     def describe(self) -> dict:
         return {"decks": self.decks, "cut": self.cut, "end": self.end.value,
-                "burn": "the first card is shown, then as many burned as its value "
-                        "(10 for tens and court cards)"}
+                "burn": BURN_RULE}
+
+    def procedure(self) -> tuple[tuple[str, str], ...]:
+        """How a shoe is dealt, in words, step by step: (step, what happens)."""
+        return (("Shoe", f"{self.decks} deck{'s' if self.decks > 1 else ''} "
+                         f"({self.cards} cards), shuffled"),
+                ("Burn", BURN_RULE),
+                ("Cut card", f"placed {self.cut} cards from the end of the shoe"),
+                ("End of shoe", f"{self.end.value}: {self.end.meaning}"))
 
 
 class DealPlan(NamedTuple):
@@ -158,5 +181,5 @@ def deal_plan(rules: DealRules) -> DealPlan:
     return plan
 
 
-__all__ = ["BEFORE_CUT", "END_AT_CUT", "END_ONE_MORE", "MOST_BURNED", "MOST_DECKS",
+__all__ = ["BEFORE_CUT", "BURN_RULE", "END_AT_CUT", "END_ONE_MORE", "MOST_BURNED", "MOST_DECKS",
            "SHOWN_CARDS", "DealPlan", "DealRules", "EndRule", "burn_count", "deal_plan"]

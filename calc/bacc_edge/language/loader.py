@@ -1,10 +1,11 @@
-"""Loading a paytable file (plain Python that defines BETS, and perhaps FIGURES and
-RULES) and choosing bets from it: the one way a paytable comes into bacc-edge."""
+"""Loading a paytable file (plain Python that defines BETS, and perhaps FIGURES, RULES
+and GAME) and choosing bets from it: the one way a paytable comes into bacc-edge."""
 
 from __future__ import annotations
 
 import ast
 import contextlib
+import hashlib
 import os
 import sys
 import threading
@@ -26,6 +27,9 @@ class Paytable:
 
     ``source`` is the file's text, for workers that do not share the file system (see
     :func:`load_paytable_source`); None for a paytable built from bets in Python.
+    ``game`` is the game's name (``GAME`` in the file; None where it names none), and
+    ``sha256`` the SHA-256 of the file's bytes as read (hex; None for a paytable not
+    read from a file), so that a report can say exactly which file it counted.
     """
 
     path: Path
@@ -33,6 +37,8 @@ class Paytable:
     figures: tuple[Figure, ...] = ()
     rules: Tableau = STANDARD
     source: str | None = field(default=None, repr=False, compare=False)
+    game: str | None = field(default=None, compare=False)
+    sha256: str | None = field(default=None, repr=False, compare=False)
 
     def select(self, names: Iterable[str]) -> "Paytable":
         """Only the bets named (exactly, ignoring case), in the paytable's order. A name
@@ -62,6 +68,17 @@ class Paytable:
         what a file's ``BETS`` is held to: at least one bet, each a Bet, no name twice."""
         _check_bets(bets, "bets")
         return cls(Path(""), tuple(bets), rules=rules)
+
+    @property
+    def docstring(self) -> str:
+        """The file's docstring, as its author wrote it ("" for none, or for bets written
+        in Python)."""
+        if not self.source:
+            return ""
+        try:
+            return ast.get_docstring(ast.parse(self.source)) or ""
+        except SyntaxError:  # a paytable built from text that was never run
+            return ""
 
     @property
     def file(self) -> str | None:
@@ -167,11 +184,14 @@ def load_paytable(path, *, on_slow: Callable[[str], None] | None = None) -> Payt
         raise PaytableError(f"{path}: not a paytable file (a {_kind_of_file(p)}, not a "
                             f"regular file of Python)")
     try:
-        source = p.read_text(encoding="utf-8")
+        raw = p.read_bytes()
+        # as read_text reads it: every line ending (\r\n, \r) a \n
+        source = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except (OSError, UnicodeDecodeError) as err:
         raise PaytableError(f"{path}: cannot be read ({err})") from None
     with _told_if_slow(path, on_slow):
-        return load_paytable_source(source, path)
+        return replace(load_paytable_source(source, path),
+                       sha256=hashlib.sha256(raw).hexdigest())
 
 
 def _kind_of_file(p: Path) -> str:
@@ -275,7 +295,18 @@ def load_paytable_source(source: str, path) -> Paytable:
     if not isinstance(rules, Tableau):
         raise PaytableError(f"{path}: RULES must be a Tableau, written as the printed one "
                             f"with Tableau.parse(...), not {rules!r}")
-    return Paytable(p, tuple(bets), tuple(figures), rules, source)
+    game = namespace.get("GAME")
+    if game is not None and not (isinstance(game, str) and game.strip()
+                                 and len(game) <= MAX_GAME_NAME and "\n" not in game
+                                 and "\r" not in game):
+        raise PaytableError(f"{path}: GAME must be the game's name, one line of text of at "
+                            f"most {MAX_GAME_NAME} characters, not {game!r:.80}")
+    return Paytable(p, tuple(bets), tuple(figures), rules, source,
+                    game.strip() if game else None)
+
+
+#: The longest game name (``GAME``) a paytable may give: a title, not a description.
+MAX_GAME_NAME = 120
 
 
 def _bet_and_event(source: str, path: Path, err: BaseException) -> str:

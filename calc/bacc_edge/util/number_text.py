@@ -73,4 +73,16 @@ def amount(value: Fraction) -> str:
     return text if "." in text else f"{text}.0"
 
 
-__all__ = ["amount", "decimal", "fraction", "percentage"]
+def one_in(probability: Fraction) -> str:
+    """A probability as true odds, "1 in N" with N = 1/p to four significant figures or
+    more (``Fraction(1, 8)`` → ``"1 in 8.000"``, 0.095156 → ``"1 in 10.51"``, a rare event
+    → ``"1 in 3,767,466"``); "never" for 0."""
+    p = Fraction(probability)
+    if p <= 0:
+        return "never"
+    n = 1 / p
+    places = max(0, 3 - (len(str(int(n))) - 1)) if n >= 1 else 3
+    return f"1 in {float(n):,.{places}f}"
+
+
+__all__ = ["amount", "decimal", "fraction", "one_in", "percentage"]

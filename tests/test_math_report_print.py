@@ -1,0 +1,246 @@
+"""The math report in a real browser (headless Chromium): a rendered page, and every
+shipped report (results/math_reports/, which tests/test_results.py holds to today's
+code) printed to PDF on Letter and on A4, as a test lab prints it. Without Chromium the
+tests skip, saying why (.ci/run installs it; BACC_EDGE_REQUIRE_CHROMIUM makes a missing
+browser a failure). Page counts and sizes are read with pdfinfo and pdftotext where
+installed, else from the PDF's bytes."""
+
+import base64
+import html
+import json
+import os
+import re
+import select
+import shutil
+import struct
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from click.testing import CliRunner
+
+from bacc_edge.cli import main
+from conftest import ROOT
+
+REPORTS = sorted((ROOT / "results" / "math_reports").glob("*.html"))
+#: PDF page sizes in points (width, height).
+LETTER, A4 = (612, 792), (595, 842)
+
+
+def _chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture
+def chromium():
+    found = _chromium()
+    if found is None:
+        if os.environ.get("BACC_EDGE_REQUIRE_CHROMIUM"):
+            pytest.fail("Chromium is required here (BACC_EDGE_REQUIRE_CHROMIUM) but not found")
+        pytest.skip("headless Chromium not installed (Debian: apt-get install chromium); "
+                    ".ci/run installs it")
+    return found
+
+
+def _run_chromium(chromium, home, *args):
+    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+               "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
+               f"--user-data-dir={home / 'profile'}", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "HOME": str(home)})
+
+
+def _png_size(path):
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_html_renders_in_headless_chromium(chromium, tmp_path):
+    page = tmp_path / "three_card_win.html"
+    r = CliRunner().invoke(main, ["math-report", str(ROOT / "paytables" / "three_card_win.py"),
+                                  "-o", str(page)])
+    assert r.exit_code == 0, r.output
+    shot = tmp_path / "shot.png"
+    run = _run_chromium(chromium, tmp_path, f"--screenshot={shot}", "--window-size=1200,2400",
+                        page.as_uri())
+    assert shot.is_file(), run.stderr[-2000:]
+    assert _png_size(shot) == (1200, 2400)
+    assert shot.stat().st_size > 50_000          # a page of tables and charts, not a blank one
+    console = [line for line in run.stderr.splitlines() if "CONSOLE" in line]
+    assert console == [], console
+    dom = _run_chromium(chromium, tmp_path, "--dump-dom", page.as_uri())
+    assert "Math report: 3 Card Win Baccarat" in dom.stdout    # the page loaded and parsed
+    assert dom.stdout.count("<svg") == 5 and "Effects of removal" in dom.stdout
+
+
+# -- printed ---------------------------------------------------------------------------------
+def _print(chromium, page, pdf, home):
+    """``chromium --print-to-pdf``: one browser started for one page."""
+    home.mkdir(parents=True, exist_ok=True)
+    run = _run_chromium(chromium, home, "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+                        page.as_uri())
+    return run.stderr
+
+
+def _pages(pdf) -> list[tuple[float, float]]:
+    """Each page's size in points: from pdfinfo where installed, else the page objects'
+    /MediaBox in the PDF's bytes (Chromium writes them uncompressed)."""
+    if shutil.which("pdfinfo"):
+        out = subprocess.run(["pdfinfo", "-l", "9999", str(pdf)], capture_output=True,
+                             text=True, timeout=60).stdout
+        return [(float(w), float(h)) for w, h in
+                re.findall(r"Page +\d+ size: +([\d.]+) x ([\d.]+) pts", out)]
+    data = pdf.read_bytes()
+    return [(float(w), float(h)) for w, h in
+            re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", data)]
+
+
+def _page_texts(pdf) -> list[str] | None:
+    """Each page's text (pdftotext, pages split at form feeds), None without it."""
+    if not shutil.which("pdftotext"):
+        return None
+    out = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                         text=True, timeout=60).stdout
+    return out.split("\f")
+
+
+class Browser:
+    """One headless Chromium driven over its DevTools pipe (``--remote-debugging-pipe``:
+    JSON messages ending in a NUL byte, commands on its fd 3, answers on its fd 4), so
+    that many pages print in one browser: ``Page.printToPDF`` is what ``--print-to-pdf``
+    runs, without a browser started for each page."""
+
+    TIMEOUT = 120
+
+    def __init__(self, chromium, home):
+        to_r, to_w = os.pipe()
+        from_r, from_w = os.pipe()
+
+        def pipes():  # the child's fds 3 and 4, kept across exec
+            os.dup2(to_r, 3)
+            os.dup2(from_w, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
+
+        self.proc = subprocess.Popen(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--remote-debugging-pipe", f"--user-data-dir={home / 'profile'}", "about:blank"],
+            preexec_fn=pipes, pass_fds=(3, 4), stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, env={**os.environ, "HOME": str(home)})
+        os.close(to_r)
+        os.close(from_w)
+        self.send, self.receive = to_w, from_r
+        self.buffer, self.pending, self.n = b"", [], 0
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=target,
+                                 flatten=True)["sessionId"]
+        self.call("Page.enable", session=self.session)
+
+    def _message(self) -> dict:
+        while b"\0" not in self.buffer:
+            ready, _, _ = select.select([self.receive], [], [], self.TIMEOUT)
+            chunk = os.read(self.receive, 1 << 20) if ready else b""
+            if not chunk:
+                raise RuntimeError("Chromium stopped answering")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def call(self, method, session=None, **params):
+        self.n += 1
+        command = {"id": self.n, "method": method, "params": params}
+        if session:
+            command["sessionId"] = session
+        os.write(self.send, json.dumps(command).encode() + b"\0")
+        while True:
+            message = self._message()
+            if message.get("id") == self.n:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message["result"]
+            self.pending.append(message)
+
+    def print_pdf(self, page, pdf) -> None:
+        self.call("Page.navigate", session=self.session, url=page.as_uri())
+        while not any(m.get("method") == "Page.loadEventFired" for m in self.pending):
+            self.pending.append(self._message())
+        self.pending.clear()
+        # untagged: a tagged PDF (for screen readers) takes Chromium half as long again
+        data = self.call("Page.printToPDF", session=self.session, printBackground=True,
+                         preferCSSPageSize=True, generateTaggedPDF=False)["data"]
+        pdf.write_bytes(base64.b64decode(data))
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+            self.proc.wait(30)
+        except (RuntimeError, OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait(30)
+        finally:
+            os.close(self.send)
+            os.close(self.receive)
+
+
+def _print_all(chromium, pages, folder, home):
+    home.mkdir()
+    browser = Browser(chromium, home)
+    try:
+        for page in pages:
+            browser.print_pdf(page, folder / f"{page.stem}.pdf")
+    finally:
+        browser.close()
+
+
+def test_every_shipped_report_prints_with_each_bet_on_a_new_page(chromium, tmp_path):
+    assert len(REPORTS) == len(list((ROOT / "paytables").glob("*.py")))
+    # two browsers, the reports shared out largest first
+    by_size = sorted(REPORTS, key=lambda p: -p.stat().st_size)
+    halves = [by_size[0::2], by_size[1::2]]
+    with ThreadPoolExecutor(2) as pool:
+        for done in [pool.submit(_print_all, chromium, pages, tmp_path, tmp_path / f"home{i}")
+                     for i, pages in enumerate(halves)]:
+            done.result()
+    for page in REPORTS:
+        pdf = tmp_path / f"{page.stem}.pdf"
+        data = pdf.read_bytes()
+        assert data[:5] == b"%PDF-" and len(data) > 30_000, page.name
+        text = page.read_text()
+        bets = re.findall(r'<h2 id="[^"]*" class="bet">([^<]*)</h2>', text)
+        sizes = _pages(pdf)
+        assert {(round(w), round(h)) for w, h in sizes} == {LETTER}, page.name  # the default
+        # a first page or two, then each bet on pages of its own, one to four each
+        assert len(bets) + 1 <= len(sizes) <= 4 * len(bets) + 4, (page.name, len(sizes))
+        texts = _page_texts(pdf)
+        if texts is not None:
+            game = html.unescape(re.search(r"<title>Math report: ([^<]*)</title>",
+                                           text).group(1))
+            assert "Math report:" in texts[0] and _words(game) in _words(texts[0]), page.name
+            tops = [_words(t.strip().split("\n")[0]) for t in texts if t.strip()]
+            for bet in bets:  # the page break before each bet: its name heads a page
+                assert _words(html.unescape(bet)) in tops, (page.name, bet)
+            ident = re.search(r"BE-[\w.]+-[0-9a-f]{16}-\d{8}", text).group(0)
+            assert all(ident in t for t in texts if t.strip()), page.name  # each page's foot
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_a_report_prints_on_a4_as_well(chromium, tmp_path):
+    # the paper is the printer's: the same page on A4 has A4 pages, every bet still on
+    # pages of its own
+    page = tmp_path / "chemin_de_fer.html"
+    text = (ROOT / "results" / "math_reports" / "chemin_de_fer.html").read_text()
+    page.write_text(text.replace("</style>", "@page { size: A4; }\n</style>", 1))
+    pdf = tmp_path / "a4.pdf"
+    stderr = _print(chromium, page, pdf, tmp_path / "home")
+    assert pdf.is_file(), stderr[-2000:]
+    sizes = _pages(pdf)
+    assert {(round(w), round(h)) for w, h in sizes} == {A4}
+    assert 4 <= len(sizes) <= 16
