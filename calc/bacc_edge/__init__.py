@@ -42,6 +42,9 @@ from .util.safe_write import OutputError, OverwriteError
 from .game.shoe import Shoe, shoe_from_options
 from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
                     solve, solve_bet)
+from .analysis.chemin_de_fer import (BankerChoice, CheminDeFerEquilibrium, CheminDeFerSolution,
+                                     Information, PlayerChoice, solve_chemin_de_fer)
+from .analysis.additive_games import GameError
 
 __all__ = [
     # the paytable language
@@ -71,4 +74,7 @@ __all__ = [
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",
+    # chemin de fer solved as a two-person game
+    "BankerChoice", "CheminDeFerEquilibrium", "CheminDeFerSolution", "GameError", "Information",
+    "PlayerChoice", "solve_chemin_de_fer",
 ]

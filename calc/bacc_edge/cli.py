@@ -36,6 +36,9 @@ from .game.shoe import shoe_from_options
 from .output.math_report import write_math_report
 from .analysis.solve import parse_given, solve
 from .output.solve import solutions_output
+from .analysis.chemin_de_fer import Information, solve_chemin_de_fer
+from .output.chemin_de_fer import chemin_de_fer_output
+from .game.shoe import Shoe
 
 
 class Command(click.Group):
@@ -684,3 +687,41 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers):
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
+
+
+@main.command("chemin-de-fer")
+@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1),
+              help="Decks in the shoe, dealt without replacement.")
+@click.option("--infinite", is_flag=True,
+              help="An infinite deck: cards dealt with replacement (Kemeny and Snell's model).")
+@click.option("--information", "-i", default="total", show_default=True,
+              type=click.Choice([i.value for i in Information]),
+              help="What each side sees of his two cards: his total, the banker his cards, "
+                   "or each his cards.")
+@click.option("--commission", "-c", default="0%", show_default=True, metavar="PERCENT",
+              help="Commission on banker wins, e.g. 5%: the game is then not zero-sum.")
+@fmt_option
+def chemin_de_fer_command(decks, infinite, information, commission, fmt):
+    """Chemin de fer solved as a two-person game, exactly: the player chooses on 5, the
+    banker at every cell (his total, or his two cards, against the player's third card
+    or none). Prints the value of the game, both sides' optimal strategies (the banker's
+    marked where they differ from the traditional table) and the certificate: each
+    side's best response to the other's strategy, equal to the value exactly. With a
+    commission, every equilibrium found and both sides' payoffs.
+
+    \b
+    Examples:
+      bacc-edge chemin-de-fer --decks 6
+      bacc-edge chemin-de-fer --infinite
+      bacc-edge chemin-de-fer --decks 8 --information cards
+      bacc-edge chemin-de-fer --decks 6 --information banker-cards --commission 5%
+      bacc-edge chemin-de-fer --decks 8 --fmt json
+    """
+    chosen = given(click.get_current_context(), "decks", "infinite")
+    if len(chosen) > 1:
+        raise click.UsageError("--decks and --infinite each describe the whole shoe: give one")
+    shoe = Shoe.infinite() if infinite else Shoe.decks(decks)
+    with progress_bar.bar("stages") as on_progress:
+        solution = solve_chemin_de_fer(shoe, information=information, commission=commission,
+                                       on_progress=on_progress)
+    click.echo(chemin_de_fer_output(solution, fmt), nl=False)
