@@ -655,6 +655,27 @@ CLI = [
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
                                        "64", "--depth", "5"], "on at most 27 decks", 1),
+    # -- chemin-de-fer -----------------------------------------------------------------------
+    ("chemin-de-fer decks and infinite", ["chemin-de-fer", "--decks", "6", "--infinite"],
+     "--decks and --infinite each describe the whole shoe: give one", 2),
+    ("chemin-de-fer decks 0", ["chemin-de-fer", "--decks", "0"],
+     "--decks 0: must be a whole number from 1", 1),
+    ("chemin-de-fer decks 1,2", ["chemin-de-fer", "--decks", "1,2"], "'1,2' is not a whole number",
+     2),
+    ("chemin-de-fer information eyes", ["chemin-de-fer", "--information", "eyes"],
+     "'eyes' is not one of 'total', 'banker-cards', 'cards'", 2),
+    ("chemin-de-fer commission 5", ["chemin-de-fer", "--commission", "5"],
+     "commission '5' is not a percentage such as '5%'", 1),
+    ("chemin-de-fer commission fullwidth", ["chemin-de-fer", "--commission", "５%"],
+     "commission '５%' is not a percentage such as '5%'", 1),
+    ("chemin-de-fer commission 100%", ["chemin-de-fer", "--commission", "100%"],
+     "commission '100%': must be from 0% up to (not including) 100% of the banker's win", 1),
+    ("chemin-de-fer commission -1%", ["chemin-de-fer", "--commission", "-1%"],
+     "commission '-1%': must be from 0% up to", 1),
+    ("chemin-de-fer cards on 28 decks", ["chemin-de-fer", "--decks", "28", "--information",
+                                         "cards"],
+     "28 decks: a chemin de fer model where a side sees his cards is counted in 64-bit "
+     "integers, which hold shoes of up to 1,448 cards (27 decks)", 1),
 ]
 
 
@@ -843,6 +864,19 @@ API = [
     ("Count(bets=[])", lambda: bacc_edge.Count("C", {"8": 1}, trigger=1, bets=[]), OptionError,
      "count 'C': bets [] (list) is empty: give at least one bet's name"),
     ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
+    ("solve_chemin_de_fer(8)", lambda: bacc_edge.solve_chemin_de_fer(8), ArgumentError,
+     "shoe 8 (int) must be a Shoe"),
+    ("solve_chemin_de_fer(information='eyes')",
+     lambda: bacc_edge.solve_chemin_de_fer(information="eyes"), OptionError,
+     "information 'eyes' is not one of 'total', 'banker-cards', 'cards'"),
+    ("solve_chemin_de_fer(commission=5)", lambda: bacc_edge.solve_chemin_de_fer(commission=5),
+     OptionError, "commission 5: must be from 0% up to"),
+    ("solve_chemin_de_fer(commission=None)",
+     lambda: bacc_edge.solve_chemin_de_fer(commission=None), ArgumentError,
+     "commission None (NoneType) must be a percentage such as '5%'"),
+    ("solve_chemin_de_fer(on_progress=1)",
+     lambda: bacc_edge.solve_chemin_de_fer(Shoe.decks(1), on_progress=1), ArgumentError,
+     "on_progress"),
 ]
 
 

@@ -35,6 +35,7 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import BaccEdgeError
+from ..util.progress import Progress, Steps
 from .exact_lp import LinearProgramError, maximize
 
 
@@ -279,7 +280,8 @@ def _second_minimax(payoff: Payoff, k: int, n: int, sure: list[int], contested: 
     return beta
 
 
-def equilibria(game: AdditiveGame) -> tuple[Equilibrium, ...]:
+def equilibria(game: AdditiveGame, *, on_progress: Progress | None = None
+               ) -> tuple[Equilibrium, ...]:
     """The equilibria of the game, each with its certificate: every one in which I's
     mixed probabilities are fixed by II's indifference.
 
@@ -294,14 +296,16 @@ def equilibria(game: AdditiveGame) -> tuple[Equilibrium, ...]:
     over the box of I's strategies in the pattern are tried. Where II's indifference
     leaves him a range of equilibrium strategies, one is given. An equilibrium in which
     II's indifference does not pin I's mixed probabilities (a continuum of them) is not
-    listed."""
+    listed. ``on_progress`` hears of each of I's 3^k patterns."""
     k, n = game.first_choices, game.second_choices
     live = [j for j in range(n) if not game.idle(j)]
     found: dict[tuple, Equilibrium] = {}
+    step = Steps(on_progress, 3 ** k)
     for mixed_count in range(k + 1):
         for mixed in itertools.combinations(range(k), mixed_count):
             pure = [i for i in range(k) if i not in mixed]
             for values in itertools.product((0, 1), repeat=len(pure)):
+                step()
                 fixed = dict(zip(pure, values))
                 spans = {j: _span(game.second, j, fixed) for j in live}
                 candidates = [j for j in live if spans[j][0] <= 0 <= spans[j][1]]

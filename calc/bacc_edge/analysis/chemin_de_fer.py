@@ -45,7 +45,7 @@ from ..game.chemin_de_fer import (BANKER_HANDS, BANKER_TOTALS, PLAYER_CHOICE, PL
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import NATURALS, Tableau
 from ..util.arguments import callable_argument
-from ..util.progress import Progress, Steps
+from ..util.progress import Progress, Steps, part
 from .additive_games import (AdditiveGame, Certificate, GameError, Payoff, equilibria,
                              solve_zero_sum)
 
@@ -63,6 +63,8 @@ COLUMNS = POINT_VALUES + 1
 CARD_FEATURES = ("P1.value", "P2.value", "B1.value", "B2.value", "player_third",
                  "banker_third")
 INT64_MAX = np.iinfo(np.int64).max
+#: Progress steps of the solving, between the counting (one step) and the last one.
+SOLVING = 100
 
 
 class Information(StrEnum):
@@ -102,8 +104,8 @@ class PlayerChoice:
 class BankerChoice:
     """The banker's choice at one cell: his ``total`` (and his two cards' point values,
     ``hand``, where he sees them) against the player's third card ``third`` (None: the
-    player stood). ``draws`` is the probability he draws (None: the cell is never
-    reached on this shoe, and any choice does); ``traditional`` what the traditional
+    player stood). ``draws`` is the probability he draws (None: the choice changes
+    nothing on this shoe: the cell is never reached, or drawing and standing pay alike); ``traditional`` what the traditional
     table has him do (True draws, False stands, None an open choice)."""
 
     total: int
@@ -202,9 +204,9 @@ def solve_chemin_de_fer(shoe: Shoe | None = None, *, information="total", commis
     (the banker sees his two cards) or ``"cards"`` (each sees his two cards).
     ``commission``: taken on the banker's wins (``"5%"``); with none the game is
     zero-sum and its value and an optimal pair are returned, else every equilibrium
-    found. ``on_progress(done, total)`` hears of each stage: counting, the game,
-    solving. A model where a side sees his cards is counted in 64-bit integers, on
-    shoes of up to 1,448 cards (27 decks)."""
+    found. ``on_progress(done, total)`` hears of the counting, then of the solving (the
+    equilibria's patterns). A model where a side sees his cards is counted in 64-bit
+    integers, on shoes of up to 1,448 cards (27 decks)."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     information = information_argument(information)
     commission = parse_commission(commission)
@@ -215,22 +217,20 @@ def solve_chemin_de_fer(shoe: Shoe | None = None, *, information="total", commis
                         f"counted in 64-bit integers, which hold shoes of up to 1,448 cards "
                         f"(27 decks); this one has {shoe.cards} (--information total "
                         f"counts any shoe)")
-    steps = Steps(on_progress, 3)
+    steps = Steps(on_progress, SOLVING + 2)
     deals = _deals(shoe, information)
     steps()
     hands = PLAYER_FIVES if information.player_sees_cards else (None,)
     cells = tuple((total, hand, None if column == STOOD_COLUMN else column)
                   for total, hand in _banker_rows(information) for column in range(COLUMNS))
     game = _game(deals, len(hands), len(cells), commission)
-    steps()
     if game.zero_sum:
         found = (solve_zero_sum(game).equilibrium,)
     else:
-        found = equilibria(game)
+        found = equilibria(game, on_progress=part(on_progress, 1, SOLVING, SOLVING + 2))
         if not found:
             raise GameError(f"{shoe.label}: no equilibrium in which each side mixes only "
                             f"where he is indifferent (a degenerate game)")
-    steps()
     out = []
     for eq in found:
         player = tuple(PlayerChoice(h, q) for h, q in zip(hands, eq.first))
@@ -240,6 +240,7 @@ def solve_chemin_de_fer(shoe: Shoe | None = None, *, information="total", commis
         proof = eq.certificate
         out.append(CheminDeFerEquilibrium(player, banker, proof.first_payoff,
                                           proof.second_payoff, proof))
+    steps(SOLVING + 1)
     return CheminDeFerSolution(shoe, information, commission, game, hands, cells, tuple(out))
 
 

@@ -119,7 +119,8 @@ def equilibrium_text(solution: CheminDeFerSolution, eq: CheminDeFerEquilibrium,
             notes.append(f"changed: {_where(b)} {_draws_text(b.draws)}, where the traditional "
                          f"table {_traditional_text(b.traditional)}")
     if any(b.draws is None for b in eq.banker):
-        notes.append("· a cell this shoe never deals: any choice does")
+        notes.append("· the choice changes nothing on this shoe (the cell is never reached, or "
+                     "drawing and standing pay alike)")
     cert = eq.certificate
     notes += [
         "",
