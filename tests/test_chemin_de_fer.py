@@ -183,14 +183,22 @@ def test_the_models_have_the_sizes_the_literature_gives():
     assert len(BANKER_HANDS) == 44 and len(PLAYER_FIVES) == 5
 
 
-def test_seeing_more_helps_whoever_sees_it():
-    values = {i: solve_chemin_de_fer(Shoe.decks(6), information=i).value
-              for i in ("total", "banker-cards", "cards")}
-    assert values["banker-cards"] < values["total"]  # the banker sees his cards
-    assert values["cards"] > values["banker-cards"]  # the player sees his too
-    endless = {i: solve_chemin_de_fer(Shoe.infinite(), information=i).value
-               for i in ("total", "cards")}
-    assert endless["total"] == endless["cards"]  # with replacement cards tell nothing
+def test_the_readmes_table_of_values_is_the_solvers():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("<!-- chemin de fer values -->\n", 1)[1].split("\n\n", 1)[0]
+    cells = [[c.strip() for c in line.strip("|").split("|")] for line in table.splitlines()[2:]]
+    rows = {row[0]: row[1:] for row in cells}
+    shoes = [Shoe.decks(1), Shoe.decks(6), Shoe.decks(8), Shoe.infinite()]
+    values = {}
+    for information, label in [("total", "each sees his total"),
+                               ("banker-cards", "the banker sees his cards"),
+                               ("cards", "each sees his cards")]:
+        values[information] = [solve_chemin_de_fer(shoe, information=information).value
+                               for shoe in shoes]
+        assert rows[label] == [f"{float(v):.7f}" for v in values[information]]
+    for n in range(3):  # seeing more helps whoever sees it
+        assert values["banker-cards"][n] < values["total"][n] < values["cards"][n]
+    assert len(set(v[3] for v in values.values())) == 1  # with replacement cards tell nothing
 
 
 # -- the traditional table ---------------------------------------------------------------

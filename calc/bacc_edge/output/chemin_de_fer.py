@@ -135,14 +135,18 @@ def equilibrium_text(solution: CheminDeFerSolution, eq: CheminDeFerEquilibrium,
 
 
 def solution_text(solution: CheminDeFerSolution, fmt: str = "simple") -> str:
-    head = [f"Chemin de fer on {solution.shoe}: {MODELS[solution.information]}; the player "
-            f"chooses on 5, the banker at every cell, naturals end the coup"]
+    head = [f"Chemin de fer on {solution.shoe}: {MODELS[solution.information]}",
+            "the player chooses on 5, the banker at every cell; naturals end the coup"]
     if solution.zero_sum:
-        head.append("zero-sum: the player wins +1 or loses 1 per unit, a tie pushes")
+        head.append("zero-sum: the player wins 1 or loses 1 per unit staked, a tie pushes")
     else:
+        count = len(solution.equilibria)
         head.append(f"{decimal(solution.commission * 100)}% commission on banker wins, so not "
-                    f"zero-sum: {len(solution.equilibria)} equilibri"
-                    f"{'um' if len(solution.equilibria) == 1 else 'a'} found")
+                    f"zero-sum: {count} equilibri{'um' if count == 1 else 'a'} found")
+    if solution.shoe.replacement and solution.information is not Information.TOTAL:
+        head.append("dealt with replacement, two cards tell no more than their total: "
+                    "strategies that split one total's play among its hands differently "
+                    "are worth the same")
     out = "".join(prose(line, fmt) + "\n" for line in head)
     for n, eq in enumerate(solution.equilibria, 1):
         if not solution.zero_sum:
