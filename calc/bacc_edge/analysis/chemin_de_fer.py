@@ -105,8 +105,9 @@ class BankerChoice:
     """The banker's choice at one cell: his ``total`` (and his two cards' point values,
     ``hand``, where he sees them) against the player's third card ``third`` (None: the
     player stood). ``draws`` is the probability he draws (None: the choice changes
-    nothing on this shoe: the cell is never reached, or drawing and standing pay alike); ``traditional`` what the traditional
-    table has him do (True draws, False stands, None an open choice)."""
+    nothing on this shoe: the cell is never reached, or drawing and standing pay
+    alike); ``traditional`` what the traditional table has him do (True draws, False
+    stands, None an open choice)."""
 
     total: int
     hand: tuple[int, int] | None
@@ -336,7 +337,8 @@ def _payoff(deals: _Deals, k: int, n: int, win: int, loss: int, scale: int) -> P
     def o(pp, bp):
         return _outcome(pp, bp, win, loss).astype(dtype) * w
 
-    both, player_only, banker_only, none = o(p_drawn, b_drawn), o(p_drawn, bt), o(pt, b_drawn), o(pt, bt)
+    both, player_only = o(p_drawn, b_drawn), o(p_drawn, bt)
+    banker_only, none = o(pt, b_drawn), o(pt, bt)
     at_third, at_stood = row * COLUMNS + x, row * COLUMNS + STOOD_COLUMN
     draws, chooses = player == -1, player >= 0
     stands = ~draws  # the player's stand on 5 is the constant part of his choice

@@ -101,7 +101,7 @@ def _run(table, basis, cost, columns) -> None:
         for i, line in enumerate(table):
             if line[entering] > 0:
                 ratio = line[-1] / line[entering]
-                if best is None or ratio < best[0] or (ratio == best[0] and basis[i] < basis[best[1]]):
+                if best is None or (ratio, basis[i]) < (best[0], basis[best[1]]):
                     best = (ratio, i)
         if best is None:
             raise LinearProgramError("the linear program's objective grows without bound")
