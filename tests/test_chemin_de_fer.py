@@ -138,7 +138,8 @@ def best_responses(game: AdditiveGame, q, beta):
 @pytest.mark.parametrize("shoe, information", [(Shoe.decks(1), "total"),
                                                (Shoe.decks(6), "banker-cards"),
                                                (Shoe.decks(1), "cards"),
-                                               (Shoe.infinite(), "total")])
+                                               (Shoe.infinite(), "total"),
+                                               (Shoe.decks(30), "total")])
 def test_the_solution_is_optimal_by_each_sides_best_response(shoe, information):
     solution = solve_chemin_de_fer(shoe, information=information)
     (eq,) = solution.equilibria

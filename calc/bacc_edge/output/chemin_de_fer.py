@@ -35,10 +35,6 @@ def hand_text(hand: tuple[int, int] | None) -> str | None:
     return None if hand is None else f"{hand[0]}+{hand[1]}"
 
 
-def _third_text(third: int | None) -> str:
-    return "stood" if third is None else str(third)
-
-
 def _payoff_text(value: Fraction) -> str:
     """A payoff per unit staked: the decimal and the percentage."""
     return f"{float(value):+.{PLACES}f} ({percentage(value, 4, sign=True)})"
@@ -214,14 +210,16 @@ def payoffs_json(solution: CheminDeFerSolution) -> dict:
 
 
 def solution_json(solution: CheminDeFerSolution) -> dict:
-    first = solution.equilibria[0]
+    """The ``--fmt json`` object: the first equilibrium's strategies and certificate at the
+    top (zero-sum: the optimal pair), every equilibrium, every pure choice's payoff."""
+    first = _equilibrium_json(solution.equilibria[0])
     return {"shoe": {**solution.shoe.describe(), "coups": solution.shoe.coups},
             "information": solution.information.value,
             **_number("commission", solution.commission),
             "zero_sum": solution.zero_sum,
             **_number("value", solution.value),
-            "strategies": _equilibrium_json(first)["strategies"],
-            "certificate": _equilibrium_json(first)["certificate"],
+            "strategies": first["strategies"],
+            "certificate": first["certificate"],
             "equilibria": [_equilibrium_json(eq) for eq in solution.equilibria],
             "payoffs": payoffs_json(solution)}
 
