@@ -191,10 +191,12 @@ def information_argument(value) -> Information:
     """``value`` as an :class:`Information`, or an error listing the choices."""
     if isinstance(value, Information):
         return value
-    if isinstance(value, str) and value in {i.value for i in Information}:
-        return Information(value)
     choices = ", ".join(repr(i.value) for i in Information)
-    raise OptionError(f"information {value!r} is not one of {choices}")
+    if not isinstance(value, str):
+        raise ArgumentError(f"information {kind_of(value)} must be one of {choices}")
+    if value not in {i.value for i in Information}:
+        raise OptionError(f"information {value!r} is not one of {choices}")
+    return Information(value)
 
 
 def solve_chemin_de_fer(shoe: Shoe | None = None, *, information="total", commission=0,
