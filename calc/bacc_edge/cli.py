@@ -20,6 +20,9 @@ from click.core import ParameterSource
 from .output import progress_bar
 from .output import render
 from .analysis.commission import banker_commission_edges
+from .analysis.chemin_de_fer import Information, solve_chemin_de_fer
+from .output.chemin_de_fer import chemin_de_fer_output
+from .game.shoe import Shoe
 from .output.deck_comparison import decks_output
 from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
 from .depth.shoes import DealRules
@@ -36,9 +39,6 @@ from .game.shoe import shoe_from_options
 from .output.math_report import write_math_report
 from .analysis.solve import parse_given, solve
 from .output.solve import solutions_output
-from .analysis.chemin_de_fer import Information, solve_chemin_de_fer
-from .output.chemin_de_fer import chemin_de_fer_output
-from .game.shoe import Shoe
 
 
 class Command(click.Group):
