@@ -195,6 +195,26 @@ def eor_command_s() -> float:
     return statistics.median(times)
 
 
+def chemin_de_fer_s() -> dict[str, float]:
+    """Wall time of ``bacc-edge chemin-de-fer`` on 8 decks and the infinite deck under each
+    model, zero-sum and with a 5% commission: a fresh process each, median of 3 after an
+    untimed run."""
+    out = {}
+    for shoe in (["--decks", "8"], ["--infinite"]):
+        for information in ("total", "banker-cards", "cards"):
+            for commission in ("0%", "5%"):
+                cmd = [sys.executable, "-m", "bacc_edge", "chemin-de-fer", *shoe,
+                       "--information", information, "--commission", commission]
+                subprocess.run(cmd, check=True, capture_output=True)
+                times = []
+                for _ in range(3):
+                    t0 = time.perf_counter()
+                    subprocess.run(cmd, check=True, capture_output=True)
+                    times.append(time.perf_counter() - t0)
+                out[f"{shoe[-1].lstrip('-')} {information} {commission}"] = statistics.median(times)
+    return out
+
+
 _CARD_TIMER = r"""
 import json, sys, time
 import bacc_edge as b
@@ -925,6 +945,7 @@ def main() -> None:
     figures["eor_s"] = eor_command_s()
     figures["card_bet_s"] = card_bet_s()
     figures["suitless_remove_s"] = suitless_remove_s()
+    figures["chemin_de_fer_s"] = chemin_de_fer_s()
     ref = shoes[1]
     t0 = time.perf_counter()
     reference_counts([(r, None, n) for r, n in enumerate(ref.ranks)])
@@ -964,6 +985,9 @@ def main() -> None:
     figures["track_update_ms"] = track_update_ms()
     rows.append(("bacc-edge track, live-dealer paytable: a card POSTed to its new state "
                  "(median of 199)", "%.1f ms" % figures["track_update_ms"]))
+    for name, seconds in figures["chemin_de_fer_s"].items():
+        rows.append((f"bacc-edge chemin-de-fer, {name}, fresh process (median of 3)",
+                     "%.2f s" % seconds))
     figures.update(issue19_figures(baseline))
     rows += issue19_rows(figures, baseline)
     if baseline is not None:

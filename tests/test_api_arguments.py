@@ -371,10 +371,21 @@ API = [
           ("build_math_report", lambda bad: lambda: build_math_report(PUNTO,
                                                                       on_progress=bad)),
           ("report_all", lambda bad: lambda: report_all([PUNTO], on_progress=bad)),
+          ("solve_chemin_de_fer", lambda bad: lambda: bacc_edge.solve_chemin_de_fer(
+              ONE_DECK, on_progress=bad)),
       ]],
     ("bet_statistics(a Bet)", lambda: bacc_edge.bet_statistics(bacc_edge.Bet(
         "T", [bacc_edge.Event("t", bacc_edge.tie, 8)])), ArgumentError,
      "(Bet) must be a BetResult, from report()"),
+    # -- chemin de fer --------------------------------------------------------------------------
+    ("solve_chemin_de_fer(8)", lambda: bacc_edge.solve_chemin_de_fer(8), ArgumentError,
+     "shoe 8 (int) must be a Shoe, e.g. Shoe.decks(8)"),
+    ("solve_chemin_de_fer(commission=None)", lambda: bacc_edge.solve_chemin_de_fer(
+        ONE_DECK, commission=None), ArgumentError,
+     "commission None (NoneType) must be a percentage such as '5%' or a fraction of the win"),
+    ("solve_chemin_de_fer(information=None)", lambda: bacc_edge.solve_chemin_de_fer(
+        ONE_DECK, information=None), ArgumentError,
+     "information None (NoneType) must be one of 'total', 'banker-cards', 'cards'"),
 ]
 
 

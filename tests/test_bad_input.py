@@ -707,6 +707,27 @@ CLI = [
     ("math-report depth-bet unknown", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
                                        "2", "--depth-bet", "Tiger"],
      "punto_banco.py: no bet named 'Tiger'; it defines: 'Banker', 'Player'", 1),
+    # -- chemin-de-fer -----------------------------------------------------------------------
+    ("chemin-de-fer decks and infinite", ["chemin-de-fer", "--decks", "6", "--infinite"],
+     "--decks and --infinite each describe the whole shoe: give one", 2),
+    ("chemin-de-fer decks 0", ["chemin-de-fer", "--decks", "0"],
+     "--decks 0: must be a whole number from 1", 1),
+    ("chemin-de-fer decks 1,2", ["chemin-de-fer", "--decks", "1,2"], "'1,2' is not a whole number",
+     2),
+    ("chemin-de-fer information eyes", ["chemin-de-fer", "--information", "eyes"],
+     "'eyes' is not one of 'total', 'banker-cards', 'cards'", 2),
+    ("chemin-de-fer commission 5", ["chemin-de-fer", "--commission", "5"],
+     "commission '5' is not a percentage such as '5%'", 1),
+    ("chemin-de-fer commission fullwidth", ["chemin-de-fer", "--commission", "５%"],
+     "commission '５%' is not a percentage such as '5%'", 1),
+    ("chemin-de-fer commission 100%", ["chemin-de-fer", "--commission", "100%"],
+     "commission '100%': must be from 0% up to (not including) 100% of the banker's win", 1),
+    ("chemin-de-fer commission -1%", ["chemin-de-fer", "--commission", "-1%"],
+     "commission '-1%': must be from 0% up to", 1),
+    ("chemin-de-fer cards on 28 decks", ["chemin-de-fer", "--decks", "28", "--information",
+                                         "cards"],
+     "28 decks: a chemin de fer model where a side sees his cards is counted in 64-bit "
+     "integers, which hold shoes of up to 1,448 cards (27 decks)", 1),
 ]
 
 
@@ -904,6 +925,19 @@ API = [
     ("build_math_report(date=a datetime)", lambda: bacc_edge.build_math_report(
         PUNTO, date=__import__("datetime").datetime(2026, 1, 1)), OptionError,
      "must be a day, YYYY-MM-DD"),
+    ("solve_chemin_de_fer(8)", lambda: bacc_edge.solve_chemin_de_fer(8), ArgumentError,
+     "shoe 8 (int) must be a Shoe"),
+    ("solve_chemin_de_fer(information='eyes')",
+     lambda: bacc_edge.solve_chemin_de_fer(information="eyes"), OptionError,
+     "information 'eyes' is not one of 'total', 'banker-cards', 'cards'"),
+    ("solve_chemin_de_fer(commission=5)", lambda: bacc_edge.solve_chemin_de_fer(commission=5),
+     OptionError, "commission 5: must be from 0% up to"),
+    ("solve_chemin_de_fer(commission=None)",
+     lambda: bacc_edge.solve_chemin_de_fer(commission=None), ArgumentError,
+     "commission None (NoneType) must be a percentage such as '5%'"),
+    ("solve_chemin_de_fer(on_progress=1)",
+     lambda: bacc_edge.solve_chemin_de_fer(Shoe.decks(1), on_progress=1), ArgumentError,
+     "on_progress"),
 ]
 
 

@@ -45,6 +45,9 @@ from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknow
 from .live.track import LiveTrack
 # a par sheet's statistics (issue 22 §1)
 from .analysis.bet_statistics import BetStatistics, HoldRange, bet_statistics
+from .analysis.chemin_de_fer import (BankerChoice, CheminDeFerEquilibrium, CheminDeFerSolution,
+                                     Information, PlayerChoice, solve_chemin_de_fer)
+from .analysis.additive_games import GameError
 
 __all__ = [
     # the paytable language
@@ -78,4 +81,7 @@ __all__ = [
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",
+    # chemin de fer solved as a two-person game
+    "BankerChoice", "CheminDeFerEquilibrium", "CheminDeFerSolution", "GameError", "Information",
+    "PlayerChoice", "solve_chemin_de_fer",
 ]

@@ -20,6 +20,9 @@ from click.core import ParameterSource
 from .output import progress_bar
 from .output import render
 from .analysis.commission import banker_commission_edges
+from .analysis.chemin_de_fer import Information, solve_chemin_de_fer
+from .output.chemin_de_fer import chemin_de_fer_output
+from .game.shoe import Shoe
 from .output.deck_comparison import decks_output
 from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
 from .depth.shoes import DealRules
@@ -737,3 +740,39 @@ def track_command(paytable, decks, cut, end_rule, port, host, session, no_browse
     track_server(paytable, rules=DealRules(decks, cut, end_rule), session=session,
                  rules_given=bool(chosen), host=host, port=port, open_browser=not no_browser,
                  on_address=lambda url: click.echo(url), on_note=say)
+@main.command("chemin-de-fer")
+@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1),
+              help="Decks in the shoe, dealt without replacement.")
+@click.option("--infinite", is_flag=True,
+              help="An infinite deck: cards dealt with replacement (Kemeny and Snell's model).")
+@click.option("--information", "-i", default="total", show_default=True,
+              type=click.Choice([i.value for i in Information]),
+              help="What each side sees of his two cards: his total, the banker his cards, "
+                   "or each his cards.")
+@click.option("--commission", "-c", default="0%", show_default=True, metavar="PERCENT",
+              help="Commission on banker wins, e.g. 5%: the game is then not zero-sum.")
+@fmt_option
+def chemin_de_fer_command(decks, infinite, information, commission, fmt):
+    """Chemin de fer solved as a two-person game, exactly: the player chooses on 5, the
+    banker at every cell (his total, or his two cards, against the player's third card
+    or none). Prints the value of the game, both sides' optimal strategies (the banker's
+    marked where they differ from the traditional table) and the certificate: each
+    side's best response to the other's strategy, equal to the value exactly. With a
+    commission, every equilibrium found and both sides' payoffs.
+
+    \b
+    Examples:
+      bacc-edge chemin-de-fer --decks 6
+      bacc-edge chemin-de-fer --infinite
+      bacc-edge chemin-de-fer --decks 8 --information cards
+      bacc-edge chemin-de-fer --decks 6 --information banker-cards --commission 5%
+      bacc-edge chemin-de-fer --decks 8 --fmt json
+    """
+    chosen = given(click.get_current_context(), "decks", "infinite")
+    if len(chosen) > 1:
+        raise click.UsageError("--decks and --infinite each describe the whole shoe: give one")
+    shoe = Shoe.infinite() if infinite else Shoe.decks(decks)
+    with progress_bar.bar("stages") as on_progress:
+        solution = solve_chemin_de_fer(shoe, information=information, commission=commission,
+                                       on_progress=on_progress)
+    click.echo(chemin_de_fer_output(solution, fmt), nl=False)

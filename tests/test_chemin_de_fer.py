@@ -1,0 +1,361 @@
+"""Chemin de fer solved as a two-person game (issue 22 §2).
+
+The payoffs of pure strategies are checked against two independent enumerators on
+small shoes: tests/reference.py under the tableau a pure strategy makes (each side
+seeing his total), and tests/chemin_de_fer_dealer.py, which deals real cards in real
+order under any strategy on the cards. The solvers are checked on games worked by hand,
+and every solution's certificate is recomputed here from the game's payoffs, by a best
+response written for the test.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from chemin_de_fer_dealer import deal_values
+from conftest import ROOT, kinds_of
+from reference import reference_counts
+
+from bacc_edge import Information, Shoe, Tableau, load_paytable, solve_chemin_de_fer
+from bacc_edge.cli import main
+from bacc_edge.analysis.additive_games import (AdditiveGame, Payoff, certificate, equilibria,
+                                               solve_zero_sum)
+from bacc_edge.analysis.exact_lp import LinearProgramError, maximize
+from bacc_edge.game.chemin_de_fer import (BANKER_HANDS, OPEN_CELLS, PLAYER_FIVES, TRADITIONAL,
+                                          traditional_draws)
+
+#: 13 cards of six point values (0-5): three ways to make 5, hands of every total, and
+#: banker cells that can never be reached (the player's third card is never 6-9)
+SMALL = Shoe.from_ranks([2, 2, 2, 2, 2, 0, 0, 0, 0, 3, 0, 0, 0], label="13 small cards")
+#: 12 cards of eight point values, for the reference enumerator
+MIXED = Shoe.from_ranks([1, 2, 1, 1, 2, 1, 1, 1, 0, 2, 0, 0, 0], label="12 cards")
+#: six cards dealt with replacement
+TINY_ENDLESS = Shoe(ranks=(1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0), replacement=True,
+                    label="six cards with replacement")
+FIVE_PERCENT = Fraction(1, 20)
+
+
+# -- pure strategies: the solver's payoffs against independent enumerators ---------------
+def random_strategy(solution, rng: random.Random):
+    """A pure strategy of each side, as the game's probabilities (0 or 1) and as the
+    functions the dealer calls."""
+    q = [rng.randint(0, 1) for _ in solution.player_hands]
+    beta = [rng.randint(0, 1) for _ in solution.banker_cells]
+    index = {cell: j for j, cell in enumerate(solution.banker_cells)}
+
+    def player_on_5(u, v):
+        hands = solution.player_hands
+        return bool(q[0] if hands == (None,) else q[hands.index((u, v))])
+
+    def banker_rule(u, v, third):
+        hand = (u, v) if solution.information is not Information.TOTAL else None
+        return bool(beta[index[((u + v) % 10, hand, third)]])
+
+    return q, beta, player_on_5, banker_rule
+
+
+@pytest.mark.parametrize("information", ["cards", "banker-cards", "total"])
+def test_pure_strategy_payoffs_equal_a_dealer_of_real_cards(information):
+    solution = solve_chemin_de_fer(SMALL, information=information, commission="5%")
+    rng = random.Random(f"chemin {information}")
+    for _ in range(3 if information == "cards" else 2):
+        q, beta, player_on_5, banker_rule = random_strategy(solution, rng)
+        player, banker = deal_values(SMALL.ranks, player_on_5, banker_rule,
+                                     commission=FIVE_PERCENT)
+        assert solution.game.first.value(q, beta) == player
+        assert solution.game.second.value(q, beta) == banker
+
+
+def test_pure_strategy_payoffs_with_replacement_equal_the_dealer():
+    solution = solve_chemin_de_fer(TINY_ENDLESS, information="cards")
+    rng = random.Random("endless")
+    for _ in range(2):
+        q, beta, player_on_5, banker_rule = random_strategy(solution, rng)
+        player, banker = deal_values(TINY_ENDLESS.ranks, player_on_5, banker_rule,
+                                     replacement=True)
+        assert solution.game.first.value(q, beta) == player == -banker
+
+
+def strategy_tableau(draw_on_5: bool, beta, cells) -> Tableau:
+    """The tableau a pure strategy of the total model makes."""
+    banker = [[False] * 11 for _ in range(10)]
+    for (total, _, third), b in zip(cells, beta):
+        banker[total][10 if third is None else third] = bool(b)
+    return Tableau(player=(True,) * 5 + (draw_on_5, False, False, False, False),
+                   banker=tuple(tuple(row) for row in banker), name="a pure strategy")
+
+
+def test_pure_strategy_payoffs_equal_the_reference_enumerator():
+    solution = solve_chemin_de_fer(MIXED, information="total")
+    rng = random.Random("reference")
+    strategies = [([0], [int(traditional_draws(t, x) or 0) for t, _, x in solution.banker_cells])]
+    strategies += [random_strategy(solution, rng)[:2] for _ in range(3)]
+    for q, beta in strategies:
+        tableau = strategy_tableau(bool(q[0]), beta, solution.banker_cells)
+        tally = reference_counts(kinds_of(MIXED, False), tableau=tableau)
+        net = 0
+        for (_, _, pt, bt, x, y), n in tally.items():
+            pp = pt if x < 0 else (pt + x) % 10
+            bp = bt if y < 0 else (bt + y) % 10
+            net += n * ((pp > bp) - (bp > pp))
+        assert solution.game.first.value(q, beta) == Fraction(net, MIXED.coups)
+
+
+# -- the certificate, recomputed here ----------------------------------------------------
+def best_responses(game: AdditiveGame, q, beta):
+    """Each side's best payoff against the other's strategy, by the test's own sums:
+    every choice of the responder taken where it adds to his payoff."""
+    beta = [0 if b is None else b for b in beta]
+
+    def value(p, q, beta):
+        total = Fraction(p.constant)
+        for i, x in enumerate(q):
+            total += p.first[i] * x
+        for j, y in enumerate(beta):
+            total += y * (p.second[j] + sum(c * x for c, x in zip(p.joint[j], q)))
+        return total / p.denominator
+
+    player = value(game.first, [0] * len(q), beta)
+    for i in range(len(q)):
+        gain = value(game.first, [int(t == i) for t in range(len(q))], beta) - value(
+            game.first, [0] * len(q), beta)
+        player += max(gain, 0)
+    banker = value(game.second, q, [0] * len(beta))
+    for j in range(len(beta)):
+        p = game.second
+        banker += max(Fraction(p.second[j] + sum(c * x for c, x in zip(p.joint[j], q)),
+                               p.denominator), 0)
+    return player, banker, value(game.first, q, beta), value(game.second, q, beta)
+
+
+@pytest.mark.parametrize("shoe, information", [(Shoe.decks(1), "total"),
+                                               (Shoe.decks(6), "banker-cards"),
+                                               (Shoe.decks(1), "cards"),
+                                               (Shoe.infinite(), "total"),
+                                               (Shoe.decks(30), "total")])
+def test_the_solution_is_optimal_by_each_sides_best_response(shoe, information):
+    solution = solve_chemin_de_fer(shoe, information=information)
+    (eq,) = solution.equilibria
+    q = [p.draws for p in eq.player]
+    beta = [b.draws for b in eq.banker]
+    player_best, banker_best, player, banker = best_responses(solution.game, q, beta)
+    assert player_best == player == solution.value == -banker_best == -banker
+    assert eq.certificate.holds and eq.certificate.first_best == player_best
+    assert all(0 <= x <= 1 for x in q) and all(b is None or 0 <= b <= 1 for b in beta)
+
+
+def test_an_equilibrium_with_a_commission_is_each_sides_best_response():
+    solution = solve_chemin_de_fer(Shoe.decks(6), information="banker-cards", commission="5%")
+    assert len(solution.equilibria) == 1 and solution.value is None
+    (eq,) = solution.equilibria
+    player_best, banker_best, player, banker = best_responses(
+        solution.game, [p.draws for p in eq.player], [b.draws for b in eq.banker])
+    assert (player_best, banker_best) == (player, banker) == (eq.player_payoff, eq.banker_payoff)
+    # the house's 5% of the banker's wins is what the two sides lose between them
+    assert -player - banker > Fraction(2, 100)
+
+
+# -- published figures -------------------------------------------------------------------
+def test_kemeny_and_snell_the_player_draws_on_5_with_probability_9_11():
+    # Kemeny and Snell (1957), "Game-theoretic solution of baccarat", Amer. Math.
+    # Monthly 64: cards dealt with replacement, each side seeing his total; the player
+    # draws on 5 with probability 9/11, as every later paper repeats it
+    solution = solve_chemin_de_fer(Shoe.infinite(), information="total")
+    (player,) = solution.equilibria[0].player
+    assert player.draws == Fraction(9, 11)
+    # the banker's one mixed cell: 6 against a player who stood
+    mixed = [b for b in solution.equilibria[0].banker if b.draws not in (0, 1)]
+    assert [(b.total, b.third) for b in mixed] == [(6, None)]
+
+
+def test_the_models_have_the_sizes_the_literature_gives():
+    # Ethier and Gámez (2013), abstract: 2 x 2^88, 2 x 2^484 and 2^5 x 2^484 matrix games
+    for information, (k, n) in {"total": (1, 88), "banker-cards": (1, 484),
+                                "cards": (5, 484)}.items():
+        game = solve_chemin_de_fer(Shoe.decks(2), information=information).game
+        assert (game.first_choices, game.second_choices) == (k, n)
+    assert len(BANKER_HANDS) == 44 and len(PLAYER_FIVES) == 5
+
+
+def test_the_readmes_table_of_values_is_the_solvers():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("<!-- chemin de fer values -->\n", 1)[1].split("\n\n", 1)[0]
+    cells = [[c.strip() for c in line.strip("|").split("|")] for line in table.splitlines()[2:]]
+    rows = {row[0]: row[1:] for row in cells}
+    shoes = [Shoe.decks(1), Shoe.decks(6), Shoe.decks(8), Shoe.infinite()]
+    values = {}
+    for information, label in [("total", "each sees his total"),
+                               ("banker-cards", "the banker sees his cards"),
+                               ("cards", "each sees his cards")]:
+        values[information] = [solve_chemin_de_fer(shoe, information=information).value
+                               for shoe in shoes]
+        assert rows[label] == [f"{float(v):.7f}" for v in values[information]]
+    for n in range(3):  # seeing more helps whoever sees it
+        assert values["banker-cards"][n] < values["total"][n] < values["cards"][n]
+    assert len(set(v[3] for v in values.values())) == 1  # with replacement cards tell nothing
+
+
+# -- the traditional table ---------------------------------------------------------------
+def test_the_traditional_table_is_the_shipped_paytables():
+    shipped = load_paytable(ROOT / "paytables" / "chemin_de_fer.py").rules
+    assert shipped == TRADITIONAL
+    assert traditional_draws(3, 9) is None and traditional_draws(5, 4) is None
+    assert traditional_draws(3, 8) is False and traditional_draws(6, None) is False
+    assert OPEN_CELLS == {(3, 9), (5, 4)}
+
+
+def test_cells_are_marked_where_they_differ_from_the_traditional_table():
+    eq = solve_chemin_de_fer(Shoe.decks(8), information="total").equilibria[0]
+    changed = [(b.total, b.third) for b in eq.banker if b.differs]
+    assert changed == [(6, None)]  # drawing, at times, on 6 when the player stood
+    open_cells = {(b.total, b.third): b for b in eq.banker if b.traditional is None}
+    assert set(open_cells) == OPEN_CELLS and not any(b.differs for b in open_cells.values())
+
+
+def test_cells_whose_choice_changes_nothing_are_left_open():
+    # on 13 small cards some cells are never reached (the player's third card is never
+    # 6-9; a banker's 5+5 never meets a third 5) or pay alike either way (a banker's 0
+    # drawing 0-4 against a player's 5-7): the dealer finds that flipping them changes
+    # nothing, while flipping a cell left to a choice does
+    solution = solve_chemin_de_fer(SMALL, information="cards", commission="5%")
+    eq = solution.equilibria[0]
+    idle = {cell for cell, b in zip(solution.banker_cells, eq.banker) if b.draws is None}
+    assert len(idle) > 200 and not any(b.differs for b in eq.banker if b.draws is None)
+    _, _, player_on_5, banker_rule = random_strategy(solution, random.Random("idle"))
+    start = deal_values(SMALL.ranks, player_on_5, banker_rule, commission=FIVE_PERCENT)
+
+    def flipped(cell):
+        def rule(u, v, third):
+            draws = banker_rule(u, v, third)
+            return not draws if ((u + v) % 10, (u, v), third) == cell else draws
+        return deal_values(SMALL.ranks, player_on_5, rule, commission=FIVE_PERCENT)
+
+    for cell in [(0, (5, 5), None), (0, (5, 5), 5), (2, (1, 1), 1)]:
+        assert cell in idle and flipped(cell) == start
+    assert (6, (1, 5), None) not in idle and flipped((6, (1, 5), None)) != start
+
+
+# -- the solvers on games worked by hand -------------------------------------------------
+def zero_sum(constant, a, b, c, denominator=1):
+    """A zero-sum game of one choice each: I's payoff constant + a q + b beta + c q beta."""
+    first = Payoff(constant, (a,), (b,), ((c,),), denominator)
+    return AdditiveGame(first, first.negated())
+
+
+def test_a_two_by_two_game_without_a_saddle_point():
+    # rows T, B, columns L, R: (3, -1 / -2, 1). Value (3·1 - (-1)(-2)) / (3+1+1+2) = 1/7;
+    # I plays T with (1+2)/7 = 3/7, II plays L with (1+1)/7 = 2/7
+    game = zero_sum(1, -1 - 1, -2 - 1, 3 + 1 + 2 + 1)
+    solution = solve_zero_sum(game)
+    assert solution.value == Fraction(1, 7)
+    assert solution.equilibrium.first == (Fraction(3, 7),)
+    assert solution.equilibrium.second == (Fraction(2, 7),)
+    (eq,) = equilibria(game)
+    assert (eq.first, eq.second) == ((Fraction(3, 7),), (Fraction(2, 7),))
+
+
+def test_a_game_with_a_pure_saddle_point():
+    # I's payoff 1 + q - beta + 0·q·beta: I takes his choice, II takes his: value 1
+    solution = solve_zero_sum(zero_sum(1, 1, -1, 0))
+    assert solution.value == 1
+    assert (solution.equilibrium.first, solution.equilibrium.second) == ((1,), (1,))
+
+
+def test_a_degenerate_game():
+    # II's two choices are one choice twice, and I's second choice changes nothing. I's
+    # payoff (2 - 2q - B + 2qB) / 2, B the twins' probabilities summed (0 to 2): below
+    # q = 1/2 II takes both (q), above it neither (1 - q); at 1/2 the value 1/2, and I is
+    # indifferent when B = 1, however II splits it
+    twin = Payoff(2, (-2, 0), (-1, -1), ((2, 0), (2, 0)), 2)
+    game = AdditiveGame(twin, twin.negated())
+    solution = solve_zero_sum(game)
+    assert solution.value == Fraction(1, 2)
+    q, beta = solution.equilibrium.first, solution.equilibrium.second
+    assert q[0] == Fraction(1, 2) and beta[0] + beta[1] == 1
+    assert certificate(game, q, beta).holds
+    found = equilibria(game)
+    assert found and all(e.certificate.holds and e.first[0] == Fraction(1, 2) for e in found)
+
+
+def test_a_bimatrix_game_with_three_equilibria():
+    # battle of the sexes: (T, L) pays 2 and 1, (B, R) 1 and 2, else nothing
+    first = Payoff(1, (-1,), (-1,), ((3,),), 1)
+    second = Payoff(2, (-2,), (-2,), ((3,),), 1)
+    found = {(e.first, e.second) for e in equilibria(AdditiveGame(first, second))}
+    assert found == {((1,), (1,)), ((0,), (0,)), ((Fraction(2, 3),), (Fraction(1, 3),))}
+
+
+def test_a_pair_that_is_no_equilibrium_fails_its_certificate():
+    game = zero_sum(1, -2, -3, 7)
+    proof = certificate(game, [Fraction(3, 7)], [Fraction(1, 2)])
+    assert not proof.holds and proof.first_best > proof.first_payoff
+
+
+def test_the_exact_simplex():
+    # max 3x + 2y, x + y <= 4, x + 3y <= 6, x <= 3: (3, 1), 11
+    solution = maximize([3, 2], [[1, 1], [1, 3], [1, 0]], [4, 6, 3])
+    assert solution.value == 11 and solution.x == (3, 1)
+    # a constraint x + y >= 2 needs the first phase; x + y = 2/3 twice (a repeated row)
+    assert maximize([-1, -1], [[-1, -1], [1, 0]], [-2, 5]).value == -2
+    third = Fraction(2, 3)
+    assert maximize([1, 0], [[1, 1], [-1, -1], [-1, -1]], [third, -third, -third]).value == third
+    with pytest.raises(LinearProgramError, match="no point"):
+        maximize([1], [[1], [-1]], [1, -2])
+    with pytest.raises(LinearProgramError, match="without bound"):
+        maximize([1], [[-1]], [1])
+
+
+# -- the library's surface and the command ------------------------------------------------
+def test_progress_runs_from_nothing_to_all_without_going_back():
+    seen = []
+    solve_chemin_de_fer(Shoe.decks(1), information="banker-cards", commission="5%",
+                        on_progress=lambda done, total: seen.append((done, total)))
+    assert seen[0][0] == 0 and seen[-1][0] == seen[-1][1]
+    assert all(a[0] <= b[0] and a[1] == b[1] for a, b in zip(seen, seen[1:]))
+
+
+def test_the_result_is_frozen():
+    solution = solve_chemin_de_fer(Shoe.decks(1))
+    with pytest.raises(AttributeError):
+        solution.commission = Fraction(1, 20)
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["chemin-de-fer", *args], catch_exceptions=False)
+
+
+def test_the_command_prints_the_value_the_strategies_and_the_certificate():
+    out = run("--decks", "1")
+    assert out.exit_code == 0, out.output
+    value = solve_chemin_de_fer(Shoe.decks(1)).value
+    assert f"exact: {value.numerator}/{value.denominator}" in out.stdout
+    assert "player on 5: draws with probability 28261/36496" in out.stdout
+    assert "0.400*" in out.stdout and "holds: equal, exactly" in out.stdout
+
+
+def test_the_command_writes_one_json_object_and_real_csv():
+    data = json.loads(run("--infinite", "--fmt", "json").stdout)
+    assert data["value_exact"] == "-679568/53094899" and data["zero_sum"] is True
+    assert data["strategies"]["player"][0]["draws_exact"] == "9/11"
+    assert data["certificate"]["holds"] is True
+    assert len(data["payoffs"]["player"]["banker_draws"]) == 88
+    rows = list(csv.DictReader(io.StringIO(run("--decks", "1", "--fmt", "csv").stdout)))
+    assert list(rows[0]) == ["equilibrium", "side", "total", "hand", "third", "draws",
+                             "draws_exact", "traditional", "differs"]
+    assert len(rows) == 1 + 88 and rows[0]["draws_exact"] == "28261/36496"
+
+
+def test_with_a_commission_the_command_lists_each_equilibrium_and_both_payoffs():
+    out = run("--decks", "6", "--information", "banker-cards", "--commission", "5%")
+    assert out.exit_code == 0, out.output
+    assert "5% commission on banker wins, so not zero-sum: 1 equilibrium found" in out.stdout
+    assert "banker's expected payoff: -0.010073" in out.stdout
+    assert "6 = 0+6" in out.stdout and "changed: banker on 6 = 8+8 against a stand draws" \
+        in out.stdout
