@@ -1,4 +1,5 @@
 import os
+import shutil
 import sys
 from collections import Counter
 from datetime import timedelta
@@ -50,3 +51,18 @@ def eight_decks():
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261121)
+
+
+@pytest.fixture
+def chromium():
+    """The headless Chromium to drive (Debian's chromium): the browser tests skip, saying
+    why, where it is missing, and fail instead where BACC_EDGE_REQUIRE_CHROMIUM is set
+    (.ci/run installs it and sets it)."""
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    if os.environ.get("BACC_EDGE_REQUIRE_CHROMIUM"):
+        pytest.fail("Chromium is required here (BACC_EDGE_REQUIRE_CHROMIUM) but not found")
+    pytest.skip("headless Chromium not installed (Debian: apt-get install chromium); "
+                ".ci/run installs it")

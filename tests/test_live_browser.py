@@ -14,7 +14,6 @@ import time
 import pytest
 
 from conftest import ROOT
-from test_math_report import chromium  # noqa: F401  (the fixture: skip or fail without it)
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
 #: The keys typed: the shown first card, then a coup (K♠ 9♦ against 5♥ 10♥: the player's

@@ -27,25 +27,6 @@ REPORTS = sorted((ROOT / "results" / "math_reports").glob("*.html"))
 LETTER, A4 = (612, 792), (595, 842)
 
 
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-@pytest.fixture
-def chromium():
-    found = _chromium()
-    if found is None:
-        if os.environ.get("BACC_EDGE_REQUIRE_CHROMIUM"):
-            pytest.fail("Chromium is required here (BACC_EDGE_REQUIRE_CHROMIUM) but not found")
-        pytest.skip("headless Chromium not installed (Debian: apt-get install chromium); "
-                    ".ci/run installs it")
-    return found
-
-
 def _run_chromium(chromium, home, *args):
     command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
