@@ -178,7 +178,7 @@ def load_paytable(path, *, on_slow: Callable[[str], None] | None = None) -> Payt
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentError(f"path {kind_of(path)} is not a paytable file's path")
     p = Path(path)
-    if not p.exists():
+    if not os.fspath(path) or not p.exists():  # Path("") is ".", a folder: no file named
         raise PaytableError(f"{path}: no such paytable file")
     if not p.is_file():
         raise PaytableError(f"{path}: not a paytable file (a {_kind_of_file(p)}, not a "
