@@ -81,8 +81,14 @@ def card_settle(layout: CardLayout, cell_class: np.ndarray) -> CardSettle:
     """The dealer's tables for bets compiled on ``layout`` (``cell_class``: the settle
     class of each of ``layout.cells``). Refuses a layout whose renamed cells would
     settle differently (a condition that names a suit where the layout renames them:
-    never, by :class:`~bacc_edge.engine.card_table.CardDetail`)."""
+    never, by :class:`~bacc_edge.engine.card_table.CardDetail`), or one that reads cards
+    5 and 6 out of the shoe where a coup leaves them there."""
     detail, cells = layout.detail, _cells(layout.detail)
+    if detail.beyond:
+        raise BaccEdgeError(f"{detail.describe()}: a dealt coup is settled from its own "
+                            f"cards, and a bet on card {detail.beyond[-1][1]} out of the "
+                            f"shoe reads one the coup may leave in the shoe; value it "
+                            f"exactly instead (the depth analysis, or --exact-bets)")
     if cells.size >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to number a dealt coup")
     stride, block_of, block_pos, block_start, block_stride = cells.strides()
