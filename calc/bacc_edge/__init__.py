@@ -15,6 +15,7 @@ from .game.cards import RANKS, SUITS, CardNameError
 from .analysis.commission import CommissionEdge, banker_commission_edge, banker_commission_edges
 from .language.point_words import (Card, CardGroup, Condition, ConditionError, Quantity, all_cards, always,
                          banker, cards_dealt, first_four, margin, player, tie)
+from .language.point_words import coup
 from .analysis.card_counting import Count, DeckRounding, Divisor, StudyFigures, StudyMeasure, TriggerOn
 from .analysis.deck_comparison import DeckComparison, RepeatedDecks, compare_decks, parse_decks
 from .output.math_report import (Flag, FlagKind, MathReport, build_math_report,
@@ -46,6 +47,7 @@ from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknow
 __all__ = [
     # the paytable language
     "Bet", "Card", "CardGroup", "Condition", "Event", "Quantity", "all_cards", "first_four",
+    "coup",
     "Figure", "Published", "always", "banker", "cards_dealt",
     "for_one", "margin", "pays", "percent", "player", "tie",
     # shoes, the tableau, the outcome table

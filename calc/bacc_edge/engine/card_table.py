@@ -432,7 +432,7 @@ def _fill_unused(coups: np.ndarray, keys: np.ndarray, cards: int):
     extra = np.maximum(cards - (len(POSITIONS) - empty.sum(axis=1)), 0)
     ways = POINT_VALUES ** extra
     rows = np.repeat(np.arange(len(coups)), ways)
-    out = coups[rows].copy()
+    out = coups[rows]
     within = np.arange(len(rows)) - np.repeat(np.cumsum(ways) - ways, ways)
     for i in range(int(extra.max(initial=0))):  # the (i + 1)-th card left: a digit
         dealing = extra[rows] > i
