@@ -174,6 +174,8 @@ PAYTABLES = {
     "solve_x": ("from bacc_edge import *\n"
                 "BETS = [Bet('B', [Event('E', tie, Solve('x')), "
                 "Event('F', banker.wins & (banker.points == 7), 3)])]\n"),
+    "coup_card_5": ("from bacc_edge import *\n"
+                    "BETS = [Bet('N', [Event('nine', coup.card(5).rank == '9', 11)])]\n"),
 }
 
 # (id, arguments, message fragment, exit code). {name} is the paytable of that name
@@ -655,6 +657,35 @@ CLI = [
                                  "100000000"], "--depth 100,000,000: at most 10,000,000", 1),
     ("math-report depth on 64 decks", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks",
                                        "64", "--depth", "5"], "on at most 27 decks", 1),
+    # -- known-card ------------------------------------------------------------------------
+    ("known-card classes leave out ranks", ["known-card", PUNTO, "--classes", "A 2 3 | 6 7 8 9"],
+     "classes 'A 2 3 | 6 7 8 9' leave out 4 5 10 J Q K: every rank belongs to one class", 1),
+    ("known-card rank in two classes",
+     ["known-card", PUNTO, "--classes", "6 7 8 9 | 9 A 2 3 4 5 10 J Q K"],
+     "rank 9 is in two classes (or twice in one)", 1),
+    ("known-card not a rank", ["known-card", PUNTO, "--classes", "6 7 8 9 | A 2 3 4 5 T J Q X"],
+     "rank 'X' is not a rank", 1),
+    ("known-card empty class", ["known-card", PUNTO, "--classes", "6 7 8 9 || A 2 3 4 5 10 J Q K"],
+     "a class is empty", 1),
+    ("known-card position 7", ["known-card", PUNTO, "--position", "7"],
+     "--position 7: must be a whole number from 1 to 6", 1),
+    ("known-card position 0", ["known-card", PUNTO, "--position", "0"],
+     "--position 0: must be a whole number from 1 to 6", 1),
+    ("known-card position twice", ["known-card", PUNTO, "-p", "5", "-p", "5"],
+     "--position 5 is given twice", 2),
+    ("known-card position word", ["known-card", PUNTO, "--position", "five"],
+     "'five' is not a whole number", 2),
+    ("known-card deck list", ["known-card", PUNTO, "--decks", "6,8"],
+     "this command takes one deck count", 2),
+    ("known-card digits with json", ["known-card", PUNTO, "--digits", "2", "--fmt", "json"],
+     "--digits shapes the text tables", 2),
+    ("known-card unknown bet", ["known-card", PUNTO, "--bet", "Dragon"], "no bet named 'Dragon'",
+     1),
+    ("count study of a bet on card 5", ["depth", "{coup_card_5}", "--count-only", "--count",
+                                        "9=-1", "--trigger", "1", "--no-eor-count",
+                                        "--shoes", "2", "--state", "{tmp}/s"],
+     "a bet on coup.card(5) reads a card the coup may leave in the shoe, and a count study "
+     "settles each coup from its own cards", 1),
 ]
 
 
@@ -843,6 +874,21 @@ API = [
     ("Count(bets=[])", lambda: bacc_edge.Count("C", {"8": 1}, trigger=1, bets=[]), OptionError,
      "count 'C': bets [] (list) is empty: give at least one bet's name"),
     ("commission no stakes", lambda: banker_commission_edges([], 1), OptionError, "no stakes"),
+    ("coup.card(7)", lambda: bacc_edge.coup.card(7), bacc_edge.ConditionError,
+     "coup.card(7): the cards out of the shoe are numbered 1 to 6"),
+    ("coup.third", lambda: bacc_edge.coup.third, bacc_edge.ConditionError,
+     "coup.third is not a word of the paytable language"),
+    ("known_card classes leave out ranks",
+     lambda: bacc_edge.known_card(PUNTO, classes="6 7 8 9 | A 2 3 4 5"), OptionError,
+     "leave out 10 J Q K"),
+    ("known_card classes of numbers", lambda: bacc_edge.known_card(PUNTO, classes=[[6, 7]]),
+     ArgumentError, "must be ranks, as text ('6 7 8 9') or a list of rank names"),
+    ("known_card position 7", lambda: bacc_edge.known_card(PUNTO, positions=[7]), OptionError,
+     "position 7: the next coup's cards are numbered 1 to 6"),
+    ("known_card positions a number", lambda: bacc_edge.known_card(PUNTO, positions=1),
+     ArgumentError, "positions 1 (int) must be a list of card positions 1-6"),
+    ("known_card shoe a number", lambda: bacc_edge.known_card(PUNTO, 8), ArgumentError,
+     "shoe 8 (int) must be a Shoe"),
 ]
 
 

@@ -43,6 +43,7 @@ from .util.safe_write import OutputError, OverwriteError
 from .game.shoe import Shoe, shoe_from_options
 from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
                     solve, solve_bet)
+from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
 
 __all__ = [
     # the paytable language
@@ -70,6 +71,8 @@ __all__ = [
     "SolveError", "build_math_report", "compare_decks", "mark_unknown", "math_report_html",
     "math_report_markdown", "parse_decks", "scale_unknown", "solve", "solve_bet",
     "write_math_report",
+    # advantage play: a known card, edge sorting
+    "KnownCard", "KnownPosition", "KnownRank", "known_card",
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",

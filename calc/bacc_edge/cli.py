@@ -36,6 +36,8 @@ from .game.shoe import shoe_from_options
 from .output.math_report import write_math_report
 from .analysis.solve import parse_given, solve
 from .output.solve import solutions_output
+from .analysis.known_card import known_card
+from .output.known_card import known_card_output
 
 
 class Command(click.Group):
@@ -81,6 +83,7 @@ def main():
     bacc-edge results                                 regenerate results/ from paytables/
     bacc-edge solve my_bet.py --edge 5% --decks 6-8   the pay that keeps a 5% edge
     bacc-edge math-report my_bet.py -o report.html    the report a test lab can read
+    bacc-edge known-card paytables/punto_banco.py     what one known card is worth
     """
 
 
@@ -684,3 +687,45 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers):
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
+
+
+@main.command("known-card")
+@click.argument("paytable", type=click.Path(dir_okay=False))
+@shoe_options
+@bet_option
+@click.option("--position", "-p", "positions", multiple=True, type=WholeNumber(1, 6),
+              metavar="N", help="A card of the next coup, 1-6 in the order it leaves the "
+                                "shoe (repeatable; default all six).")
+@click.option("--classes", metavar="'RANKS | RANKS'",
+              help="Classes of ranks the player tells apart (edge sorting), e.g. "
+                   "'6 7 8 9 | A 2 3 4 5 10 J Q K'; default every rank alone.")
+@fmt_option
+@digits_option(3, "Decimal places of the percentages.")
+def known_card_command(paytable, decks, counts, remove, infinite, bets, positions, classes,
+                       fmt, digits):
+    """What one known card of the next coup is worth: per card position and rank (or
+    class of ranks), every bet's exact expected value given that card, the best bet,
+    and the average over the ranks of the best bet where it favours the player.
+
+    \b
+    Cards 1-4 go player, banker, player, banker; card 5 is the player's third card if
+    the player draws, else the banker's if he draws, else not dealt; card 6 likewise.
+
+    \b
+    Examples:
+      bacc-edge known-card paytables/punto_banco.py --bet Banker --bet Player
+      bacc-edge known-card paytables/punto_banco.py --position 1 --classes '6 7 8 9 | A 2 3 4 5 10 J Q K'
+      bacc-edge known-card paytables/live_dealer.py --position 5 --fmt json
+    """
+    text_only(fmt, "digits")
+    one_deck_count(decks)
+    repeated = sorted({n for n in positions if positions.count(n) > 1})
+    if repeated:
+        raise click.UsageError(f"--position {repeated[0]} is given twice: name each "
+                               f"position once")
+    (loaded,) = load_paytables([paytable], bets, on_slow=say)
+    shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    with progress_bar.bar("positions") as on_progress:
+        result = known_card(loaded, shoe, positions=positions or range(1, 7), classes=classes,
+                            on_progress=on_progress)
+    click.echo(known_card_output(result, fmt, digits=digits), nl=False)

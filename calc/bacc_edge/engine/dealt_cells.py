@@ -85,10 +85,11 @@ def card_settle(layout: CardLayout, cell_class: np.ndarray) -> CardSettle:
     5 and 6 out of the shoe where a coup leaves them there."""
     detail, cells = layout.detail, _cells(layout.detail)
     if detail.beyond:
-        raise BaccEdgeError(f"{detail.describe()}: a dealt coup is settled from its own "
-                            f"cards, and a bet on card {detail.beyond[-1][1]} out of the "
-                            f"shoe reads one the coup may leave in the shoe; value it "
-                            f"exactly instead (the depth analysis, or --exact-bets)")
+        card = detail.beyond[-1][1]
+        raise BaccEdgeError(f"a bet on coup.card({card}) reads a card the coup may leave "
+                            f"in the shoe, and a count study settles each coup from its "
+                            f"own cards: value the bet exactly instead (the depth "
+                            f"analysis, or --exact-bets)")
     if cells.size >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to number a dealt coup")
     stride, block_of, block_pos, block_start, block_stride = cells.strides()
