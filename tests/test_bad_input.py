@@ -686,6 +686,19 @@ CLI = [
                                         "--shoes", "2", "--state", "{tmp}/s"],
      "a bet on coup.card(5) reads a card the coup may leave in the shoe, and a count study "
      "settles each coup from its own cards", 1),
+    # -- shoe-shopping ---------------------------------------------------------------------
+    ("shoe-shopping no shoes", ["shoe-shopping", PUNTO, "--shoes", "0"],
+     "--shoes 0: must be a whole number from 1", 1),
+    ("shoe-shopping 28 decks", ["shoe-shopping", PUNTO, "--decks", "28"],
+     "decks 28: exact values are counted on at most 27 decks", 1),
+    ("shoe-shopping cut past the shoe", ["shoe-shopping", PUNTO, "--decks", "1", "--cut", "50"],
+     "cut card 50 cards from the end does not fit a 1-deck shoe (0 to 35)", 1),
+    ("shoe-shopping unknown bet", ["shoe-shopping", PUNTO, "--bet", "Dragon"],
+     "no bet named 'Dragon'", 1),
+    ("shoe-shopping end rule", ["shoe-shopping", PUNTO, "--end", "never"],
+     "'never' is not one of 'at-cut', 'one-more'", 2),
+    ("shoe-shopping digits with csv", ["shoe-shopping", PUNTO, "--digits", "2", "--fmt", "csv"],
+     "--digits shapes the text tables", 2),
 ]
 
 

@@ -44,6 +44,7 @@ from .game.shoe import Shoe, shoe_from_options
 from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknown, scale_unknown,
                     solve, solve_bet)
 from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
+from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
 
 __all__ = [
     # the paytable language
@@ -73,6 +74,8 @@ __all__ = [
     "write_math_report",
     # advantage play: a known card, edge sorting
     "KnownCard", "KnownPosition", "KnownRank", "known_card",
+    # advantage play: shoe shopping
+    "FirstCard", "ShoeShopping", "shoe_shopping",
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",
