@@ -181,9 +181,6 @@ class ShoeCard(Card):
                                 frozenset({"cards_dealt"})) if self.position in BEYOND_HANDS
                       else Condition(f"{self.text}.dealt", lambda f: np.True_, frozenset()))
 
-    def __repr__(self) -> str:
-        return f"<Card {self.text}>"
-
 
 class Coup:
     """The coup as the shoe deals it: ``coup.card(n)`` is its n-th card out of the
@@ -413,5 +410,5 @@ first_four = CardGroup(POSITIONS[:4], "first_four")
 #: every card of the coup, four to six
 all_cards = CardGroup(POSITIONS, "all_cards")
 
-__all__ = ["COLOURS", "POSITIONS", "Card", "CardAttribute", "CardGroup", "Coup", "Multiplicities",
-           "ShoeCard", "all_cards", "coup", "first_four", "hand_cards"]
+__all__ = ["COLOURS", "POSITIONS", "Card", "CardAttribute", "CardGroup", "Coup",
+           "Multiplicities", "ShoeCard", "all_cards", "coup", "first_four", "hand_cards"]
