@@ -199,6 +199,7 @@ def test_the_command_prints_one_json_object_and_real_csv():
     out = CliRunner().invoke(main, [*args, "--fmt", "json"])
     assert out.exit_code == 0, out.output
     document = json.loads(out.stdout)
+    assert document["file"] == PUNTO
     (p,) = document["positions"]
     assert p["position"] == 5 and [r["label"] for r in p["table"]] == ["6 7 8 9",
                                                                       "A 2 3 4 5 10 J Q K"]
@@ -232,6 +233,6 @@ def test_bad_arguments_are_named(call, error, fragment):
 
 def test_the_result_is_frozen_and_exported():
     result = known_card(BETS[:2], Shoe.from_suits(SMALL), positions=[1])
-    assert isinstance(result, KnownCard)
+    assert isinstance(result, KnownCard) and result.file is None  # bets written in Python
     with pytest.raises(AttributeError):
         result.positions = ()

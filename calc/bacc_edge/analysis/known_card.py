@@ -236,7 +236,7 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     return KnownCard(shoe, tuple(b.name for b in bets), tableau,
                      None if classes is None else tuple(tuple(RANKS[r] for r in g)
                                                         for g in groups),
-                     tuple(out), None if paytable.path is None else str(paytable.path))
+                     tuple(out), paytable.file)
 
 
 def _card_classes(n: int, groups: Sequence[tuple[int, ...]]) -> Bet:
