@@ -96,9 +96,11 @@ class CardDetail:
     appearance (the conditions never name a suit or colour); ``blocks``: a partition of
     the positions (indices in dealing order), each block told apart only as a multiset
     of its cards where that pays (see :func:`_blocks_pay`); ``beyond``: the cards 5 and 6
-    out of the shoe read whether dealt to a hand or not (``"C5"``, ``"C6"``): where a
-    coup leaves them in the shoe, they are dealt in the third cards' empty positions
-    (see :func:`_fill_unused`), the whole coup dealt, and whether each hand drew read.
+    out of the shoe read whether dealt to a hand or not (``"C5"``, ``"C6"``). Where the
+    coup is read, a card the coup leaves in the shoe is dealt in a third card's empty
+    position (see :func:`_fill_unused`) and whether each hand drew is read; where it is
+    not, card 5 is dealt in the player's third card's position and card 6 in the
+    banker's, as any card of the sequence (every position's weight is alike).
     """
 
     reads: tuple
@@ -118,15 +120,11 @@ class CardDetail:
         parts: set[str] = set()
         groups: set[tuple] = set()
         alone: set[str] = set()
-        beyond: set[str] = set()
+        beyond: dict[str, set] = {}
         for name in features:
-            if beyond_hands(name):  # card 5 or 6: in either third card's position
+            if beyond_hands(name):  # card 5 or 6 out of the shoe: placed below
                 (card,), attribute, _ = card_read(name)
-                beyond.add(card)
-                alone.update(THIRD_CARDS)
-                parts.update(("dp", "db"))
-                for p in THIRD_CARDS:
-                    reads[p].add(attribute)
+                beyond.setdefault(card, set()).add(attribute)
             elif name in _PAIR_FEATURES:
                 positions, attributes = _PAIR_FEATURES[name]
                 alone.update(positions)
@@ -142,10 +140,20 @@ class CardDetail:
                     alone.update(positions)
                 for p in positions:
                     reads[p].add(attribute)
+        coup = bool(parts) or bool(reads["P3"] or reads["B3"])
+        for card, read in beyond.items():
+            # where the coup is read, card 5 or 6 may be a hand's third card: it is read
+            # in both third cards' positions, by whether each hand drew; else it is just
+            # the fifth or sixth card dealt, in a position of its own
+            columns = THIRD_CARDS if coup else (THIRD_CARDS[BEYOND_HANDS.index(card)],)
+            alone.update(columns)
+            for p in columns:
+                reads[p].update(read)
+            if coup:
+                parts.update(("dp", "db"))
         attributes = set().union(*reads.values())
         suits = (SuitDetail.SUIT if "suit" in attributes else
                  SuitDetail.COLOUR if "colour" in attributes else SuitDetail.NONE)
-        coup = bool(parts) or bool(reads["P3"] or reads["B3"])
         relabel = bool(suits) and not (
             suits is SuitDetail.SUIT and "colour" in attributes) and not (
             features & set(NAMED.values()))
@@ -396,7 +404,7 @@ def _enumeration(detail: CardDetail, tableau: Tableau):
         coups[:, read] = grid
     cells = _cells(detail)
     keys = cells.coup_keys(coups)
-    if detail.beyond:
+    if detail.beyond and detail.coup:
         coups, keys = _fill_unused(coups, keys, SHOE_ORDER.index(detail.beyond[-1]) + 1)
     m = detail.n_suit_classes
     bases, n_bases = _value_bases(detail)
@@ -641,14 +649,18 @@ class CardLayout:
         return np.where(dealt, out, -1)
 
     def _beyond_hands(self, card: str, attribute: str) -> np.ndarray:
-        """Card 5 or 6 out of the shoe, always there ("dealt"): in the player's third
-        card's position, except where only the banker drew: card 5 is then his third
-        card, and card 6 in the player's position (see :func:`_fill_unused`)."""
+        """Card 5 or 6 out of the shoe, always there ("dealt"). Where the coup is read:
+        in the player's third card's position, except where only the banker drew: card
+        5 is then his third card, and card 6 in the player's position (see
+        :func:`_fill_unused`). Else card 5 in the player's, card 6 in the banker's."""
         if card not in self.detail.beyond:
             raise BaccEdgeError(f"{card}.{attribute} was not read by this layout")
         parts, positions = self._decoded()
         if attribute == "dealt":
             return np.ones(self.n_cells, dtype=bool)
+        if not self.detail.coup:
+            own = THIRD_CARDS[BEYOND_HANDS.index(card)]
+            return self._read(own, attribute, *positions[own])
         player, banker = (self._read(p, attribute, *positions[p]) for p in THIRD_CARDS)
         banker_only = (parts["dp"] == 0) & (parts["db"] == 1)
         first, second = (banker, player) if card == BEYOND_HANDS[0] else (player, banker)
