@@ -33,6 +33,8 @@ BETS = [
     Bet("Player", [Event("Player wins", player.wins, 1), Event("Tie", tie, "push")]),
     Bet("Tie", [Event("Tie", tie, 8)]),
     Bet("Player flush", [Event("suited", player.hand.same_suit, 3)]),  # a bet on the cards
+    # a bet that never reads cards 2, 4, 5, 6: valued there on the shoe less the card
+    Bet("Player pair", [Event("pair", player.pair, 11)]),
 ]
 
 
@@ -43,7 +45,8 @@ def nets(deal) -> tuple[Fraction, ...]:
     suits = {deal[i][1] for i in (0, 2, 4) if deal[i] is not None}
     return (Fraction(19, 20) if b > p else Fraction(0 if b == p else -1),
             Fraction(1 if p > b else 0 if p == b else -1),
-            Fraction(8 if p == b else -1), Fraction(3 if len(suits) == 1 else -1))
+            Fraction(8 if p == b else -1), Fraction(3 if len(suits) == 1 else -1),
+            Fraction(11 if deal[0][0] == deal[2][0] else -1))
 
 
 @functools.lru_cache(maxsize=1)

@@ -15,7 +15,9 @@ Each position is one count of the paytable's bets beside one more condition, the
 class (:func:`known_card`): the bets and the class are compiled together
 (:class:`~bacc_edge.analysis.evaluator.Evaluator`), so that every settle class belongs
 to one card class, and the bets' values given each class are sums over those settle
-classes, exact fractions.
+classes, exact fractions. Bets that never read the card (a pair bet, and card 5) are
+valued on the shoe less a card of each rank instead: the cards of a shuffled shoe are
+alike, so knowing one the bet never sees is knowing it gone.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ import numpy as np
 
 from ..errors import ArgumentError, OptionError, kind_of
 from ..game.cards import CardNameError, RANKS, parse_rank
-from ..game.coup import SHOE_ORDER
+from ..engine.card_table import CardDetail
+from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import Tableau, tableau_argument
 from ..language.bet import Bet, Event
@@ -37,7 +40,7 @@ from ..language.loader import as_paytable
 from ..util.arguments import callable_argument, quoted
 from ..util.progress import Progress, Steps
 from .bet_report import Tables, layouts, tables_argument
-from .evaluator import Evaluator, layout_for
+from .evaluator import Evaluator, bet_features, layout_for
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
 #: a natural, 6 7 8 9, and the rest.
@@ -199,7 +202,7 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     shoe to ask about (1-6, :data:`DEALT_AS`); ``classes`` the classes of ranks the
     player can tell apart (:func:`parse_classes`, e.g. :data:`EDGE_SORT`; None: every
     rank). Coups are dealt by ``tableau``, by default the paytable's own.
-    ``on_progress(done, total)`` hears of each position counted."""
+    ``on_progress(done, total)`` hears of the bets counted at each position."""
     callable_argument(on_progress)
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     paytable = as_paytable(source)
@@ -209,14 +212,21 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     groups = (tuple((r,) for r in range(len(RANKS))) if classes is None
               else parse_classes(classes))
     bets = list(paytable.bets)
-    chosen = list(layouts(bets, tableau, shoe).values())
-    step = Steps(on_progress, len(asked) * len(chosen))
+    step = Steps(on_progress, len(asked) * len(bets))
     out = []
     for n in asked:
         card = _card_classes(n, groups)
         evs = np.empty((len(groups), len(bets)), dtype=object)
-        mass: list[Fraction] = [Fraction(0)] * len(groups)
-        for places in chosen:
+        mass = [Fraction(sum(shoe.ranks[r] for r in group), shoe.cards) for group in groups]
+        blind = [i for i, b in enumerate(bets) if shoe.cards > COUP_CARDS and not _sees([b], n)]
+        for places in _grouped(bets, blind, tableau, shoe):  # a card the bets never see:
+            for k, group in enumerate(groups):                # as if removed, by rank
+                if mass[k]:
+                    evs[k, places] = _unseen_card([bets[i] for i in places], group, shoe,
+                                                  tableau, tables)
+            step(len(places))
+        seeing = [i for i in range(len(bets)) if i not in blind]
+        for places in _grouped(bets, seeing, tableau, shoe):
             together = [bets[i] for i in places] + [card]
             layout = layout_for(together, tableau, shoe=shoe)
             evaluator = Evaluator.compiled(together, layout)
@@ -228,7 +238,7 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
                 mass[k] = Fraction(count, int(totals.sum()))
                 if count:
                     evs[k, places] = evaluator.evs(part)[:-1]
-            step()
+            step(len(places))
         rows = tuple(KnownRank(tuple(RANKS[r] for r in group),
                                sum(shoe.ranks[r] for r in group), mass[k], tuple(evs[k]))
                      for k, group in enumerate(groups) if mass[k])
@@ -237,6 +247,41 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
                      None if classes is None else tuple(tuple(RANKS[r] for r in g)
                                                         for g in groups),
                      tuple(out), paytable.file)
+
+
+def _grouped(bets: Sequence[Bet], chosen: list[int], tableau: Tableau, shoe: Shoe
+             ) -> list[list[int]]:
+    """The places ``chosen`` among ``bets``, grouped by the layout each is counted on."""
+    return [[chosen[j] for j in group] for group in
+            layouts([bets[i] for i in chosen], tableau, shoe).values()]
+
+
+def _sees(bets: Sequence[Bet], n: int) -> bool:
+    """Whether the bets may read ``coup.card(n)``: they read the finished coup (every
+    card may count), that card, or a group that holds it."""
+    detail = CardDetail.of(frozenset().union(*(bet_features(b) for b in bets)))
+    where = SHOE_ORDER[n - 1]
+    if detail.coup or where in detail.beyond:
+        return True
+    return where in POSITIONS and bool(detail.reads[POSITIONS.index(where)])
+
+
+def _unseen_card(bets: Sequence[Bet], group: tuple[int, ...], shoe: Shoe, tableau: Tableau,
+                 tables: Tables) -> list[Fraction]:
+    """The bets' values given that a card they never read is of ``group``'s ranks: the
+    cards of a shuffled shoe are alike, so the coup's other cards are dealt from the shoe
+    less that card, its suit the shoe's share of each (a card removed without its suit,
+    exactly); each rank weighed by its cards."""
+    layout = layout_for(bets, tableau, shoe=shoe)
+    evaluator = Evaluator.compiled(bets, layout)
+    held = sum(shoe.ranks[r] for r in group)
+    out = [Fraction(0)] * len(bets)
+    for r in group:
+        if shoe.ranks[r]:
+            less = shoe if shoe.replacement else shoe.remove(RANKS[r])
+            evs = evaluator.evs(tables.get(less, layout))
+            out = [a + Fraction(shoe.ranks[r], held) * ev for a, ev in zip(out, evs)]
+    return out
 
 
 def _card_classes(n: int, groups: Sequence[tuple[int, ...]]) -> Bet:
