@@ -173,3 +173,26 @@ def _orderings(n: int, k: int):
         for i in range(n):
             if i not in head:
                 yield head + (i,)
+
+
+def reference_sequences(cards: list[tuple[int, int]], tableau=None):
+    """Every ordered sequence of six of ``cards`` (a list of (rank, suit), one entry per
+    physical card), one by one: yields the coup it deals, as :func:`reference_deals`
+    yields it ((P1, B1, P2, B2, P3, B3), None for a third card not dealt), and the six
+    cards in the order they leave the shoe, dealt to a hand or not. Each sequence is one
+    of the ordered six-card deals the counts count. Drawing rules as
+    :func:`reference_counts`."""
+    player_draws, banker_draws = _drawing_rules(tableau)
+    for order in _orderings(len(cards), 6):
+        six = tuple(cards[i] for i in order)
+        points = [card_points(rank) for rank, _ in six]
+        pt, bt = (points[0] + points[2]) % 10, (points[1] + points[3]) % 10
+        player_third = banker_third = None
+        if pt < 8 and bt < 8:
+            if player_draws(pt):
+                player_third = six[4]
+                if banker_draws(bt, points[4]):
+                    banker_third = six[5]
+            elif banker_draws(bt, None):
+                banker_third = six[4]
+        yield (*six[:4], player_third, banker_third), six

@@ -386,6 +386,16 @@ API = [
     ("solve_chemin_de_fer(information=None)", lambda: bacc_edge.solve_chemin_de_fer(
         ONE_DECK, information=None), ArgumentError,
      "information None (NoneType) must be one of 'total', 'banker-cards', 'cards'"),
+    ("known_card(42)", lambda: bacc_edge.known_card(42), ArgumentError,
+     "source 42 (int) is not a paytable"),
+    ("known_card(on_progress=5)", lambda: bacc_edge.known_card(PUNTO, on_progress=5),
+     ArgumentError, "on_progress 5 (int) must be a function (or None)"),
+    ("shoe_shopping(shoes=0)", lambda: bacc_edge.shoe_shopping(PUNTO, shoes=0), OptionError,
+     "shoes 0 must be a whole number from 1 to 10,000,000"),
+    ("shoe_shopping(deal=8)", lambda: bacc_edge.shoe_shopping(PUNTO, deal=8), ArgumentError,
+     "deal 8 (int) must be DealRules"),
+    ("shoe_shopping(on_progress='x')", lambda: bacc_edge.shoe_shopping(PUNTO, on_progress="x"),
+     ArgumentError, "on_progress 'x' (str) must be a function (or None)"),
 ]
 
 

@@ -178,6 +178,8 @@ PAYTABLES = {
     "game_number": "from bacc_edge import *\nGAME = 5\nBETS = [Bet('T', [Event('t', tie, 8)])]\n",
     "game_two_lines": ("from bacc_edge import *\nGAME = 'Tiger\\nTie'\n"
                        "BETS = [Bet('T', [Event('t', tie, 8)])]\n"),
+    "coup_card_5": ("from bacc_edge import *\n"
+                    "BETS = [Bet('N', [Event('nine', coup.card(5).rank == '9', 11)])]\n"),
 }
 
 # (id, arguments, message fragment, exit code). {name} is the paytable of that name
@@ -728,6 +730,48 @@ CLI = [
                                          "cards"],
      "28 decks: a chemin de fer model where a side sees his cards is counted in 64-bit "
      "integers, which hold shoes of up to 1,448 cards (27 decks)", 1),
+    # -- known-card ------------------------------------------------------------------------
+    ("known-card classes leave out ranks", ["known-card", PUNTO, "--classes", "A 2 3 | 6 7 8 9"],
+     "classes 'A 2 3 | 6 7 8 9' leave out 4 5 10 J Q K: every rank belongs to one class", 1),
+    ("known-card rank in two classes",
+     ["known-card", PUNTO, "--classes", "6 7 8 9 | 9 A 2 3 4 5 10 J Q K"],
+     "rank 9 is in two classes (or twice in one)", 1),
+    ("known-card not a rank", ["known-card", PUNTO, "--classes", "6 7 8 9 | A 2 3 4 5 T J Q X"],
+     "rank 'X' is not a rank", 1),
+    ("known-card empty class", ["known-card", PUNTO, "--classes", "6 7 8 9 || A 2 3 4 5 10 J Q K"],
+     "a class is empty", 1),
+    ("known-card position 7", ["known-card", PUNTO, "--position", "7"],
+     "--position 7: must be a whole number from 1 to 6", 1),
+    ("known-card position 0", ["known-card", PUNTO, "--position", "0"],
+     "--position 0: must be a whole number from 1 to 6", 1),
+    ("known-card position twice", ["known-card", PUNTO, "-p", "5", "-p", "5"],
+     "--position 5 is given twice", 2),
+    ("known-card position word", ["known-card", PUNTO, "--position", "five"],
+     "'five' is not a whole number", 2),
+    ("known-card deck list", ["known-card", PUNTO, "--decks", "6,8"],
+     "this command takes one deck count", 2),
+    ("known-card digits with json", ["known-card", PUNTO, "--digits", "2", "--fmt", "json"],
+     "--digits shapes the text tables", 2),
+    ("known-card unknown bet", ["known-card", PUNTO, "--bet", "Dragon"], "no bet named 'Dragon'",
+     1),
+    ("count study of a bet on card 5", ["depth", "{coup_card_5}", "--count-only", "--count",
+                                        "9=-1", "--trigger", "1", "--no-eor-count",
+                                        "--shoes", "2", "--state", "{tmp}/s"],
+     "a bet on coup.card(5) reads a card the coup may leave in the shoe, and a count study "
+     "settles each coup from its own cards", 1),
+    # -- shoe-shopping ---------------------------------------------------------------------
+    ("shoe-shopping no shoes", ["shoe-shopping", PUNTO, "--shoes", "0"],
+     "--shoes 0: must be a whole number from 1", 1),
+    ("shoe-shopping 28 decks", ["shoe-shopping", PUNTO, "--decks", "28"],
+     "decks 28: exact values are counted on at most 27 decks", 1),
+    ("shoe-shopping cut past the shoe", ["shoe-shopping", PUNTO, "--decks", "1", "--cut", "50"],
+     "cut card 50 cards from the end does not fit a 1-deck shoe (0 to 35)", 1),
+    ("shoe-shopping unknown bet", ["shoe-shopping", PUNTO, "--bet", "Dragon"],
+     "no bet named 'Dragon'", 1),
+    ("shoe-shopping end rule", ["shoe-shopping", PUNTO, "--end", "never"],
+     "'never' is not one of 'at-cut', 'one-more'", 2),
+    ("shoe-shopping digits with csv", ["shoe-shopping", PUNTO, "--digits", "2", "--fmt", "csv"],
+     "--digits shapes the text tables", 2),
 ]
 
 
@@ -938,6 +982,21 @@ API = [
     ("solve_chemin_de_fer(on_progress=1)",
      lambda: bacc_edge.solve_chemin_de_fer(Shoe.decks(1), on_progress=1), ArgumentError,
      "on_progress"),
+    ("coup.card(7)", lambda: bacc_edge.coup.card(7), bacc_edge.ConditionError,
+     "coup.card(7): the cards out of the shoe are numbered 1 to 6"),
+    ("coup.third", lambda: bacc_edge.coup.third, bacc_edge.ConditionError,
+     "coup.third is not a word of the paytable language"),
+    ("known_card classes leave out ranks",
+     lambda: bacc_edge.known_card(PUNTO, classes="6 7 8 9 | A 2 3 4 5"), OptionError,
+     "leave out 10 J Q K"),
+    ("known_card classes of numbers", lambda: bacc_edge.known_card(PUNTO, classes=[[6, 7]]),
+     ArgumentError, "must be ranks, as text ('6 7 8 9') or a list of rank names"),
+    ("known_card position 7", lambda: bacc_edge.known_card(PUNTO, positions=[7]), OptionError,
+     "position 7: the next coup's cards are numbered 1 to 6"),
+    ("known_card positions a number", lambda: bacc_edge.known_card(PUNTO, positions=1),
+     ArgumentError, "positions 1 (int) must be a list of card positions 1-6"),
+    ("known_card shoe a number", lambda: bacc_edge.known_card(PUNTO, 8), ArgumentError,
+     "shoe 8 (int) must be a Shoe"),
 ]
 
 

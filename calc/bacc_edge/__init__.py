@@ -15,6 +15,7 @@ from .game.cards import RANKS, SUITS, CardNameError
 from .analysis.commission import CommissionEdge, banker_commission_edge, banker_commission_edges
 from .language.point_words import (Card, CardGroup, Condition, ConditionError, Quantity, all_cards, always,
                          banker, cards_dealt, first_four, margin, player, tie)
+from .language.point_words import coup
 from .analysis.card_counting import Count, DeckRounding, Divisor, StudyFigures, StudyMeasure, TriggerOn
 from .analysis.deck_comparison import DeckComparison, RepeatedDecks, compare_decks, parse_decks
 from .output.math_report import (Flag, FlagKind, MathReport, build_math_report,
@@ -48,10 +49,13 @@ from .analysis.bet_statistics import BetStatistics, HoldRange, bet_statistics
 from .analysis.chemin_de_fer import (BankerChoice, CheminDeFerEquilibrium, CheminDeFerSolution,
                                      Information, PlayerChoice, solve_chemin_de_fer)
 from .analysis.additive_games import GameError
+from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
+from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
 
 __all__ = [
     # the paytable language
     "Bet", "Card", "CardGroup", "Condition", "Event", "Quantity", "all_cards", "first_four",
+    "coup",
     "Figure", "Published", "always", "banker", "cards_dealt",
     "for_one", "margin", "pays", "percent", "player", "tie",
     # shoes, the tableau, the outcome table
@@ -78,6 +82,10 @@ __all__ = [
     "LiveTrack",
     # a par sheet's statistics (issue 22 §1)
     "BetStatistics", "HoldRange", "bet_statistics",
+    # advantage play: a known card, edge sorting
+    "KnownCard", "KnownPosition", "KnownRank", "known_card",
+    # advantage play: shoe shopping
+    "FirstCard", "ShoeShopping", "shoe_shopping",
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",

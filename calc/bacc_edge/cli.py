@@ -39,6 +39,10 @@ from .game.shoe import shoe_from_options
 from .output.math_report import write_math_report
 from .analysis.solve import parse_given, solve
 from .output.solve import solutions_output
+from .analysis.known_card import known_card
+from .output.known_card import known_card_output
+from .depth.shoe_shopping import shoe_shopping
+from .output.shoe_shopping import shopping_output
 
 
 class Command(click.Group):
@@ -85,6 +89,8 @@ def main():
     bacc-edge solve my_bet.py --edge 5% --decks 6-8   the pay that keeps a 5% edge
     bacc-edge math-report my_bet.py -o report.html    the report a test lab can read
     bacc-edge track paytables/live_dealer.py          live page: every bet's value, card by card
+    bacc-edge known-card paytables/punto_banco.py     what one known card is worth
+    bacc-edge shoe-shopping paytables/punto_banco.py  a shoe's worth by its first card
     """
 
 
@@ -776,3 +782,80 @@ def chemin_de_fer_command(decks, infinite, information, commission, fmt):
         solution = solve_chemin_de_fer(shoe, information=information, commission=commission,
                                        on_progress=on_progress)
     click.echo(chemin_de_fer_output(solution, fmt), nl=False)
+
+
+@main.command("known-card")
+@click.argument("paytable", type=click.Path(dir_okay=False))
+@shoe_options
+@bet_option
+@click.option("--position", "-p", "positions", multiple=True, type=WholeNumber(1, 6),
+              metavar="N", help="A card of the next coup, 1-6 in the order it leaves the "
+                                "shoe (repeatable; default all six).")
+@click.option("--classes", metavar="'RANKS | RANKS'",
+              help="Classes of ranks the player tells apart (edge sorting), e.g. "
+                   "'6 7 8 9 | A 2 3 4 5 10 J Q K'; default every rank alone.")
+@fmt_option
+@digits_option(3, "Decimal places of the percentages.")
+def known_card_command(paytable, decks, counts, remove, infinite, bets, positions, classes,
+                       fmt, digits):
+    """What one known card of the next coup is worth: per card position and rank (or
+    class of ranks), every bet's exact expected value given that card, the best bet,
+    and the average over the ranks of the best bet where it favours the player.
+
+    \b
+    Cards 1-4 go player, banker, player, banker; card 5 is the player's third card if
+    the player draws, else the banker's if he draws, else not dealt; card 6 likewise.
+
+    \b
+    Examples:
+      bacc-edge known-card paytables/punto_banco.py --bet Banker --bet Player
+      bacc-edge known-card paytables/punto_banco.py --position 1 --classes '6 7 8 9 | A 2 3 4 5 10 J Q K'
+      bacc-edge known-card paytables/live_dealer.py --position 5 --fmt json
+    """
+    text_only(fmt, "digits")
+    one_deck_count(decks)
+    repeated = sorted({n for n in positions if positions.count(n) > 1})
+    if repeated:
+        raise click.UsageError(f"--position {repeated[0]} is given twice: name each "
+                               f"position once")
+    (loaded,) = load_paytables([paytable], bets, on_slow=say)
+    shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    with progress_bar.bar("positions") as on_progress:
+        result = known_card(loaded, shoe, positions=positions or range(1, 7), classes=classes,
+                            on_progress=on_progress)
+    click.echo(known_card_output(result, fmt, digits=digits), nl=False)
+
+
+@main.command("shoe-shopping")
+@click.argument("paytable", type=click.Path(dir_okay=False))
+@bet_option
+@click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(1),
+              help="Shoes to deal.")
+@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1, 64),
+              help="Decks in the shoe.")
+@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
+              help="Cards behind the cut card.")
+@click.option("--end", "end_rule", default="at-cut", show_default=True,
+              type=click.Choice(["at-cut", "one-more"]),
+              help="at-cut: the coup that brings out the cut card is the last; one-more: "
+                   "one more coup follows it.")
+@seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
+@fmt_option
+@digits_option(3, "Decimal places.")
+def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt, digits):
+    """What a shoe is worth by the card its dealer shows first (which decides the burn):
+    per rank, its chance, the cards it burns, each bet's exact value on the first coup,
+    and over the whole shoe what a flat bettor and the perfect player gain (dealt shoes,
+    95% intervals).
+
+    \b
+    Examples:
+      bacc-edge shoe-shopping paytables/punto_banco.py --bet Banker --shoes 500
+      bacc-edge shoe-shopping paytables/live_dealer.py --bet "Lucky Six" --fmt json
+    """
+    text_only(fmt, "digits")
+    deal = DealRules(decks=decks, cut=cut, end=end_rule)
+    with progress_bar.bar("shoes") as on_progress:
+        result = shoe_shopping(load_paytable(paytable, on_slow=say), bets or None, deal=deal,
+                               shoes=shoes, seed=seed, on_progress=on_progress)
+    click.echo(shopping_output(result, fmt, digits=digits), nl=False)

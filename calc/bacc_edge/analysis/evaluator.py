@@ -65,11 +65,15 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     their suits factored out where the bets read suits only as "this group is of one
     suit" (:mod:`bacc_edge.engine.factored_table`), or, where they name suits, not dealt
     on the values or ranks whose suits no bet reads
-    (:mod:`bacc_edge.engine.collapsed_table`); both checked on every card-level cell."""
+    (:mod:`bacc_edge.engine.collapsed_table`); both checked on every card-level cell.
+    Bets on card 5 or 6 out of the shoe, dealt to a hand or not, are counted on the
+    card-level cells themselves."""
     features = frozenset().union(*(bet_features(b) for b in bets))
     if any(is_card_feature(f) for f in features):
         fine = CardLayout(CardDetail.of(features), tableau,
                           ALL_CARDS if shoe is None else cards_held(shoe))
+        if fine.detail.beyond:  # cards a coup may leave in the shoe: dealt card by card
+            return fine
         factored = factored_for(fine, features)
         if factored is not None and all(_answers(factored, b) for b in bets):
             return factored

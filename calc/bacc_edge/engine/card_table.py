@@ -40,10 +40,10 @@ import numpy as np
 
 from . import card_kernels as _card_kernels
 from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
-from ..game.coup import POSITIONS, coup_plan
+from ..game.coup import BEYOND_HANDS, POSITIONS, SHOE_ORDER, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError
-from .features import (COUP_FEATURES, NAMED, PART_RADIX, RELATED_RANKS, card_read, coup_feature,
-                       coup_parts, named_rank)
+from .features import (COUP_FEATURES, NAMED, PART_RADIX, RELATED_RANKS, beyond_hands, card_read,
+                       coup_feature, coup_parts, named_rank)
 from ..util.progress import Progress, Steps
 from .point_table import FEATURES, OutcomeTable, needs_python_integers, suitless_ways
 from ..game.tableau import STANDARD, Tableau
@@ -95,7 +95,12 @@ class CardDetail:
     the parts of the finished coup read; ``relabel``: suits are named in order of first
     appearance (the conditions never name a suit or colour); ``blocks``: a partition of
     the positions (indices in dealing order), each block told apart only as a multiset
-    of its cards where that pays (see :func:`_blocks_pay`).
+    of its cards where that pays (see :func:`_blocks_pay`); ``beyond``: the cards 5 and 6
+    out of the shoe read whether dealt to a hand or not (``"C5"``, ``"C6"``). Where the
+    coup is read, a card the coup leaves in the shoe is dealt in a third card's empty
+    position (see :func:`_fill_unused`) and whether each hand drew is read; where it is
+    not, card 5 is dealt in the player's third card's position and card 6 in the
+    banker's, as any card of the sequence (every position's weight is alike).
     """
 
     reads: tuple
@@ -105,6 +110,7 @@ class CardDetail:
     parts: tuple
     relabel: bool
     blocks: tuple
+    beyond: tuple = ()
 
     @classmethod
     def of(cls, features) -> "CardDetail":
@@ -114,8 +120,12 @@ class CardDetail:
         parts: set[str] = set()
         groups: set[tuple] = set()
         alone: set[str] = set()
+        beyond: dict[str, set] = {}
         for name in features:
-            if name in _PAIR_FEATURES:
+            if beyond_hands(name):  # card 5 or 6 out of the shoe: placed below
+                (card,), attribute, _ = card_read(name)
+                beyond.setdefault(card, set()).add(attribute)
+            elif name in _PAIR_FEATURES:
                 positions, attributes = _PAIR_FEATURES[name]
                 alone.update(positions)
                 for p in positions:
@@ -130,10 +140,20 @@ class CardDetail:
                     alone.update(positions)
                 for p in positions:
                     reads[p].add(attribute)
+        coup = bool(parts) or bool(reads["P3"] or reads["B3"])
+        for card, read in beyond.items():
+            # where the coup is read, card 5 or 6 may be a hand's third card: it is read
+            # in both third cards' positions, by whether each hand drew; else it is just
+            # the fifth or sixth card dealt, in a position of its own
+            columns = THIRD_CARDS if coup else (THIRD_CARDS[BEYOND_HANDS.index(card)],)
+            alone.update(columns)
+            for p in columns:
+                reads[p].update(read)
+            if coup:
+                parts.update(("dp", "db"))
         attributes = set().union(*reads.values())
         suits = (SuitDetail.SUIT if "suit" in attributes else
                  SuitDetail.COLOUR if "colour" in attributes else SuitDetail.NONE)
-        coup = bool(parts) or bool(reads["P3"] or reads["B3"])
         relabel = bool(suits) and not (
             suits is SuitDetail.SUIT and "colour" in attributes) and not (
             features & set(NAMED.values()))
@@ -144,7 +164,8 @@ class CardDetail:
             ranks = tuple(range(len(RANKS))) if related else named
         apart = cls(tuple(frozenset(reads[p]) for p in POSITIONS), ranks, suits, coup,
                     tuple(k for k in _PARTS if k in parts), relabel,
-                    tuple((i,) for i in range(len(POSITIONS))))
+                    tuple((i,) for i in range(len(POSITIONS))),
+                    tuple(c for c in BEYOND_HANDS if c in beyond))
         grouped = replace(apart, blocks=_blocks(reads, groups, alone))
         return grouped if _blocks_pay(apart, grouped) else apart
 
@@ -170,7 +191,9 @@ class CardDetail:
         return (f"{what} of {where}" + (" (named in order of appearance)" if self.relabel
                                         else "")
                 + "".join(f"; {s} in any order" for s in sets)
-                + ("" if self.coup else "; the coup's outcome not read"))
+                + ("" if self.coup else "; the coup's outcome not read")
+                + "".join(f"; card {c[1]} out of the shoe, dealt to a hand or not"
+                          for c in self.beyond))
 
 
 def _blocks_pay(apart: CardDetail, grouped: CardDetail) -> bool:
@@ -380,13 +403,16 @@ def _enumeration(detail: CardDetail, tableau: Tableau):
         coups = np.full((len(grid), len(POSITIONS)), ABSENT, dtype=np.int64)
         coups[:, read] = grid
     cells = _cells(detail)
+    keys = cells.coup_keys(coups)
+    if detail.beyond and detail.coup:
+        coups, keys = _fill_unused(coups, keys, SHOE_ORDER.index(detail.beyond[-1]) + 1)
     m = detail.n_suit_classes
     bases, n_bases = _value_bases(detail)
     fine = np.array(detail.fine)
     label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
     stride, block_of, block_pos, block_start, block_stride = cells.strides()
     return _card_kernels.CardCells(
-        *_fold(coups, cells.coup_keys(coups), detail.blocks), fine, bases, n_bases, m,
+        *_fold(coups, keys, detail.blocks), fine, bases, n_bases, m,
         stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
         BINOM), block_stride
 
@@ -400,6 +426,29 @@ def _value_bases(detail: CardDetail):
     for v, b in enumerate(by_value):
         bases[v, :len(b)] = b
     return bases, n_bases
+
+
+def _fill_unused(coups: np.ndarray, keys: np.ndarray, cards: int):
+    """Each coup with the first ``cards`` cards out of the shoe dealt, the coup's own
+    and, where it takes fewer, the next ones, each as every point value: a card the
+    coup leaves in the shoe goes in an empty third card's position, the player's first
+    (:data:`~bacc_edge.game.coup.SHOE_ORDER`), so that the kernel deals it from the
+    shoe like any other card and the tail ways shrink by it. The coups' keys stay
+    theirs: whether each hand drew is read from the key, never from the positions."""
+    thirds = [POSITIONS.index(p) for p in THIRD_CARDS]
+    empty = coups[:, thirds] == ABSENT
+    extra = np.maximum(cards - (len(POSITIONS) - empty.sum(axis=1)), 0)
+    ways = POINT_VALUES ** extra
+    rows = np.repeat(np.arange(len(coups)), ways)
+    out = coups[rows]
+    within = np.arange(len(rows)) - np.repeat(np.cumsum(ways) - ways, ways)
+    for i in range(int(extra.max(initial=0))):  # the (i + 1)-th card left: a digit
+        dealing = extra[rows] > i
+        digit = within // POINT_VALUES ** np.maximum(extra[rows] - 1 - i, 0) % POINT_VALUES
+        column = np.where(out[:, thirds[0]] == ABSENT, thirds[0], thirds[1])
+        at = np.flatnonzero(dealing)
+        out[at, column[at]] = digit[at]
+    return out, keys[rows]
 
 
 def _fold(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
@@ -565,7 +614,17 @@ class CardLayout:
 
     def _card(self, position: str, attribute: str) -> np.ndarray:
         parts, positions = self._decoded()
+        if position in BEYOND_HANDS:
+            return self._beyond_hands(position, attribute)
         code, dealt = positions[position]
+        if self.detail.beyond and position in THIRD_CARDS:  # a card left in the shoe
+            dealt = dealt & (parts["dp" if position[0] == "P" else "db"] == 1)  # is not
+        return self._read(position, attribute, code, dealt)  # the hand's
+
+    def _read(self, position: str, attribute: str, code: np.ndarray,
+              dealt: np.ndarray) -> np.ndarray:
+        """The ``attribute`` of the card at ``position`` in each cell, from its cell code
+        and whether a card is there (-1 where none is)."""
         p = POSITIONS.index(position)
         cells = _cells(self.detail)
         base_radix, suit_radix = cells.base_radix[p], cells.suit_radix[p]
@@ -588,6 +647,24 @@ class CardLayout:
         else:
             out = suit
         return np.where(dealt, out, -1)
+
+    def _beyond_hands(self, card: str, attribute: str) -> np.ndarray:
+        """Card 5 or 6 out of the shoe, always there ("dealt"). Where the coup is read:
+        in the player's third card's position, except where only the banker drew: card
+        5 is then his third card, and card 6 in the player's position (see
+        :func:`_fill_unused`). Else card 5 in the player's, card 6 in the banker's."""
+        if card not in self.detail.beyond:
+            raise BaccEdgeError(f"{card}.{attribute} was not read by this layout")
+        parts, positions = self._decoded()
+        if attribute == "dealt":
+            return np.ones(self.n_cells, dtype=bool)
+        if not self.detail.coup:
+            own = THIRD_CARDS[BEYOND_HANDS.index(card)]
+            return self._read(own, attribute, *positions[own])
+        player, banker = (self._read(p, attribute, *positions[p]) for p in THIRD_CARDS)
+        banker_only = (parts["dp"] == 0) & (parts["db"] == 1)
+        first, second = (banker, player) if card == BEYOND_HANDS[0] else (player, banker)
+        return np.where(banker_only, first, second)
 
     def _feature(self, name: str) -> np.ndarray:
         if is_card_feature(name):
@@ -614,7 +691,7 @@ class CardLayout:
     def _check_read(self, name: str, positions: tuple, grouped: bool) -> None:
         """Refuse to read a card of a block alone, or a group that splits a block: the
         layout keeps a block's cards only as a multiset."""
-        read = {POSITIONS.index(p) for p in positions}
+        read = {POSITIONS.index(p) for p in positions if p in POSITIONS}
         for block in self.detail.blocks:
             if len(block) > 1 and read & set(block) and not (grouped and set(block) <= read):
                 raise BaccEdgeError(f"feature {name!r} was not read by this layout: it "

@@ -81,8 +81,15 @@ def card_settle(layout: CardLayout, cell_class: np.ndarray) -> CardSettle:
     """The dealer's tables for bets compiled on ``layout`` (``cell_class``: the settle
     class of each of ``layout.cells``). Refuses a layout whose renamed cells would
     settle differently (a condition that names a suit where the layout renames them:
-    never, by :class:`~bacc_edge.engine.card_table.CardDetail`)."""
+    never, by :class:`~bacc_edge.engine.card_table.CardDetail`), or one that reads cards
+    5 and 6 out of the shoe where a coup leaves them there."""
     detail, cells = layout.detail, _cells(layout.detail)
+    if detail.beyond:
+        card = detail.beyond[-1][1]
+        raise BaccEdgeError(f"a bet on coup.card({card}) reads a card the coup may leave "
+                            f"in the shoe, and a count study settles each coup from its "
+                            f"own cards: value the bet exactly instead (the depth "
+                            f"analysis, or --exact-bets)")
     if cells.size >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to number a dealt coup")
     stride, block_of, block_pos, block_start, block_stride = cells.strides()

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..game.coup import POSITIONS, CoupPlan, Winner
+from ..game.coup import BEYOND_HANDS, POSITIONS, CoupPlan, Winner
 
 #: How many values each part of a coup takes.
 PART_RADIX = {"pp": 10, "bp": 10, "pt": 10, "bt": 10, "x": 11, "y": 11, "dp": 2, "db": 2}
@@ -87,14 +87,23 @@ def group_name(positions: Sequence[str]) -> str:
 
 def card_read(name: str) -> tuple[tuple[str, ...], str, bool] | None:
     """What a card feature reads: its positions, its attribute, and whether the positions
-    are a group read in no particular order; None for a feature that is no card's."""
+    are a group read in no particular order; None for a feature that is no card's. A
+    position is a hand's (``"P1"`` … ``"B3"``) or, alone, card 5 or 6 out of the shoe
+    (``"C5"``, ``"C6"``)."""
     where, _, attribute = name.rpartition(".")
     grouped = where.startswith("{") and where.endswith("}")
     positions = tuple(where[1:-1].split(",")) if grouped else (where,)
-    if not all(p in POSITIONS for p in positions) or attribute not in ATTRIBUTES:
+    if attribute not in ATTRIBUTES or not all(
+            p in POSITIONS or (p in BEYOND_HANDS and not grouped) for p in positions):
         return None
     return positions, attribute, grouped
 
 
-__all__ = ["ATTRIBUTES", "COUP_FEATURES", "NAMED", "PART_RADIX", "RELATED_RANKS", "card_read",
-           "coup_feature", "coup_parts", "group_name", "named_rank"]
+def beyond_hands(name: str) -> bool:
+    """Whether a feature reads card 5 or 6 out of the shoe, dealt to a hand or not
+    (``"C5.rank"``: :data:`~bacc_edge.game.coup.BEYOND_HANDS`)."""
+    return name.rpartition(".")[0] in BEYOND_HANDS and card_read(name) is not None
+
+
+__all__ = ["ATTRIBUTES", "COUP_FEATURES", "NAMED", "PART_RADIX", "RELATED_RANKS", "beyond_hands",
+           "card_read", "coup_feature", "coup_parts", "group_name", "named_rank"]

@@ -29,6 +29,17 @@ from .tableau import Tableau
 POSITIONS = ("P1", "B1", "P2", "B2", "P3", "B3")
 #: A coup needs at most six cards.
 COUP_CARDS = len(POSITIONS)
+#: The six cards in the order they leave the shoe, as the card words name them. The
+#: first four are P1 B1 P2 B2. The fifth and sixth, ``C5`` and ``C6``, are the third
+#: cards in the order drawn (the player's first), or, where fewer were drawn, the cards
+#: after the coup's, which the six-card counting convention deals too: card 5 is the
+#: player's third card if the player draws, else the banker's if he draws, else not
+#: dealt to a hand; card 6 is the banker's third card if both hands draw, else not.
+SHOE_ORDER = POSITIONS[:4] + ("C5", "C6")
+#: The cards of :data:`SHOE_ORDER` that are no fixed hand's position.
+BEYOND_HANDS = SHOE_ORDER[4:]
+#: The hands' positions a card of BEYOND_HANDS may be dealt to (the third cards).
+THIRD_CARDS = POSITIONS[4:]
 #: A third card not dealt (the hand stood), as a point value.
 NO_THIRD = -1
 #: ``CoupPlan.thirds``: no third card; the banker's alone (the player stood); the
@@ -138,5 +149,6 @@ def coup_order(plan: CoupPlan, points) -> tuple[tuple[str, ...], bool]:
     return POSITIONS[:5] + (("B3",) if plan.banker_draws[bt, points[4] + 1] else ()), True
 
 
-__all__ = ["BANKER_ONLY", "COUP_CARDS", "NO_THIRD", "NO_THIRDS", "PLAYER_THEN_BANKER",
-           "POSITIONS", "CoupPlan", "PairState", "Winner", "coup_order", "coup_plan"]
+__all__ = ["BANKER_ONLY", "BEYOND_HANDS", "COUP_CARDS", "NO_THIRD", "NO_THIRDS",
+           "PLAYER_THEN_BANKER", "POSITIONS", "SHOE_ORDER", "THIRD_CARDS", "CoupPlan",
+           "PairState", "Winner", "coup_order", "coup_plan"]

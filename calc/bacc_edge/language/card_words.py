@@ -24,7 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from ..game.cards import COLOURS, POINTS, RANKS, SUITS, parse_card, parse_colour, parse_rank, parse_suit
-from ..game.coup import POSITIONS
+from ..game.coup import BEYOND_HANDS, POSITIONS, SHOE_ORDER
 from ..engine.features import NAMED, RELATED_RANKS, group_name, named_rank
 from .condition_algebra import Condition, ConditionError, Quantity, refuses_other_operators
 
@@ -129,14 +129,15 @@ class Card:
     black) compare with names or with another card's; ``value`` is its point value
     (0-9), a quantity; ``dealt`` holds when the card exists (a third card may not).
     ``is_("K♥")`` tests rank and, when given, suit. Every question about a card that was
-    not dealt is false.
+    not dealt is false. ``text`` names the card where its position is not a hand's
+    (:class:`ShoeCard`).
     """
 
-    def __init__(self, position: str):
-        if position not in POSITIONS:
+    def __init__(self, position: str, text: str | None = None):
+        if position not in POSITIONS + BEYOND_HANDS:
             raise ConditionError(f"no card at position {position!r}")
         self.position = position
-        self.text = _name(position)
+        self.text = _name(position) if text is None else text
         #: the card's rank: compare with "A", "2" … "10", "J", "Q", "K"
         self.rank = CardAttribute(position, "rank", parse_rank, f"{self.text}.rank")
         #: the card's suit: compare with "♠" "♥" "♦" "♣" (or s h d c)
@@ -159,6 +160,53 @@ class Card:
 
     def __repr__(self) -> str:
         return f"<Card {self.text}>"
+
+
+class ShoeCard(Card):
+    """The n-th card out of the shoe in this coup, ``coup.card(n)``, n = 1 … 6, read
+    whether or not it is dealt to a hand: cards 1-4 are P1 B1 P2 B2; card 5 is the
+    player's third card if the player draws, else the banker's if he draws, else the
+    first card the coup leaves in the shoe; card 6 the banker's third card if both hands
+    draw, else the next card left in the shoe. Under the six-card counting convention
+    every one of them exists in every coup counted, so ``rank``, ``suit``, ``colour``,
+    ``value`` and ``is_`` always read it; ``dealt`` says whether it was dealt to a hand
+    (always for cards 1-4)."""
+
+    def __init__(self, number: int):
+        super().__init__(SHOE_ORDER[number - 1], f"coup.card({number})")
+        self.number = number
+        #: the card was dealt to a hand in this coup (cards 1-4 always; 5 and 6 where
+        #: the hands drew that many)
+        self.dealt = (Condition(f"{self.text}.dealt", lambda f: f["cards_dealt"] >= number,
+                                frozenset({"cards_dealt"})) if self.position in BEYOND_HANDS
+                      else Condition(f"{self.text}.dealt", lambda f: np.True_, frozenset()))
+
+
+class Coup:
+    """The coup as the shoe deals it: ``coup.card(n)`` is its n-th card out of the
+    shoe (:class:`ShoeCard`), dealt to a hand or not."""
+
+    def card(self, number: int) -> ShoeCard:
+        """The n-th card out of the shoe, n = 1 … 6."""
+        if isinstance(number, bool) or not isinstance(number, int) or not (
+                1 <= number <= len(SHOE_ORDER)):
+            raise ConditionError(f"coup.card({number!r}): the cards out of the shoe are "
+                                 f"numbered 1 to {len(SHOE_ORDER)}")
+        return ShoeCard(number)
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise ConditionError(f"coup.{name} is not a word of the paytable language; the "
+                             f"coup has card(1) … card({len(SHOE_ORDER)}), the cards in "
+                             f"the order they leave the shoe")
+
+    def __repr__(self) -> str:
+        return "<coup>"
+
+
+#: the coup's cards in the order they leave the shoe: ``coup.card(5).rank == "9"``
+coup = Coup()
 
 
 @refuses_other_operators("compare rank_counts with == (e.g. == (3, 2)) or "
@@ -362,5 +410,5 @@ first_four = CardGroup(POSITIONS[:4], "first_four")
 #: every card of the coup, four to six
 all_cards = CardGroup(POSITIONS, "all_cards")
 
-__all__ = ["COLOURS", "POSITIONS", "Card", "CardAttribute", "CardGroup", "Multiplicities",
-           "all_cards", "first_four", "hand_cards"]
+__all__ = ["COLOURS", "POSITIONS", "Card", "CardAttribute", "CardGroup", "Coup",
+           "Multiplicities", "ShoeCard", "all_cards", "coup", "first_four", "hand_cards"]

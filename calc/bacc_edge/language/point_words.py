@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .card_words import Card, CardGroup, all_cards, first_four, hand_cards
+from .card_words import Card, CardGroup, all_cards, coup, first_four, hand_cards
 from ..game.coup import Winner
 from .condition_algebra import Condition, ConditionError, Quantity
 from .condition_algebra import flag as _flag
@@ -77,4 +77,4 @@ always = Condition("always", lambda f: np.True_, frozenset())
 
 
 __all__ = ["Card", "CardGroup", "Condition", "ConditionError", "Hand", "Quantity", "all_cards",
-           "always", "banker", "cards_dealt", "first_four", "margin", "player", "tie"]
+           "always", "banker", "cards_dealt", "coup", "first_four", "margin", "player", "tie"]

@@ -1,0 +1,297 @@
+"""A known card: what each bet is worth when one of the next coup's cards is known, by
+rank or by a class of ranks (edge sorting), and what a player who bets only then wins.
+
+The strongest attacks on baccarat are one known card: a card followed through the shoe
+after a ribbon spread exposed it, a dealer's flash, or edge sorting, where the backs
+tell a class of ranks (the high cards 6-9 from the rest). For each position among the
+next coup's cards, in the order they leave the shoe (``coup.card(n)``: P1 B1 P2 B2,
+then the third cards in the order drawn, or the cards the coup leaves in the shoe), and
+each rank or class that card may hold, every bet of a paytable is valued exactly given
+that card; the player bets one unit on the best bet where it is favourable and sits out
+elsewhere, so the average over the ranks, weighted by their chance, of the best bet's
+value (0 where none is favourable) is what the known card is worth per coup.
+
+Each position is one count of the paytable's bets beside one more condition, the card's
+class (:func:`known_card`): the bets and the class are compiled together
+(:class:`~bacc_edge.analysis.evaluator.Evaluator`), so that every settle class belongs
+to one card class, and the bets' values given each class are sums over those settle
+classes, exact fractions. Bets that never read the card (a pair bet, and card 5) are
+valued on the shoe less a card of each rank instead: the cards of a shuffled shoe are
+alike, so knowing one the bet never sees is knowing it gone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+
+from ..errors import ArgumentError, OptionError, kind_of
+from ..game.cards import CardNameError, RANKS, parse_rank
+from ..engine.card_table import CardDetail
+from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER
+from ..game.shoe import Shoe, shoe_argument
+from ..game.tableau import Tableau, tableau_argument
+from ..language.bet import Bet, Event
+from ..language.card_words import coup
+from ..language.loader import as_paytable
+from ..util.arguments import callable_argument, quoted
+from ..util.progress import Progress, Steps
+from .bet_report import Tables, layouts, tables_argument
+from .evaluator import Evaluator, bet_features, layout_for
+
+#: Edge sorting's two classes as the literature sorts them: the cards that tend to make
+#: a natural, 6 7 8 9, and the rest.
+EDGE_SORT = "6 7 8 9 | A 2 3 4 5 10 J Q K"
+#: Where each card out of the shoe goes, in words.
+DEALT_AS = (
+    "the player's first card", "the banker's first card", "the player's second card",
+    "the banker's second card",
+    "the player's third card if he draws, else the banker's if he draws, else not dealt",
+    "the banker's third card if both hands draw, else not dealt",
+)
+
+
+@dataclass(frozen=True)
+class KnownRank:
+    """One rank, or one class of ranks, that the known card may hold: how many cards of
+    it the shoe has, the chance the card is one of them, and each bet's expected result
+    per unit staked given that (``evs``, the paytable's bets in order)."""
+
+    ranks: tuple[str, ...]
+    cards: int
+    probability: Fraction
+    evs: tuple[Fraction, ...]
+
+    @property
+    def label(self) -> str:
+        return " ".join(self.ranks)
+
+    @property
+    def best(self) -> int:
+        """The bet worth most given the card (the first of several alike)."""
+        return max(range(len(self.evs)), key=lambda b: (self.evs[b], -b))
+
+    @property
+    def best_ev(self) -> Fraction:
+        return self.evs[self.best]
+
+    @property
+    def favourable(self) -> bool:
+        """Whether the best bet favours the player: else the player sits out."""
+        return self.best_ev > 0
+
+
+@dataclass(frozen=True)
+class KnownPosition:
+    """One card out of the shoe (``position`` 1-6, ``coup.card(position)``) and what
+    knowing it is worth, rank (or class) by rank."""
+
+    position: int
+    rows: tuple[KnownRank, ...]
+
+    @property
+    def dealt_as(self) -> str:
+        return DEALT_AS[self.position - 1]
+
+    @property
+    def average_edge(self) -> Fraction:
+        """The player's expected gain per coup: one unit on the best bet where the card
+        makes one favourable, nothing where it makes none (sitting out counts 0)."""
+        return sum((r.probability * r.best_ev for r in self.rows if r.favourable), Fraction(0))
+
+    @property
+    def bet_frequency(self) -> Fraction:
+        """The share of coups on which the player bets."""
+        return sum((r.probability for r in self.rows if r.favourable), Fraction(0))
+
+    @property
+    def edge_per_bet(self) -> Fraction | None:
+        """The player's average advantage per unit bet (None where no rank is worth a
+        bet)."""
+        frequency = self.bet_frequency
+        return None if frequency == 0 else self.average_edge / frequency
+
+
+@dataclass(frozen=True)
+class KnownCard:
+    """What a known card is worth on ``shoe``: per position asked, per rank or class
+    (``classes``; None: each rank alone) that card may hold, each of ``bets`` valued
+    exactly, counted under ``tableau``."""
+
+    shoe: Shoe
+    bets: tuple[str, ...]
+    tableau: Tableau
+    classes: tuple[tuple[str, ...], ...] | None
+    positions: tuple[KnownPosition, ...]
+    file: str | None = None
+
+
+def parse_classes(classes) -> tuple[tuple[int, ...], ...]:
+    """Classes of ranks, each rank in exactly one: ``"6 7 8 9 | A 2 3 4 5 10 J Q K"``
+    (classes between ``|``, ranks between spaces or commas), or a list of classes, each a
+    string of ranks or a list of rank names. Ranks as :func:`~bacc_edge.game.cards.parse_rank`
+    reads them (``T`` is 10). A rank left out, named twice, or not a rank, and an empty
+    class, are refused, quoting what was written."""
+    if isinstance(classes, str):
+        parts = classes.split("|")
+    elif isinstance(classes, (list, tuple)):
+        parts = list(classes)
+    else:
+        raise ArgumentError(f"classes {kind_of(classes)} must be text such as "
+                            f"{EDGE_SORT!r} or a list of classes of ranks")
+    out, seen = [], {}
+    for part in parts:
+        if isinstance(part, str):
+            names = part.replace(",", " ").split()
+        elif isinstance(part, (list, tuple)) and all(isinstance(n, str) for n in part):
+            names = list(part)
+        else:
+            raise ArgumentError(f"class {quoted(part)} of classes must be ranks, as text "
+                                f"('6 7 8 9') or a list of rank names")
+        if not names:
+            raise OptionError(f"classes {classes!r}: a class is empty; each class names "
+                              f"one rank or more, classes apart by '|'")
+        ranks = []
+        for name in names:
+            try:
+                rank = parse_rank(name)
+            except CardNameError as err:
+                raise OptionError(f"classes {classes!r}: {err}") from None
+            if rank in seen:
+                raise OptionError(f"classes {classes!r}: rank {RANKS[rank]} is in two "
+                                  f"classes (or twice in one); each rank belongs to one")
+            seen[rank] = len(out)
+            ranks.append(rank)
+        out.append(tuple(sorted(ranks)))
+    missing = [RANKS[r] for r in range(len(RANKS)) if r not in seen]
+    if missing:
+        raise OptionError(f"classes {classes!r} leave out {' '.join(missing)}: every rank "
+                          f"belongs to one class (the card may be any of them)")
+    return tuple(out)
+
+
+def positions_argument(positions) -> tuple[int, ...]:
+    """The positions asked, 1-6 (``coup.card(n)``), each once, in the order given."""
+    if isinstance(positions, (str, bytes)) or not isinstance(positions, (list, tuple, range)):
+        raise ArgumentError(f"positions {kind_of(positions)} must be a list of card "
+                            f"positions 1-{len(SHOE_ORDER)}")
+    out = list(positions)
+    if not out:
+        raise OptionError(f"positions {out!r} is empty: give at least one card position "
+                          f"(1-{len(SHOE_ORDER)})")
+    for n in out:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(SHOE_ORDER):
+            raise OptionError(f"position {n!r}: the next coup's cards are numbered 1 to "
+                              f"{len(SHOE_ORDER)} in the order they leave the shoe")
+    repeated = sorted({n for n in out if out.count(n) > 1})
+    if repeated:
+        raise OptionError(f"position {repeated[0]} is named twice: give each position once")
+    return tuple(out)
+
+
+def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_ORDER) + 1),
+               classes=None, tableau: Tableau | None = None, tables: Tables | None = None,
+               on_progress: Progress | None = None) -> KnownCard:
+    """What one known card of the next coup is worth, on ``shoe`` (8 decks by default).
+
+    ``source`` is a paytable file's path, a loaded paytable, a :class:`Bet` or a list of
+    bets (every bet is a choice the player may make); ``positions`` the cards out of the
+    shoe to ask about (1-6, :data:`DEALT_AS`); ``classes`` the classes of ranks the
+    player can tell apart (:func:`parse_classes`, e.g. :data:`EDGE_SORT`; None: every
+    rank). Coups are dealt by ``tableau``, by default the paytable's own.
+    ``on_progress(done, total)`` hears of the bets counted at each position."""
+    callable_argument(on_progress)
+    shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    paytable = as_paytable(source)
+    tableau = tableau_argument(tableau or paytable.rules)
+    tables = tables_argument(tables) or Tables()
+    asked = positions_argument(positions)
+    groups = (tuple((r,) for r in range(len(RANKS))) if classes is None
+              else parse_classes(classes))
+    bets = list(paytable.bets)
+    step = Steps(on_progress, len(asked) * len(bets))
+    out = []
+    for n in asked:
+        card = _card_classes(n, groups)
+        evs = np.empty((len(groups), len(bets)), dtype=object)
+        mass = [Fraction(sum(shoe.ranks[r] for r in group), shoe.cards) for group in groups]
+        blind = [i for i, b in enumerate(bets) if shoe.cards > COUP_CARDS and not _sees([b], n)]
+        for places in _grouped(bets, blind, tableau, shoe):  # a card the bets never see:
+            for k, group in enumerate(groups):                # as if removed, by rank
+                if mass[k]:
+                    evs[k, places] = _unseen_card([bets[i] for i in places], group, shoe,
+                                                  tableau, tables)
+            step(len(places))
+        seeing = [i for i in range(len(bets)) if i not in blind]
+        for places in _grouped(bets, seeing, tableau, shoe):
+            together = [bets[i] for i in places] + [card]
+            layout = layout_for(together, tableau, shoe=shoe)
+            evaluator = Evaluator.compiled(together, layout)
+            totals = evaluator.class_totals(tables.get(shoe, layout))
+            held = evaluator.class_events[-1]  # each settle class's class of the card
+            for k in range(len(groups)):
+                part = np.where(held == k, totals, 0)
+                count = int(part.sum())
+                mass[k] = Fraction(count, int(totals.sum()))
+                if count:
+                    evs[k, places] = evaluator.evs(part)[:-1]
+            step(len(places))
+        rows = tuple(KnownRank(tuple(RANKS[r] for r in group),
+                               sum(shoe.ranks[r] for r in group), mass[k], tuple(evs[k]))
+                     for k, group in enumerate(groups) if mass[k])
+        out.append(KnownPosition(n, rows))
+    return KnownCard(shoe, tuple(b.name for b in bets), tableau,
+                     None if classes is None else tuple(tuple(RANKS[r] for r in g)
+                                                        for g in groups),
+                     tuple(out), paytable.file)
+
+
+def _grouped(bets: Sequence[Bet], chosen: list[int], tableau: Tableau, shoe: Shoe
+             ) -> list[list[int]]:
+    """The places ``chosen`` among ``bets``, grouped by the layout each is counted on."""
+    return [[chosen[j] for j in group] for group in
+            layouts([bets[i] for i in chosen], tableau, shoe).values()]
+
+
+def _sees(bets: Sequence[Bet], n: int) -> bool:
+    """Whether the bets may read ``coup.card(n)``: they read the finished coup (every
+    card may count), that card, or a group that holds it."""
+    detail = CardDetail.of(frozenset().union(*(bet_features(b) for b in bets)))
+    where = SHOE_ORDER[n - 1]
+    if detail.coup or where in detail.beyond:
+        return True
+    return where in POSITIONS and bool(detail.reads[POSITIONS.index(where)])
+
+
+def _unseen_card(bets: Sequence[Bet], group: tuple[int, ...], shoe: Shoe, tableau: Tableau,
+                 tables: Tables) -> list[Fraction]:
+    """The bets' values given that a card they never read is of ``group``'s ranks: the
+    cards of a shuffled shoe are alike, so the coup's other cards are dealt from the shoe
+    less that card, its suit the shoe's share of each (a card removed without its suit,
+    exactly); each rank weighed by its cards."""
+    layout = layout_for(bets, tableau, shoe=shoe)
+    evaluator = Evaluator.compiled(bets, layout)
+    held = sum(shoe.ranks[r] for r in group)
+    out = [Fraction(0)] * len(bets)
+    for r in group:
+        if shoe.ranks[r]:
+            less = shoe if shoe.replacement else shoe.remove(RANKS[r])
+            evs = evaluator.evs(tables.get(less, layout))
+            out = [a + Fraction(shoe.ranks[r], held) * ev for a, ev in zip(out, evs)]
+    return out
+
+
+def _card_classes(n: int, groups: Sequence[tuple[int, ...]]) -> Bet:
+    """The class of ``coup.card(n)``, as a bet whose k-th event holds where the card is
+    of the k-th class (its pays unused: only which event settles a coup is read)."""
+    card = coup.card(n)
+    return Bet(f"coup.card({n})", [
+        Event(" ".join(RANKS[r] for r in group), card.rank.isin(*(RANKS[r] for r in group)),
+              "push") for group in groups])
+
+
+__all__ = ["DEALT_AS", "EDGE_SORT", "KnownCard", "KnownPosition", "KnownRank", "known_card",
+           "parse_classes", "positions_argument"]
