@@ -496,8 +496,12 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
                     for g in range(n_groups):
                         together = 0.0
                         for m in range(group.shape[1]):
-                            if group[g, m] >= 0:
-                                together += round_win[group[g, m]]
+                            j = group[g, m]
+                            if j >= 0:
+                                together += round_win[j]
+                                if bets[j]:
+                                    squares[n_players + g, 2] += (
+                                        stake_num[j, step[count_of[j]]] / stake_den[j]) ** 2
                         squares[n_players + g, 0] += together * together
             before = pos
             pos += n
