@@ -772,6 +772,10 @@ class PlayerSummary:
     def __post_init__(self):
         object.__setattr__(self, "method", GainMethod(self.method))
 
+    def as_json(self) -> dict:
+        """The player as the depth command's JSON lists it."""
+        return _json(asdict(self))
+
 
 @dataclass(frozen=True)
 class RoundSummary:
