@@ -146,8 +146,9 @@ def main_bet_by_hand(main, player, banker):
 
 
 def study_by_hand(spec, shoes):
-    """Per count player, then per group of players (the spec's orders): won, bets,
-    rounds and units staked summed over shoes, the squared wins of each round and the
+    """Per count player, then per group of players (the spec's orders): won, bets (a
+    group's: the rounds one of its players bets on), rounds and units staked summed
+    over shoes, the squared wins of each round and the
     squared stakes, the shoes they bet in, won and lost, and the rounds each shoe dealt.
     A count bets when its level (running count, or running count per deck left as its
     rounding says) reaches the threshold in force (its table's row for the cards seen
@@ -221,7 +222,7 @@ def study_by_hand(spec, shoes):
                 squares[n_players + g, 2] += sum(float(stake[m]) ** 2 for m in group.members
                                                  if stake[m] is not None)
                 won[n_players + g] += together
-                bets[n_players + g] += sum(stake[m] is not None for m in group.members)
+                bets[n_players + g] += any(stake[m] is not None for m in group.members)
                 staked[n_players + g] += sum(stake[m] for m in group.members
                                              if stake[m] is not None)
             for card in cards[pos:pos + n]:

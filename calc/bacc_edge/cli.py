@@ -24,6 +24,8 @@ from .output.deck_comparison import decks_output
 from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
 from .depth.shoes import DealRules
 from .depth.run import depth_study
+from .analysis.bankroll import Bankroll
+from .analysis.table_rules import WithMainBet
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
 from .language.loader import load_paytable, load_paytables
@@ -159,6 +161,47 @@ class FiniteNumber(click.ParamType):
             return float(exact_number(value))
         except ValueError as err:  # a number, out of range ('1e400'): bad data
             raise OptionError(f"{_option_name(param)}: {err}") from None
+
+
+class TriggerValue(FiniteNumber):
+    """--trigger: a number (as :class:`FiniteNumber` reads it), or a table of thresholds
+    by depth, ``"cards: 0=8, 104=6"`` or ``"round: 1=8, 30=6"`` (read, and refused with
+    one line, by :class:`~bacc_edge.analysis.card_counting.TriggerTable`)."""
+
+    name = "number or table"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and ":" in value:
+            return value
+        return super().convert(value, param, ctx)
+
+
+def advantage_options(fn):
+    """The depth command's options of bet sizing, table rules and bankroll: --strict and
+    --ramp (your count's), --with-main, --main-minimum and --side-at-most (the table's),
+    --bankroll, --risk-of-ruin and --rounds-per-hour (what the measures are taken at)."""
+    fn = click.option("--rounds-per-hour", default="80", show_default=True, type=Amount(),
+                      metavar="N", help="Rounds an hour, for the win per hour.")(fn)
+    fn = click.option("--risk-of-ruin", "ruin", default="5", show_default=True,
+                      type=Amount(), metavar="PERCENT",
+                      help="The target risk of ruin the bankroll needed is given for.")(fn)
+    fn = click.option("--bankroll", default="1000", show_default=True, type=Amount(),
+                      metavar="UNITS", help="The bankroll whose risk of ruin is given.")(fn)
+    fn = click.option("--side-at-most", metavar="SHARE",
+                      help="With --with-main: the side bet at most this share of the main "
+                           "bet (1/2, 50%%).")(fn)
+    fn = click.option("--main-minimum", metavar="UNITS",
+                      help="With --with-main: the least main bet, in side-bet units "
+                           "(default 1).")(fn)
+    fn = click.option("--with-main", type=click.Choice(["banker", "player"]),
+                      help="The table takes a side bet only beside this main bet: each "
+                           "player is shown with it and without it.")(fn)
+    fn = click.option("--ramp", metavar="COUNT=UNITS,…",
+                      help="Your count's stakes by count, e.g. '10=2,12=4' (1 unit below "
+                           "the first step).")(fn)
+    fn = click.option("--strict", is_flag=True,
+                      help="Your count bets only above its trigger (>), not from it (≥).")(fn)
+    return fn
 
 
 class DeckCounts(click.ParamType):
@@ -450,7 +493,9 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--count", "count_tags", metavar="TAGS",
               help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (10/J/Q/K=-1 "
                    "tags several); with --trigger.")
-@click.option("--trigger", type=FiniteNumber(), help="Bet one unit from this count (see --trigger-on).")
+@click.option("--trigger", type=TriggerValue(),
+              help="Bet one unit from this count (see --trigger-on), or from thresholds by "
+                   "depth: 'cards: 0=8,104=6' (cards seen) or 'round: 1=8,30=6'.")
 @click.option("--trigger-on", default="true", show_default=True,
               type=click.Choice(["true", "running"]),
               help="Compare the trigger with the true count (running count per deck left) "
@@ -463,9 +508,11 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
                    "the cards still in the shoe (burned cards out); given, it applies to "
                    "every count of the run.")
 @click.option("--rounding", default="exact", show_default=True,
-              type=click.Choice(["exact", "half", "whole"]),
-              help="Decks left for the true count: exact, nearest half deck, nearest deck; "
-                   "given, it applies to every count of the run.")
+              type=click.Choice(["exact", "half", "whole", "half-down", "half-up",
+                                 "whole-down", "whole-up"]),
+              help="Decks left for the true count: exact, nearest half deck, nearest deck, "
+                   "or down or up to a half or whole deck; given, it applies to every count "
+                   "of the run.")
 @click.option("--exposed-card/--no-exposed-card", default=True, show_default=True,
               help="Whether the shown first card of the shoe enters the count; given, it "
                    "applies to every count of the run.")
@@ -491,10 +538,12 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @fmt_option
 @plot_option("the edge by round, cutoffs marked")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@advantage_options
 def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, count_tags,
                   trigger, trigger_on, initial, divisor, rounding, exposed_card, eor_count,
                   count_only, exact_bets, do_check, level, batch, scheduler, workers, state,
-                  fmt, plot, quiet):
+                  fmt, plot, quiet, strict, ramp, with_main, main_minimum, side_at_most,
+                  bankroll, ruin, rounds_per_hour):
     """Deal real shoes, count them, and value the bets: does a bet favour the player as
     the shoe runs down, what could a perfect player or a counter win, and does the
     table's round cutoff stop them?
@@ -514,9 +563,12 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
       bacc-edge depth paytables/live_dealer.py --scheduler tcp://10.0.0.5:8786
     """
     yours = your_count(count_tags, trigger, initial, trigger_on)
+    if yours is not None:
+        yours.update(strict=strict, ramp=ramp)
     # the true-count convention, when given, is every count's: yours, the paytable's
     # COUNTS and each bet's own (the notes name each count's convention)
     convention = given_values(divisor=divisor, rounding=rounding, exposed_card=exposed_card)
+    table = table_rule(with_main, main_minimum, side_at_most)
     with resumable_bar("shoes", quiet=quiet) as on_progress:
         spec, summary = depth_study(
             paytable, list(bets) or None, shoes=shoes, your_count=yours, check=do_check,
@@ -524,7 +576,9 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
             on_progress=on_progress,
             on_warning=lambda line: say(f"warning: {line}"), on_slow=say,
             deal=DealRules(decks, cut, end_rule), seed=seed, level=level, cutoff=cutoff,
-            eor_count=eor_count, count_only=count_only, exact_bets=exact_bets, **convention)
+            eor_count=eor_count, count_only=count_only, exact_bets=exact_bets,
+            with_main=table, bankroll=Bankroll(float(bankroll), float(ruin) / 100,
+                                               float(rounds_per_hour)), **convention)
     print_depth(spec, shoes, summary, fmt, plot=plot, paytable=paytable, check=do_check)
 
 
@@ -535,13 +589,25 @@ def your_count(count_tags, trigger, initial, trigger_on) -> dict | None:
     if (count_tags is None) != (trigger is None):
         raise click.UsageError("--count and --trigger go together: the tags, and the count "
                                "from which to bet")
-    alone = given(click.get_current_context(), "initial", "trigger_on")
+    alone = given(click.get_current_context(), "initial", "trigger_on", "strict", "ramp")
     if count_tags is None and alone:
         raise click.UsageError(f"{alone[0]} belongs to your count: give it with --count and "
                                f"--trigger (a paytable's Count sets its own)")
     if count_tags is None:
         return None
     return dict(tags=count_tags, trigger=trigger, initial=initial, trigger_on=trigger_on)
+
+
+def table_rule(with_main, minimum, side_share) -> WithMainBet | None:
+    """--with-main, --main-minimum and --side-at-most: the table's rule, None without
+    --with-main (an option of the rule given without it is a usage error)."""
+    alone = given(click.get_current_context(), "main_minimum", "side_at_most")
+    if with_main is None:
+        if alone:
+            raise click.UsageError(f"{alone[0]} belongs to --with-main: give the main bet "
+                                   f"the table demands")
+        return None
+    return WithMainBet(with_main, 1 if minimum is None else minimum, side_share)
 
 
 def given_values(**values) -> dict:

@@ -101,7 +101,8 @@ class WithMainBet:
     def text(self) -> str:
         share = ("" if self.side_share is None else
                  f", the side bet at most {self.side_share} of it")
-        return f"with a {self.main.value} bet of at least {self.minimum} units{share}"
+        units = "unit" if self.minimum == 1 else "units"
+        return f"with a {self.main.value} bet of at least {self.minimum} {units}{share}"
 
 
 __all__ = ["MainBet", "WithMainBet"]

@@ -602,10 +602,12 @@ def depth_study(paytable, bets: Sequence[str] | None = None, *, shoes: int,
                 on_progress: Progress | None = None,
                 on_warning: Callable[[str], None] | None = None,
                 on_slow: Callable[[str], None] | None = None,
+                bankroll: Bankroll = Bankroll(),
                 **definition) -> tuple[DepthSpec, "StudySummary"]:
     """The depth command as one call: the run defined (:func:`prepare`, given
     ``definition``: its keywords), dealt (:func:`run_depth`) and summed up
-    (:func:`summarize`). In this order, before any shoe is dealt: the scheduler is
+    (:func:`summarize`, its measures at ``bankroll``). In this order, before any shoe is
+    dealt: the scheduler is
     checked and reached, the paytable (a path is loaded, ``on_slow`` told when that is
     slow) and ``your_count`` (the keywords of :meth:`Count.yours`, None for none; played
     after ``definition``'s ``counts``) are read, and the run is defined. ``check``: the
@@ -625,9 +627,12 @@ def depth_study(paytable, bets: Sequence[str] | None = None, *, shoes: int,
         note = card_bet_note(spec, workers, local=scheduler is None)
         if note:
             on_slow(note)
+    if not isinstance(bankroll, Bankroll):
+        raise ArgumentError(f"bankroll {kind_of(bankroll)} must be Bankroll(...)")
     summary = summarize(spec, run_depth(spec, shoes, batch=batch, state=state,
                                         scheduler=scheduler, workers=workers,
-                                        on_progress=on_progress, on_warning=on_warning))
+                                        on_progress=on_progress, on_warning=on_warning),
+                        bankroll=bankroll)
     if check and not summary.checks:  # refused before a line is printed
         raise OptionError("--check: no count of this run lists published figures for the "
                           "bets it deals")

@@ -596,8 +596,8 @@ def unseen_by_round(cards: np.ndarray, start: np.ndarray, rounds: int) -> np.nda
     return full - before
 
 
-#: Per player (and group) and shoe: outcome gain, exact gain, bets placed, rounds dealt,
-#: units staked.
+#: Per player (and group) and shoe: outcome gain, exact gain, bets placed (a group: the
+#: rounds one of its players bets on), rounds dealt, units staked.
 COLUMNS = ("won", "won_exact", "bets", "rounds", "staked")
 
 
@@ -680,6 +680,8 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
         row = n_players + k
         members = list(group.members)
         per_shoe[:, row] = per_shoe[:, members].sum(axis=1)
+        # its bets: the rounds one of its players bets on
+        per_shoe[:, row, 2] = np.logical_or.reduce([masks[m] for m in members]).sum(axis=1)
         together = wins[members].sum(axis=0)
         # a group's second moment by the coups' outcomes: bets on one coup are not
         # independent, and the exact values give no moment of two bets together

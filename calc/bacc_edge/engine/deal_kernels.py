@@ -312,7 +312,8 @@ NO_CUTOFF = np.iinfo(np.int64).max
 class StudyTally(NamedTuple):
     """What :func:`tally_shoes` adds its shoes into, per count player and then per group
     of players: ``sums[j]`` and ``cross[j]`` the sums over shoes of (won, 0, bets
-    placed, rounds dealt, units staked) and of its products, ``squares[j, 0]`` of each
+    placed (a group: rounds one of its players bets on), rounds dealt, units staked)
+    and of its products, ``squares[j, 0]`` of each
     round's squared win and ``squares[j, 2]`` of its squared stake, how many shoes they
     bet in, ended level or not, won and lost; and ``rounds_histogram[r]`` the shoes that
     dealt r rounds."""
@@ -409,6 +410,7 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
     placed = np.zeros(n_players, dtype=np.int64)
     staked = np.zeros(n_players, dtype=np.int64)
     round_win = np.zeros(n_players, dtype=np.float64)
+    group_rounds = np.zeros(n_groups, dtype=np.int64)  # rounds a member of each bets on
     row = np.zeros(n_columns, dtype=np.float64)
     codes = np.zeros(coup_cards, dtype=np.int64)
     renamed = np.zeros(coup_cards, dtype=np.int64)
@@ -432,6 +434,8 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
             won[j] = 0
             placed[j] = 0
             staked[j] = 0
+        for g in range(n_groups):
+            group_rounds[g] = 0
         r = 0
         last = False
         while n_cards - pos >= coup_cards and r < max_rounds:
@@ -495,14 +499,18 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
                             round_win[j] = 0.0
                     for g in range(n_groups):
                         together = 0.0
+                        playing = False
                         for m in range(group.shape[1]):
                             j = group[g, m]
                             if j >= 0:
                                 together += round_win[j]
                                 if bets[j]:
+                                    playing = True
                                     squares[n_players + g, 2] += (
                                         stake_num[j, step[count_of[j]]] / stake_den[j]) ** 2
                         squares[n_players + g, 0] += together * together
+                        if playing:
+                            group_rounds[g] += 1
             before = pos
             pos += n
             r += 1
@@ -522,15 +530,15 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
                 row[0] = whole / (denominator[bet_of[j]] * stake_den[j])
                 row[2] = placed[j]
                 row[4] = staked[j] / stake_den[j]
-            else:  # a group: its members' wins over their common denominator
+            else:  # a group: its members' wins over their common denominator, the
+                # rounds one of them bets on, their stakes
                 g = j - n_players
                 whole = 0
-                row[2] = 0.0
+                row[2] = group_rounds[g]
                 row[4] = 0.0
                 for m in range(group.shape[1]):
                     if group[g, m] >= 0:
                         whole += won[group[g, m]] * group_mult[g, m]
-                        row[2] += placed[group[g, m]]
                         row[4] += staked[group[g, m]] / stake_den[group[g, m]]
                 row[0] = whole / group_den[g]
             row[3] = r
