@@ -25,7 +25,11 @@ from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_o
 from .depth.shoes import DealRules
 from .depth.run import depth_study
 from .analysis.bankroll import Bankroll
+from .analysis.card_counting import Count
 from .analysis.table_rules import WithMainBet
+from .depth.index import index_sheets
+from .output.index_sheet import index_notes, index_output, write_index_html
+from .util.safe_write import check_output
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
 from .language.loader import load_paytable, load_paytables
@@ -80,6 +84,7 @@ def main():
     bacc-edge eor paytables/live_dealer.py            effects of removal and a count
     bacc-edge commission --stake 13 --chip 1          banker edge with rounded commission
     bacc-edge depth paytables/live_dealer.py          side bets as the shoe runs down
+    bacc-edge index paytables/big_tiger.py -o i.html  a count's index sheet by depth
     bacc-edge results                                 regenerate results/ from paytables/
     bacc-edge solve my_bet.py --edge 5% --decks 6-8   the pay that keeps a 5% edge
     bacc-edge math-report my_bet.py -o report.html    the report a test lab can read
@@ -750,3 +755,77 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers):
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
+
+
+# -- index sheets (issue 21 §2) ----------------------------------------------------------
+@main.command("index")
+@click.argument("paytable", type=click.Path(dir_okay=False), is_eager=True)
+@bet_option
+@click.option("--count", "count_tags", metavar="TAGS",
+              help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (default: the "
+                   "paytable's COUNTS).")
+@click.option("--initial", default=0, show_default=True, type=WholeNumber(),
+              help="Your count's running count at the start of a shoe.")
+@click.option("--divisor", type=click.Choice(["shoe", "unseen"]),
+              help="True count per deck of every card not seen, or of the cards in the "
+                   "shoe (default: each count's own).")
+@click.option("--rounding", type=click.Choice(["exact", "half", "whole", "half-down",
+                                               "half-up", "whole-down", "whole-up"]),
+              help="Decks left for the true count (default: each count's own).")
+@click.option("--exposed-card/--no-exposed-card", default=None,
+              help="Whether the shown first card enters the count (default: each count's "
+                   "own).")
+@click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(1),
+              help="Shoes to deal (every round of each valued exactly).")
+@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1, 64),
+              help="Decks in the shoe.")
+@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
+              help="Cards behind the cut card.")
+@click.option("--end", "end_rule", default="at-cut", show_default=True,
+              type=click.Choice(["at-cut", "one-more"]), help="End of the shoe (see depth).")
+@seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
+@click.option("--by", default="cards", show_default=True,
+              type=click.Choice(["cards", "round"]),
+              help="Depth as cards seen, or as the round of the shoe.")
+@click.option("--every", type=WholeNumber(1),
+              help="Cards seen (or rounds) a row of the sheet spans (default 26 cards: half "
+                   "a deck; 5 rounds).")
+@fmt_option
+@click.option("--output", "-o", type=click.Path(dir_okay=False), metavar="SHEET.html",
+              help="Also write the sheet as a printable HTML page.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def index_command(paytable, bets, count_tags, initial, divisor, rounding, exposed_card,
+                  shoes, decks, cut, end_rule, seed, by, every, fmt, output, quiet):
+    """For each depth of the shoe, the running (and true) count from which each bet
+    favours the player: an index sheet, from the exact values of dealt shoes (and the
+    first-order estimate beside it).
+
+    \b
+    Examples:
+      bacc-edge index paytables/big_tiger.py
+      bacc-edge index paytables/big_tiger.py --shoes 5000 -o tiger.html
+      bacc-edge index my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --fmt csv
+      bacc-edge index paytables/wizard_lucky6.py --by round --every 10
+    """
+    if count_tags is None and given(click.get_current_context(), "initial"):
+        raise click.UsageError("--initial belongs to your count: give it with --count")
+    if output is not None:
+        if Path(output).suffix.lower() not in (".html", ".htm"):
+            raise click.UsageError(f"--output {output}: the sheet is written as HTML: name "
+                                   f"a .html file")
+        try:
+            check_output(output, inputs=[paytable])
+        except OverwriteError as err:
+            raise click.ClickException(str(err)) from None
+    count = None if count_tags is None else Count("your count", count_tags, 0, initial=initial)
+    with progress_bar.bar("shoes", quiet=quiet) as on_progress:
+        sheets = index_sheets(paytable, count, list(bets) or None,
+                              deal=DealRules(decks, cut, end_rule), seed=seed, shoes=shoes,
+                              by=by, every=every, divisor=divisor, rounding=rounding,
+                              exposed_card=exposed_card, on_progress=on_progress)
+    click.echo(index_output(sheets, fmt), nl=False)
+    for line in index_notes(sheets):
+        say(line)
+    if output is not None:
+        write_index_html(sheets, output, inputs=[paytable])
+        say(f"wrote {output}")
