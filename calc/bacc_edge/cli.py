@@ -574,6 +574,9 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     # COUNTS and each bet's own (the notes name each count's convention)
     convention = given_values(divisor=divisor, rounding=rounding, exposed_card=exposed_card)
     table = table_rule(with_main, main_minimum, side_at_most)
+    if not 0 < ruin < 100:
+        raise OptionError(f"--risk-of-ruin {float(ruin):g}: must be a percentage above 0 and "
+                          f"below 100")
     with resumable_bar("shoes", quiet=quiet) as on_progress:
         spec, summary = depth_study(
             paytable, list(bets) or None, shoes=shoes, your_count=yours, check=do_check,

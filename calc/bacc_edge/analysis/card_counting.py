@@ -167,6 +167,8 @@ class TriggerTable:
         example = "DEPTH=THRESHOLD, e.g. 0=8, 104=6" if self.by is DepthBy.CARDS \
             else "ROUND=THRESHOLD, e.g. 1=8, 30=6"
         rows = []
+        if isinstance(self.rows, str) and not self.rows.strip():
+            raise OptionError(f"{what} has no rows: write {example}")
         for depth, threshold in _pairs(self.rows, what, example):
             try:
                 start = depth if isinstance(depth, int) and not isinstance(depth, bool) \
