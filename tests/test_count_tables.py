@@ -47,8 +47,8 @@ def compare(spec, shoes):
 
 
 @pytest.mark.parametrize("paytable,deal,shoes", [
-    ("big_tiger.py", DealRules(2, 12), 200),
-    ("lucky_8.py", DealRules(2, 10, EndRule.ONE_MORE), 80),
+    ("big_tiger.py", DealRules(2, 12), 120),
+    ("lucky_8.py", DealRules(2, 10, EndRule.ONE_MORE), 60),
 ])
 def test_tables_strict_roundings_and_ramps_are_the_hand_dealers(paytable, deal, shoes):
     spec = prepare(PAYTABLES / paytable, deal=deal, seed=7, count_only=True,
@@ -73,7 +73,7 @@ def test_a_side_bet_beside_the_main_bet_is_the_hand_dealers(rule):
                    counts=[ROUNDS, SHEET], with_main=rule,
                    teams=[Team("duo", {"Ann": ["sheet"], "Bob": ["by round"]})])
     assert spec.bets[-1] == rule.name
-    sums = compare(spec, 300)
+    sums = compare(spec, 150)
     side = [j for j, p in enumerate(spec.players) if p.follows is None]
     main = [j for j, p in enumerate(spec.players) if p.follows is not None]
     assert sums[main, 2].tolist() == sums[side, 2].tolist()  # beside every side bet
@@ -110,3 +110,30 @@ def test_a_table_that_starts_late_never_bets_before_it(monkeypatch):
     rounds = game(spec).deal_shoes(spec.seed, 0, 100)[0]
     # it bets on every round from the 30th: a shoe of r rounds gives r - 29
     assert sums[0, 2] == np.maximum(rounds - 29, 0).sum()
+
+
+BASE = Count("base", HIGH, trigger=1)
+
+
+@pytest.mark.parametrize("change", [
+    dict(counts=[Count("base", HIGH, trigger=1, strict=True)]),
+    dict(counts=[Count("base", HIGH, trigger="cards: 0=1")]),
+    dict(counts=[Count("base", HIGH, trigger="round: 1=1")]),
+    dict(counts=[Count("base", HIGH, trigger=1, ramp="3=2")]),
+    *[dict(rounding=r) for r in ("half-down", "half-up", "whole-down", "whole-up")],
+    dict(with_main=WithMainBet("banker")),
+    dict(with_main=WithMainBet("banker", 1, "1/2")),
+    dict(counts=[BASE, SHEET], teams=[Team("t", {"A": ["base"], "B": ["sheet"]})]),
+])
+def test_a_run_of_another_convention_never_shares_saved_batches(tmp_path, change):
+    from bacc_edge.depth.run import DepthTally, definition, run_depth
+    kw = dict(deal=DealRules(2, 12), seed=5, count_only=True, eor_count=False,
+              paytable_counts_too=False, counts=[BASE])
+    base = prepare(PAYTABLES / "big_tiger.py", **kw)
+    changed = prepare(PAYTABLES / "big_tiger.py", **{**kw, **change})
+    assert definition(changed, 4) != definition(base, 4)
+    run_depth(base, 8, batch=4, state=tmp_path, workers=1)
+    shared = run_depth(changed, 8, batch=4, state=tmp_path, workers=1)
+    fresh = DepthTally([deal_batch(changed, 0, 4), deal_batch(changed, 4, 4)])
+    assert np.array_equal(shared.sums, fresh.sums)
+    assert len(list(tmp_path.glob("run-*"))) == 2

@@ -25,6 +25,7 @@ strictly (``strict``: bet above it, not from it), and the stake may follow a ram
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import KW_ONLY, dataclass, field, replace
 from enum import StrEnum
@@ -446,7 +447,7 @@ class Count:
         return cls("your count", tags, trigger, initial=initial, trigger_on=trigger_on,
                    strict=strict, ramp=ramp)
 
-    @property
+    @functools.cached_property
     def table(self) -> TriggerTable:
         """The trigger as a table (a single threshold is a table of one row, from the
         first card)."""

@@ -378,7 +378,7 @@ class Game:
             np.array([[at for at, _ in c.ramp] + [np.inf] * (steps - len(c.ramp))
                       for c in counts], dtype=np.float64).reshape(len(counts), steps),
             np.array([len(c.ramp) for c in counts], dtype=np.int64),
-            self.stake_num[counted].reshape(len(counted), -1),
+            self.stake_num[counted],
             self.stake_den[counted].astype(np.float64),
             groups, group_mult, group_den)
         #: the shoe in one-byte card codes, for the count study's dealer
