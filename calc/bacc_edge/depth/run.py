@@ -242,10 +242,14 @@ def _groups(players: list[Player], counts: Sequence[Count], teams: Sequence[Team
                 for j, p in enumerate(players)]
 
     def played(names: Sequence[str]) -> tuple[int, ...]:
+        """The players of the counts named, with no cutoff, and one main bet a count:
+        its bets are placed on the same rounds at the same stake, so one main bet of
+        the table's least (or the stake over its share) stands beside all of them."""
         wanted = {n.lower() for n in names}
         chosen = [j for j, p in enumerate(players) if p.count is not None
                   and p.cutoff is None and counts[p.count].name.lower() in wanted]
-        return tuple(chosen + ([side + j for j in chosen] if with_main is not None else []))
+        mains = {players[j].count: side + j for j in reversed(chosen)}
+        return tuple(chosen + (sorted(mains.values()) if with_main is not None else []))
 
     for c, count in enumerate(counts):
         served = {p.bet for p in players if p.count == c}
@@ -862,7 +866,9 @@ class StudySummary:
 
 def player_name(spec: DepthSpec, p: Player) -> str:
     if p.follows is not None:
-        return f"{player_name(spec, spec.players[p.follows])}: the main bet beside it"
+        side = spec.players[p.follows]
+        return (f"{player_name(spec, side)}: the main bet beside {spec.bets[side.bet]}"
+                + ("" if side.cutoff is None else f" (closes after round {side.cutoff})"))
     return "perfect player" if p.count is None else spec.counts[p.count].name
 
 
