@@ -398,9 +398,16 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
             for k in range(ramp_steps[c]):
                 steps[c, k, left] = _least_betting(ramp[c, k], on_true[c], decks, strict[c])
     tabled = np.zeros(n_counts, dtype=np.bool_)  # a trigger with more than one row
+    flat = np.zeros(n_counts, dtype=np.bool_)  # one row and no ramp: today's counts
     for c in range(n_counts):
         for d in range(depth_row.shape[1]):
             tabled[c] = tabled[c] or depth_row[c, d] != 0
+        flat[c] = not tabled[c] and ramp_steps[c] == 0
+    staking = np.zeros(n_players, dtype=np.bool_)  # a stake other than one unit
+    for j in range(n_players):
+        staking[j] = stake_den[j] != 1.0
+        for k in range(stake_num.shape[1]):
+            staking[j] = staking[j] or stake_num[j, k] != 1
     seen = np.empty((n_counts, n_cards + 1), dtype=np.int64)
     base = np.empty(n_counts, dtype=np.int64)
     hit = np.zeros(n_counts, dtype=np.bool_)
@@ -442,11 +449,14 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
             for c in range(n_counts):
                 left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
                 running = base[c] + seen[c, pos]
-                k = 0  # a flat trigger's one row; a table's row in force at this depth
+                if flat[c]:  # one threshold, one unit
+                    hit[c] = running >= least[c, 0, left]
+                    continue
+                k = 0  # a table's row in force at this depth
                 if tabled[c]:
                     k = depth_row[c, r + 1 if by_round[c] else pos - burned]
                 hit[c] = running >= least[c, k, left]
-                if hit[c] and ramp_steps[c] > 0:
+                if hit[c]:
                     k = 0
                     while k < ramp_steps[c] and running >= steps[c, k, left]:
                         k += 1
@@ -486,14 +496,20 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
                 else:
                     for j in range(n_players):
                         if bets[j]:
-                            units = stake_num[j, step[count_of[j]]]
                             whole = numerator[bet_of[j], cls]
-                            net = units * (whole / denominator[bet_of[j]]) / stake_den[j]
-                            won[j] += units * whole
+                            net = whole / denominator[bet_of[j]]
                             placed[j] += 1
-                            staked[j] += units
+                            if staking[j]:  # a ramp's stake, or a main bet's
+                                units = stake_num[j, step[count_of[j]]]
+                                net = units * net / stake_den[j]
+                                won[j] += units * whole
+                                staked[j] += units
+                                squares[j, 2] += (units / stake_den[j]) ** 2
+                            else:
+                                won[j] += whole
+                                staked[j] += 1
+                                squares[j, 2] += 1.0
                             squares[j, 0] += net * net
-                            squares[j, 2] += (units / stake_den[j]) ** 2
                             round_win[j] = net
                         else:
                             round_win[j] = 0.0
