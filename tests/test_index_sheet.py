@@ -143,3 +143,13 @@ def test_the_outputs_csv_json_and_a_printable_page_with_no_script(tmp_path):
     assert result.exit_code == 0, result.output
     assert out.read_text().startswith("<!DOCTYPE html>")
     assert list(csv.DictReader(io.StringIO(result.stdout)))[0]["count"] == "Big Tiger count"
+
+
+def test_a_sheet_by_round_counts_every_shoes_first_rounds():
+    # every shoe deals its first rounds: a row of rounds 1-3 holds 3 rounds a shoe
+    (sheet,) = index_sheets(TIGER, HIGH, deal=DealRules(2, 12), shoes=15, by="round",
+                            every=3)
+    assert [r.start for r in sheet.rows[:3]] == [1, 4, 7]
+    assert (sheet.rows[0].end, sheet.rows[0].rounds) == (3, 45)
+    assert sheet.trigger_text("Big Tiger") is None or \
+        sheet.trigger_text("Big Tiger").startswith("round: ")

@@ -231,7 +231,9 @@ def _sheet(paytable, count, bets, deal, seed, shoes, by, every, steps) -> IndexS
         unseen = np.concatenate([unseen_by_round(cards[s], start[s], int(rounds[s]))
                                  for s in range(size)])
         values = g.values.moments_each(unseen)[0][:, served]
-        bucket, rc = depth[valid] // every, running[:, :, 0][valid]
+        # rows of every cards seen from 0, or of every rounds from the first
+        first_depth = 0 if by is DepthBy.CARDS else 1
+        bucket, rc = (depth[valid] - first_depth) // every, running[:, :, 0][valid]
         pairs, where = np.unique(np.stack([bucket, rc], axis=1), axis=0, return_inverse=True)
         where = where.reshape(-1)
         sums = np.stack([np.bincount(where, minlength=len(pairs))] + [
@@ -249,6 +251,7 @@ def _sheet(paytable, count, bets, deal, seed, shoes, by, every, steps) -> IndexS
     effects = effects_of_removal([spec.paytable().bets[b] for b in served],
                                  Shoe.decks(deal.decks), tableau=spec.tableau)
     rows = []
+    first_depth = 0 if by is DepthBy.CARDS else 1
     for i, name in enumerate(names):
         for bucket in sorted(by_bucket):
             rounds_here, seen_sum, decks_sum = by_bucket[bucket]
@@ -260,7 +263,8 @@ def _sheet(paytable, count, bets, deal, seed, shoes, by, every, steps) -> IndexS
             status, index, at = favourable_from(counts_seen, n, sums)
             estimate = _first_order(effects[i], count, deal.cards, seen_sum / rounds_here)
             rows.append(IndexRow(
-                bet=name, start=bucket * every, end=bucket * every + every - 1,
+                bet=name, start=first_depth + bucket * every,
+                end=first_depth + bucket * every + every - 1,
                 rounds=int(rounds_here), decks_left=float(decks),
                 lowest=int(counts_seen[0]), highest=int(counts_seen[-1]), status=status,
                 running=index, true=None if index is None else index / decks,
