@@ -1,8 +1,10 @@
 """Big Tiger: a banker win on a three-card 6 pays 50 to 1 (8 decks: house edge
 15.2533%), with the count and study of its published vulnerability analysis.
 
-Source: the Big Tiger count study quoted in issue 11 (8 decks, cut card 14 cards from
-the end, 100 million shoes): tags A … 10 = 0, 0, -1, -1, -1, -2, +1, +2, +2, 0, bet
+Source: Eliot Jacobson, "Card Counting the Big Tiger Baccarat Side Bet"
+(advancedadvantageplay.com/2024/07/card-counting-the-big-tiger-baccarat-side-bet), the
+study quoted in issue 11 (8 decks, cut card 14 cards from the end, 100 million shoes;
+house edge 15.2533%, SD 6.519): tags A … 10 = 0, 0, -1, -1, -1, -2, +1, +2, +2, 0, bet
 at true count +8 or more.
 
 Reproduced (results/studies/) with the burn by the first card, the true count per deck
@@ -25,7 +27,9 @@ COUNTS = [
     Count("Big Tiger count", {"A": 0, "2": 0, "3": -1, "4": -1, "5": -1, "6": -2, "7": 1,
                               "8": 2, "9": 2, "10/J/Q/K": 0}, trigger=8,
           bets=["Big Tiger"], published=StudyFigures(
-              "Big Tiger count study (100 million shoes), as quoted in issue 11",
+              "Eliot Jacobson, Card Counting the Big Tiger Baccarat Side Bet (advancedadvantage"
+              "play.com/2024/07/card-counting-the-big-tiger-baccarat-side-bet), 100 million "
+              "shoes, as quoted in issue 11",
               # the study's index divides by a standard deviation per hand of √(bet
               # frequency) × the bet's SD off the top (6.519): 1000 × 0.00256 /
               # (√0.03536 × 6.519) = 2.09, its printed figures give; bacc-edge's own

@@ -372,6 +372,15 @@ API = [
                                                                       on_progress=bad)),
           ("report_all", lambda bad: lambda: report_all([PUNTO], on_progress=bad)),
       ]],
+    # -- index sheets (issue 21 §2) ------------------------------------------------------------
+    ("index_sheets(None)", lambda: bacc_edge.index_sheets(None), ArgumentError,
+     "source None (NoneType) is not a paytable"),
+    ("index_sheets(count=5)", lambda: bacc_edge.index_sheets(PUNTO, 5), ArgumentError,
+     "count 5 (int) must be a Count (None: the paytable's COUNTS)"),
+    ("index_sheets(deal=8)", lambda: bacc_edge.index_sheets(PUNTO, deal=8), ArgumentError,
+     "deal 8 (int) must be DealRules, e.g. DealRules(decks=8)"),
+    ("index_sheets(on_progress=5)", lambda: bacc_edge.index_sheets(PUNTO, on_progress=5),
+     ArgumentError, "on_progress 5 (int) must be a function (or None)"),
 ]
 
 

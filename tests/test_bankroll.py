@@ -35,6 +35,28 @@ def test_the_big_tiger_studys_index_is_its_own_figures_through_its_formula():
     assert result.sd == pytest.approx(6.519, abs=5e-4)
 
 
+@pytest.mark.parametrize("variance,frequency,per_100,printed", [
+    (182.715, 0.23207, 3.928, "6.03"),   # "3 Giving 8"
+    (18.594, 0.1361, 1.213, "7.62"),     # "88 89 98 99"
+    (42.503, 0.03536, 0.256, "2.08"),    # Big Tiger
+])
+def test_the_same_authors_other_studies_print_the_index_off_the_top(variance, frequency,
+                                                                     per_100, printed):
+    # The author's page of baccarat side-bet studies (advancedadvantageplay.com, "Baccarat
+    # Side Bets") prints each bet's variance off the top, bet frequency, units won per
+    # 100 hands and desirability index: 100 × win per 100 / SD per 100, the SD per 100
+    # hands √(100 · f) × SD₀ — the index off the top. Each input is printed rounded, so
+    # the index they give spans their half units; the printed index lies in that span.
+    def half(text):
+        return 0.5 * 10 ** -len(str(text).split(".")[1])
+    corners = [desirability_index_off_the_top((per_100 + a * half(per_100)) / 100,
+                                              math.sqrt(variance + b * half(variance)),
+                                              frequency + c * half(frequency))
+               for a in (-1, 1) for b in (-1, 1) for c in (-1, 1)]
+    value, tolerance = float(printed), half(printed)
+    assert min(corners) <= value + tolerance and value - tolerance <= max(corners)
+
+
 def test_the_index_over_the_sd_of_the_bets_placed_by_hand():
     # one bet in 100 rounds, +1 or -1 worth +0.01: μ = 1e-4, σ² = 0.01 - 1e-8
     assert desirability_index(1e-4, math.sqrt(0.01 - 1e-8)) == pytest.approx(1.0000005)

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..analysis.card_counting import Count, DepthBy, Divisor, decks_left, paytable_counts
 from ..analysis.removal_effects import effects_of_removal
-from ..errors import OptionError
+from ..errors import ArgumentError, OptionError, kind_of
 from ..game.cards import RANKS
 from ..game.shoe import Shoe
 from ..language.loader import as_paytable
@@ -176,7 +176,7 @@ def index_sheets(paytable, count: Count | None = None, bets: Sequence[str] | Non
     total)``."""
     callable_argument(on_progress)
     if not isinstance(deal, DealRules):
-        raise OptionError(f"deal {deal!r} must be DealRules, e.g. DealRules(decks=8)")
+        raise ArgumentError(f"deal {kind_of(deal)} must be DealRules, e.g. DealRules(decks=8)")
     try:
         by = DepthBy(by)
     except ValueError:
@@ -196,7 +196,8 @@ def index_sheets(paytable, count: Count | None = None, bets: Sequence[str] | Non
                           f"on at most {MAX_EXACT_DECKS} decks")
     paytable = as_paytable(paytable)
     if count is not None and not isinstance(count, Count):
-        raise OptionError(f"count must be a Count, not {count!r}")
+        raise ArgumentError(f"count {kind_of(count)} must be a Count (None: the paytable's "
+                            f"COUNTS)")
     counts = [count] if count is not None else list(paytable_counts(paytable))
     if not counts:
         raise OptionError(f"{paytable.path.name}: no count to index: give one (--count) or "
