@@ -27,9 +27,8 @@ COUNTS = [
     Count("Big Tiger count", {"A": 0, "2": 0, "3": -1, "4": -1, "5": -1, "6": -2, "7": 1,
                               "8": 2, "9": 2, "10/J/Q/K": 0}, trigger=8,
           bets=["Big Tiger"], published=StudyFigures(
-              "Eliot Jacobson, Card Counting the Big Tiger Baccarat Side Bet (advancedadvantage"
-              "play.com/2024/07/card-counting-the-big-tiger-baccarat-side-bet), 100 million "
-              "shoes, as quoted in issue 11",
+              "Jacobson, Card Counting the Big Tiger Baccarat Side Bet "
+              "(advancedadvantageplay.com)",
               # the study's index divides by a standard deviation per hand of √(bet
               # frequency) × the bet's SD off the top (6.519): 1000 × 0.00256 /
               # (√0.03536 × 6.519) = 2.09, its printed figures give; bacc-edge's own
