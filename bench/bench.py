@@ -637,7 +637,10 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
         if not (there / "bacc_edge").is_dir():
             sys.exit(f"--baseline {baseline}: no calc/bacc_edge there (give a checkout's "
                      f"top folder)")
-        sides.append({"name": "baseline", "env": {**os.environ, "PYTHONPATH": str(there)}})
+        sides.append({"name": "baseline", "env": {**os.environ, "PYTHONPATH": str(there)},
+                      # its own paytables: a study figure this checkout added is no
+                      # measure to an older one (the bets and counts are the same)
+                      "paytables": Path(baseline).resolve() / "paytables"})
     card_bets = None
     for side in sides:  # the bets on the cards, by the first checkout that can tell
         run = subprocess.run([sys.executable, "-c", _CARD_BETS_FINDER, str(folder)],
@@ -666,7 +669,8 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
     for r in range(-1, count_rounds):  # round -1 warms each side's numba cache, untimed
         for key, paytable, extra in studies:
             for side in each_side():
-                def cmd_for(shoes, state, paytable=paytable, extra=extra):
+                def cmd_for(shoes, state, paytable=side.get("paytables", folder) / paytable.name,
+                            extra=extra):
                     return _depth_cmd(paytable, shoes, state, *extra)
                 if r < 0:
                     seconds, refused = _study_run(lambda s: cmd_for(count_sizes[0], s),

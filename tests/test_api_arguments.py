@@ -396,6 +396,15 @@ API = [
      "deal 8 (int) must be DealRules"),
     ("shoe_shopping(on_progress='x')", lambda: bacc_edge.shoe_shopping(PUNTO, on_progress="x"),
      ArgumentError, "on_progress 'x' (str) must be a function (or None)"),
+    # -- index sheets (issue 21 §2) ------------------------------------------------------------
+    ("index_sheets(None)", lambda: bacc_edge.index_sheets(None), ArgumentError,
+     "source None (NoneType) is not a paytable"),
+    ("index_sheets(count=5)", lambda: bacc_edge.index_sheets(PUNTO, 5), ArgumentError,
+     "count 5 (int) must be a Count (None: the paytable's COUNTS)"),
+    ("index_sheets(deal=8)", lambda: bacc_edge.index_sheets(PUNTO, deal=8), ArgumentError,
+     "deal 8 (int) must be DealRules, e.g. DealRules(decks=8)"),
+    ("index_sheets(on_progress=5)", lambda: bacc_edge.index_sheets(PUNTO, on_progress=5),
+     ArgumentError, "on_progress 5 (int) must be a function (or None)"),
 ]
 
 

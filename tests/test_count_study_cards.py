@@ -4,7 +4,9 @@ shuffle, shows and burns, stops at the cut card, counts with the count's tags an
 settles each bet from its written rules (the paytables' docstrings), sharing nothing
 with the engine but the shuffle."""
 
+import math
 from collections import Counter
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -115,14 +117,51 @@ BY_HAND = {"Lucky Nines, paytable 1": lucky_nines((500, 250, 20, 8, 5, 2, 1)),
 
 
 # -- the dealer --------------------------------------------------------------------------
+def decks_by_hand(cards, rounding):
+    """The decks a true count divides by, as the README words each rounding."""
+    if rounding == "exact":
+        return cards / 52
+    if rounding == "half":  # nearest half deck, halves up, at least one half
+        return max(0.5, math.floor(cards / 26 + 0.5) / 2)
+    if rounding == "whole":
+        return max(1.0, math.floor(cards / 52 + 0.5))
+    if rounding == "half-down":
+        return max(0.5, math.floor(cards / 26) / 2)
+    if rounding == "half-up":
+        return max(0.5, math.ceil(cards / 26) / 2)
+    if rounding == "whole-down":
+        return max(1.0, math.floor(cards / 52))
+    assert rounding == "whole-up", rounding
+    return max(1.0, math.ceil(cards / 52))
+
+
+def main_bet_by_hand(main, player, banker):
+    """The banker bet pays 0.95 to 1, the player bet 1 to 1; a tie returns either."""
+    p, b = hand_points(player), hand_points(banker)
+    if p == b:
+        return Fraction(0)
+    if main == "banker":
+        return Fraction(19, 20) if b > p else Fraction(-1)
+    return Fraction(1) if p > b else Fraction(-1)
+
+
 def study_by_hand(spec, shoes):
-    """Per count player (the spec's order): won, bets and rounds summed over shoes, the
-    shoes they bet in, won and lost, and the rounds each shoe dealt."""
+    """Per count player, then per group of players (the spec's orders): won, bets (a
+    group's: the rounds one of its players bets on), rounds and units staked summed
+    over shoes, the squared wins of each round and the
+    squared stakes, the shoes they bet in, won and lost, and the rounds each shoe dealt.
+    A count bets when its level (running count, or running count per deck left as its
+    rounding says) reaches the threshold in force (its table's row for the cards seen
+    or the round; above it when strict), within the cutoff; it stakes the units of the
+    highest ramp step reached; a main bet beside a side bet stakes the table's least
+    main bet or the side bet over its largest share."""
     deal = spec.deal
     ordered = [kind for kind in range(52) for _ in range(deal.decks)]
     n_players = len(spec.players)
-    sums = np.zeros((n_players, 4))
-    betting, won_shoes, lost_shoes = (np.zeros(n_players, dtype=np.int64) for _ in range(3))
+    rows = n_players + len(spec.groups)
+    sums = np.zeros((rows, 5))
+    squares = np.zeros((rows, 3))
+    betting, won_shoes, lost_shoes = (np.zeros(rows, dtype=np.int64) for _ in range(3))
     rounds_dealt = Counter()
     for s in range(shoes):
         cards = shuffle_plain(spec.seed, s, ordered)
@@ -131,22 +170,61 @@ def study_by_hand(spec, shoes):
         pos = 1 + burned
         running = [c.initial + (c.tags[shown // 4] if c.exposed_card else 0)
                    for c in spec.counts]
-        won = [0] * n_players
-        bets = [0] * n_players
+        won = [Fraction(0)] * rows
+        bets = [0] * rows
+        staked = [Fraction(0)] * rows
         cut_at, r, one_more = len(cards) - deal.cut, 0, False
         while len(cards) - pos >= 6:
             r += 1
             player, banker, n = coup_of(cards, pos)
+            seen = pos - burned  # the shown card and the coups dealt
+            stake = [None] * n_players
             for j, p in enumerate(spec.players):
                 count = spec.counts[p.count]
+                if p.follows is not None:
+                    continue
                 if count.trigger_on == "true":
-                    unseen = len(cards) - pos + (burned if count.divisor == "unseen" else 0)
-                    level = running[p.count] / (unseen / 52)
+                    left = len(cards) - pos + (burned if count.divisor == "unseen" else 0)
+                    level = running[p.count] / decks_by_hand(left, count.rounding)
                 else:
                     level = running[p.count]
-                if level >= count.trigger and (p.cutoff is None or r <= p.cutoff):
-                    won[j] += BY_HAND[spec.bets[p.bet]](player, banker, n)
-                    bets[j] += 1
+                depth = r if count.table.by == "round" else seen
+                rows_in_force = [t for d, t in count.table.rows if d <= depth]
+                reaches = (lambda x, t: x > t) if count.strict else (lambda x, t: x >= t)
+                if rows_in_force and reaches(level, rows_in_force[-1]) \
+                        and (p.cutoff is None or r <= p.cutoff):
+                    units = 1
+                    for at, step in count.ramp:
+                        if reaches(level, at):
+                            units = step
+                    stake[j] = Fraction(units)
+            for j, p in enumerate(spec.players):
+                if p.follows is not None and stake[p.follows] is not None:
+                    rule = spec.with_main
+                    side = stake[p.follows]
+                    stake[j] = (rule.minimum if rule.side_share is None
+                                else max(rule.minimum, side / rule.side_share))
+            round_win = [Fraction(0)] * n_players
+            for j, p in enumerate(spec.players):
+                if stake[j] is None:
+                    continue
+                net = (main_bet_by_hand(spec.with_main.main.value, player, banker)
+                       if p.follows is not None
+                       else Fraction(BY_HAND[spec.bets[p.bet]](player, banker, n)))
+                round_win[j] = stake[j] * net
+                won[j] += round_win[j]
+                bets[j] += 1
+                staked[j] += stake[j]
+                squares[j] += (float(round_win[j]) ** 2, 0, float(stake[j]) ** 2)
+            for g, group in enumerate(spec.groups):
+                together = sum(round_win[m] for m in group.members)
+                squares[n_players + g, 0] += float(together) ** 2
+                squares[n_players + g, 2] += sum(float(stake[m]) ** 2 for m in group.members
+                                                 if stake[m] is not None)
+                won[n_players + g] += together
+                bets[n_players + g] += any(stake[m] is not None for m in group.members)
+                staked[n_players + g] += sum(stake[m] for m in group.members
+                                             if stake[m] is not None)
             for card in cards[pos:pos + n]:
                 running = [x + c.tags[card // 4] for x, c in zip(running, spec.counts)]
             before, pos = pos, pos + n
@@ -157,12 +235,12 @@ def study_by_hand(spec, shoes):
                     break
                 one_more = pos > cut_at
         rounds_dealt[r] += 1
-        for j in range(n_players):
-            sums[j] += (won[j], 0, bets[j], r)
+        for j in range(rows):
+            sums[j] += (float(won[j]), 0, bets[j], r, float(staked[j]))
             betting[j] += bets[j] > 0
             won_shoes[j] += won[j] > 0
             lost_shoes[j] += won[j] < 0
-    return sums, betting, won_shoes, lost_shoes, rounds_dealt
+    return sums, squares, betting, won_shoes, lost_shoes, rounds_dealt
 
 
 @pytest.fixture(autouse=True)
@@ -196,7 +274,7 @@ def test_count_study_tallies_are_the_hand_dealers(paytable, bets, deal, shoes):
     spec = prepare(PAYTABLES / paytable, bets, deal=deal, seed=5, count_only=True,
                    eor_count=False, paytable_counts_too=False, counts=[ALWAYS, NINES, HIGH],
                    cutoff=15)
-    sums, betting, won, lost, rounds = study_by_hand(spec, shoes)
+    sums, _, betting, won, lost, rounds = study_by_hand(spec, shoes)
     # batches of any size add up to the same tally
     batches = [deal_batch(spec, first, size) for first, size in ((0, 7), (7, shoes - 7))]
     kernel = {k: sum(b[k] for b in batches) for k in batches[0]}
@@ -221,7 +299,7 @@ def test_a_binary_search_of_the_cells_settles_as_the_array_does(monkeypatch, pay
         spec = prepare(PAYTABLES / paytable, deal=deal, seed=2, count_only=True,
                        eor_count=False, paytable_counts_too=False, counts=[ALWAYS, NINES])
         assert len(game(spec).card.dense) == 0
-        sums, betting, won, lost, rounds = study_by_hand(spec, 120)
+        sums, _, betting, won, lost, rounds = study_by_hand(spec, 120)
         assert deal_batch(spec, 0, 120)["sums"].tolist() == sums.tolist()
     finally:
         game.cache_clear()

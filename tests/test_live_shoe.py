@@ -45,8 +45,31 @@ COUNTS = [
     Count("shoe whole, shown card out", {"7": 2, "8": -1, "9": -1}, trigger=2,
           divisor="shoe", rounding="whole", exposed_card=False),
     Count("running", {"K": 1, "Q": 1, "2": -1, "3": -1}, trigger=3, trigger_on="running"),
+    Count("by cards seen, strict", {"A": 1, "2": 1, "3": 1, "4": 1, "10/J/Q/K": -1},
+          trigger_on="running", strict=True,
+          trigger="cards: " + ", ".join(f"{d}={d // 3 % 3 - 1}" for d in range(5, 200, 3))),
+    Count("by round, running", {"8": 1, "9": 1, "A": -1}, trigger="round: 2=1, 5=0",
+          trigger_on="running"),
 ]
 '''
+#: count name → (table rows (from depth, threshold), by round?, strict?): the tables above,
+#: read by hand
+TABLES = {"by cards seen, strict": (tuple((d, d // 3 % 3 - 1) for d in range(5, 200, 3)),
+                                    False, True),
+          "by round, running": (((2, 1), (5, 0)), True, False)}
+
+
+def reached_by_hand(count, level, seen, round_no):
+    """Whether ``count`` bets at ``level`` before a coup: its one trigger, or the row of
+    its table in force (none before the first: no bet), ``>`` when strict."""
+    if count.name not in TABLES:
+        return level >= count.trigger
+    rows, by_round, strict = TABLES[count.name]
+    depth = round_no if by_round else seen
+    in_force = [t for start, t in rows if start <= depth]
+    if not in_force:
+        return False
+    return level > in_force[-1] if strict else level >= in_force[-1]
 
 
 def kernel_shoes(path, deal: DealRules, seed: int, shoes: int):
@@ -114,7 +137,10 @@ def test_each_counts_running_and_true_count_before_a_coup_is_the_kernels(tmp_pat
                 assert shown[count.name]["running"] == running[s, r, c], (s, r, count.name)
                 assert shown[count.name]["true_count"] == true_count[s, r, c], (s, r, count.name)
                 level = true_count[s, r, c] if count.trigger_on == "true" else running[s, r, c]
-                assert shown[count.name]["reached"] == (level >= count.trigger)
+                burned = card_points(kinds[0] // 4) or 10
+                seen = int(start[s, r]) - burned  # the shown card and the coups' cards
+                assert shown[count.name]["reached"] == reached_by_hand(count, level, seen,
+                                                                       r + 1), (s, r, count.name)
             first = int(start[s, r])
             track.enter(cards=" ".join(name(k) for k in
                                        kinds[first:first + coup_length(kinds, first)]))
@@ -195,7 +221,9 @@ PLAYERS_SOURCE = '''from bacc_edge import Bet, Count, Event, player, tie
 BETS = [Bet("Rich Pair", [Event("Player pair", player.pair, 13)], max_round=5),
         Bet("Tie", [Event("Tie", tie, 8)])]
 COUNTS = [Count("always", {"A": 1}, trigger=-1000000, bets=["Tie"]),
-          Count("never", {"A": 1}, trigger=1000000, bets=["Tie"])]
+          Count("never", {"A": 1}, trigger=1000000, bets=["Tie"]),
+          Count("always, three units", {"A": 1}, trigger=-1000000, ramp="-999999=3",
+                bets=["Tie"])]
 '''
 
 
@@ -229,6 +257,9 @@ def test_the_perfect_player_and_the_counts_win_what_the_coups_paid_within_the_cu
     assert rows[("always", "Tie")]["bets_placed"] == len(coups)
     assert rows[("always", "Tie")]["units_exact"] == fraction(won["Tie"])
     assert rows[("never", "Tie")]["bets_placed"] == 0
+    ramped = rows[("always, three units", "Tie")]               # its ramp's stake every coup
+    assert ramped["bets_placed"] == len(coups)
+    assert ramped["units_exact"] == fraction(3 * won["Tie"])
 
 
 # -- undo, redo, refusals ------------------------------------------------------------------------------

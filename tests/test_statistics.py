@@ -154,11 +154,11 @@ def _hand_tally():
     """Three shoes of 4, 3 and 3 rounds, one bet, two perfect players: without a cutoff
     (player 0) and with the table's cutoff at round 2 (player 1). Per shoe and player:
     the exact gain, bets placed, rounds dealt (as deal_batch sums them)."""
-    # columns: won (coups' outcomes), won_exact, bets, rounds
+    # columns: won (coups' outcomes), won_exact, bets, rounds, units staked (one a bet)
     per_shoe = np.array([
-        [[1.0, 0.5, 1, 4], [1.0, 0.5, 1, 4]],    # shoe 1: one bet worth 0.5, in round 2
-        [[-1.0, 0.2, 2, 3], [0.0, 0.0, 0, 3]],   # shoe 2: two bets worth 0.2, from round 3
-        [[0.0, 0.0, 0, 3], [0.0, 0.0, 0, 3]],    # shoe 3: no bet
+        [[1.0, 0.5, 1, 4, 1], [1.0, 0.5, 1, 4, 1]],    # shoe 1: one bet worth 0.5, round 2
+        [[-1.0, 0.2, 2, 3, 2], [0.0, 0.0, 0, 3, 0]],   # shoe 2: two bets worth 0.2, from 3
+        [[0.0, 0.0, 0, 3, 0], [0.0, 0.0, 0, 3, 0]],    # shoe 3: no bet
     ])
     batch = {
         "shoes": np.array([3]),
@@ -166,7 +166,7 @@ def _hand_tally():
         "cross": np.einsum("spi,spj->pij", per_shoe, per_shoe),
         # Σ over the rounds bet of the expected squared result: 10.049 for player 0, so
         # that its per-round second moment is 10.049/10 = 1.0049 (see the test)
-        "squares": np.array([[2.0, 10.049], [1.0, 5.0]]),
+        "squares": np.array([[2.0, 10.049, 3.0], [1.0, 5.0, 1.0]]),  # (…, stakes²)
         "shoes_betting": np.array([2, 1]),
         "shoes_nonzero": np.array([2, 1]),
         "shoes_won": np.array([2, 1]), "shoes_lost": np.array([0, 0]),
@@ -265,11 +265,11 @@ def test_the_desirability_index_of_one_favourable_bet_by_hand(tmp_path):
     # One shoe of 100 rounds, bet once on a coup worth +0.01 whose result is +1 or -1
     # (expected square 1). Per round dealt: mean 0.01/100 = 1e-4, second moment 1/100,
     # variance 0.01 - 1e-8, SD 0.09999995; index 1000 · 1e-4 / 0.09999995 = 1.0000005.
-    per_shoe = np.array([[[1.0, 0.01, 1, 100]]])
+    per_shoe = np.array([[[1.0, 0.01, 1, 100, 1]]])
     tally = DepthTally([{
         "shoes": np.array([1]), "sums": per_shoe.sum(axis=0),
         "cross": np.einsum("spi,spj->pij", per_shoe, per_shoe),
-        "squares": np.array([[1.0, 1.0]]), "shoes_betting": np.array([1]),
+        "squares": np.array([[1.0, 1.0, 1.0]]), "shoes_betting": np.array([1]),
         "shoes_nonzero": np.array([1]), "shoes_won": np.array([1]),
             "shoes_lost": np.array([0]), "rounds_histogram": np.zeros(101, dtype=np.int64),
         "reached": np.ones(100, dtype=np.int64), "ev_sum": np.zeros((1, 100)),
@@ -302,8 +302,8 @@ def test_a_batch_sums_what_each_player_bet_and_won_round_by_round(tmp_path):
     rounds, start, _, true_count, net, cards = game(spec).deal_shoes(spec.seed, 0, shoes,
                                                                      keep_cards=True)
     m = start.shape[1]
-    per_shoe = np.zeros((shoes, 2, 4))
-    squares = np.zeros((2, 2))
+    per_shoe = np.zeros((shoes, 2, 5))
+    squares = np.zeros((2, 3))
     ev_sum, favourable, reached = np.zeros(m), np.zeros(m), np.zeros(m)
     for s in range(shoes):
         unseen = unseen_by_round(cards[s], start[s], int(rounds[s]))
@@ -317,8 +317,8 @@ def test_a_batch_sums_what_each_player_bet_and_won_round_by_round(tmp_path):
             reached[r] += 1
             for j, bets in enumerate((ev > 0, true_count[s, r, 0] >= 1)):
                 if bets:
-                    per_shoe[s, j] += (net[s, r, 0], ev, 1, 0)
-                    squares[j] += (net[s, r, 0] ** 2, 1.02 ** 2 * win + lose)
+                    per_shoe[s, j] += (net[s, r, 0], ev, 1, 0, 1)
+                    squares[j] += (net[s, r, 0] ** 2, 1.02 ** 2 * win + lose, 1)
         per_shoe[s, :, 3] = rounds[s]
     assert per_shoe[:, 0, 2].sum() > 0 and per_shoe[:, 1, 2].sum() > 0  # both bet
     assert arrays["shoes"].tolist() == [shoes]

@@ -32,12 +32,13 @@ PAYTABLE = ('from bacc_edge import Bet, Event, player, tie\n'
 
 def _batch(per_shoe: np.ndarray) -> dict:
     """One batch as deal_batch sums it, from per-shoe columns (won, won exact, bets,
-    rounds) of each player."""
+    rounds) of each player, staking one unit a bet (the units staked: the bets)."""
     rounds = int(per_shoe[0, 0, 3])
+    per_shoe = np.concatenate([per_shoe, per_shoe[:, :, 2:3]], axis=2)
     return {
         "shoes": np.array([len(per_shoe)]), "sums": per_shoe.sum(axis=0),
         "cross": np.einsum("spi,spj->pij", per_shoe, per_shoe),
-        "squares": np.ones((per_shoe.shape[1], 2)),
+        "squares": np.ones((per_shoe.shape[1], 3)),
         "shoes_betting": (per_shoe[:, :, 2] > 0).sum(axis=0),
         "shoes_nonzero": (per_shoe[:, :, 1] != 0).sum(axis=0),
         "shoes_won": (per_shoe[:, :, 1] > 0).sum(axis=0),
@@ -69,7 +70,7 @@ def _study(tmp_path, figures: dict, findings: dict | None = None, per_shoe=PER_S
 def test_the_tally_adds_the_batches_and_cannot_change():
     tally = DepthTally([_batch(PER_SHOE[:2]), _batch(PER_SHOE[2:])])
     assert tally.n == 4
-    assert tally.sums[0].tolist() == [1.0, 0.4, 4.0, 40.0]  # by hand: the columns' sums
+    assert tally.sums[0].tolist() == [1.0, 0.4, 4.0, 40.0, 4.0]  # by hand: the columns' sums
     assert tally.gains[:, 0].tolist() == [0.1, 0.2, 0.0, 0.1]
     with pytest.raises(dataclasses.FrozenInstanceError):
         tally.n = 5

@@ -17,6 +17,10 @@ from .language.point_words import (Card, CardGroup, Condition, ConditionError, Q
                          banker, cards_dealt, first_four, margin, player, tie)
 from .language.point_words import coup
 from .analysis.card_counting import Count, DeckRounding, Divisor, StudyFigures, StudyMeasure, TriggerOn
+from .analysis.card_counting import DepthBy, Team, TriggerTable
+from .analysis.table_rules import MainBet, WithMainBet
+from .analysis.bankroll import Bankroll, BankrollFigures, Stretch
+from .depth.index import IndexRow, IndexSheet, IndexStatus, index_sheets
 from .analysis.deck_comparison import DeckComparison, RepeatedDecks, compare_decks, parse_decks
 from .output.math_report import (Flag, FlagKind, MathReport, build_math_report,
                           math_report_html, math_report_markdown, write_math_report)
@@ -86,6 +90,9 @@ __all__ = [
     "KnownCard", "KnownPosition", "KnownRank", "known_card",
     # advantage play: shoe shopping
     "FirstCard", "ShoeShopping", "shoe_shopping",
+    # advantage play: counts by depth, ramps, table rules, teams, bankroll, index sheets
+    "Bankroll", "BankrollFigures", "DepthBy", "IndexRow", "IndexSheet", "IndexStatus",
+    "MainBet", "Stretch", "Team", "TriggerTable", "WithMainBet", "index_sheets",
     # errors
     "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
     "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",

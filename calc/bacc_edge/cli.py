@@ -27,6 +27,12 @@ from .output.deck_comparison import decks_output
 from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
 from .depth.shoes import DealRules
 from .depth.run import depth_study
+from .analysis.bankroll import Bankroll
+from .analysis.card_counting import Count
+from .analysis.table_rules import WithMainBet
+from .depth.index import index_sheets
+from .output.index_sheet import index_notes, index_output, write_index_html
+from .util.safe_write import check_output
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
 from .language.loader import load_paytable, load_paytables
@@ -85,6 +91,7 @@ def main():
     bacc-edge eor paytables/live_dealer.py            effects of removal and a count
     bacc-edge commission --stake 13 --chip 1          banker edge with rounded commission
     bacc-edge depth paytables/live_dealer.py          side bets as the shoe runs down
+    bacc-edge index paytables/big_tiger.py -o i.html  a count's index sheet by depth
     bacc-edge results                                 regenerate results/ from paytables/
     bacc-edge solve my_bet.py --edge 5% --decks 6-8   the pay that keeps a 5% edge
     bacc-edge math-report my_bet.py -o report.html    the report a test lab can read
@@ -169,6 +176,47 @@ class FiniteNumber(click.ParamType):
             return float(exact_number(value))
         except ValueError as err:  # a number, out of range ('1e400'): bad data
             raise OptionError(f"{_option_name(param)}: {err}") from None
+
+
+class TriggerValue(FiniteNumber):
+    """--trigger: a number (as :class:`FiniteNumber` reads it), or a table of thresholds
+    by depth, ``"cards: 0=8, 104=6"`` or ``"round: 1=8, 30=6"`` (read, and refused with
+    one line, by :class:`~bacc_edge.analysis.card_counting.TriggerTable`)."""
+
+    name = "number or table"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and ":" in value:
+            return value
+        return super().convert(value, param, ctx)
+
+
+def advantage_options(fn):
+    """The depth command's options of bet sizing, table rules and bankroll: --strict and
+    --ramp (your count's), --with-main, --main-minimum and --side-at-most (the table's),
+    --bankroll, --risk-of-ruin and --rounds-per-hour (what the measures are taken at)."""
+    fn = click.option("--rounds-per-hour", default="80", show_default=True, type=Amount(),
+                      metavar="N", help="Rounds an hour, for the win per hour.")(fn)
+    fn = click.option("--risk-of-ruin", "ruin", default="5", show_default=True,
+                      type=Amount(), metavar="PERCENT",
+                      help="The target risk of ruin the bankroll needed is given for.")(fn)
+    fn = click.option("--bankroll", default="1000", show_default=True, type=Amount(),
+                      metavar="UNITS", help="The bankroll whose risk of ruin is given.")(fn)
+    fn = click.option("--side-at-most", metavar="SHARE",
+                      help="With --with-main: the side bet at most this share of the main "
+                           "bet (1/2, 50%%).")(fn)
+    fn = click.option("--main-minimum", metavar="UNITS",
+                      help="With --with-main: the least main bet, in side-bet units "
+                           "(default 1).")(fn)
+    fn = click.option("--with-main", type=click.Choice(["banker", "player"]),
+                      help="The table takes a side bet only beside this main bet: each "
+                           "player is shown with it and without it.")(fn)
+    fn = click.option("--ramp", metavar="COUNT=UNITS,…",
+                      help="Your count's stakes by count, e.g. '10=2,12=4' (1 unit below "
+                           "the first step).")(fn)
+    fn = click.option("--strict", is_flag=True,
+                      help="Your count bets only above its trigger (>), not from it (≥).")(fn)
+    return fn
 
 
 class DeckCounts(click.ParamType):
@@ -460,7 +508,9 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--count", "count_tags", metavar="TAGS",
               help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (10/J/Q/K=-1 "
                    "tags several); with --trigger.")
-@click.option("--trigger", type=FiniteNumber(), help="Bet one unit from this count (see --trigger-on).")
+@click.option("--trigger", type=TriggerValue(),
+              help="Bet one unit from this count (see --trigger-on), or from thresholds by "
+                   "depth: 'cards: 0=8,104=6' (cards seen) or 'round: 1=8,30=6'.")
 @click.option("--trigger-on", default="true", show_default=True,
               type=click.Choice(["true", "running"]),
               help="Compare the trigger with the true count (running count per deck left) "
@@ -473,9 +523,11 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
                    "the cards still in the shoe (burned cards out); given, it applies to "
                    "every count of the run.")
 @click.option("--rounding", default="exact", show_default=True,
-              type=click.Choice(["exact", "half", "whole"]),
-              help="Decks left for the true count: exact, nearest half deck, nearest deck; "
-                   "given, it applies to every count of the run.")
+              type=click.Choice(["exact", "half", "whole", "half-down", "half-up",
+                                 "whole-down", "whole-up"]),
+              help="Decks left for the true count: exact, nearest half deck, nearest deck, "
+                   "or down or up to a half or whole deck; given, it applies to every count "
+                   "of the run.")
 @click.option("--exposed-card/--no-exposed-card", default=True, show_default=True,
               help="Whether the shown first card of the shoe enters the count; given, it "
                    "applies to every count of the run.")
@@ -501,10 +553,12 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @fmt_option
 @plot_option("the edge by round, cutoffs marked")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@advantage_options
 def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, count_tags,
                   trigger, trigger_on, initial, divisor, rounding, exposed_card, eor_count,
                   count_only, exact_bets, do_check, level, batch, scheduler, workers, state,
-                  fmt, plot, quiet):
+                  fmt, plot, quiet, strict, ramp, with_main, main_minimum, side_at_most,
+                  bankroll, ruin, rounds_per_hour):
     """Deal real shoes, count them, and value the bets: does a bet favour the player as
     the shoe runs down, what could a perfect player or a counter win, and does the
     table's round cutoff stop them?
@@ -524,9 +578,15 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
       bacc-edge depth paytables/live_dealer.py --scheduler tcp://10.0.0.5:8786
     """
     yours = your_count(count_tags, trigger, initial, trigger_on)
+    if yours is not None:
+        yours.update(strict=strict, ramp=ramp)
     # the true-count convention, when given, is every count's: yours, the paytable's
     # COUNTS and each bet's own (the notes name each count's convention)
     convention = given_values(divisor=divisor, rounding=rounding, exposed_card=exposed_card)
+    table = table_rule(with_main, main_minimum, side_at_most)
+    if not 0 < ruin < 100:
+        raise OptionError(f"--risk-of-ruin {float(ruin):g}: must be a percentage above 0 and "
+                          f"below 100")
     with resumable_bar("shoes", quiet=quiet) as on_progress:
         spec, summary = depth_study(
             paytable, list(bets) or None, shoes=shoes, your_count=yours, check=do_check,
@@ -534,7 +594,9 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
             on_progress=on_progress,
             on_warning=lambda line: say(f"warning: {line}"), on_slow=say,
             deal=DealRules(decks, cut, end_rule), seed=seed, level=level, cutoff=cutoff,
-            eor_count=eor_count, count_only=count_only, exact_bets=exact_bets, **convention)
+            eor_count=eor_count, count_only=count_only, exact_bets=exact_bets,
+            with_main=table, bankroll=Bankroll(float(bankroll), float(ruin) / 100,
+                                               float(rounds_per_hour)), **convention)
     print_depth(spec, shoes, summary, fmt, plot=plot, paytable=paytable, check=do_check)
 
 
@@ -545,13 +607,25 @@ def your_count(count_tags, trigger, initial, trigger_on) -> dict | None:
     if (count_tags is None) != (trigger is None):
         raise click.UsageError("--count and --trigger go together: the tags, and the count "
                                "from which to bet")
-    alone = given(click.get_current_context(), "initial", "trigger_on")
+    alone = given(click.get_current_context(), "initial", "trigger_on", "strict", "ramp")
     if count_tags is None and alone:
         raise click.UsageError(f"{alone[0]} belongs to your count: give it with --count and "
                                f"--trigger (a paytable's Count sets its own)")
     if count_tags is None:
         return None
     return dict(tags=count_tags, trigger=trigger, initial=initial, trigger_on=trigger_on)
+
+
+def table_rule(with_main, minimum, side_share) -> WithMainBet | None:
+    """--with-main, --main-minimum and --side-at-most: the table's rule, None without
+    --with-main (an option of the rule given without it is a usage error)."""
+    alone = given(click.get_current_context(), "main_minimum", "side_at_most")
+    if with_main is None:
+        if alone:
+            raise click.UsageError(f"{alone[0]} belongs to --with-main: give the main bet "
+                                   f"the table demands")
+        return None
+    return WithMainBet(with_main, 1 if minimum is None else minimum, side_share)
 
 
 def given_values(**values) -> dict:
@@ -746,6 +820,8 @@ def track_command(paytable, decks, cut, end_rule, port, host, session, no_browse
     track_server(paytable, rules=DealRules(decks, cut, end_rule), session=session,
                  rules_given=bool(chosen), host=host, port=port, open_browser=not no_browser,
                  on_address=lambda url: click.echo(url), on_note=say)
+
+
 @main.command("chemin-de-fer")
 @click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1),
               help="Decks in the shoe, dealt without replacement.")
@@ -859,3 +935,76 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
         result = shoe_shopping(load_paytable(paytable, on_slow=say), bets or None, deal=deal,
                                shoes=shoes, seed=seed, on_progress=on_progress)
     click.echo(shopping_output(result, fmt, digits=digits), nl=False)
+
+
+@main.command("index")
+@click.argument("paytable", type=click.Path(dir_okay=False), is_eager=True)
+@bet_option
+@click.option("--count", "count_tags", metavar="TAGS",
+              help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (default: the "
+                   "paytable's COUNTS).")
+@click.option("--initial", default=0, show_default=True, type=WholeNumber(),
+              help="Your count's running count at the start of a shoe.")
+@click.option("--divisor", type=click.Choice(["shoe", "unseen"]),
+              help="True count per deck of every card not seen, or of the cards in the "
+                   "shoe (default: each count's own).")
+@click.option("--rounding", type=click.Choice(["exact", "half", "whole", "half-down",
+                                               "half-up", "whole-down", "whole-up"]),
+              help="Decks left for the true count (default: each count's own).")
+@click.option("--exposed-card/--no-exposed-card", default=None,
+              help="Whether the shown first card enters the count (default: each count's "
+                   "own).")
+@click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(1),
+              help="Shoes to deal (every round of each valued exactly).")
+@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1, 64),
+              help="Decks in the shoe.")
+@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
+              help="Cards behind the cut card.")
+@click.option("--end", "end_rule", default="at-cut", show_default=True,
+              type=click.Choice(["at-cut", "one-more"]), help="End of the shoe (see depth).")
+@seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
+@click.option("--by", default="cards", show_default=True,
+              type=click.Choice(["cards", "round"]),
+              help="Depth as cards seen, or as the round of the shoe.")
+@click.option("--every", type=WholeNumber(1),
+              help="Cards seen (or rounds) a row of the sheet spans (default 26 cards: half "
+                   "a deck; 5 rounds).")
+@fmt_option
+@click.option("--output", "-o", type=click.Path(dir_okay=False), metavar="SHEET.html",
+              help="Also write the sheet as a printable HTML page.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def index_command(paytable, bets, count_tags, initial, divisor, rounding, exposed_card,
+                  shoes, decks, cut, end_rule, seed, by, every, fmt, output, quiet):
+    """For each depth of the shoe, the running (and true) count from which each bet
+    favours the player: an index sheet, from the exact values of dealt shoes (and the
+    first-order estimate beside it).
+
+    \b
+    Examples:
+      bacc-edge index paytables/big_tiger.py
+      bacc-edge index paytables/big_tiger.py --shoes 5000 -o tiger.html
+      bacc-edge index my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --fmt csv
+      bacc-edge index paytables/wizard_lucky6.py --by round --every 10
+    """
+    if count_tags is None and given(click.get_current_context(), "initial"):
+        raise click.UsageError("--initial belongs to your count: give it with --count")
+    if output is not None:
+        if Path(output).suffix.lower() not in (".html", ".htm"):
+            raise click.UsageError(f"--output {output}: the sheet is written as HTML: name "
+                                   f"a .html file")
+        try:
+            check_output(output, inputs=[paytable])
+        except OverwriteError as err:
+            raise click.ClickException(str(err)) from None
+    count = None if count_tags is None else Count("your count", count_tags, 0, initial=initial)
+    with progress_bar.bar("shoes", quiet=quiet) as on_progress:
+        sheets = index_sheets(paytable, count, list(bets) or None,
+                              deal=DealRules(decks, cut, end_rule), seed=seed, shoes=shoes,
+                              by=by, every=every, divisor=divisor, rounding=rounding,
+                              exposed_card=exposed_card, on_progress=on_progress)
+    click.echo(index_output(sheets, fmt), nl=False)
+    for line in index_notes(sheets):
+        say(line)
+    if output is not None:
+        write_index_html(sheets, output, inputs=[paytable])
+        say(f"wrote {output}")

@@ -16,11 +16,18 @@ means differs between studies, so it is a choice (``divisor`` and ``rounding``):
 default every card not yet seen (the shoe's cards less the shown first card and the
 coups dealt; burned cards are unseen), divided by 52, exact — the convention with which
 both published studies shipped here reproduce best.
+
+The trigger may depend on how deep the shoe is (a :class:`TriggerTable`, as the
+tracking sheets used at tables print one threshold per stretch of the shoe), compare
+strictly (``strict``: bet above it, not from it), and the stake may follow a ramp
+(``ramp``: units by count) instead of one flat unit.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import functools
+import math
+from dataclasses import KW_ONLY, dataclass, field, replace
 from enum import StrEnum
 from typing import Mapping, Sequence
 
@@ -56,11 +63,192 @@ class Divisor(StrEnum):
 
 class DeckRounding(StrEnum):
     """How the decks left are rounded: exact (cards / 52), to the nearest half deck
-    (at least one half), or to the nearest whole deck (at least one); halves round up."""
+    (at least one half), or to the nearest whole deck (at least one), halves up; or
+    down or up to a half or whole deck (never below one half, or one deck)."""
 
     EXACT = "exact"
     HALF = "half"
     WHOLE = "whole"
+    HALF_DOWN = "half-down"
+    HALF_UP = "half-up"
+    WHOLE_DOWN = "whole-down"
+    WHOLE_UP = "whole-up"
+
+
+def decks_left(cards: int, rounding: DeckRounding | str, deck_cards: int = 52) -> float:
+    """The decks a true count divides by when ``cards`` cards are left, rounded as
+    ``rounding`` says: the formula the dealing kernel's ``_decks`` computes, in plain
+    Python (for sheets and estimates; the kernel keeps its own for speed)."""
+    rounding = DeckRounding(rounding)
+    half, whole = cards / (deck_cards / 2.0), cards / deck_cards
+    if rounding is DeckRounding.HALF:
+        return max(0.5, math.floor(half + 0.5) / 2.0)
+    if rounding is DeckRounding.WHOLE:
+        return max(1.0, float(math.floor(whole + 0.5)))
+    if rounding is DeckRounding.HALF_DOWN:
+        return max(0.5, math.floor(half) / 2.0)
+    if rounding is DeckRounding.HALF_UP:
+        return max(0.5, math.ceil(half) / 2.0)
+    if rounding is DeckRounding.WHOLE_DOWN:
+        return max(1.0, float(math.floor(whole)))
+    if rounding is DeckRounding.WHOLE_UP:
+        return max(1.0, float(math.ceil(whole)))
+    return whole
+
+
+class DepthBy(StrEnum):
+    """What a :class:`TriggerTable` is indexed by: the cards seen before the coup (the
+    shown first card and every card of the coups dealt; burned cards are not seen), or
+    the round of the shoe (1 for its first coup)."""
+
+    CARDS = "cards"
+    ROUND = "round"
+
+
+#: The most rows a trigger table or a ramp may have (a threshold for every round of an
+#: 8-deck shoe is 80 or so; a thousand is a typo or a generated table gone wrong).
+MAX_ROWS = 1000
+#: The largest depth a table row may start at: every card of the largest shoe.
+MAX_DEPTH = 64 * 52
+#: The largest stake of a ramp, in units.
+MAX_UNITS = 1000
+
+
+def _finite(value, what: str) -> float:
+    """A finite number (one reading of numbers, as the trigger's), as a float."""
+    try:
+        number = exact_number(value)
+    except ValueError as err:
+        raise OptionError(f"{what} {err}") from None
+    try:
+        return float(number)
+    except OverflowError:
+        raise OptionError(f"{what} {str(value)[:20]}… is too large") from None
+
+
+def _pairs(value, what: str, example: str) -> list[tuple[str, str]]:
+    """``"A=B, C=D"`` text, a mapping, or a sequence of pairs, as (key, value) pairs."""
+    if isinstance(value, str):
+        out = []
+        for item in (x.strip() for x in value.split(",")):
+            if not item:
+                raise OptionError(f"{what} {value!r} has an empty item between commas "
+                                  f"(write {example})")
+            if "=" not in item:
+                raise OptionError(f"{what}: {item!r} should read {example.split(',')[0]}")
+            key, val = item.split("=", 1)
+            out.append((key.strip(), val.strip()))
+        return out
+    if isinstance(value, Mapping):
+        return list(value.items())
+    if isinstance(value, (list, tuple)) and all(
+            isinstance(x, (list, tuple)) and len(x) == 2 for x in value):
+        return [tuple(x) for x in value]
+    raise OptionError(f"{what} must be text such as {example!r}, a mapping or a list of "
+                      f"pairs, not {quoted(value)}")
+
+
+@dataclass(frozen=True)
+class TriggerTable:
+    """A trigger that depends on how deep the shoe is: ``rows`` of (depth from which a
+    threshold holds, the threshold), depth counted as ``by`` says (:class:`DepthBy`:
+    cards seen, or the round). A threshold holds from its depth to the next row's;
+    before the first row the count does not bet. Written as text
+    ``"cards: 0=8, 104=6, 208=5"`` (:meth:`parse`), or ``TriggerTable("round",
+    {1: 8, 30: 6})``."""
+
+    by: DepthBy
+    rows: object
+
+    def __post_init__(self):
+        try:
+            object.__setattr__(self, "by", DepthBy(self.by))
+        except ValueError:
+            raise OptionError(f"trigger table: depth {self.by!r} must be one of "
+                              f"{', '.join(d.value for d in DepthBy)}") from None
+        what = f"trigger table by {self.by.value}"
+        example = "DEPTH=THRESHOLD, e.g. 0=8, 104=6" if self.by is DepthBy.CARDS \
+            else "ROUND=THRESHOLD, e.g. 1=8, 30=6"
+        rows = []
+        if isinstance(self.rows, str) and not self.rows.strip():
+            raise OptionError(f"{what} has no rows: write {example}")
+        for depth, threshold in _pairs(self.rows, what, example):
+            try:
+                start = depth if isinstance(depth, int) and not isinstance(depth, bool) \
+                    else whole_number(str(depth))
+            except ValueError:
+                raise OptionError(f"{what}: depth {depth!r} is not a whole number") from None
+            least = 0 if self.by is DepthBy.CARDS else 1
+            if not least <= start <= MAX_DEPTH:
+                raise OptionError(f"{what}: depth {start} must be from {least} to "
+                                  f"{MAX_DEPTH}")
+            rows.append((start, _finite(threshold, f"{what}: threshold of {start}")))
+        if not rows:
+            raise OptionError(f"{what} has no rows: write {example}")
+        if len(rows) > MAX_ROWS:
+            raise OptionError(f"{what} has {len(rows)} rows, more than {MAX_ROWS}")
+        if any(b[0] <= a[0] for a, b in zip(rows, rows[1:])):
+            raise OptionError(f"{what}: depths {', '.join(str(r[0]) for r in rows)} must "
+                              f"rise from row to row")
+        object.__setattr__(self, "rows", tuple(rows))
+
+    @classmethod
+    def parse(cls, text: str) -> "TriggerTable":
+        """``"cards: 0=8, 104=6"`` or ``"round: 1=8, 30=6"``."""
+        by, sep, rows = str(text).partition(":")
+        if not sep:
+            raise OptionError(f"trigger table {text!r} should read 'cards: 0=8, 104=6' or "
+                              f"'round: 1=8, 30=6'")
+        return cls(by.strip().lower(), rows)
+
+    def threshold(self, depth: int) -> float:
+        """The threshold in force at ``depth`` (infinite before the first row: no bet)."""
+        out = math.inf
+        for start, value in self.rows:
+            if start > depth:
+                break
+            out = value
+        return out
+
+    @property
+    def lowest(self) -> float:
+        return min(v for _, v in self.rows)
+
+    def describe(self) -> dict:
+        return {"by": self.by.value, "rows": [[d, v] for d, v in self.rows]}
+
+    def text(self) -> str:
+        unit = "cards seen" if self.by is DepthBy.CARDS else "round"
+        return (f"the table by {unit} (" + ", ".join(f"{v:+g} from {d}" for d, v in self.rows)
+                + ")")
+
+
+def parse_ramp(value, where: str = "count") -> tuple[tuple[float, int], ...]:
+    """A ramp, ``"10=2, 12=4"`` (from count +10, 2 units; from +12, 4) or a mapping:
+    (count, units) steps in rising order of count, units whole from 1 to
+    :data:`MAX_UNITS`; None or empty: no ramp (one unit)."""
+    if value is None or (isinstance(value, (str, Mapping, list, tuple)) and not value):
+        return ()
+    what = f"{where}: ramp"
+    steps = []
+    for level, units in _pairs(value, what, "COUNT=UNITS, e.g. 10=2, 12=4"):
+        at = _finite(level, f"{what}: count")
+        try:
+            stake = units if isinstance(units, int) and not isinstance(units, bool) \
+                else whole_number(str(units))
+        except ValueError:
+            raise OptionError(f"{what}: units {units!r} of {level!r} are not a whole "
+                              f"number") from None
+        if not 1 <= stake <= MAX_UNITS:
+            raise OptionError(f"{what}: units {stake} of {level!r} must be from 1 to "
+                              f"{MAX_UNITS}")
+        steps.append((at, stake))
+    if len(steps) > MAX_ROWS:
+        raise OptionError(f"{what} has {len(steps)} steps, more than {MAX_ROWS}")
+    if any(b[0] <= a[0] for a, b in zip(steps, steps[1:])):
+        raise OptionError(f"{what}: counts {', '.join(f'{s[0]:g}' for s in steps)} must rise "
+                          f"from step to step")
+    return tuple(steps)
 
 
 class StudyMeasure(StrEnum):
@@ -71,7 +259,9 @@ class StudyMeasure(StrEnum):
     UNITS_PER_SHOE = "units_per_shoe"
     UNITS_PER_100_ROUNDS = "units_per_100_rounds"
     ROUNDS_PER_SHOE = "rounds_per_shoe"
-    DESIRABILITY_INDEX = "desirability_index"
+    DESIRABILITY_INDEX = "desirability_index"  # over the SD of the bets placed
+    #: as published studies compute it: over the bet's SD off the top × √ bet frequency
+    DESIRABILITY_INDEX_OFF_THE_TOP = "desirability_index_off_the_top"
     BETTING_CORRELATION = "betting_correlation"
 
 
@@ -182,7 +372,15 @@ class Count:
     serves (None, the default: every bet of the run, kept as ``()``; an empty list is
     refused). ``exposed_card``: whether the shown first card
     of the shoe enters the count (it is seen; burned cards never are).
-    ``published``: the figures a study of this count printed."""
+    ``published``: the figures a study of this count printed.
+
+    Keyword-only: ``strict`` bets only when the count passes the trigger (``>``), not
+    when it reaches it (``≥``, the default); the trigger may be a
+    :class:`TriggerTable` (thresholds by cards seen or by round; text such as
+    ``"cards: 0=8, 104=6"`` is read as one); ``ramp`` (:func:`parse_ramp`) stakes more
+    units as the count rises: the units of the highest step the count reaches (compared
+    as the trigger is), one unit below the first step. A ramp step below every
+    threshold of the trigger is refused (the count never bets there)."""
 
     name: str
     tags: object
@@ -194,19 +392,30 @@ class Count:
     rounding: DeckRounding = DeckRounding.EXACT
     exposed_card: bool = True
     published: StudyFigures | None = None
+    _: KW_ONLY
+    strict: bool = False
+    ramp: object = None
 
     def __post_init__(self):
         where = f"count {self.name!r}"
         if not isinstance(self.name, str) or not self.name.strip():
             raise OptionError(f"a count needs a name, not {self.name!r}")
         object.__setattr__(self, "tags", parse_tags(self.tags, where))
-        try:  # one reading of numbers: float() would take '1_0', '５' and ' inf'
-            trigger = float(exact_number(self.trigger))
-        except ValueError as err:
-            raise OptionError(f"{where}: trigger {err}") from None
-        except OverflowError:
-            raise OptionError(f"{where}: trigger {str(self.trigger)[:20]}… is too large") from None
+        trigger = self.trigger
+        if isinstance(trigger, str) and ":" in trigger:
+            trigger = TriggerTable.parse(trigger)
+        if not isinstance(trigger, TriggerTable):
+            # one reading of numbers: float() would take '1_0', '５' and ' inf'
+            trigger = _finite(trigger, f"{where}: trigger")
         object.__setattr__(self, "trigger", trigger)
+        if not isinstance(self.strict, bool):
+            raise OptionError(f"{where}: strict must be True or False")
+        object.__setattr__(self, "ramp", parse_ramp(self.ramp, where))
+        lowest = trigger.lowest if isinstance(trigger, TriggerTable) else trigger
+        never = [level for level, _ in self.ramp if level < lowest]
+        if never:
+            raise OptionError(f"{where}: ramp step {never[0]:+g} lies below the trigger "
+                              f"({lowest:+g}): the count never bets there")
         object.__setattr__(self, "bets", () if self.bets is None else tuple(non_empty(
             names_argument(self.bets, f"{where}: bets"), f"{where}: bets",
             "bet's name (None: every bet of the run)")))
@@ -231,11 +440,36 @@ class Count:
             raise OptionError(f"{where}: published must be StudyFigures(...)")
 
     @classmethod
-    def yours(cls, tags, trigger: float, *, initial: int = 0,
-              trigger_on: TriggerOn | str = TriggerOn.TRUE) -> "Count":
+    def yours(cls, tags, trigger, *, initial: int = 0,
+              trigger_on: TriggerOn | str = TriggerOn.TRUE, strict: bool = False,
+              ramp=None) -> "Count":
         """The count a user gives on the command line (``--count``, ``--trigger``,
-        ``--initial``, ``--trigger-on``), named "your count"; it serves every bet."""
-        return cls("your count", tags, trigger, initial=initial, trigger_on=trigger_on)
+        ``--initial``, ``--trigger-on``, ``--strict``, ``--ramp``), named "your count";
+        it serves every bet."""
+        return cls("your count", tags, trigger, initial=initial, trigger_on=trigger_on,
+                   strict=strict, ramp=ramp)
+
+    @functools.cached_property
+    def table(self) -> TriggerTable:
+        """The trigger as a table (a single threshold is a table of one row, from the
+        first card)."""
+        if isinstance(self.trigger, TriggerTable):
+            return self.trigger
+        return TriggerTable(DepthBy.CARDS, ((0, self.trigger),))
+
+    def reaches(self, level: float, threshold: float) -> bool:
+        """Whether a count at ``level`` bets against ``threshold`` (``≥``, or ``>``
+        when strict)."""
+        return level > threshold if self.strict else level >= threshold
+
+    def units(self, level: float) -> int:
+        """The stake at ``level`` when the count bets: the ramp's units of the highest
+        step reached (as :meth:`reaches` compares), one unit below its first step."""
+        out = 1
+        for at, units in self.ramp:
+            if self.reaches(level, at):
+                out = units
+        return out
 
     @classmethod
     def by_points(cls, name: str, tags_by_point: Sequence[int], trigger: float, **kw) -> "Count":
@@ -282,18 +516,26 @@ class Count:
         cards = unseen if self.divisor is Divisor.UNSEEN else in_shoe
         return running / decks_left(cards, self.rounding)
 
-    def reached(self, running: int, true_count: float) -> bool:
-        """Whether the player of this count bets: its true count (or, on ``trigger_on``
-        running, its running count) reaches the trigger."""
+    def reached(self, running: int, true_count: float, *, seen: int, round_no: int) -> bool:
+        """Whether the player of this count bets before a coup: its true count (or, on
+        ``trigger_on`` running, its running count) reaches the threshold in force at
+        that depth (``seen``: the cards seen before the coup, the shown card and the
+        coups' cards, burned cards not; ``round_no``: the coup's round, from 1), as
+        :meth:`reaches` compares; what the dealing kernel and ``count_bets`` decide."""
         level = true_count if self.trigger_on is TriggerOn.TRUE else float(running)
-        return level >= self.trigger
+        depth = round_no if self.table.by is DepthBy.ROUND else seen
+        return self.reaches(level, self.table.threshold(depth))
 
     def describe(self) -> dict:
-        """The count as JSON: every field that defines it."""
+        """The count as JSON: every field that defines it (a trigger table as
+        ``{"by", "rows"}``; the ramp as [count, units] steps)."""
+        trigger = self.trigger.describe() if isinstance(self.trigger, TriggerTable) \
+            else self.trigger
         return {"name": self.name, "tags": dict(zip(RANKS, self.tags)),
-                "initial": self.initial, "trigger": self.trigger,
+                "initial": self.initial, "trigger": trigger,
                 "trigger_on": self.trigger_on.value, "divisor": self.divisor.value,
-                "rounding": self.rounding.value, "exposed_card": self.exposed_card}
+                "rounding": self.rounding.value, "exposed_card": self.exposed_card,
+                "strict": self.strict, "ramp": [[at, units] for at, units in self.ramp]}
 
     def text(self) -> str:
         tags = " ".join(f"{r}{t:+d}" for r, t in zip(RANKS, self.tags) if t)
@@ -303,25 +545,67 @@ class Count:
         what = (f"{what}, {self.rounding.value} decks)" if self.trigger_on is TriggerOn.TRUE
                 else "running count")
         shown = "" if self.exposed_card else "; the shown first card not counted"
-        return f"{tags}{start}; bets at {what} ≥ {self.trigger:+g}{shown}"
+        sign = ">" if self.strict else "≥"
+        trigger = self.trigger.text() if isinstance(self.trigger, TriggerTable) \
+            else f"{self.trigger:+g}"
+        ramp = ("; stakes " + ", ".join(f"{units} from {at:+g}" for at, units in self.ramp)
+                + " (1 unit below)") if self.ramp else ""
+        return f"{tags}{start}; bets at {what} {sign} {trigger}{ramp}{shown}"
 
 
-def decks_left(cards: int, rounding: DeckRounding) -> float:
-    """The decks in ``cards`` cards, as a true count divides by them: exact (cards / 52),
-    or to the nearest half deck (at least one half) or whole deck (at least one), halves
-    up; in floating point as the dealing kernel computes them."""
-    if rounding is DeckRounding.HALF:
-        return max(0.5, math.floor(cards / (CARDS_PER_DECK / 2.0) + 0.5) / 2.0)
-    if rounding is DeckRounding.WHOLE:
-        return max(1.0, float(math.floor(cards / CARDS_PER_DECK + 0.5)))
-    return cards / CARDS_PER_DECK
+@dataclass(frozen=True)
+class Team:
+    """A team's split of the bets between its players: ``players`` maps each player's
+    name to the counts (by name) they play, each count on the bets it serves (which
+    player bets which bet at which count). A run reports each player's bets added up
+    round by round, and the team's. A count is played by one player of a team."""
+
+    name: str
+    players: object
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise OptionError(f"a team needs a name, not {self.name!r}")
+        where = f"team {self.name!r}"
+        if not isinstance(self.players, Mapping) or not self.players:
+            raise OptionError(f"{where}: players must map each player's name to the counts "
+                              f"they play, e.g. {{'Ann': ['Big Tiger count']}}")
+        players, taken = {}, {}
+        for player, counts in self.players.items():
+            if not isinstance(player, str) or not player.strip():
+                raise OptionError(f"{where}: a player needs a name, not {player!r}")
+            if player.lower() in {p.lower() for p in players}:
+                raise OptionError(f"{where}: two players are named {player!r}")
+            names = tuple(non_empty(names_argument(counts, f"{where}: {player}'s counts"),
+                                    f"{where}: {player}'s counts", "count's name"))
+            for name in names:
+                if name.lower() in taken:
+                    raise OptionError(f"{where}: count {name!r} is played by "
+                                      f"{taken[name.lower()]!r} and {player!r}; a count is "
+                                      f"one player's")
+                taken[name.lower()] = player
+            players[player] = names
+        object.__setattr__(self, "players", players)
+
+    def describe(self) -> dict:
+        return {"name": self.name, "players": {p: list(c) for p, c in self.players.items()}}
+
+    def __hash__(self):
+        return hash((self.name, tuple(self.players.items())))
 
 
-def paytable_counts(paytable) -> tuple[Count, ...]:
-    """The ``COUNTS`` a paytable file lists (none for bets written in Python), each
-    checked: a Count, a name used once, bets the paytable defines."""
+def paytable_teams(paytable) -> tuple[Team, ...]:
+    """The ``TEAMS`` a paytable file lists (none for bets written in Python)."""
     if paytable.source is None:
         return ()
+    teams = _namespace(paytable).get("TEAMS", ())
+    if not isinstance(teams, (list, tuple)) or not all(isinstance(t, Team) for t in teams):
+        raise BaccEdgeError(f"{paytable.path}: TEAMS must be a list of Team")
+    return tuple(teams)
+
+
+def _namespace(paytable) -> dict:
+    """What the paytable file defines, run once more (its prints to stderr)."""
     namespace = {"__name__": f"paytable_{paytable.path.stem}", "__file__": str(paytable.path)}
     from ..language.loader import printing_to_stderr
     try:  # what the file prints goes to stderr, as when it was loaded
@@ -329,6 +613,15 @@ def paytable_counts(paytable) -> tuple[Count, ...]:
             exec(compile(paytable.source, str(paytable.path), "exec"), namespace)
     except BaccEdgeError as err:
         raise BaccEdgeError(f"{paytable.path}: {err}") from None
+    return namespace
+
+
+def paytable_counts(paytable) -> tuple[Count, ...]:
+    """The ``COUNTS`` a paytable file lists (none for bets written in Python), each
+    checked: a Count, a name used once, bets the paytable defines."""
+    if paytable.source is None:
+        return ()
+    namespace = _namespace(paytable)
     counts = namespace.get("COUNTS", ())
     if not isinstance(counts, (list, tuple)) or not all(isinstance(c, Count) for c in counts):
         raise BaccEdgeError(f"{paytable.path}: COUNTS must be a list of Count")
@@ -345,5 +638,6 @@ def paytable_counts(paytable) -> tuple[Count, ...]:
     return tuple(counts)
 
 
-__all__ = ["Count", "RUNNING_COUNT_LIMIT", "DeckRounding", "Divisor", "StudyFigures", "StudyMeasure", "TriggerOn",
-           "decks_left", "paytable_counts", "parse_tags"]
+__all__ = ["Count", "RUNNING_COUNT_LIMIT", "DeckRounding", "DepthBy", "Divisor", "MAX_UNITS",
+           "StudyFigures", "StudyMeasure", "Team", "TriggerOn", "TriggerTable", "decks_left",
+           "paytable_counts", "paytable_teams", "parse_ramp", "parse_tags"]

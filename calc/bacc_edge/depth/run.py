@@ -24,9 +24,13 @@ import numpy as np
 
 from ..util.arguments import callable_argument, names_argument, non_empty
 from ..game.cards import CARD_KINDS, RANKS
-from ..analysis.card_counting import Count, DeckRounding, Divisor, StudyMeasure, paytable_counts
-from .shoes import (ENGINE_VERSION, DealRules, DepthSpec, Player, card_bets, deal_batch,
-                     game)
+from ..analysis.bankroll import (Bankroll, BankrollFigures, bankroll_figures,
+                                 desirability_index_off_the_top)
+from ..analysis.card_counting import (Count, DeckRounding, Divisor, StudyMeasure, Team,
+                                      paytable_counts, paytable_teams)
+from ..analysis.table_rules import WithMainBet
+from .shoes import (COLUMNS, ENGINE_VERSION, DealRules, DepthSpec, Group, GroupKind, Player,
+                    card_bets, deal_batch, game)
 from .state import BadBatch, RunFolder
 from ..analysis.removal_effects import betting_correlation, effects_of_removal, linear_count
 from ..errors import ArgumentError, BaccEdgeError, OptionError, kind_of
@@ -88,7 +92,8 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
             eor_count: bool = True, paytable_counts_too: bool = True,
             count_only: bool = False, exact_bets: bool | None = None,
             divisor: Divisor | str | None = None, rounding: DeckRounding | str | None = None,
-            exposed_card: bool | None = None) -> DepthSpec:
+            exposed_card: bool | None = None, with_main: WithMainBet | None = None,
+            teams: Sequence[Team] = ()) -> DepthSpec:
     """The run's definition: the paytable (a file's path, or a :class:`Paytable` loaded
     from one) cut down to the bets named (None: every bet), how shoes are dealt, the
     counts played and each bet's cutoff (``cutoff`` for every bet, else the paytable's ``max_round``).
@@ -102,6 +107,13 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
     ``divisor``, ``rounding`` and ``exposed_card``, when given, are the true-count
     convention of *every* count of the run (each bet's own, the paytable's and
     ``counts``); None keeps each count's own. Two counts of one name are refused.
+
+    ``with_main``: the table takes a side bet only beside a main bet
+    (:class:`~bacc_edge.analysis.table_rules.WithMainBet`): the main bet joins the run
+    as its last bet, each player places it beside their side bet, and each is also
+    reported with it. ``teams`` (and the paytable's ``TEAMS``, with its ``COUNTS``):
+    each team's players and the team, reported as added up round by round; a count
+    serving several bets is reported over all of them too.
     Everything that can be wrong is refused here, before any shoe is dealt: among it a
     count whose running count could pass :data:`~bacc_edge.analysis.card_counting.RUNNING_COUNT_LIMIT`,
     an event that can never happen (as :func:`~bacc_edge.analysis.bet_report.report` refuses it),
@@ -126,6 +138,15 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
         raise OptionError("the depth analysis sends its paytable to workers as the file's "
                           "text: give a paytable file")
     listed = paytable_counts(paytable) if paytable_counts_too else ()
+    if not isinstance(teams, (list, tuple)) or not all(isinstance(t, Team) for t in teams):
+        raise OptionError(f"teams must be a list of Team, not {teams!r}")
+    teams = (*(paytable_teams(paytable) if paytable_counts_too else ()), *teams)
+    if with_main is not None and not isinstance(with_main, WithMainBet):
+        raise OptionError(f"with_main must be WithMainBet(...), not {with_main!r}")
+    if with_main is not None and with_main.name.lower() in {b.name.lower()
+                                                           for b in paytable.bets}:
+        raise OptionError(f"the paytable defines a bet named {with_main.name!r}, the name "
+                          f"of the table's main bet: rename it")
     if bet_names is not None:
         paytable = paytable.select(non_empty(names_argument(bet_names, "bet_names"),
                                              "bet_names", "bet's name (None: every bet)"))
@@ -134,7 +155,8 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
         exact_bets = not count_only
     names = [b.name for b in bets]
     full, tables = Shoe.decks(deal.decks), Tables()
-    report(paytable, full, tables=tables)  # an event that can never happen is refused
+    # an event that can never happen is refused; each bet's SD off the top
+    sd_off_the_top = [r.sd for r in report(paytable, full, tables=tables)]
     if not isinstance(counts, (list, tuple)) or not all(isinstance(c, Count) for c in counts):
         raise OptionError(f"counts must be a list of Count, not {counts!r}")
     lowered = [n.lower() for n in names]
@@ -186,10 +208,72 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
     if not players:
         raise OptionError("a count study needs a count for at least one bet: give "
                           "--count and --trigger, or a paytable with COUNTS")
+    counts_chosen = tuple(c for c, _ in chosen)
+    groups = _groups(players, counts_chosen, teams, with_main, len(bets))
+    if with_main is not None:  # the main bet, last, placed beside each player's side bet
+        main = with_main.bet()
+        sd_off_the_top += [r.sd for r in report(main, full, tables=tables)]
+        names.append(main.name)
+        cutoffs += (None,)
+        side = len(players)
+        players += [Player(len(bets), p.count, p.cutoff, follows=j)
+                    for j, p in enumerate(players[:side])]
+        correlations += [None] * side
     return DepthSpec(paytable.source, str(paytable.path), tuple(names), deal, seed,
-                     tuple(c for c, _ in chosen), tuple(players), cutoffs, paytable.rules,
+                     counts_chosen, tuple(players), cutoffs, paytable.rules,
                      exact_every_round=not count_only, exact_bets=bool(exact_bets),
-                     correlations=tuple(correlations))
+                     correlations=tuple(correlations), with_main=with_main,
+                     groups=groups, sd_off_the_top=tuple(sd_off_the_top))
+
+
+def _groups(players: list[Player], counts: Sequence[Count], teams: Sequence[Team],
+            with_main: WithMainBet | None, n_bets: int) -> tuple[Group, ...]:
+    """The players a run adds up round by round: each player with the main bet beside
+    them (``with_main``: player j's main bet is player ``len(players) + j``), each count
+    over the bets it serves (when several), each team's players and each team (with
+    their main bets, when the table demands them). Counts and teams take the players
+    with no cutoff."""
+    side = len(players)
+    out = []
+    if with_main is not None:
+        out += [Group(f"{'perfect player' if p.count is None else counts[p.count].name}"
+                      f"{'' if p.cutoff is None else f', closes after round {p.cutoff}'}, "
+                      f"{with_main.text()}", GroupKind.WITH_MAIN, (j, side + j), bet=p.bet)
+                for j, p in enumerate(players)]
+
+    def played(names: Sequence[str]) -> tuple[int, ...]:
+        """The players of the counts named, with no cutoff, and one main bet a count:
+        its bets are placed on the same rounds at the same stake, so one main bet of
+        the table's least (or the stake over its share) stands beside all of them."""
+        wanted = {n.lower() for n in names}
+        chosen = [j for j, p in enumerate(players) if p.count is not None
+                  and p.cutoff is None and counts[p.count].name.lower() in wanted]
+        mains = {players[j].count: side + j for j in reversed(chosen)}
+        return tuple(chosen + (sorted(mains.values()) if with_main is not None else []))
+
+    for c, count in enumerate(counts):
+        served = {p.bet for p in players if p.count == c}
+        if len(served) > 1:
+            out.append(Group(f"{count.name}, on its {len(served)} bets", GroupKind.COUNT,
+                             played([count.name])))
+    known = {c.name.lower() for c in counts}
+    for team in teams:
+        every = []
+        for player, names in team.players.items():
+            missing = [n for n in names if n.lower() not in known]
+            if missing:
+                raise OptionError(f"team {team.name!r}: {player} plays {missing[0]!r}, which "
+                                  f"is no count of this run (its counts: "
+                                  f"{', '.join(repr(c.name) for c in counts)})")
+            members = played(names)
+            if not members:
+                raise OptionError(f"team {team.name!r}: {player}'s counts bet on none of "
+                                  f"the bets chosen")
+            out.append(Group(f"{team.name}: {player}", GroupKind.TEAM_PLAYER, members,
+                             team=team.name))
+            every += members
+        out.append(Group(team.name, GroupKind.TEAM, tuple(sorted(every)), team=team.name))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=4)
@@ -281,6 +365,8 @@ def definition(spec: DepthSpec, batch: int) -> dict:
         "cutoffs": list(spec.cutoffs),
         "exact_every_round": spec.exact_every_round,
         "exact_bets": spec.exact_bets,
+        "with_main": None if spec.with_main is None else spec.with_main.describe(),
+        "groups": [g.describe() for g in spec.groups],
         "batch": batch,
     }
 
@@ -520,10 +606,12 @@ def depth_study(paytable, bets: Sequence[str] | None = None, *, shoes: int,
                 on_progress: Progress | None = None,
                 on_warning: Callable[[str], None] | None = None,
                 on_slow: Callable[[str], None] | None = None,
+                bankroll: Bankroll = Bankroll(),
                 **definition) -> tuple[DepthSpec, "StudySummary"]:
     """The depth command as one call: the run defined (:func:`prepare`, given
     ``definition``: its keywords), dealt (:func:`run_depth`) and summed up
-    (:func:`summarize`). In this order, before any shoe is dealt: the scheduler is
+    (:func:`summarize`, its measures at ``bankroll``). In this order, before any shoe is
+    dealt: the scheduler is
     checked and reached, the paytable (a path is loaded, ``on_slow`` told when that is
     slow) and ``your_count`` (the keywords of :meth:`Count.yours`, None for none; played
     after ``definition``'s ``counts``) are read, and the run is defined. ``check``: the
@@ -543,9 +631,12 @@ def depth_study(paytable, bets: Sequence[str] | None = None, *, shoes: int,
         note = card_bet_note(spec, workers, local=scheduler is None)
         if note:
             on_slow(note)
+    if not isinstance(bankroll, Bankroll):
+        raise ArgumentError(f"bankroll {kind_of(bankroll)} must be Bankroll(...)")
     summary = summarize(spec, run_depth(spec, shoes, batch=batch, state=state,
                                         scheduler=scheduler, workers=workers,
-                                        on_progress=on_progress, on_warning=on_warning))
+                                        on_progress=on_progress, on_warning=on_warning),
+                        bankroll=bankroll)
     if check and not summary.checks:  # refused before a line is printed
         raise OptionError("--check: no count of this run lists published figures for the "
                           "bets it deals")
@@ -654,7 +745,15 @@ class PlayerSummary:
     their average advantage per unit bet (None if they never bet). ``units_per_shoe``
     and ``units_per_100_rounds``: what they win. ``desirability_index``: 1000 × the
     mean win per round dealt / its standard deviation per round dealt (rounds without a
-    bet count as 0). ``method``: how gains are measured (:class:`GainMethod`)."""
+    bet count as 0: the SD of the bets placed). ``desirability_index_off_the_top``: as
+    published studies compute it, 1000 × the mean win per round / (the bet's SD off
+    the top × √ bet frequency; a ramp's: √ mean squared stake per round); None for a
+    row of several bets. ``bankroll``: Kelly, SCORE, risk of ruin, the bankroll, and
+    the win per stretch of play (:class:`~bacc_edge.analysis.bankroll.BankrollFigures`).
+    ``units_per_bet``: the mean stake of a bet placed (1 without a ramp). ``group``:
+    for a row that adds several players up, what it stands for
+    (:class:`~bacc_edge.depth.shoes.GroupKind`), and its ``team``. ``method``: how gains
+    are measured (:class:`GainMethod`)."""
 
     player: str
     count: dict | None
@@ -673,9 +772,18 @@ class PlayerSummary:
     #: shoes the player ended ahead, and behind
     shoes_won: int
     shoes_lost: int
+    desirability_index_off_the_top: Interval | None = None
+    bankroll: BankrollFigures | None = None
+    units_per_bet: float | None = None
+    group: str | None = None
+    team: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "method", GainMethod(self.method))
+
+    def as_json(self) -> dict:
+        """The player as the depth command's JSON lists it."""
+        return _json(asdict(self))
 
 
 @dataclass(frozen=True)
@@ -743,6 +851,11 @@ class StudySummary:
     rounds_per_shoe: Interval
     bets: tuple[BetSummary, ...]
     checks: tuple[StudyCheck, ...]
+    #: the rows that add up players across bets: each count over its bets, each team's
+    #: players and each team
+    across_bets: tuple[PlayerSummary, ...] = ()
+    #: what the bankroll measures were taken at
+    bankroll: Bankroll = Bankroll()
 
     @property
     def failed_checks(self) -> tuple[StudyCheck, ...]:
@@ -752,23 +865,97 @@ class StudySummary:
 
 
 def player_name(spec: DepthSpec, p: Player) -> str:
+    if p.follows is not None:
+        side = spec.players[p.follows]
+        return (f"{player_name(spec, side)}: the main bet beside {spec.bets[side.bet]}"
+                + ("" if side.cutoff is None else f" (closes after round {side.cutoff})"))
     return "perfect player" if p.count is None else spec.counts[p.count].name
 
 
-def summarize(spec: DepthSpec, tally: DepthTally) -> StudySummary:
+def summarize(spec: DepthSpec, tally: DepthTally, *,
+              bankroll: Bankroll = Bankroll()) -> StudySummary:
     """Per bet and player: bet frequency, average edge when betting, units per shoe and
-    per 100 rounds, desirability index, betting correlation; per bet, the edge and
-    share of favourable rounds by round (depth runs); published figures checked."""
+    per 100 rounds, desirability index (both ways), betting correlation, the bankroll
+    measures (at ``bankroll``); per bet, the edge and share of favourable rounds by
+    round (depth runs); each group of players (a side bet with the table's main bet,
+    beside the player; a count over its bets and each team, after the bets); published
+    figures checked."""
     if not isinstance(spec, DepthSpec) or not isinstance(tally, DepthTally):
         raise ArgumentError(f"summarize_depth(spec, tally) takes the DepthSpec of "
                             f"prepare_depth() and the DepthTally of run_depth(), not "
                             f"{type(spec).__name__} and {type(tally).__name__}")
+    if not isinstance(bankroll, Bankroll):
+        raise ArgumentError(f"bankroll {kind_of(bankroll)} must be Bankroll(...)")
     n = tally.n
     nets = _nets(spec)
     total_rounds = float(tally.sums[0, 3]) if len(spec.players) else 0.0
     q_rr = float(tally.cross[0, 3, 3])
     rounds = mean_interval(None, n=n, total=total_rounds, total_sq=q_rr, bounds=(0, None))
     col = 1 if spec.exact else 0
+    staked = COLUMNS.index("staked")
+
+    def row(j: int, name: str, bounds: tuple, gain_bounds: tuple, *, count=None,
+            cutoff=None, correlation=None, sd_top=None, group=None, team=None):
+        s, q = tally.sums[j], tally.cross[j]
+        won, bets, units = float(s[col]), float(s[2]), float(s[staked])
+        per_shoe = mean_interval(tally.gains[:, j] if len(tally.gains) else None, n=n,
+                                 total=won, total_sq=float(q[col, col]),
+                                 bounds=gain_bounds, seed=spec.seed + 7919 * j)
+        if per_shoe.method is IntervalMethod.NORMAL:
+            per_100 = ratio_interval(n=n, sum_y=100 * won, sum_x=total_rounds,
+                                     q_yy=1e4 * float(q[col, col]),
+                                     q_xy=100 * float(q[col, 3]), q_xx=q_rr,
+                                     bounds=gain_bounds)
+        else:
+            per_100 = per_shoe.scaled(100 * n / total_rounds)
+        freq = ratio_interval(n=n, sum_y=bets, sum_x=total_rounds, q_yy=float(q[2, 2]),
+                              q_xy=float(q[2, 3]), q_xx=q_rr, bounds=(0.0, 1.0))
+        edge = ratio_interval(n=n, sum_y=won, sum_x=units, q_yy=float(q[col, col]),
+                              q_xy=float(q[col, staked]), q_xx=float(q[staked, staked]),
+                              bounds=bounds, shoes_with_x=int(tally.shoes_betting[j]))
+        second = float(tally.squares[j, col]) / total_rounds
+        mean_round = won / total_rounds
+        sd = math.sqrt(max(second - mean_round ** 2, 0.0)) if math.isfinite(second) \
+            else math.nan
+        di = per_100.scaled(1000 / 100 / sd) if sd > 0 else None
+        di_top = None
+        if sd_top and units > 0:
+            scale = desirability_index_off_the_top(1.0, sd_top, float(tally.squares[j, 2])
+                                                   / total_rounds)
+            di_top = per_100.scaled(scale / 100) if scale is not None else None
+        measures = None
+        if math.isfinite(sd):
+            shoe_var = max(float(q[col, col]) - n * (won / n) ** 2, 0.0) / max(n - 1, 1)
+            measures = bankroll_figures(per_100.scaled(1 / 100), second, per_shoe=per_shoe,
+                                        sd_per_shoe=math.sqrt(shoe_var),
+                                        rounds_per_shoe=rounds.value, at=bankroll)
+        return PlayerSummary(
+            player=name, count=count, cutoff=cutoff,
+            method=GainMethod.EXACT if spec.exact else GainMethod.OUTCOME,
+            bet_frequency=freq, average_edge=edge, units_per_shoe=per_shoe,
+            units_per_100_rounds=per_100, desirability_index=di,
+            betting_correlation=correlation, bets_per_shoe=bets / n,
+            shoes_betting=int(tally.shoes_betting[j]),
+            shoes_with_a_gain=int(tally.shoes_nonzero[j]),
+            shoes_won=int(tally.shoes_won[j]), shoes_lost=int(tally.shoes_lost[j]),
+            desirability_index_off_the_top=di_top, bankroll=measures,
+            units_per_bet=units / bets if bets else None, group=group, team=team)
+
+    n_players = len(spec.players)
+    with_main = {g.bet: [] for g in spec.groups if g.kind is GroupKind.WITH_MAIN}
+    across = []
+    for k, group in enumerate(spec.groups):
+        members = [spec.players[m] for m in group.members]
+        # a win per unit staked is a mean of the members' nets, weighted by their stakes
+        lowest = min(nets[p.bet][0] for p in members)
+        highest = max(nets[p.bet][1] for p in members)
+        summary = row(n_players + k, group.name, (lowest, highest), (None, None),
+                      cutoff=members[0].cutoff if group.kind is GroupKind.WITH_MAIN else None,
+                      group=group.kind.value, team=group.team)
+        if group.kind is GroupKind.WITH_MAIN:
+            with_main[group.bet].append((group.members[0], summary))
+        else:
+            across.append(summary)
     summaries = []
     for b, name in enumerate(spec.bets):
         lo_net, hi_net = nets[b]
@@ -776,41 +963,18 @@ def summarize(spec: DepthSpec, tally: DepthTally) -> StudySummary:
         for j, p in enumerate(spec.players):
             if p.bet != b:
                 continue
-            s, q = tally.sums[j], tally.cross[j]
-            won, bets = float(s[col]), float(s[2])
-            gain_bounds = (0.0, None) if p.count is None and spec.exact else (None, None)
-            per_shoe = mean_interval(tally.gains[:, j] if len(tally.gains) else None, n=n,
-                                     total=won, total_sq=float(q[col, col]),
-                                     bounds=gain_bounds, seed=spec.seed + 7919 * j)
-            if per_shoe.method is IntervalMethod.NORMAL:
-                per_100 = ratio_interval(n=n, sum_y=100 * won, sum_x=total_rounds,
-                                         q_yy=1e4 * float(q[col, col]),
-                                         q_xy=100 * float(q[col, 3]), q_xx=q_rr,
-                                         bounds=gain_bounds)
-            else:
-                per_100 = per_shoe.scaled(100 * n / total_rounds)
-            freq = ratio_interval(n=n, sum_y=bets, sum_x=total_rounds, q_yy=float(q[2, 2]),
-                                  q_xy=float(q[2, 3]), q_xx=q_rr, bounds=(0.0, 1.0))
-            edge = ratio_interval(n=n, sum_y=won, sum_x=bets, q_yy=float(q[col, col]),
-                                  q_xy=float(q[col, 2]), q_xx=float(q[2, 2]),
-                                  bounds=(0.0 if gain_bounds[0] == 0 else lo_net, hi_net),
-                                  shoes_with_x=int(tally.shoes_betting[j]))
-            second = float(tally.squares[j, col]) / total_rounds
-            mean_round = won / total_rounds
-            sd = math.sqrt(max(second - mean_round ** 2, 0.0))
-            di = per_100.scaled(1000 / 100 / sd) if sd > 0 else None
-            players.append(PlayerSummary(
-                player=player_name(spec, p),
-                count=None if p.count is None else spec.counts[p.count].describe(),
-                cutoff=p.cutoff, method=GainMethod.EXACT if spec.exact else GainMethod.OUTCOME,
-                bet_frequency=freq, average_edge=edge, units_per_shoe=per_shoe,
-                units_per_100_rounds=per_100, desirability_index=di,
-                betting_correlation=spec.correlations[j] if spec.correlations else None,
-                bets_per_shoe=bets / n, shoes_betting=int(tally.shoes_betting[j]),
-                shoes_with_a_gain=int(tally.shoes_nonzero[j]),
-                shoes_won=int(tally.shoes_won[j]), shoes_lost=int(tally.shoes_lost[j])))
+            perfect = p.count is None and p.follows is None
+            gain_bounds = (0.0, None) if perfect and spec.exact else (None, None)
+            players.append(row(
+                j, player_name(spec, p), (0.0 if gain_bounds[0] == 0 else lo_net, hi_net),
+                gain_bounds, count=None if p.count is None else spec.counts[p.count].describe(),
+                cutoff=p.cutoff,
+                correlation=spec.correlations[j] if spec.correlations else None,
+                sd_top=spec.sd_off_the_top[b] if spec.sd_off_the_top else None))
+            players += [s for m, s in with_main.get(b, ()) if m == j]
         removed = None
-        perfect = [x for x in players if x.count is None]
+        perfect = [x for x in players if x.count is None and x.group is None
+                   and x.player == "perfect player"]
         if len(perfect) == 2 and perfect[0].units_per_shoe.value > 0:
             removed = 1 - perfect[1].units_per_shoe.value / perfect[0].units_per_shoe.value
         by_round, favourable = (), None
@@ -823,7 +987,8 @@ def summarize(spec: DepthSpec, tally: DepthTally) -> StudySummary:
             favourable = float(tally.favourable[b].sum() / tally.reached.sum())
         summaries.append(BetSummary(name, spec.cutoffs[b], favourable, tuple(players),
                                     removed, by_round))
-    return StudySummary(n, rounds, tuple(summaries), _checks(spec, summaries, rounds))
+    return StudySummary(n, rounds, tuple(summaries), _checks(spec, summaries, rounds),
+                        tuple(across), bankroll)
 
 
 def _nets(spec: DepthSpec) -> list[tuple[float, float]]:
@@ -848,7 +1013,8 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
         if study is None:
             continue
         for bet in summaries:
-            mine = [p for p in bet.players if p.player == count.name and p.cutoff is None]
+            mine = [p for p in bet.players if p.player == count.name and p.cutoff is None
+                    and p.group is None]
             if not mine:
                 continue
             for measure, printed in study.figures.items():

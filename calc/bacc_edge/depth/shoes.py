@@ -25,7 +25,8 @@ from __future__ import annotations
 import functools
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import Sequence
 
@@ -36,7 +37,8 @@ from ..engine.card_table import CardLayout
 from ..engine.dealt_cells import card_settle
 from ..engine.cell_classes import CellClasses
 from ..game.cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS, SUITS_PER_RANK
-from ..analysis.card_counting import Count, DeckRounding, Divisor, TriggerOn
+from ..analysis.card_counting import Count, DeckRounding, DepthBy, Divisor, TriggerOn
+from ..analysis.table_rules import WithMainBet
 from ..game.coup import coup_plan
 from ..game.dealing import BEFORE_CUT, DealRules, EndRule, burn_count, deal_plan
 from ..errors import BaccEdgeError
@@ -52,8 +54,9 @@ from ..game.shoe import Shoe
 from ..game.tableau import STANDARD, Tableau
 
 #: Bumped whenever a change would deal, count or sum a run differently: saved batches
-#: of another version are never mixed with this one's.
-ENGINE_VERSION = 4
+#: of another version are never mixed with this one's. (5: a batch keeps the units
+#: staked and their squares, and a row per group of players.)
+ENGINE_VERSION = 5
 
 
 def card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> list[int]:
@@ -191,11 +194,44 @@ def _values(evaluator: Evaluator, totals: np.ndarray) -> tuple[np.ndarray, np.nd
 class Player:
     """Who bets, on which bet: the perfect player (``count`` None) or the count at
     index ``count`` of the run; within the table's cutoff (``cutoff``, the last round
-    the bet is open) or with none."""
+    the bet is open) or with none. ``follows``: the player (an index of the run's
+    players) beside whose side bet this one places the main bet the table demands
+    (:class:`~bacc_edge.analysis.table_rules.WithMainBet`), on the same rounds."""
 
     bet: int
     count: int | None
     cutoff: int | None
+    follows: int | None = None
+
+
+class GroupKind(StrEnum):
+    """What a group of players added up round by round stands for."""
+
+    #: a side bet and the main bet the table demands beside it
+    WITH_MAIN = "with the main bet"
+    #: one count's bets on several bets of the run
+    COUNT = "every bet of the count"
+    #: one player of a team: the bets of the counts they play
+    TEAM_PLAYER = "team player"
+    #: a whole team
+    TEAM = "team"
+
+
+@dataclass(frozen=True)
+class Group:
+    """Players whose wins are added up round by round and reported as one: ``members``
+    (indices of the run's players), named ``name``; ``bet`` the side bet of a
+    :attr:`GroupKind.WITH_MAIN` group, ``team`` the team of a team's groups."""
+
+    name: str
+    kind: GroupKind
+    members: tuple[int, ...]
+    bet: int | None = None
+    team: str | None = None
+
+    def describe(self) -> dict:
+        return {"name": self.name, "kind": self.kind.value, "members": list(self.members),
+                "bet": self.bet, "team": self.team}
 
 
 @dataclass(frozen=True)
@@ -218,10 +254,22 @@ class DepthSpec:
     exact_bets: bool = True
     #: per player, its count's betting correlation with the bet's effects of removal
     correlations: tuple[float | None, ...] = ()
+    #: the table's main bet a side bet must ride on (its bet is the run's last), or None
+    with_main: WithMainBet | None = None
+    #: players added up round by round (a side bet with its main bet, a count's bets,
+    #: a team): tallied after the players, in this order
+    groups: tuple[Group, ...] = ()
+    #: per bet, the standard deviation of one unit off the top (a full shoe)
+    sd_off_the_top: tuple[float, ...] = ()
 
     def paytable(self) -> Paytable:
-        """The paytable cut down to the run's bets, loaded from the source sent along."""
-        return load_paytable_source(self.source, self.filename).select(self.bets)
+        """The paytable cut down to the run's bets, loaded from the source sent along
+        (with the table's main bet last, when the run has one)."""
+        loaded = load_paytable_source(self.source, self.filename)
+        if self.with_main is None:
+            return loaded.select(self.bets)
+        side = loaded.select(self.bets[:-1])
+        return replace(side, bets=(*side.bets, self.with_main.bet()), figures=())
 
     def round_values(self) -> RoundValues:
         """The run's bets compiled for valuing every round of its shoes."""
@@ -285,6 +333,8 @@ class Game:
             self.cell_class = evaluator.cell_class
             self.class_net = np.ascontiguousarray(evaluator.float_nets)
             self.nets = _whole_nets(evaluator, deal.max_rounds)
+            self._whole_denominators = [
+                math.lcm(*(Fraction(x).denominator for x in nets)) for nets in evaluator.nets]
         counts = spec.counts
         self.tags = np.array([c.tags for c in counts], dtype=np.int64).reshape(len(counts),
                                                                                len(RANKS))
@@ -292,20 +342,78 @@ class Game:
         self.exposed = np.array([c.exposed_card for c in counts], dtype=np.int64)
         self.divisor = np.array([K.DIVIDE_BY_UNSEEN if c.divisor is Divisor.UNSEEN
                                  else K.DIVIDE_BY_SHOE for c in counts], dtype=np.int64)
-        codes = {DeckRounding.EXACT: K.DECKS_EXACT, DeckRounding.HALF: K.DECKS_HALF,
-                 DeckRounding.WHOLE: K.DECKS_WHOLE}
-        self.rounding = np.array([codes[c.rounding] for c in counts], dtype=np.int64)
+        self.rounding = np.array([ROUNDING_CODES[c.rounding] for c in counts],
+                                 dtype=np.int64)
         self.deal = deal
-        counted = [p for p in spec.players if p.count is not None]
+        #: per count, its threshold at each depth (cards seen, or the round: see
+        #: :func:`thresholds_by_depth`), for the exact runs' bets
+        self.thresholds = [thresholds_by_depth(c, deal.cards) for c in counts]
+        #: per player, the units staked at each step of its count's ramp, over stake_den
+        self.stake_num, self.stake_den = stakes_of(spec)
+        counted = [j for j, p in enumerate(spec.players) if p.count is not None]
+        players = [spec.players[j] for j in counted]
+        if self.nets is not None:  # a shoe's win, stakes and all, stays a whole number
+            for j in counted:
+                bet = spec.players[j].bet
+                most = (int(np.abs(self.nets.numerator[bet]).max())
+                        * int(self.stake_num[j].max()) * deal.max_rounds)
+                if most >= 2 ** 53:
+                    raise BaccEdgeError(f"{spec.bets[bet]!r}: its pays times the stakes of "
+                                        f"{spec.counts[spec.players[j].count].name!r} are "
+                                        f"too fine to add up {deal.max_rounds} rounds of a "
+                                        f"shoe exactly")
+        rows, depth_row = _trigger_rows(counts, deal.cards)
+        steps = max([len(c.ramp) for c in counts] + [1])
+        groups, group_mult, group_den = self._groups(counted)
         self.players = K.CountPlayers(
-            np.array([p.bet for p in counted], dtype=np.int64),
-            np.array([p.count for p in counted], dtype=np.int64),
-            np.array([K.NO_CUTOFF if p.cutoff is None else p.cutoff for p in counted],
+            np.array([p.bet for p in players], dtype=np.int64),
+            np.array([p.count for p in players], dtype=np.int64),
+            np.array([K.NO_CUTOFF if p.cutoff is None else p.cutoff for p in players],
                      dtype=np.int64),
-            np.array([c.trigger for c in counts], dtype=np.float64),
-            np.array([c.trigger_on is TriggerOn.TRUE for c in counts], dtype=np.int64))
+            rows,
+            np.array([c.trigger_on is TriggerOn.TRUE for c in counts], dtype=np.int64),
+            np.array([c.strict for c in counts], dtype=np.bool_),
+            depth_row,
+            np.array([c.table.by is DepthBy.ROUND for c in counts], dtype=np.bool_),
+            np.array([[at for at, _ in c.ramp] + [np.inf] * (steps - len(c.ramp))
+                      for c in counts], dtype=np.float64).reshape(len(counts), steps),
+            np.array([len(c.ramp) for c in counts], dtype=np.int64),
+            self.stake_num[counted],
+            self.stake_den[counted].astype(np.float64),
+            groups, group_mult, group_den)
         #: the shoe in one-byte card codes, for the count study's dealer
         self.bytes = self.dealing._replace(ordered=self.dealing.ordered.astype(np.uint8))
+
+    def _groups(self, counted: list[int]):
+        """The kernel's groups (members as places among the ``counted`` players), each
+        member's whole win's multiplier over the group's common denominator, and that
+        denominator; each checked to stay exact over a shoe. Empty unless the run is a
+        count study by the coups' outcomes (the exact runs add groups up themselves)."""
+        spec, width = self.spec, max([len(g.members) for g in self.spec.groups] + [1])
+        if self.nets is None or not spec.groups:
+            return (np.full((0, width), -1, dtype=np.int64), np.zeros((0, width), np.int64),
+                    np.zeros(0))
+        place = {j: i for i, j in enumerate(counted)}
+        members = np.full((len(spec.groups), width), -1, dtype=np.int64)
+        mult = np.zeros((len(spec.groups), width), dtype=np.int64)
+        den = np.zeros(len(spec.groups))
+        numerator = self.nets.numerator
+        for g, group in enumerate(spec.groups):
+            dens = [self._whole_denominators[spec.players[j].bet] * int(self.stake_den[j])
+                    for j in group.members]
+            common = math.lcm(*dens)
+            most = sum(int(np.abs(numerator[spec.players[j].bet]).max())
+                       * int(self.stake_num[j].max()) * (common // d)
+                       for j, d in zip(group.members, dens)) * self.deal.max_rounds
+            if max(most, common) >= 2 ** 53:
+                raise BaccEdgeError(f"{group.name!r}: the pays and stakes of its bets, over "
+                                    f"their common denominator {common}, are too fine to "
+                                    f"add up a shoe exactly")
+            for m, (j, d) in enumerate(zip(group.members, dens)):
+                members[g, m] = place[j]
+                mult[g, m] = common // d
+            den[g] = common
+        return members, mult, den
 
     @functools.cached_property
     def values(self) -> RoundValues:
@@ -340,10 +448,10 @@ class Game:
         wins by the coups' outcomes, in the kernel
         (:func:`~bacc_edge.engine.deal_kernels.tally_shoes`): the sums of
         :func:`deal_batch`, the count players' rows in the order of ``spec.players``."""
-        players, m = len(self.players.bet), self.deal.max_rounds
+        players, m = len(self.players.bet) + len(self.players.group), self.deal.max_rounds
         tally = K.StudyTally(np.zeros((players, len(COLUMNS))),
                              np.zeros((players, len(COLUMNS), len(COLUMNS))),
-                             np.zeros((players, 2)), *(np.zeros(players, dtype=np.int64)
+                             np.zeros((players, 3)), *(np.zeros(players, dtype=np.int64)
                                                        for _ in range(4)),
                              np.zeros(m + 1, dtype=np.int64))
         missing = K.tally_shoes(seed, first, count, self.bytes, self.coup,
@@ -375,6 +483,79 @@ class Game:
             "favourable": np.zeros((n_bets, m), dtype=np.int64),
             "gains": np.zeros((0, players)),
         }
+
+
+#: How the kernels code each rounding of the decks left.
+ROUNDING_CODES = {DeckRounding.EXACT: K.DECKS_EXACT, DeckRounding.HALF: K.DECKS_HALF,
+                  DeckRounding.WHOLE: K.DECKS_WHOLE, DeckRounding.HALF_DOWN: K.DECKS_HALF_DOWN,
+                  DeckRounding.HALF_UP: K.DECKS_HALF_UP,
+                  DeckRounding.WHOLE_DOWN: K.DECKS_WHOLE_DOWN,
+                  DeckRounding.WHOLE_UP: K.DECKS_WHOLE_UP}
+
+
+def thresholds_by_depth(count: Count, cards: int) -> np.ndarray:
+    """The count's threshold at each depth 0 … ``cards`` (cards seen, or the round, as
+    its trigger table says; infinite before the table's first row: no bet)."""
+    table = count.table
+    out = np.full(cards + 1, np.inf)
+    for start, value in table.rows:
+        if start <= cards:
+            out[start:] = value
+    return out
+
+
+def _trigger_rows(counts: Sequence[Count], cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per count, its distinct thresholds (a row each, infinite included where a table
+    starts late) and, per depth 0 … ``cards``, the row in force: what the count study's
+    kernel reads."""
+    by_depth = [thresholds_by_depth(c, cards) for c in counts]
+    distinct = [sorted(set(t.tolist())) for t in by_depth]
+    width = max([len(d) for d in distinct] + [1])
+    rows = np.full((len(counts), width), np.inf)
+    depth_row = np.zeros((len(counts), cards + 1), dtype=np.int64)
+    for c, (values, thresholds) in enumerate(zip(distinct, by_depth)):
+        rows[c, :len(values)] = values
+        depth_row[c] = np.searchsorted(np.array(values), thresholds)
+    return rows, depth_row
+
+
+def stakes_of(spec: DepthSpec) -> tuple[np.ndarray, np.ndarray]:
+    """Per player, the units staked at each step of its count's ramp (step 0: below the
+    first step, one unit), as whole numerators over one denominator a player: a count's
+    ramp in whole units; the perfect player one unit; a main bet beside a side bet
+    (:class:`~bacc_edge.analysis.table_rules.WithMainBet`) as the table demands, exact."""
+    steps = max([len(c.ramp) for c in spec.counts] + [0]) + 1
+    side = []
+    for p in spec.players:
+        units = [1] if p.count is None else [1] + [u for _, u in spec.counts[p.count].ramp]
+        side.append([Fraction(u) for u in units + [units[-1]] * (steps - len(units))])
+    num = np.zeros((len(spec.players), steps), dtype=np.int64)
+    den = np.ones(len(spec.players), dtype=np.int64)
+    for j, p in enumerate(spec.players):
+        stakes = side[j] if p.follows is None else [
+            spec.with_main.main_stake(x) for x in side[p.follows]]
+        den[j] = math.lcm(*(x.denominator for x in stakes))
+        num[j] = [int(x * int(den[j])) for x in stakes]
+    return num, den
+
+
+def count_bets(count: Count, thresholds: np.ndarray, running: np.ndarray,
+               true_count: np.ndarray, seen: np.ndarray, round_no: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Where a count bets, and the ramp step it reached there (0: below the first), on
+    rounds given by their running and true counts (as the dealing kernel computed them),
+    the cards seen before them and their round numbers: what the count study's kernel
+    decides with whole-number comparisons, here in floating point as
+    :meth:`~bacc_edge.analysis.card_counting.Count.reaches` compares."""
+    level = true_count if count.trigger_on is TriggerOn.TRUE else running.astype(np.float64)
+    depth = round_no if count.table.by is DepthBy.ROUND else seen
+    threshold = thresholds[np.minimum(depth, len(thresholds) - 1)]
+    compare = np.greater if count.strict else np.greater_equal
+    bets = compare(level, threshold)
+    step = np.zeros(level.shape, dtype=np.int64)
+    for at, _ in count.ramp:
+        step += compare(level, at)
+    return bets, step
 
 
 def _whole_nets(evaluator: Evaluator, rounds: int) -> K.WholeNets:
@@ -415,15 +596,17 @@ def unseen_by_round(cards: np.ndarray, start: np.ndarray, rounds: int) -> np.nda
     return full - before
 
 
-#: Per player and shoe: outcome gain, exact gain, bets placed, rounds dealt.
-COLUMNS = ("won", "won_exact", "bets", "rounds")
+#: Per player (and group) and shoe: outcome gain, exact gain, bets placed (a group: the
+#: rounds one of its players bets on), rounds dealt, units staked.
+COLUMNS = ("won", "won_exact", "bets", "rounds", "staked")
 
 
 def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
     """Deal, count and value shoes ``first`` … ``first + count - 1``; the sums a run
-    adds up (see :class:`~bacc_edge.depth.run.DepthTally`). Runs on a worker. A count
-    study by the coups' outcomes is dealt and added up in the kernel
-    (:meth:`Game.tally`); the others keep every round's counts to value them."""
+    adds up (see :class:`~bacc_edge.depth.run.DepthTally`), a row per player then per
+    group. Runs on a worker. A count study by the coups' outcomes is dealt and added up
+    in the kernel (:meth:`Game.tally`); the others keep every round's counts to value
+    them."""
     g = game(spec)
     if not spec.exact:
         return g.tally(spec.seed, first, count)
@@ -433,17 +616,21 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
     m = start.shape[1]
     round_no = np.arange(1, m + 1)
     valid = round_no[None, :] <= rounds[:, None]
+    # cards seen before each round: the shown card and the coups dealt
+    seen = start - start[:, :1] + g.dealing.shown
     n_bets = len(spec.bets)
-    # the count players' bets
-    masks = []
+    # the count players' bets, and their ramps' steps
+    masks, steps = [], []
     for p in spec.players:
-        if p.count is None:
+        if p.count is None or p.follows is not None:
             masks.append(None)
+            steps.append(None)
             continue
-        c = spec.counts[p.count]
-        level = true_count[:, :, p.count] if c.trigger_on is TriggerOn.TRUE \
-            else running[:, :, p.count].astype(np.float64)
-        masks.append(valid & (level >= c.trigger))
+        bets, step = count_bets(spec.counts[p.count], g.thresholds[p.count],
+                                running[:, :, p.count], true_count[:, :, p.count], seen,
+                                round_no[None, :])
+        masks.append(valid & bets)
+        steps.append(step)
     # exact values, at every round or where a count bets
     ev = np.zeros((count, m, n_bets))
     ev2 = np.zeros((count, m, n_bets))
@@ -451,7 +638,7 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
         need = valid
     elif spec.exact_bets:
         need = np.zeros_like(valid)
-        for p, mask in zip(spec.players, masks):
+        for mask in masks:
             if mask is not None:
                 need |= mask
     else:
@@ -463,19 +650,43 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
             for s in np.flatnonzero(need.any(axis=1))])
         ev[shoe_of, round_of], ev2[shoe_of, round_of] = g.values.moments_each(unseen)
     n_players = len(spec.players)
-    per_shoe = np.zeros((count, n_players, len(COLUMNS)))
-    sq = np.zeros((n_players, 2))
-    for j, (p, mask) in enumerate(zip(spec.players, masks)):
-        if mask is None:
-            mask = valid & (ev[:, :, p.bet] > 0)
-        if p.cutoff is not None:
-            mask = mask & (round_no[None, :] <= p.cutoff)
+    rows = n_players + len(spec.groups)
+    per_shoe = np.zeros((count, rows, len(COLUMNS)))
+    sq = np.zeros((rows, 3))
+    wins = np.zeros((n_players, count, m))  # each player's outcome win, round by round
+    for j, p in enumerate(spec.players):
+        if p.follows is not None:  # the main bet beside another player's side bet
+            masks[j], steps[j] = masks[p.follows], steps[p.follows]
+        elif p.count is None:
+            masks[j] = valid & (ev[:, :, p.bet] > 0)
+            if p.cutoff is not None:
+                masks[j] &= round_no[None, :] <= p.cutoff
+        mask = masks[j]
+        if p.count is not None and p.follows is None and p.cutoff is not None:
+            mask = masks[j] = mask & (round_no[None, :] <= p.cutoff)
+        stake = (g.stake_num[j][steps[j]] if steps[j] is not None
+                 else g.stake_num[j][0]) / g.stake_den[j]
+        stake = np.where(mask, stake, 0.0)
         b = p.bet
-        per_shoe[:, j, 0] = np.where(mask, net[:, :, b], 0.0).sum(axis=1)
-        per_shoe[:, j, 1] = np.where(mask, ev[:, :, b], 0.0).sum(axis=1)
+        wins[j] = stake * np.where(mask, net[:, :, b], 0.0)
+        per_shoe[:, j, 0] = wins[j].sum(axis=1)
+        per_shoe[:, j, 1] = (stake * np.where(mask, ev[:, :, b], 0.0)).sum(axis=1)
         per_shoe[:, j, 2] = mask.sum(axis=1)
-        sq[j, 0] = np.where(mask, net[:, :, b] ** 2, 0.0).sum()
-        sq[j, 1] = np.where(mask, ev2[:, :, b], 0.0).sum()
+        per_shoe[:, j, 4] = stake.sum(axis=1)
+        sq[j, 0] = (wins[j] ** 2).sum()
+        sq[j, 1] = (stake ** 2 * np.where(mask, ev2[:, :, b], 0.0)).sum()
+        sq[j, 2] = (stake ** 2).sum()
+    for k, group in enumerate(spec.groups):
+        row = n_players + k
+        members = list(group.members)
+        per_shoe[:, row] = per_shoe[:, members].sum(axis=1)
+        # its bets: the rounds one of its players bets on
+        per_shoe[:, row, 2] = np.logical_or.reduce([masks[m] for m in members]).sum(axis=1)
+        together = wins[members].sum(axis=0)
+        # a group's second moment by the coups' outcomes: bets on one coup are not
+        # independent, and the exact values give no moment of two bets together
+        sq[row, 0] = sq[row, 1] = (together ** 2).sum()
+        sq[row, 2] = sq[members, 2].sum()
     per_shoe[:, :, 3] = rounds[:, None]
     cross = np.einsum("spi,spj->pij", per_shoe, per_shoe)
     gain = per_shoe[:, :, 1] if spec.exact else per_shoe[:, :, 0]
@@ -493,11 +704,12 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
         "ev_sum": np.where(valid[:, :, None], ev, 0.0).sum(axis=0).T.copy(),
         "favourable": (valid[:, :, None] & (ev > 0)).sum(axis=0).T.astype(np.int64),
         # per shoe, each player's gain: what the bootstrap resamples (depth runs only)
-        "gains": gain.copy() if spec.exact_every_round else np.zeros((0, n_players)),
+        "gains": gain.copy() if spec.exact_every_round else np.zeros((0, rows)),
     }
     return out
 
 
 __all__ = ["BEFORE_CUT", "COLUMNS", "DealRules", "DepthSpec", "ENGINE_VERSION", "EndRule",
-           "Game", "Player", "RoundValues", "burn_count", "deal_batch",
-           "game", "unseen_by_round"]
+           "Game", "Group", "GroupKind", "Player", "ROUNDING_CODES", "RoundValues",
+           "burn_count", "count_bets", "deal_batch", "game", "stakes_of", "thresholds_by_depth",
+           "unseen_by_round"]

@@ -36,8 +36,10 @@ _MASK64 = (1 << 64) - 1
 
 #: True-count divisors: cards left in the shoe (burned cards out), or cards not seen.
 DIVIDE_BY_SHOE, DIVIDE_BY_UNSEEN = 0, 1
-#: Rounding of the decks the true count divides by.
+#: Rounding of the decks the true count divides by: exact, to the nearest half or whole
+#: deck, down or up to a half or whole deck.
 DECKS_EXACT, DECKS_HALF, DECKS_WHOLE = 0, 1, 2
+DECKS_HALF_DOWN, DECKS_HALF_UP, DECKS_WHOLE_DOWN, DECKS_WHOLE_UP = 3, 4, 5, 6
 
 
 @inline
@@ -118,6 +120,14 @@ def _decks(cards, rounding, deck_cards):
         return max(0.5, np.floor(cards / (deck_cards / 2.0) + 0.5) / 2.0)
     if rounding == DECKS_WHOLE:
         return max(1.0, np.floor(cards / deck_cards + 0.5))
+    if rounding == DECKS_HALF_DOWN:
+        return max(0.5, np.floor(cards / (deck_cards / 2.0)) / 2.0)
+    if rounding == DECKS_HALF_UP:
+        return max(0.5, np.ceil(cards / (deck_cards / 2.0)) / 2.0)
+    if rounding == DECKS_WHOLE_DOWN:
+        return max(1.0, np.floor(cards / deck_cards))
+    if rounding == DECKS_WHOLE_UP:
+        return max(1.0, np.ceil(cards / deck_cards))
     return cards / deck_cards
 
 
@@ -255,13 +265,34 @@ def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
 class CountPlayers(NamedTuple):
     """The count players of a count study, one row each: the bet they play, the count
     they follow and the last round they may bet (:data:`NO_CUTOFF`: none); per count,
-    its trigger and whether that compares the true count (1) or the running count (0)."""
+    its trigger and whether that compares the true count (1) or the running count (0).
+
+    ``trigger[c, k]`` are count c's thresholds (a flat trigger: one), ``depth_row[c,
+    d]`` the one in force at depth d (cards seen, or the round where ``by_round[c]``),
+    whose threshold may be infinite (no bet before a table's first row); ``strict[c]``:
+    bet above the threshold, not from it. ``ramp[c, k]`` for k < ``ramp_steps[c]``:
+    the counts from which the stake rises a step (compared as the trigger is).
+    ``stake[j, k] / stake_den[j]``: what player j stakes at ramp step k (0 below the
+    first step). ``group[g]``: the players (-1 after the last) whose round-by-round
+    wins add up to row ``players + g`` of the tally, ``group_mult[g, m] /
+    group_den[g]`` what a whole unit of member m's win is over the group's common
+    denominator."""
 
     bet: np.ndarray
     count: np.ndarray
     cutoff: np.ndarray
     trigger: np.ndarray
     on_true: np.ndarray
+    strict: np.ndarray
+    depth_row: np.ndarray
+    by_round: np.ndarray
+    ramp: np.ndarray
+    ramp_steps: np.ndarray
+    stake: np.ndarray
+    stake_den: np.ndarray
+    group: np.ndarray
+    group_mult: np.ndarray
+    group_den: np.ndarray
 
 
 class WholeNets(NamedTuple):
@@ -279,11 +310,13 @@ NO_CUTOFF = np.iinfo(np.int64).max
 
 
 class StudyTally(NamedTuple):
-    """What :func:`tally_shoes` adds its shoes into, per count player: ``sums[j]`` and
-    ``cross[j]`` the sums over shoes of (won, 0, bets placed, rounds dealt) and of its
-    products, ``squares[j, 0]`` of each bet's squared win, how many shoes they bet in,
-    ended level or not, won and lost; and ``rounds_histogram[r]`` the shoes that dealt
-    r rounds."""
+    """What :func:`tally_shoes` adds its shoes into, per count player and then per group
+    of players: ``sums[j]`` and ``cross[j]`` the sums over shoes of (won, 0, bets
+    placed (a group: rounds one of its players bets on), rounds dealt, units staked)
+    and of its products, ``squares[j, 0]`` of each
+    round's squared win and ``squares[j, 2]`` of its squared stake, how many shoes they
+    bet in, ended level or not, won and lost; and ``rounds_histogram[r]`` the shoes that
+    dealt r rounds."""
 
     sums: np.ndarray
     cross: np.ndarray
@@ -309,11 +342,14 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
     :class:`~bacc_edge.engine.coup_settle_kernels.CardSettle`) from its cards. Returns
     how many coups found no cell (never any: the caller refuses the run if one does).
     What a class pays comes from ``nets`` (:class:`WholeNets`), not ``cells.class_net``.
+    A player stakes as the ramp step their count reached says; each group of players
+    is tallied as one player whose round wins are its members' added up.
     """
     cell_of, suited_pairs, cell_class, _ = cells
     numerator, denominator = nets
     tags, initial, exposed, divisor, rounding = counts
-    bet_of, count_of, cutoff_of, trigger, on_true = players
+    (bet_of, count_of, cutoff_of, trigger, on_true, strict, depth_row, by_round, ramp,
+     ramp_steps, stake_num, stake_den, group, group_mult, group_den) = players
     sums, cross, squares, betting, nonzero, won_shoes, lost_shoes, histogram = tally
     total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
     nv = total.shape[0]
@@ -325,6 +361,8 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
     n_kinds = card_rank.shape[0]
     n_counts = tags.shape[0]
     n_players = bet_of.shape[0]
+    n_groups = group.shape[0]
+    n_columns = sums.shape[1]
     max_rounds = histogram.shape[0] - 1
     cut_at = n_cards - cut
     # per card kind: its point value and each count's tag
@@ -347,18 +385,40 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
             for x in range(nv):
                 length[pt, bt, x] = (4 if kind == NO_THIRDS else 5 if kind == BANKER_ONLY
                                      else 5 + banker_draws[bt, x + 1])
-    least = np.zeros((n_counts, n_cards + 1), dtype=np.int64)  # no coup leaves 0 cards
+    # per count, threshold and cards left: the least running count that bets (a
+    # threshold's row, or a ramp step's)
+    least = np.zeros((n_counts, trigger.shape[1], n_cards + 1), dtype=np.int64)
+    steps = np.zeros((n_counts, ramp.shape[1], n_cards + 1), dtype=np.int64)
     for c in range(n_counts):
-        for left in range(1, n_cards + 1):
-            least[c, left] = _least_betting(trigger[c], on_true[c],
-                                            _decks(left, rounding[c], deck_cards))
+        for left in range(1, n_cards + 1):  # no coup leaves 0 cards
+            decks = _decks(left, rounding[c], deck_cards)
+            for k in range(trigger.shape[1]):
+                least[c, k, left] = _least_betting(trigger[c, k], on_true[c], decks,
+                                                   strict[c])
+            for k in range(ramp_steps[c]):
+                steps[c, k, left] = _least_betting(ramp[c, k], on_true[c], decks, strict[c])
+    tabled = np.zeros(n_counts, dtype=np.bool_)  # a trigger with more than one row
+    flat = np.zeros(n_counts, dtype=np.bool_)  # one row and no ramp: today's counts
+    for c in range(n_counts):
+        for d in range(depth_row.shape[1]):
+            tabled[c] = tabled[c] or depth_row[c, d] != 0
+        flat[c] = not tabled[c] and ramp_steps[c] == 0
+    staking = np.zeros(n_players, dtype=np.bool_)  # a stake other than one unit
+    for j in range(n_players):
+        staking[j] = stake_den[j] != 1.0
+        for k in range(stake_num.shape[1]):
+            staking[j] = staking[j] or stake_num[j, k] != 1
     seen = np.empty((n_counts, n_cards + 1), dtype=np.int64)
     base = np.empty(n_counts, dtype=np.int64)
     hit = np.zeros(n_counts, dtype=np.bool_)
+    step = np.zeros(n_counts, dtype=np.int64)
     bets = np.zeros(n_players, dtype=np.bool_)
     won = np.zeros(n_players, dtype=np.int64)
     placed = np.zeros(n_players, dtype=np.int64)
-    row = np.zeros(4, dtype=np.float64)
+    staked = np.zeros(n_players, dtype=np.int64)
+    round_win = np.zeros(n_players, dtype=np.float64)
+    group_rounds = np.zeros(n_groups, dtype=np.int64)  # rounds a member of each bets on
+    row = np.zeros(n_columns, dtype=np.float64)
     codes = np.zeros(coup_cards, dtype=np.int64)
     renamed = np.zeros(coup_cards, dtype=np.int64)
     block_codes = np.zeros(coup_cards, dtype=np.int64)
@@ -380,12 +440,27 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
         for j in range(n_players):
             won[j] = 0
             placed[j] = 0
+            staked[j] = 0
+        for g in range(n_groups):
+            group_rounds[g] = 0
         r = 0
         last = False
         while n_cards - pos >= coup_cards and r < max_rounds:
             for c in range(n_counts):
                 left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
-                hit[c] = base[c] + seen[c, pos] >= least[c, left]
+                running = base[c] + seen[c, pos]
+                if flat[c]:  # one threshold, one unit
+                    hit[c] = running >= least[c, 0, left]
+                    continue
+                k = 0  # a table's row in force at this depth
+                if tabled[c]:
+                    k = depth_row[c, r + 1 if by_round[c] else pos - burned]
+                hit[c] = running >= least[c, k, left]
+                if hit[c]:
+                    k = 0
+                    while k < ramp_steps[c] and running >= steps[c, k, left]:
+                        k += 1
+                    step[c] = k
             anyone = False
             for j in range(n_players):
                 bets[j] = hit[count_of[j]] and r < cutoff_of[j]
@@ -423,9 +498,35 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
                         if bets[j]:
                             whole = numerator[bet_of[j], cls]
                             net = whole / denominator[bet_of[j]]
-                            won[j] += whole
                             placed[j] += 1
+                            if staking[j]:  # a ramp's stake, or a main bet's
+                                units = stake_num[j, step[count_of[j]]]
+                                net = units * net / stake_den[j]
+                                won[j] += units * whole
+                                staked[j] += units
+                                squares[j, 2] += (units / stake_den[j]) ** 2
+                            else:
+                                won[j] += whole
+                                staked[j] += 1
+                                squares[j, 2] += 1.0
                             squares[j, 0] += net * net
+                            round_win[j] = net
+                        else:
+                            round_win[j] = 0.0
+                    for g in range(n_groups):
+                        together = 0.0
+                        playing = False
+                        for m in range(group.shape[1]):
+                            j = group[g, m]
+                            if j >= 0:
+                                together += round_win[j]
+                                if bets[j]:
+                                    playing = True
+                                    squares[n_players + g, 2] += (
+                                        stake_num[j, step[count_of[j]]] / stake_den[j]) ** 2
+                        squares[n_players + g, 0] += together * together
+                        if playing:
+                            group_rounds[g] += 1
             before = pos
             pos += n
             r += 1
@@ -439,21 +540,35 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
             elif pos > cut_at:
                 last = True
         histogram[r] += 1
-        for j in range(n_players):
-            row[0] = won[j] / denominator[bet_of[j]]
-            row[2] = placed[j]
+        for j in range(n_players + n_groups):
+            if j < n_players:
+                whole = won[j]
+                row[0] = whole / (denominator[bet_of[j]] * stake_den[j])
+                row[2] = placed[j]
+                row[4] = staked[j] / stake_den[j]
+            else:  # a group: its members' wins over their common denominator, the
+                # rounds one of them bets on, their stakes
+                g = j - n_players
+                whole = 0
+                row[2] = group_rounds[g]
+                row[4] = 0.0
+                for m in range(group.shape[1]):
+                    if group[g, m] >= 0:
+                        whole += won[group[g, m]] * group_mult[g, m]
+                        row[4] += staked[group[g, m]] / stake_den[group[g, m]]
+                row[0] = whole / group_den[g]
             row[3] = r
-            for a in range(4):
+            for a in range(n_columns):
                 sums[j, a] += row[a]
-                for b in range(4):
+                for b in range(n_columns):
                     cross[j, a, b] += row[a] * row[b]
-            if placed[j] > 0:
+            if row[2] > 0:
                 betting[j] += 1
-            if won[j] != 0:
+            if whole != 0:
                 nonzero[j] += 1
-            if won[j] > 0:
+            if whole > 0:
                 won_shoes[j] += 1
-            elif won[j] < 0:
+            elif whole < 0:
                 lost_shoes[j] += 1
     return missing
 
@@ -463,16 +578,19 @@ _COUNT_BOUND = 2 ** 53 + 2
 
 
 @inline
-def _least_betting(trigger, on_true, decks):
+def _least_betting(trigger, on_true, decks, strict):
     """The least running count that bets: whose true count ``running / decks`` (or, not
     ``on_true``, the running count itself), in floating point as :func:`deal_shoes`
-    computes it, reaches ``trigger``. That is monotone in the running count, so one
-    comparison of whole numbers a round replaces a division (a binary search here)."""
+    computes it, reaches ``trigger`` (passes it, when ``strict``). That is monotone in
+    the running count, so one comparison of whole numbers a round replaces a division
+    (a binary search here). An infinite trigger: beyond any running count."""
+    if trigger == np.inf:
+        return _COUNT_BOUND
     lo, hi = -_COUNT_BOUND, _COUNT_BOUND
     while lo < hi:
         mid = lo + (hi - lo) // 2
         level = np.float64(mid) / decks if on_true else np.float64(mid)
-        if level >= trigger:
+        if level > trigger or (level == trigger and not strict):
             hi = mid
         else:
             lo = mid + 1

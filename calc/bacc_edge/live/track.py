@@ -17,6 +17,7 @@ restores the shoe exactly, undone cards included.
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import threading
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..analysis.card_counting import DepthBy, TriggerOn
 from ..errors import ArgumentError, BaccEdgeError, kind_of
 from ..game.cards import RANKS, SUITS, parse_cards
 from ..game.dealing import DealRules
@@ -361,8 +363,8 @@ class LiveTrack:
         return out
 
     def _count_levels(self) -> list[dict[int, tuple[int, float, bool]]]:
-        """Per count, its running and true count and whether its trigger is reached,
-        before each coup and now: keyed by the entries seen then (a coup's first entry;
+        """Per count, its running and true count, whether its trigger is reached and the
+        threshold in force (a trigger table's row at that depth), before each coup and now: keyed by the entries seen then (a coup's first entry;
         all of them). The running count comes from the counts' own
         :meth:`~bacc_edge.analysis.card_counting.Count.running` on the cards before each
         such point."""
@@ -370,6 +372,9 @@ class LiveTrack:
         entries = shoe.entries
         places = {c.first_entry: c.start for c in layout.coups}
         places[len(entries)] = layout.place
+        rounds = {c.first_entry: c.round for c in layout.coups}
+        rounds[len(entries)] = (layout.coups[-1].round + layout.coups[-1].complete
+                                if layout.coups else 1)  # the coup under way, or the next
         exposed = entries[0].rank if entries and entries[0].role is Role.EXPOSED else None
         ranks = np.array([e.rank for e in entries], dtype=np.intp)
         counted = np.array([e.role is not Role.EXPOSED for e in entries], dtype=bool)
@@ -384,7 +389,11 @@ class LiveTrack:
                 running = int(base + before[upto]) if upto else count.initial
                 level = count.true_count(running, unseen=unseen[upto],
                                          in_shoe=self.rules.cards - place)
-                levels[upto] = (running, level, count.reached(running, level))
+                seen, round_no = place - layout.burned, rounds[upto]
+                depth = round_no if count.table.by is DepthBy.ROUND else seen
+                levels[upto] = (running, level, count.reached(
+                    running, level, seen=seen, round_no=round_no),
+                    count.table.threshold(depth))
             out.append(levels)
         return out
 
@@ -395,19 +404,21 @@ class LiveTrack:
         out = []
         now = len(self.shoe.entries)
         for count, serves, at in zip(self.counts.counts, self.counts.serves, levels):
-            running, level, reached = at[now]
+            running, level, reached, threshold = at[now]
             out.append({"name": count.name, "bets": [names[i] for i in serves],
                         "text": count.text(), "tags": dict(zip(RANKS, count.tags)),
-                        "trigger": count.trigger, "trigger_on": count.trigger_on.value,
+                        "trigger": count.describe()["trigger"],
+                        "trigger_on": count.trigger_on.value,
                         "divisor": count.divisor.value, "rounding": count.rounding.value,
                         "exposed_card": count.exposed_card, "running": running,
-                        "true_count": level, "reached": reached})
+                        "true_count": level, "reached": reached, "strict": count.strict,
+                        "threshold": None if math.isinf(threshold) else threshold})
         return out
 
     def _players_json(self, starts: list[dict[int, BetValue]], levels: list[dict]) -> list[dict]:
         """What the perfect player (one unit on a bet exactly when it favours them, as
-        valued before the coup) and each count's player (one unit on the bets it serves
-        when its trigger is reached before the coup) would have won, by the coups dealt,
+        valued before the coup) and each count's player (on the bets it serves when its
+        trigger is reached before the coup, one unit or its ramp's stake) would have won, by the coups dealt,
         within each bet's round cutoff."""
         if self.settler is None:
             return []
@@ -429,9 +440,11 @@ class LiveTrack:
                 elif value.ev > 0:
                     _place(perfect[b], nets[b], value)
             for c, count, b, settled in counted:
-                if ((bets[b].max_round is None or coup.round <= bets[b].max_round)
-                        and levels[c][coup.first_entry][2]):
-                    _place(settled, nets[b], start.get(b))
+                running, level, reached, _ = levels[c][coup.first_entry]
+                if (bets[b].max_round is None or coup.round <= bets[b].max_round) and reached:
+                    stake = count.units(level if count.trigger_on is TriggerOn.TRUE
+                                        else float(running))  # the ramp's step
+                    _place(settled, nets[b], start.get(b), stake)
         out = []
         for b, bet in enumerate(bets):
             out.append({"player": "perfect player", "count": None, "bet": bet.name,
@@ -461,18 +474,19 @@ def _check(values: BetValues) -> None:
         values.card_values(values.full, group)
 
 
-def _place(settled: _Settled, net: Fraction | None, value: BetValue | None) -> None:
-    """One unit bet: what the coup paid (None: it depends on a suit not entered), and
-    its value when placed (None: still being counted)."""
+def _place(settled: _Settled, net: Fraction | None, value: BetValue | None,
+           stake: int = 1) -> None:
+    """A bet of ``stake`` units: what the coup paid a unit (None: it depends on a suit not
+    entered), and its value a unit when placed (None: still being counted)."""
     settled.bets += 1
     if net is None:
         settled.unsettled += 1
     else:
-        settled.units += net
+        settled.units += stake * net
     if value is None:
         settled.pending = True
     else:
-        settled.expected += value.ev
+        settled.expected += stake * value.ev
 
 
 def _settled_json(s: _Settled) -> dict:

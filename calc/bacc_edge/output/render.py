@@ -382,6 +382,8 @@ def depth_interval_text(interval, digits: int = 3, *, percent: bool = False) -> 
 
 
 def depth_player_label(p) -> str:
+    if p.group is not None:  # a group's name says its cutoff
+        return p.player
     return p.player + ("" if p.cutoff is None else f", closes after round {p.cutoff}")
 
 
@@ -401,6 +403,55 @@ def depth_rows(summary, *, digits: int = 3):
                          depth_interval_text(p.desirability_index, 2),
                          "" if p.betting_correlation is None else f"{p.betting_correlation:.3f}",
                          f"{p.shoes_won} / {p.shoes_lost} of {summary.shoes}"])
+    return headers, rows
+
+
+def _measure_text(value: float, digits: int) -> str:
+    """A bankroll measure: ``∞`` for an unbounded one (no bankroll suffices)."""
+    return "∞" if value == float("inf") else f"{value:.{digits}f}"
+
+
+def depth_bankroll_rows(summary):
+    """(headers, rows): per bet and player (and each row across bets), the desirability
+    index both ways and the bankroll measures, at the run's bankroll settings."""
+    at = summary.bankroll
+    headers = ["Bet", "Player", "DI (SD of the bets placed)", "DI (SD off the top, as "
+               "studies print it)", "SCORE", "Kelly fraction",
+               f"Risk of ruin, {at.units:g} units", f"Bankroll for {at.risk:.0%} ruin",
+               "Units per 100 rounds (SD)", "Units per shoe (SD)",
+               f"Units per hour of {at.rounds_per_hour:g} rounds (SD)", "Units a bet"]
+    rows = []
+    every = [(bet.name, p) for bet in summary.bets for p in bet.players]
+    every += [("", p) for p in summary.across_bets]
+    for name, p in every:
+        m = p.bankroll
+        if m is None:
+            continue
+        stretch = {x.per: x for x in m.stretches}
+        rows.append([name, depth_player_label(p),
+                     depth_interval_text(p.desirability_index, 2),
+                     depth_interval_text(p.desirability_index_off_the_top, 2),
+                     f"{m.score.value:.2f}", f"{m.kelly_fraction.value:.5f}",
+                     percentage(m.risk_of_ruin.value, 2),
+                     _measure_text(m.bankroll.value, 0),
+                     *(f"{stretch[k].win.value:.3f} ({stretch[k].sd:.2f})"
+                       for k in ("100 rounds", "shoe", "hour")),
+                     "" if p.units_per_bet is None else f"{p.units_per_bet:.2f}"])
+    return headers, rows
+
+
+def depth_across_rows(summary, *, digits: int = 3):
+    """(headers, rows): each count over its several bets, each team's players and each
+    team, their bets added up round by round."""
+    headers = ["Players", "Kind", "Bets on", "Average edge when betting", "Units per shoe",
+               "Units per 100 rounds", "Desirability index", "Shoes won / lost"]
+    rows = [[p.player, p.group, depth_interval_text(p.bet_frequency, 2, percent=True),
+             depth_interval_text(p.average_edge, 2, percent=True),
+             depth_interval_text(p.units_per_shoe, digits),
+             depth_interval_text(p.units_per_100_rounds, digits),
+             depth_interval_text(p.desirability_index, 2),
+             f"{p.shoes_won} / {p.shoes_lost} of {summary.shoes}"]
+            for p in summary.across_bets]
     return headers, rows
 
 
@@ -434,6 +485,7 @@ def depth_title(spec: DepthSpec, shoes: int) -> str:
 STUDY_UNITS = {"bet_frequency": ("% of rounds", 100), "average_edge": ("% of the bet", 100),
                "units_per_shoe": ("units", 1), "units_per_100_rounds": ("units", 1),
                "rounds_per_shoe": ("rounds", 1), "desirability_index": ("index", 1),
+               "desirability_index_off_the_top": ("index", 1),
                "betting_correlation": ("correlation", 1)}
 
 
@@ -472,7 +524,10 @@ def depth_json(spec: DepthSpec, shoes: int, summary) -> dict:
         "method": "exact" if spec.exact else "outcome",
         "rounds_per_shoe": summary.rounds_per_shoe.as_json(),
         "counts": [c.describe() for c in spec.counts],
+        "with_main": None if spec.with_main is None else spec.with_main.describe(),
+        "bankroll": summary.bankroll.describe(),
         "bets": [bet.as_json() for bet in summary.bets],
+        "across_bets": [p.as_json() for p in summary.across_bets],
         "checks": [{"count": c.count, "bet": c.bet, "measure": c.measure.value,
                     "printed": c.printed, "published": c.published,
                     "interval": None if c.interval is None else c.interval.as_json(),
@@ -480,33 +535,60 @@ def depth_json(spec: DepthSpec, shoes: int, summary) -> dict:
     }
 
 
-#: ``depth --fmt csv``: one row per bet and player.
+#: The bankroll measures ``depth --fmt csv`` adds, each with its interval.
+BANKROLL_CSV = ("kelly_fraction", "score", "risk_of_ruin", "bankroll")
+#: The stretches of play whose win and SD ``depth --fmt csv`` adds.
+STRETCH_CSV = {"round": "per_round", "100 rounds": "per_100_rounds", "shoe": "per_shoe",
+               "hour": "per_hour"}
+
+#: ``depth --fmt csv``: one row per bet and player (then each row across bets, its bet
+#: empty). The columns after ``shoes_lost`` were added with the bankroll measures.
 DEPTH_CSV = ["bet", "player", "cutoff", "method", "shoes", "rounds_per_shoe"] + [
     f"{name}{suffix}" for name in ("bet_frequency", "average_edge", "units_per_shoe",
                                    "units_per_100_rounds", "desirability_index")
     for suffix in ("", "_low", "_high")] + [
     "betting_correlation", "bets_per_shoe", "shoes_betting", "shoes_with_a_gain",
-    "shoes_won", "shoes_lost"]
+    "shoes_won", "shoes_lost"] + [
+    f"desirability_index_off_the_top{suffix}" for suffix in ("", "_low", "_high")] + [
+    f"{name}{suffix}" for name in BANKROLL_CSV for suffix in ("", "_low", "_high")] + [
+    f"{kind}_{per}" for per in STRETCH_CSV.values() for kind in ("win", "sd")] + [
+    "bankroll_units", "target_risk_of_ruin", "rounds_per_hour", "units_per_bet", "group",
+    "team"]
+
+
+def _interval_columns(record: dict, name: str, interval) -> None:
+    record[name] = None if interval is None else interval.value
+    record[name + "_low"] = None if interval is None else interval.low
+    record[name + "_high"] = None if interval is None else interval.high
 
 
 def depth_records(spec: DepthSpec, summary) -> list[dict]:
     out = []
-    for bet in summary.bets:
-        for p in bet.players:
-            record = {"bet": bet.name, "player": p.player, "cutoff": p.cutoff,
-                      "method": p.method, "shoes": summary.shoes,
-                      "rounds_per_shoe": summary.rounds_per_shoe.value,
-                      "betting_correlation": p.betting_correlation,
-                      "bets_per_shoe": p.bets_per_shoe, "shoes_betting": p.shoes_betting,
-                      "shoes_with_a_gain": p.shoes_with_a_gain,
-                      "shoes_won": p.shoes_won, "shoes_lost": p.shoes_lost}
-            for name in ("bet_frequency", "average_edge", "units_per_shoe",
-                         "units_per_100_rounds", "desirability_index"):
-                interval = getattr(p, name)
-                record[name] = None if interval is None else interval.value
-                record[name + "_low"] = None if interval is None else interval.low
-                record[name + "_high"] = None if interval is None else interval.high
-            out.append(record)
+    every = [(bet.name, p) for bet in summary.bets for p in bet.players]
+    every += [("", p) for p in summary.across_bets]
+    for name, p in every:
+        record = {"bet": name, "player": p.player, "cutoff": p.cutoff,
+                  "method": p.method, "shoes": summary.shoes,
+                  "rounds_per_shoe": summary.rounds_per_shoe.value,
+                  "betting_correlation": p.betting_correlation,
+                  "bets_per_shoe": p.bets_per_shoe, "shoes_betting": p.shoes_betting,
+                  "shoes_with_a_gain": p.shoes_with_a_gain,
+                  "shoes_won": p.shoes_won, "shoes_lost": p.shoes_lost,
+                  "units_per_bet": p.units_per_bet, "group": p.group, "team": p.team,
+                  **{k: v for k, v in zip(("bankroll_units", "target_risk_of_ruin",
+                                           "rounds_per_hour"),
+                                          summary.bankroll.describe().values())}}
+        for column in ("bet_frequency", "average_edge", "units_per_shoe",
+                       "units_per_100_rounds", "desirability_index",
+                       "desirability_index_off_the_top"):
+            _interval_columns(record, column, getattr(p, column))
+        m = p.bankroll
+        for column in BANKROLL_CSV:
+            _interval_columns(record, column, None if m is None else getattr(m, column))
+        for stretch in (m.stretches if m is not None else ()):
+            record[f"win_{STRETCH_CSV[stretch.per]}"] = stretch.win.value
+            record[f"sd_{STRETCH_CSV[stretch.per]}"] = stretch.sd
+        out.append(record)
     return out
 
 
@@ -522,6 +604,13 @@ def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
     parts = [prose(f"{depth_title(spec, shoes)}, seed {spec.seed}; rounds per shoe "
                    f"{depth_interval_text(summary.rounds_per_shoe, 2)}", fmt) + "\n",
              table(rows, headers, fmt)]
+    if summary.across_bets:
+        across_headers, across_rows = depth_across_rows(summary)
+        parts += ["\nPlayers across bets (their bets added up round by round):\n",
+                  table(across_rows, across_headers, fmt)]
+    bankroll_headers, bankroll_rows = depth_bankroll_rows(summary)
+    if bankroll_rows:
+        parts += ["\nDesirability and bankroll:\n", table(bankroll_rows, bankroll_headers, fmt)]
     if spec.exact_every_round:
         round_headers, round_rows = depth_round_rows(summary)
         parts += ["\nRounds favouring the player, by round of the shoe:\n",
@@ -541,4 +630,19 @@ def depth_notes(spec: DepthSpec, summary) -> list[str]:
              "one unit when their count reaches its trigger."]
     for c in spec.counts:
         lines.append(f"count {c.name!r}: {c.text()}")
+    if spec.with_main is not None:
+        lines.append(f"the table takes a side bet only {spec.with_main.text()}: each player "
+                     f"is shown without it and with it ({spec.with_main.name!r} beside each "
+                     f"side bet)")
+    if summary.bankroll is not None and any(p.bankroll for b in summary.bets
+                                            for p in b.players):
+        at = summary.bankroll
+        lines.append(
+            "Desirability and bankroll, per round dealt (μ: mean win, σ: its SD, rounds "
+            "without a bet 0): DI = 1000·μ/σ; as studies print it, 1000·μ/(the bet's SD "
+            "off the top × √bet frequency); SCORE = 10⁶·μ²/σ² (the win per 100 rounds at "
+            "full Kelly with a bankroll of 10,000); Kelly fraction μ/σ²; risk of ruin "
+            f"exp(-2μB/σ²) for B = {at.units:g} units; the bankroll for {at.risk:.0%} "
+            f"ruin σ²·ln(1/{at.risk:g})/(2μ); the win per stretch N·μ with SD √N·σ (a "
+            f"shoe's measured from the shoes), {at.rounds_per_hour:g} rounds an hour.")
     return lines

@@ -302,7 +302,7 @@ function drawCounts(s) {
       el("td", {}, c.name), el("td", {}, c.bets.join(", ")),
       el("td", { class: "num" }, (c.running > 0 ? "+" : "") + c.running),
       el("td", { class: "num" }, (c.true_count > 0 ? "+" : "") + c.true_count.toFixed(2)),
-      el("td", { class: "num" }, (c.trigger_on === "running" ? "running " : "") + "≥ " + (+c.trigger.toFixed(2))),
+      el("td", { class: "num" }, (c.trigger_on === "running" ? "running " : "") + (c.threshold === null ? "no bet yet" : (c.strict ? "> " : "≥ ") + (+c.threshold.toFixed(2)))),
       el("td", {}, c.reached ? el("span", { class: "reached" }, "▲ bet") : "")));
   }
   $("counts").replaceChildren(...rows);

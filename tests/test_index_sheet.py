@@ -1,0 +1,155 @@
+"""Index sheets (bacc-edge index): the isotonic fit against its min-max closed form, the
+sheet against a replay of the same seeded shoes by the plain-Python dealer (cards seen,
+running count, each round valued by the report on the cards not seen, the fit done by the
+closed form), the first-order estimate against the eor command's break-even, and the
+outputs: CSV, JSON, a printable HTML page that holds no script and never replaces its
+input."""
+
+import csv
+import io
+import json
+from collections import defaultdict
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from bacc_edge import Count, Shoe, linear_count, effects_of_removal, report
+from bacc_edge.cli import main
+from bacc_edge.depth.index import (IndexStatus, favourable_from, increasing_fit,
+                                    index_sheets)
+from bacc_edge.depth.shoes import DealRules
+from bacc_edge.engine.deal_kernels import shuffle_plain
+from bacc_edge.language.loader import load_paytable
+from bacc_edge.output.index_sheet import INDEX_CSV, index_html, index_output
+from test_count_study_cards import PAYTABLES, coup_of, points
+
+TIGER = PAYTABLES / "big_tiger.py"
+HIGH = Count("high", {"8": 2, "9": 2, "7": 1, "3": -1, "4": -1, "5": -1, "6": -2}, 0)
+
+
+def min_max_fit(values, weights):
+    """The weighted isotonic regression by its closed form: at i, the largest over
+    j ≤ i of the least over k ≥ i of the weighted mean of j … k."""
+    n = len(values)
+
+    def mean(j, k):
+        w = sum(weights[j:k + 1])
+        return sum(v * x for v, x in zip(values[j:k + 1], weights[j:k + 1])) / w
+    return [max(min(mean(j, k) for k in range(i, n)) for j in range(i + 1)) for i in range(n)]
+
+
+@pytest.mark.parametrize("values,weights", [
+    ([1.0, 3.0, 2.0, 4.0], [1, 1, 1, 1]),
+    ([-0.2, -0.3, 0.1, -0.05, 0.4, 0.2], [5, 1, 2, 7, 1, 3]),
+    ([3.0, 2.0, 1.0], [1, 2, 3]),
+])
+def test_the_increasing_fit_is_the_min_max_formula(values, weights):
+    fitted, block = increasing_fit(np.array(values), np.array(weights, dtype=float))
+    assert fitted[block].tolist() == pytest.approx(min_max_fit(values, weights))
+    assert (np.diff(fitted) > 0).all()  # blocks of equal fitted value are pooled
+
+
+def test_the_index_is_the_first_count_of_the_first_step_above_zero():
+    # counts 1-4 with mean values -0.5, 0.4, 0.0, 0.6 (one round each): the fit pools
+    # 2 and 3 into one step of 0.2, so the bet favours the player from 2, 2 rounds behind
+    counts, rounds = np.array([1, 2, 3, 4]), np.ones(4)
+    sums = np.array([-0.5, 0.4, 0.0, 0.6])
+    assert favourable_from(counts, rounds, sums) == (IndexStatus.FROM, 2, 2)
+    assert favourable_from(counts, rounds, sums - 1) == (IndexStatus.NEVER, None, 0)
+    assert favourable_from(counts, rounds, sums + 1) == (IndexStatus.ALWAYS, 1, 1)
+
+
+def test_a_sheet_is_the_plain_dealers_replay_of_its_shoes():
+    deal, shoes, every = DealRules(1, 8), 40, 13
+    (sheet,) = index_sheets(TIGER, HIGH, deal=deal, seed=4, shoes=shoes, every=every)
+    bet = load_paytable(TIGER).bets[0]
+    # the replay: per (bucket of cards seen, running count), rounds and summed exact value
+    cells = defaultdict(lambda: [0, 0.0])
+    ordered = [kind for kind in range(52) for _ in range(deal.decks)]
+    for s in range(shoes):
+        cards = shuffle_plain(4, s, ordered)
+        burned = points(cards[0]) or 10
+        pos = 1 + burned
+        running = HIGH.tags[cards[0] // 4]
+        cut_at = len(cards) - deal.cut
+        while len(cards) - pos >= 6:
+            seen = pos - burned  # the shown card and the coups dealt
+            # not seen: the burned cards and the cards still to come
+            unseen = np.bincount(cards[1:1 + burned] + cards[pos:], minlength=52)
+            (result,) = report(bet, Shoe.from_suits(unseen.reshape(13, 4).tolist()),
+                               full_shoe=Shoe.decks(1))
+            cell = cells[(seen // every, running)]
+            cell[0] += 1
+            cell[1] += float(result.ev)
+            _, _, n = coup_of(cards, pos)
+            running += sum(HIGH.tags[c // 4] for c in cards[pos:pos + n])
+            pos += n
+            if pos > cut_at:
+                break
+    indexed = 0
+    for row in sheet.rows:
+        counts = sorted(c for b, c in cells if b == row.start // every)
+        n = [cells[(row.start // every, c)][0] for c in counts]
+        means = [cells[(row.start // every, c)][1] / k for c, k in zip(counts, n)]
+        fitted = min_max_fit(means, n)
+        above = [c for c, f in zip(counts, fitted) if f > 0]
+        assert row.rounds == sum(n)
+        assert (row.lowest, row.highest) == (counts[0], counts[-1])
+        assert row.mean_value == pytest.approx(sum(m * k for m, k in zip(means, n)) / sum(n))
+        if not above:
+            assert row.status is IndexStatus.NEVER and row.running is None
+        else:
+            assert row.running == above[0]
+            assert row.status is (IndexStatus.ALWAYS if above[0] == counts[0]
+                                  else IndexStatus.FROM)
+            assert row.rounds_at_index >= n[counts.index(above[0])]
+            assert row.true == pytest.approx(row.running / row.decks_left)
+            indexed += row.status is IndexStatus.FROM
+    assert indexed >= 2  # the replay has buckets where the bet turns favourable
+
+
+def test_the_first_order_true_count_is_the_eor_break_even_of_a_balanced_count():
+    # a balanced count from the bet's own effects: EV + slope · TC = 0 at the true count
+    # the eor command prints, at every depth (decks exact, per unseen card)
+    (bet,) = load_paytable(TIGER).bets
+    (fx,) = effects_of_removal([bet], Shoe.decks(2))
+    own = linear_count(fx, 3)
+    count = Count("own", tuple(own.tags[r] for r in own.tags), 0)
+    (sheet,) = index_sheets(TIGER, count, deal=DealRules(2, 12), shoes=3, every=26)
+    for row in sheet.rows:
+        assert row.first_order_true == pytest.approx(own.positive_at_true_count, rel=1e-9)
+    # an initial running count moves every first-order running index by itself
+    (shifted,) = index_sheets(TIGER, Count("own", count.tags, 0, initial=-7),
+                              deal=DealRules(2, 12), shoes=3, every=26)
+    for a, b in zip(sheet.rows, shifted.rows):
+        assert b.first_order_running == pytest.approx(a.first_order_running - 7)
+
+
+def test_the_outputs_csv_json_and_a_printable_page_with_no_script(tmp_path):
+    sheets = index_sheets(TIGER, HIGH, deal=DealRules(2, 12), shoes=20)
+    rows = list(csv.DictReader(io.StringIO(index_output(sheets, "csv"))))
+    assert list(rows[0]) == INDEX_CSV and len(rows) == len(sheets[0].rows)
+    doc = json.loads(index_output(sheets, "json"))
+    assert doc["sheets"][0]["count"]["name"] == "high"
+    assert len(doc["sheets"][0]["rows"]) == len(sheets[0].rows)
+    page = index_html(sheets)
+    assert page.startswith("<!DOCTYPE html>") and "@media print" in page
+    assert "<script" not in page.lower() and "http" not in page.lower()
+    # the command: the sheet written through the safe writer, never over its input
+    out = tmp_path / "sheet.html"
+    result = CliRunner().invoke(main, ["index", str(TIGER), "--decks", "2", "--cut", "12",
+                                       "--shoes", "10", "--fmt", "csv", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text().startswith("<!DOCTYPE html>")
+    assert list(csv.DictReader(io.StringIO(result.stdout)))[0]["count"] == "Big Tiger count"
+
+
+def test_a_sheet_by_round_counts_every_shoes_first_rounds():
+    # every shoe deals its first rounds: a row of rounds 1-3 holds 3 rounds a shoe
+    (sheet,) = index_sheets(TIGER, HIGH, deal=DealRules(2, 12), shoes=15, by="round",
+                            every=3)
+    assert [r.start for r in sheet.rows[:3]] == [1, 4, 7]
+    assert (sheet.rows[0].end, sheet.rows[0].rounds) == (3, 45)
+    assert sheet.trigger_text("Big Tiger") is None or \
+        sheet.trigger_text("Big Tiger").startswith("round: ")
