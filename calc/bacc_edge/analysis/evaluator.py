@@ -26,7 +26,7 @@ from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, card_table, 
                                  is_card_feature)
 from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsed_numbers,
                                       collapsed_table, collapsible)
-from ..engine.factored_table import FactoredLayout, factored_for, factored_table
+from ..engine.factored_table import FactoredLayout, factored_for, factored_table, merge_alike
 from ..errors import ArgumentError, BaccEdgeError
 from ..engine.point_table import (CellLayout, OutcomeTable, PairLayout, outcome_table,
                                   sum_by_class)
@@ -72,7 +72,7 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
                           ALL_CARDS if shoe is None else cards_held(shoe))
         factored = factored_for(fine, features)
         if factored is not None and all(_answers(factored, b) for b in bets):
-            return factored
+            return _kept((tuple(bets), factored), lambda: _merged(factored, bets))
         return _collapsed_for(fine, bets) if collapsible(fine.detail) else fine
     if suits is None:
         suits = any(b.needs_suits for b in bets)
@@ -101,10 +101,33 @@ def _answers(layout: FactoredLayout, bet: Bet) -> bool:
     return verdicts[layout]
 
 
-#: (the bets' ids, card layout) → the layout :func:`_collapsed_for` chose, the newest last
+#: (the bets' ids, a layout) → the layout chosen for them from it (:func:`_kept`), the
+#: newest last
 _COLLAPSED: dict = {}
 #: how many choices are kept
 COLLAPSED_KEPT = 32
+
+
+def _kept(what: tuple, choose) -> Layout:
+    """The layout ``choose()`` picks for ``what`` (the bets, a layout), chosen once and
+    kept for the last few bets."""
+    bets, layout = what
+    key = (tuple(id(b) for b in bets), layout)
+    found = _COLLAPSED.pop(key, None)
+    if found is None:
+        found = (bets, choose())
+    while len(_COLLAPSED) >= COLLAPSED_KEPT:
+        del _COLLAPSED[next(iter(_COLLAPSED))]
+    _COLLAPSED[key] = found  # it holds the bets, so no id is reused while kept
+    return found[1]
+
+
+def _merged(layout: FactoredLayout, bets: Sequence[Bet]) -> FactoredLayout:
+    """``layout`` with the cells of each number that every bet settles alike with its
+    cell of the fewest groups of one suit merged (:func:`~bacc_edge.engine.factored_table.merge_alike`)."""
+    _, cell_class = _settle_classes([settle(b, layout) for b in bets],
+                                    [len(b.events) + 1 for b in bets])
+    return merge_alike(layout, cell_class)
 
 
 def _collapsed_for(fine: CardLayout, bets: Sequence[Bet]) -> CardLayout | CollapsedLayout:
@@ -114,9 +137,8 @@ def _collapsed_for(fine: CardLayout, bets: Sequence[Bet]) -> CardLayout | Collap
     every bet (checked on every cell of ``fine``, the last base's check for all of them
     together). ``fine`` itself where no base collapses. Kept for the last few bets."""
     bets = tuple(bets)
-    key = (tuple(id(b) for b in bets), fine)
-    found = _COLLAPSED.pop(key, None)
-    if found is None:
+
+    def choose():
         settles = [settle(b, fine) for b in bets]
         _, settled = _settle_classes(settles, [len(b.events) + 1 for b in bets])
         chosen: tuple = ()
@@ -126,11 +148,9 @@ def _collapsed_for(fine: CardLayout, bets: Sequence[Bet]) -> CardLayout | Collap
             number, classes = number[order], settled[order]
             if ((number[1:] != number[:-1]) | (classes[1:] == classes[:-1])).all():
                 chosen += (base,)
-        found = (bets, collapsed_layout(fine, chosen) if chosen else fine)
-    while len(_COLLAPSED) >= COLLAPSED_KEPT:
-        del _COLLAPSED[next(iter(_COLLAPSED))]
-    _COLLAPSED[key] = found  # it holds the bets, so no id is reused while kept
-    return found[1]
+        return collapsed_layout(fine, chosen) if chosen else fine
+
+    return _kept((bets, fine), choose)
 
 
 def table_of(shoe: Shoe, layout: Layout, *, on_progress: Progress | None = None
