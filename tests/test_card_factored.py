@@ -319,6 +319,22 @@ def test_merged_cells_settle_as_the_reference(shape, rows):
     assert line_counts(bet, table) == reference_lines(bet, shape, rows)
 
 
+def test_a_layout_made_for_a_shoes_cards_counts_its_deals():
+    """A layout made for the cards a shoe holds has no cells for what those cards cannot
+    deal (three aces from two): the count meets such numbers with no deals, and goes
+    on. Two aces and four nines, all six cards of one suit, against the reference."""
+    rows = [[0] * 4 for _ in range(13)]
+    rows[0], rows[8] = [1, 0, 0, 1], [1, 1, 1, 1]
+    shoe = Shoe.from_suits(rows)
+    bet = Bet("one suit", [Event("all one suit", all_cards.same_suit, 10)])
+    layout = layout_for([bet], shoe=shoe)
+    assert isinstance(layout, FactoredLayout) and layout.cards != ALL_CARDS
+    expected = [0, 0]
+    for deal, ways in reference_deals(physical(rows)):
+        expected[0 if _one([c for c in deal if c is not None], lambda s: s) else 1] += ways
+    assert line_counts(bet, factored_table(shoe, layout)) == tuple(expected)
+
+
 def test_cells_the_bets_settle_alike_are_merged_and_never_weighed():
     """Contrast Bonus pays only when each hand is of one colour and the two differ: of
     the eight sets of groups of one colour it weighs the two above "both hands" alone;

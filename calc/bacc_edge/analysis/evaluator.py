@@ -24,8 +24,8 @@ import numpy as np
 from ..util.arguments import quoted
 from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, card_table, cards_held,
                                  is_card_feature)
-from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsed_numbers,
-                                      collapsed_table, collapsible)
+from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsed_table,
+                                      collapsible, settled_alike)
 from ..engine.factored_table import FactoredLayout, factored_for, factored_table, merge_alike
 from ..errors import ArgumentError, BaccEdgeError
 from ..engine.point_table import (CellLayout, OutcomeTable, PairLayout, outcome_table,
@@ -83,14 +83,20 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
 _VERDICTS: dict = {}
 
 
-def _answers(layout: FactoredLayout, bet: Bet) -> bool:
-    """Whether ``bet`` settles alike every card-level cell of each of ``layout``'s
-    classes (they differ only in suits, and agree on which groups are of one suit):
-    then the factored counts answer it exactly. Remembered while the bet lives."""
+def _remembered(bet: Bet) -> dict:
+    """What is remembered of ``bet`` while it lives (:data:`_VERDICTS`)."""
     verdicts = _VERDICTS.get(id(bet))
     if verdicts is None:
         verdicts = _VERDICTS[id(bet)] = {}
         weakref.finalize(bet, _VERDICTS.pop, id(bet), None)
+    return verdicts
+
+
+def _answers(layout: FactoredLayout, bet: Bet) -> bool:
+    """Whether ``bet`` settles alike every card-level cell of each of ``layout``'s
+    classes (they differ only in suits, and agree on which groups are of one suit):
+    then the factored counts answer it exactly. Remembered while the bet lives."""
+    verdicts = _remembered(bet)
     if layout not in verdicts:
         settles = settle(bet, layout.fine)
         low = np.full(layout.n_cells, np.iinfo(np.int64).max, dtype=np.int64)
@@ -139,18 +145,24 @@ def _collapsed_for(fine: CardLayout, bets: Sequence[Bet]) -> CardLayout | Collap
     bets = tuple(bets)
 
     def choose():
-        settles = [settle(b, fine) for b in bets]
-        _, settled = _settle_classes(settles, [len(b.events) + 1 for b in bets])
         chosen: tuple = ()
         for base in range(fine.detail.n_bases):
-            number = collapsed_numbers(fine, chosen + (base,))
-            order = np.argsort(number, kind="stable")
-            number, classes = number[order], settled[order]
-            if ((number[1:] != number[:-1]) | (classes[1:] == classes[:-1])).all():
+            if all(_collapses(b, fine, chosen + (base,)) for b in bets):
                 chosen += (base,)
         return collapsed_layout(fine, chosen) if chosen else fine
 
     return _kept((bets, fine), choose)
+
+
+def _collapses(bet: Bet, fine: CardLayout, bases: tuple) -> bool:
+    """Whether ``bet`` settles alike the cells of ``fine`` that differ only in the suits
+    of the cards of ``bases`` (then so do several bets that each do). Remembered while
+    the bet lives: a paytable's bets are chosen for alone, then together."""
+    verdicts = _remembered(bet)
+    key = ("collapses", fine, bases)
+    if key not in verdicts:
+        verdicts[key] = settled_alike(fine, bases, settle(bet, fine))
+    return verdicts[key]
 
 
 def table_of(shoe: Shoe, layout: Layout, *, on_progress: Progress | None = None
@@ -168,11 +180,17 @@ def table_of(shoe: Shoe, layout: Layout, *, on_progress: Progress | None = None
 
 def settle(bet: Bet, layout: Layout) -> np.ndarray:
     """Per cell of ``layout``, the index of the bet's event that settles it (the first
-    whose condition holds), ``len(bet.events)`` for its otherwise line."""
-    out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
-    for i in reversed(range(len(bet.events))):
-        out[bet.events[i].when.mask(layout)] = i
-    return out
+    whose condition holds), ``len(bet.events)`` for its otherwise line. Remembered (in
+    the fewest bytes) for card layouts while the bet lives: choosing a layout and
+    compiling on it settle the same cells again."""
+    verdicts = _remembered(bet) if isinstance(layout, CardLayout) else {}
+    key = ("settle", layout)
+    if key not in verdicts:
+        out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
+        for i in reversed(range(len(bet.events))):
+            out[bet.events[i].when.mask(layout)] = i
+        verdicts[key] = out.astype(np.min_scalar_type(len(bet.events)))
+    return verdicts[key].astype(np.int64)
 
 
 def _settle_classes(settles: list[np.ndarray], lines: list[int]

@@ -464,7 +464,7 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     layout's cell number with every suit class 0: ``cells``, ``block_stride`` as
     :func:`count_cells`) and the flags of the groups of one suit. Returns -1 where a
     deal's number has no cells (never, for the cells of a layout made for the shoe's
-    cards), else 0.
+    cards: the numbers its cards cannot deal have none), else 0.
 
     Each coup of ``cells.coups`` is dealt as every base of each fine card, its suit not
     at all. For a set S of groups, W(S) counts the deals of those bases in which every
@@ -605,15 +605,14 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
                         high = mid
                 if low < numbers.shape[0] and numbers[low] == key_here:
                     at = low
-            if at < 0:
-                return -1
-            q = number_plan[at]
-            first = number_first[at]
+            # (a number with no cells, none of the shoe's deals: its bases' cards missing)
+            q = number_plan[at] if at >= 0 else -1
+            first = number_first[at] if at >= 0 else -1
             leaf += 1
             for p in range(n_pos):
                 if fine_dealt >> p & 1:
                     of_base[base_at[p]] |= 1 << p
-            for e in range(-1, n_weigh[q]):
+            for e in range(-1, n_weigh[q] if q >= 0 else 0):
                 t = 0 if e < 0 else weigh[q, e]
                 n_c = n_comps[dealt, t]
                 joined = 0
@@ -699,6 +698,10 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
             for p in range(n_pos):
                 if fine_dealt >> p & 1:
                     of_base[base_at[p]] = 0
+            if q < 0:
+                if w_sets[0] != 0:
+                    return -1
+                continue
             for j in range(n_step[q]):  # Möbius: at least the groups of S -> exactly
                 w_sets[step[q, j, 0]] -= w_sets[step[q, j, 1]]
             left_over = w_sets[0]

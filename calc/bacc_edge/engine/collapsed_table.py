@@ -47,7 +47,10 @@ def collapsible(detail: CardDetail) -> bool:
 
 def collapsed_numbers(fine: CardLayout, bases) -> np.ndarray:
     """Per cell of ``fine``, its cell number with the suit of every card of ``bases``
-    (indices of the detail's bases) 0: the number of its class."""
+    (indices of the detail's bases) 0: the number of its class. A block's codes come
+    sorted (:meth:`~bacc_edge.engine.card_table._Cells.decode`), and a code with its
+    suit 0 stays in order (a base's codes are next to each other), so they are ranked
+    as a multiset as they are."""
     cells = _cells(fine.detail)
     parts, positions = fine._decoded()
     number = np.zeros(fine.n_cells, dtype=np.int64)
@@ -56,25 +59,47 @@ def collapsed_numbers(fine: CardLayout, bases) -> np.ndarray:
         number += parts[k] * step
         step *= r
     for block, stride, alphabet in zip(cells.blocks, cells.stride, cells.alphabet):
-        codes = []
-        for p in block:
-            code, _ = positions[POSITIONS[p]]
+        for i, p in enumerate(block):
+            erased = np.arange(alphabet)
             radix = cells.suit_radix[p]
             if radix > 1:  # a code is base · radix + suit (no card: past every base)
-                erased = np.arange(alphabet)
                 for base in bases:
                     erased[base * radix:(base + 1) * radix] = base * radix
-                code = erased[code]
-            codes.append(code)
-        for i in range(len(codes)):  # sorted in place, smallest first: a sorting network
-            for j in range(len(codes) - 1 - i):
-                codes[j], codes[j + 1] = (np.minimum(codes[j], codes[j + 1]),
-                                          np.maximum(codes[j], codes[j + 1]))
-        if len(block) == 1:
-            number += stride * codes[0]
-        else:  # the multiset's rank, as the kernel's multiset_rank
-            number += stride * sum(BINOM[c + i, i + 1] for i, c in enumerate(codes))
+            # a block of one: its code; of several: the multiset's rank, as the kernel's
+            # multiset_rank, the i-th code's term looked up per code
+            term = erased if len(block) == 1 else BINOM[erased + i, i + 1]
+            number += stride * term[positions[POSITIONS[p]][0]]
     return number
+
+
+#: Cell numbers up to this are checked for classes in an array, not sorted.
+DENSE_NUMBERS = 1 << 24
+
+
+@lru_cache(maxsize=16)
+def _numbers(fine: CardLayout, bases: tuple) -> np.ndarray:
+    """:func:`collapsed_numbers`, kept for the last few: choosing the bases to collapse
+    asks for the same bases for each bet, and the layout then made numbers its classes
+    by them."""
+    number = collapsed_numbers(fine, bases)
+    number.setflags(write=False)
+    return number
+
+
+def settled_alike(fine: CardLayout, bases: tuple, settles: np.ndarray) -> bool:
+    """Whether ``settles`` (a value per cell of ``fine``) is the same on all the cells
+    of each class of :class:`CollapsedLayout` ``(fine, bases)``: each number's value
+    written in an array of every number and read back (or, past DENSE_NUMBERS, the
+    numbers sorted)."""
+    number = _numbers(fine, bases)
+    top = _cells(fine.detail).size
+    if top <= DENSE_NUMBERS:
+        seen = np.empty(top, dtype=settles.dtype)
+        seen[number] = settles  # of cells of one number, one value is kept
+        return bool((seen[number] == settles).all())
+    order = np.argsort(number, kind="stable")
+    number, settles = number[order], settles[order]
+    return bool(((number[1:] != number[:-1]) | (settles[1:] == settles[:-1])).all())
 
 
 class CollapsedLayout(CellClasses):
@@ -88,8 +113,8 @@ class CollapsedLayout(CellClasses):
     def __init__(self, fine: CardLayout, bases: tuple):
         self.fine = fine
         self.bases = bases
-        keys, first, cell_class = np.unique(collapsed_numbers(fine, bases),
-                                            return_index=True, return_inverse=True)
+        keys, first, cell_class = np.unique(_numbers(fine, bases), return_index=True,
+                                            return_inverse=True)
         self.keys, self.first, self.cell_class = keys, first, cell_class.reshape(-1)
         for a in (self.keys, self.first, self.cell_class):
             a.setflags(write=False)
@@ -153,4 +178,4 @@ def _collapsed_table(shoe: Shoe, layout: CollapsedLayout) -> OutcomeTable:
 
 
 __all__ = ["CollapsedLayout", "collapsed_layout", "collapsed_numbers", "collapsed_table",
-           "collapsible"]
+           "collapsible", "settled_alike"]
