@@ -25,6 +25,7 @@ from bacc_edge import (Bet, Event, Shoe, all_cards, banker, cards_dealt, first_f
                        tie)
 from bacc_edge.engine.card_table import ALL_CARDS, CardLayout, card_table
 from bacc_edge.analysis.evaluator import Evaluator, layout_for
+from bacc_edge.engine import factored_table as factored_table_module
 from bacc_edge.engine.factored_table import (FactoredLayout, factored_for, factored_table,
                                              suit_groups)
 from bacc_edge.engine.features import card_read, group_name
@@ -333,6 +334,22 @@ def test_a_layout_made_for_a_shoes_cards_counts_its_deals():
     for deal, ways in reference_deals(physical(rows)):
         expected[0 if _one([c for c in deal if c is not None], lambda s: s) else 1] += ways
     assert line_counts(bet, factored_table(shoe, layout)) == tuple(expected)
+
+
+@pytest.mark.parametrize("shape", ["both hands of one suit",
+                                   "colours and a card's colour against another's"])
+def test_numbers_searched_settle_as_the_reference(shape, monkeypatch):
+    """Where a layout's numbers are too many for an array, the count searches them: the
+    same lines as the reference."""
+    bet = SHAPES[shape]
+    picked = factored_layout([bet])
+    monkeypatch.setattr(factored_table_module, "DENSE_LOOKUP", 0)
+    layout = FactoredLayout(picked.fine, picked.groups, picked.merged)
+    assert len(layout.plan.dense) == 0
+    rows = [[0] * 4 for _ in range(13)]
+    rows[0], rows[7], rows[12] = [1, 1, 0, 0], [2, 0, 1, 0], [0, 1, 0, 1]
+    table = factored_table(Shoe.from_suits(rows), layout)
+    assert line_counts(bet, table) == reference_lines(bet, shape, rows)
 
 
 def test_cells_the_bets_settle_alike_are_merged_and_never_weighed():

@@ -596,15 +596,9 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
                 if key_here < dense.shape[0]:
                     at = dense[key_here]
             else:
-                low, high = 0, numbers.shape[0]
-                while low < high:
-                    mid = (low + high) >> 1
-                    if numbers[mid] < key_here:
-                        low = mid + 1
-                    else:
-                        high = mid
-                if low < numbers.shape[0] and numbers[low] == key_here:
-                    at = low
+                found = np.searchsorted(numbers, key_here)
+                if found < numbers.shape[0] and numbers[found] == key_here:
+                    at = found
             # (a number with no cells, none of the shoe's deals: its bases' cards missing)
             q = number_plan[at] if at >= 0 else -1
             first = number_first[at] if at >= 0 else -1

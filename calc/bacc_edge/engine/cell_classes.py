@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .card_table import CardDetail, CardLayout
+from .card_table import CardDetail, CardLayout, card_table, cards_held
+from .point_table import OutcomeTable, needs_python_integers
+from ..errors import BaccEdgeError
+from ..game.shoe import Shoe
 from ..game.tableau import Tableau
 
 
@@ -45,6 +48,22 @@ class CellClasses:
         if self._features is None:
             self._features = _Representatives(self)
         return self._features
+
+    def summed_from_fine(self, shoe: Shoe) -> OutcomeTable | None:
+        """``shoe``'s table as the card layout's counts summed per class, where the shoe
+        needs the card layout's own count (cards removed without their suit, or counts
+        past 64 bits: its own checks and one-line errors); else None, once the shoe is
+        checked to hold only cards the layout was made for (the classes' own count)."""
+        if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
+            fine = card_table(shoe, self.fine)
+            counts = np.zeros(self.n_cells, dtype=fine.counts.dtype)
+            np.add.at(counts, self.cell_class, fine.counts)
+            counts.setflags(write=False)
+            return OutcomeTable(shoe, self, counts, fine.total)
+        if any(h and not c for h, c in zip(cards_held(shoe), self.cards)):
+            raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
+                                f"it for this shoe (cards_held)")
+        return None
 
 
 class _Representatives(dict):

@@ -24,14 +24,13 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..errors import BaccEdgeError
 from ..game.coup import POSITIONS
 from ..game.shoe import Shoe, ShoeError
 from ..util.progress import Progress, Steps
 from .card_table import (BINOM, CardDetail, CardLayout, _cells, _on_cells, _run, _shoe_counts,
-                         _tails, card_table, cards_held)
+                         _tails)
 from .cell_classes import CellClasses
-from .point_table import OutcomeTable, needs_python_integers
+from .point_table import OutcomeTable
 
 
 def collapsible(detail: CardDetail) -> bool:
@@ -151,16 +150,10 @@ def collapsed_table(shoe: Shoe, layout: CollapsedLayout, *,
 
 @lru_cache(maxsize=8)
 def _collapsed_table(shoe: Shoe, layout: CollapsedLayout) -> OutcomeTable:
+    summed = layout.summed_from_fine(shoe)
+    if summed is not None:
+        return summed
     detail = layout.detail
-    if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
-        fine = card_table(shoe, layout.fine)  # its own checks and one-line errors
-        counts = np.zeros(layout.n_cells, dtype=fine.counts.dtype)
-        np.add.at(counts, layout.cell_class, fine.counts)
-        counts.setflags(write=False)
-        return OutcomeTable(shoe, layout, counts, fine.total)
-    if any(h and not c for h, c in zip(cards_held(shoe), layout.cards)):
-        raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
-                            f"it for this shoe (cards_held)")
     fine_counts, value_counts = _shoe_counts(detail, np.asarray(shoe.suits, dtype=np.int64),
                                              shoe.ranks)
     pools = fine_counts.reshape(detail.n_bases, detail.n_suit_classes).copy()

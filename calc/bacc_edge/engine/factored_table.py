@@ -28,14 +28,13 @@ from functools import lru_cache
 import numpy as np
 
 from . import card_kernels as _card_kernels
-from ..errors import BaccEdgeError
 from ..game.coup import POSITIONS
 from ..game.shoe import Shoe, ShoeError
 from .cell_classes import CellClasses
 from .card_table import (BINOM, CardLayout, _cells, _enumeration, _fold,
-                         _shoe_counts, _tails, card_table, cards_held, is_card_feature)
+                         _shoe_counts, _tails, is_card_feature)
 from .features import card_read
-from .point_table import OutcomeTable, needs_python_integers
+from .point_table import OutcomeTable
 from ..util.progress import Progress, Steps
 
 #: The most groups whose one-suitedness a factored layout tells apart (2**n flags).
@@ -195,16 +194,10 @@ def factored_table(shoe: Shoe, layout: FactoredLayout, *,
 
 @lru_cache(maxsize=8)
 def _factored_table(shoe: Shoe, layout: FactoredLayout) -> OutcomeTable:
+    summed = layout.summed_from_fine(shoe)
+    if summed is not None:
+        return summed
     detail = layout.detail
-    if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
-        fine = card_table(shoe, layout.fine)  # its own checks and one-line errors
-        counts = np.zeros(layout.n_cells, dtype=fine.counts.dtype)
-        np.add.at(counts, layout.cell_class, fine.counts)
-        counts.setflags(write=False)
-        return OutcomeTable(shoe, layout, counts, fine.total)
-    if any(h and not c for h, c in zip(cards_held(shoe), layout.cards)):
-        raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
-                            f"it for this shoe (cards_held)")
     fine_counts, value_counts = _shoe_counts(detail, np.asarray(shoe.suits, dtype=np.int64),
                                              shoe.ranks)
     out = np.zeros(layout.n_cells, dtype=np.int64)
