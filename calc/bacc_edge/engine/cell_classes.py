@@ -9,13 +9,16 @@ there, which answers only conditions that settle every cell of a class alike
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
-from .card_table import CardDetail, CardLayout, card_table, cards_held
+from .card_table import CardDetail, CardLayout, _shoe_counts, card_table, cards_held
 from .point_table import OutcomeTable, needs_python_integers
 from ..errors import BaccEdgeError
-from ..game.shoe import Shoe
+from ..game.shoe import Shoe, ShoeError
 from ..game.tableau import Tableau
+from ..util.progress import Progress, Steps
 
 
 class CellClasses:
@@ -65,6 +68,40 @@ class CellClasses:
                                 f"it for this shoe (cards_held)")
         return None
 
+    def counted(self, shoe: Shoe, fine_counts: np.ndarray,
+                value_counts: np.ndarray) -> np.ndarray | None:
+        """The classes' own count of ``shoe`` (its suits all known; its cards per fine
+        class and per point value), int64; None where a deal fell outside the classes
+        (never: their cells hold every deal). Set by the subclass."""
+        raise NotImplementedError
+
+
+def classes_table(shoe: Shoe, layout: CellClasses, *,
+                  on_progress: Progress | None = None) -> OutcomeTable:
+    """Count every class of ``layout`` on ``shoe`` exactly: by the classes' own count
+    (:meth:`CellClasses.counted`) on a shoe whose suits are all known, else the card
+    layout's counts summed per class (:meth:`CellClasses.summed_from_fine`). One step
+    for ``on_progress``, as :func:`~bacc_edge.engine.card_table.card_table`. The last
+    few tables are kept (read-only): a report counts its full shoe again for every
+    shoe."""
+    table = _classes_table(shoe, layout)
+    Steps(on_progress, 1)()
+    return table
+
+
+@lru_cache(maxsize=16)
+def _classes_table(shoe: Shoe, layout: CellClasses) -> OutcomeTable:
+    summed = layout.summed_from_fine(shoe)
+    if summed is not None:
+        return summed
+    counts = layout.counted(shoe, *_shoe_counts(
+        layout.detail, np.asarray(shoe.suits, dtype=np.int64), shoe.ranks))
+    if counts is None:
+        raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "
+                        f"{layout.describe()}")  # the cells hold every deal: never
+    counts.setflags(write=False)
+    return OutcomeTable(shoe, layout, counts, shoe.coups)
+
 
 class _Representatives(dict):
     """A layout's features: the fine layout's, at each class's first cell."""
@@ -80,4 +117,4 @@ class _Representatives(dict):
         return value
 
 
-__all__ = ["CellClasses"]
+__all__ = ["CellClasses", "classes_table"]

@@ -25,11 +25,10 @@ from functools import lru_cache
 import numpy as np
 
 from ..game.coup import POSITIONS
-from ..game.shoe import Shoe, ShoeError
-from ..util.progress import Progress, Steps
-from .card_table import (BINOM, CardDetail, CardLayout, _cells, _on_cells, _run, _shoe_counts,
-                         _tails)
-from .cell_classes import CellClasses
+from ..game.shoe import Shoe
+from ..util.progress import Progress
+from .card_table import BINOM, CardDetail, CardLayout, _cells, _on_cells, _run, _tails
+from .cell_classes import CellClasses, classes_table
 from .point_table import OutcomeTable
 
 
@@ -118,6 +117,17 @@ class CollapsedLayout(CellClasses):
         for a in (self.keys, self.first, self.cell_class):
             a.setflags(write=False)
 
+    def counted(self, shoe: Shoe, fine_counts: np.ndarray,
+                value_counts: np.ndarray) -> np.ndarray | None:
+        detail = self.detail
+        pools = fine_counts.reshape(detail.n_bases, detail.n_suit_classes).copy()
+        collapsed = list(self.bases)
+        pools[collapsed, 0] = pools[collapsed].sum(axis=1)
+        pools[collapsed, 1:] = 0
+        counts = _on_cells(_run(detail, self.tableau, pools.reshape(-1), value_counts,
+                                _tails(shoe), int(not shoe.replacement), 0), self.keys)
+        return counts if int(counts.sum(dtype=np.uint64)) == shoe.coups else None
+
     def describe(self) -> str:
         """In words: the card layout's detail, and the bases whose suits are not read."""
         return (f"{self.detail.describe()}; the {self.detail.suits}s of {len(self.bases)} "
@@ -142,32 +152,9 @@ def collapsed_table(shoe: Shoe, layout: CollapsedLayout, *,
     of it only: the ordered deals of its cards, whatever their suits); else (cards
     removed without their suit) the card layout's counts
     (:func:`~bacc_edge.engine.card_table.card_table`) summed per class. One step for
-    ``on_progress``; the last few tables are kept (read-only)."""
-    table = _collapsed_table(shoe, layout)
-    Steps(on_progress, 1)()
-    return table
-
-
-@lru_cache(maxsize=8)
-def _collapsed_table(shoe: Shoe, layout: CollapsedLayout) -> OutcomeTable:
-    summed = layout.summed_from_fine(shoe)
-    if summed is not None:
-        return summed
-    detail = layout.detail
-    fine_counts, value_counts = _shoe_counts(detail, np.asarray(shoe.suits, dtype=np.int64),
-                                             shoe.ranks)
-    pools = fine_counts.reshape(detail.n_bases, detail.n_suit_classes).copy()
-    collapsed = list(layout.bases)
-    pools[collapsed, 0] = pools[collapsed].sum(axis=1)
-    pools[collapsed, 1:] = 0
-    counted = _run(detail, layout.tableau, pools.reshape(-1), value_counts, _tails(shoe),
-                   int(not shoe.replacement), 0)
-    counts = _on_cells(counted, layout.keys)
-    if int(counts.sum(dtype=np.uint64)) != shoe.coups:
-        raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "
-                        f"{layout.describe()}")  # the cells hold every deal: never
-    counts.setflags(write=False)
-    return OutcomeTable(shoe, layout, counts, shoe.coups)
+    ``on_progress``; the last few tables are kept (read-only): see
+    :func:`~bacc_edge.engine.cell_classes.classes_table`."""
+    return classes_table(shoe, layout, on_progress=on_progress)
 
 
 __all__ = ["CollapsedLayout", "collapsed_layout", "collapsed_numbers", "collapsed_table",

@@ -29,13 +29,13 @@ import numpy as np
 
 from . import card_kernels as _card_kernels
 from ..game.coup import POSITIONS
-from ..game.shoe import Shoe, ShoeError
-from .cell_classes import CellClasses
+from ..game.shoe import Shoe
+from .cell_classes import CellClasses, classes_table
 from .card_table import (BINOM, CardLayout, _cells, _enumeration, _fold,
-                         _shoe_counts, _tails, is_card_feature)
+                         _tails, is_card_feature)
 from .features import card_read
 from .point_table import OutcomeTable
-from ..util.progress import Progress, Steps
+from ..util.progress import Progress
 
 #: The most groups whose one-suitedness a factored layout tells apart (2**n flags).
 MAX_GROUPS = 6
@@ -82,6 +82,14 @@ class FactoredLayout(CellClasses):
         self.merged = merged
         self.keys, self.first, self.cell_class = _coarse(fine, groups, merged)
         self.plan = _plan(self)
+
+    def counted(self, shoe: Shoe, fine_counts: np.ndarray,
+                value_counts: np.ndarray) -> np.ndarray | None:
+        out = np.zeros(self.n_cells, dtype=np.int64)
+        found = _card_kernels.count_factored(
+            *_folded(self.fine, self.groups), fine_counts, value_counts, _tails(shoe),
+            int(not shoe.replacement), *_joined(self.groups), self.plan, out)
+        return out if found == 0 else None
 
     def describe(self) -> str:
         """In words: the card layout's detail, and the groups told apart by suit."""
@@ -185,30 +193,9 @@ def factored_table(shoe: Shoe, layout: FactoredLayout, *,
     all known, with the suits factored (:func:`~bacc_edge.engine.card_kernels.count_factored`);
     else (cards removed without their suit) the card layout's counts
     (:func:`~bacc_edge.engine.card_table.card_table`) summed per class. One step for
-    ``on_progress``, as :func:`~bacc_edge.engine.card_table.card_table`. The last few
-    tables are kept (read-only): a report counts its full shoe again for every shoe."""
-    table = _factored_table(shoe, layout)
-    Steps(on_progress, 1)()
-    return table
-
-
-@lru_cache(maxsize=8)
-def _factored_table(shoe: Shoe, layout: FactoredLayout) -> OutcomeTable:
-    summed = layout.summed_from_fine(shoe)
-    if summed is not None:
-        return summed
-    detail = layout.detail
-    fine_counts, value_counts = _shoe_counts(detail, np.asarray(shoe.suits, dtype=np.int64),
-                                             shoe.ranks)
-    out = np.zeros(layout.n_cells, dtype=np.int64)
-    found = _card_kernels.count_factored(
-        *_folded(layout.fine, layout.groups), fine_counts, value_counts, _tails(shoe),
-        int(not shoe.replacement), *_joined(layout.groups), layout.plan, out)
-    if found < 0:
-        raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "
-                        f"{layout.describe()}")  # the cells hold every deal: never
-    out.setflags(write=False)
-    return OutcomeTable(shoe, layout, out, shoe.coups)
+    ``on_progress``; the last few tables are kept (read-only): see
+    :func:`~bacc_edge.engine.cell_classes.classes_table`."""
+    return classes_table(shoe, layout, on_progress=on_progress)
 
 
 @lru_cache(maxsize=16)
