@@ -154,36 +154,12 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
         ratio[0, j] = moduli[2, j]
     dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
     for i in range(coups.shape[0]):
-        k = 0
-        nf = 0
-        for v in range(v_used.shape[0]):
-            v_used[v] = 0
-        cell = coup_key[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c == ABSENT:
-                code_at[p] = absent_code[p]
-                cell += stride[p] * absent_code[p]
-                continue
-            k += 1
-            if fine[p]:
-                f_pos[nf] = p
-                f_val[nf] = c
-                nf += 1
-                v_used[c] += 1
-        w = tails[k] * coup_ways[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c != ABSENT and not fine[p]:
-                w *= value_counts[c] - removal * v_used[c]
-                v_used[c] += 1
-                code_at[p] = value_code[p, c]
-                cell += stride[p] * value_code[p, c]
+        nf, _, _, w, cell = _coup_cards(
+            coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code, value_counts,
+            tails, removal, v_used, code_at, f_pos, f_val, block_stride, block_of, block_pos,
+            block_start, binom, codes, closes)
         if w == 0:
             continue
-        if block_stride is not None:
-            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
-                                  binom, code_at, codes, closes)
         if nf == 0:
             if ratios is None:
                 _add(sparse, out, sparse_out, cell, w)
@@ -319,36 +295,12 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
     g = np.ones((n_fine + 1, m, m), dtype=np.int64)
     dp = np.zeros((2, 1 << m), dtype=np.int64)
     for i in range(coups.shape[0]):
-        k = 0
-        nf = 0
-        for v in range(v_used.shape[0]):
-            v_used[v] = 0
-        cell = coup_key[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c == ABSENT:
-                code_at[p] = absent_code[p]
-                cell += stride[p] * absent_code[p]
-                continue
-            k += 1
-            if fine[p]:
-                f_pos[nf] = p
-                f_val[nf] = c
-                nf += 1
-                v_used[c] += 1
-        w = tails[k] * coup_ways[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c != ABSENT and not fine[p]:
-                w *= value_counts[c] - removal * v_used[c]
-                v_used[c] += 1
-                code_at[p] = value_code[p, c]
-                cell += stride[p] * value_code[p, c]
+        nf, _, _, w, cell = _coup_cards(
+            coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code, value_counts,
+            tails, removal, v_used, code_at, f_pos, f_val, block_stride, block_of, block_pos,
+            block_start, binom, codes, closes)
         if w == 0:
             continue
-        if block_stride is not None:
-            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
-                                  binom, code_at, codes, closes)
         if nf == 0:
             _add(sparse, out, sparse_out, cell, w)
             continue
@@ -399,6 +351,56 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
                 chosen[d] = -1
                 labels[d] = next_labels
                 key[d] = key_here
+
+
+@inline
+def _coup_cards(coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code,
+                value_counts, tails, removal, v_used, code_at, f_pos, f_val, block_stride,
+                block_of, block_pos, block_start, binom, codes, closes):
+    """Coup i's cards as the count kernels begin it: its fine cards (their positions
+    ``f_pos[:nf]`` and values ``f_val[:nf]``, their count per value in ``v_used``), every
+    other card's code (``code_at``, as no card where absent) and its part of the cell
+    number, and the weight of the cards dealt by point value: ``coup_ways[i]`` times the
+    ways to deal the unused positions (``tails[k]``, k cards dealt) times each other
+    card from its value's pool less the fine cards and the others of that value before
+    it (the weight of a sequence is the same in every order of its cards). Where the
+    weight is not 0, the blocks of several positions are closed
+    (:func:`_close_blocks`: where their fine cards end, and the part of the cell number
+    of those with none). Returns nf, the positions dealt and the fine ones (bitmasks),
+    the weight and the cell number so far."""
+    k = 0
+    nf = 0
+    dealt = 0
+    fine_dealt = 0
+    for v in range(v_used.shape[0]):
+        v_used[v] = 0
+    cell = coup_key[i]
+    for p in range(coups.shape[1]):
+        c = coups[i, p]
+        if c == ABSENT:
+            code_at[p] = absent_code[p]
+            cell += stride[p] * absent_code[p]
+            continue
+        k += 1
+        dealt |= 1 << p
+        if fine[p]:
+            fine_dealt |= 1 << p
+            f_pos[nf] = p
+            f_val[nf] = c
+            nf += 1
+            v_used[c] += 1
+    w = tails[k] * coup_ways[i]
+    for p in range(coups.shape[1]):
+        c = coups[i, p]
+        if c != ABSENT and not fine[p]:
+            w *= value_counts[c] - removal * v_used[c]
+            v_used[c] += 1
+            code_at[p] = value_code[p, c]
+            cell += stride[p] * value_code[p, c]
+    if block_stride is not None and w != 0:
+        cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
+                              binom, code_at, codes, closes)
+    return nf, dealt, fine_dealt, w, cell
 
 
 @inline
@@ -530,40 +532,12 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     ask = np.zeros(3, dtype=np.int64)  # the positions one or two sets ask products of
     leaf = 0
     for i in range(coups.shape[0]):
-        k = 0
-        nf = 0
-        dealt = 0
-        fine_dealt = 0
-        for v in range(v_used.shape[0]):
-            v_used[v] = 0
-        cell = coup_key[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c == ABSENT:
-                code_at[p] = absent_code[p]
-                cell += stride[p] * absent_code[p]
-                continue
-            k += 1
-            dealt |= 1 << p
-            if fine[p]:
-                fine_dealt |= 1 << p
-                f_pos[nf] = p
-                f_val[nf] = c
-                nf += 1
-                v_used[c] += 1
-        w = tails[k] * coup_ways[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c != ABSENT and not fine[p]:
-                w *= value_counts[c] - removal * v_used[c]
-                v_used[c] += 1
-                code_at[p] = value_code[p, c]
-                cell += stride[p] * value_code[p, c]
+        nf, dealt, fine_dealt, w, cell = _coup_cards(
+            coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code, value_counts,
+            tails, removal, v_used, code_at, f_pos, f_val, block_stride, block_of, block_pos,
+            block_start, binom, codes, closes)
         if w == 0:
             continue
-        if block_stride is not None:
-            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
-                                  binom, code_at, codes, closes)
         d = 0
         option[0] = -1
         key[0] = cell
