@@ -130,7 +130,8 @@ def _kept(what: tuple, choose) -> Layout:
 
 def _merged(layout: FactoredLayout, bets: Sequence[Bet]) -> FactoredLayout:
     """``layout`` with the cells of each number that every bet settles alike with its
-    cell of the fewest groups of one suit merged (:func:`~bacc_edge.engine.factored_table.merge_alike`)."""
+    cell of the fewest groups of one suit merged
+    (:func:`~bacc_edge.engine.factored_table.merge_alike`)."""
     _, cell_class = _settle_classes([settle(b, layout) for b in bets],
                                     [len(b.events) + 1 for b in bets])
     return merge_alike(layout, cell_class)

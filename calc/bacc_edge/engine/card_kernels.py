@@ -488,9 +488,9 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     of ordered deals, below the shoe's six-card deals, which the caller bounds below
     2**63.
 
-    Everything is written out in this body, helpers only where they hold no loop:
-    numba counts references to the arrays an inlined helper with a loop takes, on
-    every call, and those atomic counts would cost more than the count itself."""
+    The weighing is written out in this body, not in helpers: numba counted references
+    to the arrays such helpers took, atomic operations on every call, which cost more
+    than the weighing itself (the coup's beginning, :func:`_coup_cards`, costs none)."""
     (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
      absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     (weigh, n_weigh, step, n_step, apart, n_apart, numbers, number_plan, number_first,
@@ -621,23 +621,24 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
                         for j in range(n_c):
                             of_suit[suit_of[j]] |= comps[dealt, t, j]
                     ways = 1
-                    for slot_at in range(n_ask * m if n_c <= 2 else m):
-                        c = slot_at % m
-                        positions = ask[slot_at // m] if n_c <= 2 else of_suit[c]
-                        if positions == 0:
-                            continue
-                        slot = positions * m + c
-                        if kept_for[slot] != leaf:
-                            x = 1
-                            for p in range(n_pos):
-                                if positions >> p & 1:
-                                    left = fine_counts[base_at[p] * m + c] - removal * n_bits[
-                                        of_base[base_at[p]] & positions & ((1 << p) - 1)]
-                                    x *= left if left > 0 else 0
-                            kept[slot] = x
-                            kept_for[slot] = leaf
-                        if n_c > 2:
-                            ways *= kept[slot]
+                    for a in range(n_ask if n_c <= 2 else 1):
+                        for c in range(m):
+                            positions = ask[a] if n_c <= 2 else of_suit[c]
+                            if positions == 0:
+                                continue
+                            slot = positions * m + c
+                            if kept_for[slot] != leaf:
+                                x = 1
+                                for p in range(n_pos):
+                                    if positions >> p & 1:
+                                        before = of_base[base_at[p]] & positions & ((1 << p) - 1)
+                                        left = (fine_counts[base_at[p] * m + c]
+                                                - removal * n_bits[before])
+                                        x *= left if left > 0 else 0
+                                kept[slot] = x
+                                kept_for[slot] = leaf
+                            if n_c > 2:
+                                ways *= kept[slot]
                     if n_c <= 2:
                         break
                     total += ways
