@@ -79,7 +79,9 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     return CellLayout(bool(suits), tableau)
 
 
-#: id(bet) → {factored layout: whether it answers the bet}, while the bet lives
+#: id(bet) → what is found of it, while the bet lives: {factored layout: whether it
+#: answers the bet, ("settle", card layout): its cells settled, ("collapses", card
+#: layout, bases): whether their suits collapse for it}
 _VERDICTS: dict = {}
 
 
@@ -98,7 +100,7 @@ def _answers(layout: FactoredLayout, bet: Bet) -> bool:
     then the factored counts answer it exactly. Remembered while the bet lives."""
     verdicts = _remembered(bet)
     if layout not in verdicts:
-        settles = settle(bet, layout.fine)
+        settles = _settled(bet, layout.fine)
         low = np.full(layout.n_cells, np.iinfo(np.int64).max, dtype=np.int64)
         high = np.full(layout.n_cells, -1, dtype=np.int64)
         np.minimum.at(low, layout.cell_class, settles)
@@ -162,7 +164,7 @@ def _collapses(bet: Bet, fine: CardLayout, bases: tuple) -> bool:
     verdicts = _remembered(bet)
     key = ("collapses", fine, bases)
     if key not in verdicts:
-        verdicts[key] = settled_alike(fine, bases, settle(bet, fine))
+        verdicts[key] = settled_alike(fine, bases, _settled(bet, fine))
     return verdicts[key]
 
 
@@ -181,9 +183,13 @@ def table_of(shoe: Shoe, layout: Layout, *, on_progress: Progress | None = None
 
 def settle(bet: Bet, layout: Layout) -> np.ndarray:
     """Per cell of ``layout``, the index of the bet's event that settles it (the first
-    whose condition holds), ``len(bet.events)`` for its otherwise line. Remembered (in
-    the fewest bytes) for card layouts while the bet lives: choosing a layout and
-    compiling on it settle the same cells again."""
+    whose condition holds), ``len(bet.events)`` for its otherwise line."""
+    return _settled(bet, layout).astype(np.int64)
+
+
+def _settled(bet: Bet, layout: Layout) -> np.ndarray:
+    """:func:`settle` in the fewest bytes, read-only; remembered for card layouts while
+    the bet lives: choosing a layout and compiling on it settle the same cells again."""
     verdicts = _remembered(bet) if isinstance(layout, CardLayout) else {}
     key = ("settle", layout)
     if key not in verdicts:
@@ -191,7 +197,8 @@ def settle(bet: Bet, layout: Layout) -> np.ndarray:
         for i in reversed(range(len(bet.events))):
             out[bet.events[i].when.mask(layout)] = i
         verdicts[key] = out.astype(np.min_scalar_type(len(bet.events)))
-    return verdicts[key].astype(np.int64)
+        verdicts[key].setflags(write=False)
+    return verdicts[key]
 
 
 def _settle_classes(settles: list[np.ndarray], lines: list[int]

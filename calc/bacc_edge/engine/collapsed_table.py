@@ -56,7 +56,10 @@ def collapsed_numbers(fine: CardLayout, bases) -> np.ndarray:
     for k, r in zip(fine.detail.parts, cells.part_radix):
         number += parts[k] * step
         step *= r
+    term_at = np.empty(fine.n_cells, dtype=np.int64)
     for block, stride, alphabet in zip(cells.blocks, cells.stride, cells.alphabet):
+        if alphabet == 1:  # one code: its part of every number is 0
+            continue
         for i, p in enumerate(block):
             erased = np.arange(alphabet)
             radix = cells.suit_radix[p]
@@ -64,9 +67,11 @@ def collapsed_numbers(fine: CardLayout, bases) -> np.ndarray:
                 for base in bases:
                     erased[base * radix:(base + 1) * radix] = base * radix
             # a block of one: its code; of several: the multiset's rank, as the kernel's
-            # multiset_rank, the i-th code's term looked up per code
-            term = erased if len(block) == 1 else BINOM[erased + i, i + 1]
-            number += stride * term[positions[POSITIONS[p]][0]]
+            # multiset_rank, the i-th code's term looked up per code (in place: a fresh
+            # array per term costs more than the term)
+            term = (erased if len(block) == 1 else BINOM[erased + i, i + 1]) * stride
+            np.take(term, positions[POSITIONS[p]][0], out=term_at)
+            number += term_at
     return number
 
 
