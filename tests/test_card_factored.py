@@ -24,8 +24,10 @@ from reference import card_points, reference_deals
 from bacc_edge import (Bet, Event, Shoe, all_cards, banker, cards_dealt, first_four, player,
                        tie)
 from bacc_edge.engine.card_table import ALL_CARDS, CardLayout, card_table
-from bacc_edge.analysis.evaluator import layout_for
-from bacc_edge.engine.factored_table import FactoredLayout, factored_table, suit_groups
+from bacc_edge.analysis.evaluator import Evaluator, layout_for
+from bacc_edge.engine import factored_table as factored_table_module
+from bacc_edge.engine.factored_table import (FactoredLayout, factored_for, factored_table,
+                                             suit_groups)
 from bacc_edge.engine.features import card_read, group_name
 from bacc_edge.game.coup import POSITIONS, Winner
 from bacc_edge.language.condition_algebra import Condition
@@ -33,10 +35,25 @@ from bacc_edge.language.condition_algebra import Condition
 
 
 def factored_layout(bets):
-    """The factored layout the evaluator picks for ``bets``, or None where it keeps the
-    card layout."""
+    """The factored layout the evaluator picks for ``bets`` (its cells that the bets
+    settle alike merged), or None where it keeps the card layout."""
     layout = layout_for(bets)
     return layout if isinstance(layout, FactoredLayout) else None
+
+
+def unmerged_layout(bets):
+    """The factored layout of ``bets`` with every cell apart: a cell per number and
+    flags of the groups of one suit."""
+    features = frozenset().union(*(e.when.features for b in bets for e in b.events))
+    layout = factored_for(factored_layout(bets).fine, features)
+    assert not layout.merged
+    return layout
+
+
+def line_counts(bet, table):
+    """The deals each line of ``bet`` settles (its events', then otherwise's), on a
+    table of its layout."""
+    return Evaluator([bet], table.layout).line_counts(table)[0]
 
 
 RED = {1, 2}  # ♥ ♦ (suits ♠ ♥ ♦ ♣)
@@ -203,8 +220,7 @@ def engine_tally(descriptions, counts):
 
 def _setting(bet):
     features = frozenset().union(*(e.when.features for e in bet.events))
-    layout = factored_layout([bet])
-    assert isinstance(layout, FactoredLayout), bet.name
+    layout = unmerged_layout([bet])
     colour = layout.detail.suits == "colour"
     return layout, _reads(features), layout.groups, colour, layout.detail.ranks
 
@@ -241,13 +257,136 @@ def test_suits_named_in_order_of_appearance_match_the_reference(shape, rows):
                                                                        colour, told)
 
 
+def _one(cards, kind) -> bool:
+    return len({kind(s) for _, s in cards}) <= 1
+
+
+def _suited_8(cards) -> bool:
+    return len(cards) == 3 and _points(cards) == 8 and _one(cards, lambda s: s)
+
+
+def _contrast(p, b, n) -> bool:
+    red = lambda s: s in RED  # noqa: E731
+    return (_one(p, red) and _one(b, red) and red(p[0][1]) != red(b[0][1])
+            and len(p) + len(b) == n)
+
+
+def _jackpot(first):
+    ranks = [r for r, _ in first]
+    flush = _one(first, lambda s: s)
+    return [flush and ranks.count(0) == 1 and ranks.count(12) == 1,
+            sorted(Counter(ranks).values()) == [2, 2], flush]
+
+
+#: per shape, its bet's events settled by hand from a deal's cards: (player's cards,
+#: banker's, all dealt, the deal) → which events hold
+BY_HAND = {
+    "one hand of one suit": lambda p, b, a, d: [_suited_8(p), _points(p) == 8],
+    "both hands of one suit": lambda p, b, a, d: [
+        _suited_8(p) and _suited_8(b), _suited_8(b), _points(p) == _points(b)],
+    "colours and a card's colour against another's": lambda p, b, a, d: [
+        _contrast(p, b, n) for n in (6, 5, 4)],
+    "all six of one colour": lambda p, b, a, d: [
+        _points(p) == _points(b) and len(a) == 6 and _one(a, lambda s: s in RED),
+        _points(p) == _points(b)],
+    "the first four a flush, and their ranks": lambda p, b, a, d: _jackpot(d[:4]),
+    "two cards' suits compared, and ranks": lambda p, b, a, d: [
+        p[0][1] == p[1][1] and p[0][0] in (11, 12), p[0][1] == p[1][1]],
+}
+
+
+def reference_lines(bet, shape, rows):
+    """The deals each line of the bet settles, every deal of the small shoe settled by
+    hand (the first event that holds, else otherwise)."""
+    lines = [0] * (len(bet.events) + 1)
+    for deal, ways in reference_deals(physical(rows)):
+        p = [c for c in deal[0::2] if c is not None]
+        b = [c for c in deal[1::2] if c is not None]
+        holds = BY_HAND[shape](p, b, p + b, deal)
+        lines[next((i for i, h in enumerate(holds) if h), len(holds))] += ways
+    return tuple(lines)
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(small_shoes())
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_merged_cells_settle_as_the_reference(shape, rows):
+    """The layout the evaluator picks merges, per number, the cells the bet settles
+    alike (their deals: what the cells told apart leave); every line of the bet counts
+    as the reference's deals settled by hand."""
+    bet = SHAPES[shape]
+    table = factored_table(Shoe.from_suits(rows), factored_layout([bet]))
+    assert line_counts(bet, table) == reference_lines(bet, shape, rows)
+
+
+def test_a_layout_made_for_a_shoes_cards_counts_its_deals():
+    """A layout made for the cards a shoe holds has no cells for what those cards cannot
+    deal (three aces from two): the count meets such numbers with no deals, and goes
+    on. Two aces and four nines, all six cards of one suit, against the reference."""
+    rows = [[0] * 4 for _ in range(13)]
+    rows[0], rows[8] = [1, 0, 0, 1], [1, 1, 1, 1]
+    shoe = Shoe.from_suits(rows)
+    bet = Bet("one suit", [Event("all one suit", all_cards.same_suit, 10)])
+    layout = layout_for([bet], shoe=shoe)
+    assert isinstance(layout, FactoredLayout) and layout.cards != ALL_CARDS
+    expected = [0, 0]
+    for deal, ways in reference_deals(physical(rows)):
+        expected[0 if _one([c for c in deal if c is not None], lambda s: s) else 1] += ways
+    assert line_counts(bet, factored_table(shoe, layout)) == tuple(expected)
+
+
+@pytest.mark.parametrize("shape", ["both hands of one suit",
+                                   "colours and a card's colour against another's"])
+def test_numbers_searched_settle_as_the_reference(shape, monkeypatch):
+    """Where a layout's numbers are too many for an array, the count searches them: the
+    same lines as the reference."""
+    bet = SHAPES[shape]
+    picked = factored_layout([bet])
+    monkeypatch.setattr(factored_table_module, "DENSE_LOOKUP", 0)
+    layout = FactoredLayout(picked.fine, picked.groups, picked.merged)
+    assert len(layout.plan.dense) == 0
+    rows = [[0] * 4 for _ in range(13)]
+    rows[0], rows[7], rows[12] = [1, 1, 0, 0], [2, 0, 1, 0], [0, 1, 0, 1]
+    table = factored_table(Shoe.from_suits(rows), layout)
+    assert line_counts(bet, table) == reference_lines(bet, shape, rows)
+
+
+def test_cells_the_bets_settle_alike_are_merged_and_never_weighed():
+    """Contrast Bonus pays only when each hand is of one colour and the two differ: of
+    the eight sets of groups of one colour it weighs the two above "both hands" alone;
+    the one-hand bet weighs its hand only where that hand is a three-card 8, and
+    nothing elsewhere."""
+    contrast = factored_layout([SHAPES["colours and a card's colour against another's"]])
+    assert contrast.merged and unmerged_layout([SHAPES[
+        "colours and a card's colour against another's"]]).n_cells == 32
+    assert contrast.n_cells == 8  # four numbers (cards dealt), contrast or not
+    hands = 1 << contrast.groups.index((0, 2, 4)) | 1 << contrast.groups.index((1, 3, 5))
+    plan = contrast.plan
+    assert set(plan.plan.tolist()) == {0} and plan.n_apart.tolist() == [1]
+    assert plan.apart[0, 0] == hands
+    assert sorted(plan.weigh[0, :plan.n_weigh[0]].tolist()) == [hands, 7]
+    one = factored_layout([SHAPES["one hand of one suit"]])
+    weighs = one.plan.n_weigh[one.plan.plan]
+    assert set(weighs.tolist()) == {0, 1}
+    eights = one.features()["player_points"][one.plan.first[weighs == 1]]
+    assert (eights == 8).all()
+    assert (one.features()["player_cards"][one.plan.first[weighs == 1]] == 3).all()
+
+
 def test_the_representatives_carry_the_flags_of_their_class():
-    """A factored cell's flags (its number's low bits) are those its features show."""
+    """A factored cell's flags (its number's low bits) are those its features show; a
+    merged cell's are the least flags of its card-layout cells."""
     for bet in SHAPES.values():
-        layout = factored_layout([bet])
-        attribute = layout.detail.suits.value
-        fine = fine_flags(layout.fine, layout.groups, attribute)
-        assert (fine[layout.first] == layout.keys & ((1 << len(layout.groups)) - 1)).all()
+        for layout in (unmerged_layout([bet]), factored_layout([bet])):
+            attribute = layout.detail.suits.value
+            fine = fine_flags(layout.fine, layout.groups, attribute)
+            flags = layout.keys & ((1 << len(layout.groups)) - 1)
+            least = np.full(layout.n_cells, 1 << 30)
+            np.minimum.at(least, layout.cell_class, fine)
+            assert (least == flags).all(), bet.name
+            if not layout.merged:
+                assert (fine[layout.first] == flags).all()
 
 
 @pytest.mark.parametrize("shape", list(SHAPES))
@@ -260,12 +399,14 @@ def test_eight_decks_part_dealt_match_the_card_layout(shape):
     shoe = Shoe.decks(8).remove(" ".join(
         f"{'A 2 3 4 5 6 7 8 9 10 J Q K'.split()[r]}{'shdc'[s]}"
         for r, s in zip(rng.integers(0, 13, 40), rng.integers(0, 4, 40))))
-    layout = factored_layout([bet])
+    layout = unmerged_layout([bet])
     table = factored_table(shoe, layout)
     fine = card_table(shoe, layout.fine)
     assert table.total == fine.total == shoe.coups
     for event in bet.events:
         assert table.count(event.when) == fine.count(event.when)
+    merged = factored_table(shoe, factored_layout([bet]))
+    assert line_counts(bet, merged) == line_counts(bet, fine)
 
 
 def test_a_bet_reading_suits_another_way_is_not_factored():
@@ -301,8 +442,7 @@ def test_a_shoe_with_suitless_removals_counts_through_the_card_layout():
     table = factored_table(shoe, layout)
     fine = card_table(shoe, layout.fine)
     assert table.total == fine.total
-    for event in bet.events:
-        assert table.count(event.when) == fine.count(event.when)
+    assert line_counts(bet, table) == line_counts(bet, fine)
 
 
 def test_the_layout_is_made_for_all_cards_by_default():
@@ -314,9 +454,8 @@ def test_the_layout_is_made_for_all_cards_by_default():
 def test_an_infinite_deck_counts_as_the_card_layout_does(shape):
     """Cards dealt with replacement: every falling factor a power."""
     bet = SHAPES[shape]
-    layout = factored_layout([bet])
-    table = factored_table(Shoe.infinite(), layout)
-    fine = card_table(Shoe.infinite(), layout.fine)
-    assert table.total == fine.total
-    for event in bet.events:
-        assert table.count(event.when) == fine.count(event.when)
+    for layout in (unmerged_layout([bet]), factored_layout([bet])):
+        table = factored_table(Shoe.infinite(), layout)
+        fine = card_table(Shoe.infinite(), layout.fine)
+        assert table.total == fine.total
+        assert line_counts(bet, table) == line_counts(bet, fine)

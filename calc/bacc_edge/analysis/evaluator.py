@@ -24,9 +24,9 @@ import numpy as np
 from ..util.arguments import quoted
 from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, card_table, cards_held,
                                  is_card_feature)
-from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsed_numbers,
-                                      collapsed_table, collapsible)
-from ..engine.factored_table import FactoredLayout, factored_for, factored_table
+from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsed_table,
+                                      collapsible, settled_alike)
+from ..engine.factored_table import FactoredLayout, factored_for, factored_table, merge_alike
 from ..errors import ArgumentError, BaccEdgeError
 from ..engine.point_table import (CellLayout, OutcomeTable, PairLayout, outcome_table,
                                   sum_by_class)
@@ -76,27 +76,35 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
             return fine
         factored = factored_for(fine, features)
         if factored is not None and all(_answers(factored, b) for b in bets):
-            return factored
+            return _kept((tuple(bets), factored), lambda: _merged(factored, bets))
         return _collapsed_for(fine, bets) if collapsible(fine.detail) else fine
     if suits is None:
         suits = any(b.needs_suits for b in bets)
     return CellLayout(bool(suits), tableau)
 
 
-#: id(bet) → {factored layout: whether it answers the bet}, while the bet lives
+#: id(bet) → what is found of it, while the bet lives: {factored layout: whether it
+#: answers the bet, ("settle", card layout): its cells settled, ("collapses", card
+#: layout, bases): whether their suits collapse for it}
 _VERDICTS: dict = {}
+
+
+def _remembered(bet: Bet) -> dict:
+    """What is remembered of ``bet`` while it lives (:data:`_VERDICTS`)."""
+    verdicts = _VERDICTS.get(id(bet))
+    if verdicts is None:
+        verdicts = _VERDICTS[id(bet)] = {}
+        weakref.finalize(bet, _VERDICTS.pop, id(bet), None)
+    return verdicts
 
 
 def _answers(layout: FactoredLayout, bet: Bet) -> bool:
     """Whether ``bet`` settles alike every card-level cell of each of ``layout``'s
     classes (they differ only in suits, and agree on which groups are of one suit):
     then the factored counts answer it exactly. Remembered while the bet lives."""
-    verdicts = _VERDICTS.get(id(bet))
-    if verdicts is None:
-        verdicts = _VERDICTS[id(bet)] = {}
-        weakref.finalize(bet, _VERDICTS.pop, id(bet), None)
+    verdicts = _remembered(bet)
     if layout not in verdicts:
-        settles = settle(bet, layout.fine)
+        settles = _settled(bet, layout.fine)
         low = np.full(layout.n_cells, np.iinfo(np.int64).max, dtype=np.int64)
         high = np.full(layout.n_cells, -1, dtype=np.int64)
         np.minimum.at(low, layout.cell_class, settles)
@@ -105,10 +113,34 @@ def _answers(layout: FactoredLayout, bet: Bet) -> bool:
     return verdicts[layout]
 
 
-#: (the bets' ids, card layout) → the layout :func:`_collapsed_for` chose, the newest last
+#: (the bets' ids, a layout) → the layout chosen for them from it (:func:`_kept`), the
+#: newest last
 _COLLAPSED: dict = {}
 #: how many choices are kept
 COLLAPSED_KEPT = 32
+
+
+def _kept(what: tuple, choose) -> Layout:
+    """The layout ``choose()`` picks for ``what`` (the bets, a layout), chosen once and
+    kept for the last few bets."""
+    bets, layout = what
+    key = (tuple(id(b) for b in bets), layout)
+    found = _COLLAPSED.pop(key, None)
+    if found is None:
+        found = (bets, choose())
+    while len(_COLLAPSED) >= COLLAPSED_KEPT:
+        del _COLLAPSED[next(iter(_COLLAPSED))]
+    _COLLAPSED[key] = found  # it holds the bets, so no id is reused while kept
+    return found[1]
+
+
+def _merged(layout: FactoredLayout, bets: Sequence[Bet]) -> FactoredLayout:
+    """``layout`` with the cells of each number that every bet settles alike with its
+    cell of the fewest groups of one suit merged
+    (:func:`~bacc_edge.engine.factored_table.merge_alike`)."""
+    _, cell_class = _settle_classes([settle(b, layout) for b in bets],
+                                    [len(b.events) + 1 for b in bets])
+    return merge_alike(layout, cell_class)
 
 
 def _collapsed_for(fine: CardLayout, bets: Sequence[Bet]) -> CardLayout | CollapsedLayout:
@@ -118,23 +150,26 @@ def _collapsed_for(fine: CardLayout, bets: Sequence[Bet]) -> CardLayout | Collap
     every bet (checked on every cell of ``fine``, the last base's check for all of them
     together). ``fine`` itself where no base collapses. Kept for the last few bets."""
     bets = tuple(bets)
-    key = (tuple(id(b) for b in bets), fine)
-    found = _COLLAPSED.pop(key, None)
-    if found is None:
-        settles = [settle(b, fine) for b in bets]
-        _, settled = _settle_classes(settles, [len(b.events) + 1 for b in bets])
+
+    def choose():
         chosen: tuple = ()
         for base in range(fine.detail.n_bases):
-            number = collapsed_numbers(fine, chosen + (base,))
-            order = np.argsort(number, kind="stable")
-            number, classes = number[order], settled[order]
-            if ((number[1:] != number[:-1]) | (classes[1:] == classes[:-1])).all():
+            if all(_collapses(b, fine, chosen + (base,)) for b in bets):
                 chosen += (base,)
-        found = (bets, collapsed_layout(fine, chosen) if chosen else fine)
-    while len(_COLLAPSED) >= COLLAPSED_KEPT:
-        del _COLLAPSED[next(iter(_COLLAPSED))]
-    _COLLAPSED[key] = found  # it holds the bets, so no id is reused while kept
-    return found[1]
+        return collapsed_layout(fine, chosen) if chosen else fine
+
+    return _kept((bets, fine), choose)
+
+
+def _collapses(bet: Bet, fine: CardLayout, bases: tuple) -> bool:
+    """Whether ``bet`` settles alike the cells of ``fine`` that differ only in the suits
+    of the cards of ``bases`` (then so do several bets that each do). Remembered while
+    the bet lives: a paytable's bets are chosen for alone, then together."""
+    verdicts = _remembered(bet)
+    key = ("collapses", fine, bases)
+    if key not in verdicts:
+        verdicts[key] = settled_alike(fine, bases, _settled(bet, fine))
+    return verdicts[key]
 
 
 def table_of(shoe: Shoe, layout: Layout, *, on_progress: Progress | None = None
@@ -153,10 +188,21 @@ def table_of(shoe: Shoe, layout: Layout, *, on_progress: Progress | None = None
 def settle(bet: Bet, layout: Layout) -> np.ndarray:
     """Per cell of ``layout``, the index of the bet's event that settles it (the first
     whose condition holds), ``len(bet.events)`` for its otherwise line."""
-    out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
-    for i in reversed(range(len(bet.events))):
-        out[bet.events[i].when.mask(layout)] = i
-    return out
+    return _settled(bet, layout).astype(np.int64)
+
+
+def _settled(bet: Bet, layout: Layout) -> np.ndarray:
+    """:func:`settle` in the fewest bytes, read-only; remembered for card layouts while
+    the bet lives: choosing a layout and compiling on it settle the same cells again."""
+    verdicts = _remembered(bet) if isinstance(layout, CardLayout) else {}
+    key = ("settle", layout)
+    if key not in verdicts:
+        out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
+        for i in reversed(range(len(bet.events))):
+            out[bet.events[i].when.mask(layout)] = i
+        verdicts[key] = out.astype(np.min_scalar_type(len(bet.events)))
+        verdicts[key].setflags(write=False)
+    return verdicts[key]
 
 
 def _settle_classes(settles: list[np.ndarray], lines: list[int]

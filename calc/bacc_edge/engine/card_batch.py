@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from math import comb, factorial
 
-import numba as nb
 import numpy as np
 
 from . import card_kernels as _card_kernels
@@ -219,8 +218,8 @@ def first_cards_rows(kind_counts, suit_counts, members, nth, orders, classes, su
 
 
 @kernel
-def factored_rows(cells, block_stride, fine_counts, value_counts, tails, joined, n_joined,
-                  keys, lookup, cell_class, out, totals):
+def factored_rows(cells, block_stride, fine_counts, value_counts, tails, comps, n_comps,
+                  plan, cell_class, out, totals):
     """:func:`~bacc_edge.engine.card_kernels.count_factored` of each row's shoe (dealt
     without replacement), its cells summed into ``totals[r, cell_class[cell]]``. Returns
     the first row with a deal outside the cells (never, for a layout of every card), else
@@ -228,7 +227,7 @@ def factored_rows(cells, block_stride, fine_counts, value_counts, tails, joined,
     for r in range(fine_counts.shape[0]):
         out[:] = 0
         if _card_kernels.count_factored(cells, block_stride, fine_counts[r], value_counts[r],
-                                        tails[r], 1, joined, n_joined, keys, lookup, out) < 0:
+                                        tails[r], 1, comps, n_comps, plan, out) < 0:
             return r
         for j in range(out.shape[0]):
             totals[r, cell_class[j]] += out[j]
@@ -236,8 +235,8 @@ def factored_rows(cells, block_stride, fine_counts, value_counts, tails, joined,
 
 
 @kernel
-def cell_rows(cells, block_stride, fine_counts, value_counts, tails, relabel, sparse_out,
-              modular, numbers, cell_class, out, totals):
+def cell_rows(cells, block_stride, fine_counts, value_counts, tails, relabel, modular, numbers,
+              cell_class, out, totals):
     """Each row's shoe (dealt without replacement) counted as
     :func:`~bacc_edge.engine.card_table.card_table` counts it, suits named as ``relabel[r]``
     says (2: :func:`~bacc_edge.engine.card_kernels.count_named`, else
@@ -247,9 +246,9 @@ def cell_rows(cells, block_stride, fine_counts, value_counts, tails, relabel, sp
     for r in range(fine_counts.shape[0]):
         shoe = (fine_counts[r], value_counts[r], tails[r], 1, relabel[r])
         if relabel[r] == 2:
-            _card_kernels.count_named(cells, block_stride, shoe, False, out, sparse_out)
+            _card_kernels.count_named(cells, block_stride, shoe, False, out, None)
         else:
-            _card_kernels.count_cells(cells, block_stride, shoe, False, out, sparse_out, None,
+            _card_kernels.count_cells(cells, block_stride, shoe, False, out, None, None,
                                       modular)
         for j in range(numbers.shape[0]):
             totals[r, cell_class[j]] += out[numbers[j]]
@@ -337,7 +336,7 @@ class CardBatch:
         out = np.zeros(layout.n_cells, dtype=np.int64)
         bad = factored_rows(cells, block_stride, unseen @ self.fine_matrix,
                             unseen @ self.value_matrix, self._tails(n, None),
-                            *_joined(layout.groups), layout.keys, layout.lookup,
+                            *_joined(layout.groups), layout.plan,
                             self.evaluator.cell_class, out, totals)
         if bad >= 0:
             raise BaccEdgeError(f"row {bad}: a deal fell outside the cells of "
@@ -358,8 +357,7 @@ class CardBatch:
                                        np.zeros((0, 0), dtype=np.uint64))
         cell_rows(*_enumeration(detail, layout.tableau), fine_counts,
                   unseen @ self.value_matrix, self._tails(n, None),
-                  relabel.astype(np.int64), nb.typed.Dict.empty(nb.types.int64, nb.types.int64),
-                  exact, layout.cells, self.evaluator.cell_class,
+                  relabel.astype(np.int64), exact, layout.cells, self.evaluator.cell_class,
                   np.zeros(_cells(detail).size, dtype=np.int64), totals)
 
 

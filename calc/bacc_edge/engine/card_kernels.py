@@ -68,7 +68,7 @@ class Residues(NamedTuple):
 def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
     ``sparse``, to ``sparse_out[cell]``, a dict, for cell numbers too many for an
-    array).
+    array; None where the counts are dense).
 
     ``coups[i]`` is a coup (or the positions read) as point values, ABSENT where no
     card is, standing for ``coup_ways[i]`` coups that deal alike; ``coup_key[i]`` its
@@ -154,36 +154,12 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
         ratio[0, j] = moduli[2, j]
     dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
     for i in range(coups.shape[0]):
-        k = 0
-        nf = 0
-        for v in range(v_used.shape[0]):
-            v_used[v] = 0
-        cell = coup_key[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c == ABSENT:
-                code_at[p] = absent_code[p]
-                cell += stride[p] * absent_code[p]
-                continue
-            k += 1
-            if fine[p]:
-                f_pos[nf] = p
-                f_val[nf] = c
-                nf += 1
-                v_used[c] += 1
-        w = tails[k] * coup_ways[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c != ABSENT and not fine[p]:
-                w *= value_counts[c] - removal * v_used[c]
-                v_used[c] += 1
-                code_at[p] = value_code[p, c]
-                cell += stride[p] * value_code[p, c]
+        nf, _, _, w, cell = _coup_cards(
+            coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code, value_counts,
+            tails, removal, v_used, code_at, f_pos, f_val, block_stride, block_of, block_pos,
+            block_start, binom, codes, closes)
         if w == 0:
             continue
-        if block_stride is not None:
-            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
-                                  binom, code_at, codes, closes)
         if nf == 0:
             if ratios is None:
                 _add(sparse, out, sparse_out, cell, w)
@@ -319,36 +295,12 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
     g = np.ones((n_fine + 1, m, m), dtype=np.int64)
     dp = np.zeros((2, 1 << m), dtype=np.int64)
     for i in range(coups.shape[0]):
-        k = 0
-        nf = 0
-        for v in range(v_used.shape[0]):
-            v_used[v] = 0
-        cell = coup_key[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c == ABSENT:
-                code_at[p] = absent_code[p]
-                cell += stride[p] * absent_code[p]
-                continue
-            k += 1
-            if fine[p]:
-                f_pos[nf] = p
-                f_val[nf] = c
-                nf += 1
-                v_used[c] += 1
-        w = tails[k] * coup_ways[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c != ABSENT and not fine[p]:
-                w *= value_counts[c] - removal * v_used[c]
-                v_used[c] += 1
-                code_at[p] = value_code[p, c]
-                cell += stride[p] * value_code[p, c]
+        nf, _, _, w, cell = _coup_cards(
+            coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code, value_counts,
+            tails, removal, v_used, code_at, f_pos, f_val, block_stride, block_of, block_pos,
+            block_start, binom, codes, closes)
         if w == 0:
             continue
-        if block_stride is not None:
-            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
-                                  binom, code_at, codes, closes)
         if nf == 0:
             _add(sparse, out, sparse_out, cell, w)
             continue
@@ -402,6 +354,56 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
 
 
 @inline
+def _coup_cards(coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code,
+                value_counts, tails, removal, v_used, code_at, f_pos, f_val, block_stride,
+                block_of, block_pos, block_start, binom, codes, closes):
+    """Coup i's cards as the count kernels begin it: its fine cards (their positions
+    ``f_pos[:nf]`` and values ``f_val[:nf]``, their count per value in ``v_used``), every
+    other card's code (``code_at``, as no card where absent) and its part of the cell
+    number, and the weight of the cards dealt by point value: ``coup_ways[i]`` times the
+    ways to deal the unused positions (``tails[k]``, k cards dealt) times each other
+    card from its value's pool less the fine cards and the others of that value before
+    it (the weight of a sequence is the same in every order of its cards). Where the
+    weight is not 0, the blocks of several positions are closed
+    (:func:`_close_blocks`: where their fine cards end, and the part of the cell number
+    of those with none). Returns nf, the positions dealt and the fine ones (bitmasks),
+    the weight and the cell number so far."""
+    k = 0
+    nf = 0
+    dealt = 0
+    fine_dealt = 0
+    for v in range(v_used.shape[0]):
+        v_used[v] = 0
+    cell = coup_key[i]
+    for p in range(coups.shape[1]):
+        c = coups[i, p]
+        if c == ABSENT:
+            code_at[p] = absent_code[p]
+            cell += stride[p] * absent_code[p]
+            continue
+        k += 1
+        dealt |= 1 << p
+        if fine[p]:
+            fine_dealt |= 1 << p
+            f_pos[nf] = p
+            f_val[nf] = c
+            nf += 1
+            v_used[c] += 1
+    w = tails[k] * coup_ways[i]
+    for p in range(coups.shape[1]):
+        c = coups[i, p]
+        if c != ABSENT and not fine[p]:
+            w *= value_counts[c] - removal * v_used[c]
+            v_used[c] += 1
+            code_at[p] = value_code[p, c]
+            cell += stride[p] * value_code[p, c]
+    if block_stride is not None and w != 0:
+        cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
+                              binom, code_at, codes, closes)
+    return nf, dealt, fine_dealt, w, cell
+
+
+@inline
 def _injective_sum(g, n_labels, m, dp):
     """Σ over injective φ: {0 … n_labels - 1} → {0 … m - 1} of Π_l ``g[l, φ(l)]``: the
     labels named one by one, ``dp[.., mask]`` the sum over the namings so far that use
@@ -429,35 +431,73 @@ def _injective_sum(g, n_labels, m, dp):
     return total
 
 
+class FactoredPlan(NamedTuple):
+    """Which sets of groups :func:`count_factored` weighs for the cells of each number,
+    and where those cells are (built by :mod:`bacc_edge.engine.factored_table`).
+
+    The numbers, sorted (``numbers``), each with its plan (``plan[i]``) and the index of
+    its first cell (``first[i]``; ``dense[number]`` = i where ``dense`` is not empty,
+    -1 for none). A number's cells are first the cell of its least flags (the groups of
+    one suit, a bitmask), which takes the deals the others leave, then its flags told
+    apart, ``apart[q, :n_apart[q]]`` for plan q, in order. Plan q weighs W(S) for the
+    sets ``weigh[q, :n_weigh[q]]`` (and W(no group), the number's deals), and turns
+    them into the deals whose groups of one suit are exactly those flags by the Möbius
+    steps W[a] -= W[b], (a, b) = ``step[q, j]`` for j < ``n_step[q]``, in order."""
+
+    weigh: np.ndarray
+    n_weigh: np.ndarray
+    step: np.ndarray
+    n_step: np.ndarray
+    apart: np.ndarray
+    n_apart: np.ndarray
+    numbers: np.ndarray
+    plan: np.ndarray
+    first: np.ndarray
+    dense: np.ndarray
+
+
 @kernel
-def count_factored(cells, block_stride, fine_counts, value_counts, tails, removal, joined,
-                   n_joined, keys, lookup, out):
+def count_factored(cells, block_stride, fine_counts, value_counts, tails, removal, comps,
+                   n_comps, plan, out):
     """Count a card layout's deals by what of their suits a bet reads only through
-    groups of positions: which groups have every card dealt of one suit class (a
-    group of fewer than two cards dealt: yes). Adds to ``out[i]`` the ordered six-card
-    deals whose coarse number is ``keys[i]``: their cell number with every suit class 0
-    (``cells``, ``block_stride`` as :func:`count_cells`), times 2**n_groups, plus a bit
-    per group of one suit. ``lookup[number]`` is that i where ``lookup`` is not empty
-    (else ``keys``, sorted, is searched). Returns -1 where a deal's number is not a
-    key (never, for the cells of a layout made for the shoe's cards), else 0.
+    groups of positions: which groups have every card dealt of one suit class (a group
+    of fewer than two cards dealt: yes). Adds to ``out`` the ordered six-card deals of
+    each cell of ``plan`` (a :class:`FactoredPlan`): a cell is a number (the card
+    layout's cell number with every suit class 0: ``cells``, ``block_stride`` as
+    :func:`count_cells`) and the flags of the groups of one suit. Returns -1 where a
+    deal's number has no cells (never, for the cells of a layout made for the shoe's
+    cards: the numbers its cards cannot deal have none), else 0.
 
     Each coup of ``cells.coups`` is dealt as every base of each fine card, its suit not
     at all. For a set S of groups, W(S) counts the deals of those bases in which every
-    group of S is one suit: the cards S joins into sets of two or more (``joined[dealt,
-    S, p]``: the set of position p, -1 for none, where the positions of the bitmask
-    ``dealt`` are dealt; ``n_joined[dealt, S]`` sets) each take one suit class, in
-    every way, their cards dealt from that (base, suit) pool (:func:`_joined_weight`),
-    and every other fine card from its base's pool less the cards joined, whatever
-    their suits. The deals whose groups of one suit are exactly T follow by inclusion
-    and exclusion, one group at a time (a Möbius step: W[S] - W[S + g], each a count of
-    deals, never negative, never above W(no group)). Every number is a count of
-    ordered deals, below the shoe's six-card deals, which the caller bounds below
-    2**63."""
+    group of S is one suit: the cards S joins into sets of two or more (``comps[dealt,
+    S, j]``, bitmasks of positions, j < ``n_comps[dealt, S]``, where the positions of
+    the bitmask ``dealt`` are dealt) each take one suit class, in every way, their
+    cards dealt from that (base, suit) pool, and every other fine card from its base's
+    pool less the cards joined, whatever their suits. Sets given one suit class share
+    its pools, so a way to give them suits weighs, per suit class s, the cards of the
+    sets given s dealt from the (base, s) pools: distinct suit classes draw on distinct
+    pools, and each such product is made once per coup and bases (``kept``), as other
+    ways and other sets ask for it again. The deals whose groups of one suit are
+    exactly T follow by inclusion and exclusion, one group at a time (a Möbius step:
+    W[S] - W[S + g], each a count of deals, never negative, never above W(no group)),
+    from the W(S) of the sets S that contain T alone: so the plan of a number weighs the
+    flags told apart and the sets above them (every superset of one is there too), and
+    the first cell takes W(no group) less the deals told apart (where the bets settle
+    the other flags alike, most sets need no weighing at all). Every number is a count
+    of ordered deals, below the shoe's six-card deals, which the caller bounds below
+    2**63.
+
+    The weighing is written out in this body, not in helpers: numba counted references
+    to the arrays such helpers took, atomic operations on every call, which cost more
+    than the weighing itself (the coup's beginning, :func:`_coup_cards`, costs none)."""
     (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
      absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
+    (weigh, n_weigh, step, n_step, apart, n_apart, numbers, number_plan, number_first,
+     dense) = plan
     n_pos = coups.shape[1]
     m = n_suits
-    n_sets = joined.shape[1]
+    n_sets = n_comps.shape[1]
     n_groups = 0
     while (1 << n_groups) < n_sets:
         n_groups += 1
@@ -470,152 +510,176 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     codes = np.zeros(n_pos, dtype=np.int64)
     f_pos = np.zeros(n_fine + 1, dtype=np.int64)
     f_val = np.zeros(n_fine + 1, dtype=np.int64)
-    f_base = np.zeros(n_fine + 1, dtype=np.int64)
-    comp = np.zeros(n_fine + 1, dtype=np.int64)
+    base_at = np.zeros(n_pos, dtype=np.int64)
+    n_bits = np.zeros(1 << n_pos, dtype=np.int64)  # how many positions each bitmask holds
+    for mask in range(1 << n_pos):
+        for p in range(n_pos):
+            n_bits[mask] += mask >> p & 1
     closes = np.full(n_fine + 1, -1, dtype=np.int64)
     option = np.zeros(n_fine + 1, dtype=np.int64)
     key = np.zeros(n_fine + 1, dtype=np.int64)
     w_sets = np.zeros(n_sets, dtype=np.int64)
-    suit_of = np.zeros(n_fine + 1, dtype=np.int64)
     n_bases_all = fine_counts.shape[0] // m
     base_counts = np.zeros(n_bases_all, dtype=np.int64)
     for b in range(n_bases_all):
         for s in range(m):
             base_counts[b] += fine_counts[b * m + s]
-    taken = np.zeros(fine_counts.shape[0], dtype=np.int64)
-    base_taken = np.zeros(n_bases_all, dtype=np.int64)
+    of_base = np.zeros(n_bases_all, dtype=np.int64)  # the positions of each base dealt
+    kept = np.zeros((1 << n_pos) * m, dtype=np.int64)  # per positions and suit class
+    kept_for = np.full((1 << n_pos) * m, -1, dtype=np.int64)  # the leaf it was made for
+    suit_of = np.zeros(comps.shape[2] + 1, dtype=np.int64)  # each joined set's suit class
+    of_suit = np.zeros(m, dtype=np.int64)  # the positions given each suit class
+    ask = np.zeros(3, dtype=np.int64)  # the positions one or two sets ask products of
+    leaf = 0
     for i in range(coups.shape[0]):
-        k = 0
-        nf = 0
-        dealt = 0
-        for v in range(v_used.shape[0]):
-            v_used[v] = 0
-        cell = coup_key[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c == ABSENT:
-                code_at[p] = absent_code[p]
-                cell += stride[p] * absent_code[p]
-                continue
-            k += 1
-            dealt |= 1 << p
-            if fine[p]:
-                f_pos[nf] = p
-                f_val[nf] = c
-                nf += 1
-                v_used[c] += 1
-        w = tails[k] * coup_ways[i]
-        for p in range(n_pos):
-            c = coups[i, p]
-            if c != ABSENT and not fine[p]:
-                w *= value_counts[c] - removal * v_used[c]
-                v_used[c] += 1
-                code_at[p] = value_code[p, c]
-                cell += stride[p] * value_code[p, c]
+        nf, dealt, fine_dealt, w, cell = _coup_cards(
+            coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code, value_counts,
+            tails, removal, v_used, code_at, f_pos, f_val, block_stride, block_of, block_pos,
+            block_start, binom, codes, closes)
         if w == 0:
-            continue
-        if block_stride is not None:
-            cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
-                                  binom, code_at, codes, closes)
-        if nf == 0:
-            if _add_coarse(keys, lookup, out, cell * n_sets + n_sets - 1, w) < 0:
-                return -1
             continue
         d = 0
         option[0] = -1
         key[0] = cell
         while d >= 0:
-            option[d] += 1
-            if option[d] >= n_bases[f_val[d]]:
-                d -= 1
-                continue
-            base = bases[f_val[d], option[d]]
-            f_base[d] = base
-            code = fine_code[f_pos[d], base * m]  # its suit class 0
-            key_here = key[d] + stride[f_pos[d]] * code
-            if block_stride is not None:
-                code_at[f_pos[d]] = code
-                if closes[d] >= 0:
-                    key_here += block_stride[closes[d]] * _block_rank(
-                        closes[d], code_at, block_pos, block_start, binom, codes)
-            if d < nf - 1:
-                d += 1
-                option[d] = -1
-                key[d] = key_here
-                continue
-            for t in range(n_sets):
-                # the other fine cards, from their bases less the cards joined
+            key_here = cell
+            if nf > 0:  # the next bases of the fine cards, depth first
+                option[d] += 1
+                if option[d] >= n_bases[f_val[d]]:
+                    d -= 1
+                    continue
+                base = bases[f_val[d], option[d]]
+                base_at[f_pos[d]] = base
+                code = fine_code[f_pos[d], base * m]  # its suit class 0
+                key_here = key[d] + stride[f_pos[d]] * code
+                if block_stride is not None:
+                    code_at[f_pos[d]] = code
+                    if closes[d] >= 0:
+                        key_here += block_stride[closes[d]] * _block_rank(
+                            closes[d], code_at, block_pos, block_start, binom, codes)
+                if d < nf - 1:
+                    d += 1
+                    option[d] = -1
+                    key[d] = key_here
+                    continue
+            else:
+                d = -1  # no fine card: the coup alone
+            # the number's plan and first cell: looked up in an array, or searched
+            at = -1
+            if dense.shape[0] > 0:
+                if key_here < dense.shape[0]:
+                    at = dense[key_here]
+            else:
+                found = np.searchsorted(numbers, key_here)
+                if found < numbers.shape[0] and numbers[found] == key_here:
+                    at = found
+            # (a number with no cells, none of the shoe's deals: its bases' cards missing)
+            q = number_plan[at] if at >= 0 else -1
+            first = number_first[at] if at >= 0 else -1
+            leaf += 1
+            for p in range(n_pos):
+                if fine_dealt >> p & 1:
+                    of_base[base_at[p]] |= 1 << p
+            for e in range(-1, n_weigh[q] if q >= 0 else 0):
+                t = 0 if e < 0 else weigh[q, e]
+                n_c = n_comps[dealt, t]
+                joined = 0
+                for j in range(n_c):
+                    joined |= comps[dealt, t, j]
+                # the free cards, from their bases less the cards joined and the free
+                # cards of their base before them
                 free = 1
-                for a in range(nf):
-                    comp[a] = joined[dealt, t, f_pos[a]]
-                    if comp[a] >= 0:
-                        base_taken[f_base[a]] += 1
-                for a in range(nf):
-                    if comp[a] < 0:
-                        left = base_counts[f_base[a]] - removal * base_taken[f_base[a]]
+                loose = fine_dealt & ~joined
+                for p in range(n_pos):
+                    if loose >> p & 1:
+                        here = of_base[base_at[p]]
+                        left = base_counts[base_at[p]] - removal * (
+                            n_bits[here & joined] + n_bits[here & loose & ((1 << p) - 1)])
                         free *= left if left > 0 else 0
-                        base_taken[f_base[a]] += 1
-                for a in range(nf):
-                    base_taken[f_base[a]] = 0
-                w_sets[t] = 0 if free == 0 else free * _joined_weight(
-                    comp, n_joined[dealt, t], f_base, nf, m, fine_counts, removal, suit_of,
-                    taken)
-            for g in range(n_groups):  # Möbius: at least the groups of S -> exactly
-                bit = 1 << g
-                for t in range(n_sets):
-                    if not t & bit:
-                        w_sets[t] -= w_sets[t | bit]
-            for t in range(n_sets):
-                if w_sets[t] != 0:
-                    if _add_coarse(keys, lookup, out, key_here * n_sets + t,
-                                   w * w_sets[t]) < 0:
-                        return -1
+                if free == 0 or n_c == 0:
+                    w_sets[t] = free
+                    continue
+                # the products each way to give the sets suit classes asks for: per
+                # suit class s, the deals of the cards of the sets given s, each from its
+                # (base, s) pool less the cards of its base before it (``kept`` for the
+                # leaf: other sets ask for the same positions and suit again)
+                if n_c <= 2:  # each set alone, and two sets given one suit class together
+                    n_ask = 1 if n_c == 1 else 3
+                    ask[0] = comps[dealt, t, 0]
+                    if n_c == 2:
+                        ask[1] = comps[dealt, t, 1]
+                        ask[2] = ask[0] | ask[1]
+                else:  # every way: an odometer over suit_of
+                    n_ask = 0
+                    for j in range(n_c):
+                        suit_of[j] = 0
+                total = 0
+                while True:
+                    if n_c > 2:
+                        for c in range(m):
+                            of_suit[c] = 0
+                        for j in range(n_c):
+                            of_suit[suit_of[j]] |= comps[dealt, t, j]
+                    ways = 1
+                    for a in range(n_ask if n_c <= 2 else 1):
+                        for c in range(m):
+                            positions = ask[a] if n_c <= 2 else of_suit[c]
+                            if positions == 0:
+                                continue
+                            slot = positions * m + c
+                            if kept_for[slot] != leaf:
+                                x = 1
+                                for p in range(n_pos):
+                                    if positions >> p & 1:
+                                        before = of_base[base_at[p]] & positions & ((1 << p) - 1)
+                                        left = (fine_counts[base_at[p] * m + c]
+                                                - removal * n_bits[before])
+                                        x *= left if left > 0 else 0
+                                kept[slot] = x
+                                kept_for[slot] = leaf
+                            if n_c > 2:
+                                ways *= kept[slot]
+                    if n_c <= 2:
+                        break
+                    total += ways
+                    j = 0
+                    while j < n_c:
+                        suit_of[j] += 1
+                        if suit_of[j] < m:
+                            break
+                        suit_of[j] = 0
+                        j += 1
+                    if j == n_c:
+                        break
+                if n_c == 1:
+                    for c in range(m):
+                        total += kept[ask[0] * m + c]
+                elif n_c == 2:
+                    # sets of distinct suit classes draw on distinct pools; of one class,
+                    # on the same pools (both sets together: ask[2])
+                    others = 0
+                    for c in range(m):
+                        others += kept[ask[1] * m + c]
+                    for c in range(m):
+                        one = kept[ask[0] * m + c]
+                        total += one * (others - kept[ask[1] * m + c]) + kept[ask[2] * m + c]
+                w_sets[t] = free * total
+            for p in range(n_pos):
+                if fine_dealt >> p & 1:
+                    of_base[base_at[p]] = 0
+            if q < 0:
+                if w_sets[0] != 0:
+                    return -1
+                continue
+            for j in range(n_step[q]):  # Möbius: at least the groups of S -> exactly
+                w_sets[step[q, j, 0]] -= w_sets[step[q, j, 1]]
+            left_over = w_sets[0]
+            for j in range(n_apart[q]):
+                here = w_sets[apart[q, j]]
+                left_over -= here
+                out[first + 1 + j] += w * here
+            out[first] += w * left_over
     return 0
-
-
-@inline
-def _add_coarse(keys, lookup, out, number, w):
-    if lookup.shape[0] > 0:
-        at = lookup[number] if number < lookup.shape[0] else -1
-        if at < 0:
-            return -1
-    else:
-        at = np.searchsorted(keys, number)
-        if at >= keys.shape[0] or keys[at] != number:
-            return -1
-    out[at] += w
-    return 0
-
-
-@inline
-def _joined_weight(comp, n_sets, f_base, nf, m, fine_counts, removal, suit_of, taken):
-    """The deals of the joined fine cards (``comp[a]`` >= 0: the set of card a) with
-    each set of one suit class: a sum over a suit class for each set, each a product
-    of falling factors per (base, suit) pool (sets given one suit share its pool)."""
-    for j in range(n_sets):
-        suit_of[j] = 0
-    total = 0
-    while True:  # every suit class for each set: an odometer over suit_of[:n_sets]
-        w = 1
-        for a in range(nf):
-            if comp[a] >= 0:
-                c = f_base[a] * m + suit_of[comp[a]]
-                left = fine_counts[c] - removal * taken[c]
-                w *= left if left > 0 else 0
-                taken[c] += 1
-        for a in range(nf):
-            if comp[a] >= 0:
-                taken[f_base[a] * m + suit_of[comp[a]]] = 0
-        total += w
-        j = 0
-        while j < n_sets:
-            suit_of[j] += 1
-            if suit_of[j] < m:
-                break
-            suit_of[j] = 0
-            j += 1
-        if j == n_sets:
-            return total
 
 
 @kernel
@@ -690,7 +754,13 @@ def multiset_rank(codes, n, binom):
 
 @inline
 def _add(sparse, out, sparse_out, cell, w):
-    if sparse:
+    """Add ``w`` to the cell's count: in the dict ``sparse_out`` with ``sparse``, else in
+    the array ``out``. A ``sparse_out`` of None (dense counts) leaves the dict's code out
+    of the kernel (numba prunes the branch), so no typed dict need be made: making one
+    compiles its methods, half a second, in every process."""
+    if sparse_out is None:
+        out[cell] += w
+    elif sparse:
         sparse_out[cell] = sparse_out.get(cell, 0) + w
     else:
         out[cell] += w
@@ -699,12 +769,15 @@ def _add(sparse, out, sparse_out, cell, w):
 @inline
 def _add_mod(sparse, out, sparse_out, cell, w, ratio, moduli):
     """Add ``w`` · ``ratio[k]`` / R to the cell's count modulo each prime (see
-    :func:`count_cells`)."""
+    :func:`count_cells`; ``sparse_out`` None: dense, as :func:`_add`)."""
     n = moduli.shape[1]
     for k in range(n):
         p = moduli[0, k]
         term = _redc(_redc(np.uint64(w), p, moduli[1, k]) * ratio[k], p, moduli[1, k])
-        if sparse:
+        if sparse_out is None:
+            total = out[k, cell] + term
+            out[k, cell] = total - p if total >= p else total
+        elif sparse:
             at = cell * n + k
             prior = sparse_out[at] if at in sparse_out else 0
             total = np.uint64(prior) + term

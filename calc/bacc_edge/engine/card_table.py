@@ -481,7 +481,7 @@ def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails,
     size = _cells(detail).size
     sparse = size > DENSE_CELLS
     out = np.zeros(1 if sparse else size, dtype=np.int64)
-    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
+    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     shoe = _card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
     if relabel == 2:  # suits named in order of appearance on an asymmetric shoe: factored
         _card_kernels.count_named(*_enumeration(detail, tableau), shoe, sparse, out,
@@ -903,7 +903,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
                             f"cards removed without their suit; name their suits")
     sparse = size * k > DENSE_CELLS
     out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
-    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64)
+    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
     _card_kernels.count_cells(*_enumeration(detail, layout.tableau),
                               _card_kernels.CardShoe(fine_counts, value_counts, _tails(shoe), 1,

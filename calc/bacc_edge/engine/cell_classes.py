@@ -9,10 +9,16 @@ there, which answers only conditions that settle every cell of a class alike
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
-from .card_table import CardDetail, CardLayout
+from .card_table import CardDetail, CardLayout, _shoe_counts, card_table, cards_held
+from .point_table import OutcomeTable, needs_python_integers
+from ..errors import BaccEdgeError
+from ..game.shoe import Shoe, ShoeError
 from ..game.tableau import Tableau
+from ..util.progress import Progress, Steps
 
 
 class CellClasses:
@@ -46,6 +52,56 @@ class CellClasses:
             self._features = _Representatives(self)
         return self._features
 
+    def summed_from_fine(self, shoe: Shoe) -> OutcomeTable | None:
+        """``shoe``'s table as the card layout's counts summed per class, where the shoe
+        needs the card layout's own count (cards removed without their suit, or counts
+        past 64 bits: its own checks and one-line errors); else None, once the shoe is
+        checked to hold only cards the layout was made for (the classes' own count)."""
+        if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
+            fine = card_table(shoe, self.fine)
+            counts = np.zeros(self.n_cells, dtype=fine.counts.dtype)
+            np.add.at(counts, self.cell_class, fine.counts)
+            counts.setflags(write=False)
+            return OutcomeTable(shoe, self, counts, fine.total)
+        if any(h and not c for h, c in zip(cards_held(shoe), self.cards)):
+            raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
+                                f"it for this shoe (cards_held)")
+        return None
+
+    def counted(self, shoe: Shoe, fine_counts: np.ndarray,
+                value_counts: np.ndarray) -> np.ndarray | None:
+        """The classes' own count of ``shoe`` (its suits all known; its cards per fine
+        class and per point value), int64; None where a deal fell outside the classes
+        (never: their cells hold every deal). Set by the subclass."""
+        raise NotImplementedError
+
+
+def classes_table(shoe: Shoe, layout: CellClasses, *,
+                  on_progress: Progress | None = None) -> OutcomeTable:
+    """Count every class of ``layout`` on ``shoe`` exactly: by the classes' own count
+    (:meth:`CellClasses.counted`) on a shoe whose suits are all known, else the card
+    layout's counts summed per class (:meth:`CellClasses.summed_from_fine`). One step
+    for ``on_progress``, as :func:`~bacc_edge.engine.card_table.card_table`. The last
+    few tables are kept (read-only): a report counts its full shoe again for every
+    shoe."""
+    table = _classes_table(shoe, layout)
+    Steps(on_progress, 1)()
+    return table
+
+
+@lru_cache(maxsize=16)
+def _classes_table(shoe: Shoe, layout: CellClasses) -> OutcomeTable:
+    summed = layout.summed_from_fine(shoe)
+    if summed is not None:
+        return summed
+    counts = layout.counted(shoe, *_shoe_counts(
+        layout.detail, np.asarray(shoe.suits, dtype=np.int64), shoe.ranks))
+    if counts is None:
+        raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "
+                        f"{layout.describe()}")  # the cells hold every deal: never
+    counts.setflags(write=False)
+    return OutcomeTable(shoe, layout, counts, shoe.coups)
+
 
 class _Representatives(dict):
     """A layout's features: the fine layout's, at each class's first cell."""
@@ -61,4 +117,4 @@ class _Representatives(dict):
         return value
 
 
-__all__ = ["CellClasses"]
+__all__ = ["CellClasses", "classes_table"]

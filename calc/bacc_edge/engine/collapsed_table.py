@@ -24,14 +24,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..errors import BaccEdgeError
 from ..game.coup import POSITIONS
-from ..game.shoe import Shoe, ShoeError
-from ..util.progress import Progress, Steps
-from .card_table import (BINOM, CardDetail, CardLayout, _cells, _on_cells, _run, _shoe_counts,
-                         _tails, card_table, cards_held)
-from .cell_classes import CellClasses
-from .point_table import OutcomeTable, needs_python_integers
+from ..game.shoe import Shoe
+from ..util.progress import Progress
+from .card_table import BINOM, CardDetail, CardLayout, _cells, _on_cells, _run, _tails
+from .cell_classes import CellClasses, classes_table
+from .point_table import OutcomeTable
 
 
 def collapsible(detail: CardDetail) -> bool:
@@ -47,7 +45,10 @@ def collapsible(detail: CardDetail) -> bool:
 
 def collapsed_numbers(fine: CardLayout, bases) -> np.ndarray:
     """Per cell of ``fine``, its cell number with the suit of every card of ``bases``
-    (indices of the detail's bases) 0: the number of its class."""
+    (indices of the detail's bases) 0: the number of its class. A block's codes come
+    sorted (:meth:`~bacc_edge.engine.card_table._Cells.decode`), and a code with its
+    suit 0 stays in order (a base's codes are next to each other), so they are ranked
+    as a multiset as they are."""
     cells = _cells(fine.detail)
     parts, positions = fine._decoded()
     number = np.zeros(fine.n_cells, dtype=np.int64)
@@ -55,26 +56,53 @@ def collapsed_numbers(fine: CardLayout, bases) -> np.ndarray:
     for k, r in zip(fine.detail.parts, cells.part_radix):
         number += parts[k] * step
         step *= r
+    term_at = np.empty(fine.n_cells, dtype=np.int64)
     for block, stride, alphabet in zip(cells.blocks, cells.stride, cells.alphabet):
-        codes = []
-        for p in block:
-            code, _ = positions[POSITIONS[p]]
+        if alphabet == 1:  # one code: its part of every number is 0
+            continue
+        for i, p in enumerate(block):
+            erased = np.arange(alphabet)
             radix = cells.suit_radix[p]
             if radix > 1:  # a code is base · radix + suit (no card: past every base)
-                erased = np.arange(alphabet)
                 for base in bases:
                     erased[base * radix:(base + 1) * radix] = base * radix
-                code = erased[code]
-            codes.append(code)
-        for i in range(len(codes)):  # sorted in place, smallest first: a sorting network
-            for j in range(len(codes) - 1 - i):
-                codes[j], codes[j + 1] = (np.minimum(codes[j], codes[j + 1]),
-                                          np.maximum(codes[j], codes[j + 1]))
-        if len(block) == 1:
-            number += stride * codes[0]
-        else:  # the multiset's rank, as the kernel's multiset_rank
-            number += stride * sum(BINOM[c + i, i + 1] for i, c in enumerate(codes))
+            # a block of one: its code; of several: the multiset's rank, as the kernel's
+            # multiset_rank, the i-th code's term looked up per code (in place: a fresh
+            # array per term costs more than the term)
+            term = (erased if len(block) == 1 else BINOM[erased + i, i + 1]) * stride
+            np.take(term, positions[POSITIONS[p]][0], out=term_at)
+            number += term_at
     return number
+
+
+#: Cell numbers up to this are checked for classes in an array, not sorted.
+DENSE_NUMBERS = 1 << 24
+
+
+@lru_cache(maxsize=16)
+def _numbers(fine: CardLayout, bases: tuple) -> np.ndarray:
+    """:func:`collapsed_numbers`, kept for the last few: choosing the bases to collapse
+    asks for the same bases for each bet, and the layout then made numbers its classes
+    by them."""
+    number = collapsed_numbers(fine, bases)
+    number.setflags(write=False)
+    return number
+
+
+def settled_alike(fine: CardLayout, bases: tuple, settles: np.ndarray) -> bool:
+    """Whether ``settles`` (a value per cell of ``fine``) is the same on all the cells
+    of each class of :class:`CollapsedLayout` ``(fine, bases)``: each number's value
+    written in an array of every number and read back (or, past DENSE_NUMBERS, the
+    numbers sorted)."""
+    number = _numbers(fine, bases)
+    top = _cells(fine.detail).size
+    if top <= DENSE_NUMBERS:
+        seen = np.empty(top, dtype=settles.dtype)
+        seen[number] = settles  # of cells of one number, one value is kept
+        return bool((seen[number] == settles).all())
+    order = np.argsort(number, kind="stable")
+    number, settles = number[order], settles[order]
+    return bool(((number[1:] != number[:-1]) | (settles[1:] == settles[:-1])).all())
 
 
 class CollapsedLayout(CellClasses):
@@ -88,11 +116,22 @@ class CollapsedLayout(CellClasses):
     def __init__(self, fine: CardLayout, bases: tuple):
         self.fine = fine
         self.bases = bases
-        keys, first, cell_class = np.unique(collapsed_numbers(fine, bases),
-                                            return_index=True, return_inverse=True)
+        keys, first, cell_class = np.unique(_numbers(fine, bases), return_index=True,
+                                            return_inverse=True)
         self.keys, self.first, self.cell_class = keys, first, cell_class.reshape(-1)
         for a in (self.keys, self.first, self.cell_class):
             a.setflags(write=False)
+
+    def counted(self, shoe: Shoe, fine_counts: np.ndarray,
+                value_counts: np.ndarray) -> np.ndarray | None:
+        detail = self.detail
+        pools = fine_counts.reshape(detail.n_bases, detail.n_suit_classes).copy()
+        collapsed = list(self.bases)
+        pools[collapsed, 0] = pools[collapsed].sum(axis=1)
+        pools[collapsed, 1:] = 0
+        counts = _on_cells(_run(detail, self.tableau, pools.reshape(-1), value_counts,
+                                _tails(shoe), int(not shoe.replacement), 0), self.keys)
+        return counts if int(counts.sum(dtype=np.uint64)) == shoe.coups else None
 
     def describe(self) -> str:
         """In words: the card layout's detail, and the bases whose suits are not read."""
@@ -118,39 +157,10 @@ def collapsed_table(shoe: Shoe, layout: CollapsedLayout, *,
     of it only: the ordered deals of its cards, whatever their suits); else (cards
     removed without their suit) the card layout's counts
     (:func:`~bacc_edge.engine.card_table.card_table`) summed per class. One step for
-    ``on_progress``; the last few tables are kept (read-only)."""
-    table = _collapsed_table(shoe, layout)
-    Steps(on_progress, 1)()
-    return table
-
-
-@lru_cache(maxsize=8)
-def _collapsed_table(shoe: Shoe, layout: CollapsedLayout) -> OutcomeTable:
-    detail = layout.detail
-    if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
-        fine = card_table(shoe, layout.fine)  # its own checks and one-line errors
-        counts = np.zeros(layout.n_cells, dtype=fine.counts.dtype)
-        np.add.at(counts, layout.cell_class, fine.counts)
-        counts.setflags(write=False)
-        return OutcomeTable(shoe, layout, counts, fine.total)
-    if any(h and not c for h, c in zip(cards_held(shoe), layout.cards)):
-        raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
-                            f"it for this shoe (cards_held)")
-    fine_counts, value_counts = _shoe_counts(detail, np.asarray(shoe.suits, dtype=np.int64),
-                                             shoe.ranks)
-    pools = fine_counts.reshape(detail.n_bases, detail.n_suit_classes).copy()
-    collapsed = list(layout.bases)
-    pools[collapsed, 0] = pools[collapsed].sum(axis=1)
-    pools[collapsed, 1:] = 0
-    counted = _run(detail, layout.tableau, pools.reshape(-1), value_counts, _tails(shoe),
-                   int(not shoe.replacement), 0)
-    counts = _on_cells(counted, layout.keys)
-    if int(counts.sum(dtype=np.uint64)) != shoe.coups:
-        raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "
-                        f"{layout.describe()}")  # the cells hold every deal: never
-    counts.setflags(write=False)
-    return OutcomeTable(shoe, layout, counts, shoe.coups)
+    ``on_progress``; the last few tables are kept (read-only): see
+    :func:`~bacc_edge.engine.cell_classes.classes_table`."""
+    return classes_table(shoe, layout, on_progress=on_progress)
 
 
 __all__ = ["CollapsedLayout", "collapsed_layout", "collapsed_numbers", "collapsed_table",
-           "collapsible"]
+           "collapsible", "settled_alike"]

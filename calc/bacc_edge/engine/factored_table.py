@@ -28,15 +28,14 @@ from functools import lru_cache
 import numpy as np
 
 from . import card_kernels as _card_kernels
-from ..errors import BaccEdgeError
 from ..game.coup import POSITIONS
-from ..game.shoe import Shoe, ShoeError
-from .cell_classes import CellClasses
+from ..game.shoe import Shoe
+from .cell_classes import CellClasses, classes_table
 from .card_table import (BINOM, CardLayout, _cells, _enumeration, _fold,
-                         _shoe_counts, _tails, card_table, cards_held, is_card_feature)
+                         _tails, is_card_feature)
 from .features import card_read
-from .point_table import OutcomeTable, needs_python_integers
-from ..util.progress import Progress, Steps
+from .point_table import OutcomeTable
+from ..util.progress import Progress
 
 #: The most groups whose one-suitedness a factored layout tells apart (2**n flags).
 MAX_GROUPS = 6
@@ -69,28 +68,45 @@ class FactoredLayout(CellClasses):
     coarse numbers (see :func:`~bacc_edge.engine.card_kernels.count_factored`).
     ``features()`` reads each class at one of its cells (the first): only for
     conditions that settle every cell of a class alike
-    (:func:`bacc_edge.analysis.evaluator.layout_for` checks the bets it picks one for)."""
+    (:func:`bacc_edge.analysis.evaluator.layout_for` checks the bets it picks one for).
 
-    def __init__(self, fine: CardLayout, groups: tuple):
+    ``merged``: pairs (number, flags), sorted by number: the cells of that number whose
+    flags (the groups of one suit, a bitmask) are among those flags are one cell,
+    numbered by the least of them: cells the bets settle alike (:func:`merge_alike`).
+    Its deals are counted as what the number's other cells leave, so the sets of groups
+    above its flags are never weighed."""
+
+    def __init__(self, fine: CardLayout, groups: tuple, merged: tuple = ()):
         self.fine = fine
         self.groups = groups
-        self.keys, self.first, self.cell_class = _coarse(fine, groups)
-        self.lookup = _lookup(self)
+        self.merged = merged
+        self.keys, self.first, self.cell_class = _coarse(fine, groups, merged)
+        self.plan = _plan(self)
+
+    def counted(self, shoe: Shoe, fine_counts: np.ndarray,
+                value_counts: np.ndarray) -> np.ndarray | None:
+        out = np.zeros(self.n_cells, dtype=np.int64)
+        found = _card_kernels.count_factored(
+            *_folded(self.fine, self.groups), fine_counts, value_counts, _tails(shoe),
+            int(not shoe.replacement), *_joined(self.groups), self.plan, out)
+        return out if found == 0 else None
 
     def describe(self) -> str:
         """In words: the card layout's detail, and the groups told apart by suit."""
         sets = ", ".join("+".join(POSITIONS[i] for i in g) for g in self.groups)
         return (f"{self.detail.describe()}; its {self.detail.suits}s read only as whether "
-                f"{sets} are each of one {self.detail.suits}")
+                f"{sets} are each of one {self.detail.suits}"
+                + (" (where the bets tell it)" if self.merged else ""))
 
     def __repr__(self) -> str:
         return f"<FactoredLayout {self.describe()}>"
 
 
-def _coarse(fine: CardLayout, groups: tuple):
+def _coarse(fine: CardLayout, groups: tuple, merged: tuple = ()):
     """Each cell of ``fine``'s coarse number (its cell number with every suit 0, times
-    2**len(groups), plus a bit per group whose cards dealt are of one suit); the
-    distinct numbers, sorted, the first cell of each, and each cell's class."""
+    2**len(groups), plus a bit per group whose cards dealt are of one suit, or the
+    least flags of the flag sets ``merged`` joins its flags with); the distinct
+    numbers, sorted, the first cell of each, and each cell's class."""
     cells = _cells(fine.detail)
     parts, positions = cells.decode(fine.cells)
     number = np.zeros(fine.n_cells, dtype=np.int64)
@@ -119,11 +135,40 @@ def _coarse(fine: CardLayout, groups: tuple):
         one = (np.where(dealt, dealt_suits, 99).min(axis=0)
                == np.where(dealt, dealt_suits, -1).max(axis=0)) | (dealt.sum(axis=0) < 2)
         flags |= one.astype(np.int64) << g
-    coarse = number * (1 << len(groups)) + flags
+    n_sets = 1 << len(groups)
+    if merged:
+        source = np.array([n * n_sets + f for n, joined in merged for f in joined],
+                          dtype=np.int64)
+        target = np.array([min(joined) for _, joined in merged for _ in joined],
+                          dtype=np.int64)
+        order = np.argsort(source)
+        source, target = source[order], target[order]
+        own = number * n_sets + flags
+        at = np.minimum(np.searchsorted(source, own), len(source) - 1)
+        flags = np.where(source[at] == own, target[at], flags)
+    coarse = number * n_sets + flags
     keys, first, cell_class = np.unique(coarse, return_index=True, return_inverse=True)
     for a in (keys, first, cell_class):
         a.setflags(write=False)
     return keys, first, cell_class.reshape(-1)
+
+
+def merge_alike(layout: FactoredLayout, cell_class: np.ndarray) -> FactoredLayout:
+    """``layout`` (with no cells merged) with, per number, the cells that bets settle
+    alike with the cell of the fewest groups of one suit (its least flags) merged into
+    one (``cell_class``: the bets' settle class of each cell, see
+    :func:`bacc_edge.analysis.evaluator.layout_for`): a bet that pays for one hand of one
+    suit needs no other group weighed, and none at all where that hand cannot win.
+    ``layout`` itself where nothing merges."""
+    n_sets = 1 << len(layout.groups)
+    numbers, flags = layout.keys // n_sets, layout.keys % n_sets
+    merged = []
+    starts = np.flatnonzero(np.r_[True, numbers[1:] != numbers[:-1]])
+    for begin, end in zip(starts, np.r_[starts[1:], len(numbers)]):
+        alike = flags[begin:end][cell_class[begin:end] == cell_class[begin]]
+        if len(alike) > 1:  # the keys are sorted: the number's least flags come first
+            merged.append((int(numbers[begin]), tuple(alike.tolist())))
+    return _layout(layout.fine, layout.groups, tuple(merged)) if merged else layout
 
 
 def factored_for(fine: CardLayout, features) -> FactoredLayout | None:
@@ -138,8 +183,8 @@ def factored_for(fine: CardLayout, features) -> FactoredLayout | None:
 
 
 @lru_cache(maxsize=16)
-def _layout(fine: CardLayout, groups: tuple) -> FactoredLayout:
-    return FactoredLayout(fine, groups)
+def _layout(fine: CardLayout, groups: tuple, merged: tuple = ()) -> FactoredLayout:
+    return FactoredLayout(fine, groups, merged)
 
 
 def factored_table(shoe: Shoe, layout: FactoredLayout, *,
@@ -148,36 +193,9 @@ def factored_table(shoe: Shoe, layout: FactoredLayout, *,
     all known, with the suits factored (:func:`~bacc_edge.engine.card_kernels.count_factored`);
     else (cards removed without their suit) the card layout's counts
     (:func:`~bacc_edge.engine.card_table.card_table`) summed per class. One step for
-    ``on_progress``, as :func:`~bacc_edge.engine.card_table.card_table`. The last few
-    tables are kept (read-only): a report counts its full shoe again for every shoe."""
-    table = _factored_table(shoe, layout)
-    Steps(on_progress, 1)()
-    return table
-
-
-@lru_cache(maxsize=8)
-def _factored_table(shoe: Shoe, layout: FactoredLayout) -> OutcomeTable:
-    detail = layout.detail
-    if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
-        fine = card_table(shoe, layout.fine)  # its own checks and one-line errors
-        counts = np.zeros(layout.n_cells, dtype=fine.counts.dtype)
-        np.add.at(counts, layout.cell_class, fine.counts)
-        counts.setflags(write=False)
-        return OutcomeTable(shoe, layout, counts, fine.total)
-    if any(h and not c for h, c in zip(cards_held(shoe), layout.cards)):
-        raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
-                            f"it for this shoe (cards_held)")
-    fine_counts, value_counts = _shoe_counts(detail, np.asarray(shoe.suits, dtype=np.int64),
-                                             shoe.ranks)
-    out = np.zeros(layout.n_cells, dtype=np.int64)
-    found = _card_kernels.count_factored(
-        *_folded(layout.fine, layout.groups), fine_counts, value_counts, _tails(shoe),
-        int(not shoe.replacement), *_joined(layout.groups), layout.keys, layout.lookup, out)
-    if found < 0:
-        raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "
-                        f"{layout.describe()}")  # the cells hold every deal: never
-    out.setflags(write=False)
-    return OutcomeTable(shoe, layout, out, shoe.coups)
+    ``on_progress``; the last few tables are kept (read-only): see
+    :func:`~bacc_edge.engine.cell_classes.classes_table`."""
+    return classes_table(shoe, layout, on_progress=on_progress)
 
 
 @lru_cache(maxsize=16)
@@ -207,11 +225,12 @@ def _folded(fine: CardLayout, groups: tuple):
 @lru_cache(maxsize=16)
 def _joined(groups: tuple) -> tuple[np.ndarray, np.ndarray]:
     """For each set of positions dealt (a bitmask) and each set S of groups (a
-    bitmask): the positions S joins, as their groups' dealt positions overlap, into sets
-    of two or more, numbered 0, 1 … per position (-1: in none), and how many sets."""
+    bitmask): the sets of two or more positions S joins, as their groups' dealt
+    positions overlap (bitmasks of positions, in order of their least position), and
+    how many sets."""
     n_pos, n_sets = len(POSITIONS), 1 << len(groups)
-    joined = np.full((1 << n_pos, n_sets, n_pos), -1, dtype=np.int64)
-    n_joined = np.zeros((1 << n_pos, n_sets), dtype=np.int64)
+    comps = np.zeros((1 << n_pos, n_sets, n_pos // 2), dtype=np.int64)
+    n_comps = np.zeros((1 << n_pos, n_sets), dtype=np.int64)
     for dealt, t in itertools.product(range(1 << n_pos), range(n_sets)):
         parent = list(range(n_pos))
 
@@ -230,26 +249,53 @@ def _joined(groups: tuple) -> tuple[np.ndarray, np.ndarray]:
             if dealt >> p & 1:
                 members.setdefault(root(p), []).append(p)
         for number, sets in enumerate(m for m in members.values() if len(m) > 1):
-            joined[dealt, t, sets] = number
-            n_joined[dealt, t] += 1
-    joined.setflags(write=False)
-    n_joined.setflags(write=False)
-    return joined, n_joined
+            comps[dealt, t, number] = sum(1 << p for p in sets)
+            n_comps[dealt, t] += 1
+    comps.setflags(write=False)
+    n_comps.setflags(write=False)
+    return comps, n_comps
 
 
-#: Coarse numbers up to this are looked up in an array, not searched.
+#: Numbers up to this are looked up in an array, not searched.
 DENSE_LOOKUP = 1 << 22
 
 
-def _lookup(layout: FactoredLayout) -> np.ndarray:
-    """Each coarse number's cell index, -1 for none, where the numbers are few; else
-    empty (the kernel searches the keys)."""
-    top = int(layout.keys[-1]) + 1 if layout.n_cells else 0
-    if top > DENSE_LOOKUP:
-        return np.zeros(0, dtype=np.int64)
-    out = np.full(top, -1, dtype=np.int64)
-    out[layout.keys] = np.arange(layout.n_cells)
-    return out
+def _plan(layout: FactoredLayout) -> _card_kernels.FactoredPlan:
+    """The kernel's plan of each number (see
+    :class:`~bacc_edge.engine.card_kernels.FactoredPlan`): the flags of its cells, but
+    its least, told apart (its least flags' cell, merged or not, takes what the others
+    leave), every set of groups that contains one of them weighed, and the Möbius steps
+    among those sets (W[S] -= W[S + g], group by group)."""
+    n_groups = len(layout.groups)
+    n_sets = 1 << n_groups
+    numbers, flags = layout.keys // n_sets, layout.keys % n_sets
+    plans: dict = {}
+    distinct, first = np.unique(numbers, return_index=True)
+    of = np.empty(len(distinct), dtype=np.int64)
+    for i, (begin, end) in enumerate(zip(first, np.r_[first[1:], len(numbers)])):
+        apart = tuple(flags[begin + 1:end].tolist())  # sorted: the least first
+        of[i] = plans.setdefault(apart, len(plans))
+    n = len(plans)
+    weigh = np.zeros((n, n_sets), dtype=np.int64)
+    step = np.zeros((n, n_groups * n_sets, 2), dtype=np.int64)
+    apart_at = np.zeros((n, n_sets), dtype=np.int64)
+    counts = np.zeros((3, n), dtype=np.int64)
+    for apart, q in plans.items():
+        sets = [s for s in range(1, n_sets) if any(s & t == t for t in apart)]
+        steps = [(s, s | 1 << g) for g in range(n_groups) for s in sets if not s >> g & 1]
+        weigh[q, :len(sets)] = sets
+        step[q, :len(steps)] = np.array(steps, dtype=np.int64).reshape(-1, 2)
+        apart_at[q, :len(apart)] = apart
+        counts[:, q] = len(sets), len(steps), len(apart)
+    dense = np.zeros(0, dtype=np.int64)
+    if len(distinct) and distinct[-1] < DENSE_LOOKUP:
+        dense = np.full(int(distinct[-1]) + 1, -1, dtype=np.int64)
+        dense[distinct] = np.arange(len(distinct))
+    plan = _card_kernels.FactoredPlan(weigh, counts[0], step, counts[1], apart_at, counts[2],
+                                      distinct, of, first.astype(np.int64), dense)
+    for a in plan:
+        a.setflags(write=False)
+    return plan
 
 
-__all__ = ["FactoredLayout", "factored_for", "factored_table", "suit_groups"]
+__all__ = ["FactoredLayout", "factored_for", "factored_table", "merge_alike", "suit_groups"]
