@@ -29,7 +29,12 @@ class OutputNotWritten(Exception):
 
 class _Guarded:
     """``stream`` as it is, but for a write or flush that fails with anything other than
-    a closed pipe."""
+    a closed pipe.
+
+    Text goes to the stream's binary ``buffer`` until every byte is taken: Python's text
+    layer drops the rest of a short write in silence (an unbuffered stdout,
+    ``PYTHONUNBUFFERED=1``, on a disk that fills up mid-write keeps the first bytes and
+    reports success), while asking again for the rest gets the disk's error."""
 
     def __init__(self, stream):
         self._stream = stream
@@ -43,7 +48,26 @@ class _Guarded:
             raise OutputNotWritten(err) from err
 
     def write(self, text):
-        return self._call("write", text)
+        buffer = getattr(self._stream, "buffer", None)
+        if buffer is None or not isinstance(text, str) or os.linesep != "\n":
+            return self._call("write", text)  # no bytes beneath, or newlines to translate
+        self._call("flush")  # what the text layer holds goes first, in order
+        rest = memoryview(text.encode(self._stream.encoding or "utf-8",
+                                      self._stream.errors or "strict"))
+        while rest:
+            written = self._call_on(buffer, rest)
+            rest = rest[written:]
+        return len(text)
+
+    def _call_on(self, buffer, data) -> int:
+        """``buffer.write(data)``: how many bytes it took (None, a stream that would
+        block, is none of them)."""
+        try:
+            return buffer.write(data) or 0
+        except OSError as err:
+            if err.errno == errno.EPIPE:
+                raise
+            raise OutputNotWritten(err) from err
 
     def writelines(self, lines):
         return self._call("writelines", lines)
