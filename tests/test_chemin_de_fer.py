@@ -29,7 +29,9 @@ from bacc_edge.analysis.additive_games import (AdditiveGame, Payoff, certificate
                                                solve_zero_sum)
 from bacc_edge.analysis.exact_lp import LinearProgramError, maximize
 from bacc_edge.game.chemin_de_fer import (BANKER_HANDS, OPEN_CELLS, PLAYER_FIVES, TRADITIONAL,
-                                          traditional_draws)
+                                          traditional_draws, traditional_player_draws)
+from bacc_edge.output.chemin_de_fer import solution_csv, solution_json
+from bacc_edge.output.formats import to_json
 
 #: 13 cards of six point values (0-5): three ways to make 5, hands of every total, and
 #: banker cells that can never be reached (the player's third card is never 6-9)
@@ -359,3 +361,102 @@ def test_with_a_commission_the_command_lists_each_equilibrium_and_both_payoffs()
     assert "banker's expected payoff: -0.010073" in out.stdout
     assert "6 = 0+6" in out.stdout and "changed: banker on 6 = 8+8 against a stand draws" \
         in out.stdout
+
+
+# -- fix-cli: a commission of any digits, the player's choices named as the banker's ------
+#: ten 10s: no total of 5 is ever dealt, and every coup ties at 0 (the tester's shoe)
+TENS = Shoe.from_ranks([0] * 9 + [10] + [0] * 3, label="ten 10s")
+
+
+@pytest.mark.parametrize("commission", [Fraction(1, 10**19), "33.3333333333333333333333%",
+                                        Fraction(1, 10**400)])
+def test_a_commission_of_many_digits_is_counted_exactly(commission):
+    # the banker's payoffs against the dealer of real cards, with the commission's every
+    # digit: these overflowed the counts' arrays (an OverflowError) before
+    solution = solve_chemin_de_fer(SMALL, information="total", commission=commission)
+    rate = solution.commission
+    assert rate == (commission if isinstance(commission, Fraction)
+                    else Fraction("33.3333333333333333333333") / 100)
+    rng = random.Random(f"digits {commission}")
+    for _ in range(2):
+        q, beta, player_on_5, banker_rule = random_strategy(solution, rng)
+        player, banker = deal_values(SMALL.ranks, player_on_5, banker_rule, commission=rate)
+        assert (solution.game.first.value(q, beta), solution.game.second.value(q, beta)) == \
+            (player, banker)
+    eq = solution.equilibria[0]
+    player_best, banker_best, player, banker = best_responses(
+        solution.game, [p.draws for p in eq.player], [b.draws for b in eq.banker])
+    assert (player_best, banker_best) == (player, banker) == (eq.player_payoff,
+                                                               eq.banker_payoff)
+
+
+def test_the_command_takes_a_commission_of_many_digits():
+    out = run("--decks", "1", "--commission", "0.00000000000000001%", "--fmt", "json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["commission_exact"] == "1/10000000000000000000"
+    assert all(eq["certificate"]["holds"] for eq in data["equilibria"])
+
+
+def test_the_players_choice_has_the_bankers_words():
+    # the README: .player and .banker choices have .draws, .traditional and .differs;
+    # the traditional table leaves the player's 5 open, as it does the banker's 3 against
+    # a 9 (paytables/chemin_de_fer.py stands there only to count by)
+    eq = solve_chemin_de_fer(Shoe.decks(1)).equilibria[0]
+    (player,) = eq.player
+    assert player.draws == Fraction(28261, 36496)
+    assert player.traditional is None and player.differs is False
+    open_cell = next(b for b in eq.banker if (b.total, b.third) == (3, 9))
+    assert open_cell.traditional is None and open_cell.differs is False
+    assert [traditional_player_draws(t) for t in range(8)] == [True] * 5 + [None, False, False]
+    data = json.loads(run("--decks", "1", "--fmt", "json").stdout)
+    assert data["strategies"]["player"][0]["traditional"] == "open"
+    assert data["strategies"]["player"][0]["differs"] is False
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert ("`.banker` choices with `.draws`, `.traditional`, `.differs`" in readme
+            and "`.traditional` is True (JSON and CSV: `draws`), False (`stands`) or None "
+                "(`open`" in readme)
+
+
+@pytest.mark.parametrize("commission", ["0%", "5%"])
+def test_a_players_choice_that_is_never_dealt_is_marked_and_counted_once(commission):
+    # ten 10s: no hand makes 5, so the player's five choices change nothing; they are
+    # None, as the banker's unreachable cells are, and the equilibria that differed only
+    # there (32 of them with a commission) are one
+    solution = solve_chemin_de_fer(TENS, information="cards", commission=commission)
+    assert len(solution.equilibria) == 1
+    (eq,) = solution.equilibria
+    assert [p.draws for p in eq.player] == [None] * 5
+    assert eq.player_payoff == 0 and eq.certificate.holds
+    row = next(r for r in csv.DictReader(io.StringIO(solution_csv(solution)))
+               if r["side"] == "player")
+    assert row["draws"] == "" and row["draws_exact"] == ""
+    assert json.loads(to_json(solution_json(solution)))["strategies"]["player"][0]["draws"] is None
+
+
+def test_equilibria_hold_an_idle_choice_of_the_first_player_at_none():
+    # battle of the sexes, and a second choice of I that changes nobody's payoff: three
+    # equilibria, not nine, each with None there
+    first = Payoff(1, (-1, 0), (-1,), ((3, 0),), 1)
+    second = Payoff(2, (-2, 0), (-2,), ((3, 0),), 1)
+    game = AdditiveGame(first, second)
+    assert game.first_idle(1) and not game.first_idle(0)
+    found = {(e.first, e.second) for e in equilibria(game)}
+    assert found == {((1, None), (1,)), ((0, None), (0,)),
+                     ((Fraction(2, 3), None), (Fraction(1, 3),))}
+    zero = zero_sum(1, -1 - 1, -2 - 1, 3 + 1 + 2 + 1)
+    padded = AdditiveGame(Payoff(1, (-2, 0), (-3,), ((7, 0),), 1),
+                          Payoff(-1, (2, 0), (3,), ((-7, 0),), 1))
+    assert solve_zero_sum(padded).equilibrium.first == (Fraction(3, 7), None)
+    assert solve_zero_sum(zero).value == solve_zero_sum(padded).value
+
+
+def test_progress_is_the_count_then_the_solving():
+    seen = []
+    solve_chemin_de_fer(Shoe.decks(1), on_progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(0, 2), (1, 2), (2, 2)]  # the count, then the two linear programs
+    seen.clear()
+    solve_chemin_de_fer(SMALL, information="cards", commission="5%",
+                        on_progress=lambda d, t: seen.append((d, t)))
+    assert seen[:2] == [(0, 244), (1, 244)] and seen[-1] == (244, 244)  # 3^5 patterns
+    assert len({d for d, _ in seen}) > 20

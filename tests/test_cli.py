@@ -1,9 +1,13 @@
 """The bacc-edge command, as a user meets it."""
 
 import csv
+import errno
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -251,3 +255,65 @@ def test_a_table_and_the_line_under_it_are_apart_in_github_markdown():
     table_end = result.output.index("| Player net")
     after = result.output[table_end:].split("\n")
     assert after[1] == "" and after[2].startswith("SD ")
+
+
+# -- fix-cli: stdout that cannot be written ----------------------------------------------------
+@pytest.fixture
+def failing_stdout(monkeypatch):
+    """CliRunner's stdout failing with the OSError given, at once or after taking
+    ``first`` bytes of a write (a short write: a disk that fills up mid-write)."""
+    import click.testing
+
+    def fail_with(code, first=0):
+        real = click.testing.BytesIOCopy.write
+        taken = []
+
+        def write(self, data):
+            if self is not getattr(sys.stdout, "buffer", None) or not data:
+                return real(self, data)
+            if first and not taken:
+                taken.append(real(self, bytes(data[:first])))
+                return first
+            raise OSError(code, os.strerror(code))
+        monkeypatch.setattr(click.testing.BytesIOCopy, "write", write)
+    return fail_with
+
+
+@pytest.mark.parametrize("args", [
+    ["chemin-de-fer", "--decks", "1"],
+    [str(ROOT / "paytables" / "chemin_de_fer.py"), "--fmt", "json"],
+    ["commission", "--stake", "10"],
+], ids=["chemin-de-fer", "report", "commission"])
+def test_a_full_device_is_one_error_line_and_exit_1(failing_stdout, args):
+    failing_stdout(errno.ENOSPC)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.stderr == ("Error: stdout: cannot write the output (No space left on "
+                             "device); what reached it is incomplete\n")
+
+
+def test_a_short_write_is_never_taken_for_the_whole(failing_stdout):
+    # the disk takes 100 bytes of the table and then is full: Python's text layer would
+    # drop the rest and report success
+    failing_stdout(errno.ENOSPC, first=100)
+    result = CliRunner().invoke(main, ["chemin-de-fer", "--decks", "1"])
+    assert result.exit_code == 1 and len(result.stdout.encode()) == 100
+    assert "Error: stdout: cannot write the output (No space left on device)" in result.stderr
+
+
+def test_a_closed_pipe_ends_quietly(failing_stdout):
+    failing_stdout(errno.EPIPE)
+    result = CliRunner().invoke(main, ["chemin-de-fer", "--decks", "1"])
+    assert result.exit_code == 1 and result.stderr == ""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+def test_the_real_command_on_dev_full_says_one_line():
+    # a real process: the exit-time flush of what is still buffered must not fail again
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "bacc_edge", "chemin-de-fer", "--decks",
+                               "1"], stdout=full, stderr=subprocess.PIPE, text=True,
+                              timeout=300)
+    assert done.returncode == 1
+    assert done.stderr == ("Error: stdout: cannot write the output (No space left on "
+                           "device); what reached it is incomplete\n")

@@ -267,3 +267,24 @@ def test_eor_by_suit_tells_each_card_removed():
     effects_of_removal([suited], Shoe.decks(1), on_progress=listen)
     assert_monotone_to_the_end(calls)
     assert len(calls) == 1 + 1 + 52  # the start, the full shoe, each of the 52 cards
+
+
+def test_the_eta_is_the_pace_since_the_first_step(monkeypatch):
+    """A first step that compiles for 100 s, then ten steps in a second: 89 steps left
+    at 0.1 s are 8 s, not the 13 minutes the time since the start would say; before a
+    second step there is no pace and no ETA."""
+    import types
+    now = [0.0]
+    monkeypatch.setattr(progress_bar, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    monkeypatch.setattr(progress_bar, "SHOW_AFTER_SECONDS", 0.0)
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with progress_bar.bar("deals counted, game solved") as on_progress:
+        on_progress(0, 100)
+        now[0] = 100.0
+        on_progress(1, 100)
+        frames = err.getvalue().split("\r")
+        assert "1%" in frames[-1] and ":" not in frames[-1]  # one step: no pace yet
+        now[0] = 101.0
+        on_progress(11, 100)
+        assert err.getvalue().split("\r")[-1].rstrip().endswith("11%  00:00:08")

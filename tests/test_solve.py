@@ -139,13 +139,14 @@ def test_a_bet_with_an_unknown_pay_cannot_be_reported():
         report(pair_bet(), Shoe.decks(8))
 
 
-@pytest.mark.parametrize("text, value", [("5%", FIVE), (" 2.5 % ", Fraction(1, 40)),
+@pytest.mark.parametrize("text, value", [("5%", FIVE), ("2.5%", Fraction(1, 40)),
                                          ("-1%", Fraction(-1, 100)), (Fraction(1, 20), FIVE)])
 def test_parse_edge(text, value):
     assert parse_edge(text) == value
 
 
-@pytest.mark.parametrize("text", ["5", "five%", "100%", "150%", "", True, None, "nan%"])
+@pytest.mark.parametrize("text", ["5", "five%", "100%", "150%", "", True, None, "nan%",
+                                  " 2.5 % ", "+5%", ".5%", "5.%"])  # one strict grammar
 def test_parse_edge_refuses(text):
     with pytest.raises(SolveError):
         parse_edge(text)

@@ -18,6 +18,7 @@ import click
 from click.core import ParameterSource
 
 from .output import progress_bar
+from .output.stdout_guard import OutputNotWritten, guarded_stdout
 from .output import render
 from .analysis.commission import banker_commission_edges
 from .analysis.chemin_de_fer import Information, solve_chemin_de_fer
@@ -36,7 +37,8 @@ from .util.safe_write import check_output
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
 from .language.loader import load_paytable, load_paytables
-from .language.pays import DECIMAL_TEXT, WHOLE_TEXT, exact_number
+from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_written,
+                            option_number)
 from .output.plot import check_plot_path, plot_depth, plot_effects
 from .analysis.bet_report import check_all, report_all
 from .output.results_folder import write_results
@@ -51,9 +53,40 @@ from .depth.shoe_shopping import shoe_shopping
 from .output.shoe_shopping import shopping_output
 
 
+class OnceCommand(click.Command):
+    """A command whose options are each given once, but those that repeat by design
+    (``multiple=True``: ``--bet``, ``--stake`` …): a second ``--decks`` is a usage error
+    naming it, never a first value silently replaced by the last."""
+
+    def parse_args(self, ctx, args):
+        if not ctx.resilient_parsing:
+            _, _, order = self.make_parser(ctx).parse_args(args=list(args))
+            for param in dict.fromkeys(order):
+                times = order.count(param)
+                if (isinstance(param, click.Option) and not param.multiple
+                        and not param.count and times > 1):
+                    said = "twice" if times == 2 else f"{times} times"
+                    raise click.UsageError(f"{_long_name(param)} is given {said}: give it "
+                                           f"once", ctx)
+        return super().parse_args(ctx, args)
+
+
+def _long_name(param: click.Option) -> str:
+    """An option as its long name, with its negative for an on/off pair:
+    ``--decks``, ``--exposed-card/--no-exposed-card``."""
+    def first_long(opts):
+        return next((o for o in opts if o.startswith("--")), opts[0]) if opts else None
+
+    return "/".join(filter(None, [first_long(param.opts), first_long(param.secondary_opts)]))
+
+
 class Command(click.Group):
     """The command group: a first argument that is not a command goes to ``report``,
-    and an error about the input is one line, not a traceback."""
+    each command's options are given once (:class:`OnceCommand`), an error about the
+    input is one line, not a traceback, and so is an output that cannot be written
+    (:mod:`~bacc_edge.output.stdout_guard`)."""
+
+    command_class = OnceCommand
 
     def parse_args(self, ctx, args):
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
@@ -62,8 +95,11 @@ class Command(click.Group):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            with guarded_stdout():
+                return super().invoke(ctx)
         except BaccEdgeError as err:
+            raise click.ClickException(str(err)) from None
+        except OutputNotWritten as err:
             raise click.ClickException(str(err)) from None
 
 
@@ -108,7 +144,7 @@ class Amount(click.ParamType):
 
     def convert(self, value, param, ctx):
         try:
-            return exact_number(value)
+            return option_number(value)
         except ValueError as err:
             if _finite_decimal(value):  # a number, out of range: bad data, as --decks 0
                 raise OptionError(f"{_option_name(param)}: {err}") from None
@@ -117,17 +153,18 @@ class Amount(click.ParamType):
 
 def _finite_decimal(value) -> bool:
     """Whether the text is a finite decimal number as every number option writes it
-    (:data:`~bacc_edge.language.pays.DECIMAL_TEXT`: ASCII digits, no '_'), however large or
-    small."""
-    return bool(DECIMAL_TEXT.fullmatch(str(value).strip()))
+    (:data:`~bacc_edge.language.pays.OPTION_DECIMAL`: ASCII digits, no '_', '+' or spaces),
+    however large or small."""
+    return bool(OPTION_DECIMAL.fullmatch(str(value)))
 
 
-#: A whole number as an option writes it: ASCII digits, an optional sign ('²', '５' and
-#: '1_000' are whole numbers to Python's int, not to an option).
-_WHOLE = WHOLE_TEXT
-#: What --decks reads: deck counts, ranges and inf, separated by commas.
-_DECK_PART = r"\s*(?:[+-]?[0-9]+|[0-9]+\s*-\s*[0-9]+|inf|infinite|∞)\s*"
-_DECKS = re.compile(f"{_DECK_PART}(?:,{_DECK_PART})*", re.IGNORECASE)
+#: A whole number as an option writes it: ASCII digits, a '-' for a negative ('²', '５',
+#: '1_000', '+6' and ' 6' are whole numbers to Python's int, not to an option).
+_WHOLE = OPTION_WHOLE
+#: What --decks reads: deck counts, ranges and inf, separated by commas (spaces beside a
+#: comma allowed, none round the whole or inside a count).
+_DECK_PART = r"(?:-?[0-9]+|[0-9]+-[0-9]+|inf|infinite|∞)"
+_DECKS = re.compile(f"{_DECK_PART}(?:\\s*,\\s*{_DECK_PART})*", re.IGNORECASE)
 _DECK_ONE = re.compile(_DECK_PART, re.IGNORECASE)
 
 
@@ -148,10 +185,10 @@ class WholeNumber(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
-        elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
-            number = int(value.strip())
+        elif isinstance(value, str) and _WHOLE.fullmatch(value):
+            number = int(value)
         else:
-            self.fail(f"{value!r} is not a whole number", param, ctx)
+            self.fail(f"{value!r} is not a whole number{loosely_written(value)}", param, ctx)
         if (self.low is not None and number < self.low) or (
                 self.high is not None and number > self.high):
             span = (f"from {self.low}" if self.high is None else
@@ -171,7 +208,7 @@ class FiniteNumber(click.ParamType):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return float(value)
         if not _finite_decimal(value):
-            self.fail(f"{value!r} is not a number", param, ctx)
+            self.fail(f"{value!r} is not a number{loosely_written(value)}", param, ctx)
         try:
             return float(exact_number(value))
         except ValueError as err:  # a number, out of range ('1e400'): bad data
@@ -230,11 +267,12 @@ class DeckCounts(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, (int, DeckList)):
             return value
-        text = str(value).strip()
+        text = str(value)
         if not _DECKS.fullmatch(text):
-            bad = next((p for p in text.split(",") if not _DECK_ONE.fullmatch(p)), text)
-            self.fail(f"{bad.strip()!r} is not a number of decks, a range such as 6-8, or inf "
-                      f"(a list: 1,2,4,6,8,inf)", param, ctx)
+            bad = next((p for p in re.split(r"\s*,\s*", text) if not _DECK_ONE.fullmatch(p)),
+                       text)
+            self.fail(f"{bad!r} is not a number of decks, a range such as 6-8, or inf "
+                      f"(a list: 1,2,4,6,8,inf){loosely_written(bad)}", param, ctx)
         if _WHOLE.fullmatch(text):
             return int(text)
         try:
@@ -854,7 +892,7 @@ def chemin_de_fer_command(decks, infinite, information, commission, fmt):
     if len(chosen) > 1:
         raise click.UsageError("--decks and --infinite each describe the whole shoe: give one")
     shoe = Shoe.infinite() if infinite else Shoe.decks(decks)
-    with progress_bar.bar("stages") as on_progress:
+    with progress_bar.bar("deals counted, game solved") as on_progress:
         solution = solve_chemin_de_fer(shoe, information=information, commission=commission,
                                        on_progress=on_progress)
     click.echo(chemin_de_fer_output(solution, fmt), nl=False)

@@ -88,6 +88,22 @@ class Payoff:
                       tuple(tuple(-c for c in row) for row in self.joint), self.denominator)
 
 
+def combination(terms: Sequence[tuple[int, Payoff]], denominator: int) -> Payoff:
+    """The payoff Σ c × p over ``terms`` (whole numbers c, payoffs p of the same
+    choices), over ``denominator``: exact in Python's integers, however large c is."""
+    coefficients = [c for c, _ in terms]
+
+    def add(values) -> int:
+        return sum(c * v for c, v in zip(coefficients, values))
+
+    payoffs = [p for _, p in terms]
+    return Payoff(add(p.constant for p in payoffs),
+                  tuple(map(add, zip(*(p.first for p in payoffs)))),
+                  tuple(map(add, zip(*(p.second for p in payoffs)))),
+                  tuple(tuple(map(add, zip(*rows))) for rows in zip(*(p.joint for p in payoffs))),
+                  denominator)
+
+
 @dataclass(frozen=True)
 class AdditiveGame:
     """I's payoff ``first`` (which I maximizes) and II's ``second`` (which II
@@ -118,6 +134,12 @@ class AdditiveGame:
         is never dealt): its probability is then of no consequence."""
         return all(p.second[j] == 0 and not any(p.joint[j]) for p in (self.first, self.second))
 
+    def first_idle(self, i: int) -> bool:
+        """Whether I's choice i changes nobody's payoff, whatever II does (a hand that
+        is never dealt): its probability is then of no consequence."""
+        return all(p.first[i] == 0 and not any(row[i] for row in p.joint)
+                   for p in (self.first, self.second))
+
 
 @dataclass(frozen=True)
 class Certificate:
@@ -137,10 +159,11 @@ class Certificate:
 
 @dataclass(frozen=True)
 class Equilibrium:
-    """A pair of strategies and its certificate. ``second[j]`` is None where II's
-    choice j changes nothing (:meth:`AdditiveGame.idle`)."""
+    """A pair of strategies and its certificate. ``first[i]`` is None where I's choice i
+    changes nothing (:meth:`AdditiveGame.first_idle`), ``second[j]`` where II's choice j
+    does (:meth:`AdditiveGame.idle`)."""
 
-    first: tuple[Fraction, ...]
+    first: tuple[Fraction | None, ...]
     second: tuple[Fraction | None, ...]
     certificate: Certificate
 
@@ -160,7 +183,9 @@ def best_response_value(payoff: Payoff, fixed: Sequence, *, of_second: bool) -> 
 
 def certificate(game: AdditiveGame, q: Sequence, beta: Sequence) -> Certificate:
     """Each player's payoff at ``(q, beta)`` and his best response to the other's
-    strategy, over every choice (None in ``beta`` is an idle choice: not taken)."""
+    strategy, over every choice (None in ``q`` or ``beta`` is an idle choice: not
+    taken)."""
+    q = [0 if x is None else x for x in q]
     beta = [0 if y is None else y for y in beta]
     return Certificate(game.first.value(q, beta), game.second.value(q, beta),
                        best_response_value(game.first, beta, of_second=False),
@@ -233,8 +258,13 @@ def solve_zero_sum(game: AdditiveGame) -> ZeroSumSolution:
     if not proof.holds:
         raise GameError(f"the certificate of the solution fails: I's best response "
                         f"{proof.first_best}, II's {proof.second_best}, value {value}")
-    second = tuple(None if game.idle(j) else y for j, y in enumerate(beta))
-    return ZeroSumSolution(value, Equilibrium(tuple(q), second, proof))
+    return ZeroSumSolution(value, _marked(game, q, beta, proof))
+
+
+def _marked(game: AdditiveGame, q: Sequence, beta: Sequence, proof: Certificate) -> Equilibrium:
+    """The pair as an :class:`Equilibrium`, None at each side's idle choices."""
+    return Equilibrium(tuple(None if game.first_idle(i) else x for i, x in enumerate(q)),
+                       tuple(None if game.idle(j) else y for j, y in enumerate(beta)), proof)
 
 
 def _first_maximin(payoff: Payoff, k: int, sure: list[int], contested: list[int]
@@ -296,17 +326,21 @@ def equilibria(game: AdditiveGame, *, on_progress: Progress | None = None
     over the box of I's strategies in the pattern are tried. Where II's indifference
     leaves him a range of equilibrium strategies, one is given. An equilibrium in which
     II's indifference does not pin I's mixed probabilities (a continuum of them) is not
-    listed. ``on_progress`` hears of each of I's 3^k patterns."""
-    k, n = game.first_choices, game.second_choices
+    listed. I's idle choices (:meth:`AdditiveGame.first_idle`) are held at 0 and
+    given as None, so that equilibria differing only there are one. ``on_progress``
+    hears of each of I's 3^k patterns, k his choices that are not idle."""
+    n = game.second_choices
     live = [j for j in range(n) if not game.idle(j)]
+    idle_first = {i: 0 for i in range(game.first_choices) if game.first_idle(i)}
+    choices = [i for i in range(game.first_choices) if i not in idle_first]
     found: dict[tuple, Equilibrium] = {}
-    step = Steps(on_progress, 3 ** k)
-    for mixed_count in range(k + 1):
-        for mixed in itertools.combinations(range(k), mixed_count):
-            pure = [i for i in range(k) if i not in mixed]
+    step = Steps(on_progress, 3 ** len(choices))
+    for mixed_count in range(len(choices) + 1):
+        for mixed in itertools.combinations(choices, mixed_count):
+            pure = [i for i in choices if i not in mixed]
             for values in itertools.product((0, 1), repeat=len(pure)):
                 step()
-                fixed = dict(zip(pure, values))
+                fixed = {**idle_first, **dict(zip(pure, values))}
                 spans = {j: _span(game.second, j, fixed) for j in live}
                 candidates = [j for j in live if spans[j][0] <= 0 <= spans[j][1]]
                 for chosen in _plausible(game, candidates, mixed, fixed):
@@ -318,9 +352,7 @@ def equilibria(game: AdditiveGame, *, on_progress: Progress | None = None
                             proof = certificate(game, q, beta)
                             if not proof.holds:
                                 raise GameError("an equilibrium's certificate fails")
-                            found[key] = Equilibrium(
-                                tuple(q), tuple(None if game.idle(j) else y
-                                                for j, y in enumerate(beta)), proof)
+                            found[key] = _marked(game, q, beta, proof)
     return tuple(found.values())
 
 
@@ -345,9 +377,10 @@ def _plausible(game: AdditiveGame, candidates: list[int], mixed: tuple[int, ...]
     cells = np.array(candidates)
     combos = np.array(list(itertools.combinations(range(len(cells)), s)), dtype=np.int64)
     chosen = cells[combos]
-    joint = np.array(game.second.joint, dtype=float)[chosen]  # (sets, s, k)
+    d = game.second.denominator  # each gain as a fraction of the stake: a float never overflows
+    joint = np.array([[c / d for c in row] for row in game.second.joint])[chosen]  # (sets, s, k)
     matrix = joint[:, :, list(mixed)]
-    rhs = -np.array(game.second.second, dtype=float)[chosen]
+    rhs = -np.array([b / d for b in game.second.second])[chosen]
     for i, v in fixed.items():
         rhs -= joint[:, :, i] * float(v)
     scale = np.maximum(np.abs(matrix).max(axis=2), np.abs(rhs))
@@ -437,5 +470,5 @@ def _linear_solve(matrix: list[list], rhs: list) -> list[Fraction] | None:
 
 
 __all__ = ["AdditiveGame", "Certificate", "Equilibrium", "GameError", "Payoff",
-           "ZeroSumSolution", "best_response_value", "certificate", "equilibria",
+           "ZeroSumSolution", "best_response_value", "certificate", "combination", "equilibria",
            "solve_zero_sum"]

@@ -29,7 +29,6 @@ over every choice, which must equal the payoff at the answer exactly.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -41,13 +40,14 @@ from ..engine.point_table import needs_python_integers, outcome_table
 from ..errors import ArgumentError, OptionError, ShoeError, kind_of
 from ..game.cards import POINT_VALUES, hand_total
 from ..game.chemin_de_fer import (BANKER_HANDS, BANKER_TOTALS, PLAYER_CHOICE, PLAYER_FIVES,
-                                  traditional_draws)
+                                  traditional_draws, traditional_player_draws)
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import NATURALS, Tableau
+from ..language.pays import option_percentage
 from ..util.arguments import callable_argument
 from ..util.progress import Progress, Steps, part
-from .additive_games import (AdditiveGame, Certificate, GameError, Payoff, equilibria,
-                             solve_zero_sum)
+from .additive_games import (AdditiveGame, Certificate, GameError, Payoff, combination,
+                             equilibria, solve_zero_sum)
 
 #: Both hands draw on every total that is no natural, against everything: the tableau
 #: whose counts hold every strategy's (see the module's docstring).
@@ -63,8 +63,6 @@ COLUMNS = POINT_VALUES + 1
 CARD_FEATURES = ("P1.value", "P2.value", "B1.value", "B2.value", "player_third",
                  "banker_third")
 INT64_MAX = np.iinfo(np.int64).max
-#: Progress steps of the solving, between the counting (one step) and the last one.
-SOLVING = 100
 
 
 class Information(StrEnum):
@@ -87,17 +85,38 @@ class Information(StrEnum):
         return self is Information.CARDS
 
 
+def _differs(draws: Fraction | None, traditional: bool | None) -> bool:
+    """Whether a choice made with probability ``draws`` of drawing departs from the
+    traditional table's fixed one (never where the table leaves it open, None, nor
+    where the choice changes nothing, ``draws`` None)."""
+    return traditional is not None and draws is not None and draws != int(traditional)
+
+
 @dataclass(frozen=True)
 class PlayerChoice:
     """The player's choice on 5: ``hand`` his two cards' point values where he sees
-    them (None: the total alone), ``draws`` the probability he draws."""
+    them (None: the total alone), ``draws`` the probability he draws (None: the choice
+    changes nothing on this shoe: no such hand is dealt, or drawing and standing pay
+    alike). ``traditional`` is what the traditional table has him do, as for the
+    banker (True draws, False stands, None an open choice): None, since it leaves the
+    player's 5 to him (``paytables/chemin_de_fer.py`` stands there only to count by);
+    so ``differs`` is always False."""
 
     hand: tuple[int, int] | None
-    draws: Fraction
+    draws: Fraction | None
 
     @property
     def label(self) -> str:
         return "5" if self.hand is None else f"5 = {self.hand[0]}+{self.hand[1]}"
+
+    @property
+    def traditional(self) -> bool | None:
+        return traditional_player_draws(PLAYER_CHOICE)
+
+    @property
+    def differs(self) -> bool:
+        """Whether the choice differs from the traditional table's fixed one."""
+        return _differs(self.draws, self.traditional)
 
 
 @dataclass(frozen=True)
@@ -107,7 +126,7 @@ class BankerChoice:
     player stood). ``draws`` is the probability he draws (None: the choice changes
     nothing on this shoe: the cell is never reached, or drawing and standing pay
     alike); ``traditional`` what the traditional table has him do (True draws, False
-    stands, None an open choice)."""
+    stands, None an open choice: JSON and CSV write ``draws``, ``stands``, ``open``)."""
 
     total: int
     hand: tuple[int, int] | None
@@ -118,8 +137,7 @@ class BankerChoice:
     @property
     def differs(self) -> bool:
         """Whether the choice differs from the traditional table's fixed one."""
-        return (self.traditional is not None and self.draws is not None
-                and self.draws != int(self.traditional))
+        return _differs(self.draws, self.traditional)
 
 
 @dataclass(frozen=True)
@@ -162,9 +180,10 @@ class CheminDeFerSolution:
 
 
 def parse_commission(value) -> Fraction:
-    """A commission on banker wins: ``"5%"``, or a fraction of the win as a number
-    (``Fraction(1, 20)``, ``0.05``); text needs its % sign, so that 5 is never read as
-    500%. From 0 up to (not including) 100%."""
+    """A commission on banker wins: ``"5%"`` (a percentage as every option writes it:
+    :func:`~bacc_edge.language.pays.option_percentage`), or a fraction of the win as a
+    number (``Fraction(1, 20)``, ``0.05``); text needs its % sign, so that 5 is never
+    read as 500%. From 0 up to (not including) 100%; exact however many its digits."""
     if isinstance(value, bool):
         raise OptionError(f"commission {value!r} is not a percentage such as '5%'")
     if isinstance(value, (int, Fraction)):
@@ -174,10 +193,10 @@ def parse_commission(value) -> Fraction:
             raise OptionError(f"commission {value!r} is not a number")
         rate = Fraction(repr(value))
     elif isinstance(value, str):
-        m = re.fullmatch(r"\s*([+-]?[0-9]+(?:\.[0-9]*)?|[+-]?\.[0-9]+)\s*%\s*", value)
-        if not m:
-            raise OptionError(f"commission {value!r} is not a percentage such as '5%'")
-        rate = Fraction(m[1]) / 100
+        try:
+            rate = option_percentage(value)
+        except ValueError as err:
+            raise OptionError(f"commission {err}") from None
     else:
         raise ArgumentError(f"commission {kind_of(value)} must be a percentage such as '5%' "
                             f"or a fraction of the win")
@@ -207,9 +226,11 @@ def solve_chemin_de_fer(shoe: Shoe | None = None, *, information="total", commis
     (the banker sees his two cards) or ``"cards"`` (each sees his two cards).
     ``commission``: taken on the banker's wins (``"5%"``); with none the game is
     zero-sum and its value and an optimal pair are returned, else every equilibrium
-    found. ``on_progress(done, total)`` hears of the counting, then of the solving (the
-    equilibria's patterns). A model where a side sees his cards is counted in 64-bit
-    integers, on shoes of up to 1,448 cards (27 decks)."""
+    found. ``on_progress(done, total)`` hears of the counting (one step: every deal,
+    numba compiling its kernels first on a fresh cache), then of the solving (one step
+    for the two linear programs of a zero-sum game; with a commission one per pattern
+    of the player's choices, 3 or 243). A model where a side sees his cards is counted
+    in 64-bit integers, on shoes of up to 1,448 cards (27 decks)."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     information = information_argument(information)
     commission = parse_commission(commission)
@@ -218,19 +239,20 @@ def solve_chemin_de_fer(shoe: Shoe | None = None, *, information="total", commis
     if information.banker_sees_cards and needs_python_integers(shoe.cards):
         raise ShoeError(f"{shoe.label}: a chemin de fer model where a side sees his cards is "
                         f"counted in 64-bit integers, which hold shoes of up to 1,448 cards "
-                        f"(27 decks); this one has {shoe.cards} (--information total "
+                        f"(27 decks); this one has {shoe.cards:,} (--information total "
                         f"counts any shoe)")
-    steps = Steps(on_progress, SOLVING + 2)
+    hands = PLAYER_FIVES if information.player_sees_cards else (None,)
+    solving = 1 if commission == 0 else 3 ** len(hands)  # the LPs, or each pattern
+    steps = Steps(on_progress, 1 + solving)
     deals = _deals(shoe, information)
     steps()
-    hands = PLAYER_FIVES if information.player_sees_cards else (None,)
     cells = tuple((total, hand, None if column == STOOD_COLUMN else column)
                   for total, hand in _banker_rows(information) for column in range(COLUMNS))
     game = _game(deals, len(hands), len(cells), commission)
     if game.zero_sum:
         found = (solve_zero_sum(game).equilibrium,)
     else:
-        found = equilibria(game, on_progress=part(on_progress, 1, SOLVING, SOLVING + 2))
+        found = equilibria(game, on_progress=part(on_progress, 1, solving, 1 + solving))
         if not found:
             raise GameError(f"{shoe.label}: no equilibrium in which each side mixes only "
                             f"where he is indifferent (a degenerate game)")
@@ -243,7 +265,7 @@ def solve_chemin_de_fer(shoe: Shoe | None = None, *, information="total", commis
         proof = eq.certificate
         out.append(CheminDeFerEquilibrium(player, banker, proof.first_payoff,
                                           proof.second_payoff, proof))
-    steps(SOLVING + 1)
+    steps(solving)
     return CheminDeFerSolution(shoe, information, commission, game, hands, cells, tuple(out))
 
 
@@ -299,37 +321,45 @@ def _deals(shoe: Shoe, information: Information) -> _Deals:
     return _Deals(np.asarray(table.counts), player, banker, pt, bt, x, y, table.total)
 
 
-def _outcome(pp: np.ndarray, bp: np.ndarray, win: int, loss: int) -> np.ndarray:
-    """A side's payoff on final points ``pp`` (player) and ``bp`` (banker): ``win`` when
-    the player's are higher, ``loss`` when the banker's are, 0 on a tie."""
-    return np.where(pp > bp, win, np.where(bp > pp, loss, 0))
+def _player_net(pp: np.ndarray, bp: np.ndarray) -> np.ndarray:
+    """The player's net per unit on final points ``pp`` (player) and ``bp`` (banker): 1
+    when his are higher, -1 when the banker's are, 0 on a tie."""
+    return np.sign(pp - bp)
+
+
+def _banker_wins(pp: np.ndarray, bp: np.ndarray) -> np.ndarray:
+    """1 where the banker's final points are higher, else 0."""
+    return (bp > pp).astype(np.int64)
 
 
 def _game(deals: _Deals, k: int, n: int, commission: Fraction) -> AdditiveGame:
     """The additive game of the deals: the player's payoff (+1, -1) over the total, and
     the banker's (-1 on a player win, 1 - commission on his own) over the total times
-    the commission's denominator."""
-    scale = commission.denominator
-    player = _payoff(deals, k, n, 1, -1, 1)
+    the commission's denominator ``s``: with ``c = a/s``, the banker's payoff is
+    ``-s × (the player's net) - a × (banker wins)``, both counted with outcomes of
+    -1, 0 or 1, so no commission, however many its digits, enters an array."""
+    player = _payoff(deals, k, n, _player_net)
     if commission == 0:
         return AdditiveGame(player, player.negated())
-    banker = _payoff(deals, k, n, -scale, scale - commission.numerator, scale)
+    banker = combination([(-commission.denominator, player),
+                          (-commission.numerator, _payoff(deals, k, n, _banker_wins))],
+                         deals.total * commission.denominator)
     return AdditiveGame(player, banker)
 
 
-def _payoff(deals: _Deals, k: int, n: int, win: int, loss: int, scale: int) -> Payoff:
-    """One side's payoff: ``win`` per unit when the player wins, ``loss`` when the banker
-    does, over the deals' total times ``scale``.
+def _payoff(deals: _Deals, k: int, n: int, outcome) -> Payoff:
+    """The payoff whose value per coup is ``outcome(player's points, banker's points)``
+    (-1, 0 or 1), over the deals' total.
 
     A deal of both third cards (x, y) counts, where the player draws, at the banker's
     cell (row, x): the coup with x, then y or none; where the player stands, at (row,
     stood): the coup with none, then y or none (see the module's docstring). A player on
     5 draws with probability q: his stand is the constant part, his draw the gain."""
-    big = deals.count.dtype == object or 4 * deals.total * max(abs(win), abs(loss)) > INT64_MAX
+    big = deals.count.dtype == object or 4 * deals.total > INT64_MAX
     dtype = object if big else np.int64
     w = deals.count.astype(dtype)
     natural = deals.x < 0
-    constant = int((w[natural] * _outcome(deals.pt[natural], deals.bt[natural], win, loss)
+    constant = int((w[natural] * outcome(deals.pt[natural], deals.bt[natural])
                     .astype(dtype)).sum())
     on = ~natural & (w != 0)
     w, player, row = w[on], deals.player[on], deals.banker[on]
@@ -337,7 +367,7 @@ def _payoff(deals: _Deals, k: int, n: int, win: int, loss: int, scale: int) -> P
     p_drawn, b_drawn = (pt + x) % POINT_VALUES, (bt + y) % POINT_VALUES
 
     def o(pp, bp):
-        return _outcome(pp, bp, win, loss).astype(dtype) * w
+        return outcome(pp, bp).astype(dtype) * w
 
     both, player_only = o(p_drawn, b_drawn), o(p_drawn, bt)
     banker_only, none = o(pt, b_drawn), o(pt, bt)
@@ -354,7 +384,7 @@ def _payoff(deals: _Deals, k: int, n: int, win: int, loss: int, scale: int) -> P
     np.add.at(joint, (at_third[chooses], player[chooses]), (both - player_only)[chooses])
     np.add.at(joint, (at_stood[chooses], player[chooses]), (none - banker_only)[chooses])
     return Payoff(constant, tuple(int(v) for v in first), tuple(int(v) for v in second),
-                  tuple(tuple(int(v) for v in r) for r in joint), deals.total * scale)
+                  tuple(tuple(int(v) for v in r) for r in joint), deals.total)
 
 
 __all__ = ["BankerChoice", "CheminDeFerEquilibrium", "CheminDeFerSolution", "EVERYONE_DRAWS",

@@ -16,7 +16,7 @@ from ..language.point_words import banker, tie
 from ..errors import ArgumentError, OptionError, kind_of
 from .evaluator import Evaluator
 from ..engine.point_table import outcome_table
-from ..language.pays import exact_number
+from ..language.pays import option_number
 from ..language.bet import Bet, Event
 from ..game.tableau import STANDARD, Tableau
 from ..game.shoe import Shoe
@@ -45,9 +45,10 @@ class CommissionEdge:
 
 
 def _amount(value, what: str) -> Fraction:
-    """An amount as an exact fraction (13, "12.5", "1/4"), or an error naming it."""
+    """An amount as an exact fraction (13, "12.5", "1/4": text as every number option
+    writes it), or an error naming it."""
     try:
-        return exact_number(value)
+        return option_number(value)
     except ValueError as err:
         raise OptionError(f"{what}: {err}") from None
 

@@ -9,6 +9,7 @@ count it can.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -18,6 +19,7 @@ from ..errors import ArgumentError, OptionError
 from .evaluator import Evaluator
 from ..language.loader import Paytable, as_paytable
 from ..language.bet import Bet
+from ..language.pays import loosely_written
 from ..util.progress import Progress, Steps, part
 from .bet_report import BetResult, EventResult, Tables, each_paytable, layouts, tables_argument
 from ..game.shoe import Shoe
@@ -43,12 +45,12 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise ArgumentError(f"text {quoted(text)} must be a deck list such as '1,2,4,6,8,inf', "
                             f"'6-8' or '8'")
-    raw = str(text).strip()
-    if not raw:
+    raw = str(text)
+    if not raw.strip():
         raise OptionError("deck counts: give a count such as 8, a list such as 1,2,4,6,8,inf "
                           "or a range such as 6-8")
     counts: list[int | None] = []
-    for piece in raw.replace(" ", "").split(","):
+    for piece in re.split(r"\s*,\s*", raw):  # spaces beside a comma; none in a count
         counts += _deck_counts(piece, raw)
     unique = list(dict.fromkeys(counts))
     if len(unique) > MAX_SHOES:
@@ -135,7 +137,7 @@ def _deck_counts(part: str, raw: str) -> list[int | None]:
     if _whole(part) and int(part) >= 1:
         return [int(part)]
     raise OptionError(f"deck counts {raw!r}: {part!r} is not a number of decks from 1, a range "
-                      f"such as 6-8, or inf")
+                      f"such as 6-8, or inf{loosely_written(part)}")
 
 
 def results_on(paytable: Paytable, shoe: Shoe, tables: Tables,

@@ -27,7 +27,7 @@ from .evaluator import Evaluator, layout_for
 from ..language.loader import Paytable, as_paytable
 from ..util.number_text import fraction, percentage
 from ..util.progress import Progress, Steps
-from ..language.pays import Pays, PaysError, pays
+from ..language.pays import Pays, PaysError, option_percentage, pays
 from ..language.bet import Bet, bet_argument
 from .bet_report import Tables, tables_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
@@ -96,11 +96,10 @@ def parse_edge(value) -> Fraction:
             raise SolveError(f"target edge {value!r} is not a number")
         edge = Fraction(repr(value))
     elif isinstance(value, str):
-        # ASCII digits: \d would take '５' (str.isdigit even '²')
-        m = re.fullmatch(r"\s*([-+]?[0-9]+(?:\.[0-9]*)?|[-+]?\.[0-9]+)\s*%\s*", value)
-        if not m:
-            raise SolveError(f"target edge {value!r} is not a percentage such as '5%'")
-        edge = Fraction(m[1]) / 100
+        try:  # the one grammar of number options: ASCII digits, nothing round them
+            edge = option_percentage(value)
+        except ValueError as err:
+            raise SolveError(f"target edge {err}") from None
     else:
         raise SolveError(f"target edge {value!r} is not a percentage such as '5%'")
     if edge >= 1:

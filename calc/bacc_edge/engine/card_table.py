@@ -883,7 +883,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
         raise ShoeError(f"{shoe.label}: a bet on {detail.suits}s counts a shoe with cards "
                         f"removed without their suit from every card their suits could "
                         f"have been, in 64-bit integers, which hold up to 1,448 cards (27 "
-                        f"decks); this one has {int(in_pool.sum())} with them; name their "
+                        f"decks); this one has {int(in_pool.sum()):,} with them; name their "
                         f"suits, e.g. '5h' not '5'")
     # the fine classes from the pool, the point values from the cards left
     fine_counts, value_counts = _shoe_counts(detail, pool, shoe.ranks)
@@ -1004,7 +1004,7 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     if needs_python_integers(shoe.cards):
         raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
                         f"integers, which hold shoes of up to 1,448 cards (27 decks); this "
-                        f"one has {shoe.cards}")
+                        f"one has {shoe.cards:,}")
     if detail.suits and shoe.suits is None:
         raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown; "
                         f"a bet on {detail.suits}s needs a shoe built with Shoe.decks or "

@@ -58,6 +58,15 @@ BANKER_HANDS = tuple(sorted(((u, v) for u in range(POINT_VALUES) for v in range(
 PLAYER_FIVES = tuple(h for h in sorted(BANKER_HANDS) if hand_total(*h) == PLAYER_CHOICE)
 
 
+def traditional_player_draws(total: int) -> bool | None:
+    """What the traditional table has the player do on his two-card ``total`` (no
+    natural): True draws (0-4), False stands (6, 7), None on 5, the choice the table
+    leaves open (:data:`TRADITIONAL` fixes it one way, standing, only to count by)."""
+    if total == PLAYER_CHOICE:
+        return None
+    return TRADITIONAL.player_draws(total)
+
+
 def traditional_draws(total: int, third: int | None) -> bool | None:
     """What the traditional table has the banker do on ``total`` against the player's
     third card ``third`` (None: the player stood): True draws, False stands, None where
@@ -68,4 +77,4 @@ def traditional_draws(total: int, third: int | None) -> bool | None:
 
 
 __all__ = ["BANKER_HANDS", "BANKER_TOTALS", "OPEN_CELLS", "PLAYER_CHOICE", "PLAYER_FIVES",
-           "TRADITIONAL", "traditional_draws"]
+           "TRADITIONAL", "traditional_draws", "traditional_player_draws"]

@@ -23,12 +23,60 @@ LARGEST_PAY = 10**9
 LARGEST_EXPONENT = 100
 
 
-#: How every number written as text is read, by the paytables and by every number option:
-#: ASCII digits, an optional sign, point and exponent. Python's int, float, Decimal and
-#: Fraction also read '1_000' and '５', which no number here is.
+#: How a number written in a paytable is read (a pay, a published study figure, a
+#: count's tag or trigger, as rule sheets and counting books print them): ASCII digits,
+#: an optional sign, point and exponent. Python's int, float, Decimal and Fraction also
+#: read '1_000' and '５', which no number here is.
 DECIMAL_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 WHOLE_TEXT = re.compile(r"[+-]?[0-9]+")
 FRACTION_TEXT = re.compile(r"[+-]?[0-9]+/[0-9]+")
+
+#: How every number option of every command is written (``--decks 6``, ``--stake 12.5``,
+#: ``--commission 5%``, ``--edge -0.5%`` …), and the same text given to the Python API:
+#: one strict grammar, stricter than a rule sheet's. ASCII digits; a '-' for a negative
+#: number (so that ``--decks -1`` reads, and is refused as out of range); a decimal point
+#: only between digits; an exponent (``1e3``); nothing round it. ``' 6'``, ``'+6'``,
+#: ``'5.'``, ``'.5'``, ``'5 %'``, ``'1_000'`` and ``'５'`` are no numbers here.
+OPTION_WHOLE = re.compile(r"-?[0-9]+")
+OPTION_DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+OPTION_FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
+#: A percentage option: a number of that grammar, without an exponent, then '%'.
+OPTION_PERCENT = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?)%")
+#: What an error about a loosely written number adds.
+OPTION_FORM = "write numbers in ASCII digits, without spaces, a '+' or a bare decimal point"
+
+
+def loosely_written(text) -> str:
+    """The hint an error adds when ``text`` is a number only in a looser form than an
+    option's grammar (``' 6'``, ``'+6'``, ``'.5'``, ``'5 %'``): ``" (write …)"``, else
+    ``""``."""
+    t = str(text).strip()
+    t = t[:-1].strip() if t.endswith("%") else t
+    return f" ({OPTION_FORM})" if DECIMAL_TEXT.fullmatch(t) else ""
+
+
+def option_number(value) -> Fraction:
+    """A number option as an exact fraction: an int, a Fraction, a float (as its repr
+    reads), or text in the option grammar (:data:`OPTION_DECIMAL`, or a fraction such as
+    ``1/4``). ValueError for anything else, with the hint of :func:`loosely_written`."""
+    if isinstance(value, str) and not (OPTION_DECIMAL.fullmatch(value)
+                                       or OPTION_FRACTION.fullmatch(value)):
+        if value.lower().lstrip("+-") in ("inf", "infinity", "nan", "snan"):
+            raise ValueError(f"{value!r} is not a finite number")
+        raise ValueError(f"{value!r} is not a number{loosely_written(value)}")
+    return exact_number(value)
+
+
+def option_percentage(text: str) -> Fraction:
+    """A percentage option (``"5%"``, ``"-0.5%"``: :data:`OPTION_PERCENT`) as a fraction
+    of one: ``Fraction(1, 20)``. ValueError for anything else, or for more decimal
+    places than :data:`LARGEST_EXPONENT`."""
+    m = OPTION_PERCENT.fullmatch(text)
+    if not m:
+        raise ValueError(f"{text!r} is not a percentage such as '5%'{loosely_written(text)}")
+    if len(m[1].partition(".")[2]) > LARGEST_EXPONENT:
+        raise ValueError(f"{text!r} has more than {LARGEST_EXPONENT} decimal places")
+    return Fraction(m[1]) / 100
 
 
 def whole_number(text: str) -> int:

@@ -44,7 +44,15 @@ def _exact_text(value: Fraction) -> str:
     return f"{float(value):+.{PLACES + 4}f} = {fraction(value)}"
 
 
-def _draws_text(draws: Fraction) -> str:
+#: What a choice that changes nothing says, beside its mark (·).
+IDLE = ("the choice changes nothing on this shoe (the cell is never reached, or drawing and "
+        "standing pay alike)")
+
+
+def _draws_text(draws: Fraction | None) -> str:
+    if draws is None:  # the player's: a banker's idle cell is a · in his table
+        return ("· (the choice changes nothing on this shoe: no such hand is dealt, or "
+                "drawing and standing pay alike)")
     if draws in (0, 1):
         return "stands" if draws == 0 else "draws"
     return f"draws with probability {fraction(draws)} ≈ {float(draws):.{PLACES}f}"
@@ -62,7 +70,17 @@ def _cell(choice: BankerChoice) -> str:
 
 
 def _traditional_text(draws: bool | None) -> str:
+    """A choice of the traditional table as JSON and CSV write it: True ``draws``,
+    False ``stands``, None ``open`` (the table leaves it to the side)."""
     return "open" if draws is None else "draws" if draws else "stands"
+
+
+def _player_line(p: PlayerChoice) -> str:
+    """The player's choice on 5 beside what the traditional table has him do."""
+    where = ("open in the traditional table" if p.traditional is None else
+             f"the traditional table: {_traditional_text(p.traditional)}"
+             + ("; changed" if p.differs else ""))
+    return f"player on {p.label}: {_draws_text(p.draws)} ({where})"
 
 
 def banker_rows(eq: CheminDeFerEquilibrium) -> tuple[list[str], list[list[str]]]:
@@ -100,9 +118,7 @@ def equilibrium_text(solution: CheminDeFerSolution, eq: CheminDeFerEquilibrium,
                  f"{decimal(solution.commission * 100)}% commission)",
                  f"the house's commission: {_payoff_text(-eq.player_payoff - eq.banker_payoff)}"
                  f" per unit staked"]
-    for p in eq.player:
-        lines.append(f"player on {p.label}: {_draws_text(p.draws)} (open in the traditional "
-                     f"table)")
+    lines += [_player_line(p) for p in eq.player]
     out = "".join(prose(line, fmt) + "\n" for line in lines)
     headers, rows = banker_rows(eq)
     out += "\n" + prose("banker: " + KEY, fmt) + "\n" + table(rows, headers, fmt)
@@ -115,8 +131,7 @@ def equilibrium_text(solution: CheminDeFerSolution, eq: CheminDeFerEquilibrium,
             notes.append(f"changed: {_where(b)} {_draws_text(b.draws)}, where the traditional "
                          f"table {_traditional_text(b.traditional)}")
     if any(b.draws is None for b in eq.banker):
-        notes.append("· the choice changes nothing on this shoe (the cell is never reached, or "
-                     "drawing and standing pay alike)")
+        notes.append("· " + IDLE)
     cert = eq.certificate
     notes += [
         "",
@@ -159,7 +174,7 @@ def _number(key: str, value: Fraction | None) -> dict:
 
 def _player_json(p: PlayerChoice) -> dict:
     return {"total": 5, "hand": hand_text(p.hand), **_number("draws", p.draws),
-            "traditional": "open"}
+            "traditional": _traditional_text(p.traditional), "differs": p.differs}
 
 
 def _banker_json(b: BankerChoice) -> dict:
@@ -236,7 +251,7 @@ def solution_csv(solution: CheminDeFerSolution) -> str:
     for n, eq in enumerate(solution.equilibria, 1):
         for p in eq.player:
             records.append({"equilibrium": n, "side": "player", "third": None,
-                            **_player_json(p), "differs": False})
+                            **_player_json(p)})
         for b in eq.banker:
             records.append({"equilibrium": n, "side": "banker", **_banker_json(b)})
     return csv_records(records, CSV_COLUMNS)

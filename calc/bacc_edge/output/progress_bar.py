@@ -2,6 +2,11 @@
 its ETA on stderr when stderr is a terminal, and nothing at all otherwise (a log file
 never fills with bar frames); it appears only once the work has run past
 :data:`SHOW_AFTER_SECONDS`, so quick commands stay quiet. The library never imports it.
+
+The ETA is the pace since the first step was done, times the steps left: the first
+step pays for what the others do not (numba compiling the kernels on a fresh cache, a
+cluster starting), so a guess from it would be hours off. Until a second step is done
+no ETA is shown: there is nothing yet to tell it by.
 """
 
 from __future__ import annotations
@@ -41,20 +46,23 @@ def bar(label: str, *, quiet: bool = False) -> Iterator[Progress | None]:
         return
     lock = threading.Lock()
     started = time.monotonic()
-    state: dict = {"bar": None, "done": 0, "total": None, "over": False}
+    state: dict = {"bar": None, "done": 0, "total": None, "over": False, "first": None}
 
     def draw() -> None:  # under the lock: the bar as the last step left it
         if state["bar"] is None:
             state["bar"] = click.progressbar(length=max(state["total"], 1), label=label,
-                                             show_eta=True, file=sys.stderr)
+                                             show_eta=False, item_show_func=lambda eta: eta,
+                                             file=sys.stderr)
         drawn = state["bar"]
         if state["total"] != drawn.length:  # a stage found more work than announced
             drawn.length = max(state["total"], 1)
-        drawn.update(max(state["done"] - drawn.pos, 0))
+        drawn.update(max(state["done"] - drawn.pos, 0), current_item=_eta(state))
         drawn.render_progress()
 
     def on_progress(done: int, total: int) -> None:
         with lock:
+            if done > 0 and state["first"] is None:
+                state["first"] = (time.monotonic(), done)
             state["done"], state["total"] = done, total
             if state["bar"] is not None or time.monotonic() - started >= SHOW_AFTER_SECONDS:
                 draw()
@@ -75,6 +83,18 @@ def bar(label: str, *, quiet: bool = False) -> Iterator[Progress | None]:
             state["over"] = True
             if state["bar"] is not None:
                 state["bar"].render_finish()
+
+
+def _eta(state: dict) -> str:
+    """The time left as click writes it (``00:04:10``, ``2d 03:00:00``), from the pace
+    since the first step was done; "" before a second step, and once all is done."""
+    first, done, total = state["first"], state["done"], state["total"]
+    if first is None or done <= first[1] or done >= total:
+        return ""
+    seconds = int((time.monotonic() - first[0]) / (done - first[1]) * (total - done))
+    days, rest = divmod(seconds, 86400)
+    clock = f"{rest // 3600:02}:{rest // 60 % 60:02}:{rest % 60:02}"
+    return f"{days}d {clock}" if days else clock
 
 
 __all__ = ["SHOW_AFTER_SECONDS", "bar", "shown"]
