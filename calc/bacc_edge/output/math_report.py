@@ -166,6 +166,7 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     paytable = as_paytable(source)
     if depth_bets is not None:  # a bet the paytable does not define, before any counting
         paytable.select(depth_bets)
+    register = source_register(paytable.path) if paytable.file else {}  # refused before too
     tables = tables or Tables()
     shoe = Shoe.decks(decks)
     n = len(paytable.bets)
@@ -209,7 +210,6 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     if on_progress is not None:  # a stage with nothing to do (no bet on points) is done too
         on_progress(whole, whole)
     cited = {c.sheet for c in checks}
-    register = source_register(paytable.path) if paytable.file else {}
     return MathReport(
         paytable, shoe, sections, tuple(c for c in checks if c.bet is None), version(), deal,
         when, command_path if command_path is not None else str(paytable.path), level, run,

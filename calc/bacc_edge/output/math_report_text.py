@@ -604,22 +604,30 @@ def _verdict(d: BetSummary) -> str:
     if free:
         best = max(free, key=lambda p: p.units_per_shoe.value)
         u = best.units_per_shoe
-        parts.append(f"with no cutoff the {best.player} wins {u.value:+.3f} units a shoe "
-                     f"(95%: {u.low:+.3f} to {u.high:+.3f})")
+        parts.append(f"with no cutoff the {best.player} wins {_units(u)}")
     if within:
         best = max(within, key=lambda p: p.units_per_shoe.value)
         u = best.units_per_shoe
         parts.append(f"with the table's cutoff after round {best.cutoff} the {best.player} "
-                     f"wins {u.value:+.3f} (95%: {u.low:+.3f} to {u.high:+.3f})"
+                     f"wins {_units(u)}"
                      + ("; no gain beyond 0.01 units a shoe can be told from zero"
                         if u.low < 0.01 else ""))
     return "Verdict: " + "; ".join(parts) + "." if parts else "Verdict: no player was dealt."
 
 
+def _units(u) -> str:
+    """Units won a shoe, with their 95% interval, in the depth command's words: "0.155
+    units a shoe (0.149 to 0.161)", "0.000 units a shoe (every shoe alike)"."""
+    value, _, spread = depth_interval_text(u).partition(" (")
+    return f"{value} units a shoe ({spread}"
+
+
 def _how_computed(r: MathReport) -> str:
     suits = any(s.result.bet.needs_suits for s in r.sections)
-    return (f"Computed by bacc-edge {r.version} by exact enumeration under the "
-            f"{r.paytable.rules.name} tableau: {r.shoe.coups:,} ordered six-card deals on "
+    name = r.paytable.rules.name  # the tableau's one name, as the rules above give it
+    the = "" if name.lower().startswith("the ") else "the "
+    return (f"Computed by bacc-edge {r.version} by exact enumeration under {the}{name} "
+            f"tableau: {r.shoe.coups:,} ordered six-card deals on "
             f"{r.shoe}{' (suits counted for suited bets; same total)' if suits else ''}; "
             f"every deck count from 1 to 8 and the infinite deck likewise. Every count, "
             f"probability, pay and edge is exact, rounded only for display; the volatility "
