@@ -50,8 +50,10 @@ def prose(text: str, fmt: str) -> str:
 
 #: Characters escaped with a backslash wherever they stand in Markdown text (Markdown
 #: shows ``\\*`` as ``*``): each could open emphasis, a code span, a link or an image,
-#: strikethrough or a link reference, end a table's cell, or close a heading.
-_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]|~#])")
+#: strikethrough or a link reference, end a table's cell, or close a heading; and a run
+#: of ``_`` unless it stands inside a word (``big_tiger``, ``SOURCE_DATE_EPOCH``), where
+#: CommonMark never reads it as emphasis.
+_MARKDOWN_INLINE = re.compile(r"[\\`*\[\]|~#]|_+")
 #: What a line of text may not start with, unescaped: a quote (``>``), a list item
 #: (``-``, ``+`` or ``3.`` before a space), a setext underline or a rule (``---``, ``===``).
 _MARKDOWN_LINE_START = re.compile(
@@ -64,7 +66,14 @@ def markdown_inline(text: str) -> str:
     entities (so that nothing opens HTML, an autolink or an entity). Rendered by any
     CommonMark reader (with tables), it is the text itself: no link, image, emphasis,
     code or HTML. A ``>`` alone opens nothing and is left as it is."""
-    escaped = _MARKDOWN_INLINE.sub(r"\\\1", str(text))
+    def escape(m: re.Match) -> str:
+        run = m.group()
+        if run[0] == "_" and m.start() > 0 and m.end() < len(m.string) and (
+                m.string[m.start() - 1].isalnum() and m.string[m.end()].isalnum()):
+            return run  # inside a word: no emphasis
+        return "".join("\\" + ch for ch in run)
+
+    escaped = _MARKDOWN_INLINE.sub(escape, str(text))
     return escaped.replace("&", "&amp;").replace("<", "&lt;")
 
 
