@@ -90,6 +90,16 @@ def test_the_html_form_shows_the_same_text(hostile):
         assert text in seen, text
 
 
+def test_an_underscore_inside_a_word_stays_plain_and_one_around_a_word_is_escaped():
+    from bacc_edge.output.formats import markdown_text
+
+    text = "big_tiger _em_ __strong__ a__b SOURCE_DATE_EPOCH *x*"
+    written = markdown_text(text)
+    assert "big_tiger" in written and "SOURCE_DATE_EPOCH" in written  # readable as written
+    page = rendered(written)
+    assert "<em>" not in page and "<strong>" not in page and text_of(page) == text
+
+
 def test_a_figure_below_its_rounding_reads_plainly_in_markdown():
     # ">0.00%" (a hold range rounded to zero) is no HTML: written as it is, not "&gt;"
     from bacc_edge.output.formats import markdown_cell, markdown_text
@@ -259,6 +269,18 @@ def test_depth_cells_say_every_shoe_alike_as_depth_does(depth_report):
         assert f"| {shown} (every shoe alike) |" in md, shown
     assert "-0.000" not in md and not re.search(r"\(([-\d.]+%?) to \1\)", md)
     assert "units a shoe" in md and "(95%: +0.000 to +0.000)" not in md
+
+
+def test_a_zero_that_came_out_negative_reads_zero():
+    # -0.0 (a sum of no bets, a mean of zeros times -1) is zero: "0.000", never "-0.000"
+    from bacc_edge.analysis.intervals import Interval, IntervalMethod
+    from bacc_edge.output.render import depth_interval_text
+
+    none = Interval(-0.0, -0.0, -0.0, IntervalMethod.EXACT)
+    assert depth_interval_text(none) == "0.000 (every shoe alike)"
+    assert depth_interval_text(none, percent=True) == "0.000% (every shoe alike)"
+    assert depth_interval_text(Interval(-0.0004, -0.001, 0.0, IntervalMethod.NORMAL)) == (
+        "-0.000 (-0.001 to 0.000)")  # a small loss keeps its sign
 
 
 # -- words ------------------------------------------------------------------------------------

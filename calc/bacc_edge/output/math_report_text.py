@@ -294,8 +294,10 @@ def _depth_run(r: MathReport) -> str:
     rounds = d.rounds_per_shoe
     return (f"Shoe-depth run: {d.shoes:,} shoes of {deal.decks} deck"
             f"{'s' if deal.decks > 1 else ''} dealt by these steps from seed {d.seed}, "
-            f"{rounds.value:,.2f} rounds a shoe (95%: {rounds.low:,.2f} to "
-            f"{rounds.high:,.2f}), about {rounds.value * d.shoes:,.0f} rounds in all; "
+            f"{rounds.value:,.2f} rounds a shoe ("
+            + ("every shoe alike" if rounds.low == rounds.high else
+               f"95%: {rounds.low:,.2f} to {rounds.high:,.2f}")
+            + f"), about {rounds.value * d.shoes:,.0f} rounds in all; "
             + (f"the bets {', '.join(d.bets)} (--depth-bet)" if d.chosen
                else "every bet of the report")
             + " valued exactly on the cards left at every round. The perfect player bets "
