@@ -2,7 +2,8 @@
 
 Sheet: the studio's public rules page. 8 decks; a burn by the first card's
 value; a cut card ends the shoe. Every side bet closes after its "Max Round
-Availability" (``max_round``). Pays are "to 1" (the page writes 11:1, 7:2, 1:2).
+Availability", the last round of a shoe on which it is taken (its "Closes after round").
+Pays are "to 1" (the page writes 11:1, 7:2, 1:2).
 
 Readings:
 - "Draw" is a tie; on a draw the player and banker bets return the stake.

@@ -29,9 +29,8 @@ the banker's edge) when two lines read differently:
 - the 15 for both hands on 8 is not paid when either hand is a suited three-card 8, so
   a tie on 8 against the other hand's suited three-card 8 loses (595,312,896,000 player
   coups: 54,245,247,845,376 as written).
-That reading is one word away: ``lucky_8(hand, reading="published")``; the tests check
-that it reproduces every printed figure. Suits in any other sense (three cards of one
-colour: 47,979,435,684,096 player coups) reproduce nothing.
+Counted under that reading, every printed figure reproduces. Suits in any other sense
+(three cards of one colour: 47,979,435,684,096 player coups) reproduce nothing.
 """
 
 from bacc_edge import Bet, Event, Published, banker, player, tie
@@ -41,7 +40,8 @@ GAME = "Lucky 8"
 SHEET = "issue 10: Lucky 8"
 LABELS = ("Both hands a suited three-card 8", "Suited three-card 8", "Both hands 8 points",
           "Loses with 8", "Wins with 8")
-AS_WRITTEN = "As written the figures do not reproduce (see the module docstring): "
+AS_WRITTEN = ("As written the figures do not reproduce (the reading that reproduces them "
+              "is in the description of the game): ")
 
 
 def suited_three_card_8(hand):

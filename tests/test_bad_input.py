@@ -180,6 +180,17 @@ PAYTABLES = {
                        "BETS = [Bet('T', [Event('t', tie, 8)])]\n"),
     "coup_card_5": ("from bacc_edge import *\n"
                     "BETS = [Bet('N', [Event('nine', coup.card(5).rank == '9', 11)])]\n"),
+    # -- the math report's findings: GAME's characters, a file the paytable reads -----------
+    **{f"game_{name}": ("from bacc_edge import *\n"
+                        f"GAME = {game}\nBETS = [Bet('T', [Event('t', tie, 8)])]\n")
+       for name, game in [("nul", "'Tiger\\x00Tie'"), ("escape", "'\\x1b[31mRed'"),
+                          ("vt", "'a\\vb'"), ("ff", "'a\\fb'"), ("u2028", "'a\\u2028b'"),
+                          ("u0085", "'a\\x85b'"), ("zwsp", "'\\u200b'"),
+                          ("rlo", "'\\u202eTiger'"), ("none", "None")]},
+    "reads_notes": ("from pathlib import Path\nfrom bacc_edge import *\n"
+                    "NOTES = (Path(__file__).parent / 'mine' / 'README.md').read_text()\n"
+                    "BETS = [Bet('T', [Event('t', tie, 8)])]\n"),
+    "coding_unknown": "# -*- coding: nope -*-\nBETS = []\n",
 }
 
 # (id, arguments, message fragment, exit code). {name} is the paytable of that name
@@ -304,7 +315,7 @@ CLI = [
     ("decks a range and a count in it", [PUNTO, "--decks", "1-4,2"], "names 2 decks twice", 2),
     ("decks inf twice", [PUNTO, "--decks", "inf,infinite"], "names inf twice", 2),
     ("bet asked for twice", [PUNTO, "--bet", "Banker", "--bet", "banker"],
-     "asks for the bet 'banker' twice (as 'Banker' already)", 1),
+     "no bet named 'banker'; did you mean 'Banker'?", 1),
     ("decks fullwidth digit", [PUNTO, "--decks", "５"], "'５' is not a number of decks", 2),
     ("decks list with 0", [PUNTO, "--decks", "1,0"], "'0' is not a number of decks from 1", 1),
     ("decks range from 0", [PUNTO, "--decks", "0-3"], "the range '0-3' must run upwards", 1),
@@ -693,7 +704,7 @@ CLI = [
     ("math-report date not a day", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--date",
                                     "2026-13-01"], "date '2026-13-01' must be a day, YYYY-MM-DD", 1),
     ("math-report cut past the shoe", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--cut", "500"],
-     "cut card 500 cards from the end does not fit a 8-deck shoe (0 to 399)", 1),
+     "cut card 500 cards from the end does not fit an 8-deck shoe (0 to 399)", 1),
     ("math-report end rule unknown", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--end", "never"],
      "Invalid value for '--end'", 2),
     ("results date not a day", ["results", "{tmp}/one", "{tmp}/out", "--date", "tomorrow"],
@@ -705,7 +716,7 @@ CLI = [
     ("a GAME of two lines", ["{game_two_lines}"], "GAME must be the game's name, one line", 1),
     ("math-report depth-bet without depth", ["math-report", PUNTO, "-o", "{tmp}/r.md",
                                              "--depth-bet", "Player"],
-     "--depth-bet chooses the bets of the shoe-depth run: give --depth SHOES too", 1),
+     "--depth-bet: shapes the shoe-depth run: give --depth SHOES too", 2),
     ("math-report depth-bet unknown", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth",
                                        "2", "--depth-bet", "Tiger"],
      "punto_banco.py: no bet named 'Tiger'; it defines: 'Banker', 'Player'", 1),
@@ -910,6 +921,52 @@ CLI = [
      "'+8' is not a number of decks", 2),
     ("math-report decks +8", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--decks", "+8"],
      "'+8' is not a whole number", 2),
+    # -- the math report's findings (an independent tester's) -------------------------------
+    ("math report over its register of sources", ["math-report", "{tmp}/one/fine.py", "-o",
+                                                  "{tmp}/one/SOURCES.md"],
+     "/one/SOURCES.md' (which the run reads once it exists); bacc-edge never writes over", 1),
+    ("math report over a file its paytable read", ["math-report", "{reads_notes}", "-o",
+                                                   "{tmp}/mine/README.md"],
+     "/mine/README.md' (the same file); bacc-edge never writes over its input", 1),
+    ("math-report output empty", ["math-report", PUNTO, "-o", ""], "path '' is empty", 1),
+    *[(f"math-report date {day}", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--date", day],
+       f"date '{day}' must be a day, YYYY-MM-DD", 1)
+      for day in ("2026-W03", "2026-W03-4", "2026W034", "20260115", "２０２６-01-15",
+                  " 2026-01-15")],
+    ("results date an ISO week", ["results", "{tmp}/one", "{tmp}/out", "--date", "2026-W03"],
+     "date '2026-W03' must be a day, YYYY-MM-DD", 1),
+    *[(f"a GAME {name}", ["{game_" + name + "}"], f"GAME must be the game's name, one line "
+       f"of text of at most 120 characters, not {shown}", 1)
+      for name, shown in [("nul", "'Tiger\\x00Tie': it holds the character U+0000"),
+                          ("escape", "'\\x1b[31mRed': it holds the character U+001B"),
+                          ("vt", "'a\\x0bb': it holds the character U+000B"),
+                          ("ff", "'a\\x0cb': it holds the character U+000C"),
+                          ("u2028", "'a\\u2028b': it holds the character U+2028 (LINE SEPARATOR)"),
+                          ("u0085", "'a\\x85b': it holds the character U+0085"),
+                          ("zwsp", "'\\u200b': it holds the character U+200B (ZERO WIDTH SPACE)"),
+                          ("rlo", "'\\u202eTiger': it holds the character U+202E (RIGHT-TO-LEFT "
+                                  "OVERRIDE)"), ("none", "None")]],
+    ("a coding declaration Python does not know", ["{coding_unknown}"],
+     "coding_unknown.py: cannot be read as Python source (unknown encoding: nope)", 1),
+    ("math-report depth-bet twice", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--depth", "2",
+                                     "--depth-bet", "Player", "--depth-bet", "Player"],
+     "--depth-bet 'Player' is given twice: name each bet once", 2),
+    ("math-report depth-bet not quite a bet's name", ["math-report", THREE, "-o", "{tmp}/r.md",
+                                                      "--depth", "2", "--depth-bet",
+                                                      "player 3 card win, paytable 1"],
+     "no bet named 'player 3 card win, paytable 1'; did you mean 'Player 3 Card Win, "
+     "paytable 1'?", 1),
+    ("math-report seed without depth", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--seed", "5"],
+     "--seed: shapes the shoe-depth run: give --depth SHOES too", 2),
+    ("math-report workers without depth", ["math-report", PUNTO, "-o", "{tmp}/r.md",
+                                           "--workers", "1000"],
+     "--workers: shapes the shoe-depth run", 2),
+    ("math-report state without depth", ["math-report", PUNTO, "-o", "{tmp}/r.md", "--state",
+                                         "{tmp}/s"], "--state: shapes the shoe-depth run", 2),
+    ("report bet not quite a bet's name", [PUNTO, "--bet", "tie 8:1"],
+     "no bet named 'tie 8:1'; did you mean 'Tie 8:1'?", 1),
+    ("eor bet spaced otherwise", ["eor", PUNTO, "--bet", "Tie  8:1"],
+     "no bet named 'Tie  8:1'; did you mean 'Tie 8:1'?", 1),
 ]
 
 
@@ -1074,7 +1131,7 @@ API = [
     ("Paytable.select([])", lambda: load_paytable(PUNTO).select([]), PaytableError,
      "names [] chooses no bet; it defines: 'Banker', 'Player'"),
     ("Paytable.select(a name twice)", lambda: load_paytable(PUNTO).select(["Banker", "Banker"]),
-     PaytableError, "names asks for the bet 'Banker' twice"),
+     PaytableError, "the bet 'Banker' is named twice: name each bet once"),
     ("card rank == 5", lambda: bacc_edge.player.card(1).rank == 5, bacc_edge.CardNameError,
      "rank 5 is not a rank (the rank is written '5'): ranks are written as text"),
     ("card suit == 'spade'", lambda: bacc_edge.player.card(1).suit == "spade",
@@ -1184,7 +1241,65 @@ API = [
      "stake: ' 13' is not a number"),
     ("commission stake '.5'", lambda: banker_commission_edge(".5", 1), OptionError,
      "stake: '.5' is not a number"),
+    # -- the math report's findings (an independent tester's) -------------------------------
+    ("Paytable.select(a name not quite a bet's)",
+     lambda: load_paytable(PUNTO).select(["Banker", "tie 8:1"]), PaytableError,
+     "no bet named 'tie 8:1'; did you mean 'Tie 8:1'?"),
+    ("Paytable.select(a name near none)", lambda: load_paytable(PUNTO).select(["Tiger"]),
+     PaytableError, "no bet named 'Tiger'; it defines: 'Banker', 'Player', 'Tie 8:1'"),
+    ("load_paytables(a name in another case)", lambda: load_paytables([PUNTO], ["PLAYER"]),
+     PaytableError, "no bet named 'PLAYER'; did you mean 'Player'?"),
+    ("build_math_report(cut='14')", lambda: bacc_edge.build_math_report(PUNTO, cut="14"),
+     ArgumentError, "cut '14' (str) must be a whole number of cards behind the cut card"),
+    ("write_math_report(path='')", lambda: bacc_edge.write_math_report(PUNTO, ""), OptionError,
+     "path '' is empty: name a file"),
+    *[(f"SOURCE_DATE_EPOCH={epoch!r}", lambda epoch=epoch: _dated_by_epoch(epoch), OptionError,
+       f"SOURCE_DATE_EPOCH {epoch!r} {why}")
+      for epoch, why in [("99999999999999", "is out of range: the days 0001-01-01 to "
+                                            "9999-12-31 are -62135596800 to 253402300799 "
+                                            "seconds since 1970-01-01 UTC"),
+                         ("-62135596801", "is out of range"),
+                         ("１７６７２２５６００", "must be a whole number of seconds"),
+                         ("1767225600.0", "must be a whole number of seconds"),
+                         ("1_767_225_600", "must be a whole number of seconds")]],
+    ("a register of sources listing a key twice",
+     lambda: bacc_edge.build_math_report(_beside_register(
+         "| key | what | where |\n| --- | --- | --- |\n| `s` | one | here |\n"
+         "| `s` | two | there |\n")), PaytableError,
+     "SOURCES.md: the register of sources lists the key 's' twice; give each source one row"),
+    ("a register of sources that is a folder",
+     lambda: bacc_edge.build_math_report(_beside_register(None)), PaytableError,
+     "SOURCES.md: the register of sources is not a file (a folder)"),
 ]
+
+
+def _dated_by_epoch(epoch: str):
+    """The math report's date under ``SOURCE_DATE_EPOCH=epoch``."""
+    from unittest import mock
+
+    with mock.patch.dict(os.environ, {"SOURCE_DATE_EPOCH": epoch}):
+        return bacc_edge.output.math_report.report_date()
+
+
+#: Where :func:`_beside_register` makes its folders: removed when the tests end.
+_SCRATCH = __import__("tempfile").TemporaryDirectory(prefix="bacc-edge-bad-input-")
+
+
+def _beside_register(register: str | None) -> str:
+    """A paytable with a figure from the sheet ``s``, in a fresh folder beside its
+    ``SOURCES.md``: the text ``register``, or a folder for None. Returns its path."""
+    import tempfile
+
+    folder = tempfile.mkdtemp(dir=_SCRATCH.name)
+    path = os.path.join(folder, "bets.py")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(bet(extra=", published=Published('s', player_net='-14.36%')"))
+    if register is None:
+        os.mkdir(os.path.join(folder, "SOURCES.md"))
+    else:
+        with open(os.path.join(folder, "SOURCES.md"), "w", encoding="utf-8") as f:
+            f.write(register)
+    return path
 
 
 @pytest.mark.parametrize("call, error, fragment", [c[1:] for c in API], ids=[c[0] for c in API])

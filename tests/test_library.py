@@ -129,8 +129,11 @@ def test_select_refuses_an_unknown_name_listing_the_known_ones():
         paytable.select(["Lucky Six", "No Such Bet"])
     assert "'No Such Bet'" in str(err.value) and "'Perfect Pair'" in str(err.value)
     assert "'Lucky Six'" not in str(err.value).split(";")[0]
-    chosen = paytable.select(["perfect pair", "LUCKY SIX"])  # paytable order, any case
+    chosen = paytable.select(["Lucky Six", "Perfect Pair"])  # in the paytable's order
     assert [b.name for b in chosen.bets] == ["Perfect Pair", "Lucky Six"]
+    with pytest.raises(PaytableError, match=r"no bet named 'perfect pair', 'LUCKY SIX'; did "
+                                            r"you mean 'Perfect Pair', 'Lucky Six'\?"):
+        paytable.select(["perfect pair", "LUCKY SIX"])  # a name is the bet's, exactly
     assert chosen.figures == () and paytable.select([b.name for b in paytable.bets]).figures
 
 

@@ -184,8 +184,8 @@ def test_an_edge_negative_on_some_deck_counts_says_which():
     (c,) = compare_decks(Bet("Rich Pair", [Event("Pair", player.pair, "12.5")]), "1,inf")
     flags = mr.flags_of(c)
     assert [f.kind for f in flags] == [FlagKind.NEGATIVE_EDGE]
-    assert flags[0].text.startswith("the player has the edge on infinite deck: ")
-    assert "every" not in flags[0].text and "1 deck" not in flags[0].text
+    # one deck count, named once in a sentence: 13.5 × 1/13 − 1 = 1/26 on the infinite deck
+    assert flags[0].text == "the player has the edge on the infinite deck, by 3.846%"
 
 
 def test_an_edge_negative_on_every_deck_count_says_so():
@@ -269,12 +269,24 @@ REGISTER = """# Sources
 """
 
 
+def shown(markdown: str) -> str:
+    """The text a reader sees of Markdown rendered by CommonMark with tables (tags out,
+    entities read), and whether any link or image is in it."""
+    from markdown_it import MarkdownIt
+
+    page = MarkdownIt("commonmark").enable("table").render(markdown)
+    assert "<a " not in page and "<img" not in page, page
+    return unescape(re.sub(r"<[^>]+>", "", page))
+
+
 def test_sources_are_named_as_the_register_describes_them(tmp_path):
     (tmp_path / "bets.py").write_text(REGISTERED)
     (tmp_path / "SOURCES.md").write_text(REGISTER)
     r = build_math_report(tmp_path / "bets.py", date=DAY)
-    for text in (unescape(math_report_html(r)), math_report_markdown(r)):
-        assert "[1] The Tie Bet rules of play, 8 decks" in text
+    for text in (unescape(math_report_html(r)), shown(math_report_markdown(r))):
+        # what the source is, and every other column of the register's row by its heading
+        assert ("[1] The Tie Bet rules of play, 8 decks — where it was published: a "
+                "regulator's site") in text
         assert "sheet-7.txt" not in text  # the key is the paytable's, not the reader's
         # a key the register does not hold is named as the paytable names it
         assert "[2] my notes (as the paytable names it" in text
@@ -294,14 +306,20 @@ def test_the_docstring_is_rendered_as_markdown(tmp_path):
 
 def test_no_shipped_report_names_a_source_by_an_internal_reference():
     # seed files ("000_9d48….txt"), the project's issues and its seeds folder mean nothing
-    # to a test lab; the register's description stands for each
+    # to a test lab; the register's description stands for each. Nor do the project's own
+    # folders, tests, code names or "the module docstring" of a paytable's docstring.
     reports = sorted((ROOT / "results" / "math_reports").glob("*.*"))
     assert len(reports) == 2 * len(list((ROOT / "paytables").glob("*.py")))
+    internal = (r"\b\d{3}_[0-9a-f]{16}\.txt|\bissue \d+|seeds|results/studies|module('s)? "
+                r"docstring|the tests\b|max_round|lucky_8\(")
     for path in reports:
-        text = path.read_text()
-        assert not re.search(r"\b\d{3}_[0-9a-f]{16}\.txt|\bissue \d+|seeds", text), path.name
-    three = (ROOT / "results" / "math_reports" / "three_card_win.md").read_text()
-    assert "[1] \"3 Card Win Baccarat\", rules of play" in three
+        text = unescape(path.read_text()).replace("\\_", "_").replace("\\(", "(")
+        assert not re.search(internal, text), (path.name, re.search(internal, text))
+    three = shown((ROOT / "results" / "math_reports" / "three_card_win.md").read_text())
+    # what the source is, where it was published and by whom: enough to trace it
+    assert re.search(r"\[1\] \"3 Card Win Baccarat\", rules of play.* — where it was "
+                     r"published: a US state gambling regulator's approved rules of play "
+                     r"\(Washington State Gambling Commission\); date: ", three)
 
 
 # -- the shoe depth --------------------------------------------------------------------------
@@ -340,7 +358,7 @@ def test_the_depth_run_is_stated_with_its_size_and_every_bets_players(tmp_path, 
     assert "| perfect player | after round 40 |" in md
     assert "--depth 6 --seed 5 --cut 30\n" in md.replace(" --depth-bet", "!")
     # a slow bet left out of the run: the report says which bets it valued
-    chosen = build_math_report(path, date=DAY, depth=6, seed=5, depth_bets=["t"])
+    chosen = build_math_report(path, date=DAY, depth=6, seed=5, depth_bets=["T"])
     assert [s.depth is not None for s in chosen.sections] == [True, False]
     md = math_report_markdown(chosen)
     assert "; the bets T (--depth-bet) valued exactly" in md

@@ -800,8 +800,11 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
               help="The report's date (default: SOURCE_DATE_EPOCH, else today).")
 @click.option("--depth-bet", "depth_bets", multiple=True, metavar="NAME",
               help="Only this bet in the --depth run (repeatable; default: every bet).")
+@click.option("--state", type=click.Path(file_okay=False), metavar="DIR",
+              help="Folder for the --depth run's finished batches (default: "
+                   ".bacc-edge-depth), as bacc-edge depth keeps them.")
 def math_report_command(paytable, output, decks, depth, seed, level, workers, cut, end_rule,
-                        date, depth_bets):
+                        date, depth_bets, state):
     """Write the math report of a paytable a test lab can read: the rules as applied,
     every bet's table, edge on 1-8 decks and the infinite deck, published figures,
     effects of removal (a chart) and counts, the regulator's flags, and how it was
@@ -812,13 +815,26 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
       bacc-edge math-report paytables/three_card_win.py -o three_card_win.html
       bacc-edge math-report my_bet.py -o my_bet.md
       bacc-edge math-report paytables/live_dealer.py -o live.html --depth 2000
+
+    \b
+    A --depth run keeps its finished batches in .bacc-edge-depth/ (--state DIR names
+    another folder): the same run again resumes from them.
     """
+    depth_only = [*(["--depth-bet"] if depth_bets else []),
+                  *given(click.get_current_context(), "seed", "workers", "state")]
+    if depth is None and depth_only:  # options of a run not asked for: a contradiction
+        raise click.UsageError(f"{', '.join(depth_only)}: "
+                               f"{'shapes' if len(depth_only) == 1 else 'shape'} the "
+                               f"shoe-depth run: give --depth SHOES too")
+    twice = next((b for i, b in enumerate(depth_bets) if b in depth_bets[:i]), None)
+    if twice is not None:
+        raise click.UsageError(f"--depth-bet {twice!r} is given twice: name each bet once")
     loaded = load_paytable(paytable, on_slow=say)
     with progress_bar.bar("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, cut=cut, end=end_rule,
                                  date=date, depth_bets=list(depth_bets) or None,
-                                 on_note=say, on_progress=on_progress)
+                                 state=state, on_note=say, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
 
 

@@ -538,8 +538,18 @@ class Count:
                 "strict": self.strict, "ramp": [[at, units] for at, units in self.ramp]}
 
     def text(self) -> str:
+        """The count in words: its tags (:meth:`tags_text`), then when it bets
+        (:meth:`betting_text`)."""
+        return f"{self.tags_text()}; {self.betting_text()}"
+
+    def tags_text(self) -> str:
+        """Its tags, the ranks tagged 0 left out (``"A+1 7-3 8-3"``), and its initial
+        running count when it has one."""
         tags = " ".join(f"{r}{t:+d}" for r, t in zip(RANKS, self.tags) if t)
-        start = f", starts at {self.initial:+d}" if self.initial else ""
+        return tags + (f", starts at {self.initial:+d}" if self.initial else "")
+
+    def betting_text(self) -> str:
+        """When its player bets: ``"bets at true count (…) ≥ +2"``."""
         what = ("true count (running count per deck in the shoe"
                 if self.divisor is Divisor.SHOE else "true count (running count per deck unseen")
         what = (f"{what}, {self.rounding.value} decks)" if self.trigger_on is TriggerOn.TRUE
@@ -550,7 +560,7 @@ class Count:
             else f"{self.trigger:+g}"
         ramp = ("; stakes " + ", ".join(f"{units} from {at:+g}" for at, units in self.ramp)
                 + " (1 unit below)") if self.ramp else ""
-        return f"{tags}{start}; bets at {what} {sign} {trigger}{ramp}{shown}"
+        return f"bets at {what} {sign} {trigger}{ramp}{shown}"
 
 
 @dataclass(frozen=True)

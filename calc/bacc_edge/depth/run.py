@@ -9,8 +9,10 @@ to its own folder. Asking for more shoes later reuses the batches already dealt.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
+import logging
 import math
 import functools
 import os
@@ -651,6 +653,12 @@ def _deal(spec, pending, batch, sizes, scheduler, workers):
     if scheduler is None and not spec.exact:
         yield from _deal_on_threads(spec, pending, batch, sizes, workers)
         return
+    with dask_logging_quiet():
+        yield from _deal_on_dask(spec, pending, batch, sizes, scheduler, workers)
+
+
+def _deal_on_dask(spec, pending, batch, sizes, scheduler, workers):
+    """:func:`_deal` on a Dask cluster: the local one it starts, or the scheduler's."""
     from dask.distributed import as_completed
 
     client, cluster = _client(scheduler, workers)
@@ -688,6 +696,26 @@ def _deal(spec, pending, batch, sizes, scheduler, workers):
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextlib.contextmanager
+def dask_logging_quiet():
+    """Dask's own log lines below ERROR silenced for the block: its warnings are about its
+    machinery, not the run ("Worker process still alive after 4.0 seconds, killing" as a
+    loaded machine closes the local cluster), and stderr carries bacc-edge's notes and
+    progress. Every ``distributed`` logger is raised to ERROR and restored after."""
+    names = ["distributed", *(n for n in list(logging.root.manager.loggerDict)
+                               if n.startswith("distributed."))]
+    loggers = [logging.getLogger(n) for n in names]
+    saved = [(logger, logger.level) for logger in loggers]
+    for logger in loggers:
+        if logger.level < logging.ERROR:  # NOTSET too: a new child inherits ERROR
+            logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for logger, level in saved:
+            logger.setLevel(level)
 
 
 def _deal_on_threads(spec, pending, batch, sizes, workers):

@@ -20,7 +20,9 @@ import numpy as np
 
 from .cards import CARD_KINDS, CARDS_PER_DECK, POINTS, RANKS, SUITS_PER_RANK
 from .coup import COUP_CARDS
-from ..errors import OptionError
+from ..errors import ArgumentError, OptionError
+from ..util.arguments import quoted
+from ..util.number_text import a_or_an, plural
 
 #: The first card of a shoe is shown.
 SHOWN_CARDS = 1
@@ -82,9 +84,12 @@ class DealRules:
             raise OptionError(f"decks {self.decks} is more than a dealing shoe holds "
                               f"(1 to {MOST_DECKS})")
         most = CARDS_PER_DECK * self.decks - BEFORE_CUT
-        if isinstance(self.cut, bool) or not isinstance(self.cut, int) or not 0 <= self.cut <= most:
-            raise OptionError(f"cut card {self.cut} cards from the end does not fit a "
-                              f"{self.decks}-deck shoe (0 to {most})")
+        if isinstance(self.cut, bool) or not isinstance(self.cut, int):
+            raise ArgumentError(f"cut {quoted(self.cut)} must be a whole number of cards "
+                                f"behind the cut card")
+        if not 0 <= self.cut <= most:
+            raise OptionError(f"cut card {plural(self.cut, 'card')} from the end does not fit "
+                              f"{a_or_an(self.decks)} {self.decks}-deck shoe (0 to {most})")
         try:
             object.__setattr__(self, "end", EndRule(self.end))
         except ValueError:
@@ -139,7 +144,7 @@ class DealRules:
         return (("Shoe", f"{self.decks} deck{'s' if self.decks > 1 else ''} "
                          f"({self.cards} cards), shuffled"),
                 ("Burn", BURN_RULE),
-                ("Cut card", f"placed {self.cut} cards from the end of the shoe"),
+                ("Cut card", f"placed {plural(self.cut, 'card')} from the end of the shoe"),
                 ("End of shoe", f"{self.end.value}: {self.end.meaning}"))
 
 

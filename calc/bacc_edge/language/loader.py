@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import difflib
+import functools
 import hashlib
+import io
 import os
 import sys
 import threading
+import tokenize
 import traceback
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -17,6 +22,7 @@ from typing import Callable, Iterable, Sequence
 from ..util.arguments import names_argument, non_empty, quoted
 from ..errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
 from .bet import Bet, Figure
+from .source_register import register_path
 from ..game.tableau import STANDARD, Tableau
 
 
@@ -30,6 +36,8 @@ class Paytable:
     ``game`` is the game's name (``GAME`` in the file; None where it names none), and
     ``sha256`` the SHA-256 of the file's bytes as read (hex; None for a paytable not
     read from a file), so that a report can say exactly which file it counted.
+    ``opened``: every other file the paytable's code opened while it loaded (a table of
+    pays it reads, say), each as an absolute path; see :attr:`inputs`.
     """
 
     path: Path
@@ -39,26 +47,27 @@ class Paytable:
     source: str | None = field(default=None, repr=False, compare=False)
     game: str | None = field(default=None, compare=False)
     sha256: str | None = field(default=None, repr=False, compare=False)
+    opened: tuple[Path, ...] = field(default=(), repr=False, compare=False)
 
     def select(self, names: Iterable[str]) -> "Paytable":
-        """Only the bets named (exactly, ignoring case), in the paytable's order. A name
-        the paytable does not define is refused, listing the ones it does. The figures
-        that span bets stay only when every bet does."""
+        """Only the bets named, in the paytable's order. A name must be a bet's name
+        exactly, as the paytable writes it: one the paytable does not define is refused,
+        suggesting the bet it nearly names ("did you mean 'Tiger Tie'?") or listing the
+        ones it defines; a bet named twice is refused. The figures that span bets stay
+        only when every bet does."""
         names = names_argument(names, "names")
         if not names:
             raise PaytableError(f"{self.path}: names [] chooses no bet; it defines: "
                                 + ", ".join(repr(b.name) for b in self.bets))
-        seen: dict[str, str] = {}
-        for name in names:
-            if name.lower() in seen:
-                raise PaytableError(f"{self.path}: names asks for the bet {name!r} twice "
-                                    f"(as {seen[name.lower()]!r} already)")
-            seen[name.lower()] = name
+        twice = next((name for i, name in enumerate(names) if name in names[:i]), None)
+        if twice is not None:
+            raise PaytableError(f"{self.path}: the bet {twice!r} is named twice: name each "
+                                f"bet once")
         unknown = _unknown(names, self.bets)
         if unknown:
             raise PaytableError(f"{self.path}: {_no_bet_named(unknown, self.bets, 'it defines')}")
-        wanted = {n.lower() for n in names}
-        chosen = tuple(b for b in self.bets if b.name.lower() in wanted)
+        wanted = set(names)
+        chosen = tuple(b for b in self.bets if b.name in wanted)
         return replace(self, bets=chosen,
                        figures=self.figures if len(chosen) == len(self.bets) else ())
 
@@ -85,15 +94,46 @@ class Paytable:
         """The file's path as given, None for bets written in Python."""
         return str(self.path) if self.path.name else None
 
+    @property
+    def inputs(self) -> tuple[Path, ...]:
+        """Every file a report of this paytable reads, which no output may replace (see
+        :mod:`bacc_edge.util.safe_write`): the paytable file, the register of sources
+        beside it (:func:`~bacc_edge.language.source_register.register_path`, whether or
+        not it exists yet: a file written there would be read as the register) and the
+        files its code opened while it loaded; none for bets written in Python."""
+        if not self.file:
+            return ()
+        return (self.path, register_path(self.path), *self.opened)
+
 
 def _unknown(names: Iterable[str], bets: Iterable[Bet]) -> list[str]:
-    known = {b.name.lower() for b in bets}
-    return [n for n in names if n.lower() not in known]
+    """The names that are no bet's name exactly."""
+    known = {b.name for b in bets}
+    return [n for n in names if n not in known]
 
 
 def _no_bet_named(unknown: list[str], bets: Iterable[Bet], who: str) -> str:
-    return (f"no bet named {', '.join(map(repr, unknown))}; {who}: "
-            + ", ".join(repr(b.name) for b in bets))
+    """Why the names ``unknown`` choose no bet: the bets they nearly name when each
+    nearly names one, else every bet ``who`` (the paytable, the paytables) defines."""
+    names = [b.name for b in bets]
+    near = [_near_name(n, names) for n in unknown]
+    if all(near):
+        return (f"no bet named {', '.join(map(repr, unknown))}; did you mean "
+                f"{', '.join(map(repr, near))}?")
+    return f"no bet named {', '.join(map(repr, unknown))}; {who}: " + ", ".join(map(repr, names))
+
+
+def _near_name(name: str, names: list[str]) -> str | None:
+    """The bet's name ``name`` nearly is: the same but for case and spacing, else the
+    one closest in spelling (difflib's ratio at least 0.8); None for none."""
+    def plain(text: str) -> str:
+        return " ".join(text.split()).casefold()
+
+    same = [n for n in names if plain(n) == plain(name)]
+    if same:
+        return same[0]
+    close = difflib.get_close_matches(plain(name), [plain(n) for n in names], 1, 0.8)
+    return next((n for n in names if plain(n) == close[0]), None) if close else None
 
 
 def _check_bets(bets, what: str) -> None:
@@ -185,13 +225,65 @@ def load_paytable(path, *, on_slow: Callable[[str], None] | None = None) -> Payt
                             f"regular file of Python)")
     try:
         raw = p.read_bytes()
-        # as read_text reads it: every line ending (\r\n, \r) a \n
-        source = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-    except (OSError, UnicodeDecodeError) as err:
+    except OSError as err:
         raise PaytableError(f"{path}: cannot be read ({err})") from None
-    with _told_if_slow(path, on_slow):
-        return replace(load_paytable_source(source, path),
-                       sha256=hashlib.sha256(raw).hexdigest())
+    source = _python_text(raw, path)
+    with _told_if_slow(path, on_slow), _files_opened() as opened:
+        loaded = load_paytable_source(source, path)
+    itself = os.path.realpath(p)
+    return replace(loaded, sha256=hashlib.sha256(raw).hexdigest(), opened=tuple(dict.fromkeys(
+        f for f in opened if os.path.realpath(f) != itself and os.path.isfile(f))))
+
+
+#: The files each thread has opened since it began to load a paytable (see
+#: :func:`_files_opened`); unset where none is loading.
+_loading = threading.local()
+
+
+def _heard(event: str, args: tuple) -> None:
+    """Python's audit hook: note a file opened (the "open" event, raised by ``open``,
+    ``os.open`` and everything built on them) by a thread loading a paytable."""
+    if event != "open":
+        return
+    files = getattr(_loading, "files", None)
+    if files is not None and args and isinstance(args[0], (str, bytes, os.PathLike)):
+        files.append(Path(os.path.abspath(os.fsdecode(args[0]))))
+
+
+@functools.lru_cache(maxsize=1)
+def _listen() -> None:
+    """Install :func:`_heard` once: an audit hook stays for the life of the process,
+    and costs one comparison per audited event while no paytable loads."""
+    sys.addaudithook(_heard)
+
+
+@contextlib.contextmanager
+def _files_opened():
+    """The list of files this thread opens inside the block (a paytable's code may read
+    tables of pays, text, anything: each is an input a report must not replace)."""
+    _listen()
+    outer = getattr(_loading, "files", None)
+    _loading.files = files = []
+    try:
+        yield files
+    finally:
+        _loading.files = outer
+
+
+def _python_text(raw: bytes, path) -> str:
+    """A paytable file's bytes as text, decoded as Python decodes a source file: UTF-8,
+    unless a byte order mark (UTF-8's, dropped) or a PEP 263 coding declaration on its
+    first two lines (``# -*- coding: latin-1 -*-``) says otherwise; every line ending
+    (``\\r\\n``, ``\\r``) a ``\\n``. A file Python would not read either is refused in one
+    line naming it."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+        text = raw.decode(encoding)
+    except SyntaxError as err:  # a declaration Python refuses, or no UTF-8 and none at all
+        raise PaytableError(f"{path}: cannot be read as Python source ({err.msg})") from None
+    except (UnicodeDecodeError, LookupError) as err:
+        raise PaytableError(f"{path}: cannot be read as Python source ({err})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _kind_of_file(p: Path) -> str:
@@ -295,18 +387,32 @@ def load_paytable_source(source: str, path) -> Paytable:
     if not isinstance(rules, Tableau):
         raise PaytableError(f"{path}: RULES must be a Tableau, written as the printed one "
                             f"with Tableau.parse(...), not {rules!r}")
-    game = namespace.get("GAME")
-    if game is not None and not (isinstance(game, str) and game.strip()
-                                 and len(game) <= MAX_GAME_NAME and "\n" not in game
-                                 and "\r" not in game):
-        raise PaytableError(f"{path}: GAME must be the game's name, one line of text of at "
-                            f"most {MAX_GAME_NAME} characters, not {game!r:.80}")
-    return Paytable(p, tuple(bets), tuple(figures), rules, source,
-                    game.strip() if game else None)
+    game = _game_name(namespace, path)
+    return Paytable(p, tuple(bets), tuple(figures), rules, source, game)
 
 
 #: The longest game name (``GAME``) a paytable may give: a title, not a description.
 MAX_GAME_NAME = 120
+
+
+def _game_name(namespace: dict, path) -> str | None:
+    """The paytable's ``GAME`` (None where it sets none), refused unless it is a name:
+    one line of printable text (as a bet's name is: no control, format or invisible
+    character, no line or paragraph separator), at most :data:`MAX_GAME_NAME`
+    characters; ``GAME = None`` is no name either."""
+    if namespace.get("GAME") is None:
+        return None
+    game = namespace["GAME"]
+    why = ""
+    if isinstance(game, str):
+        bad = next((ch for ch in game if not ch.isprintable() and ch != " "), None)
+        if bad is not None:
+            why = f": it holds the character U+{ord(bad):04X}" + (
+                f" ({unicodedata.name(bad)})" if unicodedata.name(bad, "") else "")
+    if not isinstance(game, str) or not game.strip() or len(game) > MAX_GAME_NAME or why:
+        raise PaytableError(f"{path}: GAME must be the game's name, one line of text of at "
+                            f"most {MAX_GAME_NAME} characters, not {game!r:.80}{why}")
+    return game.strip()
 
 
 def _bet_and_event(source: str, path: Path, err: BaseException) -> str:

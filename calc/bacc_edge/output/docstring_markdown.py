@@ -4,8 +4,12 @@ The docstring is the paytable author's text, and untrusted: it is parsed by
 markdown-it-py (CommonMark with tables) with raw HTML turned off, so a ``<script>`` in
 it is shown as text, never run; links, autolinks and images are off too (an image
 would be fetched from the network, and a report opens with none), so they read as the
-text they were written as. Its headings are moved down :data:`HEADING_SHIFT` levels,
-below the report's own.
+text they were written as, and a link reference definition (``[r]: http://…``,
+``[^1]: a note``) stays the text it is. Its headings are moved down
+:data:`HEADING_SHIFT` levels, below the report's own: its ``#`` to ``####`` are the
+page's ``<h3>`` to ``<h6>``, and its ``#####`` and ``######``, below HTML's last level,
+are headings of level 7 and 8 (``role="heading" aria-level="7"``, styled apart); in the
+Markdown form, which has six levels, those two are a line in bold.
 
 As Markdown (:func:`docstring_markdown`), the parsed document is written again from its
 tokens: text with every character that Markdown or HTML would read as markup escaped,
@@ -21,21 +25,30 @@ from functools import lru_cache
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from .formats import markdown_fence, markdown_text
+from .formats import markdown_fence, markdown_inline
 
 #: Levels a docstring's headings move down: its ``#`` is the report's third level.
 HEADING_SHIFT = 2
 
 
+def _level(token: Token) -> int:
+    """A docstring heading's level in the report: its own, moved down."""
+    return int(token.tag[1]) + HEADING_SHIFT
+
+
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
-    md.enable("table").disable(["image", "link", "autolink"])
+    # a link reference definition ("[r]: http://…", "[^1]: a note") is kept as the text
+    # it is: with links off, the definition would otherwise vanish from the page
+    md.enable("table").disable(["image", "link", "autolink", "reference"])
 
     def heading(renderer, tokens, idx, options, env):
-        token = tokens[idx]
-        level = min(int(token.tag[1]) + HEADING_SHIFT, 6)
-        return f"<h{level}>" if token.nesting == 1 else f"</h{level}>\n"
+        level = _level(tokens[idx])
+        if level > 6:  # below h6, HTML's last: a heading of its own level all the same
+            return (f'<p class="h7" role="heading" aria-level="{level}">'
+                    if tokens[idx].nesting == 1 else "</p>\n")
+        return f"<h{level}>" if tokens[idx].nesting == 1 else f"</h{level}>\n"
 
     md.add_render_rule("heading_open", heading)
     md.add_render_rule("heading_close", heading)
@@ -49,17 +62,15 @@ def docstring_html(text: str) -> str:
 
 
 # -- Markdown out ----------------------------------------------------------------------------
-#: Characters escaped with a backslash wherever they stand in text: each could open
-#: emphasis, a code span, a link or a table cell.
-_INLINE = re.compile(r"([\\`*_\[\]|~#])")
 #: What a line may not start with, unescaped: a heading, a list item, a quote, a
 #: setext underline, a numbered item.
 _LINE_START = re.compile(r"^(\s*)([#+\-=>]|\d+[.)])", re.MULTILINE)
 
 
 def _text(text: str) -> str:
-    """Text as Markdown shows it and never reads as markup."""
-    return markdown_text(_INLINE.sub(r"\\\1", text))
+    """Text as Markdown shows it and never reads as markup (its lines' starts are the
+    paragraph's: :func:`_line_starts`)."""
+    return markdown_inline(text)
 
 
 def _line_starts(text: str) -> str:
@@ -142,8 +153,10 @@ def _block(node) -> list[str]:
     token, children = node
     kind = token.type
     if kind == "heading_open":
-        level = min(int(token.tag[1]) + HEADING_SHIFT, 6)
-        return ["#" * level + " " + _inline(children[0]).replace("\n", " ")]
+        level, text = _level(token), _inline(children[0]).replace("\n", " ")
+        if level > 6:  # Markdown's headings end at six: a line in bold, a heading below them
+            return [f"**{text}**"] if text.strip() else []
+        return ["#" * level + " " + text]
     if kind == "paragraph_open":
         return _line_starts(_inline(children[0])).split("\n") if children else []
     if kind == "blockquote_open":

@@ -48,16 +48,53 @@ def prose(text: str, fmt: str) -> str:
     return text
 
 
+#: Characters escaped with a backslash wherever they stand in Markdown text (Markdown
+#: shows ``\\*`` as ``*``): each could open emphasis, a code span, a link or an image,
+#: strikethrough or a link reference, end a table's cell, or close a heading; and a run
+#: of ``_`` unless it stands inside a word (``big_tiger``, ``SOURCE_DATE_EPOCH``), where
+#: CommonMark never reads it as emphasis.
+_MARKDOWN_INLINE = re.compile(r"[\\`*\[\]|~#]|_+")
+#: What a line of text may not start with, unescaped: a quote (``>``), a list item
+#: (``-``, ``+`` or ``3.`` before a space), a setext underline or a rule (``---``, ``===``).
+_MARKDOWN_LINE_START = re.compile(
+    r"^( {0,3})(>|[-+](?=[ \t]|$)|[0-9]{1,9}[.)](?=[ \t]|$)|[-=]+(?=[ \t]*$))", re.MULTILINE)
+
+
+def markdown_inline(text: str) -> str:
+    """Text inside a line of Markdown, shown as it is and never read as markup: every
+    character of :data:`_MARKDOWN_INLINE` escaped with a backslash, ``&`` and ``<`` as
+    entities (so that nothing opens HTML, an autolink or an entity). Rendered by any
+    CommonMark reader (with tables), it is the text itself: no link, image, emphasis,
+    code or HTML. A ``>`` alone opens nothing and is left as it is."""
+    def escape(m: re.Match) -> str:
+        run = m.group()
+        if run[0] == "_" and m.start() > 0 and m.end() < len(m.string) and (
+                m.string[m.start() - 1].isalnum() and m.string[m.end()].isalnum()):
+            return run  # inside a word: no emphasis
+        return "".join("\\" + ch for ch in run)
+
+    escaped = _MARKDOWN_INLINE.sub(escape, str(text))
+    return escaped.replace("&", "&amp;").replace("<", "&lt;")
+
+
 def markdown_text(text: str) -> str:
-    """Text for a line of Markdown: ``&``, ``<`` and ``>`` as entities, so that the
-    user's text can never be read as HTML (Markdown shows an entity as its character)."""
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Text for lines of Markdown (a paragraph, a heading, a list item): as
+    :func:`markdown_inline`, and a line that would start a block (a quote, a list item,
+    an underline) escaped at its start: ``\\>``, ``\\-``, ``3\\.``."""
+    def escape(m: re.Match) -> str:
+        lead, mark = m.group(1), m.group(2)
+        if mark[0].isdigit():
+            return lead + mark[:-1] + "\\" + mark[-1]
+        return lead + "\\" + mark
+
+    return _MARKDOWN_LINE_START.sub(escape, markdown_inline(text))
 
 
 def markdown_cell(text: str) -> str:
-    """Text for a cell of a Markdown table: as :func:`markdown_text`, a ``|`` escaped so
-    that it cannot end the cell, a line break as a space so that it cannot end the row."""
-    return markdown_text(text).replace("|", "\\|").replace("\r", " ").replace("\n", " ")
+    """Text for a cell of a Markdown table: as :func:`markdown_inline` (a ``|`` escaped,
+    so that it cannot end the cell), a line break as a space so that it cannot end the
+    row."""
+    return markdown_inline(text).replace("\r", " ").replace("\n", " ")
 
 
 def markdown_fence(text: str, info: str = "text") -> str:
@@ -119,5 +156,5 @@ def below(table_text: str, line: str) -> str:
 
 
 __all__ = ["FORMATS", "HTML_FORMATS", "MARKDOWN_FORMATS", "below", "csv_cell", "csv_records",
-           "csv_text", "markdown_cell", "markdown_fence", "markdown_text", "prose", "table",
-           "to_json"]
+           "csv_text", "markdown_cell", "markdown_fence", "markdown_inline", "markdown_text",
+           "prose", "table", "to_json"]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime
 import importlib.metadata
 import os
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Sequence
@@ -40,7 +41,7 @@ from ..errors import OptionError
 from ..game.dealing import MOST_DECKS, DealRules, EndRule
 from ..game.shoe import Shoe
 from ..language.loader import Paytable, as_paytable
-from ..language.source_register import source_register
+from ..language.source_register import register_path, source_register
 from ..util.arguments import callable_argument, path_argument
 from ..util.number_text import percentage
 from ..util.progress import Progress, part
@@ -74,28 +75,46 @@ def version() -> str:
         return "unknown"
 
 
+#: A day as ``--date`` writes it: YYYY-MM-DD in ASCII digits, nothing else (not an ISO
+#: week, ``2026-W03``, nor the compact ``20260115``, which ``date.fromisoformat`` takes too).
+DAY_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+#: Seconds since 1970 as ``SOURCE_DATE_EPOCH`` writes them: ASCII digits, perhaps a minus.
+EPOCH_TEXT = re.compile(r"-?[0-9]+")
+_EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+
+
 def report_date(date=None) -> datetime.date:
-    """The report's date: ``date`` (a :class:`datetime.date` or ``"YYYY-MM-DD"``) when
-    given; else the day of ``SOURCE_DATE_EPOCH`` (seconds since 1970, as reproducible
-    builds set it), in UTC; else today. The report prints the date, not where it came
-    from, so a report written again from the same paytable, version and date (its re-run
-    line names the date) is the same file, byte for byte."""
+    """The report's date: ``date`` (a :class:`datetime.date` or ``"YYYY-MM-DD"``,
+    exactly: :data:`DAY_TEXT`) when given; else the day of ``SOURCE_DATE_EPOCH``
+    (seconds since 1970, as reproducible builds set it: :data:`EPOCH_TEXT`), in UTC;
+    else today. The report prints the date, not where it came from, so a report written
+    again from the same paytable, version and date (its re-run line names the date) is
+    the same file, byte for byte."""
     if date is not None:
         if isinstance(date, datetime.datetime) or not isinstance(date, (datetime.date, str)):
             raise OptionError(f"date {date!r} must be a day, YYYY-MM-DD")
         if isinstance(date, str):
             try:
-                date = datetime.date.fromisoformat(date.strip())
+                if not DAY_TEXT.fullmatch(date):
+                    raise ValueError(date)
+                date = datetime.date.fromisoformat(date)
             except ValueError:
                 raise OptionError(f"date {date!r} must be a day, YYYY-MM-DD") from None
         return date
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch is not None:
-        try:
-            return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date()
-        except (ValueError, OverflowError, OSError):
+        if not EPOCH_TEXT.fullmatch(epoch.strip(" \t\r\n")):
             raise OptionError(f"SOURCE_DATE_EPOCH {epoch!r} must be a whole number of "
-                              f"seconds since 1970-01-01 UTC") from None
+                              f"seconds since 1970-01-01 UTC")
+        try:
+            return (_EPOCH + datetime.timedelta(seconds=int(epoch))).date()
+        except OverflowError:
+            first, last = ((moment.replace(tzinfo=datetime.timezone.utc) - _EPOCH)
+                           // datetime.timedelta(seconds=1)
+                           for moment in (datetime.datetime.min, datetime.datetime.max))
+            raise OptionError(f"SOURCE_DATE_EPOCH {epoch!r} is out of range: the days "
+                              f"0001-01-01 to 9999-12-31 are {first} to {last} seconds since "
+                              f"1970-01-01 UTC") from None
     return datetime.date.today()
 
 
@@ -147,6 +166,7 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     paytable = as_paytable(source)
     if depth_bets is not None:  # a bet the paytable does not define, before any counting
         paytable.select(depth_bets)
+    register = source_register(paytable.path) if paytable.file else {}  # refused before too
     tables = tables or Tables()
     shoe = Shoe.decks(decks)
     n = len(paytable.bets)
@@ -190,7 +210,6 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     if on_progress is not None:  # a stage with nothing to do (no bet on points) is done too
         on_progress(whole, whole)
     cited = {c.sheet for c in checks}
-    register = source_register(paytable.path) if paytable.file else {}
     return MathReport(
         paytable, shoe, sections, tuple(c for c in checks if c.bet is None), version(), deal,
         when, command_path if command_path is not None else str(paytable.path), level, run,
@@ -245,7 +264,11 @@ def flags_of(comparison: DeckComparison) -> list[Flag]:
                             f"{_which([s for s, _ in rare], comparison.shoes)}; rarest on "
                             f"{deck_label(shoe)}, once in {float(1 / p):,.0f} coups"))
     negative = [r for r in comparison.results if r.edge < 0]
-    if negative:
+    if len(negative) == 1 and len(comparison.shoes) > 1:
+        (r,) = negative
+        out.append(Flag(name, FlagKind.NEGATIVE_EDGE, f"the player has the edge on "
+                                                      f"{_the(r.shoe)}, by {percentage(-r.edge)}"))
+    elif negative:
         out.append(Flag(name, FlagKind.NEGATIVE_EDGE,
                         f"the player has the edge on "
                         f"{_which([r.shoe for r in negative], comparison.shoes)}: " + ", ".join(
@@ -253,11 +276,17 @@ def flags_of(comparison: DeckComparison) -> list[Flag]:
     return out
 
 
+def _the(shoe: Shoe) -> str:
+    """A deck count in a sentence: "1 deck", "8 decks", "the infinite deck"."""
+    return f"the {deck_label(shoe)}" if shoe.replacement else deck_label(shoe)
+
+
 def _which(shoes, compared) -> str:
     """The deck counts ``shoes`` of those ``compared``, or "every deck count" with them
     named when they are all of them."""
-    names = ", ".join(deck_label(s) for s in shoes)
-    return f"every deck count compared ({names})" if len(shoes) == len(compared) else names
+    if len(shoes) == len(compared):
+        return f"every deck count compared ({', '.join(deck_label(s) for s in shoes)})"
+    return ", ".join(_the(s) for s in shoes)
 
 
 FORMATS = {".html": math_report_html, ".htm": math_report_html, ".md": math_report_markdown}
@@ -267,20 +296,22 @@ def write_math_report(report_or_source, path, **options) -> Path:
     """Write the report to ``path``: HTML for ``.html``, Markdown for ``.md``.
     ``report_or_source`` is a :class:`MathReport`, or what :func:`build_math_report`
     takes (with its ``options``). The path is checked before any counting, and never
-    overwrites the paytable or a ``.py`` file (see :mod:`bacc_edge.util.safe_write`)."""
+    overwrites a file the report reads (the paytable, the register of sources beside
+    it, a file the paytable's code opened: :attr:`Paytable.inputs`) or a ``.py`` file
+    (see :mod:`bacc_edge.util.safe_write`)."""
     path = Path(path_argument(path))
     name = f"math report {str(path)!r}"
     paytable = (report_or_source.paytable if isinstance(report_or_source, MathReport)
                 else report_or_source)
-    inputs = ([paytable] if isinstance(paytable, (str, os.PathLike))
-              else [paytable.path] if isinstance(paytable, Paytable) and paytable.file else [])
+    inputs = ([paytable, register_path(paytable)] if isinstance(paytable, (str, os.PathLike))
+              else list(paytable.inputs) if isinstance(paytable, Paytable) else [])
     check_output(path, inputs=inputs, name=name)
     render = FORMATS.get(path.suffix.lower())
     if render is None:
         raise OptionError(f"{name}: name a .html or .md file")
     r = (report_or_source if isinstance(report_or_source, MathReport)
          else build_math_report(report_or_source, **options))
-    return write_output(path, render(r), inputs=inputs, name=name)
+    return write_output(path, render(r), inputs=r.paytable.inputs, name=name)
 
 
 __all__ = ["BIG_WIN", "BY_CARD", "CARD_BET_EOR", "RARE_COUPS", "BetSection", "Flag",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 from ..analysis.removal_effects import LinearCount, RemovalEffects
 from .docstring_markdown import docstring_html
@@ -46,6 +47,10 @@ pre { background: #f6f6f6; padding: .6em; overflow-x: auto; font-size: 13px;
       white-space: pre-wrap; word-break: break-all; }
 code { font-size: 13px; }
 .doc { border-left: 3px solid #ccc; padding-left: 1em; }
+.doc table { display: block; max-width: 100%; overflow-x: auto; }
+.doc .h7 { font-weight: bold; font-style: italic; margin: 1em 0 .4em; }
+.word { white-space: nowrap; }
+p, li, td, th, h1, h2, h3, h4, h5, h6, .doc { overflow-wrap: anywhere; }
 .flag { color: #8a1c1c; }
 .ok { color: #1e6b35; }
 .note { font-size: 13px; color: #333; }
@@ -64,6 +69,9 @@ h1, h2, h3 { break-after: avoid; page-break-after: avoid; }
   th { background: #eee; }
   td.marked { background: #ddd; }
   h2.bet { break-before: page; page-break-before: always; margin-top: 0; }
+  .doc table { display: table; table-layout: fixed; width: 100%; }
+  .doc td, .doc th { word-break: break-word; overflow-wrap: anywhere; padding: 1px 2px; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; overflow-x: visible; }
   a { color: inherit; text-decoration: none; }
 }
 """
@@ -103,7 +111,7 @@ def _block(block: Block, chart: int) -> str:
         return f"<h{block.level}{attrs}>{e(block.text)}</h{block.level}>"
     if isinstance(block, Para):
         style = f' class="{block.style}"' if block.style else ""
-        return f"<p{style}>{e(block.text)}</p>"
+        return f"<p{style}>{_words(block.text, block.unbroken)}</p>"
     if isinstance(block, Items):
         style = f' class="{block.style}"' if block.style else ""
         return (f"<ul{style}>" + "".join(
@@ -139,12 +147,25 @@ def _table(t: Table) -> str:
                 classes.append("marked")
             cls = " ".join(x for x in classes if x)
             attr = f' class="{cls}"' if cls else ""
-            cells.append(f"<td{attr}>{e(str(cell))}</td>")
+            text = _words(str(cell), None) if c in t.unbroken_cols else e(str(cell))
+            cells.append(f"<td{attr}>{text}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     if t.legend:
         out.append(f'<p class="legend">{e(t.legend)}</p>')
     return "\n".join(out)
+
+
+def _words(text: str, unbroken) -> str:
+    """``text`` escaped, each of its words in ``unbroken`` (every word, for None) kept
+    whole on a line (a count's tag ``7-3`` never breaks at its hyphen); a line still
+    breaks between words."""
+    def word(m: re.Match) -> str:
+        w = m.group()
+        keep = unbroken is None or w.rstrip(";,.:") in unbroken
+        return f'<span class="word">{html.escape(w)}</span>' if keep else html.escape(w)
+
+    return re.sub(r"\S+", word, text) if unbroken is None or unbroken else html.escape(text)
 
 
 # -- the chart -------------------------------------------------------------------------------

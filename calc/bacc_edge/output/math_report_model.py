@@ -115,9 +115,10 @@ class MathReport:
     def identifier(self) -> str:
         """The document's identifier: bacc-edge's version, the first 16 hex digits of
         the paytable file's SHA-256 (``python`` for bets written in Python) and the
-        date."""
+        date, eight digits (year 1 is ``00010101``)."""
         digest = self.paytable.sha256[:16] if self.paytable.sha256 else "python"
-        return f"BE-{self.version}-{digest}-{self.date:%Y%m%d}"
+        day = self.date
+        return f"BE-{self.version}-{digest}-{day.year:04d}{day.month:02d}{day.day:02d}"
 
     @property
     def flags(self) -> tuple[Flag, ...]:

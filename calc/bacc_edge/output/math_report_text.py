@@ -24,10 +24,11 @@ from ..game.dealing import DealRules
 from ..game.tableau import NATURALS, STANDARD, STOOD, Tableau
 from ..language.bet import Measure
 from ..language.pays import Pays
-from ..util.number_text import fraction, one_in, percentage
+from ..language.source_register import SourceRecord
+from ..util.number_text import fraction, one_in, percentage, plural
 from .deck_comparison import deck_label
 from .math_report_model import DEFAULT_DECKS, DEFAULT_LEVEL, FlagKind, MathReport
-from .render import eor_card_rows
+from .render import depth_interval_text, eor_card_rows
 
 
 # -- the blocks ------------------------------------------------------------------------------
@@ -43,10 +44,12 @@ class Heading:
 
 @dataclass(frozen=True)
 class Para:
-    """A paragraph; ``style``: "" (plain), "flag", "ok", "note"."""
+    """A paragraph; ``style``: "" (plain), "flag", "ok", "note"; ``unbroken``: words of
+    it (a count's tags, ``7-3``) that a line never breaks inside."""
 
     text: str
     style: str = ""
+    unbroken: frozenset = field(default_factory=frozenset)
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,9 @@ class Items:
 class Table:
     """A table: cells from column ``numeric_from`` on are figures (right-aligned);
     ``exact_cols`` hold long exact fractions (allowed to wrap); ``marked`` holds the
-    (row, column) of cells to mark, ``legend`` saying what the mark means."""
+    (row, column) of cells to mark, ``legend`` saying what the mark means;
+    ``unbroken_cols``: columns whose words a line never breaks inside (a count's tags,
+    ``7-3``), though it may break between them."""
 
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
@@ -70,6 +75,7 @@ class Table:
     marked: frozenset = field(default_factory=frozenset)
     legend: str | None = None
     kind: str = ""
+    unbroken_cols: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -217,7 +223,14 @@ def _rerun(r: MathReport) -> tuple[str, str]:
         tail += ["--cut", str(r.deal.cut)]
     if r.deal is not None and r.deal.end != DealRules(r.deal.decks).end:
         tail += ["--end", r.deal.end.value]
-    return shlex.join(["bacc-edge", "math-report", r.command_path]), shlex.join(tail)
+    return shlex.join(["bacc-edge", "math-report", command_path(r.command_path)]), shlex.join(tail)
+
+
+def command_path(path: str) -> str:
+    """A path as a command line names it: one that starts with ``-`` keeps a leading
+    ``./``, so that it is not read as an option (quoting for the shell is
+    :func:`shlex.join`'s)."""
+    return f"./{path}" if path.startswith("-") else path
 
 
 def _summary(r: MathReport) -> Table:
@@ -227,8 +240,11 @@ def _summary(r: MathReport) -> Table:
     for s in r.sections:
         res, edges = s.result, s.decks.edges
         epr = res.edge_per_resolved_bet
-        rows.append((s.name, percentage(res.edge), "" if epr is None else percentage(epr),
-                     percentage(res.hit_frequency), f"{number(s.stats.max_win)} to 1",
+        rows.append((s.name, percentage(res.edge),
+                     "none: always pushes" if res.push_probability == 1 else
+                     "" if epr is None else percentage(epr),
+                     percentage(res.hit_frequency),
+                     f"{number(s.stats.max_win)} to 1" if s.stats.max_win else "never wins",
                      f"{res.sd:.3f}", f"{percentage(min(edges))} to {percentage(max(edges))}",
                      str(len(s.flags) or "")))
     return Table(headers, tuple(rows))
@@ -244,12 +260,14 @@ def _flags(r: MathReport) -> Block:
 
 # -- the rules as applied --------------------------------------------------------------------
 def _rules(r: MathReport) -> list[Block]:
-    own = r.paytable.rules != STANDARD
+    rules = r.paytable.rules
+    tableau = (f"the paytable's own: {rules.name} (cells that differ from standard punto "
+               f"banco are marked)" if rules != STANDARD else
+               f"the paytable's own: {rules.name}, every cell as standard punto banco's"
+               if rules.name != STANDARD.name else STANDARD.name)
     rows = [("Shoe", f"{r.shoe} — the tables below; every deck count 1-8 and the infinite "
                      f"deck side by side per bet"),
-            ("Tableau", f"the paytable's own: {r.paytable.rules.name} (cells that differ "
-                        f"from standard punto banco are marked)" if own
-             else "standard punto banco"),
+            ("Tableau", tableau),
             ("Counting", COUNTING)]
     out: list[Block] = [Heading(2, "Rules as applied"), Pairs(tuple(rows)),
                         Heading(3, "Dealing a shoe")]
@@ -264,6 +282,8 @@ def _rules(r: MathReport) -> list[Block]:
                                                    ", when asked for (--depth)."))]
         if r.depth is not None:
             out.append(Para(_depth_run(r)))
+            if r.depth.counts:
+                out.append(_depth_counts(r))
     out += [Heading(3, "Tableau"), *_tableau(r.paytable.rules)]
     out += [Heading(3, "Every pay as written and as read"), _pays(r)]
     return out
@@ -272,16 +292,29 @@ def _rules(r: MathReport) -> list[Block]:
 def _depth_run(r: MathReport) -> str:
     d, deal = r.depth, r.deal
     rounds = d.rounds_per_shoe
-    counts = "; ".join(f"{c.name}: {c.text()}" for c in d.counts) or "none"
     return (f"Shoe-depth run: {d.shoes:,} shoes of {deal.decks} deck"
             f"{'s' if deal.decks > 1 else ''} dealt by these steps from seed {d.seed}, "
-            f"{rounds.value:,.2f} rounds a shoe (95%: {rounds.low:,.2f} to "
-            f"{rounds.high:,.2f}), about {rounds.value * d.shoes:,.0f} rounds in all; "
+            f"{rounds.value:,.2f} rounds a shoe ("
+            + ("every shoe alike" if rounds.low == rounds.high else
+               f"95%: {rounds.low:,.2f} to {rounds.high:,.2f}")
+            + f"), about {rounds.value * d.shoes:,.0f} rounds in all; "
             + (f"the bets {', '.join(d.bets)} (--depth-bet)" if d.chosen
                else "every bet of the report")
-            + f" valued exactly on the cards left at every round. The "
-            f"perfect player bets exactly when the bet favours them; the counts "
-            f"(each bet's own, from its effects of removal, and the paytable's): {counts}.")
+            + " valued exactly on the cards left at every round. The perfect player bets "
+              "exactly when the bet favours them; "
+            + ("the counts played (each bet's own, from its effects of removal, and the "
+               "paytable's), each with the bets it serves:" if d.counts else
+               "no count was played (no bet's effects of removal make one, and the paytable "
+               "lists none)."))
+
+
+def _depth_counts(r: MathReport) -> Table:
+    """The counts of the shoe-depth run, one a row: its name, the bets it serves, its
+    tags, when it bets."""
+    rows = tuple((c.name, ", ".join(c.bets) or "every bet of the run", c.tags_text(),
+                  c.betting_text()) for c in r.depth.counts)
+    return Table(("Count", "Bets it serves", "Tags", "When it bets"), rows, numeric_from=4,
+                 unbroken_cols=(2,))
 
 
 def _tableau(t: Tableau) -> list[Block]:
@@ -352,9 +385,17 @@ def _source_numbers(r: MathReport) -> dict[str, tuple[str, int]]:
     for c in (*r.sheet_checks, *(c for s in r.sections for c in s.checks)):
         if c.sheet not in keys:
             keys.append(c.sheet)
-    return {k: (register[k].what if k in register else
+    return {k: (_source_text(register[k]) if k in register else
                 f"{k} (as the paytable names it; no register of sources beside the paytable "
                 f"records it)", n) for n, k in enumerate(keys, 1)}
+
+
+def _source_text(record: SourceRecord) -> str:
+    """A source as the register records it: what it is, then every other column of its
+    row by the column's heading (where and by whom it was published, its date …), so
+    that a reader can trace it."""
+    details = "; ".join(f"{heading}: {text}" for heading, text in record.details)
+    return f"{record.what} — {details}" if details else record.what
 
 
 def _checks(checks: Sequence[FigureCheck], sources) -> Table:
@@ -397,7 +438,7 @@ def _bet(r: MathReport, s, sources) -> list[Block]:
         out.append(EorChart(s.effects, s.count, headers, rows))
         if _suits_matter(s.effects):
             out += [Para(BY_CARD), _by_card(s.effects)]
-        out += [Para(line) for line in _count_lines(s.effects, s.count)]
+        out += _count_lines(s.effects, s.count)
     if s.depth is not None:
         out += _depth(r, s.depth)
     elif r.depth is not None:
@@ -428,6 +469,9 @@ def _events(result: BetResult) -> Table:
 def _stats(result: BetResult, stats: BetStatistics) -> list[tuple[str, str]]:
     rows = [("House edge per unit staked",
              f"{percentage(stats.edge, 4)} (exactly {fraction(stats.edge)})")]
+    if result.push_probability == 1:
+        rows += [("House edge per resolved bet", "none: the bet always pushes, so no bet "
+                                                 "resolves (and nothing is ever at risk)")]
     if stats.edge_per_resolved_bet is not None:
         rows += [("House edge per resolved bet (pushes left out)",
                   f"{percentage(stats.edge_per_resolved_bet, 4)} (pushes: "
@@ -437,8 +481,8 @@ def _stats(result: BetResult, stats: BetStatistics) -> list[tuple[str, str]]:
                                      f"nothing); with one fixed stake, the edge per resolved "
                                      f"bet")]
     z = z_value(stats.volatility_confidence)
-    rows += [("Largest win in one round", f"{number(stats.max_win)} to 1: "
-                                          f"{number(stats.max_win)} won per unit staked"),
+    rows += [("Largest win in one round", _largest_win(stats) if stats.max_win else
+              "none: the bet never wins (no event that can happen on this shoe pays a win)"),
              ("Hit frequency (wins anything)", percentage(result.hit_frequency, 4)),
              ("Standard deviation (SD)", f"{result.sd:.4f}"),
              ("Variance", f"{float(result.variance):.4f}"),
@@ -447,6 +491,10 @@ def _stats(result: BetResult, stats: BetStatistics) -> list[tuple[str, str]]:
     if result.bet.max_round:
         rows.append(("Closes after round", str(result.bet.max_round)))
     return rows
+
+
+def _largest_win(stats: BetStatistics) -> str:
+    return f"{number(stats.max_win)} to 1: {number(stats.max_win)} won per unit staked"
 
 
 def _holds(stats: BetStatistics) -> Table:
@@ -490,31 +538,35 @@ def _suits_matter(fx: RemovalEffects) -> bool:
         effect != fx.by_rank[card[:-1]] for card, effect in fx.by_card.items())
 
 
-def _count_lines(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
+def _count_lines(fx: RemovalEffects, count: LinearCount | None) -> list[Para]:
+    """What the effects of removal make of a count: its tags (each kept whole on a line)
+    and its correlation, or why there is none."""
     if count is None and _suits_matter(fx):
-        return ["No linear count by rank: each rank's removal moves this bet alike on "
-                "average over its suits, so every rank's effect is zero; the suit of the card "
-                "removed moves it (the grid above), which a count of ranks cannot follow."]
+        return [Para("No linear count by rank: each rank's removal moves this bet alike on "
+                     "average over its suits, so every rank's effect is zero; the suit of the "
+                     "card removed moves it (the grid above), which a count of ranks cannot "
+                     "follow.")]
     if count is None and any(fx.by_rank.values()):
-        return ["No linear count: the ranks' effects differ too little for a count of whole "
-                "tags to tell them apart (every tag rounds to 0)."]
+        return [Para("No linear count: the ranks' effects differ too little for a count of "
+                     "whole tags to tell them apart (every tag rounds to 0).")]
     if count is None:
-        return ["No linear count: every card's removal moves this bet alike, so every "
-                "first-order effect is zero (a pair bet on a full shoe)."]
-    tags = " ".join(f"{r}{t:+d}" for r, t in count.tags.items())
-    lines = [f"Best level-{count.level} count: {tags}; "
+        return [Para("No linear count: every card's removal moves this bet alike, so every "
+                     "first-order effect is zero (a pair bet on a full shoe).")]
+    tags = [f"{r}{t:+d}" for r, t in count.tags.items()]
+    lines = [f"Best level-{count.level} count: {' '.join(tags)}; "
              + ("balanced" if count.balanced else f"unbalanced ({count.imbalance:+d} a shoe)")
              + f"; betting correlation {count.betting_correlation:.3f}."]
     if count.positive_at_true_count is not None:
         lines.append(f"First-order estimate: the bet favours the player from a true count of "
                      f"{count.positive_at_true_count:+.1f} (running count per 52 cards left).")
     lines.append(f"Sum of the effects over the shoe's cards: {fraction(fx.sum_check)} (exact).")
-    return lines
+    return [Para(lines[0], unbroken=frozenset(tags)), *map(Para, lines[1:])]
 
 
 def _depth(r: MathReport, d: BetSummary) -> list[Block]:
     deal = r.deal
-    intro = (f"Shoe depth, to the cut card ({deal.cut} cards from the end, {deal.end.value}): "
+    intro = (f"Shoe depth, to the cut card ({plural(deal.cut, 'card')} from the end, "
+             f"{deal.end.value}): "
              f"{r.depth.shoes:,} shoes (seed {r.depth.seed}; 95% intervals). The table "
              + (f"closes this bet after round {d.cutoff}." if d.cutoff else
                 "takes this bet at every round."))
@@ -540,11 +592,10 @@ def _depth(r: MathReport, d: BetSummary) -> list[Block]:
 
 
 def _interval(i, *, percent: bool = False) -> str:
-    """An estimate, and its 95% interval on a line of its own."""
-    if percent:
-        return (f"{percentage(i.value, 3)}\n({percentage(i.low, 3)} to "
-                f"{percentage(i.high, 3)})")
-    return f"{i.value:+.3f}\n({i.low:+.3f} to {i.high:+.3f})"
+    """An estimate, and its 95% interval (or "every shoe alike") on a line of its own,
+    in the words of the depth command's tables
+    (:func:`~bacc_edge.output.render.depth_interval_text`)."""
+    return depth_interval_text(i, percent=percent).replace(" (", "\n(", 1)
 
 
 def _verdict(d: BetSummary) -> str:
@@ -555,22 +606,30 @@ def _verdict(d: BetSummary) -> str:
     if free:
         best = max(free, key=lambda p: p.units_per_shoe.value)
         u = best.units_per_shoe
-        parts.append(f"with no cutoff the {best.player} wins {u.value:+.3f} units a shoe "
-                     f"(95%: {u.low:+.3f} to {u.high:+.3f})")
+        parts.append(f"with no cutoff the {best.player} wins {_units(u)}")
     if within:
         best = max(within, key=lambda p: p.units_per_shoe.value)
         u = best.units_per_shoe
         parts.append(f"with the table's cutoff after round {best.cutoff} the {best.player} "
-                     f"wins {u.value:+.3f} (95%: {u.low:+.3f} to {u.high:+.3f})"
+                     f"wins {_units(u)}"
                      + ("; no gain beyond 0.01 units a shoe can be told from zero"
                         if u.low < 0.01 else ""))
     return "Verdict: " + "; ".join(parts) + "." if parts else "Verdict: no player was dealt."
 
 
+def _units(u) -> str:
+    """Units won a shoe, with their 95% interval, in the depth command's words: "0.155
+    units a shoe (0.149 to 0.161)", "0.000 units a shoe (every shoe alike)"."""
+    value, _, spread = depth_interval_text(u).partition(" (")
+    return f"{value} units a shoe ({spread}"
+
+
 def _how_computed(r: MathReport) -> str:
     suits = any(s.result.bet.needs_suits for s in r.sections)
-    return (f"Computed by bacc-edge {r.version} by exact enumeration under the "
-            f"{r.paytable.rules.name} tableau: {r.shoe.coups:,} ordered six-card deals on "
+    name = r.paytable.rules.name  # the tableau's one name, as the rules above give it
+    the = "" if name.lower().startswith("the ") else "the "
+    return (f"Computed by bacc-edge {r.version} by exact enumeration under {the}{name} "
+            f"tableau: {r.shoe.coups:,} ordered six-card deals on "
             f"{r.shoe}{' (suits counted for suited bets; same total)' if suits else ''}; "
             f"every deck count from 1 to 8 and the infinite deck likewise. Every count, "
             f"probability, pay and edge is exact, rounded only for display; the volatility "

@@ -375,7 +375,8 @@ def depth_interval_text(interval, digits: int = 3, *, percent: bool = False) -> 
     if interval is None:
         return ""
     k, unit = (100, "%") if percent else (1, "")
-    v, lo, hi = interval.value * k, interval.low * k, interval.high * k
+    # + 0.0 makes a zero that came out negative (-0.0) plain 0: "0.000", never "-0.000"
+    v, lo, hi = (x * k + 0.0 for x in (interval.value, interval.low, interval.high))
     if lo == hi == v:
         return f"{v:.{digits}f}{unit} (every shoe alike)"
     return f"{v:.{digits}f}{unit} ({lo:.{digits}f} to {hi:.{digits}f})"

@@ -132,7 +132,8 @@ def write_results(paytables_dir: Path, results_dir: Path, *, date=None,
                   on_slow: Callable[[str], None] | None = None) -> list[Path]:
     """Write every report, every math report (HTML and Markdown, in MATH_DIR) and the
     index; returns the files written. Every output is checked before any counting (none
-    may be a paytable, however linked, or a ``.py`` file, nor a file there that bacc-edge
+    may be a file a report reads, a paytable or its register of sources, however
+    linked, or a ``.py`` file, nor a file there that bacc-edge
     did not write, such as the user's README.md; the results folder may not be the
     paytables folder) and written whole, through a temporary file renamed into place
     (see :mod:`bacc_edge.util.safe_write`).
@@ -157,6 +158,8 @@ def write_results(paytables_dir: Path, results_dir: Path, *, date=None,
                              f"the paytables: name another folder")
     report_date(date)  # a bad date refused before any counting
     paytables = [load_paytable(p, on_slow=on_slow) for p in files]
+    # every file a report reads: the paytables, their register of sources, what they opened
+    inputs = [f for paytable in paytables for f in paytable.inputs]
     step = Steps(on_progress, 2 * len(paytables))
     math_dir = results_dir / MATH_DIR
     reports = {results_dir / f"{p.stem}.md": f"# {markdown_text(p.stem)}\n" for p in files}
@@ -166,16 +169,16 @@ def write_results(paytables_dir: Path, results_dir: Path, *, date=None,
     starts = {**reports, **math_reports, index: INDEX_START}
     for target, start in starts.items():
         if os.path.lexists(target):
-            check_output(target, inputs=files)
+            check_output(target, inputs=inputs)
             _refuse_a_file_not_ours(target, start)
     math_dir.mkdir(parents=True, exist_ok=True)
     for target in starts:
-        check_output(target, inputs=files)
+        check_output(target, inputs=inputs)
     reports, math_reports = list(reports), list(math_reports)
     tables = Tables()
     written = []
     for target, paytable in zip(reports, paytables):
-        written.append(write_output(target, paytable_markdown(paytable, tables), inputs=files))
+        written.append(write_output(target, paytable_markdown(paytable, tables), inputs=inputs))
         step()
     for paytable, pair in zip(paytables, zip(math_reports[::2], math_reports[1::2])):
         built = build_math_report(
@@ -183,4 +186,4 @@ def write_results(paytables_dir: Path, results_dir: Path, *, date=None,
             command_path=f"{Path(paytables_dir).resolve().name}/{paytable.path.name}")
         written += [write_math_report(built, target) for target in pair]
         step()
-    return [*written, write_output(index, index_markdown(paytables, tables), inputs=files)]
+    return [*written, write_output(index, index_markdown(paytables, tables), inputs=inputs)]

@@ -61,9 +61,12 @@ def callable_argument(value, name: str = "on_progress"):
 
 
 def path_argument(value, name: str = "path"):
-    """``value`` if it is a file's path (a str or a path object)."""
-    if not isinstance(value, (str, os.PathLike)) or not str(value):
+    """``value`` if it is a file's path (a str or a path object); an empty one names no
+    file."""
+    if not isinstance(value, (str, os.PathLike)):
         raise ArgumentError(f"{name} {quoted(value)} must be a file's path")
+    if not os.fspath(value):
+        raise OptionError(f"{name} '' is empty: name a file")
     return value
 
 

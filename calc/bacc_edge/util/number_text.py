@@ -85,4 +85,19 @@ def one_in(probability: Fraction) -> str:
     return f"1 in {float(n):,.{places}f}"
 
 
-__all__ = ["amount", "decimal", "fraction", "one_in", "percentage"]
+def a_or_an(number: int) -> str:
+    """The article before a whole number read aloud: "an" for those that start with a
+    vowel sound (8, 11, 18, 80-89, 800 …, 11,000), "a" for the others ("an 8-deck
+    shoe", "a 6-deck shoe")."""
+    digits = str(abs(number))
+    eleven = len(digits) % 3 == 2 and digits.startswith(("11", "18"))
+    return "an" if digits.startswith("8") or eleven else "a"
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, an ``s`` on the noun unless the count is one: "1 card",
+    "14 cards"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+__all__ = ["a_or_an", "amount", "decimal", "fraction", "one_in", "percentage", "plural"]

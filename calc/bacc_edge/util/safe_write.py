@@ -2,8 +2,8 @@
 that an output never replaces what the user wrote and an interrupted or failed write
 never leaves half a file.
 
-An output is refused when it is one of the run's inputs (a paytable), however it is
-spelled: symlinks followed, ``..`` resolved, a hard link to the same file caught by its
+An output is refused when it is one of the run's inputs (a paytable, the register of
+sources beside it, a file the paytable's code read), however it is spelled: symlinks followed, ``..`` resolved, a hard link to the same file caught by its
 device and inode; when it is an existing ``.py`` file, which is always someone's
 code; and when it is a hard link (a file of several names, a ``.py`` file under another
 name among them: its content is known by its inode, not by the name given). The content goes to a new file of a unique name in the output's folder, is synced
@@ -39,12 +39,18 @@ class OverwriteError(OutputError):
 
 def check_output(path, *, inputs: Iterable = (), name: str | None = None) -> Path:
     """Refuse, before any work, an output that would replace an input or a ``.py``
-    file, or that cannot be written. ``inputs`` are the files the run reads (those
-    missing are skipped: the run reports them); ``name`` starts the error message
-    (default: the path). Returns where the output will be written: ``path`` with its
-    symlinks followed."""
+    file, or that cannot be written. ``inputs`` are the files the run reads: an output
+    that names one (its symlinks followed) is refused even where it does not exist yet
+    (a register of sources the run would read once written), and one that is an
+    existing input under another name (a hard link) by its inode; ``name`` starts the
+    error message (default: the path). Returns where the output will be written:
+    ``path`` with its symlinks followed."""
     name = str(path) if name is None else name
     real = Path(os.path.realpath(path))
+    inputs = list(inputs)
+    for source in inputs:  # by name, whether or not it exists yet: the run would read it
+        if os.path.realpath(source) == str(real):
+            _refuse_input(name, source)
     try:
         out = os.stat(real)
     except (FileNotFoundError, NotADirectoryError):  # the folder is checked below
@@ -58,9 +64,7 @@ def check_output(path, *, inputs: Iterable = (), name: str | None = None) -> Pat
             except OSError:
                 continue
             if (inp.st_dev, inp.st_ino) == (out.st_dev, out.st_ino):
-                raise OverwriteError(f"{name}: is the input {str(source)!r} (the same "
-                                     f"file); bacc-edge never writes over its input: name "
-                                     f"another file")
+                _refuse_input(name, source)
         if stat.S_ISDIR(out.st_mode):
             raise OutputError(f"{name}: cannot be written: it is a folder")
         if not stat.S_ISREG(out.st_mode):
@@ -81,6 +85,12 @@ def check_output(path, *, inputs: Iterable = (), name: str | None = None) -> Pat
         raise OutputError(f"{name}: cannot be written: the folder {str(folder)!r} "
                           f"cannot be written to")
     return real
+
+
+def _refuse_input(name: str, source) -> None:
+    how = "the same file" if os.path.exists(source) else "which the run reads once it exists"
+    raise OverwriteError(f"{name}: is the input {str(source)!r} ({how}); bacc-edge never "
+                         f"writes over its input: name another file")
 
 
 def write_output(path, content: str | bytes | Callable[[Path], None], *,
