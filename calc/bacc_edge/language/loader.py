@@ -400,7 +400,7 @@ def _game_name(namespace: dict, path) -> str | None:
     one line of printable text (as a bet's name is: no control, format or invisible
     character, no line or paragraph separator), at most :data:`MAX_GAME_NAME`
     characters; ``GAME = None`` is no name either."""
-    if namespace.get("GAME") is None:
+    if "GAME" not in namespace:
         return None
     game = namespace["GAME"]
     why = ""
