@@ -772,6 +772,11 @@ CLI = [
      "'never' is not one of 'at-cut', 'one-more'", 2),
     ("shoe-shopping digits with csv", ["shoe-shopping", PUNTO, "--digits", "2", "--fmt", "csv"],
      "--digits shapes the text tables", 2),
+    ("track session a python file not yet written", ["track", PUNTO, "--port", "0", "--session",
+                                                     "{tmp}/new.PY"],
+     "new.PY: is the Python file", 1),
+    ("track session of no name", ["track", PUNTO, "--port", "0", "--session", ""],
+     "session '': the name is empty; give a file name", 1),
 ]
 
 
@@ -997,6 +1002,13 @@ API = [
      ArgumentError, "positions 1 (int) must be a list of card positions 1-6"),
     ("known_card shoe a number", lambda: bacc_edge.known_card(PUNTO, 8), ArgumentError,
      "shoe 8 (int) must be a Shoe"),
+    ("LiveTrack(session=5)", lambda: bacc_edge.LiveTrack(load_paytable(PUNTO), session=5),
+     ArgumentError, "session 5 (int) must be a file name (a str or Path)"),
+    ("LiveTrack(session='x.py')",
+     lambda: bacc_edge.LiveTrack(load_paytable(PUNTO), session="not_written_yet.py"),
+     BaccEdgeError, "bacc-edge never writes over a .py file: name another file"),
+    ("LiveTrack(session='')", lambda: bacc_edge.LiveTrack(load_paytable(PUNTO), session=""),
+     BaccEdgeError, "session '': the name is empty"),
 ]
 
 
