@@ -967,6 +967,11 @@ CLI = [
      "no bet named 'tie 8:1'; did you mean 'Tie 8:1'?", 1),
     ("eor bet spaced otherwise", ["eor", PUNTO, "--bet", "Tie  8:1"],
      "no bet named 'Tie  8:1'; did you mean 'Tie 8:1'?", 1),
+    ("track session a python file not yet written", ["track", PUNTO, "--port", "0", "--session",
+                                                     "{tmp}/new.PY"],
+     "new.PY: is the Python file", 1),
+    ("track session of no name", ["track", PUNTO, "--port", "0", "--session", ""],
+     "session '': the name is empty; give a file name", 1),
 ]
 
 
@@ -1270,6 +1275,13 @@ API = [
     ("a register of sources that is a folder",
      lambda: bacc_edge.build_math_report(_beside_register(None)), PaytableError,
      "SOURCES.md: the register of sources is not a file (a folder)"),
+    ("LiveTrack(session=5)", lambda: bacc_edge.LiveTrack(load_paytable(PUNTO), session=5),
+     ArgumentError, "session 5 (int) must be a file name (a str or Path)"),
+    ("LiveTrack(session='x.py')",
+     lambda: bacc_edge.LiveTrack(load_paytable(PUNTO), session="not_written_yet.py"),
+     BaccEdgeError, "bacc-edge never writes over a .py file: name another file"),
+    ("LiveTrack(session='')", lambda: bacc_edge.LiveTrack(load_paytable(PUNTO), session=""),
+     BaccEdgeError, "session '': the name is empty"),
 ]
 
 

@@ -4,23 +4,34 @@ undo, redo, a new shoe, the CSV; bad input refused with its message; the access 
 session; a restarted server resumes the shoe; bets on the cards pending until counted."""
 
 import json
+import re
+import signal
 import socket
+import subprocess
+import sys
+import threading
 import time
+import urllib.request
+from urllib.parse import unquote
 
 import pytest
+import uvicorn
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+import bacc_edge
 from bacc_edge import Shoe, load_paytable, report
 from bacc_edge.cli import main
 from bacc_edge.game.dealing import DealRules
 from bacc_edge.live.server import (TOKEN_HEADER, access, create_app, is_loopback, listen,
-                                   page)
+                                   page, page_url)
+from bacc_edge.live.session_lock import SessionBusyError, SessionLock
 from bacc_edge.live.track import LiveTrack, open_track
 from bacc_edge.util.number_text import fraction
 from conftest import ROOT
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
+PUNTO = ROOT / "paytables" / "punto_banco.py"
 LOCAL = "http://127.0.0.1"
 
 
@@ -29,7 +40,7 @@ def served(tmp_path):
     """A track of the live-dealer paytable saved to tmp_path/s.json, and a client of its
     app; no thread counts what is pending (the counts): a test calls track.wait()."""
     track, _ = open_track(LIVE, DealRules(8), tmp_path / "s.json")
-    with TestClient(create_app(track, worker=False), base_url=LOCAL) as client:
+    with track, TestClient(create_app(track, worker=False), base_url=LOCAL) as client:
         yield track, client
 
 
@@ -72,10 +83,35 @@ def test_the_shoes_cards_export_as_csv(served):
                                    "3,5♥,5,♥,coup,1,B1"]
 
 
+@pytest.mark.parametrize("name, fallback", [
+    ("百家乐", "___-shoe.csv"), ('q"uote; x', "q_uote; x-shoe.csv"), ("back\\slash", "back_slash-shoe.csv"),
+    ("mine", "mine-shoe.csv")])
+def test_the_csv_is_named_after_any_paytable_file(tmp_path, name, fallback):
+    paytable = tmp_path / f"{name}.py"
+    paytable.write_text(LIVE.read_text())
+    with open_track(paytable, DealRules(8), tmp_path / "s.json")[0] as track, \
+            TestClient(create_app(track, worker=False), base_url=LOCAL) as client:
+        r = client.get("/api/cards.csv")
+    assert r.status_code == 200, r.text
+    header = r.headers["content-disposition"]
+    header.encode("ascii")                                  # a header is ASCII (RFC 6266)
+    kind, plain, utf8 = re.fullmatch(r'(\w+); filename="([^"\\]*)"; '
+                                     r"filename\*=UTF-8''([A-Za-z0-9!#$&+.^_`|~%-]*)",
+                                     header).groups()    # RFC 6266 and 5987's grammar
+    assert kind == "attachment" and plain == fallback     # old clients' name: ASCII
+    assert unquote(utf8, errors="strict") == f"{name}-shoe.csv"  # the name, whole
+
+
+#: A body nested deeper than JSON is read (within the size limit).
+DEEP = b'{"cards": ' + b"[" * 20000 + b"]" * 20000 + b"}"
+
+
 @pytest.mark.parametrize("path, body, status, message", [
     ("/api/cards", {"exposed": "Kings"}, 400, "card 'Kings' is not a card (the rank is written 'K')"),
     ("/api/cards", {"cards": "K♠"}, 400, "enter the shoe's shown first card first"),
-    ("/api/cards", {"exposed": "K♠", "cards": "K♠ " * 8}, 400, "no K♠ is left"),
+    ("/api/cards", {"exposed": "K♠", "cards": "K♠ " * 8}, 400,
+     "card 'K♠': no K♠ is left among the cards not yet seen (the 8-deck shoe held 8; all 8 are "
+     "entered)"),
     ("/api/cards", {"exposed": "K♠", "cards": "5h 1h"}, 400, "card '1h' is not a card"),
     ("/api/cards", {"card": "K♠"}, 400, "unknown key 'card' in /api/cards: it takes exposed, burn, cards"),
     ("/api/cards", {"cards": 5}, 400, "cards 5 must be card names in a string"),
@@ -85,23 +121,80 @@ def test_the_shoes_cards_export_as_csv(served):
     ("/api/redo", {}, 400, "nothing to redo"),
     ("/api/undo", {"cards": "K♠"}, 400, "unknown key 'cards' in /api/undo: it takes no key"),
     ("/api/shoe", {"decks": "eight"}, 400, "decks 'eight' must be a whole number"),
-    ("/api/shoe", {"decks": 0}, 400, "decks 0 must be a whole number from 1"),
+    ("/api/shoe", {"decks": 0}, 400, "decks 0: must be a whole number from 1 to 64"),
+    ("/api/shoe", {"decks": 65}, 400, "decks 65: must be a whole number from 1 to 64"),
     ("/api/shoe", {"decks": 1, "cut": 50}, 400, "cut card 50 cards from the end does not fit"),
     ("/api/shoe", {"end": "never"}, 400, "end-of-shoe rule 'never' must be one of at-cut, one-more"),
     ("/api/shoe", {"session": "/tmp/elsewhere.json"}, 400, "unknown key 'session' in /api/shoe"),
     ("/api/shoe", {"decks": 1}, 400, "bet 'Perfect Pair', event 'Either hand pairs in one suit': "
                                      "can never happen (on 1 deck"),
+    # a body is read as what it is, no more: JSON, one object, each key once, 64 KiB
+    ("/api/cards", DEEP, 400, "the body is not JSON this API reads: it is nested too deep"),
+    ("/api/cards", b'{"cards": "Ks", "cards": "5h"}', 400,
+     "the body names 'cards' twice: give each key once"),
+    ("/api/cards", b'{"exposed": "K\xe2\x99\xa0", "exposed": "K\xe2\x99\xa0"}', 400,
+     "names 'exposed' twice"),
+    ("/api/cards", {"exposed": "K♠", "cards": "5h " * 21846}, 413,
+     "bytes; a request takes at most 64 KiB (65,536 bytes), room for every card of a 64-deck "
+     "shoe three times over"),
+    ("/api/cards", iter([b'{"cards": "', b"x" * 40000, b"x" * 40000, b'"}']), 413,
+     "the body is more than 65,536 bytes; a request takes at most 64 KiB"),
+    ("/api/cards", {"exposed": "K♠", "cards": "x" * 60000}, 400,
+     "card 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (60,000 characters) is not a card"),
+    ("/api/cards", {"x" * 60000: "K♠"}, 400, "unknown key 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… "
+                                             "(60,002 characters) in /api/cards"),
+    ("/api/shoe", {"decks": [8] * 20000}, 400, "… (60,000 characters) must be a whole number"),
+    ("/api/shoe", {"end": "x" * 60000}, 400, "end-of-shoe rule 'xxxx"),
 ], ids=lambda v: str(v)[:40])
 def test_bad_input_is_refused_with_its_message_and_changes_nothing(served, path, body, status,
                                                                    message):
     track, client = served
     before = client.get("/api/state").json()
     saved = track.session.read_text()
-    r = client.post(path, json=body)
+    if isinstance(body, (dict, list)):
+        r = client.post(path, json=body)
+    else:  # bytes as they are, or a stream (sent without a length)
+        r = client.post(path, content=body, headers={"content-type": "application/json"})
     assert r.status_code == status
     assert message in r.json()["error"]
+    assert len(r.json()["error"]) < 500                # what was sent is never echoed whole
     assert client.get("/api/state").json() == before
     assert track.session.read_text() == saved
+
+
+def test_a_body_past_the_limit_is_refused_before_it_is_read(tmp_path):
+    """Over a real socket: a body said to be 50 MB gets its 413 while the rest is still
+    unsent, and the server answers the next request at once."""
+    track = LiveTrack(load_paytable(LIVE), DealRules(8))
+    sock = listen("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(create_app(track, worker=False),
+                                           log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        port = sock.getsockname()[1]
+        while not server.started:
+            time.sleep(0.01)
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(b"POST /api/cards HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                         b"application/json\r\nContent-Length: 52428800\r\n\r\n"
+                         + b'{"cards": "' + b"x" * 1000)
+            answer = b""          # answered though 50 MB are still to come
+            while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+                chunk = conn.recv(65536)
+                assert chunk, answer
+                answer += chunk
+            answer = answer.decode()
+        assert answer.startswith("HTTP/1.1 413"), answer
+        assert "the body is 52,428,800 bytes; a request takes at most 64 KiB" in answer
+        assert len(answer) < 1000
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert conn.recv(65536).startswith(b"HTTP/1.1 200")
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
 
 
 def test_a_change_must_be_json_so_no_form_of_another_site_can_post_it(served):
@@ -161,6 +254,10 @@ def test_no_request_reads_or_writes_a_file_but_the_session(tmp_path):
         client.post("/api/cards", json={"exposed": "K♠", "cards": "5h 6c"})
         client.post("/api/shoe", json={"decks": 8})
         client.post("/api/cards", json={"exposed": "../../secret.json"})
+        # beside them only the session's lock, while the track holds it (gone at close)
+        assert sorted(p.name for p in folder.iterdir()) == [".s.json.lock", "s.json",
+                                                            "secret.json"]
+    track.close()
     assert sorted(p.name for p in folder.iterdir()) == ["s.json", "secret.json"]
     assert (folder / "secret.json").read_text() == '{"keep": true}'
 
@@ -172,6 +269,7 @@ def test_a_restarted_server_resumes_the_shoe(tmp_path):
         client.post("/api/cards", json={"exposed": "2h", "cards": "K♠ 5h 9d 2c 3s 4"})
         client.post("/api/undo", json={})
         before = client.get("/api/state").json()
+    track.close()                                               # the server stopped
     again, resumed = open_track(LIVE, DealRules(8), session)  # the server started again
     assert resumed
     with TestClient(create_app(again, worker=False), base_url=LOCAL) as client:
@@ -257,3 +355,77 @@ def test_the_session_on_disk_is_the_shoe(served):
     data = json.loads(track.session.read_text(encoding="utf-8"))
     assert data["entries"] == [{"role": "exposed", "card": "Q♣"}, {"role": "coup", "card": "A♠"},
                                {"role": "coup", "card": "2"}]
+
+
+def _started(session, cwd):
+    """``bacc-edge track`` of punto banco on a free port, saving to ``session``: the
+    process, once it printed its address, and the address."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bacc_edge", "track", str(PUNTO),
+         "--port", "0", "--no-browser", "--session", str(session)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    url = process.stdout.readline().strip()
+    assert url.startswith("http://127.0.0.1:"), process.communicate(timeout=30)
+    return process, url
+
+
+def test_one_server_a_session_and_sigterm_stops_it_as_ctrl_c_does(tmp_path):
+    session = tmp_path / "s.json"
+    with open_track(PUNTO, DealRules(8), session)[0] as track:
+        track.enter(exposed="7d")
+    server, url = _started(session, tmp_path)
+    try:
+        request = urllib.request.Request(url + "api/cards", data='{"cards": "K♠"}'.encode(),
+                                         headers={"Content-Type": "application/json"})
+        assert json.load(urllib.request.urlopen(request, timeout=30))["seen"] == ["7♦", "K♠"]
+        with pytest.raises(SessionBusyError, match=f"another bacc-edge track is using it "
+                                                   f"\\(process {server.pid}\\); stop that one"):
+            open_track(PUNTO, DealRules(8), session)
+        server.send_signal(signal.SIGTERM)
+        _, stderr = server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert server.returncode == 0, stderr
+    assert stderr.splitlines() == [f"resumed the shoe saved in {session} (1 card entered)",
+                                   f"stopped; the shoe is saved in {session}"]
+    with open_track(PUNTO, DealRules(8), session)[0] as again:
+        assert again.state()["seen"] == ["7♦", "K♠"]
+
+
+#: A process that takes a session's lock and waits (bacc_edge's lock module alone: quick).
+HOLDER = """
+import sys, time, types
+package = types.ModuleType("bacc_edge")
+package.__path__ = [sys.argv[1]]
+sys.modules["bacc_edge"] = package
+from bacc_edge.live.session_lock import SessionLock
+SessionLock(sys.argv[2], "session")
+print("held", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_lock_held_by_a_process_killed_outright_is_let_go(tmp_path):
+    session = tmp_path / "s.json"
+    with subprocess.Popen([sys.executable, "-c", HOLDER, bacc_edge.__path__[0], str(session)],
+                          stdout=subprocess.PIPE, text=True) as holder:
+        try:
+            assert holder.stdout.readline() == "held\n"
+            with pytest.raises(SessionBusyError, match=f"\\(process {holder.pid}\\)"):
+                SessionLock(session, "session")
+        finally:
+            holder.kill()                                       # SIGKILL: no clean-up
+    assert (tmp_path / ".s.json.lock").exists()                 # its lock file stays
+    lock = SessionLock(session, "session")                      # and the system let it go
+    assert lock.held
+    lock.release()
+
+
+def test_a_server_on_every_address_prints_one_other_machines_can_open():
+    url, note = page_url("0.0.0.0", 8765, "t0ken")
+    assert url == f"http://{socket.gethostname()}:8765/?token=t0ken"
+    assert "listening on every address of this machine (0.0.0.0)" in note
+    assert page_url("::", 8765, "t")[0] == f"http://{socket.gethostname()}:8765/?token=t"
+    assert page_url("127.0.0.1", 8765, None) == ("http://127.0.0.1:8765/", None)
+    assert page_url("::1", 5, None) == ("http://[::1]:5/", None)
+    assert page_url("192.0.2.7", 5, "t") == ("http://192.0.2.7:5/?token=t", None)

@@ -1,110 +1,46 @@
 """The live page in a real browser: the command serves it on a free port, headless
-Chromium (Debian's chromium, driven through its DevTools protocol over a pipe: no port,
-no driver) loads it, a coup is dealt by keyboard and a card undone, and every value the
-page shows is what ``bacc-edge PAYTABLE --remove "<the same cards>"`` prints."""
+Chromium (Debian's chromium, driven through its DevTools protocol over a pipe:
+tests/devtools.py) loads it, a coup is dealt by keyboard and a card undone, and every
+value the page shows is what ``bacc-edge PAYTABLE --remove "<the same cards>"`` prints;
+words typed are refused whole, entering and undoing nothing; the messages say what was
+not done and go when they no longer hold."""
 
 import json
-import os
 import re
 import select
 import subprocess
 import sys
-import time
+import urllib.request
 
 import pytest
 
 from conftest import ROOT
+from devtools import DevTools
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
 #: The keys typed: the shown first card, then a coup (K♠ 9♦ against 5♥ 10♥: the player's
-#: natural 9), each card in another of the ways the page reads, then 2♣, undone.
-KEYS = ["1", "0", "♥", "k", " ", "s", "5", "h", "9", "d", "t", " ", "h", "2", "c", "u"]
+#: natural 9), each card in another of the ways the page reads, then 2♣ (sent at once by
+#: Enter), undone.
+KEYS = ["1", "0", "♥", "k", " ", "s", "5", "h", "9", "d", "t", " ", "h", "2", "c", "Enter", "u"]
 SEEN = "10♥ K♠ 5♥ 9♦ 10♥"
+#: Words and misspellings: each refused whole, none a card or a key ("Ace" is not A♣ and
+#: its c no club, "club" undoes nothing by its u, "burn" is no burned card).
+WORDS = ["Ace", "spade", "10 of hearts", "club", "clubs", "Kings", "Three", "undo", "burn",
+         "red", "k♠s", "1 0h"]
 
 
-class DevTools:
-    """Chromium's DevTools protocol over ``--remote-debugging-pipe`` (the browser reads
-    fd 3 and writes fd 4; messages are JSON ended by a NUL byte)."""
-
-    def __init__(self, chromium, profile):
-        to_browser, self._write = os.pipe()
-        self._read, from_browser = os.pipe()
-        command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                   "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"]
-        # a small Python hands the pipes to the browser as fds 3 and 4
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", "import os, sys; os.dup2(int(sys.argv[1]), 3); "
-             "os.dup2(int(sys.argv[2]), 4); os.execv(sys.argv[3], sys.argv[3:])",
-             str(to_browser), str(from_browser), *command],
-            pass_fds=(to_browser, from_browser), stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, env={**os.environ, "HOME": str(profile)})
-        os.close(to_browser)
-        os.close(from_browser)
-        self._buffer, self._id, self.events = b"", 0, []
-        targets = self.call("Target.getTargets")["targetInfos"]
-        page = next(t for t in targets if t["type"] == "page")
-        self.session = self.call("Target.attachToTarget", {"targetId": page["targetId"],
-                                                          "flatten": True})["sessionId"]
-
-    def call(self, method, params=None, *, page=False, timeout=20):
-        self._id += 1
-        message = {"id": self._id, "method": method, "params": params or {}}
-        if page:
-            message["sessionId"] = self.session
-        os.write(self._write, json.dumps(message).encode() + b"\0")
-        deadline = time.monotonic() + timeout
-        while True:
-            while b"\0" in self._buffer:
-                raw, self._buffer = self._buffer.split(b"\0", 1)
-                reply = json.loads(raw)
-                if reply.get("id") == self._id:
-                    assert "error" not in reply, (method, reply["error"])
-                    return reply["result"]
-                self.events.append(reply)
-            left = deadline - time.monotonic()
-            assert left > 0, f"no answer to {method} in {timeout} s"
-            if select.select([self._read], [], [], left)[0]:
-                chunk = os.read(self._read, 1 << 16)
-                assert chunk, "the browser closed its pipe"
-                self._buffer += chunk
-
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True},
-                           page=True)
-        assert "exceptionDetails" not in result, result["exceptionDetails"]
-        return result["result"].get("value")
-
-    def wait_for(self, expression, timeout=20):
-        deadline = time.monotonic() + timeout
-        while not self.evaluate(expression):
-            assert time.monotonic() < deadline, f"the page never showed {expression}"
-            time.sleep(0.05)
-
-    def type(self, key):
-        for kind in ("keyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", {"type": kind, "key": key,
-                                                 **({"text": key} if kind == "keyDown" else {})},
-                      page=True)
-
-    def close(self):
-        try:
-            self.call("Browser.close", timeout=5)
-        finally:
-            self.process.wait(timeout=10)
-            os.close(self._write)
-            os.close(self._read)
-
-
-@pytest.fixture
-def server(tmp_path):
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
     """``bacc-edge track`` of the live-dealer paytable on a port the system chooses,
-    started: the process (its first line of output is the page's address)."""
+    started, and the page's address (the first line of its output). A test starts
+    with a new shoe (:func:`new_shoe`)."""
+    folder = tmp_path_factory.mktemp("track")
     with subprocess.Popen(
             [sys.executable, "-m", "bacc_edge", "track", str(LIVE), "--port", "0",
-             "--no-browser", "--session", str(tmp_path / "session.json")],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=tmp_path) as process:
+             "--no-browser", "--session", str(folder / "session.json")],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=folder) as process:
         try:
-            yield process
+            yield address(process)
         finally:
             process.terminate()
             process.wait(timeout=10)
@@ -117,6 +53,33 @@ def address(process):
     url = process.stdout.readline().strip()
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url), url
     return url
+
+
+def new_shoe(url):
+    """A new shoe of 8 decks on the server (through its API)."""
+    request = urllib.request.Request(url + "api/shoe", data=b'{"decks": 8}',
+                                     headers={"Content-Type": "application/json"})
+    assert json.load(urllib.request.urlopen(request, timeout=30))["seen"] == []
+
+
+def opened(chromium, url, home):
+    """A browser showing the page, its bets drawn."""
+    browser = DevTools(chromium, home)
+    for domain in ("Runtime", "Log"):
+        browser.call(f"{domain}.enable", page=True)
+    browser.navigate(url)
+    browser.wait_for("!!document.querySelector('#bets tr[data-bet]')")
+    return browser
+
+
+def script_errors(browser):
+    """The console's errors and the page's exceptions so far (a request the server
+    refused, 400, is logged too: not an error of the page)."""
+    return [e for e in browser.events
+            if e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] == "error"
+            and "status of 400 (Bad Request)" not in e["params"]["entry"]["text"]
+            or e.get("method") == "Runtime.consoleAPICalled"
+            or e.get("method") == "Runtime.exceptionThrown"]
 
 
 def printing(cards):
@@ -144,12 +107,9 @@ def printed_values(process):
 
 def test_a_coup_dealt_by_keyboard_shows_what_the_command_prints(chromium, server, tmp_path):
     command = printing(SEEN)  # the server, the browser and the command start side by side
-    browser = DevTools(chromium, tmp_path / "profile")
+    new_shoe(server)
+    browser = opened(chromium, server, tmp_path / "browser")
     try:
-        for domain in ("Runtime", "Log", "Page"):
-            browser.call(f"{domain}.enable", page=True)
-        browser.call("Page.navigate", {"url": address(server)}, page=True)
-        browser.wait_for("!!document.querySelector('#bets tr[data-bet]')")
         for key in KEYS:
             browser.type(key)
         browser.wait_for(f"state.seen.join(' ') === {json.dumps(SEEN)} && state.can_redo")
@@ -158,16 +118,95 @@ def test_a_coup_dealt_by_keyboard_shows_what_the_command_prints(chromium, server
                   r.querySelector('td.ev').title])""")
         coups = browser.evaluate("[...document.querySelectorAll('#coups div')].map(d => d.textContent)")
         prompt = browser.evaluate("document.getElementById('prompt').textContent")
-        errors = [e for e in browser.events
-                  if e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] == "error"
-                  or e.get("method") == "Runtime.consoleAPICalled"
-                  or e.get("method") == "Runtime.exceptionThrown"]
+        # the value-by-round chart: one round so far, its rounds 1 to 10 labelled
+        ticks = browser.evaluate("[...document.querySelectorAll('#chart text[text-anchor=middle]')]"
+                                 ".map(t => t.textContent)")
+        errors = script_errors(browser)
     finally:
         browser.close()
     assert errors == []                                   # no script error, no blocked load
     assert len(coups) == 1 and coups[0].startswith("1. player 9–5")
     assert prompt == "Round 2: next card to P1"          # 2♣ was undone
+    assert ticks == [str(r) for r in range(1, 11)]
     printed = printed_values(command)
     assert len(shown) == 19 and {name for name, _, _ in shown} == set(printed)
     for name, text, exact in shown:
         assert (text, exact) == printed[name], name
+
+
+#: Every key of a word at once, in one task of the page (no pause between two keys, as a
+#: quick typist's): what the page then shows, and what is typed.
+BURST = """(word => {
+  for (const key of word) {
+    document.dispatchEvent(new KeyboardEvent("keydown", {key, bubbles: true, cancelable: true}));
+  }
+  return [document.getElementById("message").textContent, typed];
+})"""
+
+
+def test_a_word_typed_is_refused_whole_and_the_messages_never_go_stale(chromium, server,
+                                                                       tmp_path):
+    new_shoe(server)
+    browser = opened(chromium, server, tmp_path / "browser")
+    try:
+        for key in ["7", "d", "Enter"]:                  # a card, that "u" could undo
+            browser.type(key)
+        browser.wait_for("state.seen.length === 1")
+        browser.evaluate("""window.posts = []; window.realFetch = window.fetch;
+            window.fetch = (url, init) => { if (init && init.method === "POST") posts.push(url);
+                                            return realFetch(url, init); }; true""")
+        seen = {}
+        for word in WORDS:
+            seen[word] = browser.evaluate(f"{BURST}({json.dumps(word)})")
+            browser.type("Escape")
+        for key in "Kings":                              # typed key by key, as a keyboard does
+            browser.type(key)
+        by_keys = browser.evaluate("document.getElementById('message').textContent")
+        browser.type("Escape")
+        browser.evaluate("new Promise(r => setTimeout(r, QUIET_MS + 300))")  # nothing held
+        posts = browser.evaluate("posts")
+        after_words = browser.evaluate("[state.seen, state.can_redo]")
+        # Backspace corrects a word, and the refusal goes
+        for key in ["K", "x"]:
+            browser.type(key)
+        wrong = browser.evaluate("document.getElementById('message').textContent")
+        for key in ["Backspace", "s", "Enter"]:
+            browser.type(key)
+        browser.wait_for("state.seen.length === 2")
+        corrected = browser.evaluate("document.getElementById('message').textContent")
+        # the server out of reach: the card typed is said not entered; back, it is gone
+        browser.evaluate("window.fetch = () => Promise.reject(new TypeError('Failed to fetch')); 1")
+        for key in ["9", "s", "Enter"]:
+            browser.type(key)
+        browser.wait_for("document.getElementById('status').textContent !== ''")
+        lost = browser.evaluate("[document.getElementById('message').textContent, "
+                                "document.getElementById('status').textContent]")
+        browser.evaluate("window.fetch = realFetch; 1")
+        browser.wait_for("document.getElementById('status').textContent === ''")
+        # a refused new shoe's message goes when the next one starts
+        browser.evaluate("window.prompt = () => '0'; newShoe(); busy")
+        refused = browser.evaluate("document.getElementById('message').textContent")
+        browser.evaluate("window.prompt = () => '8'; newShoe(); busy")
+        started = browser.evaluate("[document.getElementById('message').textContent, state.seen]")
+        one_bet = browser.evaluate("units({units: -1, bets_placed: 1, units_exact: '-1', "
+                                   "pending: false, unsettled: 0}).textContent")
+        ticks = browser.evaluate("[2, 10, 11, 52, 80, 400].map(roundTicks)")
+        errors = script_errors(browser)
+    finally:
+        browser.close()
+    assert errors == []
+    for word in WORDS:       # one message, naming all that was typed; nothing left to send
+        assert seen[word] == [f"'{word}' is not a card: nothing entered (Backspace corrects "
+                              f"it, Esc clears it)", word], word
+    assert by_keys == "'Kings' is not a card: nothing entered (Backspace corrects it, Esc " \
+                      "clears it)"
+    assert posts == [] and after_words == [["7♦"], False]  # no card entered, none undone
+    assert wrong.startswith("'Kx' is not a card") and corrected == ""
+    assert lost == ["9♠ was not entered: the server does not answer (Failed to fetch)",
+                    "The server does not answer (Failed to fetch); trying again…"]
+    assert refused == "decks 0: must be a whole number from 1 to 64"
+    assert started == ["", []]
+    assert one_bet == "-1 (1 bet)"
+    assert ticks == [list(range(1, 3)), list(range(1, 11)), [1, 2, 4, 6, 8, 10],
+                     [1, 10, 20, 30, 40, 50], [1, 10, 20, 30, 40, 50, 60, 70, 80],
+                     [1, 50, 100, 150, 200, 250, 300, 350, 400]]

@@ -8,6 +8,7 @@ refusals, the session file and the CSV."""
 import csv
 import io
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -19,6 +20,7 @@ from bacc_edge.engine import deal_kernels as K
 from bacc_edge.game.dealing import DealRules, deal_plan
 from bacc_edge.game.tableau import STANDARD
 from bacc_edge.live.dealt_shoe import DealError, DealtShoe
+from bacc_edge.live.session_lock import SessionBusyError
 from bacc_edge.live.track import LiveTrack, SessionError, open_track
 from bacc_edge.live.values import CoupSettler
 from bacc_edge.util.number_text import fraction
@@ -113,8 +115,16 @@ def test_a_shoe_entered_card_by_card_deals_the_kernels_coups_and_ends_where_it_d
         assert dealt.next_role is None
         rest = int(start[s, rounds[s] - 1]) + len(dealt.layout.coups[-1].cards)
         if rest < len(kinds):
-            with pytest.raises(DealError, match="the shoe is over"):
+            with pytest.raises(DealError, match="the shoe is over") as refused:
                 dealt.enter(cards=name(kinds[rest]))
+            # why, by the kernel's places: the cut card out, or too few cards for a coup
+            if rest > deal.cut_at:
+                assert "the cut card came out in round" in str(refused.value)
+            else:
+                left = deal.cards - rest
+                assert (f"{left} card{'s are' if left > 1 else ' is'} left in the shoe, fewer "
+                        f"than a coup can need (6)") in str(refused.value)
+                assert "cut card" not in str(refused.value)
     if deal.end == "one-more" and deal.cut:
         assert coup_at_cut, "no coup began at the cut card: the rule's other branch is untried"
 
@@ -297,7 +307,14 @@ def _without_version(state):
     ({}, {"exposed": "5h 6h"}, "the shown first card is one card"),
     ({"exposed": "2h"}, {"burn": "3c 4c 5c"}, "burns 2 cards, and 2 are entered"),
     ({"exposed": "2h", "cards": "K♠"}, {"burn": "3c"}, "the burn is over"),
-    ({"exposed": "K♠"}, {"cards": "K♠"}, "no K♠ is left"),
+    ({"exposed": "K♠"}, {"cards": "K♠"}, "card 'K♠': no K♠ is left among the cards not yet seen "
+                                          "(the 1-deck shoe held 1; it is entered)"),
+    ({"exposed": "K♠", "cards": "K"}, {"cards": "K♥ K♦ K♣"},
+     "card 'K♣': no K♣ is left among the cards not yet seen (the 1-deck shoe held 1; 0 are "
+     "entered, and 1 K without its suit)"),
+    ({"exposed": "K♠", "cards": "K K♥ K"}, {"cards": "K"},
+     "card 'K': no K is left among the cards not yet seen (the 1-deck shoe held 4; all 4 are "
+     "entered)"),
     ({"exposed": "5h"}, {"cards": "Kings"}, "card 'Kings' is not a card (the rank is written 'K')"),
     ({"exposed": "5h"}, {"cards": "1h"}, "card '1h' is not a card"),
     ({"exposed": "5h"}, {"cards": "K♠ Kx"}, "card 'Kx' is not a card"),
@@ -327,31 +344,121 @@ def test_a_restarted_track_resumes_the_shoe_exactly(tmp_path):
     track.undo()                          # two cards undone: a restart can still redo them
     assert json.loads(session.read_text())["undone"] == [{"role": "coup", "card": "2"},
                                                          {"role": "coup", "card": "6♦"}]
+    track.close()                         # the server stopped: its session let go
+    with pytest.raises(SessionError, match="this track is closed"):
+        track.redo()
     again, resumed = open_track(LIVE, DealRules(8), session)
-    assert resumed
+    assert resumed and not again.paytable_changed
     assert _without_version(again.state()) == _without_version(track.state())
     again.redo()
-    track.redo()
-    assert _without_version(again.state()) == _without_version(track.state())
+    assert again.state()["seen"] == track.state()["seen"] + ["6♦"]
+    again.close()
     with pytest.raises(SessionError, match="holds a shoe of 8 decks, cut 14, at-cut; the "
                                            "options ask for 6 decks"):
         open_track(LIVE, DealRules(6), session, rules_given=True)
+    open_track(LIVE, DealRules(8), session)[0].close()  # the refusal let the session go
+
+
+def test_two_tracks_never_share_a_session(tmp_path):
+    session = tmp_path / "s.json"
+    first, _ = open_track(LIVE, DealRules(8), session)
+    first.enter(exposed="9d")
+    for opening in (lambda: open_track(LIVE, DealRules(8), session),
+                    lambda: LiveTrack(load_paytable(LIVE), session=session),
+                    lambda: LiveTrack.resume(load_paytable(LIVE), session)):
+        with pytest.raises(SessionBusyError, match="another bacc-edge track is using it"):
+            opening()
+    first.enter(cards="K♠")              # the first one's shoe is whole, and saved
+    assert [e["card"] for e in json.loads(session.read_text())["entries"]] == ["9♦", "K♠"]
+    first.close()
+    with open_track(LIVE, DealRules(8), session)[0] as second:
+        assert second.state()["seen"] == ["9♦", "K♠"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]  # the lock file gone
+
+
+def _session(paytable, entries='[{"role": "exposed", "card": "K♠"}]', rules=None, **extra):
+    """A session file's text, by paytable file (None: no paytable named)."""
+    data = {"format": "bacc-edge track session", "version": 1,
+            "rules": {"decks": 1, "cut": 5, "end": "at-cut"} if rules is None else rules,
+            "undone": []}
+    if paytable is not None:
+        data["paytable"] = str(paytable)
+    data.update(extra)
+    return json.dumps(data, ensure_ascii=False)[:-1] + f', "entries": {entries}}}'
 
 
 @pytest.mark.parametrize("content, message", [
     ("# my notes\n", "cannot be read as a session"),
     ('{"format": "something else"}', "not a bacc-edge track session"),
-    ('{"format": "bacc-edge track session", "version": 1, "paytable": "x", "rules": '
-     '{"decks": 1, "cut": 5, "end": "at-cut"}, "entries": [{"role": "exposed", "card": "K♠"}, '
-     '{"role": "coup", "card": "K♠"}], "undone": []}', "no K♠ is left"),
-    ('{"format": "bacc-edge track session", "version": 1, "rules": {}}', "a broken session"),
-])
+    (_session(LIVE, '[{"role": "exposed", "card": "K♠"}, {"role": "coup", "card": "K♠"}]'),
+     "its card 2 (K♠): card 'K♠': no K♠ is left among the cards not yet seen (the 1-deck "
+     "shoe held 1; it is entered); it is left as it is"),
+    ('{"format": "bacc-edge track session", "version": 1, "rules": {}}',
+     "a broken session: it does not name its paytable file"),
+    (_session(LIVE, rules={}), "a broken session: its rules give no decks"),
+    (_session(LIVE, rules={"decks": 1, "cut": 5}), "a broken session: its rules give no end"),
+    (_session(LIVE, rules=[8]), "a broken session: it holds no rules (decks, cut, end)"),
+    (_session(LIVE, rules={"decks": 0, "cut": 5, "end": "at-cut"}),
+     "a broken session: its rules: decks 0: must be a whole number from 1 to 64"),
+    (_session(LIVE, '[{"role": "banana", "card": "K♠"}]'),
+     "a broken session: card 1 of its cards entered has the role 'banana', which is none of "
+     "exposed, burn, coup"),
+    (_session(LIVE, '["K♠", "5h"]'), "a broken session: card 1 of its cards entered is not a "
+                                     "role and a card name, e.g. {\"role\": \"coup\", \"card\": \"K♠\"}"),
+    (_session(LIVE, '{"role": "exposed"}'),
+     "a broken session: it holds no list of its cards entered (entries)"),
+    (_session(LIVE, undone=[{"role": "coup", "card": "K♠ 5h"}]),
+     "a broken session: undone card 'K♠ 5h' is not one card"),
+], ids=lambda v: v[:40])
 def test_a_file_that_is_no_session_is_refused_and_left_as_it_is(tmp_path, content, message):
     session = tmp_path / "notes.json"
     session.write_text(content)
-    with pytest.raises(SessionError, match=message):
+    with pytest.raises(SessionError) as refused:
         open_track(LIVE, DealRules(8), session)
+    assert message in str(refused.value)
+    assert not re.search(r"[A-Z][a-z]+Error|\(\w+: ", str(refused.value))  # words, no Python
     assert session.read_text() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.json"]  # the lock let go
+
+
+PUNTO = ROOT / "paytables" / "punto_banco.py"
+CHEMIN = ROOT / "paytables" / "chemin_de_fer.py"
+
+
+@pytest.mark.parametrize("saved_with, resumed_with, message", [
+    ("punto_banco.py", "chemin_de_fer.py",
+     "whose tableau dealt its coups; {tmp}/chemin_de_fer.py deals by another (its RULES), so "
+     "its cards would make other coups: track {tmp}/punto_banco.py to resume it"),
+    ("punto_banco.py", "live_dealer.py",
+     "holds a shoe tracked with {tmp}/punto_banco.py; this paytable is {tmp}/live_dealer.py: "
+     "track {tmp}/punto_banco.py to resume it, or name another --session"),
+    ("punto_banco.py", "punto_banco.py as chemin_de_fer.py",
+     "its coups were dealt by the tableau {tmp}/punto_banco.py had when it was saved, and "
+     "the file now deals by another (its RULES changed)"),
+    ("punto_banco.py", "copy/punto_banco.py", None),          # the same content elsewhere
+    ("punto_banco.py", "punto_banco.py as live_dealer.py", "changed"),  # the same file edited
+], ids=["other tableau", "other bets", "its tableau edited", "a copy", "its bets edited"])
+def test_a_session_resumes_only_with_its_own_paytable(tmp_path, saved_with, resumed_with,
+                                                      message):
+    saved = tmp_path / saved_with
+    saved.write_text(PUNTO.read_text())
+    session = tmp_path / "s.json"
+    with open_track(saved, DealRules(8), session)[0] as track:
+        track.enter(exposed="5h", cards="K♠ 9d 2c 3s")
+    name, _, content = resumed_with.partition(" as ")
+    other = tmp_path / name
+    other.parent.mkdir(exist_ok=True)
+    other.write_text((ROOT / "paytables" / (content or name.split("/")[-1])).read_text())
+    if message in (None, "changed"):
+        with open_track(other, DealRules(8), session)[0] as track:
+            assert track.state()["seen"] == ["5♥", "K♠", "9♦", "2♣", "3♠"]
+            assert track.paytable_changed == (message == "changed")
+        return
+    before = session.read_text()
+    with pytest.raises(SessionError) as refused:
+        open_track(other, DealRules(8), session)
+    assert message.format(tmp=tmp_path) in str(refused.value)
+    assert session.read_text() == before
 
 
 @pytest.mark.parametrize("change", [
@@ -390,3 +497,27 @@ def test_the_shoes_cards_export_as_csv():
         ("K♠", "coup", "1", "P1"), ("5♥", "coup", "1", "B1"), ("9♦", "coup", "1", "P2"),
         ("2♣", "coup", "1", "B2"), ("7", "coup", "2", "P1")]
     assert rows[6]["suit"] == "" and rows[0]["number"] == "1"
+
+
+def test_past_27_decks_every_bet_is_counted_after_the_answer():
+    # beyond 27 decks the bets on points take Python's big integers (about 0.4 s a shoe):
+    # a card is answered first, its values pending, then counted as report() counts them
+    track = LiveTrack(load_paytable(PUNTO), DealRules(28))
+    track.enter(exposed="7♦", cards="K♠ 5h 9d 2c")
+    state = track.state()
+    assert state["pending"] and all(b["pending"] and b["ev"] is None for b in state["bets"])
+    track.wait()
+    state = track.state()
+    expected = report(str(PUNTO), Shoe.decks(28).remove("7♦ K♠ 5♥ 9♦ 2♣"),
+                      full_shoe=Shoe.decks(28))
+    assert [b["ev_exact"] for b in state["bets"]] == [fraction(r.ev) for r in expected]
+    assert not state["pending"] and state["history"]["values"][0][0] is not None
+
+
+def test_the_start_tells_its_progress_from_nothing_to_done(tmp_path):
+    heard = []
+    track, _ = open_track(ROOT / "paytables" / "colour_match.py", DealRules(2),
+                          tmp_path / "s.json", on_progress=lambda d, t: heard.append((d, t)))
+    track.close()
+    assert heard[0][0] == 0 and heard[-1][0] == heard[-1][1] > 0   # told at once, then done
+    assert all(a[0] <= b[0] for a, b in zip(heard, heard[1:]))

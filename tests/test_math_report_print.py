@@ -7,10 +7,8 @@ installed, else from the PDF's bytes."""
 
 import base64
 import html
-import json
 import os
 import re
-import select
 import shutil
 import struct
 import subprocess
@@ -21,6 +19,7 @@ from click.testing import CliRunner
 
 from bacc_edge.cli import main
 from conftest import ROOT
+from devtools import DevTools
 
 REPORTS = sorted((ROOT / "results" / "math_reports").glob("*.html"))
 #: PDF page sizes in points (width, height).
@@ -90,90 +89,21 @@ def _page_texts(pdf) -> list[str] | None:
     return out.split("\f")
 
 
-class Browser:
-    """One headless Chromium driven over its DevTools pipe (``--remote-debugging-pipe``:
-    JSON messages ending in a NUL byte, commands on its fd 3, answers on its fd 4), so
-    that many pages print in one browser: ``Page.printToPDF`` is what ``--print-to-pdf``
-    runs, without a browser started for each page."""
-
-    TIMEOUT = 120
-
-    def __init__(self, chromium, home):
-        to_r, to_w = os.pipe()
-        from_r, from_w = os.pipe()
-
-        def pipes():  # the child's fds 3 and 4, kept across exec
-            os.dup2(to_r, 3)
-            os.dup2(from_w, 4)
-            os.set_inheritable(3, True)
-            os.set_inheritable(4, True)
-
-        self.proc = subprocess.Popen(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--remote-debugging-pipe", f"--user-data-dir={home / 'profile'}", "about:blank"],
-            preexec_fn=pipes, pass_fds=(3, 4), stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, env={**os.environ, "HOME": str(home)})
-        os.close(to_r)
-        os.close(from_w)
-        self.send, self.receive = to_w, from_r
-        self.buffer, self.pending, self.n = b"", [], 0
-        target = self.call("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.call("Target.attachToTarget", targetId=target,
-                                 flatten=True)["sessionId"]
-        self.call("Page.enable", session=self.session)
-
-    def _message(self) -> dict:
-        while b"\0" not in self.buffer:
-            ready, _, _ = select.select([self.receive], [], [], self.TIMEOUT)
-            chunk = os.read(self.receive, 1 << 20) if ready else b""
-            if not chunk:
-                raise RuntimeError("Chromium stopped answering")
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def call(self, method, session=None, **params):
-        self.n += 1
-        command = {"id": self.n, "method": method, "params": params}
-        if session:
-            command["sessionId"] = session
-        os.write(self.send, json.dumps(command).encode() + b"\0")
-        while True:
-            message = self._message()
-            if message.get("id") == self.n:
-                if "error" in message:
-                    raise RuntimeError(f"{method}: {message['error']}")
-                return message["result"]
-            self.pending.append(message)
-
-    def print_pdf(self, page, pdf) -> None:
-        self.call("Page.navigate", session=self.session, url=page.as_uri())
-        while not any(m.get("method") == "Page.loadEventFired" for m in self.pending):
-            self.pending.append(self._message())
-        self.pending.clear()
-        # untagged: a tagged PDF (for screen readers) takes Chromium half as long again
-        data = self.call("Page.printToPDF", session=self.session, printBackground=True,
-                         preferCSSPageSize=True, generateTaggedPDF=False)["data"]
-        pdf.write_bytes(base64.b64decode(data))
-
-    def close(self):
-        try:
-            self.call("Browser.close")
-            self.proc.wait(30)
-        except (RuntimeError, OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
-            self.proc.wait(30)
-        finally:
-            os.close(self.send)
-            os.close(self.receive)
+def _print_pdf(browser: DevTools, page, pdf) -> None:
+    """``Page.printToPDF`` (what ``--print-to-pdf`` runs) of one page, in a browser
+    that prints many: no browser started for each page."""
+    browser.navigate(page.as_uri())
+    # untagged: a tagged PDF (for screen readers) takes Chromium half as long again
+    data = browser.call("Page.printToPDF", {"printBackground": True, "preferCSSPageSize": True,
+                                            "generateTaggedPDF": False}, page=True)["data"]
+    pdf.write_bytes(base64.b64decode(data))
 
 
 def _print_all(chromium, pages, folder, home):
-    home.mkdir()
-    browser = Browser(chromium, home)
+    browser = DevTools(chromium, home, timeout=120)
     try:
         for page in pages:
-            browser.print_pdf(page, folder / f"{page.stem}.pdf")
+            _print_pdf(browser, page, folder / f"{page.stem}.pdf")
     finally:
         browser.close()
 

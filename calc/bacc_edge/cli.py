@@ -873,7 +873,8 @@ def track_command(paytable, decks, cut, end_rule, port, host, session, no_browse
     chosen = given(click.get_current_context(), "decks", "cut", "end_rule")
     track_server(paytable, rules=DealRules(decks, cut, end_rule), session=session,
                  rules_given=bool(chosen), host=host, port=port, open_browser=not no_browser,
-                 on_address=lambda url: click.echo(url), on_note=say)
+                 on_address=lambda url: click.echo(url), on_note=say,
+                 starting=lambda: progress_bar.bar("counting the bets on the full shoe"))
 
 
 @main.command("chemin-de-fer")

@@ -74,8 +74,16 @@ def parse_card(name: str) -> tuple[int, int | None]:
     rank = _RANK_ALIASES.get(text[:-1].upper())
     suit = _SUIT_ALIASES.get(text[-1].lower())
     if rank is None or suit is None:
-        raise CardNameError(f"card {name!r} is not a card{_hint(text)}: write {CARD_FORMS}")
+        raise CardNameError(f"card {_quoted(name)} is not a card{_hint(text)}: write "
+                            f"{CARD_FORMS}")
     return rank, suit
+
+
+def _quoted(name: str) -> str:
+    """A name as an error quotes it: whole, or its start where it is long (a page or a
+    script may send a long text; the error need not echo it)."""
+    text = repr(name)
+    return text if len(text) <= 40 else f"{text[:30]}… ({len(name):,} characters)"
 
 
 def parse_cards(text: str) -> list[tuple[int, int | None]]:

@@ -78,11 +78,12 @@ class DealRules:
     end: EndRule = EndRule.AT_CUT
 
     def __post_init__(self):
-        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
-            raise OptionError(f"decks {self.decks!r} must be a whole number from 1")
-        if self.decks > MOST_DECKS:
-            raise OptionError(f"decks {self.decks} is more than a dealing shoe holds "
-                              f"(1 to {MOST_DECKS})")
+        if (isinstance(self.decks, bool) or not isinstance(self.decks, int)
+                or not 1 <= self.decks <= MOST_DECKS):  # the command's --decks says the same
+            raise OptionError(f"decks {self.decks!r}: must be a whole number from 1 to "
+                              f"{MOST_DECKS}" + (", the most a dealing shoe holds"
+                                                 if isinstance(self.decks, int)
+                                                 and self.decks > MOST_DECKS else ""))
         most = CARDS_PER_DECK * self.decks - BEFORE_CUT
         if isinstance(self.cut, bool) or not isinstance(self.cut, int):
             raise ArgumentError(f"cut {quoted(self.cut)} must be a whole number of cards "

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from ..errors import ArgumentError, BaccEdgeError, kind_of
-from ..game.cards import POINTS, SUITS_PER_RANK, card_name, parse_cards
+from ..errors import ArgumentError, BaccEdgeError, ShoeError, kind_of
+from ..game.cards import POINTS, RANKS, SUITS_PER_RANK, card_name, parse_cards
 from ..game.coup import COUP_CARDS, coup_order, coup_plan
 from ..game.dealing import SHOWN_CARDS, DealRules, burn_count
 from ..game.shoe import Shoe
@@ -164,11 +164,11 @@ class DealtShoe:
             if text is None:
                 continue
             if not isinstance(text, str):
-                raise DealError(f"{key} {text!r} must be card names in a string, "
+                raise DealError(f"{key} {text!r:.60} must be card names in a string, "
                                 f"e.g. 'K♠ 5h'")
             parsed = parse_cards(text)
             if role is Role.EXPOSED and len(parsed) != 1:
-                raise DealError(f"exposed {text!r}: the shown first card is one card")
+                raise DealError(f"exposed {text!r:.60}: the shown first card is one card")
             new += [Entry(role, rank, suit) for rank, suit in parsed]
         if not new:
             raise DealError("no card entered: give exposed, burn or cards, e.g. "
@@ -218,7 +218,7 @@ class DealtShoe:
                 raise DealError(f"the shown first card {name!r}: this shoe's is "
                                 f"{layout.exposed.name} already (undo it to change it)")
             burned = burn_count(entry.rank * SUITS_PER_RANK)
-            return _remove(shoe, entry), Layout(entry, burned, place=SHOWN_CARDS + burned)
+            return self._remove(shoe, entry), Layout(entry, burned, place=SHOWN_CARDS + burned)
         if layout.exposed is None:
             raise DealError(f"card {name!r}: enter the shoe's shown first card first "
                             f"(exposed)")
@@ -230,13 +230,13 @@ class DealtShoe:
                 raise DealError(f"burned card {name!r}: the shown {layout.exposed.name} "
                                 f"burns {layout.burned} cards, and {layout.burned} are "
                                 f"entered")
-            return _remove(shoe, entry), replace(layout,
-                                                 burned_seen=layout.burned_seen + (entry,))
+            return self._remove(shoe, entry), replace(
+                layout, burned_seen=layout.burned_seen + (entry,))
         if layout.over:
-            raise DealError(f"card {name!r}: the shoe is over (the {self.rules.end.value} "
-                            f"rule ended it after round {layout.coups[-1].round}, the cut "
-                            f"card {self.rules.cut} cards from the end): start a new shoe")
-        shoe = _remove(shoe, entry)
+            raise DealError(f"card {name!r}: the shoe is over after round "
+                            f"{layout.coups[-1].round}: {self._why_over(layout)}; start a "
+                            f"new shoe")
+        shoe = self._remove(shoe, entry)
         coups = list(layout.coups)
         if coups and not coups[-1].complete:
             coup = coups.pop()
@@ -255,6 +255,43 @@ class DealtShoe:
             over = self.rules.shoe_over([(c.start, c.end) for c in coups])
         return shoe, replace(layout, coups=tuple(coups), place=layout.place + 1,
                              cut_round=cut_round, over=over)
+
+    def _why_over(self, layout: Layout) -> str:
+        """Why the shoe of ``layout`` deals no more coup, in words."""
+        if layout.cut_round is None:  # the cut card still in (or none: --cut 0)
+            left = self.rules.cards - layout.place
+            return (f"{left} card{'s are' if left != 1 else ' is'} left in the shoe, fewer "
+                    f"than a coup can need ({COUP_CARDS})")
+        return (f"the cut card came out in round {layout.cut_round}, and by the "
+                f"{self.rules.end.value} rule {self.rules.end.meaning}")
+
+    def _remove(self, shoe: Shoe | LastCards, entry: Entry) -> Shoe | LastCards:
+        """``shoe`` less the card of ``entry``; the last cards, fewer than a coup's, as
+        :class:`LastCards`. A card the cards not seen no longer hold is refused, saying
+        how many the shoe held and how many are entered."""
+        if isinstance(shoe, Shoe) and shoe.cards <= COUP_CARDS:
+            shoe = LastCards(shoe.ranks, shoe.suits, shoe.suitless)
+        try:
+            if isinstance(shoe, LastCards):
+                return shoe.remove(entry)
+            return shoe.remove(entry.name)
+        except ShoeError:
+            pass
+        name, r, s = entry.name, entry.rank, entry.suit
+        full = self.full
+        held = full.ranks[r] if s is None else full.suits[r][s]
+        entered = held - (shoe.ranks[r] if s is None else shoe.suits[r][s])
+        without = shoe.suitless[r]
+        decks = self.rules.decks
+        if entered == held and (s is None or not without):
+            told = "it is entered" if held == 1 else f"all {held} are entered"
+        else:
+            told = f"{entered} {'is' if entered == 1 else 'are'} entered"
+        if s is not None and without:
+            told += (f", and {without} {RANKS[r]} without "
+                     f"{'its' if without == 1 else 'their'} suit")
+        raise DealError(f"card {name!r}: no {name} is left among the cards not yet seen "
+                        f"(the {decks}-deck shoe held {held}; {told})")
 
 
 @dataclass(frozen=True)
@@ -284,22 +321,8 @@ class LastCards:
         else:
             suits[r][entry.suit] -= 1
         if not held or sum(suits[r]) < suitless[r]:
-            raise DealError(f"cannot remove {name!r}: no {name} is left (among the cards "
-                            f"not yet seen)")
+            raise ShoeError(f"cannot remove {name!r}: no {name} is left")
         return LastCards(tuple(ranks), tuple(map(tuple, suits)), tuple(suitless))
-
-
-def _remove(shoe: Shoe | LastCards, entry: Entry) -> Shoe | LastCards:
-    """``shoe`` less the card of ``entry``, as :meth:`Shoe.remove` refuses it; the
-    last cards, fewer than a coup's, as :class:`LastCards`."""
-    if isinstance(shoe, Shoe) and shoe.cards <= COUP_CARDS:
-        shoe = LastCards(shoe.ranks, shoe.suits, shoe.suitless)
-    if isinstance(shoe, LastCards):
-        return shoe.remove(entry)
-    try:
-        return shoe.remove(entry.name)
-    except BaccEdgeError as err:
-        raise DealError(f"{err} (among the cards not yet seen)") from None
 
 
 __all__ = ["Coup", "DealError", "DealtShoe", "Entry", "LastCards", "Layout", "Role"]

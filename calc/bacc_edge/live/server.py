@@ -11,7 +11,9 @@ file, through the track. The server binds 127.0.0.1 by default and then answers 
 requests addressed to a loopback name (a web page elsewhere cannot rebind a name to it);
 any other address needs the access token, in the page's URL (``?token=``) or the
 ``X-Bacc-Edge-Token`` header, else 403. A request that changes the shoe must be JSON
-(``Content-Type: application/json``): a form on another site cannot post it.
+(``Content-Type: application/json``): a form on another site cannot post it. Its body is
+read only up to :data:`MAX_BODY` (413 past it, before the rest is read), and a refusal
+quotes at most a short piece of what was sent.
 
 This module imports the web framework, so ``import bacc_edge`` never does: the command
 imports it when it starts the server.
@@ -25,9 +27,12 @@ import hashlib
 import ipaddress
 import json
 import secrets
+import signal
 import socket
 import threading
 from importlib import resources
+from typing import Callable, ContextManager
+from urllib.parse import quote
 
 import uvicorn
 from starlette.applications import Starlette
@@ -40,6 +45,7 @@ from starlette.routing import Route
 
 from ..errors import BaccEdgeError, OptionError
 from ..game.dealing import DealRules
+from ..util.progress import Progress
 from .track import PARTS, LiveTrack, open_track
 
 #: The names a loopback server answers to (a DNS-rebinding page uses another).
@@ -51,6 +57,12 @@ TOKEN_HEADER = "X-Bacc-Edge-Token"
 #: The keys each request body may hold; any other is refused, never ignored.
 BODY_KEYS = {"/api/cards": ("exposed", "burn", "cards"), "/api/undo": (), "/api/redo": (),
              "/api/shoe": ("decks", "cut", "end")}
+#: The most bytes a request body may hold (64 KiB): every card of a 64-deck shoe, 3,328
+#: cards written "10♥ " (6 bytes each), is 20 KB; a body past it is refused (413).
+MAX_BODY = 64 * 1024
+#: The longest refusal message sent back: what was sent is quoted shortened (a body of
+#: 64 KiB of one bad card is not echoed back).
+MAX_MESSAGE = 400
 
 
 def is_loopback(host: str) -> bool:
@@ -163,19 +175,13 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise _Refused(415, f"send JSON (Content-Type: application/json), not "
-                                f"{kind or 'no content type'!r}")
-        raw = await request.body()
-        try:
-            data = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError) as err:
-            raise _Refused(400, f"the body is not JSON: {err}") from None
-        if not isinstance(data, dict):
-            raise _Refused(400, f"the body must be a JSON object, not {type(data).__name__}")
+                                f"{_clip(kind or 'no content type')}")
+        data = _json_object(await _limited_body(request))
         allowed = BODY_KEYS[request.url.path]
         unknown = sorted(set(data) - set(allowed))
         if unknown:
-            raise _Refused(400, f"unknown key {unknown[0]!r} in {request.url.path}: it takes "
-                                + (", ".join(allowed) if allowed else "no key"))
+            raise _Refused(400, f"unknown key {_clip(unknown[0])} in {request.url.path}: it "
+                                f"takes " + (", ".join(allowed) if allowed else "no key"))
         return data
 
     async def index(request: Request) -> Response:
@@ -205,13 +211,13 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         data = await body_of(request)
         for key in ("decks", "cut"):
             if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
-                raise _Refused(400, f"{key} {data[key]!r} must be a whole number")
+                raise _Refused(400, f"{key} {_clip(data[key])} must be a whole number")
         return await _change(lambda: track.new_shoe(**data))
 
     async def get_csv(request: Request) -> Response:
         text = await _threaded(track.csv)
         return Response(text, media_type="text/csv; charset=utf-8", headers={
-            "Content-Disposition": f'attachment; filename="{track.paytable.path.stem}-shoe.csv"'})
+            "Content-Disposition": attachment(f"{track.paytable.path.stem}-shoe.csv")})
 
     async def _change(action) -> Response:
         def run():
@@ -221,10 +227,10 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         return await _threaded(run)
 
     async def refused(request: Request, exc: "_Refused") -> Response:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse({"error": _short(exc.message)}, status_code=exc.status)
 
     async def bad_input(request: Request, exc: BaccEdgeError) -> Response:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": _short(str(exc))}, status_code=400)
 
     middleware = []
     if hosts is not None:
@@ -258,6 +264,69 @@ class _Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
+
+
+async def _limited_body(request: Request) -> bytes:
+    """The request's body, read no further than :data:`MAX_BODY`: a body said to be
+    longer, or found longer, is refused (413) there."""
+    most = (f"a request takes at most {MAX_BODY // 1024} KiB ({MAX_BODY:,} bytes), room for "
+            f"every card of a 64-deck shoe three times over: send the cards as they come out")
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise _Refused(413, f"the body is {int(length):,} bytes; {most}")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise _Refused(413, f"the body is more than {MAX_BODY:,} bytes; {most}")
+    return bytes(body)
+
+
+def _json_object(raw: bytes) -> dict:
+    """The body as a JSON object: refused (400) where it is not JSON, not an object,
+    nested too deep to read, or names a key twice (JSON would keep the last silently)."""
+    def once(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(400, f"the body names {_clip(key)} twice: give each key once")
+            seen.add(key)
+        return dict(pairs)
+
+    try:
+        data = json.loads(raw or b"{}", object_pairs_hook=once)
+    except RecursionError:
+        raise _Refused(400, "the body is not JSON this API reads: it is nested too deep (a "
+                            "request is one object of card names)") from None
+    except (ValueError, UnicodeDecodeError) as err:
+        raise _Refused(400, f"the body is not JSON: {_short(str(err))}") from None
+    if not isinstance(data, dict):
+        raise _Refused(400, f"the body must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def _clip(value, most: int = 40) -> str:
+    """``repr(value)``, shortened to about ``most`` characters: a refusal quotes what
+    was sent, never all of a long one."""
+    text = repr(value)
+    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
+
+
+def _short(message: str) -> str:
+    """A refusal's message, cut at :data:`MAX_MESSAGE` characters (a message quoting
+    a long input is cut, not sent whole)."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return f"{message[:MAX_MESSAGE]}… (cut: {len(message):,} characters)"
+
+
+def attachment(filename: str) -> str:
+    """A Content-Disposition for a download named ``filename`` (RFC 6266): the name in
+    ASCII, characters it lacks and quotes or backslashes as ``_``, for old clients,
+    and whole as UTF-8 (``filename*``, RFC 5987) for the others. A header is Latin-1
+    at most: a paytable named in Chinese must not fail the export."""
+    plain = "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in filename)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 async def _threaded(fn):
@@ -308,46 +377,130 @@ def listen(host: str, port: int) -> socket.socket:
 def track_server(paytable, *, rules: DealRules = DealRules(),
                  session="bacc-edge-track.json", rules_given: bool = False,
                  host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = True,
-                 on_address=print, on_note=None) -> None:
+                 on_address=print, on_note=None,
+                 starting: Callable[[], ContextManager[Progress | None]] | None = None
+                 ) -> None:
     """``bacc-edge track``: listen on ``host``:``port``, open the session (resumed
     where its file exists, see :func:`~bacc_edge.live.track.open_track`), then serve it
-    until interrupted. Everything that can be refused is refused before the page's
-    address is told: the address, the paytable, the session. ``on_note`` hears what
-    was opened."""
-    sock = listen(host, port)
-    try:
-        track, resumed = open_track(paytable, rules, session, rules_given=rules_given)
-        if on_note is not None:
-            on_note(f"resumed the shoe saved in {session} ({len(track.shoe.entries)} cards "
-                    f"entered)" if resumed else f"a new shoe, saved card by card to {session}")
+    until interrupted (Ctrl-C or SIGTERM: the shoe is saved at every card, so either is
+    a clean stop). Everything that can be refused is refused before the page's address
+    is told: the address, the paytable, the session. ``on_note`` hears what was opened;
+    ``starting()`` gives the ``on_progress`` of the bets counted on the full shoe before
+    the address (seconds for bets on the cards), as a context it closes before it."""
+    with _sigterm_as_interrupt():
+        sock = listen(host, port)
         try:
-            serve(track, sock, host=host, open_browser=open_browser, on_address=on_address)
-        except KeyboardInterrupt:  # Ctrl-C: the way to stop it, not an error
-            pass
-        if on_note is not None:
-            on_note(f"stopped; the shoe is saved in {session}")
+            with (starting() if starting is not None
+                  else contextlib.nullcontext()) as on_progress:
+                track, resumed = open_track(paytable, rules, session, rules_given=rules_given,
+                                            on_progress=on_progress)
+            try:
+                if on_note is not None:
+                    on_note(_opened(track, session, resumed))
+                try:
+                    serve(track, sock, host=host, open_browser=open_browser,
+                          on_address=on_address, on_note=on_note)
+                except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the way to stop it
+                    pass
+                if on_note is not None:
+                    on_note(f"stopped; the shoe is saved in {session}")
+            finally:
+                track.close()
+        finally:
+            sock.close()
+
+
+def _opened(track: LiveTrack, session, resumed: bool) -> str:
+    """What was opened, in words."""
+    if not resumed:
+        return f"a new shoe, saved card by card to {session}"
+    n = len(track.shoe.entries)
+    note = f"resumed the shoe saved in {session} ({n} card{'' if n == 1 else 's'} entered)"
+    if track.paytable_changed:
+        note += (f"; {track.paytable.path} has changed since (its tableau has not): its bets "
+                 f"are valued as it is now")
+    return note
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt():
+    """SIGTERM (``kill``, a service manager) stops the server as Ctrl-C does: the server
+    finishes, the stop is told, the exit status is 0 (uvicorn hands a signal it caught
+    back to the handler it found, this one)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
     finally:
-        sock.close()
+        signal.signal(signal.SIGTERM, old)
+
+
+def page_url(host: str, port: int, token: str | None) -> tuple[str, str | None]:
+    """The page's address as printed, and a note for a server bound to every address
+    (``0.0.0.0``, ``::``), which no other machine can open as such: the address then
+    names this machine by its host name, and the note lists its addresses."""
+    query = f"?token={token}" if token else ""
+    note = None
+    try:
+        everywhere = ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        everywhere = False
+    if everywhere:
+        name = socket.gethostname() or "localhost"
+        addresses = _addresses()
+        note = (f"listening on every address of this machine ({host}): the address names "
+                f"it by its host name, {name}; where another machine does not know that "
+                f"name, put one of this machine's addresses in its place"
+                + (f" ({', '.join(addresses)})" if addresses else ""))
+        host = name
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}/{query}", note
+
+
+def _addresses() -> list[str]:
+    """This machine's addresses other machines may reach it by (not the loopback ones):
+    its host name's, and the one its default route leaves from (a UDP socket connected
+    to a documentation address: nothing is sent)."""
+    found = []
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM):
+            found.append(info[4][0])
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+        udp.connect(("192.0.2.1", 9))
+        found.append(udp.getsockname()[0])
+    return [a for a in dict.fromkeys(found) if not is_loopback(a)
+            and not ipaddress.ip_address(a.split("%")[0]).is_unspecified]
 
 
 def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
-          open_browser: bool = True, on_address=print) -> None:
+          open_browser: bool = True, on_address=print, on_note=None) -> None:
     """Serve ``track`` on the listening ``sock`` (bound to ``host``, see :func:`listen`)
     until interrupted: tell ``on_address`` the page's address (with its access token
-    where the host is not a loopback one), open the browser."""
+    where the host is not a loopback one; see :func:`page_url`), open the browser (on
+    this machine: by a loopback address where the server listens on every one)."""
     token, hosts = access(host)
     bound = sock.getsockname()[1]
-    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    url = f"http://{shown}:{bound}/" + (f"?token={token}" if token else "")
+    url, note = page_url(host, bound, token)
     app = create_app(track, token=token, hosts=hosts)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
                                            lifespan="on"))
     on_address(url)
+    if note is not None and on_note is not None:
+        on_note(note)
     if open_browser:
         import webbrowser
-        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+        here = url if note is None else page_url(
+            "::1" if ":" in host else "127.0.0.1", bound, token)[0]
+        threading.Timer(0.5, webbrowser.open, args=(here,)).start()
     server.run(sockets=[sock])
 
 
-__all__ = ["DEFAULT_PORT", "LOOPBACK_NAMES", "TOKEN_HEADER", "access", "create_app",
-           "is_loopback", "listen", "new_token", "page", "serve", "track_server"]
+__all__ = ["DEFAULT_PORT", "LOOPBACK_NAMES", "MAX_BODY", "TOKEN_HEADER", "access", "attachment",
+           "create_app", "is_loopback", "listen", "new_token", "page", "page_url", "serve",
+           "track_server"]

@@ -11,13 +11,16 @@ calls it, and the state says what is still pending.
 
 Every change is saved at once to the session file (a temporary file, then a rename:
 :func:`~bacc_edge.util.safe_write.write_output`), from which :meth:`LiveTrack.resume`
-restores the shoe exactly, undone cards included.
+restores the shoe exactly, undone cards included. A track holds its session's lock
+(:mod:`.session_lock`) from its start until :meth:`LiveTrack.close` or the end of its
+process, so that no two tracks write one session.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import secrets
 import threading
 from dataclasses import dataclass
@@ -34,8 +37,10 @@ from ..game.shoe import Shoe
 from ..language.loader import Paytable, load_paytable
 from ..output.formats import csv_records
 from ..util.number_text import fraction, percentage
-from ..util.safe_write import check_output, write_output
+from ..util.progress import Progress, part
+from ..util.safe_write import OverwriteError, check_output, write_output
 from .dealt_shoe import Coup, DealError, DealtShoe, Entry, Role
+from .session_lock import SessionLock
 from .values import BetValue, BetValues, CoupSettler, LiveCounts, live_counts
 
 #: What a session file says it is, and the version of its layout.
@@ -46,6 +51,8 @@ DIGITS = 3
 PARTS = ("values", "counts")
 #: How :meth:`DealtShoe.enter` takes a card of each role.
 _KEYWORD = {Role.EXPOSED: "exposed", Role.BURN: "burn", Role.COUP: "cards"}
+#: What a session file leaves as it is when it cannot be resumed.
+_LEFT = "it is left as it is"
 
 
 class SessionError(BaccEdgeError):
@@ -66,7 +73,10 @@ class _Settled:
 
 class LiveTrack:
     """A shoe of ``rules`` dealt by hand, valued for the bets of ``paytable`` (a loaded
-    paytable file), saved to ``session`` (None: not saved) after every change."""
+    paytable file), saved to ``session`` (None: not saved) after every change. A track
+    with a session holds its lock: a session another track holds is refused
+    (:class:`~bacc_edge.live.session_lock.SessionBusyError`); :meth:`close` (or the end
+    of the process, or a ``with`` block's) lets it go."""
 
     def __init__(self, paytable: Paytable, rules: DealRules = DealRules(), *,
                  session: Path | str | None = None):
@@ -77,20 +87,47 @@ class LiveTrack:
             raise ArgumentError(f"rules {kind_of(rules)} must be DealRules, e.g. "
                                 f"DealRules(decks=8)")
         self.paytable = paytable
-        self.session = None if session is None else Path(session)
-        if self.session is not None:
-            check_output(self.session, inputs=[paytable.path], name=f"session {session}")
+        self.session: Path | None = None
+        self._session_lock: SessionLock | None = None
+        self._closed = False
+        #: whether the paytable file changed since the session resumed was saved (its
+        #: tableau the same): its bets are valued as the file is now
+        self.paytable_changed = False
         self._lock = threading.RLock()
+        if session is not None:
+            path = session_path(session, paytable)
+            self._hold(path, SessionLock(path, f"session {session}"))
         #: the counts and the coups' settlement of the rules they were built for (None:
         #: not yet; :meth:`work` builds them)
         self.counts: LiveCounts | None = None
         self.settler: CoupSettler | None = None
         self._rules_counted: DealRules | None = None
-        self._new_rules(rules, BetValues(paytable, Shoe.decks(rules.decks)))
+        try:
+            self._new_rules(rules, BetValues(paytable, Shoe.decks(rules.decks)))
+        except BaseException:
+            self.close()
+            raise
         #: goes up by one at every change of the shoe, so a page knows it is behind;
         #: ``server`` tells this track from one started again (whose version restarts)
         self.version = 0
         self.server = secrets.token_hex(8)
+
+    def _hold(self, path: Path, lock: SessionLock) -> None:
+        """Save to ``path`` from now on, holding its ``lock``."""
+        self.session, self._session_lock = path, lock
+
+    def close(self) -> None:
+        """Let the session go (its lock released): another track may open it. The shoe
+        can still be read; a change is refused."""
+        self._closed = True
+        if self._session_lock is not None:
+            self._session_lock.release()
+
+    def __enter__(self) -> "LiveTrack":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def _new_rules(self, rules: DealRules, values: BetValues) -> None:
         """An empty shoe of ``rules``, its bets valued by ``values``."""
@@ -135,6 +172,9 @@ class LiveTrack:
         """Do ``action`` (a change of the shoe) and save it; where it cannot be saved,
         undo it, so that the shoe shown is always the shoe on disk."""
         with self._lock:
+            if self._closed:
+                raise SessionError(f"this track is closed (its session "
+                                   f"{self.session or ''} let go): open it again to change it")
             before = (self.shoe, self.shoe.snapshot(), self.values, self.counts,
                       self.settler, self._rules_counted)
             result = action()
@@ -160,50 +200,63 @@ class LiveTrack:
         with self._lock:
             rules = self.rules
             return {"format": SESSION_FORMAT, "version": SESSION_VERSION,
-                    "paytable": str(self.paytable.path),
+                    "paytable": os.path.abspath(self.paytable.path),
+                    "paytable_sha256": self.paytable.sha256,
+                    "tableau": self.paytable.rules.text,
                     "rules": {"decks": rules.decks, "cut": rules.cut, "end": rules.end.value},
                     "entries": [e.as_json() for e in self.shoe.entries],
                     "undone": [e.as_json() for e in self.shoe.redo_stack]}
 
     @classmethod
-    def resume(cls, paytable: Paytable, session: Path | str) -> "LiveTrack":
+    def resume(cls, paytable: Paytable, session: Path | str, *,
+               on_progress: Progress | None = None) -> "LiveTrack":
         """The shoe the session file holds, exactly as it was left (cards undone can
-        still be redone). A file that is no session, or holds cards no shoe deals, is
-        refused naming it, and left as it is."""
-        path = Path(session)
+        still be redone), its lock held. A file that is no session, holds cards no shoe
+        deals, or was tracked with another paytable (:func:`_paytable_check`), is
+        refused naming it, and left as it is. ``on_progress`` as for :meth:`check`."""
+        if not isinstance(paytable, Paytable) or paytable.source is None:
+            raise ArgumentError(f"paytable {kind_of(paytable)} must be a paytable file loaded "
+                                f"by load_paytable(path)")
+        path = session_path(session, paytable)
+        name = f"session {session}"
+        lock = SessionLock(path, name)  # before reading: no other track writes it now
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise SessionError(f"session {session}: cannot be read as a session ({err}); "
-                               f"it is left as it is: name another file") from None
-        if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
-            raise SessionError(f"session {session}: not a bacc-edge track session; it is "
-                               f"left as it is: name another file")
-        if data.get("version") != SESSION_VERSION:
-            raise SessionError(f"session {session}: version {data.get('version')!r}, this "
-                               f"bacc-edge reads version {SESSION_VERSION}")
-        try:
-            rules = data["rules"]
-            track = cls(paytable, DealRules(rules["decks"], rules["cut"], rules["end"]),
-                        session=path)
-            for item in data["entries"]:
-                track.shoe.enter(**{_KEYWORD[Role(item["role"])]: item["card"]})
-            undone = [Entry(Role(item["role"]), *_one_card(item["card"]))
-                      for item in data["undone"]]
-        except (KeyError, TypeError, ValueError) as err:
-            if isinstance(err, BaccEdgeError):
-                raise SessionError(f"session {session}: {err}") from None
-            raise SessionError(f"session {session}: a broken session ({type(err).__name__}: "
-                               f"{err}); it is left as it is") from None
-        track.shoe.redo_stack[:] = undone
-        track.check()
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+                raise SessionError(f"{name}: cannot be read as a session ({err}); {_LEFT}: "
+                                   f"name another file") from None
+            if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
+                raise SessionError(f"{name}: not a bacc-edge track session; {_LEFT}: name "
+                                   f"another file")
+            if data.get("version") != SESSION_VERSION:
+                raise SessionError(f"{name}: version {data.get('version')!r}, this bacc-edge "
+                                   f"reads version {SESSION_VERSION}")
+            changed = _paytable_check(data, paytable, name)
+            rules, entries, undone = _session_content(data, name)
+            track = cls(paytable, rules)
+            for n, (role, card) in enumerate(entries, 1):
+                try:
+                    track.shoe.enter(**{_KEYWORD[role]: card})
+                except BaccEdgeError as err:
+                    raise SessionError(f"{name}: its card {n} ({card}): {err}; "
+                                       f"{_LEFT}") from None
+            track.shoe.redo_stack[:] = undone
+            track.check(on_progress)
+        except BaseException:
+            lock.release()
+            raise
+        track._hold(path, lock)
+        track.paytable_changed = changed
         return track
 
-    def check(self) -> None:
+    def check(self, on_progress: Progress | None = None) -> None:
         """Value every bet on the full shoe, as ``bacc-edge`` does before any card: an
         event that can never happen, or a bet on the cards on more decks than it is
-        counted on, is refused here, at the start, not on the first card."""
-        _check(self.values)
+        counted on, is refused here, at the start, not on the first card.
+        ``on_progress(done, total)`` hears of each part counted (seconds for bets on
+        the cards)."""
+        _check(self.values, on_progress)
 
     # -- the slow part, counted on the caller's thread ------------------------------
     def pending(self) -> bool:
@@ -235,9 +288,9 @@ class LiveTrack:
             shoes = [self.shoe.unseen] + [self.shoe.unseen_before(c.first_entry)
                                           for c in reversed(self.shoe.layout.coups)]
             for shoe in shoes:
-                for g in range(len(values.card_groups)):
-                    if isinstance(shoe, Shoe) and not values.has(shoe, g):
-                        return lambda: values.card_values(shoe, g)
+                for each in values.later:
+                    if isinstance(shoe, Shoe) and not values.has(shoe, each):
+                        return lambda: values.count(shoe, each)
             return None
 
     def _set_counts(self, rules: DealRules, counts: LiveCounts, settler: CoupSettler):
@@ -301,9 +354,10 @@ class LiveTrack:
             }
 
     def _values(self, shoe) -> dict[int, BetValue]:
-        """The values of ``shoe`` known now: the fast bets counted here, the others as
-        far as :meth:`work` has counted them."""
-        self.values.fast_values(shoe)
+        """The values of ``shoe`` known now: the fast bets counted here (where they are
+        quick), the others as far as :meth:`work` has counted them."""
+        if self.values.inline:
+            self.values.fast_values(shoe)
         return self.values.known(shoe)
 
     def _entries_json(self) -> list[dict]:
@@ -467,11 +521,13 @@ class LiveTrack:
                                          "position"])
 
 
-def _check(values: BetValues) -> None:
+def _check(values: BetValues, on_progress: Progress | None = None) -> None:
     """Value every bet on the full shoe: refused where ``bacc-edge`` refuses it."""
-    values.fast_values(values.full)
-    for group in range(len(values.card_groups)):
-        values.card_values(values.full, group)
+    parts = values.parts
+    if on_progress is not None:
+        on_progress(0, len(parts))  # at once: the first count may wait on compiling
+    for i, each in enumerate(parts):
+        values.count(values.full, each, on_progress=part(on_progress, i, 1, len(parts)))
 
 
 def _place(settled: _Settled, net: Fraction | None, value: BetValue | None,
@@ -503,18 +559,111 @@ def _one_card(text: str) -> tuple[int, int | None]:
     return cards[0]
 
 
-def open_track(paytable_path, rules: DealRules, session: Path | str, *,
-               rules_given: bool = False) -> tuple[LiveTrack, bool]:
-    """The track of ``session``: resumed where the file exists, else a new shoe of
-    ``rules``. ``rules_given``: the rules were chosen by the user, so a session of other
-    rules is refused rather than resumed by its own. Returns the track and whether it
-    was resumed."""
-    paytable = load_paytable(paytable_path)
+def session_path(session, paytable: Paytable | None = None) -> Path:
+    """``session`` as the file a track saves to, refused where it cannot be one: not a
+    file name, an empty name, a ``.py`` file (someone's code, even one not yet
+    written: a session made there could never be resumed), the paytable itself, a
+    folder (see :func:`~bacc_edge.util.safe_write.check_output`)."""
+    if not isinstance(session, (str, os.PathLike)):
+        raise ArgumentError(f"session {kind_of(session)} must be a file name (a str or "
+                            f"Path), e.g. 'shoe.json'")
+    if not str(session).strip():
+        raise SessionError(f"session {str(session)!r}: the name is empty; give a file name, "
+                           f"e.g. bacc-edge-track.json")
     path = Path(session)
-    check_output(path, inputs=[paytable.path], name=f"session {session}")
+    name = f"session {session}"
+    real = check_output(path, inputs=[] if paytable is None else [paytable.path], name=name)
+    if real.suffix.lower() == ".py" or path.suffix.lower() == ".py":  # as check_output says
+        raise OverwriteError(f"{name}: is the Python file {str(real)!r}; bacc-edge never "
+                             f"writes over a .py file: name another file")
+    return path
+
+
+def _paytable_check(data: dict, paytable: Paytable, name: str) -> bool:
+    """Refuse a session tracked with another paytable than ``paytable``: one whose
+    tableau differs (the cards would make other coups), or another file of other
+    content. The same content anywhere is the same paytable; the same file (its path)
+    edited, its tableau unchanged, is resumed, its bets valued as it is now: returns
+    True then."""
+    saved = data.get("paytable")
+    if not isinstance(saved, str):
+        raise SessionError(f"{name}: a broken session: it does not name its paytable "
+                           f"file; {_LEFT}")
+    here = os.path.abspath(paytable.path)
+    same_file = os.path.realpath(saved) == os.path.realpath(here)
+    tableau = data.get("tableau")
+    if tableau is not None and tableau != paytable.rules.text:
+        if same_file:
+            raise SessionError(f"{name}: its coups were dealt by the tableau {saved} had when "
+                               f"it was saved, and the file now deals by another (its RULES "
+                               f"changed), so its cards would make other coups: restore its "
+                               f"RULES to resume it, or name another --session")
+        raise SessionError(f"{name}: holds a shoe tracked with {saved}, whose tableau dealt "
+                           f"its coups; {here} deals by another (its RULES), so its cards "
+                           f"would make other coups: track {saved} to resume it, or name "
+                           f"another --session")
+    if paytable.sha256 is not None and data.get("paytable_sha256") == paytable.sha256:
+        return False
+    if same_file:
+        return data.get("paytable_sha256") is not None
+    raise SessionError(f"{name}: holds a shoe tracked with {saved}; this paytable is {here}: "
+                       f"track {saved} to resume it, or name another --session")
+
+
+def _session_content(data: dict, name: str) -> tuple[DealRules, list, list[Entry]]:
+    """A session's rules, its cards entered (role, card name) and its cards undone,
+    each checked and refused in words where it is not what a session holds."""
+    broken = f"{name}: a broken session:"
+    rules = data.get("rules")
+    if not isinstance(rules, dict):
+        raise SessionError(f"{broken} it holds no rules (decks, cut, end); {_LEFT}")
+    missing = [key for key in ("decks", "cut", "end") if key not in rules]
+    if missing:
+        raise SessionError(f"{broken} its rules give no {missing[0]}; {_LEFT}")
+    try:
+        deal = DealRules(rules["decks"], rules["cut"], rules["end"])
+    except BaccEdgeError as err:
+        raise SessionError(f"{broken} its rules: {err}; {_LEFT}") from None
+    lists = {}
+    for key, what in (("entries", "cards entered"), ("undone", "cards undone")):
+        items = data.get(key)
+        if not isinstance(items, list):
+            raise SessionError(f"{broken} it holds no list of its {what} ({key}); {_LEFT}")
+        cards = []
+        for n, item in enumerate(items, 1):
+            if (not isinstance(item, dict) or not isinstance(item.get("card"), str)
+                    or "role" not in item):
+                raise SessionError(f"{broken} card {n} of its {what} is not a role and a "
+                                   f"card name, e.g. {{\"role\": \"coup\", \"card\": "
+                                   f"\"K♠\"}}; {_LEFT}")
+            roles = {r.value: r for r in Role}
+            if item["role"] not in roles:
+                raise SessionError(f"{broken} card {n} of its {what} has the role "
+                                   f"{str(item['role'])[:40]!r}, which is none of "
+                                   f"{', '.join(roles)}; {_LEFT}")
+            cards.append((roles[item["role"]], item["card"]))
+        lists[key] = cards
+    try:
+        undone = [Entry(role, *_one_card(card)) for role, card in lists["undone"]]
+    except BaccEdgeError as err:
+        raise SessionError(f"{broken} {err}; {_LEFT}") from None
+    return deal, lists["entries"], undone
+
+
+def open_track(paytable_path, rules: DealRules, session: Path | str, *,
+               rules_given: bool = False,
+               on_progress: Progress | None = None) -> tuple[LiveTrack, bool]:
+    """The track of ``session``, its lock held: resumed where the file exists, else a
+    new shoe of ``rules``. ``rules_given``: the rules were chosen by the user, so a
+    session of other rules is refused rather than resumed by its own.
+    ``on_progress(done, total)`` hears of the bets counted on the full shoe. Returns
+    the track and whether it was resumed."""
+    paytable = load_paytable(paytable_path)
+    path = session_path(session, paytable)
     if path.exists():
-        track = LiveTrack.resume(paytable, path)
+        track = LiveTrack.resume(paytable, path, on_progress=on_progress)
         if rules_given and track.rules != rules:
+            track.close()
             raise SessionError(f"session {session} holds a shoe of {track.rules.decks} decks, "
                                f"cut {track.rules.cut}, {track.rules.end.value}; the options "
                                f"ask for {rules.decks} decks, cut {rules.cut}, "
@@ -522,9 +671,13 @@ def open_track(paytable_path, rules: DealRules, session: Path | str, *,
                                f"--session")
         return track, True
     track = LiveTrack(paytable, rules, session=path)
-    track.check()
-    track.save()
+    try:
+        track.check(on_progress)
+        track.save()
+    except BaseException:
+        track.close()
+        raise
     return track, False
 
 
-__all__ = ["LiveTrack", "SessionError", "open_track"]
+__all__ = ["LiveTrack", "SessionError", "open_track", "session_path"]

@@ -4,9 +4,11 @@ seen, the counts, and what a dealt coup paid each bet.
 Values come from :func:`~bacc_edge.analysis.bet_report.report`, the function behind
 ``bacc-edge PAYTABLE --remove "<cards>"``, on the same shoe and full shoe, so the page
 shows exactly what that command prints. Bets on points and pairs are counted at once
-(well under a millisecond a shoe); bets on the cards themselves (Lucky 8, Contrast
-Bonus: tens of milliseconds each) one card layout at a time, when asked
-(:meth:`BetValues.card_values`), so that a caller counts them after the fast ones.
+(well under a millisecond a shoe), except on shoes of more than 27 decks, where their
+count takes Python's big integers (about 0.4 s a shoe): there they are counted when
+asked, as the bets on the cards themselves (Lucky 8, Contrast Bonus: tens of
+milliseconds each) always are, one card layout at a time (:meth:`BetValues.count`), so
+that a caller counts them after answering.
 
 The counts are the depth analysis's (:func:`~bacc_edge.depth.run.prepare`): each bet's
 own count from its effects of removal, and the paytable's ``COUNTS``. A coup is settled
@@ -27,11 +29,13 @@ from ..analysis.card_counting import Count
 from ..depth.run import MAX_EXACT_DECKS, prepare
 from ..depth.shoes import DepthSpec, Game, card_bets
 from ..engine.deal_kernels import card_coup_class
+from ..engine.point_table import needs_python_integers
 from ..errors import BaccEdgeError
 from ..game.cards import POINTS, SUITS, SUITS_PER_RANK
 from ..game.dealing import DealRules
 from ..game.shoe import Shoe
 from ..language.loader import Paytable
+from ..util.progress import Progress
 from .dealt_shoe import Coup
 
 
@@ -50,8 +54,10 @@ KEPT_SHOES = 4096
 
 class BetValues:
     """The bets of ``paytable`` valued on shoes dealt from ``full``, each shoe's values
-    kept: the bets on points and pairs all at once (:meth:`fast_values`), the bets on
-    the cards one card layout at a time (:meth:`card_values`, :attr:`card_groups`)."""
+    kept, by part (:attr:`parts`): ``"fast"``, the bets on points and pairs, all at once;
+    then each card layout the bets on the cards share (:attr:`card_groups`), by its
+    index. :attr:`inline` says whether the fast part is quick enough to count in the
+    answer to a card; the others (:attr:`later`) are counted after it."""
 
     def __init__(self, paytable: Paytable, full: Shoe):
         self.paytable = paytable
@@ -68,6 +74,12 @@ class BetValues:
             self._parts["fast"] = (self.fast_bets, self._select(self.fast_bets))
         for g, group in enumerate(self.card_groups):
             self._parts[g] = (group, self._select(group))
+        #: whether the fast bets are counted in 64-bit integers (well under a
+        #: millisecond), rather than with Python's (beyond 27 decks: about 0.4 s)
+        self.inline = not needs_python_integers(full.cards)
+        #: every part, and those counted after the answer to a card
+        self.parts = list(self._parts)
+        self.later = [p for p in self.parts if p != "fast" or not self.inline]
         #: (shoe, part) → {bet place: BetValue}, read and written under the lock (a
         #: server counts the card bets on a thread of its own)
         self._kept: dict = {}
@@ -84,26 +96,24 @@ class BetValues:
                 out.update(self._kept.get((shoe, part), {}))
         return out
 
-    def has(self, shoe: Shoe, group: int) -> bool:
-        """Whether the card layout ``group``'s bets are counted on ``shoe``."""
+    def has(self, shoe: Shoe, part) -> bool:
+        """Whether ``part``'s bets are counted on ``shoe``."""
         with self._lock:
-            return (shoe, group) in self._kept
+            return (shoe, part) in self._kept
 
     def fast_values(self, shoe: Shoe) -> dict[int, BetValue]:
         """The bets on points and pairs on ``shoe`` (counted once, then kept)."""
-        return self._values(shoe, "fast") if self.fast_bets else {}
+        return self.count(shoe, "fast") if self.fast_bets else {}
 
-    def card_values(self, shoe: Shoe, group: int) -> dict[int, BetValue]:
-        """The bets of card layout ``group`` on ``shoe``: the slow count."""
-        return self._values(shoe, group)
-
-    def _values(self, shoe: Shoe, part) -> dict[int, BetValue]:
+    def count(self, shoe: Shoe, part, on_progress: Progress | None = None
+              ) -> dict[int, BetValue]:
+        """The bets of ``part`` on ``shoe`` (counted once, then kept)."""
         key = (shoe, part)
         with self._lock:
             found = self._kept.get(key)
         if found is None:  # counted outside the lock: a slow count blocks no reader
             places, paytable = self._parts[part]
-            results = report(paytable, shoe, full_shoe=self.full)
+            results = report(paytable, shoe, full_shoe=self.full, on_progress=on_progress)
             found = {i: BetValue(r.ev, r.warnings) for i, r in zip(places, results)}
             with self._lock:
                 while len(self._kept) >= KEPT_SHOES * len(self._parts):

@@ -1,20 +1,30 @@
 "use strict";
 // The live shoe page: it sends what is typed to the server, which reads the cards (the
 // one card grammar of bacc-edge) and values every bet; this script only decides when a
-// card is typed out, and draws the state the server returns.
+// card is typed out (or that what is typed can become no card: a word is never read as
+// a card or a key), and draws the state the server returns.
 
 const TOKEN = new URLSearchParams(location.search).get("token");
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣" };
 const RANK_KEYS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-// what can still become a rank: a rank, or "1" on its way to "10"
-const WAITING = /^(1|10|[2-9atjqk])$/i;
+// What can be typed: an optional b (a burned card shown), a rank, spaces, a suit; "u"
+// (undo) or "r" (redo), alone, once or more. A card is complete at its suit, a rank
+// alone is sent by Enter; anything else is no card, and refused whole.
+const CARD = /^(b *)?(10|[2-9atjqk]) *([shdc♠♥♦♣])$/i;
+const RANK_ONLY = /^(b *)?(10|[2-9atjqk]) *$/i;
+const PARTIAL = /^(b *)?(1|(10|[2-9atjqk]) *)?$/i;
+// A complete card, or an undo or redo, waits this long for a letter that would make it
+// a word ("Ace" is not A♣, "undo" undoes nothing); the next card begun sends it at once.
+const QUIET_MS = 500;
 const PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
   "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#ad494a", "#637939", "#8c6d31", "#7b4173",
   "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363"];
 
 let state = null;
-let buffer = "";
+let typed = "";      // what is typed, as typed
+let held = null;     // the timer that sends a complete card (or undo, redo) typed
 let burnNext = false;
+let refusing = false; // the message is the refusal of what is typed
 let hidden = new Set();
 let busy = Promise.resolve();
 let pollTimer = null;
@@ -48,40 +58,117 @@ function api(method, path, body) {
   }
   return fetch(path, init).then(async (response) => {
     const data = await response.json().catch(() => ({ error: response.statusText }));
-    if (!response.ok) throw new Error(data.error || response.statusText);
+    if (!response.ok) throw new Refusal(data.error || response.statusText);
     return data;
   });
 }
 
-// one request at a time, in the order typed; a body may be a function, called when sent
-function send(method, path, body) {
+// the server's refusal (its message says what was not done); any other error is the
+// server not answering
+class Refusal extends Error {}
+
+// one request at a time, in the order typed; a body may be a function, called when sent;
+// ``undone`` says what did not happen if the server cannot be reached
+function send(method, path, body, undone) {
   busy = busy.then(() => api(method, path, typeof body === "function" ? body() : body)
-    .then(show, (err) => say(err.message)));
+    .then(show, (err) => {
+      if (err instanceof Refusal) say(err.message);
+      else { say(`${undone}: the server does not answer (${err.message})`); offline(err); }
+    }));
   return busy;
 }
 
 function say(text, ok) {
   $("message").textContent = text || "";
   $("message").className = ok ? "ok" : "";
+  refusing = false;
 }
 
-function submit(text) {
-  const burn = burnNext;
-  buffer = "";
-  burnNext = false;
-  $("burnmode").checked = false;
-  drawBuffer();
+// the connection, apart from the message of what was typed: shown while the server
+// does not answer, gone when it answers again
+function offline(err) { $("status").textContent = err ? `The server does not answer (${err.message}); trying again…` : ""; }
+
+function submit(text, burn) {
+  burn = burn || burnNext;
+  clearTyped();
   say("");
   // what the card is, the shown first card or a coup's, is read when it is sent: after
   // the cards typed before it are in
   send("POST", "/api/cards", () => {
     if (!state || (state.next && state.next.role === "exposed")) return { exposed: text };
     return burn ? { burn: text } : { cards: text };
-  });
+  }, `${cardName(text)} was not entered`);
 }
 
-function undo() { say(""); send("POST", "/api/undo", {}); }
-function redo() { say(""); send("POST", "/api/redo", {}); }
+// a card as typed ("th", "9s", "k") by its name ("10♥", "9♠", "K")
+function cardName(text) {
+  const m = /^(10|[2-9atjqk])\s*(\S?)$/i.exec(text.trim());
+  if (!m) return text;
+  const rank = m[1].toUpperCase() === "T" ? "10" : m[1].toUpperCase();
+  return rank + (SUITS[m[2].toLowerCase()] || m[2]);
+}
+
+function undo() { say(""); send("POST", "/api/undo", {}, "nothing was undone"); }
+function redo() { say(""); send("POST", "/api/redo", {}, "nothing was redone"); }
+
+function clearTyped() {
+  clearTimeout(held);
+  typed = "";
+  burnNext = false;
+  $("burnmode").checked = false;
+  drawBuffer();
+}
+
+// what ``text`` typed is: a card, a rank alone, on its way to a card, an undo or redo
+// (how many), or no card ("wrong")
+function reading(text) {
+  let m = CARD.exec(text);
+  if (m) return { kind: "card", card: m[2] + m[3], burn: !!m[1] };
+  if (/^u+$/i.test(text)) return { kind: "undo", times: text.length };
+  if (/^r+$/i.test(text)) return { kind: "redo", times: text.length };
+  m = RANK_ONLY.exec(text);
+  if (m) return { kind: "rank", card: m[2], burn: !!m[1] };
+  return PARTIAL.test(text) ? { kind: "partial" } : { kind: "wrong" };
+}
+
+// do what ``r`` (a reading) says
+function act(r) {
+  if (r.kind === "card" || r.kind === "rank") submit(r.card, r.burn);
+  else if (r.kind === "undo" || r.kind === "redo") {
+    clearTyped();
+    for (let i = 0; i < r.times; i++) (r.kind === "undo" ? undo : redo)();
+  }
+}
+
+function type(key) {
+  if (!typed && key === " ") return;  // a space between cards
+  const now = reading(typed);
+  if (now.kind !== "wrong" && reading(typed + key).kind === "wrong") {
+    const ready = now.kind === "card" || now.kind === "undo" || now.kind === "redo";
+    // a complete card (or u, r) and the start of the next card: send it; a space ends it
+    if (ready && (key === " " || ["partial", "rank"].includes(reading(key).kind))) {
+      act(now);
+      if (key !== " ") typed = key;
+      changed();
+      return;
+    }
+  }
+  typed += key;
+  changed();
+}
+
+// after each key: a complete card (or undo, redo) waits QUIET_MS for a letter, what can
+// become no card is refused whole (nothing sent; Backspace corrects it, Esc clears it)
+function changed() {
+  clearTimeout(held);
+  const r = reading(typed);
+  if (r.kind === "card" || r.kind === "undo" || r.kind === "redo") held = setTimeout(() => act(r), QUIET_MS);
+  if (r.kind === "wrong") {
+    say(`'${typed}' is not a card: nothing entered (Backspace corrects it, Esc clears it)`);
+    refusing = true;
+  } else if (refusing) say("");
+  drawBuffer();
+}
 
 function onKey(event) {
   if (event.altKey || event.metaKey) return;
@@ -92,23 +179,26 @@ function onKey(event) {
     else if (lower === "y" || (lower === "z" && event.shiftKey)) { event.preventDefault(); redo(); }
     return;
   }
-  if (key === "Escape") { buffer = ""; burnNext = false; $("burnmode").checked = false; drawBuffer(); say(""); return; }
-  if (key === "Backspace") { event.preventDefault(); buffer = buffer.slice(0, -1); drawBuffer(); return; }
-  if (key === "Enter") { event.preventDefault(); if (buffer) submit(buffer); return; }
-  if (key === " ") { event.preventDefault(); return; }  // "k s": a space between rank and suit
+  if (key === "Escape") { clearTyped(); say(""); return; }
+  if (key === "Backspace") { event.preventDefault(); typed = typed.slice(0, -1); changed(); return; }
+  if (key === "Enter") {
+    event.preventDefault();
+    const r = reading(typed);
+    if (r.kind === "wrong") clearTyped();  // seen: the message stays
+    else act(r);
+    return;
+  }
   if (key.length !== 1) return;
-  if (!buffer && lower === "u") { undo(); return; }
-  if (!buffer && lower === "r") { redo(); return; }
-  if (!buffer && lower === "b") { burnNext = !burnNext; $("burnmode").checked = burnNext; drawBuffer(); return; }
   event.preventDefault();
-  buffer += key;
-  if (SUITS[lower] && buffer.length > 1) { submit(buffer); return; }
-  if (!WAITING.test(buffer)) { submit(buffer); return; }  // the server says what is wrong
-  drawBuffer();
+  type(key);
 }
 
 function drawBuffer() {
-  $("buffer").textContent = (burnNext ? "burn: " : "") + buffer.toUpperCase() + "▏";
+  const r = reading(typed);
+  const burn = burnNext || (r.kind !== "wrong" && /^b/i.test(typed));
+  const shown = r.kind === "wrong" ? typed : typed.replace(/^b */i, "").toUpperCase();
+  $("buffer").textContent = (burn ? "burn: " : "") + shown + "▏";
+  $("buffer").className = r.kind === "wrong" ? "wrong" : "";
 }
 
 function cardSpan(name, extra) {
@@ -132,11 +222,12 @@ function schedule() {
 
 function poll() {
   api("GET", "/api/version").then((v) => {
+    offline(null);
     if (!state || v.server !== state.server || v.version !== state.version || state.pending) {
       return api("GET", "/api/state").then(show);
     }
     schedule();
-  }).catch((err) => { say("the server does not answer: " + err.message); schedule(); });
+  }).catch((err) => { offline(err); schedule(); });
 }
 
 function draw() {
@@ -239,14 +330,14 @@ function drawBets(s) {
 function units(p) {
   if (p.pending && p.bets_placed === 0) return el("span", { class: "spinner" });
   const n = p.units;
-  const text = (n > 0 ? "+" : "") + n.toFixed(n === Math.round(n) ? 0 : 2) + ` (${p.bets_placed} bets)`;
+  const text = (n > 0 ? "+" : "") + n.toFixed(n === Math.round(n) ? 0 : 2) + ` (${p.bets_placed} bet${p.bets_placed === 1 ? "" : "s"})`;
   return el("span", { class: n > 0 ? "pos" : n < 0 ? "neg" : "", title: "exactly " + p.units_exact + (p.unsettled ? `; ${p.unsettled} not settled: a suit not entered` : "") }, text);
 }
 
 function drawChart(s) {
   const W = 820, H = 260, L = 52, R = 12, T = 10, B = 26;
   const rounds = s.history.rounds;
-  const n = Math.max(rounds.length, 10);
+  const n = Math.max(rounds.length ? rounds[rounds.length - 1] : 0, 10);
   const shown = s.bets.map((b, i) => i).filter((i) => !hidden.has(s.bets[i].name));
   let lo = 0, hi = 0;
   for (const row of s.history.values) for (const i of shown) {
@@ -274,9 +365,7 @@ function drawChart(s) {
     add("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end" }, (Number(label) === 0 ? "0" : label) + "%");
   }
   add("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), stroke: "#0a7d32", "stroke-dasharray": "4 3" });
-  for (let r = 1; r <= n; r += Math.max(1, Math.ceil(n / 10 / 5) * 5 || 1)) {
-    add("text", { x: x(r), y: H - 8, "text-anchor": "middle" }, r);
-  }
+  for (const r of roundTicks(n)) add("text", { x: x(r), y: H - 8, "text-anchor": "middle" }, r);
   for (const i of shown) {
     let d = "";
     s.history.values.forEach((row, k) => {
@@ -286,6 +375,15 @@ function drawChart(s) {
     if (d) add("path", { d, fill: "none", stroke: PALETTE[i % PALETTE.length], "stroke-width": 1.5 });
   }
   $("chart").replaceChildren(svg);
+}
+
+// the rounds labelled on a chart of rounds 1 to ``last``: 1, then every step (1, 2, 5,
+// 10, 20, 25, 50, … rounds), at most about ten labels
+function roundTicks(last) {
+  const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500].find((k) => last / k <= 10) || 1000;
+  const ticks = [1];
+  for (let r = step; r <= last; r += step) if (r > 1) ticks.push(r);
+  return ticks;
 }
 
 function niceStep(raw) {
@@ -332,7 +430,7 @@ function buildButtons() {
     for (const rank of RANK_KEYS) {
       const name = rank + SUITS[suit];
       box.append(el("button", { class: suit === "h" || suit === "d" ? "red" : "", title: name,
-        onclick: (e) => { e.currentTarget.blur(); submit(rank + suit); } }, name));
+        onclick: (e) => { e.currentTarget.blur(); say(""); submit(rank + suit); } }, name));
     }
   }
 }
@@ -343,7 +441,9 @@ function newShoe() {
     state ? state.rules.decks : 8);
   if (decks === null) return;
   const n = Number(decks);
-  send("POST", "/api/shoe", { decks: Number.isInteger(n) && decks.trim() !== "" ? n : decks });
+  say("");
+  send("POST", "/api/shoe", { decks: Number.isInteger(n) && decks.trim() !== "" ? n : decks },
+    "no new shoe was started");
 }
 
 document.addEventListener("keydown", onKey);
@@ -352,4 +452,8 @@ $("redo").addEventListener("click", (e) => { e.currentTarget.blur(); redo(); });
 $("newshoe").addEventListener("click", (e) => { e.currentTarget.blur(); newShoe(); });
 $("burnmode").addEventListener("change", (e) => { burnNext = e.currentTarget.checked; e.currentTarget.blur(); drawBuffer(); });
 buildButtons();
-api("GET", "/api/state").then(show, (err) => say(err.message));
+api("GET", "/api/state").then(show, (err) => {
+  if (err instanceof Refusal) say(err.message);
+  else offline(err);
+  schedule();
+});
