@@ -155,9 +155,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
     for i in range(coups.shape[0]):
         nf, _, _, w, cell = _coup_cards(
-            coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code, value_counts,
-            tails, removal, v_used, code_at, f_pos, f_val, block_stride, block_of, block_pos,
-            block_start, binom, codes, closes)
+            cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
+            f_val, codes, closes)
         if w == 0:
             continue
         if nf == 0:
@@ -296,9 +295,8 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
     dp = np.zeros((2, 1 << m), dtype=np.int64)
     for i in range(coups.shape[0]):
         nf, _, _, w, cell = _coup_cards(
-            coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code, value_counts,
-            tails, removal, v_used, code_at, f_pos, f_val, block_stride, block_of, block_pos,
-            block_start, binom, codes, closes)
+            cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
+            f_val, codes, closes)
         if w == 0:
             continue
         if nf == 0:
@@ -354,10 +352,11 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
 
 
 @inline
-def _coup_cards(coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code,
-                value_counts, tails, removal, v_used, code_at, f_pos, f_val, block_stride,
-                block_of, block_pos, block_start, binom, codes, closes):
-    """Coup i's cards as the count kernels begin it: its fine cards (their positions
+def _coup_cards(cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
+                f_val, codes, closes):
+    """Coup i of ``cells`` (a :class:`CardCells`) as the count kernels begin it (the
+    shoe's cards by value ``value_counts``, ``removal`` and ``tails`` as in a
+    :class:`CardShoe`; the other arrays its scratch): its fine cards (their positions
     ``f_pos[:nf]`` and values ``f_val[:nf]``, their count per value in ``v_used``), every
     other card's code (``code_at``, as no card where absent) and its part of the cell
     number, and the weight of the cards dealt by point value: ``coup_ways[i]`` times the
@@ -368,6 +367,9 @@ def _coup_cards(coups, i, coup_key, coup_ways, fine, stride, value_code, absent_
     (:func:`_close_blocks`: where their fine cards end, and the part of the cell number
     of those with none). Returns nf, the positions dealt and the fine ones (bitmasks),
     the weight and the cell number so far."""
+    coups, coup_key, coup_ways, fine, stride = (cells.coups, cells.coup_key, cells.coup_ways,
+                                                cells.fine, cells.stride)
+    value_code, absent_code = cells.value_code, cells.absent_code
     k = 0
     nf = 0
     dealt = 0
@@ -398,8 +400,8 @@ def _coup_cards(coups, i, coup_key, coup_ways, fine, stride, value_code, absent_
             code_at[p] = value_code[p, c]
             cell += stride[p] * value_code[p, c]
     if block_stride is not None and w != 0:
-        cell += _close_blocks(f_pos, nf, block_of, block_pos, block_start, block_stride,
-                              binom, code_at, codes, closes)
+        cell += _close_blocks(f_pos, nf, cells.block_of, cells.block_pos, cells.block_start,
+                              block_stride, cells.binom, code_at, codes, closes)
     return nf, dealt, fine_dealt, w, cell
 
 
@@ -533,9 +535,8 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     leaf = 0
     for i in range(coups.shape[0]):
         nf, dealt, fine_dealt, w, cell = _coup_cards(
-            coups, i, coup_key, coup_ways, fine, stride, value_code, absent_code, value_counts,
-            tails, removal, v_used, code_at, f_pos, f_val, block_stride, block_of, block_pos,
-            block_start, binom, codes, closes)
+            cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
+            f_val, codes, closes)
         if w == 0:
             continue
         d = 0
