@@ -26,7 +26,8 @@ import numpy as np
 from ..game.cards import COLOURS, POINTS, RANKS, SUITS, parse_card, parse_colour, parse_rank, parse_suit
 from ..game.coup import BEYOND_HANDS, POSITIONS, SHOE_ORDER
 from ..engine.features import NAMED, RELATED_RANKS, group_name, named_rank
-from .condition_algebra import Condition, ConditionError, Quantity, refuses_other_operators
+from .condition_algebra import (Condition, ConditionError, Quantity, _NoWord,
+                                refuses_other_operators)
 
 _OWNERS = {"P": "player", "B": "banker"}
 #: ranks that share their point value with another rank (10, J, Q, K)
@@ -157,6 +158,15 @@ class Card:
         rank, suit = parse_card(name)
         out = self.rank == RANKS[rank]
         return out if suit is None else out & (self.suit == SUITS[suit])
+
+    def __getattr__(self, name: str):
+        """A word a card lacks (``.suited``, a misspelt ``.rnak``): a one-line error
+        naming the words it has (an AttributeError too, so that ``hasattr`` works)."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise _NoWord(f"{self.text}.{name} is not a word of the paytable language; a card "
+                      f"has rank, suit, colour, value, dealt and is_('K♥') (a hand's "
+                      f"suited_pair, a group's same_suit)")
 
     def __repr__(self) -> str:
         return f"<Card {self.text}>"

@@ -116,6 +116,25 @@ class Condition:
             f"with & | ~ (not 'and', 'or', 'not'), and ranges with .between(lo, hi)"
         )
 
+    def _compared(self, other, symbol: str):
+        """``condition == True`` and the like: a condition is yes or no already, so a
+        comparison with a value is refused, saying what to write (Python would answer
+        False, a bet whose event never holds). Two conditions compare as objects."""
+        if isinstance(other, Condition):
+            return NotImplemented
+        opposite = f"~{self._wrapped()}"
+        raise ConditionError(f"{self.text} {symbol} {other!r}: a condition is yes or no on "
+                             f"its own; write {self.text} where it holds, {opposite} where "
+                             f"it does not")
+
+    def __eq__(self, other):  # type: ignore[override]
+        return self._compared(other, "==")
+
+    def __ne__(self, other):  # type: ignore[override]
+        return self._compared(other, "!=")
+
+    __hash__ = object.__hash__
+
     def _wrapped(self) -> str:
         return self.text if self.text.startswith("(") or " " not in self.text else f"({self.text})"
 
