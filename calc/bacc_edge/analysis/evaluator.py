@@ -45,6 +45,13 @@ Layout = CellLayout | CardLayout | FactoredLayout | CollapsedLayout
 CARD_LAYOUTS = (CardLayout, FactoredLayout, CollapsedLayout)
 
 
+def tells_suits(layout) -> bool:
+    """Whether a layout tells cards of one rank apart by suit or colour: its counts need
+    a shoe whose suits are known, and the effect of removing a card depends on its
+    suit."""
+    return bool(layout.detail.suits) if isinstance(layout, CARD_LAYOUTS) else layout.suits
+
+
 def _layout_text(layout: Layout) -> str:
     cards = (layout.detail.describe() if isinstance(layout, CARD_LAYOUTS)
              else f"{'with' if layout.suits else 'without'} suits")
@@ -361,4 +368,5 @@ class Evaluator:
         return evs
 
 
-__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "bet_features", "layout_for", "settle"]
+__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "bet_features", "layout_for", "settle",
+           "tells_suits"]

@@ -47,7 +47,7 @@ from .features import (COUP_FEATURES, NAMED, PART_RADIX, RELATED_RANKS, beyond_h
 from ..util.progress import Progress, Steps
 from .point_table import FEATURES, OutcomeTable, needs_python_integers, suitless_ways
 from ..game.tableau import STANDARD, Tableau
-from ..game.shoe import COUP_CARDS, Shoe, ShoeError, falling
+from ..game.shoe import COUP_CARDS, SUITS_NEEDED, Shoe, ShoeError, falling
 
 ABSENT = _card_kernels.ABSENT
 #: Above this many cell numbers, cells are counted in a dict rather than an array.
@@ -1006,9 +1006,8 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
                         f"integers, which hold shoes of up to 1,448 cards (27 decks); this "
                         f"one has {shoe.cards:,}")
     if detail.suits and shoe.suits is None:
-        raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown; "
-                        f"a bet on {detail.suits}s needs a shoe built with Shoe.decks or "
-                        f"Shoe.from_suits")
+        raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown, "
+                        f"and a bet on {detail.suits}s needs them: {SUITS_NEEDED}")
     shoe_cards = cards_held(shoe)
     if any(h and not c for h, c in zip(shoe_cards, layout.cards)):
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "

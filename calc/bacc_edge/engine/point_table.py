@@ -27,7 +27,7 @@ from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..errors import ArgumentError
 from .features import COUP_FEATURES, coup_feature, coup_parts
 from .jit import plain
-from ..game.shoe import COUP_CARDS, Shoe, ShoeError, falling, shoe_argument
+from ..game.shoe import COUP_CARDS, SUITS_NEEDED, Shoe, ShoeError, falling, shoe_argument
 
 INT64_MAX = np.iinfo(np.int64).max
 
@@ -655,7 +655,7 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
     if shoe.suits is None:
         raise ShoeError(
             f"{shoe.label} was built from rank counts, so its suits are unknown and suited "
-            f"pairs cannot be counted; build it with Shoe.decks or Shoe.from_suits"
+            f"pairs cannot be counted: {SUITS_NEEDED}"
         )
     big = needs_python_integers(shoe.cards)
     if shoe.suits_known:

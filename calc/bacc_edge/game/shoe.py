@@ -196,6 +196,13 @@ class Shoe:
         return f"{self.label} ({self.cards} cards)"
 
 
+#: What to give instead of a shoe built from rank counts, for a bet on suits: the hint
+#: every refusal of such a shoe ends with, for the command line and for Python.
+SUITS_NEEDED = ("give the shoe as whole decks less the cards gone, named with their suits "
+                "(--decks 8 --remove 'K♠ 10h' instead of --counts; in Python "
+                "Shoe.decks(8).remove('K♠ 10h'), or Shoe.from_suits)")
+
+
 def shoe_from_options(*, decks: int = 8, counts: str | None = None, remove: str = "",
                       infinite: bool = False) -> tuple[Shoe, Shoe]:
     """The shoe the command's options describe, and the full shoe it came from, against
@@ -258,4 +265,4 @@ def shoe_argument(value, name: str = "shoe"):
     return value
 
 
-__all__ = ["Shoe", "ShoeError", "SUITS", "falling", "shoe_from_options"]
+__all__ = ["SUITS_NEEDED", "Shoe", "ShoeError", "SUITS", "falling", "shoe_from_options"]
