@@ -191,6 +191,16 @@ PAYTABLES = {
                     "NOTES = (Path(__file__).parent / 'mine' / 'README.md').read_text()\n"
                     "BETS = [Bet('T', [Event('t', tie, 8)])]\n"),
     "coding_unknown": "# -*- coding: nope -*-\nBETS = []\n",
+    # -- known-card and coup.card(n) (the tester's findings) -------------------------------
+    "known_never": ("from bacc_edge import *\n"
+                    "BETS = [Bet('B', [Event('banker', banker.wins, 0.95)]), Bet('N', [Event("
+                    "'never', (coup.card(1).rank == 'A') & (coup.card(1).rank == 'K'), 50)])]\n"),
+    "card_dealt_true": ("from bacc_edge import *\n"
+                        "BETS = [Bet('D', [Event('e', coup.card(5).dealt == True, 5)])]\n"),
+    "card_suited": ("from bacc_edge import *\n"
+                    "BETS = [Bet('S', [Event('e', coup.card(1).suited, 5)])]\n"),
+    "card_misspelt": ("from bacc_edge import *\n"
+                      "BETS = [Bet('R', [Event('e', coup.card(1).rnak == 'A', 5)])]\n"),
 }
 
 # (id, arguments, message fragment, exit code). {name} is the paytable of that name
@@ -774,7 +784,7 @@ CLI = [
     ("shoe-shopping no shoes", ["shoe-shopping", PUNTO, "--shoes", "0"],
      "--shoes 0: must be a whole number from 1", 1),
     ("shoe-shopping 28 decks", ["shoe-shopping", PUNTO, "--decks", "28"],
-     "decks 28: exact values are counted on at most 27 decks", 1),
+     "decks 28: shoe shopping values every round exactly, on at most 27 decks", 1),
     ("shoe-shopping cut past the shoe", ["shoe-shopping", PUNTO, "--decks", "1", "--cut", "50"],
      "cut card 50 cards from the end does not fit a 1-deck shoe (0 to 35)", 1),
     ("shoe-shopping unknown bet", ["shoe-shopping", PUNTO, "--bet", "Dragon"],
@@ -972,6 +982,45 @@ CLI = [
      "new.PY: is the Python file", 1),
     ("track session of no name", ["track", PUNTO, "--port", "0", "--session", ""],
      "session '': the name is empty; give a file name", 1),
+    # -- known-card, shoe-shopping and coup.card(n): the tester's findings ------------------
+    ("known-card 28 decks", ["known-card", PUNTO, "--decks", "28", "-p", "1"],
+     "28 decks: a known card is counted as a bet on the cards, in 64-bit integers, which "
+     "hold shoes of up to 1,448 cards (27 decks); this one has 1,456", 1),
+    ("known-card decks inf and infinite", ["known-card", PUNTO, "--decks", "inf", "--infinite"],
+     "--decks and --infinite each describe the whole shoe", 2),
+    ("known-card classes with a comma",
+     ["known-card", PUNTO, "--classes", "6 7 8 9, A 2 3 4 5 10 J Q K"],
+     "ranks are apart by spaces and classes by '|', e.g. '6 7 8 9 | A 2 3 4 5 10 J Q K'; a "
+     "comma is neither", 1),
+    ("known-card classes all commas", ["known-card", PUNTO, "--classes",
+                                       "6,7,8,9,A,2,3,4,5,10,J,Q,K"], "a comma is neither", 1),
+    ("known-card one class", ["known-card", PUNTO, "--classes", "A 2 3 4 5 6 7 8 9 10 J Q K"],
+     "classes 'A 2 3 4 5 6 7 8 9 10 J Q K' are one class, which tells no card from another", 1),
+    ("known-card event that never happens, the card read",
+     ["known-card", "{known_never}", "--decks", "1", "-p", "1"],
+     "bet 'N', event 'never': can never happen (on 1 deck (52 cards))", 1),
+    ("known-card event that never happens, the card unread",
+     ["known-card", "{known_never}", "--decks", "1", "-p", "2"],
+     "bet 'N', event 'never': can never happen (on 1 deck (52 cards))", 1),
+    ("known-card suited bet on rank counts", ["known-card", "{suited_pair}", "--counts",
+                                              ",".join(["32"] * 13)],
+     "reads suits: give the shoe as whole decks less the cards gone, named with their suits "
+     "(--decks 8 --remove 'K♠ 10h' instead of --counts", 1),
+    ("suited pair on rank counts names what to run", ["{suited_pair}", "--counts",
+                                                     ",".join(["32"] * 13)],
+     "(--decks 8 --remove 'K♠ 10h' instead of --counts", 1),
+    ("suited card bet on rank counts names what to run",
+     [str(ROOT / "paytables" / "perfect_pairs.py"), "--counts", ",".join(["32"] * 13)],
+     "and a bet on suits needs them: give the shoe as whole decks less the cards gone", 1),
+    ("shoe-shopping infinite deck", ["shoe-shopping", PUNTO, "--decks", "inf"],
+     "'inf' is not a whole number", 2),
+    ("card dealt == True", ["{card_dealt_true}"],
+     "coup.card(5).dealt == True: a condition is yes or no on its own; write "
+     "coup.card(5).dealt where it holds, ~coup.card(5).dealt where it does not", 1),
+    ("card suited", ["{card_suited}"],
+     "coup.card(1).suited is not a word of the paytable language; a card has rank, suit, "
+     "colour, value, dealt and is_('K♥')", 1),
+    ("card misspelt", ["{card_misspelt}"], "coup.card(1).rnak is not a word", 1),
 ]
 
 
@@ -1282,6 +1331,20 @@ API = [
      BaccEdgeError, "bacc-edge never writes over a .py file: name another file"),
     ("LiveTrack(session='')", lambda: bacc_edge.LiveTrack(load_paytable(PUNTO), session=""),
      BaccEdgeError, "session '': the name is empty"),
+    ("known_card on 28 decks", lambda: bacc_edge.known_card(PUNTO, Shoe.decks(28)), ShoeError,
+     "28 decks: a known card is counted as a bet on the cards"),
+    ("known_card one class", lambda: bacc_edge.known_card(PUNTO, classes=[
+        "A 2 3 4 5 6 7 8 9 10 J Q K"]), OptionError, "are one class, which tells no card"),
+    ("known_card classes with commas",
+     lambda: bacc_edge.known_card(PUNTO, classes="6,7,8,9 | A 2 3 4 5 10 J Q K"), OptionError,
+     "a comma is neither"),
+    ("shoe_shopping on 28 decks",
+     lambda: bacc_edge.shoe_shopping(PUNTO, deal=bacc_edge.DealRules(decks=28)), OptionError,
+     "decks 28: shoe shopping values every round exactly, on at most 27 decks"),
+    ("coup.card(1).suited", lambda: bacc_edge.coup.card(1).suited, BaccEdgeError,
+     "coup.card(1).suited is not a word of the paytable language; a card has rank"),
+    ("coup.card(5).dealt == True", lambda: bacc_edge.coup.card(5).dealt == True,  # noqa: E712
+     BaccEdgeError, "a condition is yes or no on its own"),
 ]
 
 

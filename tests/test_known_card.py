@@ -239,3 +239,63 @@ def test_the_result_is_frozen_and_exported():
     assert isinstance(result, KnownCard) and result.file is None  # bets written in Python
     with pytest.raises(AttributeError):
         result.positions = ()
+
+
+# -- the tester's findings: progress, an event never happening, the infinite deck ----------
+class CountingTables(Tables):
+    """Tables that tell ``heard`` of each table they count (not of one they hold)."""
+
+    def __init__(self, heard: list):
+        super().__init__()
+        self.heard = heard
+
+    def get(self, shoe, layout, *, on_progress=None):
+        if (shoe, layout) not in self._cache:
+            self.heard.append("count")
+        return super().get(shoe, layout, on_progress=on_progress)
+
+
+def test_progress_moves_between_every_two_tables_counted():
+    """A step after each table: at card 2 the pair bet, which never reads it, is valued
+    on the shoe less each rank in turn (a table each), not counted as one step."""
+    heard = []
+    known_card(BETS, Shoe.from_suits(SMALL), positions=[2, 1], tables=CountingTables(heard),
+               on_progress=lambda done, total: heard.append((done, total)))
+    assert heard.count("count") >= 5 + 2  # five ranks at card 2, a table at each position
+    for before, after in zip(heard, heard[1:]):
+        assert before != "count" or after != "count", heard
+    steps = [h for h in heard if h != "count"]
+    assert steps[0][0] == 0 and steps[-1][0] == steps[-1][1]
+    assert all(b[0] <= a[0] <= b[0] + 1 for b, a in zip(steps, steps[1:]))  # one at a time
+
+
+SEVENS = Bet("Sevens", [Event("pair of sevens", player.pair & (player.card(1).rank == "7"),
+                              50)])
+
+
+@pytest.mark.parametrize("position", [1, 2])  # card 1 read by the bet; card 2 not
+def test_an_event_only_the_cards_gone_rule_out_is_a_warning_as_the_report_gives(position):
+    shoe = Shoe.decks(1).remove("7 7 7")
+    result = known_card([BETS[0], SEVENS], shoe, positions=[position])
+    assert result.warnings == (f"bet 'Sevens', event 'pair of sevens' cannot happen on "
+                               f"{shoe}",)
+    assert known_card([BETS[0], SEVENS], Shoe.decks(1), positions=[position]).warnings == ()
+
+
+def test_the_command_prints_the_warning_on_stderr(tmp_path):
+    path = tmp_path / "sevens.py"
+    path.write_text("from bacc_edge import *\nBETS = [Bet('Sevens', [Event('pair of sevens', "
+                    "player.pair & (player.card(1).rank == '7'), 50)])]\n")
+    out = CliRunner().invoke(main, ["known-card", str(path), "--decks", "1", "--remove",
+                                    "7 7 7", "-p", "1"])
+    assert out.exit_code == 0, out.output
+    assert out.stderr == (f"warning: {path}: bet 'Sevens', event 'pair of sevens' cannot "
+                          f"happen on 1 deck less 7 7 7 (49 cards)\n")
+
+
+def test_decks_inf_is_the_infinite_deck():
+    args = ["known-card", PUNTO, "--bet", "Banker", "-p", "1", "--fmt", "json"]
+    infinite = CliRunner().invoke(main, [*args, "--infinite"])
+    named = CliRunner().invoke(main, [*args, "--decks", "inf"])
+    assert named.exit_code == 0, named.output
+    assert named.stdout == infinite.stdout and json.loads(named.stdout)["shoe"]["replacement"]

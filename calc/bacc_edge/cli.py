@@ -944,16 +944,20 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
       bacc-edge known-card paytables/live_dealer.py --position 5 --fmt json
     """
     text_only(fmt, "digits")
+    if isinstance(decks, DeckList) and len(decks) == 1 and decks[0].replacement:
+        decks, infinite = 8, True  # --decks inf: one shoe, the infinite deck (--infinite)
     one_deck_count(decks)
     repeated = sorted({n for n in positions if positions.count(n) > 1})
     if repeated:
         raise click.UsageError(f"--position {repeated[0]} is given twice: name each "
                                f"position once")
     (loaded,) = load_paytables([paytable], bets, on_slow=say)
-    shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
-    with progress_bar.bar("positions") as on_progress:
+    shoe, full = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    with progress_bar.bar("tables counted") as on_progress:
         result = known_card(loaded, shoe, positions=positions or range(1, 7), classes=classes,
-                            on_progress=on_progress)
+                            full_shoe=full, on_progress=on_progress)
+    for warning in result.warnings:
+        say(f"warning: {warning}")
     click.echo(known_card_output(result, fmt, digits=digits), nl=False)
 
 

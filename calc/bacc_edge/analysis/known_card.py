@@ -28,19 +28,20 @@ from typing import Sequence
 
 import numpy as np
 
-from ..errors import ArgumentError, OptionError, kind_of
+from ..errors import ArgumentError, OptionError, ShoeError, kind_of
 from ..game.cards import CardNameError, RANKS, parse_rank
 from ..engine.card_table import CardDetail
+from ..engine.point_table import needs_python_integers
 from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER
-from ..game.shoe import Shoe, shoe_argument
+from ..game.shoe import SUITS_NEEDED, Shoe, shoe_argument
 from ..game.tableau import Tableau, tableau_argument
 from ..language.bet import Bet, Event
 from ..language.card_words import coup
 from ..language.loader import as_paytable
 from ..util.arguments import callable_argument, quoted
 from ..util.progress import Progress, Steps
-from .bet_report import Tables, layouts, tables_argument
-from .evaluator import Evaluator, bet_features, layout_for
+from .bet_report import Tables, layouts, report, tables_argument
+from .evaluator import Evaluator, bet_features, layout_for, tells_suits
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
 #: a natural, 6 7 8 9, and the rest.
@@ -119,7 +120,8 @@ class KnownPosition:
 class KnownCard:
     """What a known card is worth on ``shoe``: per position asked, per rank or class
     (``classes``; None: each rank alone) that card may hold, each of ``bets`` valued
-    exactly, counted under ``tableau``."""
+    exactly, counted under ``tableau``; ``warnings``: the events only the cards gone
+    rule out, as the report warns of them."""
 
     shoe: Shoe
     bets: tuple[str, ...]
@@ -127,15 +129,21 @@ class KnownCard:
     classes: tuple[tuple[str, ...], ...] | None
     positions: tuple[KnownPosition, ...]
     file: str | None = None
+    warnings: tuple[str, ...] = ()
 
 
 def parse_classes(classes) -> tuple[tuple[int, ...], ...]:
     """Classes of ranks, each rank in exactly one: ``"6 7 8 9 | A 2 3 4 5 10 J Q K"``
-    (classes between ``|``, ranks between spaces or commas), or a list of classes, each a
-    string of ranks or a list of rank names. Ranks as :func:`~bacc_edge.game.cards.parse_rank`
-    reads them (``T`` is 10). A rank left out, named twice, or not a rank, and an empty
-    class, are refused, quoting what was written."""
+    (classes between ``|``, ranks between spaces), or a list of classes, each a string of
+    ranks or a list of rank names. Ranks as :func:`~bacc_edge.game.cards.parse_rank`
+    reads them (``T`` is 10). A rank left out, named twice, or not a rank, an empty
+    class, a comma (neither a rank's nor a class's separator: never guessed to be one)
+    and a single class (it tells no card from another) are refused, quoting what was
+    written."""
     if isinstance(classes, str):
+        if "," in classes:
+            raise OptionError(f"classes {classes!r}: ranks are apart by spaces and classes "
+                              f"by '|', e.g. {EDGE_SORT!r}; a comma is neither")
         parts = classes.split("|")
     elif isinstance(classes, (list, tuple)):
         parts = list(classes)
@@ -145,7 +153,7 @@ def parse_classes(classes) -> tuple[tuple[int, ...], ...]:
     out, seen = [], {}
     for part in parts:
         if isinstance(part, str):
-            names = part.replace(",", " ").split()
+            names = part.split()
         elif isinstance(part, (list, tuple)) and all(isinstance(n, str) for n in part):
             names = list(part)
         else:
@@ -170,6 +178,9 @@ def parse_classes(classes) -> tuple[tuple[int, ...], ...]:
     if missing:
         raise OptionError(f"classes {classes!r} leave out {' '.join(missing)}: every rank "
                           f"belongs to one class (the card may be any of them)")
+    if len(out) < 2:
+        raise OptionError(f"classes {classes!r} are one class, which tells no card from "
+                          f"another: give two or more apart by '|', e.g. {EDGE_SORT!r}")
     return tuple(out)
 
 
@@ -194,15 +205,20 @@ def positions_argument(positions) -> tuple[int, ...]:
 
 def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_ORDER) + 1),
                classes=None, tableau: Tableau | None = None, tables: Tables | None = None,
-               on_progress: Progress | None = None) -> KnownCard:
+               full_shoe: Shoe | None = None, on_progress: Progress | None = None
+               ) -> KnownCard:
     """What one known card of the next coup is worth, on ``shoe`` (8 decks by default).
 
     ``source`` is a paytable file's path, a loaded paytable, a :class:`Bet` or a list of
     bets (every bet is a choice the player may make); ``positions`` the cards out of the
     shoe to ask about (1-6, :data:`DEALT_AS`); ``classes`` the classes of ranks the
     player can tell apart (:func:`parse_classes`, e.g. :data:`EDGE_SORT`; None: every
-    rank). Coups are dealt by ``tableau``, by default the paytable's own.
-    ``on_progress(done, total)`` hears of the bets counted at each position."""
+    rank). Coups are dealt by ``tableau``, by default the paytable's own. An event that
+    can never happen is judged as :func:`~bacc_edge.analysis.bet_report.report` judges
+    it, on ``full_shoe`` (by default the whole decks ``shoe`` was dealt from): an error,
+    or where only the cards gone rule it out a line of :attr:`KnownCard.warnings`.
+    ``on_progress(done, total)`` hears of each table counted: a rank's at a position
+    where a bet never reads the card, and a count and its settling where bets do."""
     callable_argument(on_progress)
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     paytable = as_paytable(source)
@@ -212,33 +228,48 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     groups = (tuple((r,) for r in range(len(RANKS))) if classes is None
               else parse_classes(classes))
     bets = list(paytable.bets)
-    step = Steps(on_progress, len(asked) * len(bets))
-    out = []
+    _countable(bets, shoe, tableau)
+    held = [r for r in range(len(RANKS)) if shoe.ranks[r]]
+    plan = []
     for n in asked:
+        blind = [i for i, b in enumerate(bets) if shoe.cards > COUP_CARDS and not _sees([b], n)]
+        seeing = [i for i in range(len(bets)) if i not in blind]
+        plan.append((n, _grouped(bets, blind, tableau, shoe), _grouped(bets, seeing, tableau,
+                                                                        shoe)))
+    step = Steps(on_progress, sum(len(held) * len(b) + SEEING_STEPS * len(s)
+                                  for _, b, s in plan))
+    lines: dict[int, tuple[int, ...]] = {}  # each bet's deals by line on the shoe (> 0 or 0)
+    warnings: tuple[str, ...] = ()
+    out = []
+    for n, blind_groups, seeing_groups in plan:
         card = _card_classes(n, groups)
         evs = np.empty((len(groups), len(bets)), dtype=object)
         mass = [Fraction(sum(shoe.ranks[r] for r in group), shoe.cards) for group in groups]
-        blind = [i for i, b in enumerate(bets) if shoe.cards > COUP_CARDS and not _sees([b], n)]
-        for places in _grouped(bets, blind, tableau, shoe):  # a card the bets never see:
-            for k, group in enumerate(groups):                # as if removed, by rank
+        for places in blind_groups:  # a card the bets never see: as if removed, by rank
+            by_rank, reached = _unseen_card([bets[i] for i in places], held, shoe, tableau,
+                                            tables, step)
+            lines.update(zip(places, reached))
+            for k, group in enumerate(groups):
                 if mass[k]:
-                    evs[k, places] = _unseen_card([bets[i] for i in places], group, shoe,
-                                                  tableau, tables)
-            step(len(places))
-        seeing = [i for i in range(len(bets)) if i not in blind]
-        for places in _grouped(bets, seeing, tableau, shoe):
+                    evs[k, places] = _weighed(by_rank, group, shoe)
+        for places in seeing_groups:
             together = [bets[i] for i in places] + [card]
             layout = layout_for(together, tableau, shoe=shoe)
+            table = tables.get(shoe, layout)
+            step()
             evaluator = Evaluator.compiled(together, layout)
-            totals = evaluator.class_totals(tables.get(shoe, layout))
-            held = evaluator.class_events[-1]  # each settle class's class of the card
+            totals = evaluator.class_totals(table)
+            lines.update(zip(places, evaluator.line_counts(totals)[:-1]))
+            class_held = evaluator.class_events[-1]  # each settle class's class of the card
             for k in range(len(groups)):
-                part = np.where(held == k, totals, 0)
+                part = np.where(class_held == k, totals, 0)
                 count = int(part.sum())
                 mass[k] = Fraction(count, int(totals.sum()))
                 if count:
                     evs[k, places] = evaluator.evs(part)[:-1]
-            step(len(places))
+            step(SEEING_STEPS - 1)
+        if not out:  # the events are judged once, before the other positions are counted
+            warnings = _never_happen(paytable, lines, shoe, full_shoe, tableau, tables)
         rows = tuple(KnownRank(tuple(RANKS[r] for r in group),
                                sum(shoe.ranks[r] for r in group), mass[k], tuple(evs[k]))
                      for k, group in enumerate(groups) if mass[k])
@@ -246,7 +277,44 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     return KnownCard(shoe, tuple(b.name for b in bets), tableau,
                      None if classes is None else tuple(tuple(RANKS[r] for r in g)
                                                         for g in groups),
-                     tuple(out), paytable.file)
+                     tuple(out), paytable.file, warnings)
+
+
+#: Progress steps of a group of bets that read the known card: its table counted, then
+#: its bets compiled and settled class by class.
+SEEING_STEPS = 2
+
+
+def _countable(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> None:
+    """Refuse, before anything is counted, a shoe the known card cannot be counted on:
+    the card is read as a bet on the cards, counted in 64-bit integers; and a bet on
+    suits needs a shoe whose suits are known."""
+    if not shoe.replacement and needs_python_integers(shoe.cards):
+        raise ShoeError(f"{shoe.label}: a known card is counted as a bet on the cards, in "
+                        f"64-bit integers, which hold shoes of up to 1,448 cards (27 decks); "
+                        f"this one has {shoe.cards:,}")
+    if shoe.suits is None:
+        for layout, chosen in layouts(bets, tableau, shoe).items():
+            if tells_suits(layout):
+                raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are "
+                                f"unknown, and bet {bets[chosen[0]].name!r} reads suits: "
+                                f"{SUITS_NEEDED}")
+
+
+def _never_happen(paytable, lines: dict[int, tuple[int, ...]], shoe: Shoe,
+                  full_shoe: Shoe | None, tableau: Tableau, tables: Tables
+                  ) -> tuple[str, ...]:
+    """The bets with an event that settles no deal on ``shoe`` (``lines``: each bet's
+    deals by line) judged as the report judges them: an error where the event can
+    never happen on the full shoe, else its warnings."""
+    bets = paytable.bets
+    suspects = [bets[i].name for i, counts in sorted(lines.items())
+                if not all(counts[:len(bets[i].events)])]
+    if not suspects:
+        return ()
+    results = report(paytable.select(suspects), shoe, full_shoe=full_shoe, tables=tables,
+                     tableau=tableau)
+    return tuple(w for r in results for w in r.warnings)
 
 
 def _grouped(bets: Sequence[Bet], chosen: list[int], tableau: Tableau, shoe: Shoe
@@ -266,21 +334,33 @@ def _sees(bets: Sequence[Bet], n: int) -> bool:
     return where in POSITIONS and bool(detail.reads[POSITIONS.index(where)])
 
 
-def _unseen_card(bets: Sequence[Bet], group: tuple[int, ...], shoe: Shoe, tableau: Tableau,
-                 tables: Tables) -> list[Fraction]:
-    """The bets' values given that a card they never read is of ``group``'s ranks: the
+def _unseen_card(bets: Sequence[Bet], held: Sequence[int], shoe: Shoe, tableau: Tableau,
+                 tables: Tables, step: Steps) -> tuple[dict, list[tuple[int, ...]]]:
+    """The bets' values given that a card they never read is of each rank ``held``: the
     cards of a shuffled shoe are alike, so the coup's other cards are dealt from the shoe
     less that card, its suit the shoe's share of each (a card removed without its suit,
-    exactly); each rank weighed by its cards."""
+    exactly); a step of progress each. Also each bet's deals by line summed over those
+    shoes: an event that settles none on any of them settles none on the shoe itself
+    (a deal reaching it leaves, among seven cards or more, a card out of it)."""
     layout = layout_for(bets, tableau, shoe=shoe)
     evaluator = Evaluator.compiled(bets, layout)
+    by_rank, reached = {}, [np.zeros(len(pays), dtype=object) for pays in evaluator.pays]
+    for r in held:
+        table = tables.get(shoe if shoe.replacement else shoe.remove(RANKS[r]), layout)
+        by_rank[r] = evaluator.evs(table)
+        reached = [a + np.array(c, dtype=object) for a, c in
+                   zip(reached, evaluator.line_counts(table))]
+        step()
+    return by_rank, [tuple(int(x) for x in a) for a in reached]
+
+
+def _weighed(by_rank: dict, group: tuple[int, ...], shoe: Shoe) -> list[Fraction]:
+    """The values given a card of ``group``'s ranks: each rank's weighed by its cards."""
     held = sum(shoe.ranks[r] for r in group)
-    out = [Fraction(0)] * len(bets)
+    out = [Fraction(0)] * len(next(iter(by_rank.values())))
     for r in group:
         if shoe.ranks[r]:
-            less = shoe if shoe.replacement else shoe.remove(RANKS[r])
-            evs = evaluator.evs(tables.get(less, layout))
-            out = [a + Fraction(shoe.ranks[r], held) * ev for a, ev in zip(out, evs)]
+            out = [a + Fraction(shoe.ranks[r], held) * ev for a, ev in zip(out, by_rank[r])]
     return out
 
 
