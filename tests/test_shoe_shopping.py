@@ -19,7 +19,8 @@ from reference import card_points, reference_sequences
 from bacc_edge import Bet, DealRules, Event, Shoe, banker, player, report, tie
 from bacc_edge.cli import main
 from bacc_edge.game.cards import RANKS
-from bacc_edge.depth.shoe_shopping import shoe_shopping
+from bacc_edge.analysis.intervals import IntervalMethod, mean_interval
+from bacc_edge.depth.shoe_shopping import _row, shoe_shopping
 from bacc_edge.depth.shoes import game
 from conftest import ROOT
 
@@ -141,3 +142,62 @@ def test_a_bet_the_table_closes_is_valued_over_the_rounds_it_is_open(tmp_path):
     (full,) = report([BANKER], Shoe.decks(2))
     assert flat.low <= 3 * float(full.ev) <= flat.high
     assert flat.high < 0 and flat.low > 4 * float(full.ev)
+
+
+# -- the tester's findings: progress, one shoe, the order of summation -----------------------
+def test_progress_moves_between_every_two_first_coups_counted(monkeypatch):
+    """A step after the run is checked, after each batch of shoes, and after each first
+    card's first coup is counted (a report each), never two reports without one."""
+    import bacc_edge.depth.shoe_shopping as shopping
+
+    heard = []
+    counted = shopping.report
+    monkeypatch.setattr(shopping, "report",
+                        lambda *a, **k: heard.append("report") or counted(*a, **k))
+    shoe_shopping(PUNTO, ["Banker"], deal=DealRules(decks=1, cut=10),
+                  shoes=2 * shopping.SHOPPING_BATCH + 1,
+                  on_progress=lambda done, total: heard.append((done, total)))
+    assert heard.count("report") == 14
+    for before, after in zip(heard, heard[1:]):
+        assert before != "report" or after != "report", heard
+    steps = [h for h in heard if h != "report"]
+    assert [d for d, _ in steps] == list(range(len(steps)))  # one at a time, 0 to the end
+    assert steps[-1][0] == steps[-1][1] == 1 + 3 + 13 + 1
+    assert heard[-1] == steps[-1]
+
+
+def test_one_shoe_is_every_shoe_alike_in_words_and_numbers():
+    out = CliRunner().invoke(main, ["shoe-shopping", PUNTO, "--bet", "Banker", "--shoes", "1",
+                                    "--decks", "1", "--cut", "10"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout.startswith("punto_banco.py: 1 shoe of 1 deck, cut card 10 from the end")
+    (any_row,) = [line for line in out.stdout.splitlines() if line.startswith("any ")]
+    assert any_row.count("(every shoe alike)") == 2 and " to " not in any_row
+    document = json.loads(CliRunner().invoke(main, ["shoe-shopping", PUNTO, "--bet", "Banker",
+                                                    "--shoes", "1", "--decks", "1", "--cut",
+                                                    "10", "--fmt", "json"]).stdout)
+    flat = document["bets"][0]["every_shoe"]["flat_per_shoe"]
+    assert flat["method"] == "exact" and flat["low"] == flat["value"] == flat["high"] != 0
+
+
+def test_shoes_all_alike_have_their_value_exactly_and_no_spread():
+    # three shoes each worth 0.1: summed and divided, 0.1 comes back as 0.10000000000000002
+    alike = np.full(3, 0.1)
+    interval = mean_interval(alike, n=3, total=float(alike.sum()),
+                             total_sq=float((alike ** 2).sum()))
+    assert (interval.value, interval.low, interval.high) == (0.1, 0.1, 0.1)
+    assert interval.method is IntervalMethod.EXACT
+
+
+def test_a_groups_figures_do_not_depend_on_the_order_of_its_shoes():
+    """Shoes worth 1e16, 1 and -1e16 average 1/3 in any order: summed left to right in
+    floating point the 1 is lost in one order and kept in another."""
+    column = np.array([1e16, 1.0, -1e16])
+    rows = []
+    for order in ([0, 1, 2], [0, 2, 1], [1, 2, 0]):
+        values = column[order][:, None]
+        rows.append(_row("A", 4, Fraction(1, 13), 1, (Fraction(0),), np.ones(3, dtype=bool),
+                         np.array([7, 8, 8]), values, values, seed=1))
+    assert {r.flat_per_shoe[0].value for r in rows} == {1 / 3}
+    assert {r.perfect_per_shoe[0].value for r in rows} == {1 / 3}
+    assert rows[0].rounds_per_shoe == 23 / 3

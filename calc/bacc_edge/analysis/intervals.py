@@ -37,7 +37,7 @@ class IntervalMethod(StrEnum):
     BOOTSTRAP = "bootstrap"
     #: normal approximation (the delta method for ratios), cut to the bounds
     NORMAL = "normal"
-    #: nothing varied: the value in every shoe was zero
+    #: nothing varied: the value was the same in every shoe (zero, or one shoe's)
     EXACT = "exact"
 
 
@@ -85,6 +85,10 @@ def mean_interval(values: np.ndarray | None, *, n: int, total: float, total_sq: 
     ``n`` shoes; ``values``, when given, are its per-shoe values (for the bootstrap)."""
     mean = total / n
     if values is not None:
+        # one shoe, or every shoe alike: no spread to measure, and the value exactly
+        if len(values) == n and n and (values == values[0]).all():
+            alike = float(values[0])
+            return Interval(alike, alike, alike, IntervalMethod.EXACT)
         nonzero = values[values != 0]
         if len(nonzero) == 0:
             return Interval(0.0, 0.0, 0.0, IntervalMethod.EXACT)

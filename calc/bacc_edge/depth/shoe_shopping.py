@@ -23,6 +23,7 @@ Every round is valued exactly as the depth analysis values it
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -31,13 +32,13 @@ import numpy as np
 
 from ..analysis.bet_report import Tables, report
 from ..analysis.intervals import Interval, mean_interval
-from ..errors import OptionError
+from ..errors import ArgumentError, OptionError, kind_of
 from ..game.cards import RANKS, SUITS_PER_RANK
 from ..game.dealing import burn_count
 from ..game.shoe import Shoe
 from ..util.arguments import callable_argument
 from ..util.progress import Progress, Steps
-from .run import MAX_DEPTH_SHOES, prepare
+from .run import MAX_DEPTH_SHOES, MAX_EXACT_DECKS, prepare
 from .shoes import DealRules, DepthSpec, game, unseen_by_round
 
 #: Shoes dealt and valued at a time.
@@ -82,38 +83,46 @@ def shoe_shopping(paytable, bets: Sequence[str] | None = None, *,
     """What a shoe is worth by its shown first card (see the module's text), for the
     bets of ``paytable`` (a paytable file, or a paytable loaded from one) named in
     ``bets`` (None: every bet), dealt by ``deal`` (decks, cut card, end rule); ``shoes``
-    shoes shuffled from ``seed``. ``on_progress(done, total)`` hears of each batch of
-    shoes dealt and valued."""
+    shoes shuffled from ``seed``. ``on_progress(done, total)`` hears of the run checked,
+    each batch of shoes dealt and valued, and each first card's first coup counted."""
     callable_argument(on_progress)
     if isinstance(shoes, bool) or not isinstance(shoes, int) or not 1 <= shoes <= MAX_DEPTH_SHOES:
         raise OptionError(f"shoes {shoes!r} must be a whole number from 1 to "
                           f"{MAX_DEPTH_SHOES:,}")
+    if not isinstance(deal, DealRules):
+        raise ArgumentError(f"deal {kind_of(deal)} must be DealRules, e.g. DealRules(decks=8)")
+    if deal.decks > MAX_EXACT_DECKS:
+        raise OptionError(f"decks {deal.decks}: shoe shopping values every round exactly, on "
+                          f"at most {MAX_EXACT_DECKS} decks")
+    full = Shoe.decks(deal.decks)
+    held = [r for r in range(len(RANKS)) if full.ranks[r]]
+    step = Steps(on_progress, 1 + -(-shoes // SHOPPING_BATCH) + len(held) + 1)
     spec = prepare(paytable, bets, deal=deal, seed=seed, eor_count=False,
                    paytable_counts_too=False)
+    step()
     cutoffs = [c if c is not None else deal.max_rounds for c in spec.cutoffs]
-    first, rounds, flat, perfect = _deal(spec, shoes, cutoffs, on_progress)
-    full = Shoe.decks(deal.decks)
+    first, rounds, flat, perfect = _deal(spec, shoes, cutoffs, step)
     selected = spec.paytable()
     tables = Tables()
     rows = []
-    for r in range(len(RANKS)):
-        if not full.ranks[r]:
-            continue
+    for r in held:
         less = report(selected, full.remove(RANKS[r]), full_shoe=full, tables=tables)
         rows.append(_row(RANKS[r], full.ranks[r], Fraction(full.ranks[r], full.cards),
                          burn_count(r * SUITS_PER_RANK), tuple(b.ev for b in less),
                          first == r, rounds, flat, perfect, seed))
+        step()
     everything = report(selected, full, tables=tables)
     every = _row(None, full.cards, Fraction(1), None, tuple(b.ev for b in everything),
                  np.ones(shoes, dtype=bool), rounds, flat, perfect, seed)
+    step()
     return ShoeShopping(spec, shoes, spec.bets, tuple(rows), every)
 
 
-def _deal(spec: DepthSpec, shoes: int, cutoffs: list[int], on_progress: Progress | None):
-    """Deal shoes 0 … shoes - 1 as the depth analysis deals them; per shoe its first
-    card's rank and rounds, and per shoe and bet the sum of the bet's exact values over
-    the rounds it is open (the flat bettor) and of those that favour the player (the
-    perfect player)."""
+def _deal(spec: DepthSpec, shoes: int, cutoffs: list[int], step: Steps):
+    """Deal shoes 0 … shoes - 1 as the depth analysis deals them (a step of progress a
+    batch); per shoe its first card's rank and rounds, and per shoe and bet the sum of
+    the bet's exact values over the rounds it is open (the flat bettor) and of those
+    that favour the player (the perfect player), each sum rounded once (:func:`_sums`)."""
     g = game(spec)
     n_bets = len(spec.bets)
     first = np.zeros(shoes, dtype=np.int64)
@@ -121,7 +130,6 @@ def _deal(spec: DepthSpec, shoes: int, cutoffs: list[int], on_progress: Progress
     flat = np.zeros((shoes, n_bets))
     perfect = np.zeros((shoes, n_bets))
     open_until = np.array(cutoffs, dtype=np.int64)
-    step = Steps(on_progress, shoes)
     for start in range(0, shoes, SHOPPING_BATCH):
         count = min(SHOPPING_BATCH, shoes - start)
         dealt, begins, _, _, _, cards = g.deal_shoes(spec.seed, start, count, keep_cards=True)
@@ -133,12 +141,19 @@ def _deal(spec: DepthSpec, shoes: int, cutoffs: list[int], on_progress: Progress
             ev = values[at:at + n]
             at += n
             open_ = np.arange(1, n + 1)[:, None] <= open_until[None, :]
-            flat[start + s] = np.where(open_, ev, 0.0).sum(axis=0)
-            perfect[start + s] = np.where(open_ & (ev > 0), ev, 0.0).sum(axis=0)
+            flat[start + s] = _sums(np.where(open_, ev, 0.0))
+            perfect[start + s] = _sums(np.where(open_ & (ev > 0), ev, 0.0))
         first[start:start + count] = cards[:count, 0] // SUITS_PER_RANK
         rounds[start:start + count] = dealt
-        step(count)
+        step()
     return first, rounds, flat, perfect
+
+
+def _sums(values: np.ndarray) -> np.ndarray:
+    """The sums of ``values``' columns, each the float nearest the exact sum of its
+    terms (:func:`math.fsum`): the same whatever order the terms come in, so that a
+    group's figure never depends on which shoes were dealt first."""
+    return np.array([math.fsum(column) for column in values.T.tolist()])
 
 
 def _row(rank, cards, probability, burn, first_coup, chosen, rounds, flat, perfect,
@@ -148,11 +163,12 @@ def _row(rank, cards, probability, burn, first_coup, chosen, rounds, flat, perfe
     def mean(values: np.ndarray, bounds) -> Interval | None:
         if n == 0:
             return None
-        return mean_interval(values, n=n, total=float(values.sum()),
-                             total_sq=float((values ** 2).sum()), bounds=bounds, seed=seed)
+        total, total_sq = _sums(np.stack([values, values ** 2], axis=1))
+        return mean_interval(values, n=n, total=float(total), total_sq=float(total_sq),
+                             bounds=bounds, seed=seed)
 
     return FirstCard(rank, cards, probability, burn, first_coup, n,
-                     float(rounds[chosen].mean()) if n else None,
+                     int(rounds[chosen].sum()) / n if n else None,
                      tuple(mean(flat[chosen, b], (None, None)) for b in range(flat.shape[1])),
                      tuple(mean(perfect[chosen, b], (0.0, None))
                            for b in range(perfect.shape[1])))

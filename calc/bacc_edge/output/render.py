@@ -19,7 +19,7 @@ from ..depth.shoes import DepthSpec
 from ..analysis.removal_effects import LinearCount, RemovalEffects
 from .formats import FORMATS  # noqa: F401 (not used here: the CLI's --fmt reads render.FORMATS)
 from .formats import below, csv_records, prose, table, to_json
-from ..util.number_text import amount, decimal, fraction, percentage
+from ..util.number_text import amount, decimal, fraction, percentage, plural
 from ..analysis.bet_report import BetResult, CheckStatus, EventResult, FigureCheck, StudyStatus
 from ..language.bet import Measure
 from ..game.tableau import STANDARD, Tableau
@@ -477,7 +477,8 @@ def depth_round_rows(summary, width: int = 10):
 def depth_title(spec: DepthSpec, shoes: int) -> str:
     """What the run dealt, as the title of its table and its picture."""
     end = "" if spec.deal.end.value == "at-cut" else ", one more coup after the cut card"
-    return (f"{Path(spec.filename).name}: {shoes} shoes of {spec.deal.decks} decks, "
+    return (f"{Path(spec.filename).name}: {plural(shoes, 'shoe')} of "
+            f"{plural(spec.deal.decks, 'deck')}, "
             f"cut card {spec.deal.cut} from the end{end}{under(spec.tableau)}")
 
 
