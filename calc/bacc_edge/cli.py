@@ -990,7 +990,7 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
     """
     text_only(fmt, "digits")
     deal = DealRules(decks=decks, cut=cut, end=end_rule)
-    with progress_bar.bar("shoes") as on_progress:
+    with progress_bar.bar("shoes dealt, first coups counted") as on_progress:
         result = shoe_shopping(load_paytable(paytable, on_slow=say), bets or None, deal=deal,
                                shoes=shoes, seed=seed, on_progress=on_progress)
     click.echo(shopping_output(result, fmt, digits=digits), nl=False)
