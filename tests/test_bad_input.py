@@ -1021,6 +1021,12 @@ CLI = [
      "coup.card(1).suited is not a word of the paytable language; a card has rank, suit, "
      "colour, value, dealt and is_('K♥')", 1),
     ("card misspelt", ["{card_misspelt}"], "coup.card(1).rnak is not a word", 1),
+    # --decks inf is the infinite deck on every one-shoe command, as --infinite is
+    ("eor decks inf", ["eor", PUNTO, "--decks", "inf"],
+     "an infinite deck has no effects of removal: dealing changes nothing", 1),
+    ("commission decks inf and infinite", ["commission", "--stake", "13", "--decks", "inf",
+                                           "--infinite"],
+     "--decks and --infinite each describe the whole shoe", 2),
 ]
 
 

@@ -317,3 +317,15 @@ def test_the_real_command_on_dev_full_says_one_line():
     assert done.returncode == 1
     assert done.stderr == ("Error: stdout: cannot write the output (No space left on "
                            "device); what reached it is incomplete\n")
+
+
+@pytest.mark.parametrize("command", [["commission", "--stake", "13", "--chip", "1"],
+                                     ["eor", str(ROOT / "paytables/punto_banco.py")]])
+def test_decks_inf_is_the_infinite_deck_on_a_one_shoe_command(command):
+    """``--decks inf`` names the infinite deck as ``--infinite`` does (never a list
+    refused, nor 8 decks taken instead), on every command that deals from one shoe."""
+    runner = CliRunner()
+    inf, infinite, eight = (runner.invoke(main, [*command, *more], catch_exceptions=False)
+                            for more in (["--decks", "inf"], ["--infinite"], ["--decks", "8"]))
+    assert (inf.exit_code, inf.output) == (infinite.exit_code, infinite.output)
+    assert inf.output != eight.output

@@ -292,12 +292,17 @@ def text_only(fmt: str, *names: str, exact_in: tuple[str, ...] = ()) -> None:
                                                     if fmt in exact_in else ""))
 
 
-def one_deck_count(decks) -> None:
-    """Refuse a deck list (``--decks 1,2``) on a command that deals from one shoe: an
-    option the command cannot read is a usage error."""
+def one_deck_count(decks, infinite: bool) -> tuple:
+    """``(decks, infinite)`` of a command that deals from one shoe: ``--decks inf`` is
+    the infinite deck, as ``--infinite`` (:func:`shoe_options` refuses the two together);
+    a deck list (``--decks 1,2``) is refused, for an option the command cannot read is a
+    usage error."""
+    if isinstance(decks, DeckList) and len(decks) == 1 and decks[0].replacement:
+        return 8, True
     if isinstance(decks, DeckList):
         raise click.UsageError(f"--decks {decks.text!r}: this command takes one deck count "
                                f"(only the report compares several side by side)")
+    return decks, infinite
 
 
 def shoe_options(fn):
@@ -488,7 +493,7 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
       bacc-edge eor my_bets.py --decks 6 --fmt json
     """
     text_only(fmt, "digits", "exact", exact_in=("json", "csv"))
-    one_deck_count(decks)
+    decks, infinite = one_deck_count(decks, infinite)
     loaded = load_paytables(paytables, bets, on_slow=say)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     with progress_bar.bar("removals") as on_progress:
@@ -519,7 +524,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
       bacc-edge commission --stake 13 --chip 1
       bacc-edge commission --stake 10 --stake 13 --stake 19 --chip 1 --rate 5
     """
-    one_deck_count(decks)
+    decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     edges = banker_commission_edges(stakes, chip, rate=rate / 100, shoe=shoe)
     click.echo(render.commission_output(edges, shoe, fmt), nl=False)
@@ -944,9 +949,7 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
       bacc-edge known-card paytables/live_dealer.py --position 5 --fmt json
     """
     text_only(fmt, "digits")
-    if isinstance(decks, DeckList) and len(decks) == 1 and decks[0].replacement:
-        decks, infinite = 8, True  # --decks inf: one shoe, the infinite deck (--infinite)
-    one_deck_count(decks)
+    decks, infinite = one_deck_count(decks, infinite)
     repeated = sorted({n for n in positions if positions.count(n) > 1})
     if repeated:
         raise click.UsageError(f"--position {repeated[0]} is given twice: name each "
