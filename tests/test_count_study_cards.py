@@ -118,21 +118,22 @@ BY_HAND = {"Lucky Nines, paytable 1": lucky_nines((500, 250, 20, 8, 5, 2, 1)),
 
 # -- the dealer --------------------------------------------------------------------------
 def decks_by_hand(cards, rounding):
-    """The decks a true count divides by, as the README words each rounding."""
+    """The decks a true count divides by, as the README words each rounding, exactly."""
+    half, whole = Fraction(cards, 26), Fraction(cards, 52)
     if rounding == "exact":
-        return cards / 52
+        return whole
     if rounding == "half":  # nearest half deck, halves up, at least one half
-        return max(0.5, math.floor(cards / 26 + 0.5) / 2)
+        return max(Fraction(1, 2), Fraction(math.floor(half + Fraction(1, 2)), 2))
     if rounding == "whole":
-        return max(1.0, math.floor(cards / 52 + 0.5))
+        return max(Fraction(1), Fraction(math.floor(whole + Fraction(1, 2))))
     if rounding == "half-down":
-        return max(0.5, math.floor(cards / 26) / 2)
+        return max(Fraction(1, 2), Fraction(math.floor(half), 2))
     if rounding == "half-up":
-        return max(0.5, math.ceil(cards / 26) / 2)
+        return max(Fraction(1, 2), Fraction(math.ceil(half), 2))
     if rounding == "whole-down":
-        return max(1.0, math.floor(cards / 52))
+        return max(Fraction(1), Fraction(math.floor(whole)))
     assert rounding == "whole-up", rounding
-    return max(1.0, math.ceil(cards / 52))
+    return max(Fraction(1), Fraction(math.ceil(whole)))
 
 
 def main_bet_by_hand(main, player, banker):
@@ -190,7 +191,10 @@ def study_by_hand(spec, shoes):
                     level = running[p.count]
                 depth = r if count.table.by == "round" else seen
                 rows_in_force = [t for d, t in count.table.rows if d <= depth]
-                reaches = (lambda x, t: x > t) if count.strict else (lambda x, t: x >= t)
+                # exactly, against the threshold as written (its shortest decimal): a
+                # true count exactly at it reaches it
+                reaches = ((lambda x, t: x > Fraction(repr(t))) if count.strict
+                           else (lambda x, t: x >= Fraction(repr(t))))
                 if rows_in_force and reaches(level, rows_in_force[-1]) \
                         and (p.cutoff is None or r <= p.cutoff):
                     units = 1

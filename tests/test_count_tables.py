@@ -137,3 +137,25 @@ def test_a_run_of_another_convention_never_shares_saved_batches(tmp_path, change
     fresh = DepthTally([deal_batch(changed, 0, 4), deal_batch(changed, 4, 4)])
     assert np.array_equal(shared.sums, fresh.sums)
     assert len(list(tmp_path.glob("run-*"))) == 2
+
+
+@pytest.mark.parametrize("seed,count", [
+    # the shoes (dealt from 1 deck, shoe 0 of the seed) where, at the one round whose row
+    # is in force, the true count is exactly the threshold: -387 + 0 aces seen over 43
+    # unseen cards is -468 a deck, so >= bets; -597 over 35 cards in the shoe is -884, so
+    # a strict count does not; -363 over 19 cards in the shoe is -988 (found by an
+    # independent tester's exact dealer). Dividing by decks rounded as cards / 52 first
+    # decided each of them the other way.
+    (3, Count("tie", {"A": 1}, initial=-387, trigger="round: 3=-468, 4=1000",
+              exposed_card=False)),
+    (1, Count("tie", {"A": 1}, initial=-597, trigger="round: 3=-884, 4=1000",
+              exposed_card=False, divisor="shoe", strict=True)),
+    (2, Count("tie", {"A": 1}, initial=-363, trigger="round: 5=-988, 6=1000",
+              exposed_card=False, divisor="shoe")),
+])
+def test_a_true_count_exactly_at_its_threshold_reaches_it(seed, count):
+    spec = prepare(PAYTABLES / "big_tiger.py", deal=DealRules(1), seed=seed,
+                   count_only=True, eor_count=False, paytable_counts_too=False,
+                   counts=[count])
+    sums = compare(spec, 12)
+    assert sums[0, 2] >= (0 if count.strict else 1)  # the tie shoe's round is among them

@@ -512,8 +512,12 @@ class Count:
     def true_count(self, running: int, *, unseen: int, in_shoe: int) -> float:
         """``running`` per deck left: of the ``unseen`` cards or the cards still
         ``in_shoe`` (burned cards out), as :attr:`divisor` says, rounded as
-        :attr:`rounding` says; in floating point as the dealing kernel computes it."""
+        :attr:`rounding` says; in floating point as the dealing kernel computes it: one
+        correctly rounded division of exact numbers (exact decks: running · 52 / cards),
+        so that a true count exactly at a threshold is that threshold."""
         cards = unseen if self.divisor is Divisor.UNSEEN else in_shoe
+        if self.rounding is DeckRounding.EXACT:
+            return running * CARDS_PER_DECK / cards
         return running / decks_left(cards, self.rounding)
 
     def reached(self, running: int, true_count: float, *, seen: int, round_no: int) -> bool:

@@ -55,8 +55,9 @@ from ..game.tableau import STANDARD, Tableau
 
 #: Bumped whenever a change would deal, count or sum a run differently: saved batches
 #: of another version are never mixed with this one's. (5: a batch keeps the units
-#: staked and their squares, and a row per group of players.)
-ENGINE_VERSION = 5
+#: staked and their squares, and a row per group of players; 6: a true count on exact
+#: decks is one division, so a count exactly at its threshold reaches it.)
+ENGINE_VERSION = 6
 
 
 def card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> list[int]:

@@ -131,6 +131,18 @@ def _decks(cards, rounding, deck_cards):
     return cards / deck_cards
 
 
+@inline
+def _true_count(running, cards, rounding, deck_cards):
+    """``running`` per deck of ``cards`` cards rounded as ``rounding`` says, as one
+    correctly rounded division of exact numbers: exact decks as running · deck_cards /
+    cards (dividing by the rounded cards / deck_cards would round twice, and a true
+    count exactly at a threshold could fall on either side of it); rounded decks are
+    halves or wholes, exact in floating point already."""
+    if rounding == DECKS_EXACT:
+        return np.float64(running * deck_cards) / np.float64(cards)
+    return running / _decks(cards, rounding, deck_cards)
+
+
 class RoundCells(NamedTuple):
     """How a dealt coup is settled: ``cell_of[player pair state, banker pair state,
     player total, banker total, player third + 1, banker third + 1]`` its outcome cell
@@ -217,7 +229,7 @@ def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
             for c in range(n_counts):
                 left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
                 running[s, r, c] = rc[c]
-                true_count[s, r, c] = rc[c] / _decks(left, rounding[c], deck_cards)
+                true_count[s, r, c] = _true_count(rc[c], left, rounding[c], deck_cards)
             p1, b1, p2, b2 = work[pos], work[pos + 1], work[pos + 2], work[pos + 3]
             pt = total[card_points[card_rank[p1]], card_points[card_rank[p2]]]
             bt = total[card_points[card_rank[b1]], card_points[card_rank[b2]]]
@@ -391,12 +403,12 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
     steps = np.zeros((n_counts, ramp.shape[1], n_cards + 1), dtype=np.int64)
     for c in range(n_counts):
         for left in range(1, n_cards + 1):  # no coup leaves 0 cards
-            decks = _decks(left, rounding[c], deck_cards)
             for k in range(trigger.shape[1]):
-                least[c, k, left] = _least_betting(trigger[c, k], on_true[c], decks,
-                                                   strict[c])
+                least[c, k, left] = _least_betting(trigger[c, k], on_true[c], left,
+                                                   rounding[c], deck_cards, strict[c])
             for k in range(ramp_steps[c]):
-                steps[c, k, left] = _least_betting(ramp[c, k], on_true[c], decks, strict[c])
+                steps[c, k, left] = _least_betting(ramp[c, k], on_true[c], left, rounding[c],
+                                                   deck_cards, strict[c])
     tabled = np.zeros(n_counts, dtype=np.bool_)  # a trigger with more than one row
     flat = np.zeros(n_counts, dtype=np.bool_)  # one row and no ramp: today's counts
     for c in range(n_counts):
@@ -578,18 +590,19 @@ _COUNT_BOUND = 2 ** 53 + 2
 
 
 @inline
-def _least_betting(trigger, on_true, decks, strict):
-    """The least running count that bets: whose true count ``running / decks`` (or, not
+def _least_betting(trigger, on_true, left, rounding, deck_cards, strict):
+    """The least running count that bets: whose true count on ``left`` cards (or, not
     ``on_true``, the running count itself), in floating point as :func:`deal_shoes`
-    computes it, reaches ``trigger`` (passes it, when ``strict``). That is monotone in
-    the running count, so one comparison of whole numbers a round replaces a division
-    (a binary search here). An infinite trigger: beyond any running count."""
+    computes it (:func:`_true_count`), reaches ``trigger`` (passes it, when
+    ``strict``). That is monotone in the running count, so one comparison of whole
+    numbers a round replaces a division (a binary search here). An infinite trigger:
+    beyond any running count."""
     if trigger == np.inf:
         return _COUNT_BOUND
     lo, hi = -_COUNT_BOUND, _COUNT_BOUND
     while lo < hi:
         mid = lo + (hi - lo) // 2
-        level = np.float64(mid) / decks if on_true else np.float64(mid)
+        level = _true_count(mid, left, rounding, deck_cards) if on_true else np.float64(mid)
         if level > trigger or (level == trigger and not strict):
             hi = mid
         else:
