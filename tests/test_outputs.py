@@ -27,6 +27,7 @@ from bacc_edge.util import safe_write as safe_write
 from bacc_edge.cli import main
 from bacc_edge.output.formats import csv_cell, markdown_fence
 from bacc_edge.output.results_folder import write_results
+from conftest import ROOT
 
 FINE = ('"""One bet on a tie."""\nfrom bacc_edge import *\n'
         'BETS = [Bet("T", [Event("tie", tie, 8)])]\n')
@@ -521,3 +522,17 @@ def test_an_amount_whose_decimal_never_ends_says_it_is_rounded():
 def test_pays_text_is_the_one_form_the_readme_says(written, shown):
     # README, --fmt json: pays_text "as the tables print it, in one form per kind of pay"
     assert bacc_edge.pays(written).text == shown
+
+
+def test_json_is_strict_where_one_shoe_leaves_an_interval_unbounded(tmp_path):
+    """One shoe leaves a spread unmeasured: the interval's end is null, never the
+    Infinity no strict JSON parser reads (a tester's finding, `depth --shoes 1`)."""
+    def refuse(constant):
+        raise ValueError(f"not JSON: {constant}")
+
+    result = CliRunner().invoke(main, ["depth", str(ROOT / "paytables/big_tiger.py"),
+                                       "--count-only", "--no-eor-count", "--shoes", "1",
+                                       "--fmt", "json", "--state", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout, parse_constant=refuse)
+    assert document["rounds_per_shoe"]["high"] is None

@@ -11,6 +11,7 @@ import csv
 import html
 import io
 import json
+import math
 import re
 from typing import Sequence
 
@@ -106,8 +107,22 @@ def markdown_fence(text: str, info: str = "text") -> str:
 
 
 def to_json(document: dict) -> str:
-    """One JSON object, the whole of a command's stdout under ``--fmt json``."""
-    return json.dumps(document, indent=2) + "\n"
+    """One JSON object, the whole of a command's stdout under ``--fmt json``: strict JSON,
+    a number without bound (an interval's end where one shoe leaves no spread to
+    measure) written ``null``, never the ``Infinity`` or ``NaN`` no JSON parser must
+    accept."""
+    return json.dumps(_bounded(document), indent=2, allow_nan=False) + "\n"
+
+
+def _bounded(value):
+    """``value`` with every infinite or NaN float inside it as None."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _bounded(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_bounded(v) for v in value]
+    return value
 
 
 #: What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection).
