@@ -16,8 +16,9 @@ from click.testing import CliRunner
 
 from bacc_edge import Count, Shoe, linear_count, effects_of_removal, report
 from bacc_edge.cli import main
-from bacc_edge.depth.index import (IndexStatus, favourable_from, increasing_fit,
-                                    index_sheets)
+from bacc_edge.analysis.card_counting import DepthBy
+from bacc_edge.depth.index import (IndexRow, IndexSheet, IndexStatus, favourable_from,
+                                   increasing_fit, index_sheets)
 from bacc_edge.depth.shoes import DealRules
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.language.loader import load_paytable
@@ -153,3 +154,25 @@ def test_a_sheet_by_round_counts_every_shoes_first_rounds():
     assert (sheet.rows[0].end, sheet.rows[0].rounds) == (3, 45)
     assert sheet.trigger_text("Big Tiger") is None or \
         sheet.trigger_text("Big Tiger").startswith("round: ")
+
+
+def test_the_trigger_line_bets_where_the_sheet_says_and_nowhere_else():
+    """Every stretch that says when to bet gives its row: an index, the lowest count
+    dealt where every count favours the bet, one above the highest where none does once
+    a row is in force (an earlier index must not stay in force there); before the
+    first stretch that bets, and over an empty stretch, no row (a tester's finding:
+    'always' stretches were left out, so the table sat out where the sheet bets)."""
+    def row(start, status, running=None, lowest=-5, highest=9):
+        return IndexRow("B", start, start + 12, 10, 1.0, lowest, highest, status, running,
+                        None, 0, 0.0, None, None)
+
+    def sheet(*rows):
+        return IndexSheet("p.py", HIGH, ("B",), DealRules(1, 12), 1, 1, DepthBy.CARDS, 13,
+                          rows)
+
+    assert sheet(row(0, "never"), row(13, "from", 4), row(26, "never", highest=7),
+                 row(39, "no rounds"), row(52, "always", lowest=-3)).trigger_text("B") \
+        == "cards: 13=+4, 26=+8, 52=-3"
+    assert sheet(row(0, "always", lowest=-7), row(13, "always", lowest=-4)) \
+        .trigger_text("B") == "cards: 0=-7, 13=-4"
+    assert sheet(row(0, "never"), row(13, "no rounds")).trigger_text("B") is None

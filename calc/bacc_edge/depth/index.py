@@ -104,12 +104,25 @@ class IndexSheet:
     rows: tuple[IndexRow, ...]
 
     def trigger_text(self, bet: str) -> str | None:
-        """The bet's running-count indexes as a trigger table for ``--trigger`` (with
-        ``--trigger-on running``); None when no bucket has an index."""
-        rows = [r for r in self.rows if r.bet == bet and r.status is IndexStatus.FROM]
+        """The bet's sheet as a trigger table for ``--trigger`` (with ``--trigger-on
+        running``), a row per bucket that says when to bet: its index; where every count
+        dealt favours the bet, the lowest dealt; where none does, once a row is in force,
+        one above the highest dealt (so that an earlier bucket's index does not stay in
+        force where the sheet says no). Before the first bucket that bets, no row: the
+        player sits out. None when no bucket bets at all."""
+        rows = []
+        for r in self.rows:
+            if r.bet != bet:
+                continue
+            if r.status is IndexStatus.FROM:
+                rows.append((r.start, r.running))
+            elif r.status is IndexStatus.ALWAYS:
+                rows.append((r.start, r.lowest))
+            elif r.status is IndexStatus.NEVER and rows:
+                rows.append((r.start, r.highest + 1))
         if not rows:
             return None
-        return f"{self.by.value}: " + ", ".join(f"{r.start}={r.running:+d}" for r in rows)
+        return f"{self.by.value}: " + ", ".join(f"{start}={at:+d}" for start, at in rows)
 
 
 def increasing_fit(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
