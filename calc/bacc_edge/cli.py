@@ -215,17 +215,46 @@ class FiniteNumber(click.ParamType):
             raise OptionError(f"{_option_name(param)}: {err}") from None
 
 
+def _option_pairs(text: str, items: str, param, ctx, kind: click.ParamType) -> str:
+    """``text``, whose ``items`` are ``KEY=NUMBER`` apart by commas (a trigger table's
+    rows, a ramp's steps), each number written as a number option is: a number written
+    more loosely (``.5``, ``5.``, ``+2``) is a usage error, as alone; everything else
+    (a word, an empty item, what the items mean) is read, and refused with one line, by
+    the library."""
+    for item in items.split(","):
+        for part in item.partition("=")[::2]:
+            part = part.strip()
+            if part and not _finite_decimal(part) and loosely_written(part):
+                kind.fail(f"{part!r} in {text!r} is not a number{loosely_written(part)}",
+                          param, ctx)
+    return text
+
+
 class TriggerValue(FiniteNumber):
     """--trigger: a number (as :class:`FiniteNumber` reads it), or a table of thresholds
-    by depth, ``"cards: 0=8, 104=6"`` or ``"round: 1=8, 30=6"`` (read, and refused with
-    one line, by :class:`~bacc_edge.analysis.card_counting.TriggerTable`)."""
+    by depth, ``"cards: 0=8, 104=6"`` or ``"round: 1=8, 30=6"`` (its numbers as options
+    write them; read, and refused with one line, by
+    :class:`~bacc_edge.analysis.card_counting.TriggerTable`)."""
 
     name = "number or table"
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and ":" in value:
-            return value
+            return _option_pairs(value, value.partition(":")[2], param, ctx, self)
         return super().convert(value, param, ctx)
+
+
+class RampValue(click.ParamType):
+    """--ramp: ``COUNT=UNITS`` steps, ``"10=2, 12=4"``, their numbers as options write
+    them (read, and refused with one line, by the count)."""
+
+    name = "ramp"
+    example = "'10=2, 12=4'"
+
+    def convert(self, value, param, ctx):
+        if not value.strip():  # no steps at all: an error, not the default of one unit
+            self.fail(f"{value!r} has no steps: write {self.example}", param, ctx)
+        return _option_pairs(value, value, param, ctx, self)
 
 
 def advantage_options(fn):
@@ -248,7 +277,7 @@ def advantage_options(fn):
     fn = click.option("--with-main", type=click.Choice(["banker", "player"]),
                       help="The table takes a side bet only beside this main bet: each "
                            "player is shown with it and without it.")(fn)
-    fn = click.option("--ramp", metavar="COUNT=UNITS,…",
+    fn = click.option("--ramp", metavar="COUNT=UNITS,…", type=RampValue(),
                       help="Your count's stakes by count, e.g. '10=2,12=4' (1 unit below "
                            "the first step).")(fn)
     fn = click.option("--strict", is_flag=True,

@@ -199,7 +199,7 @@ class TriggerTable:
         if not sep:
             raise OptionError(f"trigger table {text!r} should read 'cards: 0=8, 104=6' or "
                               f"'round: 1=8, 30=6'")
-        return cls(by.strip().lower(), rows)
+        return cls(by.strip(), rows)  # 'Cards' is no word of it, as in TriggerTable()
 
     def threshold(self, depth: int) -> float:
         """The threshold in force at ``depth`` (infinite before the first row: no bet)."""
@@ -496,6 +496,22 @@ class Count:
                 f"count {self.name!r}: its running count could reach {most:,} (initial "
                 f"{self.initial:+d}, tags up to {max(abs(t) for t in self.tags)} on "
                 f"{cards} cards), beyond the limit of 2**53 = {RUNNING_COUNT_LIMIT:,}")
+
+    def check_reach(self, *, cards: int, rounds: int) -> None:
+        """Refuse a trigger table with a row no coup of the shoe reaches (a depth past
+        its ``cards`` cards, or past the ``rounds`` it can deal): a row that silently
+        never applies is a typo, not a table."""
+        if not isinstance(self.trigger, TriggerTable):
+            return
+        by, last = self.table.by, self.table.rows[-1][0]
+        most = cards - 4 if by is DepthBy.CARDS else rounds  # a coup takes 4 cards at least
+        if last > most:
+            raise OptionError(
+                f"count {self.name!r}: trigger table by {by.value}: depth {last} lies past "
+                + (f"the {most} cards seen before the last coup a shoe of {cards} cards can "
+                   f"deal" if by is DepthBy.CARDS else
+                   f"the {rounds} rounds a shoe of {cards} cards can deal")
+                + ": no coup is dealt there")
 
     def with_convention(self, *, divisor=None, rounding=None, exposed_card=None) -> "Count":
         """This count under another true-count convention (None: keep its own)."""

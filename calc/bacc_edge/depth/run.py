@@ -197,6 +197,7 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
     chosen = [(c.with_convention(**convention), served) for c, served in chosen]
     for count, _ in chosen:
         count.check_running(deal.cards)
+        count.check_reach(cards=deal.cards, rounds=deal.max_rounds)
     cutoffs = tuple(cutoff if cutoff is not None else b.max_round for b in bets)
     players, correlations = [], []
     for b in range(len(bets)):
