@@ -176,3 +176,9 @@ def test_the_trigger_line_bets_where_the_sheet_says_and_nowhere_else():
     assert sheet(row(0, "always", lowest=-7), row(13, "always", lowest=-4)) \
         .trigger_text("B") == "cards: 0=-7, 13=-4"
     assert sheet(row(0, "never"), row(13, "no rounds")).trigger_text("B") is None
+
+
+def test_a_sheet_of_one_shoe_of_one_deck_says_so_in_the_singular():
+    from bacc_edge.output.index_sheet import sheet_title
+    one = IndexSheet("p.py", HIGH, ("B",), DealRules(1, 12), 1, 1, DepthBy.CARDS, 13, ())
+    assert "1 shoe of 1 deck, cut card 12" in sheet_title(one)

@@ -270,7 +270,7 @@ def advantage_options(fn):
                       metavar="UNITS", help="The bankroll whose risk of ruin is given.")(fn)
     fn = click.option("--side-at-most", metavar="SHARE",
                       help="With --with-main: the side bet at most this share of the main "
-                           "bet (1/2, 50%%).")(fn)
+                           "bet (1/2, 50%).")(fn)
     fn = click.option("--main-minimum", metavar="UNITS",
                       help="With --with-main: the least main bet, in side-bet units "
                            "(default 1).")(fn)

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..errors import OptionError
 from ..language.bet import Bet, Event
-from ..language.pays import exact_number
+from ..language.pays import exact_number, option_percentage
 from ..language.point_words import banker, player, tie
 
 
@@ -54,7 +54,7 @@ class WithMainBet:
 
     def __post_init__(self):
         try:
-            object.__setattr__(self, "main", MainBet(str(self.main).lower()))
+            object.__setattr__(self, "main", MainBet(str(self.main)))
         except ValueError:
             raise OptionError(f"main bet {self.main!r} must be one of "
                               f"{', '.join(m.value for m in MainBet)}") from None
@@ -64,10 +64,14 @@ class WithMainBet:
                               f"at most {MOST_MAIN_UNITS:,} units")
         object.__setattr__(self, "minimum", minimum)
         if self.side_share is not None:
-            text = str(self.side_share).strip()
-            share = (_amount(text[:-1], "the side bet's share of the main") / 100
-                     if text.endswith("%") else _amount(self.side_share,
-                                                        "the side bet's share of the main"))
+            what = "the side bet's share of the main"
+            if isinstance(self.side_share, str) and "%" in self.side_share:
+                try:  # '50%', as every percentage is written ('50 %' is not)
+                    share = option_percentage(self.side_share)
+                except ValueError as err:
+                    raise OptionError(f"{what}: {err}") from None
+            else:
+                share = _amount(self.side_share, what)
             if not Fraction(1, MOST_MAIN_UNITS) <= share:
                 raise OptionError(f"the side bet's share of the main {self.side_share!r} "
                                   f"must be at least 1/{MOST_MAIN_UNITS:,} (the side bet "

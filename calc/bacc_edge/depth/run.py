@@ -260,9 +260,15 @@ def _groups(players: list[Player], counts: Sequence[Count], teams: Sequence[Team
             out.append(Group(f"{count.name}, on its {len(served)} bets", GroupKind.COUNT,
                              played([count.name])))
     known = {c.name.lower() for c in counts}
+    team_of = {}  # a count is one player's: of one team too
     for team in teams:
         every = []
         for player, names in team.players.items():
+            for name in names:
+                other = team_of.setdefault(name.lower(), team.name)
+                if other != team.name:
+                    raise OptionError(f"count {name!r} is played in team {other!r} and in "
+                                      f"team {team.name!r}; a count is one player's")
             missing = [n for n in names if n.lower() not in known]
             if missing:
                 raise OptionError(f"team {team.name!r}: {player} plays {missing[0]!r}, which "

@@ -14,6 +14,7 @@ from typing import Sequence
 from ..analysis.card_counting import DepthBy
 from ..depth.index import IndexRow, IndexSheet, IndexStatus
 from ..game.cards import RANKS
+from ..util.number_text import plural
 from ..util.safe_write import write_output
 from .formats import csv_records, prose, table, to_json
 
@@ -39,9 +40,9 @@ def sheet_title(sheet: IndexSheet) -> str:
     """What the sheet is of, and how its shoes were dealt."""
     deal = sheet.deal
     end = "" if deal.end.value == "at-cut" else ", one more coup after the cut card"
-    return (f"{Path(sheet.paytable).name}, count {sheet.count.name!r}: {sheet.shoes} shoes "
-            f"of {deal.decks} decks, cut card {deal.cut} from the end{end}, seed "
-            f"{sheet.seed}")
+    return (f"{Path(sheet.paytable).name}, count {sheet.count.name!r}: "
+            f"{plural(sheet.shoes, 'shoe')} of {plural(deal.decks, 'deck')}, cut card "
+            f"{deal.cut} from the end{end}, seed {sheet.seed}")
 
 
 def index_rows(sheet: IndexSheet, bet: str):
