@@ -833,6 +833,11 @@ CLI = [
          "ramp: counts 10, 8 must rise from step to step", 1),
         ("ramp below the trigger", ["--trigger", "4", "--ramp", "2=2"],
          "ramp step +2 lies below the trigger (+4): the count never bets there", 1),
+        ("ramp units falling", ["--trigger", "4", "--ramp", "10=4,12=2"],
+         "ramp: units 4, 2 must rise from step to step, above the 1 unit bet below the "
+         "first", 1),
+        ("ramp of one unit", ["--trigger", "4", "--ramp", "10=1"],
+         "ramp: units 1 must rise from step to step", 1),
         ("ramp units x", ["--trigger", "4", "--ramp", "10=x"],
          "ramp: units 'x' of '10' are not a whole number", 1),
         ("least main bet 0", ["--trigger", "4", "--with-main", "banker", "--main-minimum", "0"],

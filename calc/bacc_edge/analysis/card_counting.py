@@ -248,6 +248,10 @@ def parse_ramp(value, where: str = "count") -> tuple[tuple[float, int], ...]:
     if any(b[0] <= a[0] for a, b in zip(steps, steps[1:])):
         raise OptionError(f"{what}: counts {', '.join(f'{s[0]:g}' for s in steps)} must rise "
                           f"from step to step")
+    stakes = [1] + [units for _, units in steps]  # one unit below the first step
+    if any(b <= a for a, b in zip(stakes, stakes[1:])):
+        raise OptionError(f"{what}: units {', '.join(str(s) for s in stakes[1:])} must rise "
+                          f"from step to step, above the 1 unit bet below the first")
     return tuple(steps)
 
 

@@ -195,9 +195,11 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
         if served:
             chosen.append((count, served))
     chosen = [(c.with_convention(**convention), served) for c, served in chosen]
+    given = {c.name.lower() for c in counts}
     for count, _ in chosen:
         count.check_running(deal.cards)
-        count.check_reach(cards=deal.cards, rounds=deal.max_rounds)
+        if count.name.lower() in given:  # a paytable's table may be written for more decks
+            count.check_reach(cards=deal.cards, rounds=deal.max_rounds)
     cutoffs = tuple(cutoff if cutoff is not None else b.max_round for b in bets)
     players, correlations = [], []
     for b in range(len(bets)):
