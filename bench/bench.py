@@ -746,6 +746,8 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
                 return _depth_cmd(folder / f"{stem}.py", n, state, "--bet", bet,
                                   "--no-eor-count", "--workers", str(DEPTH_WORKERS),
                                   "--batch", "1")
+            # untimed: fills numba's cache, so that the start-up run times no compiling
+            _study_run(lambda state: cmd_for(DEPTH_WORKERS, state), side["env"], DEPTH_CAP_S)
             trial = {"env": side["env"]}
             _study(trial, "depth", cmd_for, (DEPTH_WORKERS, DEPTH_WORKERS + shoes),
                    DEPTH_CAP_S)
