@@ -44,8 +44,10 @@ from ..analysis.bet_report import StudyStatus, Tables, layouts, report
 from ..game.shoe import Shoe
 
 #: Default shoes per task: the depth analysis values every round (slow); a count study
-#: only deals and counts (fast).
-DEPTH_BATCH, STUDY_BATCH = 10, 5_000
+#: only deals and counts (fast: 20,000 shoes are 25-50 ms of one core, so that writing
+#: and syncing a batch file, about 2 ms, is a small part of it), or, with exact bets,
+#: also values each bet placed (slower: fewer shoes, for the progress bar's sake).
+DEPTH_BATCH, STUDY_BATCH, EXACT_STUDY_BATCH = 10, 20_000, 5_000
 #: Default shoes per task of a depth analysis with a bet on the cards: a shoe takes
 #: seconds or more (a count per round on card-level cells), so each is a task, saved and
 #: shown in the progress as it finishes; bets on the first cards alone take
@@ -564,7 +566,9 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
     for name, call in (("on_progress", on_progress), ("on_warning", on_warning)):
         callable_argument(call, name)
     if batch is None:
-        batch = DEPTH_BATCH if spec.exact_every_round else STUDY_BATCH
+        batch = (DEPTH_BATCH if spec.exact_every_round else
+                 min(EXACT_STUDY_BATCH if spec.exact_bets else STUDY_BATCH,
+                     MAX_TASK_ROUNDS // spec.deal.max_rounds))  # a task's most, on many decks
         if spec.exact_every_round and card_bets(spec.paytable().bets, spec.tableau):
             batch = (CARD_FIRST_CARDS_BATCH if spec.round_values().first_cards_only
                      else CARD_DEPTH_BATCH)
