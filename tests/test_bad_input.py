@@ -848,6 +848,8 @@ CLI = [
          "the side bet's share of the main '0' must be at least 1/10,000", 1),
         ("bankroll 0", ["--trigger", "4", "--bankroll", "0"],
          "bankroll 0.0 must be a number above 0", 1),
+        ("risk of ruin '5 %'", ["--trigger", "4", "--risk-of-ruin", "5 %"],
+         "'5 %' is not a percentage such as '5%'", 2),
         ("risk of ruin 100%", ["--trigger", "4", "--risk-of-ruin", "100"],
          "--risk-of-ruin 100: must be a percentage above 0 and below 100", 1),
         ("rounds per hour 0", ["--trigger", "4", "--rounds-per-hour", "0"],

@@ -329,3 +329,17 @@ def test_decks_inf_is_the_infinite_deck_on_a_one_shoe_command(command):
                             for more in (["--decks", "inf"], ["--infinite"], ["--decks", "8"]))
     assert (inf.exit_code, inf.output) == (infinite.exit_code, infinite.output)
     assert inf.output != eight.output
+
+
+@pytest.mark.parametrize("command, option", [
+    (["commission", "--stake", "13"], "--rate"),
+    (["depth", str(ROOT / "paytables/big_tiger.py"), "--count-only", "--no-eor-count",
+      "--shoes", "3", "--fmt", "json"], "--risk-of-ruin")])
+def test_a_percent_option_reads_5_and_5_percent_alike(command, option, tmp_path):
+    """A percent option takes 5 or 5%, as --edge and --commission take 5%: one value."""
+    state = ["--state", str(tmp_path / "s")] if command[0] == "depth" else []
+    runner = CliRunner()
+    bare, signed, other = (runner.invoke(main, [*command, *state, option, value])
+                           for value in ("5", "5%", "4"))
+    assert bare.exit_code == signed.exit_code == 0, signed.output
+    assert bare.stdout == signed.stdout != other.stdout

@@ -38,7 +38,7 @@ from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
 from .language.loader import load_paytable, load_paytables
 from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_written,
-                            option_number)
+                            option_number, option_percentage)
 from .output.plot import check_plot_path, plot_depth, plot_effects
 from .analysis.bet_report import check_all, report_all
 from .output.results_folder import write_results
@@ -149,6 +149,21 @@ class Amount(click.ParamType):
             if _finite_decimal(value):  # a number, out of range: bad data, as --decks 0
                 raise OptionError(f"{_option_name(param)}: {err}") from None
             self.fail(str(err), param, ctx)
+
+
+class PercentAmount(Amount):
+    """A percentage written as a number of percent, with or without its sign: 5 or 5%
+    (as --edge and --commission take it); '5 %' is no percentage."""
+
+    name = "percent"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and value.endswith("%"):
+            try:
+                return option_percentage(value) * 100
+            except ValueError as err:
+                self.fail(str(err), param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def _finite_decimal(value) -> bool:
@@ -264,8 +279,9 @@ def advantage_options(fn):
     fn = click.option("--rounds-per-hour", default="80", show_default=True, type=Amount(),
                       metavar="N", help="Rounds an hour, for the win per hour.")(fn)
     fn = click.option("--risk-of-ruin", "ruin", default="5", show_default=True,
-                      type=Amount(), metavar="PERCENT",
-                      help="The target risk of ruin the bankroll needed is given for.")(fn)
+                      type=PercentAmount(), metavar="PERCENT",
+                      help="The target risk of ruin the bankroll needed is given for, "
+                           "in percent: 5 or 5%.")(fn)
     fn = click.option("--bankroll", default="1000", show_default=True, type=Amount(),
                       metavar="UNITS", help="The bankroll whose risk of ruin is given.")(fn)
     fn = click.option("--side-at-most", metavar="SHARE",
@@ -540,8 +556,9 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
               metavar="AMOUNT", help="A banker bet's size (repeatable), e.g. 13 or 12.5.")
 @click.option("--chip", default="1", show_default=True, type=Amount(), metavar="AMOUNT",
               help="The table's lowest chip; commission is rounded up to a quarter of it.")
-@click.option("--rate", default="5", show_default=True, type=Amount(), metavar="PERCENT",
-              help="The commission, percent of the win (5 for 5%).")
+@click.option("--rate", default="5", show_default=True, type=PercentAmount(),
+              metavar="PERCENT",
+              help="The commission, percent of the win: 5 or 5%.")
 @shoe_options
 @fmt_option
 def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt):
