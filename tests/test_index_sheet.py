@@ -182,3 +182,17 @@ def test_a_sheet_of_one_shoe_of_one_deck_says_so_in_the_singular():
     from bacc_edge.output.index_sheet import sheet_title
     one = IndexSheet("p.py", HIGH, ("B",), DealRules(1, 12), 1, 1, DepthBy.CARDS, 13, ())
     assert "1 shoe of 1 deck, cut card 12" in sheet_title(one)
+
+
+def test_a_blank_first_order_column_is_explained():
+    from bacc_edge.output.index_sheet import index_notes
+
+    def sheet(first_order):
+        row = IndexRow("B", 0, 12, 10, 1.0, -5, 9, "from", 3, 3.0, 4, 0.01, first_order,
+                       None if first_order is None else first_order)
+        return IndexSheet("p.py", HIGH, ("B",), DealRules(1, 12), 1, 1, DepthBy.CARDS, 13,
+                          (row,))
+
+    blank = "A blank first-order column: the count's tags do not rise"
+    assert blank in index_notes([sheet(None)])[0]
+    assert blank not in index_notes([sheet(2.5)])[0]

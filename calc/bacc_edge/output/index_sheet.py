@@ -76,6 +76,9 @@ def index_notes(sheets: Sequence[IndexSheet]) -> list[str]:
              "by its rounds) is above zero; 'Rounds at the index': the rounds of the fitted "
              "step it lies in. True count: the running count over the bucket's mean decks "
              "left. First-order: from the effects of removal off the top."]
+    if any(r.first_order_running is None for s in sheets for r in s.rows):
+        lines[0] += (" A blank first-order column: the count's tags do not rise with the "
+                     "bet's effects of removal, so no first-order count makes it break even.")
     for sheet in sheets:
         for bet in sheet.bets:
             text = sheet.trigger_text(bet)
