@@ -749,10 +749,14 @@ def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():
         StudyCheck("C", "B", StudyMeasure.AVERAGE_EDGE, "0.0627", 0.0627,
                    Interval(0.1085, -0.0109, 0.2280, "bootstrap"), "reproduced", None),
         StudyCheck("C", "B", StudyMeasure.UNITS_PER_SHOE, "0.155", 0.155,
-                   Interval(0.2675, -0.0277, 0.5627, "bootstrap"), "reproduced", None)]
+                   Interval(0.2675, -0.0277, 0.5627, "bootstrap"), "reproduced", None),
+        # computed exactly from the effects of removal: its value, with no interval
+        StudyCheck("C", "B", StudyMeasure.BETTING_CORRELATION, "0.981", 0.981, None,
+                   "reproduced", None, 0.98125)]
     headers, rows = depth_check_rows(SimpleNamespace(checks=checks))
     assert headers[3:6] == ["Unit", "Published", "This run (95% interval)"]
     assert [r[3:6] for r in rows] == [
         ["% of rounds", "3.09", "3.06 (2.80 to 3.33)"],
         ["% of the bet", "6.27", "10.85 (-1.09 to 22.80)"],
-        ["units", "0.155", "0.2675 (-0.0277 to 0.5627)"]]
+        ["units", "0.155", "0.2675 (-0.0277 to 0.5627)"],
+        ["correlation", "0.981", "0.9812 (exact)"]]

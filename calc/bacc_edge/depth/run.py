@@ -840,7 +840,9 @@ class RoundSummary:
 
 @dataclass(frozen=True)
 class StudyCheck:
-    """A published figure of a count study beside the run's interval."""
+    """A published figure of a count study beside the run's interval, or, for a figure
+    the run computes exactly (the betting correlation, from the effects of removal),
+    beside its ``exact`` value (no interval)."""
 
     count: str
     bet: str
@@ -850,6 +852,7 @@ class StudyCheck:
     interval: Interval | None
     status: StudyStatus
     finding: str | None
+    exact: float | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "status", StudyStatus(self.status))
@@ -1061,10 +1064,11 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
             for measure, printed in study.figures.items():
                 figure = study.printed(measure)
                 published, half = float(figure.value), float(figure.tolerance)
+                exact = None
                 if measure is StudyMeasure.BETTING_CORRELATION:
                     interval = None
-                    value = mine[0].betting_correlation
-                    ok = value is not None and abs(value - published) <= half
+                    exact = mine[0].betting_correlation
+                    ok = exact is not None and abs(exact - published) <= half
                 else:
                     interval = rounds if measure is StudyMeasure.ROUNDS_PER_SHOE \
                         else getattr(mine[0], measure.value)
@@ -1074,7 +1078,7 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
                 status = (StudyStatus.REPRODUCED if ok else StudyStatus.FINDING if finding
                           else StudyStatus.NOT_REPRODUCED)
                 out.append(StudyCheck(count.name, bet.name, measure, printed, published,
-                                      interval, status, finding))
+                                      interval, status, finding, exact))
     return tuple(out)
 
 

@@ -508,6 +508,8 @@ def depth_check_rows(summary):
             digits = 2 if k == 100 else 4
             v, lo, hi = (x * k for x in (c.interval.value, c.interval.low, c.interval.high))
             run = f"{v:.{digits}f} ({lo:.{digits}f} to {hi:.{digits}f})"
+        elif c.exact is not None:  # no interval: computed exactly, not measured
+            run = f"{c.exact:.4f} (exact)"
         rows.append([c.count, c.bet, c.measure.value.replace("_", " "), unit, published, run,
                      c.status + (f": {c.finding}" if c.finding and c.status is StudyStatus.FINDING
                                  else "")])
@@ -533,6 +535,7 @@ def depth_json(spec: DepthSpec, shoes: int, summary) -> dict:
         "checks": [{"count": c.count, "bet": c.bet, "measure": c.measure.value,
                     "printed": c.printed, "published": c.published,
                     "interval": None if c.interval is None else c.interval.as_json(),
+                    "exact": c.exact,
                     "status": c.status, "finding": c.finding} for c in summary.checks],
     }
 
