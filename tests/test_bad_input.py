@@ -806,19 +806,26 @@ CLI = [
          "trigger table by round: depth 0 must be from 1 to 3328", 1),
         ("trigger table infinite", ["--trigger", "cards: 0=inf"],
          "threshold of 0 'inf' is not a finite number", 1),
-        ("trigger table past the shoe", ["--trigger", "cards: 0=8, 500=6"],
-         "trigger table by cards: depth 500 lies past the 412 cards seen before the last "
-         "coup a shoe of 416 cards can deal: no coup is dealt there", 1),
-        ("trigger table past the rounds", ["--trigger", "round: 1=8, 1000=6"],
-         "trigger table by round: depth 1000 lies past the 104 rounds a shoe of 416 cards "
-         "can deal", 1),
+        ("trigger table past the shoe", ["--trigger", "cards: 0=8, 402=6"],
+         "trigger table by cards: depth 402 lies past the 401 cards seen at most before a "
+         "coup of 8-deck shoes cut 14 from the end (at-cut): no coup is dealt there", 1),
+        ("trigger table past the rounds", ["--trigger", "round: 1=8, 102=6"],
+         "trigger table by round: depth 102 lies past the 101 rounds at most of 8-deck "
+         "shoes cut 14 from the end (at-cut)", 1),
+        ("trigger table past the rounds, one more", ["--trigger", "round: 1=8, 103=6",
+                                                     "--end", "one-more"],
+         "depth 103 lies past the 102 rounds at most of 8-deck shoes cut 14 from the end "
+         "(one-more)", 1),
         ("trigger table a capital word", ["--trigger", "Cards: 0=8"],
          "trigger table: depth 'Cards' must be one of cards, round", 1),
         ("trigger table bare point", ["--trigger", "cards: 0=.5"],
          "'.5' in 'cards: 0=.5' is not a number (write numbers in ASCII digits", 2),
         ("trigger table trailing point", ["--trigger", "cards: 0=5."],
          "'5.' in 'cards: 0=5.' is not a number", 2),
-        ("trigger table plus sign", ["--trigger", "cards: 0=+.5"], "'+.5' in", 2),
+        ("trigger table plus sign and bare point", ["--trigger", "cards: 0=+.5"],
+         "'.5' in 'cards: 0=+.5' is not a number", 2),
+        ("trigger table depth with a sign", ["--trigger", "cards: +0=8"],
+         "'+0' in 'cards: +0=8' is not a number", 2),
         ("ramp plus sign", ["--trigger", "4", "--ramp", "10=+2"],
          "'+2' in '10=+2' is not a number", 2),
         ("ramp empty", ["--trigger", "4", "--ramp", ""], "'' has no steps: write '10=2, 12=4'",

@@ -343,3 +343,17 @@ def test_a_percent_option_reads_5_and_5_percent_alike(command, option, tmp_path)
                            for value in ("5", "5%", "4"))
     assert bare.exit_code == signed.exit_code == 0, signed.output
     assert bare.stdout == signed.stdout != other.stdout
+
+
+def test_a_trigger_table_keeps_its_counts_signs_as_index_prints_them(tmp_path):
+    """A threshold is a count and keeps its sign, as `index` prints its trigger line
+    ('cards: 208=+35, …') and counting sheets write one: the same run as unsigned."""
+    base = ["depth", str(ROOT / "paytables/big_tiger.py"), "--count-only", "--no-eor-count",
+            "--shoes", "50", "--count", "3/4/5=-1,6=-2,7=+1,8/9=+2", "--trigger-on",
+            "running", "--fmt", "json", "--ramp", "+12=2"]
+    runner = CliRunner()
+    signed, plain = (runner.invoke(main, [*base, "--trigger", table, "--state",
+                                          str(tmp_path / name)])
+                     for table, name in (("cards: 0=+8, 208=+5", "a"), ("cards: 0=8, 208=5", "b")))
+    assert signed.exit_code == 0, signed.output
+    assert json.loads(signed.stdout)["counts"] == json.loads(plain.stdout)["counts"]

@@ -230,15 +230,19 @@ class FiniteNumber(click.ParamType):
             raise OptionError(f"{_option_name(param)}: {err}") from None
 
 
-def _option_pairs(text: str, items: str, param, ctx, kind: click.ParamType) -> str:
+def _option_pairs(text: str, items: str, param, ctx, kind: click.ParamType,
+                  signed: int) -> str:
     """``text``, whose ``items`` are ``KEY=NUMBER`` apart by commas (a trigger table's
-    rows, a ramp's steps), each number written as a number option is: a number written
-    more loosely (``.5``, ``5.``, ``+2``) is a usage error, as alone; everything else
-    (a word, an empty item, what the items mean) is read, and refused with one line, by
-    the library."""
+    rows, a ramp's steps), each number written as a number option is, but for the count
+    on side ``signed`` of the '=' (0 the key, 1 the number), which keeps its sign as
+    counts are written (``+12``): a number written more loosely (``.5``, ``5.``, a '+'
+    elsewhere) is a usage error, as alone; everything else (a word, an empty item, what
+    the items mean) is read, and refused with one line, by the library."""
     for item in items.split(","):
-        for part in item.partition("=")[::2]:
+        for side, part in enumerate(item.partition("=")[::2]):
             part = part.strip()
+            if side == signed and part.startswith("+"):
+                part = part[1:]
             if part and not _finite_decimal(part) and loosely_written(part):
                 kind.fail(f"{part!r} in {text!r} is not a number{loosely_written(part)}",
                           param, ctx)
@@ -255,7 +259,7 @@ class TriggerValue(FiniteNumber):
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and ":" in value:
-            return _option_pairs(value, value.partition(":")[2], param, ctx, self)
+            return _option_pairs(value, value.partition(":")[2], param, ctx, self, signed=1)
         return super().convert(value, param, ctx)
 
 
@@ -269,7 +273,7 @@ class RampValue(click.ParamType):
     def convert(self, value, param, ctx):
         if not value.strip():  # no steps at all: an error, not the default of one unit
             self.fail(f"{value!r} has no steps: write {self.example}", param, ctx)
-        return _option_pairs(value, value, param, ctx, self)
+        return _option_pairs(value, value, param, ctx, self, signed=0)
 
 
 def advantage_options(fn):

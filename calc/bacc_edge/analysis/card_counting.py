@@ -501,21 +501,20 @@ class Count:
                 f"{self.initial:+d}, tags up to {max(abs(t) for t in self.tags)} on "
                 f"{cards} cards), beyond the limit of 2**53 = {RUNNING_COUNT_LIMIT:,}")
 
-    def check_reach(self, *, cards: int, rounds: int) -> None:
-        """Refuse a trigger table with a row no coup of the shoe reaches (a depth past
-        its ``cards`` cards, or past the ``rounds`` it can deal): a row that silently
-        never applies is a typo, not a table."""
+    def check_reach(self, *, seen: int, rounds: int, shoe: str) -> None:
+        """Refuse a trigger table with a row no coup of the shoe reaches (a depth past the
+        most cards ``seen`` before a coup, or the most ``rounds``, of the ``shoe`` so
+        described): a row that silently never applies is a typo, not a table."""
         if not isinstance(self.trigger, TriggerTable):
             return
         by, last = self.table.by, self.table.rows[-1][0]
-        most = cards - 4 if by is DepthBy.CARDS else rounds  # a coup takes 4 cards at least
+        most = seen if by is DepthBy.CARDS else rounds
         if last > most:
             raise OptionError(
                 f"count {self.name!r}: trigger table by {by.value}: depth {last} lies past "
-                + (f"the {most} cards seen before the last coup a shoe of {cards} cards can "
-                   f"deal" if by is DepthBy.CARDS else
-                   f"the {rounds} rounds a shoe of {cards} cards can deal")
-                + ": no coup is dealt there")
+                + (f"the {most} cards seen at most before a coup" if by is DepthBy.CARDS
+                   else f"the {most} rounds at most")
+                + f" of {shoe}: no coup is dealt there")
 
     def with_convention(self, *, divisor=None, rounding=None, exposed_card=None) -> "Count":
         """This count under another true-count convention (None: keep its own)."""

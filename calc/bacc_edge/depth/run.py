@@ -201,7 +201,9 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
     for count, _ in chosen:
         count.check_running(deal.cards)
         if count.name.lower() in given:  # a paytable's table may be written for more decks
-            count.check_reach(cards=deal.cards, rounds=deal.max_rounds)
+            count.check_reach(seen=deal.most_seen, rounds=deal.most_rounds,
+                              shoe=f"{deal.decks}-deck shoes cut {deal.cut} from the end "
+                                   f"({deal.end.value})")
     cutoffs = tuple(cutoff if cutoff is not None else b.max_round for b in bets)
     players, correlations = [], []
     for b in range(len(bets)):

@@ -113,6 +113,27 @@ class DealRules:
         shown card first): a coup that deals it brings the cut card out."""
         return self.cards - self.cut
 
+    @property
+    def last_coup_place(self) -> int:
+        """The latest place a coup of this shoe can begin at: while a coup's cards are
+        left in the shoe, and no later than the cut card allows (at the cut under
+        ``at-cut``; one coup past it, so at most a coup's cards beyond, under
+        ``one-more``)."""
+        past_cut = COUP_CARDS if self.end is EndRule.ONE_MORE else 0
+        return min(self.cards - COUP_CARDS, self.cut_at + past_cut)
+
+    @property
+    def most_seen(self) -> int:
+        """The most cards seen before a coup (the shown card and the coups' cards; at
+        least one card is burned, unseen)."""
+        return self.last_coup_place - 1
+
+    @property
+    def most_rounds(self) -> int:
+        """The most coups a shoe can deal by its rules: from place 2 on (the shown card
+        and one burned at least), four cards a coup at least."""
+        return (self.last_coup_place - 2) // 4 + 1
+
     def shoe_over(self, coups) -> bool:
         """Whether the shoe deals no coup after ``coups``, each (place of its first card,
         place after its last; the shown and burned cards take the first places), as the
