@@ -14,9 +14,9 @@ from typing import Sequence
 from ..analysis.card_counting import DepthBy
 from ..depth.index import IndexRow, IndexSheet, IndexStatus
 from ..game.cards import RANKS
-from ..util.number_text import plural
 from ..util.safe_write import write_output
 from .formats import csv_records, prose, table, to_json
+from .render import shoes_dealt
 
 
 def _depth_label(sheet: IndexSheet) -> str:
@@ -38,11 +38,8 @@ def _estimate(value: float | None, digits: int) -> str:
 
 def sheet_title(sheet: IndexSheet) -> str:
     """What the sheet is of, and how its shoes were dealt."""
-    deal = sheet.deal
-    end = "" if deal.end.value == "at-cut" else ", one more coup after the cut card"
     return (f"{Path(sheet.paytable).name}, count {sheet.count.name!r}: "
-            f"{plural(sheet.shoes, 'shoe')} of {plural(deal.decks, 'deck')}, cut card "
-            f"{deal.cut} from the end{end}, seed {sheet.seed}")
+            f"{shoes_dealt(sheet.deal, sheet.shoes)}, seed {sheet.seed}")
 
 
 def index_rows(sheet: IndexSheet, bet: str):

@@ -474,12 +474,17 @@ def depth_round_rows(summary, width: int = 10):
     return headers, rows
 
 
+def shoes_dealt(deal, shoes: int) -> str:
+    """``shoes`` shoes dealt by ``deal`` (a :class:`~bacc_edge.game.dealing.DealRules`), in
+    words: "400 shoes of 8 decks, cut card 14 from the end" (and the one-more rule)."""
+    end = "" if deal.end.value == "at-cut" else ", one more coup after the cut card"
+    return (f"{plural(shoes, 'shoe')} of {plural(deal.decks, 'deck')}, cut card {deal.cut} "
+            f"from the end{end}")
+
+
 def depth_title(spec: DepthSpec, shoes: int) -> str:
     """What the run dealt, as the title of its table and its picture."""
-    end = "" if spec.deal.end.value == "at-cut" else ", one more coup after the cut card"
-    return (f"{Path(spec.filename).name}: {plural(shoes, 'shoe')} of "
-            f"{plural(spec.deal.decks, 'deck')}, "
-            f"cut card {spec.deal.cut} from the end{end}{under(spec.tableau)}")
+    return f"{Path(spec.filename).name}: {shoes_dealt(spec.deal, shoes)}{under(spec.tableau)}"
 
 
 #: The unit each published figure of a count study is shown in, and its scale from the
