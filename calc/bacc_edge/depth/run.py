@@ -519,6 +519,12 @@ def check_scheduler(address: str | None) -> tuple[str, int] | None:
     return match.group(1).strip("[]"), port
 
 
+def most_shoes_a_task(deal) -> int:
+    """The most shoes one task may deal on ``deal``'s shoes: every round of its shoes is
+    held in memory, :data:`MAX_TASK_ROUNDS` at most."""
+    return MAX_TASK_ROUNDS // deal.max_rounds
+
+
 def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:
     """Refuse a run too large to finish or to hold, naming the limit (see
     :data:`MAX_STUDY_SHOES`, :data:`MAX_BATCHES`, :data:`MAX_TASK_ROUNDS`)."""
@@ -532,7 +538,7 @@ def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:
                "every shoe's gain in memory" if spec.exact_every_round else
                "a count study deals 200,000 to 900,000 shoes a second on two cores")
         raise OptionError(f"shoes {shoes:,}: at most {most:,} ({why})")
-    per_task = MAX_TASK_ROUNDS // spec.deal.max_rounds
+    per_task = most_shoes_a_task(spec.deal)
     if batch > per_task:
         raise OptionError(f"batch {batch:,}: at most {per_task:,} shoes a task on "
                           f"{spec.deal.decks} decks (a task holds every round of its shoes "
@@ -570,7 +576,7 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
     if batch is None:
         batch = (DEPTH_BATCH if spec.exact_every_round else
                  min(EXACT_STUDY_BATCH if spec.exact_bets else STUDY_BATCH,
-                     MAX_TASK_ROUNDS // spec.deal.max_rounds))  # a task's most, on many decks
+                     most_shoes_a_task(spec.deal)))  # fewer on many decks
         if spec.exact_every_round and card_bets(spec.paytable().bets, spec.tableau):
             batch = (CARD_FIRST_CARDS_BATCH if spec.round_values().first_cards_only
                      else CARD_DEPTH_BATCH)

@@ -130,8 +130,10 @@ class DealRules:
 
     @property
     def most_rounds(self) -> int:
-        """The most coups a shoe can deal by its rules: from place 2 on (the shown card
-        and one burned at least), four cards a coup at least."""
+        """The most coups a shoe can deal by its rules, the cut card and end rule
+        included: from place 2 on (the shown card and one burned at least), four cards a
+        coup at least, up to :attr:`last_coup_place` (:attr:`max_rounds`, the bound the
+        kernels' arrays are sized by, leaves the cut card out)."""
         return (self.last_coup_place - 2) // 4 + 1
 
     def shoe_over(self, coups) -> bool:
