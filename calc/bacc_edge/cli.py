@@ -243,9 +243,9 @@ def _option_pairs(text: str, items: str, param, ctx, kind: click.ParamType,
             part = part.strip()
             if side == signed and part.startswith("+"):
                 part = part[1:]
-            if part and not _finite_decimal(part) and loosely_written(part):
-                kind.fail(f"{part!r} in {text!r} is not a number{loosely_written(part)}",
-                          param, ctx)
+            hint = "" if _finite_decimal(part) else loosely_written(part)
+            if hint:
+                kind.fail(f"{part!r} in {text!r} is not a number{hint}", param, ctx)
     return text
 
 
@@ -412,6 +412,20 @@ def level_option(help: str):
     """--level: the largest tag of a count built from the effects of removal (1-20)."""
     return click.option("--level", default=3, show_default=True, type=WholeNumber(1, 20),
                         help=help)
+
+
+def deal_options(fn):
+    """--decks, --cut and --end: how a real shoe is dealt (depth, index, shoe-shopping,
+    track), one wording for every command."""
+    fn = click.option("--end", "end_rule", default="at-cut", show_default=True,
+                      type=click.Choice(["at-cut", "one-more"]),
+                      help="End of the shoe: the coup that brings out the cut card is the "
+                           "last (at-cut), or one more coup follows it (one-more; none when "
+                           "the cut card comes out before a coup's first card).")(fn)
+    fn = click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
+                      help="Cards behind the cut card.")(fn)
+    return click.option("--decks", "-d", default=8, show_default=True,
+                        type=WholeNumber(1, 64), help="Decks in the shoe.")(fn)
 
 
 def seed_option(help: str):
@@ -586,15 +600,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @bet_option
 @click.option("--shoes", "-n", default=1000, show_default=True, type=WholeNumber(1),
               help="Shoes to deal.")
-@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1, 64),
-              help="Decks in the shoe.")
-@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
-              help="Cards behind the cut card.")
-@click.option("--end", "end_rule", default="at-cut", show_default=True,
-              type=click.Choice(["at-cut", "one-more"]),
-              help="End of the shoe: the coup that brings out the cut card is the last "
-                   "(at-cut), or one more coup follows it (one-more; none when the cut card "
-                   "comes out before a coup's first card).")
+@deal_options
 @seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
 @click.option("--cutoff", type=WholeNumber(1), metavar="ROUND",
               help="Close every bet after this round (default: each bet's max_round).")
@@ -896,14 +902,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
 
 @main.command("track")
 @click.argument("paytable", type=click.Path(dir_okay=False))
-@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1, 64),
-              help="Decks in the shoe.")
-@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
-              help="Cards behind the cut card.")
-@click.option("--end", "end_rule", default="at-cut", show_default=True,
-              type=click.Choice(["at-cut", "one-more"]),
-              help="End of the shoe, as for depth: the coup that brings out the cut card is "
-                   "the last (at-cut), or one more coup follows it (one-more).")
+@deal_options
 @click.option("--port", default=8765, show_default=True, type=WholeNumber(0, 65535),
               help="Port of the page (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -1020,14 +1019,7 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
 @bet_option
 @click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(1),
               help="Shoes to deal.")
-@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1, 64),
-              help="Decks in the shoe.")
-@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
-              help="Cards behind the cut card.")
-@click.option("--end", "end_rule", default="at-cut", show_default=True,
-              type=click.Choice(["at-cut", "one-more"]),
-              help="at-cut: the coup that brings out the cut card is the last; one-more: "
-                   "one more coup follows it.")
+@deal_options
 @seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
 @fmt_option
 @digits_option(3, "Decimal places.")
@@ -1069,12 +1061,7 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
                    "own).")
 @click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(1),
               help="Shoes to deal (every round of each valued exactly).")
-@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1, 64),
-              help="Decks in the shoe.")
-@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
-              help="Cards behind the cut card.")
-@click.option("--end", "end_rule", default="at-cut", show_default=True,
-              type=click.Choice(["at-cut", "one-more"]), help="End of the shoe (see depth).")
+@deal_options
 @seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
 @click.option("--by", default="cards", show_default=True,
               type=click.Choice(["cards", "round"]),
