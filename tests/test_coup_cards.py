@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import card_points, reference_sequences
-from test_card_bets import POS, RED, atoms, card_of, engine, physical, ref, suited_shoes
+from test_card_bets import (POS, RED, atoms, card_of, engine, engine_count, physical, ref,
+                            suited_shoes)
 
-from bacc_edge import Bet, BaccEdgeError, ConditionError, Event, Shoe, Tables, coup, player
-from bacc_edge.analysis.evaluator import layout_for
+from bacc_edge import BaccEdgeError, ConditionError, Shoe, coup, player
 from bacc_edge.conditions import coup as coup_from_conditions
 from bacc_edge.game.cards import RANKS, SUITS
 from bacc_edge.language.card_words import ShoeCard
@@ -108,13 +108,6 @@ def shoe_engine(spec):
             "shoe_suit": lambda: c.suit == SUITS[spec[2]],
             "shoe_colour": lambda: c.colour == ("red" if spec[2] else "black"),
             "shoe_is": lambda: c.is_(RANKS[spec[2]] + SUITS[spec[3]])}[kind]()
-
-
-def engine_count(condition, shoe: Shoe) -> tuple[int, int]:
-    bet = Bet("random", [Event("hit", condition, 1)])
-    table = Tables().get(shoe, layout_for([bet], shoe=shoe))
-    assert sum(table.counts.tolist()) == table.total
-    return table.count(condition), table.total
 
 
 def reference_count(spec, cards) -> tuple[int, int]:
