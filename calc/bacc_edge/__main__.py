@@ -1,4 +1,4 @@
 """``python -m bacc_edge`` is the ``bacc-edge`` command."""
-from .cli import main
+from .cli import run
 
-main()
+run()

@@ -4,12 +4,17 @@ and print; none computes).
 
 Every error the library raises about its input (a :class:`BaccEdgeError`) is caught
 once, in :class:`Command`, and printed as one line with exit code 1.
+
+The modules only one command uses (the math report, index sheets, chemin de fer, the
+known card, shoe shopping, the pays solver, the side-by-side decks) are imported inside
+that command, so that a start-up loads only what its command runs.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import re
 import sys
 from pathlib import Path
@@ -21,18 +26,14 @@ from .output import progress_bar
 from .output.stdout_guard import OutputNotWritten, guarded_stdout
 from .output import render
 from .analysis.commission import banker_commission_edges
-from .analysis.chemin_de_fer import Information, solve_chemin_de_fer
-from .output.chemin_de_fer import chemin_de_fer_output
+from .analysis.chemin_de_fer import Information
 from .game.shoe import Shoe
-from .output.deck_comparison import decks_output
 from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
 from .depth.shoes import DealRules
 from .depth.run import depth_study
 from .analysis.bankroll import Bankroll
 from .analysis.card_counting import Count
 from .analysis.table_rules import WithMainBet
-from .depth.index import index_sheets
-from .output.index_sheet import index_notes, index_output, write_index_html
 from .util.safe_write import check_output
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
@@ -41,16 +42,8 @@ from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_
                             option_number, option_percentage)
 from .output.plot import check_plot_path, plot_depth, plot_effects
 from .analysis.bet_report import check_all, report_all
-from .output.results_folder import write_results
 from .util.safe_write import OverwriteError
 from .game.shoe import shoe_from_options
-from .output.math_report import write_math_report
-from .analysis.solve import parse_given, solve
-from .output.solve import solutions_output
-from .analysis.known_card import known_card
-from .output.known_card import known_card_output
-from .depth.shoe_shopping import shoe_shopping
-from .output.shoe_shopping import shopping_output
 
 
 class OnceCommand(click.Command):
@@ -135,6 +128,19 @@ def main():
     bacc-edge known-card paytables/punto_banco.py     what one known card is worth
     bacc-edge shoe-shopping paytables/punto_banco.py  a shoe's worth by its first card
     """
+
+
+def run() -> None:
+    """The ``bacc-edge`` process: :func:`main`, then the objects it leaves frozen out of
+    the garbage collector (:func:`gc.freeze`) as the process ends. Python's collections
+    while it tears the modules down would otherwise walk every object numba made, a
+    fifth of a second after every command (the memory goes back to the system with the
+    process; exit handlers still run). Tests call :func:`main`, in a process that goes
+    on."""
+    try:
+        main()
+    finally:
+        gc.freeze()
 
 
 class Amount(click.ParamType):
@@ -503,6 +509,7 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
 
 def report_decks(loaded, decks: DeckList, fmt: str, digits: int) -> None:
     """The report on several deck counts: one table, side by side."""
+    from .output.deck_comparison import decks_output
     with progress_bar.bar("bets") as on_progress:
         compared = compare_decks_of(loaded, decks, on_progress=on_progress)
     click.echo(decks_output(compared, fmt, digits=digits), nl=False)
@@ -781,6 +788,7 @@ def results_command(paytables_dir, results_dir, date):
     if not any(Path(paytables_dir).glob("*.py")):
         raise click.UsageError(f"{paytables_dir}: holds no paytable (no *.py file)")
     try:
+        from .output.results_folder import write_results
         with progress_bar.bar("paytables") as on_progress:
             written = write_results(Path(paytables_dir), Path(results_dir), date=date,
                                     on_progress=on_progress, on_slow=say)
@@ -835,6 +843,8 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
                                "names the unknown pays: give one (--solve with --keep-ratios "
                                "scales the events it names)")
     loaded = load_paytable(paytable, on_slow=say)
+    from .analysis.solve import parse_given, solve
+    from .output.solve import solutions_output
     with progress_bar.bar("bets") as on_progress:
         solutions = solve(loaded, target, decks=decks, bets=bets, mark=marks,
                           keep_ratios=keep_ratios, scale=scale, max_pay=max_pay,
@@ -892,6 +902,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     if twice is not None:
         raise click.UsageError(f"--depth-bet {twice!r} is given twice: name each bet once")
     loaded = load_paytable(paytable, on_slow=say)
+    from .output.math_report import write_math_report
     with progress_bar.bar("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, cut=cut, end=end_rule,
@@ -964,6 +975,8 @@ def chemin_de_fer_command(decks, infinite, information, commission, fmt):
     if len(chosen) > 1:
         raise click.UsageError("--decks and --infinite each describe the whole shoe: give one")
     shoe = Shoe.infinite() if infinite else Shoe.decks(decks)
+    from .analysis.chemin_de_fer import solve_chemin_de_fer
+    from .output.chemin_de_fer import chemin_de_fer_output
     with progress_bar.bar("deals counted, game solved") as on_progress:
         solution = solve_chemin_de_fer(shoe, information=information, commission=commission,
                                        on_progress=on_progress)
@@ -1006,6 +1019,8 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
                                f"position once")
     (loaded,) = load_paytables([paytable], bets, on_slow=say)
     shoe, full = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    from .analysis.known_card import known_card
+    from .output.known_card import known_card_output
     with progress_bar.bar("tables counted") as on_progress:
         result = known_card(loaded, shoe, positions=positions or range(1, 7), classes=classes,
                             full_shoe=full, on_progress=on_progress)
@@ -1036,6 +1051,8 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
     """
     text_only(fmt, "digits")
     deal = DealRules(decks=decks, cut=cut, end=end_rule)
+    from .depth.shoe_shopping import shoe_shopping
+    from .output.shoe_shopping import shopping_output
     with progress_bar.bar("shoes dealt, first coups counted") as on_progress:
         result = shoe_shopping(load_paytable(paytable, on_slow=say), bets or None, deal=deal,
                                shoes=shoes, seed=seed, on_progress=on_progress)
@@ -1097,6 +1114,8 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
         except OverwriteError as err:
             raise click.ClickException(str(err)) from None
     count = None if count_tags is None else Count("your count", count_tags, 0, initial=initial)
+    from .depth.index import index_sheets
+    from .output.index_sheet import index_notes, index_output, write_index_html
     with progress_bar.bar("shoes", quiet=quiet) as on_progress:
         sheets = index_sheets(paytable, count, list(bets) or None,
                               deal=DealRules(decks, cut, end_rule), seed=seed, shoes=shoes,

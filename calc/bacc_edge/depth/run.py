@@ -32,7 +32,7 @@ from ..analysis.card_counting import (Count, DeckRounding, Divisor, StudyMeasure
                                       paytable_counts, paytable_teams)
 from ..analysis.table_rules import WithMainBet
 from .shoes import (COLUMNS, ENGINE_VERSION, DealRules, DepthSpec, Group, GroupKind, Player,
-                    card_bets, deal_batch, game)
+                    card_bets, deal_batch, game, run_paytable)
 from .state import BadBatch, RunFolder
 from ..analysis.removal_effects import betting_correlation, effects_of_removal, linear_count
 from ..errors import ArgumentError, BaccEdgeError, OptionError, kind_of
@@ -154,6 +154,10 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
     if bet_names is not None:
         paytable = paytable.select(non_empty(names_argument(bet_names, "bet_names"),
                                              "bet_names", "bet's name (None: every bet)"))
+    # the bets as the run's game loads them from the source, in this process: compiled
+    # once for the definition, the game and the summary
+    paytable = run_paytable(paytable.source, str(paytable.path),
+                            tuple(b.name for b in paytable.bets), None)
     bets = list(paytable.bets)
     if exact_bets is None:
         exact_bets = not count_only

@@ -235,6 +235,21 @@ class Group:
                 "bet": self.bet, "team": self.team}
 
 
+@functools.lru_cache(maxsize=4)
+def run_paytable(source: str, filename: str, bets: tuple[str, ...],
+                  with_main: WithMainBet | None) -> Paytable:
+    """A run's paytable (:meth:`DepthSpec.paytable`): its source loaded and cut down to
+    ``bets``, kept for the last few runs. The run's definition, its game and its summary
+    each ask for it, and bets on the cards compiled on new
+    :class:`~bacc_edge.language.bet.Bet` objects would have their cells chosen and
+    settled again (a twentieth of a second for Lucky Nines), for the same bets."""
+    loaded = load_paytable_source(source, filename)
+    if with_main is None:
+        return loaded.select(bets)
+    side = loaded.select(bets[:-1])
+    return replace(side, bets=(*side.bets, with_main.bet()), figures=())
+
+
 @dataclass(frozen=True)
 class DepthSpec:
     """Everything a worker needs to deal, count and value a batch of shoes: the run's
@@ -265,12 +280,9 @@ class DepthSpec:
 
     def paytable(self) -> Paytable:
         """The paytable cut down to the run's bets, loaded from the source sent along
-        (with the table's main bet last, when the run has one)."""
-        loaded = load_paytable_source(self.source, self.filename)
-        if self.with_main is None:
-            return loaded.select(self.bets)
-        side = loaded.select(self.bets[:-1])
-        return replace(side, bets=(*side.bets, self.with_main.bet()), figures=())
+        (with the table's main bet last, when the run has one); loaded once per process
+        (:func:`_run_paytable`)."""
+        return run_paytable(self.source, self.filename, self.bets, self.with_main)
 
     def round_values(self) -> RoundValues:
         """The run's bets compiled for valuing every round of its shoes."""
