@@ -8,12 +8,13 @@ STAMP := $(VENV)/.installed-stamp
 
 install: $(STAMP)
 
+# calc/ is byte-compiled once, as a regular install is: where PYTHONDONTWRITEBYTECODE is
+# set, every start of bacc-edge would otherwise compile its sources again (a quarter of a
+# second).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	# byte-compiled once, as a regular install is: where PYTHONDONTWRITEBYTECODE is set,
-	# every start would otherwise compile the sources again (a quarter of a second)
 	$(BIN)/python -m compileall -q calc
 	touch $(STAMP)
 
