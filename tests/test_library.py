@@ -74,6 +74,33 @@ def test_old_import_paths_still_work_in_a_fresh_process():
     assert done.returncode == 0, done.stderr
 
 
+LAYERS = ["analysis", "depth", "engine", "game", "language", "live", "output", "util",
+          "errors", "conditions", "paytable"]
+
+
+@pytest.mark.parametrize("code, printed", [
+    # importing the package loads no engine: numba is imported by the first name that
+    # counts (a command's start-up loads only what it runs)
+    ("import bacc_edge, sys; print('numba' in sys.modules)", "False"),
+    ("import bacc_edge, sys; bacc_edge.Bet; print('numba' in sys.modules)", "False"),
+    ("import bacc_edge, sys; bacc_edge.report; print('numba' in sys.modules)", "True"),
+    # every folder and old module path is an attribute, as when the package imported it
+    (f"import bacc_edge; print([getattr(bacc_edge, m).__name__ for m in {LAYERS!r}] == "
+     f"['bacc_edge.' + m for m in {LAYERS!r}])", "True"),
+    ("import bacc_edge; print(set(dir(bacc_edge)) >= set(bacc_edge.__all__))", "True"),
+    # a misspelt name is an AttributeError naming it, never another name
+    ("import bacc_edge\ntry:\n    bacc_edge.Bets\nexcept AttributeError as e:\n    print(e)",
+     "module 'bacc_edge' has no attribute 'Bets'"),
+    # the function pays, whichever of the two is imported first
+    ("import bacc_edge; bacc_edge.Bet; import bacc_edge.pays; print(callable(bacc_edge.pays))",
+     "True"),
+], ids=["no engine", "language only", "engine on use", "folders", "dir", "misspelt", "pays"])
+def test_the_package_imports_each_name_on_first_use(code, printed):
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == printed
+
+
 @pytest.mark.parametrize("path", sorted(PAYTABLES.glob("*.py")), ids=lambda p: p.stem)
 def test_shipped_paytables_import_from_bacc_edge_alone(path):
     imports = [node for node in ast.walk(ast.parse(path.read_text()))

@@ -76,9 +76,18 @@ _WHERE = {**{name: (module, name) for module, names in _PUBLIC.items() for name 
           **_RENAMED}
 
 
+#: the package's folders (its layers) and the old module paths, each a module reached as
+#: an attribute (``bacc_edge.output``) once asked for, as when the package imported them
+_MODULES = ("analysis", "conditions", "depth", "engine", "errors", "game", "language",
+            "live", "output", "paytable", "util")
+
+
 def __getattr__(name: str):
     """A public name, imported from its module the first time it is asked for, then
-    kept in the package as an eager import would keep it."""
+    kept in the package as an eager import would keep it; a folder of the package, or
+    an old module path, imported the same way."""
+    if name in _MODULES:
+        return importlib.import_module(f".{name}", __name__)
     if name not in _WHERE:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     module, attribute = _WHERE[name]
@@ -88,7 +97,7 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+    return sorted({*globals(), *_WHERE, *_MODULES})
 
 
 __all__ = [
