@@ -204,6 +204,9 @@ API = [
      "deal 8 (int) must be DealRules"),
     ("prepare_depth(pt, 'Banker')", lambda: prepare_depth(PUNTO, "Banker"), ArgumentError,
      "must be a list, got 'Banker' (str)"),
+    ("prepare_depth(exact_bets) without a count study",
+     lambda: prepare_depth(PUNTO, exact_bets=False), OptionError,
+     "exact_bets=False says how a count study (count_only=True) measures gains"),
     ("summarize_depth(None, None)", lambda: summarize_depth(None, None), ArgumentError,
      "summarize_depth(spec, tally) takes the DepthSpec"),
     # -- the math report ---------------------------------------------------------------------------

@@ -684,6 +684,10 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
       bacc-edge depth my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --trigger 4 --count-only
       bacc-edge depth paytables/live_dealer.py --scheduler tcp://10.0.0.5:8786
     """
+    if exact_bets is not None and not count_only:
+        raise click.UsageError(f"--{'exact' if exact_bets else 'outcome'}-bets says how a "
+                               f"count study (--count-only) measures gains; without "
+                               f"--count-only every round is valued exactly")
     yours = your_count(count_tags, trigger, initial, trigger_on)
     if yours is not None:
         yours.update(strict=strict, ramp=ramp)

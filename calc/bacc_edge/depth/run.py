@@ -130,6 +130,9 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
                                or not 1 <= cutoff <= MAX_CUTOFF):
         raise OptionError(f"cutoff {cutoff!r} must be a round number from 1 to "
                           f"{MAX_CUTOFF:,} (no shoe deals more than {MAX_CUTOFF:,} rounds)")
+    if exact_bets is not None and not count_only:
+        raise OptionError(f"exact_bets={exact_bets!r} says how a count study (count_only=True) "
+                          f"measures gains; the depth analysis values every round exactly")
     if (not count_only or exact_bets) and deal.decks > MAX_EXACT_DECKS:
         raise OptionError(
             f"decks {deal.decks}: exact values are counted on at most {MAX_EXACT_DECKS} "
