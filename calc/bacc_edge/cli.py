@@ -429,7 +429,8 @@ def deal_options(fn):
                            "last (at-cut), or one more coup follows it (one-more; none when "
                            "the cut card comes out before a coup's first card).")(fn)
     fn = click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
-                      help="Cards behind the cut card.")(fn)
+                      help="Cards behind the cut card (a coup starts only with six "
+                           "cards left, so 0 to 6 deal alike).")(fn)
     return click.option("--decks", "-d", default=8, show_default=True,
                         type=WholeNumber(1, 64), help="Decks in the shoe.")(fn)
 
