@@ -76,8 +76,8 @@ def _long_name(param: click.Option) -> str:
 class Command(click.Group):
     """The command group: a first argument that is not a command goes to ``report``,
     each command's options are given once (:class:`OnceCommand`), an error about the
-    input is one line, not a traceback, and so is an output that cannot be written
-    (:mod:`~bacc_edge.output.stdout_guard`)."""
+    input is one line, not a traceback, and so are an output that cannot be written
+    (:mod:`~bacc_edge.output.stdout_guard`) and Ctrl-C."""
 
     command_class = OnceCommand
 
@@ -94,6 +94,8 @@ class Command(click.Group):
             raise click.ClickException(str(err)) from None
         except OutputNotWritten as err:
             raise click.ClickException(str(err)) from None
+        except KeyboardInterrupt:  # Ctrl-C: one line, as every other ending
+            raise click.ClickException("interrupted") from None
 
 
 def given(ctx: click.Context, *names: str) -> list[str]:
@@ -908,7 +910,8 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
         raise click.UsageError(f"--depth-bet {twice!r} is given twice: name each bet once")
     loaded = load_paytable(paytable, on_slow=say)
     from .output.math_report import write_math_report
-    with progress_bar.bar("report") as on_progress:
+    # a depth run keeps its finished batches: Ctrl-C says how to resume
+    with (resumable_bar if depth else progress_bar.bar)("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, cut=cut, end=end_rule,
                                  date=date, depth_bets=list(depth_bets) or None,

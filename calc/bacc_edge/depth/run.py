@@ -17,6 +17,8 @@ import math
 import functools
 import os
 import re
+import signal
+import threading
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -436,15 +438,48 @@ def _client(scheduler: str | None, workers: int | None):
     from dask.distributed import Client, LocalCluster
 
     if scheduler is None:
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, host="127.0.0.1", dashboard_address=":0",
-                               worker_dashboard_address=":0")
+        with _workers_spared_ctrl_c():
+            cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1,
+                                   threads_per_worker=1, processes=True, host="127.0.0.1",
+                                   dashboard_address=":0", worker_dashboard_address=":0")
         return Client(cluster), cluster
     try:
         return Client(scheduler, timeout=CONNECT_TIMEOUT), None
     except Exception as err:  # whatever the address does wrong, one line
         raise OptionError(f"--scheduler {scheduler}: no Dask scheduler answers there "
                           f"within {CONNECT_TIMEOUT} s ({type(err).__name__})") from None
+
+
+@contextlib.contextmanager
+def _workers_spared_ctrl_c():
+    """The local cluster's worker processes, started in the block, ignore Ctrl-C and log
+    only errors. Ctrl-C at a terminal signals every process of the command: each worker
+    would print its own traceback of KeyboardInterrupt and Dask's warnings of tasks
+    cancelled, dozens of lines before the command's one. This process alone is
+    interrupted, and closing the cluster stops them. A process started with SIGINT
+    ignored keeps ignoring it (Python installs its handler only over the default one),
+    and a worker reads its log levels from the environment it is started with
+    (``DASK_LOGGING__DISTRIBUTED``). A Ctrl-C while the workers start (a second or two)
+    is lost with theirs: press it again. Outside the main thread, where no handler can
+    be set, the workers are started as they are."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    level = os.environ.get(_WORKER_LOG_LEVEL)
+    os.environ[_WORKER_LOG_LEVEL] = "error"
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if level is None:
+            del os.environ[_WORKER_LOG_LEVEL]
+        else:
+            os.environ[_WORKER_LOG_LEVEL] = level
+
+
+#: the environment variable of the log level of Dask's workers (``logging.distributed``)
+_WORKER_LOG_LEVEL = "DASK_LOGGING__DISTRIBUTED"
 
 
 def reach_scheduler(address: str | None, wait: float | None = None) -> None:
@@ -620,12 +655,16 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
                 on_progress(shoes_done, shoes)
         pending = [i for i in range(n_batches) if i not in done]
         if pending:
-            for i, arrays in _deal(spec, pending, batch, sizes, scheduler, workers):
-                folder.write(i, i * batch, sizes[i], arrays)
-                done[i] = arrays
-                shoes_done += sizes[i]
-                if on_progress:
-                    on_progress(shoes_done, shoes)
+            # closed as soon as the run stops, a Ctrl-C included: the cluster or threads
+            # end here, with Dask's log lines still quiet, not when Python exits
+            with contextlib.closing(_deal(spec, pending, batch, sizes, scheduler,
+                                          workers)) as dealt:
+                for i, arrays in dealt:
+                    folder.write(i, i * batch, sizes[i], arrays)
+                    done[i] = arrays
+                    shoes_done += sizes[i]
+                    if on_progress:
+                        on_progress(shoes_done, shoes)
     return DepthTally([done[i] for i in range(n_batches)])
 
 
