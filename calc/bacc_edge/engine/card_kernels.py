@@ -819,6 +819,19 @@ def _redc(t, p, negative_inverse):
 
 
 @kernel
+def dict_items(table, keys, values):
+    """The keys and values of ``table`` (a typed dict of the sparse counts) written into
+    ``keys`` and ``values``, its size each: one compiled call, where reading it from
+    Python makes one a cell (slow, and a Ctrl-C landing in one surfaces as numba's
+    TypeError rather than as an interruption)."""
+    i = 0
+    for key, value in table.items():
+        keys[i] = key
+        values[i] = value
+        i += 1
+
+
+@kernel
 def value_coups(coup, out):
     """Every coup the tableau deals, as point values in dealing order (P1 B1 P2 B2 P3
     B3), ABSENT where a hand stood, in sorted order: writes those that fit in ``out``

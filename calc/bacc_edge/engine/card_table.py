@@ -495,10 +495,17 @@ def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails,
                                   sparse_out, None, exact)
     if not sparse:
         return out
-    cells = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
-    counts = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))
+    cells, counts = _items(sparse_out)
     order = np.argsort(cells)
     return cells[order], counts[order]
+
+
+def _items(table) -> tuple[np.ndarray, np.ndarray]:
+    """The keys and the values of a kernel's sparse counts (a typed dict), as arrays."""
+    keys = np.empty(len(table), dtype=np.int64)
+    values = np.empty(len(table), dtype=np.int64)
+    _card_kernels.dict_items(table, keys, values)
+    return keys, values
 
 
 def _on_cells(counted, cells: np.ndarray) -> np.ndarray:
@@ -912,8 +919,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
                               _card_kernels.Residues(rank_of, moduli, 0 if merged else -1,
                                                      table, out))
     if sparse:
-        keys = np.fromiter(sparse_out.keys(), dtype=np.int64, count=len(sparse_out))
-        values = np.fromiter(sparse_out.values(), dtype=np.int64, count=len(sparse_out))
+        keys, values = _items(sparse_out)
         reached = np.unique(keys // k)
         out = np.zeros((k, len(reached)), dtype=np.uint64)
         out[keys % k, np.searchsorted(reached, keys // k)] = values
