@@ -340,6 +340,8 @@ CLI = [
     ("counts two", [PUNTO, "--counts", "4,4"], "13 rank counts (A … K) are needed, got 2", 1),
     ("counts fourteen", [PUNTO, "--counts", ",".join(["4"] * 14)], "are needed, got 14", 1),
     ("counts five cards", [PUNTO, "--counts", "1,1,1,1,1,0,0,0,0,0,0,0,0"], "holds 5 cards", 1),
+    ("counts one card", [PUNTO, "--counts", "1,0,0,0,0,0,0,0,0,0,0,0,0"],
+     "holds 1 card; a coup can need 6", 1),
     ("counts huge", [PUNTO, "--counts", "9" * 5000 + ",4" * 12],
      "cards of one rank is more than any shoe holds", 1),
     ("counts with infinite", [PUNTO, "--counts", ",".join(["4"] * 13), "--infinite"],

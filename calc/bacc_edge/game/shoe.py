@@ -9,6 +9,7 @@ from math import prod
 from .cards import RANKS, SUITS, card_name, parse_cards, parse_rank
 from .coup import COUP_CARDS
 from ..errors import ArgumentError, OptionError, ShoeError, kind_of
+from ..util.number_text import plural
 
 #: The most cards of one rank a shoe may hold (250 trillion decks): the enumeration
 #: reads counts as int64, and no shoe comes near; ``Shoe.infinite()`` is the limit.
@@ -62,7 +63,7 @@ class Shoe:
                                 f"no shoe is that big (an infinite deck is the limit)")
         if self.cards < COUP_CARDS and not (self.replacement and self.cards):
             raise ShoeError(
-                f"{self.label} holds {self.cards} cards; a coup can need {COUP_CARDS}"
+                f"{self.label} holds {plural(self.cards, 'card')}; a coup can need {COUP_CARDS}"
             )
 
     # -- building -------------------------------------------------------------------
