@@ -1,6 +1,7 @@
-"""Ctrl-C ends every command with one line: the command's own (how to resume a run that
-keeps its batches), never a traceback, and never one from each of Dask's worker
-processes, which a terminal's Ctrl-C reaches too."""
+"""How commands end. Ctrl-C ends every command with one line: the command's own (how to
+resume a run that keeps its batches), never a traceback, and never one from each of
+Dask's worker processes, which a terminal's Ctrl-C reaches too. A run on local workers
+leaves no scratch files behind."""
 
 import contextlib
 import os
@@ -95,3 +96,16 @@ def test_ctrl_c_is_one_line(tmp_path, monkeypatch, args, patch, line):
     assert result.exit_code == 1
     assert result.stderr == f"Error: {line}\n"
     assert not (tmp_path / "r.html").exists()
+
+
+def test_a_run_on_local_workers_leaves_no_scratch_files(tmp_path):
+    # Dask's workers keep lock files in a scratch folder under the temporary folder
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    done = subprocess.run([sys.executable, "-m", "bacc_edge", "depth", str(PUNTO), "--bet",
+                           "Player", "--shoes", "2", "--decks", "1", "--no-eor-count",
+                           "--workers", "1", "--state", str(tmp_path / "state"),
+                           "--fmt", "json"], capture_output=True, text=True,
+                          env={**os.environ, "TMPDIR": str(scratch)}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert list(scratch.iterdir()) == []

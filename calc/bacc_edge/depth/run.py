@@ -17,7 +17,9 @@ import math
 import functools
 import os
 import re
+import shutil
 import signal
+import tempfile
 import threading
 from dataclasses import asdict, dataclass
 from enum import StrEnum
@@ -434,14 +436,19 @@ class DepthTally:
 
 
 
-def _client(scheduler: str | None, workers: int | None):
+def _client(scheduler: str | None, workers: int | None, scratch: str | None = None):
+    """A client of the scheduler, or of a local cluster started here (``workers``
+    processes, their scratch files in the folder ``scratch``), and the cluster."""
     from dask.distributed import Client, LocalCluster
 
     if scheduler is None:
-        with _workers_spared_ctrl_c():
+        import dask
+
+        with _workers_spared_ctrl_c(), dask.config.set({"temporary-directory": scratch}):
             cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1,
                                    threads_per_worker=1, processes=True, host="127.0.0.1",
-                                   dashboard_address=":0", worker_dashboard_address=":0")
+                                   dashboard_address=":0", worker_dashboard_address=":0",
+                                   local_directory=scratch)
         return Client(cluster), cluster
     try:
         return Client(scheduler, timeout=CONNECT_TIMEOUT), None
@@ -728,7 +735,9 @@ def _deal_on_dask(spec, pending, batch, sizes, scheduler, workers):
     """:func:`_deal` on a Dask cluster: the local one it starts, or the scheduler's."""
     from dask.distributed import as_completed
 
-    client, cluster = _client(scheduler, workers)
+    # the local workers' scratch files (Dask's locks) go with the run, not left behind
+    scratch = tempfile.mkdtemp(prefix="bacc-edge-dask-") if scheduler is None else None
+    client, cluster = _client(scheduler, workers, scratch)
     try:
         in_flight = 2 * max(1, len(client.nthreads()) or 1)
         queue = list(pending)
@@ -763,6 +772,8 @@ def _deal_on_dask(spec, pending, batch, sizes, scheduler, workers):
         client.close()
         if cluster is not None:
             cluster.close()
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 @contextlib.contextmanager
