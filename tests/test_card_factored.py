@@ -435,10 +435,13 @@ def test_named_suits_keep_the_card_layout():
 
 def test_a_shoe_with_suitless_removals_counts_through_the_card_layout():
     """Cards removed without their suit: the card layout's counts (averaged over the
-    suits they could have been) summed per class."""
+    suits they could have been) summed per class. Two of each card of SHOE_RANKS: the
+    same branches of the count as a whole deck (two primes, dense cells, suits
+    relabelled), in a twentieth of the time."""
     bet = SHAPES["both hands of one suit"]
     layout = factored_layout([bet])
-    shoe = Shoe.decks(1).remove("8h 9 K Ks")
+    rows = [[2] * 4 if r in SHOE_RANKS else [0] * 4 for r in range(13)]
+    shoe = Shoe.from_suits(rows).remove("8h 9 K Ks")
     table = factored_table(shoe, layout)
     fine = card_table(shoe, layout.fine)
     assert table.total == fine.total
