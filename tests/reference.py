@@ -8,6 +8,7 @@ every finished coup under its own description of the outcome. Use it on small sh
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 
 def card_points(rank: int) -> int:
@@ -162,6 +163,19 @@ def reference_deals(cards: list[tuple[int, int]], tableau=None):
                         yield (*hand, cards[p3], cards[b3]), 1
             else:
                 yield (*hand, cards[p3], None), tail(5)
+
+
+@lru_cache(maxsize=64)
+def coups_dealt(cards: tuple[tuple[int, int], ...]) -> tuple:
+    """:func:`reference_deals` of ``cards`` (a tuple, one entry per physical card), each
+    coup once, with the ordered six-card deals of every physical way to deal it summed:
+    ((P1, B1, P2, B2, P3, B3), deals) pairs. Copies of one card deal the same coup
+    many times over, so a test that settles each coup by hand settles far fewer; kept
+    for the last shoes asked, which tests ask again for other bets."""
+    deals: Counter = Counter()
+    for coup, ways in reference_deals(list(cards)):
+        deals[coup] += ways
+    return tuple(deals.items())
 
 
 def _orderings(n: int, k: int):

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reference import card_points, reference_deals
+from reference import card_points, coups_dealt
 
 from bacc_edge import (Bet, BaccEdgeError, ConditionError, Event, Shoe, Tables, all_cards,
                        banker, first_four, margin, player, report, tie)
@@ -256,7 +256,7 @@ def engine_count(condition, shoe: Shoe) -> tuple[int, int]:
 
 def reference_count(spec, cards) -> tuple[int, int]:
     hit = total = 0
-    for deal, ways in reference_deals(cards):
+    for deal, ways in coups_dealt(tuple(cards)):
         total += ways
         if ref(spec, deal):
             hit += ways

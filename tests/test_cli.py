@@ -39,27 +39,6 @@ def readme_blocks(lang):
     return blocks
 
 
-def readme_example(tmp_path):
-    code = next(b for b in readme_blocks("python") if "BETS = [" in b)
-    path = tmp_path / "my_bets.py"
-    path.write_text(code)
-    return path
-
-
-def test_the_readme_examples_print_what_the_readme_shows(tmp_path, monkeypatch):
-    readme_example(tmp_path)
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "paytables").symlink_to(ROOT / "paytables")
-    shown = [b for b in readme_blocks("") if b.startswith("$ bacc-edge")]
-    assert len(shown) >= 2
-    for block in shown:
-        command, *expected = block.rstrip("\n").split("\n")
-        args = re.findall(r'"[^"]*"|\S+', command)[2:]
-        result = run(*[a.strip('"') for a in args])
-        assert result.exit_code == 0, result.output
-        assert result.output.rstrip("\n").split("\n") == expected, command
-
-
 def test_the_readme_python_api_example_runs(monkeypatch, capsys):
     code = next(b for b in readme_blocks("python") if "outcome_table(shoe" in b)
     monkeypatch.chdir(ROOT)

@@ -703,13 +703,25 @@ def kill_group(proc):
     proc.communicate()
 
 
-@pytest.mark.parametrize("victim", ["command", "worker"])
-def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim):
-    shoes = 24
+KILLED_SHOES = 24
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    """The run of KILLED_SHOES never killed: what every killed run resumes to (run once
+    for both victims)."""
+    folder = tmp_path_factory.mktemp("whole")
     env = {**os.environ, "PYTHONPATH": str(ROOT / "calc")}
-    whole = subprocess.run(cli(tmp_path / "whole", shoes), capture_output=True, env=env,
-                           cwd=tmp_path, timeout=300)
-    assert whole.returncode == 0, whole.stderr
+    run = subprocess.run(cli(folder / "whole", KILLED_SHOES), capture_output=True, env=env,
+                         cwd=folder, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return run
+
+
+@pytest.mark.parametrize("victim", ["command", "worker"])
+def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim, whole):
+    shoes = KILLED_SHOES
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "calc")}
     proc = subprocess.Popen(cli(tmp_path / "cut", shoes), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, cwd=tmp_path,
                             start_new_session=True)

@@ -139,16 +139,25 @@ SMALL_SHOES = [
 ]
 
 
+@pytest.fixture(scope="module")
+def mixed_values():
+    """bets_and_nets' round values on shoes of up to 104 cards, made once (about a second)
+    and asked for each shoe, as a depth run asks one for every round; and the nets."""
+    bets, nets = zip(*bets_and_nets())
+    return RoundValues(bets, cards=104), nets
+
+
 @pytest.mark.parametrize("text", SMALL_SHOES + ["random 1", "random 2"])
-def test_each_rounds_values_of_card_bets_are_those_of_every_deal_settled_by_hand(text):
+def test_each_rounds_values_of_card_bets_are_those_of_every_deal_settled_by_hand(
+        text, mixed_values):
     if text.startswith("random"):  # ten cards of two decks, suits named
         rng = np.random.default_rng(int(text[-1]))
         two_decks = [(r, s) for r in range(13) for s in range(4)] * 2
         cards = [two_decks[i] for i in rng.choice(len(two_decks), 10, replace=False)]
     else:
         cards = parse(text)
-    bets, nets = zip(*bets_and_nets())
-    evs, squares = RoundValues(bets, cards=104).moments(as_counts(cards))
+    values, nets = mixed_values
+    evs, squares = values.moments(as_counts(cards))
     exact, exact_squares = brute_force(cards, nets)
     assert np.allclose(evs, [float(x) for x in exact], rtol=1e-12, atol=1e-15)
     assert np.allclose(squares, [float(x) for x in exact_squares], rtol=1e-12)
