@@ -17,7 +17,6 @@ import math
 import functools
 import os
 import re
-import shutil
 import signal
 import tempfile
 import threading
@@ -436,25 +435,32 @@ class DepthTally:
 
 
 
-def _client(scheduler: str | None, workers: int | None, scratch: str | None = None):
+@contextlib.contextmanager
+def _client(scheduler: str | None, workers: int | None):
     """A client of the scheduler, or of a local cluster started here (``workers``
-    processes, their scratch files in the folder ``scratch``), and the cluster."""
+    processes, their scratch files, Dask's locks, in a temporary folder of their own):
+    closed, with the cluster, and the folder removed, when the block ends."""
     from dask.distributed import Client, LocalCluster
 
-    if scheduler is None:
-        import dask
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except Exception as err:  # whatever the address does wrong, one line
+            raise OptionError(f"--scheduler {scheduler}: no Dask scheduler answers there "
+                              f"within {CONNECT_TIMEOUT} s ({type(err).__name__})") from None
+        with contextlib.closing(client):
+            yield client
+        return
+    import dask
 
+    with tempfile.TemporaryDirectory(prefix="bacc-edge-dask-",
+                                     ignore_cleanup_errors=True) as scratch:
         with _workers_spared_ctrl_c(), dask.config.set({"temporary-directory": scratch}):
             cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1,
                                    threads_per_worker=1, processes=True, host="127.0.0.1",
-                                   dashboard_address=":0", worker_dashboard_address=":0",
-                                   local_directory=scratch)
-        return Client(cluster), cluster
-    try:
-        return Client(scheduler, timeout=CONNECT_TIMEOUT), None
-    except Exception as err:  # whatever the address does wrong, one line
-        raise OptionError(f"--scheduler {scheduler}: no Dask scheduler answers there "
-                          f"within {CONNECT_TIMEOUT} s ({type(err).__name__})") from None
+                                   dashboard_address=":0", worker_dashboard_address=":0")
+        with contextlib.closing(cluster), contextlib.closing(Client(cluster)) as client:
+            yield client
 
 
 @contextlib.contextmanager
@@ -735,10 +741,7 @@ def _deal_on_dask(spec, pending, batch, sizes, scheduler, workers):
     """:func:`_deal` on a Dask cluster: the local one it starts, or the scheduler's."""
     from dask.distributed import as_completed
 
-    # the local workers' scratch files (Dask's locks) go with the run, not left behind
-    scratch = tempfile.mkdtemp(prefix="bacc-edge-dask-") if scheduler is None else None
-    client, cluster = _client(scheduler, workers, scratch)
-    try:
+    with _client(scheduler, workers) as client:
         in_flight = 2 * max(1, len(client.nthreads()) or 1)
         queue = list(pending)
         futures = {}
@@ -768,12 +771,6 @@ def _deal_on_dask(spec, pending, batch, sizes, scheduler, workers):
             if queue:
                 submit()
                 ac.add(list(futures)[-1])
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
 
 
 @contextlib.contextmanager
