@@ -237,7 +237,7 @@ class Group:
 
 @functools.lru_cache(maxsize=4)
 def run_paytable(source: str, filename: str, bets: tuple[str, ...],
-                  with_main: WithMainBet | None) -> Paytable:
+                 with_main: WithMainBet | None) -> Paytable:
     """A run's paytable (:meth:`DepthSpec.paytable`): its source loaded and cut down to
     ``bets``, kept for the last few runs. The run's definition, its game and its summary
     each ask for it, and bets on the cards compiled on new
@@ -281,7 +281,7 @@ class DepthSpec:
     def paytable(self) -> Paytable:
         """The paytable cut down to the run's bets, loaded from the source sent along
         (with the table's main bet last, when the run has one); loaded once per process
-        (:func:`_run_paytable`)."""
+        (:func:`run_paytable`)."""
         return run_paytable(self.source, self.filename, self.bets, self.with_main)
 
     def round_values(self) -> RoundValues:
