@@ -313,9 +313,6 @@ def side_by_side(baseline: Path) -> dict[str, float]:
     root = Path(__file__).resolve().parent.parent
     here = root / "calc"
     there = Path(baseline).resolve() / "calc"
-    if not (there / "bacc_edge").is_dir():
-        sys.exit(f"--baseline {baseline}: no calc/bacc_edge there (give a checkout's top folder)")
-    byte_compiled(Path(baseline).resolve())
     card_bets = json.dumps([(str(root / "paytables" / f"{name}.py"), list(names))
                             for name, names in SIDE_CARD_BETS])
     depth_paytable = str(root / "paytables" / "live_dealer.py")
@@ -645,9 +642,6 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
     sides = [{"name": "this", "env": {**os.environ, "PYTHONPATH": str(root / "calc")}}]
     if baseline is not None:
         there = Path(baseline).resolve() / "calc"
-        if not (there / "bacc_edge").is_dir():
-            sys.exit(f"--baseline {baseline}: no calc/bacc_edge there (give a checkout's "
-                     f"top folder)")
         sides.append({"name": "baseline", "env": {**os.environ, "PYTHONPATH": str(there)},
                       # its own paytables: a study figure this checkout added is no
                       # measure to an older one (the bets and counts are the same)
@@ -661,9 +655,6 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
             break
     if card_bets is None:
         sys.exit("bench: neither checkout tells which bets are on the cards")
-    byte_compiled(root)
-    if baseline is not None:
-        byte_compiled(Path(baseline).resolve())
     if paytables is not None:
         card_bets = {k: v for k, v in card_bets.items() if k in paytables}
         depth_bets = tuple(d for d in depth_bets if d[0] in paytables)
@@ -938,6 +929,12 @@ def main() -> None:
         if at >= len(sys.argv):
             sys.exit("--baseline needs the path of another checkout of bacc-edge")
         baseline = Path(sys.argv[at])
+        if not (baseline / "calc" / "bacc_edge").is_dir():
+            sys.exit(f"--baseline {baseline}: no calc/bacc_edge there (give a checkout's "
+                     f"top folder)")
+    for checkout in (Path(__file__).resolve().parent.parent, baseline):
+        if checkout is not None:
+            byte_compiled(checkout.resolve())
     if "--only-issue19" in sys.argv:  # issue 19's figures alone (a few minutes)
         figures = {"machine": f"{cpu_name()}, {os.cpu_count()} cores, "
                               f"Python {platform.python_version()}"}
@@ -947,7 +944,6 @@ def main() -> None:
         show([("machine", figures["machine"])] + issue19_rows(figures, baseline), figures,
              as_json)
         return
-    byte_compiled(Path(__file__).resolve().parent.parent)
     shoes = fresh_shoes(RUNS)
     figures = {
         "machine": f"{cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}",
