@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from urllib.parse import unquote
 
 import pytest
@@ -145,7 +146,7 @@ DEEP = b'{"cards": ' + b"[" * 20000 + b"]" * 20000 + b"}"
                                              "(60,002 characters) in /api/cards"),
     ("/api/shoe", {"decks": [8] * 20000}, 400, "… (60,000 characters) must be a whole number"),
     ("/api/shoe", {"end": "x" * 60000}, 400, "end-of-shoe rule 'xxxx"),
-], ids=lambda v: str(v)[:40])
+], ids=lambda v: "a body sent in chunks" if isinstance(v, Iterator) else str(v)[:40])
 def test_bad_input_is_refused_with_its_message_and_changes_nothing(served, path, body, status,
                                                                    message):
     track, client = served
