@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from fractions import Fraction
 
 import pytest
@@ -164,6 +165,12 @@ def test_suited_bets_on_a_shoe_without_suits_are_a_clear_error():
                  "--counts", ",".join(["32"] * 13))
     assert result.exit_code == 1
     assert "suits are unknown" in result.output
+
+
+def test_the_version_is_the_one_pyproject_toml_gives():
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    result = run("--version")
+    assert (result.exit_code, result.stdout) == (0, f"bacc-edge {version}\n")
 
 
 def test_help_has_examples():

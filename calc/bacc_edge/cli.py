@@ -82,7 +82,8 @@ class Command(click.Group):
     command_class = OnceCommand
 
     def parse_args(self, ctx, args):
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h",
+                                                                     "--version"):
             args = ["report", *args]
         return super().parse_args(ctx, args)
 
@@ -112,7 +113,17 @@ def say(message: str) -> None:
     click.echo(message, err=True)
 
 
+def print_version(ctx: click.Context, param, value: bool) -> None:
+    """--version: print bacc-edge's version and stop."""
+    if value and not ctx.resilient_parsing:
+        from .util.version import version
+        click.echo(f"bacc-edge {version()}")
+        ctx.exit()
+
+
 @click.group(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=print_version, help="Print bacc-edge's version and exit.")
 def main():
     """Exact house edges for baccarat and its side bets.
 
