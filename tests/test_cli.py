@@ -175,7 +175,7 @@ def test_the_version_is_the_one_pyproject_toml_gives():
 
 def test_help_has_examples():
     assert "Examples:" in run("report", "--help").output
-    assert "bacc-edge paytables/three_card_win.py" in run("--help").output
+    assert "bacc-edge shipped:three_card_win" in run("--help").output
 
 
 # -- every output a script reads parses as what it says it is -------------------------------

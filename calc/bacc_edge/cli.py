@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import os
 import re
 import sys
 from pathlib import Path
@@ -38,6 +39,7 @@ from .util.safe_write import check_output
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
 from .language.loader import load_paytable, load_paytables
+from .language.shipped import paytable_path
 from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_written,
                             option_number, option_percentage)
 from .output.plot import check_plot_path, plot_depth, plot_effects
@@ -128,18 +130,22 @@ def main():
     """Exact house edges for baccarat and its side bets.
 
     \b
-    bacc-edge paytables/three_card_win.py             the rule-sheet table of every bet
+    bacc-edge shipped:three_card_win                  the rule-sheet table of every bet
     bacc-edge report --help                           every option of that table
-    bacc-edge eor paytables/live_dealer.py            effects of removal and a count
+    bacc-edge eor shipped:live_dealer                 effects of removal and a count
     bacc-edge commission --stake 13 --chip 1          banker edge with rounded commission
-    bacc-edge depth paytables/live_dealer.py          side bets as the shoe runs down
-    bacc-edge index paytables/big_tiger.py -o i.html  a count's index sheet by depth
-    bacc-edge results                                 regenerate results/ from paytables/
-    bacc-edge solve my_bet.py --edge 5% --decks 6-8   the pay that keeps a 5% edge
+    bacc-edge depth shipped:live_dealer               side bets as the shoe runs down
+    bacc-edge index shipped:big_tiger -o i.html       a count's index sheet by depth
+    bacc-edge solve my_bet.py --edge 5% --scale       the pays that keep a 5% edge
     bacc-edge math-report my_bet.py -o report.html    the report a test lab can read
-    bacc-edge track paytables/live_dealer.py          live page: every bet's value, card by card
-    bacc-edge known-card paytables/punto_banco.py     what one known card is worth
-    bacc-edge shoe-shopping paytables/punto_banco.py  a shoe's worth by its first card
+    bacc-edge track shipped:live_dealer               live page: every bet's value, card by card
+    bacc-edge known-card shipped:punto_banco          what one known card is worth
+    bacc-edge shoe-shopping shipped:punto_banco       a shoe's worth by its first card
+    bacc-edge results my_tables my_results            a report of each paytable in a folder
+
+    \b
+    A paytable is a file of Python (my_bet.py), or one of those shipped with bacc-edge,
+    named shipped:NAME wherever a command takes a paytable.
     """
 
 
@@ -154,6 +160,19 @@ def run() -> None:
         main()
     finally:
         gc.freeze()
+
+
+class PaytableFile(click.Path):
+    """A paytable argument: a file's path, or ``shipped:NAME`` for a paytable shipped with
+    bacc-edge (:func:`~bacc_edge.language.shipped.paytable_path`: a name not shipped is
+    refused, listing those that are), handed to the command as the shipped file's path,
+    which it reads, and guards against being written over, as any file named."""
+
+    def __init__(self):
+        super().__init__(dir_okay=False)
+
+    def convert(self, value, param, ctx):
+        return super().convert(os.fspath(paytable_path(value)), param, ctx)
 
 
 class Amount(click.ParamType):
@@ -482,7 +501,7 @@ def plot_option(what: str):
 
 
 @main.command("report")
-@click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paytables", nargs=-1, required=True, type=PaytableFile())
 @shoe_options
 @bet_option
 @fmt_option
@@ -495,12 +514,12 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
 
     \b
     Examples:
-      bacc-edge paytables/three_card_win.py
-      bacc-edge paytables/live_dealer.py --bet "Perfect Pair" --decks 6 --exact
-      bacc-edge paytables/live_dealer.py --remove "5 5 K♠ 10h" --fmt github
-      bacc-edge paytables/punto_banco.py --infinite
-      bacc-edge paytables/live_dealer.py --decks 1,2,4,6,8,inf
-      bacc-edge paytables/*.py --check
+      bacc-edge shipped:three_card_win
+      bacc-edge shipped:live_dealer --bet "Perfect Pair" --decks 6 --exact
+      bacc-edge shipped:live_dealer --remove "5 5 K♠ 10h" --fmt github
+      bacc-edge shipped:punto_banco --infinite
+      bacc-edge shipped:live_dealer --decks 1,2,4,6,8,inf
+      bacc-edge shipped:three_card_win shipped:super_tie --check
       bacc-edge my_bet.py --fmt json
     """
     text_only(fmt, "digits", *(("exact",) if fmt == "json" else ()), exact_in=("json",))
@@ -556,7 +575,7 @@ def report_shoe(loaded, shoe, full, fmt: str, digits: int, exact: bool) -> None:
 
 
 @main.command("eor")
-@click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False),
+@click.argument("paytables", nargs=-1, required=True, type=PaytableFile(),
                 is_eager=True)  # read before --plot, which must not be one of them
 @shoe_options
 @bet_option
@@ -572,8 +591,8 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
 
     \b
     Examples:
-      bacc-edge eor paytables/live_dealer.py --bet "Lucky Six"
-      bacc-edge eor paytables/three_card_win.py --level 2 --plot eor.png
+      bacc-edge eor shipped:live_dealer --bet "Lucky Six"
+      bacc-edge eor shipped:three_card_win --level 2 --plot eor.png
       bacc-edge eor my_bets.py --decks 6 --fmt json
     """
     text_only(fmt, "digits", "exact", exact_in=("json", "csv"))
@@ -616,7 +635,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 
 
 @main.command("depth")
-@click.argument("paytable", type=click.Path(dir_okay=False),
+@click.argument("paytable", type=PaytableFile(),
                 is_eager=True)  # read before --plot, which must not be it
 @bet_option
 @click.option("--shoes", "-n", default=1000, show_default=True, type=WholeNumber(1),
@@ -692,11 +711,11 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
 
     \b
     Examples:
-      bacc-edge depth paytables/live_dealer.py --shoes 2000 --plot depth.png
-      bacc-edge depth paytables/live_dealer.py --bet "Lucky Six" --cutoff 30
-      bacc-edge depth paytables/wizard_lucky6.py --count-only --shoes 1000000 --check
+      bacc-edge depth shipped:live_dealer --shoes 2000 --plot depth.png
+      bacc-edge depth shipped:live_dealer --bet "Lucky Six" --cutoff 30
+      bacc-edge depth shipped:wizard_lucky6 --count-only --shoes 1000000 --check
       bacc-edge depth my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --trigger 4 --count-only
-      bacc-edge depth paytables/live_dealer.py --scheduler tcp://10.0.0.5:8786
+      bacc-edge depth shipped:live_dealer --scheduler tcp://10.0.0.5:8786
     """
     if exact_bets is not None and not count_only:
         raise click.UsageError(f"--{'exact' if exact_bets else 'outcome'}-bets says how a "
@@ -818,7 +837,7 @@ def results_command(paytables_dir, results_dir, date):
 
 
 @main.command("solve")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @click.option("--edge", "-e", "target", required=True, metavar="PERCENT",
               help="The house edge to keep, e.g. 5%.")
 @click.option("--solve", "-s", "marks", multiple=True, metavar="BET:EVENT",
@@ -844,9 +863,9 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
 
     \b
     Examples:
-      bacc-edge solve paytables/live_dealer.py --edge 5% \\
+      bacc-edge solve shipped:live_dealer --edge 5% \\
           --solve "3 Cards Lucky Six:banker wins with 6, 3 cards" --decks 6-8
-      bacc-edge solve paytables/live_dealer.py --edge 5% --scale --bet "Player Bonus"
+      bacc-edge solve shipped:live_dealer --edge 5% --scale --bet "Player Bonus"
       bacc-edge solve my_bet.py --edge 4% --decks 8,inf --max-pay 500
     """
     text_only(fmt, "digits")
@@ -871,7 +890,7 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
 
 
 @main.command("math-report")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
               metavar="FILE.html|FILE.md", help="Where to write the report (HTML or Markdown).")
 @click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1),
@@ -902,9 +921,9 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
 
     \b
     Examples:
-      bacc-edge math-report paytables/three_card_win.py -o three_card_win.html
+      bacc-edge math-report shipped:three_card_win -o three_card_win.html
       bacc-edge math-report my_bet.py -o my_bet.md
-      bacc-edge math-report paytables/live_dealer.py -o live.html --depth 2000
+      bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
 
     \b
     A --depth run keeps its finished batches in .bacc-edge-depth/ (--state DIR names
@@ -931,7 +950,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
 
 
 @main.command("track")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @deal_options
 @click.option("--port", default=8765, show_default=True, type=WholeNumber(0, 65535),
               help="Port of the page (0: any free one).")
@@ -950,9 +969,9 @@ def track_command(paytable, decks, cut, end_rule, port, host, session, no_browse
 
     \b
     Examples:
-      bacc-edge track paytables/live_dealer.py
-      bacc-edge track paytables/big_tiger.py --decks 8 --end one-more --session bt.json
-      bacc-edge track paytables/lucky_8.py --port 0 --no-browser
+      bacc-edge track shipped:live_dealer
+      bacc-edge track shipped:big_tiger --decks 8 --end one-more --session bt.json
+      bacc-edge track shipped:lucky_8 --port 0 --no-browser
     """
     from .live.server import track_server  # the web framework, imported only here
     chosen = given(click.get_current_context(), "decks", "cut", "end_rule")
@@ -1003,7 +1022,7 @@ def chemin_de_fer_command(decks, infinite, information, commission, fmt):
 
 
 @main.command("known-card")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @shoe_options
 @bet_option
 @click.option("--position", "-p", "positions", multiple=True, type=WholeNumber(1, 6),
@@ -1026,9 +1045,9 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
 
     \b
     Examples:
-      bacc-edge known-card paytables/punto_banco.py --bet Banker --bet Player
-      bacc-edge known-card paytables/punto_banco.py --position 1 --classes '6 7 8 9 | A 2 3 4 5 10 J Q K'
-      bacc-edge known-card paytables/live_dealer.py --position 5 --fmt json
+      bacc-edge known-card shipped:punto_banco --bet Banker --bet Player
+      bacc-edge known-card shipped:punto_banco --position 1 --classes '6 7 8 9 | A 2 3 4 5 10 J Q K'
+      bacc-edge known-card shipped:live_dealer --position 5 --fmt json
     """
     text_only(fmt, "digits")
     decks, infinite = one_deck_count(decks, infinite)
@@ -1049,7 +1068,7 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
 
 
 @main.command("shoe-shopping")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @bet_option
 @click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(1),
               help="Shoes to deal.")
@@ -1065,8 +1084,8 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
 
     \b
     Examples:
-      bacc-edge shoe-shopping paytables/punto_banco.py --bet Banker --shoes 500
-      bacc-edge shoe-shopping paytables/live_dealer.py --bet "Lucky Six" --fmt json
+      bacc-edge shoe-shopping shipped:punto_banco --bet Banker --shoes 500
+      bacc-edge shoe-shopping shipped:live_dealer --bet "Lucky Six" --fmt json
     """
     text_only(fmt, "digits")
     deal = DealRules(decks=decks, cut=cut, end=end_rule)
@@ -1079,7 +1098,7 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
 
 
 @main.command("index")
-@click.argument("paytable", type=click.Path(dir_okay=False), is_eager=True)
+@click.argument("paytable", type=PaytableFile(), is_eager=True)
 @bet_option
 @click.option("--count", "count_tags", metavar="TAGS",
               help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (default: the "
@@ -1117,10 +1136,10 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
 
     \b
     Examples:
-      bacc-edge index paytables/big_tiger.py
-      bacc-edge index paytables/big_tiger.py --shoes 5000 -o tiger.html
+      bacc-edge index shipped:big_tiger
+      bacc-edge index shipped:big_tiger --shoes 5000 -o tiger.html
       bacc-edge index my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --fmt csv
-      bacc-edge index paytables/wizard_lucky6.py --by round --every 10
+      bacc-edge index shipped:wizard_lucky6 --by round --every 10
     """
     if count_tags is None and given(click.get_current_context(), "initial"):
         raise click.UsageError("--initial belongs to your count: give it with --count")
