@@ -1064,7 +1064,7 @@ CLI = [
     ("commission decks inf and infinite", ["commission", "--stake", "13", "--decks", "inf",
                                            "--infinite"],
      "--decks and --infinite each describe the whole shoe", 2),
-    # -- shipped paytables: shipped:NAME (the first hour) ------------------------------------
+    # -- shipped paytables: shipped:NAME, the list, a copy out (the first hour) ------------
     ("shipped name misspelt", ["shipped:three_card_wim"],
      "shipped:three_card_wim: no paytable of that name is shipped (did you mean "
      "shipped:three_card_win?); the shipped ones: big_tiger, chemin_de_fer,", 1),
@@ -1088,6 +1088,28 @@ CLI = [
      "shipped:live_dealer)", 1),
     ("a path that looks like the form", ["{tmp}/shipped:three_card_win"],
      "shipped:three_card_win: no such paytable file", 1),
+    ("shipped lists, takes no name", ["shipped", "three_card_win"],
+     "Got unexpected extra argument (three_card_win)", 2),
+    ("copy-shipped of no name", ["copy-shipped"], "Missing argument 'NAME'", 2),
+    ("copy-shipped a name not shipped", ["copy-shipped", "three_card_wim", "{tmp}"],
+     "shipped:three_card_wim: no paytable of that name is shipped (did you mean", 1),
+    ("copy-shipped a paytable's path", ["copy-shipped", "paytables/three_card_win.py", "{tmp}"],
+     "(did you mean shipped:three_card_win?)", 1),
+    ("copy-shipped onto a paytable", ["copy-shipped", "three_card_win", "{fine}"],
+     "fine.py: exists already; bacc-edge never writes over a file", 1),
+    ("copy-shipped onto the user's README", ["copy-shipped", "three_card_win",
+                                             "{tmp}/mine/README.md"],
+     "README.md: exists already; bacc-edge never writes over a file", 1),
+    ("copy-shipped into a folder that does not exist",
+     ["copy-shipped", "three_card_win", "{tmp}/nowhere/mine.py"], "nowhere' does not exist", 1),
+    ("copy-shipped to a name that is no folder", ["copy-shipped", "three_card_win",
+                                                  "{tmp}/nowhere"],
+     "nowhere: no such folder; copy into a folder that exists, or to a file ending .py", 1),
+    ("copy-shipped to a folder that does not exist", ["copy-shipped", "three_card_win",
+                                                      "{tmp}/nowhere/"],
+     "nowhere/: no such folder", 1),
+    ("copy-shipped to no name", ["copy-shipped", "three_card_win", ""],
+     "dest '': the name is empty", 1),
 ]
 
 

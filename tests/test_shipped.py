@@ -1,6 +1,7 @@
 """The paytables ship with bacc-edge: a wheel carries them, their register of sources and
 the licence, and the installed command reads ``shipped:NAME`` from any folder; the form
-is never a file's name, nor a file's name the form."""
+is never a file's name, nor a file's name the form; the list of them says where each
+figure was published; a copy out never replaces a file."""
 
 import json
 import os
@@ -16,8 +17,9 @@ from click.testing import CliRunner
 
 import bacc_edge
 from bacc_edge import PaytableError, load_paytable
+from bacc_edge.analysis.shipped_list import list_shipped
 from bacc_edge.cli import main
-from bacc_edge.language.shipped import paytable_path, shipped_names
+from bacc_edge.language.shipped import copy_shipped, paytable_path, shipped_names
 from conftest import ROOT
 
 PAYTABLES = sorted((ROOT / "paytables").glob("*.py"))
@@ -102,6 +104,9 @@ def test_the_installed_command_reads_a_shipped_paytable_from_a_folder_outside_th
     assert Path(bet["file"]) == installed / "bacc_edge" / "shipped_paytables" / "three_card_win.py"
     # the house edge the Washington State Gambling Commission's rules of play print
     assert f"{bet['edge']:.3%}" == "8.304%"
+    listed = _installed_command(installed, "shipped", "--fmt", "json", cwd=away)
+    assert [p["name"] for p in json.loads(listed.stdout)["paytables"]] == [
+        f"shipped:{p.stem}" for p in PAYTABLES]
     version = _installed_command(installed, "--version", cwd=away)
     assert version.stdout == f"bacc-edge {VERSION}\n"
 
@@ -128,6 +133,55 @@ def test_the_form_beside_a_file_of_that_name_is_neither(tmp_path, monkeypatch):
     with pytest.raises(PaytableError, match=r"write \./shipped:punto_banco for the file"):
         load_paytable("shipped:punto_banco")
     assert [b.name for b in load_paytable("./shipped:punto_banco").bets] == ["Mine"]
+
+
+# -- the list ------------------------------------------------------------------------------------
+def test_the_list_names_each_paytable_its_game_bets_and_where_its_figures_were_published():
+    listed = {p.name: p for p in list_shipped()}
+    assert list(listed) == [p.stem for p in PAYTABLES]
+    three = listed["three_card_win"]
+    # as the file and SOURCES.md read, by hand
+    assert (three.form, three.game) == ("shipped:three_card_win", "3 Card Win Baccarat")
+    assert three.bets[0] == "Banker 3 Card Win, paytable 1" and len(three.bets) == 5
+    assert [s.key for s in three.sources] == ["000_9d483a1cba396471.txt"]
+    assert "Washington State Gambling Commission" in three.sources[0].citation
+    # a count study is a source too: Big Tiger's bet prints no figure, its count does
+    assert [s.key for s in listed["big_tiger"].sources] == [
+        "Jacobson, Card Counting the Big Tiger Baccarat Side Bet (advancedadvantageplay.com)"]
+    assert listed["punto_banco"].sources == ()
+
+
+def test_the_command_lists_them_and_cites_each_source_under_the_table():
+    result = run("shipped")
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[0]: line for line in result.stdout.splitlines()
+            if line.startswith("shipped:")}
+    assert list(rows) == [f"shipped:{p.stem}" for p in PAYTABLES]
+    assert rows["shipped:punto_banco"].endswith("none printed")
+    number = rows["shipped:three_card_win"].split()[-1]
+    (cited,) = [line for line in result.stdout.splitlines() if line.startswith(number + " ")]
+    assert "where it was published: a US state gambling regulator's approved rules" in cited
+
+
+# -- a copy out, to edit ---------------------------------------------------------------------------
+def test_a_copy_is_the_shipped_file_with_its_register_and_keeps_the_users_register(tmp_path):
+    written = copy_shipped("three_card_win", tmp_path)
+    assert written == (tmp_path / "three_card_win.py", tmp_path / "SOURCES.md")
+    assert written[0].read_bytes() == (ROOT / "paytables" / "three_card_win.py").read_bytes()
+    assert written[1].read_bytes() == (ROOT / "paytables" / "SOURCES.md").read_bytes()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "SOURCES.md").write_text("my own register\n")
+    assert copy_shipped("shipped:big_tiger", mine / "tiger.py") == (mine / "tiger.py",)
+    assert (mine / "SOURCES.md").read_text() == "my own register\n"
+
+
+def test_a_copy_never_writes_through_a_link_to_nowhere(tmp_path):
+    (tmp_path / "mine.py").symlink_to(tmp_path / "elsewhere.py")
+    result = run("copy-shipped", "three_card_win", tmp_path / "mine.py")
+    assert result.exit_code == 1
+    assert "mine.py: exists already; bacc-edge never writes over a file" in result.stderr
+    assert not (tmp_path / "elsewhere.py").exists()
 
 
 # -- the command's first hour --------------------------------------------------------------------

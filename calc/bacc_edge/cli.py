@@ -39,7 +39,7 @@ from .util.safe_write import check_output
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
 from .language.loader import load_paytable, load_paytables
-from .language.shipped import paytable_path
+from .language.shipped import SHIPPED, paytable_path
 from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_written,
                             option_number, option_percentage)
 from .output.plot import check_plot_path, plot_depth, plot_effects
@@ -132,6 +132,8 @@ def main():
     \b
     bacc-edge shipped:three_card_win                  the rule-sheet table of every bet
     bacc-edge report --help                           every option of that table
+    bacc-edge shipped                                 the paytables shipped, and their sources
+    bacc-edge copy-shipped three_card_win my_bet.py   one copied out, to edit
     bacc-edge eor shipped:live_dealer                 effects of removal and a count
     bacc-edge commission --stake 13 --chip 1          banker edge with rounded commission
     bacc-edge depth shipped:live_dealer               side bets as the shoe runs down
@@ -145,7 +147,7 @@ def main():
 
     \b
     A paytable is a file of Python (my_bet.py), or one of those shipped with bacc-edge,
-    named shipped:NAME wherever a command takes a paytable.
+    named shipped:NAME wherever a command takes a paytable (bacc-edge shipped lists them).
     """
 
 
@@ -834,6 +836,44 @@ def results_command(paytables_dir, results_dir, date):
                                    f"results ({err.strerror})") from None
     for path in written:
         click.echo(f"wrote {path}")
+
+
+@main.command("shipped")
+@fmt_option
+def shipped_command(fmt):
+    """List the paytables shipped with bacc-edge: each one's name as a command takes it
+    (shipped:NAME), its game, how many bets it defines, and where the figures it checks
+    were published (from the register of sources shipped beside them).
+
+    \b
+    Examples:
+      bacc-edge shipped
+      bacc-edge shipped --fmt json
+    """
+    from .analysis.shipped_list import list_shipped
+    from .output.shipped_list import shipped_output
+    click.echo(shipped_output(list_shipped(), fmt), nl=False)
+    say(f"Name one to any command as {SHIPPED}NAME (bacc-edge {SHIPPED}three_card_win); "
+        f"copy one out to edit with bacc-edge copy-shipped NAME.")
+
+
+@main.command("copy-shipped")
+@click.argument("name")
+@click.argument("dest", default=".", type=click.Path())
+def copy_shipped_command(name, dest):
+    """Copy the shipped paytable NAME (as bacc-edge shipped lists it, with or without
+    shipped:) out, to edit: to DEST, a .py file or a folder (default: this one), with
+    the register of sources (SOURCES.md) beside it where the folder holds none. A file
+    already there is never replaced: the copy is refused.
+
+    \b
+    Examples:
+      bacc-edge copy-shipped three_card_win
+      bacc-edge copy-shipped shipped:big_tiger my_tiger.py
+    """
+    from .language.shipped import copy_shipped
+    for path in copy_shipped(name, dest):
+        say(f"wrote {path}")
 
 
 @main.command("solve")

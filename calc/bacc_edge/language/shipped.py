@@ -20,6 +20,8 @@ import os
 from pathlib import Path
 
 from ..errors import ArgumentError, PaytableError, kind_of
+from ..util.safe_write import OutputError, OverwriteError, write_output
+from .source_register import register_path
 
 #: What a paytable argument starts with to name a shipped paytable: ``shipped:NAME``.
 SHIPPED = "shipped:"
@@ -89,5 +91,40 @@ def shipped_hint(path) -> str:
         stem in shipped_names()) else ""
 
 
-__all__ = ["FOLDER", "SHIPPED", "paytable_path", "shipped_folder", "shipped_hint",
-           "shipped_names", "shipped_path"]
+def copy_shipped(name: str, dest=".") -> tuple[Path, ...]:
+    """Copy the shipped paytable ``name`` out, to edit: to ``dest``, a ``.py`` file or a
+    folder that exists (as ``NAME.py`` there), with the register of sources beside it
+    (``SOURCES.md``) where that folder holds none, so that its figures still name their
+    sources. Never over a file: a file already there is refused (a register already
+    there is the user's, and kept); each file is written to a temporary file and renamed
+    into place. Returns the files written."""
+    source = shipped_path(name)
+    target = _copy_target(source, dest)
+    written = [write_output(target, source.read_bytes(), inputs=[source])]
+    register = register_path(target)
+    if not os.path.lexists(register) and register_path(source).is_file():
+        written.append(write_output(register, register_path(source).read_bytes(),
+                                    inputs=[register_path(source)]))
+    return tuple(written)
+
+
+def _copy_target(source: Path, dest) -> Path:
+    """Where the copy of ``source`` goes: into ``dest`` if it is a folder, else ``dest``,
+    which must end ``.py`` and must not exist yet."""
+    if not isinstance(dest, (str, os.PathLike)):
+        raise ArgumentError(f"dest {kind_of(dest)} must be a file or folder name (a str or "
+                            f"Path)")
+    if not os.fspath(dest):
+        raise OutputError("dest '': the name is empty; name a .py file or a folder")
+    target = Path(dest) / source.name if os.path.isdir(dest) else Path(dest)
+    if os.path.lexists(target):
+        raise OverwriteError(f"{target}: exists already; bacc-edge never writes over a file: "
+                             f"name a new file, or move this one away first")
+    if target.suffix.lower() != ".py":
+        raise OutputError(f"{dest}: no such folder; copy into a folder that exists, or to a "
+                          f"file ending .py")
+    return target
+
+
+__all__ = ["FOLDER", "SHIPPED", "copy_shipped", "paytable_path", "shipped_folder",
+           "shipped_hint", "shipped_names", "shipped_path"]
