@@ -1110,6 +1110,8 @@ CLI = [
      "nowhere/: no such folder", 1),
     ("copy-shipped to no name", ["copy-shipped", "three_card_win", ""],
      "dest '': the name is empty", 1),
+    ("results from a clone's folder outside a clone", ["results", "{tmp}/paytables"],
+     "paytables' does not exist", 2),
 ]
 
 

@@ -185,6 +185,14 @@ def test_a_copy_never_writes_through_a_link_to_nowhere(tmp_path):
 
 
 # -- the command's first hour --------------------------------------------------------------------
+def test_results_outside_a_clone_says_what_it_looks_for(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("results")
+    assert result.exit_code == 2
+    assert ("Error: no folder 'paytables' here, where a clone of bacc-edge keeps its "
+            "paytables: name a folder of paytables") in result.stderr
+
+
 def _examples() -> list[str]:
     """Every example line of every command's help."""
     helps = [run("--help").stdout, *(run(name, "--help").stdout for name in main.commands)]

@@ -810,20 +810,26 @@ def print_depth(spec, shoes: int, summary, fmt: str, *, plot, paytable, check: b
 
 
 @main.command("results")
-@click.argument("paytables_dir", default="paytables",
-                type=click.Path(exists=True, file_okay=False))
+@click.argument("paytables_dir", default="paytables", type=click.Path(file_okay=False))
 @click.argument("results_dir", default="results", type=click.Path(file_okay=False))
 @click.option("--date", metavar="YYYY-MM-DD",
               help="Date of the math reports (default: SOURCE_DATE_EPOCH, else today).")
 def results_command(paytables_dir, results_dir, date):
     """Write one markdown report per paytable in PAYTABLES_DIR (8 decks, exact counts)
-    and an index of every printed figure into RESULTS_DIR.
+    and an index of every printed figure into RESULTS_DIR. By default, as in a clone of
+    bacc-edge: paytables/ into results/.
 
     \b
     Examples:
       bacc-edge results
-      bacc-edge results paytables results
+      bacc-edge results my_tables my_results
     """
+    if not Path(paytables_dir).is_dir():
+        if given(click.get_current_context(), "paytables_dir"):
+            raise click.UsageError(f"the folder {paytables_dir!r} does not exist")
+        raise click.UsageError(f"no folder {paytables_dir!r} here, where a clone of bacc-edge "
+                               f"keeps its paytables: name a folder of paytables (bacc-edge "
+                               f"copy-shipped NAME FOLDER copies a shipped one into it)")
     if not any(Path(paytables_dir).glob("*.py")):
         raise click.UsageError(f"{paytables_dir}: holds no paytable (no *.py file)")
     try:
