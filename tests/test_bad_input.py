@@ -1064,6 +1064,54 @@ CLI = [
     ("commission decks inf and infinite", ["commission", "--stake", "13", "--decks", "inf",
                                            "--infinite"],
      "--decks and --infinite each describe the whole shoe", 2),
+    # -- shipped paytables: shipped:NAME, the list, a copy out (the first hour) ------------
+    ("shipped name misspelt", ["shipped:three_card_wim"],
+     "shipped:three_card_wim: no paytable of that name is shipped (did you mean "
+     "shipped:three_card_win?); the shipped ones: big_tiger, chemin_de_fer,", 1),
+    ("shipped name with .py", ["shipped:three_card_win.py"],
+     "(did you mean shipped:three_card_win?)", 1),
+    ("shipped name in capitals", ["shipped:Three_Card_Win"],
+     "(did you mean shipped:three_card_win?)", 1),
+    ("shipped name empty", ["shipped:"], "'shipped:' names no paytable: write shipped:NAME", 1),
+    ("shipped name a path", ["eor", "shipped:../paytables/live_dealer.py"],
+     "no paytable of that name is shipped (did you mean shipped:live_dealer?)", 1),
+    ("shipped name unknown to depth", ["depth", "shipped:nope"],
+     "shipped:nope: no paytable of that name is shipped; the shipped ones:", 1),
+    ("shipped name unknown to track", ["track", "shipped:nope", "--port", "0", "--no-browser"],
+     "shipped:nope: no paytable of that name is shipped; the shipped ones:", 1),
+    ("shipped name twice, as a path too", ["shipped:punto_banco", PUNTO], "given twice", 1),
+    ("a shipped name without shipped:", ["three_card_win"],
+     "three_card_win: no such paytable file (bacc-edge ships one of that name: "
+     "shipped:three_card_win)", 1),
+    ("a clone's path outside a clone", ["{tmp}/paytables/live_dealer.py"],
+     "live_dealer.py: no such paytable file (bacc-edge ships one of that name: "
+     "shipped:live_dealer)", 1),
+    ("a path that looks like the form", ["{tmp}/shipped:three_card_win"],
+     "shipped:three_card_win: no such paytable file", 1),
+    ("shipped lists, takes no name", ["shipped", "three_card_win"],
+     "Got unexpected extra argument (three_card_win)", 2),
+    ("copy-shipped of no name", ["copy-shipped"], "Missing argument 'NAME'", 2),
+    ("copy-shipped a name not shipped", ["copy-shipped", "three_card_wim", "{tmp}"],
+     "shipped:three_card_wim: no paytable of that name is shipped (did you mean", 1),
+    ("copy-shipped a paytable's path", ["copy-shipped", "paytables/three_card_win.py", "{tmp}"],
+     "(did you mean shipped:three_card_win?)", 1),
+    ("copy-shipped onto a paytable", ["copy-shipped", "three_card_win", "{fine}"],
+     "fine.py: exists already; bacc-edge never writes over a file", 1),
+    ("copy-shipped onto the user's README", ["copy-shipped", "three_card_win",
+                                             "{tmp}/mine/README.md"],
+     "README.md: exists already; bacc-edge never writes over a file", 1),
+    ("copy-shipped into a folder that does not exist",
+     ["copy-shipped", "three_card_win", "{tmp}/nowhere/mine.py"], "nowhere' does not exist", 1),
+    ("copy-shipped to a name that is no folder", ["copy-shipped", "three_card_win",
+                                                  "{tmp}/nowhere"],
+     "nowhere: no such folder; copy into a folder that exists, or to a file ending .py", 1),
+    ("copy-shipped to a folder that does not exist", ["copy-shipped", "three_card_win",
+                                                      "{tmp}/nowhere/"],
+     "nowhere/: no such folder", 1),
+    ("copy-shipped to no name", ["copy-shipped", "three_card_win", ""],
+     "dest '': the name is empty", 1),
+    ("results from a clone's folder outside a clone", ["results", "{tmp}/paytables"],
+     "paytables' does not exist", 2),
 ]
 
 
@@ -1398,6 +1446,17 @@ API = [
      "coup.card(1).suited is not a word of the paytable language; a card has rank"),
     ("coup.card(5).dealt == True", lambda: bacc_edge.coup.card(5).dealt == True,  # noqa: E712
      BaccEdgeError, "a condition is yes or no on its own"),
+    # -- shipped paytables: shipped:NAME ----------------------------------------------------
+    ("load_paytable('shipped:…') misspelt", lambda: load_paytable("shipped:three_card_wim"),
+     PaytableError, "shipped:three_card_wim: no paytable of that name is shipped (did you "
+                    "mean shipped:three_card_win?); the shipped ones: big_tiger,"),
+    ("load_paytable(a shipped name without shipped:)", lambda: load_paytable("punto_banco"),
+     PaytableError, "punto_banco: no such paytable file (bacc-edge ships one of that name: "
+                    "shipped:punto_banco)"),
+    ("load_paytables(shipped and its path)",
+     lambda: load_paytables(["shipped:punto_banco", PUNTO]), PaytableError, "given twice"),
+    ("report('shipped:…') misspelt", lambda: report("shipped:nope", Shoe.decks(8)),
+     PaytableError, "shipped:nope: no paytable of that name is shipped"),
 ]
 
 

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from fractions import Fraction
 
 import pytest
@@ -166,9 +167,15 @@ def test_suited_bets_on_a_shoe_without_suits_are_a_clear_error():
     assert "suits are unknown" in result.output
 
 
+def test_the_version_is_the_one_pyproject_toml_gives():
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    result = run("--version")
+    assert (result.exit_code, result.stdout) == (0, f"bacc-edge {version}\n")
+
+
 def test_help_has_examples():
     assert "Examples:" in run("report", "--help").output
-    assert "bacc-edge paytables/three_card_win.py" in run("--help").output
+    assert "bacc-edge shipped:three_card_win" in run("--help").output
 
 
 # -- every output a script reads parses as what it says it is -------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import os
 import re
 import sys
 from pathlib import Path
@@ -38,6 +39,7 @@ from .util.safe_write import check_output
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
 from .language.loader import load_paytable, load_paytables
+from .language.shipped import SHIPPED, paytable_path
 from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_written,
                             option_number, option_percentage)
 from .output.plot import check_plot_path, plot_depth, plot_effects
@@ -82,7 +84,8 @@ class Command(click.Group):
     command_class = OnceCommand
 
     def parse_args(self, ctx, args):
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h",
+                                                                     "--version"):
             args = ["report", *args]
         return super().parse_args(ctx, args)
 
@@ -112,23 +115,39 @@ def say(message: str) -> None:
     click.echo(message, err=True)
 
 
+def print_version(ctx: click.Context, param, value: bool) -> None:
+    """--version: print bacc-edge's version and stop."""
+    if value and not ctx.resilient_parsing:
+        from .util.version import version
+        click.echo(f"bacc-edge {version()}")
+        ctx.exit()
+
+
 @click.group(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=print_version, help="Print bacc-edge's version and exit.")
 def main():
     """Exact house edges for baccarat and its side bets.
 
     \b
-    bacc-edge paytables/three_card_win.py             the rule-sheet table of every bet
+    bacc-edge shipped:three_card_win                  the rule-sheet table of every bet
     bacc-edge report --help                           every option of that table
-    bacc-edge eor paytables/live_dealer.py            effects of removal and a count
+    bacc-edge shipped                                 the paytables shipped, and their sources
+    bacc-edge copy-shipped three_card_win my_bet.py   one copied out, to edit
+    bacc-edge eor shipped:live_dealer                 effects of removal and a count
     bacc-edge commission --stake 13 --chip 1          banker edge with rounded commission
-    bacc-edge depth paytables/live_dealer.py          side bets as the shoe runs down
-    bacc-edge index paytables/big_tiger.py -o i.html  a count's index sheet by depth
-    bacc-edge results                                 regenerate results/ from paytables/
-    bacc-edge solve my_bet.py --edge 5% --decks 6-8   the pay that keeps a 5% edge
+    bacc-edge depth shipped:live_dealer               side bets as the shoe runs down
+    bacc-edge index shipped:big_tiger -o i.html       a count's index sheet by depth
+    bacc-edge solve my_bet.py --edge 5% --scale       the pays that keep a 5% edge
     bacc-edge math-report my_bet.py -o report.html    the report a test lab can read
-    bacc-edge track paytables/live_dealer.py          live page: every bet's value, card by card
-    bacc-edge known-card paytables/punto_banco.py     what one known card is worth
-    bacc-edge shoe-shopping paytables/punto_banco.py  a shoe's worth by its first card
+    bacc-edge track shipped:live_dealer               live page: every bet's value, card by card
+    bacc-edge known-card shipped:punto_banco          what one known card is worth
+    bacc-edge shoe-shopping shipped:punto_banco       a shoe's worth by its first card
+    bacc-edge results my_tables my_results            a report of each paytable in a folder
+
+    \b
+    A paytable is a file of Python (my_bet.py), or one of those shipped with bacc-edge,
+    named shipped:NAME wherever a command takes a paytable (bacc-edge shipped lists them).
     """
 
 
@@ -143,6 +162,19 @@ def run() -> None:
         main()
     finally:
         gc.freeze()
+
+
+class PaytableFile(click.Path):
+    """A paytable argument: a file's path, or ``shipped:NAME`` for a paytable shipped with
+    bacc-edge (:func:`~bacc_edge.language.shipped.paytable_path`: a name not shipped is
+    refused, listing those that are), handed to the command as the shipped file's path,
+    which it reads, and guards against being written over, as any file named."""
+
+    def __init__(self):
+        super().__init__(dir_okay=False)
+
+    def convert(self, value, param, ctx):
+        return super().convert(os.fspath(paytable_path(value)), param, ctx)
 
 
 class Amount(click.ParamType):
@@ -471,7 +503,7 @@ def plot_option(what: str):
 
 
 @main.command("report")
-@click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paytables", nargs=-1, required=True, type=PaytableFile())
 @shoe_options
 @bet_option
 @fmt_option
@@ -484,12 +516,12 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
 
     \b
     Examples:
-      bacc-edge paytables/three_card_win.py
-      bacc-edge paytables/live_dealer.py --bet "Perfect Pair" --decks 6 --exact
-      bacc-edge paytables/live_dealer.py --remove "5 5 K♠ 10h" --fmt github
-      bacc-edge paytables/punto_banco.py --infinite
-      bacc-edge paytables/live_dealer.py --decks 1,2,4,6,8,inf
-      bacc-edge paytables/*.py --check
+      bacc-edge shipped:three_card_win
+      bacc-edge shipped:live_dealer --bet "Perfect Pair" --decks 6 --exact
+      bacc-edge shipped:live_dealer --remove "5 5 K♠ 10h" --fmt github
+      bacc-edge shipped:punto_banco --infinite
+      bacc-edge shipped:live_dealer --decks 1,2,4,6,8,inf
+      bacc-edge shipped:three_card_win shipped:super_tie --check
       bacc-edge my_bet.py --fmt json
     """
     text_only(fmt, "digits", *(("exact",) if fmt == "json" else ()), exact_in=("json",))
@@ -545,7 +577,7 @@ def report_shoe(loaded, shoe, full, fmt: str, digits: int, exact: bool) -> None:
 
 
 @main.command("eor")
-@click.argument("paytables", nargs=-1, required=True, type=click.Path(dir_okay=False),
+@click.argument("paytables", nargs=-1, required=True, type=PaytableFile(),
                 is_eager=True)  # read before --plot, which must not be one of them
 @shoe_options
 @bet_option
@@ -561,8 +593,8 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
 
     \b
     Examples:
-      bacc-edge eor paytables/live_dealer.py --bet "Lucky Six"
-      bacc-edge eor paytables/three_card_win.py --level 2 --plot eor.png
+      bacc-edge eor shipped:live_dealer --bet "Lucky Six"
+      bacc-edge eor shipped:three_card_win --level 2 --plot eor.png
       bacc-edge eor my_bets.py --decks 6 --fmt json
     """
     text_only(fmt, "digits", "exact", exact_in=("json", "csv"))
@@ -605,7 +637,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 
 
 @main.command("depth")
-@click.argument("paytable", type=click.Path(dir_okay=False),
+@click.argument("paytable", type=PaytableFile(),
                 is_eager=True)  # read before --plot, which must not be it
 @bet_option
 @click.option("--shoes", "-n", default=1000, show_default=True, type=WholeNumber(1),
@@ -681,11 +713,11 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
 
     \b
     Examples:
-      bacc-edge depth paytables/live_dealer.py --shoes 2000 --plot depth.png
-      bacc-edge depth paytables/live_dealer.py --bet "Lucky Six" --cutoff 30
-      bacc-edge depth paytables/wizard_lucky6.py --count-only --shoes 1000000 --check
+      bacc-edge depth shipped:live_dealer --shoes 2000 --plot depth.png
+      bacc-edge depth shipped:live_dealer --bet "Lucky Six" --cutoff 30
+      bacc-edge depth shipped:wizard_lucky6 --count-only --shoes 1000000 --check
       bacc-edge depth my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --trigger 4 --count-only
-      bacc-edge depth paytables/live_dealer.py --scheduler tcp://10.0.0.5:8786
+      bacc-edge depth shipped:live_dealer --scheduler tcp://10.0.0.5:8786
     """
     if exact_bets is not None and not count_only:
         raise click.UsageError(f"--{'exact' if exact_bets else 'outcome'}-bets says how a "
@@ -778,20 +810,26 @@ def print_depth(spec, shoes: int, summary, fmt: str, *, plot, paytable, check: b
 
 
 @main.command("results")
-@click.argument("paytables_dir", default="paytables",
-                type=click.Path(exists=True, file_okay=False))
+@click.argument("paytables_dir", default="paytables", type=click.Path(file_okay=False))
 @click.argument("results_dir", default="results", type=click.Path(file_okay=False))
 @click.option("--date", metavar="YYYY-MM-DD",
               help="Date of the math reports (default: SOURCE_DATE_EPOCH, else today).")
 def results_command(paytables_dir, results_dir, date):
     """Write one markdown report per paytable in PAYTABLES_DIR (8 decks, exact counts)
-    and an index of every printed figure into RESULTS_DIR.
+    and an index of every printed figure into RESULTS_DIR. By default, as in a clone of
+    bacc-edge: paytables/ into results/.
 
     \b
     Examples:
       bacc-edge results
-      bacc-edge results paytables results
+      bacc-edge results my_tables my_results
     """
+    if not Path(paytables_dir).is_dir():
+        if given(click.get_current_context(), "paytables_dir"):
+            raise click.UsageError(f"the folder {paytables_dir!r} does not exist")
+        raise click.UsageError(f"no folder {paytables_dir!r} here, where a clone of bacc-edge "
+                               f"keeps its paytables: name a folder of paytables (bacc-edge "
+                               f"copy-shipped NAME FOLDER copies a shipped one into it)")
     if not any(Path(paytables_dir).glob("*.py")):
         raise click.UsageError(f"{paytables_dir}: holds no paytable (no *.py file)")
     try:
@@ -806,8 +844,46 @@ def results_command(paytables_dir, results_dir, date):
         click.echo(f"wrote {path}")
 
 
+@main.command("shipped")
+@fmt_option
+def shipped_command(fmt):
+    """List the paytables shipped with bacc-edge: each one's name as a command takes it
+    (shipped:NAME), its game, how many bets it defines, and where the figures it checks
+    were published (from the register of sources shipped beside them).
+
+    \b
+    Examples:
+      bacc-edge shipped
+      bacc-edge shipped --fmt json
+    """
+    from .analysis.shipped_list import list_shipped
+    from .output.shipped_list import shipped_output
+    click.echo(shipped_output(list_shipped(), fmt), nl=False)
+    say(f"Name one to any command as {SHIPPED}NAME (bacc-edge {SHIPPED}three_card_win); "
+        f"copy one out to edit with bacc-edge copy-shipped NAME.")
+
+
+@main.command("copy-shipped")
+@click.argument("name")
+@click.argument("dest", default=".", type=click.Path())
+def copy_shipped_command(name, dest):
+    """Copy the shipped paytable NAME (as bacc-edge shipped lists it, with or without
+    shipped:) out, to edit: to DEST, a .py file or a folder (default: this one), with
+    the register of sources (SOURCES.md) beside it where the folder holds none. A file
+    already there is never replaced: the copy is refused.
+
+    \b
+    Examples:
+      bacc-edge copy-shipped three_card_win
+      bacc-edge copy-shipped shipped:big_tiger my_tiger.py
+    """
+    from .language.shipped import copy_shipped
+    for path in copy_shipped(name, dest):
+        say(f"wrote {path}")
+
+
 @main.command("solve")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @click.option("--edge", "-e", "target", required=True, metavar="PERCENT",
               help="The house edge to keep, e.g. 5%.")
 @click.option("--solve", "-s", "marks", multiple=True, metavar="BET:EVENT",
@@ -833,9 +909,9 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
 
     \b
     Examples:
-      bacc-edge solve paytables/live_dealer.py --edge 5% \\
+      bacc-edge solve shipped:live_dealer --edge 5% \\
           --solve "3 Cards Lucky Six:banker wins with 6, 3 cards" --decks 6-8
-      bacc-edge solve paytables/live_dealer.py --edge 5% --scale --bet "Player Bonus"
+      bacc-edge solve shipped:live_dealer --edge 5% --scale --bet "Player Bonus"
       bacc-edge solve my_bet.py --edge 4% --decks 8,inf --max-pay 500
     """
     text_only(fmt, "digits")
@@ -860,7 +936,7 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
 
 
 @main.command("math-report")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
               metavar="FILE.html|FILE.md", help="Where to write the report (HTML or Markdown).")
 @click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1),
@@ -891,9 +967,9 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
 
     \b
     Examples:
-      bacc-edge math-report paytables/three_card_win.py -o three_card_win.html
+      bacc-edge math-report shipped:three_card_win -o three_card_win.html
       bacc-edge math-report my_bet.py -o my_bet.md
-      bacc-edge math-report paytables/live_dealer.py -o live.html --depth 2000
+      bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
 
     \b
     A --depth run keeps its finished batches in .bacc-edge-depth/ (--state DIR names
@@ -920,7 +996,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
 
 
 @main.command("track")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @deal_options
 @click.option("--port", default=8765, show_default=True, type=WholeNumber(0, 65535),
               help="Port of the page (0: any free one).")
@@ -939,9 +1015,9 @@ def track_command(paytable, decks, cut, end_rule, port, host, session, no_browse
 
     \b
     Examples:
-      bacc-edge track paytables/live_dealer.py
-      bacc-edge track paytables/big_tiger.py --decks 8 --end one-more --session bt.json
-      bacc-edge track paytables/lucky_8.py --port 0 --no-browser
+      bacc-edge track shipped:live_dealer
+      bacc-edge track shipped:big_tiger --decks 8 --end one-more --session bt.json
+      bacc-edge track shipped:lucky_8 --port 0 --no-browser
     """
     from .live.server import track_server  # the web framework, imported only here
     chosen = given(click.get_current_context(), "decks", "cut", "end_rule")
@@ -992,7 +1068,7 @@ def chemin_de_fer_command(decks, infinite, information, commission, fmt):
 
 
 @main.command("known-card")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @shoe_options
 @bet_option
 @click.option("--position", "-p", "positions", multiple=True, type=WholeNumber(1, 6),
@@ -1015,9 +1091,9 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
 
     \b
     Examples:
-      bacc-edge known-card paytables/punto_banco.py --bet Banker --bet Player
-      bacc-edge known-card paytables/punto_banco.py --position 1 --classes '6 7 8 9 | A 2 3 4 5 10 J Q K'
-      bacc-edge known-card paytables/live_dealer.py --position 5 --fmt json
+      bacc-edge known-card shipped:punto_banco --bet Banker --bet Player
+      bacc-edge known-card shipped:punto_banco --position 1 --classes '6 7 8 9 | A 2 3 4 5 10 J Q K'
+      bacc-edge known-card shipped:live_dealer --position 5 --fmt json
     """
     text_only(fmt, "digits")
     decks, infinite = one_deck_count(decks, infinite)
@@ -1038,7 +1114,7 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
 
 
 @main.command("shoe-shopping")
-@click.argument("paytable", type=click.Path(dir_okay=False))
+@click.argument("paytable", type=PaytableFile())
 @bet_option
 @click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(1),
               help="Shoes to deal.")
@@ -1054,8 +1130,8 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
 
     \b
     Examples:
-      bacc-edge shoe-shopping paytables/punto_banco.py --bet Banker --shoes 500
-      bacc-edge shoe-shopping paytables/live_dealer.py --bet "Lucky Six" --fmt json
+      bacc-edge shoe-shopping shipped:punto_banco --bet Banker --shoes 500
+      bacc-edge shoe-shopping shipped:live_dealer --bet "Lucky Six" --fmt json
     """
     text_only(fmt, "digits")
     deal = DealRules(decks=decks, cut=cut, end=end_rule)
@@ -1068,7 +1144,7 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
 
 
 @main.command("index")
-@click.argument("paytable", type=click.Path(dir_okay=False), is_eager=True)
+@click.argument("paytable", type=PaytableFile(), is_eager=True)
 @bet_option
 @click.option("--count", "count_tags", metavar="TAGS",
               help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (default: the "
@@ -1106,10 +1182,10 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
 
     \b
     Examples:
-      bacc-edge index paytables/big_tiger.py
-      bacc-edge index paytables/big_tiger.py --shoes 5000 -o tiger.html
+      bacc-edge index shipped:big_tiger
+      bacc-edge index shipped:big_tiger --shoes 5000 -o tiger.html
       bacc-edge index my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --fmt csv
-      bacc-edge index paytables/wizard_lucky6.py --by round --every 10
+      bacc-edge index shipped:wizard_lucky6 --by round --every 10
     """
     if count_tags is None and given(click.get_current_context(), "initial"):
         raise click.UsageError("--initial belongs to your count: give it with --count")

@@ -22,6 +22,7 @@ from typing import Callable, Iterable, Sequence
 from ..util.arguments import names_argument, non_empty, quoted
 from ..errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
 from .bet import Bet, Figure
+from .shipped import paytable_path, shipped_hint
 from .source_register import register_path
 from ..game.tableau import STANDARD, Tableau
 
@@ -179,7 +180,7 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
         if not isinstance(path, (str, os.PathLike)):
             raise ArgumentError(f"paths holds {kind_of(path)}, which is not a paytable "
                                 f"file's path")
-        key = Path(path).resolve()
+        key = Path(paytable_path(path)).resolve()
         if key in seen:
             raise PaytableError(f"{path}: given twice (as {seen[key]!s} already)")
         seen[key] = path
@@ -196,8 +197,8 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
 
 def as_paytable(source) -> Paytable:
     """A loaded :class:`Paytable` as it is; a :class:`Bet` or a list of bets as a
-    paytable under the standard tableau; a path (a string or a Path) read as a paytable
-    file. Anything else is refused, naming it."""
+    paytable under the standard tableau; a path (a string or a Path, or
+    ``"shipped:NAME"``) read as a paytable file. Anything else is refused, naming it."""
     if isinstance(source, Paytable):
         return source
     if isinstance(source, Bet):
@@ -214,12 +215,14 @@ def as_paytable(source) -> Paytable:
 def load_paytable(path, *, on_slow: Callable[[str], None] | None = None) -> Paytable:
     """Run a paytable file and collect its bets, turning every failure into one
     :class:`PaytableError` that names the file (``on_slow``: see
-    :func:`load_paytables`)."""
+    :func:`load_paytables`). ``path`` is the file's path, or ``"shipped:NAME"`` for a
+    paytable shipped with bacc-edge (see :mod:`~bacc_edge.language.shipped`)."""
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentError(f"path {kind_of(path)} is not a paytable file's path")
+    path = paytable_path(path)
     p = Path(path)
     if not os.fspath(path) or not p.exists():  # Path("") is ".", a folder: no file named
-        raise PaytableError(f"{path}: no such paytable file")
+        raise PaytableError(f"{path}: no such paytable file{shipped_hint(path)}")
     if not p.is_file():
         raise PaytableError(f"{path}: not a paytable file (a {_kind_of_file(p)}, not a "
                             f"regular file of Python)")

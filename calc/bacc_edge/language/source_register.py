@@ -47,6 +47,15 @@ class SourceRecord:
         that say something."""
         return tuple((heading, text) for heading, text in self.columns[1:] if text)
 
+    @property
+    def citation(self) -> str:
+        """The source as a reader traces it: what it is, then every other column of its
+        row by the column's heading (where and by whom it was published, its date …); its
+        key alone for a row that says nothing more."""
+        details = "; ".join(f"{heading}: {text}" for heading, text in self.details)
+        what = self.what or self.key
+        return f"{what} — {details}" if details else what
+
 
 def register_path(paytable_path) -> Path:
     """Where the register of the paytable file ``paytable_path`` is, or would be."""

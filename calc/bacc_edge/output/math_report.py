@@ -22,7 +22,6 @@ Markdown, with the same content.
 from __future__ import annotations
 
 import datetime
-import importlib.metadata
 import os
 import re
 from fractions import Fraction
@@ -46,6 +45,7 @@ from ..util.arguments import callable_argument, path_argument
 from ..util.number_text import percentage
 from ..util.progress import Progress, part
 from ..util.safe_write import check_output, write_output
+from ..util.version import version
 from .deck_comparison import deck_label
 from .math_report_html import math_report_html
 from .math_report_markdown import math_report_markdown
@@ -65,14 +65,6 @@ CARD_EOR_BUDGET_S = 120
 #: How many passes over the bets the shoes of ``--depth`` weigh in the progress of a math
 #: report: dealing and valuing shoes takes far longer than the tables.
 DEPTH_WEIGHT = 20
-
-
-def version() -> str:
-    """bacc-edge's version, as installed."""
-    try:
-        return importlib.metadata.version("bacc-edge")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
 
 
 #: A day as ``--date`` writes it: YYYY-MM-DD in ASCII digits, nothing else (not an ISO

@@ -24,7 +24,6 @@ from ..game.dealing import DealRules
 from ..game.tableau import NATURALS, STANDARD, STOOD, Tableau
 from ..language.bet import Measure
 from ..language.pays import Pays
-from ..language.source_register import SourceRecord
 from ..util.number_text import fraction, one_in, percentage, plural
 from .deck_comparison import deck_label
 from .math_report_model import DEFAULT_DECKS, DEFAULT_LEVEL, FlagKind, MathReport
@@ -385,17 +384,9 @@ def _source_numbers(r: MathReport) -> dict[str, tuple[str, int]]:
     for c in (*r.sheet_checks, *(c for s in r.sections for c in s.checks)):
         if c.sheet not in keys:
             keys.append(c.sheet)
-    return {k: (_source_text(register[k]) if k in register else
+    return {k: (register[k].citation if k in register else
                 f"{k} (as the paytable names it; no register of sources beside the paytable "
                 f"records it)", n) for n, k in enumerate(keys, 1)}
-
-
-def _source_text(record: SourceRecord) -> str:
-    """A source as the register records it: what it is, then every other column of its
-    row by the column's heading (where and by whom it was published, its date …), so
-    that a reader can trace it."""
-    details = "; ".join(f"{heading}: {text}" for heading, text in record.details)
-    return f"{record.what} — {details}" if details else record.what
 
 
 def _checks(checks: Sequence[FigureCheck], sources) -> Table:
