@@ -539,3 +539,10 @@ def test_three_groups_apart_on_a_larger_shoe_count_as_the_card_layout():
         table = factored_table(shoe, layout)
         assert table.total == fine.total == shoe.coups
         assert line_counts(THREE_PAIRS, table) == line_counts(THREE_PAIRS, fine)
+
+
+def test_a_layout_of_three_groups_says_which_it_reads():
+    words = "its suits read only as whether P1+P2, B1+B2, P3+B3 are each of one suit"
+    assert unmerged_layout([THREE_PAIRS]).describe().endswith(words)
+    assert factored_layout([THREE_PAIRS]).describe().endswith(words + " (where the bets tell it)")
+    assert repr(factored_layout([THREE_PAIRS])).startswith("<FactoredLayout point values")

@@ -62,6 +62,20 @@ def test_the_index_is_the_first_count_of_the_first_step_above_zero():
     assert favourable_from(counts, rounds, sums + 1) == (IndexStatus.ALWAYS, 1, 1)
 
 
+def test_a_mean_value_of_exactly_zero_does_not_favour_the_player():
+    # "the least running count whose fitted value is above zero": a step fitted at 0
+    # is not above it. Counts 1-3 with means -0.5, 0, 0: none favours the player; with
+    # a fourth at +0.25 (two rounds), from 4 alone
+    counts, rounds = np.array([1, 2, 3]), np.ones(3)
+    assert favourable_from(counts, rounds, np.array([-0.5, 0.0, 0.0])) == (
+        IndexStatus.NEVER, None, 0)
+    assert favourable_from(np.array([1, 2, 3, 4]), np.array([1, 1, 1, 2]),
+                           np.array([-0.5, 0.0, 0.0, 0.5])) == (IndexStatus.FROM, 4, 2)
+    # -0.25 and +0.25 pool to exactly 0 (one round each): not above zero either
+    assert favourable_from(np.array([1, 2]), np.ones(2), np.array([0.25, -0.25])) == (
+        IndexStatus.NEVER, None, 0)
+
+
 def test_a_sheet_is_the_plain_dealers_replay_of_its_shoes():
     deal, shoes, every = DealRules(1, 8), 40, 13
     (sheet,) = index_sheets(TIGER, HIGH, deal=deal, seed=4, shoes=shoes, every=every)
