@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import card_points, coups_dealt
 
-from bacc_edge import (Bet, Event, Shoe, all_cards, banker, cards_dealt, first_four, player,
-                       tie)
+from bacc_edge import (Bet, CardGroup, Event, Shoe, all_cards, banker, cards_dealt, first_four,
+                       player, tie)
 from bacc_edge.engine.card_table import ALL_CARDS, CardLayout, card_table
 from bacc_edge.analysis.evaluator import Evaluator, layout_for
 from bacc_edge.engine import factored_table as factored_table_module
@@ -465,3 +465,84 @@ def test_an_infinite_deck_counts_as_the_card_layout_does(shape):
         fine = card_table(Shoe.infinite(), layout.fine)
         assert table.total == fine.total
         assert line_counts(bet, table) == line_counts(bet, fine)
+
+
+# -- three groups apart: every way to give three sets of cards their suits ------------------
+#: the player's first two cards, the banker's, and the two third cards: no card in two.
+#: All three of one suit joins six cards into three sets, each given a suit of its own
+#: or one with another: the count's every way (an odometer over the sets' suits), which
+#: none of the shapes above reaches (their groups overlap, or are two)
+PAIRS = (CardGroup(["P1", "P2"], "player's first two"),
+         CardGroup(["B1", "B2"], "banker's first two"),
+         CardGroup(["P3", "B3"], "the third cards"))
+THREE_PAIRS = Bet("three pairs", [
+    Event("three suited pairs", PAIRS[0].same_suit & PAIRS[1].same_suit & PAIRS[2].same_suit
+          & (cards_dealt == 6), 500),
+    Event("two suited pairs", PAIRS[0].same_suit & PAIRS[1].same_suit, 20),
+    Event("suited thirds", PAIRS[2].same_suit & (cards_dealt == 6), 5)])
+
+
+def three_pairs_by_hand(deal):
+    """The bet's events on a deal (P1 B1 P2 B2 P3 B3, None where not dealt): each pair
+    of one suit (a pair with no card dealt: none), all three with six cards dealt; the
+    first two; the thirds with six cards dealt."""
+    pairs = [[c for c in (deal[i], deal[j]) if c is not None]
+             for i, j in ((0, 2), (1, 3), (4, 5))]
+    one = [bool(cards) and _one(cards, lambda s: s) for cards in pairs]
+    six = len(pairs[2]) == 2
+    return [all(one) and six, one[0] and one[1], one[2] and six]
+
+
+def rows_of(cards: str):
+    """Suit rows of a shoe written as "A♠ A♠ Q♥ …"."""
+    rows = [[0] * 4 for _ in range(13)]
+    for card in cards.split():
+        rows[RANKS.index(card[:-1])][SUITS.index(card[-1])] += 1
+    return rows
+
+
+RANKS, SUITS = "A 2 3 4 5 6 7 8 9 10 J Q K".split(), "♠♥♦♣"
+
+
+@pytest.mark.parametrize("cards", [
+    "A♠ A♠ A♥ Q♠ Q♠ Q♦ K♠ K♥ K♣",      # mostly spades: many deals of three suited pairs
+    "A♠ A♥ 3♠ 3♦ Q♥ Q♦ K♠ K♣",         # two of each suit: the pairs' suits apart or shared
+    "A♠ A♠ 3♥ 3♥ Q♦ Q♦ K♣ K♣ 8♠",      # four suits in pairs
+])
+def test_three_groups_apart_of_one_suit_count_as_the_reference(cards):
+    rows = rows_of(cards)
+    shoe = Shoe.from_suits(rows)
+    layout = unmerged_layout([THREE_PAIRS])
+    assert layout.groups == ((0, 2), (1, 3), (4, 5))
+    features = frozenset().union(*(e.when.features for e in THREE_PAIRS.events))
+    reads, told = _reads(features), layout.detail.ranks
+    described = cell_descriptions(layout, reads, layout.groups, layout.keys & 7)
+    assert engine_tally(described, factored_table(shoe, layout).counts) == reference_tally(
+        rows, reads, layout.groups, False, told)
+    lines = [0] * 4
+    for deal, ways in coups_dealt(tuple(physical(rows))):
+        holds = three_pairs_by_hand(deal)
+        lines[next((i for i, h in enumerate(holds) if h), 3)] += ways
+    assert line_counts(THREE_PAIRS, factored_table(shoe, factored_layout([THREE_PAIRS]))) \
+        == tuple(lines)
+    assert lines[0] > 0
+
+
+def test_three_groups_apart_on_a_larger_shoe_count_as_the_card_layout():
+    """Every suit of SHOE_RANKS less three cards (21 cards): the factored count, cells
+    apart and merged, against the card layout's (itself checked against the reference
+    in test_card_bets.py)."""
+    shoe = Shoe.from_suits([[1] * 4 if r in SHOE_RANKS else [0] * 4 for r in range(13)]
+                           ).remove("A♠ 9♥ Q♦")
+    fine = card_table(shoe, unmerged_layout([THREE_PAIRS]).fine)
+    for layout in (unmerged_layout([THREE_PAIRS]), factored_layout([THREE_PAIRS])):
+        table = factored_table(shoe, layout)
+        assert table.total == fine.total == shoe.coups
+        assert line_counts(THREE_PAIRS, table) == line_counts(THREE_PAIRS, fine)
+
+
+def test_a_layout_of_three_groups_says_which_it_reads():
+    words = "its suits read only as whether P1+P2, B1+B2, P3+B3 are each of one suit"
+    assert unmerged_layout([THREE_PAIRS]).describe().endswith(words)
+    assert factored_layout([THREE_PAIRS]).describe().endswith(words + " (where the bets tell it)")
+    assert repr(factored_layout([THREE_PAIRS])).startswith("<FactoredLayout point values")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import random
 from fractions import Fraction
@@ -25,8 +26,8 @@ from reference import reference_counts
 
 from bacc_edge import Information, Shoe, Tableau, load_paytable, solve_chemin_de_fer
 from bacc_edge.cli import main
-from bacc_edge.analysis.additive_games import (AdditiveGame, Payoff, certificate, equilibria,
-                                               solve_zero_sum)
+from bacc_edge.analysis.additive_games import (AdditiveGame, GameError, Payoff, certificate,
+                                               equilibria, solve_zero_sum)
 from bacc_edge.analysis.exact_lp import LinearProgramError, maximize
 from bacc_edge.game.chemin_de_fer import (BANKER_HANDS, OPEN_CELLS, PLAYER_FIVES, TRADITIONAL,
                                           traditional_draws, traditional_player_draws)
@@ -298,6 +299,137 @@ def test_a_pair_that_is_no_equilibrium_fails_its_certificate():
     game = zero_sum(1, -2, -3, 7)
     proof = certificate(game, [Fraction(3, 7)], [Fraction(1, 2)])
     assert not proof.holds and proof.first_best > proof.first_payoff
+
+
+# -- degenerate games: ties at the edge, against every strategy pair of a grid -------------
+#: the probabilities the brute force tries: sixths hold every 0, 1/2, 1/3 of the games below
+GRID = [Fraction(i, 6) for i in range(7)]
+
+
+def gains(payoff: Payoff, q, beta):
+    """What each choice of I and each of II adds to ``payoff`` against the other's
+    strategy (times the denominator), by the test's own sums."""
+    first = [payoff.first[i] + sum(row[i] * y for row, y in zip(payoff.joint, beta))
+             for i in range(len(q))]
+    second = [payoff.second[j] + sum(c * x for c, x in zip(payoff.joint[j], q))
+              for j in range(len(beta))]
+    return first, second
+
+
+def answers(probabilities, own_gains) -> bool:
+    """Each probability is a best response to its choice's gain: 1 where the choice
+    adds, 0 where it takes away, anything where it changes nothing."""
+    return all(g >= 0 if x == 1 else g <= 0 if x == 0 else g == 0
+               for x, g in zip(probabilities, own_gains))
+
+
+def grid_equilibria(game: AdditiveGame):
+    """Every pair of strategies on GRID at which each side answers the other best."""
+    k, n = game.first_choices, game.second_choices
+    out = []
+    for q in itertools.product(GRID, repeat=k):
+        for beta in itertools.product(GRID, repeat=n):
+            if (answers(q, gains(game.first, q, beta)[0])
+                    and answers(beta, gains(game.second, q, beta)[1])):
+                out.append((q, beta))
+    return out
+
+
+def bimatrix(first_gain, second_gain):
+    """A game of one choice each: I's choice adds ``first_gain = (a, c)``, a + c·beta,
+    to his payoff, II's adds ``second_gain = (b, c)``, b + c·q, to his."""
+    (a, c1), (b, c2) = first_gain, second_gain
+    return AdditiveGame(Payoff(0, (a,), (0,), ((c1,),), 1), Payoff(0, (0,), (b,), ((c2,),), 1))
+
+
+#: (game, the equilibria worked by hand): II's gain touches zero at one end of I's
+#: strategies only (its span over q in [0, 1] is [-1, 0] or [0, 1]), so II is
+#: indifferent only where I plays purely, and the equilibria there have that pure q; II's
+#: indifference leaves him a segment of answers, whose end where I too is indifferent
+#: (I's gain zero, at beta = 1/2) must be listed
+DEGENERATE = {
+    # II's gain -q: II leaves his choice unless q = 0. I's gain -1 + 2 beta: q > 0
+    # would make II leave it and I's gain -1, so q = 0, where I needs beta <= 1/2
+    "zero at q = 0, from below": (bimatrix((-1, 2), (0, -1)),
+                                  lambda q, b: q == (0,) and b[0] <= Fraction(1, 2)),
+    # II's gain q: II takes it unless q = 0; I's gain 1 - 2 beta: q = 0, beta >= 1/2
+    "zero at q = 0, from above": (bimatrix((1, -2), (0, 1)),
+                                  lambda q, b: q == (0,) and b[0] >= Fraction(1, 2)),
+    # II's gain q again, I's -1 + 2 beta: two equilibria apart. At q = 0 I needs beta
+    # <= 1/2; any q > 0 makes II take his choice and I's gain 1, so q = 1, beta = 1
+    "zero at q = 0, from above, and a pure equilibrium": (
+        bimatrix((-1, 2), (0, 1)),
+        lambda q, b: (q == (0,) and b[0] <= Fraction(1, 2)) or (q, b) == ((1,), (1,))),
+    # II's gain q - 1: II leaves it unless q = 1; I's gain 1 - 2 beta: q = 1, beta <= 1/2
+    "zero at q = 1, from below": (bimatrix((1, -2), (-1, 1)),
+                                  lambda q, b: q == (1,) and b[0] <= Fraction(1, 2)),
+    # II's gain 1 - q: II takes it unless q = 1; I's gain -1 + 2 beta: q = 1, beta >= 1/2
+    "zero at q = 1, from above": (bimatrix((-1, 2), (1, -1)),
+                                  lambda q, b: q == (1,) and b[0] >= Fraction(1, 2)),
+    # two choices each, apart: the first pair as the first game above, the second
+    # matching pennies (II's gain 2 q1 - 1, I's 1 - 2 beta1: both 1/2). Mixing both
+    # of I's choices, II's first gain (span [-1, 0] over the box) is zero on the face
+    # q0 = 0
+    "zero on a face of two choices": (
+        AdditiveGame(Payoff(0, (-1, 1), (0, 0), ((2, 0), (0, -2)), 1),
+                     Payoff(0, (0, 0), (0, -1), ((-1, 0), (0, 2)), 1)),
+        lambda q, b: q == (0, Fraction(1, 2)) and b[0] <= Fraction(1, 2)
+        and b[1] == Fraction(1, 2)),
+}
+
+
+@pytest.mark.parametrize("name", list(DEGENERATE))
+def test_a_degenerate_game_lists_the_equilibria_a_brute_force_finds(name):
+    game, by_hand = DEGENERATE[name]
+    every = grid_equilibria(game)
+    assert every and all(by_hand(q, b) for q, b in every)  # the brute force, by hand
+    found = [(tuple(e.first), tuple(e.second)) for e in equilibria(game)]
+    # every pair listed is an equilibrium, and every strategy of I in one is listed
+    assert all(answers(q, gains(game.first, q, b)[0]) and answers(b, gains(game.second, q, b)[1])
+               for q, b in found)
+    assert {q for q, _ in found} == {q for q, _ in every}
+    # the equilibria in which I is indifferent at every choice (his mixing fixed by
+    # II's indifference, II's answer by I's) are listed, the edge of II's segment
+    both = [(q, b) for q, b in every if not any(gains(game.first, q, b)[0])]
+    assert both and all(pair in found for pair in both)
+
+
+def test_a_zero_sum_game_whose_second_player_is_indifferent_at_an_edge():
+    # I's payoff 3 - q + q beta: II's gain from his choice (to I) is q, never below 0
+    # and 0 at q = 0, where II is indifferent and I wants q = 0 whatever beta (his gain
+    # -1 + beta <= 0): the value is 3, and every beta answers q = 0
+    payoff = Payoff(3, (-1,), (0,), ((1,),), 1)
+    game = AdditiveGame(payoff, payoff.negated())
+    every = grid_equilibria(game)
+    assert {q for q, _ in every} == {(0,)} and len(every) == len(GRID)
+    # the value from the grid: I's best guaranteed payoff meets II's best ceiling
+    lower = max(min(payoff.value(q, b) for b in itertools.product((0, 1), repeat=1))
+                for q in itertools.product(GRID, repeat=1))
+    upper = min(max(payoff.value(q, b) for q in itertools.product((0, 1), repeat=1))
+                for b in itertools.product(GRID, repeat=1))
+    assert lower == upper == 3
+    solution = solve_zero_sum(game)
+    assert solution.value == 3 and solution.equilibrium.first == (0,)
+    assert certificate(game, solution.equilibrium.first, solution.equilibrium.second).holds
+    # the equilibrium where I too is indifferent (beta = 1) is among those listed
+    found = {(e.first, e.second) for e in equilibria(game)}
+    assert ((0,), (1,)) in found and all(q == (0,) for q, _ in found)
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: Payoff(0, (1,), (1,), ((1,),), 0), "a payoff needs a positive denominator"),
+    (lambda: Payoff(0, (1,), (1, 2), ((1,),), 1), "one row of joint gains per choice"),
+    (lambda: Payoff(0, (1,), (1,), ((1, 2),), 1), "each as long as the first player's"),
+    (lambda: AdditiveGame(Payoff(0, (1,), (1,), ((1,),), 1),
+                          Payoff(0, (1, 1), (1,), ((1, 1),), 1)),
+     "both payoffs must be over the same choices"),
+    (lambda: solve_zero_sum(bimatrix((1, 2), (1, 2))),
+     "solve_zero_sum needs a zero-sum game; use equilibria"),
+], ids=["no denominator", "joint rows short", "joint row long", "choices differ",
+        "not zero-sum"])
+def test_a_game_that_cannot_be_solved_as_asked_is_refused_saying_why(make, message):
+    with pytest.raises(GameError, match=message):
+        make()
 
 
 def test_the_exact_simplex():

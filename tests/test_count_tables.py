@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from bacc_edge import Count
-from bacc_edge.analysis.card_counting import Team, TriggerTable
+from bacc_edge.analysis.card_counting import Team, TriggerTable, decks_left
 from bacc_edge.analysis.table_rules import WithMainBet
 from bacc_edge.depth.run import prepare
 from bacc_edge.depth.shoes import DealRules, EndRule, GroupKind, deal_batch, game
+from reference import card_points
 from test_count_study_cards import PAYTABLES, quick_effects, study_by_hand  # noqa: F401
 
 HIGH = {"8": 1, "9": 1, "3": -1, "4": -1, "5": -1, "6": -1}
@@ -159,3 +160,87 @@ def test_a_true_count_exactly_at_its_threshold_reaches_it(seed, count):
                    counts=[count])
     sums = compare(spec, 12)
     assert sums[0, 2] >= (0 if count.strict else 1)  # the tie shoe's round is among them
+
+
+# -- decks rounded at an exact half ------------------------------------------------------
+#: (rounding, cards left, decks a true count divides by), as the README words each
+#: rounding: "to the nearest half or whole deck, halves up, at least one half or one
+#: deck", or down or up. 130 cards are 2.5 decks: 3 whole decks, halves up (rounding a
+#: half to even would give 2, as it would 4 for 4.5 and 6 for 6.5); 65 cards are 2.5
+#: half decks: 3 half decks, 1.5 decks
+AT_A_HALF = [
+    ("whole", 130, 3), ("whole", 234, 5), ("whole", 338, 7), ("whole", 78, 2),
+    ("whole", 129, 2), ("whole", 131, 3), ("whole", 26, 1), ("whole", 10, 1),
+    ("half", 65, 1.5), ("half", 169, 3.5), ("half", 273, 5.5), ("half", 117, 2.5),
+    ("half", 64, 1), ("half", 66, 1.5), ("half", 13, 0.5), ("half", 5, 0.5),
+    ("whole-down", 130, 2), ("whole-up", 130, 3), ("whole-down", 40, 1),
+    ("half-down", 65, 1), ("half-up", 65, 1.5), ("half-down", 10, 0.5),
+    ("exact", 130, 2.5),
+]
+
+
+@pytest.mark.parametrize("rounding,cards,decks", AT_A_HALF)
+def test_decks_left_round_halves_up_as_the_readme_says(rounding, cards, decks):
+    assert decks_left(cards, rounding) == decks
+    count = Count("c", HIGH, trigger=1, rounding=rounding)
+    assert count.true_count(-30, unseen=cards, in_shoe=cards + 7) == -30 / decks
+    by_shoe = Count("c", HIGH, trigger=1, rounding=rounding, divisor="shoe")
+    assert by_shoe.true_count(-30, unseen=cards + 7, in_shoe=cards) == -30 / decks
+
+
+#: whole decks of the unseen cards, half decks of the cards in the shoe
+WHOLE = Count("whole", HIGH, trigger=1, rounding="whole")
+HALF = Count("half", HIGH, trigger=1, rounding="half", divisor="shoe")
+#: every exact half an 8-deck shoe passes: 26·(2m+1) cards are m + 1/2 decks, m + 1
+#: whole decks; 13·(2m+1) cards are m + 1/2 half decks, (m + 1)/2 decks
+HALVES = {"whole": {26 * (2 * m + 1): m + 1 for m in range(8)},
+          "half": {13 * (2 * m + 1): (m + 1) / 2 for m in range(16)}}
+#: the halves where rounding a half to even goes the other way (2.5 decks to 2)
+TO_EVEN_DIFFERS = {"whole": {130, 234, 338}, "half": {65, 169, 273, 377}}
+
+
+def test_the_dealing_kernels_true_count_rounds_halves_up():
+    """8-deck shoes dealt by the kernel: at every round whose cards left are an exact
+    half (of a deck, or of half a deck), the true count is the running count, counted
+    here from the cards, over the decks rounded halves up."""
+    spec = prepare(PAYTABLES / "big_tiger.py", deal=DealRules(8, 14), seed=7,
+                   count_only=True, eor_count=False, paytable_counts_too=False,
+                   counts=[WHOLE, HALF])
+    shoes = 6
+    rounds, start, running, tc, _, cards = game(spec).deal_shoes(spec.seed, 0, shoes,
+                                                                 keep_cards=True)
+    tags = np.array(WHOLE.tags)
+    met = {"whole": set(), "half": set()}
+    for s in range(shoes):
+        kinds = cards[s]
+        burned = card_points(int(kinds[0]) // 4) or 10
+        for r in range(rounds[s]):
+            at = int(start[s, r])
+            rc = int(tags[kinds[0] // 4] + tags[kinds[1 + burned:at] // 4].sum())
+            for c, (rounding, left) in enumerate([("whole", len(kinds) - at + burned),
+                                                  ("half", len(kinds) - at)]):
+                assert running[s, r, c] == rc
+                if left in HALVES[rounding]:
+                    met[rounding].add(left)
+                    assert tc[s, r, c] == rc / HALVES[rounding][left], (s, r, rounding)
+    assert met["whole"] & TO_EVEN_DIFFERS["whole"] and met["half"] & TO_EVEN_DIFFERS["half"]
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_a_count_study_bets_at_a_true_count_on_decks_rounded_halves_up(strict):
+    """Shoe 0 of seed 7, 8 decks: before its 38th coup 234 cards are unseen (4.5
+    decks: 5 whole decks, halves up) at a running count of -29, counted here from the
+    cards, so the true count is -5.8: a threshold of -5.8 in force at that round alone
+    is reached (the 4 decks of rounding to even would make it -7.25), and not passed."""
+    count = Count("whole", HIGH, trigger="round: 38=-5.8, 39=1000", rounding="whole",
+                  strict=strict)
+    spec = prepare(PAYTABLES / "big_tiger.py", deal=DealRules(8, 14), seed=7,
+                   count_only=True, eor_count=False, paytable_counts_too=False,
+                   counts=[count])
+    _, start, _, _, _, cards = game(spec).deal_shoes(spec.seed, 0, 1, keep_cards=True)
+    kinds, at = cards[0], int(start[0, 37])
+    burned = card_points(int(kinds[0]) // 4) or 10
+    tags = np.array(count.tags)
+    assert len(kinds) - at + burned == 234
+    assert tags[kinds[0] // 4] + tags[kinds[1 + burned:at] // 4].sum() == -29
+    assert deal_batch(spec, 0, 1)["sums"][0, 2] == (0 if strict else 1)

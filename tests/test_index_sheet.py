@@ -22,7 +22,8 @@ from bacc_edge.depth.index import (IndexRow, IndexSheet, IndexStatus, favourable
 from bacc_edge.depth.shoes import DealRules
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.language.loader import load_paytable
-from bacc_edge.output.index_sheet import INDEX_CSV, index_html, index_output
+from bacc_edge.output.index_sheet import (INDEX_CSV, index_html, index_notes, index_output,
+                                          index_rows)
 from test_count_study_cards import PAYTABLES, coup_of, points
 
 TIGER = PAYTABLES / "big_tiger.py"
@@ -59,6 +60,20 @@ def test_the_index_is_the_first_count_of_the_first_step_above_zero():
     assert favourable_from(counts, rounds, sums) == (IndexStatus.FROM, 2, 2)
     assert favourable_from(counts, rounds, sums - 1) == (IndexStatus.NEVER, None, 0)
     assert favourable_from(counts, rounds, sums + 1) == (IndexStatus.ALWAYS, 1, 1)
+
+
+def test_a_mean_value_of_exactly_zero_does_not_favour_the_player():
+    # "the least running count whose fitted value is above zero": a step fitted at 0
+    # is not above it. Counts 1-3 with means -0.5, 0, 0: none favours the player; with
+    # a fourth at +0.25 (two rounds), from 4 alone
+    counts, rounds = np.array([1, 2, 3]), np.ones(3)
+    assert favourable_from(counts, rounds, np.array([-0.5, 0.0, 0.0])) == (
+        IndexStatus.NEVER, None, 0)
+    assert favourable_from(np.array([1, 2, 3, 4]), np.array([1, 1, 1, 2]),
+                           np.array([-0.5, 0.0, 0.0, 0.5])) == (IndexStatus.FROM, 4, 2)
+    # -0.25 and +0.25 pool to exactly 0 (one round each): not above zero either
+    assert favourable_from(np.array([1, 2]), np.ones(2), np.array([0.25, -0.25])) == (
+        IndexStatus.NEVER, None, 0)
 
 
 def test_a_sheet_is_the_plain_dealers_replay_of_its_shoes():
@@ -125,6 +140,82 @@ def test_the_first_order_true_count_is_the_eor_break_even_of_a_balanced_count():
                               deal=DealRules(2, 12), shoes=3, every=26)
     for a, b in zip(sheet.rows, shifted.rows):
         assert b.first_order_running == pytest.approx(a.first_order_running - 7)
+
+
+#: HIGH with every tag raised by 2: unbalanced, a mean tag of +2 (on 2 decks, 104 cards)
+SHIFTED = Count("shifted", tuple(t + 2 for t in HIGH.tags), 0)
+
+
+@pytest.mark.parametrize("exposed_card", [True, False])
+def test_the_first_order_index_of_an_unbalanced_count_moves_with_its_counted_cards(
+        exposed_card):
+    """Adding 2 to every tag adds 2 to the running count for every card counted and
+    changes nothing else (the same cards, the same effects of removal): at the same
+    depth, the first-order break-even running count is the balanced count's plus 2 per
+    card counted — the k cards seen, less the shown first card where the count leaves it
+    out. k is the row's mean cards seen: on decks exact of the unseen cards, 104 less
+    52 times the row's decks left."""
+    deal, where = DealRules(2, 12), dict(shoes=3, every=26, divisor="unseen", rounding="exact")
+    (balanced,) = index_sheets(TIGER, HIGH, deal=deal, exposed_card=exposed_card, **where)
+    (shifted,) = index_sheets(TIGER, SHIFTED, deal=deal, exposed_card=exposed_card, **where)
+    assert len(shifted.rows) == len(balanced.rows) >= 3
+    for a, b in zip(balanced.rows, shifted.rows):
+        assert (a.start, a.rounds, a.decks_left) == (b.start, b.rounds, b.decks_left)
+        seen = deal.cards - 52 * b.decks_left
+        counted = seen if exposed_card else seen - 1
+        assert b.first_order_running == pytest.approx(a.first_order_running + 2 * counted,
+                                                      rel=1e-12, abs=1e-9)
+        assert b.first_order_true == pytest.approx(b.first_order_running / b.decks_left,
+                                                   rel=1e-12)
+    # the sheet prints the unbalanced column: text, CSV and JSON
+    headers, rows = index_rows(shifted, "Big Tiger")
+    at = headers.index("First-order running")
+    assert [r[at] for r in rows] == [f"{b.first_order_running:+.1f}" for b in shifted.rows]
+    records = list(csv.DictReader(io.StringIO(index_output([shifted], "csv"))))
+    assert [float(r["first_order_running"]) for r in records] == pytest.approx(
+        [b.first_order_running for b in shifted.rows], rel=1e-12)
+    doc = json.loads(index_output([shifted], "json"))
+    assert [r["first_order_true"] for r in doc["sheets"][0]["rows"]] == pytest.approx(
+        [b.first_order_true for b in shifted.rows], rel=1e-12)
+
+
+def test_the_first_order_index_is_the_readmes_formula_for_an_unbalanced_count():
+    """The README's RC* = initial + k·t̄ − EV₀·(N−k)/(N·b), t̄ taken off once where the
+    shown card is left out, with b and t̄ the slope and mean tag of the effects of
+    removal regressed on the tags (weighted by the cards of each rank), worked here
+    from the effects the eor command prints."""
+    deal = DealRules(2, 12)
+    count = Count("unbalanced", {"8": 3, "9": 3, "7": 1, "6": -1, "10/J/Q/K": 1}, 0,
+                  initial=-4, exposed_card=False)
+    (sheet,) = index_sheets(TIGER, count, deal=deal, shoes=3, every=26)
+    (bet,) = load_paytable(TIGER).bets
+    (fx,) = effects_of_removal([bet], Shoe.decks(2))
+    weights = np.array(Shoe.decks(2).ranks, dtype=float)
+    tags = np.array(count.tags, dtype=float)
+    effects = np.array([float(fx.by_rank[r]) for r in fx.by_rank])
+    mean_tag = np.average(tags, weights=weights)
+    slope = np.cov(tags, effects, aweights=weights)[0, 1] / np.cov(tags, aweights=weights)
+    assert mean_tag == pytest.approx(10 / 13) and slope > 0  # (3 + 3 + 1 - 1 + 4) / 13
+    n = deal.cards
+    for row in sheet.rows:
+        k = n - 52 * row.decks_left
+        expected = -4 + k * mean_tag - mean_tag - float(fx.ev) * (n - k) / (n * slope)
+        assert row.first_order_running == pytest.approx(expected, rel=1e-9)
+
+
+@pytest.mark.parametrize("tags", [tuple(-t for t in HIGH.tags), (1,) * 13],
+                         ids=["HIGH backwards", "every card +1"])
+def test_a_count_whose_tags_do_not_rise_with_the_bets_effects_has_no_first_order_index(tags):
+    # HIGH backwards: its tags fall as Big Tiger's effects rise; every card +1: the
+    # count tells no rank from another (its running count is the cards seen). No
+    # running count makes the bet break even to first order: a blank column, explained
+    (sheet,) = index_sheets(TIGER, Count("flat", tags, 0), deal=DealRules(2, 12), shoes=2,
+                            every=52)
+    assert sheet.rows and all(r.first_order_running is None and r.first_order_true is None
+                              for r in sheet.rows)
+    headers, rows = index_rows(sheet, "Big Tiger")
+    assert {r[headers.index("First-order true")] for r in rows} == {""}
+    assert "A blank first-order column" in index_notes([sheet])[0]
 
 
 def test_the_outputs_csv_json_and_a_printable_page_with_no_script(tmp_path):

@@ -19,7 +19,7 @@ from bacc_edge.depth.shoes import DepthSpec, Game
 from bacc_edge.engine import deal_kernels as K
 from bacc_edge.game.dealing import DealRules, deal_plan
 from bacc_edge.game.tableau import STANDARD
-from bacc_edge.live.dealt_shoe import DealError, DealtShoe
+from bacc_edge.live.dealt_shoe import DealError, DealtShoe, LastCards
 from bacc_edge.live.session_lock import SessionBusyError
 from bacc_edge.live.track import LiveTrack, SessionError, open_track
 from bacc_edge.live.values import CoupSettler
@@ -103,6 +103,7 @@ def test_a_shoe_entered_card_by_card_deals_the_kernels_coups_and_ends_where_it_d
         kinds = cards[s].tolist()
         dealt.enter(exposed=name(kinds[0]))
         assert dealt.layout.burned == (card_points(kinds[0] // 4) or 10)
+        cut_round = None  # the round whose coup dealt place cut_at, behind the cut card
         for r in range(rounds[s]):
             assert dealt.layout.place == start[s, r], (s, r)
             assert not dealt.layout.over
@@ -111,6 +112,9 @@ def test_a_shoe_entered_card_by_card_deals_the_kernels_coups_and_ends_where_it_d
             for k in range(n):
                 dealt.enter(cards=name(kinds[start[s, r] + k]))
                 assert dealt.layout.coups[-1].complete == (k == n - 1), (s, r, k)
+            if cut_round is None and start[s, r] + n > deal.cut_at:
+                cut_round = r + 1
+            assert dealt.layout.cut_round == cut_round, (s, r)
         assert dealt.layout.over and len(dealt.layout.coups) == rounds[s]
         assert dealt.next_role is None
         rest = int(start[s, rounds[s] - 1]) + len(dealt.layout.coups[-1].cards)
@@ -119,7 +123,7 @@ def test_a_shoe_entered_card_by_card_deals_the_kernels_coups_and_ends_where_it_d
                 dealt.enter(cards=name(kinds[rest]))
             # why, by the kernel's places: the cut card out, or too few cards for a coup
             if rest > deal.cut_at:
-                assert "the cut card came out in round" in str(refused.value)
+                assert f"the cut card came out in round {cut_round}, " in str(refused.value)
             else:
                 left = deal.cards - rest
                 assert (f"{left} card{'s are' if left > 1 else ' is'} left in the shoe, fewer "
@@ -127,6 +131,96 @@ def test_a_shoe_entered_card_by_card_deals_the_kernels_coups_and_ends_where_it_d
                 assert "cut card" not in str(refused.value)
     if deal.end == "one-more" and deal.cut:
         assert coup_at_cut, "no coup began at the cut card: the rule's other branch is untried"
+
+
+# -- the cut card: the round that brings it out ----------------------------------------------
+#: one deck, the cut card 35 cards from the end (the most it may be): 17 places before
+#: it (0-16, the shown card first), the first card behind it at place 17. A shown 8
+#: burns eight (places 1-8), then a natural of four cards takes places 9-12.
+BEFORE_THE_CUT = ("8♣", "9♠ K♠ K♥ Q♠")
+#: a natural of four (places 13-16): its last card is the last before the cut card
+ENDS_AT_THE_CUT = "8♠ J♠ Q♥ J♥"
+#: the player's A 2 draws a 5 (8), the banker's 7 stands: five cards, places 13-17, the
+#: last behind the cut card
+ENDS_PAST_THE_CUT = "A♠ 7♠ 2♠ K♣ 5♥"
+NATURAL = "9♥ 10♠ K♦ 10♥"
+
+
+@pytest.mark.parametrize("end", ["at-cut", "one-more"])
+def test_a_coup_that_ends_at_the_cut_card_leaves_it_in_and_the_next_brings_it_out(
+        tmp_path, end):
+    """The README: "at-cut (the coup that brings out the cut card is the last) or
+    one-more (one more coup follows it; but if the cut card comes out before the first
+    card of a coup, that coup is the last)". A coup whose last card is the last before
+    the cut card has not brought it out: the shoe goes on, no cut round. The next coup's
+    first card lies behind it: that coup, round 3, brings it out and, by either rule,
+    is the last."""
+    path = tmp_path / "tie.py"
+    path.write_text(COUNTS_SOURCE)
+    rules = DealRules(1, 35, end)
+    assert rules.cut_at == 17
+    track = LiveTrack(load_paytable(path), rules)
+    exposed, first = BEFORE_THE_CUT
+    track.enter(exposed=exposed, cards=first)
+    track.enter(cards=ENDS_AT_THE_CUT)
+    state = track.state()
+    assert (state["place"], state["cut_round"], state["shoe_over"]) == (17, None, False)
+    track.enter(cards=NATURAL)
+    state = track.state()
+    assert (state["place"], state["cut_round"], state["shoe_over"]) == (21, 3, True)
+    with pytest.raises(DealError, match=f"the shoe is over after round 3: the cut card came "
+                                        f"out in round 3, and by the {end} rule"):
+        track.enter(cards="2♥")
+
+
+@pytest.mark.parametrize("end, rounds", [("at-cut", 2), ("one-more", 3)])
+def test_a_coup_whose_last_card_is_behind_the_cut_card_brings_it_out(end, rounds):
+    """Round 2 ends one card past the cut card: it brought it out. At the cut that is
+    the last coup; with one more, round 3 follows and ends the shoe."""
+    dealt = DealtShoe(DealRules(1, 35, end))
+    exposed, first = BEFORE_THE_CUT
+    dealt.enter(exposed=exposed, cards=first)
+    dealt.enter(cards=ENDS_PAST_THE_CUT)
+    assert (dealt.layout.place, dealt.layout.cut_round) == (18, 2)
+    assert dealt.layout.over == (rounds == 2)
+    if rounds == 3:
+        dealt.enter(cards=NATURAL)
+        assert (dealt.layout.cut_round, dealt.layout.over) == (2, True)
+    with pytest.raises(DealError, match=f"the shoe is over after round {rounds}: the cut "
+                                        f"card came out in round 2"):
+        dealt.enter(cards="2♥")
+
+
+def test_the_last_cards_take_a_card_without_its_suit_and_refuse_one_seen():
+    """Fewer cards than a coup needs are held as LastCards (a Shoe holds six at least):
+    the last card of a shoe's last coup is always taken from them. One deck, no cut
+    card, the burned cards shown: a card already seen is refused there as anywhere, and
+    the card entered by its rank alone leaves the unseen cards one fewer, its suit
+    still among them; entered with its suit, it leaves them."""
+    kinds = K.shuffle_plain(1, 3, deal_plan(DealRules(1)).ordered.tolist())
+    dealt = DealtShoe(DealRules(1, 0))
+    burned = card_points(kinds[0] // 4) or 10
+    dealt.enter(exposed=name(kinds[0]), burn=" ".join(name(k) for k in kinds[1:1 + burned]))
+    pos = 1 + burned
+    while len(kinds) - pos >= 6:
+        n = coup_length(kinds, pos)
+        pos += n
+    dealt.enter(cards=" ".join(name(k) for k in kinds[1 + burned:pos - 1]))
+    last = kinds[pos - 1]
+    assert isinstance(dealt.unseen, LastCards) and dealt.unseen.cards == len(kinds) - pos + 1
+    with pytest.raises(DealError, match=rf"card '{name(kinds[0])}': no {name(kinds[0])} is "
+                                        rf"left among the cards not yet seen \(the 1-deck "
+                                        rf"shoe held 1; it is entered\)"):
+        dealt.enter(cards=name(kinds[0]))
+    assert dealt.unseen.cards == len(kinds) - pos + 1  # the refusal changed nothing
+    dealt.enter(cards=RANKS[last // 4])
+    assert dealt.layout.over and dealt.unseen.cards == len(kinds) - pos
+    assert dealt.unseen.ranks[last // 4] == sum(1 for k in kinds[pos:] if k // 4 == last // 4)
+    assert dealt.unseen.suitless[last // 4] == 1
+    assert dealt.unseen.suits[last // 4][last % 4] == 1  # its suit not known: still held
+    dealt.undo()  # entered with its suit, it leaves the unseen cards
+    dealt.enter(cards=name(last))
+    assert dealt.unseen.suits[last // 4][last % 4] == 0 and dealt.unseen.suitless[last // 4] == 0
 
 
 def test_each_counts_running_and_true_count_before_a_coup_is_the_kernels(tmp_path):

@@ -18,7 +18,9 @@ from bacc_edge.cli import main
 from bacc_edge.depth.run import DepthTally
 from bacc_edge.depth.shoes import deal_batch
 from bacc_edge.game.dealing import BURN_RULE, EndRule
+from bacc_edge.language.pays import pays as read_pays
 from bacc_edge.output import math_report as mr
+from bacc_edge.output.math_report_text import pay_reading
 from conftest import ROOT
 
 SMALL = '''"""A small paytable for the math report's tests."""
@@ -204,6 +206,50 @@ def test_flags_a_rare_event(monkeypatch):
     (flag,) = mr.flags_of(c)
     assert flag.kind is FlagKind.RARE
     assert "on every deck count compared (2 decks)" in flag.text
+
+
+@pytest.mark.parametrize("pays, to_one", [
+    (300, "300"), (299, None), ("300.5", "300.5"), ("299.5", None),
+    ("301 for 1", "300"), ("300 for 1", None), ("300:1", "300"), ("599:2", None),
+])
+def test_a_win_of_300_to_1_or_more_is_flagged_and_one_below_is_not(pays, to_one):
+    # the README: "a win paying 300 to 1 or more"; 300 for 1 is 299 to 1, 599:2 is
+    # 299.5 to 1. The flag gives the pay as written and as so many to 1
+    (c,) = compare_decks(Bet("Big", [Event("Suited pair", player.suited_pair, pays)]), "inf")
+    wins = [f.text for f in mr.flags_of(c) if f.kind is FlagKind.BIG_WIN]
+    written = c.results[0].events[0].pays.text
+    assert wins == ([] if to_one is None else
+                    [f"'Suited pair' pays {written} ({to_one} to 1)"])
+
+
+@pytest.mark.parametrize("pays, reading", [
+    ("45 for 1", '"for 1": the 45 handed back include the stake; wins 44 per unit'),
+    ("10%", "wins 10% of the stake; the stake is returned"),
+    ("7:2", '"to 1": wins 3.5 per unit staked; the stake is returned'),
+    ("19-20", '"to 1": wins 0.95 per unit staked; the stake is returned'),
+    ("push", "push: the stake is returned, nothing won"),
+    ("lose", "loses the stake"),
+])
+def test_every_pay_is_read_back_in_words(pays, reading):
+    # the rules as applied give "every pay as written and as read ("to 1", "for 1")"
+    assert pay_reading(read_pays(pays)) == reading
+
+
+@pytest.mark.parametrize("rare_coups, rare", [(12, True), (13, False), (14, False)])
+def test_an_event_once_in_exactly_the_rare_coups_is_not_rarer(monkeypatch, rare_coups, rare):
+    # a player pair on the infinite deck has chance exactly 1/13: rarer than once in
+    # 12 coups, not than once in 13 ("rarer than once in 100 million coups")
+    monkeypatch.setattr(mr, "RARE_COUPS", rare_coups)
+    (c,) = compare_decks(Bet("Pair", [Event("Pair", player.pair, 11)]), "inf")
+    assert [f.kind for f in mr.flags_of(c)] == ([FlagKind.RARE] if rare else [])
+
+
+def test_an_edge_of_exactly_zero_is_not_the_players():
+    # a player pair paying 12 on the infinite deck: 13 x 1/13 - 1 = 0, no edge to flag;
+    # on one deck 13 x 3/51 < 1, the house's
+    (c,) = compare_decks(Bet("Even Pair", [Event("Pair", player.pair, 12)]), "1,inf")
+    assert c.results[-1].edge == 0 and c.results[0].edge > 0
+    assert mr.flags_of(c) == []
 
 
 def test_a_flag_appears_once_in_the_report(small_report):
