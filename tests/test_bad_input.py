@@ -665,8 +665,7 @@ CLI = [
     ("results into a link to the paytables folder", ["results", "{tmp}/one", "{tmp}/one_link"],
      "one_link': is the paytables folder", 1),
     ("results over the user's README.md", ["results", "{tmp}/one", "{tmp}/mine"],
-     "mine/README.md': exists and is not a file bacc-edge wrote (it does not start "
-     "'# Results')", 1),
+     "mine/README.md': exists and is not a file bacc-edge wrote", 1),
     ("eor of an event that never happens", ["eor", "{never}"],
      "never.py: bet 'N', event '3-card natural': can never happen (on 8 decks", 1),
     ("math-report of an event that happens on no deck count", ["math-report", "{never}", "-o",
@@ -1619,9 +1618,20 @@ def _session_text(paytable: Path, version: str = "1", tail: str = "") -> str:
             % (version, json.dumps(str(paytable)), tail))
 
 
+def _stamped(text: str) -> str:
+    from bacc_edge.output.generated_stamp import stamped
+    return stamped(text)
+
+
 def _write(path: Path, text: str | bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode() if isinstance(text, str) else text)
+
+
+def _hold_results_lock(tmp: Path):
+    from bacc_edge.util.safe_write import FileLock
+    (tmp / "out").mkdir()
+    return FileLock(tmp / "out" / ".bacc-edge-results.lock", "another run")
 
 
 #: what each row plants beside the paytable ``fine.py`` (the session ``s.json``, the
@@ -1645,8 +1655,22 @@ PLANTS = {
     "lock folder": lambda t: (t / ".s.json.lock").mkdir(),
     "lock fifo": lambda t: os.mkfifo(t / ".s.json.lock"),
     "lock notes": lambda t: _write(t / ".s.json.lock", "my notes, not a process id\n"),
+    "report titled": lambda t: _write(t / "out" / "fine.md", "# fine\n\nmy notes\n"),
+    "report stamp copied": lambda t: _write(t / "out" / "fine.md", "# fine\n\nmy notes\n" + _stamped(
+        "# fine\n\nwhat bacc-edge wrote\n").splitlines(keepends=True)[-1]),
+    "report edited": lambda t: _write(t / "out" / "README.md", _stamped("# Results\n").replace(
+        "# Results", "# Results, and my notes")),
+    "report link": lambda t: (_write(t / "elsewhere.md", _stamped("# fine\n")),
+                              (t / "out").mkdir(), (t / "out" / "fine.md").symlink_to(
+                                  t / "elsewhere.md")),
+    "math folder link": lambda t: ((t / "elsewhere").mkdir(), (t / "out").mkdir(),
+                                   (t / "out" / "math_reports").symlink_to(t / "elsewhere")),
+    "results lock link": lambda t: ((t / "out").mkdir(), (
+        t / "out" / ".bacc-edge-results.lock").symlink_to(t / "fine.py")),
+    "results lock held": _hold_results_lock,
 }
 TRACK = ["track", "{tmp}/fine.py", "--port", "0", "--no-browser", "--session", "{tmp}/s.json"]
+RESULTS = ["results", "{tmp}/tables", "{tmp}/out"]
 #: (case, what is planted, a disk failure (errno, the call that fails[, calls that
 #: succeed first]) or None, the command, a fragment of its one error line)
 FILE_CASES = [
@@ -1685,6 +1709,27 @@ FILE_CASES = [
      "(Read-only file system)"),
     ("session in a folder not for us", "nothing", (errno.EACCES, "open"), TRACK,
      "(Permission denied)"),
+    ("results over a report of one's own, titled as ours", "report titled", None, RESULTS,
+     "fine.md': exists and is not a file bacc-edge wrote, or was edited since"),
+    ("results over a file ending in a stamp of other text", "report stamp copied", None,
+     RESULTS, "fine.md': exists and is not a file bacc-edge wrote, or was edited since"),
+    ("results over its index edited", "report edited", None, RESULTS,
+     "README.md': exists and is not a file bacc-edge wrote, or was edited since"),
+    ("results over a symlink to a report elsewhere", "report link", None, RESULTS,
+     "fine.md: is a symbolic link (to '"),
+    ("results into a math_reports that links elsewhere", "math folder link", None, RESULTS,
+     "math_reports: is a symbolic link (to '"),
+    ("results lock a symlink to the paytable", "results lock link", None, RESULTS,
+     ".bacc-edge-results.lock': is a symbolic link"),
+    ("results while another run writes the folder", "results lock held", None, RESULTS,
+     f"out': another bacc-edge results (process {os.getpid()}) is writing this folder now; "
+     f"wait for it to finish"),
+    ("results on a full disk", "nothing", (errno.ENOSPC, "write"), RESULTS,
+     ".bacc-edge-results.lock' cannot be written (No space left on device)"),
+    ("results on a disk full after its lock", "nothing", (errno.ENOSPC, "write", 1), RESULTS,
+     "out/fine.md: cannot be written (No space left on device)"),
+    ("results on a read-only disk", "nothing", (errno.EROFS, "open"), RESULTS,
+     "(Read-only file system)"),
 ]
 
 
@@ -1733,6 +1778,7 @@ def _every_file(folder: Path) -> dict:
 def test_a_file_bacc_edge_keeps_is_never_a_users_and_a_bad_one_is_one_line(
         tmp_path, monkeypatch, plant, fault, args, fragment):
     (tmp_path / "fine.py").write_text(PAYTABLES["fine"])
+    _write(tmp_path / "tables" / "fine.py", PAYTABLES["fine"])
     held = PLANTS[plant](tmp_path)
     before = _every_file(tmp_path)
 
