@@ -411,6 +411,10 @@ def _session(paytable, entries='[{"role": "exposed", "card": "K♠"}]', rules=No
      "a broken session: it holds no list of its cards entered (entries)"),
     (_session(LIVE, undone=[{"role": "coup", "card": "K♠ 5h"}]),
      "a broken session: undone card 'K♠ 5h' is not one card"),
+    ('{"format": ' + "[" * 100000 + "]" * 100000 + "}", "cannot be read as a session: it is "
+                                                       "not JSON bacc-edge reads: it is nested"),
+    (_session(LIVE).replace('"version": 1', '"version": ' + "1" * 5000),
+     "cannot be read as a session: it holds a number of 5,000 characters"),
 ], ids=lambda v: v[:40])
 def test_a_file_that_is_no_session_is_refused_and_left_as_it_is(tmp_path, content, message):
     session = tmp_path / "notes.json"
