@@ -4,6 +4,7 @@ for bad input, 2 for a usage error) and one for the Python API (call → error c
 message fragment). An input found wrong once becomes a row here, so it cannot come back.
 """
 
+import errno
 import json
 import os
 import socket
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -663,8 +665,7 @@ CLI = [
     ("results into a link to the paytables folder", ["results", "{tmp}/one", "{tmp}/one_link"],
      "one_link': is the paytables folder", 1),
     ("results over the user's README.md", ["results", "{tmp}/one", "{tmp}/mine"],
-     "mine/README.md': exists and is not a file bacc-edge wrote (it does not start "
-     "'# Results')", 1),
+     "mine/README.md': exists and is not a file bacc-edge wrote", 1),
     ("eor of an event that never happens", ["eor", "{never}"],
      "never.py: bet 'N', event '3-card natural': can never happen (on 8 decks", 1),
     ("math-report of an event that happens on no deck count", ["math-report", "{never}", "-o",
@@ -1663,3 +1664,196 @@ def test_an_event_impossible_on_some_deck_counts_is_a_flag_of_the_math_report():
     built = bacc_edge.build_math_report(perfect, decks=1)
     assert [f.kind for f in built.flags] == [bacc_edge.FlagKind.IMPOSSIBLE]
     assert built.sections[0].effects is not None  # its effects of removal, all the same
+
+
+# -- the files bacc-edge keeps: never a user's file replaced, one strict reader, a full disk
+#    one line. Each row plants files in a fresh folder (``plant(tmp)``), runs the command,
+#    and finds one error line and every file as it was (nothing replaced, nothing left).
+def _session_text(paytable: Path, version: str = "1", tail: str = "") -> str:
+    """A track session's text, written by hand: the fields a session holds."""
+    return ('{"format": "bacc-edge track session", "version": %s, "paytable": %s, '
+            '"rules": {"decks": 8, "cut": 14, "end": "at-cut"}, "undone": [], '
+            '"entries": [{"role": "exposed", "card": "K♠"}]%s}\n'
+            % (version, json.dumps(str(paytable)), tail))
+
+
+def _stamped(text: str) -> str:
+    from bacc_edge.output.generated_stamp import stamped
+    return stamped(text)
+
+
+def _write(path: Path, text: str | bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode() if isinstance(text, str) else text)
+
+
+def _hold_results_lock(tmp: Path):
+    from bacc_edge.util.safe_write import FileLock
+    (tmp / "out").mkdir()
+    return FileLock(tmp / "out" / ".bacc-edge-results.lock", "another run")
+
+
+#: what each row plants beside the paytable ``fine.py`` (the session ``s.json``, the
+#: results folder ``out``)
+PLANTS = {
+    "nothing": lambda t: None,
+    "key twice": lambda t: _write(t / "s.json", _session_text(t / "fine.py",
+                                                              tail=', "entries": []')),
+    "deep": lambda t: _write(t / "s.json", '{"format": ' + "[" * 100000 + "]" * 100000 + "}"),
+    "long number": lambda t: _write(t / "s.json", _session_text(t / "fine.py", "1" * 5000)),
+    "NaN": lambda t: _write(t / "s.json", _session_text(t / "fine.py", "NaN")),
+    "-Infinity": lambda t: _write(t / "s.json", _session_text(t / "fine.py", "-Infinity")),
+    "1e400": lambda t: _write(t / "s.json", _session_text(t / "fine.py", "1e400")),
+    "latin-1": lambda t: _write(t / "s.json", _session_text(t / "fine.py").replace(
+        "♠", "é").encode("latin-1")),
+    "session link": lambda t: (_write(t / "kept.json", _session_text(t / "fine.py")),
+                               (t / "s.json").symlink_to(t / "kept.json")),
+    "lock link": lambda t: (t / ".s.json.lock").symlink_to(t / "fine.py"),
+    "lock dangling link": lambda t: (t / ".s.json.lock").symlink_to(t / "made_by_the_link"),
+    "lock hard link": lambda t: os.link(t / "fine.py", t / ".s.json.lock"),
+    "lock folder": lambda t: (t / ".s.json.lock").mkdir(),
+    "lock fifo": lambda t: os.mkfifo(t / ".s.json.lock"),
+    "lock notes": lambda t: _write(t / ".s.json.lock", "my notes, not a process id\n"),
+    "report titled": lambda t: _write(t / "out" / "fine.md", "# fine\n\nmy notes\n"),
+    "report stamp copied": lambda t: _write(t / "out" / "fine.md", "# fine\n\nmy notes\n" + _stamped(
+        "# fine\n\nwhat bacc-edge wrote\n").splitlines(keepends=True)[-1]),
+    "report edited": lambda t: _write(t / "out" / "README.md", _stamped("# Results\n").replace(
+        "# Results", "# Results, and my notes")),
+    "report link": lambda t: (_write(t / "elsewhere.md", _stamped("# fine\n")),
+                              (t / "out").mkdir(), (t / "out" / "fine.md").symlink_to(
+                                  t / "elsewhere.md")),
+    "math folder link": lambda t: ((t / "elsewhere").mkdir(), (t / "out").mkdir(),
+                                   (t / "out" / "math_reports").symlink_to(t / "elsewhere")),
+    "results lock link": lambda t: ((t / "out").mkdir(), (
+        t / "out" / ".bacc-edge-results.lock").symlink_to(t / "fine.py")),
+    "results lock held": _hold_results_lock,
+}
+TRACK = ["track", "{tmp}/fine.py", "--port", "0", "--no-browser", "--session", "{tmp}/s.json"]
+RESULTS = ["results", "{tmp}/tables", "{tmp}/out"]
+#: (case, what is planted, a disk failure (errno, the call that fails[, calls that
+#: succeed first]) or None, the command, a fragment of its one error line)
+FILE_CASES = [
+    ("session naming a key twice", "key twice", None, TRACK,
+     "s.json: cannot be read as a session: it names 'entries' twice: give each key once; "
+     "it is left as it is"),
+    ("session nested 100,000 deep", "deep", None, TRACK,
+     "s.json: cannot be read as a session: it is not JSON bacc-edge reads: it is nested "
+     "too deep (100,001 levels; at most 64)"),
+    ("session holding a 5,000-digit number", "long number", None, TRACK,
+     "s.json: cannot be read as a session: it holds a number of 5,000 characters"),
+    ("session holding NaN", "NaN", None, TRACK, "it holds NaN, which is not a number JSON has"),
+    ("session holding -Infinity", "-Infinity", None, TRACK, "it holds -Infinity"),
+    ("session holding 1e400", "1e400", None, TRACK, "it holds the number 1e400, beyond"),
+    ("session not UTF-8", "latin-1", None, TRACK, "it is not UTF-8 text"),
+    ("session a symlink to a session", "session link", None, TRACK,
+     "s.json: is a symbolic link (to '"),
+    ("session lock a symlink to the paytable", "lock link", None, TRACK,
+     ".s.json.lock': is a symbolic link (to '"),
+    ("session lock a symlink to nothing yet", "lock dangling link", None, TRACK,
+     ".s.json.lock': is a symbolic link (to '"),
+    ("session lock a hard link to the paytable", "lock hard link", None, TRACK,
+     ".s.json.lock': is a hard link, one of 2 names of the same file"),
+    ("session lock a folder", "lock folder", None, TRACK,
+     ".s.json.lock' cannot be opened (Is a directory)"),
+    ("session lock a pipe", "lock fifo", None, TRACK, ".s.json.lock': is not a regular file"),
+    ("session lock someone's file", "lock notes", None, TRACK,
+     ".s.json.lock' exists and is not one bacc-edge made; it is left as it is"),
+    ("session on a full disk", "nothing", (errno.ENOSPC, "write"), TRACK,
+     ".s.json.lock' cannot be written (No space left on device)"),
+    ("session on a disk full after its lock", "nothing", (errno.ENOSPC, "write", 1), TRACK,
+     "s.json: cannot be written (No space left on device)"),
+    ("session over its disk quota", "nothing", (errno.EDQUOT, "write"), TRACK,
+     "(Disk quota exceeded)"),
+    ("session on a read-only disk", "nothing", (errno.EROFS, "open"), TRACK,
+     "(Read-only file system)"),
+    ("session in a folder not for us", "nothing", (errno.EACCES, "open"), TRACK,
+     "(Permission denied)"),
+    ("results over a report of one's own, titled as ours", "report titled", None, RESULTS,
+     "fine.md': exists and is not a file bacc-edge wrote, or was edited since"),
+    ("results over a file ending in a stamp of other text", "report stamp copied", None,
+     RESULTS, "fine.md': exists and is not a file bacc-edge wrote, or was edited since"),
+    ("results over its index edited", "report edited", None, RESULTS,
+     "README.md': exists and is not a file bacc-edge wrote, or was edited since"),
+    ("results over a symlink to a report elsewhere", "report link", None, RESULTS,
+     "fine.md: is a symbolic link (to '"),
+    ("results into a math_reports that links elsewhere", "math folder link", None, RESULTS,
+     "math_reports: is a symbolic link (to '"),
+    ("results lock a symlink to the paytable", "results lock link", None, RESULTS,
+     ".bacc-edge-results.lock': is a symbolic link"),
+    ("results while another run writes the folder", "results lock held", None, RESULTS,
+     f"out': another bacc-edge results (process {os.getpid()}) is writing this folder now; "
+     f"wait for it to finish"),
+    ("results on a full disk", "nothing", (errno.ENOSPC, "write"), RESULTS,
+     ".bacc-edge-results.lock' cannot be written (No space left on device)"),
+    ("results on a disk full after its lock", "nothing", (errno.ENOSPC, "write", 1), RESULTS,
+     "out/fine.md: cannot be written (No space left on device)"),
+    ("results on a read-only disk", "nothing", (errno.EROFS, "open"), RESULTS,
+     "(Read-only file system)"),
+]
+
+
+class _FailingDisk:
+    """The ``os`` module as :mod:`bacc_edge.util.safe_write` (through which every file
+    bacc-edge keeps is made) sees it, on a disk that refuses: ``os.write``, or
+    ``os.open`` of a new file, fails with ``code`` after ``ok`` such calls succeeded
+    (a lock file's, say)."""
+
+    def __init__(self, code: int, call: str, ok: int = 0):
+        self.code, self.call, self.ok = code, call, ok
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def _fails(self, call: str) -> bool:
+        if call != self.call:
+            return False
+        self.ok -= 1
+        return self.ok < 0
+
+    def write(self, fd, data):
+        if self._fails("write"):
+            raise OSError(self.code, os.strerror(self.code))
+        return os.write(fd, data)
+
+    def open(self, path, flags, mode=0o777):
+        if flags & os.O_CREAT and self._fails("open"):
+            raise OSError(self.code, os.strerror(self.code), str(path))
+        return os.open(path, flags, mode)
+
+
+def _every_file(folder: Path) -> dict:
+    """Everything under ``folder``: a link's target, a file's bytes, a folder, a pipe."""
+    def what(p: Path):
+        if p.is_symlink():
+            return ("link", os.readlink(p))
+        if p.is_dir():
+            return "folder"
+        return p.read_bytes() if p.is_file() else "other"
+    return {p.relative_to(folder): what(p) for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize("plant, fault, args, fragment", [c[1:] for c in FILE_CASES],
+                         ids=[c[0] for c in FILE_CASES])
+def test_a_file_bacc_edge_keeps_is_never_a_users_and_a_bad_one_is_one_line(
+        tmp_path, monkeypatch, plant, fault, args, fragment):
+    (tmp_path / "fine.py").write_text(PAYTABLES["fine"])
+    _write(tmp_path / "tables" / "fine.py", PAYTABLES["fine"])
+    held = PLANTS[plant](tmp_path)
+    before = _every_file(tmp_path)
+
+    def served(*args, **kwargs):  # the session was opened: it should have been refused
+        raise AssertionError("the track started")
+
+    monkeypatch.setattr("bacc_edge.live.server.serve", served)
+    if fault is not None:
+        monkeypatch.setattr("bacc_edge.util.safe_write.os", _FailingDisk(*fault))
+    result = CliRunner().invoke(main, [a.format(tmp=tmp_path) for a in args])
+    if fault is not None:
+        monkeypatch.undo()
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit), result.exception  # no traceback
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert fragment in result.stderr, result.stderr
+    assert _every_file(tmp_path) == before  # nothing replaced, made, or left half-written
+    if held is not None and hasattr(held, "release"):
+        held.release()

@@ -2,6 +2,7 @@
 a state that survives any crash and never mixes runs, and the command's bad input."""
 
 import csv
+import errno
 import io
 import json
 import os
@@ -28,8 +29,8 @@ from bacc_edge.game.tableau import STANDARD
 from bacc_edge.depth.shoes import (DealRules, EndRule, RoundValues, burn_count, deal_batch, game,
                              unseen_by_round)
 from bacc_edge.depth.run import DepthTally, definition, prepare, run_depth, summarize
-from bacc_edge.depth.state import RunFolder
-from bacc_edge.errors import OptionError
+from bacc_edge.depth.state import BadBatch, RunFolder
+from bacc_edge.errors import BaccEdgeError, OptionError
 from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.intervals import ratio_interval
 from bacc_edge.language.loader import load_paytable
@@ -400,6 +401,116 @@ def test_a_second_run_on_a_busy_folder_is_refused(scheduler, tmp_path):
     with RunFolder(tmp_path, definition(spec, 2)):
         with pytest.raises(OptionError, match="another bacc-edge depth run"):
             run_depth(spec, 2, batch=2, state=tmp_path, scheduler=scheduler)
+
+
+def _batch_header(tamper):
+    """A batch file's first line changed by ``tamper`` (its JSON text → new text)."""
+    def plant(folder: RunFolder, users: Path):
+        path = folder.batch_path(0, 2)
+        line, _, payload = path.read_bytes().partition(b"\n")
+        path.write_bytes(tamper(line.decode()).encode() + b"\n" + payload)
+    return plant
+
+
+def _linked(kind: str, name: str):
+    """``name`` in the run folder made a symlink or hard link to the user's file."""
+    def plant(folder: RunFolder, users: Path):
+        (folder.path / name).unlink(missing_ok=True)
+        if kind == "symlink":
+            (folder.path / name).symlink_to(users)
+        else:
+            os.link(users, folder.path / name)
+    return plant
+
+
+def _definition(text: str):
+    """The run's definition.json holding ``text``."""
+    def plant(folder: RunFolder, users: Path):
+        (folder.path / "definition.json").write_text(text)
+    return plant
+
+
+def _full_disk(folder: RunFolder, users: Path):
+    """The definition to be written again on a disk full once the lock is written: the
+    ``os`` that :mod:`bacc_edge.util.safe_write` sees."""
+    class Full:
+        writes = 0
+
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def write(self, fd, data):
+            self.writes += 1
+            if self.writes > 1:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return os.write(fd, data)
+
+    (folder.path / "definition.json").unlink()
+    return Full()
+
+
+#: (case, what is planted in a run folder that holds batch 0 (of 2 shoes), what is
+#: refused and a fragment of its message: "read", the batch, set aside and dealt again;
+#: "open", the folder; None: the run goes on)
+STATE_CASES = [
+    ("batch header naming a key twice", _batch_header(lambda h: '{"batch": 0, ' + h[1:]),
+     "read", "no readable header: it names 'batch' twice: give each key once"),
+    ("batch header nested 100,000 deep", _batch_header(
+        lambda h: '{"format": ' + "[" * 100000 + "]" * 100000 + "}"), "read",
+     "no readable header: it is not JSON bacc-edge reads: it is nested too deep"),
+    ("batch header holding a 5,000-digit number", _batch_header(
+        lambda h: h.replace('"batch": 0', '"batch": ' + "1" * 5000)), "read",
+     "no readable header: it holds a number of 5,000 characters"),
+    ("batch header holding NaN", _batch_header(
+        lambda h: h.replace('"batch": 0', '"batch": NaN')), "read", "it holds NaN"),
+    ("batch a symlink to the user's file", _linked("symlink", "batch-0000000.npz"), "read",
+     "is a symbolic link (to '"),
+    ("batch a hard link to the user's file", _linked("hard link", "batch-0000000.npz"), "read",
+     "is a hard link, one of 2 names"),
+    ("definition nested 100,000 deep", _definition("[" * 100000 + "]" * 100000), None, None),
+    ("definition holding a 5,000-digit number", _definition('{"batch": ' + "7" * 5000 + "}"),
+     None, None),
+    ("definition a symlink to the user's file", _linked("symlink", "definition.json"), "open",
+     "cannot write there (" ),
+    ("lock a symlink to the user's file", _linked("symlink", "lock"), "open",
+     "/lock': is a symbolic link (to '"),
+    ("lock a hard link to the user's file", _linked("hard link", "lock"), "open",
+     "/lock': is a hard link, one of 2 names"),
+    ("definition on a full disk", _full_disk, "open",
+     "definition.json: cannot be written (No space left on device))"),
+]
+
+
+@pytest.mark.parametrize("plant, refused, fragment", [c[1:] for c in STATE_CASES],
+                         ids=[c[0] for c in STATE_CASES])
+def test_a_state_folder_is_read_strictly_and_never_writes_a_users_file(
+        tmp_path, monkeypatch, plant, refused, fragment):
+    definition = {"a run": 1, "batch": 2}
+    users = tmp_path / "mine.txt"
+    users.write_text("the user's own text\n")
+    with RunFolder(tmp_path / "state", definition) as folder:
+        folder.write(0, 0, 2, {"gains": np.arange(2.0)})
+    fake_os = plant(folder, users)
+    if fake_os is not None:
+        monkeypatch.setattr("bacc_edge.util.safe_write.os", fake_os)
+    if refused == "open":
+        planted = sorted(folder.path.iterdir())
+        with pytest.raises(BaccEdgeError) as caught:
+            folder.open()
+        monkeypatch.undo()
+        assert fragment in str(caught.value)
+        assert sorted(folder.path.iterdir()) == planted   # no lock, no half a file, left
+    else:
+        with folder:
+            if refused == "read":
+                with pytest.raises(BadBatch) as caught:
+                    folder.read(0, 0, 2)
+                assert fragment in str(caught.value)
+            else:  # read as no definition: written again, and the batch kept
+                assert np.array_equal(folder.read(0, 0, 2)["gains"], np.arange(2.0))
+        if refused is None:
+            assert json.loads((folder.path / "definition.json").read_text()) == definition
+    assert users.read_text() == "the user's own text\n"
 
 
 def test_the_dashboard_port_taken_by_someone_else_changes_nothing(tmp_path):

@@ -130,7 +130,7 @@ DEEP = b'{"cards": ' + b"[" * 20000 + b"]" * 20000 + b"}"
     ("/api/shoe", {"decks": 1}, 400, "bet 'Perfect Pair', event 'Either hand pairs in one suit': "
                                      "can never happen (on 1 deck"),
     # a body is read as what it is, no more: JSON, one object, each key once, 64 KiB
-    ("/api/cards", DEEP, 400, "the body is not JSON this API reads: it is nested too deep"),
+    ("/api/cards", DEEP, 400, "the body is not JSON bacc-edge reads: it is nested too deep"),
     ("/api/cards", b'{"cards": "Ks", "cards": "5h"}', 400,
      "the body names 'cards' twice: give each key once"),
     ("/api/cards", b'{"exposed": "K\xe2\x99\xa0", "exposed": "K\xe2\x99\xa0"}', 400,
@@ -430,3 +430,19 @@ def test_a_server_on_every_address_prints_one_other_machines_can_open():
     assert page_url("127.0.0.1", 8765, None) == ("http://127.0.0.1:8765/", None)
     assert page_url("::1", 5, None) == ("http://[::1]:5/", None)
     assert page_url("192.0.2.7", 5, "t") == ("http://192.0.2.7:5/?token=t", None)
+
+
+@pytest.mark.parametrize("body, message", [
+    (b'{"decks": NaN}', "the body holds NaN, which is not a number JSON has"),
+    (b'{"decks": -Infinity}', "the body holds -Infinity, which is not a number JSON has"),
+    (b'{"decks": 1e400}', "the body holds the number 1e400, beyond the range"),
+    (b'{"decks": ' + b"8" * 5000 + b"}", "the body holds a number of 5,000 characters"),
+    (b'{"cut": 5, "cut": 6}', "the body names 'cut' twice: give each key once"),
+    (b'{"end": "\xff"}', "the body is not UTF-8 text (byte 10 is not)"),
+], ids=["NaN", "-Infinity", "1e400", "5,000 digits", "a key twice", "not UTF-8"])
+def test_a_body_is_read_by_the_one_strict_json_reader(served, body, message):
+    track, client = served
+    saved = track.session.read_text()
+    r = client.post("/api/shoe", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and message in r.json()["error"], r.text
+    assert track.session.read_text() == saved

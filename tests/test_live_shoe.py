@@ -6,8 +6,10 @@ perfect player's and the counts' units are every coup settled here by hand; undo
 refusals, the session file and the CSV."""
 
 import csv
+import errno
 import io
 import json
+import os
 import re
 from fractions import Fraction
 
@@ -503,6 +505,10 @@ def _session(paytable, entries='[{"role": "exposed", "card": "K♠"}]', rules=No
      "a broken session: it holds no list of its cards entered (entries)"),
     (_session(LIVE, undone=[{"role": "coup", "card": "K♠ 5h"}]),
      "a broken session: undone card 'K♠ 5h' is not one card"),
+    ('{"format": ' + "[" * 100000 + "]" * 100000 + "}", "cannot be read as a session: it is "
+                                                       "not JSON bacc-edge reads: it is nested"),
+    (_session(LIVE).replace('"version": 1', '"version": ' + "1" * 5000),
+     "cannot be read as a session: it holds a number of 5,000 characters"),
 ], ids=lambda v: v[:40])
 def test_a_file_that_is_no_session_is_refused_and_left_as_it_is(tmp_path, content, message):
     session = tmp_path / "notes.json"
@@ -564,13 +570,15 @@ def test_a_change_that_cannot_be_saved_is_undone(tmp_path, monkeypatch, change):
     track.undo()
     before, saved = track.state(), (tmp_path / "s.json").read_text()
 
-    def full_disk(*args, **kwargs):
-        raise OutputError("session s.json: cannot be written (No space left on device)")
+    def full_disk(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("bacc_edge.live.track.write_output", full_disk)
-    with pytest.raises(OutputError, match="No space left"):
+    monkeypatch.setattr("bacc_edge.util.safe_write.os.write", full_disk)
+    with pytest.raises(OutputError, match="s.json: cannot be written \\(No space left"):
         change(track)
+    monkeypatch.undo()
     assert track.state() == before and (tmp_path / "s.json").read_text() == saved
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".s.json.lock", "s.json"]
 
 
 def test_the_session_never_replaces_the_paytable_or_a_python_file(tmp_path):
@@ -580,6 +588,93 @@ def test_the_session_never_replaces_the_paytable_or_a_python_file(tmp_path):
         with pytest.raises(OutputError):
             open_track(LIVE, DealRules(8), target)
     assert other.read_text() == "x = 1\n"
+
+
+#: 26 cards: the exposed card, a burn, then four coups' worth and more
+CARDS_26 = "K♠ 5♥ 9♦ 2♣ 3♠ 3♥ 4♦ 4♣ 6♦ 2 A♠ 7♥ 8♦ Q♣ J♠ 10♥ 5♦ 6♣ 7♠ 8♥ 9♣ A♦ 2♥ 3♣"
+
+
+def _saved_26(path):
+    """A session of 26 cards saved by a track, as the user keeps it."""
+    with open_track(LIVE, DealRules(8), path)[0] as track:
+        track.enter(exposed="9d", burn="5h")
+        track.enter(cards=CARDS_26)
+    return [e["card"] for e in json.loads(path.read_text())["entries"]]
+
+
+@pytest.mark.parametrize("content, rules, message", [
+    ("saved", None, None),                      # resumed, by its own rules
+    ("saved", DealRules(8), None),              # the same rules given: resumed
+    ("saved", DealRules(6), "holds a shoe of 8 decks, cut 14, at-cut; the options ask for 6"),
+    ("my notes\n", None, "notes.txt: cannot be read as a session: it is not JSON"),
+    ("saved, then entries twice", None, "notes.txt: cannot be read as a session: it names "
+                                        "'entries' twice: give each key once"),
+], ids=["saved", "saved, its rules given", "saved, other rules given", "notes",
+        "entries twice"])
+def test_a_track_made_on_a_file_resumes_it_or_refuses_it_never_starts_over(
+        tmp_path, content, rules, message):
+    path = tmp_path / "notes.txt"
+    seen = _saved_26(path) if content.startswith("saved") else None
+    if content == "saved, then entries twice":  # JSON keeps the last: no card at all
+        path.write_text(path.read_text().rstrip()[:-1] + ', "entries": []}\n')
+    elif not content.startswith("saved"):
+        path.write_text(content)
+    before = path.read_bytes()
+    if message is not None:
+        with pytest.raises(SessionError) as refused:
+            LiveTrack(load_paytable(LIVE), rules, session=path)
+        assert message in str(refused.value)
+        assert path.read_bytes() == before
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]  # the lock let go
+        return
+    with LiveTrack(load_paytable(LIVE), rules, session=path) as track:
+        assert track.resumed and len(seen) == 26 and track.state()["seen"] == seen
+        assert path.read_bytes() == before     # resumed, not yet changed
+        track.enter(cards="4♠")
+    assert [e["card"] for e in json.loads(path.read_text())["entries"]] == seen + ["4♠"]
+
+
+def test_resume_names_a_session_that_is_not_there(tmp_path):
+    with pytest.raises(SessionError, match="s.json: cannot be read as a session \\(there is "
+                                           "no such file\\)"):
+        LiveTrack.resume(load_paytable(LIVE), tmp_path / "s.json")
+    assert list(tmp_path.iterdir()) == []
+
+
+def _replace_by_link(session, victim):
+    session.unlink()
+    session.symlink_to(victim)
+
+
+@pytest.mark.parametrize("replace, message", [
+    (_replace_by_link, "s.json: is a symbolic link (to '"),
+    (lambda session, victim: os.replace(victim, session), "s.json: is not the file bacc-edge "
+                                                          "wrote there (another took its place"),
+    (lambda session, victim: (victim.unlink(), os.link(session, victim)),
+     "s.json: is a hard link, one of 2 names"),
+    (lambda session, victim: session.unlink(), None),    # removed: written anew
+], ids=["a symlink to the user's file", "the user's file", "a second name", "removed"])
+def test_a_session_replaced_while_tracked_is_never_written_over(tmp_path, replace, message):
+    session, victim = tmp_path / "s.json", tmp_path / "mine.txt"
+    victim.write_text("the user's own text\n")
+    track, _ = open_track(LIVE, DealRules(8), session)
+    track.enter(exposed="9d", cards="K♠")
+    replace(session, victim)
+    planted = {p.name: (os.readlink(p) if p.is_symlink() else p.read_bytes())
+               for p in tmp_path.iterdir()}
+    before = track.state()
+    if message is None:
+        track.enter(cards="5h")
+        assert [e["card"] for e in json.loads(session.read_text())["entries"]] == [
+            "9♦", "K♠", "5♥"]
+    else:
+        with pytest.raises(OutputError) as refused:
+            track.enter(cards="5h")
+        assert message in str(refused.value)
+        assert track.state() == before    # the card undone: the shoe shown is the shoe saved
+        assert {p.name: (os.readlink(p) if p.is_symlink() else p.read_bytes())
+                for p in tmp_path.iterdir()} == planted   # nothing written through, or over
+    track.close()
 
 
 def test_the_shoes_cards_export_as_csv():

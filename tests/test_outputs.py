@@ -298,6 +298,49 @@ def test_a_symlinked_output_is_written_through_the_link(tmp_path):
     assert leftovers(tmp_path) == []
 
 
+def _session_files(tmp: Path):
+    from bacc_edge.game.dealing import DealRules
+    from bacc_edge.live.track import open_track
+    track, _ = open_track(ROOT / "paytables" / "live_dealer.py", DealRules(8), tmp / "s.json")
+    return track.close, {"session": tmp / "s.json", "session lock": tmp / ".s.json.lock"}
+
+
+def _depth_files(tmp: Path):
+    import numpy as np
+    from bacc_edge.depth.state import RunFolder
+    folder = RunFolder(tmp, {"a run": 1, "batch": 2}).open()
+    folder.write(0, 0, 2, {"gains": np.zeros(2)})
+    return folder.close, {"depth lock": folder.path / "lock",
+                          "depth definition": folder.path / "definition.json",
+                          "depth batch": folder.batch_path(0, 2)}
+
+
+def _results_files(tmp: Path):
+    (tmp / "tables").mkdir()
+    (tmp / "tables" / "fine.py").write_text(FINE)
+    write_results(tmp / "tables", tmp / "out")
+    return lambda: None, {"results report": tmp / "out" / "fine.md",
+                          "results math report": tmp / "out" / "math_reports" / "fine.html"}
+
+
+@pytest.mark.parametrize("make, name, mode", [
+    (_session_files, "session", 0o600), (_session_files, "session lock", 0o600),
+    (_depth_files, "depth lock", 0o600), (_depth_files, "depth definition", 0o600),
+    (_depth_files, "depth batch", 0o600),
+    (_results_files, "results report", 0o644),         # a report, to be read: as the umask says
+    (_results_files, "results math report", 0o644),
+], ids=["session", "session lock", "depth lock", "depth definition", "depth batch",
+        "results report", "results math report"])
+def test_the_state_bacc_edge_keeps_is_its_owners_alone(tmp_path, make, name, mode):
+    umask = os.umask(0o022)
+    try:
+        close, files = make(tmp_path)
+        assert stat.S_IMODE(files[name].stat().st_mode) == mode, name  # while it is held
+        close()
+    finally:
+        os.umask(umask)
+
+
 # -- escaping ------------------------------------------------------------------------------
 HOSTILE = '''"""A hostile paytable: <b>bold</b> & more.
 

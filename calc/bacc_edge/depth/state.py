@@ -7,15 +7,17 @@ layout, engine version; see :func:`bacc_edge.depth.run.definition`), which is al
 written beside the batches as ``definition.json``. A batch file starts with one line of
 JSON naming the run, the batch, its shoes and the SHA-256 of what follows; a file that
 does not read back exactly is reported by name, moved to ``bad/`` and dealt again.
-Files are written under a unique temporary name, synced, renamed into place, and the
-folder synced. A lock file lets one run at a time deal into a run folder; a second
-is refused with a message. The operating system drops the lock when its holder dies,
-however it dies.
+Every file here is one bacc-edge keeps (:func:`~bacc_edge.util.safe_write.write_owned`):
+written under a unique temporary name, synced, renamed into place, and the folder
+synced; readable by its owner alone; never written or read through a link. What is read
+back is read by the strict JSON reader (:mod:`bacc_edge.util.strict_json`). A lock
+(:class:`~bacc_edge.util.safe_write.FileLock`) lets one run at a time deal into a run
+folder; a second is refused with a message. The operating system drops the lock when its
+holder dies, however it dies.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import io
 import json
@@ -25,7 +27,9 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import OptionError
-from ..util.safe_write import OutputError, sync_to_disk, write_output
+from ..util.safe_write import FileLock, LockedError, OutputError, read_owned, sync_to_disk, \
+    write_owned
+from ..util.strict_json import JSONError, loads
 
 FORMAT = "bacc-edge depth batch"
 FORMAT_VERSION = 1
@@ -49,7 +53,7 @@ class RunFolder:
         self.definition = definition
         self.key = definition_key(definition)
         self.path = self.root / f"run-{self.key}"
-        self._lock_fd: int | None = None
+        self._lock: FileLock | None = None
 
     # -- opening and locking ------------------------------------------------------------
     def open(self) -> "RunFolder":
@@ -61,19 +65,11 @@ class RunFolder:
         except OSError as err:
             raise OptionError(f"--state {self.root}: cannot keep batches there "
                               f"({err.strerror or err})") from None
-        self._lock()
+        self._take_lock()
         try:
             defn = self.path / "definition.json"
-            text = json.dumps(self.definition, sort_keys=True, indent=1) + "\n"
-            if defn.is_file():
-                try:
-                    saved = json.loads(defn.read_text())
-                except (OSError, ValueError):
-                    saved = None
-                if saved != self.definition:
-                    write_output(defn, text)
-            else:
-                write_output(defn, text)
+            if self._saved_definition(defn) != self.definition:
+                write_owned(defn, json.dumps(self.definition, sort_keys=True, indent=1) + "\n")
             for tmp in self.path.glob(".*.tmp*"):  # left by a write cut short
                 tmp.unlink(missing_ok=True)
         except (OSError, OutputError) as err:
@@ -82,32 +78,28 @@ class RunFolder:
             raise OptionError(f"--state {self.root}: cannot write there ({why})") from None
         return self
 
-    def _lock(self) -> None:
-        lock = self.path / "lock"
+    @staticmethod
+    def _saved_definition(path: Path):
+        """The definition saved in ``path``; None where there is none or it does not
+        read (it is written again)."""
         try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as err:
-            raise OptionError(f"--state {self.root}: cannot write there "
-                              f"({err.strerror or err})") from None
+            found = read_owned(path)
+            return None if found is None else loads(found[0])
+        except JSONError:
+            return None
+
+    def _take_lock(self) -> None:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            try:
-                holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
-            finally:
-                os.close(fd)
+            self._lock = FileLock(self.path / "lock", f"--state {self.root}")
+        except LockedError as err:
             raise OptionError(f"--state {self.root}: another bacc-edge depth run (pid "
-                              f"{holder}) is dealing this same run there; wait for it to "
-                              f"finish, or give another --state") from None
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        self._lock_fd = fd
+                              f"{err.holder or '?'}) is dealing this same run there; wait "
+                              f"for it to finish, or give another --state") from None
 
     def close(self) -> None:
-        if self._lock_fd is not None:
-            fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
-            os.close(self._lock_fd)
-            self._lock_fd = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self):
         return self.open()
@@ -133,24 +125,27 @@ class RunFolder:
         header = {"format": FORMAT, "version": FORMAT_VERSION, "run": self.key,
                   "batch": index, "first": first, "shoes": shoes, "bytes": len(payload),
                   "sha256": hashlib.sha256(payload).hexdigest()}
-        write_output(self.batch_path(index, shoes),
-                     json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
+        write_owned(self.batch_path(index, shoes),
+                    json.dumps(header, sort_keys=True).encode() + b"\n" + payload,
+                    replaces=None)
 
     def read(self, index: int, first: int, shoes: int) -> dict | None:
         """A saved batch's arrays; None when it was never saved. Raises
         :class:`BadBatch` saying what is wrong with a file that is there."""
-        path = self.batch_path(index, shoes)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
+        try:  # the warning names the file: the message says what it is
+            found = read_owned(self.batch_path(index, shoes), name="it")
+        except OutputError as err:
+            raise BadBatch(str(err).removeprefix("it: ")) from None
+        if found is None:
             return None
+        data = found[0]
         if not data:
             raise BadBatch("empty file")
         line, sep, payload = data.partition(b"\n")
         try:
-            header = json.loads(line)
-        except ValueError:
-            raise BadBatch("no readable header") from None
+            header = loads(line)
+        except JSONError as err:
+            raise BadBatch(f"no readable header: it {err}") from None
         if not sep or not isinstance(header, dict) or header.get("format") != FORMAT:
             raise BadBatch("not a bacc-edge batch file")
         expected = {"version": FORMAT_VERSION, "run": self.key, "batch": index,

@@ -25,7 +25,6 @@ import base64
 import contextlib
 import hashlib
 import ipaddress
-import json
 import secrets
 import signal
 import socket
@@ -45,6 +44,7 @@ from starlette.routing import Route
 
 from ..errors import BaccEdgeError, OptionError
 from ..game.dealing import DealRules
+from ..util import strict_json
 from ..util.progress import Progress
 from .track import PARTS, LiveTrack, open_track
 
@@ -283,23 +283,14 @@ async def _limited_body(request: Request) -> bytes:
 
 
 def _json_object(raw: bytes) -> dict:
-    """The body as a JSON object: refused (400) where it is not JSON, not an object,
-    nested too deep to read, or names a key twice (JSON would keep the last silently)."""
-    def once(pairs):
-        seen = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _Refused(400, f"the body names {_clip(key)} twice: give each key once")
-            seen.add(key)
-        return dict(pairs)
-
+    """The body as a JSON object, read by bacc-edge's one strict JSON reader
+    (:mod:`bacc_edge.util.strict_json`): refused (400) where it is not JSON, not an
+    object, nested too deep, names a key twice (JSON would keep the last silently), or
+    holds a number JSON has not or no card needs."""
     try:
-        data = json.loads(raw or b"{}", object_pairs_hook=once)
-    except RecursionError:
-        raise _Refused(400, "the body is not JSON this API reads: it is nested too deep (a "
-                            "request is one object of card names)") from None
-    except (ValueError, UnicodeDecodeError) as err:
-        raise _Refused(400, f"the body is not JSON: {_short(str(err))}") from None
+        data = strict_json.loads(raw or b"{}")
+    except strict_json.JSONError as err:
+        raise _Refused(400, _short(f"the body {err}")) from None
     if not isinstance(data, dict):
         raise _Refused(400, f"the body must be a JSON object, not {type(data).__name__}")
     return data

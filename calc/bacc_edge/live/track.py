@@ -10,10 +10,12 @@ seconds: :meth:`LiveTrack.work` counts them one piece at a time, on whatever thr
 calls it, and the state says what is still pending.
 
 Every change is saved at once to the session file (a temporary file, then a rename:
-:func:`~bacc_edge.util.safe_write.write_output`), from which :meth:`LiveTrack.resume`
-restores the shoe exactly, undone cards included. A track holds its session's lock
-(:mod:`.session_lock`) from its start until :meth:`LiveTrack.close` or the end of its
-process, so that no two tracks write one session.
+:func:`~bacc_edge.util.safe_write.write_owned`: never through a link, never over a
+file put in its place, readable by its owner alone), from which a track made on it
+again (:meth:`LiveTrack.resume`) restores the shoe exactly, undone cards included. A
+track holds its session's lock (:mod:`.session_lock`) from its start until
+:meth:`LiveTrack.close` or the end of its process, so that no two tracks write one
+session.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ from ..language.loader import Paytable, load_paytable
 from ..output.formats import csv_records
 from ..util.number_text import fraction, percentage
 from ..util.progress import Progress, part
-from ..util.safe_write import OverwriteError, check_output, write_output
+from ..util.safe_write import FileId, OutputError, OverwriteError, check_output, read_owned, \
+    write_owned
+from ..util.strict_json import JSONError, loads
 from .dealt_shoe import Coup, DealError, DealtShoe, Entry, Role
 from .session_lock import SessionLock
 from .values import BetValue, BetValues, CoupSettler, LiveCounts, live_counts
@@ -72,49 +76,79 @@ class _Settled:
 
 
 class LiveTrack:
-    """A shoe of ``rules`` dealt by hand, valued for the bets of ``paytable`` (a loaded
-    paytable file), saved to ``session`` (None: not saved) after every change. A track
+    """A shoe of ``rules`` (None: ``DealRules()``) dealt by hand, valued for the bets of
+    ``paytable`` (a loaded paytable file), saved to ``session`` (None: not saved) after
+    every change. A session file that exists is resumed, never started over: the shoe
+    it holds, by its own rules (refused where ``rules`` given differ), or refused naming
+    the file where it is no session of this paytable, the file left as it is. A track
     with a session holds its lock: a session another track holds is refused
     (:class:`~bacc_edge.live.session_lock.SessionBusyError`); :meth:`close` (or the end
     of the process, or a ``with`` block's) lets it go."""
 
-    def __init__(self, paytable: Paytable, rules: DealRules = DealRules(), *,
+    def __init__(self, paytable: Paytable, rules: DealRules | None = None, *,
                  session: Path | str | None = None):
         if not isinstance(paytable, Paytable) or paytable.source is None:
             raise ArgumentError(f"paytable {kind_of(paytable)} must be a paytable file loaded "
                                 f"by load_paytable(path)")
-        if not isinstance(rules, DealRules):
+        if rules is not None and not isinstance(rules, DealRules):
             raise ArgumentError(f"rules {kind_of(rules)} must be DealRules, e.g. "
                                 f"DealRules(decks=8)")
         self.paytable = paytable
         self.session: Path | None = None
         self._session_lock: SessionLock | None = None
+        #: the file this track last saved or resumed (None: none yet): a save replaces
+        #: it and no other
+        self._on_disk: FileId | None = None
         self._closed = False
+        #: whether the shoe was resumed from its session file
+        self.resumed = False
         #: whether the paytable file changed since the session resumed was saved (its
         #: tableau the same): its bets are valued as the file is now
         self.paytable_changed = False
         self._lock = threading.RLock()
-        if session is not None:
-            path = session_path(session, paytable)
-            self._hold(path, SessionLock(path, f"session {session}"))
         #: the counts and the coups' settlement of the rules they were built for (None:
         #: not yet; :meth:`work` builds them)
         self.counts: LiveCounts | None = None
         self.settler: CoupSettler | None = None
         self._rules_counted: DealRules | None = None
-        try:
-            self._new_rules(rules, BetValues(paytable, Shoe.decks(rules.decks)))
-        except BaseException:
-            self.close()
-            raise
         #: goes up by one at every change of the shoe, so a page knows it is behind;
         #: ``server`` tells this track from one started again (whose version restarts)
         self.version = 0
         self.server = secrets.token_hex(8)
-
-    def _hold(self, path: Path, lock: SessionLock) -> None:
-        """Save to ``path`` from now on, holding its ``lock``."""
+        if session is None:
+            self._new_rules(*self._valued(DealRules() if rules is None else rules))
+            return
+        path = session_path(session, paytable)
+        name = f"session {session}"
+        lock = SessionLock(path, name)  # before reading: no other track writes it now
+        try:
+            saved = _read_session(path, paytable, name)
+            if saved is None:
+                self._new_rules(*self._valued(DealRules() if rules is None else rules))
+            else:
+                self._restore(saved, rules, session, name)
+        except BaseException:
+            lock.release()
+            raise
         self.session, self._session_lock = path, lock
+
+    def _restore(self, saved: "_Saved", rules: DealRules | None, session, name: str) -> None:
+        """The shoe ``saved`` holds, exactly; refused where ``rules`` (given) differ."""
+        if rules is not None and saved.rules != rules:
+            raise SessionError(f"session {session} holds a shoe of {saved.rules.decks} decks, "
+                               f"cut {saved.rules.cut}, {saved.rules.end.value}; the options "
+                               f"ask for {rules.decks} decks, cut {rules.cut}, "
+                               f"{rules.end.value}: drop them to resume it, or name another "
+                               f"--session")
+        self._new_rules(*self._valued(saved.rules))
+        for n, (role, card) in enumerate(saved.entries, 1):
+            try:
+                self.shoe.enter(**{_KEYWORD[role]: card})
+            except BaccEdgeError as err:
+                raise SessionError(f"{name}: its card {n} ({card}): {err}; {_LEFT}") from None
+        self.shoe.redo_stack[:] = saved.undone
+        self._on_disk, self.resumed = saved.file, True
+        self.paytable_changed = saved.paytable_changed
 
     def close(self) -> None:
         """Let the session go (its lock released): another track may open it. The shoe
@@ -128,6 +162,10 @@ class LiveTrack:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+    def _valued(self, rules: DealRules) -> tuple[DealRules, BetValues]:
+        """``rules`` and the bets valued on their decks."""
+        return rules, BetValues(self.paytable, Shoe.decks(rules.decks))
 
     def _new_rules(self, rules: DealRules, values: BetValues) -> None:
         """An empty shoe of ``rules``, its bets valued by ``values``."""
@@ -189,11 +227,15 @@ class LiveTrack:
             return result
 
     def save(self) -> None:
-        """Write the session file (temporary file, then rename), if there is one."""
+        """Write the session file (temporary file, then rename), if there is one: over
+        the file this track last saved or resumed, or where there is none, and never
+        over another put in its place (a link included: refused, the change undone)."""
         if self.session is not None:
-            write_output(self.session, json.dumps(self.session_data(), ensure_ascii=False,
-                                                  indent=1) + "\n",
-                         inputs=[self.paytable.path], name=f"session {self.session}")
+            self._on_disk = write_owned(
+                self.session, json.dumps(self.session_data(), ensure_ascii=False,
+                                         indent=1) + "\n",
+                inputs=[self.paytable.path], name=f"session {self.session}",
+                replaces=self._on_disk)
 
     def session_data(self) -> dict:
         """The session as JSON: the rules, the cards entered, the cards undone."""
@@ -211,43 +253,19 @@ class LiveTrack:
     def resume(cls, paytable: Paytable, session: Path | str, *,
                on_progress: Progress | None = None) -> "LiveTrack":
         """The shoe the session file holds, exactly as it was left (cards undone can
-        still be redone), its lock held. A file that is no session, holds cards no shoe
-        deals, or was tracked with another paytable (:func:`_paytable_check`), is
-        refused naming it, and left as it is. ``on_progress`` as for :meth:`check`."""
-        if not isinstance(paytable, Paytable) or paytable.source is None:
-            raise ArgumentError(f"paytable {kind_of(paytable)} must be a paytable file loaded "
-                                f"by load_paytable(path)")
-        path = session_path(session, paytable)
-        name = f"session {session}"
-        lock = SessionLock(path, name)  # before reading: no other track writes it now
+        still be redone), its lock held: ``LiveTrack(paytable, session=session)`` where
+        the file must exist. A file that is no session, holds cards no shoe deals, or
+        was tracked with another paytable (:func:`_paytable_check`), is refused naming
+        it, and left as it is. ``on_progress`` as for :meth:`check`."""
+        track = cls(paytable, session=session)
         try:
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-                raise SessionError(f"{name}: cannot be read as a session ({err}); {_LEFT}: "
-                                   f"name another file") from None
-            if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
-                raise SessionError(f"{name}: not a bacc-edge track session; {_LEFT}: name "
-                                   f"another file")
-            if data.get("version") != SESSION_VERSION:
-                raise SessionError(f"{name}: version {data.get('version')!r}, this bacc-edge "
-                                   f"reads version {SESSION_VERSION}")
-            changed = _paytable_check(data, paytable, name)
-            rules, entries, undone = _session_content(data, name)
-            track = cls(paytable, rules)
-            for n, (role, card) in enumerate(entries, 1):
-                try:
-                    track.shoe.enter(**{_KEYWORD[role]: card})
-                except BaccEdgeError as err:
-                    raise SessionError(f"{name}: its card {n} ({card}): {err}; "
-                                       f"{_LEFT}") from None
-            track.shoe.redo_stack[:] = undone
+            if not track.resumed:
+                raise SessionError(f"session {session}: cannot be read as a session (there "
+                                   f"is no such file): name the file a track saved")
             track.check(on_progress)
         except BaseException:
-            lock.release()
+            track.close()
             raise
-        track._hold(path, lock)
-        track.paytable_changed = changed
         return track
 
     def check(self, on_progress: Progress | None = None) -> None:
@@ -563,7 +581,8 @@ def session_path(session, paytable: Paytable | None = None) -> Path:
     """``session`` as the file a track saves to, refused where it cannot be one: not a
     file name, an empty name, a ``.py`` file (someone's code, even one not yet
     written: a session made there could never be resumed), the paytable itself, a
-    folder (see :func:`~bacc_edge.util.safe_write.check_output`)."""
+    folder, a symlink or a file of several names (see
+    :func:`~bacc_edge.util.safe_write.check_output`)."""
     if not isinstance(session, (str, os.PathLike)):
         raise ArgumentError(f"session {kind_of(session)} must be a file name (a str or "
                             f"Path), e.g. 'shoe.json'")
@@ -572,7 +591,8 @@ def session_path(session, paytable: Paytable | None = None) -> Path:
                            f"e.g. bacc-edge-track.json")
     path = Path(session)
     name = f"session {session}"
-    real = check_output(path, inputs=[] if paytable is None else [paytable.path], name=name)
+    real = check_output(path, inputs=[] if paytable is None else [paytable.path], name=name,
+                        follow_links=False)
     if real.suffix.lower() == ".py" or path.suffix.lower() == ".py":  # as check_output says
         raise OverwriteError(f"{name}: is the Python file {str(real)!r}; bacc-edge never "
                              f"writes over a .py file: name another file")
@@ -608,6 +628,46 @@ def _paytable_check(data: dict, paytable: Paytable, name: str) -> bool:
         return data.get("paytable_sha256") is not None
     raise SessionError(f"{name}: holds a shoe tracked with {saved}; this paytable is {here}: "
                        f"track {saved} to resume it, or name another --session")
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """What a session file holds, checked: the shoe's rules, its cards entered (role,
+    card name) and undone, whether the paytable changed since (its tableau the same),
+    and the file read."""
+
+    rules: DealRules
+    entries: list
+    undone: list[Entry]
+    paytable_changed: bool
+    file: FileId
+
+
+def _read_session(path: Path, paytable: Paytable, name: str) -> _Saved | None:
+    """The session saved in ``path`` (None: no file there), read by the strict JSON
+    reader (:mod:`bacc_edge.util.strict_json`) and refused in words, naming the file,
+    where it is not a session of ``paytable``; the file is left as it is."""
+    try:
+        found = read_owned(path, name=name)
+    except OutputError as err:
+        raise SessionError(f"{err}; {_LEFT}") from None
+    if found is None:
+        return None
+    raw, file = found
+    try:
+        data = loads(raw)
+    except JSONError as err:
+        raise SessionError(f"{name}: cannot be read as a session: it {err}; {_LEFT}: name "
+                           f"another file") from None
+    if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
+        raise SessionError(f"{name}: not a bacc-edge track session; {_LEFT}: name "
+                           f"another file")
+    if data.get("version") != SESSION_VERSION:
+        raise SessionError(f"{name}: version {data.get('version')!r}, this bacc-edge "
+                           f"reads version {SESSION_VERSION}")
+    changed = _paytable_check(data, paytable, name)
+    rules, entries, undone = _session_content(data, name)
+    return _Saved(rules, entries, undone, changed, file)
 
 
 def _session_content(data: dict, name: str) -> tuple[DealRules, list, list[Entry]]:
@@ -654,30 +714,21 @@ def open_track(paytable_path, rules: DealRules, session: Path | str, *,
                rules_given: bool = False,
                on_progress: Progress | None = None) -> tuple[LiveTrack, bool]:
     """The track of ``session``, its lock held: resumed where the file exists, else a
-    new shoe of ``rules``. ``rules_given``: the rules were chosen by the user, so a
-    session of other rules is refused rather than resumed by its own.
+    new shoe of ``rules``, saved at once. ``rules_given``: the rules were chosen by the
+    user, so a session of other rules is refused rather than resumed by its own.
     ``on_progress(done, total)`` hears of the bets counted on the full shoe. Returns
     the track and whether it was resumed."""
     paytable = load_paytable(paytable_path)
-    path = session_path(session, paytable)
-    if path.exists():
-        track = LiveTrack.resume(paytable, path, on_progress=on_progress)
-        if rules_given and track.rules != rules:
-            track.close()
-            raise SessionError(f"session {session} holds a shoe of {track.rules.decks} decks, "
-                               f"cut {track.rules.cut}, {track.rules.end.value}; the options "
-                               f"ask for {rules.decks} decks, cut {rules.cut}, "
-                               f"{rules.end.value}: drop them to resume it, or name another "
-                               f"--session")
-        return track, True
-    track = LiveTrack(paytable, rules, session=path)
+    own_rules = not rules_given and os.path.lexists(session_path(session, paytable))
+    track = LiveTrack(paytable, None if own_rules else rules, session=session)
     try:
         track.check(on_progress)
-        track.save()
+        if not track.resumed:
+            track.save()
     except BaseException:
         track.close()
         raise
-    return track, False
+    return track, track.resumed
 
 
 __all__ = ["LiveTrack", "SessionError", "open_track", "session_path"]
