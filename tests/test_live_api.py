@@ -349,6 +349,19 @@ def test_which_hosts_are_loopback_and_who_may_use_a_server_on_each():
         assert sock.getsockname()[1] > 0
 
 
+def test_each_bets_own_count_is_named_by_its_bet(tmp_path):
+    """The live-dealer paytable lists no COUNTS: its counts are its bets' own, one for
+    each bet whose effects of removal give a count (not the pairs: no first-order count),
+    and each is named by the bet it serves."""
+    with open_track(LIVE, DealRules(8), tmp_path / "s.json")[0] as track:
+        track.wait()
+        counts = track.state()["counts"]
+    pairs = {"Player Pair", "Banker Pair", "Any Pair", "Perfect Pair"}
+    bets = [b.name for b in load_paytable(LIVE).bets if b.name not in pairs]
+    assert [c["bets"] for c in counts] == [[b] for b in bets] and len(bets) == 15
+    assert [c["name"] for c in counts] == [f"{b}: own count (eor, level 3)" for b in bets]
+
+
 def test_the_session_on_disk_is_the_shoe(served):
     track, client = served
     client.post("/api/cards", json={"exposed": "Q♣", "cards": "A♠ 2"})
