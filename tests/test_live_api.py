@@ -1,21 +1,23 @@
 """The live page's JSON API through Starlette's test client: the state's keys, cards in,
 undo, redo, a new shoe, the CSV; bad input refused with its message; the access token
 (403 without it) and the loopback names; no request reads or writes a file but the
-session; a restarted server resumes the shoe; bets on the cards pending until counted."""
+session; a restarted server resumes the shoe; bets on the cards pending until counted.
+Over real sockets on 127.0.0.1: clients that never finish a request are let go, and one
+that hangs up mid-body leaves nothing on stderr."""
 
+import contextlib
 import json
 import re
+import select
 import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from urllib.parse import unquote
 
 import pytest
-import uvicorn
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
@@ -29,6 +31,7 @@ from bacc_edge.live.session_lock import SessionBusyError, SessionLock
 from bacc_edge.live.track import LiveTrack, open_track
 from bacc_edge.util.number_text import fraction
 from conftest import ROOT
+from live_serving import fetched, serving
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
 PUNTO = ROOT / "paytables" / "punto_banco.py"
@@ -166,15 +169,7 @@ def test_a_body_past_the_limit_is_refused_before_it_is_read(tmp_path):
     """Over a real socket: a body said to be 50 MB gets its 413 while the rest is still
     unsent, and the server answers the next request at once."""
     track = LiveTrack(load_paytable(LIVE), DealRules(8))
-    sock = listen("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(track, worker=False),
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        port = sock.getsockname()[1]
-        while not server.started:
-            time.sleep(0.01)
+    with serving(create_app(track, worker=False)) as port:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
             conn.sendall(b"POST /api/cards HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
                          b"application/json\r\nContent-Length: 52428800\r\n\r\n"
@@ -191,10 +186,85 @@ def test_a_body_past_the_limit_is_refused_before_it_is_read(tmp_path):
         with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
             conn.sendall(b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert conn.recv(65536).startswith(b"HTTP/1.1 200")
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+
+
+#: A request's head begun and never ended: its line and half a header.
+HALF_HEAD = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+
+
+def closed_within(conn: socket.socket, seconds: float) -> bool:
+    """Whether the server closes ``conn`` within ``seconds``, without a word of answer."""
+    if not select.select([conn], [], [], seconds)[0]:
+        return False
+    try:
+        data = conn.recv(65536)
+    except ConnectionResetError:  # closed with bytes of ours unread
+        return True
+    assert data == b"", data      # an answer (a 400: a head too long) is no time-out
+    return True
+
+
+def slow_client(port: int) -> socket.socket:
+    """A connection that has sent half a head (the server may have closed it already)."""
+    conn = socket.create_connection(("127.0.0.1", port), timeout=30)
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+        conn.sendall(HALF_HEAD)
+    return conn
+
+
+def test_a_client_that_never_finishes_its_request_is_let_go_after_the_timeout():
+    """A request must arrive whole within the timeout (1 s here): 20 clients that send
+    half a head, and one that sends it a byte at a time, are let go after it (never
+    before), and a client that sends its request is answered meanwhile."""
+    track = LiveTrack(load_paytable(PUNTO), DealRules(8))
+    timeout = 1.0
+    with serving(create_app(track, worker=False), request_timeout=timeout) as port:
+        slow = [(time.monotonic(), slow_client(port)) for _ in range(20)]
+        assert fetched(port).startswith(b"HTTP/1.1 200")
+        began = time.monotonic()
+        with slow_client(port) as dribbling:
+            for _ in range(2000):        # a byte every 50 ms at most: 100 s at most
+                if closed_within(dribbling, 0.05):
+                    break
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    dribbling.sendall(b"x")
+            else:
+                pytest.fail("a client sending its head a byte at a time was never let go")
+        assert time.monotonic() - began >= timeout
+        for opened, conn in slow:
+            with conn:
+                assert closed_within(conn, 60), "a client that sent half a head was kept"
+                assert time.monotonic() - opened >= timeout
+        assert fetched(port).startswith(b"HTTP/1.1 200")
+
+
+def test_past_the_most_connections_the_one_waiting_longest_is_let_go():
+    """At most 8 connections here, and no time-out within the test: 20 clients send
+    half a head, then one its request. Each connection past 8 lets go the one that has
+    waited longest: the 13 oldest go, the client is answered, the 7 newest stay."""
+    track = LiveTrack(load_paytable(PUNTO), DealRules(8))
+    with serving(create_app(track, worker=False), request_timeout=3600,
+                 max_connections=8) as port:
+        slow = [slow_client(port) for _ in range(20)]
+        try:
+            assert fetched(port).startswith(b"HTTP/1.1 200")
+            assert all(closed_within(conn, 60) for conn in slow[:13])
+            assert not any(closed_within(conn, 0.2) for conn in slow[13:])
+        finally:
+            for conn in slow:
+                conn.close()
+
+
+def test_a_client_that_hangs_up_mid_body_leaves_nothing_on_stderr(tmp_path, capfd):
+    with open_track(PUNTO, DealRules(8), tmp_path / "s.json")[0] as track:
+        with serving(create_app(track, worker=False)) as port:
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+                conn.sendall(b"POST /api/cards HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                             b"application/json\r\nContent-Length: 100\r\n\r\n{\"exposed\": \"K")
+            assert fetched(port).startswith(b"HTTP/1.1 200")
+        # the server stopped: its requests finished, all it had to say said
+        assert track.state()["seen"] == []
+    assert capfd.readouterr().err == ""
 
 
 def test_a_change_must_be_json_so_no_form_of_another_site_can_post_it(served):

@@ -15,16 +15,24 @@ any other address needs the access token, in the page's URL (``?token=``) or the
 read only up to :data:`MAX_BODY` (413 past it, before the rest is read), and a refusal
 quotes at most a short piece of what was sent.
 
+A client must send each request whole, head and body, within :data:`REQUEST_TIMEOUT`
+seconds, and at most :data:`MAX_CONNECTIONS` connections are open at once
+(:class:`GuardedProtocol`): a client that opens connections and never finishes a
+request cannot hold the server's sockets, nor keep anyone else out. A client that hangs
+up before its request is read is let go without a word.
+
 This module imports the web framework, so ``import bacc_edge`` never does: the command
 imports it when it starts the server.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import hashlib
 import ipaddress
+import itertools
 import json
 import secrets
 import signal
@@ -34,14 +42,16 @@ from importlib import resources
 from typing import Callable, ContextManager
 from urllib.parse import quote
 
+import h11
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..errors import BaccEdgeError, OptionError
 from ..game.dealing import DealRules
@@ -63,6 +73,15 @@ MAX_BODY = 64 * 1024
 #: The longest refusal message sent back: what was sent is quoted shortened (a body of
 #: 64 KiB of one bad card is not echoed back).
 MAX_MESSAGE = 400
+#: The seconds a client has to send a request whole, head and body, from when its
+#: connection is ready for it (opened, or the previous answer sent): a page on a
+#: network sends one in milliseconds.
+REQUEST_TIMEOUT = 10.0
+#: The most connections open at once: a few browsers (six each at most) and a card
+#: reader, well below any system's limit of open files.
+MAX_CONNECTIONS = 64
+#: The connections waiting to be accepted (and the most accepted at one go).
+LISTEN_BACKLOG = 128
 
 
 def is_loopback(host: str) -> bool:
@@ -232,6 +251,9 @@ def create_app(track: LiveTrack, *, token: str | None = None,
     async def bad_input(request: Request, exc: BaccEdgeError) -> Response:
         return JSONResponse({"error": _short(str(exc))}, status_code=400)
 
+    async def hung_up(request: Request, exc: ClientDisconnect) -> Response:
+        return Response(status_code=400)  # nobody to answer, nothing to log
+
     middleware = []
     if hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts),
@@ -254,7 +276,8 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         Route("/api/redo", post_redo, methods=["POST"]),
         Route("/api/shoe", post_shoe, methods=["POST"]),
         Route("/api/cards.csv", get_csv),
-    ], middleware=middleware, exception_handlers={_Refused: refused, BaccEdgeError: bad_input},
+    ], middleware=middleware, exception_handlers={_Refused: refused, BaccEdgeError: bad_input,
+                                                  ClientDisconnect: hung_up},
         lifespan=lifespan)
 
 
@@ -353,6 +376,88 @@ class _TokenMiddleware:
         await self.app(scope, receive, send)
 
 
+class GuardedProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol (h11), with the two guards it lacks against a client
+    that opens connections and never finishes a request: uvicorn times a connection
+    out only while it idles after an answer (its keep-alive; a byte received stops
+    that clock), h11 only bounds a request's head in bytes (16 KiB), and uvicorn's
+    ``limit_concurrency`` answers 503 once a request's head is read, so a client that
+    sends half a head, or one byte at a time, holds its socket for ever.
+
+    Here a request must arrive whole, head and body, within :attr:`request_timeout`
+    seconds of the connection being ready for it (opened, or its last answer sent),
+    whatever it sends meanwhile, or the connection is closed; and past
+    :attr:`max_connections` a new connection closes the one that has waited longest
+    for its request (a slow client's, or one idle between requests; never one being
+    answered), or itself where every other is being answered. A class of uvicorn's
+    own protocol, given to it as its ``http`` protocol: the guards sit where the
+    bytes arrive, beneath the app and before any token or host is read."""
+
+    #: the seconds a request has to arrive whole
+    request_timeout: float = REQUEST_TIMEOUT
+    #: the most connections open at once
+    max_connections: int = MAX_CONNECTIONS
+    #: the order connections begin to wait for a request in (the oldest is let go first)
+    _turns = itertools.count()
+
+    def connection_made(self, transport) -> None:
+        self._deadline: asyncio.TimerHandle | None = None
+        self._waiting_since: int | None = None
+        super().connection_made(transport)
+        self._await_request()
+        self._make_room()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._if_request_whole()
+
+    def on_response_complete(self) -> None:
+        self._await_request()  # the next request's time begins with this answer sent
+        super().on_response_complete()  # which reads a request already sent
+        self._if_request_whole()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_waiting()
+        super().connection_lost(exc)
+
+    def _await_request(self) -> None:
+        self._stop_waiting()
+        self._waiting_since = next(self._turns)
+        self._deadline = self.loop.call_later(self.request_timeout, self._let_go)
+
+    def _if_request_whole(self) -> None:
+        if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
+            self._stop_waiting()
+
+    def _stop_waiting(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline = self._waiting_since = None
+
+    def _let_go(self) -> None:
+        self._stop_waiting()
+        self.transport.close()
+
+    def _make_room(self) -> None:
+        open_ = [c for c in self.connections if isinstance(c, GuardedProtocol)
+                 and not c.transport.is_closing()]
+        if len(open_) <= self.max_connections:
+            return
+        waiting = [c for c in open_ if c is not self and c._waiting_since is not None]
+        min(waiting, key=lambda c: c._waiting_since, default=self)._let_go()
+
+
+def server_config(app, *, request_timeout: float = REQUEST_TIMEOUT,
+                  max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
+    """uvicorn's settings for serving ``app``: warnings only, no access log, the
+    app's lifespan run, the HTTP/1.1 protocol guarded (:class:`GuardedProtocol`, with
+    ``request_timeout`` and ``max_connections``), no WebSocket (no route takes one)."""
+    protocol = type("GuardedProtocol", (GuardedProtocol,),
+                    {"request_timeout": request_timeout, "max_connections": max_connections})
+    return uvicorn.Config(app, http=protocol, ws="none", log_level="warning",
+                          access_log=False, lifespan="on", backlog=LISTEN_BACKLOG)
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host``:``port`` (0: a port the system chooses); a host
     or port that cannot be had is one line of error."""
@@ -366,7 +471,7 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
-        sock.listen(128)
+        sock.listen(LISTEN_BACKLOG)
     except OSError as err:
         sock.close()
         raise OptionError(f"cannot listen on {host} port {port}: {err.strerror} (another "
@@ -487,9 +592,7 @@ def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
     token, hosts = access(host)
     bound = sock.getsockname()[1]
     url, note = page_url(host, bound, token)
-    app = create_app(track, token=token, hosts=hosts)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
-                                           lifespan="on"))
+    server = uvicorn.Server(server_config(create_app(track, token=token, hosts=hosts)))
     on_address(url)
     if note is not None and on_note is not None:
         on_note(note)
@@ -501,6 +604,7 @@ def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
     server.run(sockets=[sock])
 
 
-__all__ = ["DEFAULT_PORT", "LOOPBACK_NAMES", "MAX_BODY", "TOKEN_HEADER", "access", "attachment",
-           "create_app", "is_loopback", "listen", "new_token", "page", "page_url", "serve",
+__all__ = ["DEFAULT_PORT", "GuardedProtocol", "LOOPBACK_NAMES", "MAX_BODY", "MAX_CONNECTIONS",
+           "REQUEST_TIMEOUT", "TOKEN_HEADER", "access", "attachment", "create_app",
+           "is_loopback", "listen", "new_token", "page", "page_url", "serve", "server_config",
            "track_server"]
