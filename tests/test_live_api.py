@@ -1,7 +1,8 @@
 """The live page's JSON API through Starlette's test client: the state's keys, cards in,
 undo, redo, a new shoe, the CSV; bad input refused with its message; the access token
-(403 without it) and the loopback names; no request reads or writes a file but the
-session; a restarted server resumes the shoe; bets on the cards pending until counted.
+(403 without it) and the loopback names; the headers of every answer; no request reads
+or writes a file but the session; a restarted server resumes the shoe; bets on the cards
+pending until counted.
 Over real sockets on 127.0.0.1: clients that never finish a request are let go, and one
 that hangs up mid-body leaves nothing on stderr."""
 
@@ -265,6 +266,24 @@ def test_a_client_that_hangs_up_mid_body_leaves_nothing_on_stderr(tmp_path, capf
         # the server stopped: its requests finished, all it had to say said
         assert track.state()["seen"] == []
     assert capfd.readouterr().err == ""
+
+
+def test_every_answer_asks_for_no_referrer_and_no_type_guessed(tmp_path):
+    track = LiveTrack(load_paytable(PUNTO), DealRules(8), session=tmp_path / "s.json")
+    loopback = TestClient(create_app(track, worker=False), base_url=LOCAL)
+    guarded = TestClient(create_app(track, token="a-token-of-the-server-0123", hosts=None,
+                                    worker=False), base_url="http://192.0.2.7:8765")
+    for client, method, path, headers, status in (
+            (loopback, "GET", "/", {}, 200), (loopback, "GET", "/api/state", {}, 200),
+            (loopback, "GET", "/api/cards.csv", {}, 200), (loopback, "GET", "/nowhere", {}, 404),
+            (loopback, "POST", "/api/cards", {}, 415), (loopback, "POST", "/api/undo", {}, 415),
+            (loopback, "GET", "/api/state", {"host": "evil.example"}, 400),
+            (guarded, "GET", "/api/state", {}, 403), (guarded, "GET", "/", {}, 403),
+            (guarded, "GET", "/api/version", {TOKEN_HEADER: "a-token-of-the-server-0123"}, 200)):
+        r = client.request(method, path, headers=headers)
+        assert r.status_code == status, (method, path, r.status_code)
+        assert r.headers["referrer-policy"] == "no-referrer", (method, path)
+        assert r.headers["x-content-type-options"] == "nosniff", (method, path)
 
 
 def test_a_change_must_be_json_so_no_form_of_another_site_can_post_it(served):

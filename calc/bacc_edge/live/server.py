@@ -13,7 +13,8 @@ any other address needs the access token, in the page's URL (``?token=``) or the
 ``X-Bacc-Edge-Token`` header, else 403. A request that changes the shoe must be JSON
 (``Content-Type: application/json``): a form on another site cannot post it. Its body is
 read only up to :data:`MAX_BODY` (413 past it, before the rest is read), and a refusal
-quotes at most a short piece of what was sent.
+quotes at most a short piece of what was sent. Every answer asks the browser to send no
+``Referer`` and to read it as no other type than the one it says.
 
 A client must send each request whole, head and body, within :data:`REQUEST_TIMEOUT`
 seconds, and at most :data:`MAX_CONNECTIONS` connections are open at once
@@ -82,6 +83,11 @@ REQUEST_TIMEOUT = 10.0
 MAX_CONNECTIONS = 64
 #: The connections waiting to be accepted (and the most accepted at one go).
 LISTEN_BACKLOG = 128
+#: The headers of every answer: the page's requests send no ``Referer`` (the page's
+#: address held the token when it opened), and no answer is read as another type than
+#: the one it says it is.
+ANSWER_HEADERS = ((b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"))
+
 
 
 def is_loopback(host: str) -> bool:
@@ -254,7 +260,7 @@ def create_app(track: LiveTrack, *, token: str | None = None,
     async def hung_up(request: Request, exc: ClientDisconnect) -> Response:
         return Response(status_code=400)  # nobody to answer, nothing to log
 
-    middleware = []
+    middleware = [Middleware(_AnswerHeaders)]
     if hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts),
                                      www_redirect=False))
@@ -355,6 +361,23 @@ def attachment(filename: str) -> str:
 async def _threaded(fn):
     """``fn()`` on the server's thread pool: the event loop never waits on a count."""
     return await run_in_threadpool(fn)
+
+
+class _AnswerHeaders:
+    """:data:`ANSWER_HEADERS` on every answer (the outermost middleware: a refusal of
+    the host or the token carries them too)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()),
+                                                  *ANSWER_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, sending if scope["type"] == "http" else send)
 
 
 class _TokenMiddleware:
@@ -604,7 +627,7 @@ def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
     server.run(sockets=[sock])
 
 
-__all__ = ["DEFAULT_PORT", "GuardedProtocol", "LOOPBACK_NAMES", "MAX_BODY", "MAX_CONNECTIONS",
-           "REQUEST_TIMEOUT", "TOKEN_HEADER", "access", "attachment", "create_app",
-           "is_loopback", "listen", "new_token", "page", "page_url", "serve", "server_config",
-           "track_server"]
+__all__ = ["ANSWER_HEADERS", "DEFAULT_PORT", "GuardedProtocol", "LOOPBACK_NAMES", "MAX_BODY",
+           "MAX_CONNECTIONS", "REQUEST_TIMEOUT", "TOKEN_HEADER", "access", "attachment",
+           "create_app", "is_loopback", "listen", "new_token", "page", "page_url", "serve",
+           "server_config", "track_server"]
