@@ -1,19 +1,22 @@
 """The live page's JSON API through Starlette's test client: the state's keys, cards in,
 undo, redo, a new shoe, the CSV; bad input refused with its message; the access token
-(403 without it) and the loopback names; the headers of every answer; no request reads
-or writes a file but the session; a restarted server resumes the shoe; bets on the cards
-pending until counted.
-Over real sockets on 127.0.0.1: clients that never finish a request are let go, and one
-that hangs up mid-body leaves nothing on stderr."""
+(403 without it, kept in a token file across restarts) and the loopback names; the
+headers of every answer; no request reads or writes a file but the session; a restarted
+server resumes the shoe; bets on the cards pending until counted. Over real sockets on
+127.0.0.1: clients that never finish a request are let go, and one that hangs up
+mid-body leaves nothing on stderr."""
 
 import contextlib
 import json
+import os
 import re
 import select
 import signal
 import socket
+import stat
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from urllib.parse import unquote
@@ -25,6 +28,7 @@ from starlette.testclient import TestClient
 import bacc_edge
 from bacc_edge import Shoe, load_paytable, report
 from bacc_edge.cli import main
+from bacc_edge.errors import BaccEdgeError
 from bacc_edge.game.dealing import DealRules
 from bacc_edge.live.server import (TOKEN_HEADER, access, create_app, is_loopback, listen,
                                    page, page_url)
@@ -278,7 +282,7 @@ def test_every_answer_asks_for_no_referrer_and_no_type_guessed(tmp_path):
             (loopback, "GET", "/api/cards.csv", {}, 200), (loopback, "GET", "/nowhere", {}, 404),
             (loopback, "POST", "/api/cards", {}, 415), (loopback, "POST", "/api/undo", {}, 415),
             (loopback, "GET", "/api/state", {"host": "evil.example"}, 400),
-            (guarded, "GET", "/api/state", {}, 403), (guarded, "GET", "/", {}, 403),
+            (guarded, "GET", "/api/state", {}, 403), (guarded, "GET", "/", {}, 200),
             (guarded, "GET", "/api/version", {TOKEN_HEADER: "a-token-of-the-server-0123"}, 200)):
         r = client.request(method, path, headers=headers)
         assert r.status_code == status, (method, path, r.status_code)
@@ -309,12 +313,12 @@ def test_a_loopback_server_answers_only_to_loopback_names(served):
                        headers={"host": "evil.example"}).status_code == 400
 
 
-def test_beyond_loopback_every_request_needs_the_token(tmp_path):
+def test_beyond_loopback_every_request_but_the_page_needs_the_token(tmp_path):
     track = LiveTrack(load_paytable(LIVE), DealRules(8), session=tmp_path / "s.json")
     token = "a-token-of-the-server"
     with TestClient(create_app(track, token=token, hosts=None, worker=False),
                     base_url="http://192.0.2.7:8765") as client:
-        for method, path in (("GET", "/"), ("GET", "/api/state"), ("GET", "/api/version"),
+        for method, path in (("GET", "/api/state"), ("GET", "/api/version"),
                              ("GET", "/api/cards.csv"), ("POST", "/api/cards"),
                              ("POST", "/api/undo"), ("GET", "/nowhere")):
             for headers, params in (({}, {}), ({TOKEN_HEADER: "wrong"}, {}),
@@ -323,7 +327,10 @@ def test_beyond_loopback_every_request_needs_the_token(tmp_path):
                                    json={"exposed": "K♠"} if method == "POST" else None)
                 assert r.status_code == 403, (method, path, headers, params)
         assert not (tmp_path / "s.json").exists()       # nothing was entered, nor saved
-        assert client.get("/", params={"token": token}).status_code == 200
+        # the page's document holds no secret (the page as a package file): served to
+        # the page opened again, its token taken out of its address
+        assert client.get("/").text == client.get("/", params={"token": token}).text == page()[0]
+        assert client.post("/").status_code == 405
         r = client.post("/api/cards", json={"exposed": "K♠"}, headers={TOKEN_HEADER: token})
         assert r.status_code == 200 and r.json()["seen"] == ["K♠"]
 
@@ -436,6 +443,114 @@ def test_which_hosts_are_loopback_and_who_may_use_a_server_on_each():
         assert hosts is None and len(token) >= 24 and token != access(host)[0]
     with listen("127.0.0.1", 0) as sock:
         assert sock.getsockname()[1] > 0
+
+
+def test_a_token_file_keeps_one_token_across_restarts(tmp_path):
+    path = tmp_path / "token"
+    old = os.umask(0o022)  # a new file readable by everyone, unless made otherwise
+    try:
+        token, hosts = access("0.0.0.0", path)                   # missing: made
+    finally:
+        os.umask(old)
+    assert hosts is None and re.fullmatch(r"[A-Za-z0-9_-]{24}", token)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.read_text() == token + "\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["token"]  # no temporary file left
+    assert access("192.0.2.7", path) == (token, None)         # the next start: the same
+    assert access("::", path)[0] == token != access("0.0.0.0")[0]  # none given: a fresh one
+    path.write_text(" my-own-token-of-24-chars_ \n")          # the user's own, spaced
+    assert access("0.0.0.0", path)[0] == "my-own-token-of-24-chars_"
+
+
+def _token_file(text: str | bytes, mode: int = 0o600):
+    """A maker of a token file holding ``text``, of ``mode``."""
+    def make(folder):
+        path = folder / "token"
+        path.write_bytes(text if isinstance(text, bytes) else text.encode())
+        path.chmod(mode)
+        return path
+    return make
+
+
+def _not_ours(folder):
+    path = _token_file("a" * 24)(folder)
+    if os.geteuid() != 0:
+        pytest.skip("giving a file to another user takes root")
+    os.chown(path, 65534, 65534)
+    return path
+
+
+GOOD = "G00d-token_of-the-server-0123"
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda f: (f / "token").symlink_to(_token_file(GOOD)(f / "d")) or f / "token",
+     "is a symlink; a token is read only from a file itself"),
+    (lambda f: (f / "token").symlink_to(f / "nowhere") or f / "token", "is a symlink"),
+    (lambda f: f / "d", "is a folder; name a file"),
+    (lambda f: os.mkfifo(f / "token") or f / "token", "is not a regular file"),
+    (_not_ours, "belongs to another user (uid 65534)"),
+    (_token_file(GOOD, 0o644), "others may read or write it (mode 0644); a token is a secret: "
+                               "chmod 600 it"),
+    (_token_file(GOOD, 0o620), "others may read or write it (mode 0620)"),
+    (_token_file(""), "holds no token: a token is one line of 24 to 256 letters"),
+    (_token_file("short-token"), "holds no token"),
+    (_token_file(GOOD + "\n" + GOOD), "holds no token"),
+    (_token_file("G00d token of the server 0123"), "holds no token"),
+    (_token_file("G00d-token_of-the-server-é123"), "holds no token"),
+    (_token_file(b"G00d-token_of-the-server-\xff"), "holds no token"),
+    (_token_file("x" * 257), "holds no token"),
+    (_token_file("x" * 100000), "holds no token"),
+    (lambda f: f / "nowhere" / "token", "cannot be written: the folder"),
+    (lambda f: "", "token file '': the name is empty; give a file name"),
+], ids=["symlink", "dangling symlink", "folder", "fifo", "another user's", "others read",
+        "group writes", "empty", "short", "two lines", "spaces", "not ascii",
+        "not text", "too long", "huge", "no folder", "no name"])
+def test_a_token_file_not_ours_or_holding_no_token_is_refused(tmp_path, make, message):
+    (tmp_path / "d").mkdir()
+    path = make(tmp_path)
+    before = sorted((p.name, p.lstat().st_mode) for p in tmp_path.rglob("*"))
+    refused = []
+
+    def read():
+        with pytest.raises(BaccEdgeError) as caught:
+            access("0.0.0.0", path)
+        refused.append(str(caught.value))
+
+    reader = threading.Thread(target=read, daemon=True)  # a FIFO must not hang the reading
+    reader.start()
+    reader.join(60)
+    assert len(refused) == 1, "not refused" if not reader.is_alive() else "still reading"
+    assert message in refused[0]
+    assert GOOD not in refused[0]                             # a token is never quoted
+    assert sorted((p.name, p.lstat().st_mode) for p in tmp_path.rglob("*")) == before
+
+
+def test_a_loopback_server_takes_no_token_file(tmp_path):
+    with pytest.raises(BaccEdgeError, match="a server on a loopback address \\(127.0.0.1\\) "
+                                            "takes no token"):
+        access("127.0.0.1", tmp_path / "token")
+    assert not (tmp_path / "token").exists()
+
+
+def test_the_command_serves_with_the_token_its_file_keeps(tmp_path, monkeypatch):
+    """``--host 0.0.0.0 --token-file FILE``, twice: the address printed carries the
+    token the file keeps, the same both times (the server's listening and serving
+    stood in for: nothing listens beyond this machine)."""
+    seen = []
+    monkeypatch.setattr("bacc_edge.live.server.listen", lambda host, port: listen("127.0.0.1", 0))
+    monkeypatch.setattr("bacc_edge.live.server.serve",
+                        lambda track, sock, *, host, allowed, on_address, **_:
+                        seen.append((host, allowed)) or on_address(page_url(host, 5, allowed[0])[0]))
+    token_file = tmp_path / "token"
+    runs = [CliRunner().invoke(main, ["track", str(PUNTO), "--host", "0.0.0.0", "--token-file",
+                                      str(token_file), "--session", str(tmp_path / "s.json"),
+                                      "--no-browser"]) for _ in range(2)]
+    token = token_file.read_text().strip()
+    for run in runs:
+        assert run.exit_code == 0, run.output
+        assert run.stdout == f"http://{socket.gethostname()}:5/?token={token}\n"
+        assert f"the access token is kept in {token_file}" in run.stderr
+    assert seen == [("0.0.0.0", (token, None))] * 2
 
 
 def test_each_bets_own_count_is_named_by_its_bet(tmp_path):

@@ -9,12 +9,15 @@ the server counts after each change, so no request waits for them.
 No route takes a path or a file name: the only file a request can change is the session
 file, through the track. The server binds 127.0.0.1 by default and then answers only
 requests addressed to a loopback name (a web page elsewhere cannot rebind a name to it);
-any other address needs the access token, in the page's URL (``?token=``) or the
-``X-Bacc-Edge-Token`` header, else 403. A request that changes the shoe must be JSON
-(``Content-Type: application/json``): a form on another site cannot post it. Its body is
-read only up to :data:`MAX_BODY` (413 past it, before the rest is read), and a refusal
-quotes at most a short piece of what was sent. Every answer asks the browser to send no
-``Referer`` and to read it as no other type than the one it says.
+any other address needs the access token (:mod:`.access_token`) on every request but
+the page's own document (which holds no secret), in the ``X-Bacc-Edge-Token`` header or
+the address (``?token=``), else 403. The page takes the token from its address, keeps it
+for its tab (``sessionStorage``) and takes it out of the address bar, and sends it in
+the header; every answer asks the browser to send no ``Referer`` and to sniff no other
+type than the one sent. A request that changes the shoe must be JSON (``Content-Type:
+application/json``): a form on another site cannot post it. Its body is read only up to
+:data:`MAX_BODY` (413 past it, before the rest is read), and a refusal quotes at most a
+short piece of what was sent.
 
 A client must send each request whole, head and body, within :data:`REQUEST_TIMEOUT`
 seconds, and at most :data:`MAX_CONNECTIONS` connections are open at once
@@ -57,6 +60,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from ..errors import BaccEdgeError, OptionError
 from ..game.dealing import DealRules
 from ..util.progress import Progress
+from .access_token import kept_token, new_token
 from .track import PARTS, LiveTrack, open_track
 
 #: The names a loopback server answers to (a DNS-rebinding page uses another).
@@ -89,7 +93,6 @@ LISTEN_BACKLOG = 128
 ANSWER_HEADERS = ((b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"))
 
 
-
 def is_loopback(host: str) -> bool:
     """Whether ``host`` names this machine only (127.0.0.0/8, ::1, localhost)."""
     if host.lower() == "localhost":
@@ -100,18 +103,20 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def access(host: str) -> tuple[str | None, tuple[str, ...] | None]:
+def access(host: str, token_file=None) -> tuple[str | None, tuple[str, ...] | None]:
     """Who may use a server bound to ``host``: on a loopback address, no token and only
-    requests addressed to a loopback name (or ``host``); on any other, a fresh access
-    token for every request, whatever name it is addressed to."""
+    requests addressed to a loopback name (or ``host``); on any other, an access token
+    for every request, whatever name it is addressed to: the one kept in
+    ``token_file`` (see :func:`~bacc_edge.live.access_token.kept_token`), else a
+    fresh one."""
     if is_loopback(host):
+        if token_file is not None:
+            raise OptionError(f"--token-file {str(token_file)!r}: a server on a loopback "
+                              f"address ({host}) takes no token, only this machine "
+                              f"reaches it; give --host an address other machines reach, "
+                              f"or no --token-file")
         return None, tuple(dict.fromkeys((*LOOPBACK_NAMES, host)))
-    return new_token(), None
-
-
-def new_token() -> str:
-    """A fresh access token for a server bound beyond this machine."""
-    return secrets.token_urlsafe(18)
+    return (new_token() if token_file is None else kept_token(token_file)), None
 
 
 def page() -> tuple[str, str]:
@@ -381,13 +386,15 @@ class _AnswerHeaders:
 
 
 class _TokenMiddleware:
-    """403 for every request that does not carry the access token."""
+    """403 for every request that does not carry the access token, but the page's own
+    document: it holds no secret, and the page opened again (reloaded, its token taken
+    out of its address) finds the token it keeps for its tab."""
 
     def __init__(self, app, token: str):
         self.app, self.token = app, token
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "http":
+        if scope["type"] == "http" and scope["path"] != "/":
             request = Request(scope)
             given = request.headers.get(TOKEN_HEADER) or request.query_params.get("token") or ""
             if not secrets.compare_digest(given.encode(), self.token.encode()):
@@ -504,17 +511,20 @@ def listen(host: str, port: int) -> socket.socket:
 
 def track_server(paytable, *, rules: DealRules = DealRules(),
                  session="bacc-edge-track.json", rules_given: bool = False,
-                 host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = True,
-                 on_address=print, on_note=None,
+                 host: str = "127.0.0.1", port: int = DEFAULT_PORT, token_file=None,
+                 open_browser: bool = True, on_address=print, on_note=None,
                  starting: Callable[[], ContextManager[Progress | None]] | None = None
                  ) -> None:
     """``bacc-edge track``: listen on ``host``:``port``, open the session (resumed
     where its file exists, see :func:`~bacc_edge.live.track.open_track`), then serve it
     until interrupted (Ctrl-C or SIGTERM: the shoe is saved at every card, so either is
-    a clean stop). Everything that can be refused is refused before the page's address
-    is told: the address, the paytable, the session. ``on_note`` hears what was opened;
+    a clean stop). Beyond loopback the access token is the one kept in ``token_file``
+    where one is given (see :func:`access`). Everything that can be refused is refused
+    before the page's address is told: the token file (before anything listens), the
+    address, the paytable, the session. ``on_note`` hears what was opened;
     ``starting()`` gives the ``on_progress`` of the bets counted on the full shoe before
     the address (seconds for bets on the cards), as a context it closes before it."""
+    allowed = access(host, token_file)
     with _sigterm_as_interrupt():
         sock = listen(host, port)
         try:
@@ -525,8 +535,11 @@ def track_server(paytable, *, rules: DealRules = DealRules(),
             try:
                 if on_note is not None:
                     on_note(_opened(track, session, resumed))
+                    if token_file is not None:
+                        on_note(f"the access token is kept in {token_file}: the page's "
+                                f"address stays the same at every start")
                 try:
-                    serve(track, sock, host=host, open_browser=open_browser,
+                    serve(track, sock, host=host, allowed=allowed, open_browser=open_browser,
                           on_address=on_address, on_note=on_note)
                 except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the way to stop it
                     pass
@@ -607,12 +620,15 @@ def _addresses() -> list[str]:
 
 
 def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
+          allowed: tuple[str | None, tuple[str, ...] | None] | None = None,
           open_browser: bool = True, on_address=print, on_note=None) -> None:
     """Serve ``track`` on the listening ``sock`` (bound to ``host``, see :func:`listen`)
-    until interrupted: tell ``on_address`` the page's address (with its access token
-    where the host is not a loopback one; see :func:`page_url`), open the browser (on
-    this machine: by a loopback address where the server listens on every one)."""
-    token, hosts = access(host)
+    until interrupted, to whom ``allowed`` (a token and the host names, as
+    :func:`access` gives them; None: ``access(host)``): tell ``on_address`` the page's
+    address (with its access token where the host is not a loopback one; see
+    :func:`page_url`), open the browser (on this machine: by a loopback address where
+    the server listens on every one)."""
+    token, hosts = access(host) if allowed is None else allowed
     bound = sock.getsockname()[1]
     url, note = page_url(host, bound, token)
     server = uvicorn.Server(server_config(create_app(track, token=token, hosts=hosts)))
@@ -629,5 +645,5 @@ def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
 
 __all__ = ["ANSWER_HEADERS", "DEFAULT_PORT", "GuardedProtocol", "LOOPBACK_NAMES", "MAX_BODY",
            "MAX_CONNECTIONS", "REQUEST_TIMEOUT", "TOKEN_HEADER", "access", "attachment",
-           "create_app", "is_loopback", "listen", "new_token", "page", "page_url", "serve",
+           "create_app", "is_loopback", "listen", "page", "page_url", "serve",
            "server_config", "track_server"]
