@@ -1113,6 +1113,28 @@ CLI = [
      "dest '': the name is empty", 1),
     ("results from a clone's folder outside a clone", ["results", "{tmp}/paytables"],
      "paytables' does not exist", 2),
+    # -- track --token-file: refused before anything listens (a paytable that fails to load
+    # and an address not of this machine: a token file let through is another error)
+    ("track token-file on a loopback address", ["track", "{syntax}", "--port", "0", "--session",
+                                                "{tmp}/s.json", "--token-file", "{tmp}/token"],
+     "/token': a server on a loopback address (127.0.0.1) takes no token, only this machine "
+     "reaches it", 1),
+    ("track token-file a symlink", ["track", "{syntax}", "--host", "192.0.2.1", "--port", "0",
+                                    "--session", "{tmp}/s.json", "--token-file", "{tmp}/link.md"],
+     "/link.md': is a symlink; a token is read only from a file itself", 1),
+    ("track token-file a folder", ["track", "{syntax}", "--host", "192.0.2.1", "--port", "0",
+                                   "--session", "{tmp}/s.json", "--token-file",
+                                   "{tmp}/empty_folder"], "is a directory", 2),
+    ("track token-file not a regular file", ["track", "{syntax}", "--host", "192.0.2.1", "--port",
+                                             "0", "--session", "{tmp}/s.json", "--token-file",
+                                             "/dev/null"],
+     "token file '/dev/null': is not a regular file", 1),
+    ("track token-file in no folder", ["track", "{syntax}", "--host", "192.0.2.1", "--port", "0",
+                                       "--session", "{tmp}/s.json", "--token-file",
+                                       "{tmp}/nowhere/token"], "does not exist", 1),
+    ("track token-file of no name", ["track", "{syntax}", "--host", "192.0.2.1", "--port", "0",
+                                     "--session", "{tmp}/s.json", "--token-file", ""],
+     "token file '': the name is empty; give a file name", 1),
 ]
 
 

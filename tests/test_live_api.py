@@ -1,12 +1,19 @@
 """The live page's JSON API through Starlette's test client: the state's keys, cards in,
 undo, redo, a new shoe, the CSV; bad input refused with its message; the access token
-(403 without it) and the loopback names; no request reads or writes a file but the
-session; a restarted server resumes the shoe; bets on the cards pending until counted."""
+(403 without it, kept in a token file across restarts) and the loopback names; the
+headers of every answer; no request reads or writes a file but the session; a restarted
+server resumes the shoe; bets on the cards pending until counted. Over real sockets on
+127.0.0.1: clients that never finish a request are let go, and one that hangs up
+mid-body leaves nothing on stderr."""
 
+import contextlib
 import json
+import os
 import re
+import select
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import threading
@@ -16,13 +23,13 @@ from collections.abc import Iterator
 from urllib.parse import unquote
 
 import pytest
-import uvicorn
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 import bacc_edge
 from bacc_edge import Shoe, load_paytable, report
 from bacc_edge.cli import main
+from bacc_edge.errors import BaccEdgeError
 from bacc_edge.game.dealing import DealRules
 from bacc_edge.live.server import (TOKEN_HEADER, access, create_app, is_loopback, listen,
                                    page, page_url)
@@ -30,6 +37,7 @@ from bacc_edge.live.session_lock import SessionBusyError, SessionLock
 from bacc_edge.live.track import LiveTrack, open_track
 from bacc_edge.util.number_text import fraction
 from conftest import ROOT
+from live_serving import fetched, serving
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
 PUNTO = ROOT / "paytables" / "punto_banco.py"
@@ -167,15 +175,7 @@ def test_a_body_past_the_limit_is_refused_before_it_is_read(tmp_path):
     """Over a real socket: a body said to be 50 MB gets its 413 while the rest is still
     unsent, and the server answers the next request at once."""
     track = LiveTrack(load_paytable(LIVE), DealRules(8))
-    sock = listen("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(track, worker=False),
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        port = sock.getsockname()[1]
-        while not server.started:
-            time.sleep(0.01)
+    with serving(create_app(track, worker=False)) as port:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
             conn.sendall(b"POST /api/cards HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
                          b"application/json\r\nContent-Length: 52428800\r\n\r\n"
@@ -192,10 +192,103 @@ def test_a_body_past_the_limit_is_refused_before_it_is_read(tmp_path):
         with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
             conn.sendall(b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert conn.recv(65536).startswith(b"HTTP/1.1 200")
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+
+
+#: A request's head begun and never ended: its line and half a header.
+HALF_HEAD = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+
+
+def closed_within(conn: socket.socket, seconds: float) -> bool:
+    """Whether the server closes ``conn`` within ``seconds``, without a word of answer."""
+    if not select.select([conn], [], [], seconds)[0]:
+        return False
+    try:
+        data = conn.recv(65536)
+    except ConnectionResetError:  # closed with bytes of ours unread
+        return True
+    assert data == b"", data      # an answer (a 400: a head too long) is no time-out
+    return True
+
+
+def slow_client(port: int) -> socket.socket:
+    """A connection that has sent half a head (the server may have closed it already)."""
+    conn = socket.create_connection(("127.0.0.1", port), timeout=30)
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+        conn.sendall(HALF_HEAD)
+    return conn
+
+
+def test_a_client_that_never_finishes_its_request_is_let_go_after_the_timeout():
+    """A request must arrive whole within the timeout (1 s here): 20 clients that send
+    half a head, and one that sends it a byte at a time, are let go after it (never
+    before), and a client that sends its request is answered meanwhile."""
+    track = LiveTrack(load_paytable(PUNTO), DealRules(8))
+    timeout = 1.0
+    with serving(create_app(track, worker=False), request_timeout=timeout) as port:
+        slow = [(time.monotonic(), slow_client(port)) for _ in range(20)]
+        assert fetched(port).startswith(b"HTTP/1.1 200")
+        began = time.monotonic()
+        with slow_client(port) as dribbling:
+            for _ in range(2000):        # a byte every 50 ms at most: 100 s at most
+                if closed_within(dribbling, 0.05):
+                    break
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    dribbling.sendall(b"x")
+            else:
+                pytest.fail("a client sending its head a byte at a time was never let go")
+        assert time.monotonic() - began >= timeout
+        for opened, conn in slow:
+            with conn:
+                assert closed_within(conn, 60), "a client that sent half a head was kept"
+                assert time.monotonic() - opened >= timeout
+        assert fetched(port).startswith(b"HTTP/1.1 200")
+
+
+def test_past_the_most_connections_the_one_waiting_longest_is_let_go():
+    """At most 8 connections here, and no time-out within the test: 20 clients send
+    half a head, then one its request. Each connection past 8 lets go the one that has
+    waited longest: the 13 oldest go, the client is answered, the 7 newest stay."""
+    track = LiveTrack(load_paytable(PUNTO), DealRules(8))
+    with serving(create_app(track, worker=False), request_timeout=3600,
+                 max_connections=8) as port:
+        slow = [slow_client(port) for _ in range(20)]
+        try:
+            assert fetched(port).startswith(b"HTTP/1.1 200")
+            assert all(closed_within(conn, 60) for conn in slow[:13])
+            assert not any(closed_within(conn, 0.2) for conn in slow[13:])
+        finally:
+            for conn in slow:
+                conn.close()
+
+
+def test_a_client_that_hangs_up_mid_body_leaves_nothing_on_stderr(tmp_path, capfd):
+    with open_track(PUNTO, DealRules(8), tmp_path / "s.json")[0] as track:
+        with serving(create_app(track, worker=False)) as port:
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+                conn.sendall(b"POST /api/cards HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                             b"application/json\r\nContent-Length: 100\r\n\r\n{\"exposed\": \"K")
+            assert fetched(port).startswith(b"HTTP/1.1 200")
+        # the server stopped: its requests finished, all it had to say said
+        assert track.state()["seen"] == []
+    assert capfd.readouterr().err == ""
+
+
+def test_every_answer_asks_for_no_referrer_and_no_type_guessed(tmp_path):
+    track = LiveTrack(load_paytable(PUNTO), DealRules(8), session=tmp_path / "s.json")
+    loopback = TestClient(create_app(track, worker=False), base_url=LOCAL)
+    guarded = TestClient(create_app(track, token="a-token-of-the-server-0123", hosts=None,
+                                    worker=False), base_url="http://192.0.2.7:8765")
+    for client, method, path, headers, status in (
+            (loopback, "GET", "/", {}, 200), (loopback, "GET", "/api/state", {}, 200),
+            (loopback, "GET", "/api/cards.csv", {}, 200), (loopback, "GET", "/nowhere", {}, 404),
+            (loopback, "POST", "/api/cards", {}, 415), (loopback, "POST", "/api/undo", {}, 415),
+            (loopback, "GET", "/api/state", {"host": "evil.example"}, 400),
+            (guarded, "GET", "/api/state", {}, 403), (guarded, "GET", "/", {}, 200),
+            (guarded, "GET", "/api/version", {TOKEN_HEADER: "a-token-of-the-server-0123"}, 200)):
+        r = client.request(method, path, headers=headers)
+        assert r.status_code == status, (method, path, r.status_code)
+        assert r.headers["referrer-policy"] == "no-referrer", (method, path)
+        assert r.headers["x-content-type-options"] == "nosniff", (method, path)
 
 
 def test_a_change_must_be_json_so_no_form_of_another_site_can_post_it(served):
@@ -221,12 +314,12 @@ def test_a_loopback_server_answers_only_to_loopback_names(served):
                        headers={"host": "evil.example"}).status_code == 400
 
 
-def test_beyond_loopback_every_request_needs_the_token(tmp_path):
+def test_beyond_loopback_every_request_but_the_page_needs_the_token(tmp_path):
     track = LiveTrack(load_paytable(LIVE), DealRules(8), session=tmp_path / "s.json")
     token = "a-token-of-the-server"
     with TestClient(create_app(track, token=token, hosts=None, worker=False),
                     base_url="http://192.0.2.7:8765") as client:
-        for method, path in (("GET", "/"), ("GET", "/api/state"), ("GET", "/api/version"),
+        for method, path in (("GET", "/api/state"), ("GET", "/api/version"),
                              ("GET", "/api/cards.csv"), ("POST", "/api/cards"),
                              ("POST", "/api/undo"), ("GET", "/nowhere")):
             for headers, params in (({}, {}), ({TOKEN_HEADER: "wrong"}, {}),
@@ -235,7 +328,10 @@ def test_beyond_loopback_every_request_needs_the_token(tmp_path):
                                    json={"exposed": "K♠"} if method == "POST" else None)
                 assert r.status_code == 403, (method, path, headers, params)
         assert not (tmp_path / "s.json").exists()       # nothing was entered, nor saved
-        assert client.get("/", params={"token": token}).status_code == 200
+        # the page's document holds no secret (the page as a package file): served to
+        # the page opened again, its token taken out of its address
+        assert client.get("/").text == client.get("/", params={"token": token}).text == page()[0]
+        assert client.post("/").status_code == 405
         r = client.post("/api/cards", json={"exposed": "K♠"}, headers={TOKEN_HEADER: token})
         assert r.status_code == 200 and r.json()["seen"] == ["K♠"]
 
@@ -348,6 +444,127 @@ def test_which_hosts_are_loopback_and_who_may_use_a_server_on_each():
         assert hosts is None and len(token) >= 24 and token != access(host)[0]
     with listen("127.0.0.1", 0) as sock:
         assert sock.getsockname()[1] > 0
+
+
+def test_a_token_file_keeps_one_token_across_restarts(tmp_path):
+    path = tmp_path / "token"
+    old = os.umask(0o022)  # a new file readable by everyone, unless made otherwise
+    try:
+        token, hosts = access("0.0.0.0", path)                   # missing: made
+    finally:
+        os.umask(old)
+    assert hosts is None and re.fullmatch(r"[A-Za-z0-9_-]{24}", token)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.read_text() == token + "\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["token"]  # no temporary file left
+    assert access("192.0.2.7", path) == (token, None)         # the next start: the same
+    assert access("::", path)[0] == token != access("0.0.0.0")[0]  # none given: a fresh one
+    path.write_text(" my-own-token-of-24-chars_ \n")          # the user's own, spaced
+    assert access("0.0.0.0", path)[0] == "my-own-token-of-24-chars_"
+
+
+def _token_file(text: str | bytes, mode: int = 0o600):
+    """A maker of a token file holding ``text``, of ``mode``."""
+    def make(folder):
+        path = folder / "token"
+        path.write_bytes(text if isinstance(text, bytes) else text.encode())
+        path.chmod(mode)
+        return path
+    return make
+
+
+def _not_ours(folder):
+    path = _token_file("a" * 24)(folder)
+    if os.geteuid() != 0:
+        pytest.skip("giving a file to another user takes root")
+    os.chown(path, 65534, 65534)
+    return path
+
+
+GOOD = "G00d-token_of-the-server-0123"
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda f: (f / "token").symlink_to(_token_file(GOOD)(f / "d")) or f / "token",
+     "is a symlink; a token is read only from a file itself"),
+    (lambda f: (f / "token").symlink_to(f / "nowhere") or f / "token", "is a symlink"),
+    (lambda f: f / "d", "is a folder; name a file"),
+    (lambda f: os.mkfifo(f / "token") or f / "token", "is not a regular file"),
+    (_not_ours, "belongs to another user (uid 65534)"),
+    (_token_file(GOOD, 0o644), "others may read or write it (mode 0644); a token is a secret: "
+                               "chmod 600 it"),
+    (_token_file(GOOD, 0o620), "others may read or write it (mode 0620)"),
+    (_token_file(""), "holds no token: a token is one line of 24 to 256 letters"),
+    (_token_file("short-token"), "holds no token"),
+    (_token_file(GOOD + "\n" + GOOD), "holds no token"),
+    (_token_file("G00d token of the server 0123"), "holds no token"),
+    (_token_file("G00d-token_of-the-server-é123"), "holds no token"),
+    (_token_file(b"G00d-token_of-the-server-\xff"), "holds no token"),
+    (_token_file("x" * 257), "holds no token"),
+    (_token_file("x" * 100000), "holds no token"),
+    (lambda f: f / "nowhere" / "token", "cannot be written: the folder"),
+    (lambda f: "", "token file '': the name is empty; give a file name"),
+], ids=["symlink", "dangling symlink", "folder", "fifo", "another user's", "others read",
+        "group writes", "empty", "short", "two lines", "spaces", "not ascii",
+        "not text", "too long", "huge", "no folder", "no name"])
+def test_a_token_file_not_ours_or_holding_no_token_is_refused(tmp_path, make, message):
+    (tmp_path / "d").mkdir()
+    path = make(tmp_path)
+    before = sorted((p.name, p.lstat().st_mode) for p in tmp_path.rglob("*"))
+    refused = []
+
+    def read():
+        with pytest.raises(BaccEdgeError) as caught:
+            access("0.0.0.0", path)
+        refused.append(str(caught.value))
+
+    reader = threading.Thread(target=read, daemon=True)  # a FIFO must not hang the reading
+    reader.start()
+    reader.join(60)
+    assert len(refused) == 1, "not refused" if not reader.is_alive() else "still reading"
+    assert message in refused[0]
+    assert GOOD not in refused[0]                             # a token is never quoted
+    assert sorted((p.name, p.lstat().st_mode) for p in tmp_path.rglob("*")) == before
+
+
+def test_a_loopback_server_takes_no_token_file(tmp_path):
+    with pytest.raises(BaccEdgeError, match="a server on a loopback address \\(127.0.0.1\\) "
+                                            "takes no token"):
+        access("127.0.0.1", tmp_path / "token")
+    assert not (tmp_path / "token").exists()
+
+
+def test_the_command_serves_with_the_token_its_file_keeps(tmp_path, monkeypatch):
+    """``--host 0.0.0.0 --token-file FILE``, twice: the address printed carries the
+    token the file keeps, the same both times (the server's listening and serving
+    stood in for: nothing listens beyond this machine)."""
+    seen = []
+    monkeypatch.setattr("bacc_edge.live.server.listen", lambda host, port: listen("127.0.0.1", 0))
+    monkeypatch.setattr("bacc_edge.live.server.serve",
+                        lambda track, sock, *, host, allowed, on_address, **_:
+                        seen.append((host, allowed)) or on_address(page_url(host, 5, allowed[0])[0]))
+    token_file = tmp_path / "token"
+    runs = [CliRunner().invoke(main, ["track", str(PUNTO), "--host", "0.0.0.0", "--token-file",
+                                      str(token_file), "--session", str(tmp_path / "s.json"),
+                                      "--no-browser"]) for _ in range(2)]
+    token = token_file.read_text().strip()
+    for run in runs:
+        assert run.exit_code == 0, run.output
+        assert run.stdout == f"http://{socket.gethostname()}:5/?token={token}\n"
+        assert f"the access token is kept in {token_file}" in run.stderr
+    assert seen == [("0.0.0.0", (token, None))] * 2
+
+
+def test_each_bets_own_count_is_named_by_its_bet(tmp_path):
+    """The live-dealer paytable lists no COUNTS: its counts are its bets' own, one for
+    each bet whose effects of removal give a count (not the pairs: no first-order count),
+    and each is named by the bet it serves."""
+    with open_track(LIVE, DealRules(8), tmp_path / "s.json")[0] as track:
+        track.wait()
+        counts = track.state()["counts"]
+    pairs = {"Player Pair", "Banker Pair", "Any Pair", "Perfect Pair"}
+    bets = [b.name for b in load_paytable(LIVE).bets if b.name not in pairs]
+    assert [c["bets"] for c in counts] == [[b] for b in bets] and len(bets) == 15
+    assert [c["name"] for c in counts] == [f"{b}: own count (eor, level 3)" for b in bets]
 
 
 def test_the_session_on_disk_is_the_shoe(served):

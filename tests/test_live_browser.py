@@ -3,21 +3,29 @@ Chromium (Debian's chromium, driven through its DevTools protocol over a pipe:
 tests/devtools.py) loads it, a coup is dealt by keyboard and a card undone, and every
 value the page shows is what ``bacc-edge PAYTABLE --remove "<the same cards>"`` prints;
 words typed are refused whole, entering and undoing nothing; the messages say what was
-not done and go when they no longer hold."""
+not done and go when they no longer hold; the access token leaves the page's address and
+is kept for its tab."""
 
 import json
 import re
 import select
 import subprocess
 import sys
+import time
 import urllib.request
 
 import pytest
 
+from bacc_edge import load_paytable
+from bacc_edge.game.dealing import DealRules
+from bacc_edge.live.server import create_app
+from bacc_edge.live.track import LiveTrack
 from conftest import ROOT
 from devtools import DevTools
+from live_serving import serving
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
+PUNTO = ROOT / "paytables" / "punto_banco.py"
 #: The keys typed: the shown first card, then a coup (K♠ 9♦ against 5♥ 10♥: the player's
 #: natural 9), each card in another of the ways the page reads, then 2♣ (sent at once by
 #: Enter), undone.
@@ -210,3 +218,72 @@ def test_a_word_typed_is_refused_whole_and_the_messages_never_go_stale(chromium,
     assert ticks == [list(range(1, 3)), list(range(1, 11)), [1, 2, 4, 6, 8, 10],
                      [1, 10, 20, 30, 40, 50], [1, 10, 20, 30, 40, 50, 60, 70, 80],
                      [1, 50, 100, 150, 200, 250, 300, 350, 400]]
+
+
+def recording(app, requests):
+    """``app``, each request it is sent noted in ``requests``: (path, query, the
+    Referer and the token header it carried)."""
+    async def noted(scope, receive, send):
+        if scope["type"] == "http":
+            headers = dict(scope["headers"])
+            requests.append((scope["path"], scope["query_string"].decode(),
+                             headers.get(b"referer"), headers.get(b"x-bacc-edge-token")))
+        await app(scope, receive, send)
+    return noted
+
+
+#: The page's CSV export clicked, and the file the browser saved.
+EXPORT = """document.getElementById("export").dispatchEvent(
+  new MouseEvent("click", {bubbles: true, cancelable: true})); true"""
+
+
+def test_the_token_leaves_the_address_and_the_page_keeps_it_for_its_tab(chromium, tmp_path):
+    """A server beyond loopback (here on 127.0.0.1, its token asked all the same): the
+    page opened at the printed address takes the token out of the address bar, sends
+    it in the header of every request (no address but the first carries it, no request
+    a Referer), exports the CSV with it; opened again, it finds the token; a tab without
+    it is told so."""
+    token = "the-token-of-this-server-0123"
+    track = LiveTrack(load_paytable(PUNTO), DealRules(8), session=tmp_path / "s.json")
+    requests = []
+    app = recording(create_app(track, token=token, hosts=None), requests)
+    saved = tmp_path / "downloads"
+    with serving(app) as port:
+        home = f"http://127.0.0.1:{port}/"
+        browser = opened(chromium, f"{home}?token={token}", tmp_path / "browser")
+        try:
+            address = browser.evaluate("location.href")
+            for key in ["7", "d", "Enter"]:
+                browser.type(key)
+            browser.wait_for("state && state.seen.length === 1")
+            browser.call("Browser.setDownloadBehavior", {"behavior": "allow",
+                                                         "downloadPath": str(saved)})
+            browser.evaluate(EXPORT)
+            deadline = time.monotonic() + 60
+            while not (saved / "punto_banco-shoe.csv").exists():
+                assert time.monotonic() < deadline, "the CSV was never saved"
+                time.sleep(0.05)
+            browser.navigate(home)                        # opened again: by the address shown
+            browser.wait_for("state && state.seen.join() === '7♦'")
+            errors = script_errors(browser)
+            with_token = len(requests)
+            browser.evaluate("sessionStorage.clear(); true")   # another tab: no token
+            browser.navigate(home)
+            browser.wait_for("document.getElementById('message').textContent !== ''")
+            refused = browser.evaluate("document.getElementById('message').textContent")
+        finally:
+            browser.close()
+    assert address == home and errors == []
+    deadline = time.monotonic() + 60     # the whole file (a download is renamed when done)
+    while "7♦" not in (saved / "punto_banco-shoe.csv").read_text(encoding="utf-8"):
+        assert time.monotonic() < deadline, "the CSV saved was never whole"
+        time.sleep(0.05)
+    assert (saved / "punto_banco-shoe.csv").read_text(encoding="utf-8").splitlines() == [
+        "number,card,rank,suit,role,round,position", "1,7♦,7,♦,exposed,,"]
+    assert requests[0] == ("/", f"token={token}", None, None)
+    assert all(query == "" for _, query, _, _ in requests[1:])
+    assert all(referer is None for _, _, referer, _ in requests)
+    api = [(path, sent) for path, _, _, sent in requests[:with_token] if path != "/"]
+    assert {path for path, _ in api} >= {"/api/state", "/api/cards", "/api/cards.csv"}
+    assert all(sent == token.encode() for _, sent in api)
+    assert refused.startswith("this server needs its access token")

@@ -1003,11 +1003,15 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; any but a loopback one needs the access token "
                    "printed at start.")
+@click.option("--token-file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Keep the access token in FILE (made, readable by you alone, where "
+                   "missing), so that the page's address stays the same at every start.")
 @click.option("--session", default="bacc-edge-track.json", show_default=True,
               type=click.Path(dir_okay=False),
               help="File the shoe is saved to after every card, and resumed from.")
 @click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
-def track_command(paytable, decks, cut, end_rule, port, host, session, no_browser):
+def track_command(paytable, decks, cut, end_rule, port, host, token_file, session,
+                  no_browser):
     """Serve a live page of the shoe: enter the cards as they come out (keyboard or
     buttons) and see every bet's exact value on the cards not seen, the counts, and what
     the perfect player and each count would have won. A JSON API beside it takes cards
@@ -1018,11 +1022,13 @@ def track_command(paytable, decks, cut, end_rule, port, host, session, no_browse
       bacc-edge track shipped:live_dealer
       bacc-edge track shipped:big_tiger --decks 8 --end one-more --session bt.json
       bacc-edge track shipped:lucky_8 --port 0 --no-browser
+      bacc-edge track shipped:live_dealer --host 0.0.0.0 --token-file ~/.bacc-edge-token
     """
     from .live.server import track_server  # the web framework, imported only here
     chosen = given(click.get_current_context(), "decks", "cut", "end_rule")
     track_server(paytable, rules=DealRules(decks, cut, end_rule), session=session,
-                 rules_given=bool(chosen), host=host, port=port, open_browser=not no_browser,
+                 rules_given=bool(chosen), host=host, port=port, token_file=token_file,
+                 open_browser=not no_browser,
                  on_address=lambda url: click.echo(url), on_note=say,
                  starting=lambda: progress_bar.bar("counting the bets on the full shoe"))
 

@@ -93,6 +93,12 @@ MAX_TASK_ROUNDS = 5_000_000
 DEFAULT_STATE = Path(".bacc-edge-depth")
 
 
+def own_count_name(level: int) -> str:
+    """The name of each bet's own count (:func:`prepare`), of tags up to ``level``: the
+    bet it serves says whose it is."""
+    return f"own count (eor, level {level})"
+
+
 def prepare(paytable, bet_names: Sequence[str] | None = None, *,
             deal: DealRules = DealRules(), seed: int = 1, level: int = 3,
             cutoff: int | None = None, counts: Sequence[Count] = (),
@@ -189,7 +195,7 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
         for i, fx in effects.items():
             own = linear_count(fx, level)
             if own is not None and own.positive_at_true_count is not None:
-                chosen.append((Count(f"own count (eor, level {level})",
+                chosen.append((Count(own_count_name(level),
                                      tuple(own.tags[r] for r in RANKS),
                                      own.positive_at_true_count, bets=(names[i],),
                                      divisor=Divisor.UNSEEN, rounding=DeckRounding.EXACT),
@@ -1146,4 +1152,4 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
 
 __all__ = ["BetSummary", "DepthTally", "GainMethod", "PlayerSummary", "RoundSummary",
            "StudyCheck", "StudySummary", "check_scheduler", "definition", "depth_study",
-           "prepare", "reach_scheduler", "run_depth", "summarize"]
+           "own_count_name", "prepare", "reach_scheduler", "run_depth", "summarize"]

@@ -9,11 +9,21 @@ the server counts after each change, so no request waits for them.
 No route takes a path or a file name: the only file a request can change is the session
 file, through the track. The server binds 127.0.0.1 by default and then answers only
 requests addressed to a loopback name (a web page elsewhere cannot rebind a name to it);
-any other address needs the access token, in the page's URL (``?token=``) or the
-``X-Bacc-Edge-Token`` header, else 403. A request that changes the shoe must be JSON
-(``Content-Type: application/json``): a form on another site cannot post it. Its body is
-read only up to :data:`MAX_BODY` (413 past it, before the rest is read), and a refusal
-quotes at most a short piece of what was sent.
+any other address needs the access token (:mod:`.access_token`) on every request but
+the page's own document (which holds no secret), in the ``X-Bacc-Edge-Token`` header or
+the address (``?token=``), else 403. The page takes the token from its address, keeps it
+for its tab (``sessionStorage``) and takes it out of the address bar, and sends it in
+the header; every answer asks the browser to send no ``Referer`` and to sniff no other
+type than the one sent. A request that changes the shoe must be JSON (``Content-Type:
+application/json``): a form on another site cannot post it. Its body is read only up to
+:data:`MAX_BODY` (413 past it, before the rest is read), and a refusal quotes at most a
+short piece of what was sent.
+
+A client must send each request whole, head and body, within :data:`REQUEST_TIMEOUT`
+seconds, and at most :data:`MAX_CONNECTIONS` connections are open at once
+(:class:`GuardedProtocol`): a client that opens connections and never finishes a
+request cannot hold the server's sockets, nor keep anyone else out. A client that hangs
+up before its request is read is let go without a word.
 
 This module imports the web framework, so ``import bacc_edge`` never does: the command
 imports it when it starts the server.
@@ -21,10 +31,12 @@ imports it when it starts the server.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import hashlib
 import ipaddress
+import itertools
 import secrets
 import signal
 import socket
@@ -33,19 +45,22 @@ from importlib import resources
 from typing import Callable, ContextManager
 from urllib.parse import quote
 
+import h11
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..errors import BaccEdgeError, OptionError
 from ..game.dealing import DealRules
 from ..util import strict_json
 from ..util.progress import Progress
+from .access_token import kept_token, new_token
 from .track import PARTS, LiveTrack, open_track
 
 #: The names a loopback server answers to (a DNS-rebinding page uses another).
@@ -63,6 +78,22 @@ MAX_BODY = 64 * 1024
 #: The longest refusal message sent back: what was sent is quoted shortened (a body of
 #: 64 KiB of one bad card is not echoed back).
 MAX_MESSAGE = 400
+#: The seconds a client has to send a request whole, head and body, from when its
+#: connection is ready for it (opened, or the previous answer sent): a page on a
+#: network sends one in milliseconds.
+REQUEST_TIMEOUT = 10.0
+#: The most connections open at once: a few browsers (six each at most) and a card
+#: reader, well below any system's limit of open files.
+MAX_CONNECTIONS = 64
+#: The connections waiting to be accepted, and the most accepted at one go (asyncio
+#: accepts that many before the protocol closes one): a flood of connections holds at
+#: most about MAX_CONNECTIONS + 2 × 16 files (measured: 3,000 half heads at once, a
+#: limit of 160 open files, no accept refused), where uvicorn's 2,048 ran out of them.
+LISTEN_BACKLOG = 16
+#: The headers of every answer: the page's requests send no ``Referer`` (the page's
+#: address held the token when it opened), and no answer is read as another type than
+#: the one it says it is.
+ANSWER_HEADERS = ((b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"))
 
 
 def is_loopback(host: str) -> bool:
@@ -75,18 +106,20 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def access(host: str) -> tuple[str | None, tuple[str, ...] | None]:
+def access(host: str, token_file=None) -> tuple[str | None, tuple[str, ...] | None]:
     """Who may use a server bound to ``host``: on a loopback address, no token and only
-    requests addressed to a loopback name (or ``host``); on any other, a fresh access
-    token for every request, whatever name it is addressed to."""
+    requests addressed to a loopback name (or ``host``); on any other, an access token
+    for every request, whatever name it is addressed to: the one kept in
+    ``token_file`` (see :func:`~bacc_edge.live.access_token.kept_token`), else a
+    fresh one."""
     if is_loopback(host):
+        if token_file is not None:
+            raise OptionError(f"--token-file {str(token_file)!r}: a server on a loopback "
+                              f"address ({host}) takes no token, only this machine "
+                              f"reaches it; give --host an address other machines reach, "
+                              f"or no --token-file")
         return None, tuple(dict.fromkeys((*LOOPBACK_NAMES, host)))
-    return new_token(), None
-
-
-def new_token() -> str:
-    """A fresh access token for a server bound beyond this machine."""
-    return secrets.token_urlsafe(18)
+    return (new_token() if token_file is None else kept_token(token_file)), None
 
 
 def page() -> tuple[str, str]:
@@ -232,7 +265,10 @@ def create_app(track: LiveTrack, *, token: str | None = None,
     async def bad_input(request: Request, exc: BaccEdgeError) -> Response:
         return JSONResponse({"error": _short(str(exc))}, status_code=400)
 
-    middleware = []
+    async def hung_up(request: Request, exc: ClientDisconnect) -> Response:
+        return Response(status_code=400)  # nobody to answer, nothing to log
+
+    middleware = [Middleware(_AnswerHeaders)]
     if hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts),
                                      www_redirect=False))
@@ -254,7 +290,8 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         Route("/api/redo", post_redo, methods=["POST"]),
         Route("/api/shoe", post_shoe, methods=["POST"]),
         Route("/api/cards.csv", get_csv),
-    ], middleware=middleware, exception_handlers={_Refused: refused, BaccEdgeError: bad_input},
+    ], middleware=middleware, exception_handlers={_Refused: refused, BaccEdgeError: bad_input,
+                                                  ClientDisconnect: hung_up},
         lifespan=lifespan)
 
 
@@ -325,14 +362,33 @@ async def _threaded(fn):
     return await run_in_threadpool(fn)
 
 
+class _AnswerHeaders:
+    """:data:`ANSWER_HEADERS` on every answer (the outermost middleware: a refusal of
+    the host or the token carries them too)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()),
+                                                  *ANSWER_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, sending if scope["type"] == "http" else send)
+
+
 class _TokenMiddleware:
-    """403 for every request that does not carry the access token."""
+    """403 for every request that does not carry the access token, but the page's own
+    document: it holds no secret, and the page opened again (reloaded, its token taken
+    out of its address) finds the token it keeps for its tab."""
 
     def __init__(self, app, token: str):
         self.app, self.token = app, token
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "http":
+        if scope["type"] == "http" and scope["path"] != "/":
             request = Request(scope)
             given = request.headers.get(TOKEN_HEADER) or request.query_params.get("token") or ""
             if not secrets.compare_digest(given.encode(), self.token.encode()):
@@ -342,6 +398,88 @@ class _TokenMiddleware:
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+class GuardedProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol (h11), with the two guards it lacks against a client
+    that opens connections and never finishes a request: uvicorn times a connection
+    out only while it idles after an answer (its keep-alive; a byte received stops
+    that clock), h11 only bounds a request's head in bytes (16 KiB), and uvicorn's
+    ``limit_concurrency`` answers 503 once a request's head is read, so a client that
+    sends half a head, or one byte at a time, holds its socket for ever.
+
+    Here a request must arrive whole, head and body, within :attr:`request_timeout`
+    seconds of the connection being ready for it (opened, or its last answer sent),
+    whatever it sends meanwhile, or the connection is closed; and past
+    :attr:`max_connections` a new connection closes the one that has waited longest
+    for its request (a slow client's, or one idle between requests; never one being
+    answered), or itself where every other is being answered. A class of uvicorn's
+    own protocol, given to it as its ``http`` protocol: the guards sit where the
+    bytes arrive, beneath the app and before any token or host is read."""
+
+    #: the seconds a request has to arrive whole
+    request_timeout: float = REQUEST_TIMEOUT
+    #: the most connections open at once
+    max_connections: int = MAX_CONNECTIONS
+    #: the order connections begin to wait for a request in (the oldest is let go first)
+    _turns = itertools.count()
+
+    def connection_made(self, transport) -> None:
+        self._deadline: asyncio.TimerHandle | None = None
+        self._waiting_since: int | None = None
+        super().connection_made(transport)
+        self._await_request()
+        self._make_room()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._if_request_whole()
+
+    def on_response_complete(self) -> None:
+        self._await_request()  # the next request's time begins with this answer sent
+        super().on_response_complete()  # which reads a request already sent
+        self._if_request_whole()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_waiting()
+        super().connection_lost(exc)
+
+    def _await_request(self) -> None:
+        self._stop_waiting()
+        self._waiting_since = next(self._turns)
+        self._deadline = self.loop.call_later(self.request_timeout, self._let_go)
+
+    def _if_request_whole(self) -> None:
+        if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
+            self._stop_waiting()
+
+    def _stop_waiting(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline = self._waiting_since = None
+
+    def _let_go(self) -> None:
+        self._stop_waiting()
+        self.transport.close()
+
+    def _make_room(self) -> None:
+        open_ = [c for c in self.connections if isinstance(c, GuardedProtocol)
+                 and not c.transport.is_closing()]
+        if len(open_) <= self.max_connections:
+            return
+        waiting = [c for c in open_ if c is not self and c._waiting_since is not None]
+        min(waiting, key=lambda c: c._waiting_since, default=self)._let_go()
+
+
+def server_config(app, *, request_timeout: float = REQUEST_TIMEOUT,
+                  max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
+    """uvicorn's settings for serving ``app``: warnings only, no access log, the
+    app's lifespan run, the HTTP/1.1 protocol guarded (:class:`GuardedProtocol`, with
+    ``request_timeout`` and ``max_connections``), no WebSocket (no route takes one)."""
+    protocol = type("GuardedProtocol", (GuardedProtocol,),
+                    {"request_timeout": request_timeout, "max_connections": max_connections})
+    return uvicorn.Config(app, http=protocol, ws="none", log_level="warning",
+                          access_log=False, lifespan="on", backlog=LISTEN_BACKLOG)
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -357,7 +495,7 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
-        sock.listen(128)
+        sock.listen(LISTEN_BACKLOG)
     except OSError as err:
         sock.close()
         raise OptionError(f"cannot listen on {host} port {port}: {err.strerror} (another "
@@ -367,17 +505,20 @@ def listen(host: str, port: int) -> socket.socket:
 
 def track_server(paytable, *, rules: DealRules = DealRules(),
                  session="bacc-edge-track.json", rules_given: bool = False,
-                 host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = True,
-                 on_address=print, on_note=None,
+                 host: str = "127.0.0.1", port: int = DEFAULT_PORT, token_file=None,
+                 open_browser: bool = True, on_address=print, on_note=None,
                  starting: Callable[[], ContextManager[Progress | None]] | None = None
                  ) -> None:
     """``bacc-edge track``: listen on ``host``:``port``, open the session (resumed
     where its file exists, see :func:`~bacc_edge.live.track.open_track`), then serve it
     until interrupted (Ctrl-C or SIGTERM: the shoe is saved at every card, so either is
-    a clean stop). Everything that can be refused is refused before the page's address
-    is told: the address, the paytable, the session. ``on_note`` hears what was opened;
+    a clean stop). Beyond loopback the access token is the one kept in ``token_file``
+    where one is given (see :func:`access`). Everything that can be refused is refused
+    before the page's address is told: the token file (before anything listens), the
+    address, the paytable, the session. ``on_note`` hears what was opened;
     ``starting()`` gives the ``on_progress`` of the bets counted on the full shoe before
     the address (seconds for bets on the cards), as a context it closes before it."""
+    allowed = access(host, token_file)
     with _sigterm_as_interrupt():
         sock = listen(host, port)
         try:
@@ -388,8 +529,11 @@ def track_server(paytable, *, rules: DealRules = DealRules(),
             try:
                 if on_note is not None:
                     on_note(_opened(track, session, resumed))
+                    if token_file is not None:
+                        on_note(f"the access token is kept in {token_file}: the page's "
+                                f"address stays the same at every start")
                 try:
-                    serve(track, sock, host=host, open_browser=open_browser,
+                    serve(track, sock, host=host, allowed=allowed, open_browser=open_browser,
                           on_address=on_address, on_note=on_note)
                 except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the way to stop it
                     pass
@@ -470,17 +614,18 @@ def _addresses() -> list[str]:
 
 
 def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
+          allowed: tuple[str | None, tuple[str, ...] | None] | None = None,
           open_browser: bool = True, on_address=print, on_note=None) -> None:
     """Serve ``track`` on the listening ``sock`` (bound to ``host``, see :func:`listen`)
-    until interrupted: tell ``on_address`` the page's address (with its access token
-    where the host is not a loopback one; see :func:`page_url`), open the browser (on
-    this machine: by a loopback address where the server listens on every one)."""
-    token, hosts = access(host)
+    until interrupted, to whom ``allowed`` (a token and the host names, as
+    :func:`access` gives them; None: ``access(host)``): tell ``on_address`` the page's
+    address (with its access token where the host is not a loopback one; see
+    :func:`page_url`), open the browser (on this machine: by a loopback address where
+    the server listens on every one)."""
+    token, hosts = access(host) if allowed is None else allowed
     bound = sock.getsockname()[1]
     url, note = page_url(host, bound, token)
-    app = create_app(track, token=token, hosts=hosts)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
-                                           lifespan="on"))
+    server = uvicorn.Server(server_config(create_app(track, token=token, hosts=hosts)))
     on_address(url)
     if note is not None and on_note is not None:
         on_note(note)
@@ -492,6 +637,7 @@ def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
     server.run(sockets=[sock])
 
 
-__all__ = ["DEFAULT_PORT", "LOOPBACK_NAMES", "MAX_BODY", "TOKEN_HEADER", "access", "attachment",
-           "create_app", "is_loopback", "listen", "new_token", "page", "page_url", "serve",
-           "track_server"]
+__all__ = ["ANSWER_HEADERS", "DEFAULT_PORT", "GuardedProtocol", "LOOPBACK_NAMES", "MAX_BODY",
+           "MAX_CONNECTIONS", "REQUEST_TIMEOUT", "TOKEN_HEADER", "access", "attachment",
+           "create_app", "is_loopback", "listen", "page", "page_url", "serve",
+           "server_config", "track_server"]

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import itertools
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
 
 from ..analysis.bet_report import layouts, report
 from ..analysis.card_counting import Count
-from ..depth.run import MAX_EXACT_DECKS, prepare
+from ..depth.run import MAX_EXACT_DECKS, own_count_name, prepare
 from ..depth.shoes import DepthSpec, Game, card_bets
 from ..engine.deal_kernels import card_coup_class
 from ..engine.point_table import needs_python_integers
@@ -132,19 +132,29 @@ class LiveCounts:
     note: str = ""
 
 
+#: The largest tag of each bet's own count (the depth analysis's default).
+OWN_COUNT_LEVEL = 3
+
+
 def live_counts(paytable: Paytable, rules: DealRules) -> LiveCounts:
     """Each bet's own count from its effects of removal and the paytable's ``COUNTS``,
-    as the depth analysis builds them (seconds for a bet on the cards)."""
+    as the depth analysis builds them (seconds for a bet on the cards); each bet's own
+    count named by its bet (``"Lucky Six: own count (eor, level 3)"``), for the page
+    lists them side by side where the depth analysis lists them under their bet."""
     try:  # the depth analysis's definition (a count study's past the decks it values)
-        spec = prepare(paytable, deal=rules, count_only=rules.decks > MAX_EXACT_DECKS)
+        spec = prepare(paytable, deal=rules, level=OWN_COUNT_LEVEL,
+                       count_only=rules.decks > MAX_EXACT_DECKS)
     except BaccEdgeError as err:
         return LiveCounts((), (), f"no count: {err}")
+    own = own_count_name(OWN_COUNT_LEVEL)
+    counts = tuple(replace(c, name=f"{c.bets[0]}: {own}") if c.name == own else c
+                   for c in spec.counts)
     serves = tuple(tuple(sorted({p.bet for p in spec.players if p.count == c}))
                    for c in range(len(spec.counts)))
     note = "" if spec.counts else ("no count: no bet's effects of removal give it a "
                                    "first-order count (as for pairs, or colours), and the "
                                    "paytable lists no COUNTS")
-    return LiveCounts(spec.counts, serves, note)
+    return LiveCounts(counts, serves, note)
 
 
 class CoupSettler:

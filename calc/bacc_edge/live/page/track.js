@@ -4,7 +4,7 @@
 // card is typed out (or that what is typed can become no card: a word is never read as
 // a card or a key), and draws the state the server returns.
 
-const TOKEN = new URLSearchParams(location.search).get("token");
+const TOKEN = takeToken();
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣" };
 const RANK_KEYS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 // What can be typed: an optional b (a burned card shown), a rank, spaces, a suit; "u"
@@ -29,6 +29,29 @@ let hidden = new Set();
 let busy = Promise.resolve();
 let pollTimer = null;
 
+// The access token of a server beyond this machine (null where none is needed): taken
+// from the address the server printed, kept for this tab (sessionStorage: sent by no
+// request the script does not send, read by no other site), and taken out of the
+// address bar, so that neither the history, a bookmark of the page, nor what the page
+// loads carries it. The page opened again in the tab (reloaded) finds it there.
+function takeToken() {
+  const params = new URLSearchParams(location.search);
+  const given = params.get("token");
+  let kept = null;
+  try {
+    if (given !== null) sessionStorage.setItem("bacc-edge-token", given);
+    kept = sessionStorage.getItem("bacc-edge-token");
+  } catch (err) {  // no storage (a browser's setting): the token lives in the page alone
+    return given;
+  }
+  if (given !== null) {
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(history.state, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+  }
+  return kept;
+}
+
 function $(id) { return document.getElementById(id); }
 
 function el(tag, attrs, ...children) {
@@ -48,7 +71,8 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function api(method, path, body) {
+// a request to the server, with the access token; its answer (refused: a Refusal)
+function request(method, path, body) {
   const headers = {};
   if (TOKEN) headers["X-Bacc-Edge-Token"] = TOKEN;
   const init = { method, headers };
@@ -57,10 +81,27 @@ function api(method, path, body) {
     init.body = JSON.stringify(body);
   }
   return fetch(path, init).then(async (response) => {
+    if (response.ok) return response;
     const data = await response.json().catch(() => ({ error: response.statusText }));
-    if (!response.ok) throw new Refusal(data.error || response.statusText);
-    return data;
+    throw new Refusal(data.error || response.statusText);
   });
+}
+
+function api(method, path, body) {
+  return request(method, path, body).then((response) => response.json());
+}
+
+// the shoe's cards as a CSV file, saved by the browser under the name the server gives
+// (fetched, as every request, with the token in its header: a link would carry it in
+// its address)
+function exportCsv(event) {
+  event.preventDefault();
+  return request("GET", "/api/cards.csv").then(async (response) => {
+    const named = /filename\*=UTF-8''([^;]+)/.exec(response.headers.get("Content-Disposition") || "");
+    const url = URL.createObjectURL(await response.blob());
+    el("a", { href: url, download: named ? decodeURIComponent(named[1]) : "shoe.csv" }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }).catch((err) => say(`the CSV was not exported: ${err instanceof Refusal ? err.message : "the server does not answer (" + err.message + ")"}`));
 }
 
 // the server's refusal (its message says what was not done); any other error is the
@@ -227,7 +268,11 @@ function poll() {
       return api("GET", "/api/state").then(show);
     }
     schedule();
-  }).catch((err) => { offline(err); schedule(); });
+  }).catch((err) => {
+    if (err instanceof Refusal) say(err.message);  // answered: no token, or not this one
+    else offline(err);
+    schedule();
+  });
 }
 
 function draw() {
@@ -237,7 +282,6 @@ function draw() {
   $("rules").textContent = `${s.rules.decks} decks (${s.rules.cards} cards), cut card ${s.rules.cut} from the end, end of shoe: ${s.rules.end}`;
   $("undo").disabled = !s.can_undo;
   $("redo").disabled = !s.can_redo;
-  $("export").href = "/api/cards.csv" + (TOKEN ? "?token=" + encodeURIComponent(TOKEN) : "");
   drawPrompt(s);
   drawShoe(s);
   drawRanks(s);
@@ -450,6 +494,7 @@ document.addEventListener("keydown", onKey);
 $("undo").addEventListener("click", (e) => { e.currentTarget.blur(); undo(); });
 $("redo").addEventListener("click", (e) => { e.currentTarget.blur(); redo(); });
 $("newshoe").addEventListener("click", (e) => { e.currentTarget.blur(); newShoe(); });
+$("export").addEventListener("click", (e) => { e.currentTarget.blur(); exportCsv(e); });
 $("burnmode").addEventListener("change", (e) => { burnNext = e.currentTarget.checked; e.currentTarget.blur(); drawBuffer(); });
 buildButtons();
 api("GET", "/api/state").then(show, (err) => {
