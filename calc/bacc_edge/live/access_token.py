@@ -5,8 +5,8 @@ that the page's address, and a bookmark of it, stays the same.
 A token file is the user's secret, treated as ssh treats a private key: it is read only
 where it is a regular file (not a symlink) of this user that no one else may read or
 write, holding one token; where it is missing it is created so, readable by its user
-alone from its first byte, through :func:`~bacc_edge.util.safe_write.write_output` (a
-temporary file renamed into place). A refusal never quotes the file's content.
+alone from its first byte, through :func:`~bacc_edge.util.safe_write.write_owned` (a
+private temporary file renamed into place). A refusal never quotes the file's content.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import stat
 from pathlib import Path
 
 from ..errors import OptionError
-from ..util.safe_write import write_output
+from ..util.safe_write import write_owned
 
 #: Random bytes in a fresh token (its text is 24 URL-safe characters, 144 bits).
 TOKEN_BYTES = 18
@@ -89,20 +89,10 @@ def _read(fd: int, name: str) -> str:
 
 def _create(path: Path, token: str, name: str) -> None:
     """Write ``token`` to the new file ``path``, readable and writable by this user
-    alone (write_output's temporary file takes the umask's permissions, so it is
-    replaced, before a byte is written, by one made with 0600: nobody can have
-    opened the file that holds the token)."""
-    def private(tmp: Path) -> None:
-        tmp.unlink()
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            os.write(fd, f"{token}\n".encode("ascii"))
-        finally:
-            os.close(fd)
-
+    alone from its first byte; a file that appeared there meanwhile is left alone."""
     try:
-        write_output(path, private, name=name)
-    except OSError as err:  # the private file itself (write_output words its own)
+        write_owned(path, f"{token}\n", name=name, replaces=None)
+    except OSError as err:  # the disk's own errors (write_owned words its own)
         raise OptionError(f"{name}: cannot be written ({err.strerror})") from None
 
 
