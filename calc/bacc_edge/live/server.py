@@ -59,6 +59,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from ..errors import BaccEdgeError, OptionError
 from ..game.dealing import DealRules
 from ..util import strict_json
+from ..util.arguments import clipped
 from ..util.progress import Progress
 from .access_token import kept_token, new_token
 from .track import PARTS, LiveTrack, open_track
@@ -208,12 +209,12 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise _Refused(415, f"send JSON (Content-Type: application/json), not "
-                                f"{_clip(kind or 'no content type')}")
+                                f"{clipped(kind or 'no content type')}")
         data = _json_object(await _limited_body(request))
         allowed = BODY_KEYS[request.url.path]
         unknown = sorted(set(data) - set(allowed))
         if unknown:
-            raise _Refused(400, f"unknown key {_clip(unknown[0])} in {request.url.path}: it "
+            raise _Refused(400, f"unknown key {clipped(unknown[0])} in {request.url.path}: it "
                                 f"takes " + (", ".join(allowed) if allowed else "no key"))
         return data
 
@@ -244,7 +245,7 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         data = await body_of(request)
         for key in ("decks", "cut"):
             if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
-                raise _Refused(400, f"{key} {_clip(data[key])} must be a whole number")
+                raise _Refused(400, f"{key} {clipped(data[key])} must be a whole number")
         return await _change(lambda: track.new_shoe(**data))
 
     async def get_csv(request: Request) -> Response:
@@ -331,13 +332,6 @@ def _json_object(raw: bytes) -> dict:
     if not isinstance(data, dict):
         raise _Refused(400, f"the body must be a JSON object, not {type(data).__name__}")
     return data
-
-
-def _clip(value, most: int = 40) -> str:
-    """``repr(value)``, shortened to about ``most`` characters: a refusal quotes what
-    was sent, never all of a long one."""
-    text = repr(value)
-    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
 
 
 def _short(message: str) -> str:

@@ -88,5 +88,12 @@ def quoted(value) -> str:
     return text if len(text) <= 80 else f"{text[:60]}… ({type(value).__name__})"
 
 
-__all__ = ["callable_argument", "flag_argument", "mapping_argument", "names_argument", "non_empty", "path_argument",
+def clipped(value, most: int = 40) -> str:
+    """``repr(value)``, shortened to about ``most`` characters: a refusal quotes what
+    was read or sent, never all of a long one."""
+    text = repr(value)
+    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
+
+
+__all__ = ["callable_argument", "clipped", "flag_argument", "mapping_argument", "names_argument", "non_empty", "path_argument",
            "quoted"]

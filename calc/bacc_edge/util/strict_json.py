@@ -20,6 +20,7 @@ import re
 from itertools import accumulate
 
 from ..errors import BaccEdgeError
+from .arguments import clipped
 
 #: The deepest nesting read: a session is four levels deep, a request one.
 MAX_DEPTH = 64
@@ -67,7 +68,7 @@ def _each_key_once(pairs: list[tuple[str, object]]) -> dict:
     seen = set()
     for key, _ in pairs:
         if key in seen:
-            raise JSONError(f"names {_clip(key)} twice: give each key once")
+            raise JSONError(f"names {clipped(key)} twice: give each key once")
         seen.add(key)
     return dict(pairs)
 
@@ -93,13 +94,6 @@ def _decimal(text: str) -> float:
 
 def _constant(text: str):
     raise JSONError(f"holds {text}, which is not a number JSON has")
-
-
-def _clip(value, most: int = 40) -> str:
-    """``repr(value)``, shortened to about ``most`` characters: a refusal quotes what
-    was read, never all of a long one."""
-    text = repr(value)
-    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
 
 
 __all__ = ["JSONError", "MAX_DEPTH", "MAX_NUMBER", "loads"]
