@@ -1,5 +1,4 @@
 import os
-import shutil
 import sys
 from collections import Counter
 from datetime import timedelta
@@ -11,6 +10,7 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import external_tools as tools  # noqa: E402
 from bacc_edge import Shoe  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,15 +54,27 @@ def rng():
 
 
 @pytest.fixture
-def chromium():
-    """The headless Chromium to drive (Debian's chromium): the browser tests skip, saying
-    why, where it is missing, and fail instead where BACC_EDGE_REQUIRE_CHROMIUM is set
-    (.ci/run installs it and sets it)."""
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        found = shutil.which(name)
+def tool():
+    """Find the programs a test drives (tests/external_tools.py lists them):
+    ``tool("pdftotext")`` is its path. Where it is missing the test skips, saying which
+    package installs it, or, with ``optional=True``, is given None and does without what
+    it needs the tool for; either way, where BACC_EDGE_REQUIRE_TOOLS is set (.ci/run installs every tool
+    and sets it), a missing tool fails the test: no skip there hides a check."""
+    def find(name: str, *, optional: bool = False) -> str | None:
+        found = tools.find(name)
         if found:
             return found
-    if os.environ.get("BACC_EDGE_REQUIRE_CHROMIUM"):
-        pytest.fail("Chromium is required here (BACC_EDGE_REQUIRE_CHROMIUM) but not found")
-    pytest.skip("headless Chromium not installed (Debian: apt-get install chromium); "
-                ".ci/run installs it")
+        install = f"Debian: apt-get install {tools.package(name)}"
+        if os.environ.get(tools.REQUIRE_TOOLS):
+            pytest.fail(f"{name} is required here ({tools.REQUIRE_TOOLS} is set) but not "
+                        f"found; {install}")
+        if optional:
+            return None
+        pytest.skip(f"{name} not installed ({install}); .ci/run installs it")
+    return find
+
+
+@pytest.fixture
+def chromium(tool):
+    """The headless Chromium to drive (Debian's chromium), found by :func:`tool`."""
+    return tool("chromium")

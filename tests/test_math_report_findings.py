@@ -191,9 +191,10 @@ WIDE = ('"""A docstring a printer must fit.\n\n' + "x" * 800 + "\n\n"
 
 
 def test_a_long_word_or_a_wide_table_in_the_docstring_does_not_shrink_the_printed_page(
-        chromium, tmp_path):
+        chromium, tool, tmp_path):
     # Chromium shrinks a page whose content is wider than the paper: the report's text
     # would print at a fraction of its size. Its headings must print at their own size.
+    pdftotext = tool("pdftotext")
     (tmp_path / "wide.py").write_text(WIDE)
     page = tmp_path / "wide.html"
     page.write_text(math_report_html(build_math_report(tmp_path / "wide.py", date=DAY,
@@ -204,7 +205,7 @@ def test_a_long_word_or_a_wide_table_in_the_docstring_does_not_shrink_the_printe
                     f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, timeout=120,
                    env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
     assert pdf.is_file()
-    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+    boxes = subprocess.run([pdftotext, "-bbox", str(pdf), "-"], capture_output=True,
                            text=True, timeout=60).stdout
     # the h2 "Summary" is 14 pt: its box is about that tall unless the page was shrunk
     (y0, y1), = [(float(a), float(b)) for a, b in re.findall(
