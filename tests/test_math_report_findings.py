@@ -10,6 +10,7 @@ import logging
 import re
 import shlex
 import subprocess
+import sys
 from html import unescape
 
 import pytest
@@ -329,3 +330,25 @@ def test_dasks_warnings_are_silenced_while_a_run_deals(monkeypatch):
     assert list(depth_run._deal(spec, [0], 1, [1], None, 1)) == []
     assert heard == [False, True]
     assert logging.getLogger("distributed.nanny").isEnabledFor(logging.WARNING)  # restored
+
+
+#: A fresh process, as a command is: Dask first imported inside the quiet block, where
+#: the local cluster's code imports it.
+FRESH_QUIET = """
+import logging, sys
+from bacc_edge.depth.run import dask_logging_quiet
+assert "distributed" not in sys.modules
+with dask_logging_quiet():
+    import distributed.nanny
+    print(logging.getLogger("distributed.nanny").isEnabledFor(logging.WARNING))
+print(logging.getLogger("distributed.nanny").isEnabledFor(logging.WARNING))
+"""
+
+
+def test_dasks_warnings_are_silenced_in_a_fresh_command_too():
+    # Dask's import sets its loggers' levels from its settings: inside the block it
+    # undid the block's own, and a loaded machine's depth run printed the nanny's warning
+    done = subprocess.run([sys.executable, "-c", FRESH_QUIET], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]  # quiet in the block, as it was after

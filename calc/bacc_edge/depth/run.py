@@ -788,7 +788,13 @@ def dask_logging_quiet():
     """Dask's own log lines below ERROR silenced for the block: its warnings are about its
     machinery, not the run ("Worker process still alive after 4.0 seconds, killing" as a
     loaded machine closes the local cluster), and stderr carries bacc-edge's notes and
-    progress. Every ``distributed`` logger is raised to ERROR and restored after."""
+    progress. Every ``distributed`` logger is raised to ERROR and restored after. Dask's
+    package is imported first: its import sets its loggers' levels from Dask's settings
+    (``distributed`` to INFO), which would undo the block's if it came inside it, as it
+    does in a fresh command (the nanny's warning above was then printed on a loaded
+    machine)."""
+    import distributed  # noqa: F401  (for its import's logging set-up, before the block's)
+
     names = ["distributed", *(n for n in list(logging.root.manager.loggerDict)
                                if n.startswith("distributed."))]
     loggers = [logging.getLogger(n) for n in names]
