@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -1497,16 +1496,6 @@ def test_the_api_warns_as_the_command_does_of_an_event_the_cards_left_rule_out(s
                                f"{shoe}",)
     with pytest.raises(PaytableError, match="can never happen"):  # on the full shoe: never
         report([Bet("Nine", [Event("nine", bacc_edge.banker.points == 10, 20)])], shoe)
-
-
-def test_a_paytable_slow_to_load_is_named_on_stderr(tmp_path, monkeypatch):
-    monkeypatch.setattr("bacc_edge.language.loader.SLOW_LOAD_SECONDS", 0.05)
-    path = tmp_path / "slow.py"
-    path.write_text("import time\ntime.sleep(0.5)\n" + PAYTABLES["fine"])
-    result = CliRunner().invoke(main, [str(path), "--fmt", "json"])
-    assert result.exit_code == 0, result.output
-    assert f"still loading {path} after 0.05 s" in result.stderr
-    assert json.loads(result.stdout)["bets"][0]["name"] == "T"
 
 
 def test_what_a_paytable_prints_goes_to_stderr_and_json_stays_one_object(tmp_path):

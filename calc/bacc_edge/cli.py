@@ -37,7 +37,7 @@ from .analysis.table_rules import WithMainBet
 from .util.safe_write import check_output
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
-from .language.loader import load_paytable, load_paytables
+from .language.loader import load_paytable, load_paytables, slow_loads_told
 from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_written,
                             option_number, option_percentage)
 from .output.plot import check_plot_path, plot_depth, plot_effects
@@ -77,7 +77,9 @@ class Command(click.Group):
     """The command group: a first argument that is not a command goes to ``report``,
     each command's options are given once (:class:`OnceCommand`), an error about the
     input is one line, not a traceback, and so are an output that cannot be written
-    (:mod:`~bacc_edge.output.stdout_guard`) and Ctrl-C."""
+    (:mod:`~bacc_edge.output.stdout_guard`) and Ctrl-C. A paytable still loading after
+    a few seconds is named on stderr, whichever command, and whichever function of the
+    library loads it (:func:`~bacc_edge.language.loader.slow_loads_told`)."""
 
     command_class = OnceCommand
 
@@ -88,7 +90,7 @@ class Command(click.Group):
 
     def invoke(self, ctx):
         try:
-            with guarded_stdout():
+            with guarded_stdout(), slow_loads_told(say):
                 return super().invoke(ctx)
         except BaccEdgeError as err:
             raise click.ClickException(str(err)) from None
@@ -499,7 +501,7 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
                                     check=do_check, exact=exact)
         except OptionError as err:  # two options that contradict: a usage error
             raise click.UsageError(str(err)) from None
-    loaded = load_paytables(paytables, bets, on_slow=say)
+    loaded = load_paytables(paytables, bets)
     if isinstance(decks, DeckList):
         report_decks(loaded, decks, fmt, digits)
     elif do_check:
@@ -567,7 +569,7 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
     """
     text_only(fmt, "digits", "exact", exact_in=("json", "csv"))
     decks, infinite = one_deck_count(decks, infinite)
-    loaded = load_paytables(paytables, bets, on_slow=say)
+    loaded = load_paytables(paytables, bets)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     with progress_bar.bar("removals") as on_progress:
         effects, linear_counts = effects_and_counts(loaded, shoe, level,
@@ -798,7 +800,7 @@ def results_command(paytables_dir, results_dir, date):
         from .output.results_folder import write_results
         with progress_bar.bar("paytables") as on_progress:
             written = write_results(Path(paytables_dir), Path(results_dir), date=date,
-                                    on_progress=on_progress, on_slow=say)
+                                    on_progress=on_progress)
     except OSError as err:  # the folder named, or a file in it, cannot be written
         raise click.ClickException(f"{err.filename or results_dir}: cannot write the "
                                    f"results ({err.strerror})") from None
@@ -849,7 +851,7 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
         raise click.UsageError("--scale makes every winning pay of a bet unknown and --solve "
                                "names the unknown pays: give one (--solve with --keep-ratios "
                                "scales the events it names)")
-    loaded = load_paytable(paytable, on_slow=say)
+    loaded = load_paytable(paytable)
     from .analysis.solve import parse_given, solve
     from .output.solve import solutions_output
     with progress_bar.bar("bets") as on_progress:
@@ -908,7 +910,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     twice = next((b for i, b in enumerate(depth_bets) if b in depth_bets[:i]), None)
     if twice is not None:
         raise click.UsageError(f"--depth-bet {twice!r} is given twice: name each bet once")
-    loaded = load_paytable(paytable, on_slow=say)
+    loaded = load_paytable(paytable)
     from .output.math_report import write_math_report
     # a depth run keeps its finished batches: Ctrl-C says how to resume
     with (resumable_bar if depth else progress_bar.bar)("report") as on_progress:
@@ -1025,7 +1027,7 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
     if repeated:
         raise click.UsageError(f"--position {repeated[0]} is given twice: name each "
                                f"position once")
-    (loaded,) = load_paytables([paytable], bets, on_slow=say)
+    (loaded,) = load_paytables([paytable], bets)
     shoe, full = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     from .analysis.known_card import known_card
     from .output.known_card import known_card_output
@@ -1062,7 +1064,7 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
     from .depth.shoe_shopping import shoe_shopping
     from .output.shoe_shopping import shopping_output
     with progress_bar.bar("shoes dealt, first coups counted") as on_progress:
-        result = shoe_shopping(load_paytable(paytable, on_slow=say), bets or None, deal=deal,
+        result = shoe_shopping(load_paytable(paytable), bets or None, deal=deal,
                                shoes=shoes, seed=seed, on_progress=on_progress)
     click.echo(shopping_output(result, fmt, digits=digits), nl=False)
 
