@@ -719,7 +719,7 @@ def children(pid: int) -> list[int]:
     return out
 
 
-def wait_for_batches(state: Path, n: int, proc, timeout=120):
+def wait_for_batches(state: Path, n: int, proc, timeout=600):
     t0 = time.time()
     while time.time() - t0 < timeout:
         if len(list(state.glob("run-*/batch-*.npz"))) >= n:
