@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -17,11 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # CI (the CI variable set): every property test draws the same examples on every run
 # and machine (derandomized, no example database carried between runs), at most 50 of
 # them. Elsewhere: Hypothesis's own defaults, random examples, so new cases keep being
-# tried. Neither times an example (Hypothesis's deadline, 200 ms by default): how long
-# one takes is the machine's load, not the code's correctness.
+# tried. Neither times an example (Hypothesis's deadline, 200 ms by default) or the
+# drawing of examples (its too_slow health check): how long either takes is the
+# machine's load, not the code's correctness.
+UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("ci", derandomize=True, database=None, max_examples=50,
-                          deadline=None, print_blob=True)
-settings.register_profile("untimed", deadline=None)
+                          print_blob=True, **UNTIMED)
+settings.register_profile("untimed", **UNTIMED)
 settings.load_profile("ci" if os.environ.get("CI") else "untimed")
 
 
