@@ -60,8 +60,9 @@ def tool():
     """Find the programs a test drives (tests/external_tools.py lists them):
     ``tool("pdftotext")`` is its path. Where it is missing the test skips, saying which
     package installs it, or, with ``optional=True``, is given None and does without what
-    it needs the tool for; either way, where BACC_EDGE_REQUIRE_TOOLS is set (.ci/run installs every tool
-    and sets it), a missing tool fails the test: no skip there hides a check."""
+    it needs the tool for; either way, where BACC_EDGE_REQUIRE_TOOLS is set (.ci/run
+    installs every tool and sets it), a missing tool fails the test: no skip there hides
+    a check."""
     def find(name: str, *, optional: bool = False) -> str | None:
         found = tools.find(name)
         if found:
