@@ -186,6 +186,8 @@ def _finite_decimal(value) -> bool:
 #: A whole number as an option writes it: ASCII digits, a '-' for a negative ('²', '５',
 #: '1_000', '+6' and ' 6' are whole numbers to Python's int, not to an option).
 _WHOLE = OPTION_WHOLE
+#: What an error adds for a number given where a whole number is wanted (1e3, 2.5).
+_WHOLE_FORM = " (a whole number is written in digits alone, without a point or an exponent)"
 #: What --decks reads: deck counts, ranges and inf, separated by commas (spaces beside a
 #: comma allowed, none round the whole or inside a count).
 _DECK_PART = r"(?:-?[0-9]+|[0-9]+-[0-9]+|inf|infinite|∞)"
@@ -200,7 +202,8 @@ def _option_name(param) -> str:
 class WholeNumber(click.ParamType):
     """A whole-number option. The exit codes' rule: a value that cannot be read as a
     whole number is a usage error (exit 2); one that reads but lies outside ``low`` …
-    ``high`` is bad data (exit 1), as ``--decks 0`` and ``--decks -1`` both are."""
+    ``high`` is bad data (exit 1), as ``--decks 0`` and ``--decks -1`` both are. Either
+    message says what the option takes (``1e3`` for ``--decks`` is told 1 to 64)."""
 
     name = "integer"
 
@@ -213,14 +216,21 @@ class WholeNumber(click.ParamType):
         elif isinstance(value, str) and _WHOLE.fullmatch(value):
             number = int(value)
         else:
-            self.fail(f"{value!r} is not a whole number{loosely_written(value)}", param, ctx)
+            # a number in another form (1e3, 2.5) is told the whole number's own form
+            hint = _WHOLE_FORM if _finite_decimal(value) else loosely_written(value)
+            takes = f"; {_option_name(param)} takes one {self._span()}" if self._span() else ""
+            self.fail(f"{value!r} is not a whole number{hint}{takes}", param, ctx)
         if (self.low is not None and number < self.low) or (
                 self.high is not None and number > self.high):
-            span = (f"from {self.low}" if self.high is None else
-                    f"from {self.low} to {self.high}" if self.low is not None else
-                    f"up to {self.high}")
-            raise OptionError(f"{_option_name(param)} {number}: must be a whole number {span}")
+            raise OptionError(f"{_option_name(param)} {number}: must be a whole number "
+                              f"{self._span()}")
         return number
+
+    def _span(self) -> str:
+        """The numbers the option takes, in words ("from 1 to 64"); "" for any."""
+        if self.low is None:
+            return "" if self.high is None else f"up to {self.high}"
+        return f"from {self.low}" if self.high is None else f"from {self.low} to {self.high}"
 
 
 class FiniteNumber(click.ParamType):
@@ -663,7 +673,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
               help="Folder for finished batches (default: .bacc-edge-depth); each run "
                    "definition keeps its own subfolder.")
 @fmt_option
-@plot_option("the edge by round, cutoffs marked")
+@plot_option("the edge by round, cutoffs marked (not with --count-only)")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @advantage_options
 def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, count_tags,
@@ -693,6 +703,10 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         raise click.UsageError(f"--{'exact' if exact_bets else 'outcome'}-bets says how a "
                                f"count study (--count-only) measures gains; without "
                                f"--count-only every round is valued exactly")
+    if plot is not None and count_only:  # refused before any work, not dropped after it
+        raise click.UsageError("--plot draws each bet's exact edge by round, which a count "
+                               "study (--count-only) does not measure: drop --plot, or "
+                               "--count-only for the run that values every round")
     yours = your_count(count_tags, trigger, initial, trigger_on)
     if yours is not None:
         yours.update(strict=strict, ramp=ramp)
@@ -763,12 +777,13 @@ def resumable_bar(label: str, *, quiet: bool = False):
 
 
 def print_depth(spec, shoes: int, summary, fmt: str, *, plot, paytable, check: bool) -> None:
-    """The depth run's table on stdout, its notes on stderr, the picture (depth runs),
-    then with --check how many published figures hold: exit 1 when one fails."""
+    """The depth run's table on stdout, its notes on stderr, the picture (a run valuing
+    every round: the command refuses --plot with --count-only), then with --check how
+    many published figures hold: exit 1 when one fails."""
     click.echo(render.depth_output(spec, shoes, summary, fmt), nl=False)
     for line in render.depth_notes(spec, summary):
         say(line)
-    if plot and spec.exact_every_round:  # after the table, which a bad picture never loses
+    if plot:  # after the table, which a bad picture never loses
         plot_depth(summary.bets, render.depth_title(spec, shoes), plot, [paytable])
         say(f"wrote {plot}")
     if check:
