@@ -1,28 +1,30 @@
 import os
-import shutil
 import sys
 from collections import Counter
-from datetime import timedelta
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import external_tools as tools  # noqa: E402
 from bacc_edge import Shoe  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # CI (the CI variable set): every property test draws the same examples on every run
 # and machine (derandomized, no example database carried between runs), at most 50 of
-# them, each within 10 s unless the test says otherwise. Elsewhere: Hypothesis's own
-# defaults, random examples, so new cases keep being tried.
+# them. Elsewhere: Hypothesis's own defaults, random examples, so new cases keep being
+# tried. Neither times an example (Hypothesis's deadline, 200 ms by default) or the
+# drawing of examples (its too_slow health check): how long either takes is the
+# machine's load, not the code's correctness.
+UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("ci", derandomize=True, database=None, max_examples=50,
-                          deadline=timedelta(seconds=10), print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+                          print_blob=True, **UNTIMED)
+settings.register_profile("untimed", **UNTIMED)
+settings.load_profile("ci" if os.environ.get("CI") else "untimed")
 
 
 def table_as_counter(table) -> Counter:
@@ -54,15 +56,28 @@ def rng():
 
 
 @pytest.fixture
-def chromium():
-    """The headless Chromium to drive (Debian's chromium): the browser tests skip, saying
-    why, where it is missing, and fail instead where BACC_EDGE_REQUIRE_CHROMIUM is set
-    (.ci/run installs it and sets it)."""
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        found = shutil.which(name)
+def tool():
+    """Find the programs a test drives (tests/external_tools.py lists them):
+    ``tool("pdftotext")`` is its path. Where it is missing the test skips, saying which
+    package installs it, or, with ``optional=True``, is given None and does without what
+    it needs the tool for; either way, where BACC_EDGE_REQUIRE_TOOLS is set (.ci/run
+    installs every tool and sets it), a missing tool fails the test: no skip there hides
+    a check."""
+    def find(name: str, *, optional: bool = False) -> str | None:
+        found = tools.find(name)
         if found:
             return found
-    if os.environ.get("BACC_EDGE_REQUIRE_CHROMIUM"):
-        pytest.fail("Chromium is required here (BACC_EDGE_REQUIRE_CHROMIUM) but not found")
-    pytest.skip("headless Chromium not installed (Debian: apt-get install chromium); "
-                ".ci/run installs it")
+        install = f"Debian: apt-get install {tools.package(name)}"
+        if os.environ.get(tools.REQUIRE_TOOLS):
+            pytest.fail(f"{name} is required here ({tools.REQUIRE_TOOLS} is set) but not "
+                        f"found; {install}")
+        if optional:
+            return None
+        pytest.skip(f"{name} not installed ({install}); .ci/run installs it")
+    return find
+
+
+@pytest.fixture
+def chromium(tool):
+    """The headless Chromium to drive (Debian's chromium), found by :func:`tool`."""
+    return tool("chromium")

@@ -25,9 +25,10 @@ class DevTools:
     """One headless Chromium, its profile and ``HOME`` in ``home``, and one page of it
     attached (:attr:`session`): :meth:`call` a protocol method, on the browser or
     (``page=True``) the page; the events that came meanwhile gather in
-    :attr:`events`. ``timeout``: the seconds any answer may take."""
+    :attr:`events`. ``timeout``: the seconds any answer may take (a bound for a hung
+    browser, roomy: a loaded machine's browser may be slow, and is no failure)."""
 
-    def __init__(self, chromium, home, *, timeout: float = 20):
+    def __init__(self, chromium, home, *, timeout: float = 120):
         self.timeout = timeout
         home.mkdir(parents=True, exist_ok=True)
         to_browser, self._write = os.pipe()
@@ -116,7 +117,7 @@ class DevTools:
     def close(self) -> None:
         """Close the browser (killed if it will not close)."""
         try:
-            self.call("Browser.close", timeout=5)
+            self.call("Browser.close", timeout=60)
             self.process.wait(30)
         except (RuntimeError, OSError, subprocess.TimeoutExpired):
             self.process.kill()

@@ -86,16 +86,20 @@ def test_num_marks_bounds(bench):
 
 
 def test_run_capped_ends_the_run_and_what_it_started(bench, tmp_path):
-    pid_file = tmp_path / "child"
+    # the run starts a process that sleeps 120 s, then leaves a mark: a run_capped held
+    # until that process's pipes close (it alone killed) would return only after the
+    # mark. The cap (15 s) is room for two Pythons to start on a loaded machine.
+    pid_file, mark = tmp_path / "child", tmp_path / "slept"
+    grandchild = f"import pathlib, time; time.sleep(120); pathlib.Path({str(mark)!r}).touch()"
     code = ("import subprocess, sys, pathlib, time; "
-            "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)']); "
-            f"pathlib.Path({str(pid_file)!r}).write_text(str(p.pid)); time.sleep(60)")
-    t0 = time.perf_counter()
-    seconds, _, _, _ = bench.run_capped([sys.executable, "-c", code], dict(os.environ), 3)
+            f"p = subprocess.Popen([sys.executable, '-c', {grandchild!r}]); "
+            f"pathlib.Path({str(pid_file)!r}).write_text(str(p.pid)); time.sleep(600)")
+    seconds, _, _, _ = bench.run_capped([sys.executable, "-c", code], dict(os.environ), 15)
     assert seconds is None  # cut at the cap
-    assert time.perf_counter() - t0 < 20  # not held until the grandchild's pipes close
+    assert not mark.exists()  # not held until the grandchild's pipes close
     child = int(pid_file.read_text())
-    for _ in range(50):  # the grandchild is ended too (reaped by init soon after)
+    deadline = time.monotonic() + 120  # the grandchild is ended too (reaped by init soon after)
+    while time.monotonic() < deadline:
         try:
             os.kill(child, 0)
         except ProcessLookupError:

@@ -31,7 +31,18 @@ def _child() -> str:
                           check=True).stdout.strip()
 
 
-def test_workers_started_for_a_run_ignore_ctrl_c_and_log_only_errors(monkeypatch):
+@pytest.fixture
+def takes_ctrl_c():
+    """This process takes Ctrl-C (Python's own handler), as a command at a terminal does,
+    for the test, whatever the tests were started with: a shell starts a background job
+    (``make test &``) with SIGINT ignored, and Python then keeps it ignored."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_workers_started_for_a_run_ignore_ctrl_c_and_log_only_errors(monkeypatch,
+                                                                     takes_ctrl_c):
     monkeypatch.delenv("DASK_LOGGING__DISTRIBUTED", raising=False)
     before = signal.getsignal(signal.SIGINT)
     with _workers_spared_ctrl_c():

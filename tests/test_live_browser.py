@@ -51,13 +51,13 @@ def server(tmp_path_factory):
             yield address(process)
         finally:
             process.terminate()
-            process.wait(timeout=10)
+            process.wait(timeout=120)
 
 
 def address(process):
     """The page's address, as the command prints it."""
-    ready, _, _ = select.select([process.stdout], [], [], 60)
-    assert ready, "the server printed no address in 60 s"
+    ready, _, _ = select.select([process.stdout], [], [], 300)
+    assert ready, "the server printed no address in 300 s"
     url = process.stdout.readline().strip()
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url), url
     return url
@@ -67,7 +67,7 @@ def new_shoe(url):
     """A new shoe of 8 decks on the server (through its API)."""
     request = urllib.request.Request(url + "api/shoe", data=b'{"decks": 8}',
                                      headers={"Content-Type": "application/json"})
-    assert json.load(urllib.request.urlopen(request, timeout=30))["seen"] == []
+    assert json.load(urllib.request.urlopen(request, timeout=120))["seen"] == []
 
 
 def opened(chromium, url, home):

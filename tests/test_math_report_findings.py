@@ -10,6 +10,7 @@ import logging
 import re
 import shlex
 import subprocess
+import sys
 from html import unescape
 
 import pytest
@@ -191,9 +192,10 @@ WIDE = ('"""A docstring a printer must fit.\n\n' + "x" * 800 + "\n\n"
 
 
 def test_a_long_word_or_a_wide_table_in_the_docstring_does_not_shrink_the_printed_page(
-        chromium, tmp_path):
+        chromium, tool, tmp_path):
     # Chromium shrinks a page whose content is wider than the paper: the report's text
     # would print at a fraction of its size. Its headings must print at their own size.
+    pdftotext = tool("pdftotext")
     (tmp_path / "wide.py").write_text(WIDE)
     page = tmp_path / "wide.html"
     page.write_text(math_report_html(build_math_report(tmp_path / "wide.py", date=DAY,
@@ -204,7 +206,7 @@ def test_a_long_word_or_a_wide_table_in_the_docstring_does_not_shrink_the_printe
                     f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, timeout=120,
                    env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
     assert pdf.is_file()
-    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+    boxes = subprocess.run([pdftotext, "-bbox", str(pdf), "-"], capture_output=True,
                            text=True, timeout=60).stdout
     # the h2 "Summary" is 14 pt: its box is about that tall unless the page was shrunk
     (y0, y1), = [(float(a), float(b)) for a, b in re.findall(
@@ -328,3 +330,25 @@ def test_dasks_warnings_are_silenced_while_a_run_deals(monkeypatch):
     assert list(depth_run._deal(spec, [0], 1, [1], None, 1)) == []
     assert heard == [False, True]
     assert logging.getLogger("distributed.nanny").isEnabledFor(logging.WARNING)  # restored
+
+
+#: A fresh process, as a command is: Dask first imported inside the quiet block, where
+#: the local cluster's code imports it.
+FRESH_QUIET = """
+import logging, sys
+from bacc_edge.depth.run import dask_logging_quiet
+assert "distributed" not in sys.modules
+with dask_logging_quiet():
+    import distributed.nanny
+    print(logging.getLogger("distributed.nanny").isEnabledFor(logging.WARNING))
+print(logging.getLogger("distributed.nanny").isEnabledFor(logging.WARNING))
+"""
+
+
+def test_dasks_warnings_are_silenced_in_a_fresh_command_too():
+    # Dask's import sets its loggers' levels from its settings: inside the block it
+    # undid the block's own, and a loaded machine's depth run printed the nanny's warning
+    done = subprocess.run([sys.executable, "-c", FRESH_QUIET], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]  # quiet in the block, as it was after

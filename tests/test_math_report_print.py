@@ -1,15 +1,15 @@
 """The math report in a real browser (headless Chromium): a rendered page, and every
 shipped report (results/math_reports/, which tests/test_results.py holds to today's
 code) printed to PDF on Letter and on A4, as a test lab prints it. Without Chromium the
-tests skip, saying why (.ci/run installs it; BACC_EDGE_REQUIRE_CHROMIUM makes a missing
-browser a failure). Page counts and sizes are read with pdfinfo and pdftotext where
-installed, else from the PDF's bytes."""
+tests skip, saying why (the ``tool`` fixture of tests/conftest.py: .ci/run installs every
+tool and sets BACC_EDGE_REQUIRE_TOOLS, which makes a missing one a failure). Page sizes are
+read with pdfinfo where installed, else from the PDF's bytes; each page's text, and the
+checks on it, need pdftotext."""
 
 import base64
 import html
 import os
 import re
-import shutil
 import struct
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
@@ -67,11 +67,11 @@ def _print(chromium, page, pdf, home):
     return run.stderr
 
 
-def _pages(pdf) -> list[tuple[float, float]]:
-    """Each page's size in points: from pdfinfo where installed, else the page objects'
-    /MediaBox in the PDF's bytes (Chromium writes them uncompressed)."""
-    if shutil.which("pdfinfo"):
-        out = subprocess.run(["pdfinfo", "-l", "9999", str(pdf)], capture_output=True,
+def _pages(pdf, pdfinfo: str | None) -> list[tuple[float, float]]:
+    """Each page's size in points: from ``pdfinfo`` (its path) where installed, else the
+    page objects' /MediaBox in the PDF's bytes (Chromium writes them uncompressed)."""
+    if pdfinfo:
+        out = subprocess.run([pdfinfo, "-l", "9999", str(pdf)], capture_output=True,
                              text=True, timeout=60).stdout
         return [(float(w), float(h)) for w, h in
                 re.findall(r"Page +\d+ size: +([\d.]+) x ([\d.]+) pts", out)]
@@ -80,11 +80,12 @@ def _pages(pdf) -> list[tuple[float, float]]:
             re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", data)]
 
 
-def _page_texts(pdf) -> list[str] | None:
-    """Each page's text (pdftotext, pages split at form feeds), None without it."""
-    if not shutil.which("pdftotext"):
+def _page_texts(pdf, pdftotext: str | None) -> list[str] | None:
+    """Each page's text (``pdftotext``, its path; pages split at form feeds), None
+    without it."""
+    if not pdftotext:
         return None
-    out = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+    out = subprocess.run([pdftotext, "-layout", str(pdf), "-"], capture_output=True,
                          text=True, timeout=60).stdout
     return out.split("\f")
 
@@ -108,7 +109,8 @@ def _print_all(chromium, pages, folder, home):
         browser.close()
 
 
-def test_every_shipped_report_prints_with_each_bet_on_a_new_page(chromium, tmp_path):
+def test_every_shipped_report_prints_with_each_bet_on_a_new_page(chromium, tool, tmp_path):
+    pdfinfo, pdftotext = tool("pdfinfo", optional=True), tool("pdftotext", optional=True)
     assert len(REPORTS) == len(list((ROOT / "paytables").glob("*.py")))
     # two browsers, the reports shared out largest first
     by_size = sorted(REPORTS, key=lambda p: -p.stat().st_size)
@@ -123,11 +125,11 @@ def test_every_shipped_report_prints_with_each_bet_on_a_new_page(chromium, tmp_p
         assert data[:5] == b"%PDF-" and len(data) > 30_000, page.name
         text = page.read_text()
         bets = re.findall(r'<h2 id="[^"]*" class="bet">([^<]*)</h2>', text)
-        sizes = _pages(pdf)
+        sizes = _pages(pdf, pdfinfo)
         assert {(round(w), round(h)) for w, h in sizes} == {LETTER}, page.name  # the default
         # a first page or two, then each bet on pages of its own, one to four each
         assert len(bets) + 1 <= len(sizes) <= 4 * len(bets) + 4, (page.name, len(sizes))
-        texts = _page_texts(pdf)
+        texts = _page_texts(pdf, pdftotext)
         if texts is not None:
             game = html.unescape(re.search(r"<title>Math report: ([^<]*)</title>",
                                            text).group(1))
@@ -143,7 +145,7 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_a_report_prints_on_a4_as_well(chromium, tmp_path):
+def test_a_report_prints_on_a4_as_well(chromium, tool, tmp_path):
     # the paper is the printer's: the same page on A4 has A4 pages, every bet still on
     # pages of its own
     page = tmp_path / "chemin_de_fer.html"
@@ -152,6 +154,6 @@ def test_a_report_prints_on_a4_as_well(chromium, tmp_path):
     pdf = tmp_path / "a4.pdf"
     stderr = _print(chromium, page, pdf, tmp_path / "home")
     assert pdf.is_file(), stderr[-2000:]
-    sizes = _pages(pdf)
+    sizes = _pages(pdf, tool("pdfinfo", optional=True))
     assert {(round(w), round(h)) for w, h in sizes} == {A4}
     assert 4 <= len(sizes) <= 16

@@ -38,7 +38,7 @@ from .analysis.table_rules import WithMainBet
 from .util.safe_write import check_output
 from .analysis.removal_effects import effects_and_counts
 from .errors import BaccEdgeError, OptionError
-from .language.loader import load_paytable, load_paytables
+from .language.loader import load_paytable, load_paytables, slow_loads_told
 from .language.shipped import SHIPPED, paytable_path
 from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_written,
                             option_number, option_percentage)
@@ -79,7 +79,9 @@ class Command(click.Group):
     """The command group: a first argument that is not a command goes to ``report``,
     each command's options are given once (:class:`OnceCommand`), an error about the
     input is one line, not a traceback, and so are an output that cannot be written
-    (:mod:`~bacc_edge.output.stdout_guard`) and Ctrl-C."""
+    (:mod:`~bacc_edge.output.stdout_guard`) and Ctrl-C. A paytable still loading after
+    a few seconds is named on stderr, whichever command, and whichever function of the
+    library loads it (:func:`~bacc_edge.language.loader.slow_loads_told`)."""
 
     command_class = OnceCommand
 
@@ -91,7 +93,7 @@ class Command(click.Group):
 
     def invoke(self, ctx):
         try:
-            with guarded_stdout():
+            with guarded_stdout(), slow_loads_told(say):
                 return super().invoke(ctx)
         except BaccEdgeError as err:
             raise click.ClickException(str(err)) from None
@@ -216,6 +218,8 @@ def _finite_decimal(value) -> bool:
 #: A whole number as an option writes it: ASCII digits, a '-' for a negative ('²', '５',
 #: '1_000', '+6' and ' 6' are whole numbers to Python's int, not to an option).
 _WHOLE = OPTION_WHOLE
+#: What an error adds for a number given where a whole number is wanted (1e3, 2.5).
+_WHOLE_FORM = " (a whole number is written in digits alone, without a point or an exponent)"
 #: What --decks reads: deck counts, ranges and inf, separated by commas (spaces beside a
 #: comma allowed, none round the whole or inside a count).
 _DECK_PART = r"(?:-?[0-9]+|[0-9]+-[0-9]+|inf|infinite|∞)"
@@ -230,7 +234,8 @@ def _option_name(param) -> str:
 class WholeNumber(click.ParamType):
     """A whole-number option. The exit codes' rule: a value that cannot be read as a
     whole number is a usage error (exit 2); one that reads but lies outside ``low`` …
-    ``high`` is bad data (exit 1), as ``--decks 0`` and ``--decks -1`` both are."""
+    ``high`` is bad data (exit 1), as ``--decks 0`` and ``--decks -1`` both are. Either
+    message says what the option takes (``1e3`` for ``--decks`` is told 1 to 64)."""
 
     name = "integer"
 
@@ -243,14 +248,21 @@ class WholeNumber(click.ParamType):
         elif isinstance(value, str) and _WHOLE.fullmatch(value):
             number = int(value)
         else:
-            self.fail(f"{value!r} is not a whole number{loosely_written(value)}", param, ctx)
+            # a number in another form (1e3, 2.5) is told the whole number's own form
+            hint = _WHOLE_FORM if _finite_decimal(value) else loosely_written(value)
+            takes = f"; {_option_name(param)} takes one {self._span()}" if self._span() else ""
+            self.fail(f"{value!r} is not a whole number{hint}{takes}", param, ctx)
         if (self.low is not None and number < self.low) or (
                 self.high is not None and number > self.high):
-            span = (f"from {self.low}" if self.high is None else
-                    f"from {self.low} to {self.high}" if self.low is not None else
-                    f"up to {self.high}")
-            raise OptionError(f"{_option_name(param)} {number}: must be a whole number {span}")
+            raise OptionError(f"{_option_name(param)} {number}: must be a whole number "
+                              f"{self._span()}")
         return number
+
+    def _span(self) -> str:
+        """The numbers the option takes, in words ("from 1 to 64"); "" for any."""
+        if self.low is None:
+            return "" if self.high is None else f"up to {self.high}"
+        return f"from {self.low}" if self.high is None else f"from {self.low} to {self.high}"
 
 
 class FiniteNumber(click.ParamType):
@@ -531,7 +543,7 @@ def report_command(paytables, decks, counts, remove, infinite, bets, fmt, exact,
                                     check=do_check, exact=exact)
         except OptionError as err:  # two options that contradict: a usage error
             raise click.UsageError(str(err)) from None
-    loaded = load_paytables(paytables, bets, on_slow=say)
+    loaded = load_paytables(paytables, bets)
     if isinstance(decks, DeckList):
         report_decks(loaded, decks, fmt, digits)
     elif do_check:
@@ -599,7 +611,7 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
     """
     text_only(fmt, "digits", "exact", exact_in=("json", "csv"))
     decks, infinite = one_deck_count(decks, infinite)
-    loaded = load_paytables(paytables, bets, on_slow=say)
+    loaded = load_paytables(paytables, bets)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     with progress_bar.bar("removals") as on_progress:
         effects, linear_counts = effects_and_counts(loaded, shoe, level,
@@ -693,7 +705,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
               help="Folder for finished batches (default: .bacc-edge-depth); each run "
                    "definition keeps its own subfolder.")
 @fmt_option
-@plot_option("the edge by round, cutoffs marked")
+@plot_option("the edge by round, cutoffs marked (not with --count-only)")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @advantage_options
 def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, count_tags,
@@ -723,6 +735,10 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         raise click.UsageError(f"--{'exact' if exact_bets else 'outcome'}-bets says how a "
                                f"count study (--count-only) measures gains; without "
                                f"--count-only every round is valued exactly")
+    if plot is not None and count_only:  # refused before any work, not dropped after it
+        raise click.UsageError("--plot draws each bet's exact edge by round, which a count "
+                               "study (--count-only) does not measure: drop --plot, or "
+                               "--count-only for the run that values every round")
     yours = your_count(count_tags, trigger, initial, trigger_on)
     if yours is not None:
         yours.update(strict=strict, ramp=ramp)
@@ -793,12 +809,13 @@ def resumable_bar(label: str, *, quiet: bool = False):
 
 
 def print_depth(spec, shoes: int, summary, fmt: str, *, plot, paytable, check: bool) -> None:
-    """The depth run's table on stdout, its notes on stderr, the picture (depth runs),
-    then with --check how many published figures hold: exit 1 when one fails."""
+    """The depth run's table on stdout, its notes on stderr, the picture (a run valuing
+    every round: the command refuses --plot with --count-only), then with --check how
+    many published figures hold: exit 1 when one fails."""
     click.echo(render.depth_output(spec, shoes, summary, fmt), nl=False)
     for line in render.depth_notes(spec, summary):
         say(line)
-    if plot and spec.exact_every_round:  # after the table, which a bad picture never loses
+    if plot:  # after the table, which a bad picture never loses
         plot_depth(summary.bets, render.depth_title(spec, shoes), plot, [paytable])
         say(f"wrote {plot}")
     if check:
@@ -836,7 +853,7 @@ def results_command(paytables_dir, results_dir, date):
         from .output.results_folder import write_results
         with progress_bar.bar("paytables") as on_progress:
             written = write_results(Path(paytables_dir), Path(results_dir), date=date,
-                                    on_progress=on_progress, on_slow=say)
+                                    on_progress=on_progress)
     except OSError as err:  # the folder named, or a file in it, cannot be written
         raise click.ClickException(f"{err.filename or results_dir}: cannot write the "
                                    f"results ({err.strerror})") from None
@@ -925,7 +942,7 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
         raise click.UsageError("--scale makes every winning pay of a bet unknown and --solve "
                                "names the unknown pays: give one (--solve with --keep-ratios "
                                "scales the events it names)")
-    loaded = load_paytable(paytable, on_slow=say)
+    loaded = load_paytable(paytable)
     from .analysis.solve import parse_given, solve
     from .output.solve import solutions_output
     with progress_bar.bar("bets") as on_progress:
@@ -984,7 +1001,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     twice = next((b for i, b in enumerate(depth_bets) if b in depth_bets[:i]), None)
     if twice is not None:
         raise click.UsageError(f"--depth-bet {twice!r} is given twice: name each bet once")
-    loaded = load_paytable(paytable, on_slow=say)
+    loaded = load_paytable(paytable)
     from .output.math_report import write_math_report
     # a depth run keeps its finished batches: Ctrl-C says how to resume
     with (resumable_bar if depth else progress_bar.bar)("report") as on_progress:
@@ -1107,7 +1124,7 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
     if repeated:
         raise click.UsageError(f"--position {repeated[0]} is given twice: name each "
                                f"position once")
-    (loaded,) = load_paytables([paytable], bets, on_slow=say)
+    (loaded,) = load_paytables([paytable], bets)
     shoe, full = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     from .analysis.known_card import known_card
     from .output.known_card import known_card_output
@@ -1144,7 +1161,7 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
     from .depth.shoe_shopping import shoe_shopping
     from .output.shoe_shopping import shopping_output
     with progress_bar.bar("shoes dealt, first coups counted") as on_progress:
-        result = shoe_shopping(load_paytable(paytable, on_slow=say), bets or None, deal=deal,
+        result = shoe_shopping(load_paytable(paytable), bets or None, deal=deal,
                                shoes=shoes, seed=seed, on_progress=on_progress)
     click.echo(shopping_output(result, fmt, digits=digits), nl=False)
 

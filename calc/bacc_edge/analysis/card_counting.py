@@ -29,14 +29,14 @@ import functools
 import math
 from dataclasses import KW_ONLY, dataclass, field, replace
 from enum import StrEnum
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import math
 
 from ..game.cards import CARDS_PER_DECK, POINTS, RANKS, parse_card
 from ..util.arguments import names_argument, non_empty, quoted
 from ..errors import ArgumentError, BaccEdgeError, OptionError
-from ..language.pays import exact_number, whole_number
+from ..language.pays import DECIMAL_TEXT, exact_number, whole_number
 from ..language.bet import Printed
 
 
@@ -112,6 +112,8 @@ MAX_ROWS = 1000
 MAX_DEPTH = 64 * 52
 #: The largest stake of a ramp, in units.
 MAX_UNITS = 1000
+#: The largest tag of a count, either way.
+MAX_TAG = 1000
 
 
 def _finite(value, what: str) -> float:
@@ -124,6 +126,28 @@ def _finite(value, what: str) -> float:
         return float(number)
     except OverflowError:
         raise OptionError(f"{what} {str(value)[:20]}… is too large") from None
+
+
+def _whole(value, low: int, high: int, what: Callable[[str], str], *,
+           plural: bool = False) -> int:
+    """``value`` (an int, or text as a whole number is written) as a whole number from
+    ``low`` to ``high``, else one OptionError, ``what(shown)`` naming the value shown. A
+    number written otherwise (``1e15``, ``2.5``) is told the limit, as one past it is;
+    text that is no number (``x``, ``1_0``, ``５``), that it is none."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    else:
+        try:
+            number = whole_number(str(value))
+        except ValueError:
+            if DECIMAL_TEXT.fullmatch(str(value).strip()):
+                raise OptionError(f"{what(repr(value))} must be a whole number from "
+                                  f"{low} to {high}") from None
+            raise OptionError(f"{what(repr(value))} {'are' if plural else 'is'} not "
+                              f"a whole number") from None
+    if not low <= number <= high:
+        raise OptionError(f"{what(str(number))} must be from {low} to {high}")
+    return number
 
 
 def _pairs(value, what: str, example: str) -> list[tuple[str, str]]:
@@ -173,15 +197,8 @@ class TriggerTable:
         if isinstance(self.rows, str) and not self.rows.strip():
             raise OptionError(f"{what} has no rows: write {example}")
         for depth, threshold in _pairs(self.rows, what, example):
-            try:
-                start = depth if isinstance(depth, int) and not isinstance(depth, bool) \
-                    else whole_number(str(depth))
-            except ValueError:
-                raise OptionError(f"{what}: depth {depth!r} is not a whole number") from None
-            least = 0 if self.by is DepthBy.CARDS else 1
-            if not least <= start <= MAX_DEPTH:
-                raise OptionError(f"{what}: depth {start} must be from {least} to "
-                                  f"{MAX_DEPTH}")
+            start = _whole(depth, 0 if self.by is DepthBy.CARDS else 1, MAX_DEPTH,
+                           lambda shown: f"{what}: depth {shown}")
             rows.append((start, _finite(threshold, f"{what}: threshold of {start}")))
         if not rows:
             raise OptionError(f"{what} has no rows: write {example}")
@@ -233,15 +250,8 @@ def parse_ramp(value, where: str = "count") -> tuple[tuple[float, int], ...]:
     steps = []
     for level, units in _pairs(value, what, "COUNT=UNITS, e.g. 10=2, 12=4"):
         at = _finite(level, f"{what}: count")
-        try:
-            stake = units if isinstance(units, int) and not isinstance(units, bool) \
-                else whole_number(str(units))
-        except ValueError:
-            raise OptionError(f"{what}: units {units!r} of {level!r} are not a whole "
-                              f"number") from None
-        if not 1 <= stake <= MAX_UNITS:
-            raise OptionError(f"{what}: units {stake} of {level!r} must be from 1 to "
-                              f"{MAX_UNITS}")
+        stake = _whole(units, 1, MAX_UNITS, lambda shown: f"{what}: units {shown} of {level!r}",
+                       plural=True)
         steps.append((at, stake))
     if len(steps) > MAX_ROWS:
         raise OptionError(f"{what} has {len(steps)} steps, more than {MAX_ROWS}")
@@ -350,13 +360,9 @@ def parse_tags(text_or_map, where: str = "count") -> tuple[int, ...]:
     tags = [0] * len(RANKS)
     seen = set()
     for rank, tag in pairs:
-        try:  # int() reads '５' and '1_0': a tag is written in ASCII digits
-            value = tag if isinstance(tag, int) else whole_number(str(tag))
-        except ValueError:
-            raise OptionError(f"{where}: tag {tag!r} of {rank!r} is not a whole number") from None
-        if isinstance(tag, bool) or abs(value) > 1000:
-            raise OptionError(f"{where}: tag {tag!r} of {rank!r} must be a whole number "
-                              f"from -1000 to 1000")
+        # int() reads '５' and '1_0': a tag is written in ASCII digits
+        value = _whole(tag, -MAX_TAG, MAX_TAG,
+                       lambda shown: f"{where}: tag {shown} of {rank!r}")
         for r in _rank_index(str(rank), where):
             if r in seen:
                 raise OptionError(f"{where}: rank {RANKS[r]} is tagged twice")

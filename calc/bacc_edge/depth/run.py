@@ -506,14 +506,21 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
     refuse it unless it answers as a Dask scheduler within one overall deadline of
     ``wait`` seconds (default :data:`CONNECT_TIMEOUT`). Dask's own Client waits for the
     handshake with no deadline, so a port that accepts connections and never answers
-    (any other server) would hang the run in silence."""
+    (any other server) would hang the run in silence.
+
+    One connection is tried, once: Dask's ``connect`` retries a connection closed
+    under it until its own deadline, so a server that closes every connection would
+    be told from one that never answers only by which deadline came first. Here a
+    closed connection is said to be closed however long it took, and the deadline
+    names only a peer that was still silent when it came."""
     if address is None:
         return
     import asyncio
     import socket
     import time
 
-    from distributed.comm import CommClosedError, connect
+    from distributed.comm import parse_address
+    from distributed.comm.registry import get_backend
 
     wait = CONNECT_TIMEOUT if wait is None else wait
     host, port = check_scheduler(address)
@@ -526,8 +533,11 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
                           f"{err.strerror or err or type(err).__name__})") from None
 
     async def identity():
-        comm = await connect(address, timeout=wait)
-        try:
+        scheme, location = parse_address(address)
+        comm = await get_backend(scheme).get_connector().connect(location)
+        try:  # the handshakes Dask's connect exchanges, then the question
+            await comm.write(comm.handshake_info())
+            await comm.read()
             await comm.write({"op": "identity", "reply": True})
             return await comm.read()
         finally:
@@ -535,10 +545,10 @@ def reach_scheduler(address: str | None, wait: float | None = None) -> None:
 
     try:
         answer = asyncio.run(asyncio.wait_for(identity(), start + wait - time.monotonic()))
-    except asyncio.TimeoutError:
+    except asyncio.TimeoutError:  # first: it is an OSError too
         raise OptionError(f"{late} (something accepts connections there but never "
                           f"answered)") from None
-    except (CommClosedError, ConnectionError):
+    except OSError:  # Dask's CommClosedError, a reset, a socket no longer connected
         raise OptionError(f"{late} (something accepts connections there but closed this "
                           f"one without answering)") from None
     except Exception:  # a reply Dask cannot read: its length header, read from another
@@ -784,7 +794,13 @@ def dask_logging_quiet():
     """Dask's own log lines below ERROR silenced for the block: its warnings are about its
     machinery, not the run ("Worker process still alive after 4.0 seconds, killing" as a
     loaded machine closes the local cluster), and stderr carries bacc-edge's notes and
-    progress. Every ``distributed`` logger is raised to ERROR and restored after."""
+    progress. Every ``distributed`` logger is raised to ERROR and restored after. Dask's
+    package is imported first: its import sets its loggers' levels from Dask's settings
+    (``distributed`` to INFO), which would undo the block's if it came inside it, as it
+    does in a fresh command (the nanny's warning above was then printed on a loaded
+    machine)."""
+    import distributed  # noqa: F401  (for its import's logging set-up, before the block's)
+
     names = ["distributed", *(n for n in list(logging.root.manager.loggerDict)
                                if n.startswith("distributed."))]
     loggers = [logging.getLogger(n) for n in names]

@@ -123,7 +123,8 @@ class Shoe:
         """The shoe less the named cards, e.g. ``"5 5 K♠ 10h"``.
 
         A card named without a suit leaves its rank; its suit stays unknown (see
-        :attr:`suitless`).
+        :attr:`suitless`). A card named with its suit, from a shoe that keeps no suits
+        (built from rank counts), is refused: its suit would be dropped unseen.
         """
         if not isinstance(cards, str):
             raise ArgumentError(f"cards {kind_of(cards)} must be card names in a string, "
@@ -141,6 +142,11 @@ class Shoe:
                 raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {RANKS[rank]} is left")
             ranks[rank] -= 1
             if suits is None:
+                if suit is not None:
+                    raise ShoeError(f"cannot remove {name!r} from {cards!r}: the shoe "
+                                    f"({self.label}) is rank counts, with no suits, so its "
+                                    f"suit would be dropped unseen; name the card by its "
+                                    f"rank alone, {RANKS[rank]!r}, or {SUITS_NEEDED}")
                 continue
             if suit is None:
                 suitless[rank] += 1
@@ -150,9 +156,7 @@ class Shoe:
                 suits[rank][suit] -= 1
             if sum(suits[rank]) < suitless[rank]:
                 raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
-        # 't' is 10; a suit named on a shoe of unknown suits is not kept, so not shown
-        removed = " ".join(card_name(rank, None if suits is None else suit)
-                           for rank, suit in parsed)
+        removed = " ".join(card_name(rank, suit) for rank, suit in parsed)  # 't' is 10
         return Shoe(
             ranks=tuple(ranks),
             suits=None if suits is None else tuple(tuple(row) for row in suits),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import contextvars
 import difflib
 import functools
 import hashlib
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from ..util.arguments import names_argument, non_empty, quoted
+from ..util.arguments import callable_argument, names_argument, non_empty, quoted
 from ..errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
 from .bet import Bet, Figure
 from .shipped import paytable_path, shipped_hint
@@ -164,6 +165,25 @@ def _paths(value, what: str) -> list:
 
 #: Seconds a paytable may take to load before the caller is told which file it is.
 SLOW_LOAD_SECONDS = 3.0
+#: Who hears of a paytable slow to load when its loader names no one (see
+#: :func:`slow_loads_told`); None: no one.
+_told_by_default: contextvars.ContextVar[Callable[[str], None] | None] = (
+    contextvars.ContextVar("told_by_default", default=None))
+
+
+@contextlib.contextmanager
+def slow_loads_told(on_slow: Callable[[str], None]):
+    """Within the block (in this thread's context), every paytable loaded without an
+    ``on_slow`` of its own tells ``on_slow`` when it is still loading after
+    :data:`SLOW_LOAD_SECONDS`, whichever function loads it (an analysis given a path
+    loads it itself). The command line enters it once around every command, so no
+    command can load a paytable that hangs in silence."""
+    callable_argument(on_slow, "on_slow")
+    token = _told_by_default.set(on_slow)
+    try:
+        yield
+    finally:
+        _told_by_default.reset(token)
 
 
 def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
@@ -172,7 +192,8 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
     files that define it. A name no file defines is refused, listing every bet they do;
     a file none of whose bets is named is left out; a file given twice is refused.
     ``on_slow`` receives a message naming a file still loading after
-    :data:`SLOW_LOAD_SECONDS` (a paytable is a program, and can hang)."""
+    :data:`SLOW_LOAD_SECONDS` (a paytable is a program, and can hang); None: whoever
+    :func:`slow_loads_told` names, if anyone."""
     paths = non_empty(_paths(paths, "paths"), "paths", "paytable file")
     names = names_argument(bet_names, "bet_names")
     seen = {}
@@ -304,8 +325,9 @@ def _kind_of_file(p: Path) -> str:
 
 @contextlib.contextmanager
 def _told_if_slow(path, on_slow: Callable[[str], None] | None):
-    """Call ``on_slow`` with a message naming ``path`` if the block is still running
-    after :data:`SLOW_LOAD_SECONDS`."""
+    """Call ``on_slow`` (else whoever :func:`slow_loads_told` names) with a message
+    naming ``path`` if the block is still running after :data:`SLOW_LOAD_SECONDS`."""
+    on_slow = on_slow if on_slow is not None else _told_by_default.get()
     if on_slow is None:
         yield
         return
@@ -464,4 +486,4 @@ def _line_in(path: Path, err: BaseException) -> str:
 
 
 __all__ = ["Paytable", "as_paytable", "load_paytable", "load_paytable_source",
-           "load_paytables", "printing_to_stderr"]
+           "load_paytables", "printing_to_stderr", "slow_loads_told"]
