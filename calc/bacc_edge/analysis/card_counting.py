@@ -31,8 +31,6 @@ from dataclasses import KW_ONLY, dataclass, field, replace
 from enum import StrEnum
 from typing import Callable, Mapping, Sequence
 
-import math
-
 from ..game.cards import CARDS_PER_DECK, POINTS, RANKS, parse_card
 from ..util.arguments import names_argument, non_empty, quoted
 from ..errors import ArgumentError, BaccEdgeError, OptionError

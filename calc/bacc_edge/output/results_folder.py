@@ -17,7 +17,6 @@ a second is refused.
 
 from __future__ import annotations
 
-import html
 import os
 from contextlib import contextmanager, suppress
 from pathlib import Path
