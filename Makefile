@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install test demo results bench bench-json clean
+.PHONY: install test test-quick demo results bench bench-json clean
 
 install: $(STAMP)
 
@@ -18,8 +18,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m compileall -q calc
 	touch $(STAMP)
 
+# The suite runs on every core (pytest-xdist); test-quick leaves out the full-size runs
+# and the browser tests: the everyday loop while editing.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
+
+test-quick: $(STAMP)
+	$(BIN)/python -m pytest -n auto -m "not slow and not browser"
 
 demo: $(STAMP)
 	$(BIN)/bacc-edge paytables/*.py

@@ -81,3 +81,11 @@ def tool():
 def chromium(tool):
     """The headless Chromium to drive (Debian's chromium), found by :func:`tool`."""
     return tool("chromium")
+
+
+def pytest_collection_modifyitems(items):
+    """Every test that drives a real browser (asks for ``chromium``) is marked
+    ``browser``, so the quick loop (``make test-quick``) can leave them out."""
+    for item in items:
+        if "chromium" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)

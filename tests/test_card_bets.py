@@ -289,6 +289,7 @@ CARD_SETTINGS = settings(max_examples=60, deadline=None,
 
 @CARD_SETTINGS
 @given(suited_shoes(), st.data())
+@pytest.mark.slow
 def test_card_conditions_match_the_reference_on_suit_asymmetric_shoes(rows, data):
     ranks = sorted({r for r in range(13) if sum(rows[r])})
     spec = data.draw(specs(ranks + [5], suits=True))
@@ -316,6 +317,7 @@ def test_rank_conditions_match_the_reference_on_rank_only_shoes(counts, data):
 
 @CARD_SETTINGS
 @given(suited_shoes(), st.data())
+@pytest.mark.slow
 def test_group_conditions_counted_by_multisets_match_the_reference(rows, data):
     ranks = sorted({r for r in range(13) if sum(rows[r])})
     spec = data.draw(group_specs(ranks + [5], suits=True))
@@ -326,6 +328,7 @@ def test_group_conditions_counted_by_multisets_match_the_reference(rows, data):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from([0, 8, 9, 12]), min_size=2, max_size=2, unique=True), st.data())
+@pytest.mark.slow
 def test_group_conditions_by_multisets_on_suit_symmetric_shoes(ranks, data):
     rows = [[1] * 4 if r in ranks else [0] * 4 for r in range(13)]
     spec = data.draw(group_specs(ranks, suits=True))
@@ -337,6 +340,7 @@ def test_group_conditions_by_multisets_on_suit_symmetric_shoes(ranks, data):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from([0, 3, 8, 9, 10, 12]), st.integers(1, 3), min_size=2,
                        max_size=4).filter(lambda d: 6 <= sum(d.values()) <= 9), st.data())
+@pytest.mark.slow
 def test_group_conditions_by_multisets_on_rank_only_shoes(counts, data):
     spec = data.draw(group_specs(sorted(counts), suits=False))
     condition = engine(spec)
@@ -353,6 +357,7 @@ def test_group_conditions_by_multisets_on_rank_only_shoes(counts, data):
     (first_four.count(rank="K") == 2) & (first_four.count(suit="♦") == 1),
     player.hand.same_suit & banker.hand.same_suit & (player.points == 8),
 ])
+@pytest.mark.slow
 def test_multisets_count_as_cards_by_position_do_on_eight_decks(condition, eight_decks,
                                                                    monkeypatch):
     assert by_multisets(condition)

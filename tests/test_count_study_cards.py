@@ -274,6 +274,7 @@ HIGH = Count("high", {"8": -1, "9": -1, "2": 1, "3": 1, "4": 1}, trigger=2,
     ("colour_match.py", None, DealRules(8, 14), 12),
     ("big_tiger.py", None, DealRules(2, 12), 250),
 ])
+@pytest.mark.slow
 def test_count_study_tallies_are_the_hand_dealers(paytable, bets, deal, shoes):
     spec = prepare(PAYTABLES / paytable, bets, deal=deal, seed=5, count_only=True,
                    eor_count=False, paytable_counts_too=False, counts=[ALWAYS, NINES, HIGH],

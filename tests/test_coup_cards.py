@@ -125,6 +125,7 @@ SHOE_SETTINGS = settings(max_examples=12, deadline=None,
 
 @settings(SHOE_SETTINGS, max_examples=8)
 @given(suited_shoes().filter(lambda rows: sum(map(sum, rows)) <= 7), st.data())
+@pytest.mark.slow
 def test_cards_out_of_the_shoe_match_the_reference_on_suit_asymmetric_shoes(rows, data):
     ranks = sorted({r for r in range(13) if sum(rows[r])})
     spec = data.draw(mixed_specs(ranks + [5], suits=True))

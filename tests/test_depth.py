@@ -865,6 +865,7 @@ def whole(tmp_path_factory):
 
 
 @pytest.mark.parametrize("victim", ["command", "worker"])
+@pytest.mark.slow
 def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim, whole):
     shoes = KILLED_SHOES
     env = {**os.environ, "PYTHONPATH": str(ROOT / "calc")}

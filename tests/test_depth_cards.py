@@ -267,6 +267,7 @@ def test_a_seeded_depth_runs_perfect_player_on_card_bets_is_the_hand_dealers(tmp
     assert np.allclose(out["sums"][tie_players, 1:], alone["sums"][:, 1:], rtol=1e-12)
 
 
+@pytest.mark.slow
 def test_a_slow_bet_on_the_cards_is_named_with_the_bet_that_runs_it_alone(tmp_path,
                                                                           monkeypatch,
                                                                           request):
@@ -327,6 +328,7 @@ def test_the_slow_bet_note_times_rounds_of_shoes_not_counted_before(tmp_path, mo
     assert not rows & {tuple(r) for r in setup}
 
 
+@pytest.mark.slow
 def test_the_depth_command_runs_card_bets_beside_a_bet_on_points(tmp_path, monkeypatch):
     import json
 

@@ -46,6 +46,7 @@ def suits_alike() -> Bet:
 
 
 @pytest.mark.parametrize("name", CARD_PAYTABLES + ["suits alike"])
+@pytest.mark.slow
 def test_the_batched_class_totals_are_the_per_shoe_counts_row_by_row(name):
     bets = ([suits_alike()] if name == "suits alike"
             else load_paytable(ROOT / "paytables" / f"{name}.py").bets)

@@ -80,6 +80,7 @@ def test_random_small_shoes_match_the_reference(counts):
 
 @SLOW
 @given(small_suited_shoes())
+@pytest.mark.slow
 def test_suit_asymmetric_shoes_match_the_reference_with_suited_pairs(rows):
     shoe = Shoe.from_suits(rows)
     assert table_as_counter(outcome_table(shoe, suits=True)) == reference_counts(
@@ -228,6 +229,7 @@ def test_random_tableaux_match_the_reference_on_random_shoes(counts, tableau):
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_suited_shoes(), legal_tableaux())
+@pytest.mark.slow
 def test_random_tableaux_match_the_reference_with_suited_pairs(rows, tableau):
     shoe = Shoe.from_suits(rows)
     assert table_as_counter(outcome_table(shoe, suits=True, tableau=tableau)) == (
@@ -285,6 +287,7 @@ print("ok")
 """
 
 
+@pytest.mark.slow
 def test_every_legal_tableau_stays_inside_the_kernels_arrays():
     # compiled, numba checks no bounds: run the kernels' own source as plain Python
     # (NUMBA_DISABLE_JIT), where numpy checks every index, and count shoes under extreme

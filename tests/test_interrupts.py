@@ -109,6 +109,7 @@ def test_ctrl_c_is_one_line(tmp_path, monkeypatch, args, patch, line):
     assert not (tmp_path / "r.html").exists()
 
 
+@pytest.mark.slow
 def test_a_run_on_local_workers_leaves_no_scratch_files(tmp_path):
     # Dask's workers keep lock files in a scratch folder under the temporary folder
     scratch = tmp_path / "tmp"

@@ -56,6 +56,7 @@ def few_rank_suited_shoes():
 
 @settings(max_examples=15, deadline=None)
 @given(few_rank_suited_shoes())
+@pytest.mark.slow
 def test_conditions_ask_what_the_reference_sees(rows):
     shoe = Shoe.from_suits(rows)
     table = outcome_table(shoe, suits=True)

@@ -4,6 +4,7 @@ and paytables."""
 import re
 import shutil
 
+import pytest
 from click.testing import CliRunner
 
 from bacc_edge.cli import main
@@ -17,6 +18,7 @@ def committed_date() -> str:
     return re.search(r"^\| Date \| (\d{4}-\d\d-\d\d) ", text, re.MULTILINE).group(1)
 
 
+@pytest.mark.slow
 def test_results_are_not_stale(tmp_path, monkeypatch):
     # as the README runs it, `bacc-edge results` with its default folders, in a folder
     # holding the shipped paytables (the README's own test leaves that command to this one)

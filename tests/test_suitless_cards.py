@@ -120,6 +120,7 @@ SHOES = {
 
 @pytest.mark.parametrize("bet", list(BETS))
 @pytest.mark.parametrize("shoe", list(SHOES))
+@pytest.mark.slow
 def test_suitless_card_table_is_the_sum_over_every_way_the_suits_fell(bet, shoe):
     spec, named, suitless = SHOES[shoe]
     rows = _rows(spec)
