@@ -1,5 +1,10 @@
 """MkDocs hooks of the documentation site (``mkdocs.yml`` names this file).
 
+The API reference is made by mkdocstrings from the docstrings, numpy style, whose cross
+references are written as Sphinx writes them (``:class:`Paytable```, ``:func:`~x.report```);
+the page shows each as the code it names, the role and the ``~`` left out
+(:func:`on_page_content`).
+
 The command reference (``docs/reference/commands.md``) is made by mkdocs-click from each
 command's help, which it passes on as Markdown. click prints a paragraph after a line
 holding only ``\\b`` as written, line for line (the examples of every command, aligned in
@@ -13,11 +18,15 @@ from __future__ import annotations
 
 import copy
 import inspect
+import re
 import sys
 
 import click
 
 from bacc_edge.cli import main
+
+#: a Sphinx role before a name in code, as the docstring's Markdown comes out in HTML
+SPHINX_ROLE = re.compile(r":(?:py:)?(?:attr|class|data|exc|func|meth|mod|obj):<code>~?")
 
 #: click's mark: the paragraph after a line holding only this is printed as written
 NO_REWRAP = "\b"
@@ -58,3 +67,7 @@ def on_config(config):
     # loads this file under its file name: the module answers to both
     sys.modules.setdefault("mkdocs_hooks", sys.modules[__name__])
     return config
+
+
+def on_page_content(html, **_):
+    return SPHINX_ROLE.sub("<code>", html)
