@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install test test-quick demo results bench bench-json clean
+.PHONY: install test test-quick demo docs results bench bench-json clean
 
 install: $(STAMP)
 
@@ -14,7 +14,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs]'
 	$(BIN)/python -m compileall -q calc
 	touch $(STAMP)
 
@@ -29,6 +29,10 @@ test-quick: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/bacc-edge paytables/*.py
 
+# the documentation site, from docs/ into site/ (open site/index.html); warnings are errors
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --site-dir site
+
 results: $(STAMP)
 	$(BIN)/bacc-edge results paytables results
 
@@ -39,4 +43,4 @@ bench-json: $(STAMP)
 	$(BIN)/python bench/bench.py --json $(if $(BASELINE),--baseline $(BASELINE))
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis site

@@ -437,8 +437,8 @@ def test_the_table_names_every_case_once():
 
 # -- calls answered rather than refused -------------------------------------------------------
 def test_the_outcome_table_answers_a_card_question_on_the_cards():
-    """The README's ``outcome_table(shoe).probability(player.card(1).rank == "K")``: by
-    symmetry the first card is a king in 1 of 13 deals; on one deck less a king, 3 of 51."""
+    """``outcome_table(shoe).probability(player.card(1).rank == "K")``, a question of the
+    bet language page: by symmetry the first card is a king in 1 of 13 deals; on one deck less a king, 3 of 51."""
     assert outcome_table(Shoe.decks(8)).probability(player.card(1).rank == "K") == Fraction(1, 13)
     assert outcome_table(Shoe.decks(1).remove("K")).probability(
         player.card(1).rank == "K") == Fraction(3, 51)

@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from chemin_de_fer_dealer import deal_values
 from conftest import ROOT, kinds_of
+from pages import page
 from reference import reference_counts
 
 from bacc_edge import Information, Shoe, Tableau, load_paytable, solve_chemin_de_fer
@@ -187,9 +188,9 @@ def test_the_models_have_the_sizes_the_literature_gives():
     assert len(BANKER_HANDS) == 44 and len(PLAYER_FIVES) == 5
 
 
-def test_the_readmes_table_of_values_is_the_solvers():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme.split("<!-- chemin de fer values -->\n", 1)[1].split("\n\n", 1)[0]
+def test_the_documented_table_of_values_is_the_solvers():
+    text = page("how-to/chemin-de-fer")
+    table = text.split("<!-- chemin de fer values -->\n", 1)[1].split("\n\n", 1)[0]
     cells = [[c.strip() for c in line.strip("|").split("|")] for line in table.splitlines()[2:]]
     rows = {row[0]: row[1:] for row in cells}
     shoes = [Shoe.decks(1), Shoe.decks(6), Shoe.decks(8), Shoe.infinite()]
@@ -531,9 +532,9 @@ def test_the_command_takes_a_commission_of_many_digits():
 
 
 def test_the_players_choice_has_the_bankers_words():
-    # the README: .player and .banker choices have .draws, .traditional and .differs;
-    # the traditional table leaves the player's 5 open, as it does the banker's 3 against
-    # a 9 (paytables/chemin_de_fer.py stands there only to count by)
+    # the chemin de fer page: .player and .banker choices have .draws, .traditional and
+    # .differs; the traditional table leaves the player's 5 open, as it does the banker's 3
+    # against a 9 (paytables/chemin_de_fer.py stands there only to count by)
     eq = solve_chemin_de_fer(Shoe.decks(1)).equilibria[0]
     (player,) = eq.player
     assert player.draws == Fraction(28261, 36496)
@@ -544,10 +545,10 @@ def test_the_players_choice_has_the_bankers_words():
     data = json.loads(run("--decks", "1", "--fmt", "json").stdout)
     assert data["strategies"]["player"][0]["traditional"] == "open"
     assert data["strategies"]["player"][0]["differs"] is False
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert ("`.banker` choices with `.draws`, `.traditional`, `.differs`" in readme
+    documented = " ".join(page("how-to/chemin-de-fer").split())
+    assert ("`.banker` choices with `.draws`, `.traditional`, `.differs`" in documented
             and "`.traditional` is True (JSON and CSV: `draws`), False (`stands`) or None "
-                "(`open`" in readme)
+                "(`open`" in documented)
 
 
 @pytest.mark.parametrize("commission", ["0%", "5%"])

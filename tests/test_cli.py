@@ -16,35 +16,19 @@ from click.testing import CliRunner
 
 from bacc_edge.cli import main
 from conftest import ROOT
-
-README = (ROOT / "README.md").read_text()
+from pages import blocks
 
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
-def readme_blocks(lang):
-    """The README's fenced blocks of one language ("" for plain blocks)."""
-    blocks, current, info = [], None, None
-    for line in README.splitlines(keepends=True):
-        if line.startswith("```"):
-            if current is None:
-                current, info = [], line[3:].strip()
-            else:
-                if info == lang:
-                    blocks.append("".join(current))
-                current = None
-        elif current is not None:
-            current.append(line)
-    return blocks
-
-
-def test_the_readme_python_api_example_runs(monkeypatch, capsys):
-    code = next(b for b in readme_blocks("python") if "outcome_table(shoe" in b)
+def test_the_python_api_example_runs(monkeypatch, capsys):
+    # the Python API page's first example, run here too for what its comments say
+    block = next(b for b in blocks("python") if "outcome_table(shoe" in b.body)
     monkeypatch.chdir(ROOT)
     namespace = {}
-    exec(compile(code, "README.md", "exec"), namespace)
+    exec(compile(block.body, block.where, "exec"), namespace)
     assert namespace["table"].total == 4_715_207_127_132_480
     assert "Perfect Pair" in capsys.readouterr().out
 

@@ -118,7 +118,7 @@ BY_HAND = {"Lucky Nines, paytable 1": lucky_nines((500, 250, 20, 8, 5, 2, 1)),
 
 # -- the dealer --------------------------------------------------------------------------
 def decks_by_hand(cards, rounding):
-    """The decks a true count divides by, as the README words each rounding, exactly."""
+    """The decks a true count divides by, as the count studies page words each rounding, exactly."""
     half, whole = Fraction(cards, 26), Fraction(cards, 52)
     if rounding == "exact":
         return whole

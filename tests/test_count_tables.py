@@ -2,8 +2,8 @@
 bet placed only beside a main bet, and teams: the count study's kernel and the exact
 engine against the plain-Python dealer of tests/test_count_study_cards.py, which
 decides every bet from the count's written rule (threshold in force by cards seen or
-round, ≥ or >, the decks as the README words each rounding, the ramp's highest step
-reached, the main bet's stake) and settles each bet from its written rules."""
+round, ≥ or >, the decks as the count studies page words each rounding, the ramp's
+highest step reached, the main bet's stake) and settles each bet from its written rules."""
 
 import numpy as np
 import pytest

@@ -563,7 +563,7 @@ def test_an_amount_whose_decimal_never_ends_says_it_is_rounded():
     ("5 to 1", "5"), ("1/3", "1:3"), ("19-20", "19:20"), ("7:2", "7:2"), ("45 for 1", "45 for 1"),
     ("10%", "10% of stake"), (8, "8"), (0.95, "0.95"), ("lose", "-1"), ("push", "push")])
 def test_pays_text_is_the_one_form_the_readme_says(written, shown):
-    # README, --fmt json: pays_text "as the tables print it, in one form per kind of pay"
+    # the tables, JSON and CSV page, --fmt json: pays_text "as the tables print it, in one form per kind of pay"
     assert bacc_edge.pays(written).text == shown
 
 
