@@ -148,6 +148,7 @@ MAKE_TARGETS = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re
 RUN_ELSEWHERE = {"bacc-edge results": "tests/test_results.py::test_results_are_not_stale"}
 
 
+@pytest.mark.slow  # the pages' depth and math-report examples run at their written size
 @pytest.mark.parametrize("place, command", placed(shell_commands()))
 def test_every_shell_command_runs(place, command, workspace):
     if command.startswith("make "):
