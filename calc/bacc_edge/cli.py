@@ -635,7 +635,7 @@ def eor_command(paytables, decks, counts, remove, infinite, bets, fmt, level, di
 @fmt_option
 def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt):
     """The banker bet's real edge when its commission is rounded up to a quarter of the
-    lowest chip (as seed 003 prescribes).
+    lowest chip (as an online casino's rules page prescribes).
 
     \b
     Examples:
