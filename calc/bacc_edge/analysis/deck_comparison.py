@@ -65,7 +65,12 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
     return tuple(Shoe.infinite() if n is None else Shoe.decks(n) for n in counts)
 
 
-def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
+#: Several shoes as a call takes them: a deck list (``"1-8,inf"``), a number of decks, a
+#: :class:`Shoe`, or a list of numbers of decks and shoes (see :func:`deck_list_argument`).
+Decks = str | int | Shoe | Sequence[int | Shoe]
+
+
+def deck_list_argument(value: Decks, name: str = "shoes") -> tuple[Shoe, ...]:
     """The shoes an API call is given: a deck list (``"1-8,inf"``, read by
     :func:`parse_decks`), a number of decks, a :class:`Shoe`, or a list of shoes and
     numbers of decks. Anything else is an ArgumentError naming ``name``; a shoe named
@@ -185,7 +190,7 @@ class DeckComparison:
         return tuple(r.edge for r in self.results)
 
 
-def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
+def compare_decks(source, shoes: Decks = STANDARD_DECKS, *,
                   tables: Tables | None = None,
                   on_progress: Progress | None = None) -> list[DeckComparison]:
     """Every bet of ``source`` (a paytable file, a loaded :class:`Paytable`, a bet or a
@@ -205,7 +210,7 @@ def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
             for b, bet in enumerate(paytable.bets)]
 
 
-def compare_decks_of(paytables: Sequence, shoes: Sequence[Shoe] | str, *,
+def compare_decks_of(paytables: Sequence, shoes: Decks, *,
                      tables: Tables | None = None,
                      on_progress: Progress | None = None) -> list[DeckComparison]:
     """:func:`compare_decks` over several paytables, one list (``on_progress``: each
@@ -215,6 +220,6 @@ def compare_decks_of(paytables: Sequence, shoes: Sequence[Shoe] | str, *,
             for c in compare_decks(paytable, shoes, tables=tables, on_progress=stage)]
 
 
-__all__ = ["DeckComparison", "DeckList", "MAX_SHOES", "RepeatedDecks", "STANDARD_DECKS",
+__all__ = ["DeckComparison", "DeckList", "Decks", "MAX_SHOES", "RepeatedDecks", "STANDARD_DECKS",
            "check_deck_list_options", "compare_decks", "compare_decks_of", "parse_decks",
            "results_on"]

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from ..util.arguments import callable_argument, mapping_argument, names_argument
-from .deck_comparison import deck_list_argument
+from .deck_comparison import Decks, deck_list_argument
 from ..errors import BaccEdgeError, OptionError
 from .evaluator import Evaluator, layout_for
 from ..language.loader import Paytable, as_paytable
@@ -329,7 +329,7 @@ class Solution:
         return replace(self.bet, events=events)
 
 
-def solve_bet(bet: Bet, edge, *, shoes: Sequence[Shoe] | str = "8", tableau: Tableau = STANDARD,
+def solve_bet(bet: Bet, edge, *, shoes: Decks = "8", tableau: Tableau = STANDARD,
               max_pay=None, given: Mapping[str, object] | None = None,
               tables: Tables | None = None, file: str | None = None,
               around: int = 2) -> Solution:
@@ -507,7 +507,7 @@ def split_mark(paytable: Paytable, text: str) -> tuple[Bet, str]:
                      + ", ".join(repr(b.name) for b in paytable.bets))
 
 
-def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str] = (),
+def solve(source, edge, *, decks: Decks = "8", bets: Iterable[str] = (),
           mark: Iterable[str] = (), keep_ratios: bool = False, scale: bool = False,
           max_pay=None, given: Mapping[str, object] | None = None,
           tables: Tables | None = None,
