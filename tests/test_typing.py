@@ -91,6 +91,11 @@ MISTAKES = [
      'Incompatible return value type (got "Fraction", expected "str")'),
     ("from bacc_edge import RemovalEffects\ndef f(fx: RemovalEffects) -> None:\n"
      "    fx.by_ranks", '"RemovalEffects" has no attribute "by_ranks"'),
+    # the list report() returns holds BetResults, each with its notebook faces
+    ("from bacc_edge import Bet, report\ndef f(bet: Bet) -> str:\n    return report(bet)[0].edge",
+     'Incompatible return value type (got "Fraction", expected "str")'),
+    ("from bacc_edge import Bet, report\ndef f(bet: Bet) -> None:\n    report(bet).to_pandsa()",
+     '"Results[BetResult]" has no attribute "to_pandsa"'),
 ]
 
 

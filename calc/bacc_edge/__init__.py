@@ -23,6 +23,11 @@ TYPE_CHECKING = False
 # imported first and the function bound over it.
 from . import pays as _pays_module  # noqa: F401
 from .language.pays import pays
+# a result shows itself as a table in a notebook, drawn by the output layer, which the
+# analyses cannot import: named to them here, imported the first time one is shown
+from .util import drawer as _drawer
+
+_drawer.draw_with(lambda: importlib.import_module(".output.notebook", __name__))
 
 #: module → the public names it holds, each imported on first use (:func:`__getattr__`)
 _PUBLIC = {
@@ -72,6 +77,7 @@ _PUBLIC = {
     ".analysis.additive_games": ("GameError",),
     ".analysis.known_card": ("KnownCard", "KnownPosition", "KnownRank", "known_card"),
     ".depth.shoe_shopping": ("FirstCard", "ShoeShopping", "shoe_shopping"),
+    ".util.shown": ("Results",),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.run", "prepare"),
@@ -135,6 +141,7 @@ if TYPE_CHECKING:
     from .analysis.additive_games import GameError
     from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
     from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
+    from .util.shown import Results
     from .depth.run import prepare as prepare_depth, summarize as summarize_depth
 else:
     # hidden from a type checker, which would otherwise take any name, a misspelt one
@@ -178,6 +185,8 @@ __all__ = [
     "FigureCheck", "GainMethod", "Interval", "IntervalMethod", "LinearCount", "Measure",
     "Pays", "Player", "PlayerSummary", "Printed", "RemovalEffects", "RoundSummary",
     "StudyCheck", "StudyMeasure", "StudyStatus", "StudySummary",
+    # a list of results, shown in a notebook as tables (to_pandas: one DataFrame)
+    "Results",
     # designing a bet: pays for a target edge, every deck count, the math report
     "Candidate", "DeckComparison", "Flag", "FlagKind", "MathReport", "Solution", "Solve",
     "SolveError", "build_math_report", "compare_decks", "mark_unknown", "math_report_html",

@@ -3,23 +3,25 @@ them, for mypy to read (tests/test_typing.py): never run, only type-checked."""
 
 from fractions import Fraction
 
-from bacc_edge import (Bet, BetResult, DeckComparison, Event, RemovalEffects, Shoe, Solution,
-                       Solve, banker, compare_decks, effects_of_removal, linear_count, pays,
-                       report, solve, solve_bet, tie)
+from bacc_edge import (Bet, BetResult, DeckComparison, Event, RemovalEffects, Results, Shoe,
+                       Solution, Solve, banker, compare_decks, effects_of_removal,
+                       linear_count, pays, report, solve, solve_bet, tie)
 
 tiger = Bet("Tiger", [Event("Banker wins with 6", banker.wins & (banker.points == 6), "12:1"),
                       Event("Tie", tie, pays(8))])
 
-results: list[BetResult] = report(tiger, Shoe.decks(8))
+results: Results[BetResult] = report(tiger, Shoe.decks(8))
 (result,) = results
 edge: Fraction = result.edge
 sd: float = result.sd
 shares: list[Fraction] = [line.probability for line in result.events]
+shown: str | None = result._repr_html_()
+frame = results.to_pandas()
 
-comparisons: list[DeckComparison] = compare_decks(tiger, "1-8,inf")
+comparisons: Results[DeckComparison] = compare_decks(tiger, "1-8,inf")
 edges: tuple[Fraction, ...] = comparisons[0].edges
 
-effects: list[RemovalEffects] = effects_of_removal([tiger], Shoe.decks(8))
+effects: Results[RemovalEffects] = effects_of_removal([tiger], Shoe.decks(8))
 by_rank: dict[str, Fraction] = effects[0].by_rank
 count = linear_count(effects[0])
 tags: dict[str, int] | None = None if count is None else count.tags
@@ -28,4 +30,4 @@ unknown = Bet("Tiger", [Event("Banker wins with 6", banker.wins & (banker.points
                               Solve("x")), Event("Tie", tie, 8)])
 solution: Solution = solve_bet(unknown, "5%", shoes="6-8")
 value: Fraction | None = solution.value
-solutions: list[Solution] = solve([unknown], "5%", decks=[6, 8])
+solutions: Results[Solution] = solve([unknown], "5%", decks=[6, 8])

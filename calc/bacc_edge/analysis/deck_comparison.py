@@ -21,6 +21,7 @@ from ..language.loader import Paytable, as_paytable
 from ..language.bet import Bet
 from ..language.pays import loosely_written
 from ..util.progress import Progress, Steps, part
+from ..util.shown import Results, Shown
 from .bet_report import BetResult, EventResult, Tables, each_paytable, layouts, tables_argument
 from ..game.shoe import Shoe
 
@@ -173,7 +174,7 @@ def _result(bet: Bet, counts, pays, total: int, shoe: Shoe, paytable: Paytable) 
 
 
 @dataclass(frozen=True)
-class DeckComparison:
+class DeckComparison(Shown):
     """One bet on several shoes: ``results[i]`` is its table on ``shoes[i]``."""
 
     bet: Bet
@@ -192,7 +193,7 @@ class DeckComparison:
 
 def compare_decks(source, shoes: Decks = STANDARD_DECKS, *,
                   tables: Tables | None = None,
-                  on_progress: Progress | None = None) -> list[DeckComparison]:
+                  on_progress: Progress | None = None) -> Results[DeckComparison]:
     """Every bet of ``source`` (a paytable file, a loaded :class:`Paytable`, a bet or a
     list of bets) on each shoe of ``shoes`` (a deck list such as ``"1,2,4,6,8,inf"``, or
     shoes), exactly (``on_progress``: each bet counted on each shoe)."""
@@ -206,8 +207,8 @@ def compare_decks(source, shoes: Decks = STANDARD_DECKS, *,
     per_shoe = [results_on(paytable, shoe, tables,
                            part(on_progress, k * n, n, len(shoes) * n))
                 for k, shoe in enumerate(shoes)]
-    return [DeckComparison(bet, shoes, tuple(rs[b] for rs in per_shoe), paytable.file)
-            for b, bet in enumerate(paytable.bets)]
+    return Results(DeckComparison(bet, shoes, tuple(rs[b] for rs in per_shoe), paytable.file)
+                   for b, bet in enumerate(paytable.bets))
 
 
 def compare_decks_of(paytables: Sequence, shoes: Decks, *,
