@@ -72,14 +72,21 @@ def lucky_8(hand, *, reading: str = "as written", published: Published | None = 
     ], published=published)
 
 
-#: the printed figures, without findings (the published reading reproduces them all)
-PLAYER_FIGURES = dict(combinations=dict(zip(LABELS, (
-    "38,708,182,784", "8,230,060,380,160", "53,649,934,949,376", "54,643,925,237,760",
-    "548,824,514,488,320"))), player_net="-13.6508%")
-BANKER_FIGURES = dict(house_edge="16.60%")
+def player_figures(findings: dict[str, str] | None = None) -> Published:
+    """The printed figures of the bet on the player, with the findings of the bet as
+    written (the published reading reproduces them all, and needs none)."""
+    return Published(SHEET, combinations=dict(zip(LABELS, (
+        "38,708,182,784", "8,230,060,380,160", "53,649,934,949,376", "54,643,925,237,760",
+        "548,824,514,488,320"))), player_net="-13.6508%", findings=findings or {})
+
+
+def banker_figures(findings: dict[str, str] | None = None) -> Published:
+    """The printed figure of the bet on the banker, as :func:`player_figures`."""
+    return Published(SHEET, house_edge="16.60%", findings=findings or {})
+
 
 BETS = [
-    lucky_8(player, published=Published(SHEET, **PLAYER_FIGURES, findings={
+    lucky_8(player, published=player_figures({
         "combinations: Suited three-card 8": AS_WRITTEN + "the published count leaves out "
         "the 3,532,917,806,592 coups where the banker stood (11,762,978,186,752 as written)",
         "combinations: Both hands 8 points": AS_WRITTEN + "the published count leaves out "
@@ -88,7 +95,7 @@ BETS = [
         "3,532,917,806,592 suited three-card 8s where the banker stood",
         "player net": AS_WRITTEN + "as written the return is -11.9759%; the published "
         "reading gives the printed -13.6508%"})),
-    lucky_8(banker, published=Published(SHEET, **BANKER_FIGURES, findings={
+    lucky_8(banker, published=banker_figures({
         "house edge": AS_WRITTEN + "as written the edge is 15.249%; the published reading "
         "gives 16.598%, the printed 16.60%"})),
 ]

@@ -61,9 +61,9 @@ def test_lucky_8_figures_follow_the_published_reading_exactly(tables):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     bets = [module.lucky_8(module.player, reading="published",
-                           published=Published(module.SHEET, **module.PLAYER_FIGURES)),
+                           published=module.player_figures()),
             module.lucky_8(module.banker, reading="published",
-                           published=Published(module.SHEET, **module.BANKER_FIGURES))]
+                           published=module.banker_figures())]
     checks = check(bets, tables=tables)
     assert len(checks) == 7
     assert all(c.status.value == "ok" for c in checks), [

@@ -76,7 +76,8 @@ def _installed_command(site: Path, *args: str, cwd: Path) -> subprocess.Complete
                           capture_output=True, text=True, timeout=600)
 
 
-def test_the_wheel_carries_the_paytables_their_register_every_module_and_the_licence(wheel):
+def test_the_wheel_carries_the_paytables_their_register_every_module_the_licence_and_py_typed(
+        wheel):
     with zipfile.ZipFile(wheel) as whl:
         names = set(whl.namelist())
         (licence,) = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
@@ -91,6 +92,8 @@ def test_the_wheel_carries_the_paytables_their_register_every_module_and_the_lic
     # Path.rglob follows no symbolic link: these are the package's own modules
     modules = {f"bacc_edge/{p.relative_to(PACKAGE).as_posix()}" for p in PACKAGE.rglob("*.py")}
     assert modules <= names, modules - names
+    # the marker that tells a type checker to read the package's annotations (PEP 561)
+    assert "bacc_edge/py.typed" in names
 
 
 def test_the_installed_command_reads_a_shipped_paytable_from_a_folder_outside_the_clone(

@@ -10,6 +10,10 @@ The modules hold the same names; paytables written against ``bacc_edge.condition
 
 import importlib
 
+#: True for a type checker alone (mypy, pyright, an IDE: each reads the name itself), as
+#: ``typing.TYPE_CHECKING`` is, without importing ``typing`` at start-up
+TYPE_CHECKING = False
+
 # Each public name is imported the first time it is used (PEP 562), not with the
 # package: a command loads only the modules it needs, and every start-up is a tenth of a
 # second shorter (the math report's Markdown, the live page, chemin de fer …).
@@ -19,6 +23,11 @@ import importlib
 # imported first and the function bound over it.
 from . import pays as _pays_module  # noqa: F401
 from .language.pays import pays
+# a result shows itself as a table in a notebook, drawn by the output layer, which the
+# analyses cannot import: named to them here, imported the first time one is shown
+from .util import drawer as _drawer
+
+_drawer.draw_with(lambda: importlib.import_module(".output.notebook", __name__))
 
 #: module → the public names it holds, each imported on first use (:func:`__getattr__`)
 _PUBLIC = {
@@ -48,8 +57,8 @@ _PUBLIC = {
                 "ShoeError"),
     ".analysis.evaluator": ("Evaluator",),
     ".language.loader": ("Paytable", "load_paytable", "load_paytables"),
-    ".engine.point_table": ("FEATURES", "CellLayout", "OutcomeTable", "PairState",
-                            "Winner", "outcome_table"),
+    ".engine.point_table": ("FEATURES", "CellLayout", "OutcomeTable", "outcome_table"),
+    ".game.coup": ("PairState", "Winner"),
     ".language.pays": ("Pays", "PaysError", "for_one", "percent"),
     ".language.bet": ("Bet", "Event", "Figure", "Measure", "Printed", "Published"),
     ".output.plot": ("PlotError",),
@@ -68,6 +77,7 @@ _PUBLIC = {
     ".analysis.additive_games": ("GameError",),
     ".analysis.known_card": ("KnownCard", "KnownPosition", "KnownRank", "known_card"),
     ".depth.shoe_shopping": ("FirstCard", "ShoeShopping", "shoe_shopping"),
+    ".util.shown": ("Results",),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.run", "prepare"),
@@ -81,19 +91,73 @@ _WHERE = {**{name: (module, name) for module, names in _PUBLIC.items() for name 
 _MODULES = ("analysis", "conditions", "depth", "engine", "errors", "game", "language",
             "live", "output", "paytable", "util")
 
-
-def __getattr__(name: str):
-    """A public name, imported from its module the first time it is asked for, then
-    kept in the package as an eager import would keep it; a folder of the package, or
-    an old module path, imported the same way."""
-    if name in _MODULES:
-        return importlib.import_module(f".{name}", __name__)
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = _WHERE[name]
-    value = getattr(importlib.import_module(module, __name__), attribute)
-    globals()[name] = value
-    return value
+if TYPE_CHECKING:
+    # The imports :func:`__getattr__` makes on first use, written out for a type checker
+    # and an IDE, which cannot run it: each name of ``_PUBLIC``, ``_RENAMED`` and
+    # ``_MODULES``, no other (tests/test_typing.py checks the two agree, and prints this
+    # block as it should be when they do not). The names are re-exported by ``__all__``.
+    from . import (analysis as analysis, conditions as conditions, depth as depth,
+        engine as engine, errors as errors, game as game, language as language,
+        live as live, output as output, paytable as paytable, util as util)
+    from .game.cards import RANKS, SUITS, CardNameError
+    from .analysis.commission import (CommissionEdge, banker_commission_edge,
+        banker_commission_edges)
+    from .language.point_words import (Card, CardGroup, Condition, ConditionError, Quantity,
+        all_cards, always, banker, cards_dealt, first_four, margin, player, tie, coup)
+    from .analysis.card_counting import (Count, DeckRounding, Divisor, StudyFigures,
+        StudyMeasure, TriggerOn, DepthBy, Team, TriggerTable)
+    from .analysis.table_rules import MainBet, WithMainBet
+    from .analysis.bankroll import Bankroll, BankrollFigures, Stretch
+    from .depth.index import IndexRow, IndexSheet, IndexStatus, index_sheets
+    from .analysis.deck_comparison import (DeckComparison, RepeatedDecks, compare_decks,
+        parse_decks)
+    from .output.math_report import (Flag, FlagKind, MathReport, build_math_report,
+        math_report_html, math_report_markdown, write_math_report)
+    from .depth.shoes import DealRules, DepthSpec, EndRule, Player
+    from .depth.run import (BetSummary, DepthTally, GainMethod, PlayerSummary, RoundSummary,
+        StudyCheck, StudySummary, run_depth)
+    from .analysis.removal_effects import (LinearCount, RemovalEffects, betting_correlation,
+        effects_of_removal, linear_count)
+    from .analysis.intervals import Interval, IntervalMethod
+    from .errors import ArgumentError, BaccEdgeError, OptionError, PaytableError, ShoeError
+    from .analysis.evaluator import Evaluator
+    from .language.loader import Paytable, load_paytable, load_paytables
+    from .engine.point_table import FEATURES, CellLayout, OutcomeTable, outcome_table
+    from .game.coup import PairState, Winner
+    from .language.pays import Pays, PaysError, for_one, percent
+    from .language.bet import Bet, Event, Figure, Measure, Printed, Published
+    from .output.plot import PlotError
+    from .analysis.bet_report import (BetResult, CheckStatus, EventResult, FigureCheck,
+        StudyStatus, Tables, check, evaluate, report)
+    from .game.tableau import STANDARD, Tableau, TableauError
+    from .util.safe_write import OutputError, OverwriteError
+    from .game.shoe import Shoe, shoe_from_options
+    from .analysis.solve import (Candidate, Solution, Solve, SolveError, mark_unknown,
+        scale_unknown, solve, solve_bet)
+    from .live.track import LiveTrack
+    from .analysis.bet_statistics import BetStatistics, HoldRange, bet_statistics
+    from .analysis.chemin_de_fer import (BankerChoice, CheminDeFerEquilibrium,
+        CheminDeFerSolution, Information, PlayerChoice, solve_chemin_de_fer)
+    from .analysis.additive_games import GameError
+    from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
+    from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
+    from .util.shown import Results
+    from .depth.run import prepare as prepare_depth, summarize as summarize_depth
+else:
+    # hidden from a type checker, which would otherwise take any name, a misspelt one
+    # too, for one this function returns
+    def __getattr__(name: str):
+        """A public name, imported from its module the first time it is asked for, then
+        kept in the package as an eager import would keep it; a folder of the package, or
+        an old module path, imported the same way."""
+        if name in _MODULES:
+            return importlib.import_module(f".{name}", __name__)
+        if name not in _WHERE:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        module, attribute = _WHERE[name]
+        value = getattr(importlib.import_module(module, __name__), attribute)
+        globals()[name] = value
+        return value
 
 
 def __dir__() -> list[str]:
@@ -121,6 +185,8 @@ __all__ = [
     "FigureCheck", "GainMethod", "Interval", "IntervalMethod", "LinearCount", "Measure",
     "Pays", "Player", "PlayerSummary", "Printed", "RemovalEffects", "RoundSummary",
     "StudyCheck", "StudyMeasure", "StudyStatus", "StudySummary",
+    # a list of results, shown in a notebook as tables (to_pandas: one DataFrame)
+    "Results",
     # designing a bet: pays for a target edge, every deck count, the math report
     "Candidate", "DeckComparison", "Flag", "FlagKind", "MathReport", "Solution", "Solve",
     "SolveError", "build_math_report", "compare_decks", "mark_unknown", "math_report_html",

@@ -14,6 +14,7 @@ from ..errors import ArgumentError, PaytableError
 from .evaluator import CARD_LAYOUTS, Evaluator, Layout, layout_for, table_of
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
+from ..util.shown import Results, Shown
 from ..engine.point_table import CellLayout, OutcomeTable, table_argument
 from ..language.pays import Pays
 from ..language.bet import Bet, Figure, Measure, Printed
@@ -38,7 +39,7 @@ class EventResult:
 
 
 @dataclass(frozen=True)
-class BetResult:
+class BetResult(Shown):
     """A bet evaluated exactly on one shoe."""
 
     bet: Bet
@@ -176,7 +177,7 @@ def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
 
 def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
            tables: Tables | None = None, tableau: Tableau | None = None,
-           on_progress: Progress | None = None) -> list[BetResult]:
+           on_progress: Progress | None = None) -> Results[BetResult]:
     """Evaluate every bet of ``source`` on ``shoe`` (8 decks by default).
 
     ``source`` is a paytable file's path, a loaded :class:`Paytable`, a :class:`Bet` or
@@ -207,7 +208,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
         evaluator = Evaluator.compiled([paytable.bets[i] for i in chosen], layout)
         results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
         step(share)
-    return [results[i] for i in range(len(paytable.bets))]
+    return Results(results[i] for i in range(len(paytable.bets)))
 
 
 def _decks_holding(shoe: Shoe) -> Shoe | None:

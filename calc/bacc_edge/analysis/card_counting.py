@@ -393,7 +393,8 @@ class Count:
     name: str
     tags: object
     trigger: float
-    bets: tuple[str, ...] | None = None
+    #: a list or a tuple of the bets' names, kept as a tuple
+    bets: Sequence[str] | None = None
     initial: int = 0
     trigger_on: TriggerOn = TriggerOn.TRUE
     divisor: Divisor = Divisor.UNSEEN

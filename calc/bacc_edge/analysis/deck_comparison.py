@@ -21,6 +21,7 @@ from ..language.loader import Paytable, as_paytable
 from ..language.bet import Bet
 from ..language.pays import loosely_written
 from ..util.progress import Progress, Steps, part
+from ..util.shown import Results, Shown
 from .bet_report import BetResult, EventResult, Tables, each_paytable, layouts, tables_argument
 from ..game.shoe import Shoe
 
@@ -65,7 +66,12 @@ def parse_decks(text: str) -> tuple[Shoe, ...]:
     return tuple(Shoe.infinite() if n is None else Shoe.decks(n) for n in counts)
 
 
-def deck_list_argument(value, name: str = "shoes") -> tuple[Shoe, ...]:
+#: Several shoes as a call takes them: a deck list (``"1-8,inf"``), a number of decks, a
+#: :class:`Shoe`, or a list of numbers of decks and shoes (see :func:`deck_list_argument`).
+Decks = str | int | Shoe | Sequence[int | Shoe]
+
+
+def deck_list_argument(value: Decks, name: str = "shoes") -> tuple[Shoe, ...]:
     """The shoes an API call is given: a deck list (``"1-8,inf"``, read by
     :func:`parse_decks`), a number of decks, a :class:`Shoe`, or a list of shoes and
     numbers of decks. Anything else is an ArgumentError naming ``name``; a shoe named
@@ -168,7 +174,7 @@ def _result(bet: Bet, counts, pays, total: int, shoe: Shoe, paytable: Paytable) 
 
 
 @dataclass(frozen=True)
-class DeckComparison:
+class DeckComparison(Shown):
     """One bet on several shoes: ``results[i]`` is its table on ``shoes[i]``."""
 
     bet: Bet
@@ -185,9 +191,9 @@ class DeckComparison:
         return tuple(r.edge for r in self.results)
 
 
-def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
+def compare_decks(source, shoes: Decks = STANDARD_DECKS, *,
                   tables: Tables | None = None,
-                  on_progress: Progress | None = None) -> list[DeckComparison]:
+                  on_progress: Progress | None = None) -> Results[DeckComparison]:
     """Every bet of ``source`` (a paytable file, a loaded :class:`Paytable`, a bet or a
     list of bets) on each shoe of ``shoes`` (a deck list such as ``"1,2,4,6,8,inf"``, or
     shoes), exactly (``on_progress``: each bet counted on each shoe)."""
@@ -201,11 +207,11 @@ def compare_decks(source, shoes: Sequence[Shoe] | str = STANDARD_DECKS, *,
     per_shoe = [results_on(paytable, shoe, tables,
                            part(on_progress, k * n, n, len(shoes) * n))
                 for k, shoe in enumerate(shoes)]
-    return [DeckComparison(bet, shoes, tuple(rs[b] for rs in per_shoe), paytable.file)
-            for b, bet in enumerate(paytable.bets)]
+    return Results(DeckComparison(bet, shoes, tuple(rs[b] for rs in per_shoe), paytable.file)
+                   for b, bet in enumerate(paytable.bets))
 
 
-def compare_decks_of(paytables: Sequence, shoes: Sequence[Shoe] | str, *,
+def compare_decks_of(paytables: Sequence, shoes: Decks, *,
                      tables: Tables | None = None,
                      on_progress: Progress | None = None) -> list[DeckComparison]:
     """:func:`compare_decks` over several paytables, one list (``on_progress``: each
@@ -215,6 +221,6 @@ def compare_decks_of(paytables: Sequence, shoes: Sequence[Shoe] | str, *,
             for c in compare_decks(paytable, shoes, tables=tables, on_progress=stage)]
 
 
-__all__ = ["DeckComparison", "DeckList", "MAX_SHOES", "RepeatedDecks", "STANDARD_DECKS",
+__all__ = ["DeckComparison", "DeckList", "Decks", "MAX_SHOES", "RepeatedDecks", "STANDARD_DECKS",
            "check_deck_list_options", "compare_decks", "compare_decks_of", "parse_decks",
            "results_on"]

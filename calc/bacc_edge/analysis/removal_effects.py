@@ -15,13 +15,14 @@ from ..errors import ArgumentError, OptionError, ShoeError
 from .evaluator import Evaluator, tells_suits
 from ..language.bet import Bet, bets_argument
 from ..util.progress import Progress, Steps
+from ..util.shown import Results, Shown
 from .bet_report import Tables, each_paytable, layouts, report, tables_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..game.shoe import Shoe, shoe_argument
 
 
 @dataclass(frozen=True)
-class RemovalEffects:
+class RemovalEffects(Shown):
     """For one bet on one shoe: the exact change in expected value per unit staked when
     one card of each rank (and, for bets that ask about suits, of each rank and suit)
     leaves the shoe."""
@@ -64,7 +65,7 @@ class RemovalEffects:
 
 def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = None,
                        tableau: Tableau = STANDARD, full_shoe: Shoe | None = None,
-                       on_progress: Progress | None = None) -> list[RemovalEffects]:
+                       on_progress: Progress | None = None) -> Results[RemovalEffects]:
     """Exact effects of removal for each bet, by recounting the shoe less one card,
     coups dealt by ``tableau``.
 
@@ -128,8 +129,9 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
                                     / sum(weights.values()))
                 by_card[i].update(effects)
                 suited.add(i)
-    return [RemovalEffects(b, shoe, base[i], by_rank[i], by_card[i] if i in suited else None,
-                           tableau) for i, b in enumerate(bets)]
+    return Results(RemovalEffects(b, shoe, base[i], by_rank[i],
+                                  by_card[i] if i in suited else None, tableau)
+                   for i, b in enumerate(bets))
 
 
 def removal_seconds(layout, shoe: Shoe, tables: Tables) -> float:

@@ -21,12 +21,13 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from ..util.arguments import callable_argument, mapping_argument, names_argument
-from .deck_comparison import deck_list_argument
+from .deck_comparison import Decks, deck_list_argument
 from ..errors import BaccEdgeError, OptionError
 from .evaluator import Evaluator, layout_for
 from ..language.loader import Paytable, as_paytable
 from ..util.number_text import fraction, percentage
 from ..util.progress import Progress, Steps
+from ..util.shown import Results, Shown
 from ..language.pays import Pays, PaysError, option_percentage, pays
 from ..language.bet import Bet, bet_argument
 from .bet_report import Tables, tables_argument
@@ -253,7 +254,7 @@ class Candidate:
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(Shown):
     """A bet's unknown pays solved for a target house edge on one or more shoes.
 
     ``value`` is the exact x (None when no pay reaches the target; ``problem`` says
@@ -329,7 +330,7 @@ class Solution:
         return replace(self.bet, events=events)
 
 
-def solve_bet(bet: Bet, edge, *, shoes: Sequence[Shoe] | str = "8", tableau: Tableau = STANDARD,
+def solve_bet(bet: Bet, edge, *, shoes: Decks = "8", tableau: Tableau = STANDARD,
               max_pay=None, given: Mapping[str, object] | None = None,
               tables: Tables | None = None, file: str | None = None,
               around: int = 2) -> Solution:
@@ -507,11 +508,11 @@ def split_mark(paytable: Paytable, text: str) -> tuple[Bet, str]:
                      + ", ".join(repr(b.name) for b in paytable.bets))
 
 
-def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str] = (),
+def solve(source, edge, *, decks: Decks = "8", bets: Iterable[str] = (),
           mark: Iterable[str] = (), keep_ratios: bool = False, scale: bool = False,
           max_pay=None, given: Mapping[str, object] | None = None,
           tables: Tables | None = None,
-          on_progress: Progress | None = None) -> list[Solution]:
+          on_progress: Progress | None = None) -> Results[Solution]:
     """Solve the unknown pays of a paytable's bets for the house edge ``edge``
     (``on_progress(done, total)``: each bet solved; see :mod:`bacc_edge.util.progress`).
 
@@ -558,7 +559,7 @@ def solve(source, edge, *, decks: Sequence[Shoe] | str = "8", bets: Iterable[str
                          + ", ".join(sorted(names)))
     tables = tables or Tables()
     step = Steps(on_progress, len(out_bets))
-    out = []
+    out: Results[Solution] = Results()
     for b in out_bets:
         out.append(solve_bet(b, edge, shoes=shoes, tableau=paytable.rules, max_pay=max_pay,
                              given={k: v for k, v in (given or {}).items()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 from .point_words import Condition
 from ..util.arguments import quoted
@@ -214,7 +214,8 @@ class Bet:
     """
 
     name: str
-    events: tuple[Event, ...]
+    #: a list or a tuple, kept as a tuple
+    events: Sequence[Event]
     otherwise: object = LOSE
     published: Published | None = None
     max_round: int | None = None

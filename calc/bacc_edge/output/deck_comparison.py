@@ -13,7 +13,7 @@ from typing import Sequence
 from ..game.cards import CARDS_PER_DECK
 from ..analysis.deck_comparison import DeckComparison
 from ..util.number_text import fraction, percentage
-from .formats import csv_text, prose, table, to_json
+from .formats import csv_records, prose, table, to_json
 from ..game.shoe import Shoe
 
 
@@ -75,16 +75,21 @@ def decks_json(comparisons: Sequence[DeckComparison]) -> dict:
     }
 
 
-def decks_csv(comparisons: Sequence[DeckComparison]) -> str:
-    """One CSV table, one header row: file, bet, measure, then a column per shoe
+def decks_records(comparisons: Sequence[DeckComparison]) -> tuple[list[str], list[dict]]:
+    """(headers, records) of the CSV table: file, bet, measure, then a column per shoe
     (``decks_1`` … ``decks_inf``), the values as plain numbers (fractions of the stake)."""
     shoes = comparisons[0].shoes if comparisons else ()
-    rows = [["file", "bet", "measure", *[f"decks_{deck_key(s)}" for s in shoes]]]
-    for c in comparisons:
-        for _, attr, _ in MEASURES:
-            rows.append([c.file or "", c.name, attr,
-                         *[float(getattr(r, attr)) for r in c.results]])
-    return csv_text(rows)
+    headers = ["file", "bet", "measure", *[f"decks_{deck_key(s)}" for s in shoes]]
+    records = [dict(zip(headers, [c.file or "", c.name, attr,
+                                  *[float(getattr(r, attr)) for r in c.results]]))
+               for c in comparisons for _, attr, _ in MEASURES]
+    return headers, records
+
+
+def decks_csv(comparisons: Sequence[DeckComparison]) -> str:
+    """One CSV table, one header row (see :func:`decks_records`)."""
+    headers, records = decks_records(comparisons)
+    return csv_records(records, headers)
 
 
 def decks_output(comparisons: Sequence[DeckComparison], fmt: str, *, digits: int = 3) -> str:
@@ -100,4 +105,4 @@ def decks_output(comparisons: Sequence[DeckComparison], fmt: str, *, digits: int
 
 
 __all__ = ["MEASURES", "deck_key", "deck_label", "decks_csv", "decks_json", "decks_output",
-           "decks_rows"]
+           "decks_records", "decks_rows"]

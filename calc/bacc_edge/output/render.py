@@ -272,6 +272,11 @@ def eor_summary(fx: RemovalEffects, count: LinearCount | None) -> list[str]:
     return lines
 
 
+def eor_title(fx: RemovalEffects) -> str:
+    """The line above a bet's effects: its name and house edge on the shoe."""
+    return f"{fx.bet.name} — house edge {percentage(-fx.ev, 3)}{under(fx.tableau)}"
+
+
 def eor_json(fx: RemovalEffects, count: LinearCount | None) -> dict:
     return {
         "name": fx.bet.name,
@@ -315,8 +320,7 @@ def eor_output(effects: Sequence[RemovalEffects], counts: Sequence[LinearCount |
         return csv_records(eor_records(effects, counts), EOR_CSV)
     parts = [prose(f"Shoe: {shoe}", fmt) + "\n"]
     for fx, count in zip(effects, counts):
-        parts.append("\n" + prose(f"{fx.bet.name} — house edge {percentage(-fx.ev, 3)}"
-                                  f"{under(fx.tableau)}", fmt) + "\n")
+        parts.append("\n" + prose(eor_title(fx), fmt) + "\n")
         headers, rows = eor_rows(fx, count, digits=digits, exact=exact)
         parts.append(table(rows, headers, fmt) + "\n")
         if fx.by_card is not None:

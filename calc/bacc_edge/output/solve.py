@@ -13,7 +13,7 @@ from typing import Sequence
 
 from .deck_comparison import deck_key, deck_label
 from ..util.number_text import fraction, percentage
-from .formats import csv_text, prose, table, to_json
+from .formats import csv_records, prose, table, to_json
 from ..analysis.solve import Solution, printable_text
 
 
@@ -30,6 +30,15 @@ def _exact_text(value: Fraction) -> str:
 
 def solution_text(s: Solution, fmt: str = "simple", *, digits: int = 3) -> str:
     """One bet's answer in words, then its printable pays as a table."""
+    headers, rows = solution_rows(s, digits=digits)
+    body = table(rows, headers, fmt) if rows else "no printable pay to list\n"
+    return ("\n".join(prose(line, fmt) for line in solution_head(s, digits=digits)) + "\n"
+            + body + solution_mark(s) + "\n")
+
+
+def solution_head(s: Solution, *, digits: int = 3) -> list[str]:
+    """One bet's answer in words, a line each: the target, the unknowns, the exact pay
+    and the edge at it, notes and the problem."""
     on = ", ".join(deck_label(shoe) for shoe in s.shoes)
     head = [f"{s.name} — target house edge {percentage(s.target, digits)} "
             f"{'on every one of ' if len(s.shoes) > 1 else 'on '}{on}"]
@@ -53,11 +62,13 @@ def solution_text(s: Solution, fmt: str = "simple", *, digits: int = 3) -> str:
     head += [f"note: {n}" for n in s.notes]
     if s.problem:
         head.append(s.problem)
-    headers, rows = solution_rows(s, digits=digits)
-    body = table(rows, headers, fmt) if rows else "no printable pay to list\n"
-    mark = ("◀ marks the printable pay closest to the target at or above it"
+    return head
+
+
+def solution_mark(s: Solution) -> str:
+    """The line under the table of printable pays, saying what its mark means."""
+    return ("◀ marks the printable pay closest to the target at or above it"
             if s.marked else "no printable pay keeps the target")
-    return "\n".join(prose(line, fmt) for line in head) + "\n" + body + mark + "\n"
 
 
 def solution_rows(s: Solution, *, digits: int = 3):
@@ -120,22 +131,33 @@ def solutions_output(solutions: Sequence[Solution], fmt: str, *, digits: int = 3
     if fmt == "json":
         return to_json({"solutions": [solution_json(s) for s in solutions]})
     if fmt == "csv":
-        shoes = list(dict.fromkeys(deck_key(shoe) for s in solutions for shoe in s.shoes))
-        lines = [["file", "bet", "row", "event", "pays", "for_one",
-                  *[f"edge_decks_{k}" for k in shoes], "lowest_edge", "marked"]]
-        for s in solutions:
-            rows = []
-            if s.value is not None:
-                rows.append(("exact", s.pays, s.edges, False))
-            rows += [("printable", c.pays, c.edges, c.marked) for c in s.candidates]
-            for kind, pays_, edges_, marked in rows:
-                by_key = {deck_key(shoe): e for shoe, e in zip(s.shoes, edges_)}
-                for u, p in zip(s.unknowns, pays_):
-                    lines.append([s.file or "", s.name, kind, u.label, float(p), float(p + 1),
-                                  *[float(by_key[k]) if k in by_key else None for k in shoes],
-                                  float(min(edges_)), "yes" if marked else ""])
-        return csv_text(lines)
+        headers, records = solution_records(solutions)
+        return csv_records(records, headers)
     return "\n".join(solution_text(s, fmt, digits=digits) for s in solutions)
 
 
-__all__ = ["solution_json", "solution_rows", "solution_text", "solutions_output"]
+def solution_records(solutions: Sequence[Solution]) -> tuple[list[str], list[dict]]:
+    """(headers, records) of the CSV table: per bet, the exact pay's row (where there is
+    one) then each printable pay's, a row per unknown event, with the edge on each shoe
+    (fractions of the stake)."""
+    shoes = list(dict.fromkeys(deck_key(shoe) for s in solutions for shoe in s.shoes))
+    headers = ["file", "bet", "row", "event", "pays", "for_one",
+               *[f"edge_decks_{k}" for k in shoes], "lowest_edge", "marked"]
+    records = []
+    for s in solutions:
+        rows = []
+        if s.value is not None:
+            rows.append(("exact", s.pays, s.edges, False))
+        rows += [("printable", c.pays, c.edges, c.marked) for c in s.candidates]
+        for kind, pays_, edges_, marked in rows:
+            by_key = {deck_key(shoe): e for shoe, e in zip(s.shoes, edges_)}
+            for u, p in zip(s.unknowns, pays_):
+                records.append(dict(zip(headers, [
+                    s.file or "", s.name, kind, u.label, float(p), float(p + 1),
+                    *[float(by_key[k]) if k in by_key else None for k in shoes],
+                    float(min(edges_)), "yes" if marked else ""])))
+    return headers, records
+
+
+__all__ = ["solution_head", "solution_json", "solution_mark", "solution_records",
+           "solution_rows", "solution_text", "solutions_output"]
