@@ -1214,7 +1214,7 @@ def other_servers():
 @pytest.mark.parametrize("args, fragment, code", [c[1:] for c in CLI], ids=[c[0] for c in CLI])
 def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code, silent_port,
                                              other_servers, monkeypatch):
-    monkeypatch.setattr("bacc_edge.depth.run.CONNECT_TIMEOUT", 1)  # the deadline, shortened
+    monkeypatch.setattr("bacc_edge.depth.cluster.CONNECT_TIMEOUT", 1)  # the deadline, shortened
     result = CliRunner().invoke(main, _arguments(args, tmp_path, silent_port, **other_servers))
     assert result.exit_code == code, result.output
     assert isinstance(result.exception, SystemExit), result.exception  # no traceback

@@ -28,7 +28,9 @@ from bacc_edge.game.coup import BANKER_ONLY, NO_THIRDS, coup_plan
 from bacc_edge.game.tableau import STANDARD
 from bacc_edge.depth.shoes import (DealRules, EndRule, RoundValues, burn_count, deal_batch, game,
                              unseen_by_round)
-from bacc_edge.depth.run import DepthTally, definition, prepare, run_depth, summarize
+from bacc_edge.depth.options import prepare
+from bacc_edge.depth.run import definition, run_depth
+from bacc_edge.depth.summary import DepthTally, summarize
 from bacc_edge.depth.state import BadBatch, RunFolder
 from bacc_edge.errors import BaccEdgeError, OptionError
 from bacc_edge.analysis.evaluator import Evaluator
@@ -863,7 +865,7 @@ def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():
     from types import SimpleNamespace
 
     from bacc_edge.analysis.card_counting import StudyMeasure
-    from bacc_edge.depth.run import StudyCheck
+    from bacc_edge.depth.summary import StudyCheck
     from bacc_edge.analysis.intervals import Interval
     from bacc_edge.output.render import depth_check_rows
     checks = [  # a share printed as a percentage, one printed as a fraction, and units

@@ -39,8 +39,10 @@ _PUBLIC = {
     ".output.math_report": ("Flag", "FlagKind", "MathReport", "build_math_report",
                             "math_report_html", "math_report_markdown", "write_math_report"),
     ".depth.shoes": ("DealRules", "DepthSpec", "EndRule", "Player"),
-    ".depth.run": ("BetSummary", "DepthTally", "GainMethod", "PlayerSummary",
-                   "RoundSummary", "StudyCheck", "StudySummary", "run_depth"),
+    ".depth.options": ("DepthOptions",),
+    ".depth.run": ("run_depth",),
+    ".depth.summary": ("BetSummary", "DepthTally", "GainMethod", "PlayerSummary",
+                       "RoundSummary", "StudyCheck", "StudySummary"),
     ".analysis.removal_effects": ("LinearCount", "RemovalEffects", "betting_correlation",
                                   "effects_of_removal", "linear_count"),
     ".analysis.intervals": ("Interval", "IntervalMethod"),
@@ -70,8 +72,8 @@ _PUBLIC = {
     ".depth.shoe_shopping": ("FirstCard", "ShoeShopping", "shoe_shopping"),
 }
 #: public names that differ from their names in their module
-_RENAMED = {"prepare_depth": (".depth.run", "prepare"),
-            "summarize_depth": (".depth.run", "summarize")}
+_RENAMED = {"prepare_depth": (".depth.options", "prepare"),
+            "summarize_depth": (".depth.summary", "summarize")}
 _WHERE = {**{name: (module, name) for module, names in _PUBLIC.items() for name in names},
           **_RENAMED}
 

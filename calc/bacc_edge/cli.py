@@ -31,6 +31,7 @@ from .analysis.chemin_de_fer import Information
 from .game.shoe import Shoe
 from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
 from .depth.shoes import DealRules
+from .depth.options import DepthOptions
 from .depth.run import depth_study
 from .analysis.bankroll import Bankroll
 from .analysis.card_counting import Count
@@ -733,16 +734,17 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     if not 0 < ruin < 100:
         raise OptionError(f"--risk-of-ruin {float(ruin):g}: must be a percentage above 0 and "
                           f"below 100")
+    options = DepthOptions(bet_names=list(bets) or None, deal=DealRules(decks, cut, end_rule),
+                           seed=seed, level=level, cutoff=cutoff, eor_count=eor_count,
+                           count_only=count_only, exact_bets=exact_bets, with_main=table,
+                           **convention)
     with resumable_bar("shoes", quiet=quiet) as on_progress:
         spec, summary = depth_study(
-            paytable, list(bets) or None, shoes=shoes, your_count=yours, check=do_check,
+            paytable, options, shoes=shoes, your_count=yours, check=do_check,
             batch=batch, state=state, scheduler=scheduler, workers=workers,
             on_progress=on_progress,
             on_warning=lambda line: say(f"warning: {line}"), on_slow=say,
-            deal=DealRules(decks, cut, end_rule), seed=seed, level=level, cutoff=cutoff,
-            eor_count=eor_count, count_only=count_only, exact_bets=exact_bets,
-            with_main=table, bankroll=Bankroll(float(bankroll), float(ruin) / 100,
-                                               float(rounds_per_hour)), **convention)
+            bankroll=Bankroll(float(bankroll), float(ruin) / 100, float(rounds_per_hour)))
     print_depth(spec, shoes, summary, fmt, plot=plot, paytable=paytable, check=do_check)
 
 

@@ -18,7 +18,7 @@ be (its chance is its share of the shoe):
 
 Every round is valued exactly as the depth analysis values it
 (:meth:`~bacc_edge.depth.shoes.RoundValues.moments_each`), on the run's own definition
-(:func:`~bacc_edge.depth.run.prepare`).
+(:func:`~bacc_edge.depth.options.prepare`).
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ from ..game.dealing import burn_count
 from ..game.shoe import Shoe
 from ..util.arguments import callable_argument
 from ..util.progress import Progress, Steps
-from .run import MAX_DEPTH_SHOES, MAX_EXACT_DECKS, prepare
+from .options import MAX_EXACT_DECKS, DepthOptions, prepare
+from .run import MAX_DEPTH_SHOES
 from .shoes import DealRules, DepthSpec, game, unseen_by_round
 
 #: Shoes dealt and valued at a time.
@@ -97,8 +98,8 @@ def shoe_shopping(paytable, bets: Sequence[str] | None = None, *,
     full = Shoe.decks(deal.decks)
     held = [r for r in range(len(RANKS)) if full.ranks[r]]
     step = Steps(on_progress, 1 + -(-shoes // SHOPPING_BATCH) + len(held) + 1)
-    spec = prepare(paytable, bets, deal=deal, seed=seed, eor_count=False,
-                   paytable_counts_too=False)
+    spec = prepare(paytable, options=DepthOptions(bet_names=bets, deal=deal, seed=seed,
+                                                  eor_count=False, paytable_counts_too=False))
     step()
     cutoffs = [c if c is not None else deal.max_rounds for c in spec.cutoffs]
     first, rounds, flat, perfect = _deal(spec, shoes, cutoffs, step)

@@ -616,7 +616,7 @@ COLUMNS = ("won", "won_exact", "bets", "rounds", "staked")
 
 def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
     """Deal, count and value shoes ``first`` … ``first + count - 1``; the sums a run
-    adds up (see :class:`~bacc_edge.depth.run.DepthTally`), a row per player then per
+    adds up (see :class:`~bacc_edge.depth.summary.DepthTally`), a row per player then per
     group. Runs on a worker. A count study by the coups' outcomes is dealt and added up
     in the kernel (:meth:`Game.tally`); the others keep every round's counts to value
     them."""
