@@ -36,7 +36,7 @@ from ..game.dealing import DealRules
 from ..game.shoe import Shoe
 from ..language.loader import Paytable
 from ..util.progress import Progress
-from .dealt_shoe import Coup
+from ..game.dealt_shoe import Coup
 
 
 @dataclass(frozen=True)
