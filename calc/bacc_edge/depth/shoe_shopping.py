@@ -1,4 +1,6 @@
-"""Shoe shopping: what a shoe is worth by the card its dealer shows first, the card that
+"""Shoe shopping, its shoes dealt and valued (depth/; written in output/).
+
+Shoe shopping: what a shoe is worth by the card its dealer shows first, the card that
 decides the burn, so that a player can choose which shoes (which tables) to play.
 
 A shoe's first card is shown, then as many more burned unseen as its value (10 for tens
