@@ -180,6 +180,19 @@ def test_one_more_coup_deals_more_rounds_than_at_cut():
     assert set(extra.tolist()) <= {0, 1} and 0.6 < extra.mean() < 1
 
 
+def test_no_shoe_deals_more_rounds_than_831_nor_more_than_the_kernels_arrays_hold():
+    # 64 decks, 3,328 cards: the shown card and one burned (an ace) at least, then coups
+    # of four cards at least, each begun only while six cards are left: from place 2 to
+    # place 3,322, (3,322 - 2) / 4 + 1 = 831 coups, whatever the cut card and end rule
+    assert max(DealRules(64, cut, end).most_rounds
+               for cut in range(0, 60) for end in EndRule) == 831
+    for decks in (1, 2, 8, 64):
+        for cut in (0, 6, 14):
+            for end in EndRule:
+                rules = DealRules(decks, cut, end)
+                assert rules.most_rounds <= rules.rounds_bound
+
+
 def test_the_kernel_settles_each_coup_as_the_evaluator_does():
     spec = spec_of(bets=("Player", "Banker (Baccarat mode)", "Lucky Six", "Perfect Pair",
                           "Player Pair", "Super Lucky Seven"))

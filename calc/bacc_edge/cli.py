@@ -3,7 +3,7 @@ and prints what it returns (the small helpers below a command refuse option comb
 and print; none computes).
 
 Every error the library raises about its input (a :class:`BaccEdgeError`) is caught
-once, in :class:`Command`, and printed as one line with exit code 1.
+once, in :class:`CommandGroup`, and printed as one line with exit code 1.
 
 The modules only one command uses (the math report, index sheets, chemin de fer, the
 known card, shoe shopping, the pays solver, the side-by-side decks) are imported inside
@@ -76,7 +76,7 @@ def _long_name(param: click.Option) -> str:
     return "/".join(filter(None, [first_long(param.opts), first_long(param.secondary_opts)]))
 
 
-class Command(click.Group):
+class CommandGroup(click.Group):
     """The command group: a first argument that is not a command goes to ``report``,
     each command's options are given once (:class:`OnceCommand`), an error about the
     input is one line, not a traceback, and so are an output that cannot be written
@@ -124,7 +124,7 @@ def print_version(ctx: click.Context, param, value: bool) -> None:
         ctx.exit()
 
 
-@click.group(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=CommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=print_version, help="Print bacc-edge's version and exit.")
 def main():

@@ -57,8 +57,6 @@ class IndexStatus(StrEnum):
     ALWAYS = "always"
     #: at no running count dealt in the bucket
     NEVER = "never"
-    #: no round was dealt in the bucket
-    EMPTY = "no rounds"
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,9 @@ from ..util.arguments import names_argument, non_empty
 from .shoes import DealRules, DepthSpec, Group, GroupKind, Player, run_paytable
 
 MAX_SEED = 2 ** 63 - 1
-#: The most rounds any shoe deals is 832 (64 decks); a cutoff above a million is a typo.
+#: No shoe deals more than 831 rounds (64 decks, the cut card near the end: see
+#: :attr:`~bacc_edge.game.dealing.DealRules.most_rounds`); a cutoff above a million is a
+#: typo.
 MAX_CUTOFF = 1_000_000
 #: Exact values per round are counted in int64 up to 27 decks (1,448 cards, see
 #: :func:`~bacc_edge.engine.point_table.needs_python_integers`); above, with Python integers at

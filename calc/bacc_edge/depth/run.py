@@ -146,7 +146,7 @@ def definition(spec: DepthSpec, batch: int) -> dict:
 def most_shoes_a_task(deal) -> int:
     """The most shoes one task may deal on ``deal``'s shoes: every round of its shoes is
     held in memory, :data:`MAX_TASK_ROUNDS` at most."""
-    return MAX_TASK_ROUNDS // deal.max_rounds
+    return MAX_TASK_ROUNDS // deal.rounds_bound
 
 
 def check_size(spec: DepthSpec, shoes: int, batch: int) -> None:

@@ -103,7 +103,7 @@ def shoe_shopping(paytable, bets: Sequence[str] | None = None, *,
     spec = prepare(paytable, options=DepthOptions(bet_names=bets, deal=deal, seed=seed,
                                                   eor_count=False, paytable_counts_too=False))
     step()
-    cutoffs = [c if c is not None else deal.max_rounds for c in spec.cutoffs]
+    cutoffs = [c if c is not None else deal.rounds_bound for c in spec.cutoffs]
     first, rounds, flat, perfect = _deal(spec, shoes, cutoffs, step)
     selected = spec.paytable()
     tables = Tables()
