@@ -6,6 +6,30 @@ Everything a paytable or a notebook needs is here::
 
 The modules hold the same names; paytables written against ``bacc_edge.conditions``,
 ``bacc_edge.paytable`` and ``bacc_edge.pays`` keep working.
+
+Global state: what bacc-edge changes of the process beyond its own objects, and where.
+
+- numba's folder of compiled code, ``numba.config.CACHE_DIR``, is set for the whole
+  process when the engine is first imported (:mod:`bacc_edge.engine.jit`): a folder
+  named by a digest of the engine's and the game's sources, under ``NUMBA_CACHE_DIR``
+  where set, else the user's cache folder. Other numba code of the process caches there.
+- Loading a paytable installs an audit hook (:func:`sys.addaudithook`: once, for the
+  life of the process, which cannot remove it) that notes the files a paytable's code
+  opens; and while a paytable's code runs (loaded, or read again for its ``COUNTS`` and
+  ``TEAMS``), file descriptor 1 and ``sys.stdout`` point at stderr
+  (:func:`~bacc_edge.language.loader.printing_to_stderr`): one thread at a time, and a
+  thread that writes what a script reads waits for it
+  (:func:`~bacc_edge.language.loader.stdout_as_it_is`: the live server's address).
+- The ``bacc-edge`` command: ``sys.stdout`` is a guard while a command runs, and an
+  output that cannot be written points descriptor 1 at the null device
+  (:mod:`~bacc_edge.output.stdout_guard`); the objects left are frozen out of the
+  garbage collector as the process ends (``bacc_edge.cli.run``).
+- A depth run on Dask: the ``distributed`` loggers at ERROR while it deals; while the
+  workers of a local cluster start, Dask's ``temporary-directory`` set, and (from the
+  main thread) SIGINT ignored and ``DASK_LOGGING__DISTRIBUTED`` set; each restored after
+  (:mod:`bacc_edge.depth.cluster`).
+- ``bacc-edge track``, from the main thread: SIGTERM stops the server as Ctrl-C does
+  while it serves, the handler restored after (:mod:`bacc_edge.live.server`).
 """
 
 import importlib
