@@ -102,6 +102,12 @@ class DepthOptions:
     teams: tuple[Team, ...] = ()
 
     def __post_init__(self):
+        self._check_dealing()
+        self._read_players()
+
+    def _check_dealing(self) -> None:
+        """Refuse dealing rules, a seed, a cutoff or a way of valuing rounds that no run
+        can deal by."""
         deal, seed, cutoff = self.deal, self.seed, self.cutoff
         if not isinstance(deal, DealRules):
             raise ArgumentError(f"deal {kind_of(deal)} must be DealRules, e.g. DealRules(decks=8)")
@@ -121,6 +127,10 @@ class DepthOptions:
                 f"decks (above, every round is counted with Python integers, about 15 s a "
                 f"shoe); a count study with outcome bets (--count-only) deals up to 64 "
                 f"(bets on points and pairs; a bet on the cards up to {MAX_EXACT_DECKS})")
+
+    def _read_players(self) -> None:
+        """The convention, the teams, the table rule, the bets and the counts, checked,
+        each kept in one form: enums, tuples."""
         for name, value in count_convention(self.divisor, self.rounding,
                                             self.exposed_card).items():
             object.__setattr__(self, name, value)
