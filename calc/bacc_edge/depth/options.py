@@ -159,9 +159,10 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
     options=DepthOptions(bet_names=["Tie"], seed=3))``.
 
     Everything that can be wrong is refused here, before any shoe is dealt: among it a
-    count whose running count could pass :data:`~bacc_edge.analysis.card_counting.RUNNING_COUNT_LIMIT`,
-    an event that can never happen (as :func:`~bacc_edge.analysis.bet_report.report` refuses it),
-    two counts of one name, and exact values on more than :data:`MAX_EXACT_DECKS` decks."""
+    count whose running count could pass
+    :data:`~bacc_edge.analysis.card_counting.RUNNING_COUNT_LIMIT`, an event that can never
+    happen (as :func:`~bacc_edge.analysis.bet_report.report` refuses it), two counts of
+    one name, and exact values on more than :data:`MAX_EXACT_DECKS` decks."""
     if options is None:
         options = DepthOptions(bet_names=bet_names, **settings)
     elif not isinstance(options, DepthOptions):
