@@ -161,7 +161,8 @@ def depth_shoes_per_s(shoes: int = 300) -> tuple[float, float, int]:
     once the workers are warm, and the whole run with the cluster's start."""
     from dask.distributed import LocalCluster
 
-    from bacc_edge.depth.run import prepare, run_depth
+    from bacc_edge.depth.options import prepare
+    from bacc_edge.depth.run import run_depth
 
     root = Path(__file__).resolve().parent.parent
     spec = prepare(root / "paytables" / "live_dealer.py")
@@ -183,7 +184,7 @@ def depth_start_s() -> float:
     """Seconds from the paytable to a depth run's definition (the live-dealer paytable,
     all its bets: effects of removal and each bet's count), in a fresh process."""
     root = Path(__file__).resolve().parent.parent
-    code = ("import time, bacc_edge.depth.run as d; t = time.perf_counter(); "
+    code = ("import time, bacc_edge.depth.options as d; t = time.perf_counter(); "
             f"d.prepare({str(root / 'paytables' / 'live_dealer.py')!r}); "
             "print(time.perf_counter() - t)")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

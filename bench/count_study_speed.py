@@ -28,7 +28,8 @@ import json, os, sys, tempfile, time
 from pathlib import Path
 t0 = time.perf_counter()
 from bacc_edge import Count
-from bacc_edge.depth.run import prepare, run_depth
+from bacc_edge.depth.options import prepare
+from bacc_edge.depth.run import run_depth
 root, study, shoes = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 if study == "big_tiger":
     spec = prepare(root / "paytables" / "big_tiger.py", count_only=True, eor_count=False)

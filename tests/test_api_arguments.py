@@ -19,6 +19,8 @@ from bacc_edge import (ArgumentError, BaccEdgeError, Bet, CardNameError, Conditi
                        prepare_depth, report, run_depth, scale_unknown, solve, solve_bet,
                        summarize_depth, tie, write_math_report)
 from bacc_edge.analysis.evaluator import Evaluator
+from bacc_edge.depth.options import DepthOptions
+from bacc_edge.depth.run import depth_study
 from bacc_edge.analysis.bet_report import report_all
 from bacc_edge.game.tableau import STANDARD_TEXT
 from conftest import ROOT
@@ -207,6 +209,21 @@ API = [
     ("prepare_depth(exact_bets) without a count study",
      lambda: prepare_depth(PUNTO, exact_bets=False), OptionError,
      "exact_bets=False says how a count study (count_only=True) measures gains"),
+    ("prepare_depth(options=5)", lambda: prepare_depth(PUNTO, options=5), ArgumentError,
+     "options 5 (int) must be DepthOptions(...)"),
+    ("prepare_depth(bets, options=...)",
+     lambda: prepare_depth(PUNTO, ["Player"], options=DepthOptions(), seed=2), ArgumentError,
+     "finds its bets and settings in the options; give them there, not beside them "
+     "(bet_names, seed)"),
+    ("DepthOptions(seed=-1)", lambda: DepthOptions(seed=-1), OptionError,
+     "seed -1 must be a whole number from 0 to"),
+    ("DepthOptions(divisor='deck')", lambda: DepthOptions(divisor="deck"), OptionError,
+     "divisor 'deck' must be one of shoe, unseen"),
+    ("DepthOptions(counts=5)", lambda: DepthOptions(counts=5), OptionError,
+     "counts must be a list of Count, not 5"),
+    ("depth_study(options=5)", lambda: depth_study(
+        PUNTO, 5, shoes=1, your_count=dict(tags="8=1", trigger=1)), ArgumentError,
+     "options 5 (int) must be DepthOptions(...)"),
     ("summarize_depth(None, None)", lambda: summarize_depth(None, None), ArgumentError,
      "summarize_depth(spec, tally) takes the DepthSpec"),
     # -- the math report ---------------------------------------------------------------------------

@@ -1260,7 +1260,7 @@ def test_bad_command_line_is_one_clear_error(tmp_path, args, fragment, code, sil
                                              other_servers, monkeypatch):
     # the deadline: short where a port never answers (it must pass), roomy elsewhere (an
     # answer, or a connection closed, comes before it however loaded the machine)
-    monkeypatch.setattr("bacc_edge.depth.run.CONNECT_TIMEOUT", 1 if "{silent}" in args else 60)
+    monkeypatch.setattr("bacc_edge.depth.cluster.CONNECT_TIMEOUT", 1 if "{silent}" in args else 60)
     result = CliRunner().invoke(main, _arguments(args, tmp_path, silent_port, **other_servers))
     assert result.exit_code == code, result.output
     assert isinstance(result.exception, SystemExit), result.exception  # no traceback

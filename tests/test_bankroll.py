@@ -12,7 +12,7 @@ import pytest
 from bacc_edge.analysis.bankroll import (Bankroll, bankroll_for_risk, desirability_index,
                                          desirability_index_off_the_top, kelly_fraction,
                                          risk_of_ruin, score)
-from bacc_edge.depth.run import DepthTally, summarize
+from bacc_edge.depth.summary import DepthTally, summarize
 from bacc_edge.depth.shoes import DealRules, DepthSpec, Player
 from bacc_edge import STANDARD, Count
 from bacc_edge.analysis.bet_report import report

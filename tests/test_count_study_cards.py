@@ -11,9 +11,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-import bacc_edge.depth.run as depth_run
+import bacc_edge.depth.cluster as depth_cluster
+import bacc_edge.depth.options as depth_options
 from bacc_edge import Count
-from bacc_edge.depth.run import prepare, run_depth
+from bacc_edge.depth.options import prepare
+from bacc_edge.depth.run import run_depth
+from bacc_edge.depth.summary import DepthTally
+from bacc_edge.errors import BaccEdgeError
+from bacc_edge.language.loader import load_paytable
 from bacc_edge.depth.shoes import DealRules, EndRule, deal_batch, game
 from bacc_edge.engine import dealt_cells
 from bacc_edge.engine.deal_kernels import shuffle_plain
@@ -252,12 +257,12 @@ def quick_effects(monkeypatch):
     """The effects of removal a run's definition takes its betting correlations from,
     of a bet on points: those of card bets on a shoe missing a card are counted on
     card-level cells, minutes each (issue 19 §3), and these tests read no correlation."""
-    real = depth_run.effects_of_removal
-    point_bet = depth_run.load_paytable(PAYTABLES / "big_tiger.py").bets
+    real = depth_options.effects_of_removal
+    point_bet = load_paytable(PAYTABLES / "big_tiger.py").bets
 
     def on_points(bets, shoe, **kw):
         return real(list(point_bet), shoe) * len(bets)
-    monkeypatch.setattr(depth_run, "effects_of_removal", on_points)
+    monkeypatch.setattr(depth_options, "effects_of_removal", on_points)
 
 
 NINES = Count("nines", {"9": -4, "A": 1, "2": 1, "3": 1, "4": 1}, trigger=1,
@@ -331,7 +336,7 @@ def test_a_card_bets_count_study_on_dask_is_the_one_on_threads(tmp_path):
                       dashboard_address=":0", worker_dashboard_address=":0") as cluster:
         dask = run_depth(spec, 30, batch=7, state=tmp_path / "dask",
                          scheduler=cluster.scheduler_address)
-    for name in depth_run.DepthTally.SUMMED:
+    for name in DepthTally.SUMMED:
         assert np.array_equal(getattr(local, name), getattr(dask, name)), name
     assert local.sums[:, 2].sum() > 0
 
@@ -342,8 +347,8 @@ def test_a_batch_failing_on_a_thread_is_one_line_naming_it(monkeypatch, tmp_path
 
     def fails(spec, first, count):
         raise MemoryError("no room")
-    monkeypatch.setattr(depth_run, "deal_batch", fails)
-    with pytest.raises(depth_run.BaccEdgeError,
+    monkeypatch.setattr(depth_cluster, "deal_batch", fails)
+    with pytest.raises(BaccEdgeError,
                        match=r"^batch 0 \(shoes 0 to 4\) failed: MemoryError: no room; the "
                              r"finished batches are kept, run again to resume$"):
         run_depth(spec, 5, batch=5, state=tmp_path, workers=1)

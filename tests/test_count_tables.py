@@ -11,7 +11,7 @@ import pytest
 from bacc_edge import Count
 from bacc_edge.analysis.card_counting import Team, TriggerTable, decks_left
 from bacc_edge.analysis.table_rules import WithMainBet
-from bacc_edge.depth.run import prepare
+from bacc_edge.depth.options import prepare
 from bacc_edge.depth.shoes import DealRules, EndRule, GroupKind, deal_batch, game
 from reference import card_points
 from test_count_study_cards import PAYTABLES, quick_effects, study_by_hand  # noqa: F401
@@ -127,7 +127,8 @@ BASE = Count("base", HIGH, trigger=1)
     dict(counts=[BASE, SHEET], teams=[Team("t", {"A": ["base"], "B": ["sheet"]})]),
 ])
 def test_a_run_of_another_convention_never_shares_saved_batches(tmp_path, change):
-    from bacc_edge.depth.run import DepthTally, definition, run_depth
+    from bacc_edge.depth.run import definition, run_depth
+    from bacc_edge.depth.summary import DepthTally
     kw = dict(deal=DealRules(2, 12), seed=5, count_only=True, eor_count=False,
               paytable_counts_too=False, counts=[BASE])
     base = prepare(PAYTABLES / "big_tiger.py", **kw)

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from bacc_edge import Count, Shoe, StudyFigures, report
 from bacc_edge.analysis.card_counting import Divisor, paytable_counts, parse_tags
 from bacc_edge.depth.shoes import DealRules, deal_batch
-from bacc_edge.depth.run import DepthTally, prepare, summarize
+from bacc_edge.depth.options import prepare
+from bacc_edge.depth.summary import DepthTally, summarize
 from bacc_edge.analysis.removal_effects import _roundings, betting_correlation, effects_of_removal, linear_count
 from bacc_edge.errors import BaccEdgeError, OptionError
 from bacc_edge.language.loader import load_paytable

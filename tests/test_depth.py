@@ -31,8 +31,10 @@ from bacc_edge.game.tableau import STANDARD
 from bacc_edge.depth.shoes import (DealRules, EndRule, RoundValues, burn_count, deal_batch, game,
                              unseen_by_round)
 from bacc_edge.depth import run as depth_run
-from bacc_edge.depth.run import (DepthTally, definition, prepare, reach_scheduler, run_depth,
-                                 summarize)
+from bacc_edge.depth.cluster import reach_scheduler
+from bacc_edge.depth.options import prepare
+from bacc_edge.depth.run import definition, run_depth
+from bacc_edge.depth.summary import DepthTally, summarize
 from bacc_edge.depth.state import BadBatch, RunFolder
 from bacc_edge.errors import BaccEdgeError, OptionError
 from bacc_edge.analysis.evaluator import Evaluator
@@ -180,6 +182,19 @@ def test_one_more_coup_deals_more_rounds_than_at_cut():
     one_more = game(spec_of(deal=DealRules(8, 14, EndRule.ONE_MORE))).deal_shoes(1, 0, 300)[0]
     extra = one_more - at_cut
     assert set(extra.tolist()) <= {0, 1} and 0.6 < extra.mean() < 1
+
+
+def test_no_shoe_deals_more_rounds_than_831_nor_more_than_the_kernels_arrays_hold():
+    # 64 decks, 3,328 cards: the shown card and one burned (an ace) at least, then coups
+    # of four cards at least, each begun only while six cards are left: from place 2 to
+    # place 3,322, (3,322 - 2) / 4 + 1 = 831 coups, whatever the cut card and end rule
+    assert max(DealRules(64, cut, end).most_rounds
+               for cut in range(0, 60) for end in EndRule) == 831
+    for decks in (1, 2, 8, 64):
+        for cut in (0, 6, 14):
+            for end in EndRule:
+                rules = DealRules(decks, cut, end)
+                assert rules.most_rounds <= rules.rounds_bound
 
 
 def test_the_kernel_settles_each_coup_as_the_evaluator_does():
@@ -624,7 +639,7 @@ BAD_INPUT = [
 def test_bad_input_is_one_line_before_any_worker_starts(tmp_path, args, message, code,
                                                         monkeypatch):
     dealt = []  # the one way to the workers (a cluster, or threads): never reached
-    monkeypatch.setattr(depth_run, "_deal", lambda *args: dealt.append(args) or iter(()))
+    monkeypatch.setattr(depth_run, "deal_batches", lambda *args: dealt.append(args) or iter(()))
     a_file = tmp_path / "file"
     a_file.write_text("")
     args = [str(a_file / "state") if x == "UNDER_A_FILE" else x for x in args]
@@ -899,7 +914,7 @@ def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():
     from types import SimpleNamespace
 
     from bacc_edge.analysis.card_counting import StudyMeasure
-    from bacc_edge.depth.run import StudyCheck
+    from bacc_edge.depth.summary import StudyCheck
     from bacc_edge.analysis.intervals import Interval
     from bacc_edge.output.render import depth_check_rows
     checks = [  # a share printed as a percentage, one printed as a fraction, and units

@@ -11,7 +11,8 @@ import pytest
 
 from bacc_edge import Bet, Count, Event, first_four, player, tie
 from bacc_edge.depth import run as depth_run
-from bacc_edge.depth.run import card_bet_note, prepare
+from bacc_edge.depth.options import prepare
+from bacc_edge.depth.run import card_bet_note
 from bacc_edge.depth.shoes import DealRules, RoundValues, deal_batch
 from bacc_edge.engine import deal_kernels as K
 from bacc_edge.game.dealing import deal_plan

@@ -258,7 +258,7 @@ BOUNDS_SCRIPT = """
 import dataclasses, itertools, random, sys
 from bacc_edge import Bet, Count, Event, Shoe, player, report
 from bacc_edge.depth.shoes import DealRules, game
-from bacc_edge.depth.run import prepare
+from bacc_edge.depth.options import prepare
 from bacc_edge.engine.point_table import outcome_table
 from bacc_edge.game.tableau import Tableau
 rng = random.Random(5)

@@ -251,8 +251,9 @@ def test_the_trigger_line_bets_where_the_sheet_says_and_nowhere_else():
     """Every stretch that says when to bet gives its row: an index, the lowest count
     dealt where every count favours the bet, one above the highest where none does once
     a row is in force (an earlier index must not stay in force there); before the
-    first stretch that bets, and over an empty stretch, no row (a tester's finding:
-    'always' stretches were left out, so the table sat out where the sheet bets)."""
+    first stretch that bets, no row, nor over a stretch no round reached (the sheet has
+    no row for it) (a tester's finding: 'always' stretches were left out, so the table
+    sat out where the sheet bets)."""
     def row(start, status, running=None, lowest=-5, highest=9):
         return IndexRow("B", start, start + 12, 10, 1.0, lowest, highest, status, running,
                         None, 0, 0.0, None, None)
@@ -262,11 +263,11 @@ def test_the_trigger_line_bets_where_the_sheet_says_and_nowhere_else():
                           rows)
 
     assert sheet(row(0, "never"), row(13, "from", 4), row(26, "never", highest=7),
-                 row(39, "no rounds"), row(52, "always", lowest=-3)).trigger_text("B") \
+                 row(52, "always", lowest=-3)).trigger_text("B") \
         == "cards: 13=+4, 26=+8, 52=-3"
     assert sheet(row(0, "always", lowest=-7), row(13, "always", lowest=-4)) \
         .trigger_text("B") == "cards: 0=-7, 13=-4"
-    assert sheet(row(0, "never"), row(13, "no rounds")).trigger_text("B") is None
+    assert sheet(row(0, "never")).trigger_text("B") is None
 
 
 def test_a_sheet_of_one_shoe_of_one_deck_says_so_in_the_singular():

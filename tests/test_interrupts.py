@@ -15,7 +15,9 @@ from click.testing import CliRunner
 import bacc_edge.cli as cli
 import bacc_edge.output.math_report as math_report
 from bacc_edge.depth import run as depth_run
-from bacc_edge.depth.run import _workers_spared_ctrl_c, prepare, run_depth
+from bacc_edge.depth.cluster import _workers_spared_ctrl_c
+from bacc_edge.depth.options import prepare
+from bacc_edge.depth.run import run_depth
 from bacc_edge.depth.shoes import DealRules
 from bacc_edge.depth.state import RunFolder
 from conftest import ROOT
@@ -76,7 +78,7 @@ def test_an_interrupted_run_stops_its_dealers_before_it_ends(tmp_path, monkeypat
         assert not ended  # still dealing when the Ctrl-C lands
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(depth_run, "_deal", dealer)
+    monkeypatch.setattr(depth_run, "deal_batches", dealer)
     monkeypatch.setattr(RunFolder, "write", interrupted)
     spec = prepare(PUNTO, ["Player"], deal=DealRules(1), eor_count=False)
     with pytest.raises(KeyboardInterrupt) as caught:

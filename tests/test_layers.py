@@ -4,6 +4,8 @@ the command line), at the top of the file or inside a function alike. An import 
 upward would tie a lower layer to a higher one; this test names each."""
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,3 +57,15 @@ def test_every_module_sits_in_a_layer():
              if p.stem not in {"__init__", "__main__", "cli", "errors", "conditions", "paytable",
                                "pays"}]
     assert not loose, f"modules outside the layers' folders: {loose}"
+
+
+def test_defining_a_run_imports_neither_dask_nor_the_machinery_that_deals_it():
+    # the live page and the index sheets define depth runs (bacc_edge.depth.options) and
+    # deal none on a cluster: neither they nor the definition bring in the runner, its
+    # cluster, or Dask
+    code = ("import sys, bacc_edge.depth.options, bacc_edge.live.server; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')"
+            " or m in ('bacc_edge.depth.run', 'bacc_edge.depth.cluster')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]", done.stdout

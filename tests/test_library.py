@@ -19,7 +19,7 @@ from bacc_edge import (STANDARD, BaccEdgeError, Bet, CardNameError, ConditionErr
                        load_paytables, outcome_table, player, report, tie)
 from bacc_edge.cli import main
 from bacc_edge.depth.shoes import DealRules, RoundValues
-from bacc_edge.depth.run import prepare
+from bacc_edge.depth.options import prepare
 from conftest import ROOT
 from reference import coup_length
 

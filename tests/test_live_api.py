@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 import urllib.request
 from collections.abc import Iterator
 from urllib.parse import unquote
@@ -32,7 +33,7 @@ from bacc_edge.cli import main
 from bacc_edge.errors import BaccEdgeError
 from bacc_edge.game.dealing import DealRules
 from bacc_edge.live.server import (TOKEN_HEADER, access, create_app, is_loopback, listen,
-                                   page, page_url)
+                                   page, page_url, serve)
 from bacc_edge.live.session_lock import SessionBusyError, SessionLock
 from bacc_edge.live.track import LiveTrack, open_track
 from bacc_edge.util.number_text import fraction
@@ -664,3 +665,89 @@ def test_a_body_is_read_by_the_one_strict_json_reader(served, body, message):
     r = client.post("/api/shoe", content=body, headers={"content-type": "application/json"})
     assert r.status_code == 400 and message in r.json()["error"], r.text
     assert track.session.read_text() == saved
+
+
+# -- a paytable's code, run on one thread, points stdout at stderr for no other -------
+@pytest.fixture
+def blocking_paytables(tmp_path, monkeypatch):
+    """Paytable files whose code waits, while it runs, until the test lets it finish:
+    ``files[name]`` the file, ``inside[name]`` set once its code runs, ``release[name]``
+    lets it finish."""
+    names = ("a", "b")
+    probe = types.ModuleType("bacc_edge_test_probe")
+    probe.inside = {n: threading.Event() for n in names}
+    probe.release = {n: threading.Event() for n in names}
+    monkeypatch.setitem(sys.modules, probe.__name__, probe)
+    files = {}
+    for name in names:
+        files[name] = tmp_path / f"{name}.py"
+        files[name].write_text(
+            f"import bacc_edge_test_probe as probe\n"
+            f"from bacc_edge import Bet, Event, tie\n"
+            f"probe.inside[{name!r}].set()\n"
+            f"probe.release[{name!r}].wait(60)\n"
+            f"BETS = [Bet('Tie', [Event('tie', tie, 8)])]\n", encoding="utf-8")
+    return files, probe.inside, probe.release
+
+
+def _same_file(a: os.stat_result, b: os.stat_result) -> bool:
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def test_two_threads_loading_paytables_at_once_leave_stdout_where_it_was(blocking_paytables):
+    # b's load begins while a's code runs, and a's ends first: were the two to overlap,
+    # b would save a's redirection as "stdout" and put it back last, leaving stdout
+    # pointed at stderr for good
+    files, inside, release = blocking_paytables
+    before, stream = os.fstat(1), sys.stdout
+    first = threading.Thread(target=load_paytable, args=(files["a"],))
+    first.start()
+    assert inside["a"].wait(60)
+    second = threading.Thread(target=load_paytable, args=(files["b"],))
+    second.start()
+    overlapped = inside["b"].wait(2)  # not a deadline: the load must not begin at all
+    release["a"].set()
+    first.join(60)
+    release["b"].set()
+    second.join(60)
+    assert inside["b"].is_set() and not first.is_alive() and not second.is_alive()
+    assert _same_file(os.fstat(1), before) and sys.stdout is stream
+    assert not overlapped, "the second paytable's code ran while the first's did"
+
+
+def test_the_servers_address_waits_for_a_paytable_loading_on_another_thread(
+        blocking_paytables):
+    # the address is stdout's one line: printed while another thread runs a paytable's
+    # code, it would go to stderr
+    files, inside, release = blocking_paytables
+    before = os.fstat(1)
+    told = threading.Event()
+    seen = []
+
+    class Told(Exception):
+        pass
+
+    def on_address(url):
+        seen.append(_same_file(os.fstat(1), before))
+        told.set()
+        raise Told  # the address was told: the test needs no server beyond it
+
+    track = LiveTrack(load_paytable(PUNTO))
+    sock = listen("127.0.0.1", 0)
+    loading = threading.Thread(target=load_paytable, args=(files["a"],))
+    loading.start()
+    assert inside["a"].wait(60)
+
+    def serve_it():
+        with contextlib.suppress(Told):
+            serve(track, sock, open_browser=False, on_address=on_address)
+
+    serving_thread = threading.Thread(target=serve_it)
+    serving_thread.start()
+    too_soon = told.wait(2)  # not a deadline: it must not be told while a's code runs
+    release["a"].set()
+    loading.join(60)
+    serving_thread.join(60)
+    sock.close()
+    assert not too_soon, "the address was told while a paytable's code ran"
+    assert told.is_set() and seen == [True]

@@ -21,9 +21,10 @@ from bacc_edge.depth.shoes import DepthSpec, Game
 from bacc_edge.engine import deal_kernels as K
 from bacc_edge.game.dealing import DealRules, deal_plan
 from bacc_edge.game.tableau import STANDARD
-from bacc_edge.live.dealt_shoe import DealError, DealtShoe, LastCards
+from bacc_edge.game.dealt_shoe import DealError, DealtShoe, LastCards
 from bacc_edge.live.session_lock import SessionBusyError
-from bacc_edge.live.track import LiveTrack, SessionError, open_track
+from bacc_edge.live.session import SessionError
+from bacc_edge.live.track import LiveTrack, open_track
 from bacc_edge.live.values import CoupSettler
 from bacc_edge.util.number_text import fraction
 from bacc_edge.util.safe_write import OutputError

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from bacc_edge import (Bet, Event, FlagKind, build_math_report, compare_decks,
                        math_report_html, math_report_markdown, player)
 from bacc_edge.cli import main
-from bacc_edge.depth.run import DepthTally
+from bacc_edge.depth.summary import DepthTally
 from bacc_edge.depth.shoes import deal_batch
 from bacc_edge.game.dealing import BURN_RULE, EndRule
 from bacc_edge.language.pays import pays as read_pays

@@ -19,8 +19,8 @@ from markdown_it import MarkdownIt
 
 from bacc_edge import build_math_report, load_paytable, math_report_html, math_report_markdown
 from bacc_edge.cli import main
-from bacc_edge.depth import run as depth_run
-from bacc_edge.depth.run import DepthTally
+from bacc_edge.depth import cluster as depth_cluster
+from bacc_edge.depth.summary import DepthTally
 from bacc_edge.depth.shoes import deal_batch
 from bacc_edge.output import math_report as mr
 from bacc_edge.output.docstring_markdown import docstring_html, docstring_markdown
@@ -325,9 +325,9 @@ def test_dasks_warnings_are_silenced_while_a_run_deals(monkeypatch):
         heard.append(logging.getLogger("distributed").isEnabledFor(logging.ERROR))
         yield from ()
 
-    monkeypatch.setattr(depth_run, "_deal_on_dask", on_dask)
+    monkeypatch.setattr(depth_cluster, "_deal_on_dask", on_dask)
     spec = type("Spec", (), {"exact": True})()
-    assert list(depth_run._deal(spec, [0], 1, [1], None, 1)) == []
+    assert list(depth_cluster.deal_batches(spec, [0], 1, [1], None, 1)) == []
     assert heard == [False, True]
     assert logging.getLogger("distributed.nanny").isEnabledFor(logging.WARNING)  # restored
 
@@ -336,7 +336,7 @@ def test_dasks_warnings_are_silenced_while_a_run_deals(monkeypatch):
 #: the local cluster's code imports it.
 FRESH_QUIET = """
 import logging, sys
-from bacc_edge.depth.run import dask_logging_quiet
+from bacc_edge.depth.cluster import dask_logging_quiet
 assert "distributed" not in sys.modules
 with dask_logging_quiet():
     import distributed.nanny

@@ -28,7 +28,8 @@ from bacc_edge.analysis.commission import banker_commission_edge, banker_commiss
 from bacc_edge.output.deck_comparison import decks_output
 from bacc_edge.depth.shoes import (DealRules, DepthSpec, Player, RoundValues, deal_batch, game,
                              unseen_by_round)
-from bacc_edge.depth.run import DepthTally, prepare, summarize
+from bacc_edge.depth.options import prepare
+from bacc_edge.depth.summary import DepthTally, summarize
 from bacc_edge.analysis.removal_effects import RemovalEffects, betting_correlation, linear_count
 from bacc_edge.analysis.evaluator import SIGN_CHECK, Evaluator
 from bacc_edge.analysis.intervals import mean_interval, ratio_interval

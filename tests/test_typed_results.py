@@ -17,7 +17,7 @@ from bacc_edge import (STANDARD, Bet, Count, DepthTally, Event, GainMethod, Inte
                        IntervalMethod, PaytableError, Printed, StudyFigures, StudyStatus,
                        effects_of_removal, linear_count, player, report, tie)
 from bacc_edge.depth.shoes import DealRules, DepthSpec, Player
-from bacc_edge.depth.run import summarize
+from bacc_edge.depth.summary import summarize
 from bacc_edge.analysis.removal_effects import effects_and_counts
 from bacc_edge.analysis.intervals import mean_interval, ratio_interval
 from bacc_edge.language.loader import load_paytable

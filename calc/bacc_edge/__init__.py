@@ -6,6 +6,30 @@ Everything a paytable or a notebook needs is here::
 
 The modules hold the same names; paytables written against ``bacc_edge.conditions``,
 ``bacc_edge.paytable`` and ``bacc_edge.pays`` keep working.
+
+Global state: what bacc-edge changes of the process beyond its own objects, and where.
+
+- numba's folder of compiled code, ``numba.config.CACHE_DIR``, is set for the whole
+  process when the engine is first imported (:mod:`bacc_edge.engine.jit`): a folder
+  named by a digest of the engine's and the game's sources, under ``NUMBA_CACHE_DIR``
+  where set, else the user's cache folder. Other numba code of the process caches there.
+- Loading a paytable installs an audit hook (:func:`sys.addaudithook`: once, for the
+  life of the process, which cannot remove it) that notes the files a paytable's code
+  opens; and while a paytable's code runs (loaded, or read again for its ``COUNTS`` and
+  ``TEAMS``), file descriptor 1 and ``sys.stdout`` point at stderr
+  (:func:`~bacc_edge.language.loader.printing_to_stderr`): one thread at a time, and a
+  thread that writes what a script reads waits for it
+  (:func:`~bacc_edge.language.loader.stdout_as_it_is`: the live server's address).
+- The ``bacc-edge`` command: ``sys.stdout`` is a guard while a command runs, and an
+  output that cannot be written points descriptor 1 at the null device
+  (:mod:`~bacc_edge.output.stdout_guard`); the objects left are frozen out of the
+  garbage collector as the process ends (``bacc_edge.cli.run``).
+- A depth run on Dask: the ``distributed`` loggers at ERROR while it deals; while the
+  workers of a local cluster start, Dask's ``temporary-directory`` set, and (from the
+  main thread) SIGINT ignored and ``DASK_LOGGING__DISTRIBUTED`` set; each restored after
+  (:mod:`bacc_edge.depth.cluster`).
+- ``bacc-edge track``, from the main thread: SIGTERM stops the server as Ctrl-C does
+  while it serves, the handler restored after (:mod:`bacc_edge.live.server`).
 """
 
 import importlib
@@ -48,8 +72,10 @@ _PUBLIC = {
     ".output.math_report": ("Flag", "FlagKind", "MathReport", "build_math_report",
                             "math_report_html", "math_report_markdown", "write_math_report"),
     ".depth.shoes": ("DealRules", "DepthSpec", "EndRule", "Player"),
-    ".depth.run": ("BetSummary", "DepthTally", "GainMethod", "PlayerSummary",
-                   "RoundSummary", "StudyCheck", "StudySummary", "run_depth"),
+    ".depth.options": ("DepthOptions",),
+    ".depth.run": ("run_depth",),
+    ".depth.summary": ("BetSummary", "DepthTally", "GainMethod", "PlayerSummary",
+                       "RoundSummary", "StudyCheck", "StudySummary"),
     ".analysis.removal_effects": ("LinearCount", "RemovalEffects", "betting_correlation",
                                   "effects_of_removal", "linear_count"),
     ".analysis.intervals": ("Interval", "IntervalMethod"),
@@ -80,8 +106,8 @@ _PUBLIC = {
     ".util.shown": ("Results",),
 }
 #: public names that differ from their names in their module
-_RENAMED = {"prepare_depth": (".depth.run", "prepare"),
-            "summarize_depth": (".depth.run", "summarize")}
+_RENAMED = {"prepare_depth": (".depth.options", "prepare"),
+            "summarize_depth": (".depth.summary", "summarize")}
 _WHERE = {**{name: (module, name) for module, names in _PUBLIC.items() for name in names},
           **_RENAMED}
 
@@ -114,8 +140,10 @@ if TYPE_CHECKING:
     from .output.math_report import (Flag, FlagKind, MathReport, build_math_report,
         math_report_html, math_report_markdown, write_math_report)
     from .depth.shoes import DealRules, DepthSpec, EndRule, Player
-    from .depth.run import (BetSummary, DepthTally, GainMethod, PlayerSummary, RoundSummary,
-        StudyCheck, StudySummary, run_depth)
+    from .depth.options import DepthOptions
+    from .depth.run import run_depth
+    from .depth.summary import (BetSummary, DepthTally, GainMethod, PlayerSummary, RoundSummary,
+        StudyCheck, StudySummary)
     from .analysis.removal_effects import (LinearCount, RemovalEffects, betting_correlation,
         effects_of_removal, linear_count)
     from .analysis.intervals import Interval, IntervalMethod
@@ -142,7 +170,8 @@ if TYPE_CHECKING:
     from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
     from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
     from .util.shown import Results
-    from .depth.run import prepare as prepare_depth, summarize as summarize_depth
+    from .depth.options import prepare as prepare_depth
+    from .depth.summary import summarize as summarize_depth
 else:
     # hidden from a type checker, which would otherwise take any name, a misspelt one
     # too, for one this function returns
@@ -177,7 +206,7 @@ __all__ = [
     "Evaluator", "Paytable", "Tables", "check", "evaluate", "load_paytable", "load_paytables",
     "report",
     # game-math analyses
-    "Count", "DealRules", "DeckRounding", "DepthSpec", "Divisor", "EndRule", "StudyFigures",
+    "Count", "DealRules", "DeckRounding", "DepthOptions", "DepthSpec", "Divisor", "EndRule", "StudyFigures",
     "TriggerOn", "banker_commission_edge", "banker_commission_edges", "betting_correlation",
     "effects_of_removal", "linear_count", "prepare_depth", "run_depth", "summarize_depth",
     # result types

@@ -3,7 +3,7 @@ and prints what it returns (the small helpers below a command refuse option comb
 and print; none computes).
 
 Every error the library raises about its input (a :class:`BaccEdgeError`) is caught
-once, in :class:`Command`, and printed as one line with exit code 1.
+once, in :class:`CommandGroup`, and printed as one line with exit code 1.
 
 The modules only one command uses (the math report, index sheets, chemin de fer, the
 known card, shoe shopping, the pays solver, the side-by-side decks) are imported inside
@@ -31,6 +31,7 @@ from .analysis.chemin_de_fer import Information
 from .game.shoe import Shoe
 from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
 from .depth.shoes import DealRules
+from .depth.options import DepthOptions
 from .depth.run import depth_study
 from .analysis.bankroll import Bankroll
 from .analysis.card_counting import Count
@@ -75,7 +76,7 @@ def _long_name(param: click.Option) -> str:
     return "/".join(filter(None, [first_long(param.opts), first_long(param.secondary_opts)]))
 
 
-class Command(click.Group):
+class CommandGroup(click.Group):
     """The command group: a first argument that is not a command goes to ``report``,
     each command's options are given once (:class:`OnceCommand`), an error about the
     input is one line, not a traceback, and so are an output that cannot be written
@@ -125,7 +126,7 @@ def print_version(ctx: click.Context, param, value: bool) -> None:
         ctx.exit()
 
 
-@click.group(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=CommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=print_version, help="Print bacc-edge's version and exit.")
 def main():
@@ -749,16 +750,17 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     if not 0 < ruin < 100:
         raise OptionError(f"--risk-of-ruin {float(ruin):g}: must be a percentage above 0 and "
                           f"below 100")
+    options = DepthOptions(bet_names=list(bets) or None, deal=DealRules(decks, cut, end_rule),
+                           seed=seed, level=level, cutoff=cutoff, eor_count=eor_count,
+                           count_only=count_only, exact_bets=exact_bets, with_main=table,
+                           **convention)
     with resumable_bar("shoes", quiet=quiet) as on_progress:
         spec, summary = depth_study(
-            paytable, list(bets) or None, shoes=shoes, your_count=yours, check=do_check,
+            paytable, options, shoes=shoes, your_count=yours, check=do_check,
             batch=batch, state=state, scheduler=scheduler, workers=workers,
             on_progress=on_progress,
             on_warning=lambda line: say(f"warning: {line}"), on_slow=say,
-            deal=DealRules(decks, cut, end_rule), seed=seed, level=level, cutoff=cutoff,
-            eor_count=eor_count, count_only=count_only, exact_bets=exact_bets,
-            with_main=table, bankroll=Bankroll(float(bankroll), float(ruin) / 100,
-                                               float(rounds_per_hour)), **convention)
+            bankroll=Bankroll(float(bankroll), float(ruin) / 100, float(rounds_per_hour)))
     print_depth(spec, shoes, summary, fmt, plot=plot, paytable=paytable, check=do_check)
 
 

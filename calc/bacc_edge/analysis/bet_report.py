@@ -285,7 +285,7 @@ class CheckStatus(StrEnum):
 
 class StudyStatus(StrEnum):
     """How a count study's published figure compares with a run (see
-    :func:`~bacc_edge.depth.run.summarize`)."""
+    :func:`~bacc_edge.depth.summary.summarize`)."""
 
     #: the run's 95% interval meets the range the printed figure stands for
     REPRODUCED = "reproduced"

@@ -1,4 +1,6 @@
-"""Chemin de fer solved as a two-person game, exactly, on any shoe.
+"""Chemin de fer, its solution (analysis/; its rules in game/, written in output/).
+
+Chemin de fer solved as a two-person game, exactly, on any shoe.
 
 The player chooses on 5 (draw or stand), the banker at each of his cells (his total, or
 his two cards, against the player's third card or none): see

@@ -1,4 +1,6 @@
-"""Every deck count in one table: a bet's edge, hit rate and SD on 1, 2, … 8 decks and
+"""Deck comparison, its figures (analysis/; written in output/).
+
+Every deck count in one table: a bet's edge, hit rate and SD on 1, 2, … 8 decks and
 the infinite deck, side by side, the way published tables show them.
 
 ``--decks 1,2,4,6,8,inf`` (or a range, ``1-8``) is read by :func:`parse_decks`; each

@@ -1,4 +1,6 @@
-"""A known card: what each bet is worth when one of the next coup's cards is known, by
+"""Known card, its figures (analysis/; written in output/).
+
+A known card: what each bet is worth when one of the next coup's cards is known, by
 rank or by a class of ranks (edge sorting), and what a player who bets only then wins.
 
 The strongest attacks on baccarat are one known card: a card followed through the shoe

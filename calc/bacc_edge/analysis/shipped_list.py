@@ -1,4 +1,6 @@
-"""The paytables shipped with bacc-edge as a list to choose from: each one's name (as
+"""The shipped paytables' list, its content (analysis/; written in output/).
+
+The paytables shipped with bacc-edge as a list to choose from: each one's name (as
 ``shipped:NAME`` names it), its game, its bets, and the sources its printed figures come
 from, as the register of sources beside it (``SOURCES.md``) records them."""
 

@@ -1,4 +1,6 @@
-"""Solving pays for a target house edge: the designer's question turned round.
+"""Solving pays, the solver (analysis/; its answer written in output/).
+
+Solving pays for a target house edge: the designer's question turned round.
 
 Mark the unknown pays of a bet with :class:`Solve` (``Event("3 cards", …, Solve("x"))``)
 or with :func:`mark_unknown`, give the house edge to keep, and :func:`solve_bet` returns

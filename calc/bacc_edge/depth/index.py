@@ -36,7 +36,7 @@ from ..game.shoe import Shoe
 from ..language.loader import as_paytable
 from ..util.arguments import callable_argument
 from ..util.progress import Progress, Steps
-from .run import MAX_EXACT_DECKS, _convention, prepare
+from .options import MAX_EXACT_DECKS, DepthOptions, count_convention, prepare
 from .shoes import DealRules, game, unseen_by_round
 
 #: Shoes an index sheet may deal: every round is valued exactly (hundreds of shoes a
@@ -57,8 +57,6 @@ class IndexStatus(StrEnum):
     ALWAYS = "always"
     #: at no running count dealt in the bucket
     NEVER = "never"
-    #: no round was dealt in the bucket
-    EMPTY = "no rounds"
 
 
 @dataclass(frozen=True)
@@ -185,7 +183,7 @@ def index_sheets(paytable, count: Count | None = None, bets: Sequence[str] | Non
     by ``deal`` from ``seed``, in depth buckets of ``every`` cards seen or rounds
     (``by``; default half a deck, or five rounds). ``divisor``, ``rounding`` and
     ``exposed_card``, when given, are every count's true-count convention (as
-    :func:`~bacc_edge.depth.run.prepare` takes them). ``on_progress(shoes done,
+    :func:`~bacc_edge.depth.options.prepare` takes them). ``on_progress(shoes done,
     total)``."""
     callable_argument(on_progress)
     if not isinstance(deal, DealRules):
@@ -215,7 +213,7 @@ def index_sheets(paytable, count: Count | None = None, bets: Sequence[str] | Non
     if not counts:
         raise OptionError(f"{paytable.path.name}: no count to index: give one (--count) or "
                           f"a paytable with COUNTS")
-    counts = [c.with_convention(**_convention(divisor, rounding, exposed_card))
+    counts = [c.with_convention(**count_convention(divisor, rounding, exposed_card))
               for c in counts]
     steps = Steps(on_progress, shoes * len(counts))
     return tuple(_sheet(paytable, c, bets, deal, seed, shoes, by, every, steps)
@@ -223,8 +221,9 @@ def index_sheets(paytable, count: Count | None = None, bets: Sequence[str] | Non
 
 
 def _sheet(paytable, count, bets, deal, seed, shoes, by, every, steps) -> IndexSheet:
-    spec = prepare(paytable, bets, deal=deal, seed=seed, counts=[count], eor_count=False,
-                   paytable_counts_too=False)
+    spec = prepare(paytable, options=DepthOptions(bet_names=bets, deal=deal, seed=seed,
+                                                  counts=(count,), eor_count=False,
+                                                  paytable_counts_too=False))
     served = sorted({p.bet for p in spec.players if p.count == 0})
     names = [spec.bets[b] for b in served]
     g = game(spec)

@@ -1,4 +1,6 @@
-"""Shoe shopping: what a shoe is worth by the card its dealer shows first, the card that
+"""Shoe shopping, its shoes dealt and valued (depth/; written in output/).
+
+Shoe shopping: what a shoe is worth by the card its dealer shows first, the card that
 decides the burn, so that a player can choose which shoes (which tables) to play.
 
 A shoe's first card is shown, then as many more burned unseen as its value (10 for tens
@@ -18,7 +20,7 @@ be (its chance is its share of the shoe):
 
 Every round is valued exactly as the depth analysis values it
 (:meth:`~bacc_edge.depth.shoes.RoundValues.moments_each`), on the run's own definition
-(:func:`~bacc_edge.depth.run.prepare`).
+(:func:`~bacc_edge.depth.options.prepare`).
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ from ..game.dealing import burn_count
 from ..game.shoe import Shoe
 from ..util.arguments import callable_argument
 from ..util.progress import Progress, Steps
-from .run import MAX_DEPTH_SHOES, MAX_EXACT_DECKS, prepare
+from .options import MAX_EXACT_DECKS, DepthOptions, prepare
+from .run import MAX_DEPTH_SHOES
 from .shoes import DealRules, DepthSpec, game, unseen_by_round
 
 #: Shoes dealt and valued at a time.
@@ -97,10 +100,10 @@ def shoe_shopping(paytable, bets: Sequence[str] | None = None, *,
     full = Shoe.decks(deal.decks)
     held = [r for r in range(len(RANKS)) if full.ranks[r]]
     step = Steps(on_progress, 1 + -(-shoes // SHOPPING_BATCH) + len(held) + 1)
-    spec = prepare(paytable, bets, deal=deal, seed=seed, eor_count=False,
-                   paytable_counts_too=False)
+    spec = prepare(paytable, options=DepthOptions(bet_names=bets, deal=deal, seed=seed,
+                                                  eor_count=False, paytable_counts_too=False))
     step()
-    cutoffs = [c if c is not None else deal.max_rounds for c in spec.cutoffs]
+    cutoffs = [c if c is not None else deal.rounds_bound for c in spec.cutoffs]
     first, rounds, flat, perfect = _deal(spec, shoes, cutoffs, step)
     selected = spec.paytable()
     tables = Tables()

@@ -345,7 +345,7 @@ class Game:
         else:
             self.cell_class = evaluator.cell_class
             self.class_net = np.ascontiguousarray(evaluator.float_nets)
-            self.nets = _whole_nets(evaluator, deal.max_rounds)
+            self.nets = _whole_nets(evaluator, deal.rounds_bound)
             self._whole_denominators = [
                 math.lcm(*(Fraction(x).denominator for x in nets)) for nets in evaluator.nets]
         counts = spec.counts
@@ -369,11 +369,11 @@ class Game:
             for j in counted:
                 bet = spec.players[j].bet
                 most = (int(np.abs(self.nets.numerator[bet]).max())
-                        * int(self.stake_num[j].max()) * deal.max_rounds)
+                        * int(self.stake_num[j].max()) * deal.rounds_bound)
                 if most >= 2 ** 53:
                     raise BaccEdgeError(f"{spec.bets[bet]!r}: its pays times the stakes of "
                                         f"{spec.counts[spec.players[j].count].name!r} are "
-                                        f"too fine to add up {deal.max_rounds} rounds of a "
+                                        f"too fine to add up {deal.rounds_bound} rounds of a "
                                         f"shoe exactly")
         rows, depth_row = _trigger_rows(counts, deal.cards)
         steps = max([len(c.ramp) for c in counts] + [1])
@@ -417,7 +417,7 @@ class Game:
             common = math.lcm(*dens)
             most = sum(int(np.abs(numerator[spec.players[j].bet]).max())
                        * int(self.stake_num[j].max()) * (common // d)
-                       for j, d in zip(group.members, dens)) * self.deal.max_rounds
+                       for j, d in zip(group.members, dens)) * self.deal.rounds_bound
             if max(most, common) >= 2 ** 53:
                 raise BaccEdgeError(f"{group.name!r}: the pays and stakes of its bets, over "
                                     f"their common denominator {common}, are too fine to "
@@ -437,7 +437,7 @@ class Game:
     def deal_shoes(self, seed: int, first: int, count: int, *, keep_cards: bool = False):
         """Deal shoes ``first`` … ``first + count - 1``: (rounds, start, running, true
         count, net, cards) as :func:`bacc_edge.engine.deal_kernels.deal_shoes` fills them."""
-        m, n_counts, n_bets = self.deal.max_rounds, len(self.initial), self.class_net.shape[0]
+        m, n_counts, n_bets = self.deal.rounds_bound, len(self.initial), self.class_net.shape[0]
         rounds = np.zeros(count, dtype=np.int64)
         start = np.zeros((count, m), dtype=np.int64)
         running = np.zeros((count, m, n_counts), dtype=np.int64)
@@ -461,7 +461,7 @@ class Game:
         wins by the coups' outcomes, in the kernel
         (:func:`~bacc_edge.engine.deal_kernels.tally_shoes`): the sums of
         :func:`deal_batch`, the count players' rows in the order of ``spec.players``."""
-        players, m = len(self.players.bet) + len(self.players.group), self.deal.max_rounds
+        players, m = len(self.players.bet) + len(self.players.group), self.deal.rounds_bound
         tally = K.StudyTally(np.zeros((players, len(COLUMNS))),
                              np.zeros((players, len(COLUMNS), len(COLUMNS))),
                              np.zeros((players, 3)), *(np.zeros(players, dtype=np.int64)
@@ -616,7 +616,7 @@ COLUMNS = ("won", "won_exact", "bets", "rounds", "staked")
 
 def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
     """Deal, count and value shoes ``first`` … ``first + count - 1``; the sums a run
-    adds up (see :class:`~bacc_edge.depth.run.DepthTally`), a row per player then per
+    adds up (see :class:`~bacc_edge.depth.summary.DepthTally`), a row per player then per
     group. Runs on a worker. A count study by the coups' outcomes is dealt and added up
     in the kernel (:meth:`Game.tally`); the others keep every round's counts to value
     them."""

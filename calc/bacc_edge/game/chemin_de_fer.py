@@ -1,4 +1,6 @@
-"""Chemin de fer's rules as the game-theoretic literature reads them: who chooses where.
+"""Chemin de fer, its rules (game/; solved in analysis/, written in output/).
+
+Chemin de fer's rules as the game-theoretic literature reads them: who chooses where.
 
 In chemin de fer the player and the banker are two people at the table, and the rules
 leave each a choice where punto banco fixes one. The traditional table

@@ -102,9 +102,12 @@ class DealRules:
         return CARDS_PER_DECK * self.decks
 
     @property
-    def max_rounds(self) -> int:
-        """The most coups a shoe can deal: the shown card, at least one burned, then
-        four cards a coup."""
+    def rounds_bound(self) -> int:
+        """A bound on the coups a shoe of these decks deals, whatever its cut card and end
+        rule: coups of four cards from place 2 (the shown card and one burned) to the
+        last card, so never fewer than the coups dealt (832 on 64 decks, where a shoe
+        deals 831 at most: a coup begins only with six cards left). The kernels' arrays
+        are sized by it; :attr:`most_rounds` is the most these rules deal."""
         return (self.cards - 2) // 4 + 1
 
     @property
@@ -132,8 +135,8 @@ class DealRules:
     def most_rounds(self) -> int:
         """The most coups a shoe can deal by its rules, the cut card and end rule
         included: from place 2 on (the shown card and one burned at least), four cards a
-        coup at least, up to :attr:`last_coup_place` (:attr:`max_rounds`, the bound the
-        kernels' arrays are sized by, leaves the cut card out)."""
+        coup at least, up to :attr:`last_coup_place` (:attr:`rounds_bound`, the bound
+        the kernels' arrays are sized by, leaves the cut card out)."""
         return (self.last_coup_place - 2) // 4 + 1
 
     def shoe_over(self, coups) -> bool:

@@ -342,34 +342,58 @@ def _told_if_slow(path, on_slow: Callable[[str], None] | None):
         timer.cancel()
 
 
+#: Held while a paytable's code runs with stdout pointed at stderr
+#: (:func:`printing_to_stderr`), and while a thread writes to stdout what must reach it
+#: (:func:`stdout_as_it_is`): one thread at a time (re-entrant: a paytable may load
+#: another).
+_STDOUT_REDIRECTED = threading.RLock()
+
+
+@contextlib.contextmanager
+def stdout_as_it_is():
+    """A block in which stdout is the process's own, not pointed at stderr for a
+    paytable's code: it waits for a paytable being loaded on another thread to finish,
+    and a paytable loaded meanwhile waits for it. For a thread that writes output a
+    script reads (the live server's address) while other threads may load paytables."""
+    with _STDOUT_REDIRECTED:
+        yield
+
+
 @contextlib.contextmanager
 def printing_to_stderr():
     """While a paytable's code runs, everything it prints goes to stderr: ``print``
     (``sys.stdout``), ``sys.__stdout__`` and ``os.write(1, …)`` alike, so that stdout
     carries only bacc-edge's own output (one JSON object under ``--fmt json``). File
     descriptor 1 is pointed at stderr's for the block and restored after it, also when
-    the block fails."""
-    for stream in (sys.stdout, sys.__stdout__):
-        if stream is not None:
-            stream.flush()  # what bacc-edge wrote before stays on stdout, in order
-    try:
-        saved = os.dup(1)
-    except OSError:  # no file descriptor 1 at all: print is the one way out
-        saved = None
-    else:
-        os.dup2(2, 1)
-    try:
-        with contextlib.redirect_stdout(sys.stderr):
-            yield
-    finally:
-        if sys.__stdout__ is not None:
-            try:
-                sys.__stdout__.flush()  # what the paytable buffered there goes to stderr
-            except (OSError, ValueError):
-                pass
-        if saved is not None:
-            os.dup2(saved, 1)
-            os.close(saved)
+    the block fails.
+
+    Descriptor 1 and ``sys.stdout`` are the whole process's: a thread that loads a
+    paytable while another does waits for it (and for a block of
+    :func:`stdout_as_it_is`). Two such blocks overlapping would each save what it found,
+    the second the first's redirection, and the one to end last would leave stdout
+    pointed at stderr for the rest of the process."""
+    with _STDOUT_REDIRECTED:
+        for stream in (sys.stdout, sys.__stdout__):
+            if stream is not None:
+                stream.flush()  # what bacc-edge wrote before stays on stdout, in order
+        try:
+            saved = os.dup(1)
+        except OSError:  # no file descriptor 1 at all: print is the one way out
+            saved = None
+        else:
+            os.dup2(2, 1)
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                yield
+        finally:
+            if sys.__stdout__ is not None:
+                try:
+                    sys.__stdout__.flush()  # what the paytable buffered there goes to stderr
+                except (OSError, ValueError):
+                    pass
+            if saved is not None:
+                os.dup2(saved, 1)
+                os.close(saved)
 
 
 def load_paytable_source(source: str, path) -> Paytable:
@@ -486,4 +510,4 @@ def _line_in(path: Path, err: BaseException) -> str:
 
 
 __all__ = ["Paytable", "as_paytable", "load_paytable", "load_paytable_source",
-           "load_paytables", "printing_to_stderr", "slow_loads_told"]
+           "load_paytables", "printing_to_stderr", "slow_loads_told", "stdout_as_it_is"]

@@ -25,6 +25,12 @@ seconds, and at most :data:`MAX_CONNECTIONS` connections are open at once
 request cannot hold the server's sockets, nor keep anyone else out. A client that hangs
 up before its request is read is let go without a word.
 
+While it serves, a thread of the server runs the paytable's code again (the counts read
+its ``COUNTS`` and ``TEAMS``), and a paytable's code runs with the process's stdout
+pointed at stderr (:func:`~bacc_edge.language.loader.printing_to_stderr`): the server
+itself writes only to stderr, and the page's address, its one line of stdout, is
+printed outside any such moment (:func:`~bacc_edge.language.loader.stdout_as_it_is`).
+
 This module imports the web framework, so ``import bacc_edge`` never does: the command
 imports it when it starts the server.
 """
@@ -58,6 +64,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..errors import BaccEdgeError, OptionError
 from ..game.dealing import DealRules
+from ..language.loader import stdout_as_it_is
 from ..util import strict_json
 from ..util.arguments import clipped
 from ..util.progress import Progress
@@ -620,7 +627,8 @@ def serve(track: LiveTrack, sock: socket.socket, *, host: str = "127.0.0.1",
     bound = sock.getsockname()[1]
     url, note = page_url(host, bound, token)
     server = uvicorn.Server(server_config(create_app(track, token=token, hosts=hosts)))
-    on_address(url)
+    with stdout_as_it_is():  # stdout's one line: never sent to stderr by a paytable's
+        on_address(url)      # code running on another thread
     if note is not None and on_note is not None:
         on_note(note)
     if open_browser:

@@ -9,19 +9,15 @@ so far. Bets on the cards themselves and the counts take tens of milliseconds to
 seconds: :meth:`LiveTrack.work` counts them one piece at a time, on whatever thread
 calls it, and the state says what is still pending.
 
-Every change is saved at once to the session file (a temporary file, then a rename:
-:func:`~bacc_edge.util.safe_write.write_owned`: never through a link, never over a
-file put in its place, readable by its owner alone), from which a track made on it
-again (:meth:`LiveTrack.resume`) restores the shoe exactly, undone cards included. A
-track holds its session's lock (:mod:`.session_lock`) from its start until
-:meth:`LiveTrack.close` or the end of its process, so that no two tracks write one
-session.
+Every change is saved at once to the session file (:mod:`.session`), from which a
+track made on it again (:meth:`LiveTrack.resume`) restores the shoe exactly, undone
+cards included. A track holds its session's lock (:mod:`.session_lock`) from its start
+until :meth:`LiveTrack.close` or the end of its process, so that no two tracks write one
+session. What the page shows is written by :mod:`bacc_edge.output.live_page`.
 """
 
 from __future__ import annotations
 
-import json
-import math
 import os
 import secrets
 import threading
@@ -33,35 +29,24 @@ import numpy as np
 
 from ..analysis.card_counting import DepthBy, TriggerOn
 from ..errors import ArgumentError, BaccEdgeError, kind_of
-from ..game.cards import RANKS, SUITS, parse_cards
+from ..game.cards import RANKS
 from ..game.dealing import DealRules
+from ..game.dealt_shoe import DealtShoe, Entry, Role
 from ..game.shoe import Shoe
 from ..language.loader import Paytable, load_paytable
-from ..output.formats import csv_records
-from ..util.number_text import fraction, percentage
+from ..output.live_page import (bet_json, cards_csv, count_json, coup_json, entries_json,
+                                next_json, winnings_json)
 from ..util.progress import Progress, part
-from ..util.safe_write import FileId, OutputError, OverwriteError, check_output, read_owned, \
-    write_owned
-from ..util.strict_json import JSONError, loads
-from .dealt_shoe import Coup, DealError, DealtShoe, Entry, Role
+from ..util.safe_write import FileId
+from .session import (SavedSession, SessionError, read_session, session_json, session_path,
+                      write_session)
 from .session_lock import SessionLock
 from .values import BetValue, BetValues, CoupSettler, LiveCounts, live_counts
 
-#: What a session file says it is, and the version of its layout.
-SESSION_FORMAT, SESSION_VERSION = "bacc-edge track session", 1
-#: Decimal places of the percentages the page shows (those ``bacc-edge`` prints).
-DIGITS = 3
 #: What :meth:`LiveTrack.work` counts: the bets on the cards, and the counts.
 PARTS = ("values", "counts")
 #: How :meth:`DealtShoe.enter` takes a card of each role.
 _KEYWORD = {Role.EXPOSED: "exposed", Role.BURN: "burn", Role.COUP: "cards"}
-#: What a session file leaves as it is when it cannot be resumed.
-_LEFT = "it is left as it is"
-
-
-class SessionError(BaccEdgeError):
-    """A session file that cannot be resumed: not a session, or cards that no shoe
-    deals. The message names the file; the file is left as it is."""
 
 
 @dataclass
@@ -73,6 +58,10 @@ class _Settled:
     expected: Fraction = Fraction(0)
     unsettled: int = 0
     pending: bool = False
+
+    def json(self) -> dict:
+        return winnings_json(self.bets, self.units, None if self.pending else self.expected,
+                             self.unsettled)
 
 
 class LiveTrack:
@@ -122,7 +111,7 @@ class LiveTrack:
         name = f"session {session}"
         lock = SessionLock(path, name)  # before reading: no other track writes it now
         try:
-            saved = _read_session(path, paytable, name)
+            saved = read_session(path, paytable, name)
             if saved is None:
                 self._new_rules(*self._valued(DealRules() if rules is None else rules))
             else:
@@ -132,7 +121,7 @@ class LiveTrack:
             raise
         self.session, self._session_lock = path, lock
 
-    def _restore(self, saved: "_Saved", rules: DealRules | None, session, name: str) -> None:
+    def _restore(self, saved: SavedSession, rules: DealRules | None, session, name: str) -> None:
         """The shoe ``saved`` holds, exactly; refused where ``rules`` (given) differ."""
         if rules is not None and saved.rules != rules:
             raise SessionError(f"session {session} holds a shoe of {saved.rules.decks} decks, "
@@ -145,7 +134,8 @@ class LiveTrack:
             try:
                 self.shoe.enter(**{_KEYWORD[role]: card})
             except BaccEdgeError as err:
-                raise SessionError(f"{name}: its card {n} ({card}): {err}; {_LEFT}") from None
+                raise SessionError(f"{name}: its card {n} ({card}): {err}; it is left as it "
+                                   f"is") from None
         self.shoe.redo_stack[:] = saved.undone
         self._on_disk, self.resumed = saved.file, True
         self.paytable_changed = saved.paytable_changed
@@ -231,23 +221,15 @@ class LiveTrack:
         the file this track last saved or resumed, or where there is none, and never
         over another put in its place (a link included: refused, the change undone)."""
         if self.session is not None:
-            self._on_disk = write_owned(
-                self.session, json.dumps(self.session_data(), ensure_ascii=False,
-                                         indent=1) + "\n",
-                inputs=[self.paytable.path], name=f"session {self.session}",
-                replaces=self._on_disk)
+            self._on_disk = write_session(self.session, self.session_data(), self.paytable,
+                                          self._on_disk)
 
     def session_data(self) -> dict:
-        """The session as JSON: the rules, the cards entered, the cards undone."""
+        """The session as JSON (:func:`~bacc_edge.live.session.session_json`): the
+        rules, the cards entered, the cards undone."""
         with self._lock:
-            rules = self.rules
-            return {"format": SESSION_FORMAT, "version": SESSION_VERSION,
-                    "paytable": os.path.abspath(self.paytable.path),
-                    "paytable_sha256": self.paytable.sha256,
-                    "tableau": self.paytable.rules.text,
-                    "rules": {"decks": rules.decks, "cut": rules.cut, "end": rules.end.value},
-                    "entries": [e.as_json() for e in self.shoe.entries],
-                    "undone": [e.as_json() for e in self.shoe.redo_stack]}
+            return session_json(self.paytable, self.rules, self.shoe.entries,
+                                self.shoe.redo_stack)
 
     @classmethod
     def resume(cls, paytable: Paytable, session: Path | str, *,
@@ -255,7 +237,7 @@ class LiveTrack:
         """The shoe the session file holds, exactly as it was left (cards undone can
         still be redone), its lock held: ``LiveTrack(paytable, session=session)`` where
         the file must exist. A file that is no session, holds cards no shoe deals, or
-        was tracked with another paytable (:func:`_paytable_check`), is refused naming
+        was tracked with another paytable (:func:`~bacc_edge.live.session.read_session`), is refused naming
         it, and left as it is. ``on_progress`` as for :meth:`check`."""
         track = cls(paytable, session=session)
         try:
@@ -343,21 +325,23 @@ class LiveTrack:
                 "session": None if self.session is None else str(self.session),
                 "rules": {**rules.describe(), "cards": rules.cards, "cut_at": rules.cut_at},
                 "seen": [e.name for e in shoe.entries],
-                "entries": self._entries_json(),
+                "entries": entries_json(shoe),
                 "exposed": layout.exposed.name if layout.exposed else None,
                 "burned": layout.burned,
                 "burned_seen": [e.name for e in layout.burned_seen],
-                "next": self._next_json(),
+                "next": next_json(shoe),
                 "round": next_round,
-                "coups": [self._coup_json(c) for c in coups],
+                "coups": [coup_json(c) for c in coups],
                 "place": layout.place,
                 "in_shoe": rules.cards - layout.place,
                 "cards_left": unseen.cards,
                 "ranks_left": dict(zip(RANKS, unseen.ranks)),
                 "cut_round": layout.cut_round,
                 "shoe_over": layout.over,
-                "bets": [self._bet_json(i, now.get(i), next_round, valued)
-                         for i in range(len(bets))],
+                "bets": [bet_json(bet, now[i].ev if i in now else None,
+                                  card_bet=i in self.values.card_bets,
+                                  next_round=next_round, valued=valued)
+                         for i, bet in enumerate(bets)],
                 "counts": self._counts_json(levels),
                 "counts_pending": self.counts is None,
                 "counts_note": self.counts.note if self.counts else "",
@@ -378,66 +362,10 @@ class LiveTrack:
             self.values.fast_values(shoe)
         return self.values.known(shoe)
 
-    def _entries_json(self) -> list[dict]:
-        where: dict[int, tuple[Coup, str]] = {}
-        for coup in self.shoe.layout.coups:  # a coup's cards are entered one after another
-            for k, position in enumerate(coup.positions):
-                where[coup.first_entry + k] = (coup, position)
-        out = []
-        for i, entry in enumerate(self.shoe.entries):
-            item = {"card": entry.name, "role": entry.role.value}
-            if i in where:
-                coup, position = where[i]
-                item.update(round=coup.round, position=position)
-            out.append(item)
-        return out
-
-    def _next_json(self) -> dict | None:
-        role = self.shoe.next_role
-        if role is None:
-            return None
-        if role is Role.EXPOSED:
-            return {"role": "exposed"}
-        layout = self.shoe.layout
-        coups = layout.coups
-        if coups and not coups[-1].complete:
-            return {"role": "coup", "round": coups[-1].round,
-                    "position": coups[-1].next_position,
-                    "burn_open": False}
-        return {"role": "coup", "round": len(coups) + 1, "position": "P1",
-                "burn_open": not coups and len(layout.burned_seen) < layout.burned}
-
-    @staticmethod
-    def _coup_json(coup: Coup) -> dict:
-        out = {"round": coup.round, "complete": coup.complete,
-               "cards": [{"card": c.name, "position": p}
-                         for c, p in zip(coup.cards, coup.positions)],
-               "player": [c.name for c in coup.hand("P")],
-               "banker": [c.name for c in coup.hand("B")],
-               "next": coup.next_position}
-        if coup.complete:
-            player, banker = coup.points("P"), coup.points("B")
-            out.update(player_points=player, banker_points=banker,
-                       winner="player" if player > banker else
-                       "banker" if banker > player else "tie")
-        return out
-
-    def _bet_json(self, i: int, value: BetValue | None, next_round: int, valued: bool) -> dict:
-        bet = self.paytable.bets[i]
-        out = {"name": bet.name, "card_bet": i in self.values.card_bets,
-               "max_round": bet.max_round,
-               "open": bet.max_round is None or next_round <= bet.max_round,
-               "pending": valued and value is None, "ev": None, "ev_exact": None,
-               "ev_text": None if valued else "no coup", "favourable": None}
-        if value is not None:
-            out.update(ev=float(value.ev), ev_exact=fraction(value.ev),
-                       ev_text=percentage(value.ev, DIGITS), favourable=value.ev > 0)
-        return out
-
     def _count_levels(self) -> list[dict[int, tuple[int, float, bool]]]:
         """Per count, its running and true count, whether its trigger is reached and the
-        threshold in force (a trigger table's row at that depth), before each coup and now: keyed by the entries seen then (a coup's first entry;
-        all of them). The running count comes from the counts' own
+        threshold in force (a trigger table's row at that depth), before each coup and
+        now: keyed by the entries seen then (a coup's first entry; all of them). The running count comes from the counts' own
         :meth:`~bacc_edge.analysis.card_counting.Count.running` on the cards before each
         such point."""
         shoe, layout = self.shoe, self.shoe.layout
@@ -476,22 +404,14 @@ class LiveTrack:
         out = []
         now = len(self.shoe.entries)
         for count, serves, at in zip(self.counts.counts, self.counts.serves, levels):
-            running, level, reached, threshold = at[now]
-            out.append({"name": count.name, "bets": [names[i] for i in serves],
-                        "text": count.text(), "tags": dict(zip(RANKS, count.tags)),
-                        "trigger": count.describe()["trigger"],
-                        "trigger_on": count.trigger_on.value,
-                        "divisor": count.divisor.value, "rounding": count.rounding.value,
-                        "exposed_card": count.exposed_card, "running": running,
-                        "true_count": level, "reached": reached, "strict": count.strict,
-                        "threshold": None if math.isinf(threshold) else threshold})
+            out.append(count_json(count, [names[i] for i in serves], *at[now]))
         return out
 
     def _players_json(self, starts: list[dict[int, BetValue]], levels: list[dict]) -> list[dict]:
         """What the perfect player (one unit on a bet exactly when it favours them, as
         valued before the coup) and each count's player (on the bets it serves when its
-        trigger is reached before the coup, one unit or its ramp's stake) would have won, by the coups dealt,
-        within each bet's round cutoff."""
+        trigger is reached before the coup, one unit or its ramp's stake) would have won,
+        by the coups dealt, within each bet's round cutoff."""
         if self.settler is None:
             return []
         bets = self.paytable.bets
@@ -520,23 +440,17 @@ class LiveTrack:
         out = []
         for b, bet in enumerate(bets):
             out.append({"player": "perfect player", "count": None, "bet": bet.name,
-                        **_settled_json(perfect[b])})
+                        **perfect[b].json()})
         for c, count, b, settled in counted:
             out.append({"player": count.name, "count": c, "bet": bets[b].name,
-                        **_settled_json(settled)})
+                        **settled.json()})
         return out
 
     def csv(self) -> str:
-        """The shoe's cards as CSV, one row a card in the order entered."""
+        """The shoe's cards as CSV, one row a card in the order entered
+        (:func:`~bacc_edge.output.live_page.cards_csv`)."""
         with self._lock:
-            records = []
-            for n, (entry, item) in enumerate(zip(self.shoe.entries, self._entries_json()), 1):
-                records.append({"number": n, "card": entry.name, "rank": RANKS[entry.rank],
-                                "suit": None if entry.suit is None else SUITS[entry.suit],
-                                "role": entry.role.value, "round": item.get("round"),
-                                "position": item.get("position")})
-            return csv_records(records, ["number", "card", "rank", "suit", "role", "round",
-                                         "position"])
+            return cards_csv(self.shoe)
 
 
 def _check(values: BetValues, on_progress: Progress | None = None) -> None:
@@ -563,153 +477,6 @@ def _place(settled: _Settled, net: Fraction | None, value: BetValue | None,
         settled.expected += stake * value.ev
 
 
-def _settled_json(s: _Settled) -> dict:
-    return {"bets_placed": s.bets, "units": float(s.units), "units_exact": fraction(s.units),
-            "expected": None if s.pending else float(s.expected),
-            "expected_exact": None if s.pending else fraction(s.expected),
-            "unsettled": s.unsettled, "pending": s.pending}
-
-
-def _one_card(text: str) -> tuple[int, int | None]:
-    cards = parse_cards(text) if isinstance(text, str) else []
-    if len(cards) != 1:
-        raise DealError(f"undone card {text!r} is not one card")
-    return cards[0]
-
-
-def session_path(session, paytable: Paytable | None = None) -> Path:
-    """``session`` as the file a track saves to, refused where it cannot be one: not a
-    file name, an empty name, a ``.py`` file (someone's code, even one not yet
-    written: a session made there could never be resumed), the paytable itself, a
-    folder, a symlink or a file of several names (see
-    :func:`~bacc_edge.util.safe_write.check_output`)."""
-    if not isinstance(session, (str, os.PathLike)):
-        raise ArgumentError(f"session {kind_of(session)} must be a file name (a str or "
-                            f"Path), e.g. 'shoe.json'")
-    if not str(session).strip():
-        raise SessionError(f"session {str(session)!r}: the name is empty; give a file name, "
-                           f"e.g. bacc-edge-track.json")
-    path = Path(session)
-    name = f"session {session}"
-    real = check_output(path, inputs=[] if paytable is None else [paytable.path], name=name,
-                        follow_links=False)
-    if real.suffix.lower() == ".py" or path.suffix.lower() == ".py":  # as check_output says
-        raise OverwriteError(f"{name}: is the Python file {str(real)!r}; bacc-edge never "
-                             f"writes over a .py file: name another file")
-    return path
-
-
-def _paytable_check(data: dict, paytable: Paytable, name: str) -> bool:
-    """Refuse a session tracked with another paytable than ``paytable``: one whose
-    tableau differs (the cards would make other coups), or another file of other
-    content. The same content anywhere is the same paytable; the same file (its path)
-    edited, its tableau unchanged, is resumed, its bets valued as it is now: returns
-    True then."""
-    saved = data.get("paytable")
-    if not isinstance(saved, str):
-        raise SessionError(f"{name}: a broken session: it does not name its paytable "
-                           f"file; {_LEFT}")
-    here = os.path.abspath(paytable.path)
-    same_file = os.path.realpath(saved) == os.path.realpath(here)
-    tableau = data.get("tableau")
-    if tableau is not None and tableau != paytable.rules.text:
-        if same_file:
-            raise SessionError(f"{name}: its coups were dealt by the tableau {saved} had when "
-                               f"it was saved, and the file now deals by another (its RULES "
-                               f"changed), so its cards would make other coups: restore its "
-                               f"RULES to resume it, or name another --session")
-        raise SessionError(f"{name}: holds a shoe tracked with {saved}, whose tableau dealt "
-                           f"its coups; {here} deals by another (its RULES), so its cards "
-                           f"would make other coups: track {saved} to resume it, or name "
-                           f"another --session")
-    if paytable.sha256 is not None and data.get("paytable_sha256") == paytable.sha256:
-        return False
-    if same_file:
-        return data.get("paytable_sha256") is not None
-    raise SessionError(f"{name}: holds a shoe tracked with {saved}; this paytable is {here}: "
-                       f"track {saved} to resume it, or name another --session")
-
-
-@dataclass(frozen=True)
-class _Saved:
-    """What a session file holds, checked: the shoe's rules, its cards entered (role,
-    card name) and undone, whether the paytable changed since (its tableau the same),
-    and the file read."""
-
-    rules: DealRules
-    entries: list
-    undone: list[Entry]
-    paytable_changed: bool
-    file: FileId
-
-
-def _read_session(path: Path, paytable: Paytable, name: str) -> _Saved | None:
-    """The session saved in ``path`` (None: no file there), read by the strict JSON
-    reader (:mod:`bacc_edge.util.strict_json`) and refused in words, naming the file,
-    where it is not a session of ``paytable``; the file is left as it is."""
-    try:
-        found = read_owned(path, name=name)
-    except OutputError as err:
-        raise SessionError(f"{err}; {_LEFT}") from None
-    if found is None:
-        return None
-    raw, file = found
-    try:
-        data = loads(raw)
-    except JSONError as err:
-        raise SessionError(f"{name}: cannot be read as a session: it {err}; {_LEFT}: name "
-                           f"another file") from None
-    if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
-        raise SessionError(f"{name}: not a bacc-edge track session; {_LEFT}: name "
-                           f"another file")
-    if data.get("version") != SESSION_VERSION:
-        raise SessionError(f"{name}: version {data.get('version')!r}, this bacc-edge "
-                           f"reads version {SESSION_VERSION}")
-    changed = _paytable_check(data, paytable, name)
-    rules, entries, undone = _session_content(data, name)
-    return _Saved(rules, entries, undone, changed, file)
-
-
-def _session_content(data: dict, name: str) -> tuple[DealRules, list, list[Entry]]:
-    """A session's rules, its cards entered (role, card name) and its cards undone,
-    each checked and refused in words where it is not what a session holds."""
-    broken = f"{name}: a broken session:"
-    rules = data.get("rules")
-    if not isinstance(rules, dict):
-        raise SessionError(f"{broken} it holds no rules (decks, cut, end); {_LEFT}")
-    missing = [key for key in ("decks", "cut", "end") if key not in rules]
-    if missing:
-        raise SessionError(f"{broken} its rules give no {missing[0]}; {_LEFT}")
-    try:
-        deal = DealRules(rules["decks"], rules["cut"], rules["end"])
-    except BaccEdgeError as err:
-        raise SessionError(f"{broken} its rules: {err}; {_LEFT}") from None
-    lists = {}
-    for key, what in (("entries", "cards entered"), ("undone", "cards undone")):
-        items = data.get(key)
-        if not isinstance(items, list):
-            raise SessionError(f"{broken} it holds no list of its {what} ({key}); {_LEFT}")
-        cards = []
-        for n, item in enumerate(items, 1):
-            if (not isinstance(item, dict) or not isinstance(item.get("card"), str)
-                    or "role" not in item):
-                raise SessionError(f"{broken} card {n} of its {what} is not a role and a "
-                                   f"card name, e.g. {{\"role\": \"coup\", \"card\": "
-                                   f"\"K♠\"}}; {_LEFT}")
-            roles = {r.value: r for r in Role}
-            if item["role"] not in roles:
-                raise SessionError(f"{broken} card {n} of its {what} has the role "
-                                   f"{str(item['role'])[:40]!r}, which is none of "
-                                   f"{', '.join(roles)}; {_LEFT}")
-            cards.append((roles[item["role"]], item["card"]))
-        lists[key] = cards
-    try:
-        undone = [Entry(role, *_one_card(card)) for role, card in lists["undone"]]
-    except BaccEdgeError as err:
-        raise SessionError(f"{broken} {err}; {_LEFT}") from None
-    return deal, lists["entries"], undone
-
-
 def open_track(paytable_path, rules: DealRules, session: Path | str, *,
                rules_given: bool = False,
                on_progress: Progress | None = None) -> tuple[LiveTrack, bool]:
@@ -731,4 +498,4 @@ def open_track(paytable_path, rules: DealRules, session: Path | str, *,
     return track, track.resumed
 
 
-__all__ = ["LiveTrack", "SessionError", "open_track", "session_path"]
+__all__ = ["PARTS", "LiveTrack", "open_track"]

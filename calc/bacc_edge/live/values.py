@@ -10,7 +10,7 @@ asked, as the bets on the cards themselves (Lucky 8, Contrast Bonus: tens of
 milliseconds each) always are, one card layout at a time (:meth:`BetValues.count`), so
 that a caller counts them after answering.
 
-The counts are the depth analysis's (:func:`~bacc_edge.depth.run.prepare`): each bet's
+The counts are the depth analysis's (:func:`~bacc_edge.depth.options.prepare`): each bet's
 own count from its effects of removal, and the paytable's ``COUNTS``. A coup is settled
 as the count study settles one (:class:`~bacc_edge.depth.shoes.Game`'s tables).
 """
@@ -26,7 +26,7 @@ import numpy as np
 
 from ..analysis.bet_report import layouts, report
 from ..analysis.card_counting import Count
-from ..depth.run import MAX_EXACT_DECKS, own_count_name, prepare
+from ..depth.options import MAX_EXACT_DECKS, DepthOptions, own_count_name, prepare
 from ..depth.shoes import DepthSpec, Game, card_bets
 from ..engine.deal_kernels import card_coup_class
 from ..engine.point_table import needs_python_integers
@@ -36,7 +36,7 @@ from ..game.dealing import DealRules
 from ..game.shoe import Shoe
 from ..language.loader import Paytable
 from ..util.progress import Progress
-from .dealt_shoe import Coup
+from ..game.dealt_shoe import Coup
 
 
 @dataclass(frozen=True)
@@ -142,8 +142,8 @@ def live_counts(paytable: Paytable, rules: DealRules) -> LiveCounts:
     count named by its bet (``"Lucky Six: own count (eor, level 3)"``), for the page
     lists them side by side where the depth analysis lists them under their bet."""
     try:  # the depth analysis's definition (a count study's past the decks it values)
-        spec = prepare(paytable, deal=rules, level=OWN_COUNT_LEVEL,
-                       count_only=rules.decks > MAX_EXACT_DECKS)
+        spec = prepare(paytable, options=DepthOptions(
+            deal=rules, level=OWN_COUNT_LEVEL, count_only=rules.decks > MAX_EXACT_DECKS))
     except BaccEdgeError as err:
         return LiveCounts((), (), f"no count: {err}")
     own = own_count_name(OWN_COUNT_LEVEL)

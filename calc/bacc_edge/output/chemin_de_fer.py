@@ -1,4 +1,6 @@
-"""Chemin de fer solved, as a person or a script reads it: the value (or each
+"""Chemin de fer, its output (output/; its rules in game/, solved in analysis/).
+
+Chemin de fer solved, as a person or a script reads it: the value (or each
 equilibrium's payoffs), the player's choice on 5, the banker's table cell by cell
 marked against the traditional one, and the certificate; one JSON object (with every
 pure choice's exact payoff); or one CSV table of the strategies.

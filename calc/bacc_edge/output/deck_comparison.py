@@ -1,4 +1,6 @@
-"""The deck comparison as a person or a script reads it: a bet's edge, hit rate and SD on
+"""Deck comparison, its output (output/; counted in analysis/).
+
+The deck comparison as a person or a script reads it: a bet's edge, hit rate and SD on
 each shoe side by side (any tabulate format), one CSV table, or one JSON object.
 
 The comparison itself is counted in :mod:`bacc_edge.analysis.deck_comparison`; this module only writes

@@ -1,4 +1,6 @@
-"""The known-card analysis as a person reads it (one table per card position) and as a
+"""Known card, its output (output/; counted in analysis/).
+
+The known-card analysis as a person reads it (one table per card position) and as a
 script reads it (one JSON object, or CSV: one row per position, rank and bet)."""
 
 from __future__ import annotations

@@ -34,8 +34,9 @@ from ..analysis.deck_comparison import STANDARD_DECKS, DeckComparison, compare_d
 from ..analysis.evaluator import CARD_LAYOUTS
 from ..analysis.removal_effects import (LinearCount, RemovalEffects, effects_and_counts,
                                         removal_seconds)
-from ..depth.run import (MAX_DEPTH_SHOES, MAX_EXACT_DECKS, BetSummary, card_bet_note, prepare,
-                         run_depth, summarize)
+from ..depth.options import MAX_EXACT_DECKS, DepthOptions, prepare
+from ..depth.run import MAX_DEPTH_SHOES, card_bet_note, run_depth
+from ..depth.summary import BetSummary, summarize
 from ..errors import OptionError
 from ..game.dealing import MOST_DECKS, DealRules, EndRule
 from ..game.shoe import Shoe
@@ -178,7 +179,8 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     summaries: dict[str, BetSummary] = {}
     run = None
     if depth:
-        spec = prepare(paytable, depth_bets, deal=deal, seed=seed, level=level)
+        spec = prepare(paytable, options=DepthOptions(bet_names=depth_bets, deal=deal, seed=seed,
+                                                     level=level))
         note = card_bet_note(spec, workers) if on_note is not None else None
         if note:
             on_note(note)

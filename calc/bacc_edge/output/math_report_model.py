@@ -14,7 +14,7 @@ from ..analysis.card_counting import Count
 from ..analysis.deck_comparison import DeckComparison
 from ..analysis.intervals import Interval
 from ..analysis.removal_effects import LinearCount, RemovalEffects
-from ..depth.run import BetSummary
+from ..depth.summary import BetSummary
 from ..errors import ArgumentError
 from ..game.dealing import DealRules
 from ..game.shoe import Shoe

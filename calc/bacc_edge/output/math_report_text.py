@@ -18,7 +18,7 @@ from ..analysis.bet_report import BetResult, FigureCheck
 from ..analysis.bet_statistics import HOLD_CONFIDENCES, BetStatistics, z_value
 from ..analysis.deck_comparison import DeckComparison
 from ..analysis.removal_effects import LinearCount, RemovalEffects
-from ..depth.run import BetSummary, PlayerSummary
+from ..depth.summary import BetSummary, PlayerSummary
 from ..game.cards import CARDS_PER_DECK, SUITS
 from ..game.dealing import DealRules
 from ..game.tableau import NATURALS, STANDARD, STOOD, Tableau

@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 from typing import Sequence
 
-from ..depth.run import BetSummary
+from ..depth.summary import BetSummary
 from ..analysis.removal_effects import LinearCount, RemovalEffects
 from ..errors import BaccEdgeError
 from ..util.number_text import percentage

@@ -1,5 +1,11 @@
-"""Turning results into what a person reads (any tabulate format, or CSV) and into the
-JSON a script reads. Every command's output is built here as text; the command prints it.
+"""The output of the core commands — ``report`` (and its ``--check``), ``eor``,
+``commission`` and ``depth`` — as text a person reads (any tabulate format, or CSV) and
+the JSON a script reads, and the pieces of a bet's table the other outputs share; the
+command prints the text. Each other command's output has its own module in this folder
+(:mod:`~bacc_edge.output.deck_comparison`, :mod:`~bacc_edge.output.solve`,
+:mod:`~bacc_edge.output.known_card`, :mod:`~bacc_edge.output.shoe_shopping`,
+:mod:`~bacc_edge.output.chemin_de_fer`, :mod:`~bacc_edge.output.shipped_list`,
+:mod:`~bacc_edge.output.index_sheet`, the math report, ``results/`` and the live page).
 How a table, a line of prose, JSON and CSV are written in each format is
 :mod:`bacc_edge.output.formats`; how a number is written, :mod:`bacc_edge.util.number_text`.
 

@@ -1,4 +1,6 @@
-"""The list of shipped paytables (``bacc-edge shipped``) as a person reads it (a table,
+"""The shipped paytables' list, its output (output/; gathered in analysis/).
+
+The list of shipped paytables (``bacc-edge shipped``) as a person reads it (a table,
 each paytable's sources numbered and cited under it) and as a script reads it (one JSON
 object, or CSV: one row per paytable)."""
 

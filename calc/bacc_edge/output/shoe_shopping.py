@@ -1,4 +1,6 @@
-"""Shoe shopping as a person reads it (one table per bet, a row per first card) and as a
+"""Shoe shopping, its output (output/; dealt and valued in depth/).
+
+Shoe shopping as a person reads it (one table per bet, a row per first card) and as a
 script reads it (one JSON object, or CSV: one row per bet and first card)."""
 
 from __future__ import annotations

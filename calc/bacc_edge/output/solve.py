@@ -1,4 +1,6 @@
-"""A solved pay as a person or a script reads it: the answer in words with its printable
+"""Solving pays, its output (output/; solved in analysis/).
+
+A solved pay as a person or a script reads it: the answer in words with its printable
 pays as a table (any tabulate format), one CSV table, or one JSON object.
 
 The solving is done in :mod:`bacc_edge.analysis.solve`; this module only writes its

@@ -19,11 +19,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..errors import ArgumentError, BaccEdgeError, ShoeError, kind_of
-from ..game.cards import POINTS, RANKS, SUITS_PER_RANK, card_name, parse_cards
-from ..game.coup import COUP_CARDS, coup_order, coup_plan
-from ..game.dealing import SHOWN_CARDS, DealRules, burn_count
-from ..game.shoe import Shoe
-from ..game.tableau import STANDARD, Tableau
+from .cards import POINTS, RANKS, SUITS_PER_RANK, card_name, parse_cards
+from .coup import COUP_CARDS, coup_order, coup_plan
+from .dealing import SHOWN_CARDS, DealRules, burn_count
+from .shoe import Shoe
+from .tableau import STANDARD, Tableau
 
 
 class DealError(BaccEdgeError):
@@ -53,9 +53,6 @@ class Entry:
     @property
     def name(self) -> str:
         return card_name(self.rank, self.suit)
-
-    def as_json(self) -> dict:
-        return {"role": self.role.value, "card": self.name}
 
 
 @dataclass(frozen=True)
