@@ -934,3 +934,23 @@ def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():
         ["% of the bet", "6.27", "10.85 (-1.09 to 22.80)"],
         ["units", "0.155", "0.2675 (-0.0277 to 0.5627)"],
         ["correlation", "0.981", "0.9812 (exact)"]]
+
+
+def test_a_batch_that_fails_is_one_error_naming_its_shoes():
+    from concurrent.futures import Future
+
+    from bacc_edge.depth.cluster import batch_result
+    failed = Future()
+    failed.set_exception(ZeroDivisionError("division by zero"))
+    with pytest.raises(BaccEdgeError) as caught:
+        batch_result(failed, 3, 100, [100, 100, 100, 40])
+    assert str(caught.value) == ("batch 3 (shoes 300 to 339) failed: ZeroDivisionError: "
+                                 "division by zero; the finished batches are kept, run "
+                                 "again to resume")
+    ours = Future()
+    ours.set_exception(BaccEdgeError("a bet's own words"))
+    with pytest.raises(BaccEdgeError, match="^a bet's own words$"):
+        batch_result(ours, 0, 100, [100])
+    done = Future()
+    done.set_result(("arrays",))
+    assert batch_result(done, 0, 100, [100]) == ("arrays",)

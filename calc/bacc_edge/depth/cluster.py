@@ -202,6 +202,19 @@ def deal_batches(spec, pending, batch, sizes, scheduler, workers):
         yield from _deal_on_dask(spec, pending, batch, sizes, scheduler, workers)
 
 
+def batch_result(future, i: int, batch: int, sizes) -> tuple:
+    """The arrays batch ``i`` dealt (a Dask or a thread pool's future), or its failure
+    as one error naming the batch and its shoes: the finished batches stay kept."""
+    try:
+        return future.result()
+    except BaccEdgeError:
+        raise
+    except Exception as err:
+        raise BaccEdgeError(f"batch {i} (shoes {i * batch} to {i * batch + sizes[i] - 1}) "
+                            f"failed: {type(err).__name__}: {err}; the finished batches are "
+                            f"kept, run again to resume") from None
+
+
 def _deal_on_dask(spec, pending, batch, sizes, scheduler, workers):
     """:func:`deal_batches` on a Dask cluster: the local one it starts, or the scheduler's."""
     from dask.distributed import as_completed
@@ -221,15 +234,7 @@ def _deal_on_dask(spec, pending, batch, sizes, scheduler, workers):
         ac = as_completed(list(futures))
         for future in ac:
             i = futures.pop(future)
-            try:
-                arrays = future.result()
-            except BaccEdgeError:
-                raise
-            except Exception as err:
-                raise BaccEdgeError(f"batch {i} (shoes {i * batch} to "
-                                    f"{i * batch + sizes[i] - 1}) failed: "
-                                    f"{type(err).__name__}: {err}; the finished batches are "
-                                    f"kept, run again to resume") from None
+            arrays = batch_result(future, i, batch, sizes)
             future.release()
             del future
             yield i, arrays
@@ -286,15 +291,7 @@ def _deal_on_threads(spec, pending, batch, sizes, workers):
             finished, _ = wait(list(futures), return_when=FIRST_COMPLETED)
             for future in finished:
                 i = futures.pop(future)
-                try:
-                    arrays = future.result()
-                except BaccEdgeError:
-                    raise
-                except Exception as err:
-                    raise BaccEdgeError(f"batch {i} (shoes {i * batch} to "
-                                        f"{i * batch + sizes[i] - 1}) failed: "
-                                        f"{type(err).__name__}: {err}; the finished batches "
-                                        f"are kept, run again to resume") from None
+                arrays = batch_result(future, i, batch, sizes)
                 yield i, arrays
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
