@@ -36,7 +36,7 @@ from ..game.shoe import Shoe
 from ..language.loader import as_paytable
 from ..util.arguments import callable_argument
 from ..util.progress import Progress, Steps
-from .run import MAX_EXACT_DECKS, _convention, prepare
+from .run import MAX_EXACT_DECKS, count_convention, prepare
 from .shoes import DealRules, game, unseen_by_round
 
 #: Shoes an index sheet may deal: every round is valued exactly (hundreds of shoes a
@@ -215,7 +215,7 @@ def index_sheets(paytable, count: Count | None = None, bets: Sequence[str] | Non
     if not counts:
         raise OptionError(f"{paytable.path.name}: no count to index: give one (--count) or "
                           f"a paytable with COUNTS")
-    counts = [c.with_convention(**_convention(divisor, rounding, exposed_card))
+    counts = [c.with_convention(**count_convention(divisor, rounding, exposed_card))
               for c in counts]
     steps = Steps(on_progress, shoes * len(counts))
     return tuple(_sheet(paytable, c, bets, deal, seed, shoes, by, every, steps)

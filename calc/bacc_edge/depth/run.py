@@ -142,7 +142,7 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
             f"decks (above, every round is counted with Python integers, about 15 s a "
             f"shoe); a count study with outcome bets (--count-only) deals up to 64 "
             f"(bets on points and pairs; a bet on the cards up to {MAX_EXACT_DECKS})")
-    convention = _convention(divisor, rounding, exposed_card)
+    convention = count_convention(divisor, rounding, exposed_card)
     paytable = as_paytable(paytable)
     if paytable.source is None:
         raise OptionError("the depth analysis sends its paytable to workers as the file's "
@@ -358,7 +358,7 @@ def _correlation(effects, count: Count) -> float | None:
     return betting_correlation(effects, count.tags)
 
 
-def _convention(divisor, rounding, exposed_card) -> dict:
+def count_convention(divisor, rounding, exposed_card) -> dict:
     """The true-count convention :func:`prepare` imposes on every count, checked."""
     out = {}
     for name, kind, value in (("divisor", Divisor, divisor), ("rounding", DeckRounding, rounding)):
@@ -1145,5 +1145,5 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
 
 
 __all__ = ["BetSummary", "DepthTally", "GainMethod", "PlayerSummary", "RoundSummary",
-           "StudyCheck", "StudySummary", "check_scheduler", "definition", "depth_study",
-           "prepare", "reach_scheduler", "run_depth", "summarize"]
+           "StudyCheck", "StudySummary", "check_scheduler", "count_convention", "definition",
+           "depth_study", "prepare", "reach_scheduler", "run_depth", "summarize"]

@@ -13,7 +13,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from .card_table import CardDetail, CardLayout, _shoe_counts, card_table, cards_held
+from .card_enumeration import shoe_counts
+from .card_table import CardDetail, CardLayout, card_table, cards_held
 from .point_table import OutcomeTable, needs_python_integers
 from ..errors import BaccEdgeError
 from ..game.shoe import Shoe, ShoeError
@@ -94,7 +95,7 @@ def _classes_table(shoe: Shoe, layout: CellClasses) -> OutcomeTable:
     summed = layout.summed_from_fine(shoe)
     if summed is not None:
         return summed
-    counts = layout.counted(shoe, *_shoe_counts(
+    counts = layout.counted(shoe, *shoe_counts(
         layout.detail, np.asarray(shoe.suits, dtype=np.int64), shoe.ranks))
     if counts is None:
         raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "

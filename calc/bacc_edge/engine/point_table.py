@@ -498,9 +498,9 @@ def _run_stages(shoe: Shoe, layout: CellLayout, tables, ns: int, big: bool) -> n
         n_st * plan.n_s2 * nv * nv)
     out = zeros(n_st * plan.n_core)
     most_pairs = int(np.diff(plan.pair_start).max())
-    kernel(_kernels._sum_starts)(1, ns, plan, class_size, two, four, s0, s1, s2, zeros(n_st),
-                                 zeros(most_pairs, n_st))
-    kernel(_kernels._third_cards)(1, ns, plan, class_size, s0, s1, s2, zeros(nv), out)
+    kernel(_kernels.sum_starts)(1, ns, plan, class_size, two, four, s0, s1, s2, zeros(n_st),
+                                zeros(most_pairs, n_st))
+    kernel(_kernels.third_cards)(1, ns, plan, class_size, s0, s1, s2, zeros(nv), out)
     return out.reshape(n_st, plan.n_core)
 
 
