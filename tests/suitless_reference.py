@@ -19,7 +19,9 @@ import numpy as np
 from bacc_edge.engine import point_kernels as _kernels
 from bacc_edge.game.cards import POINT_VALUES, POINTS
 from bacc_edge.engine.jit import plain
-from bacc_edge.engine.point_table import CellLayout, PairState, _plan, suitless_ways
+from bacc_edge.engine.outcome_table import suitless_ways
+from bacc_edge.engine.point_table import CellLayout, _plan
+from bacc_edge.game.coup import PairState
 from bacc_edge.game.shoe import Shoe, falling
 
 

@@ -5,7 +5,7 @@ outcome table, a grouped sum) would cost more than the count itself.
 :class:`CardBatch` takes rows of 52 card counts (rank · 4 + suit), one a shoe, and
 returns each row's exact class totals of an :class:`~bacc_edge.analysis.evaluator.Evaluator`
 compiled on a card layout: the same numbers as
-``evaluator.class_totals(table_of(shoe, layout))``, in int64. Two ways:
+``evaluator.class_totals(layout.table(shoe))``, in int64. Two ways:
 
 * bets that read only one group of the first four cards, in no order (Colour Match,
   Lucky Nines, Jackpot Baccarat: :func:`first_cards_plan`), are settled once on every
@@ -27,6 +27,7 @@ for an array, and the caller takes the per-shoe path (with its own checks and er
 
 from __future__ import annotations
 
+from functools import singledispatch
 from math import comb, factorial
 
 import numpy as np
@@ -38,7 +39,7 @@ from .card_table import ALL_CARDS, CardDetail, CardLayout
 from .factored_table import FactoredLayout, folded_enumeration, joined_positions
 from .features import NAMED, RELATED_RANKS, card_read, group_name, named_rank
 from .jit import kernel
-from .point_table import needs_python_integers
+from .outcome_table import needs_python_integers
 from ..errors import BaccEdgeError
 from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
 from ..game.coup import POSITIONS
@@ -272,14 +273,11 @@ class CardBatch:
         self.plan = None
         if evaluator_class is not None:
             self.plan = first_cards_plan(evaluator.bets, evaluator_class, layout.tableau)
-        fine = layout.fine if isinstance(layout, FactoredLayout) else layout
-        self.fine_matrix, self.value_matrix = _class_matrix(fine.detail)
-        self.dense = (isinstance(layout, FactoredLayout)
-                      or cell_numbering(fine.detail).size <= DENSE_CELLS)
-        # the kernel loop numbers card-level or factored cells; a collapsed layout's
-        # classes are neither, so only the first-cards plan batches it
-        self.usable = fine.cards == ALL_CARDS and (self.plan is not None or (
-            self.dense and isinstance(layout, (CardLayout, FactoredLayout))))
+        self.fine_matrix, self.value_matrix = _class_matrix(layout.detail)
+        #: how the layout's cells are counted row by row in one kernel call (None: not)
+        self.rows = rows_counter(layout)
+        self.usable = layout.cards == ALL_CARDS and (self.plan is not None
+                                                     or self.rows is not None)
 
     def class_totals_each(self, unseen: np.ndarray) -> np.ndarray | None:
         """Per row of 52 card counts (a shoe dealt without replacement), the evaluator's
@@ -293,23 +291,13 @@ class CardBatch:
         totals = np.zeros((len(unseen), self.evaluator.n_classes), dtype=np.int64)
         if self.plan is not None:
             self._first_cards(unseen, n, totals)
-        elif isinstance(self.layout, FactoredLayout):
-            self._factored(unseen, n, totals)
         else:
-            self._count_cells(unseen, n, totals)
-        coups = self._tails(n, 0)
+            self.rows(self.layout, unseen @ self.fine_matrix, unseen @ self.value_matrix,
+                      _tails(n, None), self.evaluator.cell_class, totals)
+        coups = _tails(n, 0)
         if (totals.sum(axis=1) != coups).any():  # every deal lands in one class: never
             raise BaccEdgeError(f"the batched counts of {self.layout!r} miss deals")
         return totals
-
-    def _tails(self, n: np.ndarray, dealt: int) -> np.ndarray:
-        """Per row, the ordered ways to deal the six positions after ``dealt`` cards, or
-        (``dealt`` None) after k cards, k = 0 … 6, as :func:`_tails` per shoe."""
-        distinct, at = np.unique(n, return_inverse=True)
-        table = np.array([[falling(int(x) - j, COUP_CARDS - j) for j in range(COUP_CARDS + 1)]
-                          for x in distinct], dtype=np.int64)
-        rows = table[at.reshape(-1)]
-        return rows if dealt is None else np.ascontiguousarray(rows[:, dealt])
 
     def _first_cards(self, unseen, n, totals) -> None:
         plan = self.plan
@@ -320,34 +308,64 @@ class CardBatch:
                        else np.zeros((len(unseen), 0, 0), dtype=np.int64))
         first_cards_rows(kind_counts, np.ascontiguousarray(suit_counts), plan.members,
                          plan.nth, plan.orders, plan.classes, plan.suited, plan.suited_classes,
-                         self._tails(n, plan.k), totals)
-
-    def _factored(self, unseen, n, totals) -> None:
-        layout = self.layout
-        cells, block_stride = folded_enumeration(layout.fine, layout.groups)
-        out = np.zeros(layout.n_cells, dtype=np.int64)
-        bad = factored_rows(cells, block_stride, unseen @ self.fine_matrix,
-                            unseen @ self.value_matrix, self._tails(n, None),
-                            *joined_positions(layout.groups), layout.plan,
-                            self.evaluator.cell_class, out, totals)
-        if bad >= 0:
-            raise BaccEdgeError(f"row {bad}: a deal fell outside the cells of "
-                                f"{layout.describe()}")  # the cells hold every deal: never
-
-    def _count_cells(self, unseen, n, totals) -> None:
-        layout = self.layout
-        detail = layout.detail
-        fine_counts = unseen @ self.fine_matrix
-        if detail.relabel:
-            by_suit = fine_counts.reshape(len(unseen), detail.n_bases, detail.n_suit_classes)
-            relabel = np.where((by_suit == by_suit[:, :, :1]).all(axis=(1, 2)), 1, 2)
-        else:
-            relabel = np.zeros(len(unseen), dtype=np.int64)
-        cell_rows(*enumeration(detail, layout.tableau), fine_counts,
-                  unseen @ self.value_matrix, self._tails(n, None),
-                  relabel.astype(np.int64), no_residues(), layout.cells,
-                  self.evaluator.cell_class,
-                  np.zeros(cell_numbering(detail).size, dtype=np.int64), totals)
+                         _tails(n, plan.k), totals)
 
 
-__all__ = ["CardBatch", "FirstCardsPlan", "first_cards_group", "first_cards_plan"]
+def _tails(n: np.ndarray, dealt: int | None) -> np.ndarray:
+    """Per row of ``n`` cards, the ordered ways to deal the six positions after
+    ``dealt`` cards, or (``dealt`` None) after k cards, k = 0 … 6, as
+    :func:`~bacc_edge.engine.card_enumeration.tail_ways` per shoe."""
+    distinct, at = np.unique(n, return_inverse=True)
+    table = np.array([[falling(int(x) - j, COUP_CARDS - j) for j in range(COUP_CARDS + 1)]
+                      for x in distinct], dtype=np.int64)
+    rows = table[at.reshape(-1)]
+    return rows if dealt is None else np.ascontiguousarray(rows[:, dealt])
+
+
+@singledispatch
+def rows_counter(layout):
+    """How :class:`CardBatch` counts rows of card counts on ``layout``'s cells in one
+    kernel call: a function (layout, fine counts, value counts, tails, cell_class,
+    totals) that adds each row's class totals into ``totals``; None where the kernel
+    loop cannot number the cells (a collapsed layout's classes, which only the
+    first-cards plan batches)."""
+    return None
+
+
+@rows_counter.register
+def _card_rows(layout: CardLayout):
+    return _count_card_rows if cell_numbering(layout.detail).size <= DENSE_CELLS else None
+
+
+@rows_counter.register
+def _factored_rows(layout: FactoredLayout):
+    return _count_factored_rows
+
+
+def _count_factored_rows(layout, fine_counts, value_counts, tails, cell_class, totals) -> None:
+    """:func:`factored_rows` on a factored layout's classes."""
+    cells, block_stride = folded_enumeration(layout.fine, layout.groups)
+    out = np.zeros(layout.n_cells, dtype=np.int64)
+    bad = factored_rows(cells, block_stride, fine_counts, value_counts, tails,
+                        *joined_positions(layout.groups), layout.plan, cell_class, out, totals)
+    if bad >= 0:
+        raise BaccEdgeError(f"row {bad}: a deal fell outside the cells of "
+                            f"{layout.describe()}")  # the cells hold every deal: never
+
+
+def _count_card_rows(layout, fine_counts, value_counts, tails, cell_class, totals) -> None:
+    """:func:`cell_rows` on a card layout's cells, suits named as each row's shoe asks
+    (:func:`~bacc_edge.engine.card_enumeration.relabelling`)."""
+    detail = layout.detail
+    if detail.relabel:
+        by_suit = fine_counts.reshape(len(fine_counts), detail.n_bases, detail.n_suit_classes)
+        relabel = np.where((by_suit == by_suit[:, :, :1]).all(axis=(1, 2)), 1, 2)
+    else:
+        relabel = np.zeros(len(fine_counts), dtype=np.int64)
+    cell_rows(*enumeration(detail, layout.tableau), fine_counts, value_counts, tails,
+              relabel.astype(np.int64), no_residues(), layout.cells, cell_class,
+              np.zeros(cell_numbering(detail).size, dtype=np.int64), totals)
+
+
+__all__ = ["CardBatch", "FirstCardsPlan", "first_cards_group", "first_cards_plan",
+           "rows_counter"]

@@ -25,6 +25,11 @@ and the parts of the finished coup read (points, totals, third cards, cards per 
 The kernel deals every sequence of cards and adds its weight, the ordered six-card deals
 that begin with it, to its cell; so the counts keep the outcome table's convention and
 sum to the same total.
+
+The machinery the card layouts share has modules of its own: how a coup becomes a cell
+number (:mod:`~bacc_edge.engine.card_cells`), the kernels' inputs and one count of a shoe
+(:mod:`~bacc_edge.engine.card_enumeration`), and the exact arithmetic past 64 bits that
+a shoe with cards removed without their suit needs (:mod:`~bacc_edge.engine.residues`).
 """
 
 from __future__ import annotations
@@ -45,10 +50,10 @@ from ..errors import BaccEdgeError
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering
 from .card_enumeration import (DENSE_CELLS, count_run, enumeration, on_cells, relabelling,
                                shoe_counts, sparse_items, tail_ways)
-from .features import (COUP_FEATURES, NAMED, PART_RADIX, RELATED_RANKS, beyond_hands, card_read,
-                       coup_feature, named_rank)
+from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS, beyond_hands,
+                       card_read, coup_feature, named_rank)
 from ..util.progress import Progress, Steps
-from .point_table import FEATURES, OutcomeTable, needs_python_integers, suitless_ways
+from .outcome_table import Layout, OutcomeTable, needs_python_integers, suitless_ways
 from .residues import chinese_remainders, largest_primes, montgomery, montgomery_moduli
 from ..game.tableau import STANDARD, Tableau
 from ..game.shoe import COUP_CARDS, SUITS_NEEDED, Shoe, ShoeError, falling
@@ -274,16 +279,24 @@ class _LazyFeatures(dict):
 
 
 @dataclass(frozen=True)
-class CardLayout:
+class CardLayout(Layout):
     """The cells of one :class:`CardDetail` under one tableau, and per cell every
     feature its conditions read: each card's ``rank``, ``suit``, ``colour``, ``value``
-    and ``dealt`` (``"P1.rank"`` …), and the outcome table's features of the coup."""
+    and ``dealt`` (``"P1.rank"`` …), and the outcome table's features of the coup.
+
+    Its cells are the cell numbers (:mod:`~bacc_edge.engine.card_cells`) that a shoe
+    holding only ``cards`` can reach, sorted; it answers every condition whose features
+    its detail was made of (:meth:`CardDetail.of`), and refuses, naming it, a feature
+    it does not tell apart.
+    """
 
     detail: CardDetail
     tableau: Tableau = STANDARD
     #: the cards (rank · 4 + suit) the shoes counted on it may hold; fewer cards, fewer
     #: cells (see :func:`cards_held`)
     cards: tuple = ALL_CARDS
+    #: (not a field: every card layout reads the cards)
+    reads_cards = True
 
     @property
     def suits(self) -> bool:
@@ -291,9 +304,26 @@ class CardLayout:
         return self.detail.suits is SuitDetail.SUIT
 
     @property
+    def tells_suits(self) -> bool:
+        return bool(self.detail.suits)
+
+    @property
+    def fine(self) -> CardLayout:
+        """The card layout whose cells these are: itself (the classes of a card
+        layout's cells name theirs)."""
+        return self
+
+    @property
     def cells(self) -> np.ndarray:
         """The cell numbers, in the order of the counts."""
         return _occupied(self)
+
+    def describe(self) -> str:
+        return self.detail.describe()
+
+    def table(self, shoe: Shoe, *, on_progress: Progress | None = None) -> OutcomeTable:
+        """:func:`card_table` of ``shoe`` on these cells."""
+        return card_table(shoe, self, on_progress=on_progress)
 
     @property
     def n_cells(self) -> int:

@@ -31,7 +31,7 @@ from .card_cells import BINOM, cell_numbering
 from .card_enumeration import count_run, on_cells, tail_ways
 from .card_table import CardDetail, CardLayout
 from .cell_classes import CellClasses, classes_table
-from .point_table import OutcomeTable
+from .outcome_table import OutcomeTable
 
 
 def collapsible(detail: CardDetail) -> bool:

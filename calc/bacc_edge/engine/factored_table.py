@@ -35,7 +35,7 @@ from .card_cells import BINOM, cell_numbering
 from .card_enumeration import enumeration, fold_coups, tail_ways
 from .card_table import CardLayout, is_card_feature
 from .features import card_read
-from .point_table import OutcomeTable
+from .outcome_table import OutcomeTable
 from ..util.progress import Progress
 
 #: The most groups whose one-suitedness a factored layout tells apart (2**n flags).
