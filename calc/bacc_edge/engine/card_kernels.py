@@ -1,11 +1,14 @@
 """The numba kernels of the card-level table: the coups a tableau deals, as point values,
 and counting card-level coups into cells, exactly.
 
-They know no game fact: the dealing order and drawing rules come as a
-:class:`bacc_edge.game.coup.CoupPlan`; the coups as point values, which positions are told apart
-finely, each class's point value and cell code, the blocks of positions told apart as a
-multiset, the shoe's counts and the cell strides all come from
-:mod:`bacc_edge.engine.card_table`.
+They read the game from their arguments: the dealing order and the drawing rules as a
+:class:`bacc_edge.game.coup.CoupPlan`, read as the dealer of real shoes reads it
+(:func:`~bacc_edge.engine.coup_kernels.read_coup`); the coups as point values, which
+positions are told apart finely, each class's point value and cell code, the blocks of
+positions told apart as a multiset, the shoe's counts and the cell strides from
+:mod:`bacc_edge.engine.card_enumeration`. One fact they hold themselves: the columns of
+a coup are its six positions in dealing order (P1 B1 P2 B2 P3 B3, as
+:func:`value_coups` writes them), ABSENT where no card is.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import numpy as np
 
 from typing import NamedTuple
 
-from ..game.coup import BANKER_ONLY, NO_THIRD, NO_THIRDS
+from ..game.coup import COUP_CARDS, NO_THIRD
+from .coup_kernels import coup_reading, read_coup, read_thirds
 from .jit import inline, kernel
 from .residues import redc
 
@@ -822,34 +826,30 @@ def value_coups(coup, out):
     """Every coup the tableau deals, as point values in dealing order (P1 B1 P2 B2 P3
     B3), ABSENT where a hand stood, in sorted order: writes those that fit in ``out``
     and returns how many there are (call once with no rows to size ``out``). ``coup``
-    is the tableau's :class:`bacc_edge.game.coup.CoupPlan`.
+    is the tableau's :class:`bacc_edge.game.coup.CoupPlan`; each coup is read off a run
+    of point values as the dealer reads one off the shoe
+    (:func:`~bacc_edge.engine.coup_kernels.read_coup`), once per cards it takes.
     """
     n = 0
-    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
-    values = total.shape[0]
+    values = coup.total.shape[0]
+    points = np.arange(values)
+    hand, taken, banker_first = coup_reading(coup, points)
+    cards = np.zeros(COUP_CARDS, dtype=np.int64)
     for p1 in range(values):
         for b1 in range(values):
             for p2 in range(values):
                 for b2 in range(values):
-                    pt, bt = total[p1, p2], total[b1, b2]
-                    kind = thirds[pt * values + bt]
-                    if kind == NO_THIRDS:
-                        n = _put(out, n, p1, b1, p2, b2, ABSENT, ABSENT)
-                    elif kind == BANKER_ONLY:
-                        n = _banker_third(out, n, p1, b1, p2, b2, ABSENT, True, values)
-                    else:
-                        for x in range(values):
-                            n = _banker_third(out, n, p1, b1, p2, b2, x,
-                                              banker_draws[bt, x + 1], values)
-    return n
-
-
-@inline
-def _banker_third(out, n, p1, b1, p2, b2, x, draws, values):
-    if not draws:
-        return _put(out, n, p1, b1, p2, b2, x, ABSENT)
-    for y in range(values):
-        n = _put(out, n, p1, b1, p2, b2, x, y)
+                    cards[0], cards[1], cards[2], cards[3] = p1, b1, p2, b2
+                    for fifth in range(values):
+                        for sixth in range(values):
+                            cards[4], cards[5] = fifth, sixth
+                            pt, bt, n_taken = read_coup(hand, taken, points, cards, 0)
+                            x, y = read_thirds(banker_first, points, cards, 0, pt, bt,
+                                               n_taken)
+                            # a card the coup does not take: its first value stands for all
+                            if (n_taken < 5 and fifth > 0) or (n_taken < 6 and sixth > 0):
+                                continue
+                            n = _put(out, n, p1, b1, p2, b2, x, y)
     return n
 
 

@@ -15,10 +15,8 @@ from typing import Callable
 
 import numpy as np
 
+from ..engine.features import SUIT_FEATURES
 from ..errors import ArgumentError, PaytableError
-
-#: Features that tell suits apart (the suited-pair flags; card words add their own).
-SUIT_FEATURES = ("player_suited_pair", "banker_suited_pair")
 
 
 class ConditionError(PaytableError, TypeError):
