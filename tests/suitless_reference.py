@@ -19,7 +19,9 @@ import numpy as np
 from bacc_edge.engine import point_kernels as _kernels
 from bacc_edge.game.cards import POINT_VALUES, POINTS
 from bacc_edge.engine.jit import plain
-from bacc_edge.engine.point_table import CellLayout, PairState, _plan, suitless_ways
+from bacc_edge.engine.outcome_table import suitless_ways
+from bacc_edge.engine.point_table import CellLayout, _plan
+from bacc_edge.game.coup import PairState
 from bacc_edge.game.shoe import Shoe, falling
 
 
@@ -173,10 +175,10 @@ def expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
         n_st * plan.n_s2 * nv * nv)
     out = zeros(layout.n_cells)
     most_pairs = int(np.diff(plan.pair_start).max())
-    plain(_kernels._sum_starts)(1, layout.n_states, plan, class_size, two, four, s0,
-                                         s1, s2, zeros(n_st), zeros(most_pairs, n_st))
-    plain(_kernels._third_cards)(1, layout.n_states, plan, class_size, s0, s1, s2,
-                                          zeros(nv), out)
+    plain(_kernels.sum_starts)(1, layout.n_states, plan, class_size, two, four, s0, s1, s2,
+                               zeros(n_st), zeros(most_pairs, n_st))
+    plain(_kernels.third_cards)(1, layout.n_states, plan, class_size, s0, s1, s2, zeros(nv),
+                                out)
     ways = suitless_ways(shoe)
     return np.array([x.times(ways) if isinstance(x, over) else x * ways
                      for x in out.tolist()], dtype=object)

@@ -10,9 +10,9 @@ from fractions import Fraction
 import pytest
 
 import bacc_edge
-from bacc_edge import (ArgumentError, BaccEdgeError, Bet, CardNameError, ConditionError,
-                       Event, OptionError, PaysError, Shoe, SolveError, Tableau,
-                       TableauError, banker, betting_correlation, build_math_report,
+from bacc_edge import (ArgumentError, BaccEdgeError, Bet, CardNameError, Condition,
+                       ConditionError, Event, OptionError, PaysError, Shoe, SolveError,
+                       Tableau, TableauError, banker, betting_correlation, build_math_report,
                        compare_decks, effects_of_removal, first_four, for_one, linear_count,
                        load_paytable, load_paytables, mark_unknown, math_report_html,
                        math_report_markdown, outcome_table, parse_decks, pays, player,
@@ -62,6 +62,13 @@ API = [
     ("outcome_table.count(suited, suits unknown)",
      lambda: outcome_table(Shoe.decks(1).remove("K")).count(player.suited_pair),
      ArgumentError, "ask probability()"),
+    ("outcome_table.probability(a feature no cells read)",
+     lambda: _table().probability(Condition("odd", lambda f: f["odd"] == 1, {"odd"})),
+     ArgumentError, "no cells tell 'odd' apart"),
+    ("outcome_table.probability(a feature no cells read, suits)",
+     lambda: outcome_table(ONE_DECK, suits=True).probability(
+         Condition("odd", lambda f: f["odd"] == 1, {"odd", "player_pair"})),
+     ArgumentError, "no cells tell 'odd' apart"),
     # -- evaluating bets ---------------------------------------------------------------------
     ("Evaluator.of(bet)", lambda: Evaluator.of(BET), ArgumentError, "bets must be a list of Bet, "
      + LONE),

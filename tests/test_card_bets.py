@@ -21,6 +21,7 @@ from reference import card_points, coups_dealt
 from bacc_edge import (Bet, BaccEdgeError, ConditionError, Event, Shoe, Tables, all_cards,
                        banker, first_four, margin, player, report, tie)
 from bacc_edge.engine import card_table as card_layout
+from bacc_edge.engine.card_cells import BINOM, multiset_codes
 from bacc_edge.engine.card_kernels import multiset_rank
 from bacc_edge.engine.card_table import CardDetail
 from bacc_edge.game.cards import RANKS, SUITS
@@ -370,9 +371,9 @@ def test_multisets_count_as_cards_by_position_do_on_eight_decks(condition, eight
 @pytest.mark.parametrize("n, alphabet", [(1, 5), (3, 5), (4, 14), (6, 14)])
 def test_multisets_are_numbered_one_to_one(n, alphabet):
     multisets = list(combinations_with_replacement(range(alphabet), n))
-    ranks = [multiset_rank(np.array(m, dtype=np.int64), n, card_layout.BINOM) for m in multisets]
+    ranks = [multiset_rank(np.array(m, dtype=np.int64), n, BINOM) for m in multisets]
     assert sorted(ranks) == list(range(comb(alphabet + n - 1, n)))
-    codes = card_layout.multiset_codes(np.array(ranks), n, alphabet)
+    codes = multiset_codes(np.array(ranks), n, alphabet)
     assert [tuple(c) for c in codes.T.tolist()] == multisets
 
 

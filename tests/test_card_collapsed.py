@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from reference import card_points, reference_deals
 
 from bacc_edge import Bet, Event, Shoe, banker, first_four, player
-from bacc_edge.analysis.evaluator import Evaluator, layout_for, table_of
+from bacc_edge.analysis.evaluator import Evaluator, layout_for
 from bacc_edge.engine.card_table import CardLayout, card_table
 from bacc_edge.engine.collapsed_table import CollapsedLayout, collapsed_numbers
 from bacc_edge.engine.point_table import CellLayout, outcome_table
@@ -124,7 +124,7 @@ def test_collapsed_counts_match_the_reference_on_asymmetric_shoes(shape, rows):
     bet, line_of, _ = SHAPES[shape]
     shoe = Shoe.from_suits(rows)
     layout = layout_for([bet], shoe=shoe)
-    table = table_of(shoe, layout)
+    table = layout.table(shoe)
     expected = [0] * (len(bet.events) + 1)
     cards = [(r, s) for r in range(13) for s in range(4) for _ in range(rows[r][s])]
     for deal, ways in reference_deals(cards):
@@ -145,7 +145,7 @@ def test_eight_decks_part_dealt_match_the_card_layout(shape):
         for r, s in zip(rng.integers(0, 13, 60), rng.integers(0, 4, 60))))
     for shoe in (named, Shoe.decks(2).remove("9h 9 K 5"), Shoe.infinite()):
         layout = layout_for([bet])
-        table, fine = table_of(shoe, layout), card_table(shoe, layout.fine)
+        table, fine = layout.table(shoe), card_table(shoe, layout.fine)
         assert table.total == fine.total
         assert (Evaluator([bet], layout).line_counts(table)
                 == Evaluator([bet], layout.fine).line_counts(fine))

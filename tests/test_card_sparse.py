@@ -7,7 +7,7 @@ import pytest
 from test_card_bets import engine, engine_count, physical, reference_count
 
 from bacc_edge import Shoe
-from bacc_edge.engine import card_table
+from bacc_edge.engine import card_enumeration
 
 #: a suit-asymmetric shoe of 8 cards: two nines (♥ ♦), three kings, two aces, a five
 ROWS = [[1, 0, 1, 0]] + [[0] * 4] * 3 + [[0, 0, 1, 0]] + [[0] * 4] * 3 + \
@@ -25,14 +25,14 @@ SPECS = [
                                               "stands"])
 def test_sparse_counts_match_the_reference(monkeypatch, spec):
     read = []
-    items = card_table._items
+    items = card_enumeration.sparse_items
 
     def spy(table):
         read.append(len(table))
         return items(table)
 
-    monkeypatch.setattr(card_table, "DENSE_CELLS", 0)  # every layout counted sparsely
-    monkeypatch.setattr(card_table, "_items", spy)
+    monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)  # every layout counted sparsely
+    monkeypatch.setattr(card_enumeration, "sparse_items", spy)
     assert engine_count(engine(spec), Shoe.from_suits(ROWS)) == \
         reference_count(spec, physical(ROWS))
     assert read and all(n > 0 for n in read)  # the sparse path ran, and held cells

@@ -27,6 +27,7 @@ from bacc_edge import Count, Shoe, outcome_table, report
 from bacc_edge.engine import deal_kernels as K
 from bacc_edge.cli import main
 from bacc_edge.game.coup import BANKER_ONLY, NO_THIRDS, coup_plan
+from bacc_edge.game.dealing import after_coup
 from bacc_edge.game.tableau import STANDARD
 from bacc_edge.depth.shoes import (DealRules, EndRule, RoundValues, burn_count, deal_batch, game,
                              unseen_by_round)
@@ -175,6 +176,28 @@ def test_the_kernel_deals_as_the_rules_say(end, cut):
         assert cards[s].tolist() == K.shuffle_plain(spec.seed, s, g.dealing.ordered.tolist())
         starts = replay(cards[s], spec.deal, spec.tableau)
         assert start[s, :rounds[s]].tolist() == starts
+
+
+# The end rule worked by hand, the cut card before place 100: (rule, coup from place
+# `before` to `after`, it was to be the last) → (the shoe is over, the next coup is the last).
+END_RULE_CASES = [
+    (EndRule.AT_CUT, 94, 100, False, (False, False)),  # the cut card not reached
+    (EndRule.AT_CUT, 95, 101, False, (True, False)),   # it came out in this coup
+    (EndRule.AT_CUT, 100, 104, False, (True, False)),  # it came out before the coup
+    (EndRule.ONE_MORE, 94, 100, False, (False, False)),
+    (EndRule.ONE_MORE, 95, 101, False, (False, True)),  # one more coup follows
+    (EndRule.ONE_MORE, 101, 106, True, (True, False)),  # that one was the last
+    (EndRule.ONE_MORE, 100, 104, False, (True, False)),  # out before the coup's first card
+]
+
+
+@pytest.mark.parametrize("end, before, after, last, expected", END_RULE_CASES)
+def test_the_end_of_shoe_rule_worked_by_hand(end, before, after, last, expected):
+    rules = DealRules(4, 108, end)  # 208 cards: plenty left for another coup
+    assert rules.cut_at == 100
+    assert after_coup(rules.end_code, rules.cut_at, before, after, last) == expected
+    assert rules.shoe_over([(before, after)] if not last else
+                           [(before - 6, before), (before, after)]) == expected[0]
 
 
 def test_one_more_coup_deals_more_rounds_than_at_cut():

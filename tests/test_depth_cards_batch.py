@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from bacc_edge import Bet, Event, banker, player
-from bacc_edge.analysis.evaluator import Evaluator, table_of
+from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.depth.shoes import RoundValues
 from bacc_edge.engine.card_batch import first_cards_plan
 from bacc_edge.game.shoe import Shoe, ShoeError
@@ -58,7 +58,7 @@ def test_the_batched_class_totals_are_the_per_shoe_counts_row_by_row(name):
         assert got is not None and got.dtype == np.int64  # batched, not the per-shoe path
         for row, totals in zip(rows, got):
             shoe = Shoe.from_suits(row.reshape(13, 4).tolist())
-            expected = evaluator.class_totals(table_of(shoe, evaluator.layout))
+            expected = evaluator.class_totals(evaluator.layout.table(shoe))
             assert totals.tolist() == expected.tolist(), [b.name for b in evaluator.bets]
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 from collections import Counter
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -163,6 +164,37 @@ def test_pair_states_alone_are_the_tables_sums_by_pair_state(shoe, suits, big):
     pairs = Enumerator(PairLayout(suits), big=big, removal=int(not shoe.replacement))
     got = pairs.count(_counts(shoe, suits))
     assert got.tolist() == [expected[i] for i in range(n * n)]
+
+
+@pytest.mark.parametrize("decks", [1, 2, 8])
+def test_a_table_on_the_pair_states_gives_the_pair_chances_worked_by_hand(decks):
+    # a hand's first two cards from d decks: the second shares the first's rank with
+    # chance (4d - 1) / (52d - 1), its rank and suit with chance (d - 1) / (52d - 1); the
+    # banker pairs on his two cards alike, and both hands pair with the chance of two
+    # pairs dealt one after the other (the first pair's rank, or another)
+    shoe, n = Shoe.decks(decks), 52 * decks
+    for suits in (False, True):
+        table = PairLayout(suits).table(shoe)
+        assert table.total == falling(n, 6) and sum(table.counts.tolist()) == table.total
+        player, banker = table.features["player_pair"], table.features["banker_pair"]
+        assert table.probability(player == 1) == Fraction(4 * decks - 1, n - 1)
+        assert table.probability(banker == 1) == Fraction(4 * decks - 1, n - 1)
+        same_rank = Fraction(4 * decks - 1, n - 1) * Fraction(4 * decks - 2, n - 2) * Fraction(
+            4 * decks - 3, n - 3)
+        other_rank = Fraction(4 * decks - 1, n - 1) * Fraction(n - 4 * decks, n - 2) * Fraction(
+            4 * decks - 1, n - 3)
+        assert table.probability((player == 1) & (banker == 1)) == same_rank + other_rank
+        if suits:
+            suited = table.features["player_suited_pair"] == 1
+            assert table.probability(suited) == Fraction(decks - 1, n - 1)
+
+
+def test_a_table_on_the_pair_states_refuses_a_shoe_it_cannot_count():
+    with pytest.raises(ShoeError, match="suits are unknown"):
+        PairLayout(True).table(Shoe.from_ranks([4] * 13))
+    with pytest.raises(ShoeError, match="removed without their suit: its suited pairs are "
+                                        "counted on the outcome cells"):
+        PairLayout(True).table(Shoe.decks(1).remove("5"))
 
 
 def test_shoes_beyond_int64_are_counted_exactly_with_python_integers():

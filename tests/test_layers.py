@@ -1,7 +1,12 @@
 """The package's layers import one way: a module imports only from its own layer and
 the layers below it (util ← game ← engine ← language ← analysis ← depth ← output ← live ←
 the command line), at the top of the file or inside a function alike. An import that runs
-upward would tie a lower layer to a higher one; this test names each."""
+upward would tie a lower layer to a higher one; this test names each.
+
+Within a layer too, imports run one way: no module imports, even lazily inside a
+function, a module that imports it back (directly or round a longer circle). And a
+module's private names (``_x``) are its own: no other module imports them, or reads them
+off a module it imported."""
 
 import ast
 import subprocess
@@ -27,17 +32,65 @@ def _layer(module: str) -> int:
     return LAYERS.index("top")
 
 
+def _dotted(path: Path) -> str:
+    """The dotted name of the module at ``path`` under bacc_edge ("" for the package)."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_module(name: str) -> bool:
+    """Whether ``name`` (dotted, under bacc_edge) is a module or a package."""
+    path = PACKAGE.joinpath(*name.split(".")) if name else PACKAGE
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _source(path: Path, node: ast.ImportFrom) -> str:
+    """The dotted name under bacc_edge of the module a relative ``from`` import in
+    ``path`` reads from."""
+    here = path.relative_to(PACKAGE).with_suffix("").parts
+    base = list(here[:len(here) - node.level])
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _imports(path: Path):
     """(line, module imported) for every relative import in ``path``."""
-    here = path.relative_to(PACKAGE).with_suffix("").parts
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.level:
-            base = list(here[:len(here) - node.level])
-            target = ".".join(base + ([node.module] if node.module else []))
+            target = _source(path, node)
             names = [target] if node.module else [f"{target}.{a.name}".strip(".")
                                                   for a in node.names]
             for name in names:
                 yield node.lineno, name
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """The modules of bacc_edge that ``path`` imports, anywhere in the file: ``from .x
+    import y`` imports ``x``, or ``x.y`` where that is a module."""
+    out = set()
+    for _, name in _imports(path):
+        first, _, last = name.rpartition(".")
+        out.add(name if _is_module(name) or not first else first)
+    return out - {_dotted(path)}
+
+
+def _private_reads(path: Path):
+    """(line, text) for every private name ``path`` takes from another module: ``from
+    .x import _y``, or ``m._y`` on a module ``m`` it imported (dunder names aside)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    source = "." * node.level + (node.module or "")
+                    yield node.lineno, f"from {source} import {alias.name}"
+                if _is_module(f"{_source(path, node)}.{alias.name}".strip(".")):
+                    modules.add(alias.asname or alias.name)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in modules and node.attr.startswith("_")
+                and not node.attr.startswith("__")):
+            yield node.lineno, f"{node.value.id}.{node.attr}"
 
 
 MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
@@ -69,3 +122,54 @@ def test_defining_a_run_imports_neither_dask_nor_the_machinery_that_deals_it():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_a_module_reads_no_other_modules_private_names(path):
+    taken = [f"line {line}: {text}" for line, text in _private_reads(path)]
+    assert not taken, f"{_dotted(path)} takes private names of other modules: {taken}"
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph`` (module → modules it imports): per strongly
+    connected component of more than one module (Tarjan's algorithm), its modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out = []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_module_imports_a_module_that_imports_it_back():
+    graph = {_dotted(p): _imported_modules(p) for p in MODULES}
+    circles = _cycles(graph)
+    assert not circles, f"modules that import each other (round a circle): {circles}"
+
+
+def test_the_circle_finder_finds_a_circle_and_no_more():
+    # a hand-drawn graph: a → b → c → a is a circle, d → a and c → e are not
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "e"}, "d": {"a"}, "e": set()}
+    assert _cycles(graph) == [["a", "b", "c"]]

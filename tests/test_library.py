@@ -214,7 +214,8 @@ def test_an_exactly_even_bet_is_exactly_zero_in_floating_point():
 
 def test_a_table_of_another_layout_is_refused():
     evaluator = Evaluator.of(TIES)
-    with pytest.raises(BaccEdgeError, match="compiled without suits under the standard"):
+    with pytest.raises(BaccEdgeError,
+                       match="compiled on outcome cells without suits under the standard"):
         evaluator.class_totals(outcome_table(Shoe.decks(8), tableau=load_paytable(CHEMIN).rules))
 
 

@@ -15,7 +15,7 @@ from math import prod
 import pytest
 
 from bacc_edge import Bet, Event, Shoe, banker, outcome_table, player, report
-from bacc_edge.analysis.evaluator import layout_for, table_of
+from bacc_edge.analysis.evaluator import layout_for
 from bacc_edge.game.shoe import falling
 from conftest import table_as_counter
 from reference import reference_counts, reference_deals
@@ -143,7 +143,7 @@ def test_card_bets_on_suits_count_every_way_the_cards_left(name, rows, removed):
     shoe = Shoe.from_suits(rows).remove(_names(removed))
     condition = CARD_BETS[name]
     bet = Bet(name, [Event("hit", condition, 1)])
-    table = table_of(shoe, layout_for([bet], shoe=shoe))
+    table = layout_for([bet], shoe=shoe).table(shoe)
     assert (table.count(condition), table.total) == _brute_card_count(
         rows, removed, _reference_hit(name))
 

@@ -22,7 +22,8 @@ import pytest
 
 from bacc_edge import (BaccEdgeError, Bet, Event, Shoe, ShoeError, all_cards, banker,
                        first_four, outcome_table, player, report, tie)
-from bacc_edge.engine.card_table import _chinese_remainders, _moduli, card_table
+from bacc_edge.engine.card_table import card_table
+from bacc_edge.engine.residues import chinese_remainders, largest_primes
 from bacc_edge.analysis.evaluator import layout_for as _chosen_layout
 from bacc_edge.game.shoe import falling
 
@@ -182,13 +183,13 @@ def _kernel_residues(values, primes, denominator):
 @pytest.mark.parametrize("k", [3, 5, 12])
 def test_chinese_remainders_match_python_on_random_residues(k):
     # L = 12 divides the ways: every number is whole, each count X · L · ways / L
-    rng, primes, ways = random.Random(k), list(_moduli(k)), 12 * 5 ** 150
+    rng, primes, ways = random.Random(k), list(largest_primes(k)), 12 * 5 ** 150
     raw = [[rng.randrange(p) for p in primes] for _ in range(300)]  # X · L mod p
     raw += raw[:40]  # equal columns share one value
     raw += [[p - 1 for p in primes], [0] * k, [1] + [0] * (k - 1)]  # M - 1, 0, ...
     residues = np.array([[r[i] * pow((1 << 32) * 12, -1, p) % p for r in raw]
                          for i, p in enumerate(primes)], dtype=np.uint64)
-    counts = _chinese_remainders(residues, primes, 12, ways, "t")
+    counts = chinese_remainders(residues, primes, 12, ways, "t")
     assert counts.dtype == object
     assert counts.tolist() == [_python_crt(r, primes) * ways // 12 for r in raw]
     assert counts[-3] == (prod(primes) - 1) * ways // 12  # the largest there is
@@ -197,18 +198,18 @@ def test_chinese_remainders_match_python_on_random_residues(k):
 @pytest.mark.parametrize("k", [3, 5, 12])
 def test_chinese_remainders_divide_exactly_and_refuse_a_count_not_whole(k):
     # L = 2**5 · 3**2 · 7 · 11, ways = 2**3 · 3 · 5**100: gcd 24, B = 924, A = 5**100
-    rng, primes = random.Random(k), list(_moduli(k))
+    rng, primes = random.Random(k), list(largest_primes(k))
     denominator, ways = 2 ** 5 * 3 ** 2 * 7 * 11, 2 ** 3 * 3 * 5 ** 100
     modulus, divisor = prod(primes), 924
     top = (modulus - 1) // divisor * divisor  # the largest multiple of B below M
     values = [rng.randrange(modulus // divisor) * divisor for _ in range(200)]
     values += [0, divisor, top, top - divisor, top] + values[:30]
-    counts = _chinese_remainders(_kernel_residues(values, primes, denominator), primes,
+    counts = chinese_remainders(_kernel_residues(values, primes, denominator), primes,
                                  denominator, ways, "t")
     assert counts.tolist() == [v // divisor * 5 ** 100 for v in values]
     # Q = the bad number / B mod M: just past its bound (M - 1) // B, the largest, others
     edge = ((modulus - 1) // divisor + 1) * divisor - modulus
     for bad in (edge, modulus - divisor, top + 1, top - 1, 1, modulus - 1):
         with pytest.raises(BaccEdgeError, match="^t are not whole$"):
-            _chinese_remainders(_kernel_residues(values[:50] + [bad], primes, denominator),
+            chinese_remainders(_kernel_residues(values[:50] + [bad], primes, denominator),
                                 primes, denominator, ways, "t")

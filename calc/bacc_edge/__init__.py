@@ -83,7 +83,9 @@ _PUBLIC = {
                 "ShoeError"),
     ".analysis.evaluator": ("Evaluator",),
     ".language.loader": ("Paytable", "load_paytable", "load_paytables"),
-    ".engine.point_table": ("FEATURES", "CellLayout", "OutcomeTable", "outcome_table"),
+    ".engine.point_table": ("CellLayout", "outcome_table"),
+    ".engine.outcome_table": ("OutcomeTable",),
+    ".engine.features": ("FEATURES",),
     ".game.coup": ("PairState", "Winner"),
     ".language.pays": ("Pays", "PaysError", "for_one", "percent"),
     ".language.bet": ("Bet", "Event", "Figure", "Measure", "Printed", "Published"),
@@ -150,7 +152,9 @@ if TYPE_CHECKING:
     from .errors import ArgumentError, BaccEdgeError, OptionError, PaytableError, ShoeError
     from .analysis.evaluator import Evaluator
     from .language.loader import Paytable, load_paytable, load_paytables
-    from .engine.point_table import FEATURES, CellLayout, OutcomeTable, outcome_table
+    from .engine.point_table import CellLayout, outcome_table
+    from .engine.outcome_table import OutcomeTable
+    from .engine.features import FEATURES
     from .game.coup import PairState, Winner
     from .language.pays import Pays, PaysError, for_one, percent
     from .language.bet import Bet, Event, Figure, Measure, Printed, Published

@@ -11,11 +11,12 @@ from fractions import Fraction
 
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError
-from .evaluator import CARD_LAYOUTS, Evaluator, Layout, layout_for, table_of
+from .evaluator import Evaluator, Layout, layout_for
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
-from ..engine.point_table import CellLayout, OutcomeTable, table_argument
+from ..engine.outcome_table import OutcomeTable, table_argument
+from ..engine.point_table import CellLayout
 from ..language.pays import Pays
 from ..language.bet import Bet, Figure, Measure, Printed
 from ..game.tableau import STANDARD, Tableau, tableau_argument
@@ -123,12 +124,12 @@ class Tables:
         shoe = shoe_argument(shoe)
         if isinstance(layout, bool):
             layout = CellLayout(layout, tableau_argument(tableau))
-        elif not isinstance(layout, (CellLayout,) + CARD_LAYOUTS):
+        elif not isinstance(layout, Layout):
             raise ArgumentError(f"layout {quoted(layout)} must be a layout (see layouts()) "
                                 f"or a bool: with suits or not")
         key = (shoe, layout)
         if key not in self._cache:
-            self._cache[key] = table_of(shoe, layout, on_progress=on_progress)
+            self._cache[key] = layout.table(shoe, on_progress=on_progress)
         return self._cache[key]
 
 

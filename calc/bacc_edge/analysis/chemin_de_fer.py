@@ -38,7 +38,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..engine.card_table import CardDetail, CardLayout, card_table, cards_held
-from ..engine.point_table import needs_python_integers, outcome_table
+from ..engine.outcome_table import needs_python_integers
+from ..engine.point_table import outcome_table
 from ..errors import ArgumentError, OptionError, ShoeError, kind_of
 from ..game.cards import POINT_VALUES, hand_total
 from ..game.chemin_de_fer import (BANKER_HANDS, BANKER_TOTALS, PLAYER_CHOICE, PLAYER_FIVES,

@@ -22,15 +22,13 @@ from typing import Sequence
 import numpy as np
 
 from ..util.arguments import quoted
-from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, card_table, cards_held,
-                                 is_card_feature)
-from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsed_table,
-                                      collapsible, settled_alike)
-from ..engine.factored_table import FactoredLayout, factored_for, factored_table, merge_alike
+from ..engine.card_table import ALL_CARDS, CardLayout, cards_held, is_card_feature
+from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsible,
+                                      settled_alike)
+from ..engine.factored_table import FactoredLayout, factored_for, merge_alike
+from ..engine.outcome_table import Layout, OutcomeTable
 from ..errors import ArgumentError, BaccEdgeError
-from ..engine.point_table import (CellLayout, OutcomeTable, PairLayout, outcome_table,
-                                  sum_by_class)
-from ..util.progress import Progress
+from ..engine.point_table import layout_answering, sum_by_class
 from ..language.pays import Pays
 from ..language.bet import Bet, bets_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
@@ -40,22 +38,8 @@ from ..game.shoe import Shoe
 SIGN_CHECK = 1e-9
 
 
-Layout = CellLayout | CardLayout | FactoredLayout | CollapsedLayout
-#: the layouts of bets on the cards themselves
-CARD_LAYOUTS = (CardLayout, FactoredLayout, CollapsedLayout)
-
-
-def tells_suits(layout) -> bool:
-    """Whether a layout tells cards of one rank apart by suit or colour: its counts need
-    a shoe whose suits are known, and the effect of removing a card depends on its
-    suit."""
-    return bool(layout.detail.suits) if isinstance(layout, CARD_LAYOUTS) else layout.suits
-
-
 def _layout_text(layout: Layout) -> str:
-    cards = (layout.detail.describe() if isinstance(layout, CARD_LAYOUTS)
-             else f"{'with' if layout.suits else 'without'} suits")
-    return f"{cards} under the {layout.tableau.name} tableau"
+    return f"{layout.describe()} under the {layout.tableau.name} tableau"
 
 
 def bet_features(bet: Bet) -> frozenset:
@@ -65,29 +49,36 @@ def bet_features(bet: Bet) -> frozenset:
 
 def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
                suits: bool | None = None, shoe: Shoe | None = None) -> Layout:
-    """The coarsest layout that answers every condition of ``bets`` under ``tableau``:
-    the compact outcome cells for bets on points and pairs (with suits when a bet asks,
-    or when ``suits`` says so), card-level cells for bets on the cards themselves
-    (only the cells ``shoe``, and any shoe dealt from it, can reach, when given), with
-    their suits factored out where the bets read suits only as "this group is of one
-    suit" (:mod:`bacc_edge.engine.factored_table`), or, where they name suits, not dealt
-    on the values or ranks whose suits no bet reads
-    (:mod:`bacc_edge.engine.collapsed_table`); both checked on every card-level cell.
-    Bets on card 5 or 6 out of the shoe, dealt to a hand or not, are counted on the
-    card-level cells themselves."""
+    """The coarsest layout that answers every condition of ``bets`` under ``tableau``.
+
+    The cells that answer their features
+    (:func:`~bacc_edge.engine.point_table.layout_answering`, the one chooser): the
+    compact outcome cells for bets on points and pairs (with suits when a bet asks, or
+    when ``suits`` says so), card-level cells for bets on the cards themselves (only the
+    cells ``shoe``, and any shoe dealt from it, can reach, when given). Card-level cells
+    are then narrowed for the bets, as a lone condition's are not: their suits factored
+    out where the bets read suits only as "this group is of one suit"
+    (:mod:`bacc_edge.engine.factored_table`), or, where they name suits, not dealt on
+    the values or ranks whose suits no bet reads
+    (:mod:`bacc_edge.engine.collapsed_table`); both checked on every card-level cell,
+    with every bet settled. Bets on card 5 or 6 out of the shoe, dealt to a hand or not,
+    are counted on the card-level cells themselves."""
     features = frozenset().union(*(bet_features(b) for b in bets))
-    if any(is_card_feature(f) for f in features):
-        fine = CardLayout(CardDetail.of(features), tableau,
-                          ALL_CARDS if shoe is None else cards_held(shoe))
-        if fine.detail.beyond:  # cards a coup may leave in the shoe: dealt card by card
-            return fine
-        factored = factored_for(fine, features)
-        if factored is not None and all(_answers(factored, b) for b in bets):
-            return _kept((tuple(bets), factored), lambda: _merged(factored, bets))
-        return _collapsed_for(fine, bets) if collapsible(fine.detail) else fine
-    if suits is None:
-        suits = any(b.needs_suits for b in bets)
-    return CellLayout(bool(suits), tableau)
+    cells = layout_answering(features, tableau, suits=suits,
+                             cards=ALL_CARDS if shoe is None else cards_held(shoe))
+    if not cells.reads_cards or cells.detail.beyond:  # cards a coup may leave in the
+        return cells  # shoe (beyond): dealt card by card
+    return _narrowed(cells, features, bets)
+
+
+def _narrowed(fine: CardLayout, features: frozenset, bets: Sequence[Bet]) -> Layout:
+    """``fine``'s cells as classes that every bet settles alike, where some are: its
+    suits factored out or, where the bets name suits, collapsed on the bases whose
+    suits no bet reads; ``fine`` itself where neither answers the bets."""
+    factored = factored_for(fine, features)
+    if factored is not None and all(_answers(factored, b) for b in bets):
+        return _kept((tuple(bets), factored), lambda: _merged(factored, bets))
+    return _collapsed_for(fine, bets) if collapsible(fine.detail) else fine
 
 
 #: id(bet) → what is found of it, while the bet lives: {factored layout: whether it
@@ -179,19 +170,6 @@ def _collapses(bet: Bet, fine: CardLayout, bases: tuple) -> bool:
     return verdicts[key]
 
 
-def table_of(shoe: Shoe, layout: Layout, *, on_progress: Progress | None = None
-             ) -> OutcomeTable:
-    """``shoe`` counted on ``layout``'s cells, by the engine that counts that kind of
-    layout (one step for ``on_progress`` on card layouts)."""
-    if isinstance(layout, FactoredLayout):
-        return factored_table(shoe, layout, on_progress=on_progress)
-    if isinstance(layout, CollapsedLayout):
-        return collapsed_table(shoe, layout, on_progress=on_progress)
-    if isinstance(layout, CardLayout):
-        return card_table(shoe, layout, on_progress=on_progress)
-    return outcome_table(shoe, suits=layout.suits, tableau=layout.tableau)
-
-
 def settle(bet: Bet, layout: Layout) -> np.ndarray:
     """Per cell of ``layout``, the index of the bet's event that settles it (the first
     whose condition holds), ``len(bet.events)`` for its otherwise line."""
@@ -201,7 +179,7 @@ def settle(bet: Bet, layout: Layout) -> np.ndarray:
 def _settled(bet: Bet, layout: Layout) -> np.ndarray:
     """:func:`settle` in the fewest bytes, read-only; remembered for card layouts while
     the bet lives: choosing a layout and compiling on it settle the same cells again."""
-    verdicts = _remembered(bet) if isinstance(layout, CardLayout) else {}
+    verdicts = _remembered(bet) if layout.reads_cards else {}
     key = ("settle", layout)
     if key not in verdicts:
         out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
@@ -259,18 +237,18 @@ class Evaluator:
         self.bets = tuple(bets_argument(bets))
         if not self.bets:
             raise BaccEdgeError("no bets to evaluate")
-        if not isinstance(layout, (CellLayout, PairLayout) + CARD_LAYOUTS):
+        if not isinstance(layout, Layout):
             raise ArgumentError(f"layout {quoted(layout)} must be a layout of outcome cells: "
                                 f"layout_for(bets), or use Evaluator.of(bets)")
         self.layout = layout
-        if isinstance(layout, CellLayout):
+        if not layout.reads_cards:
             carded = [b.name for b in self.bets
                       if any(is_card_feature(f) for f in bet_features(b))]
             if carded:
                 raise BaccEdgeError(f"bet {carded[0]!r} asks about the cards themselves: "
                                     f"compile it on layout_for(bets)")
             suited = [b.name for b in self.bets if b.needs_suits]
-            if suited and not layout.suits:
+            if suited and not layout.tells_suits:
                 raise BaccEdgeError(f"bet {suited[0]!r} asks about suits: count the shoe "
                                     f"with suits=True")
         self.pays: tuple[tuple[Pays, ...], ...] = tuple(
@@ -324,8 +302,8 @@ class Evaluator:
             raise ArgumentError(f"table {quoted(table)} must be an OutcomeTable, e.g. "
                                 f"outcome_table(shoe)")
         if table.layout != self.layout:
-            raise BaccEdgeError(f"the bets were compiled {_layout_text(self.layout)}, "
-                                f"the table counted {_layout_text(table.layout)}")
+            raise BaccEdgeError(f"the bets were compiled on {_layout_text(self.layout)}, "
+                                f"the table counted on {_layout_text(table.layout)}")
         out = self.new_totals(table.counts.dtype == object)
         return sum_by_class(table.counts, self.cell_class, out)
 
@@ -368,5 +346,4 @@ class Evaluator:
         return evs
 
 
-__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "bet_features", "layout_for", "settle",
-           "tells_suits"]
+__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "bet_features", "layout_for", "settle"]

@@ -33,7 +33,7 @@ import numpy as np
 from ..errors import ArgumentError, OptionError, ShoeError, kind_of
 from ..game.cards import CardNameError, RANKS, parse_rank
 from ..engine.card_table import CardDetail
-from ..engine.point_table import needs_python_integers
+from ..engine.outcome_table import needs_python_integers
 from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER
 from ..game.shoe import SUITS_NEEDED, Shoe, shoe_argument
 from ..game.tableau import Tableau, tableau_argument
@@ -43,7 +43,7 @@ from ..language.loader import as_paytable
 from ..util.arguments import callable_argument, quoted
 from ..util.progress import Progress, Steps
 from .bet_report import Tables, layouts, report, tables_argument
-from .evaluator import Evaluator, bet_features, layout_for, tells_suits
+from .evaluator import Evaluator, bet_features, layout_for
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
 #: a natural, 6 7 8 9, and the rest.
@@ -297,7 +297,7 @@ def _countable(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> None:
                         f"this one has {shoe.cards:,}")
     if shoe.suits is None:
         for layout, chosen in layouts(bets, tableau, shoe).items():
-            if tells_suits(layout):
+            if layout.tells_suits:
                 raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are "
                                 f"unknown, and bet {bets[chosen[0]].name!r} reads suits: "
                                 f"{SUITS_NEEDED}")

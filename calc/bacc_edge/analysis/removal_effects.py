@@ -12,7 +12,7 @@ from fractions import Fraction
 from ..game.cards import RANKS, SUITS, card_name
 from ..util.arguments import callable_argument, non_empty, quoted
 from ..errors import ArgumentError, OptionError, ShoeError
-from .evaluator import Evaluator, tells_suits
+from .evaluator import Evaluator
 from ..language.bet import Bet, bets_argument
 from ..util.progress import Progress, Steps
 from ..util.shown import Results, Shown
@@ -87,7 +87,7 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     # bets by layout, each layout's bets compiled once and valued on every shoe
     modes = {layout: (Evaluator([bets[i] for i in chosen], layout), chosen)
              for layout, chosen in layouts(bets, tableau, shoe).items()}
-    by_suit = {layout: tells_suits(layout) for layout in modes}
+    by_suit = {layout: layout.tells_suits for layout in modes}
     if any(by_suit.values()) and not shoe.suits_known:
         raise ShoeError(f"effects of removal by suit need a shoe whose suits are all known, "
                         f"not {shoe.label}")
@@ -143,7 +143,7 @@ def removal_seconds(layout, shoe: Shoe, tables: Tables) -> float:
     less; this says which before the minutes are spent."""
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
-    by_suit = tells_suits(layout)
+    by_suit = layout.tells_suits
     if by_suit and not shoe.suits_known:
         raise ShoeError(f"effects of removal by suit need a shoe whose suits are all known, "
                         f"not {shoe.label}")

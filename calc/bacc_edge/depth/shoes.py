@@ -33,9 +33,7 @@ from typing import Sequence
 import numpy as np
 
 from ..engine import deal_kernels as K
-from ..engine.card_table import CardLayout
 from ..engine.dealt_cells import card_settle
-from ..engine.cell_classes import CellClasses
 from ..game.cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS, SUITS_PER_RANK
 from ..analysis.card_counting import Count, DeckRounding, DepthBy, Divisor, TriggerOn
 from ..analysis.table_rules import WithMainBet
@@ -43,12 +41,12 @@ from ..game.coup import coup_plan
 from ..game.dealing import BEFORE_CUT, DealRules, EndRule, burn_count, deal_plan
 from ..errors import BaccEdgeError
 from ..analysis.bet_report import layouts
-from ..analysis.evaluator import (CARD_LAYOUTS, SIGN_CHECK, Evaluator, Layout, bet_features,
-                                  layout_for, table_of)
+from ..analysis.evaluator import SIGN_CHECK, Evaluator, Layout, bet_features, layout_for
 from ..engine.card_batch import CardBatch
 from ..language.loader import Paytable, load_paytable_source
-from ..engine.point_table import (PAIR_FEATURES, CellLayout, Enumerator, PairLayout,
-                                  needs_python_integers)
+from ..engine.features import PAIR_FEATURES
+from ..engine.outcome_table import needs_python_integers
+from ..engine.point_table import CellLayout, Enumerator, PairLayout
 from ..language.bet import Bet
 from ..game.shoe import Shoe
 from ..game.tableau import STANDARD, Tableau
@@ -62,7 +60,7 @@ ENGINE_VERSION = 6
 
 def card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> list[int]:
     """The places of the bets on the cards themselves (counted on card-level cells)."""
-    return [i for i, b in enumerate(bets) if isinstance(layout_for([b], tableau), CARD_LAYOUTS)]
+    return [i for i, b in enumerate(bets) if layout_for([b], tableau).reads_cards]
 
 
 class RoundValues:
@@ -75,7 +73,7 @@ class RoundValues:
     (:class:`~bacc_edge.engine.point_table.PairLayout`), the other bets on points on the
     coarsest layout that answers them: a suited pair bet does not make every round
     count suits. A bet on the cards themselves is counted on its card-level cells
-    (:func:`~bacc_edge.analysis.evaluator.table_of`) on each round's cards left, bets
+    (:meth:`~bacc_edge.engine.outcome_table.Layout.table`) on each round's cards left, bets
     sharing a layout counted once, as :func:`~bacc_edge.analysis.bet_report.report`
     groups them. :attr:`evaluator` holds every bet on points (:attr:`on_points`, their
     places) on one layout, to settle dealt coups with; None when every bet is on the
@@ -147,9 +145,9 @@ class RoundValues:
         for places, evaluator, batch in self._card_parts:
             totals = batch.class_totals_each(unseen)
             if totals is None:
-                totals = [evaluator.class_totals(table_of(
+                totals = [evaluator.class_totals(evaluator.layout.table(
                     Shoe.from_suits(row.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
-                                    label="the cards left"), evaluator.layout))
+                                    label="the cards left")))
                     for row in unseen]
             if len(totals):
                 evs[:, places], squares[:, places] = _values(evaluator, np.stack(totals))
@@ -172,8 +170,9 @@ class RoundValues:
             start = time.perf_counter()
             if batch.class_totals_each(unseen) is None:
                 for row in unseen:
-                    table_of(Shoe.from_suits(row.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
-                                             label="the cards left"), evaluator.layout)
+                    evaluator.layout.table(Shoe.from_suits(
+                        row.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
+                        label="the cards left"))
             out.append((tuple(b.name for b in evaluator.bets),
                         (time.perf_counter() - start) / len(unseen)))
         return out
@@ -317,14 +316,14 @@ class Game:
             layout = evaluator.layout if evaluator is not None else CellLayout(False, tableau)
         else:
             evaluator = Evaluator.of(spec.paytable().bets, tableau=tableau)
-            if isinstance(evaluator.layout, CellClasses):  # the dealer reads the
-                # card-level cells its classes group
+            if evaluator.layout.reads_cards and evaluator.layout.fine is not evaluator.layout:
+                # classes of card-level cells: the dealer reads the cells they group
                 evaluator = Evaluator(evaluator.bets, evaluator.layout.fine)
             layout = evaluator.layout
         self.cell_of = np.full((3, 3, nv, nv, nv + 1, nv + 1), -1, dtype=np.int64)
         #: how the count study settles coups of card bets (None: on points and pairs)
         self.card = None
-        if isinstance(layout, CardLayout):
+        if layout.reads_cards:
             self.card = card_settle(layout, evaluator.cell_class)
             self.suited_pairs = False
         else:

@@ -5,7 +5,7 @@ outcome table, a grouped sum) would cost more than the count itself.
 :class:`CardBatch` takes rows of 52 card counts (rank · 4 + suit), one a shoe, and
 returns each row's exact class totals of an :class:`~bacc_edge.analysis.evaluator.Evaluator`
 compiled on a card layout: the same numbers as
-``evaluator.class_totals(table_of(shoe, layout))``, in int64. Two ways:
+``evaluator.class_totals(layout.table(shoe))``, in int64. Two ways:
 
 * bets that read only one group of the first four cards, in no order (Colour Match,
   Lucky Nines, Jackpot Baccarat: :func:`first_cards_plan`), are settled once on every
@@ -27,17 +27,19 @@ for an array, and the caller takes the per-shoe path (with its own checks and er
 
 from __future__ import annotations
 
+from functools import singledispatch
 from math import comb, factorial
 
 import numpy as np
 
-from . import card_kernels as _card_kernels
-from .card_table import (ALL_CARDS, BINOM, DENSE_CELLS, CardDetail, CardLayout, _bases,
-                         _cells, _enumeration)
-from .factored_table import FactoredLayout, _folded, _joined
+from . import card_kernels
+from .card_cells import bases, cell_numbering, multiset_ranks
+from .card_enumeration import DENSE_CELLS, enumeration, no_residues
+from .card_table import ALL_CARDS, CardDetail, CardLayout
+from .factored_table import FactoredLayout, folded_enumeration, joined_positions
 from .features import NAMED, RELATED_RANKS, card_read, group_name, named_rank
 from .jit import kernel
-from .point_table import needs_python_integers
+from .outcome_table import needs_python_integers
 from ..errors import BaccEdgeError
 from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
 from ..game.coup import POSITIONS
@@ -49,23 +51,13 @@ FIRST_FOUR = POSITIONS[:4]
 MAX_MULTISETS = 4096
 
 
-def _multiset_ranks(sorted_codes: np.ndarray) -> np.ndarray:
-    """The rank of each multiset (rows of codes, sorted, smallest first) among the
-    multisets of as many codes: Σ_i C(code_i + i, i + 1), as
-    :func:`~bacc_edge.engine.card_kernels.multiset_rank` numbers them."""
-    out = np.zeros(len(sorted_codes), dtype=np.int64)
-    for i in range(sorted_codes.shape[1]):
-        out += BINOM[sorted_codes[:, i] + i, i + 1]
-    return out
-
-
 def _multisets(n: int, k: int) -> np.ndarray:
     """Every multiset of k codes of n, as rows of sorted codes, in rank order."""
     rows = [()]
     for _ in range(k):
         rows = [r + (c,) for r in rows for c in range(r[-1] if r else 0, n)]
     out = np.array(rows, dtype=np.int64).reshape(len(rows), k)
-    return out[np.argsort(_multiset_ranks(out))]
+    return out[np.argsort(multiset_ranks(out))]
 
 
 def first_cards_group(bets) -> tuple[str, ...] | None:
@@ -137,7 +129,7 @@ def first_cards_plan(bets, evaluator_class, tableau) -> FirstCardsPlan | None:
             or not any(sorted(b) == sorted(POSITIONS.index(p) for p in group)
                        for b in detail.blocks)):
         return None  # not the layout reasoned about here: the kernel's way
-    _, positions = finest._decoded()
+    _, positions = finest.decoded()
     cards = np.sort(np.stack([positions[p][0] for p in group], axis=1), axis=1)
     cell_class = evaluator_class(bets, finest).cell_class
     everything = _multisets(CARD_KINDS, k)
@@ -148,7 +140,7 @@ def first_cards_plan(bets, evaluator_class, tableau) -> FirstCardsPlan | None:
     with_card = np.concatenate([np.broadcast_to(np.arange(CARD_KINDS)[:, None, None],
                                                 (CARD_KINDS, len(rest), 1)),
                                 np.broadcast_to(rest, (CARD_KINDS,) + rest.shape)], axis=2)
-    by_card = cell_class[_multiset_ranks(np.sort(with_card.reshape(-1, k), axis=1))]
+    by_card = cell_class[multiset_ranks(np.sort(with_card.reshape(-1, k), axis=1))]
     _, kind_of = np.unique(by_card.reshape(CARD_KINDS, -1), axis=0, return_inverse=True)
     kind_of = kind_of.reshape(-1).astype(np.int64)
     n_kinds = int(kind_of.max()) + 1
@@ -156,19 +148,19 @@ def first_cards_plan(bets, evaluator_class, tableau) -> FirstCardsPlan | None:
         kinds = _multisets(n_kinds, k)
         # a multiset of kinds: any multiset of cards of those kinds
         first = np.array([np.flatnonzero(kind_of == g)[0] for g in range(n_kinds)])
-        classes = cell_class[_multiset_ranks(np.sort(first[kinds], axis=1))]
+        classes = cell_class[multiset_ranks(np.sort(first[kinds], axis=1))]
         return FirstCardsPlan(k, kind_of, _kind_counts(kinds, n_kinds), classes, False,
                               classes)
     rank = np.arange(CARD_KINDS) // SUITS_PER_RANK
     suit = np.arange(CARD_KINDS) % SUITS_PER_RANK
     ranks = rank[cards]
     one_suit = (suit[cards] == suit[cards[:, :1]]).all(axis=1)
-    key = _multiset_ranks(ranks) * 2 + one_suit
+    key = multiset_ranks(ranks) * 2 + one_suit
     pairs = np.unique(np.stack([key, cell_class]), axis=1)
     if len(np.unique(pairs[0])) != pairs.shape[1]:
         return None  # a class depends on more than ranks and one suit: the kernel's way
     by_ranks = _multisets(len(RANKS), k)
-    base = _multiset_ranks(by_ranks) * 2
+    base = multiset_ranks(by_ranks) * 2
     lookup = dict(zip(pairs[0].tolist(), pairs[1].tolist()))
     classes = np.array([lookup.get(x, -1) for x in (base + (k == 1)).tolist()], dtype=np.int64)
     suited = np.array([lookup[x] for x in (base + 1).tolist()], dtype=np.int64)
@@ -226,7 +218,7 @@ def factored_rows(cells, block_stride, fine_counts, value_counts, tails, comps, 
     -1."""
     for r in range(fine_counts.shape[0]):
         out[:] = 0
-        if _card_kernels.count_factored(cells, block_stride, fine_counts[r], value_counts[r],
+        if card_kernels.count_factored(cells, block_stride, fine_counts[r], value_counts[r],
                                         tails[r], 1, comps, n_comps, plan, out) < 0:
             return r
         for j in range(out.shape[0]):
@@ -246,9 +238,9 @@ def cell_rows(cells, block_stride, fine_counts, value_counts, tails, relabel, mo
     for r in range(fine_counts.shape[0]):
         shoe = (fine_counts[r], value_counts[r], tails[r], 1, relabel[r])
         if relabel[r] == 2:
-            _card_kernels.count_named(cells, block_stride, shoe, False, out, None)
+            card_kernels.count_named(cells, block_stride, shoe, False, out, None)
         else:
-            _card_kernels.count_cells(cells, block_stride, shoe, False, out, None, None,
+            card_kernels.count_cells(cells, block_stride, shoe, False, out, None, None,
                                       modular)
         for j in range(numbers.shape[0]):
             totals[r, cell_class[j]] += out[numbers[j]]
@@ -257,9 +249,9 @@ def cell_rows(cells, block_stride, fine_counts, value_counts, tails, relabel, mo
 
 def _class_matrix(detail: CardDetail) -> tuple[np.ndarray, np.ndarray]:
     """52 × fine classes and 52 × point values one-hot matrices: a row of card counts
-    times them gives :func:`~bacc_edge.engine.card_table._shoe_counts`."""
+    times them gives :func:`~bacc_edge.engine.card_enumeration.shoe_counts`."""
     m = detail.n_suit_classes
-    base_of = _bases(detail)[2]
+    base_of = bases(detail)[2]
     fine = np.zeros((CARD_KINDS, detail.n_bases * m), dtype=np.int64)
     value = np.zeros((CARD_KINDS, POINT_VALUES), dtype=np.int64)
     for card in range(CARD_KINDS):
@@ -281,13 +273,11 @@ class CardBatch:
         self.plan = None
         if evaluator_class is not None:
             self.plan = first_cards_plan(evaluator.bets, evaluator_class, layout.tableau)
-        fine = layout.fine if isinstance(layout, FactoredLayout) else layout
-        self.fine_matrix, self.value_matrix = _class_matrix(fine.detail)
-        self.dense = isinstance(layout, FactoredLayout) or _cells(fine.detail).size <= DENSE_CELLS
-        # the kernel loop numbers card-level or factored cells; a collapsed layout's
-        # classes are neither, so only the first-cards plan batches it
-        self.usable = fine.cards == ALL_CARDS and (self.plan is not None or (
-            self.dense and isinstance(layout, (CardLayout, FactoredLayout))))
+        self.fine_matrix, self.value_matrix = _class_matrix(layout.detail)
+        #: how the layout's cells are counted row by row in one kernel call (None: not)
+        self.rows = rows_counter(layout)
+        self.usable = layout.cards == ALL_CARDS and (self.plan is not None
+                                                     or self.rows is not None)
 
     def class_totals_each(self, unseen: np.ndarray) -> np.ndarray | None:
         """Per row of 52 card counts (a shoe dealt without replacement), the evaluator's
@@ -301,23 +291,13 @@ class CardBatch:
         totals = np.zeros((len(unseen), self.evaluator.n_classes), dtype=np.int64)
         if self.plan is not None:
             self._first_cards(unseen, n, totals)
-        elif isinstance(self.layout, FactoredLayout):
-            self._factored(unseen, n, totals)
         else:
-            self._cells(unseen, n, totals)
-        coups = self._tails(n, 0)
+            self.rows(self.layout, unseen @ self.fine_matrix, unseen @ self.value_matrix,
+                      _tails(n, None), self.evaluator.cell_class, totals)
+        coups = _tails(n, 0)
         if (totals.sum(axis=1) != coups).any():  # every deal lands in one class: never
             raise BaccEdgeError(f"the batched counts of {self.layout!r} miss deals")
         return totals
-
-    def _tails(self, n: np.ndarray, dealt: int) -> np.ndarray:
-        """Per row, the ordered ways to deal the six positions after ``dealt`` cards, or
-        (``dealt`` None) after k cards, k = 0 … 6, as :func:`_tails` per shoe."""
-        distinct, at = np.unique(n, return_inverse=True)
-        table = np.array([[falling(int(x) - j, COUP_CARDS - j) for j in range(COUP_CARDS + 1)]
-                          for x in distinct], dtype=np.int64)
-        rows = table[at.reshape(-1)]
-        return rows if dealt is None else np.ascontiguousarray(rows[:, dealt])
 
     def _first_cards(self, unseen, n, totals) -> None:
         plan = self.plan
@@ -328,37 +308,64 @@ class CardBatch:
                        else np.zeros((len(unseen), 0, 0), dtype=np.int64))
         first_cards_rows(kind_counts, np.ascontiguousarray(suit_counts), plan.members,
                          plan.nth, plan.orders, plan.classes, plan.suited, plan.suited_classes,
-                         self._tails(n, plan.k), totals)
-
-    def _factored(self, unseen, n, totals) -> None:
-        layout = self.layout
-        cells, block_stride = _folded(layout.fine, layout.groups)
-        out = np.zeros(layout.n_cells, dtype=np.int64)
-        bad = factored_rows(cells, block_stride, unseen @ self.fine_matrix,
-                            unseen @ self.value_matrix, self._tails(n, None),
-                            *_joined(layout.groups), layout.plan,
-                            self.evaluator.cell_class, out, totals)
-        if bad >= 0:
-            raise BaccEdgeError(f"row {bad}: a deal fell outside the cells of "
-                                f"{layout.describe()}")  # the cells hold every deal: never
-
-    def _cells(self, unseen, n, totals) -> None:
-        layout = self.layout
-        detail = layout.detail
-        fine_counts = unseen @ self.fine_matrix
-        if detail.relabel:
-            by_suit = fine_counts.reshape(len(unseen), detail.n_bases, detail.n_suit_classes)
-            relabel = np.where((by_suit == by_suit[:, :, :1]).all(axis=(1, 2)), 1, 2)
-        else:
-            relabel = np.zeros(len(unseen), dtype=np.int64)
-        exact = _card_kernels.Residues(np.zeros(0, dtype=np.int64),
-                                       np.zeros((3, 0), dtype=np.uint64), -1,
-                                       np.zeros((0, 1), dtype=np.uint64),
-                                       np.zeros((0, 0), dtype=np.uint64))
-        cell_rows(*_enumeration(detail, layout.tableau), fine_counts,
-                  unseen @ self.value_matrix, self._tails(n, None),
-                  relabel.astype(np.int64), exact, layout.cells, self.evaluator.cell_class,
-                  np.zeros(_cells(detail).size, dtype=np.int64), totals)
+                         _tails(n, plan.k), totals)
 
 
-__all__ = ["CardBatch", "FirstCardsPlan", "first_cards_group", "first_cards_plan"]
+def _tails(n: np.ndarray, dealt: int | None) -> np.ndarray:
+    """Per row of ``n`` cards, the ordered ways to deal the six positions after
+    ``dealt`` cards, or (``dealt`` None) after k cards, k = 0 … 6, as
+    :func:`~bacc_edge.engine.card_enumeration.tail_ways` per shoe."""
+    distinct, at = np.unique(n, return_inverse=True)
+    table = np.array([[falling(int(x) - j, COUP_CARDS - j) for j in range(COUP_CARDS + 1)]
+                      for x in distinct], dtype=np.int64)
+    rows = table[at.reshape(-1)]
+    return rows if dealt is None else np.ascontiguousarray(rows[:, dealt])
+
+
+@singledispatch
+def rows_counter(layout):
+    """How :class:`CardBatch` counts rows of card counts on ``layout``'s cells in one
+    kernel call: a function (layout, fine counts, value counts, tails, cell_class,
+    totals) that adds each row's class totals into ``totals``; None where the kernel
+    loop cannot number the cells (a collapsed layout's classes, which only the
+    first-cards plan batches)."""
+    return None
+
+
+@rows_counter.register
+def _card_rows(layout: CardLayout):
+    return _count_card_rows if cell_numbering(layout.detail).size <= DENSE_CELLS else None
+
+
+@rows_counter.register
+def _factored_rows(layout: FactoredLayout):
+    return _count_factored_rows
+
+
+def _count_factored_rows(layout, fine_counts, value_counts, tails, cell_class, totals) -> None:
+    """:func:`factored_rows` on a factored layout's classes."""
+    cells, block_stride = folded_enumeration(layout.fine, layout.groups)
+    out = np.zeros(layout.n_cells, dtype=np.int64)
+    bad = factored_rows(cells, block_stride, fine_counts, value_counts, tails,
+                        *joined_positions(layout.groups), layout.plan, cell_class, out, totals)
+    if bad >= 0:
+        raise BaccEdgeError(f"row {bad}: a deal fell outside the cells of "
+                            f"{layout.describe()}")  # the cells hold every deal: never
+
+
+def _count_card_rows(layout, fine_counts, value_counts, tails, cell_class, totals) -> None:
+    """:func:`cell_rows` on a card layout's cells, suits named as each row's shoe asks
+    (:func:`~bacc_edge.engine.card_enumeration.relabelling`)."""
+    detail = layout.detail
+    if detail.relabel:
+        by_suit = fine_counts.reshape(len(fine_counts), detail.n_bases, detail.n_suit_classes)
+        relabel = np.where((by_suit == by_suit[:, :, :1]).all(axis=(1, 2)), 1, 2)
+    else:
+        relabel = np.zeros(len(fine_counts), dtype=np.int64)
+    cell_rows(*enumeration(detail, layout.tableau), fine_counts, value_counts, tails,
+              relabel.astype(np.int64), no_residues(), layout.cells, cell_class,
+              np.zeros(cell_numbering(detail).size, dtype=np.int64), totals)
+
+
+__all__ = ["CardBatch", "FirstCardsPlan", "first_cards_group", "first_cards_plan",
+           "rows_counter"]

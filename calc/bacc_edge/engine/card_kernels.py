@@ -1,11 +1,14 @@
 """The numba kernels of the card-level table: the coups a tableau deals, as point values,
 and counting card-level coups into cells, exactly.
 
-They know no game fact: the dealing order and drawing rules come as a
-:class:`bacc_edge.game.coup.CoupPlan`; the coups as point values, which positions are told apart
-finely, each class's point value and cell code, the blocks of positions told apart as a
-multiset, the shoe's counts and the cell strides all come from
-:mod:`bacc_edge.engine.card_table`.
+They read the game from their arguments: the dealing order and the drawing rules as a
+:class:`bacc_edge.game.coup.CoupPlan`, read as the dealer of real shoes reads it
+(:func:`~bacc_edge.engine.coup_kernels.read_coup`); the coups as point values, which
+positions are told apart finely, each class's point value and cell code, the blocks of
+positions told apart as a multiset, the shoe's counts and the cell strides from
+:mod:`bacc_edge.engine.card_enumeration`. One fact they hold themselves: the columns of
+a coup are its six positions in dealing order (P1 B1 P2 B2 P3 B3, as
+:func:`value_coups` writes them), ABSENT where no card is.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ import numpy as np
 
 from typing import NamedTuple
 
-from ..game.coup import BANKER_ONLY, NO_THIRD, NO_THIRDS
+from ..game.coup import COUP_CARDS, NO_THIRD
+from .coup_kernels import coup_reading, read_coup, read_thirds
 from .jit import inline, kernel
+from .residues import redc
 
 #: a position with no card (a third card not dealt, or a position not enumerated)
 ABSENT = NO_THIRD
@@ -103,11 +108,12 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     ``ratios[k, q, t]``: the fractions the cards removed without a suit bring (see
     :func:`bacc_edge.engine.card_table.card_table`), which depend on the ranks dealt but not
     on their order or suits, so the orders and renamings a sequence stands for share
-    them. Residues multiply in Montgomery form (:func:`_redc`, R = 2**32, no
-    division): ``ratios`` hold ratio · R mod p, ``moduli[1, k]`` is -1/p mod R and
-    ``moduli[2, k]`` R mod p; each term added is weight · ratios / R mod p, so
-    ``residues`` hold the counts / R mod p. Every p lies between 2**30 and 2**31, so
-    two residues multiply below 2**62, and a weight below 2**63 reduces too.
+    them. Residues multiply in Montgomery form (R = 2**32, no division:
+    :mod:`~bacc_edge.engine.residues`): ``ratios`` hold ratio · R mod p,
+    ``moduli[1, k]`` is -1/p mod R and ``moduli[2, k]`` R mod p; each term added is
+    weight · ratios / R mod p, so ``residues`` hold the counts / R mod p. Every p lies
+    between 2**30 and 2**31, so two residues multiply below 2**62, and a weight below
+    2**63 reduces too.
 
     The classes of base ``merged`` (-1: none) hold cards of several ranks: dealing
     one multiplies the weight by nothing; at the end of the sequence, the residues
@@ -203,7 +209,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 for j in range(n_primes):
                     ratio[d + 1, j] = ratio[d, j]
                     if q >= 0:
-                        ratio[d + 1, j] = _redc(ratio[d, j] * ratios[j, q, dealt_of[q]],
+                        ratio[d + 1, j] = redc(ratio[d, j] * ratios[j, q, dealt_of[q]],
                                                 moduli[0, j], moduli[1, j])
                 if q >= 0:
                     dealt_of[q] += 1
@@ -774,7 +780,7 @@ def _add_mod(sparse, out, sparse_out, cell, w, ratio, moduli):
     n = moduli.shape[1]
     for k in range(n):
         p = moduli[0, k]
-        term = _redc(_redc(np.uint64(w), p, moduli[1, k]) * ratio[k], p, moduli[1, k])
+        term = redc(redc(np.uint64(w), p, moduli[1, k]) * ratio[k], p, moduli[1, k])
         if sparse_out is None:
             total = out[k, cell] + term
             out[k, cell] = total - p if total >= p else total
@@ -799,23 +805,7 @@ def _merged_factor(ratio, used, merged, n_suits, radix, table, moduli, out):
             i += used[merged * n_suits + s] * step
             step *= radix
     for k in range(moduli.shape[1]):
-        out[k] = _redc(ratio[k] * table[k, i], moduli[0, k], moduli[1, k])
-
-
-_LOW = np.uint64(0xFFFFFFFF)
-_SHIFT = np.uint64(32)
-
-
-@inline
-def _redc(t, p, negative_inverse):
-    """Montgomery reduction: t / 2**32 mod p, for t < 2**63 and 2**30 < p < 2**31
-    (uint64 throughout; ``negative_inverse`` = -1/p mod 2**32): t + m · p < 2**64, and
-    the quotient is below 2**32 < 4p."""
-    m = ((t & _LOW) * negative_inverse) & _LOW
-    u = (t + m * p) >> _SHIFT
-    while u >= p:
-        u -= p
-    return u
+        out[k] = redc(ratio[k] * table[k, i], moduli[0, k], moduli[1, k])
 
 
 @kernel
@@ -836,34 +826,30 @@ def value_coups(coup, out):
     """Every coup the tableau deals, as point values in dealing order (P1 B1 P2 B2 P3
     B3), ABSENT where a hand stood, in sorted order: writes those that fit in ``out``
     and returns how many there are (call once with no rows to size ``out``). ``coup``
-    is the tableau's :class:`bacc_edge.game.coup.CoupPlan`.
+    is the tableau's :class:`bacc_edge.game.coup.CoupPlan`; each coup is read off a run
+    of point values as the dealer reads one off the shoe
+    (:func:`~bacc_edge.engine.coup_kernels.read_coup`), once per cards it takes.
     """
     n = 0
-    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
-    values = total.shape[0]
+    values = coup.total.shape[0]
+    points = np.arange(values)
+    hand, taken, banker_first = coup_reading(coup, points)
+    cards = np.zeros(COUP_CARDS, dtype=np.int64)
     for p1 in range(values):
         for b1 in range(values):
             for p2 in range(values):
                 for b2 in range(values):
-                    pt, bt = total[p1, p2], total[b1, b2]
-                    kind = thirds[pt * values + bt]
-                    if kind == NO_THIRDS:
-                        n = _put(out, n, p1, b1, p2, b2, ABSENT, ABSENT)
-                    elif kind == BANKER_ONLY:
-                        n = _banker_third(out, n, p1, b1, p2, b2, ABSENT, True, values)
-                    else:
-                        for x in range(values):
-                            n = _banker_third(out, n, p1, b1, p2, b2, x,
-                                              banker_draws[bt, x + 1], values)
-    return n
-
-
-@inline
-def _banker_third(out, n, p1, b1, p2, b2, x, draws, values):
-    if not draws:
-        return _put(out, n, p1, b1, p2, b2, x, ABSENT)
-    for y in range(values):
-        n = _put(out, n, p1, b1, p2, b2, x, y)
+                    cards[0], cards[1], cards[2], cards[3] = p1, b1, p2, b2
+                    for fifth in range(values):
+                        for sixth in range(values):
+                            cards[4], cards[5] = fifth, sixth
+                            pt, bt, n_taken = read_coup(hand, taken, points, cards, 0)
+                            x, y = read_thirds(banker_first, points, cards, 0, pt, bt,
+                                               n_taken)
+                            # a card the coup does not take: its first value stands for all
+                            if (n_taken < 5 and fifth > 0) or (n_taken < 6 and sixth > 0):
+                                continue
+                            n = _put(out, n, p1, b1, p2, b2, x, y)
     return n
 
 
@@ -877,86 +863,3 @@ def _put(out, n, p1, b1, p2, b2, x, y):
         out[n, 4] = x
         out[n, 5] = y
     return n + 1
-
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # 2**64 / golden ratio: Fibonacci hashing
-
-
-@kernel
-def chinese_remainders(residues, primes, factors, inverses, bound, multiplier, index, out):
-    """Put the numbers Q · A back together from their residues, in base-2**32 limbs
-    (uint64 arrays, each limb below 2**32, lowest first): Q is the number below M =
-    Π ``primes`` with Q ≡ ``residues[i, cell]`` · ``factors[i]`` modulo each prime p_i
-    (Garner's mixed-radix digits, ``inverses[i, j]`` = 1/p_j mod p_i for j < i; every
-    prime below 2**31, so every product below 2**62), A is ``multiplier``.
-
-    A table holds few distinct counts among many cells, and equal residues are equal
-    numbers (and unequal ones unequal), so each distinct column of residues is put
-    together once, found through a hash table: ``index[cell]`` = u, ``out[u]`` = its
-    Q · A (``bound.size`` + ``multiplier.size`` limbs, zeroed by the caller, one row
-    per cell at most). Returns the number of distinct values.
-
-    The caller divides by B through ``factors`` (the residues of 1/B): Q · B is then
-    the number the residues stand for exactly when B divides it, which is when
-    Q · B < M, Q <= ``bound`` = (M - 1) // B (as many limbs as M). Returns -1 where a
-    Q exceeds it (not whole)."""
-    k, n = residues.shape
-    n_q, n_a = bound.size, multiplier.size
-    bits = 1
-    while (1 << bits) < 2 * n:
-        bits += 1
-    slots = np.full(1 << bits, -1, dtype=np.int64)  # a distinct value's first cell
-    shift, mask = np.uint64(64 - bits), np.uint64((1 << bits) - 1)
-    digits = np.empty(k, dtype=np.uint64)
-    q = np.empty(n_q, dtype=np.uint64)
-    found = 0
-    for cell in range(n):
-        h = np.uint64(0)
-        for i in range(k):
-            h = (h ^ residues[i, cell]) * _GOLDEN
-        slot = h >> shift
-        while slots[slot] >= 0:  # open addressing: the next slot, round the table
-            first = slots[slot]
-            same = True
-            for i in range(k):
-                if residues[i, first] != residues[i, cell]:
-                    same = False
-                    break
-            if same:
-                break
-            slot = (slot + np.uint64(1)) & mask
-        if slots[slot] >= 0:
-            index[cell] = index[slots[slot]]
-            continue
-        slots[slot] = cell
-        index[cell] = found
-        for i in range(k):
-            p = primes[i]
-            d = residues[i, cell] % p * factors[i] % p
-            for j in range(i):
-                d = (d + p - digits[j] % p) % p * inverses[i, j] % p
-            digits[i] = d
-        q[:] = 0
-        q[0] = digits[k - 1]
-        for i in range(k - 2, -1, -1):  # Horner: Q = d_0 + p_0 (d_1 + p_1 (d_2 + ...))
-            carry = digits[i]
-            for limb in range(n_q):  # every partial value is below M: no carry out
-                t = q[limb] * primes[i] + carry
-                q[limb] = t & _LOW
-                carry = t >> _SHIFT
-        for limb in range(n_q - 1, -1, -1):
-            if q[limb] != bound[limb]:
-                if q[limb] > bound[limb]:
-                    return -1
-                break
-        for a in range(n_q):  # schoolbook: each step below (2**32 - 1)**2 + 2 (2**32 - 1)
-            if q[a] == 0:
-                continue
-            carry = np.uint64(0)
-            for b in range(n_a):
-                t = q[a] * multiplier[b] + out[found, a + b] + carry
-                out[found, a + b] = t & _LOW
-                carry = t >> _SHIFT
-            out[found, a + n_a] = carry
-        found += 1
-    return found

@@ -25,6 +25,11 @@ and the parts of the finished coup read (points, totals, third cards, cards per 
 The kernel deals every sequence of cards and adds its weight, the ordered six-card deals
 that begin with it, to its cell; so the counts keep the outcome table's convention and
 sum to the same total.
+
+The machinery the card layouts share has modules of its own: how a coup becomes a cell
+number (:mod:`~bacc_edge.engine.card_cells`), the kernels' inputs and one count of a shoe
+(:mod:`~bacc_edge.engine.card_enumeration`), and the exact arithmetic past 64 bits that
+a shoe with cards removed without their suit needs (:mod:`~bacc_edge.engine.residues`).
 """
 
 from __future__ import annotations
@@ -33,25 +38,26 @@ import itertools
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
-from math import comb, factorial, gcd, perm, prod
+from math import comb, factorial, prod
 
 import numba as nb
 import numpy as np
 
-from . import card_kernels as _card_kernels
-from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
-from ..game.coup import BEYOND_HANDS, POSITIONS, SHOE_ORDER, THIRD_CARDS, coup_plan
+from . import card_kernels
+from ..game.cards import CARD_KINDS, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
+from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError
-from .features import (COUP_FEATURES, NAMED, PART_RADIX, RELATED_RANKS, beyond_hands, card_read,
-                       coup_feature, coup_parts, named_rank)
+from .card_cells import RANK_OF_VALUE, bases, cell_numbering
+from .card_enumeration import (DENSE_CELLS, count_run, enumeration, on_cells, relabelling,
+                               shoe_counts, sparse_items, tail_ways)
+from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS, beyond_hands,
+                       card_read, coup_feature, named_rank)
 from ..util.progress import Progress, Steps
-from .point_table import FEATURES, OutcomeTable, needs_python_integers, suitless_ways
+from .outcome_table import Layout, OutcomeTable, needs_python_integers, suitless_ways
+from .residues import chinese_remainders, largest_primes, montgomery, montgomery_moduli
 from ..game.tableau import STANDARD, Tableau
 from ..game.shoe import COUP_CARDS, SUITS_NEEDED, Shoe, ShoeError, falling
 
-ABSENT = _card_kernels.ABSENT
-#: Above this many cell numbers, cells are counted in a dict rather than an array.
-DENSE_CELLS = 1 << 25
 #: Blocks pay where they make this many times fewer cell numbers (see :func:`_blocks_pay`).
 BLOCK_GAIN = 10
 #: features about the first two cards of a hand: what they read of which cards
@@ -59,12 +65,7 @@ _PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
                   "banker_pair": (("B1", "B2"), ("rank",)),
                   "player_suited_pair": (("P1", "P2"), ("rank", "suit")),
                   "banker_suited_pair": (("B1", "B2"), ("rank", "suit"))}
-#: the parts of the finished coup (see :mod:`bacc_edge.engine.features`), with how many values
-#: each takes: final points, two-card totals, third-card values (or none), whether each
-#: hand drew
-_PARTS = PART_RADIX
-_COUP_FEATURES = COUP_FEATURES
-assert set(_COUP_FEATURES) | set(_PAIR_FEATURES) == set(FEATURES)
+assert set(COUP_FEATURES) | set(_PAIR_FEATURES) == set(FEATURES)
 
 
 def is_card_feature(name: str) -> bool:
@@ -130,8 +131,8 @@ class CardDetail:
                 alone.update(positions)
                 for p in positions:
                     reads[p].update(attributes)
-            elif name in _COUP_FEATURES:
-                parts.update(_COUP_FEATURES[name])
+            elif name in COUP_FEATURES:
+                parts.update(COUP_FEATURES[name])
             elif is_card_feature(name):
                 positions, attribute, grouped = card_read(name)
                 if grouped:
@@ -163,7 +164,7 @@ class CardDetail:
             related = RELATED_RANKS in features or not named or features & set(_PAIR_FEATURES)
             ranks = tuple(range(len(RANKS))) if related else named
         apart = cls(tuple(frozenset(reads[p]) for p in POSITIONS), ranks, suits, coup,
-                    tuple(k for k in _PARTS if k in parts), relabel,
+                    tuple(k for k in PART_RADIX if k in parts), relabel,
                     tuple((i,) for i in range(len(POSITIONS))),
                     tuple(c for c in BEYOND_HANDS if c in beyond))
         grouped = replace(apart, blocks=_blocks(reads, groups, alone))
@@ -179,7 +180,7 @@ class CardDetail:
 
     @property
     def n_bases(self) -> int:
-        return len(_bases(self)[0])
+        return len(bases(self)[0])
 
     def describe(self) -> str:
         """In words, e.g. "ranks and suits of P1, P2 (suits up to renaming)"."""
@@ -203,7 +204,7 @@ def _blocks_pay(apart: CardDetail, grouped: CardDetail) -> bool:
     or where every position dealt is in a block of several, so the coups that are
     reorderings of each other are dealt once (Lucky 8: 339,400 coups dealt as 45,079).
     A hand alone, or cards read by position beside a group, fold too few."""
-    if _cells(grouped).size * BLOCK_GAIN <= _cells(apart).size:
+    if cell_numbering(grouped).size * BLOCK_GAIN <= cell_numbering(apart).size:
         return True
     dealt = [apart.coup or bool(r) for r in apart.reads]
     return all(len(b) > 1 for b in grouped.blocks if any(dealt[i] for i in b))
@@ -220,305 +221,6 @@ def _blocks(reads: dict, groups: set, alone: set) -> tuple:
     return tuple(tuple(b) for b in blocks.values())
 
 
-@lru_cache(maxsize=64)
-def _bases(detail: CardDetail) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """What a fine card is told apart by before its suit: per base its point value and
-    rank (-1: one of several ranks of that value), and each rank's base. With all ranks
-    the bases are the ranks; else the point values, then one base for each 10, J, Q or
-    K named (the point value 0 then stands for the others)."""
-    if len(detail.ranks) == 13:
-        value, rank, base_of = list(POINTS), list(range(len(RANKS))), list(range(len(RANKS)))
-    else:
-        value = list(range(POINT_VALUES)) + [0] * len(detail.ranks)
-        rank = [_rank_of_value(v) for v in range(POINT_VALUES)] + list(detail.ranks)
-        base_of = [POINT_VALUES + detail.ranks.index(r) if r in detail.ranks else POINTS[r]
-                   for r in range(len(RANKS))]
-    return tuple(np.array(a, dtype=np.int64) for a in (value, rank, base_of))
-
-
-def _classes(detail: CardDetail):
-    """Per fine class (base · suit classes + suit class): point value, rank (-1 where
-    only the value is known) and suit class."""
-    m = detail.n_suit_classes
-    value, rank, _ = _bases(detail)
-    base = np.repeat(np.arange(detail.n_bases), m)
-    return value[base], rank[base], np.tile(np.arange(m), detail.n_bases)
-
-
-def _rank_of_value(value: int) -> int:
-    """The rank of a card of this point value where only one rank has it, else -1."""
-    ranks = [r for r in range(len(RANKS)) if POINTS[r] == value]
-    return ranks[0] if len(ranks) == 1 else -1
-
-
-_RANK_OF_VALUE = np.array([_rank_of_value(v) for v in range(POINT_VALUES)], dtype=np.int64)
-
-
-@lru_cache(maxsize=8)
-def _value_coups(tableau: Tableau) -> np.ndarray:
-    """Every coup as point values in dealing order (P1 B1 P2 B2 P3 B3), ABSENT where a
-    hand stood: the coups the tableau can deal, sorted."""
-    coup = coup_plan(tableau)
-    none = np.zeros((0, len(POSITIONS)), dtype=np.int64)
-    n = _card_kernels.value_coups(coup, none)
-    out = np.empty((n, len(POSITIONS)), dtype=np.int64)
-    _card_kernels.value_coups(coup, out)
-    out.setflags(write=False)
-    return out
-
-
-class _Cells:
-    """The cell numbering of one detail: each position's code radix, each block's
-    alphabet and radix, the coup parts' radices, and how cell numbers decode.
-
-    A position's code is ``base * suit_radix + suit``, or, where a third card may be
-    missing, ``alphabet - 1`` for no card. A block's part of the cell number is the rank
-    of its codes as a multiset (:func:`~bacc_edge.engine.card_kernels.multiset_rank`); for a
-    block of one position, the code itself.
-    """
-
-    def __init__(self, detail: CardDetail):
-        self.detail = detail
-        m = detail.n_suit_classes
-        self.base_radix, self.suit_radix, self.absent = [], [], []
-        for p, reads, fine in zip(POSITIONS, detail.reads, detail.fine):
-            told = bool(reads & {"rank", "value"})
-            self.base_radix.append((detail.n_bases if fine else POINT_VALUES) if told else 1)
-            self.suit_radix.append(m if reads & {"suit", "colour"} else 1)
-            self.absent.append(bool(reads) and p in ("P3", "B3"))
-        self.blocks = detail.blocks
-        # the positions of a block read alike: the first one's radices are all of theirs
-        self.alphabet = [self.base_radix[b[0]] * self.suit_radix[b[0]]
-                         + any(self.absent[i] for i in b) for b in self.blocks]
-        self.radix = [comb(a + len(b) - 1, len(b)) for a, b in zip(self.alphabet, self.blocks)]
-        self.part_radix = [_PARTS[k] for k in detail.parts]
-        coup_size = int(np.prod(self.part_radix, dtype=np.int64))
-        self.stride = np.cumprod([coup_size] + self.radix[:-1], dtype=np.int64)
-        self.size = int(coup_size * np.prod(self.radix, dtype=np.int64))
-
-    def codes(self):
-        """Per position: the code of each fine class, of each point value, of no card."""
-        d = self.detail
-        m = d.n_suit_classes
-        suit = _classes(d)[2]
-        n_classes = len(suit)
-        fine_code = np.zeros((len(POSITIONS), n_classes), dtype=np.int64)
-        value_code = np.zeros((len(POSITIONS), POINT_VALUES), dtype=np.int64)
-        absent_code = np.zeros(len(POSITIONS), dtype=np.int64)
-        for b, block in enumerate(self.blocks):
-            for p in block:
-                base = np.arange(n_classes) // m if self.base_radix[p] > 1 else 0
-                fine_code[p] = base * self.suit_radix[p] + (
-                    suit if self.suit_radix[p] > 1 else 0)
-                value_code[p] = (np.arange(POINT_VALUES) if self.base_radix[p] > 1
-                                 and not d.fine[p] else 0)
-                absent_code[p] = self.alphabet[b] - 1 if self.absent[p] else 0
-        return fine_code, value_code, absent_code
-
-    def strides(self):
-        """The kernel's view of the blocks: per position its stride (0 in a block of
-        several) and block (-1 alone); the positions of each block of several, where
-        each starts, and their strides (None where no block has several)."""
-        stride = np.zeros(len(POSITIONS), dtype=np.int64)
-        block_of = np.full(len(POSITIONS), -1, dtype=np.int64)
-        several = [b for b, block in enumerate(self.blocks) if len(block) > 1]
-        for b, block in enumerate(self.blocks):
-            if len(block) == 1:
-                stride[block[0]] = self.stride[b]
-        for n, b in enumerate(several):
-            block_of[list(self.blocks[b])] = n
-        block_pos = np.array([p for b in several for p in self.blocks[b]], dtype=np.int64)
-        block_start = np.cumsum([0] + [len(self.blocks[b]) for b in several], dtype=np.int64)
-        return (stride, block_of, block_pos, block_start,
-                self.stride[several] if several else None)
-
-    def coup_keys(self, coups: np.ndarray) -> np.ndarray:
-        """Each coup's part of the cell number."""
-        v = {p: coups[:, i] for i, p in enumerate(POSITIONS)}
-        total = coup_plan(STANDARD).total  # the hands' totals: the same on every tableau
-        part = coup_parts(total[v["P1"], v["P2"]], total[v["B1"], v["B2"]], v["P3"], v["B3"],
-                          total)
-        key = np.zeros(len(coups), dtype=np.int64)
-        step = 1
-        for k, r in zip(self.detail.parts, self.part_radix):
-            key += part[k] * step
-            step *= r
-        return key
-
-    def decode(self, cells: np.ndarray) -> tuple[dict, dict]:
-        """Per cell number: the coup parts, and per position (code, dealt). The
-        positions of a block get its multiset's codes in order, smallest first: one
-        order of its cards stands for all."""
-        parts = {}
-        rest = cells
-        for k, r in zip(self.detail.parts, self.part_radix):
-            parts[k] = rest % r
-            rest = rest // r
-        positions = {}
-        for block, r, a in zip(self.blocks, self.radix, self.alphabet):
-            codes = multiset_codes(rest % r, len(block), a)
-            rest = rest // r
-            missing = any(self.absent[p] for p in block)
-            for p, code in zip(block, codes):
-                positions[POSITIONS[p]] = (code, code != a - 1 if missing
-                                           else np.ones(len(cells), dtype=bool))
-        return parts, positions
-
-
-#: BINOM[m, i] = C(m, i), for multisets of up to six codes from alphabets of up to 58
-BINOM = np.array([[comb(m, i) for i in range(COUP_CARDS + 1)] for m in range(64)],
-                 dtype=np.int64)
-
-
-def multiset_codes(ranks: np.ndarray, n: int, alphabet: int) -> np.ndarray:
-    """The multisets of n codes that :func:`~bacc_edge.engine.card_kernels.multiset_rank`
-    numbers ``ranks``: one row per code, each column sorted, smallest first."""
-    out = np.empty((n, len(ranks)), dtype=np.int64)
-    rest = np.asarray(ranks, dtype=np.int64)
-    for i in range(n, 0, -1):  # the i-th smallest code c stands at c + i - 1
-        column = BINOM[:alphabet + n - 1, i]
-        at = np.searchsorted(column, rest, side="right") - 1
-        rest = rest - column[at]
-        out[i - 1] = at - (i - 1)
-    return out
-
-
-@lru_cache(maxsize=16)
-def _cells(detail: CardDetail) -> _Cells:
-    return _Cells(detail)
-
-
-@lru_cache(maxsize=4)
-def _enumeration(detail: CardDetail, tableau: Tableau):
-    """The kernel's shoe-independent inputs (a :class:`~bacc_edge.engine.card_kernels.CardCells`:
-    the coups (or positions read) as point values, their cell parts and how many coups
-    each stands for, the fine classes of each point value, the cell codes and strides,
-    the blocks), and the blocks' strides (None where no block has several positions)."""
-    if detail.coup:
-        coups = _value_coups(tableau)
-    else:
-        read = [i for i, r in enumerate(detail.reads) if r]
-        grid = np.array(list(itertools.product(range(POINT_VALUES), repeat=len(read))),
-                        dtype=np.int64).reshape(-1, len(read))
-        coups = np.full((len(grid), len(POSITIONS)), ABSENT, dtype=np.int64)
-        coups[:, read] = grid
-    cells = _cells(detail)
-    keys = cells.coup_keys(coups)
-    if detail.beyond and detail.coup:
-        coups, keys = _fill_unused(coups, keys, SHOE_ORDER.index(detail.beyond[-1]) + 1)
-    m = detail.n_suit_classes
-    bases, n_bases = _value_bases(detail)
-    fine = np.array(detail.fine)
-    label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
-    stride, block_of, block_pos, block_start, block_stride = cells.strides()
-    return _card_kernels.CardCells(
-        *_fold(coups, keys, detail.blocks), fine, bases, n_bases, m,
-        stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
-        BINOM), block_stride
-
-
-def _value_bases(detail: CardDetail):
-    """The kernel's bases per point value: ``bases[v, :n_bases[v]]``."""
-    value = _bases(detail)[0]
-    by_value = [np.flatnonzero(value == v) for v in range(POINT_VALUES)]
-    n_bases = np.array([len(b) for b in by_value], dtype=np.int64)
-    bases = np.zeros((POINT_VALUES, int(n_bases.max())), dtype=np.int64)
-    for v, b in enumerate(by_value):
-        bases[v, :len(b)] = b
-    return bases, n_bases
-
-
-def _fill_unused(coups: np.ndarray, keys: np.ndarray, cards: int):
-    """Each coup with the first ``cards`` cards out of the shoe dealt, the coup's own
-    and, where it takes fewer, the next ones, each as every point value: a card the
-    coup leaves in the shoe goes in an empty third card's position, the player's first
-    (:data:`~bacc_edge.game.coup.SHOE_ORDER`), so that the kernel deals it from the
-    shoe like any other card and the tail ways shrink by it. The coups' keys stay
-    theirs: whether each hand drew is read from the key, never from the positions."""
-    thirds = [POSITIONS.index(p) for p in THIRD_CARDS]
-    empty = coups[:, thirds] == ABSENT
-    extra = np.maximum(cards - (len(POSITIONS) - empty.sum(axis=1)), 0)
-    ways = POINT_VALUES ** extra
-    rows = np.repeat(np.arange(len(coups)), ways)
-    out = coups[rows]
-    within = np.arange(len(rows)) - np.repeat(np.cumsum(ways) - ways, ways)
-    for i in range(int(extra.max(initial=0))):  # the (i + 1)-th card left: a digit
-        dealing = extra[rows] > i
-        digit = within // POINT_VALUES ** np.maximum(extra[rows] - 1 - i, 0) % POINT_VALUES
-        column = np.where(out[:, thirds[0]] == ABSENT, thirds[0], thirds[1])
-        at = np.flatnonzero(dealing)
-        out[at, column[at]] = digit[at]
-    return out, keys[rows]
-
-
-def _fold(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
-    """The coups that deal alike counted once: those whose blocks of several positions
-    hold the same point values in another order, the other positions and the coup's
-    part of the cell number the same. Each card sequence of one has the same weight as
-    its reordering in the other, and the same multisets, so a cell the conditions read
-    alike (the same cell, or where suits are named in order of appearance, one with the
-    suits renamed). Returns the coups kept, their keys and how many coups each stands
-    for."""
-    several = [list(b) for b in blocks if len(b) > 1]
-    if not several:
-        return coups, keys, np.ones(len(coups), dtype=np.int64)
-    values = coups.copy()
-    for block in several:
-        values[:, block] = np.sort(values[:, block], axis=1)
-    alike = keys.copy()  # below 4.9 M · 11^6: fits in 64 bits
-    for column in values.T:
-        alike = alike * (POINT_VALUES + 1) + column - ABSENT
-    _, first, ways = np.unique(alike, return_index=True, return_counts=True)
-    order = np.argsort(first)
-    kept = first[order]
-    return coups[kept], keys[kept], ways[order].astype(np.int64)
-
-
-def _run(detail: CardDetail, tableau: Tableau, fine_counts, value_counts, tails, removal,
-         relabel: int):
-    """Count one shoe into cells: a dense array of every cell number, or, where cell
-    numbers are too many, (cell numbers reached, their counts) sorted by cell."""
-    size = _cells(detail).size
-    sparse = size > DENSE_CELLS
-    out = np.zeros(1 if sparse else size, dtype=np.int64)
-    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
-    shoe = _card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
-    if relabel == 2:  # suits named in order of appearance on an asymmetric shoe: factored
-        _card_kernels.count_named(*_enumeration(detail, tableau), shoe, sparse, out,
-                                  sparse_out)
-    else:
-        exact = _card_kernels.Residues(np.zeros(0, dtype=np.int64),
-                                       np.zeros((3, 0), dtype=np.uint64), -1,
-                                       np.zeros((0, 1), dtype=np.uint64),
-                                       np.zeros((0, 0), dtype=np.uint64))
-        _card_kernels.count_cells(*_enumeration(detail, tableau), shoe, sparse, out,
-                                  sparse_out, None, exact)
-    if not sparse:
-        return out
-    cells, counts = _items(sparse_out)
-    order = np.argsort(cells)
-    return cells[order], counts[order]
-
-
-def _items(table) -> tuple[np.ndarray, np.ndarray]:
-    """The keys and the values of a kernel's sparse counts (a typed dict), as arrays."""
-    keys = np.empty(len(table), dtype=np.int64)
-    values = np.empty(len(table), dtype=np.int64)
-    _card_kernels.dict_items(table, keys, values)
-    return keys, values
-
-
-def _on_cells(counted, cells: np.ndarray) -> np.ndarray:
-    """The counts of ``cells`` (sorted cell numbers) from one run of :func:`_run`."""
-    if isinstance(counted, np.ndarray):
-        return counted[cells]
-    reached, counts = counted
-    out = np.zeros(len(cells), dtype=np.int64)
-    at = np.searchsorted(cells, reached)
-    out[at] = counts
-    return out
-
-
 #: (detail, tableau, cards) → the cells reached, in order; the last few layouts
 _OCCUPIED: dict = {}
 _OCCUPIED_KEPT = 32
@@ -531,25 +233,14 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
     key = (layout.detail, layout.tableau, layout.cards)
     if key not in _OCCUPIED:
         detail = layout.detail
-        held = _shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(
+        held = shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(
             len(RANKS), SUITS_PER_RANK))
         plenty = np.where(held[0] > 0, COUP_CARDS, 0)
         values = np.where(held[1] > 0, COUP_CARDS * CARD_KINDS, 0)
-        _remember(key, _run(detail, layout.tableau, plenty, values,
-                            np.ones(COUP_CARDS + 1, dtype=np.int64), 1,
-                            _relabelling(detail, plenty)))
+        _remember(key, count_run(detail, layout.tableau, plenty, values,
+                                 np.ones(COUP_CARDS + 1, dtype=np.int64), 1,
+                                 relabelling(detail, plenty)))
     return _OCCUPIED[key]
-
-
-def _relabelling(detail: CardDetail, fine_counts: np.ndarray) -> int:
-    """How the kernel names suits (see :func:`~bacc_edge.engine.card_kernels.count_cells`):
-    0 as they are; 1 in order of appearance, dealing only sequences so named, where
-    every suit class of a rank (or value) holds as many cards; 2 in order of appearance
-    on any shoe."""
-    if not detail.relabel:
-        return 0
-    by_suit = fine_counts.reshape(detail.n_bases, detail.n_suit_classes)
-    return 1 if (by_suit == by_suit[:, :1]).all() else 2
 
 
 def _remember(key, reach) -> None:
@@ -588,16 +279,24 @@ class _LazyFeatures(dict):
 
 
 @dataclass(frozen=True)
-class CardLayout:
+class CardLayout(Layout):
     """The cells of one :class:`CardDetail` under one tableau, and per cell every
     feature its conditions read: each card's ``rank``, ``suit``, ``colour``, ``value``
-    and ``dealt`` (``"P1.rank"`` …), and the outcome table's features of the coup."""
+    and ``dealt`` (``"P1.rank"`` …), and the outcome table's features of the coup.
+
+    Its cells are the cell numbers (:mod:`~bacc_edge.engine.card_cells`) that a shoe
+    holding only ``cards`` can reach, sorted; it answers every condition whose features
+    its detail was made of (:meth:`CardDetail.of`), and refuses, naming it, a feature
+    it does not tell apart.
+    """
 
     detail: CardDetail
     tableau: Tableau = STANDARD
     #: the cards (rank · 4 + suit) the shoes counted on it may hold; fewer cards, fewer
     #: cells (see :func:`cards_held`)
     cards: tuple = ALL_CARDS
+    #: (not a field: every card layout reads the cards)
+    reads_cards = True
 
     @property
     def suits(self) -> bool:
@@ -605,9 +304,26 @@ class CardLayout:
         return self.detail.suits is SuitDetail.SUIT
 
     @property
+    def tells_suits(self) -> bool:
+        return bool(self.detail.suits)
+
+    @property
+    def fine(self) -> CardLayout:
+        """The card layout whose cells these are: itself (the classes of a card
+        layout's cells name theirs)."""
+        return self
+
+    @property
     def cells(self) -> np.ndarray:
         """The cell numbers, in the order of the counts."""
         return _occupied(self)
+
+    def describe(self) -> str:
+        return self.detail.describe()
+
+    def table(self, shoe: Shoe, *, on_progress: Progress | None = None) -> OutcomeTable:
+        """:func:`card_table` of ``shoe`` on these cells."""
+        return card_table(shoe, self, on_progress=on_progress)
 
     @property
     def n_cells(self) -> int:
@@ -616,11 +332,13 @@ class CardLayout:
     def features(self) -> dict[str, np.ndarray]:
         return _features_of(self)
 
-    def _decoded(self):
+    def decoded(self) -> tuple[dict, dict]:
+        """What each cell stands for: :meth:`~bacc_edge.engine.card_cells.CellNumbering.decode`
+        of :attr:`cells`."""
         return _decoded(self)
 
     def _card(self, position: str, attribute: str) -> np.ndarray:
-        parts, positions = self._decoded()
+        parts, positions = self.decoded()
         if position in BEYOND_HANDS:
             return self._beyond_hands(position, attribute)
         code, dealt = positions[position]
@@ -633,7 +351,7 @@ class CardLayout:
         """The ``attribute`` of the card at ``position`` in each cell, from its cell code
         and whether a card is there (-1 where none is)."""
         p = POSITIONS.index(position)
-        cells = _cells(self.detail)
+        cells = cell_numbering(self.detail)
         base_radix, suit_radix = cells.base_radix[p], cells.suit_radix[p]
         code = np.where(dealt, code, 0)  # the no-card code indexes nothing
         base, suit = code // suit_radix, code % suit_radix
@@ -642,9 +360,9 @@ class CardLayout:
         if attribute in ("rank", "value") and base_radix == 1:
             raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
         fine = self.detail.fine[p]
-        base_value, base_rank, _ = _bases(self.detail)
+        base_value, base_rank, _ = bases(self.detail)
         if attribute == "rank":
-            out = base_rank[base] if fine else _RANK_OF_VALUE[base]
+            out = base_rank[base] if fine else RANK_OF_VALUE[base]
         elif attribute == "value":
             out = base_value[base] if fine else base
         elif suit_radix == 1:
@@ -662,7 +380,7 @@ class CardLayout:
         :func:`_fill_unused`). Else card 5 in the player's, card 6 in the banker's."""
         if card not in self.detail.beyond:
             raise BaccEdgeError(f"{card}.{attribute} was not read by this layout")
-        parts, positions = self._decoded()
+        parts, positions = self.decoded()
         if attribute == "dealt":
             return np.ones(self.n_cells, dtype=bool)
         if not self.detail.coup:
@@ -687,10 +405,10 @@ class CardLayout:
             for attribute in attributes:
                 same &= self._card(first, attribute) == self._card(second, attribute)
             return same.astype(np.int64)
-        if name not in _COUP_FEATURES:
+        if name not in COUP_FEATURES:
             raise BaccEdgeError(f"no feature {name!r}")
-        parts, _ = self._decoded()
-        missing = set(_COUP_FEATURES[name]) - set(parts)
+        parts, _ = self.decoded()
+        missing = set(COUP_FEATURES[name]) - set(parts)
         if missing:
             raise BaccEdgeError(f"feature {name!r} was not read by this layout")
         return coup_feature(name, parts, coup_plan(self.tableau))
@@ -711,67 +429,12 @@ class CardLayout:
 
 @lru_cache(maxsize=4)
 def _decoded(layout: CardLayout):
-    return _cells(layout.detail).decode(layout.cells)
+    return cell_numbering(layout.detail).decode(layout.cells)
 
 
 @lru_cache(maxsize=4)
 def _features_of(layout: CardLayout) -> dict:
     return _LazyFeatures(layout)
-
-
-def _shoe_counts(detail: CardDetail, suits: np.ndarray, ranks: np.ndarray | None = None):
-    """Counts per fine class and per point value, from 13 × 4 counts by rank and suit
-    (``ranks``, when given, the counts by rank, for a shoe whose suits are unknown)."""
-    ranks = suits.sum(axis=1) if ranks is None else np.asarray(ranks, dtype=np.int64)
-    values = np.zeros(POINT_VALUES, dtype=np.int64)
-    np.add.at(values, np.array(POINTS), ranks)
-    base_of = _bases(detail)[2]
-    m = detail.n_suit_classes
-    fine = np.zeros(detail.n_bases * m, dtype=np.int64)
-    for r in range(len(RANKS)):
-        if m == 1:
-            fine[base_of[r]] += ranks[r]
-            continue
-        for s in range(SUITS_PER_RANK):
-            fine[base_of[r] * m + (s if m == 4 else SUIT_COLOURS[s])] += suits[r, s]
-    return fine, values
-
-
-def _tails(shoe: Shoe) -> np.ndarray:
-    """Ordered ways to deal the unused positions after k cards, k = 0…6."""
-    n = shoe.cards
-    if shoe.replacement:
-        return np.array([n ** (COUP_CARDS - k) for k in range(COUP_CARDS + 1)], dtype=np.int64)
-    return np.array([falling(n - k, COUP_CARDS - k) for k in range(COUP_CARDS + 1)],
-                    dtype=np.int64)
-
-
-#: The moduli the counts of a shoe with cards removed without their suit are kept in:
-#: primes between 2**30 and 2**31 (see :func:`~bacc_edge.engine.card_kernels.count_cells`).
-PRIME_CEILING = 1 << 31
-#: the kernel's Montgomery radix
-_R = 1 << 32
-
-
-@lru_cache(maxsize=16)
-def _moduli(k: int) -> tuple[int, ...]:
-    """The k largest primes below PRIME_CEILING, by trial division (a pure function,
-    cached: threads counting at once may each find them, never share a half-built
-    list)."""
-    limit = int(PRIME_CEILING ** 0.5) + 1
-    sieve = np.ones(limit + 1, dtype=bool)
-    sieve[:2] = False
-    for i in range(2, int(limit ** 0.5) + 1):
-        if sieve[i]:
-            sieve[i * i::i] = False
-    small = np.flatnonzero(sieve)
-    found: list = []
-    candidate = PRIME_CEILING - 1
-    while len(found) < k:
-        if candidate % 2 and not (candidate % small == 0).any():
-            found.append(candidate)
-        candidate -= 2 if candidate % 2 else 1
-    return tuple(found)
 
 
 def _common_denominator(pool: np.ndarray, suitless, dealt: int) -> int:
@@ -863,7 +526,7 @@ def _merged_table(shoe: Shoe, detail: CardDetail, moduli_key: tuple) -> np.ndarr
         at = sum(i * radix ** s for s, i in enumerate(e))
         value *= prod(factorial(i) for i in e)
         for k, p in enumerate(moduli_key):
-            table[k, at] = value * pow(scale, -1, p) % p * _R % p
+            table[k, at] = montgomery(value * pow(scale, -1, p), p)
     return table
 
 
@@ -893,18 +556,18 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
                         f"decks); this one has {int(in_pool.sum()):,} with them; name their "
                         f"suits, e.g. '5h' not '5'")
     # the fine classes from the pool, the point values from the cards left
-    fine_counts, value_counts = _shoe_counts(detail, pool, shoe.ranks)
+    fine_counts, value_counts = shoe_counts(detail, pool, shoe.ranks)
     denominator, moduli, ratios, rows = _fractions(shoe, sum(detail.fine))
     k = moduli.shape[1]
-    rank = np.repeat(_bases(detail)[1], detail.n_suit_classes)
+    rank = np.repeat(bases(detail)[1], detail.n_suit_classes)
     rank_of = np.array([rows.index(r) if r in rows else -1 for r in rank], dtype=np.int64)
     merged = _merged_ranks(detail, shoe.suitless)
     table = _merged_table(shoe, detail, tuple(moduli[0].tolist()))
-    relabel = _relabelling(detail, fine_counts)
+    relabel = relabelling(detail, fine_counts)
     if relabel == 1 and any(len(set(_class_counts(detail, shoe.suits[r]))) > 1
                             for r in merged):
         relabel = 2  # the base's sums are alike, its ranks' are not: so is the table
-    size = _cells(detail).size
+    size = cell_numbering(detail).size
     if size * k >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
                             f"cards removed without their suit; name their suits")
@@ -912,14 +575,14 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
-    _card_kernels.count_cells(*_enumeration(detail, layout.tableau),
-                              _card_kernels.CardShoe(fine_counts, value_counts, _tails(shoe), 1,
-                                                     relabel),
-                              sparse, exact, sparse_out, ratios,
-                              _card_kernels.Residues(rank_of, moduli, 0 if merged else -1,
-                                                     table, out))
+    card_kernels.count_cells(*enumeration(detail, layout.tableau),
+                             card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1,
+                                                   relabel),
+                             sparse, exact, sparse_out, ratios,
+                             card_kernels.Residues(rank_of, moduli, 0 if merged else -1,
+                                                   table, out))
     if sparse:
-        keys, values = _items(sparse_out)
+        keys, values = sparse_items(sparse_out)
         reached = np.unique(keys // k)
         out = np.zeros((k, len(reached)), dtype=np.uint64)
         out[keys % k, np.searchsorted(reached, keys // k)] = values
@@ -927,53 +590,18 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     else:
         reach = out.any(axis=0)
     key = (detail, layout.tableau, layout.cards)
-    held = fine_counts[_shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0]
+    held = fine_counts[shoe_counts(detail, np.array(layout.cards).reshape(13, 4))[0] > 0]
     left = np.asarray(shoe.ranks)[np.array(layout.cards).reshape(13, 4).any(axis=1)]
     if (key not in _OCCUPIED and layout.cards == cards_held(shoe)
             and min(held.min(), left.min()) >= COUP_CARDS):
         _remember(key, reach)  # every sequence dealt: the cells reached are all there are
-    residues = np.stack([_on_cells((reached, row) if sparse else row, layout.cells)
+    residues = np.stack([on_cells((reached, row) if sparse else row, layout.cells)
                          for row in out.view(np.int64)]).view(np.uint64)
     ways = suitless_ways(shoe)
-    counts = _chinese_remainders(residues, moduli[0].tolist(), denominator, ways,
+    counts = chinese_remainders(residues, moduli[0].tolist(), denominator, ways,
                                  f"{shoe.label}: the counts of {detail.describe()}")
     total = shoe.coups * ways
     return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
-
-
-def _chinese_remainders(residues: np.ndarray, primes: list, denominator: int, ways: int,
-                        what: str) -> np.ndarray:
-    """The counts S · X = X · L · A / B (Python integers) from the kernel's residues
-    of X / R (one row per prime; L the common denominator, S = ``ways``, and with
-    C = gcd(S, L): A = S / C, B = L / C). A and B are coprime and B divides X · L · A,
-    so B divides X · L: the kernel (:func:`~bacc_edge.engine.card_kernels.chinese_remainders`)
-    finds each distinct Q = X · L / B once, from its residues X · L / B mod p, checks
-    that it is whole, and multiplies it by A in 32-bit limbs; each becomes a Python
-    integer in one step, from its limbs' bytes, and the cells share them."""
-    common = gcd(ways, denominator)
-    divisor, multiplier = denominator // common, ways // common
-    modulus = prod(primes)
-    n_q, n_a = -(-modulus.bit_length() // 32), -(-multiplier.bit_length() // 32)
-    factors = np.array([_R * denominator * pow(divisor, -1, p) % p for p in primes],
-                       dtype=np.uint64)
-    inverses = np.array([[pow(q, -1, p) if j < i else 0 for j, q in enumerate(primes)]
-                         for i, p in enumerate(primes)], dtype=np.uint64)
-    index = np.empty(residues.shape[1], dtype=np.int64)
-    out = np.zeros((residues.shape[1], n_q + n_a), dtype=np.uint64)
-    found = _card_kernels.chinese_remainders(
-        residues, np.array(primes, dtype=np.uint64), factors, inverses,
-        _limbs((modulus - 1) // divisor, n_q), _limbs(multiplier, n_a), index, out)
-    if found < 0:
-        raise BaccEdgeError(f"{what} are not whole")  # L divides X · L: never
-    data = out[:found].astype("<u4").view(f"V{4 * (n_q + n_a)}").ravel().tolist()
-    values = np.fromiter(map(int.from_bytes, data, itertools.repeat("little")),
-                         dtype=object, count=found)
-    return values[index]
-
-
-def _limbs(value: int, n: int) -> np.ndarray:
-    """``value`` in ``n`` base-2**32 limbs, lowest first (uint64, for the kernel)."""
-    return np.array([value >> (32 * i) & 0xFFFFFFFF for i in range(n)], dtype=np.uint64)
 
 
 @lru_cache(maxsize=8)
@@ -986,17 +614,16 @@ def _fractions(shoe: Shoe, dealt: int):
     in_pool = [sum(row) for row in shoe.suits]
     denominator = _common_denominator(np.array(in_pool), shoe.suitless, dealt)
     bound, k = shoe.coups * denominator, 1
-    while prod(_moduli(k)) <= bound:
+    while prod(largest_primes(k)) <= bound:
         k += 1
-    primes = _moduli(k)
-    moduli = np.array([primes, [-pow(p, -1, _R) % _R for p in primes],
-                       [_R % p for p in primes]], dtype=np.uint64)
+    primes = largest_primes(k)
+    moduli = montgomery_moduli(primes)
     rows = [r for r in range(len(RANKS)) if shoe.suitless[r]]
     ratios = np.zeros((k, len(rows), COUP_CARDS), dtype=np.uint64)
     for j, p in enumerate(primes):
         for q, r in enumerate(rows):
             for t in range(min(COUP_CARDS, in_pool[r])):
-                ratios[j, q, t] = (shoe.ranks[r] - t) * pow(in_pool[r] - t, -1, p) * _R % p
+                ratios[j, q, t] = montgomery((shoe.ranks[r] - t) * pow(in_pool[r] - t, -1, p), p)
     return denominator, moduli, ratios, rows
 
 
@@ -1026,18 +653,18 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     removal = int(not shoe.replacement)
     key = (detail, layout.tableau, layout.cards)
     by_rank = np.array(layout.cards).reshape(len(RANKS), SUITS_PER_RANK)
-    held_classes = _shoe_counts(detail, by_rank)[0] > 0
+    held_classes = shoe_counts(detail, by_rank)[0] > 0
     suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
         shoe.suits, dtype=np.int64)
-    fine_counts = _shoe_counts(detail, suits, shoe.ranks)[0]
-    value_counts = _shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
-    counts = _run(detail, layout.tableau, fine_counts, value_counts, _tails(shoe), removal,
-                  _relabelling(detail, fine_counts))
+    fine_counts = shoe_counts(detail, suits, shoe.ranks)[0]
+    value_counts = shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
+    counts = count_run(detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
+                       removal, relabelling(detail, fine_counts))
     held = fine_counts[held_classes]
     if (key not in _OCCUPIED and layout.cards == shoe_cards
             and held.min() >= max(1, removal * COUP_CARDS)):
         _remember(key, counts)  # every sequence dealt: the cells reached are all there are
-    counts = _on_cells(counts, layout.cells)
+    counts = on_cells(counts, layout.cells)
     step()
     total = shoe.coups
     if total > np.iinfo(np.int64).max:

@@ -13,17 +13,24 @@ from functools import lru_cache
 
 import numpy as np
 
-from .card_table import CardDetail, CardLayout, _shoe_counts, card_table, cards_held
-from .point_table import OutcomeTable, needs_python_integers
+from .card_enumeration import shoe_counts
+from .card_table import CardDetail, CardLayout, card_table, cards_held
+from .outcome_table import Layout, OutcomeTable, needs_python_integers
 from ..errors import BaccEdgeError
 from ..game.shoe import Shoe, ShoeError
 from ..game.tableau import Tableau
 from ..util.progress import Progress, Steps
 
 
-class CellClasses:
+class CellClasses(Layout):
     """Classes of the cells of ``fine``: ``keys`` their numbers in order, ``first`` the
-    first cell of each, ``cell_class`` each cell's class (set by the subclass)."""
+    first cell of each, ``cell_class`` each cell's class (set by the subclass).
+
+    It answers only the conditions that settle every cell of a class alike: the bets it
+    was made for (the evaluator checks them on every cell of ``fine``).
+    """
+
+    reads_cards = True
 
     fine: CardLayout
     keys: np.ndarray
@@ -46,6 +53,14 @@ class CellClasses:
     @property
     def n_cells(self) -> int:
         return len(self.keys)
+
+    @property
+    def tells_suits(self) -> bool:
+        return bool(self.detail.suits)
+
+    def table(self, shoe: Shoe, *, on_progress: Progress | None = None) -> OutcomeTable:
+        """:func:`classes_table` of ``shoe`` on these classes."""
+        return classes_table(shoe, self, on_progress=on_progress)
 
     def features(self) -> dict[str, np.ndarray]:
         if self._features is None:
@@ -94,7 +109,7 @@ def _classes_table(shoe: Shoe, layout: CellClasses) -> OutcomeTable:
     summed = layout.summed_from_fine(shoe)
     if summed is not None:
         return summed
-    counts = layout.counted(shoe, *_shoe_counts(
+    counts = layout.counted(shoe, *shoe_counts(
         layout.detail, np.asarray(shoe.suits, dtype=np.int64), shoe.ranks))
     if counts is None:
         raise ShoeError(f"{shoe.label}: a deal fell outside the cells of "

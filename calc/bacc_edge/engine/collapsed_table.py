@@ -27,9 +27,11 @@ import numpy as np
 from ..game.coup import POSITIONS
 from ..game.shoe import Shoe
 from ..util.progress import Progress
-from .card_table import BINOM, CardDetail, CardLayout, _cells, _on_cells, _run, _tails
+from .card_cells import BINOM, cell_numbering
+from .card_enumeration import count_run, on_cells, tail_ways
+from .card_table import CardDetail, CardLayout
 from .cell_classes import CellClasses, classes_table
-from .point_table import OutcomeTable
+from .outcome_table import OutcomeTable
 
 
 def collapsible(detail: CardDetail) -> bool:
@@ -38,7 +40,7 @@ def collapsible(detail: CardDetail) -> bool:
     every position whose suit is read also told apart by its base."""
     if not detail.suits or detail.relabel:
         return False
-    cells = _cells(detail)
+    cells = cell_numbering(detail)
     return all(cells.base_radix[p] > 1 for p in range(len(POSITIONS))
                if cells.suit_radix[p] > 1)
 
@@ -46,11 +48,11 @@ def collapsible(detail: CardDetail) -> bool:
 def collapsed_numbers(fine: CardLayout, bases) -> np.ndarray:
     """Per cell of ``fine``, its cell number with the suit of every card of ``bases``
     (indices of the detail's bases) 0: the number of its class. A block's codes come
-    sorted (:meth:`~bacc_edge.engine.card_table._Cells.decode`), and a code with its
+    sorted (:meth:`~bacc_edge.engine.card_cells.CellNumbering.decode`), and a code with its
     suit 0 stays in order (a base's codes are next to each other), so they are ranked
     as a multiset as they are."""
-    cells = _cells(fine.detail)
-    parts, positions = fine._decoded()
+    cells = cell_numbering(fine.detail)
+    parts, positions = fine.decoded()
     number = np.zeros(fine.n_cells, dtype=np.int64)
     step = 1
     for k, r in zip(fine.detail.parts, cells.part_radix):
@@ -95,7 +97,7 @@ def settled_alike(fine: CardLayout, bases: tuple, settles: np.ndarray) -> bool:
     written in an array of every number and read back (or, past DENSE_NUMBERS, the
     numbers sorted)."""
     number = _numbers(fine, bases)
-    top = _cells(fine.detail).size
+    top = cell_numbering(fine.detail).size
     if top <= DENSE_NUMBERS:
         seen = np.empty(top, dtype=settles.dtype)
         seen[number] = settles  # of cells of one number, one value is kept
@@ -129,8 +131,8 @@ class CollapsedLayout(CellClasses):
         collapsed = list(self.bases)
         pools[collapsed, 0] = pools[collapsed].sum(axis=1)
         pools[collapsed, 1:] = 0
-        counts = _on_cells(_run(detail, self.tableau, pools.reshape(-1), value_counts,
-                                _tails(shoe), int(not shoe.replacement), 0), self.keys)
+        counts = on_cells(count_run(detail, self.tableau, pools.reshape(-1), value_counts,
+                                    tail_ways(shoe), int(not shoe.replacement), 0), self.keys)
         return counts if int(counts.sum(dtype=np.uint64)) == shoe.coups else None
 
     def describe(self) -> str:

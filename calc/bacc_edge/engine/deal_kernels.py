@@ -2,9 +2,11 @@
 count studies both deal through them, so shoe i is the same shoe in either.
 
 Kernels receive every game fact as an array built by :mod:`bacc_edge.depth.shoes` from the
-one source of each (the dealing order and drawing rules as a ``coup.CoupPlan``, point
-values from ``cards``, the settle classes and nets from ``evaluator.Evaluator``); they
-never see user input.
+one source of each (the dealing order and drawing rules as a ``coup.CoupPlan``, read off
+the shoe as every kernel reads a coup, :func:`~bacc_edge.engine.coup_kernels.read_coup`;
+the end of the shoe by :func:`~bacc_edge.game.dealing.after_coup`; point values from
+``cards``, the settle classes and nets from ``evaluator.Evaluator``); they never see
+user input.
 
 The shuffle is a Fisher-Yates shuffle driven by SplitMix64, seeded from (seed, shoe),
 with Lemire's unbiased bounded draw: the same shoe on every machine and in every
@@ -22,8 +24,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..game.coup import BANKER_ONLY, NO_THIRDS, PLAYER_THEN_BANKER
-from ..game.dealing import END_AT_CUT
+from ..game.dealing import after_coup
+from .coup_kernels import coup_reading, pair_state, read_coup, read_thirds
 from .coup_settle_kernels import canonical_cell, class_of_cell
 from .jit import inline, kernel
 
@@ -40,6 +42,8 @@ DIVIDE_BY_SHOE, DIVIDE_BY_UNSEEN = 0, 1
 #: deck, down or up to a half or whole deck.
 DECKS_EXACT, DECKS_HALF, DECKS_WHOLE = 0, 1, 2
 DECKS_HALF_DOWN, DECKS_HALF_UP, DECKS_WHOLE_DOWN, DECKS_WHOLE_UP = 3, 4, 5, 6
+#: The end-of-shoe rule (:func:`~bacc_edge.game.dealing.after_coup`), compiled here.
+_after_coup = inline(after_coup)
 
 
 @inline
@@ -200,10 +204,10 @@ def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
     cell_of, suited_pairs, cell_class, class_net = cells
     tags, initial, exposed, divisor, rounding = counts
     rounds, start, running, true_count, net, cards_out = dealt
-    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
-    nv = total.shape[0]
     ordered, card_rank, card_suit = deal.ordered, deal.card_rank, deal.card_suit
-    card_points, burn_of_rank = deal.card_points, deal.burn_of_rank
+    burn_of_rank = deal.burn_of_rank
+    points = deal.card_points[card_rank]
+    hand, taken, banker_first = coup_reading(coup, points)
     cut, end_rule, shown_cards = deal.cut, deal.end, deal.shown
     coup_cards, deck_cards = deal.coup_cards, deal.deck_cards
     n_cards = ordered.shape[0]
@@ -230,28 +234,10 @@ def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
                 left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
                 running[s, r, c] = rc[c]
                 true_count[s, r, c] = _true_count(rc[c], left, rounding[c], deck_cards)
-            p1, b1, p2, b2 = work[pos], work[pos + 1], work[pos + 2], work[pos + 3]
-            pt = total[card_points[card_rank[p1]], card_points[card_rank[p2]]]
-            bt = total[card_points[card_rank[b1]], card_points[card_rank[b2]]]
-            n = 4
-            px = -1
-            by = -1
-            kind = thirds[pt * nv + bt]
-            if kind == PLAYER_THEN_BANKER:
-                px = card_points[card_rank[work[pos + 4]]]
-                n = 5
-                if banker_draws[bt, px + 1]:
-                    by = card_points[card_rank[work[pos + 5]]]
-                    n = 6
-            elif kind == BANKER_ONLY:
-                by = card_points[card_rank[work[pos + 4]]]
-                n = 5
-            ps = 0
-            if card_rank[p1] == card_rank[p2]:
-                ps = 2 if suited_pairs and card_suit[p1] == card_suit[p2] else 1
-            bs = 0
-            if card_rank[b1] == card_rank[b2]:
-                bs = 2 if suited_pairs and card_suit[b1] == card_suit[b2] else 1
+            pt, bt, n = read_coup(hand, taken, points, work, pos)
+            px, by = read_thirds(banker_first, points, work, pos, pt, bt, n)
+            ps = pair_state(card_rank, card_suit, suited_pairs, work[pos], work[pos + 2])
+            bs = pair_state(card_rank, card_suit, suited_pairs, work[pos + 1], work[pos + 3])
             cls = cell_class[cell_of[ps, bs, pt, bt, px + 1, by + 1]]
             for b in range(n_bets):
                 net[s, r, b] = class_net[b, cls]
@@ -261,15 +247,9 @@ def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
             before = pos
             pos += n
             r += 1
-            if last:
+            over, last = _after_coup(end_rule, cut_at, before, pos, last)
+            if over:
                 break
-            if end_rule == END_AT_CUT:
-                if pos > cut_at:
-                    break
-            elif before == cut_at:
-                break
-            elif pos > cut_at:
-                last = True
         rounds[s] = r
 
 
@@ -363,8 +343,6 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
     (bet_of, count_of, cutoff_of, trigger, on_true, strict, depth_row, by_round, ramp,
      ramp_steps, stake_num, stake_den, group, group_mult, group_den) = players
     sums, cross, squares, betting, nonzero, won_shoes, lost_shoes, histogram = tally
-    total, thirds, banker_draws = coup.total, coup.thirds, coup.banker_draws
-    nv = total.shape[0]
     ordered, card_rank, card_suit = deal.ordered, deal.card_rank, deal.card_suit
     card_points, burn_of_rank = deal.card_points, deal.burn_of_rank
     cut, end_rule, shown_cards = deal.cut, deal.end, deal.shown
@@ -384,19 +362,7 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
         points[k] = card_points[card_rank[k]]
         for c in range(n_counts):
             tag[c, k] = tags[c, card_rank[k]]
-    # the total of a hand's first two cards, by their kinds
-    hand = np.empty((n_kinds, n_kinds), dtype=np.int64)
-    for a in range(n_kinds):
-        for b in range(n_kinds):
-            hand[a, b] = total[points[a], points[b]]
-    # the cards a coup takes, by its two-card totals and the fifth card's point value
-    length = np.empty((nv, nv, nv), dtype=np.int64)
-    for pt in range(nv):
-        for bt in range(nv):
-            kind = thirds[pt * nv + bt]
-            for x in range(nv):
-                length[pt, bt, x] = (4 if kind == NO_THIRDS else 5 if kind == BANKER_ONLY
-                                     else 5 + banker_draws[bt, x + 1])
+    hand, taken, banker_first = coup_reading(coup, points)
     # per count, threshold and cards left: the least running count that bets (a
     # threshold's row, or a ramp step's)
     least = np.zeros((n_counts, trigger.shape[1], n_cards + 1), dtype=np.int64)
@@ -477,28 +443,13 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
             for j in range(n_players):
                 bets[j] = hit[count_of[j]] and r < cutoff_of[j]
                 anyone = anyone or bets[j]
-            p1, b1, p2, b2 = work[pos], work[pos + 1], work[pos + 2], work[pos + 3]
-            fifth, sixth = work[pos + 4], work[pos + 5]  # the loop leaves six cards
-            pt = hand[p1, p2]
-            bt = hand[b1, b2]
-            n = length[pt, bt, points[fifth]]
+            pt, bt, n = read_coup(hand, taken, points, work, pos)  # the loop leaves six cards
             if anyone:
-                px = -1
-                by = -1
-                kind = thirds[pt * nv + bt]
-                if kind == PLAYER_THEN_BANKER:
-                    px = points[fifth]
-                    if n == 6:
-                        by = points[sixth]
-                elif kind == BANKER_ONLY:
-                    by = points[fifth]
+                px, by = read_thirds(banker_first, points, work, pos, pt, bt, n)
                 if card is None:
-                    ps = 0
-                    if card_rank[p1] == card_rank[p2]:
-                        ps = 2 if suited_pairs and card_suit[p1] == card_suit[p2] else 1
-                    bs = 0
-                    if card_rank[b1] == card_rank[b2]:
-                        bs = 2 if suited_pairs and card_suit[b1] == card_suit[b2] else 1
+                    ps = pair_state(card_rank, card_suit, suited_pairs, work[pos], work[pos + 2])
+                    bs = pair_state(card_rank, card_suit, suited_pairs, work[pos + 1],
+                                    work[pos + 3])
                     cls = cell_class[cell_of[ps, bs, pt, bt, px + 1, by + 1]]
                 else:
                     cls = _card_class(card, work, pos, pt, bt, px, by, codes, renamed,
@@ -542,15 +493,9 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
             before = pos
             pos += n
             r += 1
-            if last:
+            over, last = _after_coup(end_rule, cut_at, before, pos, last)
+            if over:
                 break
-            if end_rule == END_AT_CUT:
-                if pos > cut_at:
-                    break
-            elif before == cut_at:
-                break
-            elif pos > cut_at:
-                last = True
         histogram[r] += 1
         for j in range(n_players + n_groups):
             if j < n_players:

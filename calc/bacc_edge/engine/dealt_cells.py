@@ -17,7 +17,8 @@ import numpy as np
 from ..errors import BaccEdgeError
 from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, SUIT_COLOURS, SUITS_PER_RANK
 from ..game.coup import NO_THIRD, POSITIONS
-from .card_table import BINOM, CardLayout, _bases, _cells
+from .card_cells import BINOM, bases, cell_numbering
+from .card_table import CardLayout
 from .coup_settle_kernels import CardSettle, canonical_cells
 
 #: Up to this many cell numbers, the dealer finds a coup's class in an array indexed by
@@ -30,12 +31,12 @@ def _card_codes(layout: CardLayout) -> np.ndarray:
     suit as dealt: its fine class's code where the position is told apart finely, else
     its point value's."""
     detail = layout.detail
-    fine_code, value_code, _ = _cells(detail).codes()
+    fine_code, value_code, _ = cell_numbering(detail).codes()
     m = detail.n_suit_classes
     kinds = np.arange(CARD_KINDS)
     rank, suit = kinds // SUITS_PER_RANK, kinds % SUITS_PER_RANK
     suit_class = {1: np.zeros_like(suit), 2: np.array(SUIT_COLOURS)[suit], 4: suit}[m]
-    fine_class = _bases(detail)[2][rank] * m + suit_class
+    fine_class = bases(detail)[2][rank] * m + suit_class
     points = np.array(POINTS)[rank]
     return np.ascontiguousarray(np.stack([
         fine_code[p, fine_class] if fine else value_code[p, points]
@@ -46,7 +47,7 @@ def _renamings(layout: CardLayout) -> np.ndarray:
     """``[q, p, code]``: each position's codes with their suit class renamed by the q-th
     permutation of the suit classes, where the layout names suits in order of first
     appearance; else the identity alone."""
-    detail, cells = layout.detail, _cells(layout.detail)
+    detail, cells = layout.detail, cell_numbering(layout.detail)
     m = detail.n_suit_classes
     perms = list(itertools.permutations(range(m))) if detail.relabel else [tuple(range(m))]
     width = max(cells.alphabet)
@@ -73,7 +74,7 @@ def _coup_keys(layout: CardLayout) -> np.ndarray:
     coups = np.zeros((len(grid), len(POSITIONS)), dtype=np.int64)
     # a hand's two cards (t, 0) total t on every tableau
     coups[:, [0, 1, 4, 5]] = grid
-    keys = _cells(layout.detail).coup_keys(coups)
+    keys = cell_numbering(layout.detail).coup_keys(coups)
     return keys.reshape(POINT_VALUES, POINT_VALUES, POINT_VALUES + 1, POINT_VALUES + 1)
 
 
@@ -83,7 +84,7 @@ def card_settle(layout: CardLayout, cell_class: np.ndarray) -> CardSettle:
     settle differently (a condition that names a suit where the layout renames them:
     never, by :class:`~bacc_edge.engine.card_table.CardDetail`), or one that reads cards
     5 and 6 out of the shoe where a coup leaves them there."""
-    detail, cells = layout.detail, _cells(layout.detail)
+    detail, cells = layout.detail, cell_numbering(layout.detail)
     if detail.beyond:
         card = detail.beyond[-1][1]
         raise BaccEdgeError(f"a bet on coup.card({card}) reads a card the coup may leave "
@@ -97,7 +98,7 @@ def card_settle(layout: CardLayout, cell_class: np.ndarray) -> CardSettle:
                     else np.ascontiguousarray(block_stride, dtype=np.int64))
     perm_code = _renamings(layout)
     numbers = layout.cells
-    _, positions = layout._decoded()
+    _, positions = layout.decoded()
     codes = np.ascontiguousarray(np.stack([positions[p][0] for p in POSITIONS], axis=1),
                                  dtype=np.int64)
     coup_size = int(np.prod(cells.part_radix, dtype=np.int64))

@@ -31,10 +31,11 @@ from . import card_kernels as _card_kernels
 from ..game.coup import POSITIONS
 from ..game.shoe import Shoe
 from .cell_classes import CellClasses, classes_table
-from .card_table import (BINOM, CardLayout, _cells, _enumeration, _fold,
-                         _tails, is_card_feature)
+from .card_cells import BINOM, cell_numbering
+from .card_enumeration import enumeration, fold_coups, tail_ways
+from .card_table import CardLayout, is_card_feature
 from .features import card_read
-from .point_table import OutcomeTable
+from .outcome_table import OutcomeTable
 from ..util.progress import Progress
 
 #: The most groups whose one-suitedness a factored layout tells apart (2**n flags).
@@ -87,8 +88,9 @@ class FactoredLayout(CellClasses):
                 value_counts: np.ndarray) -> np.ndarray | None:
         out = np.zeros(self.n_cells, dtype=np.int64)
         found = _card_kernels.count_factored(
-            *_folded(self.fine, self.groups), fine_counts, value_counts, _tails(shoe),
-            int(not shoe.replacement), *_joined(self.groups), self.plan, out)
+            *folded_enumeration(self.fine, self.groups), fine_counts, value_counts,
+            tail_ways(shoe), int(not shoe.replacement), *joined_positions(self.groups),
+            self.plan, out)
         return out if found == 0 else None
 
     def describe(self) -> str:
@@ -107,7 +109,7 @@ def _coarse(fine: CardLayout, groups: tuple, merged: tuple = ()):
     2**len(groups), plus a bit per group whose cards dealt are of one suit, or the
     least flags of the flag sets ``merged`` joins its flags with); the distinct
     numbers, sorted, the first cell of each, and each cell's class."""
-    cells = _cells(fine.detail)
+    cells = cell_numbering(fine.detail)
     parts, positions = cells.decode(fine.cells)
     number = np.zeros(fine.n_cells, dtype=np.int64)
     step = 1
@@ -199,17 +201,17 @@ def factored_table(shoe: Shoe, layout: FactoredLayout, *,
 
 
 @lru_cache(maxsize=16)
-def _folded(fine: CardLayout, groups: tuple):
-    """The kernel's enumeration (:func:`~bacc_edge.engine.card_table._enumeration`), its
+def folded_enumeration(fine: CardLayout, groups: tuple):
+    """The kernel's enumeration (:func:`~bacc_edge.engine.card_enumeration.enumeration`), its
     coups folded once more where the card layout keeps every position apart: positions
     in the same groups whose rank or value the cells do not read are interchangeable
     here (their suits are read only through those groups, their codes with suit 0 are
     alike), so coups that hold the same values there in another order, the same cards
     dealt and the same coup parts, are counted once, times how many they are."""
-    cells, block_stride = _enumeration(fine.detail, fine.tableau)
+    cells, block_stride = enumeration(fine.detail, fine.tableau)
     if block_stride is not None:  # coups folded by the layout's own blocks already
         return cells, block_stride
-    numbering = _cells(fine.detail)
+    numbering = cell_numbering(fine.detail)
     classes: dict = {}
     for p in range(len(POSITIONS)):
         member = tuple(p in g for g in groups)
@@ -217,13 +219,13 @@ def _folded(fine: CardLayout, groups: tuple):
         classes.setdefault(member if alike else ("alone", p), []).append(p)
     blocks = tuple(tuple(b) for b in classes.values())
     dealt = ((cells.coups != _card_kernels.ABSENT) << np.arange(len(POSITIONS))).sum(axis=1)
-    coups, keys, ways = _fold(cells.coups, cells.coup_key * (1 << len(POSITIONS)) + dealt,
+    coups, keys, ways = fold_coups(cells.coups, cells.coup_key * (1 << len(POSITIONS)) + dealt,
                               blocks)  # below 4.9 M · 64 · 11^6: fits in 64 bits
     return cells._replace(coups=coups, coup_key=keys >> len(POSITIONS), coup_ways=ways), None
 
 
 @lru_cache(maxsize=16)
-def _joined(groups: tuple) -> tuple[np.ndarray, np.ndarray]:
+def joined_positions(groups: tuple) -> tuple[np.ndarray, np.ndarray]:
     """For each set of positions dealt (a bitmask) and each set S of groups (a
     bitmask): the sets of two or more positions S joins, as their groups' dealt
     positions overlap (bitmasks of positions, in order of their least position), and

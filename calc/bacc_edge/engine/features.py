@@ -1,7 +1,7 @@
-"""The features of a finished coup (winner, points, cards dealt, naturals, third cards),
-computed in one place for the point-level and the card-level tables; and the names of
-the features of its cards (``"P1.rank"``, ``"{P1,P2}.suit"``), which the words on cards
-write and the card-level table reads.
+"""The features of a finished coup (winner, points, cards dealt, naturals, third cards,
+pairs: :data:`FEATURES`), computed in one place for the point-level and the card-level
+tables; and the names of the features of its cards (``"P1.rank"``, ``"{P1,P2}.suit"``),
+which the words on cards write and the card-level table reads.
 
 Both tables keep, per cell, the *parts* of a coup: the two-card totals ``pt``, ``bt``,
 the third cards ``x``, ``y`` (point value + 1, 0 when the hand stood: the convention of
@@ -65,6 +65,34 @@ def coup_feature(name: str, parts: dict, coup: CoupPlan) -> np.ndarray:
     return total
 
 
+#: What a bet can ask about a finished coup, and what each feature means: the features
+#: of the outcome cells (:class:`~bacc_edge.engine.point_table.CellLayout`).
+FEATURES = {
+    "winner": "who won: " + ", ".join(f"{w.value} {w.name.lower()}" for w in Winner),
+    "player_points": "the player's final points, 0-9",
+    "banker_points": "the banker's final points, 0-9",
+    "player_cards": "cards in the player's hand, 2 or 3",
+    "banker_cards": "cards in the banker's hand, 2 or 3",
+    "player_two_card_total": "points of the player's first two cards",
+    "banker_two_card_total": "points of the banker's first two cards",
+    "player_natural": "1 when the player's first two cards make 8 or 9",
+    "banker_natural": "1 when the banker's first two cards make 8 or 9",
+    "player_third": "point value of the player's third card, -1 when none",
+    "banker_third": "point value of the banker's third card, -1 when none",
+    "player_pair": "1 when the player's first two cards share a rank (10-10 yes, 10-J no)",
+    "banker_pair": "1 when the banker's first two cards share a rank",
+    "player_suited_pair": "1 when the player's first two cards share rank and suit",
+    "banker_suited_pair": "1 when the banker's first two cards share rank and suit",
+    "margin": "the winning margin in points, 0 on a tie",
+    "cards_dealt": "cards dealt in the coup, 4-6",
+}
+#: The features that tell suits apart (a pair of one rank and suit).
+SUIT_FEATURES = ("player_suited_pair", "banker_suited_pair")
+#: What a bet on the two hands' pairs alone reads (see
+#: :class:`~bacc_edge.engine.point_table.PairLayout`).
+PAIR_FEATURES = frozenset({"player_pair", "banker_pair", *SUIT_FEATURES})
+assert set(COUP_FEATURES) | PAIR_FEATURES == set(FEATURES)
+
 #: What a card feature reads of a card.
 ATTRIBUTES = ("rank", "suit", "colour", "value", "dealt")
 #: Features that mark a condition naming one suit or one colour (they break the suits'
@@ -105,5 +133,6 @@ def beyond_hands(name: str) -> bool:
     return name.rpartition(".")[0] in BEYOND_HANDS and card_read(name) is not None
 
 
-__all__ = ["ATTRIBUTES", "COUP_FEATURES", "NAMED", "PART_RADIX", "RELATED_RANKS", "beyond_hands",
-           "card_read", "coup_feature", "coup_parts", "group_name", "named_rank"]
+__all__ = ["ATTRIBUTES", "COUP_FEATURES", "FEATURES", "NAMED", "PAIR_FEATURES", "PART_RADIX",
+           "RELATED_RANKS", "SUIT_FEATURES", "beyond_hands", "card_read", "coup_feature",
+           "coup_parts", "group_name", "named_rank"]

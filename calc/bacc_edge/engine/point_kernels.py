@@ -185,7 +185,7 @@ class PairWork(NamedTuple):
 
 
 class StartSums(NamedTuple):
-    """The start sums s0, s1, s2 of :func:`_sum_starts` and the scratch u0, v0 and
+    """The start sums s0, s1, s2 of :func:`sum_starts` and the scratch u0, v0 and
     ``then`` of the two stages (sizes in :mod:`bacc_edge.engine.point_table`)."""
 
     s0: np.ndarray
@@ -211,11 +211,11 @@ def enumerate_coups(counts, kinds, plan, pairs, sums, out):
     n_states + banker state) · n_core + core[player two-card total, banker two-card
     total, player third + 1, banker third + 1]``, a third of -1 meaning none.
 
-    Stage one (:func:`_sum_starts`) sums the starts (the first four cards' point
+    Stage one (:func:`sum_starts`) sums the starts (the first four cards' point
     values) per pair state and block: the ways ``s0``, the ways times the cards of value
     u taken (``s1``, rows of NV), and times the cards of values u and v taken (``s2``,
     rows of NV²), as far as the block's level needs them.
-    Stage two (:func:`_third_cards`) turns them into the third cards' counts, which
+    Stage two (:func:`third_cards`) turns them into the third cards' counts, which
     are polynomials in those sums. ``sums`` is scratch; every cell of ``out`` is
     written.
 
@@ -228,8 +228,8 @@ def enumerate_coups(counts, kinds, plan, pairs, sums, out):
     n_states, removal = kinds[4], kinds[5]
     class_size, two, four, _ = pairs
     s0, s1, s2, u0, v0, then = sums
-    _sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2, u0, v0)
-    _third_cards(removal, n_states, plan, class_size, s0, s1, s2, then, out)
+    sum_starts(removal, n_states, plan, class_size, two, four, s0, s1, s2, u0, v0)
+    third_cards(removal, n_states, plan, class_size, s0, s1, s2, then, out)
 
 
 @kernel
@@ -244,7 +244,7 @@ def _take_kinds(counts, kinds, pairs):
 
 
 @kernel
-def _sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
+def sum_starts(removal, ns, plan, class_size, two, four, s0, s1, s2, u0, v0):
     """Stage one of :func:`enumerate_coups`: the start sums s0, s1 and s2.
 
     Within a block, with kp and kb the value counts of the player's and the banker's
@@ -392,7 +392,7 @@ def _pair_terms(a, b, blk, g1, g2, ways, hi, step, lv, dims, sums, count):
 def _ways_only(removal, ns, plan, class_size, two, four, s0, every):
     """The ways s0 of the blocks whose third cards need no more (level 0), or of every
     block (``every``), each by :func:`_block_ways`. Apart from the main loop of
-    :func:`_sum_starts`, which runs faster without them."""
+    :func:`sum_starts`, which runs faster without them."""
     nv = plan.total.shape[0]
     nb = nv * nv
     ps = plan.pair_start
@@ -463,7 +463,7 @@ def _partner_cards(u, t, partner, class_size):
 
 
 @kernel
-def _third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
+def third_cards(removal, ns, plan, class_size, s0, s1, s2, then, out):
     """Stage two of :func:`enumerate_coups`: every outcome cell from the start sums."""
     nv = plan.total.shape[0]
     nb = nv * nv

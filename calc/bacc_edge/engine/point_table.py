@@ -1,4 +1,5 @@
-"""The outcome table: exact counts of every way a coup can finish, on one shoe.
+"""The outcome cells and their table: exact counts of every way a coup can finish, on
+one shoe.
 
 A finished coup is summed up by its *cell*: the two hands' pair states, their two-card
 totals and their third cards (if any). Every feature a bet can ask about — winner,
@@ -6,6 +7,10 @@ points, number of cards, naturals, pairs, margin — is a function of the cell, 
 paytable is turned into a payoff per cell once and each later shoe costs one
 enumeration. The set of cells depends only on whether suits are counted, never on the
 shoe.
+
+Which cells answer a set of conditions — these, with suits or without, or the cards
+themselves (:mod:`~bacc_edge.engine.card_table`) — is chosen in one place,
+:func:`layout_answering`.
 """
 
 from __future__ import annotations
@@ -13,23 +18,26 @@ from __future__ import annotations
 import itertools
 import threading
 from dataclasses import dataclass
+from typing import ClassVar
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, lcm, prod
+from math import lcm
 
 import numpy as np
 
 from . import point_kernels as _kernels
-from ..util.arguments import flag_argument, quoted
-from ..game.cards import POINT_VALUES, POINTS, RANKS, SUITS, SUITS_PER_RANK
-from ..game.coup import BANKER_ONLY, PLAYER_THEN_BANKER, PairState, Winner, coup_plan
-from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..errors import ArgumentError
-from .features import COUP_FEATURES, coup_feature, coup_parts
+from ..util.arguments import flag_argument
+from ..game.cards import POINT_VALUES, POINTS, RANKS, SUITS, SUITS_PER_RANK
+from ..game.coup import BANKER_ONLY, PLAYER_THEN_BANKER, PairState, coup_plan
+from ..game.tableau import STANDARD, Tableau, tableau_argument
+from .card_table import ALL_CARDS, CardDetail, CardLayout, cards_held, is_card_feature
+from .features import COUP_FEATURES, SUIT_FEATURES, coup_feature, coup_parts
 from .jit import plain
-from ..game.shoe import COUP_CARDS, SUITS_NEEDED, Shoe, ShoeError, falling, shoe_argument
-
-INT64_MAX = np.iinfo(np.int64).max
+from .outcome_table import (INT64_MAX, Layout, OutcomeTable, needs_python_integers,
+                            suitless_ways)
+from ..game.shoe import SUITS_NEEDED, Shoe, ShoeError, falling, shoe_argument
+from ..util.progress import Progress
 
 
 @lru_cache(maxsize=32)
@@ -76,16 +84,22 @@ def _plan(tableau: Tableau) -> tuple[_kernels.StartPlan, tuple[tuple[int, int, i
 
 
 @dataclass(frozen=True)
-class _PairStates:
+class _PairStates(Layout):
     """What every layout of outcome cells has: whether suited pairs are told apart
     (the pair states none / pair / suited pair, else none / pair) and the tableau."""
 
     suits: bool
     tableau: Tableau = STANDARD
+    #: whether only the pair states are counted, not the rest of the coup
+    pairs_only: ClassVar[bool] = False
 
     @property
     def n_states(self) -> int:
         return 3 if self.suits else 2
+
+    @property
+    def tells_suits(self) -> bool:
+        return self.suits
 
 
 @dataclass(frozen=True)
@@ -106,49 +120,91 @@ class CellLayout(_PairStates):
         return self.n_states ** 2 * self.n_core
 
     def features(self) -> dict[str, np.ndarray]:
-        """Feature name → per-cell array (see :data:`FEATURES`)."""
+        """Feature name → per-cell array (see :data:`~bacc_edge.engine.features.FEATURES`)."""
         return _features(self.suits, self.tableau)
 
+    def describe(self) -> str:
+        return f"outcome cells {'with' if self.suits else 'without'} suits"
 
-#: What a bet can ask about a finished coup, and what each feature means.
-FEATURES = {
-    "winner": "who won: " + ", ".join(f"{w.value} {w.name.lower()}" for w in Winner),
-    "player_points": "the player's final points, 0-9",
-    "banker_points": "the banker's final points, 0-9",
-    "player_cards": "cards in the player's hand, 2 or 3",
-    "banker_cards": "cards in the banker's hand, 2 or 3",
-    "player_two_card_total": "points of the player's first two cards",
-    "banker_two_card_total": "points of the banker's first two cards",
-    "player_natural": "1 when the player's first two cards make 8 or 9",
-    "banker_natural": "1 when the banker's first two cards make 8 or 9",
-    "player_third": "point value of the player's third card, -1 when none",
-    "banker_third": "point value of the banker's third card, -1 when none",
-    "player_pair": "1 when the player's first two cards share a rank (10-10 yes, 10-J no)",
-    "banker_pair": "1 when the banker's first two cards share a rank",
-    "player_suited_pair": "1 when the player's first two cards share rank and suit",
-    "banker_suited_pair": "1 when the banker's first two cards share rank and suit",
-    "margin": "the winning margin in points, 0 on a tie",
-    "cards_dealt": "cards dealt in the coup, 4-6",
-}
-SUIT_FEATURES = ("player_suited_pair", "banker_suited_pair")
-#: What a bet on the two hands' pairs alone reads (see :class:`PairLayout`).
-PAIR_FEATURES = frozenset({"player_pair", "banker_pair", *SUIT_FEATURES})
+    def table(self, shoe: Shoe, *, on_progress: Progress | None = None) -> OutcomeTable:
+        """:func:`outcome_table` of ``shoe`` on these cells."""
+        return outcome_table(shoe, suits=self.suits, tableau=self.tableau)
+
+    def answering(self, features: frozenset, shoe: Shoe) -> Layout:
+        """These cells where they answer every feature; else, for a condition on the
+        cards themselves or on suited pairs, the cells that answer it, those ``shoe`` can
+        reach (:func:`layout_answering`)."""
+        if features <= self.features().keys():
+            return self
+        layout = layout_answering(features, self.tableau, cards=cards_held(shoe))
+        unread = set() if layout.reads_cards else features - layout.features().keys()
+        if unread:
+            raise ArgumentError(f"no cells tell {', '.join(map(repr, sorted(unread)))} apart: "
+                                f"a condition reads the features of FEATURES, or the cards "
+                                f"themselves (P1.rank …)")
+        return layout
 
 
 @dataclass(frozen=True)
 class PairLayout(_PairStates):
     """Cells that tell only the pair states of the two hands' first two cards apart,
     ``player state · n_states + banker state``: enough for a bet that reads nothing but
-    :data:`PAIR_FEATURES`, and counted without dealing the rest of the coup. ``suits``
-    splits suited pairs from pairs, as in :class:`CellLayout`."""
+    :data:`~bacc_edge.engine.features.PAIR_FEATURES`, and counted without dealing the
+    rest of the coup. ``suits`` splits suited pairs from pairs, as in
+    :class:`CellLayout`."""
+
+    pairs_only: ClassVar[bool] = True
 
     @property
     def n_cells(self) -> int:
         return self.n_states ** 2
 
     def features(self) -> dict[str, np.ndarray]:
-        """Feature name → per-cell array, for the features of :data:`PAIR_FEATURES`."""
+        """Feature name → per-cell array, for the features of
+        :data:`~bacc_edge.engine.features.PAIR_FEATURES`."""
         return _pair_features(self.suits)
+
+    def describe(self) -> str:
+        return f"pair states {'with' if self.suits else 'without'} suits"
+
+    def table(self, shoe: Shoe, *, on_progress: Progress | None = None) -> OutcomeTable:
+        """``shoe`` counted on the pair states alone, as :func:`outcome_table` counts the
+        outcome cells (a shoe whose suits are known, where suits are counted)."""
+        return _counted(shoe_argument(shoe), self)
+
+
+def layout_answering(features: frozenset, tableau: Tableau = STANDARD, *,
+                     cards: tuple = ALL_CARDS, suits: bool | None = None
+                     ) -> CellLayout | CardLayout:
+    """The coarsest cells that answer conditions reading ``features``: the one place
+    that chooses them.
+
+    Parameters
+    ----------
+    features : frozenset of str
+        Every feature the conditions read.
+    tableau : Tableau
+        The drawing rules.
+    cards : tuple of bool
+        The cards (rank · 4 + suit) the shoes counted may hold
+        (:func:`~bacc_edge.engine.card_table.cards_held`): card-level cells are made for
+        those only.
+    suits : bool, optional
+        Whether the outcome cells tell suited pairs apart; by default, where a feature
+        reads them.
+
+    Returns
+    -------
+    CardLayout or CellLayout
+        Card-level cells (:class:`~bacc_edge.engine.card_table.CardLayout`, as finely as
+        :meth:`~bacc_edge.engine.card_table.CardDetail.of` says) where a feature reads a
+        card itself; else the outcome cells.
+    """
+    if any(is_card_feature(f) for f in features):
+        return CardLayout(CardDetail.of(features), tableau, cards)
+    if suits is None:
+        suits = not features.isdisjoint(SUIT_FEATURES)
+    return CellLayout(bool(suits), tableau)
 
 
 @lru_cache(maxsize=2)
@@ -187,75 +243,6 @@ def _features(suits: bool, tableau: Tableau) -> dict[str, np.ndarray]:
     for arr in out.values():
         arr.setflags(write=False)
     return out
-
-
-@dataclass(frozen=True, eq=False)
-class OutcomeTable:
-    """Exact counts of the ways a coup finishes in each outcome cell, on one shoe.
-
-    ``counts[i]`` is the number of ordered six-card deals (unused positions included)
-    that end in cell ``i``; they sum to ``total``. Counts are int64, or Python integers
-    (dtype object) where int64 would overflow. Where cards left the shoe without their
-    suit named and suits are counted, each deal is counted once for every way those
-    cards could have been dealt, so ``total`` is that many times N·(N-1)·…·(N-5).
-    """
-
-    shoe: Shoe
-    layout: CellLayout
-    counts: np.ndarray
-    total: int
-
-    @property
-    def features(self) -> dict[str, np.ndarray]:
-        return self.layout.features()
-
-    def count(self, when) -> int:
-        """Deals whose cell is selected by ``when``: a condition on the coup, or a
-        boolean mask with one entry per cell. A condition these cells cannot tell (a
-        card's rank, a suit) is counted on the same shoe's cells that can, when those
-        count the deals alike (see :meth:`probability`)."""
-        table = self._answering(when)
-        if table is not self:
-            if table.total != self.total:
-                raise ArgumentError(
-                    f"when {when!r}: this table's cells do not tell it apart, and the cells "
-                    f"that do count this shoe's deals another way (cards removed without "
-                    f"their suit): ask probability()")
-            return table.count(when)
-        if hasattr(when, "mask"):
-            when = when.mask(self.layout)
-        mask = np.asarray(when)
-        if mask.dtype != bool or mask.shape != self.counts.shape:
-            raise ArgumentError(f"when {when!r} must be a condition on the coup or a boolean "
-                                f"mask of {self.counts.shape[0]} cells")
-        return int(sum(self.counts[mask].tolist()))
-
-    def probability(self, when) -> Fraction:
-        """Exact probability that the coup ends where ``when`` (a condition or a mask)
-        holds. A condition on the cards themselves (``player.card(1).rank == "K"``) or
-        on suits is counted on the same shoe's card-level or suited cells."""
-        table = self._answering(when)
-        return Fraction(table.count(when), table.total)
-
-    def _answering(self, when) -> "OutcomeTable":
-        """This table, or, for a condition that reads what its cells do not tell apart,
-        the same shoe counted on the cells that answer it."""
-        features = getattr(when, "features", None)
-        if (not isinstance(features, frozenset) or not isinstance(self.layout, CellLayout)
-                or features <= self.layout.features().keys()):
-            return self
-        from .card_table import CardDetail, CardLayout, card_table, cards_held, is_card_feature
-        if any(is_card_feature(f) for f in features):
-            layout = CardLayout(CardDetail.of(features), self.layout.tableau,
-                                cards_held(self.shoe))
-            return card_table(self.shoe, layout)
-        return outcome_table(self.shoe, suits=True, tableau=self.layout.tableau)
-
-    def winners(self) -> dict[str, int]:
-        """Deals won by the banker, by the player, and tied."""
-        w = self.features["winner"]
-        return {code.name.lower(): self.count(w == code)
-                for code in (Winner.BANKER, Winner.PLAYER, Winner.TIE)}
 
 
 # -- the wrapper round the kernel ------------------------------------------------------
@@ -307,7 +294,7 @@ class Enumerator:
         pairs = _kernels.PairWork(zeros(nv), zeros(nv, 3), zeros(nv, 3, 3),
                                   zeros(len(kind_of)))
         s0 = zeros(n_st * nv * nv)
-        self.pairs_only = isinstance(layout, PairLayout)
+        self.pairs_only = layout.pairs_only
         if self.pairs_only:
             self._each = kernel(_kernels.pair_totals_each)
             self._each_inputs = (tuple(kinds), plan, tuple(pairs), s0)
@@ -375,32 +362,6 @@ def _count(counts: np.ndarray, layout: CellLayout, big: bool, removal: int = 1
     if enumerator is None:
         enumerator = cache[key] = Enumerator(layout, big=big, removal=removal)
     return enumerator.count(counts, np.empty(enumerator.n_cells, dtype=enumerator.dtype))
-
-
-def suit_patterns(shoe: Shoe):
-    """Each way the cards removed without a suit could have been spread over the suits,
-    rank by rank: per rank, a list of (ordered ways to deal them so, that rank's four
-    suit counts after removing them). The ways of one rank sum to
-    N_r·(N_r-1)·…·(N_r-k_r+1), N_r its cards with suits and k_r those removed."""
-    out = []
-    for r, k in enumerate(shoe.suitless):
-        row = shoe.suits[r]
-        options = []
-        for spread in itertools.product(*(range(min(k, n) + 1) for n in row)):
-            if sum(spread) != k:
-                continue
-            ways = prod(comb(k - sum(spread[:s]), spread[s]) * falling(row[s], spread[s])
-                        for s in range(SUITS_PER_RANK))
-            options.append((ways, tuple(n - m for n, m in zip(row, spread))))
-        out.append(options)
-    return out
-
-
-def suitless_ways(shoe: Shoe) -> int:
-    """Ordered ways to deal the cards removed without a suit from the cards of their
-    ranks: the factor by which a table on a shoe with such cards counts each deal
-    (its ``total`` is this times N·(N-1)·…·(N-5))."""
-    return prod(falling(sum(shoe.suits[r]), k) for r, k in enumerate(shoe.suitless))
 
 
 @lru_cache(maxsize=256)
@@ -498,9 +459,9 @@ def _run_stages(shoe: Shoe, layout: CellLayout, tables, ns: int, big: bool) -> n
         n_st * plan.n_s2 * nv * nv)
     out = zeros(n_st * plan.n_core)
     most_pairs = int(np.diff(plan.pair_start).max())
-    kernel(_kernels._sum_starts)(1, ns, plan, class_size, two, four, s0, s1, s2, zeros(n_st),
-                                 zeros(most_pairs, n_st))
-    kernel(_kernels._third_cards)(1, ns, plan, class_size, s0, s1, s2, zeros(nv), out)
+    kernel(_kernels.sum_starts)(1, ns, plan, class_size, two, four, s0, s1, s2, zeros(n_st),
+                                zeros(most_pairs, n_st))
+    kernel(_kernels.third_cards)(1, ns, plan, class_size, s0, s1, s2, zeros(nv), out)
     return out.reshape(n_st, plan.n_core)
 
 
@@ -625,12 +586,6 @@ def _expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
     return _refined_counts(shoe, layout, suitless_ways(shoe))
 
 
-def needs_python_integers(n_cards: int) -> bool:
-    """Whether counting coups dealt from ``n_cards`` cards needs Python integers: the
-    kernels' terms are bounded by N**6, which int64 holds up to 1,448 cards (27 decks)."""
-    return n_cards ** COUP_CARDS > INT64_MAX
-
-
 def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDARD
                   ) -> OutcomeTable:
     """Count every coup the shoe can deal under the tableau, exactly.
@@ -646,9 +601,13 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
     shoe_argument(shoe)
     flag_argument(suits, "suits")
     tableau_argument(tableau)
-    layout = CellLayout(suits, tableau)
+    return _counted(shoe, CellLayout(suits, tableau))
+
+
+def _counted(shoe: Shoe, layout: CellLayout | PairLayout) -> OutcomeTable:
+    """:func:`outcome_table` on ``layout``'s cells, the arguments checked."""
     removal = int(not shoe.replacement)
-    if not suits:
+    if not layout.suits:
         counts = _count(np.fromiter(shoe.ranks, np.int64, len(shoe.ranks)), layout,
                         needs_python_integers(shoe.cards), removal)
         return OutcomeTable(shoe, layout, counts, shoe.coups)
@@ -662,6 +621,10 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
         counts = _count(np.fromiter(itertools.chain.from_iterable(shoe.suits), np.int64,
                                     len(RANKS) * len(SUITS)), layout, big, removal)
         return OutcomeTable(shoe, layout, counts, shoe.coups)
+    if layout.pairs_only:
+        raise ShoeError(f"{shoe.label} has cards removed without their suit: its suited "
+                        f"pairs are counted on the outcome cells (CellLayout), not on the "
+                        f"pair states alone")
     total = suitless_ways(shoe) * shoe.coups
     counts = _expected_counts(shoe, layout)
     if total <= INT64_MAX:
@@ -669,9 +632,3 @@ def outcome_table(shoe: Shoe, *, suits: bool = False, tableau: Tableau = STANDAR
     return OutcomeTable(shoe, layout, counts, total)
 
 
-def table_argument(value, name: str = "table"):
-    """``value`` if it is an :class:`~bacc_edge.engine.point_table.OutcomeTable`."""
-    if not isinstance(value, OutcomeTable):
-        raise ArgumentError(f"{name} {quoted(value)} must be an outcome table, e.g. "
-                            f"outcome_table(Shoe.decks(8))")
-    return value

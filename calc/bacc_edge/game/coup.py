@@ -5,8 +5,10 @@ total 8 or 9) it ends; else the player draws a third card (P3) on the totals the
 says, and the banker (B3) by his total and the player's third card, or by his total
 alone when the player stood. :func:`coup_plan` turns a :class:`~bacc_edge.game.tableau.Tableau`
 into the arrays every kernel and table reads (the point-level outcome table, the
-card-level table and the dealer of real shoes): this is the one place the dealing order
-and the tableau's arrays are written.
+card-level table and the dealer of real shoes): this is the one place the tableau's
+arrays are written. The dealing order is read off them once for the kernels
+(:func:`~bacc_edge.engine.coup_kernels.read_coup`, which the dealer of real shoes and
+the card-level table share) and once for a coup dealt by hand (:func:`coup_order`).
 
 The banker's table has one encoding here: ``banker_draws[total, third + 1]``, column 0
 when the player stood. It is the "third + 1, 0 = none" convention of every cell index,

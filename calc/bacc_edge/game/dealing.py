@@ -37,6 +37,38 @@ MOST_DECKS = 64
 END_AT_CUT, END_ONE_MORE = 0, 1
 
 
+def after_coup(end: int, cut_at: int, before: int, after: int, last: bool
+               ) -> tuple[bool, bool]:
+    """The end-of-shoe rule, written once: for the dealing kernels (which compile it) and
+    for a shoe dealt by hand (:meth:`DealRules.shoe_over`).
+
+    Parameters
+    ----------
+    end : int
+        The end rule's code: END_AT_CUT or END_ONE_MORE (:class:`EndRule`).
+    cut_at : int
+        The place of the first card behind the cut card (:attr:`DealRules.cut_at`).
+    before, after : int
+        The place of the coup's first card, and the place after its last.
+    last : bool
+        Whether this coup was to be the shoe's last.
+
+    Returns
+    -------
+    over : bool
+        Whether the shoe deals no coup after this one.
+    last : bool
+        Whether the next coup is the shoe's last.
+    """
+    if last:
+        return True, False
+    if end == END_AT_CUT:
+        return after > cut_at, False
+    if before == cut_at:  # the cut card came out before the coup's first card
+        return True, False
+    return False, after > cut_at
+
+
 def burn_count(card: int) -> int:
     """Cards burned after the shown first card: its value, 10 for tens and court cards."""
     return POINTS[card // SUITS_PER_RANK] or MOST_BURNED
@@ -111,6 +143,11 @@ class DealRules:
         return (self.cards - 2) // 4 + 1
 
     @property
+    def end_code(self) -> int:
+        """The end rule as the kernels code it: END_AT_CUT or END_ONE_MORE."""
+        return END_ONE_MORE if self.end is EndRule.ONE_MORE else END_AT_CUT
+
+    @property
     def cut_at(self) -> int:
         """The place of the first card behind the cut card (places count from 0, the
         shown card first): a coup that deals it brings the cut card out."""
@@ -119,9 +156,10 @@ class DealRules:
     @property
     def last_coup_place(self) -> int:
         """The latest place a coup of this shoe can begin at: while a coup's cards are
-        left in the shoe, and no later than the cut card allows (at the cut under
-        ``at-cut``; one coup past it, so at most a coup's cards beyond, under
-        ``one-more``)."""
+        left in the shoe, and no later than the end rule (:func:`after_coup`) allows (at
+        the cut under ``at-cut``; one coup past it, so at most a coup's cards beyond,
+        under ``one-more``): a bound, by which a count's trigger table is checked to
+        reach every depth."""
         past_cut = COUP_CARDS if self.end is EndRule.ONE_MORE else 0
         return min(self.cards - COUP_CARDS, self.cut_at + past_cut)
 
@@ -143,8 +181,9 @@ class DealRules:
         """Whether the shoe deals no coup after ``coups``, each (place of its first card,
         place after its last; the shown and burned cards take the first places), as the
         dealing kernel (:func:`~bacc_edge.engine.deal_kernels.deal_shoes`) decides: by the
-        end rule, or because fewer cards are left than a coup can need. For a shoe dealt
-        by hand (the live page); the tests hold the two to the same shoes."""
+        end rule (:func:`after_coup`), or because fewer cards are left than a coup can
+        need. For a shoe dealt by hand (the live page); the tests hold the two to the same
+        shoes."""
         last = over = False
         place = None
         for before, after in coups:
@@ -152,14 +191,7 @@ class DealRules:
             if over:
                 raise OptionError(f"a coup dealt from place {before} follows the last coup "
                                   f"of the shoe")
-            if last:
-                over = True
-            elif self.end is EndRule.AT_CUT:
-                over = after > self.cut_at
-            elif before == self.cut_at:
-                over = True
-            elif after > self.cut_at:
-                last = True
+            over, last = after_coup(self.end_code, self.cut_at, before, after, last)
         return over or (place is not None and self.cards - place < COUP_CARDS)
 
     def describe(self) -> dict:
@@ -205,7 +237,7 @@ def deal_plan(rules: DealRules) -> DealPlan:
         card_points=np.array(POINTS, dtype=np.int64),
         burn_of_rank=np.array([burn_count(r * SUITS_PER_RANK) for r in range(len(RANKS))],
                               dtype=np.int64),
-        cut=rules.cut, end=END_ONE_MORE if rules.end is EndRule.ONE_MORE else END_AT_CUT,
+        cut=rules.cut, end=rules.end_code,
         shown=SHOWN_CARDS, coup_cards=COUP_CARDS, deck_cards=CARDS_PER_DECK)
     for a in plan:
         if isinstance(a, np.ndarray):
@@ -214,4 +246,5 @@ def deal_plan(rules: DealRules) -> DealPlan:
 
 
 __all__ = ["BEFORE_CUT", "BURN_RULE", "END_AT_CUT", "END_ONE_MORE", "MOST_BURNED", "MOST_DECKS",
-           "SHOWN_CARDS", "DealPlan", "DealRules", "EndRule", "burn_count", "deal_plan"]
+           "SHOWN_CARDS", "DealPlan", "DealRules", "EndRule", "after_coup", "burn_count",
+           "deal_plan"]

@@ -26,7 +26,7 @@ import numpy as np
 from ..game.cards import COLOURS, POINTS, RANKS, SUITS, parse_card, parse_colour, parse_rank, parse_suit
 from ..game.coup import BEYOND_HANDS, POSITIONS, SHOE_ORDER
 from ..engine.features import NAMED, RELATED_RANKS, group_name, named_rank
-from .condition_algebra import (Condition, ConditionError, Quantity, _NoWord,
+from .condition_algebra import (Condition, ConditionError, NoWord, Quantity,
                                 refuses_other_operators)
 
 _OWNERS = {"P": "player", "B": "banker"}
@@ -164,7 +164,7 @@ class Card:
         naming the words it has (an AttributeError too, so that ``hasattr`` works)."""
         if name.startswith("_"):
             raise AttributeError(name)
-        raise _NoWord(f"{self.text}.{name} is not a word of the paytable language; a card "
+        raise NoWord(f"{self.text}.{name} is not a word of the paytable language; a card "
                       f"has rank, suit, colour, value, dealt and is_('K♥') (a hand's "
                       f"suited_pair, a group's same_suit)")
 

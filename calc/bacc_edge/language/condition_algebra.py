@@ -15,10 +15,8 @@ from typing import Callable
 
 import numpy as np
 
+from ..engine.features import SUIT_FEATURES
 from ..errors import ArgumentError, PaytableError
-
-#: Features that tell suits apart (the suited-pair flags; card words add their own).
-SUIT_FEATURES = ("player_suited_pair", "banker_suited_pair")
 
 
 class ConditionError(PaytableError, TypeError):
@@ -178,7 +176,7 @@ _OPERATORS = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">=", "__a
               "__abs__": "abs", "__pow__": "**", "__rpow__": "**"}
 
 
-class _NoWord(ConditionError, AttributeError):
+class NoWord(ConditionError, AttributeError):
     """A word a condition object lacks: a ConditionError that ``hasattr`` reads as
     missing."""
 
@@ -195,7 +193,7 @@ def refuses_other_operators(use: str):
     def lacks(self, name):
         if name.startswith("_"):
             raise AttributeError(name)
-        raise _NoWord(f"{self.text} has no word {name!r}: {use}")
+        raise NoWord(f"{self.text} has no word {name!r}: {use}")
 
     def decorate(cls):
         for method, symbol in _OPERATORS.items():
@@ -395,5 +393,5 @@ def flag(feature: str, text: str) -> Condition:
     return Condition(text, lambda f: f[feature] == 1, frozenset({feature}))
 
 
-__all__ = ["Condition", "ConditionError", "LARGEST_WHOLE", "Quantity", "SUIT_FEATURES", "flag",
-           "refuses_other_operators"]
+__all__ = ["Condition", "ConditionError", "LARGEST_WHOLE", "NoWord", "Quantity", "SUIT_FEATURES",
+           "flag", "refuses_other_operators"]

@@ -31,7 +31,6 @@ from typing import Callable, Sequence
 from ..analysis.bet_report import Tables, check, layouts, report
 from ..analysis.bet_statistics import bet_statistics
 from ..analysis.deck_comparison import STANDARD_DECKS, DeckComparison, compare_decks, results_on
-from ..analysis.evaluator import CARD_LAYOUTS
 from ..analysis.removal_effects import (LinearCount, RemovalEffects, effects_and_counts,
                                         removal_seconds)
 from ..depth.options import MAX_EXACT_DECKS, DepthOptions, prepare
@@ -219,7 +218,7 @@ def _effects(paytable: Paytable, shoe: Shoe, level: int, tables: Tables,
     effects: list[RemovalEffects | None] = [None] * len(paytable.bets)
     counts: list[LinearCount | None] = [None] * len(paytable.bets)
     chosen = sorted(i for layout, group in layouts(paytable.bets, paytable.rules, shoe).items()
-                    if not isinstance(layout, CARD_LAYOUTS)
+                    if not layout.reads_cards
                     or removal_seconds(layout, shoe, tables) <= CARD_EOR_BUDGET_S
                     for i in group)
     if chosen:

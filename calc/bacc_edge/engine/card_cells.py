@@ -1,0 +1,314 @@
+"""How a coup of cards becomes a cell number, for the card-level layouts.
+
+A :class:`~bacc_edge.engine.card_table.CardDetail` says what a card bet's conditions
+tell apart of a coup's cards; its :class:`CellNumbering` turns that into numbers. Each
+position dealt has a *code*: for a fine card (one whose rank, suit or colour is read)
+``base · suit_radix + suit class``, for any other card its point value where it is read,
+else 0, and past every card code, the no-card code of a third card not dealt. A
+*block* of positions read only as a multiset adds the rank of its codes' multiset
+(:func:`~bacc_edge.engine.card_kernels.multiset_rank`); a block of one position adds
+its code. The parts of the finished coup read (points, totals, third cards, whether
+each hand drew) come first, as the lowest digits::
+
+    cell = Σ_parts part · (radices of the parts before)
+           + Σ_blocks stride[block] · (its code, or its multiset's rank)
+
+The card layouts (:mod:`~bacc_edge.engine.card_table`, and the classes of its cells in
+:mod:`~bacc_edge.engine.factored_table` and :mod:`~bacc_edge.engine.collapsed_table`),
+the kernels that count them (:mod:`~bacc_edge.engine.card_enumeration`) and the dealer
+of real shoes (:mod:`~bacc_edge.engine.dealt_cells`) all number cells by this one
+numbering.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from ..game.cards import POINT_VALUES, POINTS, RANKS
+from ..game.coup import COUP_CARDS, POSITIONS, THIRD_CARDS, coup_plan
+from ..game.tableau import STANDARD
+from .features import PART_RADIX, coup_parts
+
+#: BINOM[m, i] = C(m, i), for multisets of up to six codes from alphabets of up to 58
+BINOM = np.array([[comb(m, i) for i in range(COUP_CARDS + 1)] for m in range(64)],
+                 dtype=np.int64)
+
+
+def _rank_of_value(value: int) -> int:
+    """The rank of a card of this point value where only one rank has it, else -1."""
+    ranks = [r for r in range(len(RANKS)) if POINTS[r] == value]
+    return ranks[0] if len(ranks) == 1 else -1
+
+
+#: Per point value, the one rank that has it, or -1 where several do (the value 0).
+RANK_OF_VALUE = np.array([_rank_of_value(v) for v in range(POINT_VALUES)], dtype=np.int64)
+
+
+@lru_cache(maxsize=64)
+def bases(detail) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What a fine card is told apart by before its suit: its *base*.
+
+    With all 13 ranks told apart the bases are the ranks; else the point values, then
+    one base for each 10, J, Q or K a condition names (the point value 0 then stands for
+    the others).
+
+    Parameters
+    ----------
+    detail : CardDetail
+        The detail; only its ``ranks`` are read.
+
+    Returns
+    -------
+    value, rank : numpy.ndarray
+        Per base, its point value and its rank (-1: one of several ranks of that value).
+    base_of : numpy.ndarray
+        Per rank, its base.
+    """
+    if len(detail.ranks) == len(RANKS):
+        value, rank, base_of = list(POINTS), list(range(len(RANKS))), list(range(len(RANKS)))
+    else:
+        value = list(range(POINT_VALUES)) + [0] * len(detail.ranks)
+        rank = [_rank_of_value(v) for v in range(POINT_VALUES)] + list(detail.ranks)
+        base_of = [POINT_VALUES + detail.ranks.index(r) if r in detail.ranks else POINTS[r]
+                   for r in range(len(RANKS))]
+    return tuple(np.array(a, dtype=np.int64) for a in (value, rank, base_of))
+
+
+def fine_classes(detail) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The *fine classes* of a detail: ``base · suit classes + suit class``.
+
+    Parameters
+    ----------
+    detail : CardDetail
+
+    Returns
+    -------
+    value, rank, suit : numpy.ndarray
+        Per fine class: its point value, its rank (-1 where only the value is known) and
+        its suit class (a suit, a colour, or 0 where suits are not told apart).
+    """
+    m = detail.n_suit_classes
+    value, rank, _ = bases(detail)
+    base = np.repeat(np.arange(detail.n_bases), m)
+    return value[base], rank[base], np.tile(np.arange(m), detail.n_bases)
+
+
+class CellNumbering:
+    """The cell numbering of one detail (see the module).
+
+    Attributes
+    ----------
+    detail : CardDetail
+        What is told apart.
+    base_radix, suit_radix : list of int
+        Per position (dealing order), how many bases (or point values) and suit classes
+        its code tells apart: 1 where it reads none.
+    absent : list of bool
+        Per position, whether its code has a no-card value (a third card read, which a
+        coup may not deal).
+    blocks : tuple of tuple of int
+        The positions of each block (the detail's).
+    alphabet, radix : list of int
+        Per block, how many codes a position of it takes (the first position's radices,
+        the no-card code included: the positions of a block are read alike), and how
+        many values its part takes (its codes' multisets).
+    part_radix : list of int
+        Per part of the finished coup read, how many values it takes.
+    stride : numpy.ndarray
+        Per block, what its part of the cell number is multiplied by.
+    size : int
+        How many cell numbers there are (not all of them are cells a coup can reach).
+    """
+
+    def __init__(self, detail):
+        self.detail = detail
+        m = detail.n_suit_classes
+        self.base_radix, self.suit_radix, self.absent = [], [], []
+        for p, reads, fine in zip(POSITIONS, detail.reads, detail.fine):
+            told = bool(reads & {"rank", "value"})
+            self.base_radix.append((detail.n_bases if fine else POINT_VALUES) if told else 1)
+            self.suit_radix.append(m if reads & {"suit", "colour"} else 1)
+            self.absent.append(bool(reads) and p in THIRD_CARDS)
+        self.blocks = detail.blocks
+        self.alphabet = [self.base_radix[b[0]] * self.suit_radix[b[0]]
+                         + any(self.absent[i] for i in b) for b in self.blocks]
+        self.radix = [comb(a + len(b) - 1, len(b)) for a, b in zip(self.alphabet, self.blocks)]
+        self.part_radix = [PART_RADIX[k] for k in detail.parts]
+        coup_size = int(np.prod(self.part_radix, dtype=np.int64))
+        self.stride = np.cumprod([coup_size] + self.radix[:-1], dtype=np.int64)
+        self.size = int(coup_size * np.prod(self.radix, dtype=np.int64))
+
+    def codes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every code a position can have.
+
+        Returns
+        -------
+        fine_code : numpy.ndarray
+            ``[p, class]``: the code of a card of each fine class at position p.
+        value_code : numpy.ndarray
+            ``[p, value]``: the code of a card of each point value at a position not dealt
+            finely.
+        absent_code : numpy.ndarray
+            ``[p]``: the code of no card at position p.
+        """
+        d = self.detail
+        m = d.n_suit_classes
+        suit = fine_classes(d)[2]
+        n_classes = len(suit)
+        fine_code = np.zeros((len(POSITIONS), n_classes), dtype=np.int64)
+        value_code = np.zeros((len(POSITIONS), POINT_VALUES), dtype=np.int64)
+        absent_code = np.zeros(len(POSITIONS), dtype=np.int64)
+        for b, block in enumerate(self.blocks):
+            for p in block:
+                base = np.arange(n_classes) // m if self.base_radix[p] > 1 else 0
+                fine_code[p] = base * self.suit_radix[p] + (
+                    suit if self.suit_radix[p] > 1 else 0)
+                value_code[p] = (np.arange(POINT_VALUES) if self.base_radix[p] > 1
+                                 and not d.fine[p] else 0)
+                absent_code[p] = self.alphabet[b] - 1 if self.absent[p] else 0
+        return fine_code, value_code, absent_code
+
+    def strides(self):
+        """The kernels' view of the blocks.
+
+        Returns
+        -------
+        stride : numpy.ndarray
+            Per position, its stride (0 in a block of several).
+        block_of : numpy.ndarray
+            Per position, its block among the blocks of several (-1: alone).
+        block_pos, block_start : numpy.ndarray
+            The positions of each block of several, and where each block's begin.
+        block_stride : numpy.ndarray or None
+            The strides of the blocks of several; None where no block has several.
+        """
+        stride = np.zeros(len(POSITIONS), dtype=np.int64)
+        block_of = np.full(len(POSITIONS), -1, dtype=np.int64)
+        several = [b for b, block in enumerate(self.blocks) if len(block) > 1]
+        for b, block in enumerate(self.blocks):
+            if len(block) == 1:
+                stride[block[0]] = self.stride[b]
+        for n, b in enumerate(several):
+            block_of[list(self.blocks[b])] = n
+        block_pos = np.array([p for b in several for p in self.blocks[b]], dtype=np.int64)
+        block_start = np.cumsum([0] + [len(self.blocks[b]) for b in several], dtype=np.int64)
+        return (stride, block_of, block_pos, block_start,
+                self.stride[several] if several else None)
+
+    def coup_keys(self, coups: np.ndarray) -> np.ndarray:
+        """Each coup's part of the cell number.
+
+        Parameters
+        ----------
+        coups : numpy.ndarray
+            One row per coup: its point values in dealing order, ``ABSENT`` where a hand
+            stood.
+
+        Returns
+        -------
+        numpy.ndarray
+            The coup parts read, each times its place value (int64).
+        """
+        v = {p: coups[:, i] for i, p in enumerate(POSITIONS)}
+        total = coup_plan(STANDARD).total  # the hands' totals: the same on every tableau
+        part = coup_parts(total[v["P1"], v["P2"]], total[v["B1"], v["B2"]], v["P3"], v["B3"],
+                          total)
+        key = np.zeros(len(coups), dtype=np.int64)
+        step = 1
+        for k, r in zip(self.detail.parts, self.part_radix):
+            key += part[k] * step
+            step *= r
+        return key
+
+    def decode(self, cells: np.ndarray) -> tuple[dict, dict]:
+        """What cell numbers stand for.
+
+        Parameters
+        ----------
+        cells : numpy.ndarray
+            Cell numbers.
+
+        Returns
+        -------
+        parts : dict
+            Per part of the finished coup read, its value in each cell.
+        positions : dict
+            Per position (``"P1"`` …), (its code, whether a card is there) in each cell.
+            The positions of a block get its multiset's codes in order, smallest first:
+            one order of its cards stands for all.
+        """
+        parts = {}
+        rest = cells
+        for k, r in zip(self.detail.parts, self.part_radix):
+            parts[k] = rest % r
+            rest = rest // r
+        positions = {}
+        for block, r, a in zip(self.blocks, self.radix, self.alphabet):
+            codes = multiset_codes(rest % r, len(block), a)
+            rest = rest // r
+            missing = any(self.absent[p] for p in block)
+            for p, code in zip(block, codes):
+                positions[POSITIONS[p]] = (code, code != a - 1 if missing
+                                           else np.ones(len(cells), dtype=bool))
+        return parts, positions
+
+
+@lru_cache(maxsize=16)
+def cell_numbering(detail) -> CellNumbering:
+    """The :class:`CellNumbering` of ``detail``, made once (kept for the last few)."""
+    return CellNumbering(detail)
+
+
+def multiset_codes(ranks: np.ndarray, n: int, alphabet: int) -> np.ndarray:
+    """The multisets that :func:`~bacc_edge.engine.card_kernels.multiset_rank` numbers.
+
+    Parameters
+    ----------
+    ranks : numpy.ndarray
+        Multiset ranks.
+    n : int
+        Codes per multiset.
+    alphabet : int
+        How many codes there are.
+
+    Returns
+    -------
+    numpy.ndarray
+        One row per code, each column a multiset sorted, smallest first.
+    """
+    out = np.empty((n, len(ranks)), dtype=np.int64)
+    rest = np.asarray(ranks, dtype=np.int64)
+    for i in range(n, 0, -1):  # the i-th smallest code c stands at c + i - 1
+        column = BINOM[:alphabet + n - 1, i]
+        at = np.searchsorted(column, rest, side="right") - 1
+        rest = rest - column[at]
+        out[i - 1] = at - (i - 1)
+    return out
+
+
+def multiset_ranks(sorted_codes: np.ndarray) -> np.ndarray:
+    """The rank of each multiset among the multisets of as many codes, as
+    :func:`~bacc_edge.engine.card_kernels.multiset_rank` numbers them:
+    Σ_i C(code_i + i, i + 1).
+
+    Parameters
+    ----------
+    sorted_codes : numpy.ndarray
+        One row per multiset: its codes, sorted, smallest first.
+
+    Returns
+    -------
+    numpy.ndarray
+        Per row, its rank (int64).
+    """
+    out = np.zeros(len(sorted_codes), dtype=np.int64)
+    for i in range(sorted_codes.shape[1]):
+        out += BINOM[sorted_codes[:, i] + i, i + 1]
+    return out
+
+
+__all__ = ["BINOM", "CellNumbering", "RANK_OF_VALUE", "bases", "cell_numbering",
+           "fine_classes", "multiset_codes", "multiset_ranks"]

@@ -1,0 +1,306 @@
+"""The card-level kernels' inputs, and one count of a shoe into cells.
+
+:func:`enumeration` builds what the count kernels
+(:func:`~bacc_edge.engine.card_kernels.count_cells`,
+:func:`~bacc_edge.engine.card_kernels.count_named`,
+:func:`~bacc_edge.engine.card_kernels.count_factored`) read of a
+:class:`~bacc_edge.engine.card_table.CardDetail` and a tableau, whatever the shoe: the
+coups (or the positions read) as point values, each coup's part of the cell number
+(:mod:`~bacc_edge.engine.card_cells`), the codes and strides. :func:`shoe_counts`,
+:func:`tail_ways` and :func:`relabelling` give the shoe's part. :func:`count_run` counts
+one shoe with them, :func:`on_cells` reads its counts on a layout's cells.
+
+Every count is an ordered six-card deal, the convention of every outcome table: a coup
+that takes fewer cards deals the positions it leaves unused in every way
+(:func:`tail_ways`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+from math import perm
+
+import numba as nb
+import numpy as np
+
+from . import card_kernels
+from ..game.cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
+from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER, THIRD_CARDS, coup_plan
+from ..game.shoe import Shoe, falling
+from ..game.tableau import Tableau
+from .card_cells import BINOM, bases, cell_numbering
+
+#: A position with no card (a third card not dealt, or a position not enumerated).
+ABSENT = card_kernels.ABSENT
+#: Above this many cell numbers, cells are counted in a dict rather than an array.
+DENSE_CELLS = 1 << 25
+
+
+@lru_cache(maxsize=8)
+def _value_coups(tableau: Tableau) -> np.ndarray:
+    """Every coup as point values in dealing order (P1 B1 P2 B2 P3 B3), ABSENT where a
+    hand stood: the coups the tableau can deal, sorted."""
+    coup = coup_plan(tableau)
+    none = np.zeros((0, len(POSITIONS)), dtype=np.int64)
+    n = card_kernels.value_coups(coup, none)
+    out = np.empty((n, len(POSITIONS)), dtype=np.int64)
+    card_kernels.value_coups(coup, out)
+    out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=4)
+def enumeration(detail, tableau: Tableau):
+    """The count kernels' inputs that no shoe changes.
+
+    Parameters
+    ----------
+    detail : CardDetail
+        What the cells tell apart.
+    tableau : Tableau
+        The drawing rules.
+
+    Returns
+    -------
+    cells : CardCells
+        The coups (or, where the coup is not read, the positions read) as point values,
+        their parts of the cell number and how many coups each stands for (see
+        :func:`fold_coups`), the fine classes of each point value, the cell codes and
+        strides, the blocks (:class:`~bacc_edge.engine.card_kernels.CardCells`).
+    block_stride : numpy.ndarray or None
+        The blocks' strides; None where no block has several positions.
+    """
+    if detail.coup:
+        coups = _value_coups(tableau)
+    else:
+        read = [i for i, r in enumerate(detail.reads) if r]
+        grid = np.array(list(itertools.product(range(POINT_VALUES), repeat=len(read))),
+                        dtype=np.int64).reshape(-1, len(read))
+        coups = np.full((len(grid), len(POSITIONS)), ABSENT, dtype=np.int64)
+        coups[:, read] = grid
+    cells = cell_numbering(detail)
+    keys = cells.coup_keys(coups)
+    if detail.beyond and detail.coup:
+        coups, keys = _fill_unused(coups, keys, SHOE_ORDER.index(detail.beyond[-1]) + 1)
+    m = detail.n_suit_classes
+    value_bases, n_bases = _value_bases(detail)
+    fine = np.array(detail.fine)
+    label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
+    stride, block_of, block_pos, block_start, block_stride = cells.strides()
+    return card_kernels.CardCells(
+        *fold_coups(coups, keys, detail.blocks), fine, value_bases, n_bases, m,
+        stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
+        BINOM), block_stride
+
+
+def _value_bases(detail):
+    """The kernel's bases per point value: ``bases[v, :n_bases[v]]``."""
+    value = bases(detail)[0]
+    by_value = [np.flatnonzero(value == v) for v in range(POINT_VALUES)]
+    n_bases = np.array([len(b) for b in by_value], dtype=np.int64)
+    out = np.zeros((POINT_VALUES, int(n_bases.max())), dtype=np.int64)
+    for v, b in enumerate(by_value):
+        out[v, :len(b)] = b
+    return out, n_bases
+
+
+def _fill_unused(coups: np.ndarray, keys: np.ndarray, cards: int):
+    """Each coup with the first ``cards`` cards out of the shoe dealt, the coup's own
+    and, where it takes fewer, the next ones, each as every point value: a card the
+    coup leaves in the shoe goes in an empty third card's position, the player's first
+    (:data:`~bacc_edge.game.coup.SHOE_ORDER`), so that the kernel deals it from the
+    shoe like any other card and the tail ways shrink by it. The coups' keys stay
+    theirs: whether each hand drew is read from the key, never from the positions."""
+    thirds = [POSITIONS.index(p) for p in THIRD_CARDS]
+    empty = coups[:, thirds] == ABSENT
+    extra = np.maximum(cards - (len(POSITIONS) - empty.sum(axis=1)), 0)
+    ways = POINT_VALUES ** extra
+    rows = np.repeat(np.arange(len(coups)), ways)
+    out = coups[rows]
+    within = np.arange(len(rows)) - np.repeat(np.cumsum(ways) - ways, ways)
+    for i in range(int(extra.max(initial=0))):  # the (i + 1)-th card left: a digit
+        dealing = extra[rows] > i
+        digit = within // POINT_VALUES ** np.maximum(extra[rows] - 1 - i, 0) % POINT_VALUES
+        column = np.where(out[:, thirds[0]] == ABSENT, thirds[0], thirds[1])
+        at = np.flatnonzero(dealing)
+        out[at, column[at]] = digit[at]
+    return out, keys[rows]
+
+
+def fold_coups(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
+    """The coups that deal alike, counted once.
+
+    Two coups deal alike where their blocks of several positions hold the same point
+    values in another order, and their other positions and their parts of the cell
+    number are the same: each card sequence of one has the same weight as its
+    reordering in the other, and the same multisets, so a cell the conditions read alike
+    (the same cell, or where suits are named in order of appearance, one with the suits
+    renamed).
+
+    Parameters
+    ----------
+    coups : numpy.ndarray
+        One row per coup, point values in dealing order (ABSENT: no card).
+    keys : numpy.ndarray
+        Each coup's part of the cell number.
+    blocks : tuple of tuple of int
+        The positions told apart only as a multiset, per block.
+
+    Returns
+    -------
+    coups, keys : numpy.ndarray
+        The coups kept (the first of each set that deals alike) and their keys.
+    ways : numpy.ndarray
+        How many coups each stands for.
+    """
+    several = [list(b) for b in blocks if len(b) > 1]
+    if not several:
+        return coups, keys, np.ones(len(coups), dtype=np.int64)
+    values = coups.copy()
+    for block in several:
+        values[:, block] = np.sort(values[:, block], axis=1)
+    alike = keys.copy()  # below 4.9 M · 11^6: fits in 64 bits
+    for column in values.T:
+        alike = alike * (POINT_VALUES + 1) + column - ABSENT
+    _, first, ways = np.unique(alike, return_index=True, return_counts=True)
+    order = np.argsort(first)
+    kept = first[order]
+    return coups[kept], keys[kept], ways[order].astype(np.int64)
+
+
+def shoe_counts(detail, suits: np.ndarray, ranks: np.ndarray | None = None):
+    """A shoe's cards as the count kernels deal them.
+
+    Parameters
+    ----------
+    detail : CardDetail
+    suits : numpy.ndarray
+        13 × 4 counts by rank and suit.
+    ranks : numpy.ndarray, optional
+        The counts by rank, for a shoe whose suits are unknown (``suits`` then unread
+        where suits are not told apart).
+
+    Returns
+    -------
+    fine : numpy.ndarray
+        The cards of each fine class (:func:`~bacc_edge.engine.card_cells.fine_classes`).
+    values : numpy.ndarray
+        The cards of each point value.
+    """
+    ranks = suits.sum(axis=1) if ranks is None else np.asarray(ranks, dtype=np.int64)
+    values = np.zeros(POINT_VALUES, dtype=np.int64)
+    np.add.at(values, np.array(POINTS), ranks)
+    base_of = bases(detail)[2]
+    m = detail.n_suit_classes
+    fine = np.zeros(detail.n_bases * m, dtype=np.int64)
+    for r in range(len(RANKS)):
+        if m == 1:
+            fine[base_of[r]] += ranks[r]
+            continue
+        for s in range(SUITS_PER_RANK):
+            fine[base_of[r] * m + (s if m == 4 else SUIT_COLOURS[s])] += suits[r, s]
+    return fine, values
+
+
+def tail_ways(shoe: Shoe) -> np.ndarray:
+    """Ordered ways to deal the positions a coup leaves unused.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``[k]``: the ways after k cards dealt, k = 0 … 6 (int64).
+    """
+    n = shoe.cards
+    if shoe.replacement:
+        return np.array([n ** (COUP_CARDS - k) for k in range(COUP_CARDS + 1)], dtype=np.int64)
+    return np.array([falling(n - k, COUP_CARDS - k) for k in range(COUP_CARDS + 1)],
+                    dtype=np.int64)
+
+
+def relabelling(detail, fine_counts: np.ndarray) -> int:
+    """How the count kernels name suits (see
+    :func:`~bacc_edge.engine.card_kernels.count_cells`).
+
+    Returns
+    -------
+    int
+        0: as they are. 1: in order of appearance, dealing only sequences so named, where
+        every suit class of a base holds as many cards. 2: in order of appearance, on any
+        shoe.
+    """
+    if not detail.relabel:
+        return 0
+    by_suit = fine_counts.reshape(detail.n_bases, detail.n_suit_classes)
+    return 1 if (by_suit == by_suit[:, :1]).all() else 2
+
+
+def no_residues() -> card_kernels.Residues:
+    """The count kernel's :class:`~bacc_edge.engine.card_kernels.Residues` for exact
+    counts: none kept modulo primes."""
+    return card_kernels.Residues(np.zeros(0, dtype=np.int64), np.zeros((3, 0), dtype=np.uint64),
+                                 -1, np.zeros((0, 1), dtype=np.uint64),
+                                 np.zeros((0, 0), dtype=np.uint64))
+
+
+def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal,
+              relabel: int):
+    """Count one shoe into the cell numbers of ``detail``, exactly (int64).
+
+    Parameters
+    ----------
+    detail : CardDetail
+    tableau : Tableau
+    fine_counts, value_counts : numpy.ndarray
+        The shoe's cards per fine class and per point value (:func:`shoe_counts`).
+    tails : numpy.ndarray
+        :func:`tail_ways`.
+    removal : int
+        1: dealt without replacement; 0: with.
+    relabel : int
+        :func:`relabelling`.
+
+    Returns
+    -------
+    numpy.ndarray or tuple of numpy.ndarray
+        A count per cell number; or, where they are more than :data:`DENSE_CELLS`, (the
+        cell numbers reached, their counts), sorted by cell number.
+    """
+    size = cell_numbering(detail).size
+    sparse = size > DENSE_CELLS
+    out = np.zeros(1 if sparse else size, dtype=np.int64)
+    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
+    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
+    if relabel == 2:  # suits named in order of appearance on an asymmetric shoe: factored
+        card_kernels.count_named(*enumeration(detail, tableau), shoe, sparse, out, sparse_out)
+    else:
+        card_kernels.count_cells(*enumeration(detail, tableau), shoe, sparse, out,
+                                 sparse_out, None, no_residues())
+    if not sparse:
+        return out
+    cells, counts = sparse_items(sparse_out)
+    order = np.argsort(cells)
+    return cells[order], counts[order]
+
+
+def sparse_items(table) -> tuple[np.ndarray, np.ndarray]:
+    """The keys and the values of a kernel's sparse counts (a typed dict), as arrays."""
+    keys = np.empty(len(table), dtype=np.int64)
+    values = np.empty(len(table), dtype=np.int64)
+    card_kernels.dict_items(table, keys, values)
+    return keys, values
+
+
+def on_cells(counted, cells: np.ndarray) -> np.ndarray:
+    """The counts of ``cells`` (sorted cell numbers) from one :func:`count_run`."""
+    if isinstance(counted, np.ndarray):
+        return counted[cells]
+    reached, counts = counted
+    out = np.zeros(len(cells), dtype=np.int64)
+    at = np.searchsorted(cells, reached)
+    out[at] = counts
+    return out
+
+
+__all__ = ["ABSENT", "DENSE_CELLS", "count_run", "enumeration", "fold_coups", "no_residues",
+           "on_cells", "relabelling", "shoe_counts", "sparse_items", "tail_ways"]
