@@ -28,10 +28,11 @@ from .output.stdout_guard import OutputNotWritten, guarded_stdout
 from .output import render
 from .analysis.commission import banker_commission_edges
 from .analysis.chemin_de_fer import Information
+from .game.dealing import MOST_DECKS
 from .game.shoe import Shoe
 from .analysis.deck_comparison import DeckList, RepeatedDecks, check_deck_list_options, compare_decks_of
 from .depth.shoes import DealRules
-from .depth.options import DepthOptions
+from .depth.options import MAX_SEED, DepthOptions
 from .depth.run import depth_study
 from .analysis.bankroll import Bankroll
 from .analysis.card_counting import Count
@@ -479,13 +480,13 @@ def deal_options(fn):
                       help="Cards behind the cut card (a coup starts only with six "
                            "cards left, so 0 to 6 deal alike).")(fn)
     return click.option("--decks", "-d", default=8, show_default=True,
-                        type=WholeNumber(1, 64), help="Decks in the shoe.")(fn)
+                        type=WholeNumber(1, MOST_DECKS), help="Decks in the shoe.")(fn)
 
 
 def seed_option(help: str):
     """--seed: the seed of the shuffled shoes."""
     return click.option("--seed", default=1, show_default=True,
-                        type=WholeNumber(0, 2 ** 63 - 1), help=help)
+                        type=WholeNumber(0, MAX_SEED), help=help)
 
 
 def workers_option(help: str):
