@@ -232,8 +232,10 @@ def any_bet_figures(n_bets: int = ANY_BETS, *, shoes: int = ANY_BET_SHOES,
     ``any_bet_ms``, CPU time), each a :func:`distribution`; ``any_bet_peak_mb`` (the
     largest peak resident memory of any count, and the median of the bets' peaks);
     ``any_bet_slowest`` and ``any_bet_largest`` (the :data:`NAMED` slowest and largest
-    bets, with their source text); ``any_bet_refused`` and ``any_bet_failed`` (the bets
-    a report refused, or whose process failed, with why); ``any_bet_sizes``."""
+    bets, with their source text); ``any_bet_over`` (how many bets each cap cut);
+    ``any_bet_each`` (each bet's figures, for comparing runs bet by bet);
+    ``any_bet_refused`` and ``any_bet_failed`` (the bets a report refused, or whose
+    process failed, with why); ``any_bet_sizes``."""
     from bacc_edge.language.random_bets import random_bets
     if sources is None:
         sources = [b.source for b in random_bets(seed, n_bets)]
@@ -264,6 +266,9 @@ def any_bet_figures(n_bets: int = ANY_BETS, *, shoes: int = ANY_BET_SHOES,
             per_bet, key=slowness, reverse=True)[:NAMED]],
         "any_bet_largest": [_named(t, ms) for t, ms in sorted(
             per_bet, key=lambda item: item[0]["peak_mb"], reverse=True)[:NAMED]],
+        "any_bet_over": {cap: sum(t["over"] == cap for t in timed)
+                         for cap in ("cpu", "memory", "wall")},
+        "any_bet_each": [_each(i, t, ms) for i, (t, ms) in enumerate(per_bet, start=1)],
         "any_bet_refused": [{"source": t["source"], "refused": t["refused"]}
                             for t in timed if t["refused"]],
         "any_bet_failed": [{"source": t["source"], "failed": t["failed"]}
@@ -272,6 +277,20 @@ def any_bet_figures(n_bets: int = ANY_BETS, *, shoes: int = ANY_BET_SHOES,
                           "cap_cpu_s": cap_s, "memory_mb": memory_mb,
                           "removed": "6..300 named cards, seed [seed, bet]"},
     }
+
+
+def _each(i: int, timed: dict, ms: float | None) -> dict:
+    """What was measured of bet ``i`` (from 1; its text is random_bets(seed, n)'s i-th,
+    or the i-th source given), for comparing runs bet by bet."""
+    def ms_of(seconds):
+        return None if seconds is None else 1e3 * seconds
+    return {"bet": i, "ms": None if ms is None or math.isinf(ms) else ms,
+            "cpu_ms": (1e3 * statistics.median(timed["shoe_cpu_s"])
+                       if timed["shoe_cpu_s"] else None),
+            "first_ms": ms_of(timed["first_s"]), "first_cpu_ms": ms_of(timed["first_cpu_s"]),
+            "shoes": len(timed["shoe_s"]), "peak_mb": round(timed["peak_mb"], 1),
+            "over": timed["over"], "refused": timed["refused"] is not None,
+            "failed": timed["failed"] is not None}
 
 
 def _named(timed: dict, ms: float | None) -> dict:
@@ -300,9 +319,12 @@ def any_bet_rows(figures: dict) -> list[tuple[str, str]]:
             ("  the same, CPU time", spread(figures["any_bet_cpu_ms"])),
             ("  its first count, full 8-deck shoe (planning and compiling included)",
              spread(figures["any_bet_first_ms"])),
-            ("  peak memory of any count (median of the bets' peaks)",
+            ("  peak resident memory of any count (median of the bets' peaks; the cap is "
+             "on address space)",
              "%.0f MB (%.0f MB)" % (figures["any_bet_peak_mb"]["max"],
                                     figures["any_bet_peak_mb"]["median"])),
+            ("  bets over the cap, by cap", ", ".join(
+                f"{n} {cap}" for cap, n in figures["any_bet_over"].items())),
             ("  refused by the report (an event that can never happen, or is shadowed)",
              str(len(figures["any_bet_refused"])))]
     if figures["any_bet_failed"]:

@@ -255,6 +255,11 @@ def test_any_bet_figures_on_a_tiny_sample(any_bet):
     assert figures["any_bet_peak_mb"]["max"] >= max(b["peak_mb"] for b in
                                                     figures["any_bet_largest"]) > 0
     assert figures["any_bet_sizes"]["bets"] == 3
+    assert figures["any_bet_over"] == {"cpu": 1, "memory": 0, "wall": 0}
+    each = figures["any_bet_each"]
+    assert [(b["bet"], b["over"], b["refused"], b["shoes"]) for b in each] == [
+        (1, None, False, 2), (2, None, True, 0), (3, "cpu", False, 0)]
+    assert each[0]["ms"] == ms["median"] and each[2]["first_ms"] is None
     rows = dict(any_bet.any_bet_rows(figures))
     assert any(v.startswith("median ") and v.endswith(
         "≥ p90 2,000.0 ms, ≥ p99 2,000.0 ms, ≥ max 2,000.0 ms; 1 of 2 over the cap")
