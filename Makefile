@@ -36,11 +36,12 @@ docs: $(STAMP)
 results: $(STAMP)
 	$(BIN)/bacc-edge results paytables results
 
+# BETS=N: time only the first N random bets of the any-bet figures (200 by default)
 bench: $(STAMP)
-	$(BIN)/python bench/bench.py $(if $(BASELINE),--baseline $(BASELINE))
+	$(BIN)/python bench/bench.py $(if $(BASELINE),--baseline $(BASELINE)) $(if $(BETS),--bets $(BETS))
 
 bench-json: $(STAMP)
-	$(BIN)/python bench/bench.py --json $(if $(BASELINE),--baseline $(BASELINE))
+	$(BIN)/python bench/bench.py --json $(if $(BASELINE),--baseline $(BASELINE)) $(if $(BETS),--bets $(BETS))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis site

@@ -14,6 +14,10 @@ through the command line in fresh processes and public names only, on this check
 with ``--baseline``, on the baseline in the same run, alternating; their speed-ups are
 "how many times faster this checkout is" (this / baseline for shoes a second, baseline /
 this for times). ``--only-issue19`` times those alone.
+
+The any-bet figures (``any_bet_ms`` and its kin; see :mod:`any_bet`) time random bets of
+the paytable language, each in a capped process of its own, this checkout only; ``--only
+any-bet`` times them alone, ``--bets N`` times the first N of them (200 by default).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ import numpy as np
 from bacc_edge import Shoe, outcome_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from any_bet import ANY_BETS, any_bet_figures, any_bet_rows, part_dealt_removals  # noqa: E402
 from reference import reference_counts  # noqa: E402
 
 RUNS = 2000
@@ -412,14 +418,10 @@ print(json.dumps(out))
 #: other checkout, in lockstep, so that both see the machine alike.
 _CARD_MS_TIMER = r"""
 import json, sys, time
-import numpy as np
 import bacc_edge as b
-path, names, count, seed = json.loads(sys.argv[1])
-rng = np.random.default_rng(seed)
-deck = [r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "shdc" for _ in range(8)]
+path, names, removals = json.loads(sys.argv[1])
 full = b.Shoe.decks(8)
-shoes = [full.remove(" ".join(deck[i] for i in rng.choice(
-    len(deck), size=int(rng.integers(6, 301)), replace=False))) for _ in range(count)]
+shoes = [full.remove(cards) for cards in removals]
 b.report([b.Bet("warm-up", [b.Event("hit", b.player.card(1).suit == "d", 1)])],
          b.Shoe.decks(1))  # loads the compiled kernels from numba's cache
 paytable = b.load_paytable(path)
@@ -703,7 +705,8 @@ def issue19_figures(baseline: Path | None, *, count_shoes=COUNT_SHOES,
 
     for stem, names in card_bets.items():
         order = each_side()
-        args = json.dumps([str(folder / f"{stem}.py"), names, card_shoes, 19])
+        args = json.dumps([str(folder / f"{stem}.py"), names,
+                           part_dealt_removals(card_shoes, 19)])
         with tempfile.TemporaryFile("w+") as errors:
             timers = [subprocess.Popen([sys.executable, "-c", _CARD_MS_TIMER, args],
                                        env=side["env"], stdin=subprocess.PIPE,
@@ -922,14 +925,46 @@ def show(rows: list[tuple[str, str]], figures: dict, as_json: bool) -> None:
         print(json.dumps(figures))
 
 
+def option(argv: list[str], name: str, what: str) -> str | None:
+    """The value given after ``name`` in ``argv``, None when ``name`` is not there; the
+    bench ends with a one-line message when ``name`` comes last (``what`` it needs)."""
+    if name not in argv:
+        return None
+    at = argv.index(name) + 1
+    if at >= len(argv):
+        sys.exit(f"{name} needs {what}")
+    return argv[at]
+
+
+#: What ``--only`` may time alone
+ONLY = ("any-bet",)
+
+
+def any_bet_count(argv: list[str]) -> int:
+    """How many random bets the any-bet figures time: ``--bets N`` (a whole number from
+    1), else :data:`ANY_BETS`."""
+    text = option(argv, "--bets", "a number of bets, e.g. --bets 20")
+    if text is None:
+        return ANY_BETS
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        sys.exit(f"--bets {text}: give a whole number of bets from 1, e.g. --bets 20")
+    return int(text)
+
+
 def main() -> None:
     as_json = "--json" in sys.argv
-    baseline = None
-    if "--baseline" in sys.argv:
-        at = sys.argv.index("--baseline") + 1
-        if at >= len(sys.argv):
-            sys.exit("--baseline needs the path of another checkout of bacc-edge")
-        baseline = Path(sys.argv[at])
+    only = option(sys.argv, "--only", f"what to time alone: {', '.join(ONLY)}")
+    if only is not None and only not in ONLY:
+        sys.exit(f"--only {only}: the bench times alone {', '.join(ONLY)}")
+    bets = any_bet_count(sys.argv)
+    machine = f"{cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    if only == "any-bet":  # the random bets alone (minutes to an hour)
+        figures = {"machine": machine, **any_bet_figures(bets, progress=_Progress(bets))}
+        show([("machine", machine)] + any_bet_rows(figures), figures, as_json)
+        return
+    baseline = option(sys.argv, "--baseline", "the path of another checkout of bacc-edge")
+    if baseline is not None:
+        baseline = Path(baseline)
         if not (baseline / "calc" / "bacc_edge").is_dir():
             sys.exit(f"--baseline {baseline}: no calc/bacc_edge there (give a checkout's "
                      f"top folder)")
@@ -937,8 +972,7 @@ def main() -> None:
         if checkout is not None:
             byte_compiled(checkout.resolve())
     if "--only-issue19" in sys.argv:  # issue 19's figures alone (a few minutes)
-        figures = {"machine": f"{cpu_name()}, {os.cpu_count()} cores, "
-                              f"Python {platform.python_version()}"}
+        figures = {"machine": machine}
         figures.update(issue19_figures(baseline))
         if baseline is not None:
             figures["baseline"] = str(baseline)
@@ -947,7 +981,7 @@ def main() -> None:
         return
     shoes = fresh_shoes(RUNS)
     figures = {
-        "machine": f"{cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "machine": machine,
         "runs": RUNS,
         "solve_ms": median_ms(lambda s: outcome_table(s), shoes),
         "solve_suited_ms": median_ms(lambda s: outcome_table(s, suits=True), shoes),
@@ -1008,6 +1042,8 @@ def main() -> None:
                      "%.2f s" % seconds))
     figures.update(issue19_figures(baseline))
     rows += issue19_rows(figures, baseline)
+    figures.update(any_bet_figures(bets, progress=_Progress(bets)))
+    rows += any_bet_rows(figures)
     if baseline is not None:
         figures.update(side_by_side(baseline))
         figures["baseline"] = str(baseline)

@@ -196,17 +196,46 @@ def reference_sequences(cards: list[tuple[int, int]], tableau=None):
     cards in the order they leave the shoe, dealt to a hand or not. Each sequence is one
     of the ordered six-card deals the counts count. Drawing rules as
     :func:`reference_counts`."""
-    player_draws, banker_draws = _drawing_rules(tableau)
+    rules = _drawing_rules(tableau)
     for order in _orderings(len(cards), 6):
         six = tuple(cards[i] for i in order)
-        points = [card_points(rank) for rank, _ in six]
-        pt, bt = (points[0] + points[2]) % 10, (points[1] + points[3]) % 10
-        player_third = banker_third = None
-        if pt < 8 and bt < 8:
-            if player_draws(pt):
-                player_third = six[4]
-                if banker_draws(bt, points[4]):
-                    banker_third = six[5]
-            elif banker_draws(bt, None):
-                banker_third = six[4]
-        yield (*six[:4], player_third, banker_third), six
+        yield _coup_of(six, *rules), six
+
+
+def reference_kind_sequences(kinds: list[tuple[tuple[int, int], int]], tableau=None):
+    """Every sequence of six card kinds a shoe deals, with how many ordered six-card
+    deals of its physical cards give it: ``kinds`` is a list of ((rank, suit), copies).
+    Yields (coup, six, deals) as :func:`reference_sequences` yields (coup, six), once per
+    sequence of kinds instead of once per physical ordering (deals: the product of the
+    copies left of each card as it is dealt). Drawing rules as :func:`reference_counts`."""
+    rules = _drawing_rules(tableau)
+    left = [n for _, n in kinds]
+
+    def deal(six, ways):
+        if len(six) == 6:
+            yield six, ways
+            return
+        for i, n in enumerate(left):
+            if n:
+                left[i] -= 1
+                yield from deal(six + (kinds[i][0],), ways * n)
+                left[i] += 1
+
+    for six, ways in deal((), 1):
+        yield _coup_of(six, *rules), six, ways
+
+
+def _coup_of(six, player_draws, banker_draws) -> tuple:
+    """(P1, B1, P2, B2, P3, B3) that the six cards out of the shoe deal, None for a third
+    card not dealt."""
+    points = [card_points(rank) for rank, _ in six]
+    pt, bt = (points[0] + points[2]) % 10, (points[1] + points[3]) % 10
+    player_third = banker_third = None
+    if pt < 8 and bt < 8:
+        if player_draws(pt):
+            player_third = six[4]
+            if banker_draws(bt, points[4]):
+                banker_third = six[5]
+        elif banker_draws(bt, None):
+            banker_third = six[4]
+    return (*six[:4], player_third, banker_third)

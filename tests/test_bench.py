@@ -1,9 +1,13 @@
 """The bench's pure helpers: the steady rate, the speed-ups and their bounds, the
-refusal kept, and a run cut at its limit with everything it started. Hand-worked
-figures; the bench itself is timed by ``make bench``, not here."""
+refusal kept, and a run cut at its limit with everything it started; the any-bet
+figures' quantiles, and their runs on three bets that each end differently (counted,
+refused, cut at the CPU cap) and one cut at its memory cap. Hand-worked figures; the
+bench itself is timed by ``make bench``, not here."""
 
 import importlib.util
+import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -198,3 +202,112 @@ def test_lockstep_takes_turns_and_stops_each_side_on_its_own(bench, tmp_path):
     assert out[1]["one"] == out[1]["two"] == {"ms": 2000.0, "setup_ms": 250.0, "shoes": 3}
     # per bet: both set-ups, then turns whose first side flips, then the fast side alone
     assert log.read_text() == 2 * ("TB" + "TB" + "BT" + "TB" + "T" * 47)
+
+
+# -- the any-bet figures (bench/any_bet.py) ---------------------------------------------
+@pytest.fixture(scope="module")
+def any_bet(bench):
+    return sys.modules["any_bet"]  # imported by the bench, from bench/
+
+
+def test_quantiles_by_nearest_rank_with_bets_over_the_cap(any_bet):
+    values = [float(v) for v in range(10, 0, -1)] + [float("inf")]  # 11 bets, one cut
+    # ranks: median ceil(5.5) = 6th, p90 ceil(9.9) = 10th, p99 ceil(10.89) = 11th
+    assert any_bet.distribution(values, 20_000.0) == {
+        "n": 11, "over_cap": 1, "median": 6.0, "p90": 10.0, "p99": 20_000.0,
+        "max": 20_000.0, "at_least": ["p99", "max"]}
+    assert any_bet.distribution([], 20_000.0) == {"n": 0, "over_cap": 0, "at_least": []}
+    assert any_bet.nearest_rank([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0  # the lower middle
+
+
+def test_part_dealt_shoes_are_seeded_and_named_cards(any_bet):
+    from bacc_edge import Shoe
+    removals = any_bet.part_dealt_removals(20, [1, 2])
+    assert removals == any_bet.part_dealt_removals(20, [1, 2]) != any_bet.part_dealt_removals(
+        20, [1, 3])
+    assert all(6 <= len(cards.split()) <= 300 for cards in removals)
+    assert Shoe.decks(8).remove(removals[0]).cards == 416 - len(removals[0].split())
+
+
+#: three bets of what any_bet_figures tells apart: one quick (a pair: the outcome cells),
+#: one a report refuses (a tie the player wins), one cut at its CPU cap (Red Rush takes
+#: half a minute of CPU on 8 decks; the cap is 2 s)
+QUICK = 'Bet("Quick", [Event("e0", player.pair, 11)])'
+REFUSED = 'Bet("Refused", [Event("e0", tie & player.wins, 11)])'
+SLOW = ('Bet("Red Rush", [Event("e0", player.hand.same_suit & (player.card(1).colour == '
+        '"red") & banker.hand.same_colour & (banker.card(1).colour == "black"), 100), '
+        'Event("e1", (player.hand.count(colour="red") == player.hand.size) & '
+        '(banker.hand.count(colour="black") == banker.hand.size), 12)])')
+
+
+def test_any_bet_figures_on_a_tiny_sample(any_bet):
+    figures = any_bet.any_bet_figures(sources=[QUICK, REFUSED, SLOW], shoes=2, cap_s=2)
+    json.dumps(figures)  # one JSON object with the bench's
+    ms, first = figures["any_bet_ms"], figures["any_bet_first_ms"]
+    # the refused bet is not counted; of two, p90 and up are the second: the cut one
+    assert (ms["n"], ms["over_cap"], ms["at_least"]) == (2, 1, ["p90", "p99", "max"])
+    assert ms["max"] == 2000.0 and ms["median"] < 2000.0
+    assert (first["n"], first["over_cap"]) == (3, 1)  # the refused bet's count was made
+    assert figures["any_bet_cpu_ms"]["n"] == 2
+    assert [r["source"] for r in figures["any_bet_refused"]] == [REFUSED]
+    assert "can never happen" in figures["any_bet_refused"][0]["refused"]
+    assert figures["any_bet_failed"] == []
+    slowest = figures["any_bet_slowest"][0]
+    assert (slowest["source"], slowest["over"], slowest["ms"]) == (SLOW, "cpu", None)
+    quick = next(b for b in figures["any_bet_slowest"] if b["source"] == QUICK)
+    assert quick["shoes"] == 2 and quick["over"] is None
+    assert figures["any_bet_peak_mb"]["max"] >= max(b["peak_mb"] for b in
+                                                    figures["any_bet_largest"]) > 0
+    assert figures["any_bet_sizes"]["bets"] == 3
+    assert figures["any_bet_over"] == {"cpu": 1, "memory": 0, "wall": 0}
+    each = figures["any_bet_each"]
+    assert [(b["bet"], b["over"], b["refused"], b["shoes"]) for b in each] == [
+        (1, None, False, 2), (2, None, True, 0), (3, "cpu", False, 0)]
+    assert each[0]["ms"] == ms["median"] and each[2]["first_ms"] is None
+    rows = dict(any_bet.any_bet_rows(figures))
+    assert any(v.startswith("median ") and v.endswith(
+        "≥ p90 2,000.0 ms, ≥ p99 2,000.0 ms, ≥ max 2,000.0 ms; 1 of 2 over the cap")
+        for v in rows.values())
+
+
+def test_a_bet_past_its_memory_cap_is_cut_there(any_bet):
+    # the issue's "Rank groups" grows to 18 GB on 8 decks; here it may have 700 MB of
+    # address space (a process that has counted a bet on the cards takes 400)
+    source = ('Bet("Rank groups", [Event("e0", (first_four.count(rank="9") >= 1) & '
+              '(all_cards.most_of_a_rank >= 3) & ~(first_four.count(rank="5") >= 1), 25), '
+              'Event("e1", (first_four.count(suit="♥") >= 2) & ~tie & '
+              '(first_four.count(rank="6") >= 2), 25)])')
+    timed = any_bet.time_bet(source, [], cap_s=600, memory_mb=700)
+    assert (timed["over"], timed["failed"], timed["first_s"]) == ("memory", None, None)
+
+
+#: what --bets must be, as the bench says it
+WHOLE = "give a whole number of bets from 1, e.g. --bets 20"
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["bench.py"], 200), (["bench.py", "--bets", "20"], 20),
+    (["bench.py", "--json", "--bets", "1"], 1),
+    (["bench.py", "--bets"], "--bets needs a number of bets, e.g. --bets 20"),
+    (["bench.py", "--bets", "0"], f"--bets 0: {WHOLE}"),
+    (["bench.py", "--bets", "x"], f"--bets x: {WHOLE}"),
+    (["bench.py", "--bets", "-3"], f"--bets -3: {WHOLE}"),
+    (["bench.py", "--bets", "５"], f"--bets ５: {WHOLE}"),
+])
+def test_the_number_of_random_bets(bench, argv, expected):
+    if isinstance(expected, int):
+        assert bench.any_bet_count(argv) == expected
+        return
+    with pytest.raises(SystemExit, match=re.escape(expected)):
+        bench.any_bet_count(argv)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["bench.py", "--only"], "--only needs what to time alone: any-bet"),
+    (["bench.py", "--baseline"], "--baseline needs the path of another checkout of bacc-edge"),
+    (["bench.py", "--only", "everything"], "--only everything: the bench times alone any-bet"),
+])
+def test_only_and_baseline_say_what_they_need(bench, monkeypatch, argv, message):
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit, match=re.escape(message)):
+        bench.main()

@@ -18,7 +18,7 @@ from ..util.shown import Results, Shown
 from ..engine.outcome_table import OutcomeTable, table_argument
 from ..engine.point_table import CellLayout
 from ..language.pays import Pays
-from ..language.bet import Bet, Figure, Measure, Printed
+from ..language.bet import Bet, Event, Figure, Measure, Printed
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..game.shoe import Shoe, decks_holding, shoe_argument
 
@@ -150,7 +150,7 @@ def _results(evaluator: Evaluator, table: OutcomeTable, full: OutcomeTable,
             if full_counts is None:
                 full_counts = evaluator.line_counts(full)
             where = f"{file + ': ' if file else ''}bet {bet.name!r}, event {event.label!r}"
-            if not full.count(event.when):
+            if not _happens(event, full):
                 raise PaytableError(f"{where}: can never happen (on {full.shoe})")
             if not full_counts[b][i]:
                 raise PaytableError(f"{where}: is shadowed entirely by earlier events "
@@ -163,6 +163,16 @@ def _results(evaluator: Evaluator, table: OutcomeTable, full: OutcomeTable,
         out.append(BetResult(bet, table.shoe, table.total, tuple(lines), file,
                              tuple(warnings), table.layout.tableau))
     return out
+
+
+def _happens(event: Event, full: OutcomeTable) -> bool:
+    """Whether ``event``'s condition holds in some deal of ``full``'s shoe, counted on the
+    layout of the event alone: a bet's own layout answers how the bet settles each deal,
+    not each of its conditions (cells that differ only in suits the settlement never
+    needs are one cell there), so an event that earlier ones shadow may not show on it."""
+    alone = Bet("alone", [Event(event.label, event.when, 1)])
+    layout = layout_for([alone], full.layout.tableau, shoe=full.shoe)
+    return Evaluator([alone], layout).line_counts(table_of(full.shoe, layout))[0][0] > 0
 
 
 def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
