@@ -172,7 +172,7 @@ def _happens(event: Event, full: OutcomeTable) -> bool:
     needs are one cell there), so an event that earlier ones shadow may not show on it."""
     alone = Bet("alone", [Event(event.label, event.when, 1)])
     layout = layout_for([alone], full.layout.tableau, shoe=full.shoe)
-    return Evaluator([alone], layout).line_counts(table_of(full.shoe, layout))[0][0] > 0
+    return Evaluator([alone], layout).line_counts(layout.table(full.shoe))[0][0] > 0
 
 
 def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
