@@ -9,7 +9,7 @@ from math import perm
 
 import pytest
 
-from bacc_edge import Bet, Event, Published, Shoe, check, report
+from bacc_edge import Bet, Event, Shoe, check, report
 from bacc_edge.language.loader import load_paytable
 from bacc_edge.paytable import Measure
 from bacc_edge.analysis.bet_report import Tables

@@ -44,8 +44,8 @@ def test_the_type_checking_block_imports_exactly_what_getattr_imports():
     missing = sorted(_as_import(*row) for row in lazy - written)
     extra = sorted(_as_import(*row) for row in written - lazy)
     assert not missing and not extra, (
-        f"__init__.py's TYPE_CHECKING block and _PUBLIC/_RENAMED/_MODULES disagree.\n"
-        f"add under if TYPE_CHECKING:\n    " + "\n    ".join(missing)
+        "__init__.py's TYPE_CHECKING block and _PUBLIC/_RENAMED/_MODULES disagree.\n"
+        "add under if TYPE_CHECKING:\n    " + "\n    ".join(missing)
         + "\nremove from it (or add to _PUBLIC):\n    " + "\n    ".join(extra))
 
 
