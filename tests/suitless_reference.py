@@ -1,6 +1,6 @@
 """The former way to count a suited outcome table on a shoe with cards removed without
 their suit, kept for tests only as a slow second reference (the brute force of
-tests/test_suitless_pairs.py is the first; this one reaches 8 decks less many cards).
+tests/engine/test_suitless_pairs.py is the first; this one reaches 8 decks less many cards).
 
 It averages the pair tables of :func:`bacc_edge.engine.point_kernels.pair_weights` over the suits
 the cards could have had, as exact fractions, and runs the enumeration's two stages as

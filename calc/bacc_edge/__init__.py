@@ -122,7 +122,7 @@ _MODULES = ("analysis", "conditions", "depth", "engine", "errors", "game", "lang
 if TYPE_CHECKING:
     # The imports :func:`__getattr__` makes on first use, written out for a type checker
     # and an IDE, which cannot run it: each name of ``_PUBLIC``, ``_RENAMED`` and
-    # ``_MODULES``, no other (tests/test_typing.py checks the two agree, and prints this
+    # ``_MODULES``, no other (tests/surface/test_typing.py checks the two agree, and prints this
     # block as it should be when they do not). The names are re-exported by ``__all__``.
     from . import (analysis as analysis, conditions as conditions, depth as depth,
         engine as engine, errors as errors, game as game, language as language,

@@ -1,5 +1,5 @@
 """A designer's script against the public names, as docs/notebooks/designer.ipynb uses
-them, for mypy to read (tests/test_typing.py): never run, only type-checked."""
+them, for mypy to read (tests/surface/test_typing.py): never run, only type-checked."""
 
 from fractions import Fraction
 

@@ -2,7 +2,7 @@
 
 A bet a user writes is any sentence of the language, not only the shipped ones. The
 property tests count random bets with the engine and with the slow reference alike
-(``tests/test_random_bets.py``), and the benchmark times them (``bench/bench.py --only
+(``tests/language/test_random_bets.py``), and the benchmark times them (``bench/bench.py --only
 any-bet``). Each bet is drawn word by word from a seeded numpy Generator and written as
 the Python expression a paytable would hold::
 

@@ -4,7 +4,7 @@ A result (a bet's table, its effects of removal, a deck comparison, a solved pay
 itself as a table in a notebook and turns into a pandas DataFrame
 (:mod:`bacc_edge.util.shown`); drawing it is the output layer's work
 (:mod:`bacc_edge.output.notebook`), which no layer below the output may import (imports
-run one way: tests/test_layers.py). So the package's top, above every layer, names the
+run one way: tests/project/test_layers.py). So the package's top, above every layer, names the
 drawer here as the package is imported (``bacc_edge/__init__.py``), and a result asks
 for it when it is shown. This module imports nothing, so the package's start-up does
 not grow.

@@ -5,7 +5,7 @@ linear count worked out by hand, the deck table's SD from the 8-deck counts, an 
 not to the nearest chip fraction.
 
 The 8-deck counts below are the published ones (the Wizard of Odds' baccarat analysis,
-quoted in the engine issue; tests/test_engine.py holds the engine to them): of
+quoted in the engine issue; tests/engine/test_engine.py holds the engine to them): of
 4,998,398,275,503,360 ordered deals of six cards, the banker wins 2,292,252,566,437,888,
 the player 2,230,518,282,592,256 and 475,627,426,473,216 are ties.
 """
@@ -467,7 +467,7 @@ def test_the_depth_values_of_a_tiny_ev_keep_its_sign():
 # -- a tableau read by its header -------------------------------------------------------------
 # The standard tableau written with its columns in another order: the player's totals
 # from 7 down to 0, the banker's columns stood first, then 9 down to 0. Each mark was
-# moved with its column by hand, from the seed 004 table (test_rules.py): banker 3 stands
+# moved with its column by hand, from the seed 004 table (tests/game/test_rules.py): banker 3 stands
 # only on an 8, banker 4 draws on 2-7, banker 5 on 4-7, banker 6 on 6-7 and when the
 # player stood.
 PERMUTED = """

@@ -145,7 +145,7 @@ MAKE_TARGETS = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re
 
 #: commands of the pages another test runs as written, each checking more than that it
 #: runs: regenerating every report takes 20 s, once is enough.
-RUN_ELSEWHERE = {"bacc-edge results": "tests/test_results.py::test_results_are_not_stale"}
+RUN_ELSEWHERE = {"bacc-edge results": "tests/output/test_results.py::test_results_are_not_stale"}
 
 
 @pytest.mark.slow  # the pages' depth and math-report examples run at their written size

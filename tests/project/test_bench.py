@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench.py"
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench.py"
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from the published 8-deck counts, true odds worked by hand, and the hold's range
 checked by a seeded simulation of the rounds themselves.
 
 The 8-deck counts are the published ones (the Wizard of Odds' baccarat analysis; see
-tests/test_statistics.py): of 4,998,398,275,503,360 ordered deals the banker wins
+tests/analysis/test_statistics.py): of 4,998,398,275,503,360 ordered deals the banker wins
 2,292,252,566,437,888, the player 2,230,518,282,592,256, and 475,627,426,473,216 tie.
 """
 

@@ -24,7 +24,10 @@ from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.language.loader import load_paytable
 from bacc_edge.output.index_sheet import (INDEX_CSV, index_html, index_notes, index_output,
                                           index_rows)
-from test_count_study_cards import PAYTABLES, coup_of, points
+from card_numbers import coup_of, points
+from conftest import ROOT
+
+PAYTABLES = ROOT / "paytables"
 
 TIGER = PAYTABLES / "big_tiger.py"
 HIGH = Count("high", {"8": 2, "9": 2, "7": 1, "3": -1, "4": -1, "5": -1, "6": -2}, 0)

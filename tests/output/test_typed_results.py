@@ -175,7 +175,7 @@ def test_a_sheets_figure_is_read_as_before():
 
 
 # -- the functions the commands call ---------------------------------------------------------
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_report_all_is_each_paytables_report_in_turn():

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from reference import card_points, reference_sequences
 
-from bacc_edge import Bet, DealRules, Event, Shoe, banker, player, report, tie
+from bacc_edge import Bet, DealRules, Event, Shoe, banker, report, tie
 from bacc_edge.cli import main
 from bacc_edge.game.cards import RANKS
 from bacc_edge.analysis.intervals import IntervalMethod, mean_interval

@@ -3,7 +3,7 @@ register's text is plain text in the Markdown form too, every column of the regi
 printed, the re-run line survives any path, the docstring keeps every line, print
 pages keep their scale, a shoe-depth run names each count's bets, a paytable is read as
 Python reads it, and the words say what they mean. (Bad input is in
-tests/test_bad_input.py's tables.)"""
+tests/surface/test_bad_input.py's tables.)"""
 
 import hashlib
 import logging
@@ -225,7 +225,7 @@ BETS = [Bet("T", [Event("tie", tie, 8)]),
 
 @pytest.fixture(scope="module")
 def depth_report(tmp_path_factory):
-    def serial(spec, shoes, **kw):  # the run itself is tests/test_depth.py's
+    def serial(spec, shoes, **kw):  # the run itself is tests/depth/test_depth.py's
         return DepthTally([deal_batch(spec, 0, shoes)])
 
     path = tmp_path_factory.mktemp("depth") / "depth.py"

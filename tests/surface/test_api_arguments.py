@@ -448,7 +448,7 @@ def test_a_wrong_argument_is_one_error_naming_it(call, error, fragment):
 def test_every_public_function_has_a_row():
     functions = {name for name in bacc_edge.__all__
                  if inspect.isfunction(getattr(bacc_edge, name))}
-    # the paytable words' helpers have their rows in tests/test_bad_input.py
+    # the paytable words' helpers have their rows in tests/surface/test_bad_input.py
     covered = {"for_one", "percent", "pays", "banker_commission_edge", "banker_commission_edges",
                "check", "load_paytable", "report", "shoe_from_options"}
     named = {row[0].split("(")[0].split(".")[0].split(" ")[0] for row in API}

@@ -396,7 +396,7 @@ def test_the_representatives_carry_the_flags_of_their_class():
 def test_eight_decks_part_dealt_match_the_card_layout(shape):
     """On a part-dealt 8-deck shoe (named cards removed), every bet's lines count as on
     the card layout (itself checked against the reference above and in
-    test_card_bets.py): the factored count loses nothing at full size."""
+    tests/engine/test_card_bets.py): the factored count loses nothing at full size."""
     bet = SHAPES[shape]
     rng = np.random.default_rng(19)
     shoe = Shoe.decks(8).remove(" ".join(
@@ -531,7 +531,7 @@ def test_three_groups_apart_of_one_suit_count_as_the_reference(cards):
 def test_three_groups_apart_on_a_larger_shoe_count_as_the_card_layout():
     """Every suit of SHOE_RANKS less three cards (21 cards): the factored count, cells
     apart and merged, against the card layout's (itself checked against the reference
-    in test_card_bets.py)."""
+    in tests/engine/test_card_bets.py)."""
     shoe = Shoe.from_suits([[1] * 4 if r in SHOE_RANKS else [0] * 4 for r in range(13)]
                            ).remove("A♠ 9♥ Q♦")
     fine = card_table(shoe, unmerged_layout([THREE_PAIRS]).fine)

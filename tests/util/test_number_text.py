@@ -10,7 +10,7 @@ import pytest
 
 from bacc_edge.util.number_text import decimal, fraction, percentage
 
-CALC = Path(__file__).resolve().parent.parent / "calc" / "bacc_edge"
+CALC = Path(__file__).resolve().parents[2] / "calc" / "bacc_edge"
 
 
 @pytest.mark.parametrize("value, digits, written", [

@@ -137,7 +137,7 @@ def test_collapsed_counts_match_the_reference_on_asymmetric_shoes(shape, rows):
 def test_eight_decks_part_dealt_match_the_card_layout(shape):
     """On a part-dealt 8-deck shoe, one with cards removed without their suit and an
     infinite deck, every line counts as on the card layout (itself checked against the reference in
-    test_card_bets.py): nothing lost at full size."""
+    tests/engine/test_card_bets.py): nothing lost at full size."""
     bet = SHAPES[shape][0]
     rng = np.random.default_rng(19)
     named = Shoe.decks(8).remove(" ".join(

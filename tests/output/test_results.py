@@ -21,7 +21,7 @@ def committed_date() -> str:
 @pytest.mark.slow
 def test_results_are_not_stale(tmp_path, monkeypatch):
     # as the math report page runs it, `bacc-edge results` with its default folders, in a
-    # folder holding the shipped paytables (tests/test_readme.py leaves that command to this one)
+    # folder holding the shipped paytables (tests/project/test_readme.py leaves that command to this one)
     shutil.copytree(ROOT / "paytables", tmp_path / "paytables")
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["results", "--date", committed_date()],

@@ -3,7 +3,7 @@ command prints, and the published ones; ``to_pandas`` is the command's ``--fmt c
 the exact values beside it.
 
 The 8-deck counts are the published ones (the Wizard of Odds' baccarat analysis; see
-tests/test_statistics.py): of 4,998,398,275,503,360 ordered deals of six cards the banker
+tests/analysis/test_statistics.py): of 4,998,398,275,503,360 ordered deals of six cards the banker
 wins 2,292,252,566,437,888, the player 2,230,518,282,592,256, and 475,627,426,473,216 are
 ties.
 """

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 from reference import card_points, reference_sequences
-from test_card_bets import physical
+from card_numbers import physical
 
 from bacc_edge import (ArgumentError, Bet, Event, KnownCard, OptionError, Shoe, Tables, banker,
                        coup, known_card, load_paytable, player, tie)

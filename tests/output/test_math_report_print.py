@@ -1,5 +1,5 @@
 """The math report in a real browser (headless Chromium): a rendered page, and every
-shipped report (results/math_reports/, which tests/test_results.py holds to today's
+shipped report (results/math_reports/, which tests/output/test_results.py holds to today's
 code) printed to PDF on Letter and on A4, as a test lab prints it. Without Chromium the
 tests skip, saying why (the ``tool`` fixture of tests/conftest.py: .ci/run installs every
 tool and sets BACC_EDGE_REQUIRE_TOOLS, which makes a missing one a failure). Page sizes are
@@ -14,7 +14,6 @@ import struct
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
 from click.testing import CliRunner
 
 from bacc_edge.cli import main

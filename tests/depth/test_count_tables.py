@@ -1,6 +1,6 @@
 """Counts indexed by depth, strict triggers, decks rounded down or up, bet ramps, a side
 bet placed only beside a main bet, and teams: the count study's kernel and the exact
-engine against the plain-Python dealer of tests/test_count_study_cards.py, which
+engine against the plain-Python dealer of tests/depth/test_count_study_cards.py, which
 decides every bet from the count's written rule (threshold in force by cards seen or
 round, ≥ or >, the decks as the count studies page words each rounding, the ramp's
 highest step reached, the main bet's stake) and settles each bet from its written rules."""

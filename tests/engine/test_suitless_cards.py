@@ -4,7 +4,7 @@ against an independent reference, cell by cell.
 The reference averages over the suits: for every way the suitless cards could have
 fallen (how many of each suit, rank by rank), the shoe with those suits named is
 counted by the ordinary path (cards of known suits; checked against brute force in
-tests/test_card_bets.py), weighted by the ordered ways to take those cards from the
+tests/engine/test_card_bets.py), weighted by the ordered ways to take those cards from the
 cards of their rank whose suit was not named. The table on the suitless shoe counts
 each deal once per such way, so it must hold that sum in every cell. (This is what
 the library did until it counted one kernel run per spread; the spreads now live
@@ -35,7 +35,7 @@ def layout_for(bets, **given):
     return getattr(layout, "fine", layout)
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RANK_NAMES = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 SUIT_LETTERS = "shdc"  # the shoe's suit order: ♠ ♥ ♦ ♣
 

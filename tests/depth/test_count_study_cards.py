@@ -23,41 +23,10 @@ from bacc_edge.depth.shoes import DealRules, EndRule, deal_batch, game
 from bacc_edge.engine import dealt_cells
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from conftest import ROOT
-from reference import coup_length
+from card_numbers import colour, coup_of, hand_points, points
 
 PAYTABLES = ROOT / "paytables"
 NINE, DIAMOND = 8, 2  # rank index of the 9 (A = 0); suit index of ♦ (♠ ♥ ♦ ♣)
-
-
-def points(card):
-    rank = card // 4
-    return (rank + 1) % 10 if rank < 9 else 0
-
-
-def colour(card):
-    return 1 if card % 4 in (1, 2) else 0  # ♥ ♦ red, ♠ ♣ black
-
-
-def coup_of(cards, pos):
-    """The coup dealt from ``cards[pos]``: (player's cards, banker's cards, cards dealt),
-    by the prose rules (reference.coup_length) and the dealing order P B P B."""
-    n = coup_length(cards, pos)
-    c = cards[pos:pos + n]
-    player, banker = [c[0], c[2]], [c[1], c[3]]
-    pt = (points(c[0]) + points(c[2])) % 10
-    natural = pt >= 8 or (points(c[1]) + points(c[3])) % 10 >= 8
-    player_drew = not natural and pt <= 5
-    if player_drew:
-        player.append(c[4])
-        if n == 6:
-            banker.append(c[5])
-    elif n == 5:
-        banker.append(c[4])
-    return player, banker, n
-
-
-def hand_points(hand):
-    return sum(points(c) for c in hand) % 10
 
 
 # -- each bet settled from its written rules ------------------------------------------------

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from card_numbers import physical
 from reference import card_points, coups_dealt
 
 from bacc_edge import (Bet, BaccEdgeError, ConditionError, Event, Shoe, Tables, all_cards,
@@ -278,10 +279,6 @@ def _rows(t):
     for i, r in enumerate(ranks):
         rows[r] = [counts[4 * i + s] + (1 if i == 0 and s == 0 else 0) for s in range(4)]
     return rows
-
-
-def physical(rows):
-    return [(r, s) for r in range(13) for s in range(4) for _ in range(rows[r][s])]
 
 
 CARD_SETTINGS = settings(max_examples=60, deadline=None,

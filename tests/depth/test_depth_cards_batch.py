@@ -1,6 +1,6 @@
 """Card bets valued on many rounds per kernel call (engine/card_batch.py, issue 19 §4):
 the batched class totals are the per-shoe path's, row by row, on asymmetric shoes; each
-row's values are those of every deal settled by hand (tests/test_depth_cards.py's
+row's values are those of every deal settled by hand (tests/depth/test_depth_cards.py's
 dealer); and the batch steps aside, for the per-shoe path's checks, where int64 would
 not hold a row."""
 

@@ -4,7 +4,7 @@ Under the six-card counting convention every ordered sequence of six cards is co
 so cards 5 and 6 exist in every one, dealt to a hand or not. The reference
 (tests/reference.py, :func:`reference_sequences`) deals every such sequence of a small
 shoe one by one and reads the cards straight off it; random conditions mixing the
-cards out of the shoe with every other word (tests/test_card_bets.py's specs) must
+cards out of the shoe with every other word (tests/engine/test_card_bets.py's specs) must
 count exactly as the engine counts them.
 """
 

@@ -1,6 +1,6 @@
 """The math report: what it says (identity, statistics, rules, sources, the docstring as
 Markdown), the regulator's flags, the re-run line that makes it again byte for byte,
-bad input; the browser tests are in tests/test_math_report_print.py."""
+bad input; the browser tests are in tests/output/test_math_report_print.py."""
 
 import datetime
 import hashlib
@@ -160,7 +160,7 @@ def test_each_bets_statistics_are_shown_as_computed(small_report):
     part = md[md.index("## Tie Bet"):md.index("## Suited")]
     assert f"| Volatility index (90% confidence) | {s.volatility_index:.4f} (z·SD, z = 1.6449) |" in part
     low, high = s.hold(1_000_000, 95).low, s.hold(1_000_000, 95).high
-    assert f"| 1,000,000 | " in part and f"{low * 100:.2f}% to {high * 100:.2f}% |" in part
+    assert "| 1,000,000 | " in part and f"{low * 100:.2f}% to {high * 100:.2f}% |" in part
     # the hold's SD over 10,000 rounds: SD/√10,000 = SD/100
     assert re.search(rf"\| 10,000 \| [^|]+ \| [^|]+ \| {s.sd:.3f}% \|", part), part
     assert "| Largest win in one round | 8 to 1: 8 won per unit staked |" in part
@@ -378,7 +378,7 @@ BETS = [Bet("T", [Event("tie", tie, 8)], max_round=40),
 
 
 def test_the_depth_run_is_stated_with_its_size_and_every_bets_players(tmp_path, monkeypatch):
-    # the run itself (Dask, the state folder) is tests/test_depth.py's; here its shoes are
+    # the run itself (Dask, the state folder) is tests/depth/test_depth.py's; here its shoes are
     # dealt serially and the report says what was run and what each player won
     dealt = []
 
