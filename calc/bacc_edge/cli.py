@@ -1002,8 +1002,12 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
 @click.option("--state", type=click.Path(file_okay=False), metavar="DIR",
               help="Folder for the --depth run's finished batches (default: "
                    ".bacc-edge-depth), as bacc-edge depth keeps them.")
+@click.option("--cuts", metavar="CARDS,...", callback=lambda ctx, param, value: cut_cards(
+                  ctx, param, value),
+              help="Every cut card from the --depth run (as bacc-edge depth --cuts): each "
+                   "bet's vulnerability ends with them and a verdict; not with --cut.")
 def math_report_command(paytable, output, decks, depth, seed, level, workers, cut, end_rule,
-                        date, depth_bets, state):
+                        date, depth_bets, state, cuts):
     """Write the math report of a paytable a test lab can read: the rules as applied,
     every bet's table, edge on 1-8 decks and the infinite deck, published figures,
     effects of removal (a chart) and counts, the regulator's flags, and how it was
@@ -1014,13 +1018,19 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
       bacc-edge math-report shipped:three_card_win -o three_card_win.html
       bacc-edge math-report my_bet.py -o my_bet.md
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
+      bacc-edge math-report shipped:live_dealer -o live.html --depth 2000 --cuts 14,52,104
 
     \b
     A --depth run keeps its finished batches in .bacc-edge-depth/ (--state DIR names
     another folder): the same run again resumes from them.
     """
     depth_only = [*(["--depth-bet"] if depth_bets else []),
-                  *given(click.get_current_context(), "seed", "workers", "state")]
+                  *given(click.get_current_context(), "seed", "workers", "state", "cuts")]
+    if cuts and cut is not None:
+        raise click.UsageError("--cut and --cuts: the --depth shoes are dealt to the nearest "
+                               "cut card of --cuts; give every cut card in --cuts")
+    if cuts:
+        cut, *further = cuts
     if depth is None and depth_only:  # options of a run not asked for: a contradiction
         raise click.UsageError(f"{', '.join(depth_only)}: "
                                f"{'shapes' if len(depth_only) == 1 else 'shape'} the "
@@ -1034,7 +1044,8 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     with (resumable_bar if depth else progress_bar.bar)("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, cut=cut, end=end_rule,
-                                 date=date, depth_bets=list(depth_bets) or None,
+                                 cuts=tuple(further) if cuts else (), date=date,
+                                 depth_bets=list(depth_bets) or None,
                                  state=state, on_note=say, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
 

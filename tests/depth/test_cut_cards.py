@@ -95,25 +95,29 @@ def _bet(rows, cutoff=None):
 
 @pytest.mark.parametrize("rows, cutoff, said", [
     ([(14, (0.1, 0.14), (0.02, 0.06), 1.0), (52, (0.05, 0.07), (-0.01, 0.03), 1.0)], None,
-     "Dragon 7: beatable by a perfect player, by 0.1200 units a shoe at cut card 14 (95%: "
-     "0.1000 to 0.1400), 0.0600 at cut card 52; its own count takes 0.0400 units a shoe at "
-     "cut card 14 (95%: 0.0200 to 0.0600): countable at cut card 14."),
+     'Dragon 7: beatable by a perfect player: at cut card 14 it wins 0.1200 units a shoe '
+     '(95%: 0.1000 to 0.1400), at cut card 52 0.0600; its own count, at cut card 14, wins '
+     '0.0400 units a shoe (95%: 0.0200 to 0.0600; a unit every 25 shoes): countable at cut'
+     ' card 14.'),
     ([(14, (0.1, 0.14), (0.02, 0.06), 1.0), (26, (0.1, 0.12), (0.01, 0.03), 1.0),
       (52, (0.05, 0.07), (0.001, 0.003), 1.0)], None,
-     "Dragon 7: beatable by a perfect player, by 0.1200 units a shoe at cut card 14 (95%: "
-     "0.1000 to 0.1400), 0.0600 at cut card 52; its own count takes 0.0400 units a shoe at "
-     "cut card 14 (95%: 0.0200 to 0.0600): countable at cut cards 14, 26 and 52."),
+     'Dragon 7: beatable by a perfect player: at cut card 14 it wins 0.1200 units a shoe '
+     '(95%: 0.1000 to 0.1400), at cut card 52 0.0600; its own count, at cut card 14, wins '
+     '0.0400 units a shoe (95%: 0.0200 to 0.0600; a unit every 25 shoes): countable at cut'
+     ' cards 14, 26 and 52.'),
     ([(14, (0.1, 0.14), (-0.02, 0.04), 1.0), (52, (0.05, 0.07), (-0.03, 0.01), 1.0)], 60,
-     "Dragon 7 (the table closes it after round 60): beatable by a perfect player, by 0.1200 "
-     "units a shoe at cut card 14 (95%: 0.1000 to 0.1400), 0.0600 at cut card 52; its own "
-     "count shows no gain at any of these cut cards (at best 0.0100 units a shoe, at cut card "
-     "14, 95%: -0.0200 to 0.0400): not countable."),
+     'Dragon 7 (the table closes it after round 60): beatable by a perfect player: at cut '
+     'card 14 it wins 0.1200 units a shoe (95%: 0.1000 to 0.1400), at cut card 52 0.0600; '
+     'its own count shows no gain at any of these cut cards, so it is not countable: at '
+     'best, at cut card 14, it wins 0.0100 units a shoe (95%: -0.0200 to 0.0400; a unit '
+     'every 100 shoes).'),
     ([(14, (0.0, 0.0004), None, 1.0)], None,
-     "Dragon 7: a perfect player's win, 0.0002 units a shoe at cut card 14 (95%: 0.0000 to "
-     "0.0004), is not shown above zero; no count of its own was played."),
+     "Dragon 7: a perfect player's win is not shown above zero: at cut card 14 it wins "
+     '0.0002 units a shoe (95%: 0.0000 to 0.0004; a unit every 5,000 shoes); no count of '
+     'its own was played.'),
     ([(14, (0.0, 0.0), (0.0, 0.0), 0.0), (52, (0.0, 0.0), (0.0, 0.0), 0.0)], None,
-     "Dragon 7: not beatable in these shoes: no round favoured the player at any cut card, "
-     "so even a perfect player never bets."),
+     'Dragon 7: not beatable in these shoes: no round favoured the player at any cut card,'
+     ' so even a perfect player never bets.'),
 ])
 def test_the_verdict_in_words(rows, cutoff, said):
     assert verdict(_bet(rows, cutoff)) == said
@@ -165,3 +169,25 @@ def test_the_json_holds_every_cut_card_and_a_verdict_per_bet(tmp_path):
     assert [a["cut"] for a in bet["at_cut_cards"]] == [6, 30]
     assert bet["at_cut_cards"][0]["perfect_player"]["player"] == "perfect player"
     assert bet["verdict"].startswith("Player: ")
+
+
+def test_the_math_report_ends_each_vulnerability_with_every_cut_card(tmp_path):
+    out = tmp_path / "live.md"
+    result = CliRunner().invoke(main, ["math-report", str(LIVE), "-o", str(out), "--decks", "2",
+                                       "--depth", "4", "--depth-bet", "Player",
+                                       "--cuts", "6,30", "--state", str(tmp_path / "state")])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert "| Cut card (rounds) | Player | Units a shoe | A 100 rounds | Bets on |" in text
+    assert "Every cut card: Player: " in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--cuts", "14,52"], "--cuts: shapes the shoe-depth run: give --depth SHOES too"),
+    (["--depth", "2", "--cuts", "14,52", "--cut", "20"], "--cut and --cuts"),
+])
+def test_bad_cut_cards_in_the_math_report(args, message, tmp_path):
+    result = CliRunner().invoke(main, ["math-report", str(LIVE), "-o", str(tmp_path / "r.md"),
+                                       *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and not (tmp_path / "r.md").exists()

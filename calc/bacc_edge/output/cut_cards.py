@@ -24,11 +24,16 @@ def _fixed(x: float, digits: int) -> str:
 
 
 def _units(interval) -> str:
-    return _fixed(interval.value, DIGITS)
-
-
-def _range(interval) -> str:
-    return f"95%: {_fixed(interval.low, DIGITS)} to {_fixed(interval.high, DIGITS)}"
+    """Units a shoe with the 95% interval, and, for a win below a tenth of a unit, how
+    many shoes a unit takes: "0.0026 units a shoe (95%: 0.0017 to 0.0037; a unit every
+    380 shoes)" — a gain can be sure and still too small to be worth a player's time."""
+    value = interval.value
+    every = ""
+    if 0 < value < 0.1:
+        shoes = float(f"{1 / value:.2g}")  # two significant digits
+        every = f"; a unit every {shoes:,.0f} shoes"
+    return (f"{_fixed(value, DIGITS)} units a shoe (95%: {_fixed(interval.low, DIGITS)} to "
+            f"{_fixed(interval.high, DIGITS)}{every})")
 
 
 def _wins(player: PlayerSummary) -> bool:
@@ -38,11 +43,11 @@ def _wins(player: PlayerSummary) -> bool:
 
 
 def verdict(bet: BetSummary) -> str:
-    """The bet's verdict over its cut cards, in one sentence or two, e.g. "beatable by
-    a perfect player by 0.120 units a shoe at cut card 14 (95%: …), 0.031 at cut card
-    104; its own count takes 0.050 at cut card 14 (95%: …): countable at cut cards 14
-    and 26." A perfect player's win is never below zero (it bets only where the bet
-    favours it); a count's can be."""
+    """The bet's verdict over its cut cards, in a sentence, e.g. "beatable by a perfect
+    player: at cut card 14 it wins 0.1200 units a shoe (95%: …), at cut card 104
+    0.0310; its own count, at cut card 14, wins 0.0500 units a shoe (95%: …):
+    countable at cut cards 14 and 26." A perfect player's win is never below zero (it
+    bets only where the bet favours it); a count's can be."""
     at = bet.at_cut_cards
     near, far = at[0], at[-1]
     name = bet.name + ("" if bet.cutoff is None
@@ -50,24 +55,23 @@ def verdict(bet: BetSummary) -> str:
     if all(a.perfect_player.bets_per_shoe == 0 for a in at):
         return (f"{name}: not beatable in these shoes: no round favoured the player at "
                 f"any cut card, so even a perfect player never bets.")
-    perfect = near.perfect_player.units_per_shoe
-    by = (f"{_units(perfect)} units a shoe at cut card {near.cut} ({_range(perfect)})"
-          + ("" if far is near else
-             f", {_units(far.perfect_player.units_per_shoe)} at cut card {far.cut}"))
-    said = (f"{name}: beatable by a perfect player, by {by}" if _wins(near.perfect_player)
-            else f"{name}: a perfect player's win, {by}, is not shown above zero")
+    wins = (f"at cut card {near.cut} it wins {_units(near.perfect_player.units_per_shoe)}"
+            + ("" if far is near else f", at cut card {far.cut} "
+               f"{_fixed(far.perfect_player.units_per_shoe.value, DIGITS)}"))
+    said = (f"{name}: beatable by a perfect player: {wins}" if _wins(near.perfect_player)
+            else f"{name}: a perfect player's win is not shown above zero: {wins}")
     if any(a.count is None for a in at):
         return said + "; no count of its own was played."
     countable = [a for a in at if _wins(a.count)]
     if countable:
-        first = countable[0].count.units_per_shoe
-        return (said + f"; its own count takes {_units(first)} units a shoe at cut card "
-                f"{countable[0].cut} ({_range(first)}): countable at cut card"
+        first = countable[0]
+        return (said + f"; its own count, at cut card {first.cut}, wins "
+                f"{_units(first.count.units_per_shoe)}: countable at cut card"
                 f"{'s' if len(countable) > 1 else ''} {_listed([a.cut for a in countable])}.")
     best = max(at, key=lambda a: a.count.units_per_shoe.value)
-    return (said + f"; its own count shows no gain at any of these cut cards (at best "
-            f"{_units(best.count.units_per_shoe)} units a shoe, at cut card {best.cut}, "
-            f"{_range(best.count.units_per_shoe)}): not countable.")
+    return (said + f"; its own count shows no gain at any of these cut cards, so it is not "
+            f"countable: at best, at cut card {best.cut}, it wins "
+            f"{_units(best.count.units_per_shoe)}.")
 
 
 def _listed(cuts: list[int]) -> str:
@@ -90,7 +94,7 @@ def _row(at: AtCutCard, who: str, player: PlayerSummary) -> list[str]:
 
 #: The columns of :func:`cut_card_rows`: the cut card (cards behind it) with the rounds a
 #: shoe deals there, who plays, and what they win and how often they bet.
-HEADERS = ["Cut card\n(rounds)", "Player", "Units a shoe", "A 100 rounds", "Bets on"]
+HEADERS = ("Cut card (rounds)", "Player", "Units a shoe", "A 100 rounds", "Bets on")
 
 
 def cut_card_rows(bet: BetSummary) -> list[list[str]]:

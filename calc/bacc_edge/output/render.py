@@ -642,7 +642,8 @@ def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
         parts += ["\nPublished figures:\n", table(check_rows_, check_headers, fmt)]
     for bet in (b for b in summary.bets if b.at_cut_cards):
         parts += [f"\n{prose(bet.name, fmt)} at each cut card, from the same shoes:\n",
-                  table(cut_card_rows(bet), CUT_CARD_HEADERS, fmt),
+                  table(cut_card_rows(bet), [h.replace(" (", "\n(") for h in CUT_CARD_HEADERS],
+                        fmt),
                   prose(wrapped(verdict(bet)), fmt) + "\n"]
     return "".join(parts)
 
