@@ -384,6 +384,18 @@ class DeckCounts(click.ParamType):
             self.fail(str(err), param, ctx)
 
 
+def cut_cards(ctx, param, value) -> tuple[int, ...]:
+    """--cuts: whole numbers of cards behind the cut card, "14,26,52", nearest the end
+    first; each once."""
+    if value is None:
+        return ()
+    numbers = tuple(sorted(WholeNumber(0).convert(part.strip(), param, ctx)
+                           for part in value.split(",")))
+    if len(set(numbers)) != len(numbers):
+        raise OptionError(f"--cuts {value}: each cut card once")
+    return numbers
+
+
 def text_only(fmt: str, *names: str, exact_in: tuple[str, ...] = ()) -> None:
     """Refuse the options among ``names`` (--digits, --exact) that shape the text tables
     when --fmt json or csv gives every number in full (exact fractions too under the
@@ -699,6 +711,12 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--batch", type=WholeNumber(1),
               help="Shoes per task (default 10; for a count study 20000, 5000 with "
                    "--exact-bets, fewer where a task would pass 5,000,000 rounds).")
+@click.option("--cuts", metavar="CARDS,...", callback=lambda ctx, param, value: cut_cards(
+                  ctx, param, value),
+              help="Every cut card from one run: the perfect player and each bet's own "
+                   "count at each of these cut cards (cards behind it, e.g. "
+                   "14,26,52,78,104), from the same shoes, dealt to the nearest (so not "
+                   "with --cut), and a verdict per bet.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on this Dask cluster instead of a local one.")
 @workers_option("Local worker processes; threads for a count study by outcomes "
@@ -712,9 +730,9 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @advantage_options
 def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, count_tags,
                   trigger, trigger_on, initial, divisor, rounding, exposed_card, eor_count,
-                  count_only, exact_bets, do_check, level, batch, scheduler, workers, state,
-                  fmt, plot, quiet, strict, ramp, with_main, main_minimum, side_at_most,
-                  bankroll, ruin, rounds_per_hour):
+                  count_only, exact_bets, do_check, level, batch, cuts, scheduler, workers,
+                  state, fmt, plot, quiet, strict, ramp, with_main, main_minimum,
+                  side_at_most, bankroll, ruin, rounds_per_hour):
     """Deal real shoes, count them, and value the bets: does a bet favour the player as
     the shoe runs down, what could a perfect player or a counter win, and does the
     table's round cutoff stop them?
@@ -729,6 +747,7 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     Examples:
       bacc-edge depth shipped:live_dealer --shoes 2000 --plot depth.png
       bacc-edge depth shipped:live_dealer --bet "Lucky Six" --cutoff 30
+      bacc-edge depth shipped:live_dealer --cuts 14,26,52,78,104 --shoes 10000
       bacc-edge depth shipped:wizard_lucky6 --count-only --shoes 1000000 --check
       bacc-edge depth my.py --count "8=+2,9=+2,4=-1,5=-1,6=-1,7=-1" --trigger 4 --count-only
       bacc-edge depth shipped:live_dealer --scheduler tcp://10.0.0.5:8786
@@ -751,10 +770,15 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     if not 0 < ruin < 100:
         raise OptionError(f"--risk-of-ruin {float(ruin):g}: must be a percentage above 0 and "
                           f"below 100")
+    if cuts and given(click.get_current_context(), "cut"):
+        raise click.UsageError("--cut and --cuts: the shoes of --cuts are dealt to its "
+                               "nearest cut card; give every cut card in --cuts")
+    if cuts:
+        cut, *further = cuts
     options = DepthOptions(bet_names=list(bets) or None, deal=DealRules(decks, cut, end_rule),
                            seed=seed, level=level, cutoff=cutoff, eor_count=eor_count,
                            count_only=count_only, exact_bets=exact_bets, with_main=table,
-                           **convention)
+                           cuts=tuple(further) if cuts else (), **convention)
     with resumable_bar("shoes", quiet=quiet) as on_progress:
         spec, summary = depth_study(
             paytable, options, shoes=shoes, your_count=yours, check=do_check,
@@ -978,8 +1002,12 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
 @click.option("--state", type=click.Path(file_okay=False), metavar="DIR",
               help="Folder for the --depth run's finished batches (default: "
                    ".bacc-edge-depth), as bacc-edge depth keeps them.")
+@click.option("--cuts", metavar="CARDS,...", callback=lambda ctx, param, value: cut_cards(
+                  ctx, param, value),
+              help="Every cut card from the --depth run (as bacc-edge depth --cuts): each "
+                   "bet's vulnerability ends with them and a verdict; not with --cut.")
 def math_report_command(paytable, output, decks, depth, seed, level, workers, cut, end_rule,
-                        date, depth_bets, state):
+                        date, depth_bets, state, cuts):
     """Write the math report of a paytable a test lab can read: the rules as applied,
     every bet's table, edge on 1-8 decks and the infinite deck, published figures,
     effects of removal (a chart) and counts, the regulator's flags, and how it was
@@ -990,13 +1018,19 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
       bacc-edge math-report shipped:three_card_win -o three_card_win.html
       bacc-edge math-report my_bet.py -o my_bet.md
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
+      bacc-edge math-report shipped:live_dealer -o live.html --depth 2000 --cuts 14,52,104
 
     \b
     A --depth run keeps its finished batches in .bacc-edge-depth/ (--state DIR names
     another folder): the same run again resumes from them.
     """
     depth_only = [*(["--depth-bet"] if depth_bets else []),
-                  *given(click.get_current_context(), "seed", "workers", "state")]
+                  *given(click.get_current_context(), "seed", "workers", "state", "cuts")]
+    if cuts and cut is not None:
+        raise click.UsageError("--cut and --cuts: the --depth shoes are dealt to the nearest "
+                               "cut card of --cuts; give every cut card in --cuts")
+    if cuts:
+        cut, *further = cuts
     if depth is None and depth_only:  # options of a run not asked for: a contradiction
         raise click.UsageError(f"{', '.join(depth_only)}: "
                                f"{'shapes' if len(depth_only) == 1 else 'shape'} the "
@@ -1010,7 +1044,8 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     with (resumable_bar if depth else progress_bar.bar)("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, cut=cut, end=end_rule,
-                                 date=date, depth_bets=list(depth_bets) or None,
+                                 cuts=tuple(further) if cuts else (), date=date,
+                                 depth_bets=list(depth_bets) or None,
                                  state=state, on_note=say, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
 

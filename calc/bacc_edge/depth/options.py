@@ -20,6 +20,7 @@ from ..analysis.removal_effects import betting_correlation, effects_of_removal, 
 from ..analysis.table_rules import WithMainBet
 from ..errors import ArgumentError, OptionError, kind_of
 from ..game.cards import RANKS
+from ..game.dealing import BEFORE_CUT
 from ..game.shoe import Shoe
 from ..language.loader import as_paytable
 from ..util.arguments import names_argument, non_empty
@@ -30,16 +31,22 @@ MAX_SEED = 2 ** 63 - 1
 #: :attr:`~bacc_edge.game.dealing.DealRules.most_rounds`); a cutoff above a million is a
 #: typo.
 MAX_CUTOFF = 1_000_000
+#: The most cut cards one run sums up at (``depth --cuts``): each adds a summary.
+MAX_CUTS = 12
 #: Exact values per round are counted in int64 up to 27 decks (1,448 cards, see
 #: :func:`~bacc_edge.engine.point_table.needs_python_integers`); above, with Python integers at
 #: about 15 s a shoe, so a run of the default 1,000 shoes would take four hours.
 MAX_EXACT_DECKS = 27
 
 
+#: The start of the name of each bet's own count (:func:`own_count_name`).
+OWN_COUNT = "own count (eor, level "
+
+
 def own_count_name(level: int) -> str:
     """The name of each bet's own count (:func:`prepare`), of tags up to ``level``: the
     bet it serves says whose it is."""
-    return f"own count (eor, level {level})"
+    return f"{OWN_COUNT}{level})"
 
 
 def count_convention(divisor, rounding, exposed_card) -> dict:
@@ -100,10 +107,38 @@ class DepthOptions:
     exposed_card: bool | None = None
     with_main: WithMainBet | None = None
     teams: tuple[Team, ...] = ()
+    cuts: tuple[int, ...] = ()
 
     def __post_init__(self):
         self._check_dealing()
+        self._check_cuts()
         self._read_players()
+
+    def _check_cuts(self) -> None:
+        """``cuts``: further cut cards the run also sums up at (cards behind the cut
+        card), each further from the end than ``deal.cut`` (the shoes are dealt to it)
+        and fitting the shoe; kept sorted. Only the depth analysis values every round,
+        which a cut card further up reads a prefix of."""
+        cuts, deal = self.cuts, self.deal
+        if isinstance(cuts, (str, bytes)) or not isinstance(cuts, (tuple, list)) or any(
+                isinstance(c, bool) or not isinstance(c, int) for c in cuts):
+            raise ArgumentError(f"cuts {kind_of(cuts)} must be whole numbers of cards behind "
+                                f"the cut card, e.g. (26, 52, 104)")
+        most = deal.cards - BEFORE_CUT
+        for c in cuts:
+            if not deal.cut < c <= most:
+                raise OptionError(f"cut card {c}: each further cut card must lie more than "
+                                  f"{deal.cut} cards from the end (the run's own cut card, to "
+                                  f"which its shoes are dealt) and at most {most}")
+        if len(set(cuts)) != len(cuts):
+            raise OptionError(f"cut cards {list(cuts)}: each once")
+        if len(cuts) > MAX_CUTS - 1:
+            raise OptionError(f"cut cards: at most {MAX_CUTS} in a run (the run's own and "
+                              f"{MAX_CUTS - 1} more), not {len(cuts) + 1}")
+        if cuts and self.count_only:
+            raise OptionError("cut cards: a count study (count_only) values no round "
+                              "exactly; every cut card needs the depth analysis")
+        object.__setattr__(self, "cuts", tuple(sorted(cuts)))
 
     def _check_dealing(self) -> None:
         """Refuse dealing rules, a seed, a cutoff or a way of valuing rounds that no run
@@ -229,7 +264,8 @@ def _spec(paytable, options: DepthOptions) -> DepthSpec:
                      counts_chosen, tuple(players), cutoffs, paytable.rules,
                      exact_every_round=not count_only, exact_bets=bool(exact_bets),
                      correlations=tuple(correlations), with_main=with_main,
-                     groups=groups, sd_off_the_top=tuple(sd_off_the_top))
+                     groups=groups, sd_off_the_top=tuple(sd_off_the_top),
+                     cuts=options.cuts)
 
 
 def _counts(options: DepthOptions, effects: dict, names: list[str],

@@ -125,7 +125,7 @@ def card_bet_note(spec: DepthSpec, workers: int | None = None, *,
 def definition(spec: DepthSpec, batch: int) -> dict:
     """Everything that decides a run's batches, as JSON: two runs share saved batches
     exactly when their definitions are equal."""
-    return {
+    out = {
         "engine": ENGINE_VERSION,
         "paytable_sha256": hashlib.sha256(spec.source.encode()).hexdigest(),
         "bets": list(spec.bets),
@@ -141,6 +141,9 @@ def definition(spec: DepthSpec, batch: int) -> dict:
         "groups": [g.describe() for g in spec.groups],
         "batch": batch,
     }
+    if spec.cuts:  # (a run without has the definition it always had: its batches are kept)
+        out["cuts"] = list(spec.cuts)
+    return out
 
 
 def most_shoes_a_task(deal) -> int:

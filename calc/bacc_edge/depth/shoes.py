@@ -33,6 +33,7 @@ from typing import Sequence
 import numpy as np
 
 from ..engine import deal_kernels as K
+from ..engine.cut_card_kernels import rounds_at_cuts as rounds_at_cuts_kernel
 from ..engine.dealt_cells import card_settle
 from ..game.cards import CARD_KINDS, CARDS_PER_DECK, POINT_VALUES, RANKS, SUITS_PER_RANK
 from ..analysis.card_counting import Count, DeckRounding, DepthBy, Divisor, TriggerOn
@@ -276,6 +277,9 @@ class DepthSpec:
     groups: tuple[Group, ...] = ()
     #: per bet, the standard deviation of one unit off the top (a full shoe)
     sd_off_the_top: tuple[float, ...] = ()
+    #: further cut cards (cards behind it, each more than ``deal.cut``) the run also sums
+    #: up at, from the same shoes (:func:`rounds_at_cuts`)
+    cuts: tuple[int, ...] = ()
 
     def paytable(self) -> Paytable:
         """The paytable cut down to the run's bets, loaded from the source sent along
@@ -291,6 +295,11 @@ class DepthSpec:
     def exact(self) -> bool:
         """Whether the players' gains are exact values rather than coups' outcomes."""
         return self.exact_every_round or self.exact_bets
+
+    def at_cut(self, cut: int) -> "DepthSpec":
+        """The run as dealt with its cut card ``cut`` cards from the end (one of
+        :attr:`cuts`), for summing up its shoes there."""
+        return replace(self, deal=replace(self.deal, cut=cut), cuts=())
 
 
 class Game:
@@ -613,6 +622,21 @@ def unseen_by_round(cards: np.ndarray, start: np.ndarray, rounds: int) -> np.nda
 COLUMNS = ("won", "won_exact", "bets", "rounds", "staked")
 
 
+#: The keys of a batch's sums at a further cut card (:attr:`DepthSpec.cuts`):
+#: ``cut:52:sums`` is the ``sums`` of the shoes cut 52 cards from the end.
+CUT_PREFIX = "cut:"
+
+
+def rounds_at_cuts(spec: DepthSpec, start: np.ndarray, rounds: np.ndarray) -> np.ndarray:
+    """Per cut card of :attr:`DepthSpec.cuts`, the rounds each shoe dealt by ``spec``
+    (``start``, ``rounds``: as :meth:`Game.deal_shoes` gives them) would have dealt with
+    its cut card there (:func:`~bacc_edge.engine.cut_card_kernels.rounds_at_cuts`)."""
+    out = np.zeros((len(spec.cuts), len(rounds)), dtype=np.int64)
+    rounds_at_cuts_kernel(start, rounds, spec.deal.cards, spec.deal.end_code,
+                          np.array(spec.cuts, dtype=np.int64), out)
+    return out
+
+
 def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
     """Deal, count and value shoes ``first`` … ``first + count - 1``; the sums a run
     adds up (see :class:`~bacc_edge.depth.summary.DepthTally`), a row per player then per
@@ -661,6 +685,25 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
             unseen_by_round(cards[s], start[s], int(rounds[s]))[need[s, :rounds[s]]]
             for s in np.flatnonzero(need.any(axis=1))])
         ev[shoe_of, round_of], ev2[shoe_of, round_of] = g.values.moments_each(unseen)
+    out = _sums(spec, g, valid, rounds, masks, steps, ev, ev2, net)
+    for cut, dealt in zip(spec.cuts, rounds_at_cuts(spec, start, rounds)):
+        at = valid & (round_no[None, :] <= dealt[:, None])
+        out.update((f"{CUT_PREFIX}{cut}:{key}", array) for key, array in _sums(
+            spec, g, at, dealt, [None if mask is None else mask & at for mask in masks],
+            steps, ev, ev2, net).items())
+    return out
+
+
+def _sums(spec: DepthSpec, g: Game, valid: np.ndarray, rounds: np.ndarray, masks: list,
+          steps: list, ev: np.ndarray, ev2: np.ndarray, net: np.ndarray) -> dict[str, np.ndarray]:
+    """A batch's sums (:func:`deal_batch`) over the rounds ``valid`` marks, ``rounds`` a
+    shoe: each count player bets where its ``masks`` say (within those rounds), the
+    perfect player where the round's exact value ``ev`` is positive."""
+    masks, steps = list(masks), list(steps)
+    m = valid.shape[1]
+    round_no = np.arange(1, m + 1)
+    count = len(rounds)
+    n_bets = len(spec.bets)
     n_players = len(spec.players)
     rows = n_players + len(spec.groups)
     per_shoe = np.zeros((count, rows, len(COLUMNS)))
@@ -702,7 +745,7 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
     per_shoe[:, :, 3] = rounds[:, None]
     cross = np.einsum("spi,spj->pij", per_shoe, per_shoe)
     gain = per_shoe[:, :, 1] if spec.exact else per_shoe[:, :, 0]
-    out = {
+    return {
         "shoes": np.array([count], dtype=np.int64),
         "sums": per_shoe.sum(axis=0),
         "cross": cross,
@@ -718,10 +761,9 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
         # per shoe, each player's gain: what the bootstrap resamples (depth runs only)
         "gains": gain.copy() if spec.exact_every_round else np.zeros((0, rows)),
     }
-    return out
 
 
-__all__ = ["BEFORE_CUT", "COLUMNS", "DealRules", "DepthSpec", "ENGINE_VERSION", "EndRule",
-           "Game", "Group", "GroupKind", "Player", "ROUNDING_CODES", "RoundValues",
-           "burn_count", "count_bets", "deal_batch", "game", "stakes_of", "thresholds_by_depth",
-           "unseen_by_round"]
+__all__ = ["BEFORE_CUT", "COLUMNS", "CUT_PREFIX", "DealRules", "DepthSpec", "ENGINE_VERSION",
+           "EndRule", "Game", "Group", "GroupKind", "Player", "ROUNDING_CODES", "RoundValues",
+           "burn_count", "count_bets", "deal_batch", "game", "rounds_at_cuts", "stakes_of",
+           "thresholds_by_depth", "unseen_by_round"]

@@ -7,9 +7,10 @@ player, each figure with its 95% interval, and the published figures checked
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
-from typing import Sequence
+from types import MappingProxyType
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -20,7 +21,8 @@ from ..analysis.card_counting import StudyMeasure
 from ..analysis.evaluator import Evaluator
 from ..analysis.intervals import Interval, IntervalMethod, mean_interval, ratio_interval
 from ..errors import ArgumentError, BaccEdgeError, kind_of
-from .shoes import COLUMNS, DepthSpec, GroupKind, Player
+from .options import OWN_COUNT
+from .shoes import COLUMNS, CUT_PREFIX, DepthSpec, GroupKind, Player
 
 
 @dataclass(frozen=True, eq=False, init=False)
@@ -49,6 +51,9 @@ class DepthTally:
     gains: np.ndarray
     #: shoes dealt
     n: int
+    #: per further cut card of the run (:attr:`~bacc_edge.depth.shoes.DepthSpec.cuts`), the
+    #: same shoes added up as dealt with the cut card there
+    at_cuts: Mapping[int, "DepthTally"]
 
     def __init__(self, batches: Sequence[dict]):
         if not batches:
@@ -59,6 +64,11 @@ class DepthTally:
             array.flags.writeable = False
             object.__setattr__(self, name, array)
         object.__setattr__(self, "n", int(self.shoes[0]))
+        cuts = sorted({int(k[len(CUT_PREFIX):].split(":")[0]) for k in batches[0]
+                       if k.startswith(CUT_PREFIX)})
+        object.__setattr__(self, "at_cuts", MappingProxyType({cut: DepthTally([
+            {k[len(f"{CUT_PREFIX}{cut}:"):]: v for k, v in b.items()
+             if k.startswith(f"{CUT_PREFIX}{cut}:")} for b in batches]) for cut in cuts}))
 
 
 class GainMethod(StrEnum):
@@ -152,10 +162,25 @@ class StudyCheck:
 
 
 @dataclass(frozen=True)
+class AtCutCard:
+    """One bet had the cut card been placed ``cut`` cards from the end: the same shoes,
+    each ending where that cut card ends it (a bet's value before a coup depends on the
+    cards seen, never on where the cut card lies). ``perfect_player`` and ``count`` (the
+    bet's own linear count, from its effects of removal; None when the run played none)
+    within the bet's cutoff, as the table runs it."""
+
+    cut: int
+    rounds_per_shoe: Interval
+    perfect_player: PlayerSummary
+    count: PlayerSummary | None
+
+
+@dataclass(frozen=True)
 class BetSummary:
     """One bet over the run: its cutoff, how often it favoured the player (depth runs),
     each player, the share of the perfect player's gain the cutoff removes, and the
-    edge round by round."""
+    edge round by round; with further cut cards (``depth --cuts``), its perfect player
+    and own count at each cut card, nearest the end first."""
 
     name: str
     cutoff: int | None
@@ -163,10 +188,15 @@ class BetSummary:
     players: tuple[PlayerSummary, ...]
     cutoff_removes: float | None
     by_round: tuple[RoundSummary, ...]
+    at_cut_cards: tuple[AtCutCard, ...] = ()
 
     def as_json(self) -> dict:
-        """The bet as the depth command's JSON lists it."""
-        return _json(asdict(self))
+        """The bet as the depth command's JSON lists it (``at_cut_cards`` only when the
+        run has further cut cards)."""
+        out = _json(asdict(self))
+        if not self.at_cut_cards:
+            del out["at_cut_cards"]
+        return out
 
 
 def _json(value):
@@ -216,13 +246,46 @@ def summarize(spec: DepthSpec, tally: DepthTally, *,
     measures (at ``bankroll``); per bet, the edge and share of favourable rounds by
     round (depth runs); each group of players (a side bet with the table's main bet,
     beside the player; a count over its bets and each team, after the bets); published
-    figures checked."""
+    figures checked; with further cut cards, each bet's perfect player and own count at
+    every cut card (:class:`AtCutCard`)."""
     if not isinstance(spec, DepthSpec) or not isinstance(tally, DepthTally):
         raise ArgumentError(f"summarize_depth(spec, tally) takes the DepthSpec of "
                             f"prepare_depth() and the DepthTally of run_depth(), not "
                             f"{type(spec).__name__} and {type(tally).__name__}")
     if not isinstance(bankroll, Bankroll):
         raise ArgumentError(f"bankroll {kind_of(bankroll)} must be Bankroll(...)")
+    if set(tally.at_cuts) != set(spec.cuts):
+        raise ArgumentError(f"summarize_depth(spec, tally): the tally is of cut cards "
+                            f"{sorted(tally.at_cuts)}, the run of {list(spec.cuts)}")
+    summary = _summary(spec, tally, bankroll)
+    if not spec.cuts:
+        return summary
+    at = [(spec.deal.cut, summary)] + [
+        (cut, _summary(spec.at_cut(cut), tally.at_cuts[cut], bankroll)) for cut in spec.cuts]
+    bets = tuple(replace(bet, at_cut_cards=tuple(_at_cut_card(spec, b, cut, s)
+                                                 for cut, s in at))
+                 for b, bet in enumerate(summary.bets))
+    return replace(summary, bets=bets)
+
+
+def _at_cut_card(spec: DepthSpec, b: int, cut: int, summary: StudySummary) -> AtCutCard:
+    """Bet ``b``'s perfect player and own count, within its cutoff, in ``summary`` (the
+    run summed up at cut card ``cut``)."""
+    players = [p for p in spec.players if p.bet == b]
+    rows = [s for s in summary.bets[b].players if s.group is None]
+    perfect = count = None
+    for p, row in zip(players, rows):
+        if p.cutoff != spec.cutoffs[b] or p.follows is not None:
+            continue
+        if p.count is None:
+            perfect = row
+        elif spec.counts[p.count].name.startswith(OWN_COUNT):
+            count = row
+    return AtCutCard(cut, summary.rounds_per_shoe, perfect, count)
+
+
+def _summary(spec: DepthSpec, tally: DepthTally, bankroll: Bankroll) -> StudySummary:
+    """:func:`summarize` at the run's own cut card."""
     n = tally.n
     nets = _nets(spec)
     total_rounds = float(tally.sums[0, 3]) if len(spec.players) else 0.0
@@ -375,5 +438,5 @@ def _checks(spec, summaries, rounds) -> tuple[StudyCheck, ...]:
     return tuple(out)
 
 
-__all__ = ["BetSummary", "DepthTally", "GainMethod", "PlayerSummary", "RoundSummary",
+__all__ = ["AtCutCard", "BetSummary", "DepthTally", "GainMethod", "PlayerSummary", "RoundSummary",
            "StudyCheck", "StudySummary", "player_name", "summarize"]

@@ -13,6 +13,7 @@ import io
 import json
 import math
 import re
+import textwrap
 from typing import Sequence
 
 from tabulate import tabulate, tabulate_formats
@@ -170,6 +171,16 @@ def below(table_text: str, line: str) -> str:
     return f"{table_text}\n{line}\n"
 
 
-__all__ = ["FORMATS", "HTML_FORMATS", "MARKDOWN_FORMATS", "below", "csv_cell", "csv_records",
-           "csv_text", "markdown_cell", "markdown_fence", "markdown_inline", "markdown_text",
-           "prose", "table", "to_json"]
+#: The widest line of a text output: prose longer than this is wrapped under its table.
+TEXT_COLUMNS = 100
+
+
+def wrapped(text: str, width: int = TEXT_COLUMNS) -> str:
+    """Prose as lines of at most ``width`` columns (words never broken: a longer word,
+    such as a file's path, keeps a line of its own)."""
+    return textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False)
+
+
+__all__ = ["FORMATS", "HTML_FORMATS", "MARKDOWN_FORMATS", "TEXT_COLUMNS", "below", "csv_cell",
+           "csv_records", "csv_text", "markdown_cell", "markdown_fence", "markdown_inline",
+           "markdown_text", "prose", "table", "to_json", "wrapped"]

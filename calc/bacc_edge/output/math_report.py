@@ -113,7 +113,8 @@ def report_date(date=None) -> datetime.date:
 def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None = None,
                       depth_bets: Sequence[str] | None = None,
                       level: int = DEFAULT_LEVEL, seed: int = 1, cut: int | None = None,
-                      end: EndRule | str = EndRule.AT_CUT, date=None,
+                      end: EndRule | str = EndRule.AT_CUT, cuts: Sequence[int] = (),
+                      date=None,
                       command_path: str | None = None,
                       workers: int | None = None, state=None,
                       on_batch: Callable[[int, int], None] | None = None,
@@ -127,7 +128,9 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     the bets ``depth_bets`` names (None: every bet; a bet on the cards may take seconds
     a shoe), dealt with the cut card ``cut`` cards from the end (default: as
     :class:`~bacc_edge.game.dealing.DealRules` places it) and the end-of-shoe rule
-    ``end``. ``date``: the report's date (see :func:`report_date`); ``command_path``:
+    ``end``; ``cuts``: further cut cards (more cards from the end than ``cut``) at which
+    the same shoes are summed up too, each bet's vulnerability then closing with every cut
+    card and a verdict (``depth --cuts``). ``date``: the report's date (see :func:`report_date`); ``command_path``:
     the paytable's path as the re-run line names it (default: as the paytable was
     loaded). ``on_note(line)`` hears, before a depth run, how long its bets on the cards
     take a shoe when that is long (see :func:`~bacc_edge.depth.run.card_bet_note`).
@@ -147,6 +150,9 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
             if decks <= MOST_DECKS or cut is not None or depth is not None else None)
     if depth_bets is not None and depth is None:
         raise OptionError("math report: --depth-bet chooses the bets of the shoe-depth run: "
+                          "give --depth SHOES too")
+    if cuts and depth is None:
+        raise OptionError("math report: --cuts sums the shoe-depth run up at every cut card: "
                           "give --depth SHOES too")
     if depth is not None:  # refused before the tables are counted, not after
         if depth > MAX_DEPTH_SHOES:
@@ -179,7 +185,7 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
     run = None
     if depth:
         spec = prepare(paytable, options=DepthOptions(bet_names=depth_bets, deal=deal, seed=seed,
-                                                     level=level))
+                                                     level=level, cuts=tuple(cuts)))
         note = card_bet_note(spec, workers) if on_note is not None else None
         if note:
             on_note(note)

@@ -25,6 +25,8 @@ from ..game.tableau import NATURALS, STANDARD, STOOD, Tableau
 from ..language.bet import Measure
 from ..language.pays import Pays
 from ..util.number_text import fraction, one_in, percentage, plural
+from .cut_cards import HEADERS as CUT_CARD_HEADERS, cut_card_rows
+from .cut_cards import verdict as cut_card_verdict
 from .deck_comparison import deck_label
 from .math_report_model import DEFAULT_DECKS, DEFAULT_LEVEL, FlagKind, MathReport
 from .render import depth_interval_text, eor_card_rows
@@ -579,6 +581,13 @@ def _depth(r: MathReport, d: BetSummary) -> list[Block]:
     if pairs:
         out.append(Pairs(tuple(pairs)))
     out.append(Para(_verdict(d)))
+    if d.at_cut_cards:
+        out += [Para("At each cut card, from the same shoes (each ended where that cut card "
+                     "ends it): the perfect player and the bet's own count, within the "
+                     "table's cutoff."),
+                Table(CUT_CARD_HEADERS, tuple(map(tuple, cut_card_rows(d))), numeric_from=2,
+                      kind="depth"),
+                Para("Every cut card: " + cut_card_verdict(d))]
     return out
 
 

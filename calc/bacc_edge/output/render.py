@@ -24,7 +24,8 @@ from ..analysis.commission import CHIP_SHARE, CommissionEdge
 from ..depth.shoes import DepthSpec
 from ..analysis.removal_effects import LinearCount, RemovalEffects
 from .formats import FORMATS  # noqa: F401 (not used here: the CLI's --fmt reads render.FORMATS)
-from .formats import below, csv_records, prose, table, to_json
+from .cut_cards import HEADERS as CUT_CARD_HEADERS, cut_card_rows, verdict
+from .formats import below, csv_records, prose, table, to_json, wrapped
 from ..util.number_text import amount, decimal, fraction, percentage, plural
 from ..analysis.bet_report import BetResult, CheckStatus, EventResult, FigureCheck, StudyStatus
 from ..language.bet import Measure
@@ -545,7 +546,8 @@ def depth_json(spec: DepthSpec, shoes: int, summary) -> dict:
         "counts": [c.describe() for c in spec.counts],
         "with_main": None if spec.with_main is None else spec.with_main.describe(),
         "bankroll": summary.bankroll.describe(),
-        "bets": [bet.as_json() for bet in summary.bets],
+        "bets": [bet.as_json() | ({"verdict": verdict(bet)} if bet.at_cut_cards else {})
+                 for bet in summary.bets],
         "across_bets": [p.as_json() for p in summary.across_bets],
         "checks": [{"count": c.count, "bet": c.bet, "measure": c.measure.value,
                     "printed": c.printed, "published": c.published,
@@ -638,6 +640,11 @@ def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
     if summary.checks:
         check_headers, check_rows_ = depth_check_rows(summary)
         parts += ["\nPublished figures:\n", table(check_rows_, check_headers, fmt)]
+    for bet in (b for b in summary.bets if b.at_cut_cards):
+        parts += [f"\n{prose(bet.name, fmt)} at each cut card, from the same shoes:\n",
+                  table(cut_card_rows(bet), [h.replace(" (", "\n(") for h in CUT_CARD_HEADERS],
+                        fmt),
+                  prose(wrapped(verdict(bet)), fmt) + "\n"]
     return "".join(parts)
 
 
@@ -650,6 +657,15 @@ def depth_notes(spec: DepthSpec, summary) -> list[str]:
              "one unit when their count reaches its trigger."]
     for c in spec.counts:
         lines.append(f"count {c.name!r}: {c.text()}")
+    if spec.cuts:
+        cuts = [str(c) for c in (spec.deal.cut, *spec.cuts)]
+        lines.append(f"At each cut card (cards behind it: {', '.join(cuts[:-1])} and "
+                     f"{cuts[-1]}): the same shoes, each ended where "
+                     f"that cut card ends it (the value of a bet before a coup does not "
+                     f"depend on where the cut card lies, only whether the coup is dealt); "
+                     f"the perfect player and the bet's own count, within the bet's cutoff. "
+                     f"A count is countable at a cut card where its 95% interval of units a "
+                     f"shoe lies above zero.")
     if spec.with_main is not None:
         lines.append(f"the table takes a side bet only {spec.with_main.text()}: each player "
                      f"is shown without it and with it ({spec.with_main.name!r} beside each "
