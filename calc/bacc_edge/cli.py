@@ -389,10 +389,13 @@ def cut_cards(ctx, param, value) -> tuple[int, ...]:
     first; each once."""
     if value is None:
         return ()
-    numbers = tuple(sorted(WholeNumber(0).convert(part.strip(), param, ctx)
-                           for part in value.split(",")))
+    # spaces only beside the commas, as in a --decks list
+    numbers = tuple(sorted(WholeNumber(0).convert(part, param, ctx)
+                           for part in re.split(r"\s*,\s*", value)))
     if len(set(numbers)) != len(numbers):
-        raise OptionError(f"--cuts {value}: each cut card once")
+        twice = next(n for n in numbers if numbers.count(n) > 1)
+        raise click.BadParameter(f"{value!r} names cut card {twice} twice: give each once",
+                                 ctx, param)
     return numbers
 
 
@@ -715,8 +718,8 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
                   ctx, param, value),
               help="Every cut card from one run: the perfect player and each bet's own "
                    "count at each of these cut cards (cards behind it, e.g. "
-                   "14,26,52,78,104), from the same shoes, dealt to the nearest (so not "
-                   "with --cut), and a verdict per bet.")
+                   "14,26,52,78,104; one to 12), from the same shoes, dealt to the nearest "
+                   "(so not with --cut), and a verdict per bet.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on this Dask cluster instead of a local one.")
 @workers_option("Local worker processes; threads for a count study by outcomes "
@@ -773,12 +776,16 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     if cuts and given(click.get_current_context(), "cut"):
         raise click.UsageError("--cut and --cuts: the shoes of --cuts are dealt to its "
                                "nearest cut card; give every cut card in --cuts")
+    if cuts and count_only:
+        raise click.UsageError("--cuts sums the perfect player and each bet's own count up "
+                               "at every cut card, which values every round: drop "
+                               "--count-only, or --cuts for the count study")
     if cuts:
-        cut, *further = cuts
+        cut = cuts[0]
     options = DepthOptions(bet_names=list(bets) or None, deal=DealRules(decks, cut, end_rule),
                            seed=seed, level=level, cutoff=cutoff, eor_count=eor_count,
                            count_only=count_only, exact_bets=exact_bets, with_main=table,
-                           cuts=tuple(further) if cuts else (), **convention)
+                           cuts=cuts, **convention)
     with resumable_bar("shoes", quiet=quiet) as on_progress:
         spec, summary = depth_study(
             paytable, options, shoes=shoes, your_count=yours, check=do_check,
@@ -1030,7 +1037,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
         raise click.UsageError("--cut and --cuts: the --depth shoes are dealt to the nearest "
                                "cut card of --cuts; give every cut card in --cuts")
     if cuts:
-        cut, *further = cuts
+        cut = cuts[0]
     if depth is None and depth_only:  # options of a run not asked for: a contradiction
         raise click.UsageError(f"{', '.join(depth_only)}: "
                                f"{'shapes' if len(depth_only) == 1 else 'shape'} the "
@@ -1044,7 +1051,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     with (resumable_bar if depth else progress_bar.bar)("report") as on_progress:
         path = write_math_report(loaded, output, decks=decks, depth=depth, seed=seed,
                                  level=level, workers=workers, cut=cut, end=end_rule,
-                                 cuts=tuple(further) if cuts else (), date=date,
+                                 cuts=cuts, date=date,
                                  depth_bets=list(depth_bets) or None,
                                  state=state, on_note=say, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)

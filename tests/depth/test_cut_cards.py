@@ -2,6 +2,8 @@
 card had been placed further from the end, against runs dealt with the cut card there;
 the verdict's words on hand-made figures; the option's bad input."""
 
+import csv
+import io
 import json
 
 import pytest
@@ -47,7 +49,7 @@ def test_each_cut_card_is_the_run_dealt_with_the_cut_card_there(end):
     # the prefix of the shoes dealt to cut card 6 that a cut card further up deals, against
     # the dealing kernel's own end of the shoe with the cut card placed there: every
     # figure equal (planted: a shoe ending one round late at the further cut cards)
-    spec = prepare(LIVE, options=_options(6, (20, 33, 52), end))
+    spec = prepare(LIVE, options=_options(6, (6, 20, 33, 52), end))
     at = summarize(spec, _tally(spec))
     for cut in (6, 20, 33, 52):
         alone = prepare(LIVE, options=_options(cut, (), end))
@@ -61,14 +63,14 @@ def test_each_cut_card_is_the_run_dealt_with_the_cut_card_there(end):
 
 def test_the_run_at_its_own_cut_card_is_unchanged_by_further_ones():
     # --cuts adds the further cut cards; the run's own figures stay what they were
-    with_cuts = prepare(LIVE, options=_options(6, (40,)))
+    with_cuts = prepare(LIVE, options=_options(6, (6, 40)))
     without = prepare(LIVE, options=_options(6))
     a, b = summarize(with_cuts, _tally(with_cuts)), summarize(without, _tally(without))
     assert [x.players for x in a.bets] == [x.players for x in b.bets]
     assert [x.at_cut_cards for x in b.bets] == [(), (), ()]
     assert "at_cut_cards" not in b.bets[0].as_json()  # depth's JSON as it always was
     # a run without further cut cards keeps its definition (its saved batches are kept)
-    assert "cuts" not in definition(without, 10) and definition(with_cuts, 10)["cuts"] == [40]
+    assert "cuts" not in definition(without, 10) and definition(with_cuts, 10)["cuts"] == [6, 40]
 
 
 def _interval(value, low, high):
@@ -86,58 +88,80 @@ def _player(name, per_shoe, bets_per_shoe=1.0):
                          shoes_won=1, shoes_lost=0)
 
 
-def _bet(rows, cutoff=None):
+def _bet(rows, cutoff=None, asked=True):
+    """A bet's figures at its cut cards, each row (cut card, the perfect player's interval
+    of units a shoe, the count's (None: no count), bets a shoe of both [, of the count])."""
     at = tuple(AtCutCard(cut, _interval(70.0, 69.0, 71.0), _player("perfect player", p, pb),
-                         None if c is None else _player("own count", c))
-               for cut, p, c, pb in rows)
+                         None if c is None else _player("own count", c, (cb or [pb])[0]), asked)
+               for cut, p, c, pb, *cb in rows)
     return BetSummary("Dragon 7", cutoff, None, (), None, (), at)
 
 
-@pytest.mark.parametrize("rows, cutoff, said", [
-    ([(14, (0.1, 0.14), (0.02, 0.06), 1.0), (52, (0.05, 0.07), (-0.01, 0.03), 1.0)], None,
+@pytest.mark.parametrize("rows, cutoff, asked, said", [
+    ([(14, (0.1, 0.14), (0.02, 0.06), 1.0), (52, (0.05, 0.07), (-0.01, 0.03), 1.0)], None, True,
      'Dragon 7: beatable by a perfect player: at cut card 14 it wins 0.1200 units a shoe '
-     '(95%: 0.1000 to 0.1400), at cut card 52 0.0600; its own count, at cut card 14, wins '
-     '0.0400 units a shoe (95%: 0.0200 to 0.0600; a unit every 25 shoes): countable at cut'
-     ' card 14.'),
+     '(95%: 0.1000 to 0.1400; a unit every 8 shoes), at cut card 52 0.0600; its own count,'
+     ' at cut card 14, wins 0.0400 units a shoe (95%: 0.0200 to 0.0600; a unit every 25 '
+     'shoes): countable at cut card 14.'),
     ([(14, (0.1, 0.14), (0.02, 0.06), 1.0), (26, (0.1, 0.12), (0.01, 0.03), 1.0),
-      (52, (0.05, 0.07), (0.001, 0.003), 1.0)], None,
+      (52, (0.05, 0.07), (0.001, 0.003), 1.0)], None, True,
      'Dragon 7: beatable by a perfect player: at cut card 14 it wins 0.1200 units a shoe '
-     '(95%: 0.1000 to 0.1400), at cut card 52 0.0600; its own count, at cut card 14, wins '
-     '0.0400 units a shoe (95%: 0.0200 to 0.0600; a unit every 25 shoes): countable at cut'
-     ' cards 14, 26 and 52.'),
-    ([(14, (0.1, 0.14), (-0.02, 0.04), 1.0), (52, (0.05, 0.07), (-0.03, 0.01), 1.0)], 60,
+     '(95%: 0.1000 to 0.1400; a unit every 8 shoes), at cut card 52 0.0600; its own count,'
+     ' at cut card 14, wins 0.0400 units a shoe (95%: 0.0200 to 0.0600; a unit every 25 '
+     'shoes): countable at cut cards 14, 26 and 52.'),
+    ([(14, (0.1, 0.14), (-0.02, 0.04), 1.0), (52, (0.05, 0.07), (-0.03, 0.01), 1.0)], 60, True,
      'Dragon 7 (the table closes it after round 60): beatable by a perfect player: at cut '
-     'card 14 it wins 0.1200 units a shoe (95%: 0.1000 to 0.1400), at cut card 52 0.0600; '
-     'its own count shows no gain at any of these cut cards, so it is not countable: at '
-     'best, at cut card 14, it wins 0.0100 units a shoe (95%: -0.0200 to 0.0400; a unit '
-     'every 100 shoes).'),
-    ([(14, (0.0, 0.0004), None, 1.0)], None,
-     "Dragon 7: a perfect player's win is not shown above zero: at cut card 14 it wins "
-     '0.0002 units a shoe (95%: 0.0000 to 0.0004; a unit every 5,000 shoes); no count of '
-     'its own was played.'),
-    ([(14, (0.0, 0.0), (0.0, 0.0), 0.0), (52, (0.0, 0.0), (0.0, 0.0), 0.0)], None,
+     'card 14 it wins 0.1200 units a shoe (95%: 0.1000 to 0.1400; a unit every 8 shoes), '
+     'at cut card 52 0.0600; its own count shows no gain sure at 95% at any of these cut '
+     'cards: at best, at cut card 14, it nets 0.0100 units a shoe (95%: -0.0200 to '
+     '0.0400).'),
+    ([(14, (0.0, 0.0004), None, 1.0)], None, True,
+     "Dragon 7: a perfect player's gain is not sure at 95%: at cut card 14 it wins 0.0002 "
+     'units a shoe (95%: 0.0000 to 0.0004); it has no linear count of its own (its effects'
+     ' of removal make none that ever bets).'),
+    ([(14, (0.0, 0.0004), None, 1.0)], None, False,
+     "Dragon 7: a perfect player's gain is not sure at 95%: at cut card 14 it wins 0.0002 "
+     'units a shoe (95%: 0.0000 to 0.0004); no count of its own was played (the run left '
+     'it out).'),
+    ([(14, (0.2, 0.3), (0.0, 0.0), 1.0), (52, (0.05, 0.07), (0.0, 0.0), 1.0)], None, True,
+     'Dragon 7: beatable by a perfect player: at cut card 14 it wins 0.2500 units a shoe '
+     '(95%: 0.2000 to 0.3000; a unit every 4 shoes), at cut card 52 0.0600; its own count '
+     'shows no gain sure at 95% at any of these cut cards: at best, at cut card 14, it '
+     'nets 0.0000 units a shoe (every shoe alike).'),
+    ([(14, (0.2, 0.3), (0.0, 0.0), 1.0, 0.0), (52, (0.05, 0.07), (0.0, 0.0), 1.0, 0.0)], 60,
+     True,
+     'Dragon 7 (the table closes it after round 60): beatable by a perfect player: at cut '
+     'card 14 it wins 0.2500 units a shoe (95%: 0.2000 to 0.3000; a unit every 4 shoes), at '
+     'cut card 52 0.0600; its own count never bets at these cut cards.'),
+    ([(14, (0.0, 0.0), (0.0, 0.0), 0.0), (52, (0.0, 0.0), (0.0, 0.0), 0.0)], None, True,
      'Dragon 7: not beatable in these shoes: no round favoured the player at any cut card,'
      ' so even a perfect player never bets.'),
 ])
-def test_the_verdict_in_words(rows, cutoff, said):
-    assert verdict(_bet(rows, cutoff)) == said
 
 
-def test_a_count_just_below_zero_is_never_shown_as_minus_zero():
-    bet = _bet([(14, (0.1, 0.14), (-0.00004, 0.00002), 1.0)])
-    assert "-0.0000" not in " ".join(" ".join(r) for r in cut_card_rows(bet)) + verdict(bet)
-    assert cut_card_rows(bet)[1][2] == "0.0000 (0.0000 to 0.0000)"
+def test_the_verdict_in_words(rows, cutoff, asked, said):
+    assert verdict(_bet(rows, cutoff, asked)) == said
+
+
+def test_a_small_loss_keeps_its_sign_and_a_negative_zero_is_plain_zero():
+    bet = _bet([(14, (0.1, 0.14), (-0.00006, 0.00002), 1.0), (20, (0.1, 0.14), (-0.0, 0.0), 1.0)])
+    rows = cut_card_rows(bet)
+    assert rows[1][3] == "-0.0000 (-0.0001 to 0.0000)"  # the count's mean, -0.00002
+    assert rows[3][3] == "0.0000 (every shoe alike)"  # -0.0 to 0.0: no interval at all
 
 
 @pytest.mark.parametrize("args, code, message", [
     (["--cuts", "14,52", "--cut", "20"], 2, "--cut and --cuts"),
     (["--cuts", "14,x"], 2, "'x' is not a whole number"),
-    (["--cuts", "14,14"], 1, "--cuts 14,14: each cut card once"),
-    (["--cuts", "14,500"], 1, "cut card 500: each further cut card must lie more than 14 "
-                             "cards from the end (the run's own cut card, to which its shoes "
-                             "are dealt) and at most 399"),
-    (["--cuts", "14,52", "--count-only"], 1, "a count study (count_only) values no round"),
-    (["--cuts", ",".join(str(c) for c in range(14, 27))], 1, "at most 12 in a run"),
+    (["--cuts", " 14,26"], 2, "' 14' is not a whole number"),
+    (["--cuts", "14,"], 2, "'' is not a whole number"),
+    (["--cuts", "14,14"], 2, "'14,14' names cut card 14 twice: give each once"),
+    (["--cuts", "26,14,26"], 2, "'26,14,26' names cut card 26 twice"),
+    (["--cuts", "14,-26"], 1, "--cuts -26: must be a whole number from 0"),
+    (["--cuts", "14,500"], 1, "cut card 500 cards from the end does not fit an 8-deck shoe "
+                             "(0 to 399)"),
+    (["--cuts", "14,52", "--count-only"], 2, "drop --count-only, or --cuts"),
+    (["--cuts", ",".join(str(c) for c in range(14, 27))], 1, "at most 12 in a run, not 13"),
 ])
 def test_bad_cut_cards_on_the_command_line(args, code, message, tmp_path):
     result = CliRunner().invoke(main, ["depth", str(LIVE), "--decks", "8", "--shoes", "2",
@@ -151,9 +175,10 @@ def test_bad_cut_cards_on_the_command_line(args, code, message, tmp_path):
     ("14", ArgumentError, "cuts '14'"),
     ((14.5,), ArgumentError, "must be whole numbers"),
     ((True,), ArgumentError, "must be whole numbers"),
-    ((5,), OptionError, "cut card 5: each further cut card must lie more than 6 cards"),
-    ((88,), OptionError, r"cut card 88: .* and at most 87"),
-    ((6,), OptionError, "cut card 6: each further cut card must lie more than 6 cards"),
+    ((5,), OptionError, "cut card 5: the shoes are dealt to the cut card 6 cards from the end, "
+                        "so every cut card summed up at must lie 6 or more"),
+    ((6, 88), OptionError, r"cut card 88 cards from the end does not fit a 2-deck shoe \(0 to 87\)"),
+    ((6, 20, 6), OptionError, r"cut cards \[6, 20, 6\]: give each once"),
 ])
 def test_bad_cut_cards_from_python(cuts, error, message):
     with pytest.raises(error, match=message):
@@ -178,7 +203,7 @@ def test_the_math_report_ends_each_vulnerability_with_every_cut_card(tmp_path):
                                        "--cuts", "6,30", "--state", str(tmp_path / "state")])
     assert result.exit_code == 0, result.output
     text = out.read_text()
-    assert "| Cut card (rounds) | Player | Units a shoe | A 100 rounds | Bets on |" in text
+    assert "| Cut card | Rounds | Player | Units a shoe (95%) | A 100 rounds | Bets on |" in text
     assert "Every cut card: Player: " in text
 
 
@@ -191,3 +216,39 @@ def test_bad_cut_cards_in_the_math_report(args, message, tmp_path):
                                        *args])
     assert result.exit_code == 2, result.output
     assert message in result.output and not (tmp_path / "r.md").exists()
+
+
+def _depth(tmp_path, *args):
+    return CliRunner().invoke(main, ["depth", str(LIVE), "--decks", "2", "--shoes", "6",
+                                     "--state", str(tmp_path), "--quiet", "--workers", "1",
+                                     *args])
+
+
+def test_one_cut_card_is_summed_up_there_too(tmp_path):
+    # --cuts 20 alone: the shoes dealt to it, and its table and verdict (not a plain run)
+    result = _depth(tmp_path, "--bet", "Player", "--cuts", "20", "--fmt", "json")
+    bet = json.loads(result.stdout)["bets"][0]
+    assert [a["cut"] for a in bet["at_cut_cards"]] == [20] and "verdict" in bet
+    assert json.loads(result.stdout)["deal"]["cut"] == 20
+
+
+def test_a_side_bet_beside_the_main_bet_has_its_cut_cards_and_the_main_bet_none(tmp_path):
+    # the main bet the table demands has no perfect player of its own (planted: a crash)
+    result = _depth(tmp_path, "--bet", "Banker Natural", "--cuts", "6,20", "--with-main",
+                    "banker", "--fmt", "json")
+    assert result.exit_code == 0, result.output
+    bets = json.loads(result.stdout)["bets"]
+    assert [("at_cut_cards" in b, "verdict" in b) for b in bets] == [(True, True), (False, False)]
+
+
+def test_the_csv_adds_each_cut_card_s_rows_and_the_text_fits_100_columns(tmp_path):
+    result = _depth(tmp_path, "--bet", "Player", "--bet", "Super Lucky Seven", "--cuts", "6,20",
+                    "--fmt", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    at = [(r["bet"], r["player"], r["cut_card"]) for r in rows if r["cut_card"]]
+    assert ("Player", "perfect player", "20") in at and all(r["verdict"] for r in rows
+                                                             if r["cut_card"])
+    assert {r["cut_card"] for r in rows} == {"", "6", "20"}
+    text = _depth(tmp_path, "--bet", "Player", "--bet", "Super Lucky Seven", "--cuts", "6,20")
+    section = text.stdout[text.stdout.index("at each cut card"):]
+    assert max(len(line) for line in section.splitlines()) <= 100

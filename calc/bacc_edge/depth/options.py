@@ -20,7 +20,6 @@ from ..analysis.removal_effects import betting_correlation, effects_of_removal, 
 from ..analysis.table_rules import WithMainBet
 from ..errors import ArgumentError, OptionError, kind_of
 from ..game.cards import RANKS
-from ..game.dealing import BEFORE_CUT
 from ..game.shoe import Shoe
 from ..language.loader import as_paytable
 from ..util.arguments import names_argument, non_empty
@@ -31,7 +30,8 @@ MAX_SEED = 2 ** 63 - 1
 #: :attr:`~bacc_edge.game.dealing.DealRules.most_rounds`); a cutoff above a million is a
 #: typo.
 MAX_CUTOFF = 1_000_000
-#: The most cut cards one run sums up at (``depth --cuts``): each adds a summary.
+#: The most cut cards one run sums up at (``depth --cuts``): each adds a summary and its
+#: sums to every batch.
 MAX_CUTS = 12
 #: Exact values per round are counted in int64 up to 27 decks (1,448 cards, see
 #: :func:`~bacc_edge.engine.point_table.needs_python_integers`); above, with Python integers at
@@ -90,7 +90,12 @@ class DepthOptions:
     as its last bet, each player places it beside their side bet, and each is also
     reported with it. ``teams`` (and the paytable's ``TEAMS``, with its ``COUNTS``):
     each team's players and the team, reported as added up round by round; a count
-    serving several bets is reported over all of them too."""
+    serving several bets is reported over all of them too.
+
+    ``cuts``: every cut card (cards behind it) the run is also summed up at, none nearer
+    the end than ``deal.cut``, to which the shoes are dealt: each bet's perfect player and
+    own count at each (:class:`~bacc_edge.depth.summary.AtCutCard`), from the same shoes
+    (``depth --cuts``)."""
 
     bet_names: tuple[str, ...] | None = None
     deal: DealRules = DealRules()
@@ -115,29 +120,30 @@ class DepthOptions:
         self._read_players()
 
     def _check_cuts(self) -> None:
-        """``cuts``: further cut cards the run also sums up at (cards behind the cut
-        card), each further from the end than ``deal.cut`` (the shoes are dealt to it)
-        and fitting the shoe; kept sorted. Only the depth analysis values every round,
-        which a cut card further up reads a prefix of."""
+        """``cuts``: every cut card (cards behind it) the run is summed up at, each at
+        least ``deal.cut`` (the shoes are dealt to it, and a cut card further up ends a
+        shoe earlier, on a prefix of the same rounds) and fitting the shoe; at most
+        :data:`MAX_CUTS`, each once, kept sorted. Only the depth analysis values every
+        round, which the summing up at a cut card reads."""
         cuts, deal = self.cuts, self.deal
         if isinstance(cuts, (str, bytes)) or not isinstance(cuts, (tuple, list)) or any(
                 isinstance(c, bool) or not isinstance(c, int) for c in cuts):
             raise ArgumentError(f"cuts {kind_of(cuts)} must be whole numbers of cards behind "
-                                f"the cut card, e.g. (26, 52, 104)")
-        most = deal.cards - BEFORE_CUT
+                                f"the cut card, e.g. (14, 26, 52)")
         for c in cuts:
-            if not deal.cut < c <= most:
-                raise OptionError(f"cut card {c}: each further cut card must lie more than "
-                                  f"{deal.cut} cards from the end (the run's own cut card, to "
-                                  f"which its shoes are dealt) and at most {most}")
+            DealRules(deal.decks, c, deal.end)  # a cut card that does not fit the shoe
+            if c < deal.cut:
+                raise OptionError(f"cut card {c}: the shoes are dealt to the cut card "
+                                  f"{deal.cut} cards from the end, so every cut card summed "
+                                  f"up at must lie {deal.cut} or more cards from the end")
         if len(set(cuts)) != len(cuts):
-            raise OptionError(f"cut cards {list(cuts)}: each once")
-        if len(cuts) > MAX_CUTS - 1:
-            raise OptionError(f"cut cards: at most {MAX_CUTS} in a run (the run's own and "
-                              f"{MAX_CUTS - 1} more), not {len(cuts) + 1}")
+            raise OptionError(f"cut cards {list(cuts)}: give each once")
+        if len(cuts) > MAX_CUTS:
+            raise OptionError(f"cut cards: at most {MAX_CUTS} in a run, not {len(cuts)}")
         if cuts and self.count_only:
-            raise OptionError("cut cards: a count study (count_only) values no round "
-                              "exactly; every cut card needs the depth analysis")
+            raise OptionError("cut cards: a count study (count_only=True) values no round "
+                              "exactly; summing up at every cut card needs the depth "
+                              "analysis")
         object.__setattr__(self, "cuts", tuple(sorted(cuts)))
 
     def _check_dealing(self) -> None:
@@ -265,7 +271,7 @@ def _spec(paytable, options: DepthOptions) -> DepthSpec:
                      exact_every_round=not count_only, exact_bets=bool(exact_bets),
                      correlations=tuple(correlations), with_main=with_main,
                      groups=groups, sd_off_the_top=tuple(sd_off_the_top),
-                     cuts=options.cuts)
+                     cuts=options.cuts, own_counts=options.eor_count)
 
 
 def _counts(options: DepthOptions, effects: dict, names: list[str],

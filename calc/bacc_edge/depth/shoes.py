@@ -277,9 +277,18 @@ class DepthSpec:
     groups: tuple[Group, ...] = ()
     #: per bet, the standard deviation of one unit off the top (a full shoe)
     sd_off_the_top: tuple[float, ...] = ()
-    #: further cut cards (cards behind it, each more than ``deal.cut``) the run also sums
-    #: up at, from the same shoes (:func:`rounds_at_cuts`)
+    #: every cut card (cards behind it, none nearer the end than ``deal.cut``, to which
+    #: the shoes are dealt) the run is summed up at, from the same shoes
+    #: (:func:`rounds_at_cuts`); empty: the run's own alone, as it always was
     cuts: tuple[int, ...] = ()
+    #: whether each bet's own count (from its effects of removal) was asked for
+    own_counts: bool = True
+
+    @property
+    def further_cuts(self) -> tuple[int, ...]:
+        """The cut cards of :attr:`cuts` further from the end than the run's own: those
+        summed up apart (:data:`CUT_PREFIX`)."""
+        return tuple(c for c in self.cuts if c != self.deal.cut)
 
     def paytable(self) -> Paytable:
         """The paytable cut down to the run's bets, loaded from the source sent along
@@ -298,7 +307,7 @@ class DepthSpec:
 
     def at_cut(self, cut: int) -> "DepthSpec":
         """The run as dealt with its cut card ``cut`` cards from the end (one of
-        :attr:`cuts`), for summing up its shoes there."""
+        :attr:`further_cuts`), for summing up its shoes there."""
         return replace(self, deal=replace(self.deal, cut=cut), cuts=())
 
 
@@ -622,18 +631,18 @@ def unseen_by_round(cards: np.ndarray, start: np.ndarray, rounds: int) -> np.nda
 COLUMNS = ("won", "won_exact", "bets", "rounds", "staked")
 
 
-#: The keys of a batch's sums at a further cut card (:attr:`DepthSpec.cuts`):
+#: The keys of a batch's sums at a further cut card (:attr:`DepthSpec.further_cuts`):
 #: ``cut:52:sums`` is the ``sums`` of the shoes cut 52 cards from the end.
 CUT_PREFIX = "cut:"
 
 
 def rounds_at_cuts(spec: DepthSpec, start: np.ndarray, rounds: np.ndarray) -> np.ndarray:
-    """Per cut card of :attr:`DepthSpec.cuts`, the rounds each shoe dealt by ``spec``
+    """Per cut card of :attr:`DepthSpec.further_cuts`, the rounds each shoe dealt by ``spec``
     (``start``, ``rounds``: as :meth:`Game.deal_shoes` gives them) would have dealt with
     its cut card there (:func:`~bacc_edge.engine.cut_card_kernels.rounds_at_cuts`)."""
-    out = np.zeros((len(spec.cuts), len(rounds)), dtype=np.int64)
+    out = np.zeros((len(spec.further_cuts), len(rounds)), dtype=np.int64)
     rounds_at_cuts_kernel(start, rounds, spec.deal.cards, spec.deal.end_code,
-                          np.array(spec.cuts, dtype=np.int64), out)
+                          np.array(spec.further_cuts, dtype=np.int64), out)
     return out
 
 
@@ -686,7 +695,7 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
             for s in np.flatnonzero(need.any(axis=1))])
         ev[shoe_of, round_of], ev2[shoe_of, round_of] = g.values.moments_each(unseen)
     out = _sums(spec, g, valid, rounds, masks, steps, ev, ev2, net)
-    for cut, dealt in zip(spec.cuts, rounds_at_cuts(spec, start, rounds)):
+    for cut, dealt in zip(spec.further_cuts, rounds_at_cuts(spec, start, rounds)):
         at = valid & (round_no[None, :] <= dealt[:, None])
         out.update((f"{CUT_PREFIX}{cut}:{key}", array) for key, array in _sums(
             spec, g, at, dealt, [None if mask is None else mask & at for mask in masks],
@@ -703,7 +712,6 @@ def _sums(spec: DepthSpec, g: Game, valid: np.ndarray, rounds: np.ndarray, masks
     m = valid.shape[1]
     round_no = np.arange(1, m + 1)
     count = len(rounds)
-    n_bets = len(spec.bets)
     n_players = len(spec.players)
     rows = n_players + len(spec.groups)
     per_shoe = np.zeros((count, rows, len(COLUMNS)))

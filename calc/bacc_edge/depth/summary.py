@@ -51,7 +51,7 @@ class DepthTally:
     gains: np.ndarray
     #: shoes dealt
     n: int
-    #: per further cut card of the run (:attr:`~bacc_edge.depth.shoes.DepthSpec.cuts`), the
+    #: per further cut card of the run (:attr:`~bacc_edge.depth.shoes.DepthSpec.further_cuts`), the
     #: same shoes added up as dealt with the cut card there
     at_cuts: Mapping[int, "DepthTally"]
 
@@ -173,6 +173,9 @@ class AtCutCard:
     rounds_per_shoe: Interval
     perfect_player: PlayerSummary
     count: PlayerSummary | None
+    #: whether the run played each bet's own count (``count`` None with it asked for: the
+    #: bet's effects of removal make no count that ever bets)
+    own_counts_asked: bool = True
 
 
 @dataclass(frozen=True)
@@ -254,18 +257,24 @@ def summarize(spec: DepthSpec, tally: DepthTally, *,
                             f"{type(spec).__name__} and {type(tally).__name__}")
     if not isinstance(bankroll, Bankroll):
         raise ArgumentError(f"bankroll {kind_of(bankroll)} must be Bankroll(...)")
-    if set(tally.at_cuts) != set(spec.cuts):
-        raise ArgumentError(f"summarize_depth(spec, tally): the tally is of cut cards "
-                            f"{sorted(tally.at_cuts)}, the run of {list(spec.cuts)}")
+    if set(tally.at_cuts) != set(spec.further_cuts):
+        raise ArgumentError(f"summarize_depth(spec, tally): the tally is of further cut cards "
+                            f"{sorted(tally.at_cuts)}, the run of {list(spec.further_cuts)}")
     summary = _summary(spec, tally, bankroll)
     if not spec.cuts:
         return summary
-    at = [(spec.deal.cut, summary)] + [
-        (cut, _summary(spec.at_cut(cut), tally.at_cuts[cut], bankroll)) for cut in spec.cuts]
+    at = [(cut, summary if cut == spec.deal.cut
+           else _summary(spec.at_cut(cut), tally.at_cuts[cut], bankroll)) for cut in spec.cuts]
     bets = tuple(replace(bet, at_cut_cards=tuple(_at_cut_card(spec, b, cut, s)
                                                  for cut, s in at))
-                 for b, bet in enumerate(summary.bets))
+                 if _played_alone(spec, b) else bet for b, bet in enumerate(summary.bets))
     return replace(summary, bets=bets)
+
+
+def _played_alone(spec: DepthSpec, b: int) -> bool:
+    """Whether bet ``b`` has a perfect player of its own (the table's main bet placed
+    beside each side bet has none: it is played only as each side bet's player plays)."""
+    return any(p.bet == b and p.count is None and p.follows is None for p in spec.players)
 
 
 def _at_cut_card(spec: DepthSpec, b: int, cut: int, summary: StudySummary) -> AtCutCard:
@@ -281,7 +290,7 @@ def _at_cut_card(spec: DepthSpec, b: int, cut: int, summary: StudySummary) -> At
             perfect = row
         elif spec.counts[p.count].name.startswith(OWN_COUNT):
             count = row
-    return AtCutCard(cut, summary.rounds_per_shoe, perfect, count)
+    return AtCutCard(cut, summary.rounds_per_shoe, perfect, count, spec.own_counts)
 
 
 def _summary(spec: DepthSpec, tally: DepthTally, bankroll: Bankroll) -> StudySummary:

@@ -24,7 +24,7 @@ from ..analysis.commission import CHIP_SHARE, CommissionEdge
 from ..depth.shoes import DepthSpec
 from ..analysis.removal_effects import LinearCount, RemovalEffects
 from .formats import FORMATS  # noqa: F401 (not used here: the CLI's --fmt reads render.FORMATS)
-from .cut_cards import HEADERS as CUT_CARD_HEADERS, cut_card_rows, verdict
+from .cut_cards import HEADERS as CUT_CARD_HEADERS, cut_card_rows, cut_card_title, verdict
 from .formats import below, csv_records, prose, table, to_json, wrapped
 from ..util.number_text import amount, decimal, fraction, percentage, plural
 from ..analysis.bet_report import BetResult, CheckStatus, EventResult, FigureCheck, StudyStatus
@@ -584,33 +584,54 @@ def _interval_columns(record: dict, name: str, interval) -> None:
     record[name + "_high"] = None if interval is None else interval.high
 
 
+def _player_record(bet: str, p, summary, rounds_per_shoe: float) -> dict:
+    """One row of ``depth --fmt csv``: a player on ``bet`` (DEPTH_CSV's columns)."""
+    record = {"bet": bet, "player": p.player, "cutoff": p.cutoff,
+              "method": p.method, "shoes": summary.shoes,
+              "rounds_per_shoe": rounds_per_shoe,
+              "betting_correlation": p.betting_correlation,
+              "bets_per_shoe": p.bets_per_shoe, "shoes_betting": p.shoes_betting,
+              "shoes_with_a_gain": p.shoes_with_a_gain,
+              "shoes_won": p.shoes_won, "shoes_lost": p.shoes_lost,
+              "units_per_bet": p.units_per_bet, "group": p.group, "team": p.team,
+              **{k: v for k, v in zip(("bankroll_units", "target_risk_of_ruin",
+                                       "rounds_per_hour"),
+                                      summary.bankroll.describe().values())}}
+    for column in ("bet_frequency", "average_edge", "units_per_shoe",
+                   "units_per_100_rounds", "desirability_index",
+                   "desirability_index_off_the_top"):
+        _interval_columns(record, column, getattr(p, column))
+    m = p.bankroll
+    for column in BANKROLL_CSV:
+        _interval_columns(record, column, None if m is None else getattr(m, column))
+    for stretch in (m.stretches if m is not None else ()):
+        record[f"win_{STRETCH_CSV[stretch.per]}"] = stretch.win.value
+        record[f"sd_{STRETCH_CSV[stretch.per]}"] = stretch.sd
+    return record
+
+
+#: ``depth --cuts … --fmt csv`` adds these columns: the rows above have no cut card (they
+#: are the run's, at its nearest); then per bet, its perfect player and own count at each
+#: cut card, the bet's verdict on each.
+CUT_CARD_CSV = ["cut_card", "verdict"]
+
+
 def depth_records(spec: DepthSpec, summary) -> list[dict]:
-    out = []
     every = [(bet.name, p) for bet in summary.bets for p in bet.players]
     every += [("", p) for p in summary.across_bets]
-    for name, p in every:
-        record = {"bet": name, "player": p.player, "cutoff": p.cutoff,
-                  "method": p.method, "shoes": summary.shoes,
-                  "rounds_per_shoe": summary.rounds_per_shoe.value,
-                  "betting_correlation": p.betting_correlation,
-                  "bets_per_shoe": p.bets_per_shoe, "shoes_betting": p.shoes_betting,
-                  "shoes_with_a_gain": p.shoes_with_a_gain,
-                  "shoes_won": p.shoes_won, "shoes_lost": p.shoes_lost,
-                  "units_per_bet": p.units_per_bet, "group": p.group, "team": p.team,
-                  **{k: v for k, v in zip(("bankroll_units", "target_risk_of_ruin",
-                                           "rounds_per_hour"),
-                                          summary.bankroll.describe().values())}}
-        for column in ("bet_frequency", "average_edge", "units_per_shoe",
-                       "units_per_100_rounds", "desirability_index",
-                       "desirability_index_off_the_top"):
-            _interval_columns(record, column, getattr(p, column))
-        m = p.bankroll
-        for column in BANKROLL_CSV:
-            _interval_columns(record, column, None if m is None else getattr(m, column))
-        for stretch in (m.stretches if m is not None else ()):
-            record[f"win_{STRETCH_CSV[stretch.per]}"] = stretch.win.value
-            record[f"sd_{STRETCH_CSV[stretch.per]}"] = stretch.sd
-        out.append(record)
+    out = [_player_record(name, p, summary, summary.rounds_per_shoe.value)
+           for name, p in every]
+    if spec.cuts:
+        for record in out:
+            record.update(cut_card=None, verdict=None)
+        for bet in (b for b in summary.bets if b.at_cut_cards):
+            said = verdict(bet)
+            for at in bet.at_cut_cards:
+                for p in (at.perfect_player, at.count):
+                    if p is not None:
+                        out.append(_player_record(bet.name, p, summary,
+                                                  at.rounds_per_shoe.value)
+                                   | {"cut_card": at.cut, "verdict": said})
     return out
 
 
@@ -621,7 +642,8 @@ def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
     if fmt == "json":
         return to_json(depth_json(spec, shoes, summary))
     if fmt == "csv":
-        return csv_records(depth_records(spec, summary), DEPTH_CSV)
+        return csv_records(depth_records(spec, summary),
+                           DEPTH_CSV + (CUT_CARD_CSV if spec.cuts else []))
     headers, rows = depth_rows(summary)
     parts = [prose(f"{depth_title(spec, shoes)}, seed {spec.seed}; rounds per shoe "
                    f"{depth_interval_text(summary.rounds_per_shoe, 2)}", fmt) + "\n",
@@ -641,9 +663,8 @@ def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
         check_headers, check_rows_ = depth_check_rows(summary)
         parts += ["\nPublished figures:\n", table(check_rows_, check_headers, fmt)]
     for bet in (b for b in summary.bets if b.at_cut_cards):
-        parts += [f"\n{prose(bet.name, fmt)} at each cut card, from the same shoes:\n",
-                  table(cut_card_rows(bet), [h.replace(" (", "\n(") for h in CUT_CARD_HEADERS],
-                        fmt),
+        parts += ["\n" + prose(wrapped(cut_card_title(bet)), fmt) + "\n",
+                  table(cut_card_rows(bet), CUT_CARD_HEADERS, fmt),
                   prose(wrapped(verdict(bet)), fmt) + "\n"]
     return "".join(parts)
 
@@ -658,14 +679,14 @@ def depth_notes(spec: DepthSpec, summary) -> list[str]:
     for c in spec.counts:
         lines.append(f"count {c.name!r}: {c.text()}")
     if spec.cuts:
-        cuts = [str(c) for c in (spec.deal.cut, *spec.cuts)]
-        lines.append(f"At each cut card (cards behind it: {', '.join(cuts[:-1])} and "
-                     f"{cuts[-1]}): the same shoes, each ended where "
+        cuts = [str(c) for c in spec.cuts]
+        listed = cuts[0] if len(cuts) == 1 else f"{', '.join(cuts[:-1])} and {cuts[-1]}"
+        lines.append(f"At each cut card (cards behind it: {listed}): the same shoes, each ended where "
                      f"that cut card ends it (the value of a bet before a coup does not "
                      f"depend on where the cut card lies, only whether the coup is dealt); "
                      f"the perfect player and the bet's own count, within the bet's cutoff. "
                      f"A count is countable at a cut card where its 95% interval of units a "
-                     f"shoe lies above zero.")
+                     f"shoe lies above zero; the JSON gives every figure's interval.")
     if spec.with_main is not None:
         lines.append(f"the table takes a side bet only {spec.with_main.text()}: each player "
                      f"is shown without it and with it ({spec.with_main.name!r} beside each "
