@@ -173,3 +173,13 @@ def test_the_circle_finder_finds_a_circle_and_no_more():
     # a hand-drawn graph: a → b → c → a is a circle, d → a and c → e are not
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "e"}, "d": {"a"}, "e": set()}
     assert _cycles(graph) == [["a", "b", "c"]]
+
+
+def test_only_the_loader_runs_a_paytables_code():
+    # the one door: a paytable file's code runs in language/loader.py alone, once per
+    # load; a layer that wants a name the file defines reads Paytable.defined
+    runners = [str(p.relative_to(PACKAGE)) for p in MODULES
+               if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                      and n.func.id == "exec"
+                      for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))))]
+    assert runners == ["language/loader.py"], runners

@@ -23,7 +23,8 @@ from ..game.cards import RANKS
 from ..game.shoe import Shoe
 from ..language.loader import as_paytable
 from ..util.arguments import names_argument, non_empty
-from .shoes import DealRules, DepthSpec, Group, GroupKind, Player, run_paytable
+from .shoes import (DealRules, DepthSpec, Group, GroupKind, Player, keep_run_paytable,
+                     run_paytable)
 
 MAX_SEED = 2 ** 63 - 1
 #: No shoe deals more than 831 rounds (64 decks, the cut card near the end: see
@@ -187,10 +188,12 @@ def _spec(paytable, options: DepthOptions) -> DepthSpec:
                                                            for b in paytable.bets}:
         raise OptionError(f"the paytable defines a bet named {with_main.name!r}, the name "
                           f"of the table's main bet: rename it")
+    loaded = paytable
     if options.bet_names is not None:
         paytable = paytable.select(options.bet_names)
-    # the bets as the run's game loads them from the source, in this process: compiled
-    # once for the definition, the game and the summary
+    # the bets as the run's game reads them, in this process: the paytable loaded once,
+    # its bets compiled once for the definition, the game and the summary
+    keep_run_paytable(loaded)
     paytable = run_paytable(paytable.source, str(paytable.path),
                             tuple(b.name for b in paytable.bets), None)
     bets = list(paytable.bets)

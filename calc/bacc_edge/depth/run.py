@@ -29,7 +29,7 @@ from ..analysis.card_counting import Count
 from ..errors import ArgumentError, OptionError, kind_of
 from ..game.cards import CARD_KINDS
 from ..game.shoe import Shoe
-from ..language.loader import load_paytable
+from ..language.loader import as_paytable
 from ..util.arguments import callable_argument
 from ..util.progress import Progress
 from .cluster import check_scheduler, check_workers, deal_batches, reach_scheduler
@@ -281,8 +281,7 @@ def depth_study(paytable, options: DepthOptions = DepthOptions(), *, shoes: int,
     reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
     if not isinstance(options, DepthOptions):
         raise ArgumentError(f"options {kind_of(options)} must be DepthOptions(...)")
-    if isinstance(paytable, (str, os.PathLike)):
-        paytable = load_paytable(paytable, on_slow=on_slow)
+    paytable = as_paytable(paytable, on_slow=on_slow)
     if your_count is not None:
         options = replace(options, counts=(*options.counts, Count.yours(**your_count)))
     spec = prepare(paytable, options=options)

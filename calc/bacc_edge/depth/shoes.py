@@ -43,7 +43,7 @@ from ..errors import BaccEdgeError
 from ..analysis.bet_report import layouts
 from ..analysis.evaluator import SIGN_CHECK, Evaluator, Layout, bet_features, layout_for
 from ..engine.card_batch import CardBatch
-from ..language.loader import Paytable, load_paytable_source
+from ..language.loader import Paytable, load_paytable
 from ..engine.features import PAIR_FEATURES
 from ..engine.outcome_table import needs_python_integers
 from ..engine.point_table import CellLayout, Enumerator, PairLayout
@@ -234,15 +234,42 @@ class Group:
                 "bet": self.bet, "team": self.team}
 
 
-@functools.lru_cache(maxsize=4)
+#: The paytables of this process's last few runs, by their text and file name: each
+#: loaded once (:func:`keep_run_paytable`).
+_LOADED: dict[tuple[str, str], Paytable] = {}
+#: How many runs' paytables a process keeps.
+KEPT_RUNS = 4
+
+
+def keep_run_paytable(paytable: Paytable) -> Paytable:
+    """Keep ``paytable`` (loaded from a file) as the one its runs read, so that the
+    process that defines a run never runs the file's code again: :func:`run_paytable`
+    loads the text sent along only in a process that has not loaded it (a worker).
+    Returns it; the oldest of more than :data:`KEPT_RUNS` is let go. A paytable cut
+    down to some of its bets (:meth:`~bacc_edge.language.loader.Paytable.select`) is not
+    kept: another run of the same file may choose others."""
+    if paytable.source is None or paytable.bets != tuple(paytable.defined.get("BETS", ())):
+        return paytable
+    key = (paytable.source, str(paytable.path))
+    _LOADED.pop(key, None)
+    _LOADED[key] = paytable
+    while len(_LOADED) > KEPT_RUNS:
+        del _LOADED[next(iter(_LOADED))]
+    return paytable
+
+
+@functools.lru_cache(maxsize=KEPT_RUNS)
 def run_paytable(source: str, filename: str, bets: tuple[str, ...],
                  with_main: WithMainBet | None) -> Paytable:
-    """A run's paytable (:meth:`DepthSpec.paytable`): its source loaded and cut down to
-    ``bets``, kept for the last few runs. The run's definition, its game and its summary
-    each ask for it, and bets on the cards compiled on new
-    :class:`~bacc_edge.language.bet.Bet` objects would have their cells chosen and
-    settled again (a twentieth of a second for Lucky Nines), for the same bets."""
-    loaded = load_paytable_source(source, filename)
+    """A run's paytable (:meth:`DepthSpec.paytable`): the one this process loaded
+    (:func:`keep_run_paytable`), else its text loaded once, cut down to ``bets``, kept
+    for the last few runs. The run's definition, its game and its summary each ask for
+    it, and bets on the cards compiled on new :class:`~bacc_edge.language.bet.Bet`
+    objects would have their cells chosen and settled again (a twentieth of a second for
+    Lucky Nines), for the same bets."""
+    loaded = _LOADED.get((source, filename))
+    if loaded is None:
+        loaded = keep_run_paytable(load_paytable(filename, text=source))
     if with_main is None:
         return loaded.select(bets)
     side = loaded.select(bets[:-1])
