@@ -32,9 +32,10 @@ from ..game.shoe import Shoe
 from ..language.loader import as_paytable
 from ..util.arguments import callable_argument
 from ..util.progress import Progress
+from ..util.source_digest import source_digest
 from .cluster import check_scheduler, check_workers, deal_batches, reach_scheduler
 from .options import DepthOptions, prepare
-from .shoes import ENGINE_VERSION, DepthSpec, card_bets
+from .shoes import DepthSpec, card_bets
 from .state import BadBatch, RunFolder
 from .summary import DepthTally, StudySummary, summarize
 
@@ -122,11 +123,27 @@ def card_bet_note(spec: DepthSpec, workers: int | None = None, *,
     return line
 
 
+#: bacc_edge's folder, whose sources a run's definition names (:data:`DEALING_SOURCES`).
+PACKAGE = Path(__file__).resolve().parent.parent
+#: The sources that deal, count and sum a run's batches (folders and files of
+#: :data:`PACKAGE`): a run's definition holds their digest (:func:`dealing_digest`), so
+#: that batches saved by other code (an upgrade, an edit) are never read as this code's.
+DEALING_SOURCES = ("util", "game", "engine", "language", "analysis", "depth/options.py",
+                   "depth/shoes.py", "depth/state.py")
+
+
+def dealing_digest() -> str:
+    """The digest of :data:`DEALING_SOURCES` as they are on disk
+    (:func:`~bacc_edge.util.source_digest.source_digest`, as the compiled kernels' folder
+    is named): a few milliseconds, once per run."""
+    return source_digest(PACKAGE, DEALING_SOURCES)
+
+
 def definition(spec: DepthSpec, batch: int) -> dict:
     """Everything that decides a run's batches, as JSON: two runs share saved batches
-    exactly when their definitions are equal."""
+    exactly when their definitions are equal, the code that deals them included."""
     return {
-        "engine": ENGINE_VERSION,
+        "sources": dealing_digest(),
         "paytable_sha256": hashlib.sha256(spec.source.encode()).hexdigest(),
         "bets": list(spec.bets),
         "tableau": spec.tableau.text,

@@ -51,13 +51,6 @@ from ..language.bet import Bet
 from ..game.shoe import Shoe
 from ..game.tableau import STANDARD, Tableau
 
-#: Bumped whenever a change would deal, count or sum a run differently: saved batches
-#: of another version are never mixed with this one's. (5: a batch keeps the units
-#: staked and their squares, and a row per group of players; 6: a true count on exact
-#: decks is one division, so a count exactly at its threshold reaches it.)
-ENGINE_VERSION = 6
-
-
 def card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> list[int]:
     """The places of the bets on the cards themselves (counted on card-level cells)."""
     return [i for i, b in enumerate(bets) if layout_for([b], tableau).reads_cards]
@@ -748,7 +741,7 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
     return out
 
 
-__all__ = ["BEFORE_CUT", "COLUMNS", "DealRules", "DepthSpec", "ENGINE_VERSION", "EndRule",
+__all__ = ["BEFORE_CUT", "COLUMNS", "DealRules", "DepthSpec", "EndRule",
            "Game", "Group", "GroupKind", "Player", "ROUNDING_CODES", "RoundValues",
            "burn_count", "count_bets", "deal_batch", "game", "stakes_of", "thresholds_by_depth",
            "unseen_by_round"]
