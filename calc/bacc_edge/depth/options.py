@@ -151,6 +151,23 @@ class DepthOptions:
         object.__setattr__(self, "teams", tuple(self.teams))
 
 
+def depth_options(options: DepthOptions | None, settings: dict, *, who: str) -> DepthOptions:
+    """A run's options as a function of the depth API takes them (``who``, as the error
+    names it: ``"prepare(paytable, options=...)"``): ``options`` (a
+    :class:`DepthOptions`), or, without them, its fields as keywords (``settings``),
+    built into one here; both at once are refused, naming the keywords given beside
+    the options. Read once, at the top of the call: every layer below takes the
+    frozen options."""
+    if options is None:
+        return DepthOptions(**settings)
+    if not isinstance(options, DepthOptions):
+        raise ArgumentError(f"options {kind_of(options)} must be DepthOptions(...)")
+    if settings:
+        raise ArgumentError(f"{who} finds its bets and settings in the options; give them "
+                            f"there, not beside them ({', '.join(settings)})")
+    return options
+
+
 def prepare(paytable, bet_names: Sequence[str] | None = None, *,
             options: DepthOptions | None = None, **settings) -> DepthSpec:
     """The run's definition: the paytable (a file's path, or a :class:`Paytable` loaded
@@ -164,14 +181,9 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
     :data:`~bacc_edge.analysis.card_counting.RUNNING_COUNT_LIMIT`, an event that can never
     happen (as :func:`~bacc_edge.analysis.bet_report.report` refuses it), two counts of
     one name, and exact values on more than :data:`MAX_EXACT_DECKS` decks."""
-    if options is None:
-        options = DepthOptions(bet_names=bet_names, **settings)
-    elif not isinstance(options, DepthOptions):
-        raise ArgumentError(f"options {kind_of(options)} must be DepthOptions(...)")
-    elif bet_names is not None or settings:
-        raise ArgumentError(f"prepare(paytable, options=...) finds its bets and settings in "
-                            f"the options; give them there, not beside them "
-                            f"({', '.join([*(['bet_names'] if bet_names is not None else []), *settings])})")
+    if bet_names is not None:
+        settings = {"bet_names": bet_names, **settings}
+    options = depth_options(options, settings, who="prepare(paytable, options=...)")
     return _spec(as_paytable(paytable), options)
 
 
@@ -362,4 +374,4 @@ def _correlation(effects, count: Count) -> float | None:
 
 
 __all__ = ["MAX_CUTOFF", "MAX_EXACT_DECKS", "MAX_SEED", "DepthOptions", "count_convention",
-           "own_count_name", "prepare"]
+           "depth_options", "own_count_name", "prepare"]

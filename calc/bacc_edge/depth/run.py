@@ -34,7 +34,7 @@ from ..util.arguments import callable_argument
 from ..util.progress import Progress
 from ..util.source_digest import source_digest
 from .cluster import check_scheduler, check_workers, deal_batches, reach_scheduler
-from .options import DepthOptions, prepare
+from .options import DepthOptions, depth_options, prepare
 from .shoes import DepthSpec, card_bets
 from .state import BadBatch, RunFolder
 from .summary import DepthTally, StudySummary, summarize
@@ -278,26 +278,32 @@ def _kept_batches(folder: RunFolder, batch: int, sizes: list[int],
     return done
 
 
-def depth_study(paytable, options: DepthOptions = DepthOptions(), *, shoes: int,
+def depth_study(paytable, options: DepthOptions | None = None, *, shoes: int,
                 your_count: dict | None = None,
                 check: bool = False, batch: int | None = None, state=None,
                 scheduler: str | None = None, workers: int | None = None,
                 on_progress: Progress | None = None,
                 on_warning: Callable[[str], None] | None = None,
                 on_slow: Callable[[str], None] | None = None,
-                bankroll: Bankroll = Bankroll()) -> tuple[DepthSpec, StudySummary]:
-    """The depth command as one call: the run defined (:func:`prepare` of ``options``),
-    dealt (:func:`run_depth`) and summed up (:func:`summarize`, its measures at
-    ``bankroll``). In this order, before any shoe is dealt: the scheduler is checked
-    and reached, the paytable (a path is loaded, ``on_slow`` told when that is slow)
-    and ``your_count`` (the keywords of :meth:`Count.yours`, None for none; played
-    after the options' ``counts``) are read, and the run is defined. ``check``: the
-    published figures will be compared, so a run none of whose counts lists any is
-    refused, before it deals and after (when they list none for the bets it deals)."""
+                bankroll: Bankroll = Bankroll(), **settings) -> tuple[DepthSpec, StudySummary]:
+    """The depth command as one call: the run defined (:func:`prepare` of ``options``,
+    or of :class:`DepthOptions` built from ``settings``, its fields as keywords:
+    ``depth_study(path, shoes=100, seed=3)``), dealt (:func:`run_depth`) and summed up
+    (:func:`summarize`, its measures at ``bankroll``). In this order, before any shoe
+    is dealt: the options are read, the scheduler is checked and reached, the paytable
+    (a path is loaded, ``on_slow`` told when that is slow) and ``your_count`` (the
+    keywords of :meth:`Count.yours`, None for none; played after the options'
+    ``counts``) are read, and the run is defined. ``check``: the published figures will
+    be compared, so a run none of whose counts lists any is refused, before it deals
+    and after (when they list none for the bets it deals).
+
+    The keywords beside the options say where and how the run is dealt (``batch``,
+    ``state``, ``scheduler``, ``workers``: :func:`run_depth`'s own), what it is told
+    (the callbacks) and what its summary measures (``check``, ``bankroll``): none
+    decides a shoe's outcome, so none is part of the run's definition."""
+    options = depth_options(options, settings, who="depth_study(paytable, options=...)")
     check_scheduler(scheduler)
     reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
-    if not isinstance(options, DepthOptions):
-        raise ArgumentError(f"options {kind_of(options)} must be DepthOptions(...)")
     paytable = as_paytable(paytable, on_slow=on_slow)
     if your_count is not None:
         options = replace(options, counts=(*options.counts, Count.yours(**your_count)))
