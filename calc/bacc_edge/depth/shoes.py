@@ -501,14 +501,7 @@ class Game:
         n_bets = self.class_net.shape[0]
         return {
             "shoes": np.array([count], dtype=np.int64),
-            "sums": tally.sums,
-            "cross": tally.cross,
-            "squares": tally.squares,
-            "shoes_betting": tally.shoes_betting,
-            "shoes_nonzero": tally.shoes_nonzero,
-            "shoes_won": tally.shoes_won,
-            "shoes_lost": tally.shoes_lost,
-            "rounds_histogram": histogram,
+            **tally._asdict(),
             # shoes that reached round r + 1: those that dealt more than r rounds
             "reached": histogram[::-1].cumsum()[::-1][1:].copy(),
             "ev_sum": np.zeros((n_bets, m)),
