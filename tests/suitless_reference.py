@@ -20,7 +20,7 @@ from bacc_edge.engine import point_kernels as _kernels
 from bacc_edge.game.cards import POINT_VALUES, POINTS
 from bacc_edge.engine.jit import plain
 from bacc_edge.engine.outcome_table import suitless_ways
-from bacc_edge.engine.point_table import CellLayout, _plan
+from bacc_edge.engine.point_table import CellLayout, start_plan
 from bacc_edge.game.coup import PairState
 from bacc_edge.game.shoe import Shoe, falling
 
@@ -156,7 +156,7 @@ def expected_counts(shoe: Shoe, layout: CellLayout) -> np.ndarray:
     times :func:`suitless_ways`: Python integers. The enumeration's two stages run as
     plain Python on the exact tables of :func:`_expected_pair_tables`, written over
     their common denominator."""
-    plan, _ = _plan(layout.tableau)
+    plan, _ = start_plan(layout.tableau)
     plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
                             if isinstance(v, np.ndarray)})
     class_size, two, four = _expected_pair_tables(shoe)

@@ -11,7 +11,7 @@ from bacc_edge.analysis.card_counting import Divisor, paytable_counts, parse_tag
 from bacc_edge.depth.shoes import DealRules, deal_batch
 from bacc_edge.depth.options import prepare
 from bacc_edge.depth.summary import DepthTally, summarize
-from bacc_edge.analysis.removal_effects import _roundings, betting_correlation, effects_of_removal, linear_count
+from bacc_edge.analysis.removal_effects import tag_roundings, betting_correlation, effects_of_removal, linear_count
 from bacc_edge.errors import BaccEdgeError, OptionError
 from bacc_edge.language.loader import load_paytable
 from conftest import ROOT
@@ -95,7 +95,7 @@ def test_the_tag_search_sees_every_rounding_the_old_scale_grid_did(e, level):
                                                   + 0.5), x)) for x in e)
         if max(abs(t) for t in tags) <= level and any(tags):
             grid.add(tags)
-    assert grid <= set(_roundings(e, level))
+    assert grid <= set(tag_roundings(e, level))
 
 
 def test_the_faster_tag_search_finds_the_counts_it_found_before():

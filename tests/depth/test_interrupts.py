@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import bacc_edge.cli as cli
 import bacc_edge.output.math_report as math_report
 from bacc_edge.depth import run as depth_run
-from bacc_edge.depth.cluster import _workers_spared_ctrl_c
+from bacc_edge.depth.cluster import workers_spared_ctrl_c
 from bacc_edge.depth.options import prepare
 from bacc_edge.depth.run import run_depth
 from bacc_edge.depth.shoes import DealRules
@@ -47,7 +47,7 @@ def test_workers_started_for_a_run_ignore_ctrl_c_and_log_only_errors(monkeypatch
                                                                      takes_ctrl_c):
     monkeypatch.delenv("DASK_LOGGING__DISTRIBUTED", raising=False)
     before = signal.getsignal(signal.SIGINT)
-    with _workers_spared_ctrl_c():
+    with workers_spared_ctrl_c():
         assert _child() == "True error"
     # this process takes Ctrl-C again as it did, and its environment is as it was
     assert signal.getsignal(signal.SIGINT) is before
@@ -57,7 +57,7 @@ def test_workers_started_for_a_run_ignore_ctrl_c_and_log_only_errors(monkeypatch
 
 def test_a_log_level_the_user_set_for_dask_is_given_back(monkeypatch):
     monkeypatch.setenv("DASK_LOGGING__DISTRIBUTED", "debug")
-    with _workers_spared_ctrl_c():
+    with workers_spared_ctrl_c():
         assert _child() == "True error"
     assert os.environ["DASK_LOGGING__DISTRIBUTED"] == "debug"
 

@@ -20,7 +20,7 @@ from bacc_edge import Bet, DealRules, Event, Shoe, banker, report, tie
 from bacc_edge.cli import main
 from bacc_edge.game.cards import RANKS
 from bacc_edge.analysis.intervals import IntervalMethod, mean_interval
-from bacc_edge.depth.shoe_shopping import _row, shoe_shopping
+from bacc_edge.depth.shoe_shopping import first_card_row, shoe_shopping
 from bacc_edge.depth.shoes import game
 from conftest import ROOT
 
@@ -196,7 +196,7 @@ def test_a_groups_figures_do_not_depend_on_the_order_of_its_shoes():
     rows = []
     for order in ([0, 1, 2], [0, 2, 1], [1, 2, 0]):
         values = column[order][:, None]
-        rows.append(_row("A", 4, Fraction(1, 13), 1, (Fraction(0),), np.ones(3, dtype=bool),
+        rows.append(first_card_row("A", 4, Fraction(1, 13), 1, (Fraction(0),), np.ones(3, dtype=bool),
                          np.array([7, 8, 8]), values, values, seed=1))
     assert {r.flat_per_shoe[0].value for r in rows} == {1 / 3}
     assert {r.perfect_per_shoe[0].value for r in rows} == {1 / 3}

@@ -136,9 +136,9 @@ def test_suited_table_is_the_sum_over_every_way_the_suits_fell(name):
 
 def test_thirteen_pools_make_many_classes():
     # the case above reaches the refined states of many pool classes, not one
-    from bacc_edge.engine.point_table import _pool_classes
+    from bacc_edge.engine.point_table import pair_pool_classes
     rows, _, suitless = BRUTE_CASES["a card of each of the 13 ranks, each rank its own pool"]
-    assert len(_pool_classes(_library_shoe(rows, "", suitless))[1]) == 9
+    assert len(pair_pool_classes(_library_shoe(rows, "", suitless))[1]) == 9
 
 
 def _random_cases(n: int):
@@ -193,8 +193,8 @@ def test_large_shoes_against_the_former_averaged_tables(shoe, big):
 def test_many_named_cards_make_eleven_pool_classes():
     # twelve suit patterns; one named card of a full rank (the 2♥) leaves chances as of
     # the full rank (whatever suit it had, by symmetry), so the 2 shares the 10's class
-    from bacc_edge.engine.point_table import _pool_classes
-    assert len(_pool_classes(Shoe.decks(8).remove(MANY_NAMED + " " + SIXTY))[1]) == 11
+    from bacc_edge.engine.point_table import pair_pool_classes
+    assert len(pair_pool_classes(Shoe.decks(8).remove(MANY_NAMED + " " + SIXTY))[1]) == 11
 
 
 def test_python_integer_sums_by_class_are_exact():

@@ -325,7 +325,7 @@ def test_dasks_warnings_are_silenced_while_a_run_deals(monkeypatch):
         heard.append(logging.getLogger("distributed").isEnabledFor(logging.ERROR))
         yield from ()
 
-    monkeypatch.setattr(depth_cluster, "_deal_on_dask", on_dask)
+    monkeypatch.setattr(depth_cluster, "deal_on_dask", on_dask)
     spec = type("Spec", (), {"exact": True})()
     assert list(depth_cluster.deal_batches(spec, [0], 1, [1], None, 1)) == []
     assert heard == [False, True]

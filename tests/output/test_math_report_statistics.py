@@ -17,7 +17,8 @@ import pytest
 
 from bacc_edge import Bet, Event, Shoe, banker, player, report, tie
 from bacc_edge.analysis.bet_statistics import (HOLD_CONFIDENCES, HOLD_ROUNDS, bet_statistics,
-                                               hold_range, z_value)
+                                               hold_range)
+from bacc_edge.analysis.intervals import z_value
 from bacc_edge.util.number_text import one_in
 
 DEALS_8 = 4_998_398_275_503_360

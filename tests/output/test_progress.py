@@ -18,7 +18,7 @@ from bacc_edge import (Bet, Event, Shoe, check, effects_of_removal, load_paytabl
                        report)
 from bacc_edge.output import progress_bar
 from bacc_edge.util import progress
-import bacc_edge.cli as cli
+import bacc_edge.cli_options as cli_options
 from bacc_edge.cli import main
 from bacc_edge.analysis.deck_comparison import compare_decks
 from bacc_edge.output.math_report import build_math_report
@@ -231,14 +231,14 @@ def test_every_command_names_a_paytable_still_loading(tmp_path, monkeypatch, nam
     # no race between the two, however loaded the machine (a command that never tells
     # waits out the gate's bound, then fails)
     monkeypatch.setattr("bacc_edge.language.loader.SLOW_LOAD_SECONDS", 0.05)
-    told, say = threading.Event(), cli.say
+    told, say = threading.Event(), cli_options.say
 
     def telling(message):
         say(message)
         if message.startswith("still loading"):
             told.set()
 
-    monkeypatch.setattr(cli, "say", telling)
+    monkeypatch.setattr(cli_options, "say", telling)
     monkeypatch.setitem(sys.modules, "hanging_paytable_gate", types.SimpleNamespace(told=told))
     # track: the session opened, then no page served
     monkeypatch.setattr("bacc_edge.live.server.serve", lambda *args, **kwargs: None)

@@ -107,8 +107,8 @@ def test_a_module_imports_only_its_layer_and_those_below(path):
 
 def test_every_module_sits_in_a_layer():
     loose = [p.name for p in PACKAGE.glob("*.py")
-             if p.stem not in {"__init__", "__main__", "cli", "errors", "conditions", "paytable",
-                               "pays"}]
+             if p.stem not in {"__init__", "__main__", "cli", "cli_options", "errors",
+                               "conditions", "paytable", "pays"}]
     assert not loose, f"modules outside the layers' folders: {loose}"
 
 
@@ -173,3 +173,63 @@ def test_the_circle_finder_finds_a_circle_and_no_more():
     # a hand-drawn graph: a → b → c → a is a circle, d → a and c → e are not
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "e"}, "d": {"a"}, "e": set()}
     assert _cycles(graph) == [["a", "b", "c"]]
+
+
+def test_only_the_loader_runs_a_paytables_code():
+    # the one door: a paytable file's code runs in language/loader.py alone, once per
+    # load; a layer that wants a name the file defines reads Paytable.defined
+    runners = [str(p.relative_to(PACKAGE)) for p in MODULES
+               if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                      and n.func.id == "exec"
+                      for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))))]
+    assert runners == ["language/loader.py"], runners
+
+
+TESTS = Path(__file__).resolve().parents[1]
+#: The private names tests still read, each for a reason: ``_repr_html_`` is IPython's
+#: protocol, not a private name; ``bacc_edge._WHERE`` and ``_MODULES`` are the package's
+#: table of lazily imported names, which test_typing holds to its ``__all__``;
+#: ``card_table._blocks_pay`` is the card planner's, being rewritten apart from this.
+TESTS_MAY_READ = {"_repr_html_", "_WHERE", "_MODULES", "_blocks_pay"}
+
+
+def _private_reads_of_tests(path: Path):
+    """(line, text) for every private name of bacc_edge that the test file ``path``
+    takes: ``from bacc_edge.x import _y``, ``m._y`` on a module or name imported from
+    bacc_edge, ``monkeypatch.setattr(m, "_y", …)`` or ``"bacc_edge.x._y"``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bacc_edge"):
+            for alias in node.names:
+                if _private(alias.name):
+                    yield node.lineno, f"from {node.module} import {alias.name}"
+                names.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            names |= {a.asname or a.name.split(".")[0] for a in node.names
+                      if a.name.startswith("bacc_edge")}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in names and _private(node.attr)):
+            yield node.lineno, f"{node.value.id}.{node.attr}"
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "setattr" and len(node.args) > 1
+                and isinstance(node.args[1], ast.Constant) and _private(str(node.args[1].value))):
+            yield node.lineno, f"setattr(…, {node.args[1].value!r})"
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and node.value.startswith("bacc_edge.")
+                and any(_private(part) for part in node.value.split("."))):
+            yield node.lineno, repr(node.value)
+
+
+def _private(name: str) -> bool:
+    """Whether ``name`` is private to its module (``_x``; not ``__x``, nor one the tests
+    may read, :data:`TESTS_MAY_READ`)."""
+    return name.startswith("_") and not name.startswith("__") and name not in TESTS_MAY_READ
+
+
+@pytest.mark.parametrize("path", sorted(TESTS.rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(TESTS)))
+def test_a_test_reads_no_private_name_of_the_package(path):
+    taken = [f"line {line}: {text}" for line, text in _private_reads_of_tests(path)]
+    assert not taken, f"{path.name} takes private names of bacc_edge: {taken}"

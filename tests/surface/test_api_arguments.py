@@ -231,6 +231,10 @@ API = [
     ("depth_study(options=5)", lambda: depth_study(
         PUNTO, 5, shoes=1, your_count=dict(tags="8=1", trigger=1)), ArgumentError,
      "options 5 (int) must be DepthOptions(...)"),
+    ("depth_study(options=..., seed=2)", lambda: depth_study(
+        PUNTO, DepthOptions(), shoes=1, seed=2), ArgumentError,
+     "depth_study(paytable, options=...) finds its bets and settings in the options; give "
+     "them there, not beside them (seed)"),
     ("summarize_depth(None, None)", lambda: summarize_depth(None, None), ArgumentError,
      "summarize_depth(spec, tally) takes the DepthSpec"),
     # -- the math report ---------------------------------------------------------------------------

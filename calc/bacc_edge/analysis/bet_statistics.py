@@ -19,11 +19,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from statistics import NormalDist
 
 from ..errors import ArgumentError
 from ..util.arguments import quoted
 from .bet_report import BetResult
+from .intervals import z_value
 
 #: The confidence levels (percent) of the hold ranges.
 HOLD_CONFIDENCES = (90, 95)
@@ -31,16 +31,6 @@ HOLD_CONFIDENCES = (90, 95)
 VOLATILITY_CONFIDENCE = 90
 #: The numbers of rounds over which the hold's range is given.
 HOLD_ROUNDS = (1_000, 10_000, 100_000, 1_000_000)
-
-
-def z_value(confidence: int | float) -> float:
-    """The two-sided quantile of the standard normal for ``confidence`` percent: the z
-    with P(|Z| ≤ z) = confidence / 100 (1.6449 for 90, 1.9600 for 95)."""
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not (
-            0 < confidence < 100):
-        raise ArgumentError(f"confidence {quoted(confidence)} must be a percentage between "
-                            f"0 and 100")
-    return NormalDist().inv_cdf(0.5 + confidence / 200)
 
 
 @dataclass(frozen=True)
@@ -108,4 +98,4 @@ def bet_statistics(result: BetResult) -> BetStatistics:
 
 
 __all__ = ["HOLD_CONFIDENCES", "HOLD_ROUNDS", "VOLATILITY_CONFIDENCE", "BetStatistics",
-           "HoldRange", "bet_statistics", "hold_range", "z_value"]
+           "HoldRange", "bet_statistics", "hold_range"]

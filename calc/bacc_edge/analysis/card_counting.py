@@ -633,33 +633,19 @@ class Team:
 
 
 def paytable_teams(paytable) -> tuple[Team, ...]:
-    """The ``TEAMS`` a paytable file lists (none for bets written in Python)."""
-    if paytable.source is None:
-        return ()
-    teams = _namespace(paytable).get("TEAMS", ())
+    """The ``TEAMS`` a paytable file lists (none for bets written in Python), as the
+    file's one run left them (:attr:`~bacc_edge.language.loader.Paytable.defined`)."""
+    teams = paytable.defined.get("TEAMS", ())
     if not isinstance(teams, (list, tuple)) or not all(isinstance(t, Team) for t in teams):
         raise BaccEdgeError(f"{paytable.path}: TEAMS must be a list of Team")
     return tuple(teams)
 
 
-def _namespace(paytable) -> dict:
-    """What the paytable file defines, run once more (its prints to stderr)."""
-    namespace = {"__name__": f"paytable_{paytable.path.stem}", "__file__": str(paytable.path)}
-    from ..language.loader import printing_to_stderr
-    try:  # what the file prints goes to stderr, as when it was loaded
-        with printing_to_stderr():
-            exec(compile(paytable.source, str(paytable.path), "exec"), namespace)
-    except BaccEdgeError as err:
-        raise BaccEdgeError(f"{paytable.path}: {err}") from None
-    return namespace
-
-
 def paytable_counts(paytable) -> tuple[Count, ...]:
-    """The ``COUNTS`` a paytable file lists (none for bets written in Python), each
+    """The ``COUNTS`` a paytable file lists (none for bets written in Python), as the
+    file's one run left them (:attr:`~bacc_edge.language.loader.Paytable.defined`), each
     checked: a Count, a name used once, bets the paytable defines."""
-    if paytable.source is None:
-        return ()
-    namespace = _namespace(paytable)
+    namespace = paytable.defined
     counts = namespace.get("COUNTS", ())
     if not isinstance(counts, (list, tuple)) or not all(isinstance(c, Count) for c in counts):
         raise BaccEdgeError(f"{paytable.path}: COUNTS must be a list of Count")

@@ -257,7 +257,7 @@ def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
 def _search(n, e, level):
     """(unbalanced?, -correlation, |imbalance|, tags): the best rounding of the effects
     ``e`` of groups of ``n`` cards, nudged to balance, then improved by exchanges."""
-    roundings = _roundings(e, level)
+    roundings = tag_roundings(e, level)
     candidates = set(roundings) | {_balanced(tags, n, e, level) for tags in roundings}
     candidates.discard(None)
     scored = []
@@ -269,7 +269,7 @@ def _search(n, e, level):
     return unbalanced, neg_bc, off, tags
 
 
-def _roundings(e, level):
+def tag_roundings(e, level) -> list[tuple[int, ...]]:
     """Every distinct rounding (halves away from zero) of the effects ``e`` scaled so
     that the largest stays within ``level``: the scale runs over (0, (level + ½) / max|e|],
     and the rounding changes only where some |e_i|·scale crosses a half, so one scale

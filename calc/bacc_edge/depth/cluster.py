@@ -1,7 +1,7 @@
 """Where a depth run's batches are dealt: on a Dask cluster (a local one started here,
 or the scheduler given), or, for a count study by the coups' outcomes with no scheduler,
 on threads of this process; with what that takes of the process: Ctrl-C kept from the
-local cluster's workers while they start (:func:`_workers_spared_ctrl_c`: a signal
+local cluster's workers while they start (:func:`workers_spared_ctrl_c`: a signal
 handler and an environment variable, each restored), and Dask's log lines below ERROR
 silenced while it runs (:func:`dask_logging_quiet`).
 
@@ -60,7 +60,7 @@ def _client(scheduler: str | None, workers: int | None):
 
     with tempfile.TemporaryDirectory(prefix="bacc-edge-dask-",
                                      ignore_cleanup_errors=True) as scratch:
-        with _workers_spared_ctrl_c(), dask.config.set({"temporary-directory": scratch}):
+        with workers_spared_ctrl_c(), dask.config.set({"temporary-directory": scratch}):
             cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1,
                                    threads_per_worker=1, processes=True, host="127.0.0.1",
                                    dashboard_address=":0", worker_dashboard_address=":0")
@@ -69,7 +69,7 @@ def _client(scheduler: str | None, workers: int | None):
 
 
 @contextlib.contextmanager
-def _workers_spared_ctrl_c():
+def workers_spared_ctrl_c():
     """The local cluster's worker processes, started in the block, ignore Ctrl-C and log
     only errors. Ctrl-C at a terminal signals every process of the command: each worker
     would print its own traceback of KeyboardInterrupt and Dask's warnings of tasks
@@ -199,7 +199,7 @@ def deal_batches(spec, pending, batch, sizes, scheduler, workers):
         yield from _deal_on_threads(spec, pending, batch, sizes, workers)
         return
     with dask_logging_quiet():
-        yield from _deal_on_dask(spec, pending, batch, sizes, scheduler, workers)
+        yield from deal_on_dask(spec, pending, batch, sizes, scheduler, workers)
 
 
 def batch_result(future, i: int, batch: int, sizes) -> tuple:
@@ -215,7 +215,7 @@ def batch_result(future, i: int, batch: int, sizes) -> tuple:
                             f"kept, run again to resume") from None
 
 
-def _deal_on_dask(spec, pending, batch, sizes, scheduler, workers):
+def deal_on_dask(spec, pending, batch, sizes, scheduler, workers):
     """:func:`deal_batches` on a Dask cluster: the local one it starts, or the scheduler's."""
     from dask.distributed import as_completed
 
@@ -298,4 +298,5 @@ def _deal_on_threads(spec, pending, batch, sizes, workers):
 
 
 __all__ = ["CONNECT_TIMEOUT", "MAX_WORKERS", "check_scheduler", "check_workers",
-           "dask_logging_quiet", "deal_batches", "reach_scheduler"]
+           "dask_logging_quiet", "deal_batches", "deal_on_dask", "reach_scheduler",
+           "workers_spared_ctrl_c"]

@@ -23,7 +23,8 @@ from ..game.cards import RANKS
 from ..game.shoe import Shoe
 from ..language.loader import as_paytable
 from ..util.arguments import names_argument, non_empty
-from .shoes import DealRules, DepthSpec, Group, GroupKind, Player, run_paytable
+from .shoes import (DealRules, DepthSpec, Group, GroupKind, Player, keep_run_paytable,
+                     run_paytable)
 
 MAX_SEED = 2 ** 63 - 1
 #: No shoe deals more than 831 rounds (64 decks, the cut card near the end: see
@@ -191,6 +192,23 @@ class DepthOptions:
         object.__setattr__(self, "teams", tuple(self.teams))
 
 
+def depth_options(options: DepthOptions | None, settings: dict, *, who: str) -> DepthOptions:
+    """A run's options as a function of the depth API takes them (``who``, as the error
+    names it: ``"prepare(paytable, options=...)"``): ``options`` (a
+    :class:`DepthOptions`), or, without them, its fields as keywords (``settings``),
+    built into one here; both at once are refused, naming the keywords given beside
+    the options. Read once, at the top of the call: every layer below takes the
+    frozen options."""
+    if options is None:
+        return DepthOptions(**settings)
+    if not isinstance(options, DepthOptions):
+        raise ArgumentError(f"options {kind_of(options)} must be DepthOptions(...)")
+    if settings:
+        raise ArgumentError(f"{who} finds its bets and settings in the options; give them "
+                            f"there, not beside them ({', '.join(settings)})")
+    return options
+
+
 def prepare(paytable, bet_names: Sequence[str] | None = None, *,
             options: DepthOptions | None = None, **settings) -> DepthSpec:
     """The run's definition: the paytable (a file's path, or a :class:`Paytable` loaded
@@ -204,14 +222,9 @@ def prepare(paytable, bet_names: Sequence[str] | None = None, *,
     :data:`~bacc_edge.analysis.card_counting.RUNNING_COUNT_LIMIT`, an event that can never
     happen (as :func:`~bacc_edge.analysis.bet_report.report` refuses it), two counts of
     one name, and exact values on more than :data:`MAX_EXACT_DECKS` decks."""
-    if options is None:
-        options = DepthOptions(bet_names=bet_names, **settings)
-    elif not isinstance(options, DepthOptions):
-        raise ArgumentError(f"options {kind_of(options)} must be DepthOptions(...)")
-    elif bet_names is not None or settings:
-        raise ArgumentError(f"prepare(paytable, options=...) finds its bets and settings in "
-                            f"the options; give them there, not beside them "
-                            f"({', '.join([*(['bet_names'] if bet_names is not None else []), *settings])})")
+    if bet_names is not None:
+        settings = {"bet_names": bet_names, **settings}
+    options = depth_options(options, settings, who="prepare(paytable, options=...)")
     return _spec(as_paytable(paytable), options)
 
 
@@ -228,10 +241,12 @@ def _spec(paytable, options: DepthOptions) -> DepthSpec:
                                                            for b in paytable.bets}:
         raise OptionError(f"the paytable defines a bet named {with_main.name!r}, the name "
                           f"of the table's main bet: rename it")
+    loaded = paytable
     if options.bet_names is not None:
         paytable = paytable.select(options.bet_names)
-    # the bets as the run's game loads them from the source, in this process: compiled
-    # once for the definition, the game and the summary
+    # the bets as the run's game reads them, in this process: the paytable loaded once,
+    # its bets compiled once for the definition, the game and the summary
+    keep_run_paytable(loaded)
     paytable = run_paytable(paytable.source, str(paytable.path),
                             tuple(b.name for b in paytable.bets), None)
     bets = list(paytable.bets)
@@ -401,4 +416,4 @@ def _correlation(effects, count: Count) -> float | None:
 
 
 __all__ = ["MAX_CUTOFF", "MAX_EXACT_DECKS", "MAX_SEED", "DepthOptions", "count_convention",
-           "own_count_name", "prepare"]
+           "depth_options", "own_count_name", "prepare"]

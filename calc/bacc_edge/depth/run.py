@@ -29,12 +29,13 @@ from ..analysis.card_counting import Count
 from ..errors import ArgumentError, OptionError, kind_of
 from ..game.cards import CARD_KINDS
 from ..game.shoe import Shoe
-from ..language.loader import load_paytable
+from ..language.loader import as_paytable
 from ..util.arguments import callable_argument
 from ..util.progress import Progress
+from ..util.source_digest import source_digest
 from .cluster import check_scheduler, check_workers, deal_batches, reach_scheduler
-from .options import DepthOptions, prepare
-from .shoes import ENGINE_VERSION, DepthSpec, card_bets
+from .options import DepthOptions, depth_options, prepare
+from .shoes import DepthSpec, card_bets
 from .state import BadBatch, RunFolder
 from .summary import DepthTally, StudySummary, summarize
 
@@ -122,11 +123,27 @@ def card_bet_note(spec: DepthSpec, workers: int | None = None, *,
     return line
 
 
+#: bacc_edge's folder, whose sources a run's definition names (:data:`DEALING_SOURCES`).
+PACKAGE = Path(__file__).resolve().parent.parent
+#: The sources that deal, count and sum a run's batches (folders and files of
+#: :data:`PACKAGE`): a run's definition holds their digest (:func:`dealing_digest`), so
+#: that batches saved by other code (an upgrade, an edit) are never read as this code's.
+DEALING_SOURCES = ("util", "game", "engine", "language", "analysis", "depth/options.py",
+                   "depth/shoes.py", "depth/state.py")
+
+
+def dealing_digest() -> str:
+    """The digest of :data:`DEALING_SOURCES` as they are on disk
+    (:func:`~bacc_edge.util.source_digest.source_digest`, as the compiled kernels' folder
+    is named): a few milliseconds, once per run."""
+    return source_digest(PACKAGE, DEALING_SOURCES)
+
+
 def definition(spec: DepthSpec, batch: int) -> dict:
     """Everything that decides a run's batches, as JSON: two runs share saved batches
-    exactly when their definitions are equal."""
+    exactly when their definitions are equal, the code that deals them included."""
     out = {
-        "engine": ENGINE_VERSION,
+        "sources": dealing_digest(),
         "paytable_sha256": hashlib.sha256(spec.source.encode()).hexdigest(),
         "bets": list(spec.bets),
         "tableau": spec.tableau.text,
@@ -141,7 +158,7 @@ def definition(spec: DepthSpec, batch: int) -> dict:
         "groups": [g.describe() for g in spec.groups],
         "batch": batch,
     }
-    if spec.cuts:  # (a run without has the definition it always had: its batches are kept)
+    if spec.cuts:  # (a run without has the definition it always had)
         out["cuts"] = list(spec.cuts)
     return out
 
@@ -264,28 +281,33 @@ def _kept_batches(folder: RunFolder, batch: int, sizes: list[int],
     return done
 
 
-def depth_study(paytable, options: DepthOptions = DepthOptions(), *, shoes: int,
+def depth_study(paytable, options: DepthOptions | None = None, *, shoes: int,
                 your_count: dict | None = None,
                 check: bool = False, batch: int | None = None, state=None,
                 scheduler: str | None = None, workers: int | None = None,
                 on_progress: Progress | None = None,
                 on_warning: Callable[[str], None] | None = None,
                 on_slow: Callable[[str], None] | None = None,
-                bankroll: Bankroll = Bankroll()) -> tuple[DepthSpec, StudySummary]:
-    """The depth command as one call: the run defined (:func:`prepare` of ``options``),
-    dealt (:func:`run_depth`) and summed up (:func:`summarize`, its measures at
-    ``bankroll``). In this order, before any shoe is dealt: the scheduler is checked
-    and reached, the paytable (a path is loaded, ``on_slow`` told when that is slow)
-    and ``your_count`` (the keywords of :meth:`Count.yours`, None for none; played
-    after the options' ``counts``) are read, and the run is defined. ``check``: the
-    published figures will be compared, so a run none of whose counts lists any is
-    refused, before it deals and after (when they list none for the bets it deals)."""
+                bankroll: Bankroll = Bankroll(), **settings) -> tuple[DepthSpec, StudySummary]:
+    """The depth command as one call: the run defined (:func:`prepare` of ``options``,
+    or of :class:`DepthOptions` built from ``settings``, its fields as keywords:
+    ``depth_study(path, shoes=100, seed=3)``), dealt (:func:`run_depth`) and summed up
+    (:func:`summarize`, its measures at ``bankroll``). In this order, before any shoe
+    is dealt: the options are read, the scheduler is checked and reached, the paytable
+    (a path is loaded, ``on_slow`` told when that is slow) and ``your_count`` (the
+    keywords of :meth:`Count.yours`, None for none; played after the options'
+    ``counts``) are read, and the run is defined. ``check``: the published figures will
+    be compared, so a run none of whose counts lists any is refused, before it deals
+    and after (when they list none for the bets it deals).
+
+    The keywords beside the options say where and how the run is dealt (``batch``,
+    ``state``, ``scheduler``, ``workers``: :func:`run_depth`'s own), what it is told
+    (the callbacks) and what its summary measures (``check``, ``bankroll``): none
+    decides a shoe's outcome, so none is part of the run's definition."""
+    options = depth_options(options, settings, who="depth_study(paytable, options=...)")
     check_scheduler(scheduler)
     reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
-    if not isinstance(options, DepthOptions):
-        raise ArgumentError(f"options {kind_of(options)} must be DepthOptions(...)")
-    if isinstance(paytable, (str, os.PathLike)):
-        paytable = load_paytable(paytable, on_slow=on_slow)
+    paytable = as_paytable(paytable, on_slow=on_slow)
     if your_count is not None:
         options = replace(options, counts=(*options.counts, Count.yours(**your_count)))
     spec = prepare(paytable, options=options)

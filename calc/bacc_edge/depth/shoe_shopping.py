@@ -110,12 +110,12 @@ def shoe_shopping(paytable, bets: Sequence[str] | None = None, *,
     rows = []
     for r in held:
         less = report(selected, full.remove(RANKS[r]), full_shoe=full, tables=tables)
-        rows.append(_row(RANKS[r], full.ranks[r], Fraction(full.ranks[r], full.cards),
+        rows.append(first_card_row(RANKS[r], full.ranks[r], Fraction(full.ranks[r], full.cards),
                          burn_count(r * SUITS_PER_RANK), tuple(b.ev for b in less),
                          first == r, rounds, flat, perfect, seed))
         step()
     everything = report(selected, full, tables=tables)
-    every = _row(None, full.cards, Fraction(1), None, tuple(b.ev for b in everything),
+    every = first_card_row(None, full.cards, Fraction(1), None, tuple(b.ev for b in everything),
                  np.ones(shoes, dtype=bool), rounds, flat, perfect, seed)
     step()
     return ShoeShopping(spec, shoes, spec.bets, tuple(rows), every)
@@ -159,8 +159,12 @@ def _sums(values: np.ndarray) -> np.ndarray:
     return np.array([math.fsum(column) for column in values.T.tolist()])
 
 
-def _row(rank, cards, probability, burn, first_coup, chosen, rounds, flat, perfect,
+def first_card_row(rank, cards, probability, burn, first_coup, chosen, rounds, flat, perfect,
          seed) -> FirstCard:
+    """The row of the shoes ``chosen`` (a mask over the shoes dealt; ``rank`` the first
+    card they show, None for every shoe): their number, mean rounds, and per bet the
+    flat bettor's and the perfect player's mean gain per shoe with its 95% interval
+    (None where no shoe was chosen), a perfect player's bounded below by 0."""
     n = int(chosen.sum())
 
     def mean(values: np.ndarray, bounds) -> Interval | None:
@@ -177,4 +181,4 @@ def _row(rank, cards, probability, burn, first_coup, chosen, rounds, flat, perfe
                            for b in range(perfect.shape[1])))
 
 
-__all__ = ["FirstCard", "SHOPPING_BATCH", "ShoeShopping", "shoe_shopping"]
+__all__ = ["FirstCard", "SHOPPING_BATCH", "ShoeShopping", "first_card_row", "shoe_shopping"]

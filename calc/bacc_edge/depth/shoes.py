@@ -44,20 +44,13 @@ from ..errors import BaccEdgeError
 from ..analysis.bet_report import layouts
 from ..analysis.evaluator import SIGN_CHECK, Evaluator, Layout, bet_features, layout_for
 from ..engine.card_batch import CardBatch
-from ..language.loader import Paytable, load_paytable_source
+from ..language.loader import Paytable, load_paytable
 from ..engine.features import PAIR_FEATURES
 from ..engine.outcome_table import needs_python_integers
 from ..engine.point_table import CellLayout, Enumerator, PairLayout
 from ..language.bet import Bet
 from ..game.shoe import Shoe
 from ..game.tableau import STANDARD, Tableau
-
-#: Bumped whenever a change would deal, count or sum a run differently: saved batches
-#: of another version are never mixed with this one's. (5: a batch keeps the units
-#: staked and their squares, and a row per group of players; 6: a true count on exact
-#: decks is one division, so a count exactly at its threshold reaches it.)
-ENGINE_VERSION = 6
-
 
 def card_bets(bets: Sequence[Bet], tableau: Tableau = STANDARD) -> list[int]:
     """The places of the bets on the cards themselves (counted on card-level cells)."""
@@ -235,15 +228,42 @@ class Group:
                 "bet": self.bet, "team": self.team}
 
 
-@functools.lru_cache(maxsize=4)
+#: The paytables of this process's last few runs, by their text and file name: each
+#: loaded once (:func:`keep_run_paytable`).
+_LOADED: dict[tuple[str, str], Paytable] = {}
+#: How many runs' paytables a process keeps.
+KEPT_RUNS = 4
+
+
+def keep_run_paytable(paytable: Paytable) -> Paytable:
+    """Keep ``paytable`` (loaded from a file) as the one its runs read, so that the
+    process that defines a run never runs the file's code again: :func:`run_paytable`
+    loads the text sent along only in a process that has not loaded it (a worker).
+    Returns it; the oldest of more than :data:`KEPT_RUNS` is let go. A paytable cut
+    down to some of its bets (:meth:`~bacc_edge.language.loader.Paytable.select`) is not
+    kept: another run of the same file may choose others."""
+    if paytable.source is None or paytable.bets != tuple(paytable.defined.get("BETS", ())):
+        return paytable
+    key = (paytable.source, str(paytable.path))
+    _LOADED.pop(key, None)
+    _LOADED[key] = paytable
+    while len(_LOADED) > KEPT_RUNS:
+        del _LOADED[next(iter(_LOADED))]
+    return paytable
+
+
+@functools.lru_cache(maxsize=KEPT_RUNS)
 def run_paytable(source: str, filename: str, bets: tuple[str, ...],
                  with_main: WithMainBet | None) -> Paytable:
-    """A run's paytable (:meth:`DepthSpec.paytable`): its source loaded and cut down to
-    ``bets``, kept for the last few runs. The run's definition, its game and its summary
-    each ask for it, and bets on the cards compiled on new
-    :class:`~bacc_edge.language.bet.Bet` objects would have their cells chosen and
-    settled again (a twentieth of a second for Lucky Nines), for the same bets."""
-    loaded = load_paytable_source(source, filename)
+    """A run's paytable (:meth:`DepthSpec.paytable`): the one this process loaded
+    (:func:`keep_run_paytable`), else its text loaded once, cut down to ``bets``, kept
+    for the last few runs. The run's definition, its game and its summary each ask for
+    it, and bets on the cards compiled on new :class:`~bacc_edge.language.bet.Bet`
+    objects would have their cells chosen and settled again (a twentieth of a second for
+    Lucky Nines), for the same bets."""
+    loaded = _LOADED.get((source, filename))
+    if loaded is None:
+        loaded = keep_run_paytable(load_paytable(filename, text=source))
     if with_main is None:
         return loaded.select(bets)
     side = loaded.select(bets[:-1])
@@ -499,14 +519,7 @@ class Game:
         n_bets = self.class_net.shape[0]
         return {
             "shoes": np.array([count], dtype=np.int64),
-            "sums": tally.sums,
-            "cross": tally.cross,
-            "squares": tally.squares,
-            "shoes_betting": tally.shoes_betting,
-            "shoes_nonzero": tally.shoes_nonzero,
-            "shoes_won": tally.shoes_won,
-            "shoes_lost": tally.shoes_lost,
-            "rounds_histogram": histogram,
+            **tally._asdict(),
             # shoes that reached round r + 1: those that dealt more than r rounds
             "reached": histogram[::-1].cumsum()[::-1][1:].copy(),
             "ev_sum": np.zeros((n_bets, m)),
@@ -771,7 +784,7 @@ def _sums(spec: DepthSpec, g: Game, valid: np.ndarray, rounds: np.ndarray, masks
     }
 
 
-__all__ = ["BEFORE_CUT", "COLUMNS", "CUT_PREFIX", "DealRules", "DepthSpec", "ENGINE_VERSION",
-           "EndRule", "Game", "Group", "GroupKind", "Player", "ROUNDING_CODES", "RoundValues",
+__all__ = ["BEFORE_CUT", "COLUMNS", "CUT_PREFIX", "DealRules", "DepthSpec", "EndRule",
+           "Game", "Group", "GroupKind", "Player", "ROUNDING_CODES", "RoundValues",
            "burn_count", "count_bets", "deal_batch", "game", "rounds_at_cuts", "stakes_of",
            "thresholds_by_depth", "unseen_by_round"]

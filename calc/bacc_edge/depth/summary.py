@@ -20,6 +20,7 @@ from ..analysis.bet_report import StudyStatus, layouts
 from ..analysis.card_counting import StudyMeasure
 from ..analysis.evaluator import Evaluator
 from ..analysis.intervals import Interval, IntervalMethod, mean_interval, ratio_interval
+from ..engine.deal_kernels import StudyTally
 from ..errors import ArgumentError, BaccEdgeError, kind_of
 from .options import OWN_COUNT
 from .shoes import COLUMNS, CUT_PREFIX, DepthSpec, GroupKind, Player
@@ -32,9 +33,11 @@ class DepthTally:
     round of the shoe, and (depth runs) each shoe's gains. Frozen: its arrays are
     read-only, so a summary never sees a tally changed behind it."""
 
-    #: the per-batch arrays that are summed (each batch's "gains" are concatenated)
-    SUMMED = ("shoes", "sums", "cross", "squares", "shoes_betting", "shoes_nonzero",
-              "shoes_won", "shoes_lost", "rounds_histogram", "reached", "ev_sum", "favourable")
+    #: the per-batch arrays that are summed (each batch's "gains" are concatenated): the
+    #: shoes, the players' tally as the count study's kernel fills it
+    #: (:class:`~bacc_edge.engine.deal_kernels.StudyTally`, whose fields every batch
+    #: holds), the shoes that reached each round, and per bet the exact values' sums
+    SUMMED = ("shoes", *StudyTally._fields, "reached", "ev_sum", "favourable")
 
     shoes: np.ndarray
     sums: np.ndarray

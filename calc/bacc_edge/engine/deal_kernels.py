@@ -213,7 +213,7 @@ def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
     n_cards = ordered.shape[0]
     n_counts = tags.shape[0]
     n_bets = class_net.shape[0]
-    max_rounds = start.shape[1]
+    rounds_bound = start.shape[1]
     cut_at = n_cards - cut
     for s in range(rounds.shape[0]):
         shuffle(seed, first + s, ordered, work, state)
@@ -228,7 +228,7 @@ def deal_shoes(seed, first, deal, coup, cells, counts, dealt, work, state):
         pos = shown_cards + burned
         r = 0
         last = False
-        while n_cards - pos >= coup_cards and r < max_rounds:
+        while n_cards - pos >= coup_cards and r < rounds_bound:
             start[s, r] = pos
             for c in range(n_counts):
                 left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
@@ -353,7 +353,7 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
     n_players = bet_of.shape[0]
     n_groups = group.shape[0]
     n_columns = sums.shape[1]
-    max_rounds = histogram.shape[0] - 1
+    rounds_bound = histogram.shape[0] - 1
     cut_at = n_cards - cut
     # per card kind: its point value and each count's tag
     points = np.empty(n_kinds, dtype=np.int64)
@@ -423,7 +423,7 @@ def tally_shoes(seed, first, n_shoes, deal, coup, cells, card, nets, counts, pla
             group_rounds[g] = 0
         r = 0
         last = False
-        while n_cards - pos >= coup_cards and r < max_rounds:
+        while n_cards - pos >= coup_cards and r < rounds_bound:
             for c in range(n_counts):
                 left = n_cards - pos + (burned if divisor[c] == DIVIDE_BY_UNSEEN else 0)
                 running = base[c] + seen[c, pos]

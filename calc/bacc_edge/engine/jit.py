@@ -19,7 +19,6 @@ constant it reads, changed (an upgrade, an edit) — silently the old code.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 from types import FunctionType
@@ -27,16 +26,16 @@ from types import FunctionType
 import numba as nb
 from numba.core.registry import CPUDispatcher
 
+from ..util.source_digest import source_digest
+
 
 def cache_folder(package: Path) -> str:
     """The folder for the compiled kernels of ``package`` (bacc_edge's folder): one per
     version of the sources they read."""
-    digest = hashlib.sha256()
-    for path in sorted([*(package / "engine").glob("*.py"), *(package / "game").glob("*.py")]):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest = source_digest(package, ("engine", "game"))
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "bacc-edge")
-    return os.path.join(base, "kernels-" + digest.hexdigest()[:16])
+    return os.path.join(base, "kernels-" + digest[:16])
 
 
 nb.config.CACHE_DIR = cache_folder(Path(__file__).resolve().parent.parent)

@@ -41,7 +41,8 @@ from ..util.progress import Progress
 
 
 @lru_cache(maxsize=32)
-def _plan(tableau: Tableau) -> tuple[_kernels.StartPlan, tuple[tuple[int, int, int, int], ...]]:
+def start_plan(tableau: Tableau
+               ) -> tuple[_kernels.StartPlan, tuple[tuple[int, int, int, int], ...]]:
     """The enumeration's :class:`~bacc_edge.engine.point_kernels.StartPlan` for a tableau (its game
     arrays are the :func:`~bacc_edge.game.coup.coup_plan`'s own), and the outcome cells
     (player total, banker total, player third, banker third)."""
@@ -113,7 +114,7 @@ class CellLayout(_PairStates):
 
     @property
     def n_core(self) -> int:
-        return _plan(self.tableau)[0].n_core
+        return start_plan(self.tableau)[0].n_core
 
     @property
     def n_cells(self) -> int:
@@ -268,7 +269,7 @@ class Enumerator:
     def __init__(self, layout: CellLayout | PairLayout, *, big: bool = False,
                  removal: int = 1):
         self.layout = layout
-        plan, _ = _plan(layout.tableau)
+        plan, _ = start_plan(layout.tableau)
         if big:  # plain Python: indices as Python integers, so no term falls back to int64
             plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
                                     if isinstance(v, np.ndarray)})
@@ -380,7 +381,7 @@ def _same_suit(pool: tuple[int, ...], pairs: int) -> Fraction:
     return Fraction(both, falling(n, 4))
 
 
-def _pool_classes(shoe: Shoe) -> tuple[list[int], list[tuple[Fraction, Fraction]]]:
+def pair_pool_classes(shoe: Shoe) -> tuple[list[int], list[tuple[Fraction, Fraction]]]:
     """The ranks grouped by how their pairs fall into suits: per rank its class (-1 for
     a rank with fewer than two cards left, which cannot pair), and per class the chance
     q1 that two cards of such a rank share a suit and q22 that four cards make two such
@@ -441,7 +442,7 @@ def _run_stages(shoe: Shoe, layout: CellLayout, tables, ns: int, big: bool) -> n
     :func:`_pair_tables` makes them): the counts, one row of outcome cells per pair
     state (player · ns + banker). int64 kernels, or plain Python on Python integers
     (``big``)."""
-    plan, _ = _plan(layout.tableau)
+    plan, _ = start_plan(layout.tableau)
     dtype = object if big else np.int64
     if big:
         plan = plan._replace(**{k: v.astype(object) for k, v in plan._asdict().items()
@@ -504,12 +505,12 @@ def _double_split(q1: Fraction, q22: Fraction) -> list[tuple[int, Fraction]]:
 def _refined_counts(shoe: Shoe, layout: CellLayout, ways: int) -> np.ndarray:
     """:func:`_expected_counts` by the int64 kernels: counted on the shoe's ranks with
     the pair states refined by the paired rank's pool class (state 1 + k, class k of
-    :func:`_pool_classes`) and, for the banker, one state more for a pair of the rank
+    :func:`pair_pool_classes`) and, for the banker, one state more for a pair of the rank
     the player paired in; exact in int64, as any shoe's count, since these states split
     the same terms, each at most N**6. Each refined state then splits into the suited
     pair states by exact chances (:func:`_suit_weights`), in Python integers over their
     common denominator."""
-    rank_class, classes = _pool_classes(shoe)
+    rank_class, classes = pair_pool_classes(shoe)
     ns = len(classes) + 2
     tables = _pair_tables(
         shoe, ns, lambda r: [(1 + rank_class[r], 1)] if rank_class[r] >= 0 else [],
@@ -550,7 +551,7 @@ def _weighted_counts(shoe: Shoe, layout: CellLayout, ways: int) -> np.ndarray:
     every term of a suited pair state with k paired hands is d**k times its
     expectation, and the plain kernels run on the three suited pair states alone
     (refining by pool class would cost their square)."""
-    rank_class, classes = _pool_classes(shoe)
+    rank_class, classes = pair_pool_classes(shoe)
     d = lcm(*(x.denominator for q in classes for x in q))
     p, s = int(PairState.PAIR), int(PairState.SUITED)
 

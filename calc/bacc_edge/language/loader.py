@@ -18,7 +18,8 @@ import traceback
 import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from types import MappingProxyType
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..util.arguments import callable_argument, names_argument, non_empty, quoted
 from ..errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
@@ -34,12 +35,16 @@ class Paytable:
     coups are dealt by (``RULES`` in the file; the standard one by default).
 
     ``source`` is the file's text, for workers that do not share the file system (see
-    :func:`load_paytable_source`); None for a paytable built from bets in Python.
+    :func:`load_paytable`'s ``text``); None for a paytable built from bets in Python.
     ``game`` is the game's name (``GAME`` in the file; None where it names none), and
     ``sha256`` the SHA-256 of the file's bytes as read (hex; None for a paytable not
     read from a file), so that a report can say exactly which file it counted.
     ``opened``: every other file the paytable's code opened while it loaded (a table of
-    pays it reads, say), each as an absolute path; see :attr:`inputs`.
+    pays it reads, say), each as an absolute path; see :attr:`inputs`. ``defined``:
+    every upper-case name the file defines (``BETS``, ``COUNTS``, ``TEAMS`` …), as its
+    code left them, for the layers that know what a name means (the counts are
+    :func:`~bacc_edge.analysis.card_counting.paytable_counts`'): the file's code runs
+    once, here, never again to read another name.
     """
 
     path: Path
@@ -50,6 +55,8 @@ class Paytable:
     game: str | None = field(default=None, compare=False)
     sha256: str | None = field(default=None, repr=False, compare=False)
     opened: tuple[Path, ...] = field(default=(), repr=False, compare=False)
+    defined: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}),
+                                          repr=False, compare=False)
 
     def select(self, names: Iterable[str]) -> "Paytable":
         """Only the bets named, in the paytable's order. A name must be a bet's name
@@ -216,30 +223,39 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
             for pt in loaded if len(_unknown(names, pt.bets)) < len(names)]
 
 
-def as_paytable(source) -> Paytable:
-    """A loaded :class:`Paytable` as it is; a :class:`Bet` or a list of bets as a
-    paytable under the standard tableau; a path (a string or a Path, or
-    ``"shipped:NAME"``) read as a paytable file. Anything else is refused, naming it."""
-    if isinstance(source, Paytable):
-        return source
+def as_paytable(source, *, on_slow: Callable[[str], None] | None = None) -> Paytable:
+    """What an analysis takes as its paytable (its ``source``), through the one door
+    (:func:`load_paytable`): a loaded :class:`Paytable` as it is; a path (a string or a
+    Path, or ``"shipped:NAME"``) loaded; a :class:`Bet` or a list of bets as a paytable
+    under the standard tableau. Anything else is refused, naming it."""
     if isinstance(source, Bet):
         return Paytable.of_bets([source])
     if isinstance(source, (list, tuple)):
         _check_bets(source, "source")
         return Paytable.of_bets(source)
-    if isinstance(source, (str, os.PathLike)):
-        return load_paytable(source)
+    if isinstance(source, (Paytable, str, os.PathLike)):
+        return load_paytable(source, on_slow=on_slow)
     raise ArgumentError(f"source {kind_of(source)} is not a paytable: give a paytable "
                         f"file's path, a Paytable, a Bet or a list of Bet")
 
 
-def load_paytable(path, *, on_slow: Callable[[str], None] | None = None) -> Paytable:
-    """Run a paytable file and collect its bets, turning every failure into one
-    :class:`PaytableError` that names the file (``on_slow``: see
+def load_paytable(path, *, on_slow: Callable[[str], None] | None = None,
+                  text: str | None = None) -> Paytable:
+    """The one door by which a paytable comes into bacc-edge: run a paytable file and
+    collect its bets (and every name it defines, :attr:`Paytable.defined`), turning
+    every failure into one :class:`PaytableError` that names the file (``on_slow``: see
     :func:`load_paytables`). ``path`` is the file's path, or ``"shipped:NAME"`` for a
-    paytable shipped with bacc-edge (see :mod:`~bacc_edge.language.shipped`)."""
+    paytable shipped with bacc-edge (see :mod:`~bacc_edge.language.shipped`); a
+    :class:`Paytable` already loaded is passed on as it is, never run again.
+
+    ``text``: the file's text, run as if read from ``path`` without reading it (what a
+    worker that does not share the file system was sent: :attr:`Paytable.source`)."""
+    if isinstance(path, Paytable):
+        return path
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentError(f"path {kind_of(path)} is not a paytable file's path")
+    if text is not None:
+        return _run_source(text, path)
     path = paytable_path(path)
     p = Path(path)
     if not os.fspath(path) or not p.exists():  # Path("") is ".", a folder: no file named
@@ -253,7 +269,7 @@ def load_paytable(path, *, on_slow: Callable[[str], None] | None = None) -> Payt
         raise PaytableError(f"{path}: cannot be read ({err})") from None
     source = _python_text(raw, path)
     with _told_if_slow(path, on_slow), _files_opened() as opened:
-        loaded = load_paytable_source(source, path)
+        loaded = _run_source(source, path)
     itself = os.path.realpath(p)
     return replace(loaded, sha256=hashlib.sha256(raw).hexdigest(), opened=tuple(dict.fromkeys(
         f for f in opened if os.path.realpath(f) != itself and os.path.isfile(f))))
@@ -396,10 +412,9 @@ def printing_to_stderr():
                 os.close(saved)
 
 
-def load_paytable_source(source: str, path) -> Paytable:
+def _run_source(source: str, path) -> Paytable:
     """A paytable from its source text, as if read from ``path``: what
-    :func:`load_paytable` does once it has the text, and what workers that do not share
-    the file system call with the text they were sent. Whatever the file prints goes to
+    :func:`load_paytable` does once it has the text. Whatever the file prints goes to
     stderr, so that stdout carries only bacc-edge's own output."""
     p = Path(path)
     try:
@@ -437,7 +452,9 @@ def load_paytable_source(source: str, path) -> Paytable:
         raise PaytableError(f"{path}: RULES must be a Tableau, written as the printed one "
                             f"with Tableau.parse(...), not {rules!r}")
     game = _game_name(namespace, path)
-    return Paytable(p, tuple(bets), tuple(figures), rules, source, game)
+    defined = MappingProxyType({name: value for name, value in namespace.items()
+                                if name.isupper()})
+    return Paytable(p, tuple(bets), tuple(figures), rules, source, game, defined=defined)
 
 
 #: The longest game name (``GAME``) a paytable may give: a title, not a description.
@@ -509,5 +526,5 @@ def _line_in(path: Path, err: BaseException) -> str:
     return f", line {lines[-1]}" if lines else ""
 
 
-__all__ = ["Paytable", "as_paytable", "load_paytable", "load_paytable_source",
+__all__ = ["Paytable", "as_paytable", "load_paytable",
            "load_paytables", "printing_to_stderr", "slow_loads_told", "stdout_as_it_is"]

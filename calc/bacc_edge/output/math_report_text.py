@@ -15,7 +15,8 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..analysis.bet_report import BetResult, FigureCheck
-from ..analysis.bet_statistics import HOLD_CONFIDENCES, BetStatistics, z_value
+from ..analysis.bet_statistics import HOLD_CONFIDENCES, BetStatistics
+from ..analysis.intervals import z_value
 from ..analysis.deck_comparison import DeckComparison
 from ..analysis.removal_effects import LinearCount, RemovalEffects
 from ..depth.summary import BetSummary, PlayerSummary
