@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -231,6 +232,8 @@ class Group:
 #: The paytables of this process's last few runs, by their text and file name: each
 #: loaded once (:func:`keep_run_paytable`).
 _LOADED: dict[tuple[str, str], Paytable] = {}
+#: Held while :data:`_LOADED` changes (the live page defines runs on several threads).
+_LOADED_LOCK = threading.Lock()
 #: How many runs' paytables a process keeps.
 KEPT_RUNS = 4
 
@@ -245,10 +248,11 @@ def keep_run_paytable(paytable: Paytable) -> Paytable:
     if paytable.source is None or paytable.bets != tuple(paytable.defined.get("BETS", ())):
         return paytable
     key = (paytable.source, str(paytable.path))
-    _LOADED.pop(key, None)
-    _LOADED[key] = paytable
-    while len(_LOADED) > KEPT_RUNS:
-        del _LOADED[next(iter(_LOADED))]
+    with _LOADED_LOCK:
+        _LOADED.pop(key, None)
+        _LOADED[key] = paytable
+        while len(_LOADED) > KEPT_RUNS:
+            del _LOADED[next(iter(_LOADED))]
     return paytable
 
 
