@@ -951,7 +951,25 @@ def any_bet_count(argv: list[str]) -> int:
     return int(text)
 
 
+#: The bench's options: flags, and those followed by a value.
+FLAGS, VALUED = ("--json", "--only-issue19"), ("--only", "--bets", "--baseline")
+
+
+def check_arguments(argv: list[str]) -> None:
+    """``--help`` prints the module's text and ends the bench; an option the bench does
+    not know ends it with a one-line message, before any timing."""
+    if "--help" in argv or "-h" in argv:
+        print(__doc__)
+        sys.exit(0)
+    values = {argv[i + 1] for i, a in enumerate(argv[:-1]) if a in VALUED}
+    unknown = [a for a in argv if a not in FLAGS + VALUED and a not in values]
+    if unknown:
+        sys.exit(f"bench: {unknown[0]!r} is no option of the bench (options: "
+                 f"{', '.join(FLAGS + VALUED)}; --help)")
+
+
 def main() -> None:
+    check_arguments(sys.argv[1:])
     as_json = "--json" in sys.argv
     only = option(sys.argv, "--only", f"what to time alone: {', '.join(ONLY)}")
     if only is not None and only not in ONLY:

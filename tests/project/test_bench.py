@@ -311,3 +311,24 @@ def test_only_and_baseline_say_what_they_need(bench, monkeypatch, argv, message)
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit, match=re.escape(message)):
         bench.main()
+
+
+@pytest.mark.parametrize("argv, exits, said", [
+    (["--help"], 0, "Benchmark of bacc-edge"),
+    (["--jsn"], 1, "bench: '--jsn' is no option of the bench"),
+    (["--json", "extra"], 1, "bench: 'extra' is no option of the bench"),
+])
+def test_help_and_unknown_options_end_the_bench_before_any_timing(bench, argv, exits, said,
+                                                                  capsys):
+    # (planted: --help read as no option at all, which starts the whole bench)
+    with pytest.raises(SystemExit) as ended:
+        bench.check_arguments(argv)
+    code = ended.value.code
+    if exits == 0:
+        assert code in (0, None) and said in capsys.readouterr().out
+    else:  # sys.exit(message): exit status 1, the message on stderr
+        assert isinstance(code, str) and code.startswith(said)
+
+
+def test_known_options_and_their_values_pass(bench):
+    bench.check_arguments(["--json", "--bets", "20", "--baseline", "/x", "--only", "any-bet"])
