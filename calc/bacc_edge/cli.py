@@ -48,6 +48,7 @@ from .output.plot import check_plot_path, plot_depth, plot_effects
 from .analysis.bet_report import check_all, report_all
 from .util.safe_write import OverwriteError
 from .game.shoe import shoe_from_options
+from .engine.jit import on_first_compile
 
 
 class OnceCommand(click.Command):
@@ -161,7 +162,9 @@ def run() -> None:
     while it tears the modules down would otherwise walk every object numba made, a
     fifth of a second after every command (the memory goes back to the system with the
     process; exit handlers still run). Tests call :func:`main`, in a process that goes
-    on."""
+    on. A cold kernel cache is told on stderr as numba starts filling it."""
+    on_first_compile(lambda: say("compiling bacc-edge's kernels for this version, once: up to a "
+                                 "minute or two"))
     try:
         main()
     finally:
