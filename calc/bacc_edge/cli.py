@@ -882,7 +882,7 @@ def shipped_command(fmt):
     from .analysis.shipped_list import list_shipped
     from .output.shipped_list import shipped_output
     click.echo(shipped_output(list_shipped(), fmt), nl=False)
-    say(f"Name one to any command as {SHIPPED}NAME (bacc-edge {SHIPPED}three_card_win); "
+    say(f"Name one to any command as {SHIPPED}NAME (bacc-edge {SHIPPED}three_card_win);\n"
         f"copy one out to edit with bacc-edge copy-shipped NAME.")
 
 

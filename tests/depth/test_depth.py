@@ -950,7 +950,7 @@ def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():
         # computed exactly from the effects of removal: its value, with no interval
         StudyCheck("C", "B", StudyMeasure.BETTING_CORRELATION, "0.981", 0.981, None,
                    "reproduced", None, 0.98125)]
-    headers, rows = depth_check_rows(SimpleNamespace(checks=checks))
+    headers, rows, _ = depth_check_rows(SimpleNamespace(checks=checks))
     assert headers[3:6] == ["Unit", "Published", "This run (95% interval)"]
     assert [r[3:6] for r in rows] == [
         ["% of rounds", "3.09", "3.06 (2.80 to 3.33)"],
