@@ -707,7 +707,8 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @workers_option("Local worker processes; threads for a count study by outcomes "
                 "(default: all cores).")
 @click.option("--state", type=click.Path(), metavar="DIR",
-              help="Folder for finished batches (default: .bacc-edge-depth); each run "
+              help="Folder for finished batches (default: depth in your cache folder, "
+                   "printed); each run "
                    "definition keeps its own subfolder.")
 @fmt_option
 @plot_option("the edge by round, cutoffs marked (not with --count-only)")
@@ -763,7 +764,7 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
             paytable, options, shoes=shoes, your_count=yours, check=do_check,
             batch=batch, state=state, scheduler=scheduler, workers=workers,
             on_progress=on_progress,
-            on_warning=lambda line: say(f"warning: {line}"), on_slow=say,
+            on_warning=lambda line: say(f"warning: {line}"), on_slow=say, on_note=say,
             bankroll=Bankroll(float(bankroll), float(ruin) / 100, float(rounds_per_hour)))
     print_depth(spec, shoes, summary, fmt, plot=plot, paytable=paytable, check=do_check)
 
@@ -980,7 +981,7 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
               help="Only this bet in the --depth run (repeatable; default: every bet).")
 @click.option("--state", type=click.Path(file_okay=False), metavar="DIR",
               help="Folder for the --depth run's finished batches (default: "
-                   ".bacc-edge-depth), as bacc-edge depth keeps them.")
+                   "depth in your cache folder), as bacc-edge depth keeps them.")
 def math_report_command(paytable, output, decks, depth, seed, level, workers, cut, end_rule,
                         date, depth_bets, state):
     """Write the math report of a paytable a test lab can read: the rules as applied,
@@ -995,7 +996,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
 
     \b
-    A --depth run keeps its finished batches in .bacc-edge-depth/ (--state DIR names
+    A --depth run keeps its finished batches in your cache folder (--state DIR names
     another folder): the same run again resumes from them.
     """
     depth_only = [*(["--depth-bet"] if depth_bets else []),
@@ -1029,9 +1030,9 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
 @click.option("--token-file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Keep the access token in FILE (made, readable by you alone, where "
                    "missing), so that the page's address stays the same at every start.")
-@click.option("--session", default="bacc-edge-track.json", show_default=True,
-              type=click.Path(dir_okay=False),
-              help="File the shoe is saved to after every card, and resumed from.")
+@click.option("--session", type=click.Path(dir_okay=False),
+              help="File the shoe is saved to after every card, and resumed from "
+                   "(default: one per paytable in your data folder, printed at start).")
 @click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
 def track_command(paytable, decks, cut, end_rule, port, host, token_file, session,
                   no_browser):

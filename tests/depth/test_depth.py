@@ -977,3 +977,25 @@ def test_a_batch_that_fails_is_one_error_naming_its_shoes():
     done = Future()
     done.set_result(("arrays",))
     assert batch_result(done, 0, 100, [100]) == ("arrays",)
+
+
+def test_finished_batches_are_kept_in_the_users_cache_folder_by_default(tmp_path, monkeypatch,
+                                                                        user_folders):
+    # platformdirs on Linux: $XDG_CACHE_HOME/bacc-edge (conftest points it at a tmp folder)
+    kept = user_folders / "cache" / "bacc-edge" / "depth"
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    args = ["depth", "shipped:wizard_lucky6", "--count-only", "--no-eor-count", "--shoes",
+            "40", "--batch", "20", "--fmt", "json"]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert f"finished batches are kept in {kept} (--state DIR for another folder)" in \
+        result.stderr.splitlines()
+    assert json.loads(result.stdout)["shoes"] == 40
+    (run,) = kept.glob("run-*")
+    assert len(list(run.glob("*.npz"))) == 2
+    assert list(here.iterdir()) == []  # nothing left in the folder it ran from
+    named = CliRunner().invoke(main, [*args, "--state", str(tmp_path / "mine")])
+    assert named.exit_code == 0, named.output
+    assert "finished batches are kept" not in named.stderr  # said only of the default

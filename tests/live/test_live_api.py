@@ -577,11 +577,11 @@ def test_the_session_on_disk_is_the_shoe(served):
 
 
 def _started(session, cwd):
-    """``bacc-edge track`` of punto banco on a free port, saving to ``session``: the
-    process, once it printed its address, and the address."""
+    """``bacc-edge track`` of punto banco on a free port, saving to ``session`` (None:
+    no --session): the process, once it printed its address, and the address."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "bacc_edge", "track", str(PUNTO),
-         "--port", "0", "--no-browser", "--session", str(session)],
+        [sys.executable, "-m", "bacc_edge", "track", str(PUNTO), "--port", "0",
+         "--no-browser", *([] if session is None else ["--session", str(session)])],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
     url = process.stdout.readline().strip()
     assert url.startswith("http://127.0.0.1:"), process.communicate(timeout=120)
@@ -609,6 +609,33 @@ def test_one_server_a_session_and_sigterm_stops_it_as_ctrl_c_does(tmp_path):
                                    f"stopped; the shoe is saved in {session}"]
     with open_track(PUNTO, DealRules(8), session)[0] as again:
         assert again.state()["seen"] == ["7♦", "K♠"]
+
+
+def test_the_default_session_is_the_paytables_file_in_the_users_data_folder(tmp_path,
+                                                                            user_folders):
+    # platformdirs on Linux: $XDG_DATA_HOME/bacc-edge (conftest points it at a tmp folder)
+    session = user_folders / "data" / "bacc-edge" / "track" / "punto_banco.json"
+    here = tmp_path / "here"
+    here.mkdir()
+    for told in ("a new shoe, saved card by card to", "resumed the shoe saved in"):
+        server, url = _started(None, here)
+        try:
+            if told.startswith("a new"):
+                request = urllib.request.Request(
+                    url + "api/cards", data='{"exposed": "7d"}'.encode(),
+                    headers={"Content-Type": "application/json"})
+                assert json.load(urllib.request.urlopen(request, timeout=120))["seen"] == ["7♦"]
+            server.send_signal(signal.SIGTERM)
+            _, stderr = server.communicate(timeout=120)
+        finally:
+            server.kill()
+        assert server.returncode == 0, stderr
+        assert stderr.splitlines()[0].startswith(f"{told} {session}"), stderr
+    assert json.loads(session.read_text(encoding="utf-8"))["entries"] == [
+        {"role": "exposed", "card": "7♦"}]
+    assert stat.S_IMODE(session.stat().st_mode) == 0o600
+    assert stat.S_IMODE(session.parent.stat().st_mode) == 0o700
+    assert list(here.iterdir()) == []  # nothing left in the folder it ran from
 
 
 #: A process that takes a session's lock and waits until it is killed (bacc_edge's lock

@@ -68,6 +68,7 @@ from ..language.loader import stdout_as_it_is
 from ..util import strict_json
 from ..util.arguments import clipped
 from ..util.progress import Progress
+from ..util.user_folders import track_session
 from .access_token import kept_token, new_token
 from .track import PARTS, LiveTrack, open_track
 
@@ -505,7 +506,7 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def track_server(paytable, *, rules: DealRules = DealRules(),
-                 session="bacc-edge-track.json", rules_given: bool = False,
+                 session=None, rules_given: bool = False,
                  host: str = "127.0.0.1", port: int = DEFAULT_PORT, token_file=None,
                  open_browser: bool = True, on_address=print, on_note=None,
                  starting: Callable[[], ContextManager[Progress | None]] | None = None
@@ -516,10 +517,14 @@ def track_server(paytable, *, rules: DealRules = DealRules(),
     a clean stop). Beyond loopback the access token is the one kept in ``token_file``
     where one is given (see :func:`access`). Everything that can be refused is refused
     before the page's address is told: the token file (before anything listens), the
-    address, the paytable, the session. ``on_note`` hears what was opened;
+    address, the paytable, the session (by default the paytable's file in the user's
+    data folder, :func:`~bacc_edge.util.user_folders.track_session`). ``on_note`` hears
+    what was opened, the session's file named;
     ``starting()`` gives the ``on_progress`` of the bets counted on the full shoe before
     the address (seconds for bets on the cards), as a context it closes before it."""
     allowed = access(host, token_file)
+    if session is None:
+        session = track_session(paytable)
     with _sigterm_as_interrupt():
         sock = listen(host, port)
         try:
