@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 import types
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from urllib.parse import unquote
@@ -636,6 +637,33 @@ def test_the_default_session_is_the_paytables_file_in_the_users_data_folder(tmp_
     assert stat.S_IMODE(session.stat().st_mode) == 0o600
     assert stat.S_IMODE(session.parent.stat().st_mode) == 0o700
     assert list(here.iterdir()) == []  # nothing left in the folder it ran from
+
+
+def test_a_stop_after_the_session_was_swapped_for_a_link_says_the_shoe_is_not_saved(tmp_path):
+    session, victim = tmp_path / "s.json", tmp_path / "mine.txt"
+    victim.write_text("the user's own text\n")
+    server, url = _started(session, tmp_path)
+    try:
+        def post(body):
+            request = urllib.request.Request(url + "api/cards", data=body.encode(),
+                                             headers={"Content-Type": "application/json"})
+            return urllib.request.urlopen(request, timeout=120)
+
+        assert json.load(post('{"exposed": "7d"}'))["seen"] == ["7♦"]
+        session.unlink()
+        session.symlink_to(victim)
+        with pytest.raises(urllib.error.HTTPError):  # the save refused, the card undone
+            post('{"cards": "K♠"}')
+        server.send_signal(signal.SIGTERM)
+        _, stderr = server.communicate(timeout=120)
+    finally:
+        server.kill()
+    assert server.returncode == 0, stderr
+    assert stderr.splitlines()[-1] == (
+        f"stopped; the shoe is NOT saved: {session} is no longer the file this track wrote "
+        f"(another file, a link, or nothing took its place), and bacc-edge never writes "
+        f"over it")
+    assert session.is_symlink() and victim.read_text() == "the user's own text\n"
 
 
 #: A process that takes a session's lock and waits until it is killed (bacc_edge's lock

@@ -544,11 +544,20 @@ def track_server(paytable, *, rules: DealRules = DealRules(),
                 except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the way to stop it
                     pass
                 if on_note is not None:
-                    on_note(f"stopped; the shoe is saved in {session}")
+                    on_note(_stopped(track, session))
             finally:
                 track.close()
         finally:
             sock.close()
+
+
+def _stopped(track: LiveTrack, session) -> str:
+    """The stop, in words: where the shoe is saved, or that it is not."""
+    if track.on_disk():
+        return f"stopped; the shoe is saved in {session}"
+    return (f"stopped; the shoe is NOT saved: {session} is no longer the file this track "
+            f"wrote (another file, a link, or nothing took its place), and bacc-edge never "
+            f"writes over it")
 
 
 def _opened(track: LiveTrack, session, resumed: bool) -> str:
