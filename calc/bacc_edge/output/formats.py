@@ -108,12 +108,17 @@ def cell(text: str, width: int, fmt: str) -> str:
                                    break_on_hyphens=False)) if fmt in TEXT_FORMATS else text
 
 
+#: What a continued line is indented by: the line's own indentation, and a note's
+#: number (``[2] ``) beside it, so that each note's lines hang under its words.
+_HANGING = re.compile(r"\s*(?:\[[0-9]+\] )?")
+
+
 def wrapped(text: str) -> str:
-    """Text with each line longer than :data:`WIDTH` broken between words, continued at
-    its indentation."""
+    """Text with each line longer than :data:`WIDTH` broken between words, continued
+    under its first word (a note's after its number)."""
     return "\n".join(
         line if len(line) <= WIDTH else textwrap.fill(
-            line, WIDTH, subsequent_indent=line[:len(line) - len(line.lstrip())],
+            line, WIDTH, subsequent_indent=" " * _HANGING.match(line).end(),
             break_long_words=False, break_on_hyphens=False)
         for line in text.split("\n"))
 
