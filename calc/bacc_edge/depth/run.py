@@ -32,7 +32,7 @@ from ..game.shoe import Shoe
 from ..language.loader import load_paytable
 from ..util.arguments import callable_argument
 from ..util.progress import Progress
-from ..util.user_folders import depth_state
+from ..util.user_folders import depth_state, shown
 from .cluster import check_scheduler, check_workers, deal_batches, reach_scheduler
 from .options import DepthOptions, prepare
 from .shoes import ENGINE_VERSION, DepthSpec, card_bets
@@ -225,7 +225,8 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
     if state is None:
         state = depth_state()
         if on_note is not None:
-            on_note(f"finished batches are kept in {state} (--state DIR for another folder)")
+            on_note(f"finished batches are kept in {shown(state)} (--state DIR for another "
+                    f"folder)")
     folder = RunFolder(Path(state), definition(spec, batch))
     with folder:
         done = _kept_batches(folder, batch, sizes, on_warning or (lambda line: None))

@@ -42,4 +42,13 @@ def depth_state() -> Path:
     return Path(platformdirs.user_cache_dir(APP, appauthor=False)) / "depth"
 
 
-__all__ = ["APP", "depth_state", "track_session"]
+def shown(path: Path) -> str:
+    """``path`` as a note prints it: under the user's home folder as ``~/…`` (shorter, and
+    the same words on every machine), else as it is."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+__all__ = ["APP", "depth_state", "shown", "track_session"]
