@@ -70,15 +70,20 @@ def _fitted(rows, headers, fmt: str, keys: int) -> list[str]:
            for column in range(keys, len(headers))):  # the names leave too little room
         rows = [[cell(c, KEY_WIDTH, fmt) if i < keys and isinstance(c, str) else c
                  for i, c in enumerate(row)] for row in rows]
-    parts, group = [], []
+    return [_columns(rows, headers, fmt, [*range(keys), *group])
+            for group in _column_groups(rows, headers, fmt, keys)]
+
+
+def _column_groups(rows, headers, fmt: str, keys: int) -> list[list[int]]:
+    """The columns after the first ``keys``, in order, in groups as many as fit WIDTH
+    beside those (at least one a group)."""
+    groups: list[list[int]] = [[]]
     for column in range(keys, len(headers)):
-        wider = [*range(keys), *group, column]
-        if group and _width(_columns(rows, headers, fmt, wider)) > WIDTH:
-            parts.append(_columns(rows, headers, fmt, [*range(keys), *group]))
-            group = []
-        group.append(column)
-    parts.append(_columns(rows, headers, fmt, [*range(keys), *group]))
-    return parts
+        wider = [*range(keys), *groups[-1], column]
+        if groups[-1] and _width(_columns(rows, headers, fmt, wider)) > WIDTH:
+            groups.append([])
+        groups[-1].append(column)
+    return groups
 
 
 def _columns(rows, headers, fmt: str, columns: list[int]) -> str:
