@@ -11,6 +11,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import external_tools as tools  # noqa: E402
 from bacc_edge import Shoe  # noqa: E402
+import bacc_edge.engine.jit  # noqa: E402,F401 (sets numba's cache folder, read below)
+import numba  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,6 +45,24 @@ def kinds_of(shoe: Shoe, suits: bool):
     if suits:
         return [(r, s, shoe.suits[r][s]) for r in range(13) for s in range(4)]
     return [(r, None, n) for r, n in enumerate(shoe.ranks)]
+
+
+#: The folder of numba's compiled kernels for this run, as bacc_edge.engine.jit chose it
+#: (from the user's cache folder, before the tests move that folder elsewhere).
+KERNELS = os.path.dirname(numba.config.CACHE_DIR)
+
+
+@pytest.fixture(autouse=True)
+def user_folders(tmp_path_factory, monkeypatch):
+    """Every test's own user data and cache folders (platformdirs reads XDG_DATA_HOME and
+    XDG_CACHE_HOME on Linux), in this process and the commands it starts: a track's
+    session or a depth run's batches kept by default never land in the real home. The
+    kernels stay where they are (NUMBA_CACHE_DIR): compiled once, not per test."""
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(base / "cache"))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", KERNELS)
+    return base
 
 
 @pytest.fixture(scope="session")

@@ -30,12 +30,14 @@ from .analysis.deck_comparison import DeckList, check_deck_list_options, compare
 from .analysis.removal_effects import effects_and_counts
 from .analysis.table_rules import WithMainBet
 from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, PaytableFile,
-                          PercentAmount, TriggerValue, WholeNumber, advantage_options, bet_option,
+                          PercentAmount, TagsValue, TriggerValue, WholeNumber, advantage_options,
+                          bet_option,
                           check_option, choice_of, deal_options, digits_option, exact_option,
                           fmt_option, given, given_values, level_option, one_deck_count,
                           plot_option, print_version, say, seed_option, shoe_options,
                           text_only, workers_option)
 from .depth.options import DepthOptions
+from .engine.jit import on_first_compile
 from .depth.run import depth_study
 from .depth.shoes import DealRules
 from .errors import OptionError
@@ -82,7 +84,9 @@ def run() -> None:
     while it tears the modules down would otherwise walk every object numba made, a
     fifth of a second after every command (the memory goes back to the system with the
     process; exit handlers still run). Tests call :func:`main`, in a process that goes
-    on."""
+    on. A cold kernel cache is told on stderr as numba starts filling it."""
+    on_first_compile(lambda: say("compiling bacc-edge's kernels for this version, once: up to a "
+                                 "minute or two"))
     try:
         main()
     finally:
@@ -233,7 +237,7 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
 @click.option("--cutoff", type=WholeNumber(1), metavar="ROUND",
               help="Close every bet after this round (default: each bet's max_round).")
-@click.option("--count", "count_tags", metavar="TAGS",
+@click.option("--count", "count_tags", metavar="TAGS", type=TagsValue(),
               help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (10/J/Q/K=-1 "
                    "tags several); with --trigger.")
 @click.option("--trigger", type=TriggerValue(),
@@ -281,7 +285,8 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @workers_option("Local worker processes; threads for a count study by outcomes "
                 "(default: all cores).")
 @click.option("--state", type=click.Path(), metavar="DIR",
-              help="Folder for finished batches (default: .bacc-edge-depth); each run "
+              help="Folder for finished batches (default: depth in your cache folder, "
+                   "printed); each run "
                    "definition keeps its own subfolder.")
 @fmt_option
 @plot_option("the edge by round, cutoffs marked (not with --count-only)")
@@ -347,7 +352,7 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
             paytable, options, shoes=shoes, your_count=yours, check=do_check,
             batch=batch, state=state, scheduler=scheduler, workers=workers,
             on_progress=on_progress,
-            on_warning=lambda line: say(f"warning: {line}"), on_slow=say,
+            on_warning=lambda line: say(f"warning: {line}"), on_slow=say, on_note=say,
             bankroll=Bankroll(float(bankroll), float(ruin) / 100, float(rounds_per_hour)))
     print_depth(spec, shoes, summary, fmt, plot=plot, paytable=paytable, check=do_check)
 
@@ -460,7 +465,7 @@ def shipped_command(fmt):
     from .analysis.shipped_list import list_shipped
     from .output.shipped_list import shipped_output
     click.echo(shipped_output(list_shipped(), fmt), nl=False)
-    say(f"Name one to any command as {SHIPPED}NAME (bacc-edge {SHIPPED}three_card_win); "
+    say(f"Name one to any command as {SHIPPED}NAME (bacc-edge {SHIPPED}three_card_win);\n"
         f"copy one out to edit with bacc-edge copy-shipped NAME.")
 
 
@@ -558,7 +563,7 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
               help="Only this bet in the --depth run (repeatable; default: every bet).")
 @click.option("--state", type=click.Path(file_okay=False), metavar="DIR",
               help="Folder for the --depth run's finished batches (default: "
-                   ".bacc-edge-depth), as bacc-edge depth keeps them.")
+                   "depth in your cache folder), as bacc-edge depth keeps them.")
 @click.option("--cuts", metavar="CARDS,...", type=CutCards(), default=(),
               help="Every cut card from the --depth run (as bacc-edge depth --cuts): each "
                    "bet's vulnerability ends with them and a verdict; not with --cut.")
@@ -577,7 +582,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000 --cuts 14,52,104
 
     \b
-    A --depth run keeps its finished batches in .bacc-edge-depth/ (--state DIR names
+    A --depth run keeps its finished batches in your cache folder (--state DIR names
     another folder): the same run again resumes from them.
     """
     depth_only = [*(["--depth-bet"] if depth_bets else []),
@@ -617,9 +622,9 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
 @click.option("--token-file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Keep the access token in FILE (made, readable by you alone, where "
                    "missing), so that the page's address stays the same at every start.")
-@click.option("--session", default="bacc-edge-track.json", show_default=True,
-              type=click.Path(dir_okay=False),
-              help="File the shoe is saved to after every card, and resumed from.")
+@click.option("--session", type=click.Path(dir_okay=False),
+              help="File the shoe is saved to after every card, and resumed from "
+                   "(default: one per paytable in your data folder, printed at start).")
 @click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
 def track_command(paytable, decks, cut, end_rule, port, host, token_file, session,
                   no_browser):
@@ -763,7 +768,7 @@ def shoe_shopping_command(paytable, bets, shoes, decks, cut, end_rule, seed, fmt
 @main.command("index")
 @click.argument("paytable", type=PaytableFile(), is_eager=True)
 @bet_option
-@click.option("--count", "count_tags", metavar="TAGS",
+@click.option("--count", "count_tags", metavar="TAGS", type=TagsValue(),
               help="Your count: tags per rank, e.g. '6=-3,7=+1,8=+1,9=+1' (default: the "
                    "paytable's COUNTS).")
 @click.option("--initial", default=0, show_default=True, type=WholeNumber(),

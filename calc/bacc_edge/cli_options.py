@@ -242,13 +242,15 @@ class FiniteNumber(click.ParamType):
 
 
 def _option_pairs(text: str, items: str, param, ctx, kind: click.ParamType,
-                  signed: int) -> str:
+                  signed: int, whole: int) -> str:
     """``text``, whose ``items`` are ``KEY=NUMBER`` apart by commas (a trigger table's
-    rows, a ramp's steps), each number written as a number option is, but for the count
-    on side ``signed`` of the '=' (0 the key, 1 the number), which keeps its sign as
-    counts are written (``+12``): a number written more loosely (``.5``, ``5.``, a '+'
-    elsewhere) is a usage error, as alone; everything else (a word, an empty item, what
-    the items mean) is read, and refused with one line, by the library."""
+    rows, a ramp's steps, a count's tags), each number written as a number option is,
+    but for the count on side ``signed`` of the '=' (0 the key, 1 the number), which
+    keeps its sign as counts are written (``+12``), and side ``whole`` is a whole number
+    (a depth, units, a tag), written as a whole-number option is: a number written more
+    loosely (``.5``, ``5.``, a '+' elsewhere), or a whole one with a point or an exponent
+    (``2.5``, ``1e3``), is a usage error, as alone; everything else (a word, an empty
+    item, what the items mean) is read, and refused with one line, by the library."""
     for item in items.split(","):
         for side, part in enumerate(item.partition("=")[::2]):
             part = part.strip()
@@ -257,6 +259,9 @@ def _option_pairs(text: str, items: str, param, ctx, kind: click.ParamType,
             hint = "" if _finite_decimal(part) else loosely_written(part)
             if hint:
                 kind.fail(f"{part!r} in {text!r} is not a number{hint}", param, ctx)
+            if side == whole and _finite_decimal(part) and not _WHOLE.fullmatch(part):
+                kind.fail(f"{part!r} in {text!r} is not a whole number{_WHOLE_FORM}", param,
+                          ctx)
     return text
 
 
@@ -270,7 +275,8 @@ class TriggerValue(FiniteNumber):
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and ":" in value:
-            return _option_pairs(value, value.partition(":")[2], param, ctx, self, signed=1)
+            return _option_pairs(value, value.partition(":")[2], param, ctx, self, signed=1,
+                                 whole=0)
         return super().convert(value, param, ctx)
 
 
@@ -284,7 +290,17 @@ class RampValue(click.ParamType):
     def convert(self, value, param, ctx):
         if not value.strip():  # no steps at all: an error, not the default of one unit
             self.fail(f"{value!r} has no steps: write {self.example}", param, ctx)
-        return _option_pairs(value, value, param, ctx, self, signed=0)
+        return _option_pairs(value, value, param, ctx, self, signed=0, whole=1)
+
+
+class TagsValue(click.ParamType):
+    """--count: ``RANK=TAG`` pairs, ``'6=-3,7=+1'``, each tag a whole number with its sign
+    (read, and refused with one line, by the count)."""
+
+    name = "tags"
+
+    def convert(self, value, param, ctx):
+        return _option_pairs(value, value, param, ctx, self, signed=1, whole=1)
 
 
 def advantage_options(fn):

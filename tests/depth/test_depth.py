@@ -950,7 +950,7 @@ def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():
         # computed exactly from the effects of removal: its value, with no interval
         StudyCheck("C", "B", StudyMeasure.BETTING_CORRELATION, "0.981", 0.981, None,
                    "reproduced", None, 0.98125)]
-    headers, rows = depth_check_rows(SimpleNamespace(checks=checks))
+    headers, rows, _ = depth_check_rows(SimpleNamespace(checks=checks))
     assert headers[3:6] == ["Unit", "Published", "This run (95% interval)"]
     assert [r[3:6] for r in rows] == [
         ["% of rounds", "3.09", "3.06 (2.80 to 3.33)"],
@@ -977,3 +977,27 @@ def test_a_batch_that_fails_is_one_error_naming_its_shoes():
     done = Future()
     done.set_result(("arrays",))
     assert batch_result(done, 0, 100, [100]) == ("arrays",)
+
+
+def test_finished_batches_are_kept_in_the_users_cache_folder_by_default(tmp_path, monkeypatch,
+                                                                        user_folders):
+    # platformdirs on Linux: $XDG_CACHE_HOME/bacc-edge (conftest points it at a tmp folder,
+    # here the home folder too: the note names it from ~)
+    kept = user_folders / "cache" / "bacc-edge" / "depth"
+    monkeypatch.setenv("HOME", str(user_folders))
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    args = ["depth", "shipped:wizard_lucky6", "--count-only", "--no-eor-count", "--shoes",
+            "40", "--batch", "20", "--fmt", "json"]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert ("finished batches are kept in ~/cache/bacc-edge/depth (--state DIR for another "
+            "folder)") in result.stderr.splitlines()
+    assert json.loads(result.stdout)["shoes"] == 40
+    (run,) = kept.glob("run-*")
+    assert len(list(run.glob("*.npz"))) == 2
+    assert list(here.iterdir()) == []  # nothing left in the folder it ran from
+    named = CliRunner().invoke(main, [*args, "--state", str(tmp_path / "mine")])
+    assert named.exit_code == 0, named.output
+    assert "finished batches are kept" not in named.stderr  # said only of the default

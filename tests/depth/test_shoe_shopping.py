@@ -171,7 +171,8 @@ def test_one_shoe_is_every_shoe_alike_in_words_and_numbers():
                                     "--decks", "1", "--cut", "10"])
     assert out.exit_code == 0, out.output
     assert out.stdout.startswith("punto_banco.py: 1 shoe of 1 deck, cut card 10 from the end")
-    (any_row,) = [line for line in out.stdout.splitlines() if line.startswith("any ")]
+    # the row in each part of the table (too wide for 100 columns, it is cut in two)
+    any_row = " ".join(line for line in out.stdout.splitlines() if line.startswith("any "))
     assert any_row.count("(every shoe alike)") == 2 and " to " not in any_row
     document = json.loads(CliRunner().invoke(main, ["shoe-shopping", PUNTO, "--bet", "Banker",
                                                     "--shoes", "1", "--decks", "1", "--cut",

@@ -5,6 +5,7 @@ figure was published; a copy out never replaces a file."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -162,7 +163,9 @@ def test_the_command_lists_them_and_cites_each_source_under_the_table():
     assert list(rows) == [f"shipped:{p.stem}" for p in PAYTABLES]
     assert rows["shipped:punto_banco"].endswith("none printed")
     number = rows["shipped:three_card_win"].split()[-1]
-    (cited,) = [line for line in result.stdout.splitlines() if line.startswith(number + " ")]
+    # its note, wrapped to 100 columns: the numbered line and those hanging under it
+    notes = re.split(r"\n(?=\[[0-9]+\] )", result.stdout.split("\n\n")[-1])
+    (cited,) = [" ".join(n.split()) for n in notes if n.startswith(number + " ")]
     assert "where it was published: a US state gambling regulator's approved rules" in cited
 
 

@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 import types
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from urllib.parse import unquote
@@ -130,7 +131,13 @@ DEEP = b'{"cards": ' + b"[" * 20000 + b"]" * 20000 + b"}"
     ("/api/undo", {}, 400, "nothing to undo"),
     ("/api/redo", {}, 400, "nothing to redo"),
     ("/api/undo", {"cards": "K♠"}, 400, "unknown key 'cards' in /api/undo: it takes no key"),
-    ("/api/shoe", {"decks": "eight"}, 400, "decks 'eight' must be a whole number"),
+    # a value of the wrong kind, quoted as it was sent: in JSON
+    ("/api/shoe", {"decks": "eight"}, 400, 'decks "eight" must be a whole number'),
+    ("/api/shoe", {"decks": True}, 400, "decks true must be a whole number"),
+    ("/api/shoe", {"cut": 14.0}, 400, "cut 14.0 must be a whole number"),
+    ("/api/shoe", {"end": False}, 400, "end false must be a rule's name in a string"),
+    ("/api/cards", {"cards": True}, 400, "cards true must be card names in a string"),
+    ("/api/cards", {"exposed": ["K♠"]}, 400, 'exposed ["K♠"] must be card names in a string'),
     ("/api/shoe", {"decks": 0}, 400, "decks 0: must be a whole number from 1 to 64"),
     ("/api/shoe", {"decks": 65}, 400, "decks 65: must be a whole number from 1 to 64"),
     ("/api/shoe", {"decks": 1, "cut": 50}, 400, "cut card 50 cards from the end does not fit"),
@@ -577,11 +584,11 @@ def test_the_session_on_disk_is_the_shoe(served):
 
 
 def _started(session, cwd):
-    """``bacc-edge track`` of punto banco on a free port, saving to ``session``: the
-    process, once it printed its address, and the address."""
+    """``bacc-edge track`` of punto banco on a free port, saving to ``session`` (None:
+    no --session): the process, once it printed its address, and the address."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "bacc_edge", "track", str(PUNTO),
-         "--port", "0", "--no-browser", "--session", str(session)],
+        [sys.executable, "-m", "bacc_edge", "track", str(PUNTO), "--port", "0",
+         "--no-browser", *([] if session is None else ["--session", str(session)])],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
     url = process.stdout.readline().strip()
     assert url.startswith("http://127.0.0.1:"), process.communicate(timeout=120)
@@ -609,6 +616,60 @@ def test_one_server_a_session_and_sigterm_stops_it_as_ctrl_c_does(tmp_path):
                                    f"stopped; the shoe is saved in {session}"]
     with open_track(PUNTO, DealRules(8), session)[0] as again:
         assert again.state()["seen"] == ["7♦", "K♠"]
+
+
+def test_the_default_session_is_the_paytables_file_in_the_users_data_folder(tmp_path,
+                                                                            user_folders):
+    # platformdirs on Linux: $XDG_DATA_HOME/bacc-edge (conftest points it at a tmp folder)
+    session = user_folders / "data" / "bacc-edge" / "track" / "punto_banco.json"
+    here = tmp_path / "here"
+    here.mkdir()
+    for told in ("a new shoe, saved card by card to", "resumed the shoe saved in"):
+        server, url = _started(None, here)
+        try:
+            if told.startswith("a new"):
+                request = urllib.request.Request(
+                    url + "api/cards", data='{"exposed": "7d"}'.encode(),
+                    headers={"Content-Type": "application/json"})
+                assert json.load(urllib.request.urlopen(request, timeout=120))["seen"] == ["7♦"]
+            server.send_signal(signal.SIGTERM)
+            _, stderr = server.communicate(timeout=120)
+        finally:
+            server.kill()
+        assert server.returncode == 0, stderr
+        assert stderr.splitlines()[0].startswith(f"{told} {session}"), stderr
+    assert json.loads(session.read_text(encoding="utf-8"))["entries"] == [
+        {"role": "exposed", "card": "7♦"}]
+    assert stat.S_IMODE(session.stat().st_mode) == 0o600
+    assert stat.S_IMODE(session.parent.stat().st_mode) == 0o700
+    assert list(here.iterdir()) == []  # nothing left in the folder it ran from
+
+
+def test_a_stop_after_the_session_was_swapped_for_a_link_says_the_shoe_is_not_saved(tmp_path):
+    session, victim = tmp_path / "s.json", tmp_path / "mine.txt"
+    victim.write_text("the user's own text\n")
+    server, url = _started(session, tmp_path)
+    try:
+        def post(body):
+            request = urllib.request.Request(url + "api/cards", data=body.encode(),
+                                             headers={"Content-Type": "application/json"})
+            return urllib.request.urlopen(request, timeout=120)
+
+        assert json.load(post('{"exposed": "7d"}'))["seen"] == ["7♦"]
+        session.unlink()
+        session.symlink_to(victim)
+        with pytest.raises(urllib.error.HTTPError):  # the save refused, the card undone
+            post('{"cards": "K♠"}')
+        server.send_signal(signal.SIGTERM)
+        _, stderr = server.communicate(timeout=120)
+    finally:
+        server.kill()
+    assert server.returncode == 0, stderr
+    assert stderr.splitlines()[-1] == (
+        f"stopped; the shoe is NOT saved: {session} is no longer the file this track wrote "
+        f"(another file, a link, or nothing took its place), and bacc-edge never writes "
+        f"over it")
+    assert session.is_symlink() and victim.read_text() == "the user's own text\n"
 
 
 #: A process that takes a session's lock and waits until it is killed (bacc_edge's lock

@@ -99,8 +99,9 @@ def printing(cards):
 
 def printed_values(process):
     """Per bet, the player net as the command printed it: (the percentage, the exact
-    fraction)."""
-    out, name = {}, None
+    fraction). A table too wide for 100 columns is cut in two, each part with its
+    "Player net" row: the percentage is the first's, the fraction the last's."""
+    rows, name = {}, None
     stdout, _ = process.communicate(timeout=120)
     assert process.returncode == 0
     for line in stdout.splitlines():
@@ -108,9 +109,8 @@ def printed_values(process):
         if title:
             name = title.group(1)
         elif line.startswith("Player net"):
-            cells = re.split(r"\s{2,}", line.strip())
-            out[name] = (cells[2], cells[-1])
-    return out
+            rows.setdefault(name, []).append(re.split(r"\s{2,}", line.strip()))
+    return {name: (parts[0][2], parts[-1][-1]) for name, parts in rows.items()}
 
 
 def test_a_coup_dealt_by_keyboard_shows_what_the_command_prints(chromium, server, tmp_path):

@@ -660,7 +660,12 @@ def test_a_session_replaced_while_tracked_is_never_written_over(tmp_path, replac
     victim.write_text("the user's own text\n")
     track, _ = open_track(LIVE, DealRules(8), session)
     track.enter(exposed="9d", cards="K♠")
+    assert track.on_disk()
     replace(session, victim)
+    # what a stop says ("the shoe is saved in s.json" or not): a second name of the file
+    # it wrote still holds the shoe; a link, another file or none does not
+    still = "hard link" in (message or "")
+    assert track.on_disk() is still
     planted = {p.name: (os.readlink(p) if p.is_symlink() else p.read_bytes())
                for p in tmp_path.iterdir()}
     before = track.state()
@@ -668,11 +673,13 @@ def test_a_session_replaced_while_tracked_is_never_written_over(tmp_path, replac
         track.enter(cards="5h")
         assert [e["card"] for e in json.loads(session.read_text())["entries"]] == [
             "9♦", "K♠", "5♥"]
+        assert track.on_disk()
     else:
         with pytest.raises(OutputError) as refused:
             track.enter(cards="5h")
         assert message in str(refused.value)
         assert track.state() == before    # the card undone: the shoe shown is the shoe saved
+        assert track.on_disk() is still
         assert {p.name: (os.readlink(p) if p.is_symlink() else p.read_bytes())
                 for p in tmp_path.iterdir()} == planted   # nothing written through, or over
     track.close()

@@ -156,3 +156,49 @@ def test_a_report_prints_on_a4_as_well(chromium, tool, tmp_path):
     sizes = _pages(pdf, tool("pdfinfo", optional=True))
     assert {(round(w), round(h)) for w, h in sizes} == {A4}
     assert 4 <= len(sizes) <= 16
+
+
+#: Every word (split at spaces and hyphens, where a line may break) of the cells of the
+#: tables under the heading "Rules as applied", up to the next heading of its rank, whose
+#: letters the browser laid out on more than one line.
+_SPLIT_WORDS = r"""(() => {
+  const heading = [...document.querySelectorAll('h2')]
+    .find(h => h.textContent === 'Rules as applied');
+  const cells = [];
+  for (let el = heading.nextElementSibling; el && el.tagName !== 'H2';
+       el = el.nextElementSibling)
+    if (el.tagName === 'TABLE') cells.push(...el.querySelectorAll('th, td'));
+  const split = [];
+  for (const cell of cells) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode());) {
+      for (const m of node.data.matchAll(/[^\s\-‐–—]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.bottom)));
+        if (lines.size > 1) split.push(m[0]);
+      }
+    }
+  }
+  return {cells: cells.length, split};
+})()"""
+
+
+def test_no_word_of_the_rules_as_applied_is_split_at_1200_px(chromium, tmp_path):
+    # "Sho / e", "Tabl / eau": a header squeezed by a long cell beside it, broken mid-word
+    page = tmp_path / "three_card_win.html"
+    r = CliRunner().invoke(main, ["math-report", str(ROOT / "paytables" / "three_card_win.py"),
+                                  "-o", str(page)])
+    assert r.exit_code == 0, r.output
+    browser = DevTools(chromium, tmp_path / "home")
+    try:
+        browser.call("Emulation.setDeviceMetricsOverride", {
+            "width": 1200, "height": 2400, "deviceScaleFactor": 1, "mobile": False},
+            page=True)
+        browser.navigate(page.as_uri())
+        laid_out = browser.evaluate(_SPLIT_WORDS)
+    finally:
+        browser.close()
+    assert laid_out["cells"] >= 10  # the rules' table and the dealing's, every cell
+    assert laid_out["split"] == []

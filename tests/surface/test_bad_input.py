@@ -1147,24 +1147,32 @@ CLI = [
     ("suited card among rank cards removed from rank counts",
      ["eor", PUNTO, "--counts", ",".join(["32"] * 13), "--remove", "5 5 10h"],
      "cannot remove '10♥' from '5 5 10h': the shoe (custom shoe) is rank counts", 1),
+    # a whole number inside an option's text (a ramp's units, a tag, a table's depth)
+    # written with an exponent or a point is a usage error, 2, as --shoes 1e15 is
     ("ramp units 1e15", ["depth", PUNTO, "--count-only", "--count", "6=1", "--trigger", "1",
                          "--ramp", "10=1e15", "--state", "{tmp}/s"],
-     "count 'your count': ramp: units '1e15' of '10' must be a whole number from 1 to 1000",
-     1),
+     "'1e15' in '10=1e15' is not a whole number (a whole number is written in digits alone, "
+     "without a point or an exponent)", 2),
+    ("ramp units 1e3", ["depth", PUNTO, "--count-only", "--count", "6=1", "--trigger", "1",
+                        "--ramp", "10=1e3", "--state", "{tmp}/s"],
+     "Invalid value for '--ramp': '1e3' in '10=1e3' is not a whole number", 2),
     ("ramp units 2.5", ["depth", PUNTO, "--count-only", "--count", "6=1", "--trigger", "1",
                         "--ramp", "10=2.5", "--state", "{tmp}/s"],
-     "ramp: units '2.5' of '10' must be a whole number from 1 to 1000", 1),
+     "'2.5' in '10=2.5' is not a whole number", 2),
     ("count tag 1e3", ["depth", PUNTO, "--count-only", "--count", "6=1e3", "--trigger", "1",
                        "--state", "{tmp}/s"],
-     "count 'your count': tag '1e3' of '6' must be a whole number from -1000 to 1000", 1),
+     "Invalid value for '--count': '1e3' in '6=1e3' is not a whole number", 2),
     ("count tag 1001", ["depth", PUNTO, "--count-only", "--count", "6=1001", "--trigger", "1",
                         "--state", "{tmp}/s"],
      "count 'your count': tag 1001 of '6' must be from -1000 to 1000", 1),
     ("index count tag 2.5", ["index", PUNTO, "--count", "6=2.5"],
-     "tag '2.5' of '6' must be a whole number from -1000 to 1000", 1),
+     "'2.5' in '6=2.5' is not a whole number", 2),
     ("trigger table depth 1e3", ["depth", PUNTO, "--count-only", "--count", "6=1",
                                  "--trigger", "cards: 1e3=1", "--state", "{tmp}/s"],
-     "trigger table by cards: depth '1e3' must be a whole number from 0 to 3328", 1),
+     "Invalid value for '--trigger': '1e3' in 'cards: 1e3=1' is not a whole number", 2),
+    ("trigger table depth 0.5", ["depth", PUNTO, "--count-only", "--count", "6=1",
+                                 "--trigger", "cards: 0.5=1", "--state", "{tmp}/s"],
+     "'0.5' in 'cards: 0.5=1' is not a whole number", 2),
     ("depth decks 1e3", ["depth", PUNTO, "--decks", "1e3"],
      "'1e3' is not a whole number (a whole number is written in digits alone, without a "
      "point or an exponent); --decks takes one from 1 to 64", 2),
@@ -1602,8 +1610,9 @@ def test_a_bet_that_always_pushes_says_its_edge_per_resolved_bet_is_undefined(tm
                     "        Bet('Pays 0', [Event('always', always, 0)])]\n")
     result = CliRunner().invoke(main, [str(path)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.count("always pushes, so no bet resolves: edge per resolved bet "
-                               "undefined") == 2
+    words = " ".join(result.stdout.split())  # the text's lines wrapped at 100 columns
+    assert words.count("always pushes, so no bet resolves: edge per resolved bet "
+                       "undefined") == 2
     doc = json.loads(CliRunner().invoke(main, [str(path), "--fmt", "json"]).stdout)
     for b in doc["bets"]:
         assert b["edge"] == 0 and b["push_probability"] == 1
@@ -1614,7 +1623,8 @@ def test_a_depleted_shoe_where_every_bet_pushes_or_cannot_be_settled_prints(tmp_
     args = [PUNTO, "--decks", "1", "--remove", ONE_DECK_LEAVING_SIX_COURT_CARDS]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    assert "(6 cards)" in result.stdout and "edge per resolved bet undefined" in result.stdout
+    words = " ".join(result.stdout.split())  # the text's lines wrapped at 100 columns
+    assert "(6 cards)" in words and "edge per resolved bet undefined" in words
     assert "warning: " in result.stderr and "cannot happen on 1 deck less" in result.stderr
     doc = json.loads(CliRunner().invoke(main, [*args, "--fmt", "json"]).stdout)
     assert {b["name"]: b["edge_per_resolved_bet"] for b in doc["bets"]}["Player"] is None

@@ -327,3 +327,23 @@ def test_a_trigger_table_keeps_its_counts_signs_as_index_prints_them(tmp_path):
                      for table, name in (("cards: 0=+8, 208=+5", "a"), ("cards: 0=8, 208=5", "b")))
     assert signed.exit_code == 0, signed.output
     assert json.loads(signed.stdout)["counts"] == json.loads(plain.stdout)["counts"]
+
+
+@pytest.mark.slow
+def test_a_cold_kernel_cache_is_told_once_on_stderr_and_a_warm_one_not(tmp_path):
+    """The first command after an install compiles numba's kernels (a minute, silent when
+    piped): said on stderr when the cache folder is empty, not when it holds them; stdout
+    stays the one JSON object."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "kernels")}
+
+    def commission():
+        done = subprocess.run([sys.executable, "-m", "bacc_edge", "commission", "--stake", "13",
+                               "--fmt", "json"], capture_output=True, text=True, env=env,
+                              cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["shoe"]["cards"] == 416
+        return [line for line in done.stderr.splitlines() if "compiling" in line]
+
+    assert commission() == ["compiling bacc-edge's kernels for this version, once: up to a "
+                            "minute or two"]
+    assert commission() == []

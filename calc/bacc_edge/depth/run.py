@@ -33,6 +33,7 @@ from ..language.loader import as_paytable
 from ..util.arguments import callable_argument
 from ..util.progress import Progress
 from ..util.source_digest import source_digest
+from ..util.user_folders import depth_state, shown
 from .cluster import check_scheduler, check_workers, deal_batches, reach_scheduler
 from .options import DepthOptions, depth_options, prepare
 from .shoes import DepthSpec, card_bets
@@ -71,7 +72,6 @@ MAX_BATCHES = 1_000_000
 #: Rounds one task holds in memory at once (its shoes × the most rounds a shoe deals),
 #: each with its counts, true counts and every bet's net: about 0.5 GB at most.
 MAX_TASK_ROUNDS = 5_000_000
-DEFAULT_STATE = Path(".bacc-edge-depth")
 
 
 @functools.lru_cache(maxsize=4)
@@ -211,12 +211,14 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
               workers: int | None = None,
               on_progress: Progress | None = None,
               on_warning: Callable[[str], None] | None = None,
-              on_batch: Progress | None = None) -> DepthTally:
+              on_batch: Progress | None = None,
+              on_note: Callable[[str], None] | None = None) -> DepthTally:
     """Deal ``shoes`` shoes (batches of ``batch``) and add them up.
 
     Work goes to the Dask scheduler at ``scheduler`` (``tcp://host:port``), else to a
     local cluster of ``workers`` processes (default: every core). Finished batches are
-    kept in the run's folder under ``state`` (default ./.bacc-edge-depth) and reused:
+    kept in the run's folder under ``state`` (default: the user's cache folder, see
+    :func:`~bacc_edge.util.user_folders.depth_state`, ``on_note`` told where) and reused:
     a folder holding more shoes than asked for gives the batches needed and keeps the
     rest. ``on_progress(shoes_done, shoes_total)`` is called as batches finish, from 0
     (see :mod:`bacc_edge.util.progress`; ``on_batch`` is its former name, still taken),
@@ -228,7 +230,8 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
     if on_batch is not None and on_progress is not None:
         raise ArgumentError("give on_progress (on_batch is its former name), not both")
     on_progress = on_progress if on_progress is not None else on_batch
-    for name, call in (("on_progress", on_progress), ("on_warning", on_warning)):
+    for name, call in (("on_progress", on_progress), ("on_warning", on_warning),
+                       ("on_note", on_note)):
         callable_argument(call, name)
     batch = default_batch(spec) if batch is None else batch
     check_size(spec, shoes, batch)
@@ -239,8 +242,12 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
         raise OptionError(f"state must be a folder's path, not {state!r}")
     n_batches = math.ceil(shoes / batch)
     sizes = [min(batch, shoes - i * batch) for i in range(n_batches)]
-    folder = RunFolder(Path(state) if state is not None else DEFAULT_STATE,
-                       definition(spec, batch))
+    if state is None:
+        state = depth_state()
+        if on_note is not None:
+            on_note(f"finished batches are kept in {shown(state)} (--state DIR for another "
+                    f"folder)")
+    folder = RunFolder(Path(state), definition(spec, batch))
     with folder:
         done = _kept_batches(folder, batch, sizes, on_warning or (lambda line: None))
         shoes_done = sum(sizes[i] for i in done)
@@ -288,6 +295,7 @@ def depth_study(paytable, options: DepthOptions | None = None, *, shoes: int,
                 on_progress: Progress | None = None,
                 on_warning: Callable[[str], None] | None = None,
                 on_slow: Callable[[str], None] | None = None,
+                on_note: Callable[[str], None] | None = None,
                 bankroll: Bankroll = Bankroll(), **settings) -> tuple[DepthSpec, StudySummary]:
     """The depth command as one call: the run defined (:func:`prepare` of ``options``,
     or of :class:`DepthOptions` built from ``settings``, its fields as keywords:
@@ -298,7 +306,8 @@ def depth_study(paytable, options: DepthOptions | None = None, *, shoes: int,
     keywords of :meth:`Count.yours`, None for none; played after the options'
     ``counts``) are read, and the run is defined. ``check``: the published figures will
     be compared, so a run none of whose counts lists any is refused, before it deals
-    and after (when they list none for the bets it deals).
+    and after (when they list none for the bets it deals). ``on_note`` hears where the
+    batches are kept when ``state`` is the default.
 
     The keywords beside the options say where and how the run is dealt (``batch``,
     ``state``, ``scheduler``, ``workers``: :func:`run_depth`'s own), what it is told
@@ -321,7 +330,8 @@ def depth_study(paytable, options: DepthOptions | None = None, *, shoes: int,
         raise ArgumentError(f"bankroll {kind_of(bankroll)} must be Bankroll(...)")
     summary = summarize(spec, run_depth(spec, shoes, batch=batch, state=state,
                                         scheduler=scheduler, workers=workers,
-                                        on_progress=on_progress, on_warning=on_warning),
+                                        on_progress=on_progress, on_warning=on_warning,
+                                        on_note=on_note),
                         bankroll=bankroll)
     if check and not summary.checks:  # refused before a line is printed
         raise OptionError("--check: no count of this run lists published figures for the "
@@ -329,5 +339,5 @@ def depth_study(paytable, options: DepthOptions | None = None, *, shoes: int,
     return spec, summary
 
 
-__all__ = ["DEFAULT_STATE", "MAX_DEPTH_SHOES", "MAX_STUDY_SHOES", "card_bet_note", "check_size",
+__all__ = ["MAX_DEPTH_SHOES", "MAX_STUDY_SHOES", "card_bet_note", "check_size",
            "default_batch", "definition", "depth_study", "most_shoes_a_task", "run_depth"]

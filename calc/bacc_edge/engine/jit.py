@@ -15,6 +15,9 @@ game's sources (under ``NUMBA_CACHE_DIR`` where set, else the user's cache folde
 numba checks only the kernel's own file for changes, so a kernel would otherwise keep
 its cached machine code after a helper it inlines from another module, or a game
 constant it reads, changed (an upgrade, an edit) — silently the old code.
+
+:func:`on_first_compile` tells the command line when a kernel is compiled rather than
+loaded from that folder (the first command after an install or upgrade waits for it).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pathlib import Path
 from types import FunctionType
 
 import numba as nb
+from numba.core import event
 from numba.core.registry import CPUDispatcher
 
 from ..util.source_digest import source_digest
@@ -56,3 +60,26 @@ def plain(compiled):
         if isinstance(obj, CPUDispatcher):
             module[name] = FunctionType(obj.py_func.__code__, module, name)
     return module[compiled.py_func.__name__]
+
+
+class _FirstCompile(event.Listener):
+    """Calls its callback at the start of the first compilation of a bacc_edge kernel."""
+
+    def __init__(self, callback):
+        self.callback = callback
+
+    def on_start(self, ev):
+        if self.callback is not None and ev.data["dispatcher"].py_func.__module__.startswith(
+                "bacc_edge."):
+            callback, self.callback = self.callback, None
+            callback()
+
+    def on_end(self, ev):
+        pass
+
+
+def on_first_compile(callback) -> None:
+    """Call ``callback()`` once in this process, as numba starts compiling a kernel of
+    bacc-edge that the cache folder does not hold (numba fires its ``numba:compile`` event
+    only on a cache miss): a cold cache, not every run."""
+    event.register("numba:compile", _FirstCompile(callback))

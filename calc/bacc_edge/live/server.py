@@ -66,8 +66,9 @@ from ..errors import BaccEdgeError, OptionError
 from ..game.dealing import DealRules
 from ..language.loader import stdout_as_it_is
 from ..util import strict_json
-from ..util.arguments import clipped
+from ..util.arguments import clipped, clipped_json
 from ..util.progress import Progress
+from ..util.user_folders import track_session
 from .access_token import kept_token, new_token
 from .track import PARTS, LiveTrack, open_track
 
@@ -77,9 +78,14 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 DEFAULT_PORT = 8765
 #: The header that carries the access token (the page's URL carries it as ?token=).
 TOKEN_HEADER = "X-Bacc-Edge-Token"
-#: The keys each request body may hold; any other is refused, never ignored.
-BODY_KEYS = {"/api/cards": ("exposed", "burn", "cards"), "/api/undo": (), "/api/redo": (),
-             "/api/shoe": ("decks", "cut", "end")}
+#: The keys each request body may hold, each with the kind of its value and that kind in
+#: words (JSON null: not given); any other key is refused, never ignored, and so is a
+#: value of another kind, quoted as it was sent (JSON's ``true``, not Python's ``True``).
+_CARDS, _WHOLE = (str, "card names in a string"), (int, "a whole number")
+BODY_KEYS = {"/api/cards": {"exposed": _CARDS, "burn": _CARDS, "cards": _CARDS},
+             "/api/undo": {}, "/api/redo": {},
+             "/api/shoe": {"decks": _WHOLE, "cut": _WHOLE, "end": (str, "a rule's name in a "
+                                                                        "string")}}
 #: The most bytes a request body may hold (64 KiB): every card of a 64-deck shoe, 3,328
 #: cards written "10♥ " (6 bytes each), is 20 KB; a body past it is refused (413).
 MAX_BODY = 64 * 1024
@@ -223,6 +229,10 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         if unknown:
             raise _Refused(400, f"unknown key {clipped(unknown[0])} in {request.url.path}: it "
                                 f"takes " + (", ".join(allowed) if allowed else "no key"))
+        for key, value in data.items():
+            kind, words = allowed[key]
+            if value is not None and (isinstance(value, bool) or not isinstance(value, kind)):
+                raise _Refused(400, f"{key} {clipped_json(value)} must be {words}")
         return data
 
     async def index(request: Request) -> Response:
@@ -250,9 +260,6 @@ def create_app(track: LiveTrack, *, token: str | None = None,
 
     async def post_shoe(request: Request) -> Response:
         data = await body_of(request)
-        for key in ("decks", "cut"):
-            if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
-                raise _Refused(400, f"{key} {clipped(data[key])} must be a whole number")
         return await _change(lambda: track.new_shoe(**data))
 
     async def get_csv(request: Request) -> Response:
@@ -505,7 +512,7 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def track_server(paytable, *, rules: DealRules = DealRules(),
-                 session="bacc-edge-track.json", rules_given: bool = False,
+                 session=None, rules_given: bool = False,
                  host: str = "127.0.0.1", port: int = DEFAULT_PORT, token_file=None,
                  open_browser: bool = True, on_address=print, on_note=None,
                  starting: Callable[[], ContextManager[Progress | None]] | None = None
@@ -516,10 +523,14 @@ def track_server(paytable, *, rules: DealRules = DealRules(),
     a clean stop). Beyond loopback the access token is the one kept in ``token_file``
     where one is given (see :func:`access`). Everything that can be refused is refused
     before the page's address is told: the token file (before anything listens), the
-    address, the paytable, the session. ``on_note`` hears what was opened;
+    address, the paytable, the session (by default the paytable's file in the user's
+    data folder, :func:`~bacc_edge.util.user_folders.track_session`). ``on_note`` hears
+    what was opened, the session's file named;
     ``starting()`` gives the ``on_progress`` of the bets counted on the full shoe before
     the address (seconds for bets on the cards), as a context it closes before it."""
     allowed = access(host, token_file)
+    if session is None:
+        session = track_session(paytable)
     with _sigterm_as_interrupt():
         sock = listen(host, port)
         try:
@@ -539,11 +550,20 @@ def track_server(paytable, *, rules: DealRules = DealRules(),
                 except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the way to stop it
                     pass
                 if on_note is not None:
-                    on_note(f"stopped; the shoe is saved in {session}")
+                    on_note(_stopped(track, session))
             finally:
                 track.close()
         finally:
             sock.close()
+
+
+def _stopped(track: LiveTrack, session) -> str:
+    """The stop, in words: where the shoe is saved, or that it is not."""
+    if track.on_disk():
+        return f"stopped; the shoe is saved in {session}"
+    return (f"stopped; the shoe is NOT saved: {session} is no longer the file this track "
+            f"wrote (another file, a link, or nothing took its place), and bacc-edge never "
+            f"writes over it")
 
 
 def _opened(track: LiveTrack, session, resumed: bool) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
 import threading
 from dataclasses import dataclass
 from fractions import Fraction
@@ -223,6 +224,19 @@ class LiveTrack:
         if self.session is not None:
             self._on_disk = write_session(self.session, self.session_data(), self.paytable,
                                           self._on_disk)
+
+    def on_disk(self) -> bool:
+        """Whether the session file is still the very file this track last saved or
+        resumed (False without a session): what a stop may say. Not so once another file,
+        a link, or nothing stands in its place (a save there was refused, or none made
+        since)."""
+        if self.session is None or self._on_disk is None:
+            return False
+        try:
+            st = os.lstat(self.session)
+        except OSError:
+            return False
+        return stat.S_ISREG(st.st_mode) and FileId.of(st) == self._on_disk
 
     def session_data(self) -> dict:
         """The session as JSON (:func:`~bacc_edge.live.session.session_json`): the

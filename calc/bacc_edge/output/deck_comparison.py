@@ -103,7 +103,7 @@ def decks_output(comparisons: Sequence[DeckComparison], fmt: str, *, digits: int
     headers, rows = decks_rows(comparisons, digits=digits)
     notes = [prose(f"note: {w}", fmt) + "\n"
              for c in comparisons for r in c.results for w in r.warnings]
-    return table(rows, headers, fmt) + "".join(notes)
+    return table(rows, headers, fmt, keys=2) + "".join(notes)
 
 
 __all__ = ["MEASURES", "deck_key", "deck_label", "decks_csv", "decks_json", "decks_output",

@@ -16,7 +16,7 @@ import re
 import textwrap
 from typing import Sequence
 
-from tabulate import tabulate, tabulate_formats
+from tabulate import multiline_formats, tabulate, tabulate_formats
 
 #: Output formats: every tabulate format but "unsafehtml" (HTML that leaves the user's
 #: text unescaped; "html" escapes it), CSV, and one JSON object.
@@ -26,27 +26,118 @@ FORMATS = sorted(set(tabulate_formats) - {"unsafehtml"} | {"csv", "json"})
 #: escaped, so that it can neither run as markup nor break a table or a code block.
 HTML_FORMATS = frozenset({"html"})
 MARKDOWN_FORMATS = frozenset({"github", "pipe"})
+#: The formats a person reads as plain text in a terminal (tabulate's that can show a
+#: cell on several lines, Markdown's aside): their lines fit :data:`WIDTH` columns.
+TEXT_FORMATS = frozenset(multiline_formats) - MARKDOWN_FORMATS
+#: The columns a line of text output fits: a terminal's, a code block's on the docs site.
+#: Long prose goes under a table, wrapped, never into a cell.
+WIDTH = 100
 
 
-def table(rows, headers, fmt: str) -> str:
+def table(rows, headers, fmt: str, *, keys: int = 1) -> str:
     """One table in a tabulate format, or as CSV; the text ends with a line break.
     Text cells are escaped for the HTML and Markdown formats (tabulate's "html" escapes
-    HTML; Markdown cells are escaped here)."""
+    HTML; Markdown cells are escaped here). In the :data:`TEXT_FORMATS` a table wider
+    than :data:`WIDTH` has its headers wrapped and, still too wide, is cut into tables of
+    fewer columns, each led by the first ``keys`` columns (those that name a row)."""
     if fmt == "csv":
         return csv_text([headers, *rows], lineterminator="\r\n")
     if fmt in MARKDOWN_FORMATS:
         headers = [markdown_cell(h) for h in headers]
         rows = [[markdown_cell(c) if isinstance(c, str) else c for c in row] for row in rows]
-    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True) + "\n"
+    if fmt in TEXT_FORMATS:
+        return "\n\n".join(_fitted(rows, headers, fmt, keys)) + "\n"
+    return _tabulated(rows, headers, fmt) + "\n"
+
+
+def _tabulated(rows, headers, fmt: str) -> str:
+    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True)
+
+
+def _width(text: str) -> int:
+    return max((len(line) for line in str(text).split("\n")), default=0)
+
+
+def _fitted(rows, headers, fmt: str, keys: int) -> list[str]:
+    """The table as one text, or several (see :func:`table`), each fitting WIDTH where
+    its columns can."""
+    whole = _tabulated(rows, headers, fmt)
+    if _width(whole) <= WIDTH:
+        return [whole]
+    headers = [_header_lines(h, max((_width(row[i]) for row in rows), default=0))
+               for i, h in enumerate(headers)]
+    if any(_width(_columns(rows, headers, fmt, [*range(keys), column])) > WIDTH
+           for column in range(keys, len(headers))):  # the names leave too little room
+        rows = [[cell(c, KEY_WIDTH, fmt) if i < keys and isinstance(c, str) else c
+                 for i, c in enumerate(row)] for row in rows]
+    return [_columns(rows, headers, fmt, [*range(keys), *group])
+            for group in _column_groups(rows, headers, fmt, keys)]
+
+
+def _column_groups(rows, headers, fmt: str, keys: int) -> list[list[int]]:
+    """The columns after the first ``keys``, in order, in groups as many as fit WIDTH
+    beside those (at least one a group)."""
+    groups: list[list[int]] = [[]]
+    for column in range(keys, len(headers)):
+        wider = [*range(keys), *groups[-1], column]
+        if groups[-1] and _width(_columns(rows, headers, fmt, wider)) > WIDTH:
+            groups.append([])
+        groups[-1].append(column)
+    return groups
+
+
+def _columns(rows, headers, fmt: str, columns: list[int]) -> str:
+    return _tabulated([[row[i] for i in columns] for row in rows],
+                      [headers[i] for i in columns], fmt)
+
+
+#: The widest a line of a cell naming a row is made when the names of a table cut into
+#: parts would leave too little room for the other columns.
+KEY_WIDTH = 20
+#: The narrowest a wrapped header's lines are made (a narrower column's header goes on
+#: lines this wide, not a word to a line).
+HEADER_WIDTH = 10
+
+
+def _header_lines(header: str, width: int) -> str:
+    """A header on lines no wider than its column's widest cell (or HEADER_WIDTH, or its
+    longest word)."""
+    return "\n".join(textwrap.wrap(str(header), max(width, HEADER_WIDTH),
+                                   break_long_words=False, break_on_hyphens=False)) or str(header)
+
+
+def cell(text: str, width: int, fmt: str) -> str:
+    """A text cell on lines of at most ``width`` in the :data:`TEXT_FORMATS` (a long name
+    that would widen its column past the others), on one line in the other formats."""
+    return "\n".join(textwrap.wrap(text, width, break_long_words=False,
+                                   break_on_hyphens=False)) if fmt in TEXT_FORMATS else text
+
+
+#: What a continued line is indented by: the line's own indentation, and a note's
+#: number (``[2] ``) beside it, so that each note's lines hang under its words.
+_HANGING = re.compile(r"\s*(?:\[[0-9]+\] )?")
+
+
+def wrapped(text: str) -> str:
+    """Text with each line longer than :data:`WIDTH` broken between words, continued
+    under its first word (a note's after its number)."""
+    return "\n".join(
+        line if len(line) <= WIDTH else textwrap.fill(
+            line, WIDTH, subsequent_indent=" " * _HANGING.match(line).end(),
+            break_long_words=False, break_on_hyphens=False)
+        for line in text.split("\n"))
 
 
 def prose(text: str, fmt: str) -> str:
     """Words around the tables (titles, notes, findings) as ``fmt`` prints them: escaped
-    in the HTML and Markdown formats, as they are in the others."""
+    in the HTML and Markdown formats, as they are in the others; wrapped to
+    :data:`WIDTH` in the :data:`TEXT_FORMATS`."""
     if fmt in HTML_FORMATS:
         return html.escape(text, quote=False)
     if fmt in MARKDOWN_FORMATS:
         return markdown_text(text)
+    if fmt in TEXT_FORMATS:
+        return wrapped(text)
     return text
 
 
@@ -171,16 +262,6 @@ def below(table_text: str, line: str) -> str:
     return f"{table_text}\n{line}\n"
 
 
-#: The widest line of a text output: prose longer than this is wrapped under its table.
-TEXT_COLUMNS = 100
-
-
-def wrapped(text: str, width: int = TEXT_COLUMNS) -> str:
-    """Prose as lines of at most ``width`` columns (words never broken: a longer word,
-    such as a file's path, keeps a line of its own)."""
-    return textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False)
-
-
-__all__ = ["FORMATS", "HTML_FORMATS", "MARKDOWN_FORMATS", "TEXT_COLUMNS", "below", "csv_cell",
-           "csv_records", "csv_text", "markdown_cell", "markdown_fence", "markdown_inline",
-           "markdown_text", "prose", "table", "to_json", "wrapped"]
+__all__ = ["FORMATS", "HTML_FORMATS", "MARKDOWN_FORMATS", "TEXT_FORMATS", "WIDTH", "below",
+           "cell", "csv_cell", "csv_records", "csv_text", "markdown_cell", "markdown_fence",
+           "markdown_inline", "markdown_text", "prose", "table", "to_json", "wrapped"]

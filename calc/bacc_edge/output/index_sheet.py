@@ -15,7 +15,7 @@ from ..analysis.card_counting import DepthBy
 from ..depth.index import IndexRow, IndexSheet, IndexStatus
 from ..game.cards import RANKS
 from ..util.safe_write import write_output
-from .formats import csv_records, prose, table, to_json
+from .formats import csv_records, prose, table, to_json, wrapped
 from .render import shoes_dealt
 
 
@@ -66,8 +66,8 @@ def _count_line(sheet: IndexSheet) -> str:
 
 
 def index_notes(sheets: Sequence[IndexSheet]) -> list[str]:
-    """The prose under the tables (for stderr): how the index is found, and each bet's
-    indexes as a --trigger table."""
+    """The prose under the tables (for stderr), wrapped to WIDTH: how the index is found,
+    and each bet's indexes as a --trigger table."""
     lines = ["Index: the least running count whose mean exact value (each round valued on "
              "the cards not seen, fitted increasing over the running counts, each weighted "
              "by its rounds) is above zero; 'Rounds at the index': the rounds of the fitted "
@@ -80,9 +80,11 @@ def index_notes(sheets: Sequence[IndexSheet]) -> list[str]:
         for bet in sheet.bets:
             text = sheet.trigger_text(bet)
             if text:
-                lines.append(f"{bet}, count {sheet.count.name!r}, as a trigger: --trigger "
-                             f"'{text}' --trigger-on running")
-    return lines
+                # the options on a line of their own, the value after an = sign: a long
+                # one breaks inside its quotes, where a shell reads the break as a space
+                lines.append(f"{bet}, count {sheet.count.name!r}, as a trigger:\n"
+                             f"--trigger-on running --trigger='{text}'")
+    return [wrapped(line) for line in lines]
 
 
 #: ``index --fmt csv``: one row per count, bet and depth bucket.

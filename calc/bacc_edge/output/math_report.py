@@ -197,7 +197,7 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
                     listener(done, total)
 
         summary = summarize(spec, run_depth(spec, depth, state=state, workers=workers,
-                                            on_batch=on_shoes))
+                                            on_batch=on_shoes, on_note=on_note))
         summaries = {s.name: s for s in summary.bets}
         run = DepthRun(summary.shoes, seed, summary.rounds_per_shoe, spec.counts, spec.bets,
                        depth_bets is not None)

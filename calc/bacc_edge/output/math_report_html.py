@@ -51,6 +51,9 @@ code { font-size: 13px; }
 .doc .h7 { font-weight: bold; font-style: italic; margin: 1em 0 .4em; }
 .word { white-space: nowrap; }
 p, li, td, th, h1, h2, h3, h4, h5, h6, .doc { overflow-wrap: anywhere; }
+/* a label beside its value wraps between words, never inside one ("anywhere" would let a
+   long value squeeze it to a letter's width: "Sho / e") */
+table.pairs th { overflow-wrap: normal; }
 .flag { color: #8a1c1c; }
 .ok { color: #1e6b35; }
 .note { font-size: 13px; color: #333; }
@@ -120,8 +123,8 @@ def _block(block: Block, chart: int) -> str:
     if isinstance(block, Table):
         return _table(block)
     if isinstance(block, Pairs):
-        return ("<table>\n" + "\n".join(f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>"
-                                        for k, v in block.rows) + "\n</table>")
+        rows = "\n".join(f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>" for k, v in block.rows)
+        return f'<table class="pairs">\n{rows}\n</table>'
     if isinstance(block, Command):
         return f"<pre><code>{e(block.head)} -o REPORT.html {e(block.tail)}</code></pre>"
     if isinstance(block, Docstring):

@@ -508,11 +508,13 @@ STUDY_UNITS = {"bet_frequency": ("% of rounds", 100), "average_edge": ("% of the
 
 
 def depth_check_rows(summary):
-    """(headers, rows): each published figure beside this run's, both in the unit its
-    row names (one unit to a row, never a percentage beside a fraction)."""
+    """(headers, rows, findings): each published figure beside this run's, both in the
+    unit its row names (one unit to a row, never a percentage beside a fraction); a row
+    a finding explains says ``finding [n]``, the finding's words the n-th of
+    ``findings`` (prose for under the table, never in a cell)."""
     headers = ["Count", "Bet", "Figure", "Unit", "Published", "This run (95% interval)",
                "Status"]
-    rows = []
+    rows, findings = [], []
     for c in summary.checks:
         unit, k = STUDY_UNITS[c.measure.value]
         printed = c.printed.strip()
@@ -526,10 +528,14 @@ def depth_check_rows(summary):
             run = f"{v:.{digits}f} ({lo:.{digits}f} to {hi:.{digits}f})"
         elif c.exact is not None:  # no interval: computed exactly, not measured
             run = f"{c.exact:.4f} (exact)"
+        status = str(c.status)
+        if c.finding and c.status is StudyStatus.FINDING:
+            if c.finding not in findings:
+                findings.append(c.finding)
+            status += f" [{findings.index(c.finding) + 1}]"
         rows.append([c.count, c.bet, c.measure.value.replace("_", " "), unit, published, run,
-                     c.status + (f": {c.finding}" if c.finding and c.status is StudyStatus.FINDING
-                                 else "")])
-    return headers, rows
+                     status])
+    return headers, rows, findings
 
 
 def depth_json(spec: DepthSpec, shoes: int, summary) -> dict:
@@ -647,30 +653,35 @@ def depth_output(spec: DepthSpec, shoes: int, summary, fmt: str) -> str:
     headers, rows = depth_rows(summary)
     parts = [prose(f"{depth_title(spec, shoes)}, seed {spec.seed}; rounds per shoe "
                    f"{depth_interval_text(summary.rounds_per_shoe, 2)}", fmt) + "\n",
-             table(rows, headers, fmt)]
+             table(rows, headers, fmt, keys=2)]
     if summary.across_bets:
         across_headers, across_rows = depth_across_rows(summary)
         parts += ["\nPlayers across bets (their bets added up round by round):\n",
-                  table(across_rows, across_headers, fmt)]
+                  table(across_rows, across_headers, fmt, keys=2)]
     bankroll_headers, bankroll_rows = depth_bankroll_rows(summary)
     if bankroll_rows:
-        parts += ["\nDesirability and bankroll:\n", table(bankroll_rows, bankroll_headers, fmt)]
+        parts += ["\nDesirability and bankroll:\n",
+                  table(bankroll_rows, bankroll_headers, fmt, keys=2)]
     if spec.exact_every_round:
         round_headers, round_rows = depth_round_rows(summary)
         parts += ["\nRounds favouring the player, by round of the shoe:\n",
                   table(round_rows, round_headers, fmt)]
     if summary.checks:
-        check_headers, check_rows_ = depth_check_rows(summary)
-        parts += ["\nPublished figures:\n", table(check_rows_, check_headers, fmt)]
+        check_headers, check_rows_, findings = depth_check_rows(summary)
+        checked = table(check_rows_, check_headers, fmt, keys=2)
+        if findings:
+            checked = below(checked, "\n".join(prose(f"[{n}] {finding}", fmt)
+                                                for n, finding in enumerate(findings, 1)))
+        parts += ["\nPublished figures:\n", checked]
     for bet in (b for b in summary.bets if b.at_cut_cards):
-        parts += ["\n" + prose(wrapped(cut_card_title(bet)), fmt) + "\n",
-                  table(cut_card_rows(bet), CUT_CARD_HEADERS, fmt),
-                  prose(wrapped(verdict(bet)), fmt) + "\n"]
+        parts += ["\n" + prose(cut_card_title(bet), fmt) + "\n",
+                  table(cut_card_rows(bet), CUT_CARD_HEADERS, fmt, keys=3),
+                  prose(verdict(bet), fmt) + "\n"]
     return "".join(parts)
 
 
 def depth_notes(spec: DepthSpec, summary) -> list[str]:
-    """The prose that explains the table (for stderr)."""
+    """The prose that explains the table (for stderr), each line wrapped to WIDTH."""
     method = ("each bet valued exactly on the cards left" if spec.exact
               else "what each coup paid")
     lines = [f"95% intervals. Gains are measured by {method}. The perfect player bets one "
@@ -702,4 +713,4 @@ def depth_notes(spec: DepthSpec, summary) -> list[str]:
             f"exp(-2μB/σ²) for B = {at.units:g} units; the bankroll for {at.risk:.0%} "
             f"ruin σ²·ln(1/{at.risk:g})/(2μ); the win per stretch N·μ with SD √N·σ (a "
             f"shoe's measured from the shoes), {at.rounds_per_hour:g} rounds an hour.")
-    return lines
+    return [wrapped(line) for line in lines]

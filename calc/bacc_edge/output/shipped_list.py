@@ -10,7 +10,7 @@ from typing import Sequence
 
 from ..analysis.shipped_list import ShippedPaytable
 from ..language.source_register import SourceRecord
-from .formats import below, csv_records, prose, table, to_json
+from .formats import below, cell, csv_records, prose, table, to_json
 
 #: ``bacc-edge shipped --fmt csv``: one row per paytable; its bets' names and its sources'
 #: citations each one to a line of the cell (a name is one line of text).
@@ -49,7 +49,7 @@ def shipped_output(paytables: Sequence[ShippedPaytable], fmt: str) -> str:
                              "sources": "\n".join(s.citation for s in p.sources)}
                             for p in paytables], SHIPPED_CSV)
     numbered = _numbered(paytables)
-    rows = [[p.form, p.game or "", str(len(p.bets)),
+    rows = [[p.form, cell(p.game or "", 40, fmt), str(len(p.bets)),
              " ".join(f"[{numbered[s.key][0]}]" for s in p.sources) or "none printed"]
             for p in paytables]
     text = table(rows, ["Paytable", "Game", "Bets", "Figures printed in"], fmt)

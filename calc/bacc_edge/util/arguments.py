@@ -10,6 +10,7 @@ use them.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable
 
@@ -91,9 +92,19 @@ def quoted(value) -> str:
 def clipped(value, most: int = 40) -> str:
     """``repr(value)``, shortened to about ``most`` characters: a refusal quotes what
     was read or sent, never all of a long one."""
-    text = repr(value)
+    return _shortened(repr(value), most)
+
+
+def clipped_json(value, most: int = 40) -> str:
+    """``value`` written as JSON (``true``, ``"eight"``), shortened as :func:`clipped`
+    shortens: a refusal of a JSON request quotes what was sent as it was sent, not as
+    Python writes it (``True``)."""
+    return _shortened(json.dumps(value, ensure_ascii=False), most)
+
+
+def _shortened(text: str, most: int) -> str:
     return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
 
 
-__all__ = ["callable_argument", "clipped", "flag_argument", "mapping_argument", "names_argument", "non_empty", "path_argument",
+__all__ = ["callable_argument", "clipped", "clipped_json", "flag_argument", "mapping_argument", "names_argument", "non_empty", "path_argument",
            "quoted"]
