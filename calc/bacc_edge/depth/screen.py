@@ -1,0 +1,254 @@
+"""The perfect player's rounds screened by a proven bound: count exactly only the rounds
+a bet on the cards might favour the player.
+
+The perfect player bets where the bet's exact value on the cards left is above zero.
+Counting a bet on the cards exactly takes milliseconds a round (Lucky 8: about 15),
+and most rounds are far below zero. Before a round is counted, an upper bound of the
+bet's value is worked out from numbers already known; where it is below zero the
+player sits out without the count. Every other round is counted exactly, and becomes
+the *anchor* of the rounds after it. The decisions, and the values summed where the
+player bets, are then the unscreened ones: a round the bound rules out has value at most
+the bound, below zero, so the perfect player would not have bet on it either.
+
+Why the bound holds (a proof, not an estimate)
+----------------------------------------------
+Let A be the cards left at the anchor (the full shoe before a shoe's first round) and C
+those left at the round, ``N_A`` and ``N_C`` cards: C is A less the ``N_A - N_C`` cards
+seen since (cards only leave the shoe). A coup is settled on the first six cards of a
+shuffle of the cards left (the engine counts every ordered six-card deal; a coup of
+four or five cards reads only the first four or five). Shuffle A, and let F be the
+event "none of the first six cards is one of the cards seen since the anchor". Given
+F, the first six cards are six cards of C in uniformly random order, dealt as from C.
+So for any set E of coups (a settle class of the bet, within a group below)
+
+    P_C(E) = P_A(E and F) / P_A(F)  <=  P_A(E) / q,    q = P_A(F) = [N_C]_6 / [N_A]_6,
+
+``[n]_6 = n (n-1) ... (n-5)``: the chance of a class can grow, since the anchor, by at
+most the factor 1/q, whatever the cards seen were.
+
+The bet pays ``net_w`` on class w, at least ``lo`` (usually -1), so its value is
+``lo + sum_w v_w P_C(w)`` with ``v_w = net_w - lo >= 0``. Group the coups by what the
+point engine counts exactly and cheaply (:data:`GROUPINGS`: the hands' final points and
+cards where the bet's own card layout tells them; else who wins; else the pairs; else
+one group), and let g(w) be class w's group (the card evaluator is compiled on the bet
+and the grouping's bets together, so every class lies in one group). In each group g,
+the chances ``x_w = P_C(w)`` of its classes satisfy ``0 <= x_w <= P_A(w) / q`` and
+``sum_{w in g} x_w = P_C(g)``, the group's exact chance on C. The largest
+``sum_w v_w x_w`` under those constraints is reached greedily: fill the classes of the
+group in decreasing order of ``v_w``, each up to its cap, until ``P_C(g)`` is spent. That
+maximum, plus ``lo``, summed over the groups, is the bound U: the true value is one
+feasible point, so it is at most U. Rounds whose U is below ``-MARGIN`` are skipped.
+
+Floating point: every chance is a ratio of exact int64 counts, each rounded once
+(relative error 2**-53), q a product of six rounded ratios; U sums a few thousand terms
+each at most the bet's largest ``v`` (201 for Lucky 8): its error is below 1e-9, far
+inside :data:`MARGIN`. A round whose value lies within the margin below zero is counted
+exactly, which costs a count and changes no decision.
+
+How far the screen goes: the bound loosens as cards leave (q falls like
+``(N_C / N_A)**6``) and with the classes' share of their group (a suited three-card 8
+among the player's three-card 8s), so a round is counted exactly every few rounds
+where the value is within a few per cent of zero, and every round that favours the
+player. Bets whose cells are settled on the first cards' multisets (Lucky Nines,
+Colour Match, Jackpot Baccarat: microseconds a round) are counted every round.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ..analysis.evaluator import Evaluator, layout_for
+from ..engine.card_batch import CardBatch
+from ..engine.point_table import Enumerator
+from ..game.shoe import COUP_CARDS
+from ..game.tableau import Tableau
+from ..language.bet import Bet, Event
+from ..language.point_words import banker, player
+from .card_totals import card_class_totals, class_values
+
+#: A round is skipped only when its bound is below minus this (see the module: the
+#: bound's rounding error is below 1e-9).
+MARGIN = 1e-6
+
+
+def _points_and_cards() -> list[Bet]:
+    return [Bet(f"{hand.side} points", [Event(f"{p}", hand.points == p, 1) for p in range(10)])
+            for hand in (player, banker)] + [
+        Bet(f"{hand.side} cards", [Event("three cards", hand.cards == 3, 1)])
+        for hand in (player, banker)]
+
+
+def _winner() -> list[Bet]:
+    return [Bet("winner", [Event("player", player.wins, 1), Event("banker", banker.wins, 1)])]
+
+
+def _pairs() -> list[Bet]:
+    return [Bet(f"{hand.side} pair", [Event("pair", hand.pair, 1)]) for hand in (player, banker)]
+
+
+#: The groupings tried, finest first: the first whose words the bet's card layout
+#: already tells (its cells are not split, so its count costs what the bet's does).
+GROUPINGS = (_points_and_cards, _winner, _pairs)
+
+
+def _grouping(bets: Sequence[Bet], layout, tableau: Tableau) -> list[Bet]:
+    """The bets of the first grouping that leaves the bets' layout as it is; none."""
+    for make in GROUPINGS:
+        group_bets = make()
+        if layout_for([*bets, *group_bets], tableau) == layout:
+            return group_bets
+    return []
+
+
+def falling_ratio(n_now: np.ndarray, n_then: int) -> np.ndarray:
+    """q = [n_now]_6 / [n_then]_6 per row (0 below six cards), a product of six ratios."""
+    q = np.ones(len(n_now))
+    for j in range(COUP_CARDS):
+        q *= np.maximum(n_now - j, 0) / (n_then - j)
+    return q
+
+
+class PartScreen:
+    """The screen of the bets counted on one card layout (see the module): the bets
+    compiled with a grouping's bets (:attr:`grouped`; its classes lie each in one group
+    and one class of the bets' own evaluator ``evaluator``), the groups' exact chances
+    from the point engine, and per bet the classes' order for the greedy fill."""
+
+    def __init__(self, evaluator: Evaluator, tableau: Tableau):
+        self.evaluator = evaluator
+        bets = list(evaluator.bets)
+        group_bets = _grouping(bets, evaluator.layout, tableau)
+        self.grouped = Evaluator([*bets, *group_bets], evaluator.layout)
+        self.batch = CardBatch(self.grouped)
+        own = {tuple(row): c for c, row in enumerate(evaluator.class_events.T.tolist())}
+        #: per class of :attr:`grouped`, the class of the bets' own evaluator
+        self.own_class = np.array([own[tuple(row)] for row in
+                                   self.grouped.class_events[:len(bets)].T.tolist()])
+        keys = [tuple(row) for row in self.grouped.class_events[len(bets):].T.tolist()]
+        if group_bets:
+            self.points = Evaluator.of(group_bets, suits=False, tableau=tableau)
+            self.enumerator = Enumerator(self.points.layout)
+            number = {tuple(row): g for g, row in
+                      enumerate(self.points.class_events.T.tolist())}
+            group_of = np.array([number[k] for k in keys])
+        else:
+            self.points = None
+            group_of = np.zeros(len(keys), dtype=np.int64)
+        nets = self.grouped.float_nets[:len(bets)]
+        #: per bet: its least net, its classes in fill order, their groups, v = net - lo,
+        #: and per class in fill order the place its group's run starts
+        self.fills = []
+        for row in nets:
+            lo = float(row.min())
+            order = np.lexsort((-(row - lo), group_of))
+            groups = group_of[order]
+            first = np.searchsorted(groups, groups)
+            self.fills.append((lo, order, groups, (row - lo)[order], first))
+
+    def group_chances(self, unseen: np.ndarray) -> np.ndarray:
+        """Per row of 52 card counts, each group's exact chance (floats of exact counts)."""
+        if self.points is None:
+            return np.ones((len(unseen), 1))
+        totals = self.enumerator.class_totals_each(
+            unseen, self.points.cell_class,
+            np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
+        floats = totals.astype(np.float64)
+        return floats / floats.sum(axis=1, keepdims=True)
+
+    def bounds(self, anchor: np.ndarray, anchor_cards: int, chances: np.ndarray,
+               cards: np.ndarray) -> np.ndarray:
+        """Per row (``chances`` of its groups, ``cards`` left), per bet, the bound U of
+        its value from the anchor's class totals ``anchor`` (of :attr:`grouped`) on
+        ``anchor_cards`` cards: rows × bets. Rows below six cards get +inf (counted)."""
+        q = falling_ratio(cards, anchor_cards)
+        out = np.full((len(cards), len(self.fills)), np.inf)
+        ok = q > 0
+        shares = anchor.astype(np.float64) / float(anchor.sum())
+        for b, (lo, order, groups, v, first) in enumerate(self.fills):
+            caps = shares[order][None, :] / q[ok, None]
+            before = np.cumsum(caps, axis=1) - caps
+            before -= before[:, first]
+            x = np.clip(chances[ok][:, groups] - before, 0.0, caps)
+            out[ok, b] = lo + x @ v
+        return out
+
+    def own_totals(self, totals: np.ndarray) -> np.ndarray:
+        """Class totals of :attr:`grouped` summed into the bets' own classes (exact)."""
+        out = np.zeros((len(totals), self.evaluator.n_classes), dtype=totals.dtype)
+        np.add.at(out.T, self.own_class, totals.T)
+        return out
+
+    def screen_shoe(self, unseen: np.ndarray, must: np.ndarray, full: np.ndarray,
+                    full_totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """One shoe's rounds (rows of 52 card counts, in order): which are counted (every
+        round in ``must``, and every round no bound rules out), and their grouped class
+        totals, exact. The first anchor is the full shoe (``full``, its totals
+        ``full_totals``); each round counted is the next."""
+        cards = unseen.sum(axis=1)
+        chances = self.group_chances(unseen)
+        counted = np.zeros(len(unseen), dtype=bool)
+        totals = np.zeros((len(unseen), self.grouped.n_classes), dtype=np.int64)
+        anchor, anchor_cards, i = full_totals, int(full.sum()), 0
+        while i < len(unseen):
+            rest = slice(i, len(unseen))
+            open_ = must[rest] | (self.bounds(anchor, anchor_cards, chances[rest],
+                                              cards[rest]) >= -MARGIN).any(axis=1)
+            if not open_.any():
+                break
+            i += int(np.argmax(open_))
+            totals[i] = card_class_totals(self.grouped, self.batch, unseen[i:i + 1])[0]
+            counted[i] = True
+            anchor, anchor_cards, i = totals[i], int(cards[i]), i + 1
+        return counted, totals[counted]
+
+
+class ScreenedValues:
+    """A run's bets valued where the perfect player might bet (see the module): the bets
+    on points and pairs every round (microseconds), those on the cards counted every
+    round where their layout is settled on the first cards' multisets, else screened,
+    each layout of bets on its own (:class:`PartScreen`). ``values``: the run's
+    :class:`~bacc_edge.depth.shoes.RoundValues`, whose card parts are screened."""
+
+    def __init__(self, values, tableau: Tableau):
+        self.values = values
+        self.screens = [None if part.batch.plan is not None
+                        else PartScreen(part.evaluator, tableau)
+                        for part in values.card_parts]
+        #: per full shoe (its 52 counts) and screened part, the full shoe's totals
+        self._full: dict = {}
+
+    def moments(self, shoes: Sequence[np.ndarray], must: Sequence[np.ndarray],
+                full: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every bet's value and expected squared result per unit on each round of
+        ``shoes`` (per shoe, its rounds' 52 card counts), rows one after another; NaN
+        for a bet on the cards where the round is not counted (a bound shows the value
+        is below zero). ``must``: per shoe, the rounds to count whatever the bound
+        (a count player bets there); ``full``: the full shoe's 52 card counts."""
+        rows = np.concatenate(shoes)
+        evs, squares = self.values.point_moments_each(rows)
+        starts = np.cumsum([0] + [len(s) for s in shoes])
+        for part, screen in zip(self.values.card_parts, self.screens):
+            places, evaluator, batch = part
+            if screen is None:
+                evs[:, places], squares[:, places] = class_values(
+                    evaluator, card_class_totals(evaluator, batch, rows))
+                continue
+            full_totals = self._full_totals(screen, full)
+            for s, (unseen, required) in enumerate(zip(shoes, must)):
+                counted, totals = screen.screen_shoe(unseen, required, full, full_totals)
+                if counted.any():
+                    at = starts[s] + np.flatnonzero(counted)
+                    evs[np.ix_(at, places)], squares[np.ix_(at, places)] = class_values(
+                        evaluator, screen.own_totals(totals))
+        return evs, squares
+
+    def _full_totals(self, screen: PartScreen, full: np.ndarray) -> np.ndarray:
+        key = (id(screen), full.tobytes())
+        if key not in self._full:
+            self._full[key] = card_class_totals(screen.grouped, screen.batch, full[None, :])[0]
+        return self._full[key]
+
+
+__all__ = ["GROUPINGS", "MARGIN", "PartScreen", "ScreenedValues", "falling_ratio"]

@@ -1,0 +1,99 @@
+"""The screened depth analysis (issue 31 §2): rounds a proven bound rules out are not
+counted, and the perfect player's decisions and values, shoe by shoe, are the
+unscreened run's."""
+
+from dataclasses import replace
+from math import perm
+
+import numpy as np
+import pytest
+
+from bacc_edge.depth.card_totals import card_class_totals
+from bacc_edge.depth.options import DepthOptions, prepare
+from bacc_edge.depth.screen import PartScreen, falling_ratio
+from bacc_edge.depth.shoes import deal_batch, game, unseen_by_round
+from bacc_edge.errors import OptionError
+from conftest import ROOT
+
+LUCKY_8 = ROOT / "paytables" / "lucky_8.py"
+SHOES = 4
+
+
+@pytest.fixture(scope="module")
+def lucky_8():
+    """Lucky 8 on the player with its own count (a count player, whose bets are
+    counted exactly whatever the bound), unscreened and screened."""
+    spec = prepare(LUCKY_8, ["Lucky 8, player"])
+    return spec, replace(spec, screened=True)
+
+
+@pytest.fixture(scope="module")
+def dealt(lucky_8):
+    """Each shoe's rounds as rows of 52 card counts, every round's exact values (the
+    unscreened count), and the full shoe's 52 counts."""
+    spec, _ = lucky_8
+    g = game(spec)
+    rounds, start, _, _, _, cards = g.deal_shoes(spec.seed, 0, SHOES, keep_cards=True)
+    shoes = [unseen_by_round(cards[s], start[s], int(rounds[s])) for s in range(SHOES)]
+    return shoes, [g.values.moments_each(u) for u in shoes], np.bincount(cards[0], minlength=52)
+
+
+def test_falling_ratio_is_the_chance_six_cards_miss_the_removed():
+    # [n]_6 / [N]_6: the first six cards of N all among the n not removed, by hand
+    got = falling_ratio(np.array([416, 400, 7, 6, 5]), 416)
+    want = [perm(n, 6) / perm(416, 6) if n >= 6 else 0 for n in (416, 400, 7, 6, 5)]
+    np.testing.assert_allclose(got, want, rtol=1e-14, atol=0)
+
+
+def test_the_bound_holds_from_every_anchor(lucky_8, dealt):
+    """From an anchor at every fourth round, the bound of every later round is at least
+    its exact value: the module's proof, checked round by round."""
+    spec, _ = lucky_8
+    screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
+    shoes, values, _ = dealt
+    for unseen, (ev, _) in zip(shoes, values):
+        chances, cards = screen.group_chances(unseen), unseen.sum(axis=1)
+        for a in range(0, len(unseen) - 1, 4):
+            anchor = card_class_totals(screen.grouped, screen.batch, unseen[a:a + 1])[0]
+            bound = screen.bounds(anchor, int(cards[a]), chances[a + 1:], cards[a + 1:])
+            assert (bound[:, 0] >= ev[a + 1:, 0] - 1e-12).all(), a
+            # the anchor's own round: the bound is its value plus nothing but rounding
+            at = screen.bounds(anchor, int(cards[a]), chances[a:a + 1], cards[a:a + 1])
+            assert at[0, 0] == pytest.approx(ev[a, 0], abs=1e-9)
+
+
+def test_screened_rounds_are_the_unscreened_values(lucky_8, dealt):
+    """Shoe by shoe: every round counted has the unscreened value, to the bit; every
+    round left out has an exact value of at most zero (the perfect player sits out);
+    and most rounds are left out."""
+    spec, _ = lucky_8
+    shoes, values, full = dealt
+    must = [np.zeros(len(u), dtype=bool) for u in shoes]
+    evs, squares = game(spec).screened.moments(shoes, must, full)
+    ev, sq = np.concatenate([v for v, _ in values]), np.concatenate([s for _, s in values])
+    counted = ~np.isnan(evs[:, 0])
+    assert (evs[counted] == ev[counted]).all() and (squares[counted] == sq[counted]).all()
+    assert (ev[~counted, 0] <= 0).all()
+    assert (ev[:, 0] > 0).any()  # some rounds favour the player: decisions to get right
+    assert counted.sum() < len(ev) / 2
+
+
+def test_a_screened_run_adds_up_as_the_unscreened(lucky_8):
+    """deal_batch screened and not: the same sums, shoe gains, bets and favourable
+    rounds, the count player's bets counted exactly too (the edge by round aside)."""
+    spec, screened = lucky_8
+    plain, fast = deal_batch(spec, 0, SHOES), deal_batch(screened, 0, SHOES)
+    assert plain.keys() == fast.keys()
+    for key in plain:
+        if key != "ev_sum":
+            np.testing.assert_array_equal(plain[key], fast[key], err_msg=key)
+    assert (plain["gains"] != 0).any()
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"screen": "yes"}, "screen 'yes' must be True or False"),
+    ({"screen": True, "count_only": True}, "a count study (count_only=True) has none"),
+])
+def test_bad_screen_settings(settings, message):
+    with pytest.raises(OptionError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        DepthOptions(**settings)
