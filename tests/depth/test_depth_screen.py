@@ -62,6 +62,23 @@ def test_the_bound_holds_from_every_anchor(lucky_8, dealt):
             assert at[0, 0] == pytest.approx(ev[a, 0], abs=1e-9)
 
 
+def test_no_class_grows_past_its_cap(lucky_8, dealt):
+    """Each class's exact chance, rounds after an anchor, is at most its chance at the
+    anchor over q_k, k the cards its coups deal (four, five or six): the inequality the
+    bound rests on, class by class, where it is tightest (classes whose coups few cards
+    seen since took part in)."""
+    spec, _ = lucky_8
+    screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
+    assert set(screen.dealt) == {4, 5, 6}
+    shoes, _, _ = dealt
+    for unseen in shoes:
+        totals = card_class_totals(screen.grouped, screen.batch, unseen)
+        chances, cards = totals / totals.sum(axis=1, keepdims=True), unseen.sum(axis=1)
+        for a in range(0, len(unseen) - 1, 4):
+            caps = screen.caps(totals[a], int(cards[a]), cards[a + 1:])
+            assert (chances[a + 1:] <= caps * (1 + 1e-12)).all(), a
+
+
 def test_screened_rounds_are_the_unscreened_values(lucky_8, dealt):
     """Shoe by shoe: every round counted has the unscreened value, to the bit; every
     round left out has an exact value of at most zero (the perfect player sits out);

@@ -14,39 +14,40 @@ Why the bound holds (a proof, not an estimate)
 ----------------------------------------------
 Let A be the cards left at the anchor (the full shoe before a shoe's first round) and C
 those left at the round, ``N_A`` and ``N_C`` cards: C is A less the ``N_A - N_C`` cards
-seen since (cards only leave the shoe). A coup is settled on the first six cards of a
-shuffle of the cards left (the engine counts every ordered six-card deal; a coup of
-four or five cards reads only the first four or five). Shuffle A, and let F be the
-event "none of the first six cards is one of the cards seen since the anchor". Given
-F, the first six cards are six cards of C in uniformly random order, dealt as from C.
-So for any set E of coups (a settle class of the bet, within a group below)
+seen since (cards only leave the shoe). A coup is settled on the first cards of a
+shuffle of the cards left, four, five or six of them (the engine counts every ordered
+six-card deal), and a coup of k cards is decided by the first k alone. Shuffle A, and
+let F_k be the event "none of the first k cards is one of the cards seen since the
+anchor". Given F_k, the first k cards are k cards of C in uniformly random order, dealt
+as from C. So for any set E of coups of k cards (a settle class of the bet within a
+group below, whose coups all deal k cards; k = 6 where the group does not tell)
 
-    P_C(E) = P_A(E and F) / P_A(F)  <=  P_A(E) / q,    q = P_A(F) = [N_C]_6 / [N_A]_6,
+    P_C(E) = P_A(E and F_k) / P_A(F_k)  <=  P_A(E) / q_k,   q_k = [N_C]_k / [N_A]_k,
 
-``[n]_6 = n (n-1) ... (n-5)``: the chance of a class can grow, since the anchor, by at
-most the factor 1/q, whatever the cards seen were.
+``[n]_k = n (n-1) ... (n-k+1)``: the chance of a class can grow, since the anchor, by at
+most the factor 1/q_k, whatever the cards seen were.
 
 The bet pays ``net_w`` on class w, at least ``lo`` (usually -1), so its value is
 ``lo + sum_w v_w P_C(w)`` with ``v_w = net_w - lo >= 0``. Group the coups by what the
 point engine counts exactly and cheaply (:data:`GROUPINGS`: the hands' final points and
-cards where the bet's own card layout tells them; else who wins; else the pairs; else
-one group), and let g(w) be class w's group (the card evaluator is compiled on the bet
+cards where the bet's own card layout tells them; else the cards dealt; else who wins;
+else the pairs; else one group), and let g(w) be class w's group (the card evaluator is compiled on the bet
 and the grouping's bets together, so every class lies in one group). In each group g,
-the chances ``x_w = P_C(w)`` of its classes satisfy ``0 <= x_w <= P_A(w) / q`` and
+the chances ``x_w = P_C(w)`` of its classes satisfy ``0 <= x_w <= P_A(w) / q_k`` and
 ``sum_{w in g} x_w = P_C(g)``, the group's exact chance on C. The largest
 ``sum_w v_w x_w`` under those constraints is reached greedily: fill the classes of the
-group in decreasing order of ``v_w``, each up to its cap, until ``P_C(g)`` is spent. That
-maximum, plus ``lo``, summed over the groups, is the bound U: the true value is one
+group in decreasing order of ``v_w``, each up to its cap, until ``P_C(g)`` is spent. The
+maxima summed over the groups, plus ``lo``, are the bound U: the true value is one
 feasible point, so it is at most U. Rounds whose U is below ``-MARGIN`` are skipped.
 
 Floating point: every chance is a ratio of exact int64 counts, each rounded once
-(relative error 2**-53), q a product of six rounded ratios; U sums a few thousand terms
+(relative error 2**-53), q_k a product of k rounded ratios; U sums a few thousand terms
 each at most the bet's largest ``v`` (201 for Lucky 8): its error is below 1e-9, far
 inside :data:`MARGIN`. A round whose value lies within the margin below zero is counted
 exactly, which costs a count and changes no decision.
 
-How far the screen goes: the bound loosens as cards leave (q falls like
-``(N_C / N_A)**6``) and with the classes' share of their group (a suited three-card 8
+How far the screen goes: the bound loosens as cards leave (q_k falls like
+``(N_C / N_A)**k``) and with the classes' share of their group (a suited three-card 8
 among the player's three-card 8s), so a round is counted exactly every few rounds
 where the value is within a few per cent of zero, and every round that favours the
 player. Bets whose cells are settled on the first cards' multisets (Lucky Nines,
@@ -55,7 +56,7 @@ Colour Match, Jackpot Baccarat: microseconds a round) are counted every round.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -65,7 +66,7 @@ from ..engine.point_table import Enumerator
 from ..game.shoe import COUP_CARDS
 from ..game.tableau import Tableau
 from ..language.bet import Bet, Event
-from ..language.point_words import banker, player
+from ..language.point_words import banker, cards_dealt, player
 from .card_totals import card_class_totals, class_values
 
 #: A round is skipped only when its bound is below minus this (see the module: the
@@ -73,39 +74,52 @@ from .card_totals import card_class_totals, class_values
 MARGIN = 1e-6
 
 
-def _points_and_cards() -> list[Bet]:
-    return [Bet(f"{hand.side} points", [Event(f"{p}", hand.points == p, 1) for p in range(10)])
+def _points_and_cards() -> tuple[list[Bet], Callable[[tuple], int]]:
+    bets = [Bet(f"{hand.side} points", [Event(f"{p}", hand.points == p, 1) for p in range(10)])
             for hand in (player, banker)] + [
         Bet(f"{hand.side} cards", [Event("three cards", hand.cards == 3, 1)])
         for hand in (player, banker)]
+    return bets, lambda key: COUP_CARDS - 2 + (key[2] == 0) + (key[3] == 0)
 
 
-def _winner() -> list[Bet]:
-    return [Bet("winner", [Event("player", player.wins, 1), Event("banker", banker.wins, 1)])]
+def _cards_dealt() -> tuple[list[Bet], Callable[[tuple], int]]:
+    bets = [Bet("cards dealt", [Event(f"{n}", cards_dealt == n, 1) for n in (4, 5)])]
+    return bets, lambda key: (4, 5, 6)[key[0]]
 
 
-def _pairs() -> list[Bet]:
-    return [Bet(f"{hand.side} pair", [Event("pair", hand.pair, 1)]) for hand in (player, banker)]
+def _winner() -> tuple[list[Bet], Callable[[tuple], int]]:
+    return ([Bet("winner", [Event("player", player.wins, 1),
+                            Event("banker", banker.wins, 1)])], lambda key: COUP_CARDS)
+
+
+def _pairs() -> tuple[list[Bet], Callable[[tuple], int]]:
+    return ([Bet(f"{hand.side} pair", [Event("pair", hand.pair, 1)])
+             for hand in (player, banker)], lambda key: COUP_CARDS)
 
 
 #: The groupings tried, finest first: the first whose words the bet's card layout
-#: already tells (its cells are not split, so its count costs what the bet's does).
-GROUPINGS = (_points_and_cards, _winner, _pairs)
+#: already tells (its cells are not split, so its count costs what the bet's does). Each
+#: gives its bets, and the cards a coup of each group deals (its lines' numbers in): a
+#: group's coups read only that many first cards.
+GROUPINGS = (_points_and_cards, _cards_dealt, _winner, _pairs)
 
 
-def _grouping(bets: Sequence[Bet], layout, tableau: Tableau) -> list[Bet]:
-    """The bets of the first grouping that leaves the bets' layout as it is; none."""
+def _grouping(bets: Sequence[Bet], layout, tableau: Tableau
+              ) -> tuple[list[Bet], Callable[[tuple], int]]:
+    """The first grouping that leaves the bets' layout as it is; else none (one group
+    of six-card deals)."""
     for make in GROUPINGS:
-        group_bets = make()
+        group_bets, dealt = make()
         if layout_for([*bets, *group_bets], tableau) == layout:
-            return group_bets
-    return []
+            return group_bets, dealt
+    return [], lambda key: COUP_CARDS
 
 
-def falling_ratio(n_now: np.ndarray, n_then: int) -> np.ndarray:
-    """q = [n_now]_6 / [n_then]_6 per row (0 below six cards), a product of six ratios."""
+def falling_ratio(n_now: np.ndarray, n_then: int, k: int = COUP_CARDS) -> np.ndarray:
+    """q = [n_now]_k / [n_then]_k per row (0 below k cards), a product of k ratios: the
+    chance the first k cards of ``n_then`` all lie among ``n_now`` of them."""
     q = np.ones(len(n_now))
-    for j in range(COUP_CARDS):
+    for j in range(k):
         q *= np.maximum(n_now - j, 0) / (n_then - j)
     return q
 
@@ -119,7 +133,7 @@ class PartScreen:
     def __init__(self, evaluator: Evaluator, tableau: Tableau):
         self.evaluator = evaluator
         bets = list(evaluator.bets)
-        group_bets = _grouping(bets, evaluator.layout, tableau)
+        group_bets, dealt = _grouping(bets, evaluator.layout, tableau)
         self.grouped = Evaluator([*bets, *group_bets], evaluator.layout)
         self.batch = CardBatch(self.grouped)
         own = {tuple(row): c for c, row in enumerate(evaluator.class_events.T.tolist())}
@@ -136,6 +150,8 @@ class PartScreen:
         else:
             self.points = None
             group_of = np.zeros(len(keys), dtype=np.int64)
+        #: per class of :attr:`grouped`, the cards its coups deal (4, 5 or 6)
+        self.dealt = np.array([dealt(k) for k in keys], dtype=np.int64)
         nets = self.grouped.float_nets[:len(bets)]
         #: per bet: its least net, its classes in fill order, their groups, v = net - lo,
         #: and per class in fill order the place its group's run starts
@@ -157,17 +173,25 @@ class PartScreen:
         floats = totals.astype(np.float64)
         return floats / floats.sum(axis=1, keepdims=True)
 
+    def caps(self, anchor: np.ndarray, anchor_cards: int, cards: np.ndarray) -> np.ndarray:
+        """Per row (``cards`` left, six or more), per class of :attr:`grouped`, the most
+        its chance can be: its chance at the anchor (class totals ``anchor`` on
+        ``anchor_cards`` cards) over q_k, the chance its coups' k first cards miss every
+        card seen since (see the module)."""
+        q = np.stack([falling_ratio(cards, anchor_cards, k) for k in range(COUP_CARDS + 1)],
+                     axis=1)[:, self.dealt]
+        return (anchor.astype(np.float64) / float(anchor.sum()))[None, :] / q
+
     def bounds(self, anchor: np.ndarray, anchor_cards: int, chances: np.ndarray,
                cards: np.ndarray) -> np.ndarray:
         """Per row (``chances`` of its groups, ``cards`` left), per bet, the bound U of
         its value from the anchor's class totals ``anchor`` (of :attr:`grouped`) on
         ``anchor_cards`` cards: rows × bets. Rows below six cards get +inf (counted)."""
-        q = falling_ratio(cards, anchor_cards)
+        ok = cards >= COUP_CARDS
+        caps_all = self.caps(anchor, anchor_cards, cards[ok])
         out = np.full((len(cards), len(self.fills)), np.inf)
-        ok = q > 0
-        shares = anchor.astype(np.float64) / float(anchor.sum())
         for b, (lo, order, groups, v, first) in enumerate(self.fills):
-            caps = shares[order][None, :] / q[ok, None]
+            caps = caps_all[:, order]
             before = np.cumsum(caps, axis=1) - caps
             before -= before[:, first]
             x = np.clip(chances[ok][:, groups] - before, 0.0, caps)
