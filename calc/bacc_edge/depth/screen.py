@@ -56,6 +56,7 @@ Colour Match, Jackpot Baccarat: microseconds a round) are counted every round.
 
 from __future__ import annotations
 
+import time
 from typing import Callable, Sequence
 
 import numpy as np
@@ -228,20 +229,29 @@ class PartScreen:
         return counted, totals[counted]
 
 
+#: A card layout whose count of the full shoe takes less than this (seconds) is counted
+#: every round, all of a shoe's rounds in one call: one call a round and the bounds
+#: between would cost more than the counts they save (Perfect Pairs: 0.1 ms a round).
+CHEAP_S = 0.002
+
+
 class ScreenedValues:
     """A run's bets valued where the perfect player might bet (see the module): the bets
-    on points and pairs every round (microseconds), those on the cards counted every
-    round where their layout is settled on the first cards' multisets, else screened,
-    each layout of bets on its own (:class:`PartScreen`). ``values``: the run's
+    on points and pairs every round (microseconds); those on the cards counted every
+    round where their layout is settled on the first cards' multisets or counts a shoe
+    in under ``cheap_s`` seconds (timed once, on the full shoe: the choice changes how
+    long a run takes, never a value), else screened, each layout of bets on its own
+    (:class:`PartScreen`). ``values``: the run's
     :class:`~bacc_edge.depth.shoes.RoundValues`, whose card parts are screened."""
 
-    def __init__(self, values, tableau: Tableau):
+    def __init__(self, values, tableau: Tableau, *, cheap_s: float = CHEAP_S):
         self.values = values
         self.screens = [None if part.batch.plan is not None
                         else PartScreen(part.evaluator, tableau)
                         for part in values.card_parts]
-        #: per full shoe (its 52 counts) and screened part, the full shoe's totals
-        self._full: dict = {}
+        self.cheap_s = cheap_s
+        #: per screened part, the full shoe (its 52 counts, as bytes) and its totals
+        self._full: list[tuple[bytes, np.ndarray] | None] = [None] * len(self.screens)
 
     def moments(self, shoes: Sequence[np.ndarray], must: Sequence[np.ndarray],
                 full: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -253,13 +263,14 @@ class ScreenedValues:
         rows = np.concatenate(shoes)
         evs, squares = self.values.point_moments_each(rows)
         starts = np.cumsum([0] + [len(s) for s in shoes])
-        for part, screen in zip(self.values.card_parts, self.screens):
+        for p, part in enumerate(self.values.card_parts):
             places, evaluator, batch = part
+            full_totals = self._full_totals(p, full)
+            screen = self.screens[p]
             if screen is None:
                 evs[:, places], squares[:, places] = class_values(
                     evaluator, card_class_totals(evaluator, batch, rows))
                 continue
-            full_totals = self._full_totals(screen, full)
             for s, (unseen, required) in enumerate(zip(shoes, must)):
                 counted, totals = screen.screen_shoe(unseen, required, full, full_totals)
                 if counted.any():
@@ -268,11 +279,21 @@ class ScreenedValues:
                         evaluator, screen.own_totals(totals))
         return evs, squares
 
-    def _full_totals(self, screen: PartScreen, full: np.ndarray) -> np.ndarray:
-        key = (id(screen), full.tobytes())
-        if key not in self._full:
-            self._full[key] = card_class_totals(screen.grouped, screen.batch, full[None, :])[0]
-        return self._full[key]
+    def _full_totals(self, p: int, full: np.ndarray) -> np.ndarray | None:
+        """Part p's class totals on the full shoe, counted once (None: not screened);
+        the first time, a second count timed, and the part no longer screened if it
+        took under :attr:`cheap_s` (the first count loads the kernels)."""
+        screen, key = self.screens[p], full.tobytes()
+        if screen is None:
+            return None
+        if self._full[p] is None or self._full[p][0] != key:
+            totals = card_class_totals(screen.grouped, screen.batch, full[None, :])[0]
+            started = time.perf_counter()
+            card_class_totals(screen.grouped, screen.batch, full[None, :])
+            if time.perf_counter() - started < self.cheap_s:
+                self.screens[p] = None
+            self._full[p] = (key, totals)
+        return self._full[p][1]
 
 
-__all__ = ["GROUPINGS", "MARGIN", "PartScreen", "ScreenedValues", "falling_ratio"]
+__all__ = ["CHEAP_S", "GROUPINGS", "MARGIN", "PartScreen", "ScreenedValues", "falling_ratio"]
