@@ -2,12 +2,16 @@
 counted, and the perfect player's decisions and values, shoe by shoe, are the
 unscreened run's."""
 
+import json
 from dataclasses import replace
 from math import perm
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
+from bacc_edge import Count
+from bacc_edge.cli import main
 from bacc_edge.depth.card_totals import card_class_totals
 from bacc_edge.depth.options import DepthOptions, prepare
 from bacc_edge.depth.screen import PartScreen, ScreenedValues, falling_ratio
@@ -21,9 +25,11 @@ SHOES = 4
 
 @pytest.fixture(scope="module")
 def lucky_8():
-    """Lucky 8 on the player with its own count (a count player, whose bets are
-    counted exactly whatever the bound), unscreened and screened."""
-    spec = prepare(LUCKY_8, ["Lucky 8, player"])
+    """Lucky 8 on the player with its own count and one that bets about every other
+    round (count players, whose bets are counted exactly whatever the bound: many on
+    rounds the bound rules out), unscreened and screened."""
+    spec = prepare(LUCKY_8, ["Lucky 8, player"],
+                   counts=[Count("every other round", {"8": 1, "9": -1}, trigger=0)])
     return spec, replace(spec, screened=True)
 
 
@@ -116,3 +122,24 @@ def test_a_screened_run_adds_up_as_the_unscreened(lucky_8):
 def test_bad_screen_settings(settings, message):
     with pytest.raises(OptionError, match=message.replace("(", r"\(").replace(")", r"\)")):
         DepthOptions(**settings)
+
+
+def test_the_command_reports_a_screened_run_as_the_unscreened(tmp_path):
+    """``depth --screen --fmt json``: the unscreened run's JSON, but for the mark
+    ``"screened": true`` and the mean edge by round, unknown (null); the note says so."""
+    def run(*more):
+        got = CliRunner().invoke(main, [
+            "depth", str(LUCKY_8), "--bet", "Lucky 8, player", "--shoes", "4", "--batch", "2",
+            "--decks", "2", "--cut", "10", "--no-eor-count", "--state", str(tmp_path),
+            "--quiet", "--workers", "1", "--fmt", "json", *more],
+            catch_exceptions=False)
+        assert got.exit_code == 0, got.output
+        return json.loads(got.stdout), got.stderr
+
+    (plain, _), (screened, note) = run(), run("--screen")
+    assert "screened" not in plain and screened.pop("screened") is True
+    assert "Screened (--screen)" in note
+    for doc in (plain, screened):
+        for r in doc["bets"][0]["by_round"]:
+            r["mean_edge"] = None
+    assert screened == plain
