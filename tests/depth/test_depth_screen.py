@@ -143,3 +143,16 @@ def test_the_command_reports_a_screened_run_as_the_unscreened(tmp_path):
         for r in doc["bets"][0]["by_round"]:
             r["mean_edge"] = None
     assert screened == plain
+
+
+def test_a_screened_summary_plots_its_favourable_rounds(tmp_path):
+    """A screened run's rounds know their share favouring the player, not their mean
+    edge (None): the picture draws the share alone."""
+    pytest.importorskip("matplotlib")
+    from bacc_edge.depth.summary import BetSummary, RoundSummary
+    from bacc_edge.output.plot import plot_depth
+    rounds = tuple(RoundSummary(round=r, shoes=20, mean_edge=None, favourable=r / 100)
+                   for r in range(1, 30))
+    plot_depth([BetSummary("Lucky 8, player", None, 0.05, (), None, rounds)], "screened",
+               tmp_path / "depth.png")
+    assert (tmp_path / "depth.png").stat().st_size > 0
