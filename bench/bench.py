@@ -18,6 +18,11 @@ this for times). ``--only-issue19`` times those alone.
 The any-bet figures (``any_bet_ms`` and its kin; see :mod:`any_bet`) time random bets of
 the paytable language, each in a capped process of its own, this checkout only; ``--only
 any-bet`` times them alone, ``--bets N`` times the first N of them (200 by default).
+
+The perfect player's figures (``perfect_card_shoes_per_s`` and its kin; see
+:mod:`perfect_card`) time ``depth --screen`` on every shipped bet on the cards, on two
+worker processes, with Lucky 8's player unscreened and a bet on points screened and not
+beside them, this checkout only; ``--only perfect-card`` times them alone.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from bacc_edge import Shoe, outcome_table
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from any_bet import ANY_BETS, any_bet_figures, any_bet_rows, part_dealt_removals  # noqa: E402
+from perfect_card import perfect_card_figures, perfect_card_rows  # noqa: E402
 from reference import reference_counts  # noqa: E402
 
 RUNS = 2000
@@ -937,7 +943,27 @@ def option(argv: list[str], name: str, what: str) -> str | None:
 
 
 #: What ``--only`` may time alone
-ONLY = ("any-bet",)
+ONLY = ("any-bet", "perfect-card")
+
+
+def this_card_bets() -> dict[str, list[str]]:
+    """{paytable stem: its bets on the cards} of this checkout's paytables."""
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run([sys.executable, "-c", _CARD_BETS_FINDER, str(root / "paytables")],
+                         env={**os.environ, "PYTHONPATH": str(root / "calc")},
+                         capture_output=True, text=True, check=True)
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def perfect_card() -> dict:
+    """:func:`perfect_card.perfect_card_figures` of this checkout's paytables."""
+    bets = this_card_bets()
+    progress = _Progress(sum(map(len, bets.values())) + 3)
+    try:
+        return perfect_card_figures(Path(__file__).resolve().parent.parent / "paytables",
+                                    bets, progress=progress)
+    finally:
+        progress.close()
 
 
 def any_bet_count(argv: list[str]) -> int:
@@ -976,6 +1002,10 @@ def main() -> None:
         sys.exit(f"--only {only}: the bench times alone {', '.join(ONLY)}")
     bets = any_bet_count(sys.argv)
     machine = f"{cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    if only == "perfect-card":  # the perfect player on every card bet (minutes)
+        figures = {"machine": machine, **perfect_card()}
+        show([("machine", machine)] + perfect_card_rows(figures), figures, as_json)
+        return
     if only == "any-bet":  # the random bets alone (minutes to an hour)
         figures = {"machine": machine, **any_bet_figures(bets, progress=_Progress(bets))}
         show([("machine", machine)] + any_bet_rows(figures), figures, as_json)
@@ -1060,6 +1090,8 @@ def main() -> None:
                      "%.2f s" % seconds))
     figures.update(issue19_figures(baseline))
     rows += issue19_rows(figures, baseline)
+    figures.update(perfect_card())
+    rows += perfect_card_rows(figures)
     figures.update(any_bet_figures(bets, progress=_Progress(bets)))
     rows += any_bet_rows(figures)
     if baseline is not None:

@@ -266,6 +266,10 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
               help="Also play each bet's own count, built from its effects of removal.")
 @click.option("--count-only", is_flag=True,
               help="A count study: deal and count only (fast); no perfect player.")
+@click.option("--screen", is_flag=True,
+              help="Depth analysis: count a bet on the cards exactly only on the rounds a "
+                   "proven bound cannot rule out (much faster; the perfect player's and "
+                   "the counts' bets and values are the same; no edge by round).")
 @click.option("--exact-bets/--outcome-bets", default=None,
               help="Count study: value each bet placed exactly on the cards left, or by "
                    "what the coup paid (default: outcome, the faster).")
@@ -294,8 +298,8 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @advantage_options
 def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, count_tags,
                   trigger, trigger_on, initial, divisor, rounding, exposed_card, eor_count,
-                  count_only, exact_bets, do_check, level, batch, cuts, scheduler, workers,
-                  state, fmt, plot, quiet, strict, ramp, with_main, main_minimum,
+                  count_only, screen, exact_bets, do_check, level, batch, cuts, scheduler,
+                  workers, state, fmt, plot, quiet, strict, ramp, with_main, main_minimum,
                   side_at_most, bankroll, ruin, rounds_per_hour):
     """Deal real shoes, count them, and value the bets: does a bet favour the player as
     the shoe runs down, what could a perfect player or a counter win, and does the
@@ -324,6 +328,10 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         raise click.UsageError("--plot draws each bet's exact edge by round, which a count "
                                "study (--count-only) does not measure: drop --plot, or "
                                "--count-only for the run that values every round")
+    if screen and (count_only or plot is not None):
+        raise click.UsageError(f"--screen screens the depth analysis's rounds for its "
+                               f"perfect player and measures no edge by round: drop "
+                               f"{'--count-only' if count_only else '--plot'}, or --screen")
     yours = your_count(count_tags, trigger, initial, trigger_on)
     if yours is not None:
         yours.update(strict=strict, ramp=ramp)
@@ -345,8 +353,8 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         cut = cuts[0]
     options = DepthOptions(bet_names=list(bets) or None, deal=DealRules(decks, cut, end_rule),
                            seed=seed, level=level, cutoff=cutoff, eor_count=eor_count,
-                           count_only=count_only, exact_bets=exact_bets, with_main=table,
-                           cuts=cuts, **convention)
+                           count_only=count_only, exact_bets=exact_bets, screen=screen,
+                           with_main=table, cuts=cuts, **convention)
     with resumable_bar("shoes", quiet=quiet) as on_progress:
         spec, summary = depth_study(
             paytable, options, shoes=shoes, your_count=yours, check=do_check,

@@ -52,8 +52,8 @@ def test_the_batched_class_totals_are_the_per_shoe_counts_row_by_row(name):
             else load_paytable(ROOT / "paytables" / f"{name}.py").bets)
     values = RoundValues(bets)
     rows = asymmetric_rows(len(name), 3)
-    assert values._card_parts  # the paytable has bets on the cards
-    for _, evaluator, batch in values._card_parts:
+    assert values.card_parts  # the paytable has bets on the cards
+    for _, evaluator, batch in values.card_parts:
         got = batch.class_totals_each(rows)
         assert got is not None and got.dtype == np.int64  # batched, not the per-shoe path
         for row, totals in zip(rows, got):
@@ -71,7 +71,7 @@ def test_many_rounds_at_once_are_each_the_value_of_every_deal_settled_by_hand():
         for _ in range(2)]
     values = RoundValues(bets, cards=104)
     rows = np.stack([as_counts(cards) for cards in shoes])
-    for _, _, batch in values._card_parts:
+    for _, _, batch in values.card_parts:
         assert batch.class_totals_each(rows) is not None  # the batch counts these rows
     evs, squares = values.moments_each(rows)
     for cards, ev, square in zip(shoes, evs, squares):
@@ -148,7 +148,7 @@ def test_first_four_bets_are_settled_on_the_kinds_of_cards_they_tell_apart():
 def test_rows_int64_cannot_hold_go_the_per_shoe_way_and_its_error():
     bets = load_paytable(ROOT / "paytables" / "lucky_nines.py").bets
     values = RoundValues(bets, cards=1500)
-    (_, _, batch), = values._card_parts
+    (_, _, batch), = values.card_parts
     big = np.full((2, 52), 29, dtype=np.int64)  # 1,508 cards: N**6 overflows int64
     assert batch.class_totals_each(big) is None
     with pytest.raises(ShoeError, match="64-bit integers, which hold shoes of up to 1,448"):

@@ -332,3 +332,16 @@ def test_help_and_unknown_options_end_the_bench_before_any_timing(bench, argv, e
 
 def test_known_options_and_their_values_pass(bench):
     bench.check_arguments(["--json", "--bets", "20", "--baseline", "/x", "--only", "any-bet"])
+def test_perfect_card_rows(bench):
+    # two bets screened, Lucky 8's player unscreened beside it, the bet on points both
+    # ways: the unscreened row says how many times faster the screened run is
+    figures = {"perfect_card_shoes_per_s": {"Lucky 8, player": 12.5, "Colour Match": 900.0},
+               "perfect_card_unscreened_shoes_per_s": {"Lucky 8, player": 1.25},
+               "perfect_point_shoes_per_s": {"bet": "Banker", "screened": 250.0,
+                                             "unscreened": 200.0, "ratio": 1.25}}
+    rows = dict(bench.perfect_card_rows(figures))
+    assert rows["perfect player, depth --screen, Lucky 8, player, 2 workers"] == "12.5 shoes/s"
+    assert rows["perfect player, Lucky 8, player, unscreened, 2 workers"] == \
+        "1.25 shoes/s (10.0× screened)"
+    assert rows["perfect player, Banker (on points), screened / unscreened"] == \
+        "250 / 200 shoes/s: 1.25×"

@@ -80,7 +80,10 @@ class DepthOptions:
     break-even), the paytable's ``COUNTS`` (``paytable_counts_too``) and ``counts``.
     ``count_only``: a count study (no perfect player; exact values only where a count
     bets, if ``exact_bets``, by default not); else the depth analysis, every round
-    valued exactly.
+    valued exactly. ``screen``: the depth analysis counts a bet on the cards exactly
+    only on the rounds a proven bound cannot rule out (:mod:`bacc_edge.depth.screen`):
+    the perfect player's decisions and values, and the count players', are the same,
+    and the mean edge by round is not measured.
 
     ``divisor``, ``rounding`` and ``exposed_card``, when given, are the true-count
     convention of *every* count of the run (each bet's own, the paytable's and
@@ -108,6 +111,7 @@ class DepthOptions:
     paytable_counts_too: bool = True
     count_only: bool = False
     exact_bets: bool | None = None
+    screen: bool = False
     divisor: Divisor | None = None
     rounding: DeckRounding | None = None
     exposed_card: bool | None = None
@@ -163,6 +167,11 @@ class DepthOptions:
             raise OptionError(f"exact_bets={self.exact_bets!r} says how a count study "
                               f"(count_only=True) measures gains; the depth analysis values "
                               f"every round exactly")
+        if not isinstance(self.screen, bool):
+            raise OptionError(f"screen {self.screen!r} must be True or False")
+        if self.screen and self.count_only:
+            raise OptionError("screen=True screens the depth analysis's rounds for its "
+                              "perfect player; a count study (count_only=True) has none")
         if (not self.count_only or self.exact_bets) and deal.decks > MAX_EXACT_DECKS:
             raise OptionError(
                 f"decks {deal.decks}: exact values are counted on at most {MAX_EXACT_DECKS} "
@@ -284,6 +293,7 @@ def _spec(paytable, options: DepthOptions) -> DepthSpec:
     return DepthSpec(paytable.source, str(paytable.path), tuple(names), deal, options.seed,
                      counts_chosen, tuple(players), cutoffs, paytable.rules,
                      exact_every_round=not count_only, exact_bets=bool(exact_bets),
+                     screened=options.screen,
                      correlations=tuple(correlations), with_main=with_main,
                      groups=groups, sd_off_the_top=tuple(sd_off_the_top),
                      cuts=options.cuts, own_counts=options.eor_count)

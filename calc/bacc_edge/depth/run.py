@@ -112,7 +112,8 @@ def card_bet_note(spec: DepthSpec, workers: int | None = None, *,
         return None
     names, slowest = max(timed, key=lambda x: x[1])
     cores = workers or os.cpu_count() or 1
-    where = "every round" if spec.exact_every_round else "at most: every round a count bets"
+    where = ("at most: every round a count bets" if not spec.exact_every_round else
+             "at most: the screen counts far fewer" if spec.screened else "every round")
     line = (f"the bets on the cards take about {per_shoe:,.1f} s a shoe on one core ({where}"
             + (f"; {cores} local worker{'s' if cores > 1 else ''}: about "
                f"{per_shoe / cores:,.1f} s a shoe" if local else "")
@@ -157,6 +158,8 @@ def definition(spec: DepthSpec, batch: int) -> dict:
         "with_main": None if spec.with_main is None else spec.with_main.describe(),
         "groups": [g.describe() for g in spec.groups],
         "batch": batch,
+        # only where set: the definitions of unscreened runs, and their batches, stay
+        **({"screened": True} if spec.screened else {}),
     }
     if spec.cuts:  # (a run without has the definition it always had)
         out["cuts"] = list(spec.cuts)

@@ -43,8 +43,10 @@ from ..game.coup import coup_plan
 from ..game.dealing import BEFORE_CUT, DealRules, EndRule, burn_count, deal_plan
 from ..errors import BaccEdgeError
 from ..analysis.bet_report import layouts
-from ..analysis.evaluator import SIGN_CHECK, Evaluator, Layout, bet_features, layout_for
+from ..analysis.evaluator import Evaluator, Layout, bet_features, layout_for
 from ..engine.card_batch import CardBatch
+from .card_totals import card_class_totals, class_values
+from .screen import ScreenedValues
 from ..language.loader import Paytable, load_paytable
 from ..engine.features import PAIR_FEATURES
 from ..engine.outcome_table import needs_python_integers
@@ -101,18 +103,18 @@ class RoundValues:
         self._parts = [(np.array(places), evaluator,
                         Enumerator(evaluator.layout, big=python_ints))
                        for places, evaluator in parts]
-        #: (the bets' places, their evaluator, its batch) per card layout
-        self._card_parts = []
+        #: per card layout, its bets' places, their evaluator and its batch
+        self.card_parts = []
         for layout, chosen in layouts([self.bets[i] for i in carded], tableau).items():
             evaluator = Evaluator([self.bets[carded[j]] for j in chosen], layout)
-            self._card_parts.append((np.array([carded[j] for j in chosen]), evaluator,
-                                     CardBatch(evaluator, Evaluator)))
+            self.card_parts.append(CardPart(np.array([carded[j] for j in chosen]),
+                                            evaluator, CardBatch(evaluator, Evaluator)))
 
     @property
     def card_layouts(self) -> list[tuple[tuple[str, ...], Layout]]:
         """Per card layout, the names of the bets counted on it, and the layout."""
         return [(tuple(b.name for b in evaluator.bets), evaluator.layout)
-                for _, evaluator, _ in self._card_parts]
+                for _, evaluator, _ in self.card_parts]
 
     def evs(self, unseen: np.ndarray) -> np.ndarray:
         """Expected value per unit of every bet, on a shoe of 52 card counts (rank·4 +
@@ -130,29 +132,30 @@ class RoundValues:
         (:class:`~bacc_edge.engine.card_batch.CardBatch` for card layouts; one count per
         shoe where it cannot count them in int64, whose errors then say why); a value
         near zero gets its sign from :meth:`Evaluator.float_evs`."""
-        evs = np.empty((len(unseen), len(self.bets)))
-        squares = np.empty_like(evs)
+        evs, squares = self.point_moments_each(unseen)
+        for places, evaluator, batch in self.card_parts:
+            if len(unseen):
+                evs[:, places], squares[:, places] = class_values(
+                    evaluator, card_class_totals(evaluator, batch, unseen))
+        return evs, squares
+
+    def point_moments_each(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`moments_each` of the bets on points and pairs alone; the columns of
+        the bets on the cards are NaN."""
+        evs = np.full((len(unseen), len(self.bets)), np.nan)
+        squares = np.full_like(evs, np.nan)
         for places, evaluator, enumerator in self._parts:
             totals = enumerator.class_totals_each(
                 unseen, evaluator.cell_class,
                 np.zeros((len(unseen), evaluator.n_classes), dtype=enumerator.dtype))
-            evs[:, places], squares[:, places] = _values(evaluator, totals)
-        for places, evaluator, batch in self._card_parts:
-            totals = batch.class_totals_each(unseen)
-            if totals is None:
-                totals = [evaluator.class_totals(evaluator.layout.table(
-                    Shoe.from_suits(row.reshape(len(RANKS), SUITS_PER_RANK).tolist(),
-                                    label="the cards left")))
-                    for row in unseen]
-            if len(totals):
-                evs[:, places], squares[:, places] = _values(evaluator, np.stack(totals))
+            evs[:, places], squares[:, places] = class_values(evaluator, totals)
         return evs, squares
 
     @property
     def first_cards_only(self) -> bool:
         """Whether every card layout is counted on the first cards' multisets alone
         (:func:`~bacc_edge.engine.card_batch.first_cards_plan`): milliseconds a shoe."""
-        return all(batch.plan is not None for _, _, batch in self._card_parts)
+        return all(batch.plan is not None for _, _, batch in self.card_parts)
 
     def seconds_per_round(self, unseen: np.ndarray) -> list[tuple[tuple[str, ...], float]]:
         """Per card layout (its bets' names), the seconds a round's count takes, timed as
@@ -161,7 +164,7 @@ class RoundValues:
         call would time nothing) in one go, divided by the rows. Call once first on
         other rows: a layout's first count includes its one-off set-up."""
         out = []
-        for _, evaluator, batch in self._card_parts:
+        for _, evaluator, batch in self.card_parts:
             start = time.perf_counter()
             if batch.class_totals_each(unseen) is None:
                 for row in unseen:
@@ -173,16 +176,18 @@ class RoundValues:
         return out
 
 
-def _values(evaluator: Evaluator, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per row of class totals (exact: int64 or Python integers), every bet's expected
-    value and expected squared result per unit, floats; a value within SIGN_CHECK of
-    zero gets its sign (or its zero) from the exact one."""
-    floats = np.asarray(totals, dtype=np.float64)
-    sums = floats.sum(axis=1, keepdims=True)
-    values = floats @ evaluator.float_nets.T / sums
-    for r in np.flatnonzero((np.abs(values) < SIGN_CHECK).any(axis=1)):
-        values[r] = evaluator.float_evs(totals[r])
-    return values, floats @ (evaluator.float_nets ** 2).T / sums
+@dataclass(frozen=True)
+class CardPart:
+    """The bets of a run counted on one card layout: their places among the run's bets,
+    their :class:`~bacc_edge.analysis.evaluator.Evaluator` and its
+    :class:`~bacc_edge.engine.card_batch.CardBatch`."""
+
+    places: np.ndarray
+    evaluator: Evaluator
+    batch: CardBatch
+
+    def __iter__(self):
+        return iter((self.places, self.evaluator, self.batch))
 
 
 @dataclass(frozen=True)
@@ -307,6 +312,10 @@ class DepthSpec:
     cuts: tuple[int, ...] = ()
     #: whether each bet's own count (from its effects of removal) was asked for
     own_counts: bool = True
+    #: the depth analysis counts a bet on the cards exactly only on the rounds a proven
+    #: bound cannot rule out (:mod:`bacc_edge.depth.screen`): the perfect player's
+    #: decisions and values are the same, the mean edge by round is not measured
+    screened: bool = False
 
     @property
     def further_cuts(self) -> tuple[int, ...]:
@@ -474,6 +483,11 @@ class Game:
         """The bets compiled for valuing rounds exactly (the depth analysis,
         ``exact_bets``)."""
         return self.spec.round_values()
+
+    @functools.cached_property
+    def screened(self) -> ScreenedValues:
+        """:attr:`values` where the perfect player might bet (a screened run)."""
+        return ScreenedValues(self.values, self.spec.tableau)
 
     def deal_shoes(self, seed: int, first: int, count: int, *, keep_cards: bool = False):
         """Deal shoes ``first`` … ``first + count - 1``: (rounds, start, running, true
@@ -663,6 +677,22 @@ def rounds_at_cuts(spec: DepthSpec, start: np.ndarray, rounds: np.ndarray) -> np
     return out
 
 
+def _screened_moments(g: Game, cards: np.ndarray, start: np.ndarray, rounds: np.ndarray,
+                      masks: list, valid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A screened run's values of every round dealt (rows in the order of
+    ``np.nonzero(valid)``; NaN for a bet on the cards where the screen ruled the round
+    out), every round a count player bets (``masks``) counted exactly."""
+    must = np.zeros_like(valid)
+    for mask in masks:
+        if mask is not None:
+            must |= mask
+    dealt = np.flatnonzero(rounds > 0)
+    return g.screened.moments(
+        [unseen_by_round(cards[s], start[s], int(rounds[s])) for s in dealt],
+        [must[s, :rounds[s]] for s in dealt],
+        np.bincount(cards[0], minlength=CARD_KINDS).astype(np.int64))
+
+
 def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]:
     """Deal, count and value shoes ``first`` … ``first + count - 1``; the sums a run
     adds up (see :class:`~bacc_edge.depth.summary.DepthTally`), a row per player then per
@@ -705,7 +735,9 @@ def deal_batch(spec: DepthSpec, first: int, count: int) -> dict[str, np.ndarray]
                 need |= mask
     else:
         need = None
-    if need is not None and need.any():
+    if spec.screened:
+        ev[valid], ev2[valid] = _screened_moments(g, cards, start, rounds, masks, valid)
+    elif need is not None and need.any():
         shoe_of, round_of = np.nonzero(need)
         unseen = np.concatenate([
             unseen_by_round(cards[s], start[s], int(rounds[s]))[need[s, :rounds[s]]]
@@ -729,6 +761,7 @@ def _sums(spec: DepthSpec, g: Game, valid: np.ndarray, rounds: np.ndarray, masks
     m = valid.shape[1]
     round_no = np.arange(1, m + 1)
     count = len(rounds)
+    n_bets = len(spec.bets)
     n_players = len(spec.players)
     rows = n_players + len(spec.groups)
     per_shoe = np.zeros((count, rows, len(COLUMNS)))
@@ -781,7 +814,8 @@ def _sums(spec: DepthSpec, g: Game, valid: np.ndarray, rounds: np.ndarray, masks
         "shoes_lost": (gain < 0).sum(axis=0).astype(np.int64),
         "rounds_histogram": np.bincount(rounds, minlength=m + 1).astype(np.int64),
         "reached": valid.sum(axis=0).astype(np.int64),
-        "ev_sum": np.where(valid[:, :, None], ev, 0.0).sum(axis=0).T.copy(),
+        "ev_sum": (np.zeros((n_bets, m)) if spec.screened else
+                   np.where(valid[:, :, None], ev, 0.0).sum(axis=0).T.copy()),
         "favourable": (valid[:, :, None] & (ev > 0)).sum(axis=0).T.astype(np.int64),
         # per shoe, each player's gain: what the bootstrap resamples (depth runs only)
         "gains": gain.copy() if spec.exact_every_round else np.zeros((0, rows)),

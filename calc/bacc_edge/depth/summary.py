@@ -139,7 +139,9 @@ class RoundSummary:
 
     round: int
     shoes: int
-    mean_edge: float
+    #: the house edge averaged over those shoes; None where the run was screened (it
+    #: knows every round's sign, not its value: :mod:`bacc_edge.depth.screen`)
+    mean_edge: float | None
     #: share of those shoes in which the bet favoured the player that round
     favourable: float
 
@@ -394,7 +396,8 @@ def _summary(spec: DepthSpec, tally: DepthTally, bankroll: Bankroll) -> StudySum
             reached = np.flatnonzero(tally.reached)
             by_round = tuple(RoundSummary(
                 round=int(r + 1), shoes=int(tally.reached[r]),
-                mean_edge=float(-tally.ev_sum[b, r] / tally.reached[r]),
+                mean_edge=(None if spec.screened
+                           else float(-tally.ev_sum[b, r] / tally.reached[r])),
                 favourable=float(tally.favourable[b, r] / tally.reached[r])) for r in reached)
             favourable = float(tally.favourable[b].sum() / tally.reached.sum())
         summaries.append(BetSummary(name, spec.cutoffs[b], favourable, tuple(players),

@@ -75,15 +75,17 @@ def _save(fig, title: str, path: Path, inputs: Sequence) -> None:
 
 def plot_depth(summary: Sequence[BetSummary], title: str, path: Path,
                inputs: Sequence = ()) -> None:
-    """Per bet: its mean house edge and the share of rounds favouring the player, by
-    round of the shoe, with the round after which the table closes it marked. The
+    """Per bet: its mean house edge (where the run measured it: not a screened run's)
+    and the share of rounds favouring the player, by round of the shoe, with the round
+    after which the table closes it marked. The
     picture never overwrites one of ``inputs`` (the paytable)."""
     fig, axes = _figure(len(summary), 5.2, 3.2)
     for ax, bet in zip(axes, summary):
         shown = [r for r in bet.by_round if r.shoes >= 10]
         rounds = [r.round for r in shown]
-        ax.plot(rounds, [r.mean_edge * 100 for r in shown], color="#1f4e79",
-                label="mean house edge, %")
+        edged = [r for r in shown if r.mean_edge is not None]  # None: a screened run
+        ax.plot([r.round for r in edged], [r.mean_edge * 100 for r in edged],
+                color="#1f4e79", label="mean house edge, %")
         ax.set_ylabel("house edge, % of stake", fontsize=7, color="#1f4e79")
         share = ax.twinx()
         share.plot(rounds, [r.favourable * 100 for r in shown], color="#b03a2e",

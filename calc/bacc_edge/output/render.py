@@ -548,6 +548,8 @@ def depth_json(spec: DepthSpec, shoes: int, summary) -> dict:
         "shoes": shoes,
         "engine": "depth" if spec.exact_every_round else "count",
         "method": "exact" if spec.exact else "outcome",
+        # only where set: an unscreened run's JSON is as it was
+        **({"screened": True} if spec.screened else {}),
         "rounds_per_shoe": summary.rounds_per_shoe.as_json(),
         "counts": [c.describe() for c in spec.counts],
         "with_main": None if spec.with_main is None else spec.with_main.describe(),
@@ -687,6 +689,11 @@ def depth_notes(spec: DepthSpec, summary) -> list[str]:
     lines = [f"95% intervals. Gains are measured by {method}. The perfect player bets one "
              "unit exactly when the bet favours them (the upper bound); a count player bets "
              "one unit when their count reaches its trigger."]
+    if spec.screened:
+        lines.append("Screened (--screen): a bet on the cards is counted exactly only on the "
+                     "rounds a proven bound of its value cannot rule out; every bet, win and "
+                     "favourable round is as without it, the mean edge by round is not "
+                     "measured.")
     for c in spec.counts:
         lines.append(f"count {c.name!r}: {c.text()}")
     if spec.cuts:

@@ -1,0 +1,158 @@
+"""The screened depth analysis (issue 31 §2): rounds a proven bound rules out are not
+counted, and the perfect player's decisions and values, shoe by shoe, are the
+unscreened run's."""
+
+import json
+from dataclasses import replace
+from math import perm
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from bacc_edge import Count
+from bacc_edge.cli import main
+from bacc_edge.depth.card_totals import card_class_totals
+from bacc_edge.depth.options import DepthOptions, prepare
+from bacc_edge.depth.screen import PartScreen, ScreenedValues, falling_ratio
+from bacc_edge.depth.shoes import deal_batch, game, unseen_by_round
+from bacc_edge.errors import OptionError
+from conftest import ROOT
+
+LUCKY_8 = ROOT / "paytables" / "lucky_8.py"
+SHOES = 4
+
+
+@pytest.fixture(scope="module")
+def lucky_8():
+    """Lucky 8 on the player with its own count and one that bets about every other
+    round (count players, whose bets are counted exactly whatever the bound: many on
+    rounds the bound rules out), unscreened and screened."""
+    spec = prepare(LUCKY_8, ["Lucky 8, player"],
+                   counts=[Count("every other round", {"8": 1, "9": -1}, trigger=0)])
+    return spec, replace(spec, screened=True)
+
+
+@pytest.fixture(scope="module")
+def dealt(lucky_8):
+    """Each shoe's rounds as rows of 52 card counts, every round's exact values (the
+    unscreened count), and the full shoe's 52 counts."""
+    spec, _ = lucky_8
+    g = game(spec)
+    rounds, start, _, _, _, cards = g.deal_shoes(spec.seed, 0, SHOES, keep_cards=True)
+    shoes = [unseen_by_round(cards[s], start[s], int(rounds[s])) for s in range(SHOES)]
+    return shoes, [g.values.moments_each(u) for u in shoes], np.bincount(cards[0], minlength=52)
+
+
+def test_falling_ratio_is_the_chance_six_cards_miss_the_removed():
+    # [n]_6 / [N]_6: the first six cards of N all among the n not removed, by hand
+    got = falling_ratio(np.array([416, 400, 7, 6, 5]), 416)
+    want = [perm(n, 6) / perm(416, 6) if n >= 6 else 0 for n in (416, 400, 7, 6, 5)]
+    np.testing.assert_allclose(got, want, rtol=1e-14, atol=0)
+
+
+def test_the_bound_holds_from_every_anchor(lucky_8, dealt):
+    """From an anchor at every fourth round, the bound of every later round is at least
+    its exact value: the module's proof, checked round by round."""
+    spec, _ = lucky_8
+    screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
+    shoes, values, _ = dealt
+    for unseen, (ev, _) in zip(shoes, values):
+        chances, cards = screen.group_chances(unseen), unseen.sum(axis=1)
+        for a in range(0, len(unseen) - 1, 4):
+            anchor = card_class_totals(screen.grouped, screen.batch, unseen[a:a + 1])[0]
+            bound = screen.bounds(anchor, int(cards[a]), chances[a + 1:], cards[a + 1:])
+            assert (bound[:, 0] >= ev[a + 1:, 0] - 1e-12).all(), a
+            # the anchor's own round: the bound is its value plus nothing but rounding
+            at = screen.bounds(anchor, int(cards[a]), chances[a:a + 1], cards[a:a + 1])
+            assert at[0, 0] == pytest.approx(ev[a, 0], abs=1e-9)
+
+
+def test_no_class_grows_past_its_cap(lucky_8, dealt):
+    """Each class's exact chance, rounds after an anchor, is at most its chance at the
+    anchor over q_k, k the cards its coups deal (four, five or six): the inequality the
+    bound rests on, class by class, where it is tightest (classes whose coups few cards
+    seen since took part in)."""
+    spec, _ = lucky_8
+    screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
+    assert set(screen.dealt) == {4, 5, 6}
+    shoes, _, _ = dealt
+    for unseen in shoes:
+        totals = card_class_totals(screen.grouped, screen.batch, unseen)
+        chances, cards = totals / totals.sum(axis=1, keepdims=True), unseen.sum(axis=1)
+        for a in range(0, len(unseen) - 1, 4):
+            caps = screen.caps(totals[a], int(cards[a]), cards[a + 1:])
+            assert (chances[a + 1:] <= caps * (1 + 1e-12)).all(), a
+
+
+def test_screened_rounds_are_the_unscreened_values(lucky_8, dealt):
+    """Shoe by shoe: every round counted has the unscreened value, to the bit; every
+    round left out has an exact value of at most zero (the perfect player sits out);
+    and most rounds are left out."""
+    spec, _ = lucky_8
+    shoes, values, full = dealt
+    must = [np.zeros(len(u), dtype=bool) for u in shoes]
+    # screened whatever a count costs on this machine (cheap_s=0)
+    evs, squares = ScreenedValues(game(spec).values, spec.tableau, cheap_s=0).moments(
+        shoes, must, full)
+    ev, sq = np.concatenate([v for v, _ in values]), np.concatenate([s for _, s in values])
+    counted = ~np.isnan(evs[:, 0])
+    assert (evs[counted] == ev[counted]).all() and (squares[counted] == sq[counted]).all()
+    assert (ev[~counted, 0] <= 0).all()
+    assert (ev[:, 0] > 0).any()  # some rounds favour the player: decisions to get right
+    assert counted.sum() < len(ev) / 2
+
+
+def test_a_screened_run_adds_up_as_the_unscreened(lucky_8):
+    """deal_batch screened and not: the same sums, shoe gains, bets and favourable
+    rounds, the count player's bets counted exactly too (the edge by round aside)."""
+    spec, screened = lucky_8
+    plain, fast = deal_batch(spec, 0, SHOES), deal_batch(screened, 0, SHOES)
+    assert plain.keys() == fast.keys()
+    for key in plain:
+        if key != "ev_sum":
+            np.testing.assert_array_equal(plain[key], fast[key], err_msg=key)
+    assert (plain["gains"] != 0).any()
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"screen": "yes"}, "screen 'yes' must be True or False"),
+    ({"screen": True, "count_only": True}, "a count study (count_only=True) has none"),
+])
+def test_bad_screen_settings(settings, message):
+    with pytest.raises(OptionError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        DepthOptions(**settings)
+
+
+def test_the_command_reports_a_screened_run_as_the_unscreened(tmp_path):
+    """``depth --screen --fmt json``: the unscreened run's JSON, but for the mark
+    ``"screened": true`` and the mean edge by round, unknown (null); the note says so."""
+    def run(*more):
+        got = CliRunner().invoke(main, [
+            "depth", str(LUCKY_8), "--bet", "Lucky 8, player", "--shoes", "4", "--batch", "2",
+            "--decks", "2", "--cut", "10", "--no-eor-count", "--state", str(tmp_path),
+            "--quiet", "--workers", "1", "--fmt", "json", *more],
+            catch_exceptions=False)
+        assert got.exit_code == 0, got.output
+        return json.loads(got.stdout), got.stderr
+
+    (plain, _), (screened, note) = run(), run("--screen")
+    assert "screened" not in plain and screened.pop("screened") is True
+    assert "Screened (--screen)" in note
+    for doc in (plain, screened):
+        for r in doc["bets"][0]["by_round"]:
+            r["mean_edge"] = None
+    assert screened == plain
+
+
+def test_a_screened_summary_plots_its_favourable_rounds(tmp_path):
+    """A screened run's rounds know their share favouring the player, not their mean
+    edge (None): the picture draws the share alone."""
+    pytest.importorskip("matplotlib")
+    from bacc_edge.depth.summary import BetSummary, RoundSummary
+    from bacc_edge.output.plot import plot_depth
+    rounds = tuple(RoundSummary(round=r, shoes=20, mean_edge=None, favourable=r / 100)
+                   for r in range(1, 30))
+    plot_depth([BetSummary("Lucky 8, player", None, 0.05, (), None, rounds)], "screened",
+               tmp_path / "depth.png")
+    assert (tmp_path / "depth.png").stat().st_size > 0
