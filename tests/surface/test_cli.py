@@ -327,3 +327,19 @@ def test_a_trigger_table_keeps_its_counts_signs_as_index_prints_them(tmp_path):
                      for table, name in (("cards: 0=+8, 208=+5", "a"), ("cards: 0=8, 208=5", "b")))
     assert signed.exit_code == 0, signed.output
     assert json.loads(signed.stdout)["counts"] == json.loads(plain.stdout)["counts"]
+
+
+def test_a_slow_card_count_is_announced_in_one_line_on_stderr(tmp_path, monkeypatch):
+    """A count of the cards estimated past NOTICE_SECONDS (here 0) is announced on stderr
+    before it starts, one line naming the bet; stderr is no terminal here, so no bar:
+    nothing else (issue 32)."""
+    from bacc_edge.analysis import evaluator
+    monkeypatch.setattr(evaluator, "NOTICE_SECONDS", 0.0)
+    path = tmp_path / "king.py"
+    path.write_text('from bacc_edge import Bet, Event, player\n'
+                    'BETS = [Bet("K first", [Event("K♥", player.card(1).is_("K♥"), 40)])]\n',
+                    encoding="utf-8")
+    result = run("report", path, "--decks", 1)
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bet 'K first': counting about ")
