@@ -33,9 +33,9 @@ from math import comb, factorial
 import numpy as np
 
 from ..errors import PlanTooLarge
+from ..game.cards import SUITS_PER_RANK
 from ..game.coup import POSITIONS
 from .card_cells import cell_numbering
-from ..game.cards import SUITS_PER_RANK
 from .card_enumeration import (ABSENT, CELL_BYTES, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT,
                                SPARSE_CELLS, enumeration, shoe_counts)
 
@@ -47,11 +47,24 @@ NOTICE_SECONDS = 3.0
 #: the bench's machine: Red Rush's count, and random bets' with cells in a dict).
 SECONDS_PER_SEQUENCE = {False: 15e-9, True: 60e-9}
 
+#: What each part of the coup a layout reads is, in words.
+PART_WORDS = {"pp": "the player's points", "bp": "the banker's points",
+              "pt": "the player's two-card total", "bt": "the banker's two-card total",
+              "x": "the player's third card", "y": "the banker's third card",
+              "dp": "whether the player drew", "db": "whether the banker drew"}
+
+
+def _stirling(n: int) -> list[list[int]]:
+    """S[k][j] for k <= n: the ways to split k cards into j non-empty sets of one suit."""
+    out = [[1]]
+    for k in range(1, n + 1):
+        out.append([0] + [j * (out[-1][j] if j < k else 0) + out[-1][j - 1]
+                          for j in range(1, k + 1)])
+    return out
+
+
 #: STIRLING[n][j]: the ways to split n cards into j non-empty sets of one suit.
-STIRLING = [[1]]
-for _n in range(1, len(POSITIONS) + 1):
-    STIRLING.append([0] + [j * (STIRLING[-1][j] if j < len(STIRLING[-1]) else 0)
-                           + STIRLING[-1][j - 1] for j in range(1, _n + 1)])
+STIRLING = _stirling(len(POSITIONS))
 
 
 @dataclass(frozen=True)
@@ -244,8 +257,11 @@ def _why(detail) -> str:
     if alone:
         out += f" at {', '.join(alone)} one by one"
     if sets:
-        out += f"{' and' if alone else ''} in the set{'s' if len(sets) > 1 else ''} {', '.join(sets)}"
-    return out + (f", and the coup's {', '.join(detail.parts)}" if detail.parts else "")
+        out += (f"{' and' if alone else ''} in the set{'s' if len(sets) > 1 else ''} "
+                f"{', '.join(sets)}")
+    if detail.parts:
+        out += f", and {', '.join(PART_WORDS[k] for k in detail.parts)}"
+    return out
 
 
 def check_plan(layout, what: str) -> PlanCost:
