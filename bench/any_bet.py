@@ -14,7 +14,12 @@ work) or when its address space passes ``memory_mb`` (``RLIMIT_AS``), and the pr
 ended if a count runs ``WALL_FACTOR`` times the cap on the clock. A bet is timed on its
 part-dealt shoes until it has done them all or spent the cap on them (after one at
 least). A bet cut at a cap is over the cap in the figures: its time is at least the cap,
-never a guess.
+never a guess. So is a bet whose count the engine refuses as too large, before it
+starts or where it stops it (``PlanTooLarge``): refused, it is not counted, and a
+refusal is no speed.
+
+``--baseline PATH`` (:func:`any_bet_side_by_side`) times every bet on this checkout and
+on another alike, bet by bet, the order flipped from one bet to the next.
 """
 
 from __future__ import annotations
@@ -63,6 +68,7 @@ shoes = [full.remove(cards) for cards in removals]
 b.report([b.Bet("warm-up", [b.Event("hit", b.player.card(1).suit == "d", 1)])],
          b.Shoe.decks(1))  # loads the compiled kernels from numba's cache
 bet, tables = bet_from_source(source), b.Tables()
+too_large = getattr(b, "PlanTooLarge", ())  # a checkout without a planner refuses nothing
 
 def cpu():
     used = resource.getrusage(resource.RUSAGE_SELF)
@@ -82,6 +88,9 @@ for shoe in [full] + shoes:
     try:
         b.report([bet], shoe, full_shoe=full, tables=tables)
         refused = None
+    except too_large as error:  # refused before it starts, or stopped: over the cap
+        say(over="plan", refused=str(error))
+        break
     except b.PaytableError as error:
         refused = str(error)
     except MemoryError:
@@ -129,8 +138,9 @@ def time_bet(source: str, removals: list[str], *, cap_s: float = ANY_BET_CAP_S,
     """One bet timed by :data:`_TIMER` in a fresh process: ``{"first_s", "first_cpu_s",
     "shoe_s", "shoe_cpu_s" (lists), "peak_mb", "over", "refused", "failed"}``. ``over``
     is None, or where a cap cut it and which: "cpu" (:data:`ANY_BET_CAP_S` of CPU),
-    "memory", or "wall" (:data:`WALL_FACTOR` times the cap on the clock); "failed" the
-    last line of a process that ended otherwise (a bug)."""
+    "memory", "wall" (:data:`WALL_FACTOR` times the cap on the clock), or "plan" (the
+    engine refused the count as too large, ``refused`` saying why); "failed" the last
+    line of a process that ended otherwise (a bug)."""
     out = {"first_s": None, "first_cpu_s": None, "shoe_s": [], "shoe_cpu_s": [],
            "peak_mb": 0.0, "over": None, "refused": None, "failed": None}
     args = json.dumps([source, removals, cap_s, memory_mb << 20])
@@ -233,18 +243,59 @@ def any_bet_figures(n_bets: int = ANY_BETS, *, shoes: int = ANY_BET_SHOES,
     ``any_bet_slowest`` and ``any_bet_largest`` (the :data:`NAMED` slowest and largest
     bets, with their source text); ``any_bet_over`` (how many bets each cap cut);
     ``any_bet_each`` (each bet's figures, for comparing runs bet by bet);
-    ``any_bet_refused`` and ``any_bet_failed`` (the bets a report refused, or whose
-    process failed, with why); ``any_bet_sizes``."""
-    from bacc_edge.language.random_bets import random_bets
+    ``any_bet_refused`` and ``any_bet_failed`` (the bets a report refused as impossible,
+    or whose process failed, with why); ``any_bet_too_large`` (the bets whose count the
+    engine refused as too large, with why: over the cap in the figures);
+    ``any_bet_sizes``."""
     if sources is None:
-        sources = [b.source for b in random_bets(seed, n_bets)]
+        sources = bet_sources(seed, n_bets)
     timed = []
     for i, source in enumerate(sources, start=1):
-        timed.append({"source": source, **time_bet(
-            source, part_dealt_removals(shoes, [seed, i]), cap_s=cap_s,
-            memory_mb=memory_mb, env=env)})
+        timed.append(timed_bet(i, source, shoes, seed, cap_s, memory_mb, env))
         if progress:
             progress(f"any bet {i}/{len(sources)}")
+    return summary(timed, shoes=shoes, seed=seed, cap_s=cap_s, memory_mb=memory_mb)
+
+
+def bet_sources(seed: int, n_bets: int) -> list[str]:
+    """The text of the first ``n_bets`` random bets of ``seed``."""
+    from bacc_edge.language.random_bets import random_bets
+    return [b.source for b in random_bets(seed, n_bets)]
+
+
+def timed_bet(i: int, source: str, shoes: int, seed: int, cap_s: float, memory_mb: int,
+              env: dict | None) -> dict:
+    """Bet ``i`` (from 1) timed by :func:`time_bet` on its part-dealt shoes."""
+    return {"source": source, **time_bet(source, part_dealt_removals(shoes, [seed, i]),
+                                         cap_s=cap_s, memory_mb=memory_mb, env=env)}
+
+
+def any_bet_side_by_side(baseline: Path, n_bets: int = ANY_BETS, *,
+                         shoes: int = ANY_BET_SHOES, seed: int = ANY_BET_SEED,
+                         cap_s: float = ANY_BET_CAP_S, memory_mb: int = ANY_BET_MEMORY_MB,
+                         progress=None) -> dict:
+    """:func:`any_bet_figures` of this checkout and of ``baseline`` (another checkout's
+    top folder, its ``calc/`` imported instead), each bet timed on both in turn, the
+    order flipped from one bet to the next: ``{"this": figures, "baseline": figures}``."""
+    here = Path(__file__).resolve().parent.parent / "calc"
+    envs = {"this": {**os.environ, "PYTHONPATH": str(here)},
+            "baseline": {**os.environ, "PYTHONPATH": str(Path(baseline).resolve() / "calc"),
+                         "PYTHONDONTWRITEBYTECODE": "1"}}  # leave the other checkout as it is
+    timed: dict = {"this": [], "baseline": []}
+    sources = bet_sources(seed, n_bets)
+    for i, source in enumerate(sources, start=1):
+        for side in (("this", "baseline") if i % 2 else ("baseline", "this")):
+            timed[side].append(timed_bet(i, source, shoes, seed, cap_s, memory_mb, envs[side]))
+        if progress:
+            progress(f"any bet {i}/{len(sources)}, both checkouts")
+    return {side: summary(timed[side], shoes=shoes, seed=seed, cap_s=cap_s,
+                          memory_mb=memory_mb) for side in timed}
+
+
+def summary(timed: list[dict], *, shoes: int, seed: int, cap_s: float,
+            memory_mb: int) -> dict:
+    """The figures of bets timed by :func:`timed_bet` (see :func:`any_bet_figures`)."""
+    sources = [t["source"] for t in timed]
     cap_ms = 1e3 * cap_s
     per_bet = [(t, _bet_ms(t)) for t in timed]
     cpu = [math.inf if t["over"] else 1e3 * statistics.median(t["shoe_cpu_s"])
@@ -266,10 +317,12 @@ def any_bet_figures(n_bets: int = ANY_BETS, *, shoes: int = ANY_BET_SHOES,
         "any_bet_largest": [_named(t, ms) for t, ms in sorted(
             per_bet, key=lambda item: item[0]["peak_mb"], reverse=True)[:NAMED]],
         "any_bet_over": {cap: sum(t["over"] == cap for t in timed)
-                         for cap in ("cpu", "memory", "wall")},
+                         for cap in ("cpu", "memory", "wall", "plan")},
         "any_bet_each": [_each(i, t, ms) for i, (t, ms) in enumerate(per_bet, start=1)],
         "any_bet_refused": [{"source": t["source"], "refused": t["refused"]}
-                            for t in timed if t["refused"]],
+                            for t in timed if t["refused"] and t["over"] != "plan"],
+        "any_bet_too_large": [{"source": t["source"], "refused": t["refused"]}
+                              for t in timed if t["over"] == "plan"],
         "any_bet_failed": [{"source": t["source"], "failed": t["failed"]}
                            for t in timed if t["failed"]],
         "any_bet_sizes": {"bets": len(sources), "shoes": shoes, "seed": seed,
@@ -325,7 +378,9 @@ def any_bet_rows(figures: dict) -> list[tuple[str, str]]:
             ("  bets over the cap, by cap", ", ".join(
                 f"{n} {cap}" for cap, n in figures["any_bet_over"].items())),
             ("  refused by the report (an event that can never happen, or is shadowed)",
-             str(len(figures["any_bet_refused"])))]
+             str(len(figures["any_bet_refused"]))),
+            ("  refused by the engine as too large (counted over the cap)",
+             str(len(figures.get("any_bet_too_large", []))))]
     if figures["any_bet_failed"]:
         rows.append(("  FAILED (a bug)", "; ".join(f"{f['failed']}: {f['source']}"
                                                    for f in figures["any_bet_failed"])))

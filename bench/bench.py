@@ -16,8 +16,9 @@ with ``--baseline``, on the baseline in the same run, alternating; their speed-u
 this for times). ``--only-issue19`` times those alone.
 
 The any-bet figures (``any_bet_ms`` and its kin; see :mod:`any_bet`) time random bets of
-the paytable language, each in a capped process of its own, this checkout only; ``--only
-any-bet`` times them alone, ``--bets N`` times the first N of them (200 by default).
+the paytable language, each in a capped process of its own; ``--only any-bet`` times them
+alone (with ``--baseline PATH``, on both checkouts, bet by bet), ``--bets N`` times the
+first N of them (200 by default).
 
 The perfect player's figures (``perfect_card_shoes_per_s`` and its kin; see
 :mod:`perfect_card`) time ``depth --screen`` on every shipped bet on the cards, on two
@@ -44,7 +45,8 @@ from bacc_edge import Shoe, outcome_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from any_bet import ANY_BETS, any_bet_figures, any_bet_rows, part_dealt_removals  # noqa: E402
+from any_bet import (ANY_BETS, any_bet_figures, any_bet_rows, any_bet_side_by_side,  # noqa: E402
+                     part_dealt_removals)
 from perfect_card import perfect_card_figures, perfect_card_rows  # noqa: E402
 from reference import reference_counts  # noqa: E402
 
@@ -994,6 +996,16 @@ def check_arguments(argv: list[str]) -> None:
                  f"{', '.join(FLAGS + VALUED)}; --help)")
 
 
+def checkout_argument(text: str) -> Path:
+    """``--baseline``'s checkout, its top folder; the bench ends with a one-line message
+    when it holds no calc/bacc_edge."""
+    baseline = Path(text)
+    if not (baseline / "calc" / "bacc_edge").is_dir():
+        sys.exit(f"--baseline {baseline}: no calc/bacc_edge there (give a checkout's "
+                 f"top folder)")
+    return baseline
+
+
 def main() -> None:
     check_arguments(sys.argv[1:])
     as_json = "--json" in sys.argv
@@ -1006,16 +1018,21 @@ def main() -> None:
         figures = {"machine": machine, **perfect_card()}
         show([("machine", machine)] + perfect_card_rows(figures), figures, as_json)
         return
+    baseline = option(sys.argv, "--baseline", "the path of another checkout of bacc-edge")
+    if only == "any-bet" and baseline is not None:  # both checkouts, bet by bet
+        sides = any_bet_side_by_side(checkout_argument(baseline), bets,
+                                     progress=_Progress(bets))
+        figures = {"machine": machine, "baseline": baseline, **sides}
+        show([("machine", machine)] + any_bet_rows(sides["this"])
+             + [(f"baseline {baseline}: {k.strip()}", v)
+                for k, v in any_bet_rows(sides["baseline"])], figures, as_json)
+        return
     if only == "any-bet":  # the random bets alone (minutes to an hour)
         figures = {"machine": machine, **any_bet_figures(bets, progress=_Progress(bets))}
         show([("machine", machine)] + any_bet_rows(figures), figures, as_json)
         return
-    baseline = option(sys.argv, "--baseline", "the path of another checkout of bacc-edge")
     if baseline is not None:
-        baseline = Path(baseline)
-        if not (baseline / "calc" / "bacc_edge").is_dir():
-            sys.exit(f"--baseline {baseline}: no calc/bacc_edge there (give a checkout's "
-                     f"top folder)")
+        baseline = checkout_argument(baseline)
     for checkout in (Path(__file__).resolve().parent.parent, baseline):
         if checkout is not None:
             byte_compiled(checkout.resolve())

@@ -80,7 +80,7 @@ _PUBLIC = {
                                   "effects_of_removal", "linear_count"),
     ".analysis.intervals": ("Interval", "IntervalMethod"),
     ".errors": ("ArgumentError", "BaccEdgeError", "OptionError", "PaytableError",
-                "ShoeError"),
+                "PlanTooLarge", "ShoeError"),
     ".analysis.evaluator": ("Evaluator",),
     ".language.loader": ("Paytable", "load_paytable", "load_paytables"),
     ".engine.point_table": ("CellLayout", "outcome_table"),

@@ -160,7 +160,8 @@ def report_checks(loaded, fmt: str) -> None:
 def report_shoe(loaded, shoe, full, fmt: str, digits: int, exact: bool) -> None:
     """The report on one shoe: each bet's table, its warnings on stderr."""
     with progress_bar.bar("bets") as on_progress:
-        results = report_all(loaded, shoe, full_shoe=full, on_progress=on_progress)
+        results = report_all(loaded, shoe, full_shoe=full, on_progress=on_progress,
+                             on_note=say)
     for r in results:
         for warning in r.warnings:
             say(f"warning: {warning}")

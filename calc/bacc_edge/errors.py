@@ -17,6 +17,12 @@ class PaytableError(BaccEdgeError):
     """A mistake in a paytable: the message names the file, the bet and the event."""
 
 
+class PlanTooLarge(BaccEdgeError):
+    """A count refused before it starts, or stopped, because it would take more memory
+    or time than a count may (see :mod:`bacc_edge.engine.card_plan`): the message
+    names what was counted, the estimate and what makes it large."""
+
+
 class OptionError(BaccEdgeError):
     """An analysis setting that makes no sense: a count level, a stake or chip, a
     commission rate, a deal, a number of shoes."""

@@ -157,3 +157,24 @@ def test_a_bet_reading_every_suit_keeps_the_card_layout():
                                        & (player.card(1).suit == player.card(2).suit)
                                        & (player.card(1).suit == "♦"), 25)])
     assert isinstance(layout_for([suited]), CardLayout)
+
+
+def test_a_condition_the_collapsed_classes_do_not_tell_counts_on_the_card_cells():
+    """A table of collapsed classes (the suits of every rank but the nine not dealt)
+    asked about a heart among the first four: counted on cells that tell it, as the
+    reference dealer counts it, not read off one cell of each class."""
+    nines = first_four.count(rank="9")
+    bet = Bet("nine of diamonds", [
+        Event("9♦", first_four.count(rank="9", suit="♦") >= 1, 5), Event("9", nines >= 1, 1)])
+    rows = [[0] * 4 for _ in range(13)]
+    rows[NINE] = [1, 0, 2, 0]  # nines: ♠ ♦ ♦
+    rows[ACE] = [1, 2, 0, 1]  # aces: ♠ ♥ ♥ ♣
+    rows[KING] = [0, 1, 1, 0]  # kings: ♥ ♦
+    shoe = Shoe.from_suits(rows)
+    layout = layout_for([bet], shoe=shoe)
+    assert isinstance(layout, CollapsedLayout)
+    table = layout.table(shoe)
+    cards = [(r, s) for r in range(13) for s in range(4) for _ in range(rows[r][s])]
+    hearts = sum(ways for deal, ways in reference_deals(cards)
+                 if any(card[1] == HEARTS for card in deal[:4]))
+    assert table.count(first_four.count(suit="♥") >= 1) == hearts

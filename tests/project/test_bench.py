@@ -259,7 +259,8 @@ def test_any_bet_figures_on_a_tiny_sample(any_bet):
     assert figures["any_bet_peak_mb"]["max"] >= max(b["peak_mb"] for b in
                                                     figures["any_bet_largest"]) > 0
     assert figures["any_bet_sizes"]["bets"] == 3
-    assert figures["any_bet_over"] == {"cpu": 1, "memory": 0, "wall": 0}
+    assert figures["any_bet_over"] == {"cpu": 1, "memory": 0, "wall": 0, "plan": 0}
+    assert figures["any_bet_too_large"] == []
     each = figures["any_bet_each"]
     assert [(b["bet"], b["over"], b["refused"], b["shoes"]) for b in each] == [
         (1, None, False, 2), (2, None, True, 0), (3, "cpu", False, 0)]
@@ -270,15 +271,21 @@ def test_any_bet_figures_on_a_tiny_sample(any_bet):
         for v in rows.values())
 
 
-def test_a_bet_past_its_memory_cap_is_cut_there(any_bet):
-    # the "Rank groups" grows to 18 GB on 8 decks; here it may have 700 MB of
-    # address space (a process that has counted a bet on the cards takes 400)
+def test_a_bet_too_large_to_count_is_over_the_cap(any_bet):
+    # the "Rank groups" grew to 18 GB on 8 decks; the engine refuses it before it
+    # starts (PlanTooLarge): no count made, so over the cap in the figures, not refused
+    # as an impossible event is
     source = ('Bet("Rank groups", [Event("e0", (first_four.count(rank="9") >= 1) & '
               '(all_cards.most_of_a_rank >= 3) & ~(first_four.count(rank="5") >= 1), 25), '
               'Event("e1", (first_four.count(suit="♥") >= 2) & ~tie & '
               '(first_four.count(rank="6") >= 2), 25)])')
-    timed = any_bet.time_bet(source, [], cap_s=600, memory_mb=700)
-    assert (timed["over"], timed["failed"], timed["first_s"]) == ("memory", None, None)
+    timed = any_bet.time_bet(source, [], cap_s=600, memory_mb=2048)
+    assert (timed["over"], timed["failed"], timed["first_s"]) == ("plan", None, None)
+    assert "too large to count" in timed["refused"]
+    figures = any_bet.summary([{"source": source, **timed}], shoes=0, seed=1, cap_s=600,
+                              memory_mb=2048)
+    assert figures["any_bet_ms"]["over_cap"] == 1 and figures["any_bet_refused"] == []
+    assert [b["source"] for b in figures["any_bet_too_large"]] == [source]
 
 
 #: what --bets must be, as the bench says it

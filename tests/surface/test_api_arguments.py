@@ -405,6 +405,13 @@ API = [
           ("solve_chemin_de_fer", lambda bad: lambda: bacc_edge.solve_chemin_de_fer(
               ONE_DECK, on_progress=bad)),
       ]],
+    *[(f"{name}(on_note={bad!r})", call(bad), ArgumentError,
+       f"on_note {bad!r} ({type(bad).__name__}) must be a function (or None)")
+      for bad in (5, "x")
+      for name, call in [
+          ("report", lambda bad: lambda: report(PUNTO, on_note=bad)),
+          ("report_all", lambda bad: lambda: report_all([PUNTO], on_note=bad)),
+      ]],
     ("bet_statistics(a Bet)", lambda: bacc_edge.bet_statistics(bacc_edge.Bet(
         "T", [bacc_edge.Event("t", bacc_edge.tie, 8)])), ArgumentError,
      "(Bet) must be a BetResult, from report()"),

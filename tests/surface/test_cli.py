@@ -347,3 +347,17 @@ def test_a_cold_kernel_cache_is_told_once_on_stderr_and_a_warm_one_not(tmp_path)
     assert commission() == ["compiling bacc-edge's kernels for this version, once: up to a "
                             "minute or two"]
     assert commission() == []
+def test_a_slow_card_count_is_announced_in_one_line_on_stderr(tmp_path, monkeypatch):
+    """A count of the cards estimated past NOTICE_SECONDS (here 0) is announced on stderr
+    before it starts, one line naming the bet; stderr is no terminal here, so no bar:
+    nothing else."""
+    from bacc_edge.analysis import evaluator
+    monkeypatch.setattr(evaluator, "NOTICE_SECONDS", 0.0)
+    path = tmp_path / "king.py"
+    path.write_text('from bacc_edge import Bet, Event, player\n'
+                    'BETS = [Bet("K first", [Event("K♥", player.card(1).is_("K♥"), 40)])]\n',
+                    encoding="utf-8")
+    result = run("report", path, "--decks", 1)
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bet 'K first': counting about ")

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from decimal import Decimal
 from fractions import Fraction
 
 from ..util.arguments import callable_argument, quoted
-from ..errors import ArgumentError, PaytableError
-from .evaluator import Evaluator, Layout, layout_for
+from ..errors import ArgumentError, PaytableError, PlanTooLarge
+from .evaluator import Evaluator, Layout, bets_named, layout_for
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
@@ -188,7 +189,8 @@ def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
 
 def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
            tables: Tables | None = None, tableau: Tableau | None = None,
-           on_progress: Progress | None = None) -> Results[BetResult]:
+           on_progress: Progress | None = None,
+           on_note: Callable[[str], None] | None = None) -> Results[BetResult]:
     """Evaluate every bet of ``source`` on ``shoe`` (8 decks by default).
 
     ``source`` is a paytable file's path, a loaded :class:`Paytable`, a :class:`Bet` or
@@ -199,9 +201,14 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     ``--remove`` judge them: an event the cards left rule out is a zero line and a
     warning in :attr:`BetResult.warnings`). ``on_progress(done, total)`` hears of each
     bet counted (see :mod:`bacc_edge.util.progress`): bets on the cards are counted one by
-    one, and slowly.
+    one, and slowly. ``on_note(line)`` hears, before it starts, of each count of the
+    cards estimated to take more than :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`
+    (see :mod:`~bacc_edge.engine.card_plan`); a count that would take more memory or
+    time than a count may is refused before it starts
+    (:class:`~bacc_edge.errors.PlanTooLarge`, naming the bets).
     """
     callable_argument(on_progress)
+    callable_argument(on_note, "on_note")
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     full_shoe = (_decks_holding(shoe) if full_shoe is None
                  else shoe_argument(full_shoe, "full_shoe"))
@@ -210,14 +217,19 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     tables = tables_argument(tables) or Tables()
     results: dict[int, BetResult] = {}
     step = Steps(on_progress, STEPS_PER_BET * len(paytable.bets))
-    for layout, chosen in layouts(paytable.bets, tableau, full_shoe or shoe).items():
+    chosen_layouts = layouts(paytable.bets, tableau, full_shoe or shoe, on_note=on_note)
+    for layout, chosen in chosen_layouts.items():
         share = STEPS_PER_BET * len(chosen)
-        table = tables.get(shoe, layout, on_progress=part(  # counted before the bets are
-            on_progress, step.done, share, step.total))     # compiled: a full shoe's
-        full = (tables.get(full_shoe, layout)               # count tells a card layout
-                if full_shoe is not None else table)        # its cells
-        evaluator = Evaluator.compiled([paytable.bets[i] for i in chosen], layout)
-        results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
+        bets = [paytable.bets[i] for i in chosen]
+        try:
+            table = tables.get(shoe, layout, on_progress=part(  # counted before the bets
+                on_progress, step.done, share, step.total))     # are compiled: a full
+            full = (tables.get(full_shoe, layout)               # shoe's count tells a
+                    if full_shoe is not None else table)        # card layout its cells
+            evaluator = Evaluator.compiled(bets, layout)
+            results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
+        except PlanTooLarge as error:  # stopped where its cells passed the memory
+            raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
         step(share)
     return Results(results[i] for i in range(len(paytable.bets)))
 
@@ -248,14 +260,15 @@ def each_paytable(paytables, on_progress: Progress | None):
 
 
 def report_all(paytables, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
-               tables: Tables | None = None,
-               on_progress: Progress | None = None) -> list[BetResult]:
+               tables: Tables | None = None, on_progress: Progress | None = None,
+               on_note: Callable[[str], None] | None = None) -> list[BetResult]:
     """:func:`report` of each of ``paytables`` (files' paths or loaded paytables) on one
-    shoe, one list, the bets in order; each paytable's coups dealt by its own tableau."""
+    shoe, one list, the bets in order; each paytable's coups dealt by its own tableau
+    (``on_note``: each slow count announced, as :func:`report`)."""
     tables = tables_argument(tables) or Tables()
     return [r for paytable, stage in each_paytable(paytables, on_progress)
             for r in report(paytable, shoe, full_shoe=full_shoe, tables=tables,
-                            on_progress=stage)]
+                            on_progress=stage, on_note=on_note)]
 
 
 def check_all(paytables, *, tables: Tables | None = None,
@@ -267,15 +280,16 @@ def check_all(paytables, *, tables: Tables | None = None,
             for c in check(paytable, tables=tables, on_progress=stage)]
 
 
-def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None
-            ) -> dict[Layout, list[int]]:
+def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
+            on_note: Callable[[str], None] | None = None) -> dict[Layout, list[int]]:
     """The bets grouped by the layout each is counted on (see
     :func:`~bacc_edge.analysis.evaluator.layout_for`; ``shoe``: the fullest shoe they will be
     counted on): layout → the bets' indices. Bets on points and pairs share the compact
-    outcome cells; each bet on the cards gets the coarsest card layout that answers it."""
+    outcome cells; each bet on the cards gets the coarsest card layout that answers it
+    (``on_note``: a slow count announced, see :func:`layout_for`)."""
     out: dict[Layout, list[int]] = {}
     for i, bet in enumerate(bets):
-        out.setdefault(layout_for([bet], tableau, shoe=shoe), []).append(i)
+        out.setdefault(layout_for([bet], tableau, shoe=shoe, on_note=on_note), []).append(i)
     return out
 
 

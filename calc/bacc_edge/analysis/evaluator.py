@@ -17,17 +17,18 @@ from __future__ import annotations
 
 import weakref
 from fractions import Fraction
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
 from ..util.arguments import quoted
+from ..engine.card_plan import NOTICE_SECONDS, PlanCost, check_plan
 from ..engine.card_table import ALL_CARDS, CardLayout, cards_held, is_card_feature
 from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsible,
                                       settled_alike)
 from ..engine.factored_table import FactoredLayout, factored_for, merge_alike
 from ..engine.outcome_table import Layout, OutcomeTable
-from ..errors import ArgumentError, BaccEdgeError
+from ..errors import ArgumentError, BaccEdgeError, PlanTooLarge
 from ..engine.point_table import layout_answering, sum_by_class
 from ..language.pays import Pays
 from ..language.bet import Bet, bets_argument
@@ -48,7 +49,8 @@ def bet_features(bet: Bet) -> frozenset:
 
 
 def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
-               suits: bool | None = None, shoe: Shoe | None = None) -> Layout:
+               suits: bool | None = None, shoe: Shoe | None = None,
+               on_note: Callable[[str], None] | None = None) -> Layout:
     """The coarsest layout that answers every condition of ``bets`` under ``tableau``.
 
     The cells that answer their features
@@ -62,13 +64,41 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     the values or ranks whose suits no bet reads
     (:mod:`bacc_edge.engine.collapsed_table`); both checked on every card-level cell,
     with every bet settled. Bets on card 5 or 6 out of the shoe, dealt to a hand or not,
-    are counted on the card-level cells themselves."""
+    are counted on the card-level cells themselves.
+
+    A card layout's count is priced first (:func:`plan_cost`): one that would take more
+    memory or time than a count may is refused, naming the bets
+    (:class:`~bacc_edge.errors.PlanTooLarge`), and one estimated to take more than
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` is announced to ``on_note``."""
     features = frozenset().union(*(bet_features(b) for b in bets))
     cells = layout_answering(features, tableau, suits=suits,
                              cards=ALL_CARDS if shoe is None else cards_held(shoe))
-    if not cells.reads_cards or cells.detail.beyond:  # cards a coup may leave in the
-        return cells  # shoe (beyond): dealt card by card
-    return _narrowed(cells, features, bets)
+    if not cells.reads_cards:
+        return cells
+    cost = plan_cost(cells, bets)
+    if on_note is not None and cost.seconds > NOTICE_SECONDS:
+        on_note(f"{bets_named(bets)}: counting {cost.describe()} (estimated)")
+    if cells.detail.beyond:  # cards a coup may leave in the shoe: dealt card by card
+        return cells
+    try:
+        return _narrowed(cells, features, bets)
+    except PlanTooLarge as error:  # stopped where its cells passed the memory
+        raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
+
+
+def bets_named(bets: Sequence[Bet]) -> str:
+    """The bets as an error names them: "bet 'Red Rush'", "bets 'A', 'B'"."""
+    return (f"bet{'s' if len(bets) > 1 else ''} "
+            + ", ".join(repr(getattr(b, "name", b)) for b in bets))
+
+
+def plan_cost(layout: Layout, bets: Sequence[Bet]) -> PlanCost | None:
+    """What counting ``layout``'s card cells once costs (None: it counts no cards),
+    after refusing a count that will not fit, naming ``bets``
+    (:func:`~bacc_edge.engine.card_plan.check_plan`)."""
+    if not layout.reads_cards:
+        return None
+    return check_plan(layout.fine, bets_named(bets))
 
 
 def _narrowed(fine: CardLayout, features: frozenset, bets: Sequence[Bet]) -> Layout:
@@ -346,4 +376,5 @@ class Evaluator:
         return evs
 
 
-__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "bet_features", "layout_for", "settle"]
+__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "bet_features", "bets_named", "layout_for",
+           "plan_cost", "settle"]

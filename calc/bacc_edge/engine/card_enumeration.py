@@ -25,6 +25,7 @@ import numba as nb
 import numpy as np
 
 from . import card_kernels
+from ..errors import PlanTooLarge
 from ..game.cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
 from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER, THIRD_CARDS, coup_plan
 from ..game.shoe import Shoe, falling
@@ -35,6 +36,16 @@ from .card_cells import BINOM, bases, cell_numbering
 ABSENT = card_kernels.ABSENT
 #: Above this many cell numbers, cells are counted in a dict rather than an array.
 DENSE_CELLS = 1 << 25
+#: The most memory a count may take, bytes (beside the 250 MB or so of the process
+#: itself, so that the process stays within 1 GB): a count past it is refused.
+MEMORY_LIMIT = 768 << 20
+#: Bytes per cell a count reaches: its count in a dict (key, value, hash and slack,
+#: more while the dict grows), and its number, its cards decoded and the features the
+#: conditions read (measured: 230-350 bytes in all on random bets with their cells in a
+#: dict).
+DICT_BYTES, CELL_BYTES = 120, 150
+#: The most cells a count in a dict may hold: past them it stops, unfinished.
+SPARSE_CELLS = MEMORY_LIMIT // (DICT_BYTES + CELL_BYTES)
 
 
 @lru_cache(maxsize=8)
@@ -267,20 +278,30 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
         cell numbers reached, their counts), sorted by cell number.
     """
     size = cell_numbering(detail).size
-    sparse = size > DENSE_CELLS
+    sparse = SPARSE_CELLS if size > DENSE_CELLS else 0
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
     if relabel == 2:  # suits named in order of appearance on an asymmetric shoe: factored
-        card_kernels.count_named(*enumeration(detail, tableau), shoe, sparse, out, sparse_out)
+        done = card_kernels.count_named(*enumeration(detail, tableau), shoe, sparse, out,
+                                        sparse_out)
     else:
-        card_kernels.count_cells(*enumeration(detail, tableau), shoe, sparse, out,
-                                 sparse_out, None, no_residues())
+        done = card_kernels.count_cells(*enumeration(detail, tableau), shoe, sparse, out,
+                                        sparse_out, None, no_residues())
+    if done < 0:
+        raise too_many_cells(detail)
     if not sparse:
         return out
     cells, counts = sparse_items(sparse_out)
     order = np.argsort(cells)
     return cells[order], counts[order]
+
+
+def too_many_cells(detail) -> PlanTooLarge:
+    """The error of a count stopped at :data:`SPARSE_CELLS` cells."""
+    return PlanTooLarge(f"{detail.describe()}: too large to count: it reaches more than "
+                        f"{SPARSE_CELLS:,} cells, past the {MEMORY_LIMIT >> 20:,} MB a "
+                        f"count may take")
 
 
 def sparse_items(table) -> tuple[np.ndarray, np.ndarray]:
@@ -302,5 +323,6 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
     return out
 
 
-__all__ = ["ABSENT", "DENSE_CELLS", "count_run", "enumeration", "fold_coups", "no_residues",
+__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "DICT_BYTES", "MEMORY_LIMIT", "SPARSE_CELLS",
+           "too_many_cells", "count_run", "enumeration", "fold_coups", "no_residues",
            "on_cells", "relabelling", "shoe_counts", "sparse_items", "tail_ways"]

@@ -72,8 +72,10 @@ class Residues(NamedTuple):
 @kernel
 def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
-    ``sparse``, to ``sparse_out[cell]``, a dict, for cell numbers too many for an
-    array; None where the counts are dense).
+    ``sparse`` above 0, to ``sparse_out[cell]``, a dict, for cell numbers too many for
+    an array; None where the counts are dense). Returns 0; or -1, the count stopped
+    unfinished, once the dict holds more than ``sparse`` entries (the most memory a
+    count may take: see :mod:`~bacc_edge.engine.card_plan`).
 
     ``coups[i]`` is a coup (or the positions read) as point values, ABSENT where no
     card is, standing for ``coup_ways[i]`` coups that deal alike; ``coup_key[i]`` its
@@ -160,6 +162,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
         ratio[0, j] = moduli[2, j]
     dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
     for i in range(coups.shape[0]):
+        if sparse_out is not None and sparse and len(sparse_out) > sparse:
+            return -1  # past the most cells a count may hold: stopped
         nf, _, _, w, cell = _coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
@@ -257,6 +261,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 weight[d] = w_here
                 orders[d] = orders_here
                 key[d] = key_here
+    return 0
 
 
 @kernel
@@ -276,7 +281,8 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
     depth as the sequence grows (``g[d, l, s]``), one factor a card. Every number is
     an ordered count of cards dealt from the shoe (a partial sum counts the deals of
     some of the sequence's cards), below the shoe's ordered six-card deals, which the
-    caller bounds below 2**63. Blocks, strides and codes as :func:`count_cells`."""
+    caller bounds below 2**63. Blocks, strides and codes, and ``sparse`` and the value
+    returned, as :func:`count_cells`."""
     (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
      absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     fine_counts, value_counts, tails, removal, relabel = shoe
@@ -300,6 +306,8 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
     g = np.ones((n_fine + 1, m, m), dtype=np.int64)
     dp = np.zeros((2, 1 << m), dtype=np.int64)
     for i in range(coups.shape[0]):
+        if sparse_out is not None and sparse and len(sparse_out) > sparse:
+            return -1  # past the most cells a count may hold: stopped
         nf, _, _, w, cell = _coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
@@ -355,6 +363,7 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
                 chosen[d] = -1
                 labels[d] = next_labels
                 key[d] = key_here
+    return 0
 
 
 @inline

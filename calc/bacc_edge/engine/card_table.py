@@ -46,10 +46,12 @@ import numpy as np
 from . import card_kernels
 from ..game.cards import CARD_KINDS, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
 from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
-from ..errors import BaccEdgeError
+from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering
-from .card_enumeration import (DENSE_CELLS, count_run, enumeration, on_cells, relabelling,
-                               shoe_counts, sparse_items, tail_ways)
+from .card_plan import check_plan
+from .card_enumeration import (CELL_BYTES, DENSE_CELLS, MEMORY_LIMIT, SPARSE_CELLS, count_run,
+                               enumeration, on_cells, relabelling, shoe_counts, sparse_items,
+                               tail_ways, too_many_cells)
 from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS, beyond_hands,
                        card_read, coup_feature, named_rank)
 from ..util.progress import Progress, Steps
@@ -233,6 +235,7 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
     key = (layout.detail, layout.tableau, layout.cards)
     if key not in _OCCUPIED:
         detail = layout.detail
+        check_plan(layout, f"the cells of {detail.describe()}")
         held = shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(
             len(RANKS), SUITS_PER_RANK))
         plenty = np.where(held[0] > 0, COUP_CARDS, 0)
@@ -244,7 +247,13 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
 
 
 def _remember(key, reach) -> None:
+    """Keep the cells a count reached as the layout's cells, once they are known to fit:
+    each takes CELL_BYTES once its cards are decoded and its features read."""
     out = np.flatnonzero(reach) if isinstance(reach, np.ndarray) else reach[0][reach[1] != 0]
+    if len(out) * CELL_BYTES > MEMORY_LIMIT:
+        raise PlanTooLarge(f"{key[0].describe()}: too large to count: its {len(out):,} "
+                           f"cells would take {len(out) * CELL_BYTES >> 20:,} MB, past the "
+                           f"{MEMORY_LIMIT >> 20:,} MB a count may take")
     out.setflags(write=False)
     while len(_OCCUPIED) >= _OCCUPIED_KEPT:
         del _OCCUPIED[next(iter(_OCCUPIED))]
@@ -571,16 +580,17 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     if size * k >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
                             f"cards removed without their suit; name their suits")
-    sparse = size * k > DENSE_CELLS
+    sparse = SPARSE_CELLS * k if size * k > DENSE_CELLS else 0  # K residues a cell
     out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
-    card_kernels.count_cells(*enumeration(detail, layout.tableau),
-                             card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1,
-                                                   relabel),
-                             sparse, exact, sparse_out, ratios,
-                             card_kernels.Residues(rank_of, moduli, 0 if merged else -1,
-                                                   table, out))
+    done = card_kernels.count_cells(
+        *enumeration(detail, layout.tableau),
+        card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1, relabel),
+        sparse, exact, sparse_out, ratios,
+        card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out))
+    if done < 0:
+        raise too_many_cells(detail)
     if sparse:
         keys, values = sparse_items(sparse_out)
         reached = np.unique(keys // k)
@@ -645,6 +655,7 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     if any(h and not c for h, c in zip(shoe_cards, layout.cards)):
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
                             f"it for this shoe (cards_held)")
+    check_plan(layout, f"{shoe.label} on {detail.describe()}")
     step = Steps(on_progress, 1)
     if detail.suits and not shoe.suits_known:
         counts, total = _suitless_counts(shoe, layout)

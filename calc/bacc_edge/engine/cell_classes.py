@@ -4,7 +4,9 @@
 
 Each class is read at one of its cells (the first): its features are the card layout's
 there, which answers only conditions that settle every cell of a class alike
-(:func:`bacc_edge.analysis.evaluator.layout_for` checks the bets it picks one for).
+(:func:`bacc_edge.analysis.evaluator.layout_for` checks the bets it picks one for). Any
+other condition asked of a table of classes is counted on the card layout's cells
+(:meth:`CellClasses.answering`).
 """
 
 from __future__ import annotations
@@ -61,6 +63,14 @@ class CellClasses(Layout):
     def table(self, shoe: Shoe, *, on_progress: Progress | None = None) -> OutcomeTable:
         """:func:`classes_table` of ``shoe`` on these classes."""
         return classes_table(shoe, self, on_progress=on_progress)
+
+    def answering(self, features: frozenset, shoe: Shoe) -> Layout:
+        """The card layout's cells, or those that answer where it does not: a class is
+        read at one of its cells, which answers only the bets the classes were made
+        for, so a condition asked of a table of classes
+        (:meth:`~bacc_edge.engine.outcome_table.OutcomeTable.count`) is counted on the
+        cells that tell every deal apart, as finely as it reads them."""
+        return self.fine.answering(features, shoe)
 
     def features(self) -> dict[str, np.ndarray]:
         if self._features is None:

@@ -7,15 +7,19 @@ apart: four positions of 40 (value, suit) kinds, 123,410 cells, each dealt suit 
 Lucky Nines reads a suit only on a nine; the suits of the other values change no line.
 :func:`bacc_edge.analysis.evaluator.layout_for` finds such bases (a fine card's value, or
 rank where ranks are told apart), exactly, for the bets given: on every cell of their
-card layout it settles each bet, and keeps a base's suits apart only where cells that
-differ in them settle differently. Then a :class:`CollapsedLayout`'s cell is a class of
-card-layout cells that agree on all but the suits of those bases (its number: the card
-layout's cell number with those suits 0), and :func:`collapsed_table` counts it by
-dealing each such base as one pool of all its suits (Lucky Nines: 1,820 cells, a few
-hundred card sequences).
+card layout it settles each bet, and collapses the bases one by one, each where every
+bet still settles alike the cells that then differ only in the suits collapsed so far.
+Then a :class:`CollapsedLayout`'s cell is a class of card-layout cells that agree on all
+but the suits of those bases (its number: the card layout's cell number with those
+suits 0), and :func:`collapsed_table` counts it by dealing each such base as one pool of
+all its suits (Lucky Nines: 1,820 cells, dealt as 1,820 card sequences from 715 coups of
+point values, where its card layout deals 123,410).
 
-The layout answers the bets it was made for, and only them: its features are those of
-one card-layout cell of each class, which every condition of those bets reads alike.
+The layout answers the bets it was made for: its features are those of one card-layout
+cell of each class, which every condition of those bets reads alike. Any other
+condition asked of its table (:meth:`~bacc_edge.engine.outcome_table.OutcomeTable.count`)
+is counted on the card layout's cells, which tell it
+(:meth:`~bacc_edge.engine.cell_classes.CellClasses.answering`).
 """
 
 from __future__ import annotations
@@ -113,7 +117,8 @@ class CollapsedLayout(CellClasses):
     :func:`collapsed_table`, in the order of their numbers ``keys`` (cell numbers of
     ``fine`` with those suits 0). ``features()`` reads each class at one of its cells
     (the first): only for conditions that settle every cell of a class alike
-    (:func:`bacc_edge.analysis.evaluator.layout_for` checks the bets it picks one for)."""
+    (:func:`bacc_edge.analysis.evaluator.layout_for` checks the bets it picks one for);
+    a condition asked of its table is counted on ``fine``'s cells."""
 
     def __init__(self, fine: CardLayout, bases: tuple):
         self.fine = fine

@@ -1,0 +1,280 @@
+"""The plan of a card-level count, priced before it starts: how many card sequences the
+kernel will deal and how many cells it will fill, so how long and how much memory it
+will take. A count that will not fit (:data:`TIME_LIMIT`, and
+:data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`) is refused before it starts,
+with the reason; one whose cells cannot be told before it runs is stopped where they
+pass the memory a count may take (:data:`~bacc_edge.engine.card_enumeration.SPARSE_CELLS`),
+never left to exhaust the machine.
+
+A card layout (:class:`~bacc_edge.engine.card_table.CardLayout`) is counted by dealing,
+for every coup of point values (:func:`~bacc_edge.engine.card_enumeration.enumeration`),
+every fine class its fine cards can be (:func:`~bacc_edge.engine.card_kernels.count_cells`):
+its time is the number of those *sequences*, Σ over coups of Π over fine cards of the
+classes of their value, fewer where a block's cards of one value are dealt in one order
+only (a multiset: C(k + g - 1, g) for g cards of k classes) or suits are named in order
+of appearance (one naming of each sequence's suits: Σ_{j <= m} S(n, j) of m**n for n
+fine cards of m suit classes). Its memory is the count per cell number (an array where
+they are at most :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, else a dict of
+the cells reached) and the features of the cells reached, which the bets' conditions
+read cell by cell. A coup reaches every cell its codes can make (on a shoe with enough
+of every card), so the cells reached are at least, for each part of the coup read, the
+most any one of its coups reaches, and at most their sum; their sum itself where every
+card's code tells its point value (the coups, folded where they deal alike, then reach
+cells apart). The figures are estimates:
+bounds on the cells, and the bench machine's pace per sequence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb, factorial
+
+import numpy as np
+
+from ..errors import PlanTooLarge
+from ..game.cards import SUITS_PER_RANK
+from ..game.coup import POSITIONS
+from .card_cells import cell_numbering
+from .card_enumeration import (ABSENT, CELL_BYTES, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT,
+                               SPARSE_CELLS, enumeration, shoe_counts)
+
+#: The longest a count may take, seconds (estimated): a plan past it is refused.
+TIME_LIMIT = 600.0
+#: A count estimated to take longer than this, seconds, is announced before it starts.
+NOTICE_SECONDS = 3.0
+#: Seconds per card sequence dealt into an array of counts, and into a dict (measured on
+#: the bench's machine: Red Rush's count, and random bets' with cells in a dict).
+SECONDS_PER_SEQUENCE = {False: 15e-9, True: 60e-9}
+
+#: What each part of the coup a layout reads is, in words.
+PART_WORDS = {"pp": "the player's points", "bp": "the banker's points",
+              "pt": "the player's two-card total", "bt": "the banker's two-card total",
+              "x": "the player's third card", "y": "the banker's third card",
+              "dp": "whether the player drew", "db": "whether the banker drew"}
+
+
+def _stirling(n: int) -> list[list[int]]:
+    """S[k][j] for k <= n: the ways to split k cards into j non-empty sets of one suit."""
+    out = [[1]]
+    for k in range(1, n + 1):
+        out.append([0] + [j * (out[-1][j] if j < k else 0) + out[-1][j - 1]
+                          for j in range(1, k + 1)])
+    return out
+
+
+#: STIRLING[n][j]: the ways to split n cards into j non-empty sets of one suit.
+STIRLING = _stirling(len(POSITIONS))
+
+
+@dataclass(frozen=True)
+class PlanCost:
+    """What counting a card layout once will cost, estimated (see the module).
+
+    Attributes
+    ----------
+    sequences : float
+        Card sequences the kernel deals, per count.
+    cell_numbers : int
+        The cell numbers of the layout's numbering.
+    least, most : float
+        The fewest and the most cells a count of a full shoe reaches.
+    sparse : bool
+        Whether the counts are kept in a dict (too many cell numbers for an array).
+    why : str
+        What makes it large, in words.
+    """
+
+    sequences: float
+    cell_numbers: int
+    least: float
+    most: float
+    sparse: bool
+    why: str
+
+    @property
+    def seconds(self) -> float:
+        """Seconds of CPU a count takes on the bench's machine."""
+        return self.sequences * SECONDS_PER_SEQUENCE[self.sparse]
+
+    def memory(self, cells: float) -> float:
+        """Bytes a count takes if it reaches ``cells`` cells."""
+        counts = DICT_BYTES * cells if self.sparse else 8.0 * self.cell_numbers
+        return counts + CELL_BYTES * cells
+
+    @property
+    def fits(self) -> bool:
+        """Whether the count may start: within the time, and its fewest cells within the
+        memory, a count may take (past its most, it is stopped where they pass)."""
+        return (self.seconds <= TIME_LIMIT and self.memory(self.least) <= MEMORY_LIMIT
+                and not (self.sparse and self.least > SPARSE_CELLS))
+
+    def describe(self) -> str:
+        """E.g. "about 1.4e+09 card sequences into 6,400 cells or fewer: 2 MB of memory
+        and 21 s a count"."""
+        cells = (f"{self.least:,.0f}" if self.least == self.most else
+                 f"{self.least:.1e} to {self.most:.1e}")
+        return (f"about {self.sequences:.1e} card sequences dealt into {cells} cells: "
+                f"{_bytes(self.memory(self.least))}"
+                + (f" to {_bytes(self.memory(self.most))}" if self.most > self.least else "")
+                + f" of memory and {_seconds(self.seconds)} a count")
+
+
+def _bytes(n: float) -> str:
+    return f"{n / (1 << 30):,.1f} GB" if n >= 1 << 30 else f"{n / (1 << 20):,.0f} MB"
+
+
+def _seconds(s: float) -> str:
+    if s >= 3600:
+        return f"{s / 3600:,.1f} hours"
+    return f"{s / 60:,.1f} minutes" if s >= 120 else f"{s:,.1f} s"
+
+
+@lru_cache(maxsize=16)
+def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
+    """The cost of counting the card layout of ``detail`` under ``tableau`` once, for
+    shoes holding only ``cards`` (rank · 4 + suit; see
+    :func:`~bacc_edge.engine.card_table.cards_held`). Kept for the last few."""
+    cells, block_stride = enumeration(detail, tableau)
+    numbering = cell_numbering(detail)
+    per_key = numbering.size // int(np.prod(numbering.part_radix, dtype=np.int64))
+    _, key = np.unique(cells.coup_key, return_inverse=True)
+    key = key.reshape(-1)
+    held = _held(detail, cells, cards)
+    dealt = _sequences(detail, cells, held, block_stride is not None)
+    reached = _codes(detail, cells, held)
+    if detail.relabel:  # each cell stands for up to m! namings of the suits
+        reached = np.maximum(reached / factorial(detail.n_suit_classes), 1.0)
+    reached = np.minimum(reached, dealt)
+    most = np.minimum(np.bincount(key, reached), per_key)
+    if all(numbering.base_radix[p] > 1 for p in range(len(POSITIONS))
+           if detail.coup or detail.reads[p]):
+        least = most  # every card's code tells its value: the coups' cells are apart
+    else:
+        least = np.zeros(len(most))
+        np.maximum.at(least, key, reached)
+    return PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
+                    float(most.sum()), numbering.size > DENSE_CELLS, _why(detail))
+
+
+def _held(detail, cells, cards: tuple) -> dict[str, np.ndarray]:
+    """What the cards held are, per point value: their fine classes (``classes``), their
+    bases of any suit (``bases``), their suit classes of any base (``suits``), and
+    whether any is held (``value``)."""
+    m = detail.n_suit_classes
+    fine = shoe_counts(detail, np.array(cards, dtype=np.int64).reshape(
+        len(cards) // SUITS_PER_RANK, SUITS_PER_RANK))[0].reshape(-1, m) > 0
+    out = {name: np.zeros(len(cells.n_bases)) for name in ("classes", "bases", "suits")}
+    for v, n in enumerate(cells.n_bases):
+        of_value = fine[cells.bases[v, :n]]
+        out["classes"][v] = of_value.sum()
+        out["bases"][v] = of_value.any(axis=1).sum()
+        out["suits"][v] = of_value.any(axis=0).sum()
+    out["value"] = out["classes"] > 0
+    return out
+
+
+def _sequences(detail, cells, held: dict, blocked: bool) -> np.ndarray:
+    """Per coup of ``cells`` (the kernel's inputs), the card sequences dealt for it."""
+    m = detail.n_suit_classes
+    options = held["classes"]  # the fine classes of each point value
+    coups = cells.coups
+    fine = np.asarray(cells.fine, dtype=bool)
+    ordered = blocked and not detail.relabel  # a block's cards of one value in one order
+    out = _possible(coups, held)
+    for block in detail.blocks:
+        at = [p for p in block if fine[p]]
+        if at:
+            out *= _block_ways(coups[:, at], options, ordered and len(block) > 1)
+    if detail.relabel:  # one naming of the suits of each sequence
+        n = (coups[:, fine] != ABSENT).sum(axis=1)
+        share = np.array([sum(STIRLING[k][:m + 1]) / m ** k for k in range(len(POSITIONS) + 1)])
+        out *= share[n]
+    return out
+
+
+def _block_ways(values: np.ndarray, ways: np.ndarray, multisets: bool) -> np.ndarray:
+    """Per row of ``values`` (the point values of some cards, ABSENT: none), the ways to
+    give each card one of ``ways[v]`` things, v its value: in order (a product), or, with
+    ``multisets``, as one multiset per value (C(k + g - 1, g) for g cards of k things)."""
+    present = values != ABSENT
+    value = np.maximum(values, 0)
+    if not multisets:
+        return np.where(present, ways[value], 1.0).prod(axis=1)
+    rows = np.arange(len(values))
+    counts = np.zeros((len(values), len(ways)), dtype=np.int64)
+    for j in range(values.shape[1]):  # one card a row per column: no index repeats
+        counts[rows, value[:, j]] += present[:, j]
+    out = np.ones(len(values))
+    for v, k in enumerate(ways):
+        out *= _multisets(k, values.shape[1])[counts[:, v]]
+    return out
+
+
+def _possible(coups: np.ndarray, held: dict) -> np.ndarray:
+    """1 for a coup whose every card's value is held, else 0."""
+    dealt = coups != ABSENT
+    return np.where(dealt, held["value"][np.maximum(coups, 0)], True).all(axis=1).astype(
+        np.float64)
+
+
+def _multisets(k: float, most: int) -> np.ndarray:
+    """C(k + g - 1, g) for g = 0 … ``most``: the multisets of g of k things (none of
+    none but the empty one)."""
+    return np.array([comb(int(k) + g - 1, g) if k else float(g == 0)
+                     for g in range(most + 1)], dtype=np.float64)
+
+
+def _codes(detail, cells, held: dict) -> np.ndarray:
+    """Per coup of ``cells``, the most cells it reaches: per position read finely, the
+    codes a card of its value can have there (its suit class only where the suit is
+    read, its base only where its rank or value is); per block of several, the
+    multisets of them."""
+    numbering = cell_numbering(detail)
+    coups = cells.coups
+    out = _possible(coups, held)
+    for block in detail.blocks:
+        at = [p for p in block if detail.fine[p]]
+        if not at:
+            continue
+        p = at[0]  # the positions of a block are read alike
+        by_base, by_suit = numbering.base_radix[p] > 1, numbering.suit_radix[p] > 1
+        codes = (held["classes"] if by_base and by_suit else held["bases"] if by_base
+                 else held["suits"] if by_suit else np.ones(len(held["value"])))
+        out *= _block_ways(coups[:, at], codes, len(block) > 1)
+    return out
+
+
+def _why(detail) -> str:
+    """What the layout tells apart, the cause of its size: the kinds of card at each
+    position read, card by card or as a set."""
+    kinds = detail.n_bases * detail.n_suit_classes
+    what = detail.describe().split(" of ")[0]
+    alone = [POSITIONS[b[0]] for b in detail.blocks if len(b) == 1 and detail.fine[b[0]]]
+    sets = ["+".join(POSITIONS[i] for i in b) for b in detail.blocks
+            if len(b) > 1 and any(detail.fine[i] for i in b)]
+    out = f"it tells {kinds} kinds of card apart ({what})"
+    if alone:
+        out += f" at {', '.join(alone)} one by one"
+    if sets:
+        out += (f"{' and' if alone else ''} in the set{'s' if len(sets) > 1 else ''} "
+                f"{', '.join(sets)}")
+    if detail.parts:
+        out += f", and {', '.join(PART_WORDS[k] for k in detail.parts)}"
+    return out
+
+
+def check_plan(layout, what: str) -> PlanCost:
+    """The cost of counting the card layout ``layout`` once, after refusing
+    (:class:`~bacc_edge.errors.PlanTooLarge`, one line naming ``what`` is counted, the
+    estimates and the cause) a plan that will not fit."""
+    cost = plan_cost(layout.detail, layout.tableau, layout.cards)
+    if not cost.fits:
+        raise PlanTooLarge(
+            f"{what}: too large to count: {cost.describe()}, past the "
+            f"{_bytes(MEMORY_LIMIT)} and {_seconds(TIME_LIMIT)} a count may take; "
+            f"{cost.why}")
+    return cost
+
+
+__all__ = ["NOTICE_SECONDS", "PlanCost", "TIME_LIMIT", "check_plan", "plan_cost"]

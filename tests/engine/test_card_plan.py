@@ -1,0 +1,92 @@
+"""The plan of a card count (bacc_edge.engine.card_plan): its sequences and cells worked
+out by hand on small layouts; a count too large refused before it starts, naming the
+bet, the estimate and the cause; a count whose cells pass the memory a count may take
+stopped, not left to exhaust the machine; and a slow count announced."""
+
+from __future__ import annotations
+
+import pytest
+
+from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, all_cards, banker, first_four, player,
+                       report, tie)
+from bacc_edge.analysis import evaluator
+from bacc_edge.analysis.evaluator import bet_features, layout_for
+from bacc_edge.engine import card_enumeration
+from bacc_edge.engine.card_plan import plan_cost
+from bacc_edge.engine.card_table import card_table
+from bacc_edge.engine.point_table import layout_answering
+from bacc_edge.language.random_bets import random_bets
+
+def test_a_layout_of_two_cards_by_suit_costs_what_a_hand_count_says():
+    """P1's suit named and B1's colour named, the coup not read: P1 and B1 are dealt as
+    each of 10 values and 4 suits, 40 × 40 = 1,600 sequences, into 4 × 4 cells (a
+    colour is read off the suit), and every coup reaches all 16."""
+    bet = Bet("two cards", [Event("e", (player.card(1).suit == "♦")
+                                  & (banker.card(1).colour == "red"), 1)])
+    fine = layout_answering(bet_features(bet))
+    cost = plan_cost(fine.detail, fine.tableau, fine.cards)
+    assert (cost.sequences, cost.least, cost.most) == (1600, 16, 16)
+    assert fine.n_cells == 16
+
+
+def test_suits_named_in_order_of_appearance_deal_one_naming_of_each_sequence():
+    """The player's first two cards of one suit, suits never named: of the 4 × 4 suit
+    sequences of P1 P2 only the 2 named in order of appearance (same, different) are
+    dealt: 100 value pairs × 2 = 200 sequences, into 2 cells."""
+    bet = Bet("suited", [Event("e", (player.card(1).suit == player.card(2).suit), 1)])
+    fine = layout_answering(bet_features(bet))
+    assert fine.detail.relabel
+    cost = plan_cost(fine.detail, fine.tableau, fine.cards)
+    assert cost.sequences == 200
+    assert cost.least <= fine.n_cells <= cost.most
+
+
+RANK_GROUPS = Bet("Rank groups", [
+    Event("e0", (first_four.count(rank="9") >= 1) & (all_cards.most_of_a_rank >= 3)
+          & ~(first_four.count(rank="5") >= 1), 25),
+    Event("e1", (first_four.count(suit="♥") >= 2) & ~tie
+          & (first_four.count(rank="6") >= 2), 25)])
+#: the fifth random bet: every card's rank, and suits, colours and the coup
+ROUGH = random_bets(1, 5)[4].bet
+
+@pytest.mark.parametrize("bet, words", [
+    (RANK_GROUPS, ("bet 'Rank groups'", "GB of memory", "past the 768 MB",
+                   "52 kinds of card", "P1+B1+P2+B2")),
+    (ROUGH, ("bet 'Random bet 5'", "minutes a count", "past the 768 MB and 10.0 minutes",
+             "one by one")),
+])
+def test_a_count_that_will_not_fit_is_refused_before_it_starts(bet, words):
+    """The issue's bet that grew to 18 GB: refused by layout_for in one line, naming the
+    bet, the estimate and what makes it large, before any count."""
+    with pytest.raises(PlanTooLarge) as refused:
+        layout_for([bet], shoe=Shoe.decks(8))
+    message = str(refused.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message
+
+
+def test_a_count_whose_cells_pass_the_memory_is_stopped(monkeypatch):
+    """Cells counted in a dict past the most a count may hold: the kernel stops, and
+    the count is refused in one line, not left to grow."""
+    monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)  # every count in a dict
+    monkeypatch.setattr(card_enumeration, "SPARSE_CELLS", 10)
+    bet = Bet("P1", [Event("K♥", player.card(1).is_("K♥") & (player.card(2).suit == "♠"), 2)])
+    fine = layout_answering(bet_features(bet))
+    with pytest.raises(PlanTooLarge, match="reaches more than 10 cells"):
+        card_table(Shoe.decks(1), fine)
+
+
+def test_a_slow_count_is_announced_and_a_quick_one_is_not(monkeypatch):
+    """on_note hears, before the count, of a count estimated past NOTICE_SECONDS (here
+    0), naming the bet and the estimate; a quick count (the default threshold) is not
+    announced."""
+    bet = Bet("K first", [Event("K", player.card(1).is_("K♥"), 2)])
+    quiet: list = []
+    report([bet], Shoe.decks(1), on_note=quiet.append)
+    assert quiet == []
+    monkeypatch.setattr(evaluator, "NOTICE_SECONDS", 0.0)
+    heard: list = []
+    report([bet], Shoe.decks(1), on_note=heard.append)
+    assert len(heard) == 1 and heard[0].startswith("bet 'K first': counting about ")
+    assert "card sequences" in heard[0] and "(estimated)" in heard[0]
