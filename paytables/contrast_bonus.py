@@ -20,7 +20,7 @@ from bacc_edge import Bet, Event, Published, banker, cards_dealt, player
 
 GAME = "Contrast Bonus"
 
-SHEET = "issue 10: Contrast Bonus"
+SHEET = "published analysis: Contrast Bonus"
 PAYS = {1: (35, 15, 5), 2: (33, 15, 5), 3: (30, 17, 5), 4: (30, 15, 6)}
 
 #: each hand one colour, the two hands of different colours

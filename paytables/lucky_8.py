@@ -37,7 +37,7 @@ from bacc_edge import Bet, Event, Published, banker, player, tie
 
 GAME = "Lucky 8"
 
-SHEET = "issue 10: Lucky 8"
+SHEET = "published analysis: Lucky 8"
 LABELS = ("Both hands a suited three-card 8", "Suited three-card 8", "Both hands 8 points",
           "Loses with 8", "Wins with 8")
 AS_WRITTEN = ("As written the figures do not reproduce (the reading that reproduces them "

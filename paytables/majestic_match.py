@@ -20,7 +20,7 @@ from bacc_edge import Bet, Event, Published, banker, player
 
 GAME = "Majestic Match"
 
-SHEET = "issue 10: Majestic Match"
+SHEET = "published analysis: Majestic Match"
 
 
 def majestic_match(hand) -> Bet:

@@ -18,7 +18,7 @@ from bacc_edge import Bet, Event, Published, all_cards, banker, player, tie
 
 GAME = "Super Tie"
 
-SHEET = "issue 10: Super Tie"
+SHEET = "published analysis: Super Tie"
 SIX_CARD_TIE = tie & player.points.between(6, 9) & (player.cards == 3) & (banker.cards == 3)
 COMBINATIONS = {"Six-card tie on 6-9, one colour": "1,326,729,820,672",
                 "Six-card tie on 6-9, mixed colours": "42,861,591,369,728",

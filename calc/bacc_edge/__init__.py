@@ -227,7 +227,7 @@ __all__ = [
     "write_math_report",
     # the live shoe (bacc-edge track), without its server
     "LiveTrack",
-    # a par sheet's statistics (issue 22 §1)
+    # a par sheet's statistics
     "BetStatistics", "HoldRange", "bet_statistics",
     # advantage play: a known card, edge sorting
     "KnownCard", "KnownPosition", "KnownRank", "known_card",

@@ -434,9 +434,13 @@ def bet_option(fn):
 
 
 def fmt_option(fn):
-    return click.option("--fmt", "-f", default="simple", show_default=True,
+    """--fmt: a table format of tabulate's, csv or json; the choices listed in the help's
+    text, which wraps, not in the option's line, which would not."""
+    tables = ", ".join(f for f in render.FORMATS if f not in ("csv", "json"))
+    return click.option("--fmt", "-f", default="simple", show_default=True, metavar="FORMAT",
                         type=click.Choice(render.FORMATS),
-                        help="Table format: tabulate's, or csv, or json (one object).")(fn)
+                        help=f"Output format: csv, json (one object), or a table format of "
+                             f"tabulate's: {tables}.")(fn)
 
 
 def digits_option(default: int, help: str):

@@ -1,4 +1,4 @@
-"""The card-level paytables of issue 10: every printed figure re-derived (or its finding
+"""The card-level paytables: every printed figure re-derived (or its finding
 standing), the Lucky 8 figures' own reading reproducing them all, and the bets without
 printed figures against values worked out by hand."""
 

@@ -361,3 +361,11 @@ def test_a_slow_card_count_is_announced_in_one_line_on_stderr(tmp_path, monkeypa
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("bet 'K first': counting about ")
+
+
+@pytest.mark.parametrize("command", sorted(main.commands))
+def test_every_command_s_help_fits_100_columns(command):
+    # (planted: --fmt's 39 choices back on its option line, 365 columns)
+    result = CliRunner().invoke(main, [command, "--help"], terminal_width=100)
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 100
