@@ -205,7 +205,7 @@ def checks_output(checks: Sequence[FigureCheck], fmt: str) -> str:
     findings = ["\n" + prose(f"{c.status}: {c.bet or c.file}: {c.label or c.measure}: "
                              f"{c.finding}", fmt) + "\n"
                 for c in checks if c.finding]
-    return table(rows, headers, fmt) + "".join(findings)
+    return table(rows, headers, fmt, keys=2) + "".join(findings)
 
 
 def checks_verdict(checks: Sequence[FigureCheck], fmt: str) -> str:
