@@ -18,6 +18,7 @@ from html.parser import HTMLParser
 import pytest
 from click.testing import CliRunner
 
+import bacc_edge
 from bacc_edge import (Bet, Event, Results, Shoe, Solve, compare_decks, effects_of_removal,
                        player, report, solve, solve_bet, tie)
 from bacc_edge.cli import main
@@ -240,3 +241,19 @@ def test_a_warning_shows_under_its_bet_s_table():
                        shoe)
     assert ("<p>bet 'King first', event 'K first' cannot happen on 1 deck less K K K K "
             "(48 cards)</p>") in result._repr_html_()
+
+
+def test_print_shows_a_result_as_the_command_prints_it_not_its_fields():
+    # (planted: no __str__, so print() dumps the dataclass's every field, 22 KB a bet)
+    result = bacc_edge.report(ROOT / "paytables" / "three_card_win.py", bacc_edge.Shoe.decks(8))
+    printed = str(result[0])
+    command = CliRunner().invoke(main, [str(ROOT / "paytables" / "three_card_win.py"),
+                                        "--bet", "Banker 3 Card Win, paytable 1"]).stdout
+    assert printed.splitlines()[0] == ("Banker 3 Card Win, paytable 1 — 8 decks (416 cards): "
+                                       "house edge 8.304%")
+    assert "Player net         100.000%            -8.304%" in printed
+    for line in printed.splitlines()[:6]:  # title and table, as the command prints them
+        assert line in command
+    assert "BetResult(" not in printed and len(printed) < 2000
+    assert str(bacc_edge.Results()) == "[]"
+    assert str(result).startswith(printed)  # the list: its bets one after another

@@ -31,20 +31,23 @@ if TYPE_CHECKING:
 HTML = "html"
 
 
-def _lines(lines: Sequence[str], tag: str = "p") -> str:
-    """Lines of prose as HTML paragraphs (or another tag), the text escaped."""
+def _lines(lines: Sequence[str], fmt: str, tag: str = "p") -> str:
+    """Lines of prose: as HTML paragraphs (or another tag), the text escaped; in a text
+    format, lines (wrapped as the commands wrap them)."""
+    if fmt != HTML:
+        return "".join(prose(line, fmt) + "\n" for line in lines)
     return "".join(f"<{tag}>{prose(line, HTML)}</{tag}>\n" for line in lines)
 
 
-# -- each kind of result: its HTML, and its table of records -------------------------------
-def bets_html(results: Sequence[BetResult]) -> str:
+# -- each kind of result: drawn (HTML, or text as print() shows it), and its records -------------------------------
+def bets_drawn(results: Sequence[BetResult], fmt: str) -> str:
     """Each bet's table under its title, as ``bacc-edge report`` prints it, with the line
     under it and any warning."""
     parts = []
     for r in results:
         headers, rows = bet_rows(r)
-        parts += [_lines([bet_title(r)], "h4"), table(rows, headers, HTML),
-                  _lines([bet_stats(r), *r.warnings])]
+        parts += [_lines([bet_title(r)], fmt, "h4"), table(rows, headers, fmt),
+                  _lines([bet_stats(r), *r.warnings], fmt)]
     return "".join(parts)
 
 
@@ -53,19 +56,19 @@ def bets_records(results: Sequence[BetResult]) -> tuple[list[str], list[dict]]:
     return [*EVENT_CSV, *EXACT_CSV], [event_record(r, e) for r in results for e in r.events]
 
 
-def effects_html(effects: Sequence[RemovalEffects]) -> str:
+def effects_drawn(effects: Sequence[RemovalEffects], fmt: str) -> str:
     """Each bet's effects by rank (and by suit) with the level-3 count, the sum check
     and the count in words, as ``bacc-edge eor`` prints them."""
     parts = []
     for fx in effects:
         count = linear_count(fx)
         headers, rows = eor_rows(fx, count)
-        parts += [_lines([eor_title(fx)], "h4"), _lines([f"Shoe: {fx.shoe}"]),
-                  table(rows, headers, HTML)]
+        parts += [_lines([eor_title(fx)], fmt, "h4"), _lines([f"Shoe: {fx.shoe}"], fmt),
+                  table(rows, headers, fmt)]
         if fx.by_card is not None:
             headers, rows = eor_card_rows(fx)
-            parts += [_lines(["by suit:"]), table(rows, headers, HTML)]
-        parts.append(_lines(eor_summary(fx, count)))
+            parts += [_lines(["by suit:"], fmt), table(rows, headers, fmt)]
+        parts.append(_lines(eor_summary(fx, count), fmt))
     return "".join(parts)
 
 
@@ -74,35 +77,36 @@ def effects_records(effects: Sequence[RemovalEffects]) -> tuple[list[str], list[
     return list(EOR_CSV), eor_records(effects, [linear_count(fx) for fx in effects])
 
 
-def decks_html(comparisons: Sequence[DeckComparison]) -> str:
+def decks_drawn(comparisons: Sequence[DeckComparison], fmt: str) -> str:
     """The bets' edge, hit rate and SD on each shoe side by side, as ``report --decks``
     prints them, with a note for each event that never settles a bet on some shoe."""
     headers, rows = decks_rows(comparisons)
     notes = [f"note: {w}" for c in comparisons for r in c.results for w in r.warnings]
-    return table(rows, headers, HTML) + _lines(notes)
+    return table(rows, headers, fmt) + _lines(notes, fmt)
 
 
-def solutions_html(solutions: Sequence[Solution]) -> str:
+def solutions_drawn(solutions: Sequence[Solution], fmt: str) -> str:
     """Each bet's answer in words and its printable pays, as ``bacc-edge solve`` prints
     them."""
     parts = []
     for s in solutions:
         head = solution_head(s)
         headers, rows = solution_rows(s)
-        parts += [_lines(head[:1], "h4"), _lines(head[1:]),
-                  table(rows, headers, HTML) if rows else _lines(["no printable pay to list"]),
-                  _lines([solution_mark(s)])]
+        parts += [_lines(head[:1], fmt, "h4"), _lines(head[1:], fmt),
+                  table(rows, headers, fmt) if rows
+                  else _lines(["no printable pay to list"], fmt),
+                  _lines([solution_mark(s)], fmt)]
     return "".join(parts)
 
 
-Drawn = Callable[[Sequence], str]
+Drawn = Callable[[Sequence, str], str]
 Records = Callable[[Sequence], tuple[list[str], list[dict]]]
 #: each kind of result: how a list of them is drawn, and their table of records
 KINDS: dict[type, tuple[Drawn, Records]] = {
-    BetResult: (bets_html, bets_records),
-    RemovalEffects: (effects_html, effects_records),
-    DeckComparison: (decks_html, decks_records),
-    Solution: (solutions_html, solution_records),
+    BetResult: (bets_drawn, bets_records),
+    RemovalEffects: (effects_drawn, effects_records),
+    DeckComparison: (decks_drawn, decks_records),
+    Solution: (solutions_drawn, solution_records),
 }
 
 
@@ -124,7 +128,18 @@ def html(shown: object) -> str | None:
     """The HTML a notebook shows for a result or a :class:`Results` list; None for an
     empty list (the notebook shows ``[]``)."""
     kind, results = _kind(shown)
-    return None if kind is None else KINDS[kind][0](results)
+    return None if kind is None else KINDS[kind][0](results, HTML)
+
+
+#: The table format of a result printed (``print(result)``): the commands' own.
+TEXT = "simple"
+
+
+def text(shown: object) -> str:
+    """A result or a :class:`Results` list as ``print()`` shows it: the tables and lines
+    the command prints, as text ("[]" for an empty list)."""
+    kind, results = _kind(shown)
+    return "[]" if kind is None else KINDS[kind][0](results, TEXT).rstrip("\n")
 
 
 def data_frame(shown: object) -> pandas.DataFrame:
@@ -148,5 +163,5 @@ def _pandas():
     return pandas
 
 
-__all__ = ["KINDS", "bets_html", "bets_records", "data_frame", "decks_html", "effects_html",
-           "effects_records", "html", "solutions_html"]
+__all__ = ["KINDS", "TEXT", "bets_drawn", "bets_records", "data_frame", "decks_drawn",
+           "effects_drawn", "effects_records", "html", "solutions_drawn", "text"]

@@ -19,7 +19,13 @@ if TYPE_CHECKING:
 
 
 class Shown:
-    """A result a notebook shows as tables, and :meth:`to_pandas` makes a DataFrame."""
+    """A result a notebook shows as tables, ``print()`` as the command's text tables, and
+    :meth:`to_pandas` makes a DataFrame."""
+
+    def __str__(self) -> str:
+        """The result as ``print()`` shows it: the tables and lines the command prints
+        (its ``repr`` keeps every field, for a debugger)."""
+        return drawer().text(self)
 
     def _repr_html_(self) -> str | None:
         """The result as a notebook shows it: the tables and lines the command prints,
