@@ -149,7 +149,8 @@ if TYPE_CHECKING:
     from .analysis.removal_effects import (LinearCount, RemovalEffects, betting_correlation,
         effects_of_removal, linear_count)
     from .analysis.intervals import Interval, IntervalMethod
-    from .errors import ArgumentError, BaccEdgeError, OptionError, PaytableError, ShoeError
+    from .errors import (ArgumentError, BaccEdgeError, OptionError, PaytableError, PlanTooLarge,
+                         ShoeError)
     from .analysis.evaluator import Evaluator
     from .language.loader import Paytable, load_paytable, load_paytables
     from .engine.point_table import CellLayout, outcome_table
@@ -237,8 +238,9 @@ __all__ = [
     "Bankroll", "BankrollFigures", "DepthBy", "IndexRow", "IndexSheet", "IndexStatus",
     "MainBet", "Stretch", "Team", "TriggerTable", "WithMainBet", "index_sheets",
     # errors
-    "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError", "PaysError", "PaytableError",
-    "OutputError", "OverwriteError", "PlotError", "RepeatedDecks", "ShoeError", "TableauError",
+    "ArgumentError", "BaccEdgeError", "CardNameError", "ConditionError", "OptionError",
+    "PaysError", "PaytableError", "OutputError", "OverwriteError", "PlanTooLarge", "PlotError",
+    "RepeatedDecks", "ShoeError", "TableauError",
     # chemin de fer solved as a two-person game
     "BankerChoice", "CheminDeFerEquilibrium", "CheminDeFerSolution", "GameError", "Information",
     "PlayerChoice", "solve_chemin_de_fer",
