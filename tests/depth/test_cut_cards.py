@@ -116,12 +116,12 @@ def _bet(rows, cutoff=None, asked=True):
      'cards: at best, at cut card 14, it nets 0.0100 units a shoe (95%: -0.0200 to '
      '0.0400).'),
     ([(14, (0.0, 0.0004), None, 1.0)], None, True,
-     "Dragon 7: a perfect player's gain is not sure at 95%: at cut card 14 it wins 0.0002 "
-     'units a shoe (95%: 0.0000 to 0.0004); it has no linear count of its own (its effects'
+     "Dragon 7: a perfect player's gain is not sure at 95%: at cut card 14 it wins 0.00020 "
+     'units a shoe (95%: 0.00000 to 0.00040); it has no linear count of its own (its effects'
      ' of removal make none that ever bets).'),
     ([(14, (0.0, 0.0004), None, 1.0)], None, False,
-     "Dragon 7: a perfect player's gain is not sure at 95%: at cut card 14 it wins 0.0002 "
-     'units a shoe (95%: 0.0000 to 0.0004); no count of its own was played (the run left '
+     "Dragon 7: a perfect player's gain is not sure at 95%: at cut card 14 it wins 0.00020 "
+     'units a shoe (95%: 0.00000 to 0.00040); no count of its own was played (the run left '
      'it out).'),
     ([(14, (0.2, 0.3), (0.0, 0.0), 1.0), (52, (0.05, 0.07), (0.0, 0.0), 1.0)], None, True,
      'Dragon 7: beatable by a perfect player: at cut card 14 it wins 0.2500 units a shoe '
@@ -143,10 +143,11 @@ def test_the_verdict_in_words(rows, cutoff, asked, said):
     assert verdict(_bet(rows, cutoff, asked)) == said
 
 
-def test_a_small_loss_keeps_its_sign_and_a_negative_zero_is_plain_zero():
+def test_a_small_figure_keeps_two_digits_and_its_sign_and_a_negative_zero_is_plain_zero():
+    # (planted: four places always, which shows a perfect player's 0.0000053 as 0.0000)
     bet = _bet([(14, (0.1, 0.14), (-0.00006, 0.00002), 1.0), (20, (0.1, 0.14), (-0.0, 0.0), 1.0)])
     rows = cut_card_rows(bet)
-    assert rows[1][3] == "-0.0000 (-0.0001 to 0.0000)"  # the count's mean, -0.00002
+    assert rows[1][3] == "-0.000020 (-0.000060 to 0.000020)"  # two significant digits
     assert rows[3][3] == "0.0000 (every shoe alike)"  # -0.0 to 0.0: no interval at all
 
 
@@ -252,3 +253,9 @@ def test_the_csv_adds_each_cut_card_s_rows_and_the_text_fits_100_columns(tmp_pat
     text = _depth(tmp_path, "--bet", "Player", "--bet", "Super Lucky Seven", "--cuts", "6,20")
     section = text.stdout[text.stdout.index("at each cut card"):]
     assert max(len(line) for line in section.splitlines()) <= 100
+
+
+def test_a_tiny_win_shows_two_significant_digits_in_the_verdict():
+    bet = _bet([(14, (0.0000006, 0.0000100), (-0.00001, 0.00002), 1.0)])
+    assert "it wins 0.0000053 units a shoe (95%: 0.0000006 to 0.0000100; a unit every " \
+           "190,000 shoes)" in verdict(bet)

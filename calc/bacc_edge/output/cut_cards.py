@@ -9,11 +9,24 @@ and lays them out, for the depth command's text and JSON and the math report.
 
 from __future__ import annotations
 
+import math
+
 from ..depth.summary import AtCutCard, BetSummary, PlayerSummary
 
 #: Places after the point of units a shoe and a 100 rounds (a perfect player's win on a
 #: side bet is often a few thousandths of a unit a shoe).
 DIGITS = 4
+
+
+def _places(interval) -> int:
+    """Places enough for two significant digits of the interval's figure (its widest
+    bound where the figure is 0), :data:`DIGITS` at least: a perfect player's win on a
+    pair bet is a few hundred-thousandths of a unit a shoe, which "0.0000" would hide."""
+    largest = max(abs(interval.value), abs(interval.low), abs(interval.high))
+    scale = abs(interval.value) or largest
+    if scale == 0 or scale >= 10 ** -(DIGITS - 1):
+        return DIGITS
+    return min(1 - math.floor(math.log10(scale)), 12)
 
 
 def _fixed(x: float, digits: int) -> str:
@@ -33,10 +46,17 @@ def _units(interval, *, sure: bool) -> str:
     for a gain ``sure`` at 95%, how many shoes a unit takes: "0.0026 units a shoe (95%:
     0.0017 to 0.0037; a unit every 380 shoes)"."""
     value, low, high = interval.value, interval.low, interval.high
+    places = _places(interval)
     spread = ("every shoe alike" if low == high == value else
-              f"95%: {_fixed(low, DIGITS)} to {_fixed(high, DIGITS)}")
+              f"95%: {_fixed(low, places)} to {_fixed(high, places)}")
     every = f"; {_every(value)}" if sure and value > 0 else ""
-    return f"{_fixed(value, DIGITS)} units a shoe ({spread}{every})"
+    return f"{_fixed(value, places)} units a shoe ({spread}{every})"
+
+
+def _figure(at: AtCutCard) -> str:
+    """The perfect player's units a shoe at a cut card, the figure alone."""
+    won = at.perfect_player.units_per_shoe
+    return _fixed(won.value, _places(won))
 
 
 def _wins(player: PlayerSummary) -> bool:
@@ -65,8 +85,7 @@ def verdict(bet: BetSummary) -> str:
     sure = _wins(near.perfect_player)
     wins = (f"at cut card {near.cut} it wins "
             f"{_units(near.perfect_player.units_per_shoe, sure=sure)}"
-            + ("" if far is near else f", at cut card {far.cut} "
-               f"{_fixed(far.perfect_player.units_per_shoe.value, DIGITS)}"))
+            + ("" if far is near else f", at cut card {far.cut} {_figure(far)}"))
     said = (f"{_named(bet)}: beatable by a perfect player: {wins}" if sure else
             f"{_named(bet)}: a perfect player's gain is not sure at 95%: {wins}")
     return said + "; " + _count_said(at) + "."
@@ -86,7 +105,8 @@ def _count_said(at: tuple[AtCutCard, ...]) -> str:
         return (f"its own count, at cut card {first.cut}, wins "
                 f"{_units(first.count.units_per_shoe, sure=True)}: countable at cut card"
                 f"{'s' if len(countable) > 1 else ''} {_listed([a.cut for a in countable])}")
-    best = max((a for a in at if a.count.bets_per_shoe), key=lambda a: a.count.units_per_shoe.value)
+    best = max((a for a in at if a.count.bets_per_shoe),
+               key=lambda a: a.count.units_per_shoe.value)
     return (f"its own count shows no gain sure at 95% at any of these cut cards: at best, "
             f"at cut card {best.cut}, it nets {_units(best.count.units_per_shoe, sure=False)}")
 
@@ -97,10 +117,11 @@ def _listed(cuts: list[int]) -> str:
 
 
 def _with_interval(interval) -> str:
+    places = _places(interval)
     if interval.low == interval.high == interval.value:
-        return f"{_fixed(interval.value, DIGITS)} (every shoe alike)"
-    return (f"{_fixed(interval.value, DIGITS)} ({_fixed(interval.low, DIGITS)} to "
-            f"{_fixed(interval.high, DIGITS)})")
+        return f"{_fixed(interval.value, places)} (every shoe alike)"
+    return (f"{_fixed(interval.value, places)} ({_fixed(interval.low, places)} to "
+            f"{_fixed(interval.high, places)})")
 
 
 def _row(at: AtCutCard, who: str, player: PlayerSummary) -> list[str]:
