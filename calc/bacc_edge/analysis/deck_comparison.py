@@ -136,8 +136,12 @@ def _deck_counts(part: str, raw: str) -> list[int | None]:
     low, dash, high = part.partition("-")
     if dash and _whole(low) and _whole(high):
         lo, hi = int(low), int(high)
-        if lo < 1 or hi < lo:
-            raise OptionError(f"deck counts {raw!r}: the range {part!r} must run upwards from 1")
+        if lo < 1:
+            raise OptionError(f"deck counts {raw!r}: the range {part!r} starts at {lo} decks; "
+                              f"a shoe holds 1 deck at least")
+        if hi < lo:
+            raise OptionError(f"deck counts {raw!r}: the range {part!r} runs downwards; write "
+                              f"the fewer decks first ({hi}-{lo})")
         if hi - lo >= MAX_SHOES:
             raise OptionError(f"deck counts {raw!r}: the range {part!r} names more than "
                               f"{MAX_SHOES} shoes")
