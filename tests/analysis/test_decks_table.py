@@ -88,7 +88,7 @@ def test_cli_json_one_object():
     (["--decks", "1,8", "--infinite"], "--infinite"),
     (["--decks", "1,8", "--check"], "--check"),
     (["--decks", "1,x"], "'x' is not a number of decks"),
-    (["--decks", "0-2"], "upwards from 1"),
+    (["--decks", "0-2"], "starts at 0 decks; a shoe holds 1 deck at least"),
 ])
 def test_cli_bad_deck_lists(args, message):
     r = run(PAYTABLE, *args)
