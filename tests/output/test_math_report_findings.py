@@ -276,7 +276,7 @@ def test_depth_cells_say_every_shoe_alike_as_depth_does(depth_report):
 def test_a_zero_that_came_out_negative_reads_zero():
     # -0.0 (a sum of no bets, a mean of zeros times -1) is zero: "0.000", never "-0.000"
     from bacc_edge.analysis.intervals import Interval, IntervalMethod
-    from bacc_edge.output.render import depth_interval_text
+    from bacc_edge.output.formats import depth_interval_text
 
     none = Interval(-0.0, -0.0, -0.0, IntervalMethod.EXACT)
     assert depth_interval_text(none) == "0.000 (every shoe alike)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from ..depth.summary import AtCutCard, BetSummary, PlayerSummary
+from .formats import depth_interval_text
 
 #: Places after the point of units a shoe and a 100 rounds (a perfect player's win on a
 #: side bet is often a few thousandths of a unit a shoe).
@@ -116,17 +117,9 @@ def _listed(cuts: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _with_interval(interval) -> str:
-    places = _places(interval)
-    if interval.low == interval.high == interval.value:
-        return f"{_fixed(interval.value, places)} (every shoe alike)"
-    return (f"{_fixed(interval.value, places)} ({_fixed(interval.low, places)} to "
-            f"{_fixed(interval.high, places)})")
-
-
 def _row(at: AtCutCard, who: str, player: PlayerSummary) -> list[str]:
     return [str(at.cut), f"{at.rounds_per_shoe.value:.1f}", who,
-            _with_interval(player.units_per_shoe),
+            depth_interval_text(player.units_per_shoe, _places(player.units_per_shoe)),
             _fixed(player.units_per_100_rounds.value, DIGITS),
             f"{player.bet_frequency.value * 100 + 0.0:.2f}%"]
 

@@ -262,6 +262,20 @@ def below(table_text: str, line: str) -> str:
     return f"{table_text}\n{line}\n"
 
 
+def depth_interval_text(interval, digits: int = 3, *, percent: bool = False) -> str:
+    """An estimate and its 95% interval as the depth figures print them, ``0.155 (0.149
+    to 0.161)`` ("every shoe alike" where the interval is one point); percentages when
+    ``percent``; "" for none."""
+    if interval is None:
+        return ""
+    k, unit = (100, "%") if percent else (1, "")
+    # + 0.0 makes a zero that came out negative (-0.0) plain 0: "0.000", never "-0.000"
+    v, lo, hi = (x * k + 0.0 for x in (interval.value, interval.low, interval.high))
+    if lo == hi == v:
+        return f"{v:.{digits}f}{unit} (every shoe alike)"
+    return f"{v:.{digits}f}{unit} ({lo:.{digits}f} to {hi:.{digits}f})"
+
 __all__ = ["FORMATS", "HTML_FORMATS", "MARKDOWN_FORMATS", "TEXT_FORMATS", "WIDTH", "below",
-           "cell", "csv_cell", "csv_records", "csv_text", "markdown_cell", "markdown_fence",
-           "markdown_inline", "markdown_text", "prose", "table", "to_json", "wrapped"]
+           "cell", "csv_cell", "csv_records", "csv_text", "depth_interval_text", "markdown_cell",
+           "markdown_fence", "markdown_inline", "markdown_text", "prose", "table", "to_json",
+           "wrapped"]

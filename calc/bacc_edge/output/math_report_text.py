@@ -30,7 +30,8 @@ from .cut_cards import HEADERS as CUT_CARD_HEADERS, cut_card_rows
 from .cut_cards import verdict as cut_card_verdict
 from .deck_comparison import deck_label
 from .math_report_model import DEFAULT_DECKS, DEFAULT_LEVEL, FlagKind, MathReport
-from .render import depth_interval_text, eor_card_rows
+from .formats import depth_interval_text
+from .render import eor_card_rows
 
 
 # -- the blocks ------------------------------------------------------------------------------

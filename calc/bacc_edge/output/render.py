@@ -25,7 +25,8 @@ from ..depth.shoes import DepthSpec
 from ..analysis.removal_effects import LinearCount, RemovalEffects
 from .formats import FORMATS  # noqa: F401 (not used here: the CLI's --fmt reads render.FORMATS)
 from .cut_cards import HEADERS as CUT_CARD_HEADERS, cut_card_rows, cut_card_title, verdict
-from .formats import below, csv_records, prose, table, to_json, wrapped
+from .formats import (below, csv_records, depth_interval_text, prose, table, to_json,
+                      wrapped)
 from ..util.number_text import amount, decimal, fraction, percentage, plural
 from ..analysis.bet_report import BetResult, CheckStatus, EventResult, FigureCheck, StudyStatus
 from ..language.bet import Measure
@@ -380,18 +381,6 @@ def commission_output(edges: Sequence[CommissionEdge], shoe: Shoe, fmt: str,
 
 
 # -- shoe depth and count studies (bacc-edge depth) ---------------------------------------
-
-def depth_interval_text(interval, digits: int = 3, *, percent: bool = False) -> str:
-    """``0.155 (0.149 to 0.161)``; percentages when ``percent``."""
-    if interval is None:
-        return ""
-    k, unit = (100, "%") if percent else (1, "")
-    # + 0.0 makes a zero that came out negative (-0.0) plain 0: "0.000", never "-0.000"
-    v, lo, hi = (x * k + 0.0 for x in (interval.value, interval.low, interval.high))
-    if lo == hi == v:
-        return f"{v:.{digits}f}{unit} (every shoe alike)"
-    return f"{v:.{digits}f}{unit} ({lo:.{digits}f} to {hi:.{digits}f})"
-
 
 def depth_player_label(p) -> str:
     if p.group is not None:  # a group's name says its cutoff

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ..depth.shoe_shopping import FirstCard, ShoeShopping
 from ..util.number_text import fraction, percentage
-from .formats import below, csv_records, prose, table, to_json
-from .render import depth_interval_text, depth_title
+from .formats import below, csv_records, depth_interval_text, prose, table, to_json
+from .render import depth_title
 
 
 def shopping_rows(result: ShoeShopping, b: int, digits: int = 3):
