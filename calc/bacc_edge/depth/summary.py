@@ -54,8 +54,9 @@ class DepthTally:
     gains: np.ndarray
     #: shoes dealt
     n: int
-    #: per further cut card of the run (:attr:`~bacc_edge.depth.shoes.DepthSpec.further_cuts`), the
-    #: same shoes added up as dealt with the cut card there
+    #: per further cut card of the run
+    #: (:attr:`~bacc_edge.depth.shoes.DepthSpec.further_cuts`), the same shoes added up as
+    #: dealt with the cut card there
     at_cuts: Mapping[int, "DepthTally"]
 
     def __init__(self, batches: Sequence[dict]):
@@ -67,11 +68,15 @@ class DepthTally:
             array.flags.writeable = False
             object.__setattr__(self, name, array)
         object.__setattr__(self, "n", int(self.shoes[0]))
-        cuts = sorted({int(k[len(CUT_PREFIX):].split(":")[0]) for k in batches[0]
-                       if k.startswith(CUT_PREFIX)})
-        object.__setattr__(self, "at_cuts", MappingProxyType({cut: DepthTally([
-            {k[len(f"{CUT_PREFIX}{cut}:"):]: v for k, v in b.items()
-             if k.startswith(f"{CUT_PREFIX}{cut}:")} for b in batches]) for cut in cuts}))
+        # each further cut card's arrays, keyed "cut:52:sums", as a batch of their own
+        at: dict[int, list[dict]] = {}
+        for i, b in enumerate(batches):
+            for key, array in b.items():
+                if key.startswith(CUT_PREFIX):
+                    cut, _, name = key[len(CUT_PREFIX):].partition(":")
+                    at.setdefault(int(cut), [{} for _ in batches])[i][name] = array
+        object.__setattr__(self, "at_cuts", MappingProxyType(
+            {cut: DepthTally(parts) for cut, parts in sorted(at.items())}))
 
 
 class GainMethod(StrEnum):
