@@ -1,13 +1,35 @@
 """Cards as the dealt-shoe kernels number them, for the plain-Python dealers of the tests:
 card ``rank * 4 + suit`` (A = rank 0, suits ♠ ♥ ♦ ♣), and a shoe's rows (copies of each rank
-and suit) as its physical cards."""
+and suit) as its physical cards; small suit-asymmetric shoes drawn as such rows."""
 
+from hypothesis import strategies as st
 from reference import coup_length
 
 
 def physical(rows):
     """The physical cards of a shoe given as rows[rank][suit] copies: (rank, suit) pairs."""
     return [(r, s) for r in range(13) for s in range(4) for _ in range(rows[r][s])]
+
+
+def small_suited_shoes(ranks, most, *, patterns_differ=False):
+    """Suit-asymmetric shoes of 7-9 cards over two to four of ``ranks`` (rank indices, A =
+    0), as rows[rank][suit], at most ``most`` copies of a card; ``patterns_differ``: two
+    of the ranks at least held in different suits."""
+    def rows(drawn):
+        chosen, counts = drawn
+        out = [[0] * 4 for _ in range(13)]
+        for i, r in enumerate(chosen):
+            out[r] = [counts[4 * i + s] for s in range(4)]
+        return out
+
+    def fits(r):
+        return 7 <= sum(map(sum, r)) <= 9 and (
+            not patterns_differ or len({tuple(row) for row in r if sum(row)}) > 1)
+
+    return st.tuples(
+        st.lists(st.sampled_from(ranks), min_size=2, max_size=4, unique=True),
+        st.lists(st.integers(0, most), min_size=16, max_size=16),
+    ).map(rows).filter(fits)
 
 
 def points(card):

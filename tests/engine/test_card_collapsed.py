@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from card_numbers import small_suited_shoes
 from reference import card_points, reference_deals
 
 from bacc_edge import Bet, Event, Shoe, banker, first_four, player
@@ -88,21 +88,7 @@ SHAPES = {
 
 #: ranks of the small shoes: A, 8, 9, Q, K
 SHOE_RANKS = (ACE, 7, NINE, 11, KING)
-
-
-def small_shoes():
-    """Suit-asymmetric shoes of 7-9 cards over two to four of SHOE_RANKS."""
-    def rows(t):
-        ranks, counts = t
-        out = [[0] * 4 for _ in range(13)]
-        for i, r in enumerate(ranks):
-            out[r] = [counts[4 * i + s] for s in range(4)]
-        return out
-
-    return st.tuples(
-        st.lists(st.sampled_from(SHOE_RANKS), min_size=2, max_size=4, unique=True),
-        st.lists(st.integers(0, 3), min_size=16, max_size=16),
-    ).map(rows).filter(lambda r: 7 <= sum(map(sum, r)) <= 9)
+SMALL_SHOES = small_suited_shoes(SHOE_RANKS, 3)
 
 
 @pytest.mark.parametrize("shape", list(SHAPES))
@@ -116,7 +102,7 @@ def test_the_layout_collapses_the_suits_no_line_reads(shape):
 
 @settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(small_shoes())
+@given(SMALL_SHOES)
 @pytest.mark.parametrize("shape", list(SHAPES))
 def test_collapsed_counts_match_the_reference_on_asymmetric_shoes(shape, rows):
     """Every line's deals, on the collapsed layout, as the reference dealer's real

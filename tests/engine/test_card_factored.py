@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from card_numbers import small_suited_shoes
 from reference import card_points, coups_dealt
 
 from bacc_edge import (Bet, CardGroup, Event, Shoe, all_cards, banker, cards_dealt, first_four,
@@ -92,22 +92,7 @@ SHAPES = {
 
 #: ranks of the small shoes: A, 3, 8, 9, Q, K (values 1, 3, 8, 9, 0, 0)
 SHOE_RANKS = (0, 2, 7, 8, 11, 12)
-
-
-def small_shoes():
-    """Suit-asymmetric shoes of 7-9 cards over two to four of SHOE_RANKS."""
-    def rows(t):
-        ranks, counts = t
-        out = [[0] * 4 for _ in range(13)]
-        for i, r in enumerate(ranks):
-            out[r] = [counts[4 * i + s] for s in range(4)]
-        return out
-
-    return st.tuples(
-        st.lists(st.sampled_from(SHOE_RANKS), min_size=2, max_size=4, unique=True),
-        st.lists(st.integers(0, 2), min_size=16, max_size=16),
-    ).map(rows).filter(lambda r: 7 <= sum(map(sum, r)) <= 9 and len(
-        {tuple(row) for row in r if sum(row)}) > 1)
+SMALL_SHOES = small_suited_shoes(SHOE_RANKS, 2, patterns_differ=True)
 
 
 def physical(rows):
@@ -237,7 +222,7 @@ def _setting(shape):
 
 @settings(max_examples=12, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(small_shoes())
+@given(SMALL_SHOES)
 @pytest.mark.parametrize("shape", list(SHAPES))
 def test_factored_cells_match_the_reference_on_asymmetric_shoes(shape, rows):
     layout, reads, groups, colour, told, descriptions, _ = _setting(shape)
@@ -249,7 +234,7 @@ def test_factored_cells_match_the_reference_on_asymmetric_shoes(shape, rows):
 
 @settings(max_examples=12, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(small_shoes())
+@given(SMALL_SHOES)
 @pytest.mark.parametrize("shape", list(SHAPES))
 def test_suits_named_in_order_of_appearance_match_the_reference(shape, rows):
     """The card layout's own count on an asymmetric shoe (suits renamed by factored
@@ -312,7 +297,7 @@ def reference_lines(bet, shape, rows):
 
 @settings(max_examples=12, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(small_shoes())
+@given(SMALL_SHOES)
 @pytest.mark.parametrize("shape", list(SHAPES))
 def test_merged_cells_settle_as_the_reference(shape, rows):
     """The layout the evaluator picks merges, per number, the cells the bet settles
