@@ -29,13 +29,12 @@ from .analysis.commission import banker_commission_edges
 from .analysis.deck_comparison import DeckList, check_deck_list_options, compare_decks_of
 from .analysis.removal_effects import effects_and_counts
 from .analysis.table_rules import WithMainBet
-from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, PaytableFile,
-                          PercentAmount, TagsValue, TriggerValue, WholeNumber, advantage_options,
-                          bet_option,
-                          check_option, choice_of, deal_options, digits_option, exact_option,
-                          fmt_option, given, given_values, level_option, one_deck_count,
-                          plot_option, print_version, say, seed_option, shoe_options,
-                          text_only, workers_option)
+from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, PaytableFile, PercentAmount,
+                          TagsValue, TriggerValue, WholeNumber, advantage_options, bet_option,
+                          check_option, choice_of, deal_options, dealt_to, digits_option,
+                          exact_option, fmt_option, given, given_values, level_option,
+                          one_deck_count, plot_option, print_version, say, seed_option,
+                          shoe_options, text_only, workers_option)
 from .depth.options import DepthOptions
 from .engine.jit import on_first_compile
 from .depth.run import depth_study
@@ -343,15 +342,11 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
     if not 0 < ruin < 100:
         raise OptionError(f"--risk-of-ruin {float(ruin):g}: must be a percentage above 0 and "
                           f"below 100")
-    if cuts and given(click.get_current_context(), "cut"):
-        raise click.UsageError("--cut and --cuts: the shoes of --cuts are dealt to its "
-                               "nearest cut card; give every cut card in --cuts")
+    cut = dealt_to(cut, cuts, bool(given(click.get_current_context(), "cut")))
     if cuts and count_only:
         raise click.UsageError("--cuts sums the perfect player and each bet's own count up "
                                "at every cut card, which values every round: drop "
                                "--count-only, or --cuts for the count study")
-    if cuts:
-        cut = cuts[0]
     options = DepthOptions(bet_names=list(bets) or None, deal=DealRules(decks, cut, end_rule),
                            seed=seed, level=level, cutoff=cutoff, eor_count=eor_count,
                            count_only=count_only, exact_bets=exact_bets, screen=screen,
@@ -596,11 +591,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     """
     depth_only = [*(["--depth-bet"] if depth_bets else []),
                   *given(click.get_current_context(), "seed", "workers", "state", "cuts")]
-    if cuts and cut is not None:
-        raise click.UsageError("--cut and --cuts: the --depth shoes are dealt to the nearest "
-                               "cut card of --cuts; give every cut card in --cuts")
-    if cuts:
-        cut = cuts[0]
+    cut = dealt_to(cut, cuts, cut is not None)
     if depth is None and depth_only:  # options of a run not asked for: a contradiction
         raise click.UsageError(f"{', '.join(depth_only)}: "
                                f"{'shapes' if len(depth_only) == 1 else 'shape'} the "

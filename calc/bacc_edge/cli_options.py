@@ -377,6 +377,17 @@ class CutCards(click.ParamType):
         return numbers
 
 
+def dealt_to(cut, cuts: tuple[int, ...], cut_given: bool):
+    """The cut card the shoes are dealt to: ``--cut``'s, or with ``--cuts`` the nearest of
+    them (the others are summed up from the same shoes); both given is a usage error."""
+    if not cuts:
+        return cut
+    if cut_given:
+        raise click.UsageError("--cut and --cuts: the shoes are dealt to the nearest cut card "
+                               "of --cuts; give every cut card in --cuts")
+    return cuts[0]
+
+
 def text_only(fmt: str, *names: str, exact_in: tuple[str, ...] = ()) -> None:
     """Refuse the options among ``names`` (--digits, --exact) that shape the text tables
     when --fmt json or csv gives every number in full (exact fractions too under the
