@@ -71,7 +71,8 @@ def _long_name(param: click.Option) -> str:
 class CommandGroup(click.Group):
     """The command group: a first argument that is not a command goes to ``report``,
     each command's options are given once (:class:`OnceCommand`), an error about the
-    input is one line, not a traceback, and so are an output that cannot be written
+    input is one line, not a traceback (a usage error too: the message, then where help
+    is, with no usage block above it), and so are an output that cannot be written
     (:mod:`~bacc_edge.output.stdout_guard`) and Ctrl-C. A paytable still loading after
     a few seconds is named on stderr, whichever command, and whichever function of the
     library loads it (:func:`~bacc_edge.language.loader.slow_loads_told`)."""
@@ -82,18 +83,38 @@ class CommandGroup(click.Group):
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h",
                                                                      "--version"):
             args = ["report", *args]
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as err:
+            raise one_line_usage_error(err) from None
 
     def invoke(self, ctx):
         try:
             with guarded_stdout(), slow_loads_told(say):
                 return super().invoke(ctx)
+        except click.UsageError as err:  # a command's own options, parsed in invoke
+            raise one_line_usage_error(err) from None
         except BaccEdgeError as err:
             raise click.ClickException(str(err)) from None
         except OutputNotWritten as err:
             raise click.ClickException(str(err)) from None
         except KeyboardInterrupt:  # Ctrl-C: one line, as every other ending
             raise click.ClickException("interrupted") from None
+
+
+#: The usage error click (8.2 on) raises to print a group's help when it is given nothing.
+NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+def one_line_usage_error(err: click.UsageError) -> click.UsageError:
+    """``err`` told in one line: its message, then the command whose ``--help`` explains
+    the usage. Click prints a usage error after the command's usage block and a hint, four
+    lines; a usage error without a context is printed as its message alone, still with
+    exit code 2. The help that ``bacc-edge`` alone prints (click 8.2 on raises it as a
+    usage error) stays the help."""
+    if err.ctx is None or isinstance(err, NO_ARGS_IS_HELP):
+        return err
+    return click.UsageError(f"{err.format_message()} (see '{err.ctx.command_path} --help')")
 
 
 def given(ctx: click.Context, *names: str) -> list[str]:
