@@ -1,0 +1,271 @@
+"""Baccara banque, its solution (analysis/; its rules in game/, counted in engine/,
+written in output/).
+
+Baccara banque solved exactly on any shoe, with the two players as one coalition
+against the banker (a two-person zero-sum game), and the banker's best answer to any
+play of the players.
+
+**The game** (:mod:`bacc_edge.game.baccara_banque`): each player chooses on 5 (each
+sees his own total), the banker at each of his 1,144 cells (his total against what each
+table showed). A share ``stake`` of the money bet is on the left table, the rest on the
+right; each table wins 1 or loses 1 per unit against the banker, a tie pushes. The
+payoffs are per unit of the whole stake: the coalition's is what both tables win
+together, the banker's its negation (no commission).
+
+**Counting.** Every ordered nine-card deal of the shoe, every hand drawing
+(:func:`~bacc_edge.engine.banque_counts.banque_counts`), is read under each of the four
+*plays* of the players (each draws or stands on 5): who draws, which banker cell it
+reaches, and what each table wins when the banker stands or draws there. So the
+coalition's payoff at play s is a constant plus, per banker cell, the gain of his
+drawing: the :class:`~bacc_edge.analysis.team_games.TeamGame`, exact (one per table,
+:class:`BanqueGame`; the stake weighs them).
+
+**Models.** The coalition mixes over its four plays jointly (Ethier and Lee's
+*correlated* cooperation: the two players may agree on a shared random signal): a
+two-person zero-sum game, solved by two exact linear programs with its certificate
+(:func:`solve_baccara_banque`). Its optimal mixture, where it is a product of the two
+players' own probabilities, is also open to players who cannot signal (the
+*independent* cooperation): the solution says whether it is. Against any probabilities
+of the two players drawing on 5, played independently, :func:`banker_best_response`
+gives the banker's best answer, cell by cell, and its payoff.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from ..engine.banque_counts import CELLS, LIMBS, banque_counts, limb_total
+from ..errors import ArgumentError, OptionError, kind_of
+from ..game.baccara_banque import BANKER_CELLS, NATURAL, SHOWN, STOOD
+from ..game.cards import POINT_VALUES
+from ..game.chemin_de_fer import PLAYER_CHOICE
+from ..game.shoe import Shoe, shoe_argument
+from ..game.tableau import NATURALS
+from ..util.arguments import callable_argument
+from ..util.progress import Progress, Steps
+from .additive_games import Certificate
+from .team_games import TeamGame, solve_team_game
+
+#: The players' four plays, as (left draws on 5, right draws on 5).
+PLAYS = ((False, False), (False, True), (True, False), (True, True))
+
+
+@dataclass(frozen=True)
+class BanqueGame:
+    """Each table's payoff per play of the players and per banker cell (``tables``,
+    left then right: a :class:`~bacc_edge.analysis.team_games.TeamGame` over the
+    shoe's nine-card deals, what that table wins per unit staked on it)."""
+
+    shoe: Shoe
+    tables: tuple[TeamGame, TeamGame]
+
+    def coalition(self, stake: Fraction) -> TeamGame:
+        """The coalition's payoff per unit of the whole stake, ``stake`` of it on the
+        left table: the tables' payoffs weighed, over one denominator."""
+        a, b = stake.numerator, stake.denominator
+        left, right = self.tables
+        return TeamGame(tuple(a * u + (b - a) * v for u, v in zip(left.constant, right.constant)),
+                        tuple(tuple(a * u + (b - a) * v for u, v in zip(p, q))
+                              for p, q in zip(left.gain, right.gain)),
+                        b * left.denominator)
+
+
+@dataclass(frozen=True)
+class BanqueCell:
+    """The banker's choice at one cell: his ``total`` against what each table showed
+    (``left``, ``right``: a third card's point value 0-9,
+    :data:`~bacc_edge.game.baccara_banque.STOOD` or
+    :data:`~bacc_edge.game.baccara_banque.NATURAL`); ``draws`` the probability he draws
+    (None: the choice changes nothing on this shoe)."""
+
+    total: int
+    left: int
+    right: int
+    draws: Fraction | None
+
+
+@dataclass(frozen=True)
+class BanqueSolution:
+    """Baccara banque solved on ``shoe`` with ``stake`` of the money on the left table,
+    the two players as one coalition.
+
+    ``value``: the coalition's payoff per unit of the whole stake under optimal play
+    (the banker's is its negation); ``plays``: the coalition's optimal mixture over
+    :data:`PLAYS`; ``banker``: his optimal choice per cell; ``certificate``: each side's
+    best response over every choice (the coalition first); ``game``: both tables'
+    payoffs, exact."""
+
+    shoe: Shoe
+    stake: Fraction
+    value: Fraction
+    plays: tuple[Fraction, ...]
+    banker: tuple[BanqueCell, ...]
+    certificate: Certificate
+    game: BanqueGame
+
+    @property
+    def left_draws(self) -> Fraction:
+        """The probability the left player draws on 5."""
+        return self.plays[2] + self.plays[3]
+
+    @property
+    def right_draws(self) -> Fraction:
+        """The probability the right player draws on 5."""
+        return self.plays[1] + self.plays[3]
+
+    @property
+    def independent(self) -> bool:
+        """Whether the optimal mixture is the product of the two players' own
+        probabilities: then two players who cannot signal each other play it too."""
+        return independent_plays(self.left_draws, self.right_draws) == self.plays
+
+
+def independent_plays(left: Fraction, right: Fraction) -> tuple[Fraction, ...]:
+    """The mixture over :data:`PLAYS` of two players drawing on 5 independently, the
+    left with probability ``left``, the right with ``right``."""
+    return tuple((left if l else 1 - left) * (right if r else 1 - right) for l, r in PLAYS)
+
+
+def parse_stake(value) -> Fraction:
+    """The share of the money bet on the left table: a fraction (``"1/2"``, ``"0.6"``,
+    ``Fraction(3, 5)``) or a percentage (``"60%"``), strictly between 0 and 1."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, str)):
+        raise ArgumentError(f"stake {kind_of(value)} must be a fraction such as '1/2' or a "
+                            f"percentage such as '50%'")
+    try:
+        if isinstance(value, str):
+            text = value.strip()
+            share = (Fraction(text[:-1].strip()) / 100 if text.endswith("%")
+                     else Fraction(text))
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise ValueError
+            share = Fraction(repr(value))
+        else:
+            share = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"stake {value!r} is not a fraction such as '1/2' or a percentage "
+                          f"such as '50%'") from None
+    if not 0 < share < 1:
+        raise OptionError(f"stake {value!r}: the left table's share of the money must be "
+                          f"strictly between 0 and 1 (0% and 100%)")
+    return share
+
+
+def banque_game(shoe: Shoe) -> BanqueGame:
+    """Both tables' exact payoffs on ``shoe``: its nine-card deals counted, then read
+    under each play (see the module's docstring)."""
+    counts = banque_counts(shoe)
+    t1, t2, tb, x1, x2, y = np.unravel_index(np.arange(CELLS), (POINT_VALUES,) * 6)
+    cell_of = _cell_numbers()
+    total = limb_total(counts.sum(axis=1))
+    sums = [[_table_sums(counts, tb, y, cell_of, play, table, (t1, t2), (x1, x2))
+             for play in PLAYS] for table in range(2)]
+    tables = tuple(TeamGame(tuple(limb_total(c) for c, _ in per_play),
+                            tuple(tuple(limb_total(g[:, j]) for _, g in per_play)
+                                  for j in range(len(BANKER_CELLS))), total)
+                   for per_play in sums)
+    return BanqueGame(shoe, tables)
+
+
+def _cell_numbers() -> np.ndarray:
+    """Each banker cell's number by (his total, left shown, right shown); -1 where the
+    banker has no choice (a natural, or both players')."""
+    cell_of = np.full((POINT_VALUES, len(SHOWN), len(SHOWN)), -1, dtype=np.int64)
+    for j, (total, left, right) in enumerate(BANKER_CELLS):
+        cell_of[total, left, right] = j
+    return cell_of
+
+
+def _table_sums(counts, tb, y, cell_of, play, table, totals, thirds):
+    """One table's payoff sums at one play, per limb of the counts: the constant (the
+    banker standing wherever he chooses) and per banker cell the gain of his drawing."""
+    shown, points = [], []
+    banker_natural = np.isin(tb, NATURALS)
+    for total, third, draws_on_5 in zip(totals, thirds, play):
+        natural = np.isin(total, NATURALS)
+        draws = ~natural & ~banker_natural & (
+            (total < PLAYER_CHOICE) | ((total == PLAYER_CHOICE) & draws_on_5))
+        shown.append(np.where(natural, NATURAL, np.where(draws, third, STOOD)))
+        points.append(np.where(draws, (total + third) % POINT_VALUES, total))
+    cell = np.where(banker_natural, -1, cell_of[np.minimum(tb, 7), shown[0], shown[1]])
+    mine = points[table]
+    stands = np.sign(mine - tb)
+    drawn = np.where(shown[table] == NATURAL, 1, np.sign(mine - (tb + y) % POINT_VALUES))
+    decided = cell >= 0
+    gain = np.zeros((LIMBS, len(BANKER_CELLS)), dtype=np.int64)
+    for limb in range(LIMBS):
+        np.add.at(gain[limb], cell[decided], (counts[limb] * (drawn - stands))[decided])
+    return (counts * stands).sum(axis=1), gain
+
+
+def solve_baccara_banque(shoe: Shoe | None = None, *, stake="1/2",
+                         on_progress: Progress | None = None) -> BanqueSolution:
+    """Solve baccara banque on ``shoe`` (8 decks by default) exactly, the two players as
+    one coalition that may correlate its play, ``stake`` of the money on the left table
+    (``"1/2"``, ``"60%"``). ``on_progress(done, total)`` hears of the counting (numba
+    compiling its kernel first on a fresh cache) and the solving. Shoes of up to 832
+    cards (16 decks), or dealt with replacement."""
+    shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    stake = parse_stake(stake)
+    if on_progress is not None:
+        callable_argument(on_progress)
+    steps = Steps(on_progress, 2)
+    game = banque_game(shoe)
+    steps()
+    solved = solve_team_game(game.coalition(stake))
+    banker = tuple(BanqueCell(t, left, right, draws)
+                   for (t, left, right), draws in zip(BANKER_CELLS, solved.beta))
+    steps()
+    return BanqueSolution(shoe, stake, solved.value, solved.r, banker, solved.certificate, game)
+
+
+@dataclass(frozen=True)
+class BankerAnswer:
+    """The banker's best answer to the two players drawing on 5 independently with
+    probabilities ``left`` and ``right``: his choice per cell (None where drawing and
+    standing pay him alike), the coalition's payoff then (``value``, per unit of the
+    whole stake; the banker's is its negation), and each table's (per unit staked on
+    it)."""
+
+    left: Fraction
+    right: Fraction
+    banker: tuple[BanqueCell, ...]
+    value: Fraction
+    tables: tuple[Fraction, Fraction]
+
+
+def banker_best_response(solution: BanqueSolution, left, right) -> BankerAnswer:
+    """The banker's best answer, cell by cell, to the left and right players drawing on
+    5 with probabilities ``left`` and ``right`` (each a number from 0 to 1: 0 stands,
+    1 draws), independently, on the solution's shoe and stake."""
+    q = tuple(_probability(v, name) for v, name in ((left, "left"), (right, "right")))
+    r = independent_plays(*q)
+    beta = solution.game.coalition(solution.stake).best_response(r)
+    cells = tuple(BanqueCell(t, a, b, d) for (t, a, b), d in zip(BANKER_CELLS, beta))
+    taken = [0 if d is None else d for d in beta]
+    tables = tuple(table.value(r, taken) for table in solution.game.tables)
+    value = solution.stake * tables[0] + (1 - solution.stake) * tables[1]
+    return BankerAnswer(q[0], q[1], cells, value, tables)
+
+
+def _probability(value, name: str) -> Fraction:
+    """A probability of drawing on 5, exact."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, str)):
+        raise ArgumentError(f"{name} {kind_of(value)} must be a probability from 0 to 1")
+    try:
+        p = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"{name} {value!r} is not a probability such as '9/11'") from None
+    if not 0 <= p <= 1:
+        raise OptionError(f"{name} {value!r}: a probability of drawing on 5 is from 0 to 1")
+    return p
+
+
+__all__ = ["BankerAnswer", "BanqueCell", "BanqueGame", "BanqueSolution", "PLAYS",
+           "banker_best_response", "banque_game", "independent_plays", "parse_stake",
+           "solve_baccara_banque"]
