@@ -124,10 +124,91 @@ class BanqueSolution:
         return independent_plays(self.left_draws, self.right_draws) == self.plays
 
 
+@dataclass(frozen=True)
+class IndependentCooperation:
+    """The coalition's optimal mixtures that two players who cannot signal each other
+    can play, each drawing on 5 on his own (Ethier and Lee's *independent cooperative
+    equilibrium*, with the banker's optimal strategy): ``segments``, each a range of the
+    left player's probability of drawing and one of the right's (low, high; one of the
+    two ranges is a single number), empty where there is none. ``interior_open``: True
+    where every play is a best answer to the banker's strategy, so that such mixtures
+    with both players mixing might exist and were not searched (they are then found by
+    no linear condition)."""
+
+    segments: tuple[tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]], ...]
+    interior_open: bool
+
+    @property
+    def exists(self) -> bool | None:
+        """Whether any exists: None where the search could not tell."""
+        return True if self.segments else None if self.interior_open else False
+
+
 def independent_plays(left: Fraction, right: Fraction) -> tuple[Fraction, ...]:
     """The mixture over :data:`PLAYS` of two players drawing on 5 independently, the
     left with probability ``left``, the right with ``right``."""
     return tuple((left if l else 1 - left) * (right if r else 1 - right) for l, r in PLAYS)
+
+
+def independent_cooperation(solution: BanqueSolution) -> IndependentCooperation:
+    """The optimal mixtures of :func:`solve_baccara_banque`'s game that are products of
+    the two players' own probabilities.
+
+    In a zero-sum game a mixture is optimal exactly when it and the banker's optimal
+    strategy answer each other: it makes only plays that are best against his strategy,
+    and his strategy is a best answer to it (where he mixes, his drawing gains nothing;
+    where he draws, it never costs him; where he stands, it never helps him). Where one
+    player's probability is 0 or 1, those conditions are linear in the other's, and
+    solved exactly; with both players mixing, every play is made, so every play must
+    be best (see ``interior_open``); the solution's own mixture is listed first where it
+    is a product."""
+    game = solution.game.coalition(solution.stake)
+    beta = [c.draws for c in solution.banker]
+    best = [game.play_value(s, beta) == solution.value for s in range(len(PLAYS))]
+    segments = []
+    if solution.independent:  # the solution itself
+        segments.append(((solution.left_draws,) * 2, (solution.right_draws,) * 2))
+    for side in range(2):
+        for fixed in (Fraction(0), Fraction(1)):
+            found = _free_range(game, beta, best, side, fixed)
+            if found is not None:
+                ranges = ((fixed, fixed), found) if side == 0 else (found, (fixed, fixed))
+                if ranges not in segments:
+                    segments.append(ranges)
+    return IndependentCooperation(tuple(segments), all(best))
+
+
+def _free_range(game: TeamGame, beta, best, side: int, fixed: Fraction):
+    """The range of the other player's probability p for which the product mixture
+    (this ``side``'s player at ``fixed``) is optimal, or None. The mixture is linear in
+    p, so each condition reads ``a + b p`` (=, <= or >=) 0."""
+    def mixture(p):
+        return independent_plays(fixed, p) if side == 0 else independent_plays(p, fixed)
+
+    at0, at1 = mixture(Fraction(0)), mixture(Fraction(1))
+    conditions = [((at0[s], at1[s] - at0[s]), "=") for s in range(len(PLAYS)) if not best[s]]
+    for j, y in enumerate(beta):
+        if y is not None:
+            a = game.choice_gain(j, at0)
+            sense = "=" if 0 < y < 1 else "<=" if y == 1 else ">="
+            conditions.append(((a, game.choice_gain(j, at1) - a), sense))
+    low, high = Fraction(0), Fraction(1)
+    for (a, b), sense in conditions:
+        if b == 0:
+            if (a != 0 and sense == "=") or (a > 0 and sense == "<=") or (
+                    a < 0 and sense == ">="):
+                return None
+            continue
+        root = -a / b
+        if sense == "=":
+            low, high = max(low, root), min(high, root)
+        elif (sense == "<=") == (b > 0):  # a + b p <= 0 with b > 0: p <= root
+            high = min(high, root)
+        else:
+            low = max(low, root)
+        if low > high:
+            return None
+    return low, high
 
 
 def parse_stake(value) -> Fraction:
@@ -253,6 +334,15 @@ def banker_best_response(solution: BanqueSolution, left, right) -> BankerAnswer:
     return BankerAnswer(q[0], q[1], cells, value, tables)
 
 
+def parse_against(text: str) -> tuple[Fraction, Fraction]:
+    """Two probabilities of drawing on 5 written ``"LEFT,RIGHT"`` (``"9/11,1"``)."""
+    parts = text.split(",") if isinstance(text, str) else []
+    if len(parts) != 2:
+        raise OptionError(f"against {text!r} is not two probabilities LEFT,RIGHT such as "
+                          f"'9/11,1'")
+    return _probability(parts[0].strip(), "left"), _probability(parts[1].strip(), "right")
+
+
 def _probability(value, name: str) -> Fraction:
     """A probability of drawing on 5, exact."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, str)):
@@ -266,6 +356,7 @@ def _probability(value, name: str) -> Fraction:
     return p
 
 
-__all__ = ["BankerAnswer", "BanqueCell", "BanqueGame", "BanqueSolution", "PLAYS",
-           "banker_best_response", "banque_game", "independent_plays", "parse_stake",
+__all__ = ["BankerAnswer", "BanqueCell", "BanqueGame", "BanqueSolution",
+           "IndependentCooperation", "PLAYS", "banker_best_response", "banque_game",
+           "independent_cooperation", "independent_plays", "parse_against", "parse_stake",
            "solve_baccara_banque"]
