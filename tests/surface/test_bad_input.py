@@ -760,6 +760,28 @@ CLI = [
                                          "cards"],
      "28 decks: a chemin de fer model where a side sees his cards is counted in 64-bit "
      "integers, which hold shoes of up to 1,448 cards (27 decks)", 1),
+    # -- baccara-banque ----------------------------------------------------------------------
+    ("baccara-banque decks and infinite", ["baccara-banque", "--decks", "6", "--infinite"],
+     "--decks and --infinite each describe the whole shoe: give one", 2),
+    ("baccara-banque decks 17", ["baccara-banque", "--decks", "17"],
+     "17 decks: baccara banque is counted in 64-bit limbs, which hold shoes of up to 832 "
+     "cards (16 decks); this one has 884", 1),
+    ("baccara-banque stake 0", ["baccara-banque", "--stake", "0"],
+     "stake '0': the left table's share of the money must be strictly between 0 and 1", 1),
+    ("baccara-banque stake 100%", ["baccara-banque", "--stake", "100%"],
+     "stake '100%': the left table's share of the money must be strictly between", 1),
+    ("baccara-banque stake 1/0", ["baccara-banque", "--stake", "1/0"],
+     "stake '1/0' is not a fraction such as '1/2' or a percentage such as '50%'", 1),
+    ("baccara-banque stake half", ["baccara-banque", "--stake", "half"],
+     "stake 'half' is not a fraction such as '1/2'", 1),
+    ("baccara-banque against one number", ["baccara-banque", "--against", "1"],
+     "against '1' is not two probabilities LEFT,RIGHT such as '9/11,1'", 1),
+    ("baccara-banque against a word", ["baccara-banque", "--against", "x,1"],
+     "left 'x' is not a probability such as '9/11'", 1),
+    ("baccara-banque against above 1", ["baccara-banque", "--against", "0,3/2"],
+     "right '3/2': a probability of drawing on 5 is from 0 to 1", 1),
+    ("baccara-banque stake twice", ["baccara-banque", "--stake", "1/2", "--stake", "3/5"],
+     "--stake is given twice: give it once", 2),
     # -- known-card ------------------------------------------------------------------------
     ("known-card classes leave out ranks", ["known-card", PUNTO, "--classes", "A 2 3 | 6 7 8 9"],
      "classes 'A 2 3 | 6 7 8 9' leave out 4 5 10 J Q K: every rank belongs to one class", 1),

@@ -32,13 +32,14 @@ gives the banker's best answer, cell by cell, and its payoff.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
-from ..engine.banque_counts import CELLS, LIMBS, banque_counts, limb_total
+from ..engine.banque_counts import banque_counts, limb_total
 from ..errors import ArgumentError, OptionError, kind_of
 from ..game.baccara_banque import BANKER_CELLS, NATURAL, SHOWN, STOOD
 from ..game.cards import POINT_VALUES
@@ -237,19 +238,22 @@ def parse_stake(value) -> Fraction:
     return share
 
 
+@functools.lru_cache(maxsize=8)
 def banque_game(shoe: Shoe) -> BanqueGame:
     """Both tables' exact payoffs on ``shoe``: its nine-card deals counted, then read
-    under each play (see the module's docstring)."""
+    under each play (see the module's docstring). A shoe's game is counted once per
+    process (its stakes and the banker's answers all read the one count)."""
     counts = banque_counts(shoe)
-    t1, t2, tb, x1, x2, y = np.unravel_index(np.arange(CELLS), (POINT_VALUES,) * 6)
+    dealt = np.flatnonzero(counts.any(axis=0))
+    counts = counts[:, dealt]
+    deal = [a.astype(np.int8) for a in np.unravel_index(dealt, (POINT_VALUES,) * 6)]
     cell_of = _cell_numbers()
     total = limb_total(counts.sum(axis=1))
-    sums = [[_table_sums(counts, tb, y, cell_of, play, table, (t1, t2), (x1, x2))
-             for play in PLAYS] for table in range(2)]
-    tables = tuple(TeamGame(tuple(limb_total(c) for c, _ in per_play),
-                            tuple(tuple(limb_total(g[:, j]) for _, g in per_play)
+    sums = [_play_sums(counts, deal, cell_of, play) for play in PLAYS]
+    tables = tuple(TeamGame(tuple(limb_total(per_play[table][0]) for per_play in sums),
+                            tuple(tuple(limb_total(per_play[table][1][:, j]) for per_play in sums)
                                   for j in range(len(BANKER_CELLS))), total)
-                   for per_play in sums)
+                   for table in range(2))
     return BanqueGame(shoe, tables)
 
 
@@ -262,26 +266,33 @@ def _cell_numbers() -> np.ndarray:
     return cell_of
 
 
-def _table_sums(counts, tb, y, cell_of, play, table, totals, thirds):
-    """One table's payoff sums at one play, per limb of the counts: the constant (the
-    banker standing wherever he chooses) and per banker cell the gain of his drawing."""
+def _play_sums(counts, deal, cell_of, play):
+    """Both tables' payoff sums at one play, per limb of the counts: the constant (the
+    banker standing wherever he chooses) and per banker cell the gain of his drawing.
+
+    The gains are summed by ``np.bincount``, in float64: each term is a limb (below
+    2^30) times -2 to 2, and there are at most 10^6 of them, so every partial sum is a
+    whole number below 2^52, which float64 holds exactly."""
+    t1, t2, tb, x1, x2, y = deal
     shown, points = [], []
     banker_natural = np.isin(tb, NATURALS)
-    for total, third, draws_on_5 in zip(totals, thirds, play):
+    for total, third, draws_on_5 in zip((t1, t2), (x1, x2), play):
         natural = np.isin(total, NATURALS)
         draws = ~natural & ~banker_natural & (
             (total < PLAYER_CHOICE) | ((total == PLAYER_CHOICE) & draws_on_5))
-        shown.append(np.where(natural, NATURAL, np.where(draws, third, STOOD)))
+        shown.append(np.where(natural, np.int8(NATURAL), np.where(draws, third, np.int8(STOOD))))
         points.append(np.where(draws, (total + third) % POINT_VALUES, total))
     cell = np.where(banker_natural, -1, cell_of[np.minimum(tb, 7), shown[0], shown[1]])
-    mine = points[table]
-    stands = np.sign(mine - tb)
-    drawn = np.where(shown[table] == NATURAL, 1, np.sign(mine - (tb + y) % POINT_VALUES))
     decided = cell >= 0
-    gain = np.zeros((LIMBS, len(BANKER_CELLS)), dtype=np.int64)
-    for limb in range(LIMBS):
-        np.add.at(gain[limb], cell[decided], (counts[limb] * (drawn - stands))[decided])
-    return (counts * stands).sum(axis=1), gain
+    out = []
+    for mine, what in zip(points, shown):
+        stands = np.sign(mine - tb)
+        drawn = np.where(what == NATURAL, 1, np.sign(mine - (tb + y) % POINT_VALUES))
+        change = (drawn - stands)[decided]
+        gain = np.array([np.bincount(cell[decided], weights=limb[decided] * change,
+                                     minlength=len(BANKER_CELLS)) for limb in counts])
+        out.append(((counts * stands).sum(axis=1), gain.astype(np.int64)))
+    return out
 
 
 def solve_baccara_banque(shoe: Shoe | None = None, *, stake="1/2",
@@ -324,6 +335,9 @@ def banker_best_response(solution: BanqueSolution, left, right) -> BankerAnswer:
     """The banker's best answer, cell by cell, to the left and right players drawing on
     5 with probabilities ``left`` and ``right`` (each a number from 0 to 1: 0 stands,
     1 draws), independently, on the solution's shoe and stake."""
+    if not isinstance(solution, BanqueSolution):
+        raise ArgumentError(f"solution {kind_of(solution)} must be a BanqueSolution, from "
+                            f"solve_baccara_banque()")
     q = tuple(_probability(v, name) for v, name in ((left, "left"), (right, "right")))
     r = independent_plays(*q)
     beta = solution.game.coalition(solution.stake).best_response(r)
