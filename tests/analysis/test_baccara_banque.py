@@ -23,7 +23,9 @@ from banque_dealer import NATURAL as DEALT_NATURAL, STOOD as DEALT_STOOD, banque
 
 from bacc_edge import Shoe, banker_best_response, solve_baccara_banque
 from bacc_edge.analysis.baccara_banque import (PLAYS, BanqueCell, BanqueGame, BanqueSolution,
-                                              banque_game, independent_cooperation)
+                                              banque_game, independent_cooperation,
+                                              independent_plays)
+from bacc_edge.analysis.baccara_banque_nash import nash_equilibria
 from bacc_edge.analysis.team_games import TeamGame, solve_team_game
 from bacc_edge.cli import main
 from bacc_edge.engine.banque_counts import banque_counts, limb_total, point_counts
@@ -192,6 +194,49 @@ def test_the_bankers_best_answer_is_no_better_for_the_players_than_the_value(sma
     # against the coalition's own marginals played independently, no better either
     marginals = banker_best_response(small, small.left_draws, small.right_draws)
     assert marginals.value <= small.value
+
+
+def check_equilibrium(solution, eq):
+    """Each player's and the banker's payoff and best response, by the test's own sums,
+    are the equilibrium's and its certificate's."""
+    beta = [0 if c.draws is None else c.draws for c in eq.banker]
+    left, right = solution.game.tables
+    share = (solution.stake, 1 - solution.stake)
+
+    def table(game, q1, q2):
+        r = independent_plays(q1, q2)
+        return sum(x * (game.constant[s] + sum(y * row[s] for row, y in zip(game.gain, beta)))
+                   for s, x in enumerate(r)) / game.denominator
+
+    here = (table(left, eq.left, eq.right), table(right, eq.left, eq.right))
+    best = (share[0] * max(table(left, p, eq.right) for p in (0, 1)),
+            share[1] * max(table(right, eq.left, p) for p in (0, 1)))
+    assert here == eq.tables and best == eq.best[:2]
+    assert best == (share[0] * here[0], share[1] * here[1]) == eq.payoffs[:2]
+    coalition = solution.game.coalition(solution.stake)
+    _, banker_answer, payoff = best_responses(coalition, independent_plays(eq.left, eq.right),
+                                              beta)
+    assert banker_answer == payoff == -eq.banker_payoff == -eq.best[2] and eq.holds
+
+
+def test_the_players_apart_on_the_infinite_deck_each_draw_9_11():
+    # the Nash equilibrium found with the players apart, each for his own table: each
+    # draws on 5 with Kemeny and Snell's 9/11, the banker mixes on 6 when both stood
+    solution = solve_baccara_banque(Shoe.infinite())
+    (eq,) = nash_equilibria(solution)
+    assert (eq.left, eq.right) == (Fraction(9, 11), Fraction(9, 11))
+    mixed = [(c.total, c.left, c.right) for c in eq.banker if c.draws not in (0, 1, None)]
+    assert mixed == [(6, STOOD, STOOD)]
+    check_equilibrium(solution, eq)
+    # apart, the players do worse than as one coalition
+    assert -eq.banker_payoff < solution.value
+
+
+def test_a_pure_equilibrium_on_a_small_shoe(small):
+    # on 10 small cards both players draw on 5: each strictly prefers it
+    (eq,) = nash_equilibria(small)
+    assert (eq.left, eq.right) == (1, 1)
+    check_equilibrium(small, eq)
 
 
 # -- the command ----------------------------------------------------------------------------

@@ -780,6 +780,10 @@ CLI = [
      "left 'x' is not a probability such as '9/11'", 1),
     ("baccara-banque against above 1", ["baccara-banque", "--against", "0,3/2"],
      "right '3/2': a probability of drawing on 5 is from 0 to 1", 1),
+    ("baccara-banque nash against", ["baccara-banque", "--model", "nash", "--against", "1,1"],
+     "--against gives the banker's answer to given players: leave out --model nash", 2),
+    ("baccara-banque model cartel", ["baccara-banque", "--model", "cartel"],
+     "'cartel' is not one of 'coalition', 'nash'", 2),
     ("baccara-banque stake twice", ["baccara-banque", "--stake", "1/2", "--stake", "3/5"],
      "--stake is given twice: give it once", 2),
     # -- known-card ------------------------------------------------------------------------

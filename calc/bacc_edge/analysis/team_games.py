@@ -21,6 +21,7 @@ response, computed over every choice, equals the value.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -62,13 +63,20 @@ class TeamGame:
         (times the denominator)."""
         return sum((Fraction(x) * g for x, g in zip(r, self.gain[j]) if x), Fraction(0))
 
+    def choice_gains(self, r: Sequence) -> list[Fraction]:
+        """:meth:`choice_gain` of every choice, in whole numbers over the mixture's
+        common denominator (one pass, for the many choices of a game)."""
+        common = math.lcm(*(Fraction(x).denominator for x in r))
+        weights = [int(Fraction(x) * common) for x in r]
+        return [Fraction(sum(w * g for w, g in zip(weights, row) if w), common)
+                for row in self.gain]
+
     def play_value(self, s: int, beta: Sequence) -> Fraction:
         """The team's payoff when it makes play s against ``beta`` (None: not taken)."""
-        total = Fraction(self.constant[s])
-        for row, y in zip(self.gain, beta):
-            if y:
-                total += y * row[s]
-        return total / self.denominator
+        whole = self.constant[s] + sum(row[s] for row, y in zip(self.gain, beta) if y == 1)
+        part = sum((y * row[s] for row, y in zip(self.gain, beta) if y and y != 1),
+                   Fraction(0))
+        return (whole + part) / self.denominator
 
     def value(self, r: Sequence, beta: Sequence) -> Fraction:
         """The team's payoff at the mixture ``r`` and the other side's ``beta``."""
@@ -79,11 +87,8 @@ class TeamGame:
         """The other side's best response to ``r``: each choice taken where it lowers
         the team's payoff, left where it raises it, None where it changes nothing
         against ``r`` (either is a best response there)."""
-        out = []
-        for j in range(self.choices):
-            g = self.choice_gain(j, r)
-            out.append(Fraction(1) if g < 0 else Fraction(0) if g > 0 else None)
-        return tuple(out)
+        return tuple(Fraction(1) if g < 0 else Fraction(0) if g > 0 else None
+                     for g in self.choice_gains(r))
 
 
 def team_certificate(game: TeamGame, r: Sequence, beta: Sequence) -> Certificate:
@@ -94,8 +99,7 @@ def team_certificate(game: TeamGame, r: Sequence, beta: Sequence) -> Certificate
     payoff = game.value(r, beta)
     team_best = max(game.play_value(s, beta) for s in range(game.plays))
     lowest = game.value(r, [0] * game.choices) + sum(
-        (min(game.choice_gain(j, r), Fraction(0)) for j in range(game.choices)),
-        Fraction(0)) / game.denominator
+        (min(g, Fraction(0)) for g in game.choice_gains(r)), Fraction(0)) / game.denominator
     return Certificate(payoff, -payoff, team_best, -lowest)
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ..analysis.baccara_banque import (PLAYS, BankerAnswer, BanqueCell, BanqueSolution,
                                        IndependentCooperation, independent_cooperation)
+from ..analysis.baccara_banque_nash import NashEquilibrium
 from ..game.baccara_banque import SHOWN, shown_text
 from ..game.chemin_de_fer import BANKER_TOTALS
 from ..util.number_text import fraction, percentage
@@ -162,6 +163,44 @@ def answer_text(solution: BanqueSolution, answer: BankerAnswer, fmt: str = "simp
     return out + banker_grids(answer.banker, fmt)
 
 
+def _nash_text(solution: BanqueSolution, n: int, eq: NashEquilibrium, fmt: str) -> str:
+    lines = [f"equilibrium {n}",
+             f"the left player draws on 5 with probability {_probability_text(eq.left)}, the "
+             f"right with {_probability_text(eq.right)}",
+             f"the left table's result per unit staked on it: {_payoff_text(eq.tables[0])}",
+             f"the right table's result per unit staked on it: {_payoff_text(eq.tables[1])}",
+             f"the banker's payoff per unit of the whole stake: {_payoff_text(eq.banker_payoff)}"
+             f" = {fraction(eq.banker_payoff)} (against the players as one coalition: "
+             f"{_payoff_text(-solution.value)})", "", "banker: " + KEY]
+    out = "".join(prose(line, fmt) + "\n" for line in lines) + banker_grids(eq.banker, fmt)
+    names = ("left player", "right player", "banker")
+    notes = _mixed_notes(eq.banker) + [
+        "", "certificate: each player's best response to the others' strategies, over every "
+            "choice"]
+    for name, payoff, best in zip(names, eq.payoffs, eq.best):
+        notes += [f"  {name + chr(39) + 's best response:':<30}{_exact_text(best)}",
+                  f"  {name + chr(39) + 's payoff:':<30}{_exact_text(payoff)}"]
+    notes.append("  holds: equal, exactly; no player gains by changing his strategy alone"
+                 if eq.holds else "  FAILS: a best response does better than the equilibrium")
+    return out + "\n" + "".join(prose(line, fmt) + "\n" for line in notes)
+
+
+def nash_text(solution: BanqueSolution, equilibria: tuple[NashEquilibrium, ...],
+              fmt: str = "simple") -> str:
+    """The Nash equilibria found, the players apart."""
+    count = len(equilibria)
+    lines = _head(solution) + [
+        "the players apart, each playing for his own table: the Nash equilibria of the "
+        "three-person game, searched where each mixing player is held by a cell that reads "
+        "his play alone (or the other player is pure): then every probability is rational",
+        f"{count} equilibri{'um' if count == 1 else 'a'} found" if count else
+        "no equilibrium of that kind: any equilibrium has both players mixing, held by cells "
+        "that read both their plays (probabilities that are roots of quadratics)"]
+    out = "".join(prose(line, fmt) + "\n" for line in lines)
+    return out + "".join("\n" + _nash_text(solution, n, eq, fmt)
+                         for n, eq in enumerate(equilibria, 1))
+
+
 def _number(key: str, value: Fraction | None) -> dict:
     return {key: None if value is None else float(value),
             f"{key}_exact": None if value is None else fraction(value)}
@@ -207,6 +246,23 @@ def answer_json(solution: BanqueSolution, answer: BankerAnswer) -> dict:
             "banker": [_cell_json(c) for c in answer.banker]}
 
 
+def nash_json(solution: BanqueSolution, equilibria: tuple[NashEquilibrium, ...]) -> dict:
+    names = ("left_player", "right_player", "banker")
+    return {"shoe": solution.shoe.describe(), **_number("stake", solution.stake),
+            "model": "nash", **_number("coalition_value", solution.value),
+            "equilibria": [{**_number("left", eq.left), **_number("right", eq.right),
+                            **_number("left_table", eq.tables[0]),
+                            **_number("right_table", eq.tables[1]),
+                            **_number("banker_payoff", eq.banker_payoff),
+                            "banker": [_cell_json(c) for c in eq.banker],
+                            "certificate": {
+                                **{k: v for name, p, b in zip(names, eq.payoffs, eq.best)
+                                   for k, v in {**_number(f"{name}_payoff", p),
+                                                **_number(f"{name}_best_response", b)}.items()},
+                                "holds": eq.holds}}
+                           for eq in equilibria]}
+
+
 CSV_COLUMNS = ["side", "total", "left", "right", "draws", "draws_exact"]
 
 
@@ -218,9 +274,22 @@ def _csv(banker, players) -> str:
 
 
 def baccara_banque_output(solution: BanqueSolution, fmt: str,
-                          answer: BankerAnswer | None = None) -> str:
-    """The command's stdout in ``fmt``: the solution, or the banker's best ``answer`` to
-    given players."""
+                          answer: BankerAnswer | None = None,
+                          equilibria: tuple[NashEquilibrium, ...] | None = None) -> str:
+    """The command's stdout in ``fmt``: the solution, the banker's best ``answer`` to
+    given players, or the Nash ``equilibria`` of the players apart."""
+    if equilibria is not None:
+        if fmt == "json":
+            return to_json(nash_json(solution, equilibria))
+        if fmt == "csv":
+            records = [{"equilibrium": n, "side": side, "total": 5, "left": None, "right": None,
+                        **_number("draws", p)}
+                       for n, eq in enumerate(equilibria, 1)
+                       for side, p in (("left player", eq.left), ("right player", eq.right))]
+            records += [{"equilibrium": n, "side": "banker", **_cell_json(c)}
+                        for n, eq in enumerate(equilibria, 1) for c in eq.banker]
+            return csv_records(records, ["equilibrium"] + CSV_COLUMNS)
+        return nash_text(solution, equilibria, fmt)
     if answer is None:
         players = [("left player", solution.left_draws), ("right player", solution.right_draws)]
         if fmt == "json":
@@ -236,5 +305,5 @@ def baccara_banque_output(solution: BanqueSolution, fmt: str,
     return answer_text(solution, answer, fmt)
 
 
-__all__ = ["answer_json", "baccara_banque_output", "banker_grids", "solution_json",
-           "solution_text"]
+__all__ = ["answer_json", "baccara_banque_output", "banker_grids", "nash_json", "nash_text",
+           "solution_json", "solution_text"]
