@@ -161,8 +161,9 @@ def independent_cooperation(solution: BanqueSolution) -> IndependentCooperation:
     where he draws, it never costs him; where he stands, it never helps him). Where one
     player's probability is 0 or 1, those conditions are linear in the other's, and
     solved exactly; with both players mixing, every play is made, so every play must
-    be best (see ``interior_open``); the solution's own mixture is listed first where it
-    is a product."""
+    be best, and only the pairs at which cells that read one player's play alone hold
+    the banker indifferent are tried (see ``interior_open``); the solution's own mixture
+    is listed first where it is a product."""
     game = solution.game.coalition(solution.stake)
     beta = [c.draws for c in solution.banker]
     best = [game.play_value(s, beta) == solution.value for s in range(len(PLAYS))]
@@ -176,7 +177,39 @@ def independent_cooperation(solution: BanqueSolution) -> IndependentCooperation:
                 ranges = ((fixed, fixed), found) if side == 0 else (found, (fixed, fixed))
                 if ranges not in segments:
                     segments.append(ranges)
+    if all(best):  # both mixing: the pairs held by cells that read one player each
+        for a in one_player_roots(game, 0):
+            for b in one_player_roots(game, 1):
+                if ((a, a), (b, b)) not in segments and _answers(game, beta, a, b):
+                    segments.append(((a, a), (b, b)))
     return IndependentCooperation(tuple(segments), all(best))
+
+
+def one_player_roots(game: TeamGame, side: int) -> set[Fraction]:
+    """The probabilities in (0, 1) of the ``side``'s player (0 left, 1 right) at which a
+    cell whose gain reads his play alone (the same whatever the other does: the other
+    table had a natural, or stands either way) is worth nothing to the banker."""
+    out = set()
+    for ss, sd, ds, dd in game.gain:
+        if side == 0 and ss == sd and ds == dd and ss != ds:
+            root = Fraction(ss, ss - ds)
+        elif side == 1 and ss == ds and sd == dd and ss != sd:
+            root = Fraction(ss, ss - sd)
+        else:
+            continue
+        if 0 < root < 1:
+            out.add(root)
+    return out
+
+
+def _answers(game: TeamGame, beta, left: Fraction, right: Fraction) -> bool:
+    """Whether the banker's ``beta`` is a best answer to the players drawing on 5 with
+    ``left`` and ``right``, independently."""
+    for g, y in zip(game.choice_gains(independent_plays(left, right)), beta):
+        if y is not None and ((0 < y < 1 and g != 0) or (y == 1 and g > 0)
+                              or (y == 0 and g < 0)):
+            return False
+    return True
 
 
 def _free_range(game: TeamGame, beta, best, side: int, fixed: Fraction):
@@ -372,5 +405,6 @@ def _probability(value, name: str) -> Fraction:
 
 __all__ = ["BankerAnswer", "BanqueCell", "BanqueGame", "BanqueSolution",
            "IndependentCooperation", "PLAYS", "banker_best_response", "banque_game",
-           "independent_cooperation", "independent_plays", "parse_against", "parse_stake",
+           "independent_cooperation", "independent_plays", "one_player_roots", "parse_against",
+           "parse_stake",
            "solve_baccara_banque"]

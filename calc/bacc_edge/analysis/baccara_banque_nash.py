@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..game.baccara_banque import BANKER_CELLS
-from .baccara_banque import BanqueCell, BanqueSolution, independent_plays
+from .baccara_banque import BanqueCell, BanqueSolution, independent_plays, one_player_roots
 from .exact_lp import LinearProgramError, maximize
 from .team_games import TeamGame
 
@@ -86,23 +86,6 @@ def _roots(coalition: TeamGame, side: int, other: Fraction) -> set[Fraction]:
     return out
 
 
-def _one_player_roots(coalition: TeamGame, side: int) -> set[Fraction]:
-    """Roots in (0, 1) of the cells whose gain reads only this ``side``'s player's play
-    (0 left, 1 right): linear in his probability whatever the other does."""
-    out = set()
-    for g in coalition.gain:
-        ss, sd, ds, dd = g
-        if side == 0 and ss == sd and ds == dd and ss != ds:
-            root = Fraction(ss, ss - ds)
-        elif side == 1 and ss == ds and sd == dd and ss != sd:
-            root = Fraction(ss, ss - sd)
-        else:
-            continue
-        if 0 < root < 1:
-            out.add(root)
-    return out
-
-
 def _candidates(coalition: TeamGame):
     """The (left, right) probabilities to try."""
     seen = set()
@@ -111,8 +94,8 @@ def _candidates(coalition: TeamGame):
             seen.add((q, fixed))
         for q in PROBABILITIES + tuple(_roots(coalition, 1, fixed)):
             seen.add((fixed, q))
-    for a in _one_player_roots(coalition, 0):
-        for b in _one_player_roots(coalition, 1):
+    for a in one_player_roots(coalition, 0):
+        for b in one_player_roots(coalition, 1):
             seen.add((a, b))
     return sorted(seen)
 
