@@ -165,7 +165,8 @@ def test_with_replacement_the_players_as_one_coalition_must_signal_each_other():
     # played independently
     uneven = solve_baccara_banque(Shoe.infinite(), stake="3/5")
     assert uneven.independent and uneven.left_draws == uneven.right_draws == Fraction(9, 11)
-    assert independent_cooperation(uneven).exists
+    nine = (Fraction(9, 11),) * 2
+    assert independent_cooperation(uneven).segments == ((nine, nine),)
 
 
 def test_independent_cooperation_on_a_game_worked_by_hand():
