@@ -19,6 +19,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
+from pages import page
 from banque_dealer import NATURAL as DEALT_NATURAL, STOOD as DEALT_STOOD, banque_game as dealt_game
 
 from bacc_edge import Shoe, banker_best_response, solve_baccara_banque
@@ -238,6 +239,18 @@ def test_a_pure_equilibrium_on_a_small_shoe(small):
     (eq,) = nash_equilibria(small)
     assert (eq.left, eq.right) == (1, 1)
     check_equilibrium(small, eq)
+
+
+@pytest.mark.slow  # twelve full shoes
+def test_the_documented_table_of_values_is_the_solvers():
+    text = page("how-to/baccara-banque")
+    table = text.split("<!-- baccara banque values -->\n", 1)[1].split("\n\n", 1)[0]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in table.splitlines()[2:]]
+    shoes = {"1 deck": Shoe.decks(1), "6 decks": Shoe.decks(6), "8 decks": Shoe.decks(8),
+             "infinite deck": Shoe.infinite()}
+    for row in rows:
+        for stake, shown in zip(["1/2", "3/5", "9/10"], row[1:4]):
+            assert shown == f"{float(solve_baccara_banque(shoes[row[0]], stake=stake).value):.7f}"
 
 
 # -- the command ----------------------------------------------------------------------------
