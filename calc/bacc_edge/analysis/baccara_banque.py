@@ -283,11 +283,11 @@ def banque_game(shoe: Shoe) -> BanqueGame:
     cell_of = _cell_numbers()
     total = limb_total(counts.sum(axis=1))
     sums = [_play_sums(counts, deal, cell_of, play) for play in PLAYS]
-    tables = tuple(TeamGame(tuple(limb_total(per_play[table][0]) for per_play in sums),
+    left, right = (TeamGame(tuple(limb_total(per_play[table][0]) for per_play in sums),
                             tuple(tuple(limb_total(per_play[table][1][:, j]) for per_play in sums)
                                   for j in range(len(BANKER_CELLS))), total)
                    for table in range(2))
-    return BanqueGame(shoe, tables)
+    return BanqueGame(shoe, (left, right))
 
 
 def _cell_numbers() -> np.ndarray:
@@ -376,9 +376,9 @@ def banker_best_response(solution: BanqueSolution, left, right) -> BankerAnswer:
     beta = solution.game.coalition(solution.stake).best_response(r)
     cells = tuple(BanqueCell(t, a, b, d) for (t, a, b), d in zip(BANKER_CELLS, beta))
     taken = [0 if d is None else d for d in beta]
-    tables = tuple(table.value(r, taken) for table in solution.game.tables)
-    value = solution.stake * tables[0] + (1 - solution.stake) * tables[1]
-    return BankerAnswer(q[0], q[1], cells, value, tables)
+    left, right = (table.value(r, taken) for table in solution.game.tables)
+    value = solution.stake * left + (1 - solution.stake) * right
+    return BankerAnswer(q[0], q[1], cells, value, (left, right))
 
 
 def parse_against(text: str) -> tuple[Fraction, Fraction]:

@@ -114,10 +114,13 @@ def _equilibrium_at(solution: BanqueSolution, coalition: TeamGame, q1: Fraction,
             beta[j] = Fraction(1)
         elif g == 0 and (any(left.gain[j]) or any(right.gain[j])):
             free.append(j)
-    rows, bounds = [], []
-    for table, q, draw, stand in ((left, q1, independent_plays(1, q2), independent_plays(0, q2)),
-                                  (right, q2, independent_plays(q1, 1),
-                                   independent_plays(q1, 0))):
+    rows: list[list[Fraction]] = []
+    bounds: list[Fraction] = []
+    one, nought = PROBABILITIES[1], PROBABILITIES[0]
+    for table, q, draw, stand in ((left, q1, independent_plays(one, q2),
+                                   independent_plays(nought, q2)),
+                                  (right, q2, independent_plays(q1, one),
+                                   independent_plays(q1, nought))):
         # the player's gain from drawing: base + Σ over free cells of beta_j coefficient_j
         base = table.value(draw, beta) - table.value(stand, beta)
         gains = [(table.choice_gain(j, draw) - table.choice_gain(j, stand)) for j in free]
@@ -132,8 +135,8 @@ def _equilibrium_at(solution: BanqueSolution, coalition: TeamGame, q1: Fraction,
         if any(b < 0 for b in bounds):
             return None
     else:
-        rows += [[int(i == t) for t in range(len(free))] for i in range(len(free))]
-        bounds += [1] * len(free)
+        rows += [[Fraction(int(i == t)) for t in range(len(free))] for i in range(len(free))]
+        bounds += [Fraction(1)] * len(free)
         try:
             point = maximize([0] * len(free), rows, bounds)
         except LinearProgramError:
