@@ -103,6 +103,8 @@ _PUBLIC = {
                                 "CheminDeFerSolution", "Information", "PlayerChoice",
                                 "solve_chemin_de_fer"),
     ".analysis.additive_games": ("GameError",),
+    ".analysis.baccara_banque": ("BankerAnswer", "BanqueSolution", "banker_best_response",
+                                 "solve_baccara_banque"),
     ".analysis.known_card": ("KnownCard", "KnownPosition", "KnownRank", "known_card"),
     ".depth.shoe_shopping": ("FirstCard", "ShoeShopping", "shoe_shopping"),
     ".util.shown": ("Results",),
@@ -172,6 +174,8 @@ if TYPE_CHECKING:
     from .analysis.chemin_de_fer import (BankerChoice, CheminDeFerEquilibrium,
         CheminDeFerSolution, Information, PlayerChoice, solve_chemin_de_fer)
     from .analysis.additive_games import GameError
+    from .analysis.baccara_banque import (BankerAnswer, BanqueSolution, banker_best_response,
+        solve_baccara_banque)
     from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
     from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
     from .util.shown import Results
@@ -244,4 +248,6 @@ __all__ = [
     # chemin de fer solved as a two-person game
     "BankerChoice", "CheminDeFerEquilibrium", "CheminDeFerSolution", "GameError", "Information",
     "PlayerChoice", "solve_chemin_de_fer",
+    # baccara banque solved, the players as one coalition
+    "BankerAnswer", "BanqueSolution", "banker_best_response", "solve_baccara_banque",
 ]

@@ -689,6 +689,57 @@ def chemin_de_fer_command(decks, infinite, information, commission, fmt):
     click.echo(chemin_de_fer_output(solution, fmt), nl=False)
 
 
+@main.command("baccara-banque")
+@click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1),
+              help="Decks in the shoe, dealt without replacement (up to 16).")
+@click.option("--infinite", is_flag=True,
+              help="An infinite deck: cards dealt with replacement.")
+@click.option("--stake", "-s", default="1/2", show_default=True, metavar="SHARE",
+              help="The left table's share of the money bet, e.g. 1/2, 3/5 or 60%.")
+@click.option("--model", "-m", default="coalition", show_default=True,
+              type=click.Choice(["coalition", "nash"]),
+              help="The players as one coalition (a zero-sum game), or apart, each for his "
+                   "own table (the Nash equilibria found).")
+@click.option("--against", metavar="LEFT,RIGHT",
+              help="Print instead the banker's best answer to the players drawing on 5 "
+                   "with these probabilities, independently, e.g. 9/11,1.")
+@fmt_option
+def baccara_banque_command(decks, infinite, stake, model, against, fmt):
+    """Baccara banque solved exactly: the banker against two tables, each player choosing
+    on 5, the banker once for both (his total against what each table showed). The
+    players play as one coalition: prints the value of the game, their joint play on 5,
+    whether players who cannot signal each other can play it, the banker's optimal
+    strategy (one grid per total) and the certificate: each side's best response to the
+    other's strategy, equal to the value exactly.
+
+    \b
+    Examples:
+      bacc-edge baccara-banque --decks 6
+      bacc-edge baccara-banque --infinite --stake 3/5
+      bacc-edge baccara-banque --decks 8 --against 9/11,9/11
+      bacc-edge baccara-banque --infinite --model nash
+      bacc-edge baccara-banque --decks 8 --fmt json
+    """
+    chosen = given(click.get_current_context(), "decks", "infinite")
+    if len(chosen) > 1:
+        raise click.UsageError("--decks and --infinite each describe the whole shoe: give one")
+    if model == "nash" and against is not None:
+        raise click.UsageError("--against gives the banker's answer to given players: "
+                               "leave out --model nash")
+    shoe = Shoe.infinite() if infinite else Shoe.decks(decks)
+    from .analysis.baccara_banque import (banker_best_response, parse_against, parse_stake,
+                                          solve_baccara_banque)
+    from .analysis.baccara_banque_nash import nash_equilibria
+    from .output.baccara_banque import baccara_banque_output
+    stake = parse_stake(stake)
+    players = None if against is None else parse_against(against)
+    with progress_bar.bar("deals counted, game solved") as on_progress:
+        solution = solve_baccara_banque(shoe, stake=stake, on_progress=on_progress)
+        found = nash_equilibria(solution) if model == "nash" else None
+    answer = None if players is None else banker_best_response(solution, *players)
+    click.echo(baccara_banque_output(solution, fmt, answer, found), nl=False)
+
+
 @main.command("known-card")
 @click.argument("paytable", type=PaytableFile())
 @shoe_options

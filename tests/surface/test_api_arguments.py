@@ -424,6 +424,26 @@ API = [
     ("solve_chemin_de_fer(information=None)", lambda: bacc_edge.solve_chemin_de_fer(
         ONE_DECK, information=None), ArgumentError,
      "information None (NoneType) must be one of 'total', 'banker-cards', 'cards'"),
+    # -- baccara banque ------------------------------------------------------------------------
+    ("solve_baccara_banque(8)", lambda: bacc_edge.solve_baccara_banque(8), ArgumentError,
+     "shoe 8 (int) must be a Shoe, e.g. Shoe.decks(8)"),
+    ("solve_baccara_banque(stake=None)", lambda: bacc_edge.solve_baccara_banque(
+        ONE_DECK, stake=None), ArgumentError,
+     "stake None (NoneType) must be a fraction such as '1/2' or a percentage such as '50%'"),
+    ("solve_baccara_banque(stake=1)", lambda: bacc_edge.solve_baccara_banque(ONE_DECK, stake=1),
+     OptionError, "stake 1: the left table's share of the money must be strictly between"),
+    ("solve_baccara_banque(stake=nan)", lambda: bacc_edge.solve_baccara_banque(
+        ONE_DECK, stake=float("nan")), OptionError, "stake nan is not a fraction"),
+    ("solve_baccara_banque(on_progress=5)", lambda: bacc_edge.solve_baccara_banque(
+        ONE_DECK, on_progress=5), ArgumentError, "on_progress 5 (int) must be a function"),
+    ("solve_baccara_banque(8 cards)", lambda: bacc_edge.solve_baccara_banque(
+        Shoe.from_ranks([2, 2, 2, 2] + [0] * 9, label="8 cards")), bacc_edge.ShoeError,
+     "8 cards holds 8 cards; a coup of baccara banque can need 9"),
+    ("banker_best_response(None)", lambda: bacc_edge.banker_best_response(None, 0, 0),
+     ArgumentError, "solution None (NoneType) must be a BanqueSolution"),
+    ("banker_best_response(left=2)", lambda: bacc_edge.banker_best_response(
+        bacc_edge.solve_baccara_banque(Shoe.from_ranks([1, 2, 1, 2, 1, 1, 0, 0, 0, 2, 0, 0, 0])),
+        2, 0), OptionError, "left 2: a probability of drawing on 5 is from 0 to 1"),
     ("known_card(42)", lambda: bacc_edge.known_card(42), ArgumentError,
      "source 42 (int) is not a paytable"),
     ("known_card(on_progress=5)", lambda: bacc_edge.known_card(PUNTO, on_progress=5),
