@@ -1,0 +1,312 @@
+"""Optimal play of a decision, exactly, on any shoe: every information state's option
+values, the best option, and the return under optimal play or any given strategy.
+
+A game with a decision (:mod:`bacc_edge.language.decisions`) is counted once per shoe
+into *option sums*: for each option, each point value of the first four cards (P1 B1
+P2 B2), the coups dealt and their net result summed, exactly (integers over one common
+denominator). Every information state (the values of the cards shown) is then a sum of
+these over the cards not shown, so each state's option values are exact fractions, and
+the best option is read off them.
+
+- A :class:`~bacc_edge.language.decisions.DecidedBet` is counted by the engine: the
+  card-level table of its bet's features and the first four cards' values under the
+  paytable's tableau, its bet settled on each cell by the one evaluator
+  (:func:`~bacc_edge.analysis.evaluator.settle`). An option's sum is its stake times the
+  bet's, less the fee on the first stake.
+- An :class:`~bacc_edge.language.decisions.OwnHand` is not a punto banco coup (the
+  dealer draws on his own rule, the bettor's draw is his choice, no natural stops
+  either): it is counted on the engine's table of the six cards' values in the order
+  dealt, naturals and tableau not read, and each option settles the game's own rule on
+  it. The bettor's third card is the fifth card; the dealer's is read as the sixth (the
+  fifth and sixth of an ordered deal are exchangeable, as chemin de fer's counting uses).
+
+The strategy is printed by *totals*: where both of a hand's cards are shown, its total
+(a person at the table reads totals). :meth:`DecisionSolution.printed` gives the best
+option per printed cell; played as a strategy it is :meth:`DecisionSolution.printed_strategy`,
+whose return (against optimal play on the cards) says what reading totals costs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import reduce
+from math import lcm
+from typing import Callable
+
+import numpy as np
+
+from ..engine.card_table import cards_held
+from ..engine.point_table import layout_answering
+from ..errors import ArgumentError, BaccEdgeError, kind_of
+from ..game.cards import POINT_VALUES
+from ..game.shoe import Shoe, shoe_argument
+from ..game.tableau import STANDARD, Tableau, tableau_argument
+from ..language.decisions import FIRST_FOUR, DecidedBet, OwnHand
+from .evaluator import bet_features, settle
+
+#: Options whose values differ by less than this (per unit of the first stake) are
+#: marked as within a hair of each other in the printed strategy.
+HAIR = Fraction(1, 1000)
+#: The values of the first four cards and cards 5 and 6, as the card-level table names them.
+FOUR_VALUES = tuple(f"{p}.value" for p in FIRST_FOUR)
+SIX_VALUES = FOUR_VALUES + ("C5.value", "C6.value")
+#: A strategy: given the state (position → point value of each card shown), the name
+#: of the option chosen.
+Strategy = Callable[[dict], str]
+
+
+@dataclass(frozen=True)
+class OptionSums:
+    """Per option, per point values of P1 B1 P2 B2 (a 10×10×10×10 array of exact
+    numbers), the net results summed over the coups dealt; ``counts`` the coups dealt
+    of each (Python integers), summing to ``total``."""
+
+    names: tuple[str, ...]
+    sums: tuple[np.ndarray, ...]
+    counts: np.ndarray
+    total: int
+
+
+def _grouped(values: list[np.ndarray], weights: np.ndarray) -> np.ndarray:
+    """``weights`` summed by the first four cards' values (10×10×10×10, Python ints)."""
+    index = np.ravel_multi_index(tuple(np.asarray(v, dtype=np.int64) for v in values),
+                                 (POINT_VALUES,) * len(FIRST_FOUR))
+    out = np.zeros(POINT_VALUES ** len(FIRST_FOUR), dtype=object)
+    np.add.at(out, index, weights.astype(object))
+    return out.reshape((POINT_VALUES,) * len(FIRST_FOUR))
+
+
+def decided_bet_sums(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD) -> OptionSums:
+    """The option sums of a bet whose stake is chosen: its bet settled on the card-level
+    table of the first four cards' values under ``tableau``."""
+    features = bet_features(game.bet) | frozenset(FOUR_VALUES)
+    layout = layout_answering(features, tableau, cards=cards_held(shoe))
+    table = layout.table(shoe)
+    line = settle(game.bet, layout)
+    nets = [p.net for p in game.bet.event_pays] + [game.bet.otherwise_pays.net]
+    d = reduce(lcm, (x.denominator for x in nets), 1)
+    f = layout.features()
+    values = [f[k] for k in FOUR_VALUES]
+    counts = np.asarray(table.counts).astype(object)
+    net_d = np.array([int(x * d) for x in nets], dtype=object)[line]
+    bet = _grouped(values, counts * net_d) * Fraction(1, d)
+    dealt = _grouped(values, counts)
+    sums = tuple(bet * o.stake - dealt * game.fee for o in game.options)
+    return OptionSums(tuple(o.name for o in game.options), sums, dealt, int(table.total))
+
+
+def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
+    """The option sums of the bettor's own hand against the dealer's, on the six cards'
+    values in the order dealt."""
+    layout = layout_answering(frozenset(SIX_VALUES), STANDARD, cards=cards_held(shoe))
+    table = layout.table(shoe)
+    f = layout.features()
+    p1, b1, p2, b2, c5, c6 = (np.asarray(f[k], dtype=np.int64) for k in SIX_VALUES)
+    counts = np.asarray(table.counts).astype(object)
+    dealer = (b1 + b2) % POINT_VALUES
+    dealer = np.where(dealer <= game.dealer_draws_to, (dealer + c6) % POINT_VALUES, dealer)
+    pays_all = [game.win.net] + [p.net for o in game.options for p in (o.raise_pays or ())]
+    d = reduce(lcm, (x.denominator for x in pays_all + [o.stake for o in game.options]), 1)
+    sums = []
+    for o in game.options:
+        own = (p1 + p2 + (c5 if o.draws else 0)) % POINT_VALUES
+        extra = o.stake - 1
+        raised = (o.raise_pays or (game.win,) * POINT_VALUES)
+        win = np.array([int((game.win.net + extra * raised[t].net) * d)
+                        for t in range(POINT_VALUES)], dtype=object)[own]
+        net = np.where(own > dealer, win, np.where(own < dealer, -int(o.stake * d), 0))
+        sums.append(_grouped([p1, b1, p2, b2], counts * net.astype(object)) * Fraction(1, d))
+    dealt = _grouped([p1, b1, p2, b2], counts)
+    return OptionSums(tuple(o.name for o in game.options), tuple(sums), dealt,
+                      int(table.total))
+
+
+@dataclass(frozen=True)
+class StateValue:
+    """One information state: ``shown`` the cards seen (position, point value), in
+    dealing order; ``chance`` the chance of seeing them (the law of what is shown
+    included); ``values`` each option's expected net per unit of the first stake, given
+    the state (the fee included); ``best`` the index of the best option (the first
+    listed of equals)."""
+
+    shown: tuple[tuple[str, int], ...]
+    chance: Fraction
+    values: tuple[Fraction, ...]
+
+    @property
+    def best(self) -> int:
+        top = max(self.values)
+        return self.values.index(top)
+
+    @property
+    def margin(self) -> Fraction:
+        """How much the best option beats the next best by."""
+        ordered = sorted(self.values, reverse=True)
+        return ordered[0] - ordered[1]
+
+    @property
+    def close(self) -> bool:
+        """Whether the best two options are within :data:`HAIR` of each other."""
+        return self.margin < HAIR
+
+    @property
+    def seen(self) -> dict:
+        return dict(self.shown)
+
+
+def _states(sums: OptionSums, law) -> list[StateValue]:
+    """Every information state of the law of what is shown: the option sums summed over
+    the cards not shown."""
+    out = []
+    for positions, weight in law:
+        hidden = tuple(i for i, p in enumerate(FIRST_FOUR) if p not in positions)
+        counts = sums.counts.sum(axis=hidden) if hidden else sums.counts
+        option = [s.sum(axis=hidden) if hidden else s for s in sums.sums]
+        for key in np.ndindex(*counts.shape):
+            n = int(counts[key])
+            if n == 0:
+                continue
+            values = tuple(Fraction(s[key]) / n for s in option)
+            out.append(StateValue(tuple(zip(positions, (int(k) for k in key))),
+                                  weight * Fraction(n, sums.total), values))
+    return out
+
+
+def printed_key(shown: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """A state as a person reads it: a hand whose two cards are both shown by its
+    total (``("player", 5)``), any other card by its value."""
+    seen = dict(shown)
+    out = []
+    for hand, (a, b) in (("player", ("P1", "P2")), ("banker", ("B1", "B2"))):
+        if a in seen and b in seen:
+            out.append((hand, (seen[a] + seen[b]) % POINT_VALUES))
+        else:
+            out += [(p, seen[p]) for p in (a, b) if p in seen]
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class PrintedCell:
+    """A cell of the printed strategy: the shown set, the key (:func:`printed_key`),
+    its chance, each option's value given the cell, and whether the cards inside it
+    disagree about the best option (``mixed``)."""
+
+    positions: tuple[str, ...]
+    key: tuple[tuple[str, int], ...]
+    chance: Fraction
+    values: tuple[Fraction, ...]
+    mixed: bool
+
+    @property
+    def best(self) -> int:
+        return self.values.index(max(self.values))
+
+    @property
+    def close(self) -> bool:
+        ordered = sorted(self.values, reverse=True)
+        return ordered[0] - ordered[1] < HAIR
+
+
+@dataclass(frozen=True)
+class Error:
+    """A departure from optimal play: the state, the option chosen and the best one, and
+    its cost to the return (the state's chance times the values' difference)."""
+
+    shown: tuple[tuple[str, int], ...]
+    chosen: str
+    best: str
+    cost: Fraction
+
+
+@dataclass(frozen=True)
+class DecisionSolution:
+    """A game's decision solved on one shoe. Returns are expected nets per unit of the
+    first stake (the fee counted as lost), exact."""
+
+    game: str
+    shoe: str
+    options: tuple[str, ...]
+    states: tuple[StateValue, ...] = field(repr=False)
+
+    @property
+    def optimal_return(self) -> Fraction:
+        return sum((s.chance * s.values[s.best] for s in self.states), Fraction(0))
+
+    def _choice(self, strategy, state: StateValue) -> int:
+        name = strategy if isinstance(strategy, str) else strategy(state.seen)
+        if name not in self.options:
+            raise ArgumentError(f"strategy chose {name!r}, which is not one of the options "
+                                f"({', '.join(self.options)})")
+        return self.options.index(name)
+
+    def _strategy(self, strategy):
+        if isinstance(strategy, str) or callable(strategy):
+            return strategy
+        raise ArgumentError(f"strategy {kind_of(strategy)} must be an option's name or a "
+                            f"function of the cards seen (position → value) to one")
+
+    def return_under(self, strategy: str | Strategy) -> Fraction:
+        """The return when the bettor always chooses ``strategy`` (an option's name), or
+        what ``strategy(seen)`` names, ``seen`` the shown cards (position → value)."""
+        strategy = self._strategy(strategy)
+        return sum((s.chance * s.values[self._choice(strategy, s)] for s in self.states),
+                   Fraction(0))
+
+    def errors(self, strategy: str | Strategy) -> list[Error]:
+        """Every state where ``strategy`` departs from the best option, costliest first:
+        the costs sum to the optimal return less the strategy's."""
+        strategy = self._strategy(strategy)
+        out = []
+        for s in self.states:
+            i = self._choice(strategy, s)
+            if s.values[i] < s.values[s.best]:
+                out.append(Error(s.shown, self.options[i], self.options[s.best],
+                                 s.chance * (s.values[s.best] - s.values[i])))
+        return sorted(out, key=lambda e: -e.cost)
+
+    def printed(self) -> tuple[PrintedCell, ...]:
+        """The strategy as printed: per shown set and :func:`printed_key`, the options'
+        values given the cell and the best; ``mixed`` where the cards inside disagree."""
+        cells: dict = {}
+        for s in self.states:
+            positions = tuple(p for p, _ in s.shown)
+            key = (positions, printed_key(s.shown))
+            chance, sums, best = cells.get(key, (Fraction(0), None, set()))
+            weighted = tuple(s.chance * v for v in s.values)
+            sums = weighted if sums is None else tuple(a + b for a, b in zip(sums, weighted))
+            cells[key] = (chance + s.chance, sums, best | {s.best})
+        return tuple(PrintedCell(k[0], k[1], c, tuple(v / c for v in sums) if c else sums,
+                                 len(best) > 1)
+                     for k, (c, sums, best) in cells.items())
+
+    def printed_strategy(self) -> Strategy:
+        """Play by the printed table: the best option of the state's printed cell."""
+        best = {(c.positions, c.key): self.options[c.best] for c in self.printed()}
+        return lambda seen: best[(tuple(p for p in FIRST_FOUR if p in seen),
+                                  printed_key(tuple((p, seen[p]) for p in FIRST_FOUR
+                                                    if p in seen)))]
+
+
+def solve_decision(game: DecidedBet | OwnHand, shoe: Shoe, *,
+                   tableau: Tableau = STANDARD) -> DecisionSolution:
+    """The exact solution of ``game``'s decision on ``shoe`` (full or part dealt);
+    ``tableau`` deals a decided bet's coups (an own-hand game has its own rule)."""
+    shoe = shoe_argument(shoe)
+    tableau = tableau_argument(tableau)
+    if shoe.replacement:
+        raise BaccEdgeError(f"{shoe.label}: decisions are counted on finite shoes (the "
+                            f"cards seen change the cards left); give many decks for the "
+                            f"limit")
+    if isinstance(game, DecidedBet):
+        sums = decided_bet_sums(game, shoe, tableau)
+    elif isinstance(game, OwnHand):
+        sums = own_hand_sums(game, shoe)
+    else:
+        raise ArgumentError(f"game {kind_of(game)} must be a DecidedBet or an OwnHand")
+    return DecisionSolution(game.name, shoe.label, sums.names,
+                            tuple(_states(sums, game.shown.law)))
+
+
+__all__ = ["HAIR", "DecisionSolution", "Error", "OptionSums", "PrintedCell", "StateValue",
+           "decided_bet_sums", "own_hand_sums", "printed_key", "solve_decision"]

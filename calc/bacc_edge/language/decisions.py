@@ -1,0 +1,246 @@
+"""A decision in the paytable language: at a point of the coup the bettor, having seen
+some cards, chooses one of a few options, and each option says what it does.
+
+Two kinds of game carry a decision:
+
+- :class:`DecidedBet`: a bet on the punto banco coup (a :class:`~bacc_edge.language.bet.Bet`),
+  with a fee on its stake, after whose first four cards the bettor sees some of them
+  (:class:`Shown`: which, or a law over how many) and chooses a stake (:class:`Option`:
+  keep, double, triple; or, for a bet offered mid-coup, take it or not). The fee is
+  charged on the first stake alone, never on a raise. Peek Baccarat is one; a bet
+  offered once the first cards are seen (insurance against a natural) is another.
+- :class:`OwnHand`: the bettor's own hand against the dealer's, as in Lucky Draw
+  Baccarat: the bettor sees his two cards and the dealer's first and chooses to stand
+  or draw, drawing with a second stake that pays by his final points; the dealer draws
+  by a rule of his own.
+
+The choice may use only what is seen: an information state is the point values of the
+cards shown (a ten and a king are alike to every bet on points). Counting and solving
+are in :mod:`bacc_edge.analysis.decisions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+from ..errors import PaytableError, kind_of
+from ..game.cards import POINT_VALUES
+from ..game.coup import POSITIONS
+from .bet import Bet
+from .pays import Pays, exact_number, pays
+
+#: The first four cards, in dealing order: the cards a bettor may be shown before he
+#: chooses (no third card is dealt until he has).
+FIRST_FOUR = POSITIONS[:4]
+
+
+def _fraction(value, what: str) -> Fraction:
+    """An exact number from ``value`` (1, 0.2, '1/5', Fraction), refused by name."""
+    if isinstance(value, bool):
+        raise PaytableError(f"{what} {kind_of(value)} is not a number")
+    try:
+        return exact_number(value)
+    except (TypeError, ValueError):
+        raise PaytableError(f"{what} {kind_of(value)} is not a number "
+                            f"(e.g. 2, 0.2 or '1/5')") from None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Which of the first four cards the bettor sees before he chooses: a law over
+    sets of positions, each ``(positions, weight)``; weights are exact and sum to 1.
+
+    Build one with :meth:`cards` (always these positions) or :meth:`how_many` (a law
+    over how many are shown, each set of that many equally likely).
+    """
+
+    law: tuple[tuple[tuple[str, ...], Fraction], ...]
+
+    def __post_init__(self):
+        if not isinstance(self.law, tuple) or not self.law:
+            raise PaytableError(f"shown {self.law!r}: give at least one set of positions")
+        seen = set()
+        for positions, weight in self.law:
+            for p in positions:
+                if p not in FIRST_FOUR:
+                    raise PaytableError(f"shown position {p!r} is not one of the first four "
+                                        f"cards ({', '.join(FIRST_FOUR)})")
+            if len(set(positions)) != len(positions) or positions in seen:
+                raise PaytableError(f"shown positions {positions!r} are given twice")
+            seen.add(positions)
+            if not isinstance(weight, Fraction) or weight < 0:
+                raise PaytableError(f"shown {positions!r}: weight {weight!r} must be an "
+                                    f"exact number from 0")
+        if sum(w for _, w in self.law) != 1:
+            raise PaytableError(f"shown: the weights sum to "
+                                f"{sum(w for _, w in self.law)}, not 1")
+
+    @classmethod
+    def cards(cls, *positions: str) -> "Shown":
+        """Always the cards at ``positions`` (e.g. ``Shown.cards('P1', 'P2', 'B1')``)."""
+        ordered = tuple(p for p in FIRST_FOUR if p in positions)
+        unknown = [p for p in positions if p not in FIRST_FOUR]
+        if unknown:
+            raise PaytableError(f"shown position {unknown[0]!r} is not one of the first "
+                                f"four cards ({', '.join(FIRST_FOUR)})")
+        return cls(((ordered, Fraction(1)),))
+
+    @classmethod
+    def how_many(cls, law: Mapping) -> "Shown":
+        """``law[k]`` the chance that k of the first four cards are shown (k 0-4; exact
+        numbers summing to 1), the k cards any k of the four, each set alike."""
+        if not isinstance(law, Mapping) or not law:
+            raise PaytableError(f"how many shown {law!r}: give a mapping from a number of "
+                                f"cards (0-4) to its chance, e.g. {{1: '1/2', 2: '1/2'}}")
+        parts = []
+        for k, weight in law.items():
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(FIRST_FOUR):
+                raise PaytableError(f"how many shown: {k!r} is not a number of cards 0-4")
+            w = _fraction(weight, f"the chance of {k} shown")
+            sets = list(combinations(FIRST_FOUR, k))
+            parts += [(s, w / comb(len(FIRST_FOUR), k)) for s in sets if w]
+        return cls(tuple(parts))
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """Every position ever shown, in dealing order."""
+        return tuple(p for p in FIRST_FOUR if any(p in s for s, _ in self.law))
+
+    def describe(self) -> str:
+        if len(self.law) == 1:
+            return " ".join(self.law[0][0]) or "no card"
+        by_k: dict[int, Fraction] = {}
+        for s, w in self.law:
+            by_k[len(s)] = by_k.get(len(s), Fraction(0)) + w
+        return ", ".join(f"{k} card{'s' if k != 1 else ''} ({w})" for k, w in sorted(by_k.items()))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice and what it does: ``stake``, the stake as a multiple of the first
+    (2 doubles it; 0 declines a bet offered; no fee on the part above 1); ``draws``,
+    whether the bettor's hand draws a third card (None: the rules decide);
+    ``raise_pays``, what the stake above 1 pays by the bettor's final points (10 pays,
+    points 0-9; None: as the first stake pays)."""
+
+    name: str
+    stake: Fraction = Fraction(1)
+    draws: bool | None = None
+    raise_pays: tuple[Pays, ...] | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip() or not self.name.isprintable():
+            raise PaytableError(f"an option needs a name (one line), got {self.name!r}")
+        stake = _fraction(self.stake, f"option {self.name!r}: stake")
+        if stake < 0:
+            raise PaytableError(f"option {self.name!r}: stake {self.stake!r} is negative")
+        object.__setattr__(self, "stake", stake)
+        if self.draws is not None and not isinstance(self.draws, bool):
+            raise PaytableError(f"option {self.name!r}: draws {self.draws!r} must be True, "
+                                f"False or None")
+        if self.raise_pays is not None:
+            try:
+                table = tuple(pays(p) for p in self.raise_pays)
+            except (TypeError, ValueError) as err:
+                raise PaytableError(f"option {self.name!r}: raise_pays: {err}") from None
+            if len(table) != POINT_VALUES:
+                raise PaytableError(f"option {self.name!r}: raise_pays needs {POINT_VALUES} "
+                                    f"pays (points 0-9), got {len(table)}")
+            object.__setattr__(self, "raise_pays", table)
+
+
+def _options(options, where: str) -> tuple[Option, ...]:
+    if not isinstance(options, (list, tuple)) or len(options) < 2:
+        raise PaytableError(f"{where}: a decision needs at least two options")
+    if not all(isinstance(o, Option) for o in options):
+        raise PaytableError(f"{where}: every option must be an Option(name, ...)")
+    names = [o.name for o in options]
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if twice is not None:
+        raise PaytableError(f"{where}: the option {twice!r} is named twice")
+    return tuple(options)
+
+
+@dataclass(frozen=True)
+class DecidedBet:
+    """A bet on the coup whose stake the bettor chooses once he has seen ``shown`` of
+    the first four cards: ``options`` (their ``stake`` alone; the coup is dealt by the
+    paytable's tableau); ``fee`` charged on the first stake whatever is chosen (Peek
+    Baccarat's 20%). ``published``: the game's published return to player, as text
+    with its source, recorded beside the counted one."""
+
+    name: str
+    bet: Bet
+    shown: Shown
+    options: Sequence[Option]
+    fee: Fraction = Fraction(0)
+    published: str | None = None
+
+    def __post_init__(self):
+        where = f"decided bet {self.name!r}"
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise PaytableError(f"a decided bet needs a name, got {self.name!r}")
+        if not isinstance(self.bet, Bet):
+            raise PaytableError(f"{where}: bet {self.bet!r} is not a Bet")
+        if not isinstance(self.shown, Shown):
+            raise PaytableError(f"{where}: shown {self.shown!r} is not a Shown(...)")
+        object.__setattr__(self, "options", _options(self.options, where))
+        for o in self.options:
+            if o.draws is not None or o.raise_pays is not None:
+                raise PaytableError(f"{where}: option {o.name!r} changes the drawing or the "
+                                    f"pays; a decided bet's options choose the stake alone")
+        fee = _fraction(self.fee, f"{where}: fee")
+        if fee < 0:
+            raise PaytableError(f"{where}: fee {self.fee!r} is negative")
+        object.__setattr__(self, "fee", fee)
+
+
+@dataclass(frozen=True)
+class OwnHand:
+    """The bettor's own hand against the dealer's (Lucky Draw Baccarat): the bettor's
+    two cards are P1 and P2, the dealer's B1 (shown) and B2 (hidden). The bettor sees
+    his two cards and the dealer's first and chooses among ``options`` (each says
+    whether he draws, his stake, and what the stake above 1 pays); then the dealer
+    draws a third card on two-card totals up to ``dealer_draws_to``. The higher points
+    win; the first stake pays ``win`` on a win, is returned on a tie."""
+
+    name: str
+    options: Sequence[Option]
+    dealer_draws_to: int = 4
+    win: Pays = Pays(Fraction(1), "1")
+    published: str | None = None
+
+    def __post_init__(self):
+        where = f"game {self.name!r}"
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise PaytableError(f"a game needs a name, got {self.name!r}")
+        object.__setattr__(self, "options", _options(self.options, where))
+        for o in self.options:
+            if o.draws is None:
+                raise PaytableError(f"{where}: option {o.name!r} must say whether the "
+                                    f"bettor draws (draws=True or False)")
+        d = self.dealer_draws_to
+        if isinstance(d, bool) or not isinstance(d, int) or not -1 <= d <= POINT_VALUES - 1:
+            raise PaytableError(f"{where}: dealer_draws_to {d!r} must be a total -1 "
+                                f"(never draws) to 9")
+        object.__setattr__(self, "win", pays(self.win))
+
+    @property
+    def shown(self) -> Shown:
+        """The bettor's two cards and the dealer's first."""
+        return Shown.cards("P1", "P2", "B1")
+
+
+def decisions_argument(value, what: str) -> tuple:
+    """A paytable's ``DECISIONS``: a list of DecidedBet or OwnHand."""
+    if not isinstance(value, (list, tuple)) or not value or not all(
+            isinstance(d, (DecidedBet, OwnHand)) for d in value):
+        raise PaytableError(f"{what}: DECISIONS must be a list of DecidedBet or OwnHand")
+    return tuple(value)
+
+
+__all__ = ["FIRST_FOUR", "DecidedBet", "Option", "OwnHand", "Shown", "decisions_argument"]
