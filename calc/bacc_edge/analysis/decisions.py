@@ -228,6 +228,9 @@ class DecisionSolution:
     shoe: str
     options: tuple[str, ...]
     states: tuple[StateValue, ...] = field(repr=False)
+    #: each option's stake, as a multiple of the first, and the fee on the first
+    stakes: tuple[Fraction, ...] = ()
+    fee: Fraction = Fraction(0)
 
     @property
     def optimal_return(self) -> Fraction:
@@ -252,6 +255,14 @@ class DecisionSolution:
         strategy = self._strategy(strategy)
         return sum((s.chance * s.values[self._choice(strategy, s)] for s in self.states),
                    Fraction(0))
+
+    def wagered(self, strategy: str | Strategy | None = None) -> Fraction:
+        """The amount wagered on average per unit of the first stake (the stake chosen
+        and the fee), under ``strategy`` (None: optimal play)."""
+        strategy = None if strategy is None else self._strategy(strategy)
+        return sum((s.chance * self.stakes[s.best if strategy is None
+                                           else self._choice(strategy, s)]
+                    for s in self.states), Fraction(0)) + self.fee
 
     def errors(self, strategy: str | Strategy) -> list[Error]:
         """Every state where ``strategy`` departs from the best option, costliest first:
@@ -305,7 +316,9 @@ def solve_decision(game: DecidedBet | OwnHand, shoe: Shoe, *,
     else:
         raise ArgumentError(f"game {kind_of(game)} must be a DecidedBet or an OwnHand")
     return DecisionSolution(game.name, shoe.label, sums.names,
-                            tuple(_states(sums, game.shown.law)))
+                            tuple(_states(sums, game.shown.law)),
+                            tuple(o.stake for o in game.options),
+                            getattr(game, "fee", Fraction(0)))
 
 
 __all__ = ["HAIR", "DecisionSolution", "Error", "OptionSums", "PrintedCell", "StateValue",

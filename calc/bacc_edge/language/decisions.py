@@ -21,16 +21,20 @@ are in :mod:`bacc_edge.analysis.decisions`.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from pathlib import Path
 
-from ..errors import PaytableError, kind_of
+from ..errors import ArgumentError, PaytableError, kind_of
 from ..game.cards import POINT_VALUES
 from ..game.coup import POSITIONS
+from ..game.tableau import STANDARD, Tableau
 from .bet import Bet
+from .loader import printing_to_stderr
 from .pays import Pays, exact_number, pays
 
 #: The first four cards, in dealing order: the cards a bettor may be shown before he
@@ -235,12 +239,53 @@ class OwnHand:
         return Shown.cards("P1", "P2", "B1")
 
 
-def decisions_argument(value, what: str) -> tuple:
-    """A paytable's ``DECISIONS``: a list of DecidedBet or OwnHand."""
-    if not isinstance(value, (list, tuple)) or not value or not all(
-            isinstance(d, (DecidedBet, OwnHand)) for d in value):
-        raise PaytableError(f"{what}: DECISIONS must be a list of DecidedBet or OwnHand")
-    return tuple(value)
+@dataclass(frozen=True)
+class DecisionFile:
+    """A file of games with a decision: its ``GAME`` name, its ``DECISIONS`` (a list of
+    DecidedBet or OwnHand), the tableau its coups are dealt by (``RULES``), and its
+    docstring, where the rules and published figures are written."""
+
+    path: Path
+    game: str
+    decisions: tuple
+    rules: Tableau
+    docstring: str
 
 
-__all__ = ["FIRST_FOUR", "DecidedBet", "Option", "OwnHand", "Shown", "decisions_argument"]
+def load_decisions(path) -> DecisionFile:
+    """Run a file of games with a decision (``paytables/decisions/*.py``) and read its
+    ``GAME``, ``DECISIONS`` and ``RULES``; whatever it prints goes to stderr. Every
+    failure is one :class:`~bacc_edge.errors.PaytableError` naming the file."""
+    if not isinstance(path, (str, Path)):
+        raise ArgumentError(f"path {kind_of(path)} must be a file's path")
+    p = Path(path)
+    try:
+        source = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = getattr(err, "strerror", None) or type(err).__name__
+        raise PaytableError(f"{path}: cannot read it ({reason})") from None
+    namespace = {"__name__": f"decisions_{p.stem}", "__file__": str(p)}
+    try:
+        code = compile(source, str(p), "exec")
+        with printing_to_stderr():
+            exec(code, namespace)
+    except SyntaxError as err:
+        raise PaytableError(f"{path}, line {err.lineno}: syntax error: {err.msg}") from None
+    except Exception as err:  # the user's code: report any failure, naming the file
+        raise PaytableError(f"{path}: {type(err).__name__}: {err}") from None
+    decisions = namespace.get("DECISIONS")
+    if not isinstance(decisions, (list, tuple)) or not decisions or not all(
+            isinstance(d, (DecidedBet, OwnHand)) for d in decisions):
+        raise PaytableError(f"{path}: DECISIONS must be a list of DecidedBet or OwnHand")
+    rules = namespace.get("RULES", STANDARD)
+    if not isinstance(rules, Tableau):
+        raise PaytableError(f"{path}: RULES must be a Tableau, not {rules!r}")
+    game = namespace.get("GAME", p.stem)
+    if not isinstance(game, str) or not game.strip():
+        raise PaytableError(f"{path}: GAME must be the game's name, not {game!r}")
+    return DecisionFile(p, game, tuple(decisions), rules,
+                        ast.get_docstring(ast.parse(source)) or "")
+
+
+__all__ = ["FIRST_FOUR", "DecidedBet", "DecisionFile", "Option", "OwnHand", "Shown",
+           "load_decisions"]
