@@ -832,3 +832,26 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
     if output is not None:
         write_index_html(sheets, output, inputs=[paytable])
         say(f"wrote {output}")
+
+
+@main.command("decide")
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--decks", "-d", default="1,6,8", show_default=True, type=DeckCounts(),
+              help="Decks in the shoe: one count or a list (1,6,8); each solved apart.")
+@fmt_option
+def decide_command(path, decks, fmt):
+    """Games where the bettor decides after seeing some cards (a file defining
+    DECISIONS, e.g. paytables/decisions/peek_baccarat.py), solved exactly: each game's
+    return under optimal play, under its printed strategy table and under simple play
+    (always one option), and the strategy table by what is shown.
+
+    \b
+    Examples:
+      bacc-edge decide paytables/decisions/lucky_draw.py
+      bacc-edge decide paytables/decisions/peek_baccarat.py --decks 8
+      bacc-edge decide paytables/decisions/tie_offered.py --fmt json
+    """
+    from .analysis.decision_report import decision_report
+    from .output.decisions import decisions_output
+    report = decision_report(path, decks)
+    click.echo(decisions_output(report, fmt), nl=False)

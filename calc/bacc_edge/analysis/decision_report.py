@@ -1,0 +1,105 @@
+"""The report of a file of games with a decision (``bacc-edge decide``): each game solved
+on each shoe of a deck list, its return under optimal play, under the printed table and
+under each simple play (always the same option), and the strategy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import OptionError, kind_of
+from ..game.shoe import Shoe
+from ..language.decisions import DecisionFile, load_decisions
+from .decisions import DecisionSolution, Error, solve_decision
+
+#: The deck counts a decision report solves by default.
+DEFAULT_DECKS = (1, 6, 8)
+#: The largest number of decks a decision is counted on (the card-level table's int64).
+MOST_DECKS = 27
+#: How many of the printed table's costliest errors a report keeps.
+ERRORS_KEPT = 10
+
+
+@dataclass(frozen=True)
+class Play:
+    """A way of playing and what it returns, per unit of the first stake: ``net`` the
+    expected net (the fee counted as lost), ``wagered`` the average amount staked (fee
+    included); ``rtp`` the return to player as a share of everything wagered."""
+
+    name: str
+    net: Fraction
+    wagered: Fraction
+
+    @property
+    def rtp(self) -> Fraction:
+        return 1 + self.net / self.wagered if self.wagered else Fraction(1)
+
+
+@dataclass(frozen=True)
+class SolvedGame:
+    """One game on one shoe: its solution, its plays (optimal, the printed table, then
+    always each option), the printed table's costliest errors against optimal play,
+    and the figure the game's sources publish (text, None where none)."""
+
+    game: str
+    decks: int
+    solution: DecisionSolution
+    plays: tuple[Play, ...]
+    errors: tuple[Error, ...]
+    published: str | None
+
+
+@dataclass(frozen=True)
+class DecisionReport:
+    """Every game of a decision file on every shoe of the deck list."""
+
+    source: DecisionFile
+    decks: tuple[int, ...]
+    games: tuple[SolvedGame, ...]
+
+
+def _shoes(decks) -> tuple[Shoe, ...]:
+    """Full shoes of each number of ``decks`` (a number, or a list of numbers or shoes
+    as the command's deck list gives them)."""
+    listed = (decks,) if isinstance(decks, (int, Shoe)) else decks
+    try:
+        listed = tuple(listed)
+    except TypeError:
+        raise OptionError(f"decks {kind_of(decks)} must be a number of decks or a list of "
+                          f"them, e.g. (1, 6, 8)") from None
+    if not listed:
+        raise OptionError("give at least one number of decks")
+    shoes = []
+    for n in listed:
+        if n is None or (isinstance(n, Shoe) and n.replacement):
+            raise OptionError("decisions are counted on finite shoes (the cards seen change "
+                              "those left): give whole numbers of decks, not inf")
+        if isinstance(n, Shoe):
+            n = n.dealt_from
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MOST_DECKS:
+            raise OptionError(f"decks {n!r}: a decision is counted on 1 to {MOST_DECKS} decks")
+        shoes.append(Shoe.decks(n))
+    return tuple(shoes)
+
+
+def _solved(game, shoe: Shoe, source: DecisionFile) -> SolvedGame:
+    solution = solve_decision(game, shoe, tableau=source.rules)
+    printed = solution.printed_strategy()
+    plays = [Play("optimal", solution.optimal_return, solution.wagered()),
+             Play("printed table", solution.return_under(printed), solution.wagered(printed))]
+    plays += [Play(f"always {o}", solution.return_under(o), solution.wagered(o))
+              for o in solution.options]
+    return SolvedGame(game.name, shoe.dealt_from, solution, tuple(plays),
+                      tuple(solution.errors(printed)[:ERRORS_KEPT]), game.published)
+
+
+def decision_report(path, decks=DEFAULT_DECKS) -> DecisionReport:
+    """Load the decision file at ``path`` and solve each of its games on full shoes of
+    each number of ``decks``."""
+    shoes = _shoes(decks)
+    source = load_decisions(path)
+    return DecisionReport(source, tuple(s.dealt_from for s in shoes),
+                          tuple(_solved(g, s, source) for g in source.decisions for s in shoes))
+
+
+__all__ = ["DEFAULT_DECKS", "DecisionReport", "Play", "SolvedGame", "decision_report"]

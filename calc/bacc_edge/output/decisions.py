@@ -1,0 +1,150 @@
+"""A decision report written out (``bacc-edge decide``): the returns under optimal and
+simple play, and each game's strategy as grids a person can use at the table, in text,
+one JSON object or one CSV table."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..analysis.decision_report import DecisionReport, SolvedGame
+from ..analysis.decisions import HAIR
+from .formats import csv_records, prose, table, to_json
+
+#: A cell's marks: the best two options within a hair; the cards inside disagree.
+CLOSE, MIXED = "~", "*"
+
+
+def _percent(x: Fraction, places: int = 3) -> str:
+    return f"{float(x) * 100:.{places}f}%"
+
+
+def letters(options: tuple[str, ...]) -> dict[str, str]:
+    """Each option's letter in the grids: its first, capital; its number where two
+    options share a first letter."""
+    first = [o[0].upper() for o in options]
+    if len(set(first)) == len(first):
+        return dict(zip(options, first))
+    return {o: str(i + 1) for i, o in enumerate(options)}
+
+
+def _returns_rows(report: DecisionReport) -> list[list[str]]:
+    return [[g.game, str(g.decks), p.name, _percent(p.net), f"{float(p.wagered):.4f}",
+             _percent(p.rtp)] for g in report.games for p in g.plays]
+
+
+def _axis(component: tuple[str, int]) -> str:
+    name, _ = component
+    return f"{name} total" if name in ("player", "banker") else name
+
+
+def grids(report: DecisionReport, game: str) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The printed strategy of ``game`` as grids, one per set of cards shown: (title,
+    headers, rows); a cell holds the best option's letter on each shoe, as ``K/D/D``
+    where the deck counts disagree, marked :data:`CLOSE` where the best two options are
+    within a hair on some shoe and :data:`MIXED` where the cards inside disagree."""
+    solved = [g for g in report.games if g.game == game]
+    mark = letters(solved[0].solution.options)
+    cells: dict = {}
+    for g in solved:
+        for c in g.solution.printed():
+            cells.setdefault((c.positions, c.key), []).append(c)
+    by_set: dict = {}
+    for (positions, key), cs in cells.items():
+        by_set.setdefault(positions, {})[key] = cs
+    out = []
+    for positions, keyed in by_set.items():
+        sample = next(iter(keyed))
+        row_name = _axis(sample[0]) if sample else "-"
+        col_name = _axis(sample[1]) if len(sample) > 1 else None
+        rows_v = sorted({k[0][1] for k in keyed}) if sample else [0]
+        cols_v = sorted({k[1][1] for k in keyed}) if col_name else [None]
+        headers = [row_name + (f" \\ {col_name}" if col_name else "")] + (
+            [str(v) for v in cols_v] if col_name else ["best"])
+        rows = []
+        for r in rows_v:
+            row = [str(r)]
+            for c in cols_v:
+                key = ((sample[0][0], r),) + (((sample[1][0], c),) if col_name else ())
+                row.append(_cell(keyed.get(key if sample else (), []), solved, mark))
+            rows.append(row)
+        out.append((" ".join(positions) or "no card", headers, rows))
+    return out
+
+
+def _cell(cs, solved: list[SolvedGame], mark: dict[str, str]) -> str:
+    if not cs:
+        return "-"
+    options = solved[0].solution.options
+    best = [mark[options[c.best]] for c in cs]
+    text = best[0] if len(set(best)) == 1 else "/".join(best)
+    return text + (CLOSE if any(c.close for c in cs) else "") + (
+        MIXED if any(c.mixed for c in cs) else "")
+
+
+def decisions_text(report: DecisionReport, fmt: str = "simple") -> str:
+    parts = [prose(f"{report.source.game} ({report.source.path.name}): returns per unit of "
+                   f"the first stake; RTP over everything wagered (fee and raises)", fmt)
+             + "\n",
+             table(_returns_rows(report), ["game", "decks", "play", "return", "wagered",
+                                           "RTP"], fmt, keys=3)]
+    for name in dict.fromkeys(g.game for g in report.games):
+        solved = [g for g in report.games if g.game == name]
+        mark = letters(solved[0].solution.options)
+        legend = ", ".join(f"{v} {k}" for k, v in mark.items())
+        decks = "/".join(str(g.decks) for g in solved)
+        parts.append("\n" + prose(
+            f"{name}: the best option by what is shown ({legend}; {decks} decks where they "
+            f"differ; {CLOSE} within {float(HAIR):g} of a stake, {MIXED} the cards inside "
+            f"disagree)" + (f"; published: {solved[0].published}" if solved[0].published
+                            else ""), fmt) + "\n")
+        for title, headers, rows in grids(report, name):
+            parts.append("\n" + prose(f"shown: {title}", fmt) + "\n" + table(rows, headers, fmt))
+    return "".join(parts)
+
+
+def _fraction(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+def decisions_json(report: DecisionReport) -> dict:
+    return {"game": report.source.game, "file": str(report.source.path),
+            "decks": list(report.decks),
+            "games": [{"game": g.game, "decks": g.decks, "published": g.published,
+                       "options": list(g.solution.options),
+                       "plays": [{"play": p.name, "return": float(p.net),
+                                  "return_exact": _fraction(p.net),
+                                  "wagered": float(p.wagered), "rtp": float(p.rtp)}
+                                 for p in g.plays],
+                       "strategy": [{"shown": list(c.positions), "cell": [list(k) for k in c.key],
+                                     "chance": float(c.chance),
+                                     "values": [float(v) for v in c.values],
+                                     "best": g.solution.options[c.best], "close": c.close,
+                                     "mixed": c.mixed} for c in g.solution.printed()],
+                       "printed_table_errors": [
+                           {"shown": [list(s) for s in e.shown], "chosen": e.chosen,
+                            "best": e.best, "cost": float(e.cost)} for e in g.errors]}
+                      for g in report.games]}
+
+
+CSV_COLUMNS = ["game", "decks", "play", "return", "return_exact", "wagered", "rtp"]
+
+
+def decisions_csv(report: DecisionReport) -> str:
+    """One row per game, shoe and play (the strategy is in the JSON)."""
+    return csv_records([{"game": g.game, "decks": g.decks, "play": p.name,
+                         "return": float(p.net), "return_exact": _fraction(p.net),
+                         "wagered": float(p.wagered), "rtp": float(p.rtp)}
+                        for g in report.games for p in g.plays], CSV_COLUMNS)
+
+
+def decisions_output(report: DecisionReport, fmt: str) -> str:
+    """The command's stdout in ``fmt``."""
+    if fmt == "json":
+        return to_json(decisions_json(report))
+    if fmt == "csv":
+        return decisions_csv(report)
+    return decisions_text(report, fmt)
+
+
+__all__ = ["decisions_csv", "decisions_json", "decisions_output", "decisions_text", "grids",
+           "letters"]
