@@ -106,6 +106,10 @@ _PUBLIC = {
     ".analysis.known_card": ("KnownCard", "KnownPosition", "KnownRank", "known_card"),
     ".depth.shoe_shopping": ("FirstCard", "ShoeShopping", "shoe_shopping"),
     ".util.shown": ("Results",),
+    ".language.decisions": ("DecidedBet", "Option", "OwnHand", "Shown", "load_decisions"),
+    ".analysis.decisions": ("DecisionSolution", "solve_decision"),
+    ".analysis.decision_report": ("decision_report",),
+    ".analysis.shown_law": ("law_range", "played_by_count"),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.options", "prepare"),
@@ -175,6 +179,10 @@ if TYPE_CHECKING:
     from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
     from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
     from .util.shown import Results
+    from .language.decisions import DecidedBet, Option, OwnHand, Shown, load_decisions
+    from .analysis.decisions import DecisionSolution, solve_decision
+    from .analysis.decision_report import decision_report
+    from .analysis.shown_law import law_range, played_by_count
     from .depth.options import prepare as prepare_depth
     from .depth.summary import summarize as summarize_depth
 else:
@@ -244,4 +252,7 @@ __all__ = [
     # chemin de fer solved as a two-person game
     "BankerChoice", "CheminDeFerEquilibrium", "CheminDeFerSolution", "GameError", "Information",
     "PlayerChoice", "solve_chemin_de_fer",
+    # the bettor decides: Peek Baccarat, Lucky Draw, bets offered mid-coup
+    "DecidedBet", "DecisionSolution", "Option", "OwnHand", "Shown", "decision_report",
+    "law_range", "load_decisions", "played_by_count", "solve_decision",
 ]

@@ -20,7 +20,7 @@ hand): the fee worked as 5 + 1 = 6, the raise without fee, RTP 98.80%.
 
 Which cards are shown, and how often one, two, three or four, is not published. Here
 each number k is shown with the chance below, any k of the four cards alike (an
-assumption). Finding (bacc-edge decide --calibrate): the published 98.8% for both
+assumption). Finding (law_range in Python, see the decisions how-to): the published 98.8% for both
 Player and Banker is reproduced only when the return is read as a share of everything
 wagered (the fee and the raises); read as a share of the first stake and its fee, no
 law reproduces both figures. Read that way, the figures leave the law wide: any k may

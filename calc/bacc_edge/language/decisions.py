@@ -34,7 +34,7 @@ from ..game.cards import POINT_VALUES
 from ..game.coup import POSITIONS
 from ..game.tableau import STANDARD, Tableau
 from .bet import Bet
-from .loader import printing_to_stderr
+from .loader import run_file
 from .pays import Pays, exact_number, pays
 
 #: The first four cards, in dealing order: the cards a bettor may be shown before he
@@ -132,9 +132,11 @@ class Option:
     points 0-9; None: as the first stake pays)."""
 
     name: str
-    stake: Fraction = Fraction(1)
+    #: read as an exact number (2, '3/2', 0.5), kept as a Fraction
+    stake: object = Fraction(1)
     draws: bool | None = None
-    raise_pays: tuple[Pays, ...] | None = None
+    #: read by :func:`~bacc_edge.language.pays.pays` (a list of 10), kept as a tuple of Pays
+    raise_pays: object = None
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip() or not self.name.isprintable():
@@ -181,7 +183,8 @@ class DecidedBet:
     bet: Bet
     shown: Shown
     options: Sequence[Option]
-    fee: Fraction = Fraction(0)
+    #: read as an exact number (0.2, '1/5'), kept as a Fraction
+    fee: object = Fraction(0)
     published: str | None = None
 
     def __post_init__(self):
@@ -215,7 +218,8 @@ class OwnHand:
     name: str
     options: Sequence[Option]
     dealer_draws_to: int = 4
-    win: Pays = Pays(Fraction(1), "1")
+    #: read by :func:`~bacc_edge.language.pays.pays`, kept as a Pays
+    win: object = Pays(Fraction(1), "1")
     published: str | None = None
 
     def __post_init__(self):
@@ -254,25 +258,12 @@ class DecisionFile:
 
 def load_decisions(path) -> DecisionFile:
     """Run a file of games with a decision (``paytables/decisions/*.py``) and read its
-    ``GAME``, ``DECISIONS`` and ``RULES``; whatever it prints goes to stderr. Every
-    failure is one :class:`~bacc_edge.errors.PaytableError` naming the file."""
+    ``GAME``, ``DECISIONS`` and ``RULES`` (its code run by the paytable loader,
+    :func:`~bacc_edge.language.loader.run_file`). Every failure is one
+    :class:`~bacc_edge.errors.PaytableError` naming the file."""
     if not isinstance(path, (str, Path)):
         raise ArgumentError(f"path {kind_of(path)} must be a file's path")
-    p = Path(path)
-    try:
-        source = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = getattr(err, "strerror", None) or type(err).__name__
-        raise PaytableError(f"{path}: cannot read it ({reason})") from None
-    namespace = {"__name__": f"decisions_{p.stem}", "__file__": str(p)}
-    try:
-        code = compile(source, str(p), "exec")
-        with printing_to_stderr():
-            exec(code, namespace)
-    except SyntaxError as err:
-        raise PaytableError(f"{path}, line {err.lineno}: syntax error: {err.msg}") from None
-    except Exception as err:  # the user's code: report any failure, naming the file
-        raise PaytableError(f"{path}: {type(err).__name__}: {err}") from None
+    source, namespace = run_file(path)
     decisions = namespace.get("DECISIONS")
     if not isinstance(decisions, (list, tuple)) or not decisions or not all(
             isinstance(d, (DecidedBet, OwnHand)) for d in decisions):
@@ -280,10 +271,10 @@ def load_decisions(path) -> DecisionFile:
     rules = namespace.get("RULES", STANDARD)
     if not isinstance(rules, Tableau):
         raise PaytableError(f"{path}: RULES must be a Tableau, not {rules!r}")
-    game = namespace.get("GAME", p.stem)
+    game = namespace.get("GAME", Path(path).stem)
     if not isinstance(game, str) or not game.strip():
         raise PaytableError(f"{path}: GAME must be the game's name, not {game!r}")
-    return DecisionFile(p, game, tuple(decisions), rules,
+    return DecisionFile(Path(path), game, tuple(decisions), rules,
                         ast.get_docstring(ast.parse(source)) or "")
 
 

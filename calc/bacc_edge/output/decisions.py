@@ -132,7 +132,7 @@ CSV_COLUMNS = ["game", "decks", "play", "return", "return_exact", "wagered", "rt
 def decisions_csv(report: DecisionReport) -> str:
     """One row per game, shoe and play (the strategy is in the JSON)."""
     return csv_records([{"game": g.game, "decks": g.decks, "play": p.name,
-                         "return": float(p.net), "return_exact": _fraction(p.net),
+                         "return": float(p.net), "return_exact": p.net,
                          "wagered": float(p.wagered), "rtp": float(p.rtp)}
                         for g in report.games for p in g.plays], CSV_COLUMNS)
 
