@@ -1194,6 +1194,14 @@ CLI = [
      "point or an exponent); --digits takes one from 0 to 15", 2),
     ("eor level abc names the levels", ["eor", PUNTO, "--level", "abc"],
      "'abc' is not a whole number; --level takes one from", 2),
+    # -- decide ------------------------------------------------------------------------------
+    ("decide no such file", ["decide", "{tmp}/nope.py"], "nope.py: cannot read it", 1),
+    ("decide a paytable without decisions", ["decide", PUNTO],
+     "DECISIONS must be a list of DecidedBet or OwnHand", 1),
+    ("decide decks inf", ["decide", str(ROOT / "paytables" / "decisions" / "lucky_draw.py"),
+                          "--decks", "inf"], "give whole numbers of decks, not inf", 1),
+    ("decide decks many", ["decide", str(ROOT / "paytables" / "decisions" / "lucky_draw.py"),
+                           "--decks", "many"], "'many' is not a number of decks", 2),
 ]
 
 
