@@ -106,7 +106,8 @@ _PUBLIC = {
     ".analysis.known_card": ("KnownCard", "KnownPosition", "KnownRank", "known_card"),
     ".depth.shoe_shopping": ("FirstCard", "ShoeShopping", "shoe_shopping"),
     ".util.shown": ("Results",),
-    ".language.decisions": ("DecidedBet", "Option", "OwnHand", "Shown", "load_decisions"),
+    ".language.decisions": ("DecidedBet", "Option", "OwnHand", "RuleOfThumb", "Shown",
+                             "load_decisions"),
     ".analysis.decisions": ("DecisionSolution", "solve_decision"),
     ".analysis.decision_report": ("decision_report",),
     ".analysis.shown_law": ("law_range", "played_by_count"),
@@ -179,7 +180,8 @@ if TYPE_CHECKING:
     from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
     from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
     from .util.shown import Results
-    from .language.decisions import DecidedBet, Option, OwnHand, Shown, load_decisions
+    from .language.decisions import (DecidedBet, Option, OwnHand, RuleOfThumb, Shown,
+        load_decisions)
     from .analysis.decisions import DecisionSolution, solve_decision
     from .analysis.decision_report import decision_report
     from .analysis.shown_law import law_range, played_by_count
@@ -253,6 +255,7 @@ __all__ = [
     "BankerChoice", "CheminDeFerEquilibrium", "CheminDeFerSolution", "GameError", "Information",
     "PlayerChoice", "solve_chemin_de_fer",
     # the bettor decides: Peek Baccarat, Lucky Draw, bets offered mid-coup
-    "DecidedBet", "DecisionSolution", "Option", "OwnHand", "Shown", "decision_report",
+    "DecidedBet", "DecisionSolution", "Option", "OwnHand", "RuleOfThumb", "Shown",
+    "decision_report",
     "law_range", "load_decisions", "played_by_count", "solve_decision",
 ]

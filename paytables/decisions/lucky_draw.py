@@ -20,9 +20,13 @@ ourgyn.com/games/lucky-draw-baccarat/, and the maker's, tcsjohnhuxley.com). Both
 reproduce: -0.0179312 and -0.0334477 counted.
 """
 
-from bacc_edge.language.decisions import Option, OwnHand
+from bacc_edge.language.decisions import Option, OwnHand, RuleOfThumb
 
 GAME = "Lucky Draw Baccarat"
+
+#: punto banco's player rule, a baccarat player's habit: draw on 0-5, stand on 6-9
+PUNTO_BANCO_HABIT = RuleOfThumb("draw on 0-5", lambda seen: "draw" if (seen["P1"] + seen["P2"])
+                                % 10 <= 5 else "stand")
 
 
 def lucky_draw(name: str, seven, published: str) -> OwnHand:
@@ -30,7 +34,7 @@ def lucky_draw(name: str, seven, published: str) -> OwnHand:
     draw_pays = [1, 1, 1, 1, 1, 1, 1, seven, 2, 3]  # by the bettor's final points 0-9
     return OwnHand(name, [Option("stand", 1, draws=False),
                           Option("draw", 2, draws=True, raise_pays=draw_pays)],
-                   dealer_draws_to=4, published=published)
+                   dealer_draws_to=4, published=published, thumbs=[PUNTO_BANCO_HABIT])
 
 
 DECISIONS = [

@@ -32,7 +32,7 @@ the amount wagered under optimal play, on 8 decks.
 from fractions import Fraction
 
 from bacc_edge import Bet, Event, banker, player, tie
-from bacc_edge.language.decisions import DecidedBet, Option, Shown
+from bacc_edge.language.decisions import DecidedBet, Option, RuleOfThumb, Shown
 
 GAME = "Peek Baccarat"
 
@@ -43,11 +43,28 @@ HOW_MANY = {1: "3/10", 2: "1/2", 3: "3/20", 4: "1/20"}
 RAISE = [Option("keep", 1), Option("double", 2), Option("triple", 3)]
 FEE = Fraction(1, 5)
 
+
+
+def shown_points(seen: dict, hand: str) -> float:
+    """The points of a hand's shown cards (4.5, a middling hand, where none is shown)."""
+    cards = [v for p, v in seen.items() if p.startswith(hand)]
+    return sum(cards) % 10 if cards else 4.5
+
+
+def strong_show(side: str, other: str) -> RuleOfThumb:
+    """Triple when the side backed shows 3 points more than the other, else keep."""
+    return RuleOfThumb("triple on a 3-point lead",
+                       lambda seen: "triple" if shown_points(seen, side)
+                       >= shown_points(seen, other) + 3 else "keep")
+
+
 DECISIONS = [
     DecidedBet("Player", Bet("Player", [Event("Player wins", player.wins, 1),
                                         Event("Tie", tie, "push")]),
-               Shown.how_many(HOW_MANY), RAISE, fee=FEE, published=PUBLISHED),
+               Shown.how_many(HOW_MANY), RAISE, fee=FEE, published=PUBLISHED,
+               thumbs=[strong_show("P", "B")]),
     DecidedBet("Banker", Bet("Banker", [Event("Banker wins", banker.wins, 0.95),
                                         Event("Tie", tie, "push")]),
-               Shown.how_many(HOW_MANY), RAISE, fee=FEE, published=PUBLISHED),
+               Shown.how_many(HOW_MANY), RAISE, fee=FEE, published=PUBLISHED,
+               thumbs=[strong_show("B", "P")]),
 ]

@@ -9,12 +9,15 @@ what it gives away when it is always open.
 """
 
 from bacc_edge import Bet, Event, tie
-from bacc_edge.language.decisions import DecidedBet, Option, Shown
+from bacc_edge.language.decisions import DecidedBet, Option, RuleOfThumb, Shown
 
 GAME = "Tie offered after four cards"
 
 DECISIONS = [
     DecidedBet("Tie 8:1, offered on four cards", Bet("Tie 8:1", [Event("Tie", tie, 8)]),
                Shown.cards("P1", "B1", "P2", "B2"),
-               [Option("decline", 0), Option("take", 1)]),
+               [Option("decline", 0), Option("take", 1)],
+               thumbs=[RuleOfThumb("take on equal totals",
+                                   lambda seen: "take" if (seen["P1"] + seen["P2"]) % 10
+                                   == (seen["B1"] + seen["B2"]) % 10 else "decline")]),
 ]

@@ -10,7 +10,7 @@ from fractions import Fraction
 from ..errors import OptionError, kind_of
 from ..game.shoe import Shoe
 from ..language.decisions import DecisionFile, load_decisions
-from .decisions import DecisionSolution, Error, solve_decision
+from .decisions import DecisionSolution, solve_decision
 
 #: The deck counts a decision report solves by default.
 DEFAULT_DECKS = (1, 6, 8)
@@ -31,21 +31,23 @@ class Play:
     wagered: Fraction
 
     @property
-    def rtp(self) -> Fraction:
-        return 1 + self.net / self.wagered if self.wagered else Fraction(1)
+    def rtp(self) -> Fraction | None:
+        """None for a play that never stakes anything."""
+        return 1 + self.net / self.wagered if self.wagered else None
 
 
 @dataclass(frozen=True)
 class SolvedGame:
-    """One game on one shoe: its solution, its plays (optimal, the printed table, then
-    always each option), the printed table's costliest errors against optimal play,
-    and the figure the game's sources publish (text, None where none)."""
+    """One game on one shoe: its solution, its plays (optimal, the printed table, its
+    rules of thumb, then always each option), each play's costliest errors against
+    optimal play, summed by printed cell (play name → errors), and the figure the game's sources publish (text,
+    None where none)."""
 
     game: str
     decks: int
     solution: DecisionSolution
     plays: tuple[Play, ...]
-    errors: tuple[Error, ...]
+    errors: dict
     published: str | None
 
 
@@ -84,13 +86,16 @@ def _shoes(decks) -> tuple[Shoe, ...]:
 
 def _solved(game, shoe: Shoe, source: DecisionFile) -> SolvedGame:
     solution = solve_decision(game, shoe, tableau=source.rules)
-    printed = solution.printed_strategy()
-    plays = [Play("optimal", solution.optimal_return, solution.wagered()),
-             Play("printed table", solution.return_under(printed), solution.wagered(printed))]
-    plays += [Play(f"always {o}", solution.return_under(o), solution.wagered(o))
-              for o in solution.options]
-    return SolvedGame(game.name, shoe.dealt_from, solution, tuple(plays),
-                      tuple(solution.errors(printed)[:ERRORS_KEPT]), game.published)
+    strategies = {"printed table": solution.printed_strategy(),
+                  **{t.name: t.choose for t in game.thumbs},
+                  **{f"always {o}": o for o in solution.options}}
+    plays = [Play("optimal", solution.optimal_return, solution.wagered())]
+    plays += [Play(name, solution.return_under(s), solution.wagered(s))
+              for name, s in strategies.items()]
+    errors = {name: tuple(solution.printed_errors(s)[:ERRORS_KEPT])
+              for name, s in strategies.items() if not isinstance(s, str)}
+    return SolvedGame(game.name, shoe.dealt_from, solution, tuple(plays), errors,
+                      game.published)
 
 
 def decision_report(path, decks=DEFAULT_DECKS) -> DecisionReport:

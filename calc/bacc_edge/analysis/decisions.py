@@ -276,6 +276,16 @@ class DecisionSolution:
                                  s.chance * (s.values[s.best] - s.values[i])))
         return sorted(out, key=lambda e: -e.cost)
 
+    def printed_errors(self, strategy: str | Strategy) -> list[Error]:
+        """:meth:`errors` summed by printed cell (:func:`printed_key`: a hand whose two
+        cards are shown by its total), costliest first; ``shown`` is the cell's key."""
+        cells: dict = {}
+        for e in self.errors(strategy):
+            key = (printed_key(e.shown), e.chosen, e.best)
+            cells[key] = cells.get(key, Fraction(0)) + e.cost
+        return sorted((Error(k[0], k[1], k[2], c) for k, c in cells.items()),
+                      key=lambda e: -e.cost)
+
     def printed(self) -> tuple[PrintedCell, ...]:
         """The strategy as printed: per shown set and :func:`printed_key`, the options'
         values given the cell and the best; ``mixed`` where the cards inside disagree."""

@@ -22,7 +22,7 @@ are in :mod:`bacc_edge.analysis.decisions`.
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -159,6 +159,30 @@ class Option:
             object.__setattr__(self, "raise_pays", table)
 
 
+@dataclass(frozen=True)
+class RuleOfThumb:
+    """A named way of playing that a person might use instead of the table: ``choose``
+    takes the cards seen (position → point value) and names an option. A report plays
+    it beside optimal play, with the cost of each of its errors."""
+
+    name: str
+    choose: Callable[[dict], str]
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip() or not self.name.isprintable():
+            raise PaytableError(f"a rule of thumb needs a name (one line), got {self.name!r}")
+        if not callable(self.choose):
+            raise PaytableError(f"rule of thumb {self.name!r}: choose {kind_of(self.choose)} "
+                                f"must be a function of the cards seen to an option's name")
+
+
+def _thumbs(thumbs, where: str) -> tuple[RuleOfThumb, ...]:
+    if not isinstance(thumbs, (list, tuple)) or not all(isinstance(t, RuleOfThumb)
+                                                         for t in thumbs):
+        raise PaytableError(f"{where}: thumbs must be a list of RuleOfThumb(name, choose)")
+    return tuple(thumbs)
+
+
 def _options(options, where: str) -> tuple[Option, ...]:
     if not isinstance(options, (list, tuple)) or len(options) < 2:
         raise PaytableError(f"{where}: a decision needs at least two options")
@@ -186,9 +210,11 @@ class DecidedBet:
     #: read as an exact number (0.2, '1/5'), kept as a Fraction
     fee: object = Fraction(0)
     published: str | None = None
+    thumbs: Sequence[RuleOfThumb] = ()
 
     def __post_init__(self):
         where = f"decided bet {self.name!r}"
+        object.__setattr__(self, "thumbs", _thumbs(self.thumbs, where))
         if not isinstance(self.name, str) or not self.name.strip():
             raise PaytableError(f"a decided bet needs a name, got {self.name!r}")
         if not isinstance(self.bet, Bet):
@@ -221,9 +247,11 @@ class OwnHand:
     #: read by :func:`~bacc_edge.language.pays.pays`, kept as a Pays
     win: object = Pays(Fraction(1), "1")
     published: str | None = None
+    thumbs: Sequence[RuleOfThumb] = ()
 
     def __post_init__(self):
         where = f"game {self.name!r}"
+        object.__setattr__(self, "thumbs", _thumbs(self.thumbs, where))
         if not isinstance(self.name, str) or not self.name.strip():
             raise PaytableError(f"a game needs a name, got {self.name!r}")
         object.__setattr__(self, "options", _options(self.options, where))
@@ -278,5 +306,6 @@ def load_decisions(path) -> DecisionFile:
                         ast.get_docstring(ast.parse(source)) or "")
 
 
-__all__ = ["FIRST_FOUR", "DecidedBet", "DecisionFile", "Option", "OwnHand", "Shown",
+__all__ = ["FIRST_FOUR", "DecidedBet", "DecisionFile", "Option", "OwnHand", "RuleOfThumb",
+           "Shown",
            "load_decisions"]

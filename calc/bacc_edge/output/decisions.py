@@ -29,7 +29,7 @@ def letters(options: tuple[str, ...]) -> dict[str, str]:
 
 def _returns_rows(report: DecisionReport) -> list[list[str]]:
     return [[g.game, str(g.decks), p.name, _percent(p.net), f"{float(p.wagered):.4f}",
-             _percent(p.rtp)] for g in report.games for p in g.plays]
+             "-" if p.rtp is None else _percent(p.rtp)] for g in report.games for p in g.plays]
 
 
 def _axis(component: tuple[str, int]) -> str:
@@ -99,7 +99,24 @@ def decisions_text(report: DecisionReport, fmt: str = "simple") -> str:
                             else ""), fmt) + "\n")
         for title, headers, rows in grids(report, name):
             parts.append("\n" + prose(f"shown: {title}", fmt) + "\n" + table(rows, headers, fmt))
+        parts.append(_errors_text(solved[-1], fmt))
     return "".join(parts)
+
+
+#: How many of a play's costliest errors the text shows.
+ERRORS_SHOWN = 5
+
+
+def _errors_text(game: SolvedGame, fmt: str) -> str:
+    """Each play's costliest errors against optimal play, on the game's last shoe."""
+    rows = [[play, " ".join(f"{p}={v}" for p, v in e.shown), e.chosen, e.best,
+             f"{float(e.cost) * 100:.2g}%"]
+            for play, errors in game.errors.items() for e in errors[:ERRORS_SHOWN]]
+    if not rows:
+        return ""
+    return ("\n" + prose(f"{game.game}, {game.decks} decks: the costliest errors of each "
+                         f"way of playing (the cost: its share of the return lost)", fmt)
+            + "\n" + table(rows, ["play", "shown", "chosen", "best", "cost"], fmt, keys=2))
 
 
 def _fraction(x: Fraction) -> str:
@@ -113,16 +130,18 @@ def decisions_json(report: DecisionReport) -> dict:
                        "options": list(g.solution.options),
                        "plays": [{"play": p.name, "return": float(p.net),
                                   "return_exact": _fraction(p.net),
-                                  "wagered": float(p.wagered), "rtp": float(p.rtp)}
+                                  "wagered": float(p.wagered),
+                                  "rtp": None if p.rtp is None else float(p.rtp)}
                                  for p in g.plays],
                        "strategy": [{"shown": list(c.positions), "cell": [list(k) for k in c.key],
                                      "chance": float(c.chance),
                                      "values": [float(v) for v in c.values],
                                      "best": g.solution.options[c.best], "close": c.close,
                                      "mixed": c.mixed} for c in g.solution.printed()],
-                       "printed_table_errors": [
-                           {"shown": [list(s) for s in e.shown], "chosen": e.chosen,
-                            "best": e.best, "cost": float(e.cost)} for e in g.errors]}
+                       "errors": {name: [{"shown": [list(s) for s in e.shown],
+                                          "chosen": e.chosen, "best": e.best,
+                                          "cost": float(e.cost)} for e in errors]
+                                  for name, errors in g.errors.items()}}
                       for g in report.games]}
 
 
@@ -133,7 +152,8 @@ def decisions_csv(report: DecisionReport) -> str:
     """One row per game, shoe and play (the strategy is in the JSON)."""
     return csv_records([{"game": g.game, "decks": g.decks, "play": p.name,
                          "return": float(p.net), "return_exact": p.net,
-                         "wagered": float(p.wagered), "rtp": float(p.rtp)}
+                         "wagered": float(p.wagered),
+                         "rtp": None if p.rtp is None else float(p.rtp)}
                         for g in report.games for p in g.plays], CSV_COLUMNS)
 
 
