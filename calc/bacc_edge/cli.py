@@ -838,8 +838,10 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--decks", "-d", default="1,6,8", show_default=True, type=DeckCounts(),
               help="Decks in the shoe: one count or a list (1,6,8); each solved apart.")
+@click.option("--remove", "-r", default="", metavar="CARDS",
+              help="Cards already dealt from each shoe, e.g. '5 5 K 9'.")
 @fmt_option
-def decide_command(path, decks, fmt):
+def decide_command(path, decks, remove, fmt):
     """Games where the bettor decides after seeing some cards (a file defining
     DECISIONS, e.g. paytables/decisions/peek_baccarat.py), solved exactly: each game's
     return under optimal play, under its printed strategy table and under simple play
@@ -850,8 +852,9 @@ def decide_command(path, decks, fmt):
       bacc-edge decide paytables/decisions/lucky_draw.py
       bacc-edge decide paytables/decisions/peek_baccarat.py --decks 8
       bacc-edge decide paytables/decisions/tie_offered.py --fmt json
+      bacc-edge decide paytables/decisions/lucky_draw.py --decks 1 --remove '9 9 9 8 8'
     """
     from .analysis.decision_report import decision_report
     from .output.decisions import decisions_output
-    report = decision_report(path, decks)
+    report = decision_report(path, decks, remove=remove)
     click.echo(decisions_output(report, fmt), nl=False)

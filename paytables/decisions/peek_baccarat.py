@@ -20,13 +20,15 @@ hand): the fee worked as 5 + 1 = 6, the raise without fee, RTP 98.80%.
 
 Which cards are shown, and how often one, two, three or four, is not published. Here
 each number k is shown with the chance below, any k of the four cards alike (an
-assumption). Finding (law_range in Python, see the decisions how-to): the published 98.8% for both
-Player and Banker is reproduced only when the return is read as a share of everything
-wagered (the fee and the raises); read as a share of the first stake and its fee, no
-law reproduces both figures. Read that way, the figures leave the law wide: any k may
-be absent, the mean number shown lies between 1.80 and 2.08. The law shipped, one
-corner of it (3/10, 1/2, 3/20, 1/20), returns 98.806% (Player) and 98.766% (Banker) of
-the amount wagered under optimal play, on 8 decks.
+assumption). Finding (law_range, see the decisions how-to; 8 decks, optimal play): the
+published 98.8% for both Player and Banker is reproduced only when the return is read as
+a share of everything wagered (the fee and the raises); read as a share of the first
+stake and its fee, no law reproduces both figures, whether the k cards shown are any k
+alike or the first k dealt. Read that way, the figures leave the law wide: any one
+number shown may be absent from it, and the mean number shown lies between 1.80 and 2.08
+(any k alike) or 1.78 and 2.48 (the first k dealt). The law shipped, one point inside
+the range (3/10, 1/2, 3/20, 1/20), returns 98.806% (Player) and 98.766% (Banker) of the
+amount wagered under optimal play, on 8 decks.
 """
 
 from fractions import Fraction

@@ -262,6 +262,8 @@ BAD = [
     ("a rule of thumb that is no function",
      lambda: DecidedBet("x", PLAYER, Shown.cards("P1"), RAISE, thumbs=[RuleOfThumb("r", 3)]),
      PaytableError, "rule of thumb 'r': choose 3 (int) must be a function"),
+    ("remove not text", lambda: decision_report(DECISIONS / "lucky_draw.py", [1], remove=9),
+     OptionError, "remove 9 (int) must be card names in a string"),
     ("no such file", lambda: load_decisions(DECISIONS / "nope.py"), PaytableError,
      "nope.py: cannot read it"),
     ("a paytable without decisions", lambda: load_decisions(ROOT / "paytables" / "lucky_8.py"),

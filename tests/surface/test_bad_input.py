@@ -1202,6 +1202,9 @@ CLI = [
                           "--decks", "inf"], "give whole numbers of decks, not inf", 1),
     ("decide decks many", ["decide", str(ROOT / "paytables" / "decisions" / "lucky_draw.py"),
                            "--decks", "many"], "'many' is not a number of decks", 2),
+    ("decide remove five nines", ["decide", str(ROOT / "paytables" / "decisions" /
+                                                "lucky_draw.py"), "--decks", "1", "--remove",
+                                  "9 9 9 9 9"], "cannot remove '9' from '9 9 9 9 9': no 9 is left", 1),
 ]
 
 

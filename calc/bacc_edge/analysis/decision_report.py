@@ -58,6 +58,8 @@ class DecisionReport:
     source: DecisionFile
     decks: tuple[int, ...]
     games: tuple[SolvedGame, ...]
+    #: the cards dealt from every shoe before the coup (empty: full shoes)
+    removed: str = ""
 
 
 def _shoes(decks) -> tuple[Shoe, ...]:
@@ -98,13 +100,19 @@ def _solved(game, shoe: Shoe, source: DecisionFile) -> SolvedGame:
                       game.published)
 
 
-def decision_report(path, decks=DEFAULT_DECKS) -> DecisionReport:
-    """Load the decision file at ``path`` and solve each of its games on full shoes of
-    each number of ``decks``."""
-    shoes = _shoes(decks)
+def decision_report(path, decks=DEFAULT_DECKS, *, remove: str = "") -> DecisionReport:
+    """Load the decision file at ``path`` and solve each of its games on shoes of each
+    number of ``decks``, less the cards ``remove`` names (e.g. ``"5 5 K 9"``: a shoe
+    part dealt)."""
+    if not isinstance(remove, str):
+        raise OptionError(f"remove {kind_of(remove)} must be card names in a string, "
+                          f"e.g. '5 5 K 9'")
+    full = _shoes(decks)
+    shoes = tuple(s.remove(remove) for s in full) if remove.strip() else full
     source = load_decisions(path)
-    return DecisionReport(source, tuple(s.dealt_from for s in shoes),
-                          tuple(_solved(g, s, source) for g in source.decisions for s in shoes))
+    return DecisionReport(source, tuple(s.dealt_from for s in full),
+                          tuple(_solved(g, s, source) for g in source.decisions for s in shoes),
+                          " ".join(remove.split()))
 
 
 __all__ = ["DEFAULT_DECKS", "DecisionReport", "Play", "SolvedGame", "decision_report"]

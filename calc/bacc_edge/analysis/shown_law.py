@@ -130,14 +130,15 @@ def law_range(played: Sequence[Mapping[int, Played]],
     return LawRange(Measure(measure), tuple(corners))
 
 
-def played_by_count(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD
-                    ) -> dict[int, Played]:
-    """``game`` played optimally with exactly k of the first four cards shown (any k of
-    them alike), for k = 1 … 4."""
+def played_by_count(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD, *,
+                    which: str = "any") -> dict[int, Played]:
+    """``game`` played optimally with exactly k of the first four cards shown, for k =
+    1 … 4: any k of them alike, or the first k dealt (``which``, as
+    :meth:`~bacc_edge.language.decisions.Shown.how_many` reads it)."""
     out = {}
     for k in range(1, len(FIRST_FOUR) + 1):
-        solved = solve_decision(replace(game, shown=Shown.how_many({k: 1})), shoe,
-                                tableau=tableau)
+        solved = solve_decision(replace(game, shown=Shown.how_many({k: 1}, which=which)),
+                                shoe, tableau=tableau)
         out[k] = Played(solved.optimal_return, solved.wagered(), game.fee)
     return out
 

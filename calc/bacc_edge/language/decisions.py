@@ -26,7 +26,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from math import comb
 from pathlib import Path
 
 from ..errors import ArgumentError, PaytableError, kind_of
@@ -40,6 +39,8 @@ from .pays import Pays, exact_number, pays
 #: The first four cards, in dealing order: the cards a bettor may be shown before he
 #: chooses (no third card is dealt until he has).
 FIRST_FOUR = POSITIONS[:4]
+#: Which k cards :meth:`Shown.how_many` shows: any k of the four alike, or the first k dealt.
+WHICH = ("any", "first")
 
 
 def _fraction(value, what: str) -> Fraction:
@@ -94,19 +95,24 @@ class Shown:
         return cls(((ordered, Fraction(1)),))
 
     @classmethod
-    def how_many(cls, law: Mapping) -> "Shown":
+    def how_many(cls, law: Mapping, *, which: str = "any") -> "Shown":
         """``law[k]`` the chance that k of the first four cards are shown (k 0-4; exact
-        numbers summing to 1), the k cards any k of the four, each set alike."""
+        numbers summing to 1): with ``which="any"`` the k cards are any k of the four,
+        each set alike; with ``which="first"`` the first k dealt (P1, B1, P2, B2)."""
         if not isinstance(law, Mapping) or not law:
             raise PaytableError(f"how many shown {law!r}: give a mapping from a number of "
                                 f"cards (0-4) to its chance, e.g. {{1: '1/2', 2: '1/2'}}")
+        if which not in WHICH:
+            raise PaytableError(f"how many shown: which={which!r} must be one of "
+                                f"{', '.join(map(repr, WHICH))}")
         parts = []
         for k, weight in law.items():
             if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(FIRST_FOUR):
                 raise PaytableError(f"how many shown: {k!r} is not a number of cards 0-4")
             w = _fraction(weight, f"the chance of {k} shown")
-            sets = list(combinations(FIRST_FOUR, k))
-            parts += [(s, w / comb(len(FIRST_FOUR), k)) for s in sets if w]
+            sets = (list(combinations(FIRST_FOUR, k)) if which == "any"
+                    else [FIRST_FOUR[:k]])
+            parts += [(s, w / len(sets)) for s in sets if w]
         return cls(tuple(parts))
 
     @property

@@ -82,8 +82,9 @@ def _cell(cs, solved: list[SolvedGame], mark: dict[str, str]) -> str:
 
 
 def decisions_text(report: DecisionReport, fmt: str = "simple") -> str:
+    gone = f"; the shoes less {report.removed}" if report.removed else ""
     parts = [prose(f"{report.source.game} ({report.source.path.name}): returns per unit of "
-                   f"the first stake; RTP over everything wagered (fee and raises)", fmt)
+                   f"the first stake; RTP over everything wagered (fee and raises){gone}", fmt)
              + "\n",
              table(_returns_rows(report), ["game", "decks", "play", "return", "wagered",
                                            "RTP"], fmt, keys=3)]
@@ -125,7 +126,7 @@ def _fraction(x: Fraction) -> str:
 
 def decisions_json(report: DecisionReport) -> dict:
     return {"game": report.source.game, "file": str(report.source.path),
-            "decks": list(report.decks),
+            "decks": list(report.decks), "removed": report.removed,
             "games": [{"game": g.game, "decks": g.decks, "published": g.published,
                        "options": list(g.solution.options),
                        "plays": [{"play": p.name, "return": float(p.net),
