@@ -170,6 +170,15 @@ def test_a_rule_of_thumb_returns_what_the_brute_force_gives_it():
     assert expected < solved.optimal_return
 
 
+def test_which_cards_a_law_shows():
+    # any k of the four alike, or the first k dealt
+    # planted: "first" reading the last k cards: fails
+    assert Shown.how_many({2: 1}, which="first").law == ((("P1", "B1"), Fraction(1)),)
+    any_two = Shown.how_many({2: 1}).law
+    assert len(any_two) == 6 and {w for _, w in any_two} == {Fraction(1, 6)}
+    assert Shown.how_many({1: "1/4", 3: "3/4"}, which="first").positions == ("P1", "B1", "P2")
+
+
 def test_errors_cost_what_the_strategy_gives_up():
     # the costs of a strategy's errors sum to the optimal return less its own
     # planted: errors() counting only the first option's departures: fails
@@ -237,6 +246,8 @@ BAD = [
      "shown position 'P3' is not one of the first four cards"),
     ("shown five cards", lambda: Shown.how_many({5: 1}), PaytableError,
      "5 is not a number of cards 0-4"),
+    ("shown which last", lambda: Shown.how_many({1: 1}, which="last"), PaytableError,
+     "which='last' must be one of 'any', 'first'"),
     ("shown law sums to 1/2", lambda: Shown.how_many({1: "1/2"}), PaytableError,
      "the weights sum to 1/2, not 1"),
     ("decided bet that draws", lambda: DecidedBet("x", PLAYER, Shown.cards("P1"),
