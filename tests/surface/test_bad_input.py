@@ -1196,6 +1196,13 @@ CLI = [
      "'abc' is not a whole number; --level takes one from", 2),
     # -- decide ------------------------------------------------------------------------------
     ("decide no such file", ["decide", "{tmp}/nope.py"], "nope.py: cannot read it", 1),
+    ("decide neither file nor game", ["decide"], "give a decision file (PATH) or a shipped "
+                                                 "one (--game NAME), one of them", 2),
+    ("decide both file and game", ["decide", PUNTO, "--game", "lucky_draw"],
+     "give a decision file (PATH) or a shipped one (--game NAME), one of them", 2),
+    ("decide game not shipped", ["decide", "--game", "baccarat"],
+     "game 'baccarat' is not a shipped decision file; the shipped ones: lucky_draw, "
+     "peek_baccarat, tie_offered", 1),
     ("decide a paytable without decisions", ["decide", PUNTO],
      "DECISIONS must be a list of DecidedBet or OwnHand", 1),
     ("decide decks inf", ["decide", str(ROOT / "paytables" / "decisions" / "lucky_draw.py"),

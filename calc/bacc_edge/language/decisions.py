@@ -34,6 +34,7 @@ from ..game.coup import POSITIONS
 from ..game.tableau import STANDARD, Tableau
 from .bet import Bet
 from .loader import run_file
+from .shipped import shipped_folder
 from .pays import Pays, exact_number, pays
 
 #: The first four cards, in dealing order: the cards a bettor may be shown before he
@@ -290,6 +291,25 @@ class DecisionFile:
     docstring: str
 
 
+#: The folder of the shipped decision files, inside the shipped paytables' folder.
+SHIPPED_DECISIONS = "decisions"
+
+
+def shipped_decisions() -> tuple[str, ...]:
+    """The shipped decision files' names (``lucky_draw`` …), sorted."""
+    return tuple(sorted(p.stem for p in (shipped_folder() / SHIPPED_DECISIONS).glob("*.py")))
+
+
+def shipped_decision_path(name: str) -> Path:
+    """The shipped decision file ``name`` (``"lucky_draw"``); a name not shipped is
+    refused, listing those that are."""
+    names = shipped_decisions()
+    if not isinstance(name, str) or name not in names:
+        raise PaytableError(f"game {name!r} is not a shipped decision file; the shipped "
+                            f"ones: {', '.join(names) or 'none'}")
+    return shipped_folder() / SHIPPED_DECISIONS / f"{name}.py"
+
+
 def load_decisions(path) -> DecisionFile:
     """Run a file of games with a decision (``paytables/decisions/*.py``) and read its
     ``GAME``, ``DECISIONS`` and ``RULES`` (its code run by the paytable loader,
@@ -312,6 +332,6 @@ def load_decisions(path) -> DecisionFile:
                         ast.get_docstring(ast.parse(source)) or "")
 
 
-__all__ = ["FIRST_FOUR", "DecidedBet", "DecisionFile", "Option", "OwnHand", "RuleOfThumb",
-           "Shown",
+__all__ = ["FIRST_FOUR", "SHIPPED_DECISIONS", "DecidedBet", "DecisionFile", "Option", "OwnHand",
+           "RuleOfThumb", "Shown", "shipped_decision_path", "shipped_decisions",
            "load_decisions"]
