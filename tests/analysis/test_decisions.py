@@ -6,6 +6,7 @@ hand; every bad input a row of the table at the end."""
 
 import json
 from fractions import Fraction
+from functools import cache
 from itertools import permutations
 
 import pytest
@@ -54,19 +55,26 @@ def punto_banco(deal) -> tuple[int, int]:
     return p, (b + deal[4]) % 10 if banker_draws(b, None) else b
 
 
-def all_deals():
+@cache
+def all_deals() -> tuple:
     """Every ordered six-card deal of the small shoe, one per card sequence (cards of
     one value are distinct cards)."""
-    return permutations(small_cards(), 6)
+    return tuple(permutations(small_cards(), 6))
+
+
+@cache
+def coups() -> tuple:
+    """Each deal with its punto banco coup's final points."""
+    return tuple((deal, punto_banco(deal)) for deal in all_deals())
 
 
 def brute_peek(bet_net, shown: tuple[str, ...], fee: Fraction, stakes):
     """Per state (the shown values), each stake's value, by dealing everything."""
     where = {"P1": 0, "B1": 1, "P2": 2, "B2": 3}
     sums, counts = {}, {}
-    for deal in all_deals():
+    for deal, points in coups():
         key = tuple(deal[where[p]] for p in shown)
-        sums[key] = sums.get(key, 0) + bet_net(*punto_banco(deal))
+        sums[key] = sums.get(key, 0) + bet_net(*points)
         counts[key] = counts.get(key, 0) + 1
     return {k: [s * sums[k] / counts[k] - fee for s in stakes] for k in sums}, counts
 
