@@ -87,9 +87,10 @@ def banker_net(p: int, b: int) -> Fraction:
     return Fraction(19, 20) if b > p else Fraction(-1 if b < p else 0)
 
 
-def lucky_draw_by_hand(deal, draws: bool) -> Fraction:
+def lucky_draw_by_hand(deal, draws: bool, stake=Fraction(2), draw_pays=DRAW_PAYS) -> Fraction:
     """Lucky Draw dealt in its own order: the bettor's cards P1 P2, the dealer's B1 B2,
-    the bettor's third card next if he draws, then the dealer's on 0-4."""
+    the bettor's third card next if he draws (with ``stake`` in all, the part above 1
+    paying ``draw_pays`` by his points), then the dealer's on 0-4."""
     own, dealer = (deal[0] + deal[2]) % 10, (deal[1] + deal[3]) % 10
     nxt = 4
     if draws:
@@ -97,10 +98,10 @@ def lucky_draw_by_hand(deal, draws: bool) -> Fraction:
     if dealer <= 4:
         dealer = (dealer + deal[nxt]) % 10
     if own < dealer:
-        return Fraction(-2 if draws else -1)
+        return -stake if draws else Fraction(-1)
     if own == dealer:
         return Fraction(0)
-    return 1 + (Fraction(DRAW_PAYS[own]) if draws else 0)
+    return 1 + ((stake - 1) * Fraction(draw_pays[own]) if draws else 0)
 
 
 @pytest.mark.parametrize("bet, net, shown", [(PLAYER, player_net, ("P1", "B1")),
@@ -139,17 +140,27 @@ def test_a_law_of_how_many_shown_mixes_its_states():
     assert sum(s.chance for s in solved.states) == 1
 
 
-def test_lucky_draw_is_the_brute_force_dealt_in_its_own_order():
+ODD_DRAW = OwnHand("odd draw", [Option("stand", 1, draws=False),
+                                Option("draw", "3/2", draws=True, raise_pays=["3/2"] * 10)])
+
+
+@pytest.mark.parametrize("game, stake, draw_pays",
+                         [(LUCKY_DRAW, Fraction(2), DRAW_PAYS),
+                          (ODD_DRAW, Fraction(3, 2), [Fraction(3, 2)] * 10)],
+                         ids=["Lucky Draw", "half a stake more at 3:2"])
+def test_an_own_hand_is_the_brute_force_dealt_in_its_own_order(game, stake, draw_pays):
     # planted: the dealer drawing on 0-3 (< instead of <=): values differ and this fails;
-    # the brute force gives the dealer the next card in the order dealt, the engine the
-    # sixth (exchangeable): this holds the two readings equal
-    solved = solve_decision(LUCKY_DRAW, SMALL)
+    # planted: the nets' common denominator taken from the pays alone (a half stake at
+    # 3:2 nets 3/4, truncated): the second row fails. The brute force gives the dealer
+    # the next card in the order dealt, the engine the sixth (exchangeable): this holds
+    # the two readings equal
+    solved = solve_decision(game, SMALL)
     sums, counts = {}, {}
     for deal in all_deals():
         key = (deal[0], deal[1], deal[2])
         row = sums.setdefault(key, [Fraction(0), Fraction(0)])
         row[0] += lucky_draw_by_hand(deal, False)
-        row[1] += lucky_draw_by_hand(deal, True)
+        row[1] += lucky_draw_by_hand(deal, True, stake, draw_pays)
         counts[key] = counts.get(key, 0) + 1
     got = {(s.seen["P1"], s.seen["B1"], s.seen["P2"]): s for s in solved.states}
     assert set(got) == set(sums)

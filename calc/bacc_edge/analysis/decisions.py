@@ -106,15 +106,14 @@ def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
     counts = np.asarray(table.counts).astype(object)
     dealer = (b1 + b2) % POINT_VALUES
     dealer = np.where(dealer <= game.dealer_draws_to, (dealer + c6) % POINT_VALUES, dealer)
-    pays_all = [game.win.net] + [p.net for o in game.options for p in (o.raise_pays or ())]
-    d = reduce(lcm, (x.denominator for x in pays_all + [o.stake for o in game.options]), 1)
+    # per option, the net of a win by the bettor's final points, and of a loss
+    wins = [[game.win.net + (o.stake - 1) * (o.raise_pays or (game.win,) * POINT_VALUES)[t].net
+             for t in range(POINT_VALUES)] for o in game.options]
+    d = reduce(lcm, (x.denominator for x in [*sum(wins, []), *(o.stake for o in game.options)]), 1)
     sums = []
-    for o in game.options:
+    for o, win_by_total in zip(game.options, wins):
         own = (p1 + p2 + (c5 if o.draws else 0)) % POINT_VALUES
-        extra = o.stake - 1
-        raised = (o.raise_pays or (game.win,) * POINT_VALUES)
-        win = np.array([int((game.win.net + extra * raised[t].net) * d)
-                        for t in range(POINT_VALUES)], dtype=object)[own]
+        win = np.array([int(x * d) for x in win_by_total], dtype=object)[own]
         net = np.where(own > dealer, win, np.where(own < dealer, -int(o.stake * d), 0))
         sums.append(_grouped([p1, b1, p2, b2], counts * net.astype(object)) * Fraction(1, d))
     dealt = _grouped([p1, b1, p2, b2], counts)
