@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import reduce
+from functools import cached_property, reduce
 from math import lcm
 from typing import Callable
 
@@ -58,14 +58,16 @@ Strategy = Callable[[dict], str]
 
 @dataclass(frozen=True)
 class OptionSums:
-    """Per option, per point values of P1 B1 P2 B2 (a 10×10×10×10 array of exact
-    numbers), the net results summed over the coups dealt; ``counts`` the coups dealt
-    of each (Python integers), summing to ``total``."""
+    """Per option, per point values of P1 B1 P2 B2 (a 10×10×10×10 array of Python
+    integers), the net results summed over the coups dealt, over ``denominator`` (the
+    sums stay integers, fast to add); ``counts`` the coups dealt of each, summing to
+    ``total``."""
 
     names: tuple[str, ...]
     sums: tuple[np.ndarray, ...]
     counts: np.ndarray
     total: int
+    denominator: int
 
 
 def _grouped(values: list[np.ndarray], weights: np.ndarray) -> np.ndarray:
@@ -90,10 +92,13 @@ def decided_bet_sums(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD) 
     values = [f[k] for k in FOUR_VALUES]
     counts = np.asarray(table.counts).astype(object)
     net_d = np.array([int(x * d) for x in nets], dtype=object)[line]
-    bet = _grouped(values, counts * net_d) * Fraction(1, d)
+    bet = _grouped(values, counts * net_d)
     dealt = _grouped(values, counts)
-    sums = tuple(bet * o.stake - dealt * game.fee for o in game.options)
-    return OptionSums(tuple(o.name for o in game.options), sums, dealt, int(table.total))
+    scale = reduce(lcm, (x.denominator for x in [game.fee, *(o.stake for o in game.options)]), 1)
+    sums = tuple(bet * int(o.stake * scale) - dealt * int(game.fee * d * scale)
+                 for o in game.options)
+    return OptionSums(tuple(o.name for o in game.options), sums, dealt, int(table.total),
+                      d * scale)
 
 
 def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
@@ -115,10 +120,10 @@ def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
         own = (p1 + p2 + (c5 if o.draws else 0)) % POINT_VALUES
         win = np.array([int(x * d) for x in win_by_total], dtype=object)[own]
         net = np.where(own > dealer, win, np.where(own < dealer, -int(o.stake * d), 0))
-        sums.append(_grouped([p1, b1, p2, b2], counts * net.astype(object)) * Fraction(1, d))
+        sums.append(_grouped([p1, b1, p2, b2], counts * net.astype(object)))
     dealt = _grouped([p1, b1, p2, b2], counts)
     return OptionSums(tuple(o.name for o in game.options), tuple(sums), dealt,
-                      int(table.total))
+                      int(table.total), d)
 
 
 @dataclass(frozen=True)
@@ -132,8 +137,12 @@ class StateValue:
     shown: tuple[tuple[str, int], ...]
     chance: Fraction
     values: tuple[Fraction, ...]
+    #: the chance and each option's chance × value as integers over the solution's
+    #: common denominators (``mass_scale``, ``scale``): sums of them are exact and fast
+    mass: int = field(default=0, repr=False, compare=False)
+    weighted: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
-    @property
+    @cached_property
     def best(self) -> int:
         top = max(self.values)
         return self.values.index(top)
@@ -154,22 +163,26 @@ class StateValue:
         return dict(self.shown)
 
 
-def _states(sums: OptionSums, law) -> list[StateValue]:
+def _states(sums: OptionSums, law) -> tuple[list[StateValue], int]:
     """Every information state of the law of what is shown: the option sums summed over
-    the cards not shown."""
+    the cards not shown; and the law's weights' common denominator."""
+    w = reduce(lcm, (weight.denominator for _, weight in law), 1)
     out = []
     for positions, weight in law:
         hidden = tuple(i for i, p in enumerate(FIRST_FOUR) if p not in positions)
         counts = sums.counts.sum(axis=hidden) if hidden else sums.counts
         option = [s.sum(axis=hidden) if hidden else s for s in sums.sums]
+        factor = int(weight * w)
         for key in np.ndindex(*counts.shape):
             n = int(counts[key])
             if n == 0:
                 continue
-            values = tuple(Fraction(s[key]) / n for s in option)
+            raw = [int(s[key]) for s in option]
             out.append(StateValue(tuple(zip(positions, (int(k) for k in key))),
-                                  weight * Fraction(n, sums.total), values))
-    return out
+                                  weight * Fraction(n, sums.total),
+                                  tuple(Fraction(x, n * sums.denominator) for x in raw),
+                                  factor * n, tuple(factor * x for x in raw)))
+    return out, w
 
 
 def printed_key(shown: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
@@ -230,10 +243,13 @@ class DecisionSolution:
     #: each option's stake, as a multiple of the first, and the fee on the first
     stakes: tuple[Fraction, ...] = ()
     fee: Fraction = Fraction(0)
+    #: the common denominators of the states' ``mass`` and ``weighted``
+    mass_scale: int = field(default=1, repr=False)
+    scale: int = field(default=1, repr=False)
 
     @property
     def optimal_return(self) -> Fraction:
-        return sum((s.chance * s.values[s.best] for s in self.states), Fraction(0))
+        return Fraction(sum(s.weighted[s.best] for s in self.states), self.scale)
 
     def _choice(self, strategy, state: StateValue) -> int:
         name = strategy if isinstance(strategy, str) else strategy(state.seen)
@@ -252,16 +268,18 @@ class DecisionSolution:
         """The return when the bettor always chooses ``strategy`` (an option's name), or
         what ``strategy(seen)`` names, ``seen`` the shown cards (position → value)."""
         strategy = self._strategy(strategy)
-        return sum((s.chance * s.values[self._choice(strategy, s)] for s in self.states),
-                   Fraction(0))
+        return Fraction(sum(s.weighted[self._choice(strategy, s)] for s in self.states),
+                        self.scale)
 
     def wagered(self, strategy: str | Strategy | None = None) -> Fraction:
         """The amount wagered on average per unit of the first stake (the stake chosen
         and the fee), under ``strategy`` (None: optimal play)."""
         strategy = None if strategy is None else self._strategy(strategy)
-        return sum((s.chance * self.stakes[s.best if strategy is None
-                                           else self._choice(strategy, s)]
-                    for s in self.states), Fraction(0)) + self.fee
+        mass = [0] * len(self.stakes)  # the chance of choosing each option
+        for s in self.states:
+            mass[s.best if strategy is None else self._choice(strategy, s)] += s.mass
+        return sum((Fraction(m, self.mass_scale) * k for m, k in zip(mass, self.stakes)),
+                   self.fee)
 
     def errors(self, strategy: str | Strategy) -> list[Error]:
         """Every state where ``strategy`` departs from the best option, costliest first:
@@ -272,7 +290,7 @@ class DecisionSolution:
             i = self._choice(strategy, s)
             if s.values[i] < s.values[s.best]:
                 out.append(Error(s.shown, self.options[i], self.options[s.best],
-                                 s.chance * (s.values[s.best] - s.values[i])))
+                                 Fraction(s.weighted[s.best] - s.weighted[i], self.scale)))
         return sorted(out, key=lambda e: -e.cost)
 
     def printed_errors(self, strategy: str | Strategy) -> list[Error]:
@@ -285,20 +303,30 @@ class DecisionSolution:
         return sorted((Error(k[0], k[1], k[2], c) for k, c in cells.items()),
                       key=lambda e: -e.cost)
 
+    @cached_property
+    def _printed(self) -> tuple[PrintedCell, ...]:
+        return self._printed_cells()
+
     def printed(self) -> tuple[PrintedCell, ...]:
+        """The strategy as printed: per shown set and :func:`printed_key`, the options'
+        values given the cell and the best; ``mixed`` where the cards inside disagree
+        (worked out once)."""
+        return self._printed
+
+    def _printed_cells(self) -> tuple[PrintedCell, ...]:
         """The strategy as printed: per shown set and :func:`printed_key`, the options'
         values given the cell and the best; ``mixed`` where the cards inside disagree."""
         cells: dict = {}
         for s in self.states:
             positions = tuple(p for p, _ in s.shown)
             key = (positions, printed_key(s.shown))
-            chance, sums, best = cells.get(key, (Fraction(0), None, set()))
-            weighted = tuple(s.chance * v for v in s.values)
-            sums = weighted if sums is None else tuple(a + b for a, b in zip(sums, weighted))
-            cells[key] = (chance + s.chance, sums, best | {s.best})
-        return tuple(PrintedCell(k[0], k[1], c, tuple(v / c for v in sums) if c else sums,
-                                 len(best) > 1)
-                     for k, (c, sums, best) in cells.items())
+            mass, sums, best = cells.get(key, (0, None, set()))
+            sums = s.weighted if sums is None else tuple(a + b for a, b in zip(sums, s.weighted))
+            cells[key] = (mass + s.mass, sums, best | {s.best})
+        return tuple(PrintedCell(k[0], k[1], Fraction(m, self.mass_scale),
+                                 tuple(Fraction(v * self.mass_scale, self.scale * m)
+                                       for v in sums), len(best) > 1)
+                     for k, (m, sums, best) in cells.items())
 
     def printed_strategy(self) -> Strategy:
         """Play by the printed table: the best option of the state's printed cell."""
@@ -324,10 +352,11 @@ def solve_decision(game: DecidedBet | OwnHand, shoe: Shoe, *,
         sums = own_hand_sums(game, shoe)
     else:
         raise ArgumentError(f"game {kind_of(game)} must be a DecidedBet or an OwnHand")
-    return DecisionSolution(game.name, shoe.label, sums.names,
-                            tuple(_states(sums, game.shown.law)),
+    states, w = _states(sums, game.shown.law)
+    return DecisionSolution(game.name, shoe.label, sums.names, tuple(states),
                             tuple(o.stake for o in game.options),
-                            getattr(game, "fee", Fraction(0)))
+                            getattr(game, "fee", Fraction(0)), w * sums.total,
+                            w * sums.total * sums.denominator)
 
 
 __all__ = ["HAIR", "DecisionSolution", "Error", "OptionSums", "PrintedCell", "StateValue",
