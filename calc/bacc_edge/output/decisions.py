@@ -94,8 +94,10 @@ def decisions_text(report: DecisionReport, fmt: str = "simple") -> str:
         legend = ", ".join(f"{v} {k}" for k, v in mark.items())
         decks = "/".join(str(g.decks) for g in solved)
         parts.append("\n" + prose(
-            f"{name}: the best option by what is shown ({legend}; {decks} decks where they "
-            f"differ; {CLOSE} within {float(HAIR):g} of a stake, {MIXED} the cards inside "
+            f"{name}: the best option by what is shown ({legend}; "
+            + (f"{decks} decks where they differ; " if len(solved) > 1 else
+               f"{decks} deck{'s' if solved[0].decks != 1 else ''}; ")
+            + f"{CLOSE} within {float(HAIR):g} of a stake, {MIXED} the cards inside "
             f"disagree)" + (f"; published: {solved[0].published}" if solved[0].published
                             else ""), fmt) + "\n")
         for title, headers, rows in grids(report, name):
