@@ -15,7 +15,10 @@ from click.testing import CliRunner
 from bacc_edge import (ArgumentError, BaccEdgeError, Bet, DecidedBet, Event, OptionError,
                        Option, OwnHand, PaytableError, RuleOfThumb, Shoe, Shown, banker, decision_report,
                        law_range, load_decisions, player, solve_decision, tie)
+from bacc_edge.analysis.decision_report import DecisionReport, SolvedGame
+from bacc_edge.analysis.decisions import DecisionSolution, StateValue
 from bacc_edge.analysis.shown_law import Measure, Played
+from bacc_edge.output.decisions import grids
 from bacc_edge.cli import main
 from conftest import ROOT
 
@@ -306,3 +309,36 @@ def test_bad_input_is_one_clear_error(call, error, fragment):
     with pytest.raises(error) as caught:
         call()
     assert fragment in str(caught.value)
+
+
+# -- the printed grids -----------------------------------------------------------------------
+def _state(p1: int, p2: int, b1: int, values, n: int = 1) -> StateValue:
+    """A state of an own-hand game seen on P1 P2 B1, ``n`` coups of a hundred, with
+    each option's value (in ten-thousandths of a stake), as integers over the scales of
+    _solution."""
+    return StateValue((("P1", p1), ("B1", b1), ("P2", p2)), Fraction(n, 100),
+                      tuple(Fraction(v, 10_000) for v in values), n,
+                      tuple(n * v for v in values))
+
+
+def _solution(states) -> DecisionSolution:
+    return DecisionSolution("g", "shoe", ("stand", "draw"), tuple(states),
+                            (Fraction(1), Fraction(2)), Fraction(0), 100, 1_000_000)
+
+
+def test_the_grids_mark_what_a_person_must_know():
+    # player 5 against a dealer's 3: stands on one shoe, draws on the other (S/D); player
+    # 4 (1+3 and 0+4) against a 3: the two hands disagree (*), and over the cell the
+    # draw wins by a hair (~: 1/10,000 of a stake, under HAIR)
+    # planted: the deck counts' letters not joined (the first shoe's alone): fails
+    one = _solution([_state(2, 3, 3, (100, 50)), _state(1, 3, 3, (-10, 5)),
+                     _state(0, 4, 3, (10, -3))])
+    two = _solution([_state(2, 3, 3, (50, 100)), _state(1, 3, 3, (-10, 5)),
+                     _state(0, 4, 3, (10, -3))])
+    report = DecisionReport(None, (1, 2), tuple(
+        SolvedGame("g", d, s, (), {}, None) for d, s in ((1, one), (2, two))))
+    [(title, headers, rows)] = grids(report, "g")
+    assert title == "P1 B1 P2" and headers == ["player total \\ B1", "3"]
+    cells = {row[0]: row[1] for row in rows}
+    assert cells["5"] == "S/D"
+    assert cells["4"] == "D~*"
