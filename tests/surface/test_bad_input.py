@@ -1209,6 +1209,8 @@ CLI = [
                           "--decks", "inf"], "give whole numbers of decks, not inf", 1),
     ("decide decks many", ["decide", str(ROOT / "paytables" / "decisions" / "lucky_draw.py"),
                            "--decks", "many"], "'many' is not a number of decks", 2),
+    ("decide decks 28", ["decide", "--game", "lucky_draw", "--decks", "28"],
+     "decks 28: a decision is counted on 1 to 27 decks", 1),
     ("decide remove five nines", ["decide", str(ROOT / "paytables" / "decisions" /
                                                 "lucky_draw.py"), "--decks", "1", "--remove",
                                   "9 9 9 9 9"], "cannot remove '9' from '9 9 9 9 9': no 9 is left", 1),
