@@ -130,9 +130,9 @@ def test_peek_values_are_the_brute_forces(bet, net, shown):
 
 def test_a_law_of_how_many_shown_mixes_its_states():
     # planted: a state's chance not weighed by its set's chance in the law: the optimal
-    # return is then the sum over both sets and this fails
+    # return is then the sum over the sets and this fails; no card shown is one state
     fee = Fraction(1, 5)
-    law = Shown.how_many({1: Fraction(1, 3), 4: Fraction(2, 3)})
+    law = Shown.how_many({0: Fraction(1, 6), 1: Fraction(1, 3), 4: Fraction(1, 2)})
     solved = solve_decision(DecidedBet("peek", PLAYER, law, RAISE, fee=fee), SMALL)
     expected = Fraction(0)
     for positions, weight in law.law:
@@ -342,3 +342,13 @@ def test_the_grids_mark_what_a_person_must_know():
     cells = {row[0]: row[1] for row in rows}
     assert cells["5"] == "S/D"
     assert cells["4"] == "D~*"
+
+
+def test_no_card_shown_is_one_cell():
+    # a law that sometimes shows nothing: one state, one cell (planted: the grid read as
+    # a card's column: an IndexError)
+    nothing = StateValue((), Fraction(1, 2), (Fraction(-1, 10), Fraction(-3, 10)), 50,
+                         (-500, -1500))
+    solution = _solution([nothing, _state(2, 3, 3, (100, 50), n=50)])
+    report = DecisionReport(None, (1,), (SolvedGame("g", 1, solution, (), {}, None),))
+    assert grids(report, "g")[0] == ("no card", ["shown", "best"], [["no card", "S"]])

@@ -170,8 +170,9 @@ def _states(sums: OptionSums, law) -> tuple[list[StateValue], int]:
     out = []
     for positions, weight in law:
         hidden = tuple(i for i, p in enumerate(FIRST_FOUR) if p not in positions)
-        counts = sums.counts.sum(axis=hidden) if hidden else sums.counts
-        option = [s.sum(axis=hidden) if hidden else s for s in sums.sums]
+        # (no card shown: every axis summed, a 0-d array of the one state)
+        counts = np.asarray(sums.counts.sum(axis=hidden), dtype=object)
+        option = [np.asarray(s.sum(axis=hidden), dtype=object) for s in sums.sums]
         factor = int(weight * w)
         for key in np.ndindex(*counts.shape):
             n = int(counts[key])

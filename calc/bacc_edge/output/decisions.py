@@ -53,22 +53,25 @@ def grids(report: DecisionReport, game: str) -> list[tuple[str, list[str], list[
         by_set.setdefault(positions, {})[key] = cs
     out = []
     for positions, keyed in by_set.items():
-        sample = next(iter(keyed))
-        row_name = _axis(sample[0]) if sample else "-"
-        col_name = _axis(sample[1]) if len(sample) > 1 else None
-        rows_v = sorted({k[0][1] for k in keyed}) if sample else [0]
-        cols_v = sorted({k[1][1] for k in keyed}) if col_name else [None]
-        headers = [row_name + (f" \\ {col_name}" if col_name else "")] + (
-            [str(v) for v in cols_v] if col_name else ["best"])
-        rows = []
-        for r in rows_v:
-            row = [str(r)]
-            for c in cols_v:
-                key = ((sample[0][0], r),) + (((sample[1][0], c),) if col_name else ())
-                row.append(_cell(keyed.get(key if sample else (), []), solved, mark))
-            rows.append(row)
-        out.append((" ".join(positions) or "no card", headers, rows))
+        out.append((" ".join(positions) or "no card", *_grid(keyed, solved, mark)))
     return out
+
+
+def _grid(keyed: dict, solved: list[SolvedGame], mark: dict[str, str]
+          ) -> tuple[list[str], list[list[str]]]:
+    """One set's cells as a table: no key (no card shown) one cell; one part of a key
+    (a card or a total) a column; two parts rows by the first, columns by the second."""
+    sample = next(iter(keyed))
+    if not sample:
+        return ["shown", "best"], [["no card", _cell(keyed[()], solved, mark)]]
+    rows_v = sorted({k[0][1] for k in keyed})
+    if len(sample) == 1:
+        return [_axis(sample[0]), "best"], [
+            [str(r), _cell(keyed.get(((sample[0][0], r),), []), solved, mark)] for r in rows_v]
+    cols_v = sorted({k[1][1] for k in keyed})
+    headers = [f"{_axis(sample[0])} \\ {_axis(sample[1])}"] + [str(c) for c in cols_v]
+    return headers, [[str(r)] + [_cell(keyed.get(((sample[0][0], r), (sample[1][0], c)), []),
+                                       solved, mark) for c in cols_v] for r in rows_v]
 
 
 def _cell(cs, solved: list[SolvedGame], mark: dict[str, str]) -> str:
