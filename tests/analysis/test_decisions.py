@@ -16,7 +16,7 @@ from bacc_edge import (ArgumentError, BaccEdgeError, Bet, DecidedBet, Event, Opt
                        Option, OwnHand, PaytableError, RuleOfThumb, Shoe, Shown, banker, decision_report,
                        law_range, load_decisions, player, solve_decision, tie)
 from bacc_edge.analysis.decision_report import DecisionReport, SolvedGame
-from bacc_edge.analysis.decisions import DecisionSolution, StateValue
+from bacc_edge.analysis.decisions import DecisionSolution, StateValue, own_hand_outcomes
 from bacc_edge.analysis.shown_law import Measure, Played
 from bacc_edge.output.decisions import grids
 from bacc_edge.cli import main
@@ -211,14 +211,38 @@ def test_errors_cost_what_the_strategy_gives_up():
         assert sum(e.cost for e in solved.printed_errors(strategy)) == lost
 
 
-def test_lucky_draw_reproduces_its_published_house_edges():
-    # Stephen How, "Lucky Draw Baccarat", discountgambling.net (2013-10-02): 8 decks,
-    # optimal play, paytable 1 return -0.017931 (house edge 1.79%), paytable 2 3.34%
-    # planted: the Draw bet's 3 to 1 on a drawn 9 read as 2 to 1: fails
+#: Stephen How's return table for paytable 1 (8 decks, optimal play), "Lucky Draw
+#: Baccarat", discountgambling.net, 2 October 2013: (option, result, points drawn to or
+#: None for the rest) → combinations, over a total of 2,499,199,137,751,680 (half the
+#: ordered six-card deals of 416 cards)
+HOW_PAYTABLE_1 = {
+    ("draw", "win", 9): 134_129_168_192_512, ("draw", "win", 8): 98_365_258_946_560,
+    ("draw", "win", 7): 93_724_551_243_776, ("draw", "win", None): 260_100_744_978_432,
+    ("draw", "lose", None): 976_828_113_772_544, ("draw", "tie", None): 165_885_343_716_480,
+    ("stand", "win", None): 471_832_788_590_592, ("stand", "lose", None): 195_977_691_906_048,
+    ("stand", "tie", None): 102_355_476_404_736}
+
+
+def test_lucky_draw_reproduces_its_published_figures():
+    # the house edges (paytable 1: -0.017931, 1.79%; paytable 2: 3.34%) and every count
+    # of How's return table for paytable 1, under optimal play
+    # planted: the Draw bet's 3 to 1 on a drawn 9 read as 2 to 1: fails; a tie counted
+    # as a loss in the outcomes: fails
+    shoe = Shoe.decks(8)
     games = load_decisions(DECISIONS / "lucky_draw.py").decisions
-    one, two = (solve_decision(g, Shoe.decks(8)).optimal_return for g in games)
-    assert round(float(one), 6) == -0.017931
-    assert round(float(two) * 100, 2) == -3.34
+    one, two = (solve_decision(g, shoe) for g in games)
+    assert round(float(one.optimal_return), 6) == -0.017931
+    assert round(float(two.optimal_return) * 100, 2) == -3.34
+    best = {tuple(v for _, v in s.shown): one.options[s.best] for s in one.states}
+    counts = own_hand_outcomes(games[0], shoe,
+                               lambda seen: best[(seen["P1"], seen["B1"], seen["P2"])])
+    table: dict = {}
+    for (option, result, points), n in counts.items():
+        lucky = option == "draw" and result == "win" and points >= 7
+        key = (option, result, points if lucky else None)
+        table[key] = table.get(key, 0) + n
+    assert {k: n // 2 for k, n in table.items()} == HOW_PAYTABLE_1
+    assert all(n % 2 == 0 for n in table.values())
 
 
 def test_law_range_of_a_hand_worked_case():

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, reduce
+from functools import cached_property, lru_cache, reduce
 from math import lcm
 from typing import Callable
 
@@ -101,29 +101,88 @@ def decided_bet_sums(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD) 
                       d * scale)
 
 
-def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
-    """The option sums of the bettor's own hand against the dealer's, on the six cards'
-    values in the order dealt."""
+@dataclass(frozen=True)
+class _OwnHandDeals:
+    """The six cards' values of every deal (P1 B1 P2 B2, cards 5 and 6), its count, and
+    the dealer's final points by the game's rule (his third card read as the sixth)."""
+
+    cards: tuple[np.ndarray, ...]
+    counts: np.ndarray
+    dealer: np.ndarray
+    total: int
+
+    def own(self, option) -> np.ndarray:
+        """The bettor's final points, where he plays ``option``."""
+        p1, _, p2, _, c5, _ = self.cards
+        return (p1 + p2 + (c5 if option.draws else 0)) % POINT_VALUES
+
+
+@lru_cache(maxsize=2)
+def _six_cards(shoe: Shoe) -> tuple[tuple[np.ndarray, ...], np.ndarray, int]:
+    """The engine's count of the six cards' values in the order dealt (no tableau
+    read), kept for the last shoes: a file's games, and a game's outcomes after its
+    solution, count one shoe once."""
     layout = layout_answering(frozenset(SIX_VALUES), STANDARD, cards=cards_held(shoe))
     table = layout.table(shoe)
     f = layout.features()
-    p1, b1, p2, b2, c5, c6 = (np.asarray(f[k], dtype=np.int64) for k in SIX_VALUES)
+    cards = tuple(np.asarray(f[k], dtype=np.int64) for k in SIX_VALUES)
     counts = np.asarray(table.counts).astype(object)
+    for a in (*cards, counts):
+        a.setflags(write=False)
+    return cards, counts, int(table.total)
+
+
+def _own_hand_deals(game: OwnHand, shoe: Shoe) -> _OwnHandDeals:
+    cards, counts, total = _six_cards(shoe)
+    _, b1, _, b2, _, c6 = cards
     dealer = (b1 + b2) % POINT_VALUES
     dealer = np.where(dealer <= game.dealer_draws_to, (dealer + c6) % POINT_VALUES, dealer)
+    return _OwnHandDeals(cards, counts, dealer, total)
+
+
+def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
+    """The option sums of the bettor's own hand against the dealer's, on the six cards'
+    values in the order dealt."""
+    deals = _own_hand_deals(game, shoe)
+    four = list(deals.cards[:4])
     # per option, the net of a win by the bettor's final points, and of a loss
     wins = [[game.win.net + (o.stake - 1) * (o.raise_pays or (game.win,) * POINT_VALUES)[t].net
              for t in range(POINT_VALUES)] for o in game.options]
     d = reduce(lcm, (x.denominator for x in [*sum(wins, []), *(o.stake for o in game.options)]), 1)
     sums = []
     for o, win_by_total in zip(game.options, wins):
-        own = (p1 + p2 + (c5 if o.draws else 0)) % POINT_VALUES
+        own = deals.own(o)
         win = np.array([int(x * d) for x in win_by_total], dtype=object)[own]
-        net = np.where(own > dealer, win, np.where(own < dealer, -int(o.stake * d), 0))
-        sums.append(_grouped([p1, b1, p2, b2], counts * net.astype(object)))
-    dealt = _grouped([p1, b1, p2, b2], counts)
-    return OptionSums(tuple(o.name for o in game.options), tuple(sums), dealt,
-                      int(table.total), d)
+        net = np.where(own > deals.dealer, win, np.where(own < deals.dealer, -int(o.stake * d), 0))
+        sums.append(_grouped(four, deals.counts * net.astype(object)))
+    return OptionSums(tuple(o.name for o in game.options), tuple(sums),
+                      _grouped(four, deals.counts), deals.total, d)
+
+
+def own_hand_outcomes(game: OwnHand, shoe: Shoe, choose: Callable[[dict], str]
+                      ) -> dict[tuple[str, str, int], int]:
+    """The game's outcome table under a strategy, as a return table prints it: the
+    deals (ordered six-card sequences) by the option ``choose(seen)`` names, the result
+    (``"win"``, ``"tie"``, ``"lose"``) and the bettor's final points."""
+    deals = _own_hand_deals(game, shoe)
+    p1, b1, p2 = deals.cards[0], deals.cards[1], deals.cards[2]
+    names = [o.name for o in game.options]
+    choice = np.zeros(POINT_VALUES ** 3, dtype=np.int64)
+    for a, b, c in np.ndindex(POINT_VALUES, POINT_VALUES, POINT_VALUES):
+        choice[(a * POINT_VALUES + b) * POINT_VALUES + c] = names.index(
+            choose({"P1": a, "B1": b, "P2": c}))
+    chosen = choice[(p1 * POINT_VALUES + b1) * POINT_VALUES + p2]
+    out: dict[tuple[str, str, int], int] = {}
+    for i, o in enumerate(game.options):
+        own = deals.own(o)
+        result = np.where(own > deals.dealer, 0, np.where(own < deals.dealer, 2, 1))
+        on = chosen == i
+        for r, word in enumerate(("win", "tie", "lose")):
+            for t in range(POINT_VALUES):
+                n = int(deals.counts[on & (result == r) & (own == t)].sum())
+                if n:
+                    out[(o.name, word, t)] = n
+    return out
 
 
 @dataclass(frozen=True)
@@ -361,4 +420,5 @@ def solve_decision(game: DecidedBet | OwnHand, shoe: Shoe, *,
 
 
 __all__ = ["HAIR", "DecisionSolution", "Error", "OptionSums", "PrintedCell", "StateValue",
-           "decided_bet_sums", "own_hand_sums", "printed_key", "solve_decision"]
+           "decided_bet_sums", "own_hand_outcomes", "own_hand_sums", "printed_key",
+           "solve_decision"]
