@@ -99,6 +99,11 @@ _PUBLIC = {
                         "scale_unknown", "solve", "solve_bet"),
     ".live.track": ("LiveTrack",),
     ".analysis.bet_statistics": ("BetStatistics", "HoldRange", "bet_statistics"),
+    ".language.decisions": ("DecidedBet", "Option", "OwnHand", "RuleOfThumb", "Shown",
+                             "load_decisions"),
+    ".analysis.decisions": ("DecisionSolution", "solve_decision"),
+    ".analysis.decision_report": ("decision_report",),
+    ".analysis.shown_law": ("law_range", "played_by_count"),
     ".analysis.chemin_de_fer": ("BankerChoice", "CheminDeFerEquilibrium",
                                 "CheminDeFerSolution", "Information", "PlayerChoice",
                                 "solve_chemin_de_fer"),
@@ -106,11 +111,6 @@ _PUBLIC = {
     ".analysis.known_card": ("KnownCard", "KnownPosition", "KnownRank", "known_card"),
     ".depth.shoe_shopping": ("FirstCard", "ShoeShopping", "shoe_shopping"),
     ".util.shown": ("Results",),
-    ".language.decisions": ("DecidedBet", "Option", "OwnHand", "RuleOfThumb", "Shown",
-                             "load_decisions"),
-    ".analysis.decisions": ("DecisionSolution", "solve_decision"),
-    ".analysis.decision_report": ("decision_report",),
-    ".analysis.shown_law": ("law_range", "played_by_count"),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.options", "prepare"),
@@ -174,17 +174,17 @@ if TYPE_CHECKING:
         scale_unknown, solve, solve_bet)
     from .live.track import LiveTrack
     from .analysis.bet_statistics import BetStatistics, HoldRange, bet_statistics
+    from .language.decisions import (DecidedBet, Option, OwnHand, RuleOfThumb, Shown,
+        load_decisions)
+    from .analysis.decisions import DecisionSolution, solve_decision
+    from .analysis.decision_report import decision_report
+    from .analysis.shown_law import law_range, played_by_count
     from .analysis.chemin_de_fer import (BankerChoice, CheminDeFerEquilibrium,
         CheminDeFerSolution, Information, PlayerChoice, solve_chemin_de_fer)
     from .analysis.additive_games import GameError
     from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
     from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
     from .util.shown import Results
-    from .language.decisions import (DecidedBet, Option, OwnHand, RuleOfThumb, Shown,
-        load_decisions)
-    from .analysis.decisions import DecisionSolution, solve_decision
-    from .analysis.decision_report import decision_report
-    from .analysis.shown_law import law_range, played_by_count
     from .depth.options import prepare as prepare_depth
     from .depth.summary import summarize as summarize_depth
 else:
@@ -240,6 +240,9 @@ __all__ = [
     "LiveTrack",
     # a par sheet's statistics
     "BetStatistics", "HoldRange", "bet_statistics",
+    # the bettor decides: Peek Baccarat, Lucky Draw, bets offered mid-coup
+    "DecidedBet", "DecisionSolution", "Option", "OwnHand", "RuleOfThumb", "Shown",
+    "decision_report", "law_range", "load_decisions", "played_by_count", "solve_decision",
     # advantage play: a known card, edge sorting
     "KnownCard", "KnownPosition", "KnownRank", "known_card",
     # advantage play: shoe shopping
@@ -254,8 +257,4 @@ __all__ = [
     # chemin de fer solved as a two-person game
     "BankerChoice", "CheminDeFerEquilibrium", "CheminDeFerSolution", "GameError", "Information",
     "PlayerChoice", "solve_chemin_de_fer",
-    # the bettor decides: Peek Baccarat, Lucky Draw, bets offered mid-coup
-    "DecidedBet", "DecisionSolution", "Option", "OwnHand", "RuleOfThumb", "Shown",
-    "decision_report",
-    "law_range", "load_decisions", "played_by_count", "solve_decision",
 ]
