@@ -99,6 +99,11 @@ _PUBLIC = {
                         "scale_unknown", "solve", "solve_bet"),
     ".live.track": ("LiveTrack",),
     ".analysis.bet_statistics": ("BetStatistics", "HoldRange", "bet_statistics"),
+    ".language.decisions": ("DecidedBet", "Option", "OwnHand", "RuleOfThumb", "Shown",
+                             "load_decisions"),
+    ".analysis.decisions": ("DecisionSolution", "solve_decision"),
+    ".analysis.decision_report": ("decision_report",),
+    ".analysis.shown_law": ("law_range", "played_by_count"),
     ".analysis.chemin_de_fer": ("BankerChoice", "CheminDeFerEquilibrium",
                                 "CheminDeFerSolution", "Information", "PlayerChoice",
                                 "solve_chemin_de_fer"),
@@ -171,6 +176,11 @@ if TYPE_CHECKING:
         scale_unknown, solve, solve_bet)
     from .live.track import LiveTrack
     from .analysis.bet_statistics import BetStatistics, HoldRange, bet_statistics
+    from .language.decisions import (DecidedBet, Option, OwnHand, RuleOfThumb, Shown,
+        load_decisions)
+    from .analysis.decisions import DecisionSolution, solve_decision
+    from .analysis.decision_report import decision_report
+    from .analysis.shown_law import law_range, played_by_count
     from .analysis.chemin_de_fer import (BankerChoice, CheminDeFerEquilibrium,
         CheminDeFerSolution, Information, PlayerChoice, solve_chemin_de_fer)
     from .analysis.additive_games import GameError
@@ -234,6 +244,9 @@ __all__ = [
     "LiveTrack",
     # a par sheet's statistics
     "BetStatistics", "HoldRange", "bet_statistics",
+    # the bettor decides: Peek Baccarat, Lucky Draw, bets offered mid-coup
+    "DecidedBet", "DecisionSolution", "Option", "OwnHand", "RuleOfThumb", "Shown",
+    "decision_report", "law_range", "load_decisions", "played_by_count", "solve_decision",
     # advantage play: a known card, edge sorting
     "KnownCard", "KnownPosition", "KnownRank", "known_card",
     # advantage play: shoe shopping

@@ -883,3 +883,37 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
     if output is not None:
         write_index_html(sheets, output, inputs=[paytable])
         say(f"wrote {output}")
+
+
+@main.command("decide")
+@click.argument("path", required=False, type=click.Path(dir_okay=False))
+@click.option("--game", "-g", metavar="NAME",
+              help="A shipped decision file instead of PATH: lucky_draw, peek_baccarat, "
+                   "tie_offered.")
+@click.option("--decks", "-d", default="1,6,8", show_default=True, type=DeckCounts(),
+              help="Decks in the shoe: one count or a list (1,6,8); each solved apart.")
+@click.option("--remove", "-r", default="", metavar="CARDS",
+              help="Cards already dealt from each shoe, e.g. '5 5 K 9'.")
+@fmt_option
+def decide_command(path, game, decks, remove, fmt):
+    """Games where the bettor decides after seeing some cards (a file defining
+    DECISIONS, or a shipped one by --game), solved exactly: each game's return under
+    optimal play, under its printed strategy table, its rules of thumb and simple play
+    (always one option), and the strategy table by what is shown.
+
+    \b
+    Examples:
+      bacc-edge decide --game lucky_draw
+      bacc-edge decide --game peek_baccarat --decks 8
+      bacc-edge decide --game tie_offered --fmt json
+      bacc-edge decide --game lucky_draw --decks 1 --remove '9 9 9 8 8'
+      bacc-edge decide my_decisions.py --decks 6
+    """
+    if (path is None) == (game is None):
+        raise click.UsageError("give a decision file (PATH) or a shipped one (--game NAME), "
+                               "one of them")
+    from .analysis.decision_report import decision_report
+    from .language.decisions import shipped_decision_path
+    from .output.decisions import decisions_output
+    report = decision_report(path or shipped_decision_path(game), decks, remove=remove)
+    click.echo(decisions_output(report, fmt), nl=False)

@@ -1220,6 +1220,26 @@ CLI = [
      "point or an exponent); --digits takes one from 0 to 15", 2),
     ("eor level abc names the levels", ["eor", PUNTO, "--level", "abc"],
      "'abc' is not a whole number; --level takes one from", 2),
+    # -- decide ------------------------------------------------------------------------------
+    ("decide no such file", ["decide", "{tmp}/nope.py"], "nope.py: cannot read it", 1),
+    ("decide neither file nor game", ["decide"], "give a decision file (PATH) or a shipped "
+                                                 "one (--game NAME), one of them", 2),
+    ("decide both file and game", ["decide", PUNTO, "--game", "lucky_draw"],
+     "give a decision file (PATH) or a shipped one (--game NAME), one of them", 2),
+    ("decide game not shipped", ["decide", "--game", "baccarat"],
+     "game 'baccarat' is not a shipped decision file; the shipped ones: lucky_draw, "
+     "peek_baccarat, tie_offered", 1),
+    ("decide a paytable without decisions", ["decide", PUNTO],
+     "DECISIONS must be a list of DecidedBet or OwnHand", 1),
+    ("decide decks inf", ["decide", str(ROOT / "paytables" / "decisions" / "lucky_draw.py"),
+                          "--decks", "inf"], "give whole numbers of decks, not inf", 1),
+    ("decide decks many", ["decide", str(ROOT / "paytables" / "decisions" / "lucky_draw.py"),
+                           "--decks", "many"], "'many' is not a number of decks", 2),
+    ("decide decks 28", ["decide", "--game", "lucky_draw", "--decks", "28"],
+     "decks 28: a decision is counted on 1 to 27 decks", 1),
+    ("decide remove five nines", ["decide", str(ROOT / "paytables" / "decisions" /
+                                                "lucky_draw.py"), "--decks", "1", "--remove",
+                                  "9 9 9 9 9"], "cannot remove '9' from '9 9 9 9 9': no 9 is left", 1),
 ]
 
 

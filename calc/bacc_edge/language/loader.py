@@ -416,6 +416,13 @@ def _run_source(source: str, path) -> Paytable:
     """A paytable from its source text, as if read from ``path``: what
     :func:`load_paytable` does once it has the text. Whatever the file prints goes to
     stderr, so that stdout carries only bacc-edge's own output."""
+    namespace = _run_code(source, path)
+    return _check_loaded(namespace, source, Path(path), path)
+
+
+def _run_code(source: str, path) -> dict:
+    """Run a file's code as if read from ``path``, its prints on stderr; every failure
+    one PaytableError naming the file and line."""
     p = Path(path)
     try:
         code = compile(source, str(p), "exec")
@@ -440,6 +447,25 @@ def _run_source(source: str, path) -> Paytable:
                             f"loading; a paytable should only define BETS") from None
     except Exception as err:  # the user's code: report any failure, with its line
         raise PaytableError(f"{path}{_line_in(p, err)}: {type(err).__name__}: {err}") from None
+    return namespace
+
+
+def run_file(path) -> tuple[str, dict]:
+    """Run a file of Python that defines a game in bacc-edge's words without ``BETS``
+    (a file of decisions, :func:`~bacc_edge.language.decisions.load_decisions`): its
+    text and the upper-case names its code defined, every failure one
+    :class:`PaytableError` naming the file and line, as for a paytable."""
+    p = Path(path)
+    try:
+        source = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = getattr(err, "strerror", None) or type(err).__name__
+        raise PaytableError(f"{path}: cannot read it ({reason})") from None
+    namespace = _run_code(source, path)
+    return source, {name: value for name, value in namespace.items() if name.isupper()}
+
+
+def _check_loaded(namespace: dict, source: str, p: Path, path) -> Paytable:
     bets = namespace.get("BETS")
     if bets is None:
         raise PaytableError(f"{path}: defines no BETS (a list of Bet)")
@@ -527,4 +553,5 @@ def _line_in(path: Path, err: BaseException) -> str:
 
 
 __all__ = ["Paytable", "as_paytable", "load_paytable",
-           "load_paytables", "printing_to_stderr", "slow_loads_told", "stdout_as_it_is"]
+           "load_paytables", "printing_to_stderr", "run_file", "slow_loads_told",
+           "stdout_as_it_is"]
