@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
@@ -32,14 +31,10 @@ SHOES = {
                                          ((11, D), 2), ((12, D), 1), ((7, C), 3)),
     "a run from four to eight": (((3, S), 2), ((4, H), 1), ((5, D), 3), ((6, C), 2),
                                  ((7, H), 1), ((9, S), 2), ((10, D), 1), ((6, S), 1)),
-    # aces and twos alike (two spades, a heart), the fives as many but split otherwise:
-    # where a bet reads no rank or value, coups that swap an ace and a two count once
-    "aces and twos alike": (((0, S), 2), ((0, H), 1), ((1, S), 2), ((1, H), 1), ((4, S), 1),
-                            ((4, H), 2), ((12, D), 2), ((11, C), 1)),
 }
 #: a rank each shoe lacks, that its bets name too
 ABSENT = {"nines, tens and court cards": "Q", "aces to threes, queens and kings": "9",
-          "a run from four to eight": "K", "aces and twos alike": "7"}
+          "a run from four to eight": "K"}
 
 
 def engine_shoe(kinds) -> Shoe:
@@ -90,28 +85,6 @@ def test_bets_written_by_hand_count_as_the_reference_counts_them(source, shoe_na
     kinds = SHOES[shoe_name]
     assert engine_line_counts(bet_from_source(source), engine_shoe(kinds)) == line_counts(
         source, kinds)
-
-
-def test_a_bet_on_suits_alone_counts_the_coups_of_alike_values_once():
-    # Red Rush reads no rank or value: on this shoe the ace and the two are alike, the
-    # five (as many cards, split otherwise between the suits) and the rest are not
-    from bacc_edge.engine.card_enumeration import interchangeable, shoe_counts
-    shoe = engine_shoe(SHOES["aces and twos alike"])
-    detail = layout_for([bet_from_source(WRITTEN[0])], shoe=shoe).fine.detail
-    counts = shoe_counts(detail, np.array(shoe.suits))
-    assert interchangeable(detail, *counts) == (0, 1, 1, 3, 3, 5, 3, 3, 3, 3)  # none of 3, 4, 6-9
-
-
-#: a bet on suits and points: alike values swapped, the points may differ (so the cells)
-SUITED_POINTS = ('Bet("Suited points", [Event("e0", player.hand.same_suit & '
-                 '(player.points >= 5), 10), Event("e1", (banker.card(1).suit == "♠") & '
-                 '~tie, 2)])')
-
-
-def test_a_bet_on_suits_and_points_counts_as_the_reference_counts_it():
-    kinds = SHOES["aces and twos alike"]
-    assert engine_line_counts(bet_from_source(SUITED_POINTS), engine_shoe(kinds)) == (
-        line_counts(SUITED_POINTS, kinds))
 
 
 def test_the_reference_counts_a_bet_worked_by_hand():

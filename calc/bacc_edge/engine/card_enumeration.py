@@ -31,6 +31,7 @@ from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER, THIRD_CARDS, coup_pla
 from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
 from .card_cells import BINOM, bases, cell_numbering
+from .suit_stages import count_staged, staged, staged_steps
 
 #: A position with no card (a third card not dealt, or a position not enumerated).
 ABSENT = card_kernels.ABSENT
@@ -46,6 +47,9 @@ MEMORY_LIMIT = 768 << 20
 DICT_BYTES, CELL_BYTES = 120, 150
 #: The most cells a count in a dict may hold: past them it stops, unfinished.
 SPARSE_CELLS = MEMORY_LIMIT // (DICT_BYTES + CELL_BYTES)
+#: Card sequences past which a count first looks for point values its shoe cannot tell
+#: apart (folding takes some 30 ms, a count of this many sequences 0.15 s).
+FOLD_SEQUENCES = 1e7
 
 
 @lru_cache(maxsize=8)
@@ -224,30 +228,21 @@ def value_folded(detail, tableau: Tableau, classes: tuple):
     second …): coups with the same names and the same part of the cell number are one
     another with interchangeable values swapped, so they deal the same weights into the
     same cells (a full 8-deck shoe: the nine values 1-9 are interchangeable, and
-    339,400 coups read only for whether each hand drew fold to 3,000 or so)."""
+    339,400 coups read only for whether each hand drew fold to 1,276)."""
     cells, block_stride = enumeration(detail, tableau)
     coups = cells.coups
     members = {c: [v for v in range(POINT_VALUES) if classes[v] == c] for c in set(classes)}
     nth_member = np.full((POINT_VALUES, POINT_VALUES), ABSENT, dtype=np.int64)
     for c, values in members.items():
         nth_member[c, :len(values)] = values
-    of_class = np.array(classes, dtype=np.int64)
-    rows = np.arange(len(coups))
-    named = np.full((len(coups), POINT_VALUES), -1, dtype=np.int64)
-    met = np.zeros((len(coups), POINT_VALUES), dtype=np.int64)
+    names = np.empty_like(coups)
+    card_kernels.value_names(coups, np.array(classes, dtype=np.int64), nth_member, names)
     alike = cells.coup_key.copy()  # below 4.9 M · 11^6: fits in 64 bits
-    for column in coups.T:
-        here = column != ABSENT
-        value = np.where(here, column, 0)
-        c = of_class[value]
-        new = here & (named[rows, value] < 0)
-        named[rows[new], value[new]] = nth_member[c[new], met[rows[new], c[new]]]
-        met[rows[new], c[new]] += 1
-        name = np.where(here, named[rows, value], ABSENT)
-        alike = alike * (POINT_VALUES + 1) + name - ABSENT
+    for column in names.T:
+        alike = alike * (POINT_VALUES + 1) + column - ABSENT
     _, first, group = np.unique(alike, return_index=True, return_inverse=True)
-    ways = np.bincount(group.reshape(-1), weights=cells.coup_ways,
-                       minlength=len(first)).astype(np.int64)
+    ways = np.zeros(len(first), dtype=np.int64)
+    np.add.at(ways, group.reshape(-1), cells.coup_ways)
     out = cells._replace(coups=np.ascontiguousarray(coups[first]),
                          coup_key=np.ascontiguousarray(cells.coup_key[first]), coup_ways=ways)
     return out, block_stride
@@ -328,7 +323,7 @@ def no_residues() -> card_kernels.Residues:
 
 
 def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal,
-              relabel: int):
+              relabel: int, sequences: float = 0.0):
     """Count one shoe into the cell numbers of ``detail``, exactly (int64).
 
     Parameters
@@ -343,6 +338,12 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
         1: dealt without replacement; 0: with.
     relabel : int
         :func:`relabelling`.
+    sequences : float
+        The card sequences the count deals one by one (its plan's estimate,
+        :func:`~bacc_edge.engine.card_plan.plan_cost`): past :data:`FOLD_SEQUENCES`, the
+        coups of interchangeable values are counted once (:func:`value_folded`), and
+        where no card's rank or value is read and the stages take fewer steps, the count
+        is made in stages (:mod:`~bacc_edge.engine.suit_stages`).
 
     Returns
     -------
@@ -355,9 +356,11 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
-    classes = interchangeable(detail, fine_counts, value_counts)
-    inputs = (enumeration(detail, tableau) if classes is None else
-              value_folded(detail, tableau, classes))
+    inputs = _inputs(detail, tableau, fine_counts, value_counts, sequences)
+    if inputs is None:  # in stages: fewer steps than the sequences, even folded
+        count_staged(detail, tableau, enumeration(detail, tableau)[0],
+                     fine_counts.reshape(POINT_VALUES, -1), tails, removal, out)
+        return out
     if relabel == 2:  # suits named in order of appearance on an asymmetric shoe: factored
         done = card_kernels.count_named(*inputs, shoe, sparse, out, sparse_out)
     else:
@@ -370,6 +373,23 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
     cells, counts = sparse_items(sparse_out)
     order = np.argsort(cells)
     return cells[order], counts[order]
+
+
+def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: float):
+    """The count kernels' inputs for a shoe: the coups of interchangeable values folded
+    where a count deals more than :data:`FOLD_SEQUENCES` sequences; None where counting
+    in stages takes fewer steps than the sequences left (a dense count only)."""
+    inputs = enumeration(detail, tableau)
+    classes = (interchangeable(detail, fine_counts, value_counts)
+               if sequences > FOLD_SEQUENCES else None)
+    if classes is not None:
+        folded = value_folded(detail, tableau, classes)
+        sequences *= len(folded[0].coups) / len(inputs[0].coups)
+        inputs = folded
+    if (sequences > staged_steps(detail) and staged(detail)
+            and cell_numbering(detail).size <= DENSE_CELLS):
+        return None
+    return inputs
 
 
 def too_many_cells(detail) -> PlanTooLarge:
@@ -398,7 +418,8 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
     return out
 
 
-__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "DICT_BYTES", "MEMORY_LIMIT", "SPARSE_CELLS",
+__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES", "MEMORY_LIMIT",
+           "SPARSE_CELLS",
            "too_many_cells", "count_run", "enumeration", "fold_coups", "interchangeable",
            "no_residues", "on_cells", "relabelling", "shoe_counts", "sparse_items",
            "tail_ways", "value_folded"]
