@@ -36,6 +36,7 @@ from ..errors import PlanTooLarge
 from ..game.cards import SUITS_PER_RANK
 from ..game.coup import POSITIONS
 from .card_cells import cell_numbering
+from .suit_stages import staged, staged_steps
 from .card_enumeration import (ABSENT, CELL_BYTES, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT,
                                SPARSE_CELLS, enumeration, shoe_counts)
 
@@ -46,6 +47,9 @@ NOTICE_SECONDS = 3.0
 #: Seconds per card sequence dealt into an array of counts, and into a dict (measured on
 #: the bench's machine: Red Rush's count, and random bets' with cells in a dict).
 SECONDS_PER_SEQUENCE = {False: 15e-9, True: 60e-9}
+#: Seconds per step of a count made in stages (:mod:`~bacc_edge.engine.suit_stages`;
+#: measured on the bench's machine: Red Rush, 0.25 s for 1.0e8 steps).
+SECONDS_PER_STEP = 2.5e-9
 
 #: What each part of the coup a layout reads is, in words.
 PART_WORDS = {"pp": "the player's points", "bp": "the banker's points",
@@ -83,6 +87,9 @@ class PlanCost:
         Whether the counts are kept in a dict (too many cell numbers for an array).
     why : str
         What makes it large, in words.
+    stages : float
+        The steps of the count made in stages where it is
+        (:mod:`~bacc_edge.engine.suit_stages`: fewer than the sequences), else 0.
     """
 
     sequences: float
@@ -91,10 +98,13 @@ class PlanCost:
     most: float
     sparse: bool
     why: str
+    stages: float = 0.0
 
     @property
     def seconds(self) -> float:
         """Seconds of CPU a count takes on the bench's machine."""
+        if self.stages:
+            return self.stages * SECONDS_PER_STEP
         return self.sequences * SECONDS_PER_SEQUENCE[self.sparse]
 
     def memory(self, cells: float) -> float:
@@ -114,7 +124,9 @@ class PlanCost:
         and 21 s a count"."""
         cells = (f"{self.least:,.0f}" if self.least == self.most else
                  f"{self.least:.1e} to {self.most:.1e}")
-        return (f"about {self.sequences:.1e} card sequences dealt into {cells} cells: "
+        dealt = (f"about {self.stages:.1e} steps in stages" if self.stages else
+                 f"about {self.sequences:.1e} card sequences dealt")
+        return (f"{dealt} into {cells} cells: "
                 f"{_bytes(self.memory(self.least))}"
                 + (f" to {_bytes(self.memory(self.most))}" if self.most > self.least else "")
                 + f" of memory and {_seconds(self.seconds)} a count")
@@ -153,8 +165,11 @@ def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
     else:
         least = np.zeros(len(most))
         np.maximum.at(least, key, reached)
+    steps = staged_steps(detail)
+    stages = steps if (staged(detail) and numbering.size <= DENSE_CELLS
+                       and dealt.sum() > steps) else 0.0
     return PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
-                    float(most.sum()), numbering.size > DENSE_CELLS, _why(detail))
+                    float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages)
 
 
 def _held(detail, cells, cards: tuple) -> dict[str, np.ndarray]:
