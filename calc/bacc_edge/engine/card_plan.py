@@ -22,6 +22,20 @@ most any one of its coups reaches, and at most their sum; their sum itself where
 card's code tells its point value (the coups, folded where they deal alike, then reach
 cells apart). The figures are estimates:
 bounds on the cells, and the bench machine's pace per sequence.
+
+Where no card's code reads its rank or value (the cells read suits or colours, and
+parts of the coup), a count takes fewer steps than its sequences, and is priced so
+(:attr:`PlanCost.stages`): it is made in stages (:mod:`~bacc_edge.engine.suit_stages`,
+about 10**8 steps for four suit classes, on any shoe), and on a shoe that holds as many
+cards of several point values, suit class by suit class (a full shoe), the coups that
+differ only by those values are dealt once
+(:func:`~bacc_edge.engine.card_enumeration.value_folded`; not priced: the plan holds for
+every shoe of the layout's cards). What the plan still prices high, and why (see the
+speed page): one level of detail applies to every card a bet reads (a rank read on one
+card is read on every fine card, a suit on one deals every fine card in four suits);
+naming any suit or colour stops the suits being renamed everywhere; the coup is kept as
+both hands' points where a bet may need only the winner or nothing; and conditions are
+closures the engine cannot look into, so a bet's events share no work.
 """
 
 from __future__ import annotations
