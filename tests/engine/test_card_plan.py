@@ -41,6 +41,25 @@ def test_suits_named_in_order_of_appearance_deal_one_naming_of_each_sequence():
     assert cost.least <= fine.n_cells <= cost.most
 
 
+def test_a_count_made_in_stages_is_priced_by_its_steps():
+    """Red Rush reads every card's suit and no rank or value: dealt card by card, each
+    coup deals 4**k suit sequences, k its cards (over a billion in all); in stages,
+    4**4 suits of the first four cards times 10**4 values and 100 totals times 11 · 4
+    third cards twice (about 1.0e8 steps), quick enough to need no notice."""
+    bet = Bet("Red Rush", [
+        Event("Red flush vs black", player.hand.same_suit & (player.card(1).colour == "red")
+              & banker.hand.same_colour & (banker.card(1).colour == "black"), 100),
+        Event("Red vs black", (player.hand.count(colour="red") == player.hand.size)
+              & (banker.hand.count(colour="black") == banker.hand.size), 12),
+        Event("Four of a suit", first_four.same_suit, 30)])
+    fine = layout_answering(bet_features(bet))
+    cost = plan_cost(fine.detail, fine.tableau, fine.cards)
+    assert cost.sequences > 1e9
+    assert cost.stages == 4 ** 4 * (10 ** 4 * 21 + 100 * 11 ** 2 * 16)
+    assert cost.seconds < evaluator.NOTICE_SECONDS
+    assert cost.describe().startswith("about 1.0e+08 steps in stages into ")
+
+
 RANK_GROUPS = Bet("Rank groups", [
     Event("e0", (first_four.count(rank="9") >= 1) & (all_cards.most_of_a_rank >= 3)
           & ~(first_four.count(rank="5") >= 1), 25),

@@ -31,6 +31,7 @@ from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER, THIRD_CARDS, coup_pla
 from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
 from .card_cells import BINOM, bases, cell_numbering
+from .suit_stages import count_staged, staged, staged_steps
 
 #: A position with no card (a third card not dealt, or a position not enumerated).
 ABSENT = card_kernels.ABSENT
@@ -46,6 +47,9 @@ MEMORY_LIMIT = 768 << 20
 DICT_BYTES, CELL_BYTES = 120, 150
 #: The most cells a count in a dict may hold: past them it stops, unfinished.
 SPARSE_CELLS = MEMORY_LIMIT // (DICT_BYTES + CELL_BYTES)
+#: Card sequences past which a count first looks for point values its shoe cannot tell
+#: apart (folding takes some 30 ms, a count of this many sequences 0.15 s).
+FOLD_SEQUENCES = 1e7
 
 
 @lru_cache(maxsize=8)
@@ -180,6 +184,70 @@ def fold_coups(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
     return coups[kept], keys[kept], ways[order].astype(np.int64)
 
 
+def interchangeable(detail, fine_counts: np.ndarray, value_counts: np.ndarray):
+    """The point values a shoe cannot tell apart where the cells do not read them.
+
+    Where no position dealt reads a card's rank or value (only its suit or colour, and
+    the parts of the coup the key holds), two point values are interchangeable on a shoe
+    that holds as many cards of each: as many per suit class of each of their bases, and
+    as many in all. Swapping them in a coup swaps them in every card sequence it deals,
+    which keeps each sequence's weight (its cards come from pools of the same sizes, and
+    the cards of one value stay of one value) and its cell (no code reads the value).
+
+    Parameters
+    ----------
+    detail : CardDetail
+    fine_counts, value_counts : numpy.ndarray
+        The shoe's cards per fine class and per point value (:func:`shoe_counts`).
+
+    Returns
+    -------
+    tuple of int or None
+        Per point value, the least value interchangeable with it; None where the cells
+        read a value or rank, or no two values are interchangeable.
+    """
+    numbering = cell_numbering(detail)
+    dealt = [detail.coup or bool(r) for r in detail.reads]
+    if any(d and numbering.base_radix[p] > 1 for p, d in enumerate(dealt)):
+        return None
+    value_bases, n_bases = _value_bases(detail)
+    pools = np.asarray(fine_counts).reshape(detail.n_bases, detail.n_suit_classes)
+    signature = [(int(value_counts[v]), pools[value_bases[v, :n_bases[v]]].tobytes())
+                 for v in range(POINT_VALUES)]
+    out = tuple(signature.index(s) for s in signature)
+    return None if out == tuple(range(POINT_VALUES)) else out
+
+
+@lru_cache(maxsize=8)
+def value_folded(detail, tableau: Tableau, classes: tuple):
+    """:func:`enumeration` with the coups that differ only by interchangeable point values
+    (``classes``: :func:`interchangeable`) counted once, times how many they are.
+
+    Each coup's values are named, class by class, in order of first appearance (the
+    first value of a class met in dealing order is its least, the next new one its
+    second …): coups with the same names and the same part of the cell number are one
+    another with interchangeable values swapped, so they deal the same weights into the
+    same cells (a full 8-deck shoe: the nine values 1-9 are interchangeable, and
+    339,400 coups read only for whether each hand drew fold to 1,276)."""
+    cells, block_stride = enumeration(detail, tableau)
+    coups = cells.coups
+    members = {c: [v for v in range(POINT_VALUES) if classes[v] == c] for c in set(classes)}
+    nth_member = np.full((POINT_VALUES, POINT_VALUES), ABSENT, dtype=np.int64)
+    for c, values in members.items():
+        nth_member[c, :len(values)] = values
+    names = np.empty_like(coups)
+    card_kernels.value_names(coups, np.array(classes, dtype=np.int64), nth_member, names)
+    alike = cells.coup_key.copy()  # below 4.9 M · 11^6: fits in 64 bits
+    for column in names.T:
+        alike = alike * (POINT_VALUES + 1) + column - ABSENT
+    _, first, group = np.unique(alike, return_index=True, return_inverse=True)
+    ways = np.zeros(len(first), dtype=np.int64)
+    np.add.at(ways, group.reshape(-1), cells.coup_ways)
+    out = cells._replace(coups=np.ascontiguousarray(coups[first]),
+                         coup_key=np.ascontiguousarray(cells.coup_key[first]), coup_ways=ways)
+    return out, block_stride
+
+
 def shoe_counts(detail, suits: np.ndarray, ranks: np.ndarray | None = None):
     """A shoe's cards as the count kernels deal them.
 
@@ -255,7 +323,7 @@ def no_residues() -> card_kernels.Residues:
 
 
 def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal,
-              relabel: int):
+              relabel: int, sequences: float = 0.0):
     """Count one shoe into the cell numbers of ``detail``, exactly (int64).
 
     Parameters
@@ -270,6 +338,12 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
         1: dealt without replacement; 0: with.
     relabel : int
         :func:`relabelling`.
+    sequences : float
+        The card sequences the count deals one by one (its plan's estimate,
+        :func:`~bacc_edge.engine.card_plan.plan_cost`): past :data:`FOLD_SEQUENCES`, the
+        coups of interchangeable values are counted once (:func:`value_folded`), and
+        where no card's rank or value is read and the stages take fewer steps, the count
+        is made in stages (:mod:`~bacc_edge.engine.suit_stages`).
 
     Returns
     -------
@@ -282,12 +356,16 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
+    inputs = _inputs(detail, tableau, fine_counts, value_counts, sequences)
+    if inputs is None:  # in stages: fewer steps than the sequences, even folded
+        count_staged(detail, tableau, enumeration(detail, tableau)[0],
+                     fine_counts.reshape(POINT_VALUES, -1), tails, removal, out)
+        return out
     if relabel == 2:  # suits named in order of appearance on an asymmetric shoe: factored
-        done = card_kernels.count_named(*enumeration(detail, tableau), shoe, sparse, out,
-                                        sparse_out)
+        done = card_kernels.count_named(*inputs, shoe, sparse, out, sparse_out)
     else:
-        done = card_kernels.count_cells(*enumeration(detail, tableau), shoe, sparse, out,
-                                        sparse_out, None, no_residues())
+        done = card_kernels.count_cells(*inputs, shoe, sparse, out, sparse_out, None,
+                                        no_residues())
     if done < 0:
         raise too_many_cells(detail)
     if not sparse:
@@ -295,6 +373,23 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
     cells, counts = sparse_items(sparse_out)
     order = np.argsort(cells)
     return cells[order], counts[order]
+
+
+def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: float):
+    """The count kernels' inputs for a shoe: the coups of interchangeable values folded
+    where a count deals more than :data:`FOLD_SEQUENCES` sequences; None where counting
+    in stages takes fewer steps than the sequences left (a dense count only)."""
+    inputs = enumeration(detail, tableau)
+    classes = (interchangeable(detail, fine_counts, value_counts)
+               if sequences > FOLD_SEQUENCES else None)
+    if classes is not None:
+        folded = value_folded(detail, tableau, classes)
+        sequences *= len(folded[0].coups) / len(inputs[0].coups)
+        inputs = folded
+    if (sequences > staged_steps(detail) and staged(detail)
+            and cell_numbering(detail).size <= DENSE_CELLS):
+        return None
+    return inputs
 
 
 def too_many_cells(detail) -> PlanTooLarge:
@@ -323,6 +418,8 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
     return out
 
 
-__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "DICT_BYTES", "MEMORY_LIMIT", "SPARSE_CELLS",
-           "too_many_cells", "count_run", "enumeration", "fold_coups", "no_residues",
-           "on_cells", "relabelling", "shoe_counts", "sparse_items", "tail_ways"]
+__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES", "MEMORY_LIMIT",
+           "SPARSE_CELLS",
+           "too_many_cells", "count_run", "enumeration", "fold_coups", "interchangeable",
+           "no_residues", "on_cells", "relabelling", "shoe_counts", "sparse_items",
+           "tail_ways", "value_folded"]

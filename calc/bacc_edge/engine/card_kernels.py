@@ -831,6 +831,31 @@ def dict_items(table, keys, values):
 
 
 @kernel
+def value_names(coups, classes, nth_member, out):
+    """Each coup's point values named class by class in order of first appearance
+    (see :func:`~bacc_edge.engine.card_enumeration.value_folded`): the first value of
+    class c met in dealing order is ``nth_member[c, 0]``, the next new one
+    ``nth_member[c, 1]`` …; ABSENT stays ABSENT."""
+    n_values = classes.shape[0]
+    named = np.full(n_values, -1, dtype=np.int64)
+    met = np.zeros(n_values, dtype=np.int64)
+    for i in range(coups.shape[0]):
+        for v in range(n_values):
+            named[v] = -1
+            met[v] = 0
+        for p in range(coups.shape[1]):
+            v = coups[i, p]
+            if v == ABSENT:
+                out[i, p] = ABSENT
+                continue
+            if named[v] < 0:
+                c = classes[v]
+                named[v] = nth_member[c, met[c]]
+                met[c] += 1
+            out[i, p] = named[v]
+
+
+@kernel
 def value_coups(coup, out):
     """Every coup the tableau deals, as point values in dealing order (P1 B1 P2 B2 P3
     B3), ABSENT where a hand stood, in sorted order: writes those that fit in ``out``

@@ -22,6 +22,20 @@ most any one of its coups reaches, and at most their sum; their sum itself where
 card's code tells its point value (the coups, folded where they deal alike, then reach
 cells apart). The figures are estimates:
 bounds on the cells, and the bench machine's pace per sequence.
+
+Where no card's code reads its rank or value (the cells read suits or colours, and
+parts of the coup), a count takes fewer steps than its sequences, and is priced so
+(:attr:`PlanCost.stages`): it is made in stages (:mod:`~bacc_edge.engine.suit_stages`,
+about 10**8 steps for four suit classes, on any shoe), and on a shoe that holds as many
+cards of several point values, suit class by suit class (a full shoe), the coups that
+differ only by those values are dealt once
+(:func:`~bacc_edge.engine.card_enumeration.value_folded`; not priced: the plan holds for
+every shoe of the layout's cards). What the plan still prices high, and why (see the
+speed page): one level of detail applies to every card a bet reads (a rank read on one
+card is read on every fine card, a suit on one deals every fine card in four suits);
+naming any suit or colour stops the suits being renamed everywhere; the coup is kept as
+both hands' points where a bet may need only the winner or nothing; and conditions are
+closures the engine cannot look into, so a bet's events share no work.
 """
 
 from __future__ import annotations
@@ -36,6 +50,7 @@ from ..errors import PlanTooLarge
 from ..game.cards import SUITS_PER_RANK
 from ..game.coup import POSITIONS
 from .card_cells import cell_numbering
+from .suit_stages import staged, staged_steps
 from .card_enumeration import (ABSENT, CELL_BYTES, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT,
                                SPARSE_CELLS, enumeration, shoe_counts)
 
@@ -46,6 +61,9 @@ NOTICE_SECONDS = 3.0
 #: Seconds per card sequence dealt into an array of counts, and into a dict (measured on
 #: the bench's machine: Red Rush's count, and random bets' with cells in a dict).
 SECONDS_PER_SEQUENCE = {False: 15e-9, True: 60e-9}
+#: Seconds per step of a count made in stages (:mod:`~bacc_edge.engine.suit_stages`;
+#: measured on the bench's machine: Red Rush, 0.25 s for 1.0e8 steps).
+SECONDS_PER_STEP = 2.5e-9
 
 #: What each part of the coup a layout reads is, in words.
 PART_WORDS = {"pp": "the player's points", "bp": "the banker's points",
@@ -83,6 +101,9 @@ class PlanCost:
         Whether the counts are kept in a dict (too many cell numbers for an array).
     why : str
         What makes it large, in words.
+    stages : float
+        The steps of the count made in stages where it is
+        (:mod:`~bacc_edge.engine.suit_stages`: fewer than the sequences), else 0.
     """
 
     sequences: float
@@ -91,10 +112,13 @@ class PlanCost:
     most: float
     sparse: bool
     why: str
+    stages: float = 0.0
 
     @property
     def seconds(self) -> float:
         """Seconds of CPU a count takes on the bench's machine."""
+        if self.stages:
+            return self.stages * SECONDS_PER_STEP
         return self.sequences * SECONDS_PER_SEQUENCE[self.sparse]
 
     def memory(self, cells: float) -> float:
@@ -114,7 +138,9 @@ class PlanCost:
         and 21 s a count"."""
         cells = (f"{self.least:,.0f}" if self.least == self.most else
                  f"{self.least:.1e} to {self.most:.1e}")
-        return (f"about {self.sequences:.1e} card sequences dealt into {cells} cells: "
+        dealt = (f"about {self.stages:.1e} steps in stages" if self.stages else
+                 f"about {self.sequences:.1e} card sequences dealt")
+        return (f"{dealt} into {cells} cells: "
                 f"{_bytes(self.memory(self.least))}"
                 + (f" to {_bytes(self.memory(self.most))}" if self.most > self.least else "")
                 + f" of memory and {_seconds(self.seconds)} a count")
@@ -153,8 +179,11 @@ def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
     else:
         least = np.zeros(len(most))
         np.maximum.at(least, key, reached)
+    steps = staged_steps(detail)
+    stages = steps if (staged(detail) and numbering.size <= DENSE_CELLS
+                       and dealt.sum() > steps) else 0.0
     return PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
-                    float(most.sum()), numbering.size > DENSE_CELLS, _why(detail))
+                    float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages)
 
 
 def _held(detail, cells, cards: tuple) -> dict[str, np.ndarray]:

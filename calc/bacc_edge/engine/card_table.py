@@ -235,14 +235,14 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
     key = (layout.detail, layout.tableau, layout.cards)
     if key not in _OCCUPIED:
         detail = layout.detail
-        check_plan(layout, f"the cells of {detail.describe()}")
+        cost = check_plan(layout, f"the cells of {detail.describe()}")
         held = shoe_counts(detail, np.array(layout.cards, dtype=np.int64).reshape(
             len(RANKS), SUITS_PER_RANK))
         plenty = np.where(held[0] > 0, COUP_CARDS, 0)
         values = np.where(held[1] > 0, COUP_CARDS * CARD_KINDS, 0)
         _remember(key, count_run(detail, layout.tableau, plenty, values,
                                  np.ones(COUP_CARDS + 1, dtype=np.int64), 1,
-                                 relabelling(detail, plenty)))
+                                 relabelling(detail, plenty), cost.sequences))
     return _OCCUPIED[key]
 
 
@@ -655,7 +655,7 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     if any(h and not c for h, c in zip(shoe_cards, layout.cards)):
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
                             f"it for this shoe (cards_held)")
-    check_plan(layout, f"{shoe.label} on {detail.describe()}")
+    cost = check_plan(layout, f"{shoe.label} on {detail.describe()}")
     step = Steps(on_progress, 1)
     if detail.suits and not shoe.suits_known:
         counts, total = _suitless_counts(shoe, layout)
@@ -670,7 +670,7 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     fine_counts = shoe_counts(detail, suits, shoe.ranks)[0]
     value_counts = shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
     counts = count_run(detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
-                       removal, relabelling(detail, fine_counts))
+                       removal, relabelling(detail, fine_counts), cost.sequences)
     held = fine_counts[held_classes]
     if (key not in _OCCUPIED and layout.cards == shoe_cards
             and held.min() >= max(1, removal * COUP_CARDS)):
