@@ -153,10 +153,10 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     ended, live = _follow(bet, value_counts(shoe), cut, end_code, most_shoes, tableau)
     counted = sum((bet.net(n, e) * p for (n, e), p in ended.items()), Fraction(0))
     rest = sum(live.values(), Fraction(0))
-    low = counted + sum((p * min(_reachable(bet, run)) for (_, run, _), p in live.items()),
-                        Fraction(0))
-    high = counted + sum((p * max(_reachable(bet, run)) for (_, run, _), p in live.items()),
-                         Fraction(0))
+    reach = {state: _reachable(bet, state[1], 1 if state[2] else
+                               most_coups(sum(state[0]), cut, end_code)) for state in live}
+    low = counted + sum((p * min(reach[state]) for state, p in live.items()), Fraction(0))
+    high = counted + sum((p * max(reach[state]) for state, p in live.items()), Fraction(0))
     kind = ValueKind.EXACT if not live else ValueKind.PROVEN_BOUNDS
     model = (f"{shoe.label}, coups dealt in turn from it, {cut} cards behind the cut card "
              f"({EndRule(end).value})")
@@ -164,13 +164,34 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     return StreakValue(bet.name, model, kind, _lines(bet, ended), ret, low, high, rest)
 
 
-def _reachable(bet: RunBet, run: int) -> set[Fraction]:
-    """What a run going at ``run`` may still be paid."""
-    out = {bet.net(n, e) for n in range(run, bet.top + 1) for e in (Ending.BROKEN,
-                                                                    Ending.SHOE_END)}
+def most_coups(left: int, cut: int, end: int) -> int:
+    """The most coups a shoe of ``left`` cards, ``cut`` of them behind the cut card, can
+    still deal when its next coup is dealt: the j-th begins with at most left - 4(j-1)
+    cards, and only with six cards left and (j > 1) none of the cut card's dealt; one
+    more under the one-more rule."""
+    by_cut = (left - cut) // 4 + 1 if left >= cut else 1
+    return max(1, min(by_cut, (left - COUP_CARDS) // 4 + 1)) + (end != END_AT_CUT)
+
+
+def _reachable(bet: RunBet, run: int, coups: int | None = None) -> set[Fraction]:
+    """What a run going at ``run`` may still be paid, with at most ``coups`` more coups
+    (any number where None)."""
+    longest = bet.top if coups is None else min(bet.top, run + coups)
+    out = {bet.net(n, e) for n in range(run, longest + 1)
+           for e in (Ending.BROKEN, Ending.SHOE_END)}
     if Step.PUSH in bet.steps.values():
         out.add(Fraction(0))
     return out
+
+
+def _settled(bet: RunBet, run: int, coups: int) -> tuple[int, Ending] | None:
+    """Where a run going at ``run`` with at most ``coups`` more coups is paid the same
+    whatever they deal, on one line: the (length, ending) that stands for it."""
+    longest = min(bet.top, run + coups)
+    if len(_reachable(bet, run, coups)) > 1 or len(
+            {bet.label(n) for n in range(run, longest + 1)}) > 1:
+        return None
+    return run, Ending.BROKEN
 
 
 def _follow(bet: RunBet, values: tuple[int, ...], cut: int, end: int, most_shoes: int,
@@ -212,6 +233,11 @@ def _follow(bet: RunBet, values: tuple[int, ...], cut: int, end: int, most_shoes
                         ended[(n, Ending.SHOE_END, n_cards - left + k)] += here[i]
                         continue
                     rest = tuple(int(x) for x in np.array(vals) - table.used[rows[i]])
+                    coups = 1 if next_last else most_coups(left - k, cut, end)
+                    settled = _settled(bet, n, coups)
+                    if settled is not None:  # nothing left to deal changes the pay
+                        ended[settled + (n_cards - left + k,)] += here[i]
+                        continue
                     after[(rest, n, next_last)] += here[i]
         live = after
     chance = {}
@@ -321,5 +347,5 @@ def dealt_winners(rules: DealRules, shoes: int, seed: int, tableau: Tableau = ST
     return [net[s, :rounds[s], 0].astype(int).tolist() for s in range(shoes)]
 
 
-__all__ = ["MOST_SHOES", "RunLine", "StreakValue", "ValueKind", "dealt_winners", "from_shoe",
+__all__ = ["MOST_SHOES", "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_winners", "from_shoe",
            "independent_coups", "one_coup_steps", "simulated"]
