@@ -137,6 +137,21 @@ def test_a_small_shoe_is_counted_exactly_as_every_order_of_its_cards_deals_it(sh
     assert value.ret == sum(k * v for k, v in expected.items())
 
 
+@pytest.mark.parametrize("cut,end,paid", [(0, EndRule.AT_CUT, True), (2, EndRule.ONE_MORE, True),
+                                          (7, EndRule.ONE_MORE, True),
+                                          (7, EndRule.AT_CUT, False)], ids=str)
+def test_a_run_a_short_shoe_cannot_finish_is_settled_only_where_no_coup_left_could_pay_it(
+        cut, end, paid):
+    # a 14-card shoe rich in the banker's naturals deals three coups at most, and pays
+    # only a third banker win: planted, the coups left counted one short (most_coups),
+    # or without one-more's last coup, settles runs that could still be paid
+    bet, counts = banker_run("B", {3: 4}), {0: 9, 9: 3, 7: 2}
+    value = from_shoe(bet, _shoe(counts), cut=cut, end=end)
+    expected = brute_force(bet, counts, cut, end)
+    assert _net_chances(value) == {k: v for k, v in expected.items() if v}
+    assert (Fraction(4) in expected) is paid  # at-cut 7: the third coup is never dealt
+
+
 def test_past_the_budget_the_value_is_bounded_by_what_the_unfollowed_runs_can_pay():
     # planted: the bounds from the counted part alone (no unfollowed term): the exact
     # value falls outside them
