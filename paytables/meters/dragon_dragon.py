@@ -62,3 +62,6 @@ def dragon_dragon(seed=SEED, *, published: Published | None = None) -> Bet:
 METERS = [Progressive(dragon_dragon(published=PUBLISHED),
                       (MeterLine(LABELS[0]), MeterLine(LABELS[1], "1/10", resets=False)),
                       Meter(SEED, RATE))]
+
+#: the bet at the placeholder seed, for ``bacc-edge report`` (its published counts checked)
+BETS = [METERS[0].bet]

@@ -441,9 +441,12 @@ def _run_source(source: str, path) -> Paytable:
     except Exception as err:  # the user's code: report any failure, with its line
         raise PaytableError(f"{path}{_line_in(p, err)}: {type(err).__name__}: {err}") from None
     bets = namespace.get("BETS")
-    if bets is None:
+    if bets is None and BEYOND_ONE_COUP.isdisjoint(namespace):
         raise PaytableError(f"{path}: defines no BETS (a list of Bet)")
-    _check_bets(bets, f"{path}: BETS")
+    if bets is None:  # a file of bets over several coups (STREAKS) or meters alone
+        bets = ()
+    else:
+        _check_bets(bets, f"{path}: BETS")
     figures = namespace.get("FIGURES", ())
     if not isinstance(figures, (list, tuple)) or not all(isinstance(f, Figure) for f in figures):
         raise PaytableError(f"{path}: FIGURES must be a list of Figure")
@@ -456,6 +459,10 @@ def _run_source(source: str, path) -> Paytable:
                                 if name.isupper()})
     return Paytable(p, tuple(bets), tuple(figures), rules, source, game, defined=defined)
 
+
+#: The names a file of bets beyond one coup defines in place of BETS (read from
+#: :attr:`Paytable.defined` by :mod:`~bacc_edge.language.several_coups`)
+BEYOND_ONE_COUP = frozenset({"STREAKS", "METERS"})
 
 #: The longest game name (``GAME``) a paytable may give: a title, not a description.
 MAX_GAME_NAME = 120

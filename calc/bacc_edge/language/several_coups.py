@@ -3,17 +3,15 @@
 :class:`~bacc_edge.language.meters.Progressive`), as the shipped
 ``paytables/streaks/`` and ``paytables/meters/`` define them.
 
-The file is plain Python, run as a paytable is (what it prints goes to stderr:
-:func:`~bacc_edge.language.loader.printing_to_stderr`); every failure is one
+The file is a paytable, loaded as every paytable is (it may define BETS beside them, as
+a progressive's file does: its bet at the seed); every failure is one
 :class:`~bacc_edge.errors.PaytableError` naming the file.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..errors import BaccEdgeError, PaytableError
-from .loader import printing_to_stderr
+from ..errors import PaytableError
+from .loader import load_paytable
 from .meters import Progressive
 from .streaks import RunBet
 
@@ -22,26 +20,10 @@ KINDS = {"STREAKS": RunBet, "METERS": Progressive}
 
 
 def load_several(path, name: str) -> list:
-    """The items ``path`` defines under ``name`` ("STREAKS" or "METERS")."""
+    """The items ``path`` defines under ``name`` ("STREAKS" or "METERS"), the file run
+    by the one door, :func:`~bacc_edge.language.loader.load_paytable`."""
     kind = KINDS[name]
-    p = Path(path)
-    try:
-        source = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise PaytableError(f"{path}: cannot be read ({err.__class__.__name__}: "
-                            f"{getattr(err, 'strerror', None) or err})") from None
-    namespace = {"__name__": f"paytable_{p.stem}", "__file__": str(p)}
-    try:
-        code = compile(source, str(p), "exec")
-        with printing_to_stderr():
-            exec(code, namespace)
-    except SyntaxError as err:
-        raise PaytableError(f"{path}, line {err.lineno}: syntax error: {err.msg}") from None
-    except BaccEdgeError as err:
-        raise PaytableError(f"{path}: {err}") from None
-    except (Exception, SystemExit, KeyboardInterrupt) as err:
-        raise PaytableError(f"{path}: {type(err).__name__}: {err}") from None
-    items = namespace.get(name)
+    items = load_paytable(path).defined.get(name)
     if not isinstance(items, (list, tuple)) or not items or not all(
             isinstance(i, kind) for i in items):
         raise PaytableError(f"{path}: defines no {name} (a list of {kind.__name__})")
