@@ -90,6 +90,15 @@ def test_a_hit_shared_by_the_bettors_pays_each_its_share():
     assert shared.cycle_return == alone.cycle_return - q * 100 * Fraction(3, 4)
     assert shared.at(400) == alone.at(100)
     assert shared.break_even == 4 * alone.break_even
+    assert shared.at_seed == alone.at(25)  # the seed split four ways
+
+
+def test_an_operators_meter_in_place_of_the_files_own():
+    # planted: the return at the seed left at the file's seed
+    q, n = _chances()
+    value = meter_value(_tie_jackpot(), INFINITE, meter=Meter(300, "0.05", 2))
+    assert value.at_seed == q * 300 + n * 5 - 1
+    assert value.cycle_return == q * 300 + n * 5 + Fraction(1, 20) - 1
 
 
 def test_the_published_dragon_dragon_counts_reproduce():

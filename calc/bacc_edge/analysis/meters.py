@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from ..errors import ArgumentError
 from ..game.shoe import Shoe, shoe_argument
-from ..language.meters import Progressive
+from ..language.meters import Meter, Progressive
 from .bet_report import BetResult, report
 
 
@@ -45,6 +45,8 @@ class MeterValue:
     slope: Fraction
     seed: Fraction
     sharing: Fraction
+    rate: Fraction
+    tables: int
     break_even: Fraction | None
     top_chance: Fraction
     cycle_return: Fraction
@@ -56,7 +58,7 @@ class MeterValue:
     def at(self, meter) -> Fraction:
         """The player's net per unit staked at meter ``meter``."""
         m = _meter_argument(meter)
-        return self.at_seed + self.slope * (m / self.sharing - self.seed)
+        return self.at_seed + self.slope * (m - self.seed) / self.sharing
 
 
 def _meter_argument(meter) -> Fraction:
@@ -71,21 +73,27 @@ def _meter_argument(meter) -> Fraction:
     return m
 
 
-def meter_value(progressive: Progressive, shoe: Shoe | None = None, *, bets: int = 1
-                ) -> MeterValue:
+def meter_value(progressive: Progressive, shoe: Shoe | None = None, *, bets: int = 1,
+                meter: Meter | None = None) -> MeterValue:
     """The figures of ``progressive`` on ``shoe`` (8 decks by default), ``bets`` stakes
-    on it per coup at each linked table (see the module for each figure)."""
+    on it per coup at each linked table (see the module for each figure); ``meter`` in
+    place of the progressive's own (an operator's seed, rate and tables)."""
     if not isinstance(progressive, Progressive):
         raise ArgumentError(f"{progressive!r} is not a Progressive")
+    if meter is not None and not isinstance(meter, Meter):
+        raise ArgumentError(f"meter {meter!r} is not a Meter")
     if isinstance(bets, bool) or not isinstance(bets, int) or bets < 1:
         raise ArgumentError(f"bets {bets!r} must be a whole number of stakes per coup from 1")
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     (result,) = report(progressive.bet, shoe)
-    return _figures(progressive, result, bets)
+    return _figures(progressive, result, bets, meter or progressive.meter)
 
 
-def _figures(progressive: Progressive, result: BetResult, bets: int) -> MeterValue:
-    meter, lines = progressive.meter, {line.label: line for line in progressive.lines}
+def _figures(progressive: Progressive, result: BetResult, bets: int, meter: Meter
+             ) -> MeterValue:
+    """The figures, the bet's meter lines written at the progressive's own seed."""
+    lines = {line.label: line for line in progressive.lines}
+    written_at = progressive.meter.seed
     chance = {e.label: e.probability for e in result.events}
     slope = sum((chance[label] * line.share for label, line in lines.items()), Fraction(0))
     top = sum((chance[label] for label, line in lines.items() if line.resets), Fraction(0))
@@ -94,10 +102,11 @@ def _figures(progressive: Progressive, result: BetResult, bets: int) -> MeterVal
     fixed = result.ev + 1 - metered  # the fixed lines' units returned, stake included
     cycle = fixed + meter.rate + meter.seed * top / progressive.sharing - 1
     s = progressive.sharing
-    even = s * (meter.seed - result.ev / slope) if slope else None
-    out = dict(bet=progressive.name, shoe=result.shoe.label, at_seed=result.ev, slope=slope,
-               seed=meter.seed, sharing=s, break_even=even, top_chance=top,
-               cycle_return=cycle)
+    even = s * (written_at - result.ev / slope) if slope else None
+    at_seed = result.ev + slope * (meter.seed / s - written_at)
+    out = dict(bet=progressive.name, shoe=result.shoe.label, at_seed=at_seed, slope=slope,
+               seed=meter.seed, sharing=s, rate=meter.rate, tables=meter.tables,
+               break_even=even, top_chance=top, cycle_return=cycle)
     if top and meter.rate:
         h = 1 - (1 - top) ** meter.tables
         grow = meter.rate * bets * meter.tables
