@@ -123,4 +123,20 @@ def _rounds(h: Fraction, percent: int) -> int:
     return max(1, math.ceil(math.log1p(-percent / 100) / math.log1p(-float(h))))
 
 
-__all__ = ["MeterValue", "meter_value"]
+def meter_values(path, shoe: Shoe | None = None, *, names=(), bets: int = 1,
+                 seed=None, rate=None, tables: int | None = None) -> list[MeterValue]:
+    """:func:`meter_value` of each progressive of the file at ``path`` (``METERS``;
+    those ``names`` names, else all), its meter's ``seed``, ``rate`` and ``tables``
+    replaced where given."""
+    from dataclasses import replace
+    from ..language.several_coups import chosen, load_several
+    out = []
+    for progressive in chosen(load_several(path, "METERS"), names):
+        m = progressive.meter
+        meter = Meter(m.seed if seed is None else seed, m.rate if rate is None else rate,
+                      m.tables if tables is None else tables)
+        out.append(meter_value(progressive, shoe, bets=bets, meter=replace(meter)))
+    return out
+
+
+__all__ = ["MeterValue", "meter_value", "meter_values"]

@@ -129,7 +129,7 @@ def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
     ended[(bet.top, Ending.TOP)] += c ** bet.top
     ret = sum((bet.net(n, e) * p for (n, e), p in ended.items()), Fraction(0))
     model = ("infinite deck" if shoe.replacement else
-             f"independent coups, each with the one-coup chances of {shoe.label}")
+             f"{shoe.label}, independent coups")
     return StreakValue(bet.name, model, ValueKind.EXACT,
                        _lines(bet, {k: v for k, v in ended.items() if v}), ret, ret, ret)
 
@@ -158,8 +158,7 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     low = counted + sum((p * min(reach[state]) for state, p in live.items()), Fraction(0))
     high = counted + sum((p * max(reach[state]) for state, p in live.items()), Fraction(0))
     kind = ValueKind.EXACT if not live else ValueKind.PROVEN_BOUNDS
-    model = (f"{shoe.label}, coups dealt in turn from it, {cut} cards behind the cut card "
-             f"({EndRule(end).value})")
+    model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value})"
     ret = counted if not live else (low + high) / 2
     return StreakValue(bet.name, model, kind, _lines(bet, ended), ret, low, high, rest)
 
@@ -286,8 +285,8 @@ def simulated(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 10_00
         q_xy=float((nets * placed).sum()), q_xx=float((placed ** 2).sum()),
         shoes_with_x=int((placed > 0).sum()))
     shares = {k: v / total for k, v in lines.items()}
-    model = (f"{rules.decks}-deck shoes dealt to the cut card ({rules.cut} cards behind it, "
-             f"{rules.end.value}), {shoes:,} shoes of run {seed}, every bet the rule allows")
+    model = (f"{rules.decks}-deck shoes simulated (cut {rules.cut}, {rules.end.value}; "
+             f"{shoes:,} shoes, seed {seed})")
     return StreakValue(bet.name, model, ValueKind.SIMULATION,
                        tuple(RunLine(r.label, r.net, float(r.probability))
                              for r in _lines(bet, shares)),
@@ -347,5 +346,34 @@ def dealt_winners(rules: DealRules, shoes: int, seed: int, tableau: Tableau = ST
     return [net[s, :rounds[s], 0].astype(int).tolist() for s in range(shoes)]
 
 
-__all__ = ["MOST_SHOES", "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_winners", "from_shoe",
+#: The shoe states ``bacc-edge streak`` follows by default (a few seconds a bet).
+COMMAND_SHOES = 300
+
+
+def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
+                  end: EndRule = EndRule.AT_CUT, shoes: int = 2_000, seed: int = 1,
+                  most_shoes: int = COMMAND_SHOES) -> list[StreakValue]:
+    """Each run bet of the file at ``path`` (``STREAKS``; those ``names`` names, else
+    all) under every model that applies to ``shoe`` (8 decks by default): the infinite
+    deck; the shoe's one-coup chances as independent coups; coups dealt in turn from the
+    shoe itself (exact, or proven bounds past ``most_shoes`` states), ``cut`` cards
+    behind the cut card; and, for a full shoe of whole decks, ``shoes`` whole shoes
+    dealt and the bet placed wherever its rule allows (0: none)."""
+    from ..language.several_coups import chosen, load_several
+    shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    bets = chosen(load_several(path, "STREAKS"), names)
+    whole = shoe.dealt_from if shoe.dealt_from and shoe == Shoe.decks(shoe.dealt_from) else None
+    rules = DealRules(whole, cut, end) if whole and shoes else None
+    out = []
+    for bet in bets:
+        out.append(independent_coups(bet))
+        if not shoe.replacement:
+            out.append(independent_coups(bet, shoe))
+            out.append(from_shoe(bet, shoe, cut=cut, end=end, most_shoes=most_shoes))
+        if rules is not None:
+            out.append(simulated(bet, rules, shoes=shoes, seed=seed))
+    return out
+
+
+__all__ = ["COMMAND_SHOES", "MOST_SHOES", "streak_values", "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_winners", "from_shoe",
            "independent_coups", "one_coup_steps", "simulated"]
