@@ -26,7 +26,8 @@ def _number(value, what: str, *, least: Fraction = Fraction(0), most=None) -> Fr
         raise PaytableError(f"{what} {value!r} is not a number") from None
     if out < least or (most is not None and out > most):
         span = f"from {least}" + (f" to {most}" if most is not None else "")
-        raise PaytableError(f"{what} {value!r} must be {span}")
+        shown = f"{float(value):g}" if isinstance(value, Fraction) else repr(value)
+        raise PaytableError(f"{what} {shown} must be {span}")
     return out
 
 
