@@ -16,7 +16,7 @@ from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.errors import ArgumentError, PaytableError
 from bacc_edge.game.coup import Winner
 from bacc_edge.game.dealing import DealRules, EndRule, deal_plan
-from bacc_edge.language.streaks import AtShoeEnd, Ending, RunBet, Step, banker_run, player_run
+from bacc_edge.language.streaks import AtShoeEnd, Ending, RunBet, RunStep, banker_run, player_run
 from reference import banker_draws_prose, card_points
 
 # -- the brute force: every order of a small shoe's point values, dealt card by card ------
@@ -60,11 +60,11 @@ def _settle(bet: RunBet, order: tuple, n: int, cut: int, end: EndRule):
         began_behind = left == cut
         pos += used
         step = bet.steps[winner]
-        if step is Step.BREAK:
+        if step is RunStep.BREAK:
             return bet.net(run, Ending.BROKEN)
-        if step is Step.PUSH:
+        if step is RunStep.PUSH:
             return Fraction(0)
-        run += step is Step.CONTINUE
+        run += step is RunStep.CONTINUE
         if run >= bet.top:
             return bet.net(run, Ending.TOP)
         behind = n - pos < cut
@@ -108,8 +108,8 @@ def _net_chances(value) -> dict:
 SHOES = {"9 cards": {0: 3, 5: 2, 6: 2, 9: 2}, "10 cards": {0: 4, 3: 2, 7: 2, 8: 1, 2: 1}}
 BETS = {
     "banker, ties break": banker_run("B", {1: 1, 2: 5}),
-    "banker, ties skipped": banker_run("B", {1: 2, 2: 7}, ties=Step.SKIP),
-    "player, ties push, shoe end push": player_run("P", {2: 3}, ties=Step.PUSH,
+    "banker, ties skipped": banker_run("B", {1: 2, 2: 7}, ties=RunStep.SKIP),
+    "player, ties push, shoe end push": player_run("P", {2: 3}, ties=RunStep.PUSH,
                                                    at_shoe_end=AtShoeEnd.PUSH),
 }
 
@@ -185,15 +185,15 @@ def test_the_published_banker_streak_table_is_eight_decks_one_coup_chances_as_in
 def test_the_chain_by_hand_on_a_coin_of_banker_and_player_wins():
     # planted: the top line c**(top - 1): two banker wins in a row are b², all else loses
     bet = banker_run("B", {2: 3})
-    b = one_coup_steps(bet, Shoe.infinite())[Step.CONTINUE]
+    b = one_coup_steps(bet, Shoe.infinite())[RunStep.CONTINUE]
     value = independent_coups(bet)
     assert [(line.label, line.probability) for line in value.lines] == [
         ("1 or fewer", 1 - b ** 2), ("2 or more", b ** 2)]
     assert value.ret == 3 * b ** 2 - (1 - b ** 2)
     # planted: skipped ties not taken out of the chain: with ties skipped, a banker win
     # among the coups that are not ties
-    skipping = banker_run("B", {2: 3}, ties=Step.SKIP)
-    t = one_coup_steps(skipping, Shoe.infinite())[Step.SKIP]
+    skipping = banker_run("B", {2: 3}, ties=RunStep.SKIP)
+    t = one_coup_steps(skipping, Shoe.infinite())[RunStep.SKIP]
     assert independent_coups(skipping).lines[-1].probability == (b / (1 - t)) ** 2
 
 
@@ -234,14 +234,14 @@ def test_a_simulation_places_the_bet_after_each_allowed_coup_and_follows_its_run
 
 # -- bad input ------------------------------------------------------------------------------
 
-BANKER_ON = {Winner.BANKER: Step.CONTINUE}
+BANKER_ON = {Winner.BANKER: RunStep.CONTINUE}
 
 
 @pytest.mark.parametrize("make,message", [
     (lambda: RunBet("", BANKER_ON, {4: 10}), "needs a name"),
     (lambda: RunBet("x", {Winner.BANKER: "on"}, {4: 10}), "must map each winner"),
-    (lambda: RunBet("x", {Winner.PLAYER: Step.BREAK}, {4: 10}), "no winner continues"),
-    (lambda: RunBet("x", {w: Step.SKIP for w in Winner} | BANKER_ON, {4: 10}),
+    (lambda: RunBet("x", {Winner.PLAYER: RunStep.BREAK}, {4: 10}), "no winner continues"),
+    (lambda: RunBet("x", {w: RunStep.SKIP for w in Winner} | BANKER_ON, {4: 10}),
      "would never end"),
     (lambda: RunBet("x", BANKER_ON, {0: 10}), "run length 0"),
     (lambda: RunBet("x", BANKER_ON, {4: "lots"}), "run of 4"),

@@ -33,7 +33,7 @@ from ..game.shoe import Shoe, falling, shoe_argument
 from ..game.tableau import STANDARD, Tableau
 from ..engine.coup_shapes import cards_used, draw_weights, value_counts
 from ..engine.point_table import outcome_table
-from ..language.streaks import Ending, RunBet, Step
+from ..language.streaks import Ending, RunBet, RunStep
 from .intervals import Interval, ratio_interval
 
 #: The shoe states :func:`from_shoe` follows before it bounds the rest.
@@ -99,12 +99,12 @@ def _lines(bet: RunBet, ended: Mapping) -> tuple[RunLine, ...]:
     return tuple(RunLine(label, net, p) for label, (net, p) in by.items())
 
 
-def one_coup_steps(bet: RunBet, shoe: Shoe, tableau: Tableau = STANDARD) -> dict[Step, Fraction]:
+def one_coup_steps(bet: RunBet, shoe: Shoe, tableau: Tableau = STANDARD) -> dict[RunStep, Fraction]:
     """The chance, on ``shoe``, that one coup does each step to ``bet``'s run (exact,
     from the shoe's outcome table)."""
     table = outcome_table(shoe, tableau=tableau)
     winner = table.features["winner"]
-    out = dict.fromkeys(Step, Fraction(0))
+    out = dict.fromkeys(RunStep, Fraction(0))
     for w in Winner:
         out[bet.steps[w]] += Fraction(int(table.counts[winner == w].sum()), table.total)
     return out
@@ -120,8 +120,8 @@ def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
     bet = _bet_argument(bet)
     shoe = Shoe.infinite() if shoe is None else shoe_argument(shoe)
     steps = one_coup_steps(bet, shoe, tableau)
-    dealt = 1 - steps[Step.SKIP]
-    c, b, u = (steps[s] / dealt for s in (Step.CONTINUE, Step.BREAK, Step.PUSH))
+    dealt = 1 - steps[RunStep.SKIP]
+    c, b, u = (steps[s] / dealt for s in (RunStep.CONTINUE, RunStep.BREAK, RunStep.PUSH))
     ended: Counter = Counter()
     for j in range(bet.top):
         ended[(j, Ending.BROKEN)] += c ** j * b
@@ -178,7 +178,7 @@ def _reachable(bet: RunBet, run: int, coups: int | None = None) -> set[Fraction]
     longest = bet.top if coups is None else min(bet.top, run + coups)
     out = {bet.net(n, e) for n in range(run, longest + 1)
            for e in (Ending.BROKEN, Ending.SHOE_END)}
-    if Step.PUSH in bet.steps.values():
+    if RunStep.PUSH in bet.steps.values():
         out.add(Fraction(0))
     return out
 
@@ -203,7 +203,7 @@ def _follow(bet: RunBet, values: tuple[int, ...], cut: int, end: int, most_shoes
     the ordered ways to deal the d cards gone, so no fraction is reduced on the way."""
     table = cards_used(tableau)
     by_step = {s: sum((table.ways[:, w] for w in Winner if bet.steps[w] is s),
-                      np.zeros(len(table.cards), dtype=np.int64)) for s in Step}
+                      np.zeros(len(table.cards), dtype=np.int64)) for s in RunStep}
     n_cards = sum(values)
     ended: Counter = Counter()
     live: dict = {(values, 0, False): 1}
@@ -216,11 +216,11 @@ def _follow(bet: RunBet, values: tuple[int, ...], cut: int, end: int, most_shoes
             rows = np.flatnonzero((table.used <= np.array(vals)).all(axis=1))
             weights = draw_weights(vals, table.used[rows]) * ways
             cards = table.cards[rows]
-            for step, ending in ((Step.BREAK, Ending.BROKEN), (Step.PUSH, Ending.PUSHED)):
+            for step, ending in ((RunStep.BREAK, Ending.BROKEN), (RunStep.PUSH, Ending.PUSHED)):
                 _add_by_cards(ended, (run, ending), weights * by_step[step][rows], cards,
                               n_cards - left)
-            for step in (Step.CONTINUE, Step.SKIP):
-                n = run + (step is Step.CONTINUE)
+            for step in (RunStep.CONTINUE, RunStep.SKIP):
+                n = run + (step is RunStep.CONTINUE)
                 here = weights * by_step[step][rows]
                 if n >= bet.top:
                     _add_by_cards(ended, (bet.top, Ending.TOP), here, cards, n_cards - left)
@@ -301,10 +301,10 @@ def _runs_in(bet: RunBet, row: list[int]):
         run = 0
         for w in row[i:]:
             step = bet.steps[Winner(w)]
-            if step is Step.BREAK or step is Step.PUSH:
-                yield run, Ending.BROKEN if step is Step.BREAK else Ending.PUSHED
+            if step is RunStep.BREAK or step is RunStep.PUSH:
+                yield run, Ending.BROKEN if step is RunStep.BREAK else Ending.PUSHED
                 break
-            run += step is Step.CONTINUE
+            run += step is RunStep.CONTINUE
             if run >= bet.top:
                 yield bet.top, Ending.TOP
                 break

@@ -36,8 +36,9 @@ class Meter:
     """A progressive meter: ``seed`` (stake units) it restarts at, the share ``rate`` of
     every stake it takes, and the ``tables`` it links (1: one table's own meter)."""
 
-    seed: Fraction
-    rate: Fraction
+    #: numbers as written (5000, "0.2", Fraction(1, 5)), kept as exact fractions
+    seed: Fraction | int | str
+    rate: Fraction | int | str
     tables: int = 1
 
     def __post_init__(self):
@@ -53,7 +54,7 @@ class MeterLine:
     where hitting it restarts the meter at the seed (the top award)."""
 
     label: str
-    share: Fraction = Fraction(1)
+    share: Fraction | int | str = Fraction(1)
     resets: bool = True
 
     def __post_init__(self):
@@ -70,7 +71,7 @@ class Progressive:
     bet: Bet
     lines: tuple[MeterLine, ...]
     meter: Meter
-    sharing: Fraction = Fraction(1)
+    sharing: Fraction | int | str = Fraction(1)
 
     def __post_init__(self):
         if not isinstance(self.bet, Bet):

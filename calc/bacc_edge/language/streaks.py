@@ -23,7 +23,7 @@ from ..game.coup import Winner
 from .pays import Pays, PaysError, pays
 
 
-class Step(StrEnum):
+class RunStep(StrEnum):
     """What one coup's winner does to a run."""
 
     CONTINUE = "continue"
@@ -58,7 +58,7 @@ class RunBet:
     ----------
     name : str
         The bet's name.
-    steps : mapping of Winner to Step
+    steps : mapping of Winner to RunStep
         What each coup's winner does to the run; a winner left out breaks it.
     pays : mapping of int to pays
         Run length → what it pays (read by :func:`~bacc_edge.pays`); shorter runs than
@@ -71,7 +71,7 @@ class RunBet:
     """
 
     name: str
-    steps: Mapping[Winner, Step]
+    steps: Mapping[Winner, RunStep]
     pays: Mapping[int, object]
     placed_after: frozenset = frozenset(Winner)
     at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN
@@ -82,14 +82,14 @@ class RunBet:
         if not isinstance(self.name, str) or not self.name.strip() or not self.name.isprintable():
             raise PaytableError(f"a run bet needs a name (one line of text), got {self.name!r}")
         try:
-            steps = {Winner(w): Step(s) for w, s in dict(self.steps).items()}
+            steps = {Winner(w): RunStep(s) for w, s in dict(self.steps).items()}
         except (TypeError, ValueError):
             raise PaytableError(f"{where}: steps {self.steps!r} must map each winner "
-                                f"(Winner.PLAYER …) to a step ({', '.join(Step)})") from None
-        object.__setattr__(self, "steps", {w: steps.get(w, Step.BREAK) for w in Winner})
-        if Step.CONTINUE not in self.steps.values():
+                                f"(Winner.PLAYER …) to a step ({', '.join(RunStep)})") from None
+        object.__setattr__(self, "steps", {w: steps.get(w, RunStep.BREAK) for w in Winner})
+        if RunStep.CONTINUE not in self.steps.values():
             raise PaytableError(f"{where}: no winner continues the run")
-        if all(s in (Step.CONTINUE, Step.SKIP) for s in self.steps.values()):
+        if all(s in (RunStep.CONTINUE, RunStep.SKIP) for s in self.steps.values()):
             raise PaytableError(f"{where}: no winner ends the run, so it would never end")
         object.__setattr__(self, "lines", _lines(self.pays, where))
         try:
@@ -137,20 +137,20 @@ def _lines(table, where: str) -> tuple[tuple[int, Pays], ...]:
     return tuple(out)
 
 
-def banker_run(name: str, table: Mapping[int, object], *, ties: Step = Step.BREAK,
+def banker_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunStep.BREAK,
                placed_after=(Winner.PLAYER, Winner.TIE),
                at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN) -> RunBet:
     """A run of the banker's wins: a player's win breaks it, a tie as ``ties`` says."""
-    return RunBet(name, {Winner.BANKER: Step.CONTINUE, Winner.PLAYER: Step.BREAK,
+    return RunBet(name, {Winner.BANKER: RunStep.CONTINUE, Winner.PLAYER: RunStep.BREAK,
                          Winner.TIE: ties}, table, frozenset(placed_after), at_shoe_end)
 
 
-def player_run(name: str, table: Mapping[int, object], *, ties: Step = Step.BREAK,
+def player_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunStep.BREAK,
                placed_after=(Winner.BANKER, Winner.TIE),
                at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN) -> RunBet:
     """A run of the player's wins: a banker's win breaks it, a tie as ``ties`` says."""
-    return RunBet(name, {Winner.PLAYER: Step.CONTINUE, Winner.BANKER: Step.BREAK,
+    return RunBet(name, {Winner.PLAYER: RunStep.CONTINUE, Winner.BANKER: RunStep.BREAK,
                          Winner.TIE: ties}, table, frozenset(placed_after), at_shoe_end)
 
 
-__all__ = ["AtShoeEnd", "Ending", "RunBet", "Step", "banker_run", "player_run"]
+__all__ = ["AtShoeEnd", "Ending", "RunBet", "RunStep", "banker_run", "player_run"]

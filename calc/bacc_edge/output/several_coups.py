@@ -60,8 +60,8 @@ def streaks_output(values: Sequence[StreakValue], shoe: str, fmt: str) -> str:
                  for label in labels]
         out.append(prose(bet, fmt) + "\n" + table(rows, STREAK_HEADERS, fmt) + "\n"
                    + table(lines, ["Line", "Pays"] + [f"({i + 1})" for i in range(len(mine))],
-                           fmt) + prose("(1) … are the models above, in order.", fmt))
-    return "\n".join(out)
+                           fmt) + "\n" + prose("(1) … are the models above, in order.", fmt))
+    return "\n".join(out) + "\n"
 
 
 def _net(v: StreakValue) -> float | None:
@@ -124,7 +124,7 @@ def meters_output(values: Sequence[MeterValue], meters: Sequence[Fraction], fmt:
                 + (f"; {v.note}" if v.note else "") + ".")
         rows = [[name, "none" if x is None else _shown(name, x)]
                 for name, x in meter_rows(v, meters)]
-        out.append(prose(head, fmt) + "\n" + table(rows, METER_HEADERS, fmt))
+        out.append(prose(head, fmt) + "\n" + table(rows, METER_HEADERS, fmt) + "\n")
     return "\n".join(out)
 
 
