@@ -225,19 +225,21 @@ def _follow(bet: RunBet, values: tuple[int, ...], cut: int, end: int, most_shoes
                 if n >= bet.top:
                     _add_by_cards(ended, (bet.top, Ending.TOP), here, cards, n_cards - left)
                     continue
-                for i in np.flatnonzero(by_step[step][rows]):
-                    k = int(cards[i])
+                going = np.flatnonzero(by_step[step][rows])
+                rests = (np.array(vals) - table.used[rows[going]]).tolist()
+                for k in np.unique(cards[going]).tolist():
+                    dealt = n_cards - left + k
                     over, next_last = after_coup(end, left - cut, 0, k, last)
-                    if over or left - k < COUP_CARDS:
-                        ended[(n, Ending.SHOE_END, n_cards - left + k)] += here[i]
-                        continue
-                    rest = tuple(int(x) for x in np.array(vals) - table.used[rows[i]])
-                    coups = 1 if next_last else most_coups(left - k, cut, end)
-                    settled = _settled(bet, n, coups)
-                    if settled is not None:  # nothing left to deal changes the pay
-                        ended[settled + (n_cards - left + k,)] += here[i]
-                        continue
-                    after[(rest, n, next_last)] += here[i]
+                    settled = None if over or left - k < COUP_CARDS else _settled(
+                        bet, n, 1 if next_last else most_coups(left - k, cut, end))
+                    for j in np.flatnonzero(cards[going] == k).tolist():
+                        ways_here = here[going[j]]
+                        if over or left - k < COUP_CARDS:
+                            ended[(n, Ending.SHOE_END, dealt)] += ways_here
+                        elif settled is not None:  # nothing left to deal changes the pay
+                            ended[settled + (dealt,)] += ways_here
+                        else:
+                            after[(tuple(rests[j]), n, next_last)] += ways_here
         live = after
     chance = {}
     for (length, ending, dealt), ways in ended.items():
