@@ -850,15 +850,16 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
 @fmt_option
 def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rule, shoes, seed,
                    states, fmt):
-    """Value bets over several coups (a file's STREAKS): the infinite deck and the shoe's
-    one-coup chances as independent coups (exact), the coups dealt in turn from the shoe
-    (exact, or proven bounds), and whole shoes simulated (95% interval).
+    """Value bets over several coups (a file's STREAKS, as the repository's
+    paytables/streaks/banker_streak.py): the infinite deck and the shoe's one-coup
+    chances as independent coups (exact), the coups dealt in turn from the shoe (exact,
+    or proven bounds), and whole shoes simulated (95% interval).
 
     \b
     Examples:
-      bacc-edge streak paytables/streaks/banker_streak.py --bet "Banker Streak, pay table 2"
-      bacc-edge streak paytables/streaks/banker_streak.py --counts 2,2,2,3,2,2,3,2,2,2,3,2,3
-      bacc-edge streak paytables/streaks/banker_streak.py --shoes 50000 --fmt json
+      bacc-edge streak my_streaks.py --bet "Banker Streak, pay table 2"
+      bacc-edge streak my_streaks.py --counts 2,2,2,3,2,2,3,2,2,2,3,2,3
+      bacc-edge streak my_streaks.py --shoes 50000 --fmt json
     """
     from .analysis.streaks import streak_values
     from .output.several_coups import streaks_output
@@ -885,13 +886,14 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
 @fmt_option
 def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter_seed, rate,
                   tables, stakes, fmt):
-    """A progressive's figures (a file's METERS): the return by meter, the break-even
-    meter, the return at the seed, the meter when hit and the return over a cycle.
+    """A progressive's figures (a file's METERS, as the repository's
+    paytables/meters/dragon_dragon.py): the return by meter, the break-even meter, the
+    return at the seed, the meter when hit and the return over a cycle.
 
     \b
     Examples:
-      bacc-edge meter paytables/meters/dragon_dragon.py --meter 50000 --meter 100000
-      bacc-edge meter paytables/meters/dragon_dragon.py --meter-seed 5000 --rate 15 --tables 4
+      bacc-edge meter my_meter.py --meter 50000 --meter 100000
+      bacc-edge meter my_meter.py --meter-seed 5000 --rate 15 --tables 4
     """
     from .analysis.meters import meter_values
     from .output.several_coups import meters_output

@@ -9,7 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from bacc_edge import Shoe
+from pathlib import Path
+
+from bacc_edge import Shoe, load_paytable
 from bacc_edge.analysis.streaks import (ValueKind, dealt_winners, from_shoe,
                                         independent_coups, one_coup_steps, simulated)
 from bacc_edge.engine.deal_kernels import shuffle_plain
@@ -18,6 +20,8 @@ from bacc_edge.game.coup import Winner
 from bacc_edge.game.dealing import DealRules, EndRule, deal_plan
 from bacc_edge.language.streaks import AtShoeEnd, Ending, RunBet, RunStep, banker_run, player_run
 from reference import banker_draws_prose, card_points
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # -- the brute force: every order of a small shoe's point values, dealt card by card ------
 
@@ -166,20 +170,18 @@ def test_past_the_budget_the_value_is_bounded_by_what_the_unfollowed_runs_can_pa
 
 # -- the independent chain and the published Banker Streak table ---------------------------
 
-#: Wizard of Odds, "Banker Streak", https://wizardofodds.com/games/baccarat/side-bets/banker-streak/
-#: (last updated June 20, 2017; seen 2026-11-29): Pay Table 1's probabilities and return
-WOO_TABLE_1 = {"10 or more": "0.000411", "9": "0.000486", "8": "0.001059", "7": "0.002310",
-               "6": "0.005036", "5": "0.010982", "4": "0.023947", "3 or fewer": "0.955769"}
-
-
 def test_the_published_banker_streak_table_is_eight_decks_one_coup_chances_as_independent_coups(
         eight_decks):
-    # planted: ties skipped instead of breaking the run; the chain's top line c**(top-1)
-    bet = banker_run("Banker Streak", {4: 10, 5: 15, 6: 25, 7: 40, 8: 60, 9: 150, 10: 250})
+    # the figures as the paytable records them (Wizard of Odds, "Banker Streak", pay
+    # table 1); planted: ties skipped instead of breaking the run; the chain's top line
+    # c**(top-1)
+    paytable = load_paytable(ROOT / "paytables" / "streaks" / "banker_streak.py")
+    published, bet = paytable.defined["PUBLISHED"], paytable.defined["STREAKS"][0]
     value = independent_coups(bet, eight_decks)
-    assert {line.label: f"{float(line.probability):.6f}" for line in value.lines} == WOO_TABLE_1
-    assert f"{float(value.ret):.6f}" == "-0.094006"
-    assert f"{float(independent_coups(bet).ret):.6f}" != "-0.094006"  # not the infinite deck
+    assert {line.label: f"{float(line.probability):.6f}"
+            for line in value.lines} == published["lines"]
+    assert f"{float(value.ret):.6f}" == published["return"]
+    assert f"{float(independent_coups(bet).ret):.6f}" != published["return"]  # not infinite
 
 
 def test_the_chain_by_hand_on_a_coin_of_banker_and_player_wins():
