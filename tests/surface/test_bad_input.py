@@ -1203,6 +1203,8 @@ CLI = [
     ("streak: several deck counts", ["streak", STREAKS, "--decks", "1,2"], "one deck count", 2),
     ("streak: no shoe states", ["streak", STREAKS, "--states", "0"], "--states 0", 1),
     ("meter: a file with no METERS", ["meter", STREAKS], "defines no METERS", 1),
+    ("report: a file of runs alone", ["report", STREAKS],
+     "banker_streak.py: defines no BETS, only STREAKS (bets beyond one coup", 1),
     ("meter: a rate over the stake", ["meter", METERS, "--rate", "150"],
      "meter rate 1.5 must be from 0 to 1", 1),
     ("meter: no tables", ["meter", METERS, "--tables", "0"], "--tables 0", 1),

@@ -213,6 +213,11 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
             raise PaytableError(f"{path}: given twice (as {seen[key]!s} already)")
         seen[key] = path
     loaded = [load_paytable(p, on_slow=on_slow) for p in paths]
+    for pt in loaded:  # a file of runs or meters alone: its bets are another command's
+        if not pt.bets:
+            raise PaytableError(f"{pt.path}: defines no BETS, only "
+                                f"{', '.join(sorted(BEYOND_ONE_COUP & pt.defined.keys()))} "
+                                f"(bets beyond one coup: bacc-edge streak, bacc-edge meter)")
     if not names:
         return loaded
     every = [b for pt in loaded for b in pt.bets]
