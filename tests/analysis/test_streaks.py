@@ -15,7 +15,7 @@ from bacc_edge import Shoe, load_paytable
 from bacc_edge.analysis.streaks import (ValueKind, dealt_winners, from_shoe,
                                         independent_coups, one_coup_steps, simulated)
 from bacc_edge.engine.deal_kernels import shuffle_plain
-from bacc_edge.errors import ArgumentError, PaytableError
+from bacc_edge.errors import ArgumentError, OptionError, PaytableError
 from bacc_edge.game.coup import Winner
 from bacc_edge.game.dealing import DealRules, EndRule, deal_plan
 from bacc_edge.language.streaks import AtShoeEnd, Ending, RunBet, RunStep, banker_run, player_run
@@ -267,3 +267,8 @@ def test_a_bad_run_bet_is_refused_naming_what_is_wrong(make, message):
 def test_bad_arguments_are_refused_quoting_them(call, message):
     with pytest.raises(ArgumentError, match=message):
         call(banker_run("B", {2: 3}))
+
+
+def test_an_end_of_shoe_rule_not_known_is_refused_naming_the_rules():
+    with pytest.raises(OptionError, match="end-of-shoe rule 'later' must be one of at-cut"):
+        from_shoe(banker_run("B", {2: 3}), Shoe.decks(1), end="later")

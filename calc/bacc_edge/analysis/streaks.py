@@ -147,7 +147,7 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
                             f"independent, valued by independent_coups")
     if isinstance(cut, bool) or not isinstance(cut, int) or cut < 0:
         raise ArgumentError(f"cut {cut!r} must be a whole number of cards behind the cut card")
-    end_code = DealRules(end=end).end_code if not isinstance(end, int) else end
+    end_code = DealRules(end=end).end_code  # the end rule read, or refused, as a table's
     if isinstance(most_shoes, bool) or not isinstance(most_shoes, int) or most_shoes < 1:
         raise ArgumentError(f"most_shoes {most_shoes!r} must be a whole number from 1")
     ended, live = _follow(bet, value_counts(shoe), cut, end_code, most_shoes, tableau)
