@@ -113,6 +113,11 @@ _PUBLIC = {
     ".analysis.known_card": ("KnownCard", "KnownPosition", "KnownRank", "known_card"),
     ".depth.shoe_shopping": ("FirstCard", "ShoeShopping", "shoe_shopping"),
     ".util.shown": ("Results",),
+    ".language.streaks": ("AtShoeEnd", "RunBet", "RunStep", "banker_run", "player_run"),
+    ".language.meters": ("Meter", "MeterLine", "Progressive"),
+    ".analysis.streaks": ("StreakValue", "ValueKind", "from_shoe", "independent_coups",
+                          "simulated", "streak_values"),
+    ".analysis.meters": ("MeterValue", "meter_value", "meter_values"),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.options", "prepare"),
@@ -189,6 +194,11 @@ if TYPE_CHECKING:
     from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
     from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
     from .util.shown import Results
+    from .language.streaks import AtShoeEnd, RunBet, RunStep, banker_run, player_run
+    from .language.meters import Meter, MeterLine, Progressive
+    from .analysis.streaks import (StreakValue, ValueKind, from_shoe, independent_coups,
+        simulated, streak_values)
+    from .analysis.meters import MeterValue, meter_value, meter_values
     from .depth.options import prepare as prepare_depth
     from .depth.summary import summarize as summarize_depth
 else:
@@ -263,4 +273,8 @@ __all__ = [
     "PlayerChoice", "solve_chemin_de_fer",
     # baccara banque solved, the players as one coalition
     "BankerAnswer", "BanqueSolution", "banker_best_response", "solve_baccara_banque",
+    # bets over several coups (a run of wins) and progressive meters
+    "AtShoeEnd", "Meter", "MeterLine", "MeterValue", "Progressive", "RunBet", "RunStep",
+    "StreakValue", "ValueKind", "banker_run", "from_shoe", "independent_coups", "meter_value",
+    "meter_values", "player_run", "simulated", "streak_values",
 ]

@@ -917,3 +917,73 @@ def decide_command(path, game, decks, remove, fmt):
     from .output.decisions import decisions_output
     report = decision_report(path or shipped_decision_path(game), decks, remove=remove)
     click.echo(decisions_output(report, fmt), nl=False)
+
+
+@main.command("streak")
+@click.argument("paytable", type=PaytableFile())
+@shoe_options
+@bet_option
+@click.option("--cut", default=14, show_default=True, type=WholeNumber(0),
+              help="Cards behind the cut card: the end of the shoe ends a run.")
+@click.option("--end", "end_rule", default="at-cut", show_default=True, type=choice_of(EndRule),
+              help="End of the shoe: at-cut or one-more (as depth's --end).")
+@click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(0),
+              help="Whole shoes to simulate (a full shoe of whole decks only; 0: none).")
+@seed_option("The seed of the simulated shoes.")
+@click.option("--states", default=300, show_default=True, type=WholeNumber(1),
+              help="Shoe states to follow exactly before bounding the rest.")
+@fmt_option
+def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rule, shoes, seed,
+                   states, fmt):
+    """Value bets over several coups (a file's STREAKS, as the repository's
+    paytables/streaks/banker_streak.py): the infinite deck and the shoe's one-coup
+    chances as independent coups (exact), the coups dealt in turn from the shoe (exact,
+    or proven bounds), and whole shoes simulated (95% interval).
+
+    \b
+    Examples:
+      bacc-edge streak my_streaks.py --bet "Banker Streak, pay table 2"
+      bacc-edge streak my_streaks.py --counts 2,2,2,3,2,2,3,2,2,2,3,2,3
+      bacc-edge streak my_streaks.py --shoes 50000 --fmt json
+    """
+    from .analysis.streaks import streak_values
+    from .output.several_coups import streaks_output
+    decks, infinite = one_deck_count(decks, infinite)
+    shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    values = streak_values(paytable, shoe, names=bets, cut=cut, end=end_rule, shoes=shoes,
+                           seed=seed, most_shoes=states)
+    click.echo(streaks_output(values, str(shoe), fmt), nl=False)
+
+
+@main.command("meter")
+@click.argument("paytable", type=PaytableFile())
+@shoe_options
+@bet_option
+@click.option("--meter", "meters", multiple=True, type=Amount(), metavar="STAKES",
+              help="A meter to show the return at, in stakes (repeatable).")
+@click.option("--meter-seed", type=Amount(), metavar="STAKES",
+              help="The operator's seed, in place of the file's.")
+@click.option("--rate", type=PercentAmount(), metavar="PERCENT",
+              help="The share of each stake the meter takes, e.g. 20 or 20%.")
+@click.option("--tables", type=WholeNumber(1), help="Tables linked to the meter.")
+@click.option("--bets", "stakes", default=1, show_default=True, type=WholeNumber(1),
+              help="Stakes on the bet per coup at each table (the rate of play).")
+@fmt_option
+def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter_seed, rate,
+                  tables, stakes, fmt):
+    """A progressive's figures (a file's METERS, as the repository's
+    paytables/meters/dragon_dragon.py): the return by meter, the break-even meter, the
+    return at the seed, the meter when hit and the return over a cycle.
+
+    \b
+    Examples:
+      bacc-edge meter my_meter.py --meter 50000 --meter 100000
+      bacc-edge meter my_meter.py --meter-seed 5000 --rate 15 --tables 4
+    """
+    from .analysis.meters import meter_values
+    from .output.several_coups import meters_output
+    decks, infinite = one_deck_count(decks, infinite)
+    shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    values = meter_values(paytable, shoe, names=bets, bets=stakes, seed=meter_seed,
+                          rate=None if rate is None else rate / 100, tables=tables)
+    click.echo(meters_output(values, meters, fmt), nl=False)

@@ -27,6 +27,8 @@ from conftest import ROOT
 PUNTO = str(ROOT / "paytables" / "punto_banco.py")
 LIVE = str(ROOT / "paytables" / "live_dealer.py")
 THREE = str(ROOT / "paytables" / "three_card_win.py")
+STREAKS = str(ROOT / "paytables" / "streaks" / "banker_streak.py")
+METERS = str(ROOT / "paytables" / "meters" / "dragon_dragon.py")
 ONE_DECK_LEAVING_SIX_COURT_CARDS = " ".join(
     [r for r in "A 2 3 4 5 6 7 8 9 10".split() for _ in range(4)] + ["J"] * 4 + ["Q"] * 2)
 
@@ -1240,6 +1242,18 @@ CLI = [
     ("decide remove five nines", ["decide", str(ROOT / "paytables" / "decisions" /
                                                 "lucky_draw.py"), "--decks", "1", "--remove",
                                   "9 9 9 9 9"], "cannot remove '9' from '9 9 9 9 9': no 9 is left", 1),
+    # -- bets over several coups and meters (bacc-edge streak, bacc-edge meter) ----------
+    ("streak: a file with no STREAKS", ["streak", "{fine}"], "fine.py: defines no STREAKS", 1),
+    ("streak: a bet the file lacks", ["streak", STREAKS, "--bet", "Nope"],
+     "no bet named 'Nope'", 1),
+    ("streak: several deck counts", ["streak", STREAKS, "--decks", "1,2"], "one deck count", 2),
+    ("streak: no shoe states", ["streak", STREAKS, "--states", "0"], "--states 0", 1),
+    ("meter: a file with no METERS", ["meter", STREAKS], "defines no METERS", 1),
+    ("report: a file of runs alone", ["report", STREAKS],
+     "banker_streak.py: defines no BETS, only STREAKS (bets beyond one coup", 1),
+    ("meter: a rate over the stake", ["meter", METERS, "--rate", "150"],
+     "meter rate 1.5 must be from 0 to 1", 1),
+    ("meter: no tables", ["meter", METERS, "--tables", "0"], "--tables 0", 1),
 ]
 
 

@@ -213,6 +213,11 @@ def load_paytables(paths: Iterable, bet_names: Iterable[str] = (), *,
             raise PaytableError(f"{path}: given twice (as {seen[key]!s} already)")
         seen[key] = path
     loaded = [load_paytable(p, on_slow=on_slow) for p in paths]
+    for pt in loaded:  # a file of runs or meters alone: its bets are another command's
+        if not pt.bets:
+            raise PaytableError(f"{pt.path}: defines no BETS, only "
+                                f"{', '.join(sorted(BEYOND_ONE_COUP & pt.defined.keys()))} "
+                                f"(bets beyond one coup: bacc-edge streak, bacc-edge meter)")
     if not names:
         return loaded
     every = [b for pt in loaded for b in pt.bets]
@@ -467,9 +472,12 @@ def run_file(path) -> tuple[str, dict]:
 
 def _check_loaded(namespace: dict, source: str, p: Path, path) -> Paytable:
     bets = namespace.get("BETS")
-    if bets is None:
+    if bets is None and BEYOND_ONE_COUP.isdisjoint(namespace):
         raise PaytableError(f"{path}: defines no BETS (a list of Bet)")
-    _check_bets(bets, f"{path}: BETS")
+    if bets is None:  # a file of bets over several coups (STREAKS) or meters alone
+        bets = ()
+    else:
+        _check_bets(bets, f"{path}: BETS")
     figures = namespace.get("FIGURES", ())
     if not isinstance(figures, (list, tuple)) or not all(isinstance(f, Figure) for f in figures):
         raise PaytableError(f"{path}: FIGURES must be a list of Figure")
@@ -482,6 +490,10 @@ def _check_loaded(namespace: dict, source: str, p: Path, path) -> Paytable:
                                 if name.isupper()})
     return Paytable(p, tuple(bets), tuple(figures), rules, source, game, defined=defined)
 
+
+#: The names a file of bets beyond one coup defines in place of BETS (read from
+#: :attr:`Paytable.defined` by :mod:`~bacc_edge.language.several_coups`)
+BEYOND_ONE_COUP = frozenset({"STREAKS", "METERS"})
 
 #: The longest game name (``GAME``) a paytable may give: a title, not a description.
 MAX_GAME_NAME = 120

@@ -1,0 +1,142 @@
+"""What a progressive bet (:class:`~bacc_edge.language.meters.Progressive`) is worth, by
+its meter.
+
+Every figure is exact, from the bet's exact line chances on a shoe (:func:`report`):
+
+- the return at a meter M (the player's net per unit): the return at the seed, plus each
+  meter line's chance times its share of what the meter holds above the seed
+  (``share · (M / sharing - seed)``); a straight line in M;
+- the meter at which the bet breaks even, where that line crosses zero;
+- the meter when the top award is hit, from the rate of play: each round every linked
+  table deals one coup with ``bets`` stakes on the bet, each adding ``rate`` to the
+  meter, and the top award is hit in a round with chance h = 1 - (1 - q)^tables (q its
+  chance on one coup), so the rounds to a hit are geometric: the meter when hit is
+  seed + rate · bets · tables · G, G ≥ 1 (the stakes of the round that hits included);
+  the payments of meter lines that do not reset are left out of the meter's growth
+  (said in the result where there are any);
+- the return over a cycle, the operator's and the lab's figure: every unit the meter
+  pays comes from the stakes' ``rate`` or from a seed, and lines that do not reset are
+  paid from the meter, so per unit staked the bet returns its fixed lines, plus ``rate``,
+  plus the seed once per reset (q / sharing per stake): exact whatever the meter's path.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import ArgumentError
+from ..game.shoe import Shoe, shoe_argument
+from ..language.meters import Meter, Progressive
+from .bet_report import BetResult, report
+
+
+@dataclass(frozen=True)
+class MeterValue:
+    """A progressive's figures on one shoe (net per unit staked; meters in stake units).
+
+    ``hit_meter`` is the mean meter when the top award is hit, ``hit_quantiles``
+    (10%, 50%, 90%) → meter; ``note`` says what the meter's growth leaves out."""
+
+    bet: str
+    shoe: str
+    at_seed: Fraction
+    slope: Fraction
+    seed: Fraction
+    sharing: Fraction
+    rate: Fraction
+    tables: int
+    break_even: Fraction | None
+    top_chance: Fraction
+    cycle_return: Fraction
+    hit_meter: Fraction | None = None
+    hit_quantiles: tuple[tuple[int, Fraction], ...] = ()
+    rounds_per_hit: Fraction | None = None
+    note: str = ""
+
+    def at(self, meter) -> Fraction:
+        """The player's net per unit staked at meter ``meter``."""
+        m = _meter_argument(meter)
+        return self.at_seed + self.slope * (m - self.seed) / self.sharing
+
+
+def _meter_argument(meter) -> Fraction:
+    if isinstance(meter, bool) or not isinstance(meter, (int, Fraction, float, str)):
+        raise ArgumentError(f"meter {meter!r} must be a number of stake units")
+    try:
+        m = Fraction(meter)
+    except (ValueError, ZeroDivisionError):
+        raise ArgumentError(f"meter {meter!r} must be a number of stake units") from None
+    if m < 0:
+        raise ArgumentError(f"meter {meter!r} must not be negative")
+    return m
+
+
+def meter_value(progressive: Progressive, shoe: Shoe | None = None, *, bets: int = 1,
+                meter: Meter | None = None) -> MeterValue:
+    """The figures of ``progressive`` on ``shoe`` (8 decks by default), ``bets`` stakes
+    on it per coup at each linked table (see the module for each figure); ``meter`` in
+    place of the progressive's own (an operator's seed, rate and tables)."""
+    if not isinstance(progressive, Progressive):
+        raise ArgumentError(f"{progressive!r} is not a Progressive")
+    if meter is not None and not isinstance(meter, Meter):
+        raise ArgumentError(f"meter {meter!r} is not a Meter")
+    if isinstance(bets, bool) or not isinstance(bets, int) or bets < 1:
+        raise ArgumentError(f"bets {bets!r} must be a whole number of stakes per coup from 1")
+    shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    (result,) = report(progressive.bet, shoe)
+    return _figures(progressive, result, bets, meter or progressive.meter)
+
+
+def _figures(progressive: Progressive, result: BetResult, bets: int, meter: Meter
+             ) -> MeterValue:
+    """The figures, the bet's meter lines written at the progressive's own seed."""
+    lines = {line.label: line for line in progressive.lines}
+    written_at = progressive.meter.seed
+    chance = {e.label: e.probability for e in result.events}
+    slope = sum((chance[label] * line.share for label, line in lines.items()), Fraction(0))
+    top = sum((chance[label] for label, line in lines.items() if line.resets), Fraction(0))
+    metered = sum((e.probability * (e.pays.net + 1) for e in result.events
+                   if e.label in lines), Fraction(0))
+    fixed = result.ev + 1 - metered  # the fixed lines' units returned, stake included
+    cycle = fixed + meter.rate + meter.seed * top / progressive.sharing - 1
+    s = progressive.sharing
+    even = s * (written_at - result.ev / slope) if slope else None
+    at_seed = result.ev + slope * (meter.seed / s - written_at)
+    out = dict(bet=progressive.name, shoe=result.shoe.label, at_seed=at_seed, slope=slope,
+               seed=meter.seed, sharing=s, rate=meter.rate, tables=meter.tables,
+               break_even=even, top_chance=top, cycle_return=cycle)
+    if top and meter.rate:
+        h = 1 - (1 - top) ** meter.tables
+        grow = meter.rate * bets * meter.tables
+        out.update(hit_meter=meter.seed + grow / h, rounds_per_hit=1 / h,
+                   hit_quantiles=tuple((q, meter.seed + grow * _rounds(h, q)) for q in (10, 50, 90)),
+                   note="" if all(line.resets for line in lines.values()) else
+                   "the meter's growth leaves out what the lines that do not reset pay from it")
+    return MeterValue(**out)
+
+
+def _rounds(h: Fraction, percent: int) -> int:
+    """The least g with P(G ≤ g) ≥ percent/100 for G geometric (chance h) on 1, 2, …,
+    in floating point (an exact power of 1 - h would have millions of digits)."""
+    return max(1, math.ceil(math.log1p(-percent / 100) / math.log1p(-float(h))))
+
+
+def meter_values(path, shoe: Shoe | None = None, *, names=(), bets: int = 1,
+                 seed=None, rate=None, tables: int | None = None) -> list[MeterValue]:
+    """:func:`meter_value` of each progressive of the file at ``path`` (``METERS``;
+    those ``names`` names, else all), its meter's ``seed``, ``rate`` and ``tables``
+    replaced where given."""
+    from dataclasses import replace
+    from ..language.several_coups import chosen, load_several
+    out = []
+    for progressive in chosen(load_several(path, "METERS"), names):
+        m = progressive.meter
+        meter = Meter(m.seed if seed is None else seed, m.rate if rate is None else rate,
+                      m.tables if tables is None else tables)
+        out.append(meter_value(progressive, shoe, bets=bets, meter=replace(meter)))
+    return out
+
+
+__all__ = ["MeterValue", "meter_value", "meter_values"]

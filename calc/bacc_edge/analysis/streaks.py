@@ -1,0 +1,381 @@
+"""The value of a bet over several coups (:class:`~bacc_edge.language.streaks.RunBet`),
+three ways, each labelled with how exact it is (:class:`ValueKind`):
+
+- :func:`independent_coups`: every coup drawn afresh from the same shoe — the infinite
+  deck exactly, or any shoe's one-coup chances taken as independent (the model behind
+  published run tables). A chain over the run's length, in exact fractions.
+- :func:`from_shoe`: the coups dealt one after another from one finite shoe (off the
+  top, or any part-dealt shoe), the cut card ending the run. Counted exactly by the
+  shoe's ten point-value counts (:mod:`~bacc_edge.engine.coup_shapes`): the next coup's
+  shapes, then the next coup's on every shoe left, shoes that agree merged. Where that
+  would exceed ``most_shoes`` shoe states, the runs still going are not followed; their
+  chance is bounded by the least and most they could pay, so the value is an exact
+  interval (``PROVEN_BOUNDS``), never an estimate.
+- :func:`simulated`: whole shoes shuffled and dealt (seeded, the depth runs' dealer),
+  the bet placed at every chance its rule gives: the average per bet over the shoe, a
+  95% interval by the delta method over shoes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Mapping
+
+import numpy as np
+
+from ..errors import ArgumentError
+from ..game.coup import COUP_CARDS, Winner
+from ..game.dealing import END_AT_CUT, DealRules, EndRule, after_coup
+from ..game.shoe import Shoe, falling, shoe_argument
+from ..game.tableau import STANDARD, Tableau
+from ..engine.coup_shapes import cards_used, draw_weights, value_counts
+from ..engine.point_table import outcome_table
+from ..language.streaks import Ending, RunBet, RunStep
+from .intervals import Interval, ratio_interval
+
+#: The shoe states :func:`from_shoe` follows before it bounds the rest.
+MOST_SHOES = 20_000
+
+
+class ValueKind(StrEnum):
+    """How exact a value is."""
+
+    EXACT = "exact"
+    PROVEN_BOUNDS = "proven bounds"
+    SIMULATION = "simulation, 95% interval"
+
+
+@dataclass(frozen=True)
+class RunLine:
+    """One pay line of a run bet: its label, what it pays, and its chance (a lower bound
+    where the value is bounded; an estimate in a simulation)."""
+
+    label: str
+    net: Fraction
+    probability: Fraction | float
+
+
+@dataclass(frozen=True)
+class StreakValue:
+    """A run bet's value under one model.
+
+    ``ret`` is the player's expected net per unit staked (exact, or the estimate);
+    ``low`` and ``high`` bound it (equal to ``ret`` where exact). ``unfollowed`` is the
+    chance of the runs left unfollowed (bounds), ``bets`` the bets simulated."""
+
+    bet: str
+    model: str
+    kind: ValueKind
+    lines: tuple[RunLine, ...]
+    ret: Fraction | float
+    low: Fraction | float
+    high: Fraction | float
+    unfollowed: Fraction = Fraction(0)
+    bets: int = 0
+
+    @property
+    def house_edge(self) -> Fraction | float:
+        return -self.ret
+
+
+def _bet_argument(bet) -> RunBet:
+    if not isinstance(bet, RunBet):
+        raise ArgumentError(f"bet {bet!r} is not a RunBet")
+    return bet
+
+
+def _lines(bet: RunBet, ended: Mapping) -> tuple[RunLine, ...]:
+    """The chance of each pay line, from the chance of each (length, ending): a run that
+    returns the stake is "pushed", any other falls on the line of its length."""
+    by: dict[str, list] = {}
+    for (length, ending), p in sorted(ended.items()):
+        net = bet.net(length, ending)
+        pushed = ending is Ending.PUSHED or (ending is Ending.SHOE_END and net == 0)
+        row = by.setdefault("pushed" if pushed else bet.label(length), [net, 0])
+        row[1] += p
+    return tuple(RunLine(label, net, p) for label, (net, p) in by.items())
+
+
+def one_coup_steps(bet: RunBet, shoe: Shoe, tableau: Tableau = STANDARD) -> dict[RunStep, Fraction]:
+    """The chance, on ``shoe``, that one coup does each step to ``bet``'s run (exact,
+    from the shoe's outcome table)."""
+    table = outcome_table(shoe, tableau=tableau)
+    winner = table.features["winner"]
+    out = dict.fromkeys(RunStep, Fraction(0))
+    for w in Winner:
+        out[bet.steps[w]] += Fraction(int(table.counts[winner == w].sum()), table.total)
+    return out
+
+
+def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
+                      tableau: Tableau = STANDARD) -> StreakValue:
+    """``bet`` valued with every coup independent, each with ``shoe``'s one-coup chances
+    (by default the infinite deck, where that is exact): a skipped coup leaves the run
+    as it was, so each run length j ends by a break with chance c'^j·b', a push c'^j·u',
+    and the longest paid length is reached with chance c'^top, where c', b', u' are the
+    chances to continue, break and push among the coups not skipped."""
+    bet = _bet_argument(bet)
+    shoe = Shoe.infinite() if shoe is None else shoe_argument(shoe)
+    steps = one_coup_steps(bet, shoe, tableau)
+    dealt = 1 - steps[RunStep.SKIP]
+    c, b, u = (steps[s] / dealt for s in (RunStep.CONTINUE, RunStep.BREAK, RunStep.PUSH))
+    ended: Counter = Counter()
+    for j in range(bet.top):
+        ended[(j, Ending.BROKEN)] += c ** j * b
+        ended[(j, Ending.PUSHED)] += c ** j * u
+    ended[(bet.top, Ending.TOP)] += c ** bet.top
+    ret = sum((bet.net(n, e) * p for (n, e), p in ended.items()), Fraction(0))
+    model = ("infinite deck" if shoe.replacement else
+             f"{shoe.label}, independent coups")
+    return StreakValue(bet.name, model, ValueKind.EXACT,
+                       _lines(bet, {k: v for k, v in ended.items() if v}), ret, ret, ret)
+
+
+def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.AT_CUT,
+              most_shoes: int = MOST_SHOES, tableau: Tableau = STANDARD) -> StreakValue:
+    """``bet`` placed before the next coup of ``shoe`` (a full shoe, or one part-dealt),
+    its coups dealt one after another from it; ``cut`` cards of it lie behind the cut
+    card, and ``end`` says which coup is the shoe's last. Exact where at most
+    ``most_shoes`` shoe states are reached; else proven bounds (see the module)."""
+    bet = _bet_argument(bet)
+    shoe = shoe_argument(shoe)
+    if shoe.replacement:
+        raise ArgumentError(f"{shoe.label}: an endless shoe has no cut card; its coups are "
+                            f"independent, valued by independent_coups")
+    if isinstance(cut, bool) or not isinstance(cut, int) or cut < 0:
+        raise ArgumentError(f"cut {cut!r} must be a whole number of cards behind the cut card")
+    end_code = DealRules(end=end).end_code  # the end rule read, or refused, as a table's
+    if isinstance(most_shoes, bool) or not isinstance(most_shoes, int) or most_shoes < 1:
+        raise ArgumentError(f"most_shoes {most_shoes!r} must be a whole number from 1")
+    ended, live = _follow(bet, value_counts(shoe), cut, end_code, most_shoes, tableau)
+    counted = sum((bet.net(n, e) * p for (n, e), p in ended.items()), Fraction(0))
+    rest = sum(live.values(), Fraction(0))
+    reach = {state: _reachable(bet, state[1], 1 if state[2] else
+                               most_coups(sum(state[0]), cut, end_code)) for state in live}
+    low = counted + sum((p * min(reach[state]) for state, p in live.items()), Fraction(0))
+    high = counted + sum((p * max(reach[state]) for state, p in live.items()), Fraction(0))
+    kind = ValueKind.EXACT if not live else ValueKind.PROVEN_BOUNDS
+    model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value})"
+    ret = counted if not live else (low + high) / 2
+    return StreakValue(bet.name, model, kind, _lines(bet, ended), ret, low, high, rest)
+
+
+def most_coups(left: int, cut: int, end: int) -> int:
+    """The most coups a shoe of ``left`` cards, ``cut`` of them behind the cut card, can
+    still deal when its next coup is dealt: the j-th begins with at most left - 4(j-1)
+    cards, and only with six cards left and (j > 1) none of the cut card's dealt; one
+    more under the one-more rule."""
+    by_cut = (left - cut) // 4 + 1 if left >= cut else 1
+    return max(1, min(by_cut, (left - COUP_CARDS) // 4 + 1)) + (end != END_AT_CUT)
+
+
+def _reachable(bet: RunBet, run: int, coups: int | None = None) -> set[Fraction]:
+    """What a run going at ``run`` may still be paid, with at most ``coups`` more coups
+    (any number where None)."""
+    longest = bet.top if coups is None else min(bet.top, run + coups)
+    out = {bet.net(n, e) for n in range(run, longest + 1)
+           for e in (Ending.BROKEN, Ending.SHOE_END)}
+    if RunStep.PUSH in bet.steps.values():
+        out.add(Fraction(0))
+    return out
+
+
+def _settled(bet: RunBet, run: int, coups: int) -> tuple[int, Ending] | None:
+    """Where a run going at ``run`` with at most ``coups`` more coups is paid the same
+    whatever they deal, on one line: the (length, ending) that stands for it."""
+    longest = min(bet.top, run + coups)
+    if len(_reachable(bet, run, coups)) > 1 or len(
+            {bet.label(n) for n in range(run, longest + 1)}) > 1:
+        return None
+    return run, Ending.BROKEN
+
+
+def _follow(bet: RunBet, values: tuple[int, ...], cut: int, end: int, most_shoes: int,
+            tableau: Tableau):
+    """Deal coup after coup from ``values``: the chance of each (length, ending), and
+    the states (values, run, last coup) still going when the states followed would
+    pass ``most_shoes``, with their chances.
+
+    Chances are kept as whole numbers of ordered point-value deals over falling(N, d),
+    the ordered ways to deal the d cards gone, so no fraction is reduced on the way."""
+    table = cards_used(tableau)
+    by_step = {s: sum((table.ways[:, w] for w in Winner if bet.steps[w] is s),
+                      np.zeros(len(table.cards), dtype=np.int64)) for s in RunStep}
+    n_cards = sum(values)
+    ended: Counter = Counter()
+    live: dict = {(values, 0, False): 1}
+    followed = 0
+    while live and followed + len(live) <= most_shoes:
+        followed += len(live)
+        after: Counter = Counter()
+        for (vals, run, last), ways in live.items():
+            left = sum(vals)
+            rows = np.flatnonzero((table.used <= np.array(vals)).all(axis=1))
+            weights = draw_weights(vals, table.used[rows]) * ways
+            cards = table.cards[rows]
+            for step, ending in ((RunStep.BREAK, Ending.BROKEN), (RunStep.PUSH, Ending.PUSHED)):
+                _add_by_cards(ended, (run, ending), weights * by_step[step][rows], cards,
+                              n_cards - left)
+            for step in (RunStep.CONTINUE, RunStep.SKIP):
+                n = run + (step is RunStep.CONTINUE)
+                here = weights * by_step[step][rows]
+                if n >= bet.top:
+                    _add_by_cards(ended, (bet.top, Ending.TOP), here, cards, n_cards - left)
+                    continue
+                going = np.flatnonzero(by_step[step][rows])
+                rests = (np.array(vals) - table.used[rows[going]]).tolist()
+                for k in np.unique(cards[going]).tolist():
+                    dealt = n_cards - left + k
+                    over, next_last = after_coup(end, left - cut, 0, k, last)
+                    settled = None if over or left - k < COUP_CARDS else _settled(
+                        bet, n, 1 if next_last else most_coups(left - k, cut, end))
+                    for j in np.flatnonzero(cards[going] == k).tolist():
+                        ways_here = here[going[j]]
+                        if over or left - k < COUP_CARDS:
+                            ended[(n, Ending.SHOE_END, dealt)] += ways_here
+                        elif settled is not None:  # nothing left to deal changes the pay
+                            ended[settled + (dealt,)] += ways_here
+                        else:
+                            after[(tuple(rests[j]), n, next_last)] += ways_here
+        live = after
+    chance = {}
+    for (length, ending, dealt), ways in ended.items():
+        key = (length, ending)
+        chance[key] = chance.get(key, 0) + Fraction(ways, falling(n_cards, dealt))
+    return chance, {state: Fraction(ways, falling(n_cards, n_cards - sum(state[0])))
+                    for state, ways in live.items()}
+
+
+def _add_by_cards(ended: Counter, key: tuple, ways: np.ndarray, cards: np.ndarray,
+                  dealt: int) -> None:
+    """Add ``ways`` (one per row) to ``ended[key + (cards dealt after the row's coup,)]``."""
+    for k in np.unique(cards).tolist():
+        total = ways[cards == k].sum()
+        if total:
+            ended[key + (dealt + k,)] += total
+
+
+def simulated(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 10_000,
+              seed: int = 1, tableau: Tableau = STANDARD) -> StreakValue:
+    """``bet`` on ``shoes`` whole shoes dealt by ``rules`` (shoe i of run ``seed`` is the
+    depth runs' shoe i), placed before every coup its rule allows (after a coup whose
+    winner is one of ``placed_after``): the average net per bet and its 95% interval
+    over shoes (delta method), and each pay line's share of the bets."""
+    bet = _bet_argument(bet)
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 2:
+        raise ArgumentError(f"shoes {shoes!r} must be a whole number from 2")
+    if not isinstance(rules, DealRules):
+        raise ArgumentError(f"rules {rules!r} is not a DealRules")
+    winners = dealt_winners(rules, shoes, seed, tableau)
+    nets, placed, lines = np.zeros(shoes), np.zeros(shoes), Counter()
+    sq = np.zeros(shoes)
+    for s, row in enumerate(winners):
+        for length, ending in _runs_in(bet, row):
+            net = bet.net(length, ending)
+            nets[s] += float(net)
+            sq[s] += float(net) ** 2
+            placed[s] += 1
+            lines[(length, ending)] += 1
+    total = int(placed.sum())
+    if not total:
+        raise ArgumentError(f"{bet.name!r} was never placed in {shoes} shoes")
+    interval: Interval = ratio_interval(
+        n=shoes, sum_y=float(nets.sum()), sum_x=float(total), q_yy=float((nets ** 2).sum()),
+        q_xy=float((nets * placed).sum()), q_xx=float((placed ** 2).sum()),
+        shoes_with_x=int((placed > 0).sum()))
+    shares = {k: v / total for k, v in lines.items()}
+    model = (f"{rules.decks}-deck shoes simulated (cut {rules.cut}, {rules.end.value}; "
+             f"{shoes:,} shoes, seed {seed})")
+    return StreakValue(bet.name, model, ValueKind.SIMULATION,
+                       tuple(RunLine(r.label, r.net, float(r.probability))
+                             for r in _lines(bet, shares)),
+                       interval.value, interval.low, interval.high, bets=total)
+
+
+def _runs_in(bet: RunBet, row: list[int]):
+    """(length, ending) of every bet placed in one shoe's winners ``row``."""
+    for i in range(1, len(row)):
+        if Winner(row[i - 1]) not in bet.placed_after:
+            continue
+        run = 0
+        for w in row[i:]:
+            step = bet.steps[Winner(w)]
+            if step is RunStep.BREAK or step is RunStep.PUSH:
+                yield run, Ending.BROKEN if step is RunStep.BREAK else Ending.PUSHED
+                break
+            run += step is RunStep.CONTINUE
+            if run >= bet.top:
+                yield bet.top, Ending.TOP
+                break
+        else:
+            yield run, Ending.SHOE_END
+
+
+def dealt_winners(rules: DealRules, shoes: int, seed: int, tableau: Tableau = STANDARD
+                  ) -> list[list[int]]:
+    """The winners (:class:`~bacc_edge.game.coup.Winner` codes) of every coup of shoes
+    0 … ``shoes`` - 1 of run ``seed``, dealt by the depth runs' dealer."""
+    from ..engine import deal_kernels as K
+    from ..engine.point_table import CellLayout
+    from ..game.coup import coup_plan
+    from ..game.dealing import deal_plan
+    layout = CellLayout(False, tableau)
+    f = layout.features()
+    nv = 10
+    cell_of = np.full((3, 3, nv, nv, nv + 1, nv + 1), -1, dtype=np.int64)
+    cell_of[f["player_pair"], f["banker_pair"], f["player_two_card_total"],
+            f["banker_two_card_total"], f["player_third"] + 1,
+            f["banker_third"] + 1] = np.arange(layout.n_cells)
+    cell_class = np.ascontiguousarray(f["winner"], dtype=np.int64)
+    class_net = np.array([[0.0, 1.0, 2.0]])
+    m = rules.rounds_bound
+    rounds = np.zeros(shoes, dtype=np.int64)
+    net = np.zeros((shoes, m, 1))
+    deal = deal_plan(rules)
+    work = np.empty(len(deal.ordered), dtype=np.int64)
+    K.deal_shoes(seed, 0, deal, coup_plan(tableau),
+                 K.RoundCells(cell_of, False, cell_class, class_net),
+                 K.CountPlan(np.zeros((0, 13), np.int64), np.zeros(0, np.int64),
+                             np.zeros(0, np.int64), np.zeros(0, np.int64),
+                             np.zeros(0, np.int64)),
+                 K.DealtShoes(rounds, np.zeros((shoes, m), np.int64),
+                              np.zeros((shoes, m, 0), np.int64), np.zeros((shoes, m, 0)),
+                              net, np.zeros((0, len(deal.ordered)), np.int64)),
+                 work, np.zeros(1, dtype=np.uint64))
+    return [net[s, :rounds[s], 0].astype(int).tolist() for s in range(shoes)]
+
+
+#: The shoe states ``bacc-edge streak`` follows by default (a few seconds a bet).
+COMMAND_SHOES = 300
+
+
+def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
+                  end: EndRule = EndRule.AT_CUT, shoes: int = 2_000, seed: int = 1,
+                  most_shoes: int = COMMAND_SHOES) -> list[StreakValue]:
+    """Each run bet of the file at ``path`` (``STREAKS``; those ``names`` names, else
+    all) under every model that applies to ``shoe`` (8 decks by default): the infinite
+    deck; the shoe's one-coup chances as independent coups; coups dealt in turn from the
+    shoe itself (exact, or proven bounds past ``most_shoes`` states), ``cut`` cards
+    behind the cut card; and, for a full shoe of whole decks, ``shoes`` whole shoes
+    dealt and the bet placed wherever its rule allows (0: none)."""
+    from ..language.several_coups import chosen, load_several
+    shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    bets = chosen(load_several(path, "STREAKS"), names)
+    whole = shoe.dealt_from if shoe.dealt_from and shoe == Shoe.decks(shoe.dealt_from) else None
+    rules = DealRules(whole, cut, end) if whole and shoes else None
+    out = []
+    for bet in bets:
+        out.append(independent_coups(bet))
+        if not shoe.replacement:
+            out.append(independent_coups(bet, shoe))
+            out.append(from_shoe(bet, shoe, cut=cut, end=end, most_shoes=most_shoes))
+        if rules is not None:
+            out.append(simulated(bet, rules, shoes=shoes, seed=seed))
+    return out
+
+
+__all__ = ["COMMAND_SHOES", "MOST_SHOES", "streak_values", "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_winners", "from_shoe",
+           "independent_coups", "one_coup_steps", "simulated"]

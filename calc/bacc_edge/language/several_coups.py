@@ -1,0 +1,45 @@
+"""Loading a file of bets beyond one coup: ``STREAKS`` (a list of
+:class:`~bacc_edge.language.streaks.RunBet`) or ``METERS`` (a list of
+:class:`~bacc_edge.language.meters.Progressive`), as the shipped
+``paytables/streaks/`` and ``paytables/meters/`` define them.
+
+The file is a paytable, loaded as every paytable is (it may define BETS beside them, as
+a progressive's file does: its bet at the seed); every failure is one
+:class:`~bacc_edge.errors.PaytableError` naming the file.
+"""
+
+from __future__ import annotations
+
+from ..errors import PaytableError
+from .loader import load_paytable
+from .meters import Progressive
+from .streaks import RunBet
+
+#: the name a file defines → what each item of it must be
+KINDS = {"STREAKS": RunBet, "METERS": Progressive}
+
+
+def load_several(path, name: str) -> list:
+    """The items ``path`` defines under ``name`` ("STREAKS" or "METERS"), the file run
+    by the one door, :func:`~bacc_edge.language.loader.load_paytable`."""
+    kind = KINDS[name]
+    items = load_paytable(path).defined.get(name)
+    if not isinstance(items, (list, tuple)) or not items or not all(
+            isinstance(i, kind) for i in items):
+        raise PaytableError(f"{path}: defines no {name} (a list of {kind.__name__})")
+    return list(items)
+
+
+def chosen(items: list, names) -> list:
+    """The items named (by ``.name``), in the file's order; all where ``names`` is empty.
+    A name the file does not define is refused, listing those it does."""
+    names = list(names)
+    known = [i.name for i in items]
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise PaytableError(f"no bet named {unknown[0]!r}; the file defines: "
+                            + ", ".join(map(repr, known)))
+    return [i for i in items if not names or i.name in names]
+
+
+__all__ = ["KINDS", "chosen", "load_several"]

@@ -1,0 +1,139 @@
+"""Text, CSV and JSON of bets over several coups (``bacc-edge streak``) and of progressive
+meters (``bacc-edge meter``): each value beside how exact it is."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+from ..analysis.meters import MeterValue
+from ..analysis.streaks import StreakValue, ValueKind
+from ..util.number_text import decimal, fraction, percentage
+from .formats import csv_records, prose, table, to_json
+
+STREAK_HEADERS = ["Model", "How exact", "Player net"]
+
+
+def _number(value, digits: int = 6) -> str:
+    return f"{float(value):.{digits}f}"
+
+
+def _exact(value) -> str | None:
+    return fraction(value) if isinstance(value, Fraction) else None
+
+
+def streak_record(v: StreakValue) -> dict:
+    """One value as JSON: floats, and the exact fractions where the value is exact or
+    bounded."""
+    return {"bet": v.bet, "model": v.model, "kind": v.kind.value, "player_net": _net(v),
+            "low": float(v.low), "high": float(v.high), "exact_low": _exact(v.low),
+            "exact_high": _exact(v.high), "unfollowed": float(v.unfollowed),
+            "bets_simulated": v.bets,
+            "lines": [{"line": line.label, "pays": float(line.net),
+                       "probability": float(line.probability),
+                       "exact_probability": _exact(line.probability)} for line in v.lines]}
+
+
+def streaks_output(values: Sequence[StreakValue], shoe: str, fmt: str) -> str:
+    """Per bet: its value under each model, how exact, then each pay line's chance under
+    each model."""
+    if fmt == "json":
+        return to_json({"shoe": shoe, "streaks": [streak_record(v) for v in values]})
+    if fmt == "csv":
+        records = [{"bet": v.bet, "model": v.model, "kind": v.kind.value,
+                    "player_net": _net(v), "low": float(v.low), "high": float(v.high),
+                    "line": line.label, "pays": float(line.net),
+                    "probability": float(line.probability)}
+                   for v in values for line in v.lines]
+        return csv_records(records, list(records[0]))
+    out = [prose(f"Shoe: {shoe}. Each value says how exact it is: exact; proven bounds (the "
+                 f"chances counted, the runs left unfollowed at their least and most pay; "
+                 f"a line's chance is then its counted part); or a simulation, its 95% "
+                 f"interval.", fmt)]
+    for bet in dict.fromkeys(v.bet for v in values):
+        mine = [v for v in values if v.bet == bet]
+        rows = [[v.model, _kind(v), _shown_net(v)] for v in mine]
+        labels = list(dict.fromkeys(line.label for v in mine for line in v.lines))
+        chances = [{line.label: line for line in v.lines} for v in mine]
+        lines = [[label, decimal(next(c[label].net for c in chances if label in c))]
+                 + [_number(c[label].probability) if label in c else "" for c in chances]
+                 for label in labels]
+        out.append(prose(bet, fmt) + "\n" + table(rows, STREAK_HEADERS, fmt) + "\n"
+                   + table(lines, ["Line", "Pays"] + [f"({i + 1})" for i in range(len(mine))],
+                           fmt) + "\n" + prose("(1) … are the models above, in order.", fmt))
+    return "\n".join(out) + "\n"
+
+
+def _net(v: StreakValue) -> float | None:
+    return None if v.kind is ValueKind.PROVEN_BOUNDS else float(v.ret)
+
+
+def _shown_net(v: StreakValue) -> str:
+    if v.kind is ValueKind.EXACT:
+        return percentage(v.ret, 4)
+    if v.kind is ValueKind.PROVEN_BOUNDS:
+        return f"between {percentage(v.low, 4)} and {percentage(v.high, 4)}"
+    return f"{percentage(v.ret, 4)} ({percentage(v.low, 4)} to {percentage(v.high, 4)})"
+
+
+def _kind(v: StreakValue) -> str:
+    if v.kind is ValueKind.PROVEN_BOUNDS:
+        return f"{v.kind.value} ({percentage(v.unfollowed, 2)} unfollowed)"
+    if v.kind is ValueKind.SIMULATION:
+        return f"{v.kind.value} ({v.bets:,} bets)"
+    return v.kind.value
+
+
+METER_HEADERS = ["Figure", "Value"]
+
+
+def meter_rows(v: MeterValue, meters: Sequence[Fraction]) -> list[tuple[str, object]]:
+    """(figure, exact value) of one progressive, the return at each of ``meters`` too."""
+    rows = [("player net at the seed", v.at_seed),
+            ("break-even meter", v.break_even),
+            ("top award's chance per coup", v.top_chance),
+            ("player net over a cycle (operator's, lab's)", v.cycle_return)]
+    rows += [(f"player net at meter {decimal(m)}", v.at(m)) for m in meters]
+    if v.hit_meter is not None:
+        rows += [("rounds between hits, mean", v.rounds_per_hit),
+                 ("meter when hit, mean", v.hit_meter)]
+        rows += [(f"meter when hit, {p}% of hits below", m) for p, m in v.hit_quantiles]
+    return rows
+
+
+def meters_output(values: Sequence[MeterValue], meters: Sequence[Fraction], fmt: str) -> str:
+    """Per progressive: its figures, exact, the meter in stake units."""
+    if fmt == "json":
+        return to_json({"meters": [{
+            "bet": v.bet, "shoe": v.shoe, "seed": float(v.seed), "rate": float(v.rate),
+            "tables": v.tables, "sharing": float(v.sharing), "note": v.note,
+            "figures": [{"figure": name, "value": None if x is None else float(x),
+                         "exact": None if x is None else fraction(Fraction(x))}
+                        for name, x in meter_rows(v, meters)]} for v in values]})
+    if fmt == "csv":
+        records = [{"bet": v.bet, "shoe": v.shoe, "seed": float(v.seed), "rate": float(v.rate),
+                    "tables": v.tables, "figure": name,
+                    "value": None if x is None else float(x)}
+                   for v in values for name, x in meter_rows(v, meters)]
+        return csv_records(records, list(records[0]))
+    out = []
+    for v in values:
+        head = (f"{v.bet} on {v.shoe}: seed {decimal(v.seed)}, {percentage(v.rate, 2)} of "
+                f"each stake to the meter, {v.tables} table(s), a hit shared by "
+                f"{decimal(v.sharing)}; meters in stakes. Every figure is exact"
+                + (f"; {v.note}" if v.note else "") + ".")
+        rows = [[name, "none" if x is None else _shown(name, x)]
+                for name, x in meter_rows(v, meters)]
+        out.append(prose(head, fmt) + "\n" + table(rows, METER_HEADERS, fmt) + "\n")
+    return "\n".join(out)
+
+
+def _shown(name: str, x) -> str:
+    if name.startswith("player net"):
+        return percentage(x, 4)
+    if "chance" in name:
+        return f"{float(x):.4g}"
+    return f"{float(x):,.2f}"
+
+
+__all__ = ["meters_output", "streak_record", "streaks_output"]

@@ -1,0 +1,140 @@
+"""Progressive meters (analysis/meters): the figures by hand from a bet's line chances, the
+return over a cycle against a seeded simulation of the meter coup by coup, the published
+Dragon Dragon counts, and the bad inputs."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from bacc_edge import Bet, Event, Shoe, for_one, player, tie
+from bacc_edge.analysis.meters import meter_value
+from bacc_edge.errors import ArgumentError, PaytableError
+from bacc_edge.language.meters import Meter, MeterLine, Progressive
+from bacc_edge.language.several_coups import load_several
+
+ROOT = Path(__file__).resolve().parents[2]
+INFINITE = Shoe.infinite()
+
+
+def _tie_jackpot(seed=100, rate="0.1", tables=1, share_line=False, sharing=1):
+    """A toy progressive on the infinite deck: a tie pays the meter, a natural 9 for the
+    player (not a tie) 5 for one, or a tenth of the meter where ``share_line``."""
+    nine = player.natural & (player.points == 9) & ~tie
+    bet = Bet("Tie jackpot", [Event("Tie", tie, for_one(seed)),
+                              Event("Nine", nine, for_one(Fraction(seed, 10) if share_line
+                                                          else 5))])
+    lines = (MeterLine("Tie"),) + ((MeterLine("Nine", "1/10", resets=False),)
+                                   if share_line else ())
+    return Progressive(bet, lines, Meter(seed, rate, tables), sharing)
+
+
+def _chances():
+    from bacc_edge import report
+    (r,) = report(_tie_jackpot().bet, INFINITE)
+    return r.line("Tie").probability, r.line("Nine").probability
+
+
+def test_the_return_by_meter_the_break_even_and_the_meter_when_hit_by_hand():
+    # planted: the break-even without the seed; the hit meter's rate not times the tables
+    q, n = _chances()
+    value = meter_value(_tie_jackpot(tables=3), INFINITE, bets=2)
+    assert value.at_seed == q * 100 + n * 5 - 1
+    assert value.at(250) == q * 250 + n * 5 - 1
+    assert value.at(value.break_even) == 0
+    h = 1 - (1 - q) ** 3
+    assert value.hit_meter == 100 + Fraction(1, 10) * 2 * 3 / h
+    assert value.cycle_return == q * 100 + n * 5 + Fraction(1, 10) - 1
+    # the median meter when hit: the least number of rounds g that hit by then at least
+    # half the time (planted: the quantile one round early)
+    (_, median), = [(p, m) for p, m in value.hit_quantiles if p == 50]
+    g = (median - 100) / (Fraction(1, 10) * 2 * 3)
+    assert g.denominator == 1 and (1 - h) ** (int(g) - 1) > Fraction(1, 2) >= (1 - h) ** int(g)
+
+
+def _simulated_cycle(seed_meter: float, rate: float, q: float, n: float, coups: int,
+                     seed: int) -> float:
+    """The meter dealt coup by coup, one stake a coup, a tie paying the meter (then
+    restarting at the seed) and a nine a tenth of it (taken off it): what the stakes got
+    back, less the stakes, per stake."""
+    rng, meter, back = random.Random(seed), seed_meter, 0.0
+    for _ in range(coups):
+        meter += rate
+        u = rng.random()
+        if u < q:
+            back, meter = back + meter, seed_meter
+        elif u < q + n:
+            back, meter = back + meter / 10, meter * 0.9
+    return back / coups - 1
+
+
+def test_the_return_over_a_cycle_is_what_a_simulated_meter_pays_back():
+    # planted: the rate left out of the cycle's return; the seed's term times the top
+    # line's pay instead of its chance (either moves it by 0.5 or more). Meters near 15
+    # stakes: over 400,000 coups the estimate's standard error is about 0.0075, the
+    # tolerance 0.025
+    progressive = _tie_jackpot(seed=10, rate="0.5", share_line=True)
+    q, n = _chances()
+    value = meter_value(progressive, INFINITE)
+    estimate = _simulated_cycle(10.0, 0.5, float(q), float(n), 400_000, seed=11)
+    assert abs(estimate - float(value.cycle_return)) < 0.025
+
+
+def test_a_hit_shared_by_the_bettors_pays_each_its_share():
+    # planted: the seed's term of the cycle not divided by the bettors sharing
+    q, _ = _chances()
+    alone, shared = (meter_value(_tie_jackpot(sharing=k), INFINITE) for k in (1, 4))
+    assert shared.cycle_return == alone.cycle_return - q * 100 * Fraction(3, 4)
+    assert shared.at(400) == alone.at(100)
+    assert shared.break_even == 4 * alone.break_even
+    assert shared.at_seed == alone.at(25)  # the seed split four ways
+
+
+def test_an_operators_meter_in_place_of_the_files_own():
+    # planted: the return at the seed left at the file's seed
+    q, n = _chances()
+    value = meter_value(_tie_jackpot(), INFINITE, meter=Meter(300, "0.05", 2))
+    assert value.at_seed == q * 300 + n * 5 - 1
+    assert value.cycle_return == q * 300 + n * 5 + Fraction(1, 20) - 1
+
+
+def test_the_published_dragon_dragon_counts_reproduce():
+    # Wizard of Odds' Dragon Dragon, second-hand mirror (paytables/meters/dragon_dragon.py)
+    (progressive,) = load_several(ROOT / "paytables/meters/dragon_dragon.py", "METERS")
+    from bacc_edge import report
+    (result,) = report(progressive.bet, Shoe.decks(8))
+    printed = progressive.bet.published.combinations
+    assert {e.label: f"{e.combinations:,}" for e in result.events if e.label in printed} == {
+        label: p for label, p in printed.items()}
+    fixed = sum(e.probability * (e.pays.net + 1) for e in result.events[2:])
+    assert f"{float(fixed):.6f}" == "0.318146"
+
+
+@pytest.mark.parametrize("make,message", [
+    (lambda: Meter(-1, "0.1"), "meter seed -1"),
+    (lambda: Meter(100, "1.5"), "meter rate"),
+    (lambda: Meter(100, "x"), "not a number"),
+    (lambda: Meter(100, "0.1", tables=0), "meter tables 0"),
+    (lambda: Progressive(_tie_jackpot().bet, (MeterLine("Pair"),), Meter(1, 0)), "'Pair'"),
+    (lambda: Progressive(_tie_jackpot().bet, (MeterLine("Tie", resets=False),), Meter(1, 0)),
+     "no meter line resets"),
+    (lambda: Progressive(_tie_jackpot().bet, (MeterLine("Tie"),), Meter(1, 0), 0),
+     "sharing 0"),
+], ids=lambda x: x if isinstance(x, str) else "")
+def test_a_bad_meter_is_refused_naming_what_is_wrong(make, message):
+    with pytest.raises(PaytableError, match=message):
+        make()
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: meter_value("Tie jackpot"), "not a Progressive"),
+    (lambda: meter_value(_tie_jackpot(), INFINITE, bets=0), "bets 0"),
+    (lambda: meter_value(_tie_jackpot(), INFINITE).at(-5), "meter -5"),
+    (lambda: meter_value(_tie_jackpot(), INFINITE).at("lots"), "meter 'lots'"),
+], ids=lambda x: x if isinstance(x, str) else "")
+def test_bad_meter_arguments_are_refused_quoting_them(call, message):
+    with pytest.raises(ArgumentError, match=message):
+        call()

@@ -1,0 +1,274 @@
+"""Bets over several coups (analysis/streaks): the finite shoe against a brute force that
+deals small shoes card by card by the prose rules (tests/reference.py), the independent
+chain against the Wizard of Odds' published Banker Streak table, the simulation's dealer
+against the plain-Python shuffle dealt by hand, and the bad inputs."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pathlib import Path
+
+from bacc_edge import Shoe, load_paytable
+from bacc_edge.analysis.streaks import (ValueKind, dealt_winners, from_shoe,
+                                        independent_coups, one_coup_steps, simulated)
+from bacc_edge.engine.deal_kernels import shuffle_plain
+from bacc_edge.errors import ArgumentError, OptionError, PaytableError
+from bacc_edge.game.coup import Winner
+from bacc_edge.game.dealing import DealRules, EndRule, deal_plan
+from bacc_edge.language.streaks import AtShoeEnd, Ending, RunBet, RunStep, banker_run, player_run
+from reference import banker_draws_prose, card_points
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# -- the brute force: every order of a small shoe's point values, dealt card by card ------
+
+
+def _coup(points: list[int]) -> tuple[int, Winner] | None:
+    """(cards used, winner) of the coup that ``points`` (the shoe's next values) deal, by
+    the prose rules; None when the shoe runs out inside it."""
+    if len(points) < 4:
+        return None
+    pt, bt = (points[0] + points[2]) % 10, (points[1] + points[3]) % 10
+    used = 4
+    if pt < 8 and bt < 8:
+        third = None
+        if pt <= 5:
+            if len(points) < 5:
+                return None
+            third = points[4]
+            pt, used = (pt + third) % 10, 5
+        if banker_draws_prose(bt, third):
+            if len(points) <= used:
+                return None
+            bt, used = (bt + points[used]) % 10, used + 1
+    return used, (Winner.TIE if pt == bt else Winner.PLAYER if pt > bt else Winner.BANKER)
+
+
+def _settle(bet: RunBet, order: tuple, n: int, cut: int, end: EndRule):
+    """The net of the bet on a shoe of ``n`` cards whose first values are ``order``, or
+    None when it needs more of them: coups dealt while six cards are left and the cut
+    card allows (at-cut: no coup after one that dealt past it; one-more: one coup after
+    that, none after a coup that began on it)."""
+    pos, run, last = 0, 0, False
+    while True:
+        left = n - pos
+        if left < 6:
+            return bet.net(run, Ending.SHOE_END)
+        dealt = _coup(list(order[pos:]))
+        if dealt is None:
+            return None
+        used, winner = dealt
+        began_behind = left == cut
+        pos += used
+        step = bet.steps[winner]
+        if step is RunStep.BREAK:
+            return bet.net(run, Ending.BROKEN)
+        if step is RunStep.PUSH:
+            return Fraction(0)
+        run += step is RunStep.CONTINUE
+        if run >= bet.top:
+            return bet.net(run, Ending.TOP)
+        behind = n - pos < cut
+        if last or (end is EndRule.AT_CUT and behind) or (
+                end is EndRule.ONE_MORE and began_behind):
+            return bet.net(run, Ending.SHOE_END)
+        last = end is EndRule.ONE_MORE and behind
+
+
+def brute_force(bet: RunBet, counts: dict[int, int], cut: int, end: EndRule) -> dict:
+    """The chance of each net the bet can win, over every order of the shoe's point
+    values, each order followed only as far as the bet needs."""
+    n = sum(counts.values())
+    nets: dict[Fraction, Fraction] = {}
+
+    def deal(order: tuple, p: Fraction) -> None:
+        net = _settle(bet, order, n, cut, end)
+        if net is not None:
+            nets[net] = nets.get(net, 0) + p
+            return
+        left = n - len(order)
+        for v, k in counts.items():
+            if k:
+                counts[v] -= 1
+                deal(order + (v,), p * Fraction(k, left))
+                counts[v] += 1
+
+    counts = dict(counts)
+    deal((), Fraction(1))
+    return nets
+
+
+def _net_chances(value) -> dict:
+    out: dict[Fraction, Fraction] = {}
+    for line in value.lines:
+        out[line.net] = out.get(line.net, 0) + line.probability
+    return out
+
+
+#: small shoes by point value: few values, so the brute force's orders stay few
+SHOES = {"9 cards": {0: 3, 5: 2, 6: 2, 9: 2}, "10 cards": {0: 4, 3: 2, 7: 2, 8: 1, 2: 1}}
+BETS = {
+    "banker, ties break": banker_run("B", {1: 1, 2: 5}),
+    "banker, ties skipped": banker_run("B", {1: 2, 2: 7}, ties=RunStep.SKIP),
+    "player, ties push, shoe end push": player_run("P", {2: 3}, ties=RunStep.PUSH,
+                                                   at_shoe_end=AtShoeEnd.PUSH),
+}
+
+
+def _shoe(counts: dict[int, int]) -> Shoe:
+    ranks = [0] * 13
+    for v, n in counts.items():
+        ranks[9 if v == 0 else v - 1] += n
+    return Shoe.from_ranks(ranks)
+
+
+@pytest.mark.parametrize("shoe", SHOES, ids=str)
+@pytest.mark.parametrize("bet", BETS, ids=str)
+@pytest.mark.parametrize("cut,end", [(0, EndRule.AT_CUT), (5, EndRule.AT_CUT),
+                                     (7, EndRule.AT_CUT), (5, EndRule.ONE_MORE)], ids=str)
+def test_a_small_shoe_is_counted_exactly_as_every_order_of_its_cards_deals_it(shoe, bet, cut,
+                                                                             end):
+    # planted: the cut card read one card late (left - cut + 1 in _follow): fails the cut
+    # rows; a skipped tie counted as a banker win: fails the skipped row; the draw
+    # weights without the ways of each shape: fails every row
+    value = from_shoe(BETS[bet], _shoe(SHOES[shoe]), cut=cut, end=end)
+    assert value.kind is ValueKind.EXACT
+    expected = brute_force(BETS[bet], SHOES[shoe], cut, end)
+    assert _net_chances(value) == {k: v for k, v in expected.items() if v}
+    assert value.ret == sum(k * v for k, v in expected.items())
+
+
+@pytest.mark.parametrize("cut,end,paid", [(0, EndRule.AT_CUT, True), (2, EndRule.ONE_MORE, True),
+                                          (7, EndRule.ONE_MORE, True),
+                                          (7, EndRule.AT_CUT, False)], ids=str)
+def test_a_run_a_short_shoe_cannot_finish_is_settled_only_where_no_coup_left_could_pay_it(
+        cut, end, paid):
+    # a 14-card shoe rich in the banker's naturals deals three coups at most, and pays
+    # only a third banker win: planted, the coups left counted one short (most_coups),
+    # or without one-more's last coup, settles runs that could still be paid
+    bet, counts = banker_run("B", {3: 4}), {0: 9, 9: 3, 7: 2}
+    value = from_shoe(bet, _shoe(counts), cut=cut, end=end)
+    expected = brute_force(bet, counts, cut, end)
+    assert _net_chances(value) == {k: v for k, v in expected.items() if v}
+    assert (Fraction(4) in expected) is paid  # at-cut 7: the third coup is never dealt
+
+
+def test_past_the_budget_the_value_is_bounded_by_what_the_unfollowed_runs_can_pay():
+    # planted: the bounds from the counted part alone (no unfollowed term): the exact
+    # value falls outside them
+    bet, shoe = BETS["banker, ties break"], _shoe(SHOES["10 cards"])
+    exact = from_shoe(bet, shoe)
+    bounded = from_shoe(bet, shoe, most_shoes=1)
+    assert bounded.kind is ValueKind.PROVEN_BOUNDS and bounded.unfollowed > 0
+    assert bounded.low <= exact.ret <= bounded.high
+    # every run left unfollowed has one banker win: it pays 1 or 5
+    assert bounded.high - bounded.low == bounded.unfollowed * 4
+
+
+# -- the independent chain and the published Banker Streak table ---------------------------
+
+def test_the_published_banker_streak_table_is_eight_decks_one_coup_chances_as_independent_coups(
+        eight_decks):
+    # the figures as the paytable records them (Wizard of Odds, "Banker Streak", pay
+    # table 1); planted: ties skipped instead of breaking the run; the chain's top line
+    # c**(top-1)
+    paytable = load_paytable(ROOT / "paytables" / "streaks" / "banker_streak.py")
+    published, bet = paytable.defined["PUBLISHED"], paytable.defined["STREAKS"][0]
+    value = independent_coups(bet, eight_decks)
+    assert {line.label: f"{float(line.probability):.6f}"
+            for line in value.lines} == published["lines"]
+    assert f"{float(value.ret):.6f}" == published["return"]
+    assert f"{float(independent_coups(bet).ret):.6f}" != published["return"]  # not infinite
+
+
+def test_the_chain_by_hand_on_a_coin_of_banker_and_player_wins():
+    # planted: the top line c**(top - 1): two banker wins in a row are b², all else loses
+    bet = banker_run("B", {2: 3})
+    b = one_coup_steps(bet, Shoe.infinite())[RunStep.CONTINUE]
+    value = independent_coups(bet)
+    assert [(line.label, line.probability) for line in value.lines] == [
+        ("1 or fewer", 1 - b ** 2), ("2 or more", b ** 2)]
+    assert value.ret == 3 * b ** 2 - (1 - b ** 2)
+    # planted: skipped ties not taken out of the chain: with ties skipped, a banker win
+    # among the coups that are not ties
+    skipping = banker_run("B", {2: 3}, ties=RunStep.SKIP)
+    t = one_coup_steps(skipping, Shoe.infinite())[RunStep.SKIP]
+    assert independent_coups(skipping).lines[-1].probability == (b / (1 - t)) ** 2
+
+
+# -- the simulation's dealer and runs ------------------------------------------------------
+
+
+def _winners_by_hand(rules: DealRules, seed: int, shoe: int) -> list[int]:
+    plan = deal_plan(rules)
+    cards = shuffle_plain(seed, shoe, plan.ordered.tolist())
+    points = [card_points(c // 4) for c in cards]
+    pos = 1 + (points[0] or 10)
+    out, cut_at = [], len(cards) - rules.cut
+    while len(cards) - pos >= 6:
+        used, winner = _coup(points[pos:])
+        out.append(int(winner))
+        pos += used
+        if pos > cut_at:  # at-cut: the coup that brings out the cut card is the last
+            break
+    return out
+
+
+def test_the_simulated_shoes_deal_the_winners_of_the_shuffle_dealt_by_hand():
+    # planted: the class of each cell the player's total instead of the winner
+    rules = DealRules(decks=1, cut=14)
+    assert dealt_winners(rules, 3, 7) == [_winners_by_hand(rules, 7, s) for s in range(3)]
+
+
+def test_a_simulation_places_the_bet_after_each_allowed_coup_and_follows_its_run():
+    # planted: placed before the first coup of the shoe too (range from 0)
+    bet = banker_run("B", {2: 3})
+    value = simulated(bet, DealRules(decks=1, cut=14), shoes=40, seed=3)
+    rows = dealt_winners(DealRules(decks=1, cut=14), 40, 3)
+    placed = sum(1 for row in rows for i in range(1, len(row))
+                 if Winner(row[i - 1]) in (Winner.PLAYER, Winner.TIE))
+    assert value.kind is ValueKind.SIMULATION and value.bets == placed
+    assert value.low <= value.ret <= value.high
+
+
+# -- bad input ------------------------------------------------------------------------------
+
+BANKER_ON = {Winner.BANKER: RunStep.CONTINUE}
+
+
+@pytest.mark.parametrize("make,message", [
+    (lambda: RunBet("", BANKER_ON, {4: 10}), "needs a name"),
+    (lambda: RunBet("x", {Winner.BANKER: "on"}, {4: 10}), "must map each winner"),
+    (lambda: RunBet("x", {Winner.PLAYER: RunStep.BREAK}, {4: 10}), "no winner continues"),
+    (lambda: RunBet("x", {w: RunStep.SKIP for w in Winner} | BANKER_ON, {4: 10}),
+     "would never end"),
+    (lambda: RunBet("x", BANKER_ON, {0: 10}), "run length 0"),
+    (lambda: RunBet("x", BANKER_ON, {4: "lots"}), "run of 4"),
+    (lambda: RunBet("x", BANKER_ON, {}), "must map run lengths"),
+    (lambda: RunBet("x", BANKER_ON, {4: 10}, placed_after=frozenset()), "never placed"),
+    (lambda: RunBet("x", BANKER_ON, {4: 10}, at_shoe_end="void"), "at_shoe_end"),
+], ids=lambda x: x if isinstance(x, str) else "")
+def test_a_bad_run_bet_is_refused_naming_what_is_wrong(make, message):
+    with pytest.raises(PaytableError, match=message):
+        make()
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda b: from_shoe(b, Shoe.infinite()), "no cut card"),
+    (lambda b: from_shoe(b, Shoe.decks(1), cut=-1), "cut -1"),
+    (lambda b: from_shoe(b, Shoe.decks(1), most_shoes=0), "most_shoes 0"),
+    (lambda b: from_shoe("Banker Streak", Shoe.decks(1)), "not a RunBet"),
+    (lambda b: simulated(b, shoes=1), "shoes 1"),
+    (lambda b: simulated(b, rules=8), "not a DealRules"),
+], ids=lambda x: x if isinstance(x, str) else "")
+def test_bad_arguments_are_refused_quoting_them(call, message):
+    with pytest.raises(ArgumentError, match=message):
+        call(banker_run("B", {2: 3}))
+
+
+def test_an_end_of_shoe_rule_not_known_is_refused_naming_the_rules():
+    with pytest.raises(OptionError, match="end-of-shoe rule 'later' must be one of at-cut"):
+        from_shoe(banker_run("B", {2: 3}), Shoe.decks(1), end="later")

@@ -1,0 +1,50 @@
+"""bacc-edge streak and bacc-edge meter through the command line: one JSON object, real
+CSV, each value beside how exact it is."""
+
+import csv
+import io
+import json
+
+from click.testing import CliRunner
+
+from bacc_edge.cli import main
+from conftest import ROOT
+
+STREAKS = str(ROOT / "paytables" / "streaks" / "banker_streak.py")
+METERS = str(ROOT / "paytables" / "meters" / "dragon_dragon.py")
+TABLE_1 = "Banker Streak, pay table 1"
+
+
+def run(*args):
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_streak_on_the_infinite_deck_is_one_exact_value_in_json():
+    # planted: player_net left out of a value's record
+    (value,) = json.loads(run("streak", STREAKS, "--bet", TABLE_1, "--infinite",
+                              "--fmt", "json"))["streaks"]
+    assert (value["model"], value["kind"]) == ("infinite deck", "exact")
+    assert value["player_net"] == value["low"] == value["high"]
+    assert abs(sum(line["probability"] for line in value["lines"]) - 1) < 1e-12
+
+
+def test_a_small_shoe_gives_every_model_in_csv_rows():
+    # a 13-card shoe: the infinite deck, its one-coup chances as independent coups and
+    # the coups dealt in turn from it (exact), no simulation (not whole decks)
+    rows = list(csv.DictReader(io.StringIO(run(
+        "streak", STREAKS, "--bet", TABLE_1, "--counts", "1,1,1,1,1,1,1,1,1,4,0,0,0",
+        "--fmt", "csv"))))
+    assert {r["kind"] for r in rows} == {"exact"}
+    assert len({r["model"] for r in rows}) == 3
+
+
+def test_the_meter_command_shows_the_return_at_each_meter_asked():
+    text = run("meter", METERS, "--meter", "50000", "--meter", "100000")
+    assert "player net at meter 50000" in text and "break-even meter" in text
+    (value,) = json.loads(run("meter", METERS, "--fmt", "json"))["meters"]
+    names = [f["figure"] for f in value["figures"]]
+    assert names[:4] == ["player net at the seed", "break-even meter",
+                         "top award's chance per coup",
+                         "player net over a cycle (operator's, lab's)"]
