@@ -10,13 +10,10 @@ counts rank patterns) and one whose ranks do not (it counts identity patterns).
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
-from itertools import combinations, product
-from math import comb, prod
 
 import pytest
-from reference import card_points, coups_dealt
+from overlay_reference import physical, reference_law, rows_of
 
 from bacc_edge import BaccEdgeError, Event, Shoe, all_cards, banker, player, tie
 from bacc_edge.analysis.multipliers import GLI_GAMES, check_returns, multiplier_report
@@ -35,15 +32,6 @@ MULTIPLIERS = Law({2: 3, 5: 1})
 PAIR_CARDS = CardGroup(["P1", "P2"], "player's pair")
 
 
-def rows_of(shape):
-    return [list(shape.get(r, (0, 0, 0, 0))) for r in range(13)]
-
-
-def physical(shape):
-    return tuple((r, s) for r, row in shape.items() for s, n in enumerate(row)
-                 for _ in range(n))
-
-
 def bets(overlay):
     return [
         MultiplierBet("Player", [Event("Player", player.wins, Multiplied(1, player.hand)),
@@ -58,58 +46,6 @@ def bets(overlay):
     ]
 
 
-def terms(name, coup):
-    """What bet ``name`` does on ``coup``, read from the rules directly: (its net when
-    it does not win, or None when it wins; the cards it pays on; base pay; less; plain
-    pay)."""
-    p_cards = [c for c in (coup[0], coup[2], coup[4]) if c is not None]
-    b_cards = [c for c in (coup[1], coup[3], coup[5]) if c is not None]
-    pp = sum(card_points(r) for r, _ in p_cards) % 10
-    bp = sum(card_points(r) for r, _ in b_cards) % 10
-    paid = {"Player": (pp > bp, p_cards, 1, 0, 1), "Banker": (bp > pp, b_cards, 1,
-                                                              Fraction(1, 20), Fraction(1, 2)),
-            "Tie": (pp == bp, p_cards + b_cards, 5, 0, 5),
-            "Pair": (coup[0][0] == coup[2][0], [coup[0], coup[2]], 9, 0, 9)}
-    won, cards, base, less, plain = paid[name]
-    lost = None if won else 0 if name in ("Player", "Banker") and pp == bp else -1
-    return lost, cards, base, less, plain
-
-
-def settle(name, terms_, drawn, combine, repeats):
-    """The net win of bet ``name`` on a coup of ``terms_`` with ``drawn`` (identity →
-    multiplier)."""
-    lost, cards, base, less, plain = terms_
-    if lost is not None:
-        return lost
-    hits = [c for c in (cards if repeats is Repeats.EACH_CARD else set(cards)) if c in drawn]
-    if not hits:
-        net = plain
-    else:
-        ms = [drawn[c] for c in hits]
-        net = base * (prod(ms) if combine is Combine.PRODUCT else sum(ms)) - less
-    return min(net, 40) if name == "Tie" else net
-
-
-def reference_law(shape, name, combine, repeats):
-    cards = physical(shape)
-    deck = sorted(set(cards)) + [(99, i) for i in range(EXTRA)]
-    klaw, mlaw = IDENTITIES.probabilities, MULTIPLIERS.probabilities
-    draws = []
-    for k, pk in klaw.items():
-        for chosen in combinations(deck, int(k)):
-            for ms in product(mlaw, repeat=int(k)):
-                draws.append((dict(zip(chosen, ms)),
-                              pk / comb(len(deck), int(k)) * prod(mlaw[m] for m in ms)))
-    law: Counter = Counter()
-    coups = coups_dealt(cards)
-    total = sum(w for _, w in coups)
-    for coup, ways in coups:
-        of_coup = terms(name, coup)
-        for drawn, p in draws:
-            law[settle(name, of_coup, drawn, combine, repeats)] += Fraction(ways, total) * p
-    return {x: p for x, p in law.items() if p}
-
-
 @pytest.mark.parametrize("shape,combine,repeats", [
     (ALIKE, Combine.PRODUCT, Repeats.EACH_CARD), (ALIKE, Combine.SUM, Repeats.ONCE),
     (UNLIKE, Combine.PRODUCT, Repeats.ONCE), (UNLIKE, Combine.SUM, Repeats.EACH_CARD)],
@@ -120,8 +56,9 @@ def test_the_law_of_a_round_matches_every_deal_and_draw(shape, combine, repeats)
                       repeats=repeats)
     shoe = Shoe.from_suits(rows_of(shape))
     for result in multiplier_report(bets(overlay), shoe):
-        assert dict(result.law) == reference_law(shape, result.name, combine, repeats), \
-            result.name
+        assert dict(result.law) == reference_law(
+            shape, result.name, combine.value, repeats.value, IDENTITIES.probabilities,
+            MULTIPLIERS.probabilities, EXTRA), result.name
 
 
 def test_returns_on_stake_and_fee_and_on_stake_alone():

@@ -21,7 +21,7 @@ from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau
 from ..language.bet import Printed
 from ..language.loader import as_paytable
-from ..language.overlay import Multiplied, MultiplierBet, PublishedReturn
+from ..language.overlay import Multiplied, MultiplierBet, Overlay, PublishedReturn
 from ..language.pays import pays
 from ..util.arguments import quoted
 from .bet_report import Tables
@@ -147,49 +147,78 @@ def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau = ST
     return [_valued(bet, shoe, tableau, tables) for bet in multiplier_bets(source)]
 
 
-def _valued(bet: MultiplierBet, shoe: Shoe, tableau: Tableau,
-            tables: Tables) -> MultiplierResult:
+@dataclass(frozen=True)
+class Exposure:
+    """What the shoe decides of a multiplier bet, before the draw: the lines counted,
+    the probability and net of each line paid plainly (``plain``), and for each event
+    that is multiplied, the law of the identity pattern of its cards (``multiplied``:
+    (its :class:`Multiplied`, {identity pattern: probability}) pairs). Any overlay is
+    valued on it (:meth:`law`) without counting the shoe again."""
+
+    bet: MultiplierBet
+    shoe: Shoe
+    total: int
+    lines: tuple[CountedLine, ...]
+    plain: tuple[tuple[Fraction, Fraction], ...]
+    multiplied: tuple[tuple[Multiplied, dict], ...]
+
+    def law(self, overlay: Overlay) -> dict[Fraction, Fraction]:
+        """The exact law of a round's net win per unit staked under ``overlay``, the
+        bet's cap applied."""
+        cap = self.bet.cap
+        law: dict[Fraction, Fraction] = {}
+        for net, p in self.plain:
+            law[net] = law.get(net, Fraction(0)) + p
+        for pay, patterns in self.multiplied:
+            for pattern, q in patterns.items():
+                for factor, p in multiplier_law(overlay, pattern).items():
+                    net = pay.net(factor)
+                    net = net if cap is None else min(net, cap)
+                    law[net] = law.get(net, Fraction(0)) + q * p
+        return {x: p for x, p in law.items() if p}
+
+
+def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
+             tables: Tables | None = None) -> Exposure:
+    """What ``shoe`` decides of ``bet`` (see :class:`Exposure`), counted once."""
     if _identities(shoe) > bet.overlay.deck:
         raise ArgumentError(f"bet {bet.name!r}: the shoe holds more identities than the "
                             f"overlay's virtual deck of {bet.overlay.deck}")
     suits = _suits_alike(shoe)
     counted, keys = bet.lines("identity" if suits is None else "rank")
     layout = layout_for([counted], tableau, shoe=shoe)
+    tables = Tables() if tables is None else tables
     (counts,) = Evaluator.compiled([counted], layout).line_counts(tables.get(shoe, layout))
     total = sum(counts)
-    law: dict[Fraction, Fraction] = {}
-
-    def add(net: Fraction, p: Fraction) -> None:
-        net = net if bet.cap is None else min(net, bet.cap)
-        law[net] = law.get(net, Fraction(0)) + p
-
-    lines = []
+    plain, multiplied, lines = [], [], []
     for (event, pattern), count in zip(keys, counts):
         lines.append(CountedLine(event.label, pattern, count))
+        share = Fraction(count, total)
         if not count:
             continue
-        share = Fraction(count, total)
         if pattern is None:
-            add(pays(event.pays).net, share)
-            continue
-        for factor, p in _line_law(bet, pattern, suits).items():
-            add(event.pays.net(factor), share * p)
+            plain.append((pays(event.pays).net, share))
+        else:
+            multiplied.append((event.pays, {q: share * p for q, p in _identity_patterns(
+                pattern, suits).items()}))
     lines.append(CountedLine(counted.otherwise_label, None, counts[-1]))
     if counts[-1]:
-        add(counted.otherwise_pays.net, Fraction(counts[-1], total))
-    return MultiplierResult(bet, shoe, total, tuple(lines), tuple(sorted(law.items())))
+        plain.append((counted.otherwise_pays.net, Fraction(counts[-1], total)))
+    return Exposure(bet, shoe, total, tuple(lines), tuple(plain), tuple(multiplied))
 
 
-def _line_law(bet: MultiplierBet, pattern: tuple[int, ...], suits) -> dict:
-    """The combined multiplier's law on a line of ``pattern``: of identities (``suits``
-    None), or of ranks on a shoe whose ranks each hold ``suits``."""
-    if suits is None:
-        return multiplier_law(bet.overlay, pattern)
-    out: dict = {}
-    for identities, q in identity_law(suits, pattern).items():
-        for factor, p in multiplier_law(bet.overlay, identities).items():
-            out[factor] = out.get(factor, Fraction(0)) + q * p
-    return out
+def _valued(bet: MultiplierBet, shoe: Shoe, tableau: Tableau,
+            tables: Tables) -> MultiplierResult:
+    seen = exposure(bet, shoe, tableau, tables)
+    return MultiplierResult(bet, shoe, seen.total, seen.lines,
+                            tuple(sorted(seen.law(bet.overlay).items())))
+
+
+def _identity_patterns(pattern: tuple[int, ...], suits) -> dict:
+    """The law of the identity pattern on a line of ``pattern``: itself (``suits``
+    None: the line is of identities), or from a pattern of ranks on a shoe whose ranks
+    each hold ``suits``."""
+    return {pattern: Fraction(1)} if suits is None else identity_law(suits, pattern)
 
 
 def _suits_alike(shoe: Shoe) -> tuple[int, ...] | None:
@@ -236,5 +265,5 @@ def check_returns(results: Sequence[MultiplierResult]) -> list[ReturnCheck]:
             for r in results for p in r.bet.published]
 
 
-__all__ = ["GLI_GAMES", "CountedLine", "MultiplierResult", "ReturnCheck", "check_returns",
-           "multiplier_bets", "multiplier_report", "Multiplied"]
+__all__ = ["GLI_GAMES", "CountedLine", "Exposure", "MultiplierResult", "ReturnCheck",
+           "check_returns", "exposure", "multiplier_bets", "multiplier_report"]
