@@ -106,6 +106,12 @@ _PUBLIC = {
     ".analysis.known_card": ("KnownCard", "KnownPosition", "KnownRank", "known_card"),
     ".depth.shoe_shopping": ("FirstCard", "ShoeShopping", "shoe_shopping"),
     ".util.shown": ("Results",),
+    ".language.overlay": ("Combine", "Law", "Multiplied", "MultiplierBet", "Overlay",
+                          "PublishedReturn", "Repeats"),
+    ".language.multiplier_tables": ("multiplier_baccarat",),
+    ".analysis.multipliers": ("MultiplierResult", "ReturnCheck", "check_returns",
+                              "multiplier_report"),
+    ".analysis.calibration": ("Calibration", "CalibrationError", "calibrate"),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.options", "prepare"),
@@ -175,6 +181,12 @@ if TYPE_CHECKING:
     from .analysis.known_card import KnownCard, KnownPosition, KnownRank, known_card
     from .depth.shoe_shopping import FirstCard, ShoeShopping, shoe_shopping
     from .util.shown import Results
+    from .language.overlay import (Combine, Law, Multiplied, MultiplierBet, Overlay,
+        PublishedReturn, Repeats)
+    from .language.multiplier_tables import multiplier_baccarat
+    from .analysis.multipliers import (MultiplierResult, ReturnCheck, check_returns,
+        multiplier_report)
+    from .analysis.calibration import Calibration, CalibrationError, calibrate
     from .depth.options import prepare as prepare_depth
     from .depth.summary import summarize as summarize_depth
 else:
@@ -244,4 +256,8 @@ __all__ = [
     # chemin de fer solved as a two-person game
     "BankerChoice", "CheminDeFerEquilibrium", "CheminDeFerSolution", "GameError", "Information",
     "PlayerChoice", "solve_chemin_de_fer",
+    # multiplier games: a fee, an overlay of multiplied card identities, calibration
+    "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",
+    "MultiplierResult", "Overlay", "PublishedReturn", "Repeats", "ReturnCheck", "calibrate",
+    "check_returns", "multiplier_baccarat", "multiplier_report",
 ]

@@ -71,9 +71,14 @@ def test_a_figure_no_law_meets_is_reported_with_the_family_s_reach():
     (player_target, *others) = targets(klaw, mlaw)
     impossible = Target(player_target.exposure, "250.0%")
     found = calibrate_identities([impossible, *others], [1, 2], Law(mlaw), deck=DECK)
-    assert not found.feasible and found.ranges == ()
+    assert not found.feasible and found.ranges == () and found.example is None
     name, printed, low, high = found.reach[0]
     assert (name, printed) == ("Player", "250.0%") and high < Fraction(5, 2)
+    # alone, the closest law puts every weight on the number drawn that returns most,
+    # and misses by what the family's best return lacks of the band's low end
+    alone = calibrate_identities([impossible], [1, 2], Law(mlaw), deck=DECK)
+    assert alone.closest.probabilities[2] == 1
+    assert alone.miss == Fraction(5, 2) - Fraction(1, 2000) - high  # 250.0% ± 0.05%
 
 
 def test_the_multiplier_law_is_found_on_the_grid():

@@ -29,8 +29,10 @@ from typing import Sequence
 from ..errors import BaccEdgeError
 from ..language.bet import Printed
 from ..language.overlay import Combine, Law, Overlay, Repeats
-from .exact_lp import LinearProgramError, maximize
-from .multipliers import Exposure
+from .exact_lp import maximize
+from ..game.shoe import Shoe
+from .bet_report import Tables
+from .multipliers import Exposure, exposure, multiplier_bets
 from .overlay_draw import matched_set_probability
 
 
@@ -62,26 +64,40 @@ class Target:
 class Calibration:
     """What the figures say of the unknown law: ``unknowns`` (the values whose weights
     were sought), ``method`` in words, ``ranges`` (each unknown probability's least and
-    greatest over the laws meeting every figure; empty when none does), ``example`` a
-    law meeting them (None when none does), ``reach`` each figure's least and greatest
-    return over the whole family, and ``found`` how many laws on the grid met them (None
-    for the exact method)."""
+    greatest over the laws meeting every figure; empty when none does), ``closest`` the
+    law of the family nearest to meeting them all (its largest miss, ``miss``, is 0 when
+    it meets them), ``at_closest`` each figure's bet, printed value and return under it,
+    ``reach`` each figure's least and greatest return over the whole family, and
+    ``found`` how many laws on the grid met them (None for the exact method)."""
 
     unknown: str
     unknowns: tuple[Fraction, ...]
     method: str
     ranges: tuple[tuple[Fraction, Fraction], ...]
-    example: Law | None
+    closest: Law
+    miss: Fraction
+    at_closest: tuple[tuple[str, str, Fraction], ...]
     reach: tuple[tuple[str, str, Fraction, Fraction], ...]
     found: int | None = None
 
     @property
     def feasible(self) -> bool:
-        return self.example is not None
+        return self.miss == 0
+
+    @property
+    def example(self) -> Law | None:
+        """A law meeting every figure, or None."""
+        return self.closest if self.feasible else None
 
     @property
     def unique(self) -> bool:
         return self.feasible and all(lo == hi for lo, hi in self.ranges)
+
+
+def _miss(target: "Target", value: Fraction) -> Fraction:
+    """How far ``value`` lies outside the target's band (0 inside it)."""
+    low, high = target.band
+    return max(low - value, value - high, Fraction(0))
 
 
 def calibrate_identities(targets: Sequence[Target], support: Sequence[int],
@@ -89,34 +105,41 @@ def calibrate_identities(targets: Sequence[Target], support: Sequence[int],
                          combine: Combine = Combine.PRODUCT,
                          repeats: Repeats = Repeats.EACH_CARD) -> Calibration:
     """The laws of how many identities are drawn (weights over ``support``) that meet
-    every target, the multiplier law given: exact, by linear programming."""
+    every target, the multiplier law given: exact, by linear programming. The closest
+    law minimizes the largest miss, by one more linear program."""
     if not targets:
         raise CalibrationError("no published figure to calibrate against")
     support = tuple(sorted(set(int(k) for k in support)))
     # the return of each target with k identities drawn, exactly: linear in the weights
-    returns = [[t.value(_ev(t.exposure.law(Overlay(k, multipliers, deck=deck,
-                                                    combine=combine, repeats=repeats))))
+    returns = [[t.value(_expected(t.exposure, Overlay(k, multipliers, deck=deck,
+                                                      combine=combine, repeats=repeats)))
                 for k in support] for t in targets]
     n = len(support)
-    rows, bounds = [[1] * n, [-1] * n], [1, -1]
+    # variables: the n weights, then the largest miss m; each figure within its band ± m
+    rows, bounds = [[1] * n + [0], [-1] * n + [0]], [1, -1]
     for t, r in zip(targets, returns):
         low, high = t.band
-        rows += [r, [-x for x in r]]
+        rows += [r + [-1], [-x for x in r] + [-1]]
         bounds += [high, -low]
-    reach = tuple((t.exposure.bet.name, t.printed, min(r), max(r))
-                  for t, r in zip(targets, returns))
-    method = ("exact: the returns are linear in the weights of the number drawn; an "
-              "exact rational linear program gives each weight's least and greatest value")
-    try:
-        ranges = tuple((-maximize([-int(i == j) for i in range(n)], rows, bounds).value,
-                        maximize([int(i == j) for i in range(n)], rows, bounds).value)
+    nearest = maximize([0] * n + [-1], rows, bounds)
+    miss = -nearest.value
+    weights = nearest.x[:n]
+    ranges: tuple = ()
+    if miss == 0:
+        met = [row[:n] + [0] for row in rows]  # the miss held at 0
+        ranges = tuple((-maximize([-int(i == j) for i in range(n + 1)], met, bounds).value,
+                        maximize([int(i == j) for i in range(n + 1)], met, bounds).value)
                        for j in range(n))
-        example = maximize([0] * n, rows, bounds).x
-    except LinearProgramError:
-        return Calibration("identities drawn", tuple(Fraction(k) for k in support), method,
-                           (), None, reach)
-    return Calibration("identities drawn", tuple(Fraction(k) for k in support), method,
-                       ranges, Law(dict(zip(support, example))), reach)
+    method = ("exact: the returns are linear in the weights of the number drawn; exact "
+              "rational linear programs give each weight's least and greatest value, and "
+              "the law with the least largest miss")
+    return Calibration(
+        "identities drawn", tuple(Fraction(k) for k in support), method, ranges,
+        Law(dict(zip(support, weights))), miss,
+        tuple((t.exposure.bet.name, t.printed, sum(w * x for w, x in zip(weights, r)))
+              for t, r in zip(targets, returns)),
+        tuple((t.exposure.bet.name, t.printed, min(r), max(r))
+              for t, r in zip(targets, returns)))
 
 
 def calibrate_multipliers(targets: Sequence[Target], identities, values: Sequence,
@@ -124,33 +147,73 @@ def calibrate_multipliers(targets: Sequence[Target], identities, values: Sequenc
                           combine: Combine = Combine.PRODUCT,
                           repeats: Repeats = Repeats.EACH_CARD) -> Calibration:
     """The multiplier laws (weights over ``values``, on a grid of steps 1/``grid``) that
-    meet every target, the number of identities drawn given (a number or a Law)."""
+    meet every target, the number of identities drawn given (a number or a Law); the
+    closest is the law on the grid with the least largest miss."""
     if not targets:
         raise CalibrationError("no published figure to calibrate against")
     values = tuple(sorted(Fraction(v) for v in values))
-    met, reach = [], [[t.exposure.bet.name, t.printed, None, None] for t in targets]
     shape = Overlay(identities, Law({values[0]: 1}), deck=deck, combine=combine,
                     repeats=repeats)
     polynomials = [ReturnPolynomial.of(t.exposure, shape) for t in targets]
+    met, reach = [], [[t.exposure.bet.name, t.printed, None, None] for t in targets]
+    best = None
     for weights in _grid(len(values), grid):
         law = Law(dict(zip(values, weights)))
-        ok = True
-        for t, r, poly in zip(targets, reach, polynomials):
-            value = t.value(poly.at(law))
+        returns = [t.value(poly.at(law)) for t, poly in zip(targets, polynomials)]
+        for r, value in zip(reach, returns):
             r[2] = value if r[2] is None else min(r[2], value)
             r[3] = value if r[3] is None else max(r[3], value)
-            low, high = t.band
-            ok &= low <= value <= high
-        if ok:
+        miss = max(_miss(t, v) for t, v in zip(targets, returns))
+        if best is None or miss < best[0]:
+            best = (miss, law, returns)
+        if miss == 0:
             met.append(tuple(Fraction(w, grid) for w in weights))
     ranges = tuple((min(p[i] for p in met), max(p[i] for p in met))
                    for i in range(len(values))) if met else ()
-    example = Law(dict(zip(values, met[0]))) if met else None
     method = (f"grid: every multiplier law with weights in steps of 1/{grid} valued "
               f"exactly (a return is a polynomial in the weights, not linear); nothing is "
               f"proven between grid points")
-    return Calibration("multipliers", values, method, ranges, example,
+    miss, law, returns = best
+    return Calibration("multipliers", values, method, ranges, law, miss,
+                       tuple((t.exposure.bet.name, t.printed, v)
+                             for t, v in zip(targets, returns)),
                        tuple(tuple(r) for r in reach), len(met))
+
+
+def calibrate(source, unknown: str, values: Sequence, *, grid: int = 20,
+              bets: Sequence[str] = (), shoe: Shoe | None = None) -> Calibration:
+    """Calibrate a multiplier game's overlay on the returns its bets publish (of the bets
+    named in ``bets``, else all): ``unknown`` is ``"identities"`` (the law of how many
+    are drawn, over ``values``; the multiplier law the paytable's) or ``"multipliers"``
+    (the multiplier law over ``values``, on a grid of steps 1/``grid``; the number drawn
+    the paytable's). The bets must share one overlay. ``shoe``: 8 decks by default."""
+    chosen = [b for b in multiplier_bets(source) if not bets or b.name in bets]
+    missing = set(bets) - {b.name for b in chosen}
+    if missing:
+        raise CalibrationError(f"no multiplier bet named {sorted(missing)[0]!r}")
+    overlays = {b.overlay for b in chosen}
+    if len(overlays) != 1:
+        raise CalibrationError("the bets calibrated must share one overlay")
+    (overlay,) = overlays
+    shoe = Shoe.decks(8) if shoe is None else shoe
+    tables = Tables()
+    targets = [Target(exposure(b, shoe, tables=tables), p.printed, p.on)
+               for b in chosen for p in b.published]
+    shape = {"deck": overlay.deck, "combine": overlay.combine, "repeats": overlay.repeats}
+    if unknown == "identities":
+        return calibrate_identities(targets, [_whole(v) for v in values],
+                                    overlay.multipliers, **shape)
+    if unknown == "multipliers":
+        return calibrate_multipliers(targets, overlay.identities, values, grid=grid,
+                                     **shape)
+    raise CalibrationError(f"unknown {unknown!r}: 'identities' or 'multipliers'")
+
+
+def _whole(value) -> int:
+    number = Fraction(value)
+    if number.denominator != 1 or number < 0:
+        raise CalibrationError(f"{value!r} identities: a whole number from 0")
+    return int(number)
 
 
 def _grid(n: int, steps: int):
@@ -163,8 +226,13 @@ def _grid(n: int, steps: int):
             yield (first,) + rest
 
 
-def _ev(law: dict) -> Fraction:
-    return sum((x * p for x, p in law.items()), Fraction(0))
+def _expected(exposure: Exposure, overlay: Overlay) -> Fraction:
+    """The expected net win per unit under ``overlay``, exactly: through the law's
+    moments where no cap cuts the wins (:class:`ReturnPolynomial`), else from the
+    round's whole law."""
+    if exposure.bet.cap is None:
+        return ReturnPolynomial.of(exposure, overlay).at(overlay.multipliers)
+    return sum((x * p for x, p in exposure.law(overlay).items()), Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -219,5 +287,5 @@ class ReturnPolynomial:
         return total
 
 
-__all__ = ["Calibration", "CalibrationError", "ReturnPolynomial", "Target",
+__all__ = ["Calibration", "CalibrationError", "ReturnPolynomial", "Target", "calibrate",
            "calibrate_identities", "calibrate_multipliers"]
