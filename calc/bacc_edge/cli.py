@@ -849,8 +849,8 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
 
     \b
     Examples:
-      bacc-edge multipliers paytables/multipliers/lightning_baccarat.py
-      bacc-edge multipliers paytables/multipliers/golden_wealth_baccarat.py --check
+      bacc-edge multipliers lightning_baccarat.py
+      bacc-edge multipliers golden_wealth_baccarat.py --check
       bacc-edge multipliers my_game.py --decks 6 --fmt json
     """
     from .analysis.multipliers import check_returns, multiplier_report
@@ -886,8 +886,8 @@ def calibrate_command(paytable, unknown, values, grid, bets, fmt):
 
     \b
     Examples:
-      bacc-edge calibrate paytables/multipliers/lightning_baccarat.py --unknown identities --values 1,2,3,4,5
-      bacc-edge calibrate paytables/multipliers/prosperity_tree_baccarat.py --unknown multipliers --values 2,3 --grid 100
+      bacc-edge calibrate lightning_baccarat.py --unknown identities --values 1,2,3,4,5
+      bacc-edge calibrate prosperity_tree_baccarat.py --unknown multipliers --values 2,3 --grid 2000
     """
     from .analysis.calibration import calibrate
     from .output.multipliers import calibration_output

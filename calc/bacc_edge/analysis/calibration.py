@@ -212,7 +212,7 @@ def calibrate(source, unknown: str, values: Sequence, *, grid: int = 20,
 def _whole(value) -> int:
     number = Fraction(value)
     if number.denominator != 1 or number < 0:
-        raise CalibrationError(f"{value!r} identities: a whole number from 0")
+        raise CalibrationError(f"{number} identities: a whole number from 0")
     return int(number)
 
 
