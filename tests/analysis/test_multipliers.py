@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 from overlay_reference import physical, reference_law, rows_of
 
-from bacc_edge import BaccEdgeError, Event, Shoe, all_cards, banker, player, tie
+from bacc_edge import BaccEdgeError, Event, Shoe, all_cards, always, banker, player, tie
 from bacc_edge.analysis.multipliers import GLI_GAMES, check_returns, multiplier_report
 from bacc_edge.language.card_words import CardGroup
 from bacc_edge.language.overlay import (Combine, Law, Multiplied, MultiplierBet, Overlay,
@@ -71,6 +71,16 @@ def test_returns_on_stake_and_fee_and_on_stake_alone():
     assert result.return_on_stake == Fraction(9, 5)
     assert result.edge == Fraction(-4, 5)
     assert result.variance == 0
+
+
+def test_the_first_event_that_holds_settles_the_coup():
+    """Hand-worked: an event that always holds, first, leaves nothing to the next."""
+    overlay = Overlay(1, Law.fixed(2), deck=52)
+    bet = MultiplierBet("First", [Event("Any", always, Multiplied(1, player.hand)),
+                                  Event("Player", player.wins, 5)], overlay)
+    (result,) = multiplier_report(bet, Shoe.decks(1))
+    assert sum(p for _, p in result.law) == 1 and result.largest_win == 2
+    assert [line.combinations for line in result.lines][1:] == [0, 0]
 
 
 def test_largest_win_odds_and_the_gli_check():
@@ -130,6 +140,8 @@ def test_a_shoe_without_suits_or_with_too_many_identities_is_refused():
     bet = bets(Overlay(1, Law.fixed(2), deck=52))[0]
     with pytest.raises(BaccEdgeError, match="suits are unknown"):
         multiplier_report(bet, Shoe.from_ranks([4] * 13))
+    with pytest.raises(BaccEdgeError, match="without their suits named"):
+        multiplier_report(bet, Shoe.decks(1).remove("5"))
     with pytest.raises(BaccEdgeError, match="not yet on an infinite deck"):
         multiplier_report(bet, Shoe.infinite())
     small = bets(Overlay(1, Law.fixed(2), deck=3))[0]

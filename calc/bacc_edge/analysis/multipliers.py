@@ -16,6 +16,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
+import numpy as np
+
+from ..engine.card_table import cards_held
+from ..engine.features import RELATED_RANKS, group_name
+from ..engine.point_table import layout_answering
 from ..errors import ArgumentError, PaytableError
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau
@@ -26,7 +31,7 @@ from ..language.pays import pays
 from ..util.arguments import quoted
 from .bet_report import Tables
 from .bet_statistics import VOLATILITY_CONFIDENCE
-from .evaluator import Evaluator, layout_for
+from .evaluator import plan_cost
 from .intervals import z_value
 from .overlay_draw import identity_law, multiplier_law
 
@@ -37,11 +42,9 @@ GLI_GAMES = 100_000_000
 
 @dataclass(frozen=True)
 class CountedLine:
-    """One line the engine counted: an event (split by ``pattern``, the identity
-    pattern of its cards, where it is multiplied) and how many coups it settles."""
+    """One event of a bet (or its otherwise line) and how many coups it settles."""
 
     label: str
-    pattern: tuple[int, ...] | None
     combinations: int
 
 
@@ -149,11 +152,11 @@ def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau = ST
 
 @dataclass(frozen=True)
 class Exposure:
-    """What the shoe decides of a multiplier bet, before the draw: the lines counted,
-    the probability and net of each line paid plainly (``plain``), and for each event
-    that is multiplied, the law of the identity pattern of its cards (``multiplied``:
-    (its :class:`Multiplied`, {identity pattern: probability}) pairs). Any overlay is
-    valued on it (:meth:`law`) without counting the shoe again."""
+    """What the shoe decides of a multiplier bet, before the draw: the coups each event
+    settles (``lines``), the probability and net of each line paid plainly (``plain``),
+    and for each event that is multiplied, the law of the identity pattern of its cards
+    (``multiplied``: (its :class:`Multiplied`, {identity pattern: probability}) pairs).
+    Any overlay is valued on it (:meth:`law`) without counting the shoe again."""
 
     bet: MultiplierBet
     shoe: Shoe
@@ -180,31 +183,69 @@ class Exposure:
 
 def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
              tables: Tables | None = None) -> Exposure:
-    """What ``shoe`` decides of ``bet`` (see :class:`Exposure`), counted once."""
+    """What ``shoe`` decides of ``bet`` (see :class:`Exposure`), counted once.
+
+    The engine counts the card-level cells that tell apart the ranks of every group of
+    paid cards (and whatever the events read); in each cell the ranks are known, and,
+    given them, the cards of each rank are a draw without replacement from that rank's
+    cards in the shoe, so the law of their identity pattern follows exactly
+    (:func:`~bacc_edge.analysis.overlay_draw.identity_law`), on a full shoe or a
+    part-dealt one alike."""
     if _identities(shoe) > bet.overlay.deck:
         raise ArgumentError(f"bet {bet.name!r}: the shoe holds more identities than the "
                             f"overlay's virtual deck of {bet.overlay.deck}")
-    suits = _suits_alike(shoe)
-    counted, keys = bet.lines("identity" if suits is None else "rank")
-    layout = layout_for([counted], tableau, shoe=shoe)
-    tables = Tables() if tables is None else tables
-    (counts,) = Evaluator.compiled([counted], layout).line_counts(tables.get(shoe, layout))
-    total = sum(counts)
+    groups = {e.pays.cards.positions for e in bet.events if isinstance(e.pays, Multiplied)}
+    features = set().union(*(e.when.features for e in bet.events), {RELATED_RANKS})
+    for positions in groups:
+        features |= {f"{group_name(positions)}.rank", f"{group_name(positions)}.dealt"}
+    layout = layout_answering(frozenset(features), tableau, cards=cards_held(shoe))
+    plan_cost(layout, [bet.base])  # a count past what a count may take is refused
+    table = (Tables() if tables is None else tables).get(shoe, layout)
+    total, counts, seen = table.total, table.counts, layout.features()
+    settled = np.zeros(layout.n_cells, dtype=bool)
     plain, multiplied, lines = [], [], []
-    for (event, pattern), count in zip(keys, counts):
-        lines.append(CountedLine(event.label, pattern, count))
-        share = Fraction(count, total)
-        if not count:
+    for event in bet.events:
+        mask = event.when.mask(layout) & ~settled
+        settled |= mask
+        lines.append(CountedLine(event.label, int(sum(counts[mask].tolist()))))
+        if not lines[-1].combinations:
             continue
-        if pattern is None:
-            plain.append((pays(event.pays).net, share))
+        if isinstance(event.pays, Multiplied):
+            multiplied.append((event.pays, _patterns(event.pays.cards.positions, seen,
+                                                     counts, mask, total, shoe)))
         else:
-            multiplied.append((event.pays, {q: share * p for q, p in _identity_patterns(
-                pattern, suits).items()}))
-    lines.append(CountedLine(counted.otherwise_label, None, counts[-1]))
-    if counts[-1]:
-        plain.append((counted.otherwise_pays.net, Fraction(counts[-1], total)))
+            plain.append((pays(event.pays).net, Fraction(lines[-1].combinations, total)))
+    rest = int(sum(counts[~settled].tolist()))
+    lines.append(CountedLine(bet.base.otherwise_label, rest))
+    if rest:
+        plain.append((bet.base.otherwise_pays.net, Fraction(rest, total)))
     return Exposure(bet, shoe, total, tuple(lines), tuple(plain), tuple(multiplied))
+
+
+#: rank multiplicities packed in one number: a group holds at most six cards of a rank
+_RADIX = 7
+
+
+def _patterns(positions, seen: dict, counts: np.ndarray, mask: np.ndarray, total: int,
+              shoe: Shoe) -> dict:
+    """The law (each probability a share of all coups) of the identity pattern of the
+    cards at ``positions`` over the cells of ``mask``: the cells grouped by how many
+    cards of each rank the group holds, each group's law from its ranks' suits."""
+    ranks = np.asarray(seen[f"{group_name(positions)}.rank"])
+    dealt = np.asarray(seen[f"{group_name(positions)}.dealt"], dtype=bool)
+    key = np.zeros(ranks.shape[1], dtype=np.int64)
+    for r in range(len(shoe.suits)):
+        key += ((ranks == r) & dealt).sum(axis=0) * _RADIX ** r
+    keys, where = np.unique(key[mask], return_inverse=True)
+    sums = np.zeros(len(keys), dtype=counts.dtype)
+    np.add.at(sums, where, counts[mask])
+    out: dict = {}
+    for packed, ways in zip(keys.tolist(), sums.tolist()):
+        held = tuple((tuple(sorted(shoe.suits[r])), packed // _RADIX ** r % _RADIX)
+                     for r in range(len(shoe.suits)) if packed // _RADIX ** r % _RADIX)
+        for pattern, q in identity_law(held).items():
+            out[pattern] = out.get(pattern, Fraction(0)) + Fraction(ways, total) * q
+    return out
 
 
 def _valued(bet: MultiplierBet, shoe: Shoe, tableau: Tableau,
@@ -212,20 +253,6 @@ def _valued(bet: MultiplierBet, shoe: Shoe, tableau: Tableau,
     seen = exposure(bet, shoe, tableau, tables)
     return MultiplierResult(bet, shoe, seen.total, seen.lines,
                             tuple(sorted(seen.law(bet.overlay).items())))
-
-
-def _identity_patterns(pattern: tuple[int, ...], suits) -> dict:
-    """The law of the identity pattern on a line of ``pattern``: itself (``suits``
-    None: the line is of identities), or from a pattern of ranks on a shoe whose ranks
-    each hold ``suits``."""
-    return {pattern: Fraction(1)} if suits is None else identity_law(suits, pattern)
-
-
-def _suits_alike(shoe: Shoe) -> tuple[int, ...] | None:
-    """The suit counts every rank ``shoe`` holds holds, sorted, where they are alike (a
-    full shoe: (8, 8, 8, 8)); None where they differ."""
-    rows = {tuple(sorted(row)) for row in shoe.suits if any(row)}
-    return rows.pop() if len(rows) == 1 and not any(shoe.suitless) else None
 
 
 def _identities(shoe: Shoe) -> int:
@@ -237,6 +264,9 @@ def _identities(shoe: Shoe) -> int:
     if shoe.replacement:  # the suits of a rank's cards would be drawn with replacement
         raise ArgumentError(f"{shoe}: a multiplier overlay is valued on finite shoes "
                             f"only, not yet on an infinite deck")
+    if any(shoe.suitless):
+        raise ArgumentError(f"{shoe}: cards left it without their suits named, and a "
+                            f"multiplier overlay reads each card's rank and suit")
     return sum(1 for row in shoe.suits for n in row if n)
 
 

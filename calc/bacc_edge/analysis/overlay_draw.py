@@ -14,9 +14,9 @@ S, each identity s in S contributes its multiplier M_s (once, or per card: M_s *
 a product, a_s · M_s in a sum) and the contributions combine by product or sum. Every
 probability is a Fraction.
 
-On a shoe each of whose ranks holds its suits alike (a full shoe), the identity pattern
-depends on the cards only through the pattern of their ranks (:func:`identity_law`), so
-the engine need not tell suits apart at all.
+Given the paid cards' ranks, their identity pattern's law follows from the suits each
+rank holds in the shoe (:func:`identity_law`), so the engine need not tell suits apart
+at all.
 """
 
 from __future__ import annotations
@@ -56,20 +56,21 @@ def multiplier_law(overlay: Overlay, pattern: tuple[int, ...]) -> dict:
     return out
 
 
-@lru_cache(maxsize=4096)
-def identity_law(suits: tuple[int, ...], ranks: tuple[int, ...]) -> dict:
-    """The law of the identity pattern of cards repeating ranks as ``ranks`` (e.g.
-    ``(2, 1)``: two of one rank, one of another), dealt from a shoe each of whose ranks
-    holds ``suits`` cards of its four suits (``(8, 8, 8, 8)``): given their ranks, the
-    cards of one rank are a draw without replacement from that rank's cards, each rank
-    apart. ``{identity pattern: probability}``."""
+@lru_cache(maxsize=65536)
+def identity_law(held: tuple[tuple[tuple[int, ...], int], ...]) -> dict:
+    """The law of the identity pattern of cards whose ranks are known: ``held`` gives,
+    per rank the cards hold, that rank's cards in the shoe by suit (any order) and how
+    many of them the cards hold (``(((8, 8, 8, 8), 2), ((8, 8, 8, 8), 1))``: two of one
+    rank, one of another, from a full 8-deck shoe). Given their ranks, the cards of one
+    rank are a draw without replacement from that rank's cards, each rank apart.
+    ``{identity pattern: probability}``."""
     out = {(): Fraction(1)}
-    for c in ranks:
-        one = _suit_split(suits, c)
-        out = _merged(out, one)
+    for suits, c in held:
+        out = _merged(out, _suit_split(suits, c))
     return out
 
 
+@lru_cache(maxsize=4096)
 def _suit_split(suits: tuple[int, ...], c: int) -> dict:
     """How ``c`` cards drawn without replacement from one rank's cards (``suits`` of
     each suit) split by suit: ``{pattern: probability}``."""

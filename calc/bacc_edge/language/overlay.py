@@ -15,24 +15,21 @@ hands' on a tie; the pair's two). Every stake carries a fee, commonly 20%.
 - :class:`MultiplierBet`: a bet's events, its fee, overlay and cap, its advertised
   largest award and the returns operators published (:class:`PublishedReturn`).
 
-The overlay's draw is independent of the shoe, so the engine counts each multiplied
-event split by the pattern in which its cards repeat ranks (or identities,
-:func:`~bacc_edge.language.identity_words.identity_counts`: :meth:`MultiplierBet.lines`),
-and :mod:`bacc_edge.analysis.multipliers` values each line over every draw.
+The overlay's draw is independent of the shoe, so :mod:`bacc_edge.analysis.multipliers`
+counts each multiplied event's coups by the ranks of its cards, and values each over
+every draw.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 from fractions import Fraction
 from typing import Mapping, Sequence
 
 from ..errors import PaytableError
 from .bet import Bet, Event, Printed
 from .card_words import CardGroup
-from .identity_words import group_patterns, identity_counts
 from .pays import Pays, PaysError, exact_number, pays
 
 #: The virtual deck the games draw from: one card of each identity.
@@ -270,32 +267,6 @@ class MultiplierBet:
         return Bet(f"{self.name} (no multiplier, no fee)",
                    [Event(e.label, e.when, _plain(e.pays)) for e in self.events],
                    otherwise=self.otherwise)
-
-    def lines(self, by: str) -> tuple[Bet, tuple[tuple[Event, tuple[int, ...] | None], ...]]:
-        """The bet the engine counts: each multiplied event split by the pattern in
-        which its cards repeat ranks (``by="rank"``) or identities (``by="identity"``),
-        and for each of its lines the event and pattern (None for an event paid
-        plainly). Kept: the bet cannot change, and the engine compiles a bet once."""
-        if by not in self._lines:
-            self._lines[by] = self._split(by)
-        return self._lines[by]
-
-    @cached_property
-    def _lines(self) -> dict:
-        return {}
-
-    def _split(self, by: str):
-        word = {"rank": lambda g, p: g.rank_counts == p, "identity": identity_counts}[by]
-        events, keys = [], []
-        for e in self.events:
-            if not isinstance(e.pays, Multiplied):
-                events.append(e)
-                keys.append((e, None))
-                continue
-            for p in group_patterns(e.pays.cards):
-                events.append(Event(f"{e.label} {by}s {p}", e.when & word(e.pays.cards, p), 1))
-                keys.append((e, p))
-        return Bet(self.name, events, otherwise=self.otherwise), tuple(keys)
 
 
 def _plain(pay) -> Pays:

@@ -38,8 +38,8 @@ def _exact(r: MultiplierResult) -> dict:
     return {"return_on_stake_and_fee_exact": fraction(r.return_on_stake_and_fee),
             "return_on_stake_exact": fraction(r.return_on_stake),
             "largest_win_probability_exact": fraction(r.probability_of(r.largest_win)),
-            "lines": [{"event": line.label, "pattern": line.pattern,
-                       "combinations": line.combinations} for line in r.lines]}
+            "lines": [{"event": line.label, "combinations": line.combinations}
+                      for line in r.lines]}
 
 
 def _gli(r: MultiplierResult) -> str:
