@@ -23,11 +23,12 @@ NAMES = ("Player", "Banker", "Tie", "P Pair", "B Pair")
 
 
 def multiplier_baccarat(overlay: Overlay, *, fee="20%", tie_pays=5, pair_pays=9,
-                        advertised: Mapping[str, object] | None = None,
+                        cap=None, advertised: Mapping[str, object] | None = None,
                         published: Mapping[str, Sequence[PublishedReturn]] | None = None
                         ) -> list[MultiplierBet]:
     """The five bets under ``overlay``: ``tie_pays`` and ``pair_pays`` the base pays
-    before multipliers, ``advertised`` and ``published`` per bet name."""
+    before multipliers, ``cap`` the largest net win a round pays per unit staked (every
+    bet; None: no cap), ``advertised`` and ``published`` per bet name."""
     advertised, published = advertised or {}, published or {}
     pairs = {"P": CardGroup(["P1", "P2"], "player.pair_cards"),
              "B": CardGroup(["B1", "B2"], "banker.pair_cards")}
@@ -40,7 +41,7 @@ def multiplier_baccarat(overlay: Overlay, *, fee="20%", tie_pays=5, pair_pays=9,
         "P Pair": [Event("Pair", player.pair, Multiplied(pair_pays, pairs["P"]))],
         "B Pair": [Event("Pair", banker.pair, Multiplied(pair_pays, pairs["B"]))],
     }
-    return [MultiplierBet(name, events[name], overlay, fee=fee,
+    return [MultiplierBet(name, events[name], overlay, fee=fee, cap=cap,
                           advertised=advertised.get(name), published=published.get(name, ()))
             for name in NAMES]
 
