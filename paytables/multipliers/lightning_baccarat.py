@@ -24,7 +24,17 @@ standard tableau):
 The law: neither the number of Lightning Cards drawn nor the multipliers' weights are
 published. The law below is **assumed**: 1-5 cards equally likely and multiplier
 weights falling with the multiplier; ``bacc-edge calibrate`` says what laws the
-published returns allow (see docs/how-to/multipliers.md).
+published returns allow (see docs/how-to/multipliers.md). Findings:
+
+- The two second-hand Player figures (98.76% and 98.67%) cannot both hold: at their
+  printed precision they are 0.09% apart, so no law meets both. ``bacc-edge calibrate
+  … --unknown identities --values 1,2,3,4,5`` (the multipliers' law as assumed below)
+  finds none meeting all four figures; the closest (3 cards 59.3%, 4 cards 3.7%, 5
+  cards 37.0%) misses each by 0.04%.
+- The Tie's advertised 1,310,720:1 comes about once in 270 billion rounds under the
+  assumed law, and at best once in 28 million (every round five cards, all at 8x):
+  GLI-11's once in 100,000,000 is met only by a law near that extreme, so a lab would
+  flag it under any plausible law.
 
 Published returns (all second-hand: reviews quoting the game's help):
 
