@@ -15,7 +15,8 @@ from fractions import Fraction
 import pytest
 from overlay_reference import physical, reference_law, rows_of
 
-from bacc_edge import BaccEdgeError, Event, Shoe, all_cards, always, banker, player, tie
+from bacc_edge import (STANDARD, BaccEdgeError, Event, Shoe, all_cards, always, banker, player,
+                       tie)
 from bacc_edge.analysis.multipliers import GLI_GAMES, check_returns, multiplier_report
 from bacc_edge.language.card_words import CardGroup
 from bacc_edge.language.overlay import (Combine, Law, Multiplied, MultiplierBet, Overlay,
@@ -147,3 +148,20 @@ def test_a_shoe_without_suits_or_with_too_many_identities_is_refused():
     small = bets(Overlay(1, Law.fixed(2), deck=3))[0]
     with pytest.raises(BaccEdgeError, match="virtual deck of 3"):
         multiplier_report(small, Shoe.decks(1))
+
+
+def test_a_paytable_s_own_tableau_deals_its_coups(tmp_path):
+    """A paytable whose banker never draws: the bets are counted under its RULES (the
+    Banker bet's three-card hands never happen), unless a tableau is given."""
+    path = tmp_path / "never.py"
+    path.write_text(
+        "from bacc_edge import *\n"
+        "RULES = Tableau.parse('\\n'.join(line.replace('D', 'S') if line.startswith("
+        "'banker') else line for line in STANDARD.text.splitlines()), name='no draw')\n"
+        "O = Overlay(1, Law({2: 1}))\n"
+        "MULTIPLIER_BETS = [MultiplierBet('Three', [Event('3 cards', banker.cards == 3, 1)], O)]\n"
+        "BETS = [b.base for b in MULTIPLIER_BETS]\n")
+    (own,) = multiplier_report(str(path), Shoe.decks(1))
+    assert own.lines[0].combinations == 0
+    (standard,) = multiplier_report(str(path), Shoe.decks(1), tableau=STANDARD)
+    assert standard.lines[0].combinations > 0

@@ -23,7 +23,7 @@ from ..engine.features import RELATED_RANKS, group_name
 from ..engine.point_table import layout_answering
 from ..errors import ArgumentError, PaytableError
 from ..game.shoe import Shoe, shoe_argument
-from ..game.tableau import STANDARD, Tableau
+from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..language.bet import Printed
 from ..language.loader import as_paytable
 from ..language.overlay import Multiplied, MultiplierBet, Overlay, PublishedReturn
@@ -141,13 +141,19 @@ def multiplier_bets(source) -> list[MultiplierBet]:
     return list(bets)
 
 
-def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau = STANDARD,
+def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau | None = None,
                       tables: Tables | None = None) -> list[MultiplierResult]:
     """Each multiplier bet of ``source`` (see :func:`multiplier_bets`) valued exactly on
-    ``shoe`` (8 decks by default), coups dealt by ``tableau``."""
+    ``shoe`` (8 decks by default), coups dealt by ``tableau``: by default the paytable's
+    own (``RULES``), the standard one for bets given directly."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     tables = Tables() if tables is None else tables
-    return [_valued(bet, shoe, tableau, tables) for bet in multiplier_bets(source)]
+    direct = isinstance(source, (MultiplierBet, list, tuple))
+    source = source if direct else as_paytable(source)  # a file is read once
+    bets = multiplier_bets(source)
+    if tableau is None:
+        tableau = STANDARD if direct else source.rules
+    return [_valued(bet, shoe, tableau_argument(tableau), tables) for bet in bets]
 
 
 @dataclass(frozen=True)

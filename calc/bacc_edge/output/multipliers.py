@@ -16,7 +16,7 @@ from .render import shoe_json
 
 #: The columns of ``--fmt csv``, one row per bet (fractions of the stake).
 BET_CSV = ("bet", "fee", "return_on_stake_and_fee", "return_on_stake", "edge", "sd",
-           "largest_win", "largest_win_probability", "award_checked",
+           "volatility_index", "largest_win", "largest_win_probability", "award_checked",
            "award_probability", "gli_passes", "law")
 HEADERS = ("bet", "fee", "RTP (stake+fee)", "RTP (stake)", "SD", "largest win", "its odds",
            "GLI-11")
@@ -27,7 +27,8 @@ def bet_record(r: MultiplierResult) -> dict:
     return {"bet": r.name, "fee": float(r.fee),
             "return_on_stake_and_fee": float(r.return_on_stake_and_fee),
             "return_on_stake": float(r.return_on_stake), "edge": float(r.edge),
-            "sd": r.sd, "largest_win": float(r.largest_win),
+            "sd": r.sd, "volatility_index": r.volatility_index,
+            "largest_win": float(r.largest_win),
             "largest_win_probability": float(r.probability_of(r.largest_win)),
             "award_checked": float(r.award_checked),
             "award_probability": float(r.probability_of(r.award_checked)),
