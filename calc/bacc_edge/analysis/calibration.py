@@ -10,13 +10,15 @@ A family leaves one of the two laws unknown:
   and an exact rational linear program (:mod:`~bacc_edge.analysis.exact_lp`) finds,
   for each weight, its least and greatest value over every law meeting every figure
   (the figures a band each: printed value ± half a unit of the last digit). Equal ends
-  for every weight: one law. No law: each figure's reach over the whole family is
-  given, and how far the printed value lies beyond it.
+  for every weight: one law. No law: the law whose largest miss is least (one more
+  linear program), each figure's return under it, and each figure's reach over the
+  whole family.
 - **The multiplier law** (weights over given multipliers, the number drawn given). A
   return holds products of multipliers, so it is a polynomial in the weights, not
   linear: every law on a grid of the weights (steps of 1/``grid``) is valued exactly
-  (through the moments of the law: :class:`ReturnPolynomial`), and the laws on the grid meeting every figure are reported,
-  with each weight's range among them. Between grid points nothing is proven.
+  (through the moments of the law: :class:`ReturnPolynomial`), and the laws on the
+  grid meeting every figure are reported, with each weight's range among them, or the
+  one with the least largest miss. Between grid points nothing is proven.
 """
 
 from __future__ import annotations
@@ -27,11 +29,11 @@ from itertools import combinations
 from typing import Sequence
 
 from ..errors import BaccEdgeError
+from ..game.shoe import Shoe
 from ..language.bet import Printed
 from ..language.overlay import Combine, Law, Overlay, Repeats
-from .exact_lp import maximize
-from ..game.shoe import Shoe
 from .bet_report import Tables
+from .exact_lp import maximize
 from .multipliers import Exposure, exposure, multiplier_bets
 from .overlay_draw import matched_set_probability
 

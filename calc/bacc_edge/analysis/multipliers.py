@@ -12,6 +12,7 @@ standard deviation, the largest win and its odds, and the GLI-11 check follow.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -25,7 +26,7 @@ from ..errors import ArgumentError, PaytableError
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..language.bet import Printed
-from ..language.loader import as_paytable
+from ..language.loader import Paytable, as_paytable
 from ..language.overlay import Multiplied, MultiplierBet, Overlay, PublishedReturn
 from ..language.pays import pays
 from ..util.arguments import quoted
@@ -129,9 +130,9 @@ def multiplier_bets(source) -> list[MultiplierBet]:
     if isinstance(source, (list, tuple)) and source and all(
             isinstance(b, MultiplierBet) for b in source):
         return list(source)
-    if isinstance(source, (list, tuple)):
-        raise ArgumentError(f"bets {quoted(source)} must be a non-empty list of "
-                            f"MultiplierBet")
+    if not isinstance(source, (str, os.PathLike, Paytable)):
+        raise ArgumentError(f"source {quoted(source)} must be a multiplier paytable's path, "
+                            f"a Paytable, a MultiplierBet or a non-empty list of them")
     paytable = as_paytable(source)
     bets = paytable.defined.get("MULTIPLIER_BETS")
     if not isinstance(bets, (list, tuple)) or not bets or not all(
@@ -148,7 +149,7 @@ def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau | No
     own (``RULES``), the standard one for bets given directly."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     tables = Tables() if tables is None else tables
-    direct = isinstance(source, (MultiplierBet, list, tuple))
+    direct = not isinstance(source, (str, os.PathLike, Paytable))
     source = source if direct else as_paytable(source)  # a file is read once
     bets = multiplier_bets(source)
     if tableau is None:
@@ -296,6 +297,10 @@ class ReturnCheck:
 def check_returns(results: Sequence[MultiplierResult]) -> list[ReturnCheck]:
     """Every published return of the bets beside its exact value (on the stake and fee,
     or the stake alone, as the figure says)."""
+    if not isinstance(results, (list, tuple)) or not all(
+            isinstance(r, MultiplierResult) for r in results):
+        raise ArgumentError(f"results {quoted(results)} must be a list of MultiplierResult, "
+                            f"from multiplier_report()")
     return [ReturnCheck(r.name, p, r.return_on_stake_and_fee if p.on == "stake and fee"
                         else r.return_on_stake)
             for r in results for p in r.bet.published]
