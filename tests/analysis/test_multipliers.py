@@ -165,3 +165,19 @@ def test_a_paytable_s_own_tableau_deals_its_coups(tmp_path):
     assert own.lines[0].combinations == 0
     (standard,) = multiplier_report(str(path), Shoe.decks(1), tableau=STANDARD)
     assert standard.lines[0].combinations > 0
+
+
+def test_the_fee_for_a_target_return_and_the_hold_ranges():
+    """Hand-worked: a bet that always wins 1 returns 2 per unit staked; a fee of 1/4
+    makes that 2 of every 5/4 paid, 160%. The hold's range is the edge ± z·SD/√n."""
+    overlay = Overlay(1, Law.fixed(2), deck=52)
+    bet = MultiplierBet("Always", [Event("Win", always, 1)], overlay)
+    (result,) = multiplier_report(bet, Shoe.decks(1))
+    assert result.fee_for(Fraction(8, 5)) == Fraction(1, 4)
+    with pytest.raises(BaccEdgeError, match="must be above 0"):
+        result.fee_for(0)
+    coin = MultiplierBet("Coin", [Event("Player", player.wins, 1)], overlay, fee=0)
+    (flip,) = multiplier_report(coin, Shoe.decks(1))
+    hold = flip.hold(10_000, 95)
+    assert hold.low < float(flip.edge) < hold.high
+    assert hold.high - float(flip.edge) == pytest.approx(1.959964 * flip.sd / 100, rel=1e-6)

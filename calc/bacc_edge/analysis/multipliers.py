@@ -31,7 +31,7 @@ from ..language.overlay import Multiplied, MultiplierBet, Overlay, PublishedRetu
 from ..language.pays import pays
 from ..util.arguments import quoted
 from .bet_report import Tables
-from .bet_statistics import VOLATILITY_CONFIDENCE
+from .bet_statistics import VOLATILITY_CONFIDENCE, HoldRange, hold_range
 from .evaluator import plan_cost
 from .intervals import z_value
 from .overlay_draw import identity_law, multiplier_law
@@ -102,6 +102,21 @@ class MultiplierResult:
     def volatility_index(self) -> float:
         """z·SD at :data:`~bacc_edge.analysis.bet_statistics.VOLATILITY_CONFIDENCE`."""
         return z_value(VOLATILITY_CONFIDENCE) * self.sd
+
+    def hold(self, rounds: int, confidence: int) -> HoldRange:
+        """Where the house's hold per unit staked (the fee included) lies after
+        ``rounds`` rounds with ``confidence`` percent probability, by the normal
+        approximation: rare large wins make it a poor guide over short runs."""
+        return hold_range(self.edge, self.sd, rounds, confidence)
+
+    def fee_for(self, target) -> Fraction:
+        """The fee (a fraction of the stake) that makes the return on stake and fee
+        ``target`` (a fraction, e.g. ``Fraction(96, 100)``): the expected win does not
+        depend on the fee, so it is (1 + ev) / target - 1, exactly."""
+        target = Fraction(target)
+        if target <= 0:
+            raise ArgumentError(f"target return {target} must be above 0")
+        return (1 + self.ev) / target - 1
 
     @property
     def largest_win(self) -> Fraction:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..analysis.bet_statistics import HOLD_CONFIDENCES, HOLD_ROUNDS
 from ..analysis.calibration import Calibration
 from ..analysis.multipliers import GLI_GAMES, MultiplierResult, ReturnCheck
 from ..game.shoe import Shoe
@@ -39,6 +40,9 @@ def _exact(r: MultiplierResult) -> dict:
     return {"return_on_stake_and_fee_exact": fraction(r.return_on_stake_and_fee),
             "return_on_stake_exact": fraction(r.return_on_stake),
             "largest_win_probability_exact": fraction(r.probability_of(r.largest_win)),
+            "hold_ranges": [{"rounds": n, "confidence": c, "low": h.low, "high": h.high}
+                            for n in HOLD_ROUNDS for c in HOLD_CONFIDENCES
+                            for h in (r.hold(n, c),)],
             "lines": [{"event": line.label, "combinations": line.combinations}
                       for line in r.lines]}
 
