@@ -110,7 +110,7 @@ _PUBLIC = {
                           "PublishedReturn", "Repeats"),
     ".language.multiplier_tables": ("multiplier_baccarat",),
     ".analysis.multipliers": ("MultiplierResult", "ReturnCheck", "check_returns",
-                              "multiplier_report"),
+                              "multiplier_effects", "multiplier_report"),
     ".analysis.calibration": ("Calibration", "CalibrationError", "calibrate"),
 }
 #: public names that differ from their names in their module
@@ -185,7 +185,7 @@ if TYPE_CHECKING:
         PublishedReturn, Repeats)
     from .language.multiplier_tables import multiplier_baccarat
     from .analysis.multipliers import (MultiplierResult, ReturnCheck, check_returns,
-        multiplier_report)
+        multiplier_effects, multiplier_report)
     from .analysis.calibration import Calibration, CalibrationError, calibrate
     from .depth.options import prepare as prepare_depth
     from .depth.summary import summarize as summarize_depth
@@ -259,5 +259,5 @@ __all__ = [
     # multiplier games: a fee, an overlay of multiplied card identities, calibration
     "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",
     "MultiplierResult", "Overlay", "PublishedReturn", "Repeats", "ReturnCheck", "calibrate",
-    "check_returns", "multiplier_baccarat", "multiplier_report",
+    "check_returns", "multiplier_baccarat", "multiplier_effects", "multiplier_report",
 ]

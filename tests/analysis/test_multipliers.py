@@ -181,3 +181,24 @@ def test_the_fee_for_a_target_return_and_the_hold_ranges():
     hold = flip.hold(10_000, 95)
     assert hold.low < float(flip.edge) < hold.high
     assert hold.high - float(flip.edge) == pytest.approx(1.959964 * flip.sd / 100, rel=1e-6)
+
+
+def test_effects_of_removal_match_the_reference_on_the_shoe_less_a_card():
+    """The change in Player's return when the A♥ (its rank's one card of that suit)
+    leaves a small shoe, against the reference enumerating every deal of the shoe less
+    that card and every draw of the same virtual deck."""
+    from bacc_edge import multiplier_effects
+    seven = {**UNLIKE, 12: (1, 1, 0, 0)}  # a shoe of seven, so that six are left
+    deck = len(set(physical(seven))) + EXTRA
+    player_bet = bets(Overlay(IDENTITIES, MULTIPLIERS, deck=deck))[0]
+    effects = multiplier_effects(player_bet, Shoe.from_suits(rows_of(seven)))
+    less = {**seven, 0: (2, 0, 0, 0)}
+
+    def rtp(shape):
+        law = reference_law(shape, "Player", "product", "each card",
+                            IDENTITIES.probabilities, MULTIPLIERS.probabilities,
+                            deck - len(set(physical(shape))))
+        return (1 + sum(x * p for x, p in law.items())) / Fraction(6, 5)
+
+    assert effects["Player"]["A♥"] == rtp(less) - rtp(seven)
+    assert set(effects["Player"]) == {"A♠", "A♥", "5♥", "5♦", "K♠", "K♥"}

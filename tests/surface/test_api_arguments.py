@@ -456,6 +456,8 @@ API = [
      ArgumentError, "tableau 5 (int) must be a Tableau"),
     ("multiplier_report(a plain paytable)", lambda: bacc_edge.multiplier_report(PUNTO),
      bacc_edge.PaytableError, "defines no MULTIPLIER_BETS"),
+    ("multiplier_effects(5)", lambda: bacc_edge.multiplier_effects(5), ArgumentError,
+     "source 5 (int) must be a multiplier paytable's path"),
     ("check_returns(5)", lambda: bacc_edge.check_returns(5), ArgumentError,
      "results 5 (int) must be a list of MultiplierResult"),
     ("calibrate(unknown=weights)", lambda: bacc_edge.calibrate(THUNDER, "weights", [1]),

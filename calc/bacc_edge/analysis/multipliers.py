@@ -23,6 +23,7 @@ from ..engine.card_table import cards_held
 from ..engine.features import RELATED_RANKS, group_name
 from ..engine.point_table import layout_answering
 from ..errors import ArgumentError, PaytableError
+from ..game.cards import RANKS, SUITS
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..language.bet import Printed
@@ -292,6 +293,29 @@ def _identities(shoe: Shoe) -> int:
     return sum(1 for row in shoe.suits for n in row if n)
 
 
+def multiplier_effects(source, shoe: Shoe | None = None, *,
+                       tableau: Tableau | None = None) -> dict[str, dict[str, Fraction]]:
+    """Per bet of ``source``, the change in its return on stake and fee when one card of
+    each identity the shoe holds leaves it (``"K♠"`` → change): what a count of a
+    multiplier game would track. Each is exact; the overlay's odds of a card dealt twice
+    change with the shoe too, and are counted."""
+    shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    tables = Tables()
+    full = multiplier_report(source, shoe, tableau=tableau, tables=tables)
+    out: dict[str, dict[str, Fraction]] = {r.name: {} for r in full}
+    for rank, row in enumerate(shoe.suits or ()):
+        for suit, held in enumerate(row):
+            if not held:
+                continue
+            card = f"{RANKS[rank]}{SUITS[suit]}"
+            less = multiplier_report(source, shoe.remove(card), tableau=tableau,
+                                     tables=tables)
+            for before, after in zip(full, less):
+                out[before.name][card] = (after.return_on_stake_and_fee
+                                          - before.return_on_stake_and_fee)
+    return out
+
+
 @dataclass(frozen=True)
 class ReturnCheck:
     """A published return beside the exact one, at the figure's printed precision."""
@@ -322,4 +346,5 @@ def check_returns(results: Sequence[MultiplierResult]) -> list[ReturnCheck]:
 
 
 __all__ = ["GLI_GAMES", "CountedLine", "Exposure", "MultiplierResult", "ReturnCheck",
-           "check_returns", "exposure", "multiplier_bets", "multiplier_report"]
+           "check_returns", "exposure", "multiplier_effects", "multiplier_bets",
+           "multiplier_report"]
