@@ -118,6 +118,12 @@ _PUBLIC = {
     ".analysis.streaks": ("StreakValue", "ValueKind", "from_shoe", "independent_coups",
                           "simulated", "streak_values"),
     ".analysis.meters": ("MeterValue", "meter_value", "meter_values"),
+    ".language.overlay": ("Combine", "Law", "Multiplied", "MultiplierBet", "Overlay",
+                          "PublishedReturn", "Repeats"),
+    ".language.multiplier_tables": ("multiplier_baccarat",),
+    ".analysis.multipliers": ("MultiplierResult", "ReturnCheck", "check_returns",
+                              "multiplier_effects", "multiplier_report"),
+    ".analysis.calibration": ("Calibration", "CalibrationError", "calibrate"),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.options", "prepare"),
@@ -199,6 +205,12 @@ if TYPE_CHECKING:
     from .analysis.streaks import (StreakValue, ValueKind, from_shoe, independent_coups,
         simulated, streak_values)
     from .analysis.meters import MeterValue, meter_value, meter_values
+    from .language.overlay import (Combine, Law, Multiplied, MultiplierBet, Overlay,
+        PublishedReturn, Repeats)
+    from .language.multiplier_tables import multiplier_baccarat
+    from .analysis.multipliers import (MultiplierResult, ReturnCheck, check_returns,
+        multiplier_effects, multiplier_report)
+    from .analysis.calibration import Calibration, CalibrationError, calibrate
     from .depth.options import prepare as prepare_depth
     from .depth.summary import summarize as summarize_depth
 else:
@@ -277,4 +289,8 @@ __all__ = [
     "AtShoeEnd", "Meter", "MeterLine", "MeterValue", "Progressive", "RunBet", "RunStep",
     "StreakValue", "ValueKind", "banker_run", "from_shoe", "independent_coups", "meter_value",
     "meter_values", "player_run", "simulated", "streak_values",
+    # multiplier games: a fee, an overlay of multiplied card identities, calibration
+    "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",
+    "MultiplierResult", "Overlay", "PublishedReturn", "Repeats", "ReturnCheck", "calibrate",
+    "check_returns", "multiplier_baccarat", "multiplier_effects", "multiplier_report",
 ]

@@ -43,6 +43,7 @@ from .errors import OptionError
 from .game.dealing import EndRule
 from .game.shoe import Shoe, shoe_from_options
 from .language.loader import load_paytable, load_paytables
+from .language.pays import option_number
 from .language.shipped import SHIPPED
 from .output import progress_bar, render
 from .output.plot import plot_depth, plot_effects
@@ -987,3 +988,67 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
     values = meter_values(paytable, shoe, names=bets, bets=stakes, seed=meter_seed,
                           rate=None if rate is None else rate / 100, tables=tables)
     click.echo(meters_output(values, meters, fmt), nl=False)
+
+
+@main.command("multipliers")
+@click.argument("paytable", type=PaytableFile())
+@shoe_options
+@fmt_option
+@digits_option(3, "Decimal places of the percentages.")
+@check_option("Compare with the returns published for each bet; exit 1 on a mismatch "
+              "that no finding explains.")
+def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, do_check):
+    """Value a multiplier game's bets (its MULTIPLIER_BETS) exactly: fee, the return on
+    stake and fee (as operators state it) and on the stake alone, SD, the largest win and
+    its odds, and the GLI-11 check.
+
+    \b
+    Examples:
+      bacc-edge multipliers lightning_baccarat.py
+      bacc-edge multipliers golden_wealth_baccarat.py --check
+      bacc-edge multipliers my_game.py --decks 6 --fmt json
+    """
+    from .analysis.multipliers import check_returns, multiplier_report
+    from .output.multipliers import checks_output, multiplier_output
+    text_only(fmt, "digits")
+    decks, infinite = one_deck_count(decks, infinite)
+    shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    results = multiplier_report(load_paytable(paytable), shoe)
+    if not do_check:
+        click.echo(multiplier_output(results, shoe, fmt, digits=digits), nl=False)
+        return
+    checks = check_returns(results)
+    click.echo(checks_output(checks, fmt), nl=False)
+    if not all(c.reproduced or c.published.finding for c in checks):
+        sys.exit(1)
+
+
+@main.command("calibrate")
+@click.argument("paytable", type=PaytableFile())
+@click.option("--unknown", required=True, type=click.Choice(["identities", "multipliers"]),
+              help="The law sought: how many identities are drawn, or the multipliers' "
+                   "weights (the other law is the paytable's).")
+@click.option("--values", required=True, metavar="V,V,...",
+              help="The values whose weights are sought: numbers drawn (1,2,3,4,5) or "
+                   "multipliers (2,3,4,5,8).")
+@click.option("--grid", default=20, show_default=True, type=WholeNumber(1, 100_000),
+              help="Steps of the grid of multiplier weights (1/GRID).")
+@bet_option
+@fmt_option
+def calibrate_command(paytable, unknown, values, grid, bets, fmt):
+    """Find the overlay laws that reproduce a multiplier game's published returns, and
+    how far the figures pin them down (a unique law, a range for each weight, or none).
+
+    \b
+    Examples:
+      bacc-edge calibrate lightning_baccarat.py --unknown identities --values 1,2,3,4,5
+      bacc-edge calibrate prosperity_tree_baccarat.py --unknown multipliers --values 2,3 --grid 2000
+    """
+    from .analysis.calibration import calibrate
+    from .output.multipliers import calibration_output
+    try:
+        parsed = [option_number(v) for v in values.split(",")]
+    except ValueError as err:
+        raise click.UsageError(f"--values {values!r}: {err}") from None
+    found = calibrate(load_paytable(paytable), unknown, parsed, grid=grid, bets=bets)
+    click.echo(calibration_output(found, fmt), nl=False)

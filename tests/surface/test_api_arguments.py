@@ -45,6 +45,9 @@ def _table():
 
 
 # (id, call, error class, message fragment). The id starts with the public name called.
+#: bets of a multiplier game, for the rows that need one
+THUNDER = bacc_edge.multiplier_baccarat(bacc_edge.Overlay(1, bacc_edge.Law({2: 1})))
+
 API = [
     # -- the outcome table ---------------------------------------------------------------------
     ("outcome_table(None)", lambda: outcome_table(None), ArgumentError,
@@ -463,6 +466,26 @@ API = [
      "deal 8 (int) must be DealRules, e.g. DealRules(decks=8)"),
     ("index_sheets(on_progress=5)", lambda: bacc_edge.index_sheets(PUNTO, on_progress=5),
      ArgumentError, "on_progress 5 (int) must be a function (or None)"),
+    ("multiplier_report(5)", lambda: bacc_edge.multiplier_report(5), ArgumentError,
+     "source 5 (int) must be a multiplier paytable's path"),
+    ("multiplier_report([])", lambda: bacc_edge.multiplier_report([]), ArgumentError,
+     "source [] (list) must be a multiplier paytable's path"),
+    ("multiplier_report(shoe=5)", lambda: bacc_edge.multiplier_report(THUNDER, shoe=5),
+     ArgumentError, "shoe 5 (int) must be a Shoe"),
+    ("multiplier_report(tableau=5)", lambda: bacc_edge.multiplier_report(THUNDER, tableau=5),
+     ArgumentError, "tableau 5 (int) must be a Tableau"),
+    ("multiplier_report(a plain paytable)", lambda: bacc_edge.multiplier_report(PUNTO),
+     bacc_edge.PaytableError, "defines no MULTIPLIER_BETS"),
+    ("multiplier_effects(5)", lambda: bacc_edge.multiplier_effects(5), ArgumentError,
+     "source 5 (int) must be a multiplier paytable's path"),
+    ("check_returns(5)", lambda: bacc_edge.check_returns(5), ArgumentError,
+     "results 5 (int) must be a list of MultiplierResult"),
+    ("calibrate(unknown=weights)", lambda: bacc_edge.calibrate(THUNDER, "weights", [1]),
+     bacc_edge.CalibrationError, "unknown 'weights': 'identities' or 'multipliers'"),
+    ("calibrate(a plain paytable)", lambda: bacc_edge.calibrate(PUNTO, "identities", [1]),
+     bacc_edge.PaytableError, "defines no MULTIPLIER_BETS"),
+    ("multiplier_baccarat(5)", lambda: bacc_edge.multiplier_baccarat(5),
+     bacc_edge.PaytableError, "overlay 5 is not an Overlay(...)"),
 ]
 
 

@@ -131,6 +131,10 @@ PAYTABLES = {
     "suited_pair": ("from bacc_edge import *\n"
                     "BETS = [Bet('P', [Event('suited', player.suited_pair, 25)])]\n"),
     "fine": bet(),
+    "multiplier": ("from bacc_edge import *\nO = Overlay(1, Law({2: 1}))\n"
+                   "MULTIPLIER_BETS = [MultiplierBet('M', [Event('p', player.wins, "
+                   "Multiplied(1, player.hand))], O)]\n"
+                   "BETS = [b.base for b in MULTIPLIER_BETS]\n"),
     "is_kings": ("from bacc_edge import *\n"
                  "BETS = [Bet('K', [Event('king', player.card(1).is_('Kings'), 8)])]\n"),
     "rank_aces": ("from bacc_edge import *\n"
@@ -1254,6 +1258,23 @@ CLI = [
     ("meter: a rate over the stake", ["meter", METERS, "--rate", "150"],
      "meter rate 1.5 must be from 0 to 1", 1),
     ("meter: no tables", ["meter", METERS, "--tables", "0"], "--tables 0", 1),
+    ("multipliers on a plain paytable", ["multipliers", "{fine}"],
+     "defines no MULTIPLIER_BETS", 1),
+    ("multipliers on an infinite deck", ["multipliers", "{multiplier}", "--infinite"],
+     "not yet on an infinite deck", 1),
+    ("multipliers digits with json", ["multipliers", "{multiplier}", "--fmt", "json",
+                                      "--digits", "2"], "shapes the text tables", 2),
+    ("calibrate values not numbers", ["calibrate", "{multiplier}", "--unknown", "identities",
+                                      "--values", "a,b"], "--values 'a,b'", 2),
+    ("calibrate unknown kind", ["calibrate", "{multiplier}", "--unknown", "weights",
+                                "--values", "1"], "'weights' is not one of", 2),
+    ("calibrate without figures", ["calibrate", "{multiplier}", "--unknown", "identities",
+                                   "--values", "1,2"], "no published figure", 1),
+    ("calibrate half an identity", ["calibrate", "{multiplier}", "--unknown", "identities",
+                                    "--values", "1.5"], "3/2 identities: a whole number", 1),
+    ("calibrate a bet not there", ["calibrate", "{multiplier}", "--unknown", "identities",
+                                   "--values", "1", "--bet", "Nope"],
+     "no multiplier bet named 'Nope'", 1),
 ]
 
 

@@ -1,0 +1,75 @@
+"""The multiplier commands' outputs: one JSON object and real CSV carrying the same
+figures as the library, the text table with the fee, both returns and the GLI-11 check;
+and a calibration's finding."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+from click.testing import CliRunner
+
+from bacc_edge import Shoe
+from bacc_edge.analysis.multipliers import multiplier_report
+from bacc_edge.cli import main
+from bacc_edge.output.multipliers import BET_CSV
+
+#: one identity of 52 drawn, always at 2x, on the player's hand; a tie pushes; a pair
+#: bet whose advertised 40:1 can never be paid (its top is 9 × 2 × 2 = 36)
+GAME = """from bacc_edge import *
+O = Overlay(1, Law({2: 1}))
+PAIR = CardGroup(["P1", "P2"], "the pair")
+MULTIPLIER_BETS = [
+    MultiplierBet("Player", [Event("Player wins", player.wins, Multiplied(1, player.hand)),
+                             Event("Tie", tie, "push")], O,
+                  published=[PublishedReturn("99%", "made up", second_hand=True)]),
+    MultiplierBet("Pair", [Event("Pair", player.pair, Multiplied(9, PAIR))], O,
+                  advertised=40),
+]
+BETS = [b.base for b in MULTIPLIER_BETS]
+"""
+
+
+def run(tmp_path, *args):
+    path = tmp_path / "game.py"
+    path.write_text(GAME)
+    result = CliRunner().invoke(main, [args[0], str(path), *args[1:]])
+    return result, path
+
+
+def test_json_csv_and_text_say_the_same(tmp_path):
+    result, path = run(tmp_path, "multipliers", "--decks", "1", "--fmt", "json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    exact = multiplier_report(str(path), Shoe.decks(1))
+    for bet, r in zip(document["bets"], exact):
+        assert Fraction(bet["return_on_stake_and_fee_exact"]) == r.return_on_stake_and_fee
+        assert Fraction(bet["return_on_stake_exact"]) == r.return_on_stake
+        assert bet["fee"] == 0.2 and bet["gli_passes"] == r.gli_passes
+    assert [b["gli_passes"] for b in document["bets"]] == [True, False]
+
+    result, _ = run(tmp_path, "multipliers", "--decks", "1", "--fmt", "csv")
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert tuple(rows[0]) == BET_CSV and [r[0] for r in rows[1:]] == ["Player", "Pair"]
+    assert float(rows[1][2]) == float(exact[0].return_on_stake_and_fee)
+    assert float(rows[1][3]) == float(exact[0].return_on_stake)
+
+    result, _ = run(tmp_path, "multipliers", "--decks", "1")
+    assert "RTP (stake+fee)" in result.stdout and "FLAGGED (40: never)" in result.stdout
+
+
+def test_check_exits_one_on_a_figure_no_finding_explains(tmp_path):
+    result, _ = run(tmp_path, "multipliers", "--decks", "1", "--check")
+    assert result.exit_code == 1 and "MISMATCH" in result.stdout
+
+
+def test_calibrate_names_the_closest_law_when_none_meets_the_figure(tmp_path):
+    result, _ = run(tmp_path, "calibrate", "--unknown", "identities", "--values", "0,1,2",
+                    "--fmt", "json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    assert found["unknown"] == "identities drawn" and "linear" in found["method"]
+    (figure,) = found["figures"]
+    assert figure["bet"] == "Player" and figure["printed"] == "99%"
