@@ -22,14 +22,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
+from numbers import Rational
 from typing import Mapping, Sequence
 
 from dataclasses import replace
 
-from ..errors import OptionError
-from ..game.shoe import Shoe
+from ..errors import ArgumentError, OptionError, kind_of
+from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau
 from ..language.decisions import FIRST_FOUR, DecidedBet, Shown
+from ..util.arguments import member_argument
 from .decisions import solve_decision
 
 
@@ -111,13 +113,22 @@ def law_range(played: Sequence[Mapping[int, Played]],
     ``played[j][k]``: bet j with k cards shown, under optimal play; ``published[j]``:
     the range its published return to player stands for (e.g. 98.75% to 98.85% for a
     printed "98.8%")."""
+    measure = member_argument(measure, Measure, "measure")
+    if not isinstance(played, Sequence) or not all(isinstance(p, Mapping) for p in played):
+        raise ArgumentError(f"played {kind_of(played)} must be a list of what "
+                            f"played_by_count gives, one per bet")
+    if not isinstance(published, Sequence) or not all(
+            isinstance(r, Sequence) and len(r) == 2
+            and all(isinstance(x, Rational) for x in r) for r in published):
+        raise ArgumentError(f"published {kind_of(published)} must be a list of (low, high) "
+                            f"returns as exact numbers (Fraction), one per bet")
     if len(played) != len(published) or not played:
         raise OptionError("give one published return for each bet played")
     ks = sorted(played[0])
     inequalities = [[Fraction(int(i == j)) for j in range(len(ks))] for i in range(len(ks))]
     for bet, (low, high) in zip(played, published):
-        inequalities.append(_constraint(bet, ks, low, Measure(measure)))
-        inequalities.append([-c for c in _constraint(bet, ks, high, Measure(measure))])
+        inequalities.append(_constraint(bet, ks, low, measure))
+        inequalities.append([-c for c in _constraint(bet, ks, high, measure)])
     ones = [Fraction(1)] * len(ks)
     corners = []
     for active in combinations(inequalities, len(ks) - 1):
@@ -127,7 +138,7 @@ def law_range(played: Sequence[Mapping[int, Played]],
         law = dict(zip(ks, p))
         if law not in corners:
             corners.append(law)
-    return LawRange(Measure(measure), tuple(corners))
+    return LawRange(measure, tuple(corners))
 
 
 def played_by_count(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD, *,
@@ -135,6 +146,9 @@ def played_by_count(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD, *
     """``game`` played optimally with exactly k of the first four cards shown, for k =
     1 … 4: any k of them alike, or the first k dealt (``which``, as
     :meth:`~bacc_edge.language.decisions.Shown.how_many` reads it)."""
+    if not isinstance(game, DecidedBet):
+        raise ArgumentError(f"game {kind_of(game)} must be a DecidedBet")
+    shoe = shoe_argument(shoe)
     out = {}
     for k in range(1, len(FIRST_FOUR) + 1):
         solved = solve_decision(replace(game, shown=Shown.how_many({k: 1}, which=which)),

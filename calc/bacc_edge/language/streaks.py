@@ -20,6 +20,7 @@ from typing import Mapping
 
 from ..errors import PaytableError
 from ..game.coup import Winner
+from ..util.arguments import member_argument
 from .pays import Pays, PaysError, pays
 
 
@@ -137,12 +138,18 @@ def _lines(table, where: str) -> tuple[tuple[int, Pays], ...]:
     return tuple(out)
 
 
+def _tie_step(name, ties) -> RunStep:
+    """What a tie does to a run of the shortcuts, named in the refusal of one it is not."""
+    return member_argument(ties, RunStep, f"run bet {name!r}: ties", PaytableError)
+
+
 def banker_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunStep.BREAK,
                placed_after=(Winner.PLAYER, Winner.TIE),
                at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN) -> RunBet:
     """A run of the banker's wins: a player's win breaks it, a tie as ``ties`` says."""
     return RunBet(name, {Winner.BANKER: RunStep.CONTINUE, Winner.PLAYER: RunStep.BREAK,
-                         Winner.TIE: ties}, table, frozenset(placed_after), at_shoe_end)
+                         Winner.TIE: _tie_step(name, ties)}, table, frozenset(placed_after),
+                  at_shoe_end)
 
 
 def player_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunStep.BREAK,
@@ -150,7 +157,8 @@ def player_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunSte
                at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN) -> RunBet:
     """A run of the player's wins: a banker's win breaks it, a tie as ``ties`` says."""
     return RunBet(name, {Winner.PLAYER: RunStep.CONTINUE, Winner.BANKER: RunStep.BREAK,
-                         Winner.TIE: ties}, table, frozenset(placed_after), at_shoe_end)
+                         Winner.TIE: _tie_step(name, ties)}, table, frozenset(placed_after),
+                  at_shoe_end)
 
 
 __all__ = ["AtShoeEnd", "Ending", "RunBet", "RunStep", "banker_run", "player_run"]

@@ -25,14 +25,6 @@ def flag_argument(value, name: str):
     return value
 
 
-
-
-
-
-
-
-
-
 def names_argument(value, name: str) -> list:
     """``value`` as a list of names: any iterable of strings but a lone string, which
     Python would read letter by letter."""
@@ -71,8 +63,15 @@ def path_argument(value, name: str = "path"):
     return value
 
 
-
-
+def member_argument(value, kind, name: str, error=OptionError):
+    """``value`` as a member of the enum ``kind`` (a member, or its value as text): any
+    other is refused naming the argument and the members, never Python's ValueError or
+    an enum's repr."""
+    try:
+        return kind(value)
+    except (ValueError, TypeError):
+        members = ", ".join(str(m.value) for m in kind)
+        raise error(f"{name} {quoted(value)} must be one of {members}") from None
 
 
 def mapping_argument(value, name: str):
