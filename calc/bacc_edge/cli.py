@@ -30,11 +30,11 @@ from .analysis.deck_comparison import DeckList, check_deck_list_options, compare
 from .analysis.removal_effects import effects_and_counts
 from .analysis.table_rules import WithMainBet
 from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, PaytableFile, PercentAmount,
-                          TagsValue, TriggerValue, WholeNumber, advantage_options, bet_option,
-                          check_option, choice_of, deal_options, dealt_to, digits_option,
-                          exact_option, fmt_option, given, given_values, level_option,
-                          one_deck_count, plot_option, print_version, say, seed_option,
-                          shoe_options, text_only, workers_option)
+                          ProbabilityPair, ShareText, TagsValue, TriggerValue, WholeNumber,
+                          advantage_options, bet_option, check_option, choice_of, deal_options,
+                          dealt_to, digits_option, exact_option, fmt_option, given, given_values,
+                          level_option, one_deck_count, plot_option, print_version, say,
+                          seed_option, shoe_options, text_only, workers_option)
 from .depth.options import DepthOptions
 from .engine.jit import on_first_compile
 from .depth.run import depth_study
@@ -695,13 +695,13 @@ def chemin_de_fer_command(decks, infinite, information, commission, fmt):
               help="Decks in the shoe, dealt without replacement (up to 16).")
 @click.option("--infinite", is_flag=True,
               help="An infinite deck: cards dealt with replacement.")
-@click.option("--stake", "-s", default="1/2", show_default=True, metavar="SHARE",
+@click.option("--stake", "-s", default="1/2", show_default=True, metavar="SHARE", type=ShareText(),
               help="The left table's share of the money bet, e.g. 1/2, 3/5 or 60%.")
 @click.option("--model", "-m", default="coalition", show_default=True,
               type=click.Choice(["coalition", "nash"]),
               help="The players as one coalition (a zero-sum game), or apart, each for his "
                    "own table (the Nash equilibria found).")
-@click.option("--against", metavar="LEFT,RIGHT",
+@click.option("--against", metavar="LEFT,RIGHT", type=ProbabilityPair(),
               help="Print instead the banker's best answer to the players drawing on 5 "
                    "with these probabilities, independently, e.g. 9/11,1.")
 @fmt_option

@@ -27,7 +27,7 @@ from .errors import BaccEdgeError, OptionError
 from .game.dealing import MOST_DECKS, EndRule
 from .language.loader import slow_loads_told
 from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_written,
-                            option_number, option_percentage)
+                            option_number, option_percentage, option_share)
 from .language.shipped import paytable_path
 from .output import render
 from .output.plot import check_plot_path
@@ -376,6 +376,40 @@ class DeckCounts(click.ParamType):
             return DeckList(text)
         except RepeatedDecks as err:  # a list that says something else: a usage error
             self.fail(str(err), param, ctx)
+
+
+class ShareText(click.ParamType):
+    """A share written as a number option, a fraction or a percentage (1/2, 0.6, 60%),
+    checked as written and passed on as text: a value that is no share of that form is a
+    usage error (2), one out of range the library's to refuse (1)."""
+
+    name = "share"
+
+    def convert(self, value, param, ctx):
+        try:
+            option_share(value)
+        except ValueError as err:
+            self.fail(str(err), param, ctx)
+        return value
+
+
+class ProbabilityPair(click.ParamType):
+    """Two probabilities written LEFT,RIGHT (9/11,1), checked as written (each a number
+    option or a fraction) and passed on as text, as :class:`ShareText`."""
+
+    name = "pair"
+
+    def convert(self, value, param, ctx):
+        parts = value.split(",")
+        if len(parts) != 2:
+            self.fail(f"{value!r} is not two probabilities LEFT,RIGHT such as '9/11,1'",
+                      param, ctx)
+        for part in parts:
+            try:
+                option_number(part.strip())
+            except (ValueError, ZeroDivisionError) as err:
+                self.fail(str(err), param, ctx)
+        return value
 
 
 class CutCards(click.ParamType):

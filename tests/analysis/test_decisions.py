@@ -376,3 +376,30 @@ def test_no_card_shown_is_one_cell():
     solution = _solution([nothing, _state(2, 3, 3, (100, 50), n=50)])
     report = DecisionReport(None, (1,), (SolvedGame("g", 1, solution, (), {}, None),))
     assert grids(report, "g")[0] == ("no card", ["shown", "best"], [["no card", "S"]])
+
+
+@pytest.mark.parametrize("choose, fragment", [
+    ('lambda seen: "take" if seen["B2"] else "no"',
+     "play 'key': strategy failed on the cards seen {'P1': 0}: KeyError: 'B2'"),
+    ("lambda seen: 1 / 0", "play 'key': strategy failed on the cards seen {'P1': 0}: "
+                           "ZeroDivisionError: division by zero"),
+    ("lambda: 'take'", "play 'key': strategy failed on the cards seen {'P1': 0}: TypeError"),
+    ("lambda seen: 'nonsense'", "play 'key': strategy chose 'nonsense', which is not one of "
+                                "the options (no, take)"),
+])
+def test_a_rule_of_thumb_that_fails_is_one_line_naming_the_file_game_and_play(
+        tmp_path, choose, fragment):
+    """A rule of thumb is the user's code: reading a card not shown, dividing by zero or
+    naming no option is one line naming where, never a traceback (the independent
+    tester's finding)."""
+    path = tmp_path / "thumb.py"
+    path.write_text(
+        "from bacc_edge import Bet, DecidedBet, Event, Option, RuleOfThumb, Shown, tie\n"
+        "TIE = Bet('Tie', [Event('tie', tie, 8)])\n"
+        "DECISIONS = [DecidedBet('t', TIE, Shown.cards('P1'), [Option('no', 0), "
+        f"Option('take', 1)], thumbs=[RuleOfThumb('key', {choose})])]\n")
+    result = CliRunner().invoke(main, ["decide", str(path), "--decks", "1", "--remove",
+                                       "A 2 3 4 5 6 7 8 9 " * 4])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"Error: {path}: game 't', {fragment}"), result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr  # one line, no traceback

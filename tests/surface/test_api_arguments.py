@@ -436,7 +436,11 @@ API = [
     ("solve_baccara_banque(stake=1)", lambda: bacc_edge.solve_baccara_banque(ONE_DECK, stake=1),
      OptionError, "stake 1: the left table's share of the money must be strictly between"),
     ("solve_baccara_banque(stake=nan)", lambda: bacc_edge.solve_baccara_banque(
-        ONE_DECK, stake=float("nan")), OptionError, "stake nan is not a fraction"),
+        ONE_DECK, stake=float("nan")), OptionError, "stake: nan is not a finite number"),
+    ("solve_baccara_banque(stake='.5')", lambda: bacc_edge.solve_baccara_banque(
+        ONE_DECK, stake=".5"), OptionError, "stake: '.5' is not a number (write numbers"),
+    ("solve_baccara_banque(stake='3/5%')", lambda: bacc_edge.solve_baccara_banque(
+        ONE_DECK, stake="3/5%"), OptionError, "stake: '3/5%' is not a percentage such as '5%'"),
     ("solve_baccara_banque(on_progress=5)", lambda: bacc_edge.solve_baccara_banque(
         ONE_DECK, on_progress=5), ArgumentError, "on_progress 5 (int) must be a function"),
     ("solve_baccara_banque(8 cards)", lambda: bacc_edge.solve_baccara_banque(

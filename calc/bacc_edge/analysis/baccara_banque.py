@@ -46,6 +46,7 @@ from ..game.cards import POINT_VALUES
 from ..game.chemin_de_fer import PLAYER_CHOICE
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import NATURALS
+from ..language.pays import option_number, option_share
 from ..util.arguments import callable_argument
 from ..util.progress import Progress, Steps
 from .additive_games import Certificate
@@ -252,18 +253,9 @@ def parse_stake(value) -> Fraction:
         raise ArgumentError(f"stake {kind_of(value)} must be a fraction such as '1/2' or a "
                             f"percentage such as '50%'")
     try:
-        if isinstance(value, str):
-            text = value.strip()
-            share = (Fraction(text[:-1].strip()) / 100 if text.endswith("%")
-                     else Fraction(text))
-        elif isinstance(value, float):
-            if not math.isfinite(value):
-                raise ValueError
-            share = Fraction(repr(value))
-        else:
-            share = Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        raise OptionError(f"stake {value!r} is not a fraction such as '1/2' or a percentage "
+        share = option_share(value) if isinstance(value, str) else option_number(value)
+    except ValueError as err:
+        raise OptionError(f"stake: {err}; write a fraction such as '1/2' or a percentage "
                           f"such as '50%'") from None
     if not 0 < share < 1:
         raise OptionError(f"stake {value!r}: the left table's share of the money must be "
@@ -395,9 +387,9 @@ def _probability(value, name: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, str)):
         raise ArgumentError(f"{name} {kind_of(value)} must be a probability from 0 to 1")
     try:
-        p = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        raise OptionError(f"{name} {value!r} is not a probability such as '9/11'") from None
+        p = option_number(value)
+    except (ValueError, ZeroDivisionError) as err:
+        raise OptionError(f"{name}: {err}; write a probability such as '9/11'") from None
     if not 0 <= p <= 1:
         raise OptionError(f"{name} {value!r}: a probability of drawing on 5 is from 0 to 1")
     return p

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import OptionError, kind_of
+from ..errors import ArgumentError, OptionError, PaytableError, kind_of
 from ..game.shoe import Shoe
 from ..language.decisions import DecisionFile, load_decisions
 from .decisions import DecisionSolution, solve_decision
@@ -92,10 +92,15 @@ def _solved(game, shoe: Shoe, source: DecisionFile) -> SolvedGame:
                   **{t.name: t.choose for t in game.thumbs},
                   **{f"always {o}": o for o in solution.options}}
     plays = [Play("optimal", solution.optimal_return, solution.wagered())]
-    plays += [Play(name, solution.return_under(s), solution.wagered(s))
-              for name, s in strategies.items()]
-    errors = {name: tuple(solution.printed_errors(s)[:ERRORS_KEPT])
-              for name, s in strategies.items() if not isinstance(s, str)}
+    errors = {}
+    for name, strategy in strategies.items():
+        try:
+            plays.append(Play(name, solution.return_under(strategy), solution.wagered(strategy)))
+            if not isinstance(strategy, str):
+                errors[name] = tuple(solution.printed_errors(strategy)[:ERRORS_KEPT])
+        except ArgumentError as err:  # a rule of thumb of the file that fails: name it
+            raise PaytableError(f"{source.path}: game {game.name!r}, play {name!r}: "
+                                f"{err}") from None
     return SolvedGame(game.name, shoe.dealt_from, solution, tuple(plays), errors,
                       game.published)
 

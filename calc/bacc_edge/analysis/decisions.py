@@ -312,7 +312,14 @@ class DecisionSolution:
         return Fraction(sum(s.weighted[s.best] for s in self.states), self.scale)
 
     def _choice(self, strategy, state: StateValue) -> int:
-        name = strategy if isinstance(strategy, str) else strategy(state.seen)
+        if isinstance(strategy, str):
+            name = strategy
+        else:
+            try:
+                name = strategy(state.seen)
+            except Exception as err:  # the user's function: one line, never a traceback
+                raise ArgumentError(f"strategy failed on the cards seen {state.seen}: "
+                                    f"{type(err).__name__}: {err}") from None
         if name not in self.options:
             raise ArgumentError(f"strategy chose {name!r}, which is not one of the options "
                                 f"({', '.join(self.options)})")

@@ -120,8 +120,8 @@ def banque_counts(shoe: Shoe) -> np.ndarray:
     stay in int64). Their total is the deals of nine cards: ``falling(cards, 9)``, or
     ``cards ** 9`` with replacement."""
     if shoe.cards > MOST_CARDS:
-        raise ShoeError(f"{shoe.label}: baccara banque is counted in 64-bit limbs, which hold "
-                        f"shoes of up to {MOST_CARDS} cards (16 decks); this one has "
+        raise ShoeError(f"{shoe.label}: baccara banque is counted in three 30-bit limbs, "
+                        f"which hold shoes of up to {MOST_CARDS} cards (16 decks); this one has "
                         f"{shoe.cards:,}")
     if not shoe.replacement and shoe.cards < BANQUE_CARDS:
         raise ShoeError(f"{shoe.label} holds {shoe.cards} cards; a coup of baccara banque "

@@ -79,6 +79,19 @@ def option_percentage(text: str) -> Fraction:
     return Fraction(m[1]) / 100
 
 
+def option_share(text: str) -> Fraction:
+    """A share written as an option writes it: a number or a fraction of the option
+    grammar (``"0.6"``, ``"3/5"``), or a percentage (``"60%"``), as an exact fraction of
+    one. ValueError for anything else (``".5"``, ``"1_0%"``, ``"3/5%"``, ``" 0.5"``), with
+    the hint of :func:`loosely_written`."""
+    if isinstance(text, str) and text.endswith("%"):
+        return option_percentage(text)
+    try:
+        return option_number(text)
+    except ZeroDivisionError:
+        raise ValueError(f"{text!r} divides by zero") from None
+
+
 def whole_number(text: str) -> int:
     """A whole number written as text (:data:`WHOLE_TEXT`, spaces round it allowed);
     ValueError for anything else."""
