@@ -64,7 +64,7 @@ def test_the_returns_are_decides_and_lucky_draw_meets_its_published_edge(tmp_pat
     # (paytable 1, at its six places) and 3.34% (paytable 2)
     # planted: the returns table written from the printed table's return for optimal
     # play: fails (the published figure and decide's); the exposure as the play's return
-    # less optimal's (sign flipped): fails
+    # less optimal's (sign flipped): fails; the grid's rows read as its columns: fails
     # (one solution: the report's and the JSON `decide` prints of it, as it prints it)
     built = build_decision_math_report(DECISIONS / "lucky_draw.py", 8, date=DAY)
     md = decision_math_report_markdown(built)
@@ -89,6 +89,11 @@ def test_the_returns_are_decides_and_lucky_draw_meets_its_published_edge(tmp_pat
     assert round(float(one), 6) == -0.017931
     assert round(float(two) * 100, 2) == -3.34
     assert "optimal play leaves the house its edge" in md.lower()
+    # the grid, read by hand: an 8 stands against the dealer's 0 (a draw spoils it and
+    # doubles the stake), a 0 draws against his 8 (standing on 0 all but loses)
+    grid = _tables(md, "| player total \\\\ B1 |")["Lucky Draw, paytable 1"]
+    cells = {row[0]: row[1:] for row in grid}
+    assert cells["8"][0].rstrip("~*") == "S" and cells["0"][8].rstrip("~*") == "D"
 
 
 def test_the_offered_tie_shows_its_edge_its_strategy_and_the_players_edge(tmp_path):
@@ -96,8 +101,8 @@ def test_the_offered_tie_shows_its_edge_its_strategy_and_the_players_edge(tmp_pa
     # (Wizard of Odds, baccarat); 7 against 7 is a certain tie (neither hand draws), so the
     # grid takes it, and taking it there alone already wins: optimal play has the edge,
     # flagged; 7 against 0 ties only if the banker draws a ten-valued card among many: declined
-    # planted: the grid's rows and columns swapped (banker by player): the 7/0 cell
-    # fails; the flag written only for a negative optimal return: fails
+    # planted: the flag written only for a negative optimal return: fails (the grid is
+    # near symmetric here: its transposition is caught by the Lucky Draw test)
     md = _report(tmp_path, "tie_offered", "--decks", "1")
     [*_, take] = _tables(md, RETURNS)["Tie 8:1, offered on four cards"]
     assert take[1] == "always take" and round(float(Fraction(take[3])) * 100, 2) == -15.75
