@@ -81,6 +81,9 @@ def build_decision_math_report(path, decks=DEFAULT_DECKS, *, date=None,
     ``decks`` (as :func:`~bacc_edge.analysis.decision_report.decision_report`), dated
     ``date`` (see :func:`~bacc_edge.output.math_report.report_date`); ``command_path``
     the path as the re-run line names it (default: ``path``)."""
+    if command_path is not None and not isinstance(command_path, str):
+        raise ArgumentError(f"command_path {quoted(command_path)} must be the file's path as "
+                            f"a command names it")
     when = report_date(date)
     report = decision_report(path, decks)
     digest = hashlib.sha256(report.source.path.read_bytes()).hexdigest()
