@@ -579,11 +579,15 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     every bet's table, edge on 1-8 decks and the infinite deck, published figures,
     effects of removal (a chart) and counts, the regulator's flags, and how it was
     computed. One self-contained file: HTML (charts inline, no network) or Markdown.
+    Of a file of decisions (DECISIONS): each game's returns under optimal and simple
+    play on 1, 6 and 8 decks, its strategy tables, the costliest errors and the
+    house's exposure to a perfect decision maker.
 
     \b
     Examples:
       bacc-edge math-report shipped:three_card_win -o three_card_win.html
       bacc-edge math-report my_bet.py -o my_bet.md
+      bacc-edge math-report my_decisions.py -o my_decisions.html
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000 --cuts 14,52,104
 
