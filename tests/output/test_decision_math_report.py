@@ -129,6 +129,9 @@ BOTH = ("from bacc_edge import Bet, Event, tie\nBETS = [Bet('T', [Event('t', tie
 BAD = [
     ("neither BETS nor DECISIONS", NEITHER, [], "defines no BETS", 1),
     ("both BETS and DECISIONS", BOTH, [], "defines both BETS and DECISIONS", 1),
+    ("DECISIONS not a list", "DECISIONS = 5\n", [],
+     "DECISIONS must be a list of DecidedBet or OwnHand", 1),
+    ("a syntax error", "DECISIONS = [\n", [], "syntax error", 1),
     ("a paytable's option", None, ["--depth", "5"], "--depth: a paytable's math report only", 2),
     ("two of them", None, ["--level", "2", "--end", "one-more"],
      "--level, --end: a paytable's math report only", 2),
