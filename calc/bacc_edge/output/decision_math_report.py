@@ -23,11 +23,10 @@ import datetime
 import hashlib
 import shlex
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 
-from ..analysis.decision_report import DEFAULT_DECKS, DecisionReport, Play, SolvedGame, \
-    decision_report
+from ..analysis.decision_report import (DEFAULT_DECKS, DecisionReport, Play, SolvedGame,
+                                        decision_report)
 from ..analysis.decisions import HAIR
 from ..errors import ArgumentError, OptionError
 from ..language.decisions import DecidedBet, OwnHand
@@ -41,9 +40,6 @@ from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
 from .math_report_text import (Block, Command, Docstring, Heading, Items, Pairs, Para, Table,
                                anchor, command_path)
-
-#: The plays that are no rule a person follows: the yardstick, and the ones compared to it.
-OPTIMAL = "optimal"
 
 
 @dataclass(frozen=True)
