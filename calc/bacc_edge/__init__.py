@@ -103,6 +103,8 @@ _PUBLIC = {
                              "load_decisions"),
     ".analysis.decisions": ("DecisionSolution", "solve_decision"),
     ".analysis.decision_report": ("decision_report",),
+    ".output.decision_math_report": ("build_decision_math_report",
+                                     "write_decision_math_report"),
     ".analysis.shown_law": ("law_range", "played_by_count"),
     ".analysis.chemin_de_fer": ("BankerChoice", "CheminDeFerEquilibrium",
                                 "CheminDeFerSolution", "Information", "PlayerChoice",
@@ -191,6 +193,8 @@ if TYPE_CHECKING:
         load_decisions)
     from .analysis.decisions import DecisionSolution, solve_decision
     from .analysis.decision_report import decision_report
+    from .output.decision_math_report import (build_decision_math_report,
+        write_decision_math_report)
     from .analysis.shown_law import law_range, played_by_count
     from .analysis.chemin_de_fer import (BankerChoice, CheminDeFerEquilibrium,
         CheminDeFerSolution, Information, PlayerChoice, solve_chemin_de_fer)
@@ -269,6 +273,7 @@ __all__ = [
     # the bettor decides: Peek Baccarat, Lucky Draw, bets offered mid-coup
     "DecidedBet", "DecisionSolution", "Option", "OwnHand", "RuleOfThumb", "Shown",
     "decision_report", "law_range", "load_decisions", "played_by_count", "solve_decision",
+    "build_decision_math_report", "write_decision_math_report",
     # advantage play: a known card, edge sorting
     "KnownCard", "KnownPosition", "KnownRank", "known_card",
     # advantage play: shoe shopping

@@ -551,7 +551,8 @@ def solve_command(paytable, target, marks, keep_ratios, scale, given, decks, max
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
               metavar="FILE.html|FILE.md", help="Where to write the report (HTML or Markdown).")
 @click.option("--decks", "-d", default=8, show_default=True, type=WholeNumber(1),
-              help="Decks of the rule-sheet tables (every count 1-8 and ∞ is shown as well).")
+              help="Decks of the rule-sheet tables (every count 1-8 and ∞ is shown as well); "
+                   "a file of decisions: solved on this count alone (default 1, 6 and 8).")
 @click.option("--depth", type=WholeNumber(1), metavar="SHOES",
               help="Also deal this many shoes for the shoe-depth verdict (bacc-edge depth).")
 @seed_option("Seed of the depth shoes.")
@@ -578,11 +579,15 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     every bet's table, edge on 1-8 decks and the infinite deck, published figures,
     effects of removal (a chart) and counts, the regulator's flags, and how it was
     computed. One self-contained file: HTML (charts inline, no network) or Markdown.
+    Of a file of decisions (DECISIONS): each game's returns under optimal and simple
+    play on 1, 6 and 8 decks, its strategy tables, the costliest errors and the
+    house's exposure to a perfect decision maker.
 
     \b
     Examples:
       bacc-edge math-report shipped:three_card_win -o three_card_win.html
       bacc-edge math-report my_bet.py -o my_bet.md
+      bacc-edge math-report my_decisions.py -o my_decisions.html
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000 --cuts 14,52,104
 
@@ -590,6 +595,10 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     A --depth run keeps its finished batches in your cache folder (--state DIR names
     another folder): the same run again resumes from them.
     """
+    from .language.decisions import defines_decisions
+    if defines_decisions(paytable):  # a file of decisions: its games solved, 1, 6, 8 decks
+        _decision_math_report(paytable, output, decks, date, depth_bets)
+        return
     depth_only = [*(["--depth-bet"] if depth_bets else []),
                   *given(click.get_current_context(), "seed", "workers", "state", "cuts")]
     cut = dealt_to(cut, cuts, cut is not None)
@@ -610,6 +619,22 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
                                  depth_bets=list(depth_bets) or None,
                                  state=state, on_note=say, on_progress=on_progress)
     click.echo(f"wrote {path}", err=True)
+
+
+def _decision_math_report(path, output, decks, date, depth_bets) -> None:
+    """math-report of a file of decisions: only --decks (one count; default 1, 6 and 8)
+    and --date shape it; a paytable's options are refused by name."""
+    ctx = click.get_current_context()
+    other = [*(["--depth-bet"] if depth_bets else []),
+             *(o.replace("--end-rule", "--end") for o in given(
+                 ctx, "depth", "seed", "level", "workers", "cut", "end_rule", "state", "cuts"))]
+    if other:
+        raise click.UsageError(f"{', '.join(other)}: a paytable's math report only; a file of "
+                               f"decisions takes --decks and --date")
+    from .output.decision_math_report import write_decision_math_report
+    written = write_decision_math_report(path, output, date=date,
+                                         **({"decks": decks} if given(ctx, "decks") else {}))
+    click.echo(f"wrote {written}", err=True)
 
 
 @main.command("track")

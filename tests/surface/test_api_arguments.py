@@ -26,6 +26,7 @@ from bacc_edge.game.tableau import STANDARD_TEXT
 from conftest import ROOT
 
 PUNTO = str(ROOT / "paytables" / "punto_banco.py")
+PEEK = str(ROOT / "paytables" / "decisions" / "peek_baccarat.py")
 BET = Bet("T", [Event("tie", tie, 8)])
 WIN = Bet("W", [Event("banker 7", banker.wins & (banker.points == 7), 3)])
 ONE_DECK = Shoe.decks(1)
@@ -513,6 +514,20 @@ API = [
      bacc_edge.PaytableError, "nope.py: no such paytable file"),
     ("decision_report(5)", lambda: bacc_edge.decision_report(5), ArgumentError,
      "path 5 (int) must be a file's path"),
+    ("build_decision_math_report(5)", lambda: bacc_edge.build_decision_math_report(5),
+     ArgumentError, "path 5 (int) must be a file's path"),
+    ("build_decision_math_report(command_path=5)",
+     lambda: bacc_edge.build_decision_math_report(PEEK, command_path=5), ArgumentError,
+     "command_path 5 (int) must be the file's path as a command names it"),
+    ("build_decision_math_report(date='29/11/2026')",
+     lambda: bacc_edge.build_decision_math_report(PEEK, date="29/11/2026"), OptionError,
+     "date '29/11/2026' must be a day, YYYY-MM-DD"),
+    ("write_decision_math_report(source=5)",
+     lambda: bacc_edge.write_decision_math_report(5, "r.md"), ArgumentError,
+     "source 5 (int) must be a file's path"),
+    ("write_decision_math_report(output=5)",
+     lambda: bacc_edge.write_decision_math_report(PEEK, 5), ArgumentError,
+     "output 5 (int) must be a file's path"),
     ("load_decisions(5)", lambda: bacc_edge.load_decisions(5), ArgumentError,
      "path 5 (int) must be a file's path"),
     ("solve_decision(5)", lambda: bacc_edge.solve_decision(5, ONE_DECK), ArgumentError,

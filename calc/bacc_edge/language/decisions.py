@@ -332,6 +332,35 @@ def load_decisions(path) -> DecisionFile:
                         ast.get_docstring(ast.parse(source)) or "")
 
 
+def _assigned(tree: ast.Module) -> set[str]:
+    """The names a module's top level assigns (``X = …``, ``X: T = …``, ``X += …``)."""
+    names = set()
+    for node in tree.body:
+        targets = (node.targets if isinstance(node, ast.Assign) else
+                   [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
+        for target in targets:
+            names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return names
+
+
+def defines_decisions(path) -> bool:
+    """Whether the file at ``path`` is a file of decisions: its top level assigns
+    ``DECISIONS`` (read, not run: a command that takes a paytable or a file of
+    decisions chooses its loader by it, and the file's code runs once, in that
+    loader). A file that cannot be read or parsed is no file of decisions (the paytable
+    loader then says why); one that assigns both ``DECISIONS`` and ``BETS`` is refused,
+    as neither."""
+    try:
+        tree = ast.parse(Path(path).read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return False
+    names = _assigned(tree)
+    if {"DECISIONS", "BETS"} <= names:
+        raise PaytableError(f"{path}: defines both BETS and DECISIONS: a paytable and a file "
+                            f"of decisions are read apart; put them in two files")
+    return "DECISIONS" in names
+
+
 __all__ = ["FIRST_FOUR", "SHIPPED_DECISIONS", "DecidedBet", "DecisionFile", "Option", "OwnHand",
-           "RuleOfThumb", "Shown", "shipped_decision_path", "shipped_decisions",
-           "load_decisions"]
+           "RuleOfThumb", "Shown", "defines_decisions", "shipped_decision_path",
+           "shipped_decisions", "load_decisions"]

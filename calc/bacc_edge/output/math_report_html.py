@@ -80,10 +80,10 @@ h1, h2, h3 { break-after: avoid; page-break-after: avoid; }
 """
 
 
-def _page_css(r: MathReport) -> str:
+def _page_css(identifier: str) -> str:
     """Each printed page: margins that fit A4 and Letter, the identifier and the page
     number at its foot (the identifier is bacc-edge's, but quoted as any CSS string)."""
-    ident = r.identifier.replace("\\", "\\\\").replace('"', '\\"')
+    ident = identifier.replace("\\", "\\\\").replace('"', '\\"')
     return ("@page { margin: 16mm 14mm 18mm 14mm;"
             f' @bottom-left {{ content: "{ident}"; font-size: 8pt; color: #444; }}'
             ' @bottom-right { content: "Page " counter(page) " of " counter(pages);'
@@ -93,12 +93,19 @@ def _page_css(r: MathReport) -> str:
 def math_report_html(r: MathReport) -> str:
     """The report as one self-contained HTML page."""
     report_argument(r)
+    return blocks_html(r.title, r.identifier, report_blocks(r))
+
+
+def blocks_html(title: str, identifier: str, blocks: list[Block]) -> str:
+    """A report's blocks as one self-contained HTML page titled ``title``, each printed
+    page's foot naming the document's ``identifier``: the one HTML writer of every math
+    report (a paytable's, a file of decisions')."""
     e = html.escape
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           f"<title>{e(r.title)}</title>", f"<style>{_CSS}{_page_css(r)}\n</style>", "</head>",
-           "<body>"]
+           f"<title>{e(title)}</title>", f"<style>{_CSS}{_page_css(identifier)}\n</style>",
+           "</head>", "<body>"]
     charts = 0
-    for block in report_blocks(r):
+    for block in blocks:
         if isinstance(block, EorChart):
             charts += 1
         out.append(_block(block, charts))
@@ -251,4 +258,4 @@ def _ticks(span: float) -> list[float]:
     return [step * k for k in range(1, max(n, 1) + 1)]
 
 
-__all__ = ["LOWERS", "RAISES", "eor_svg", "math_report_html"]
+__all__ = ["LOWERS", "RAISES", "blocks_html", "eor_svg", "math_report_html"]

@@ -17,8 +17,14 @@ from .math_report_text import (EOR_LEGEND, Block, Command, Docstring, EorChart, 
 def math_report_markdown(r: MathReport) -> str:
     """The report as Markdown: the same content as the HTML page."""
     report_argument(r)
+    return blocks_markdown(report_blocks(r))
+
+
+def blocks_markdown(blocks: list[Block]) -> str:
+    """A report's blocks as Markdown: the one Markdown writer of every math report (a
+    paytable's, a file of decisions')."""
     out: list[str] = []
-    for block in report_blocks(r):
+    for block in blocks:
         out += [*_block(block), ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -71,4 +77,4 @@ def _bar(value: float, span: float, width: int = 20) -> str:
     return ("+" if value > 0 else "−") + "█" * n if n else ""
 
 
-__all__ = ["math_report_markdown"]
+__all__ = ["blocks_markdown", "math_report_markdown"]
