@@ -403,3 +403,29 @@ def test_a_rule_of_thumb_that_fails_is_one_line_naming_the_file_game_and_play(
     assert result.exit_code == 1, result.output
     assert result.stderr.startswith(f"Error: {path}: game 't', {fragment}"), result.stderr
     assert result.stderr.count("\n") == 1, result.stderr  # one line, no traceback
+
+
+@pytest.mark.parametrize("games, fragment", [
+    ("[DecidedBet('t', TIE, SEEN, TAKE), DecidedBet('t', TIE, SEEN, TAKE)]",
+     "two games are named 't': name each apart"),
+    ("[DecidedBet('t', TIE, SEEN, TAKE, thumbs=[RuleOfThumb('optimal', lambda s: 'no')])]",
+     "game 't': a rule of thumb is named 'optimal', as another play of the report"),
+    ("[DecidedBet('t', TIE, SEEN, TAKE, thumbs=[RuleOfThumb('always take', lambda s: 'no')])]",
+     "game 't': a rule of thumb is named 'always take', as another play"),
+    ("[DecidedBet('t', TIE, SEEN, TAKE, thumbs=[RuleOfThumb('r', lambda s: 'no'), "
+     "RuleOfThumb('r', lambda s: 'take')])]", "game 't': a rule of thumb is named 'r'"),
+])
+def test_names_that_would_make_two_rows_alike_are_refused(tmp_path, games, fragment):
+    """The report's rows are told apart by game and play: a second game of one name, or
+    a rule of thumb named as a play the report writes, would print two rows of one name
+    with different returns (the independent tester's finding)."""
+    path = tmp_path / "names.py"
+    path.write_text(
+        "from bacc_edge import Bet, DecidedBet, Event, Option, RuleOfThumb, Shown, tie\n"
+        "TIE = Bet('Tie', [Event('tie', tie, 8)])\n"
+        "SEEN, TAKE = Shown.cards('P1'), [Option('no', 0), Option('take', 1)]\n"
+        f"DECISIONS = {games}\n")
+    result = CliRunner().invoke(main, ["decide", str(path), "--decks", "1"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"Error: {path}: {fragment}" + result.stderr.split(fragment)[1]
+    assert result.stderr.count("\n") == 1, result.stderr

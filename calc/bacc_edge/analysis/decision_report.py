@@ -105,6 +105,25 @@ def _solved(game, shoe: Shoe, source: DecisionFile) -> SolvedGame:
                       game.published)
 
 
+def _names_apart(source: DecisionFile) -> None:
+    """Refuse names that would make two rows of the report alike: two games of one name,
+    or a rule of thumb named as a play the report writes itself (``optimal``, ``printed
+    table``, ``always OPTION``) or as another rule of the same game."""
+    seen = set()
+    for game in source.decisions:
+        if game.name in seen:
+            raise PaytableError(f"{source.path}: two games are named {game.name!r}: name each "
+                                f"apart, so that their rows can be told apart")
+        seen.add(game.name)
+        taken = {"optimal", "printed table", *(f"always {o.name}" for o in game.options)}
+        for thumb in game.thumbs:
+            if thumb.name in taken:
+                raise PaytableError(f"{source.path}: game {game.name!r}: a rule of thumb is "
+                                    f"named {thumb.name!r}, as another play of the report; "
+                                    f"name it apart")
+            taken.add(thumb.name)
+
+
 def decision_report(path, decks=DEFAULT_DECKS, *, remove: str = "") -> DecisionReport:
     """Load the decision file at ``path`` and solve each of its games on shoes of each
     number of ``decks``, less the cards ``remove`` names (e.g. ``"5 5 K 9"``: a shoe
@@ -115,6 +134,7 @@ def decision_report(path, decks=DEFAULT_DECKS, *, remove: str = "") -> DecisionR
     full = _shoes(decks)
     shoes = tuple(s.remove(remove) for s in full) if remove.strip() else full
     source = load_decisions(path)
+    _names_apart(source)
     return DecisionReport(source, tuple(s.dealt_from for s in full),
                           tuple(_solved(g, s, source) for g in source.decisions for s in shoes),
                           " ".join(remove.split()))

@@ -105,7 +105,7 @@ def decisions_text(report: DecisionReport, fmt: str = "simple") -> str:
                             else ""), fmt) + "\n")
         for title, headers, rows in grids(report, name):
             parts.append("\n" + prose(f"shown: {title}", fmt) + "\n" + table(rows, headers, fmt))
-        parts.append(_errors_text(solved[-1], fmt))
+        parts.extend(_errors_text(game, fmt) for game in solved)
     return "".join(parts)
 
 
@@ -114,14 +114,16 @@ ERRORS_SHOWN = 5
 
 
 def _errors_text(game: SolvedGame, fmt: str) -> str:
-    """Each play's costliest errors against optimal play, on the game's last shoe."""
+    """Each play's costliest errors against optimal play, on one shoe of the game."""
     rows = [[play, " ".join(f"{p}={v}" for p, v in e.shown), e.chosen, e.best,
              f"{float(e.cost) * 100:.2g}%"]
             for play, errors in game.errors.items() for e in errors[:ERRORS_SHOWN]]
     if not rows:
         return ""
-    return ("\n" + prose(f"{game.game}, {game.decks} decks: the costliest errors of each "
-                         f"way of playing (the cost: its share of the return lost)", fmt)
+    decks = f"{game.decks} deck{'s' if game.decks != 1 else ''}"
+    return ("\n" + prose(f"{game.game}, {decks}: the costliest errors of each way of playing "
+                         f"(the cost: what the error takes from the return, per unit of the "
+                         f"first stake; a play's costs sum to its gap to optimal play)", fmt)
             + "\n" + table(rows, ["play", "shown", "chosen", "best", "cost"], fmt, keys=2))
 
 
