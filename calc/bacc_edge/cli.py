@@ -475,7 +475,7 @@ def shipped_command(fmt):
     from .output.shipped_list import shipped_output
     click.echo(shipped_output(list_shipped(), fmt), nl=False)
     say(f"Name one to the command its row names: bacc-edge {SHIPPED}three_card_win,\n"
-        f"bacc-edge streak {SHIPPED}streaks/banker_streak; copy one out to edit with "
+        f"bacc-edge streak {SHIPPED}streaks/banker_streak;\ncopy one out to edit with "
         f"bacc-edge copy-shipped NAME.")
 
 
