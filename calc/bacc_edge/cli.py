@@ -943,7 +943,7 @@ def decide_command(path, game, decks, remove, fmt):
 @fmt_option
 def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rule, shoes, seed,
                    states, fmt):
-    """Value bets over several coups (a file's STREAKS, as the shipped
+    """Value bets over several coups (a file's STREAKS, as Banker Streak's,
     shipped:streaks/banker_streak): the infinite deck and the shoe's one-coup
     chances as independent coups (exact), the coups dealt in turn from the shoe (exact,
     or proven bounds), and whole shoes simulated (95% interval).
@@ -979,7 +979,7 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
 @fmt_option
 def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter_seed, rate,
                   tables, stakes, fmt):
-    """A progressive's figures (a file's METERS, as the shipped
+    """A progressive's figures (a file's METERS, as Dragon Dragon's,
     shipped:meters/dragon_dragon): the return by meter, the break-even meter, the
     return at the seed, the meter when hit and the return over a cycle.
 
@@ -1048,8 +1048,10 @@ def calibrate_command(paytable, unknown, values, grid, bets, fmt):
 
     \b
     Examples:
-      bacc-edge calibrate shipped:multipliers/lightning_baccarat --unknown identities --values 1,2,3,4,5
-      bacc-edge calibrate shipped:multipliers/prosperity_tree_baccarat --unknown multipliers --values 2,3 --grid 2000
+      bacc-edge calibrate shipped:multipliers/lightning_baccarat \\
+          --unknown identities --values 1,2,3,4,5
+      bacc-edge calibrate shipped:multipliers/prosperity_tree_baccarat \\
+          --unknown multipliers --values 2,3 --grid 2000
     """
     from .analysis.calibration import calibrate
     from .output.multipliers import calibration_output
