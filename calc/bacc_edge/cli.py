@@ -74,7 +74,9 @@ def main():
 
     \b
     A paytable is a file of Python (my_bet.py), or one of those shipped with bacc-edge,
-    named shipped:NAME wherever a command takes a paytable (bacc-edge shipped lists them).
+    named shipped:NAME wherever a command takes a paytable (bacc-edge shipped lists them);
+    the games of decide, meter, multipliers and streak are shipped:KIND/NAME
+    (bacc-edge streak shipped:streaks/banker_streak).
     """
 
 
@@ -458,9 +460,11 @@ def results_command(paytables_dir, results_dir, date):
 @main.command("shipped")
 @fmt_option
 def shipped_command(fmt):
-    """List the paytables shipped with bacc-edge: each one's name as a command takes it
-    (shipped:NAME), its game, how many bets it defines, and where the figures it checks
-    were published (from the register of sources shipped beside them).
+    """List the paytables and games shipped with bacc-edge: each one's name as a command
+    takes it (shipped:NAME, or shipped:KIND/NAME for the games of the commands decide,
+    meter, multipliers and streak), its game, how many bets it defines, the command that
+    runs it, and where the figures it checks were published (from the register of
+    sources shipped beside them).
 
     \b
     Examples:
@@ -470,16 +474,17 @@ def shipped_command(fmt):
     from .analysis.shipped_list import list_shipped
     from .output.shipped_list import shipped_output
     click.echo(shipped_output(list_shipped(), fmt), nl=False)
-    say(f"Name one to any command as {SHIPPED}NAME (bacc-edge {SHIPPED}three_card_win);\n"
-        f"copy one out to edit with bacc-edge copy-shipped NAME.")
+    say(f"Name one to the command its row names: bacc-edge {SHIPPED}three_card_win,\n"
+        f"bacc-edge streak {SHIPPED}streaks/banker_streak;\ncopy one out to edit with "
+        f"bacc-edge copy-shipped NAME.")
 
 
 @main.command("copy-shipped")
 @click.argument("name")
 @click.argument("dest", default=".", type=click.Path())
 def copy_shipped_command(name, dest):
-    """Copy the shipped paytable NAME (as bacc-edge shipped lists it, with or without
-    shipped:) out, to edit: to DEST, a .py file or a folder (default: this one), with
+    """Copy the shipped paytable or game NAME (as bacc-edge shipped lists it, with or
+    without shipped:) out, to edit: to DEST, a .py file or a folder (default: this one), with
     the register of sources (SOURCES.md) beside it where the folder holds none. A file
     already there is never replaced: the copy is refused.
 
@@ -487,6 +492,7 @@ def copy_shipped_command(name, dest):
     Examples:
       bacc-edge copy-shipped three_card_win
       bacc-edge copy-shipped shipped:big_tiger my_tiger.py
+      bacc-edge copy-shipped streaks/banker_streak my_streaks.py
     """
     from .language.shipped import copy_shipped
     for path in copy_shipped(name, dest):
@@ -912,7 +918,7 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
 
 
 @main.command("decide")
-@click.argument("path", required=False, type=click.Path(dir_okay=False))
+@click.argument("path", required=False, type=PaytableFile())
 @click.option("--game", "-g", metavar="NAME",
               help="A shipped decision file instead of PATH: lucky_draw, peek_baccarat, "
                    "tie_offered.")
@@ -923,7 +929,7 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
 @fmt_option
 def decide_command(path, game, decks, remove, fmt):
     """Games where the bettor decides after seeing some cards (a file defining
-    DECISIONS, or a shipped one by --game), solved exactly: each game's return under
+    DECISIONS, or a shipped one: shipped:decisions/NAME, or --game NAME), solved exactly: each game's return under
     optimal play, under its printed strategy table, its rules of thumb and simple play
     (always one option), and the strategy table by what is shown.
 
@@ -933,6 +939,7 @@ def decide_command(path, game, decks, remove, fmt):
       bacc-edge decide --game peek_baccarat --decks 8
       bacc-edge decide --game tie_offered --fmt json
       bacc-edge decide --game lucky_draw --decks 1 --remove '9 9 9 8 8'
+      bacc-edge decide shipped:decisions/tie_offered --decks 6
       bacc-edge decide my_decisions.py --decks 6
     """
     if (path is None) == (game is None):
@@ -961,16 +968,16 @@ def decide_command(path, game, decks, remove, fmt):
 @fmt_option
 def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rule, shoes, seed,
                    states, fmt):
-    """Value bets over several coups (a file's STREAKS, as the repository's
-    paytables/streaks/banker_streak.py): the infinite deck and the shoe's one-coup
+    """Value bets over several coups (a file's STREAKS, as Banker Streak's,
+    shipped:streaks/banker_streak): the infinite deck and the shoe's one-coup
     chances as independent coups (exact), the coups dealt in turn from the shoe (exact,
     or proven bounds), and whole shoes simulated (95% interval).
 
     \b
     Examples:
-      bacc-edge streak my_streaks.py --bet "Banker Streak, pay table 2"
-      bacc-edge streak my_streaks.py --counts 2,2,2,3,2,2,3,2,2,2,3,2,3
-      bacc-edge streak my_streaks.py --shoes 50000 --fmt json
+      bacc-edge streak shipped:streaks/banker_streak --bet "Banker Streak, pay table 2"
+      bacc-edge streak shipped:streaks/banker_streak --counts 2,2,2,3,2,2,3,2,2,2,3,2,3
+      bacc-edge streak shipped:streaks/banker_streak --shoes 50000 --fmt json
     """
     from .analysis.streaks import streak_values
     from .output.several_coups import streaks_output
@@ -997,14 +1004,14 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
 @fmt_option
 def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter_seed, rate,
                   tables, stakes, fmt):
-    """A progressive's figures (a file's METERS, as the repository's
-    paytables/meters/dragon_dragon.py): the return by meter, the break-even meter, the
+    """A progressive's figures (a file's METERS, as Dragon Dragon's,
+    shipped:meters/dragon_dragon): the return by meter, the break-even meter, the
     return at the seed, the meter when hit and the return over a cycle.
 
     \b
     Examples:
-      bacc-edge meter my_meter.py --meter 50000 --meter 100000
-      bacc-edge meter my_meter.py --meter-seed 5000 --rate 15 --tables 4
+      bacc-edge meter shipped:meters/dragon_dragon --meter 50000 --meter 100000
+      bacc-edge meter shipped:meters/dragon_dragon --meter-seed 5000 --rate 15 --tables 4
     """
     from .analysis.meters import meter_values
     from .output.several_coups import meters_output
@@ -1029,8 +1036,8 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
 
     \b
     Examples:
-      bacc-edge multipliers lightning_baccarat.py
-      bacc-edge multipliers golden_wealth_baccarat.py --check
+      bacc-edge multipliers shipped:multipliers/lightning_baccarat
+      bacc-edge multipliers shipped:multipliers/golden_wealth_baccarat --check
       bacc-edge multipliers my_game.py --decks 6 --fmt json
     """
     from .analysis.multipliers import check_returns, multiplier_report
@@ -1066,8 +1073,10 @@ def calibrate_command(paytable, unknown, values, grid, bets, fmt):
 
     \b
     Examples:
-      bacc-edge calibrate lightning_baccarat.py --unknown identities --values 1,2,3,4,5
-      bacc-edge calibrate prosperity_tree_baccarat.py --unknown multipliers --values 2,3 --grid 2000
+      bacc-edge calibrate shipped:multipliers/lightning_baccarat \\
+          --unknown identities --values 1,2,3,4,5
+      bacc-edge calibrate shipped:multipliers/prosperity_tree_baccarat \\
+          --unknown multipliers --values 2,3 --grid 2000
     """
     from .analysis.calibration import calibrate
     from .output.multipliers import calibration_output

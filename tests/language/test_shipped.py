@@ -1,8 +1,12 @@
-"""The paytables ship with bacc-edge: a wheel carries them, their register of sources and
-the licence, and the installed command reads ``shipped:NAME`` from any folder; the form
-is never a file's name, nor a file's name the form; the list of them says where each
-figure was published; a copy out never replaces a file."""
+"""The paytables ship with bacc-edge: a wheel carries them, the games of the other
+commands (each kind in its subfolder), their register of sources and the licence, and
+the installed command reads ``shipped:NAME`` and ``shipped:KIND/NAME`` from any folder;
+the form is never a file's name, nor a file's name the form; the list of them says
+which command runs each and where each figure was published; a copy out never replaces
+a file."""
 
+import csv
+import io
 import json
 import os
 import re
@@ -20,10 +24,15 @@ import bacc_edge
 from bacc_edge import PaytableError, load_paytable
 from bacc_edge.analysis.shipped_list import list_shipped
 from bacc_edge.cli import main
-from bacc_edge.language.shipped import copy_shipped, paytable_path, shipped_names
+from bacc_edge.language.shipped import (KINDS, copy_shipped, paytable_path, shipped_games,
+                                        shipped_names)
 from conftest import ROOT
 
 PAYTABLES = sorted((ROOT / "paytables").glob("*.py"))
+#: the games of the other commands, one subfolder of paytables/ a kind, as the disk holds them
+GAMES = sorted((ROOT / "paytables").glob("*/*.py"))
+#: how shipped: names each game, read off its path
+GAME_NAMES = [p.relative_to(ROOT / "paytables").with_suffix("").as_posix() for p in GAMES]
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 PACKAGE = Path(bacc_edge.__file__).parent
 
@@ -87,9 +96,10 @@ def test_the_wheel_carries_the_paytables_their_register_every_module_the_licence
         assert whl.read(licence) == (ROOT / "LICENSE").read_bytes()
         assert "License-Expression: MIT" in whl.read(metadata).decode()
         assert "bacc-edge = bacc_edge.cli:run" in whl.read(entry_points).decode()
-    shipped = {f"bacc_edge/shipped_paytables/{p.name}" for p in [*PAYTABLES,
-                                                                ROOT / "paytables/SOURCES.md"]}
+    shipped = {f"bacc_edge/shipped_paytables/{p.relative_to(ROOT / 'paytables').as_posix()}"
+               for p in [*PAYTABLES, *GAMES, ROOT / "paytables/SOURCES.md"]}
     assert shipped <= names, shipped - names
+    assert {name.partition("/")[0] for name in GAME_NAMES} == set(KINDS)
     # Path.rglob follows no symbolic link: these are the package's own modules
     modules = {f"bacc_edge/{p.relative_to(PACKAGE).as_posix()}" for p in PACKAGE.rglob("*.py")}
     assert modules <= names, modules - names
@@ -110,9 +120,25 @@ def test_the_installed_command_reads_a_shipped_paytable_from_a_folder_outside_th
     assert f"{bet['edge']:.3%}" == "8.304%"
     listed = _installed_command(installed, "shipped", "--fmt", "json", cwd=away)
     assert [p["name"] for p in json.loads(listed.stdout)["paytables"]] == [
-        f"shipped:{p.stem}" for p in PAYTABLES]
+        f"shipped:{name}" for name in [p.stem for p in PAYTABLES] + GAME_NAMES]
     version = _installed_command(installed, "--version", cwd=away)
     assert version.stdout == f"bacc-edge {VERSION}\n"
+
+
+def test_the_installed_command_runs_and_copies_a_game_of_another_command_outside_the_clone(
+        installed, tmp_path):
+    done = _installed_command(installed, "streak", "shipped:streaks/banker_streak",
+                              "--infinite", "--bet", "Banker Streak, pay table 1", "--shoes",
+                              "0", "--fmt", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    (value,) = json.loads(done.stdout)["streaks"]
+    assert (value["bet"], value["model"]) == ("Banker Streak, pay table 1", "infinite deck")
+    copied = _installed_command(installed, "copy-shipped", "shipped:meters/dragon_dragon",
+                                cwd=tmp_path)
+    assert copied.returncode == 0, copied.stderr
+    assert (tmp_path / "dragon_dragon.py").read_bytes() == (
+        ROOT / "paytables" / "meters" / "dragon_dragon.py").read_bytes()
+    assert (tmp_path / "SOURCES.md").read_bytes() == (ROOT / "paytables/SOURCES.md").read_bytes()
 
 
 # -- the form, read in a clone -----------------------------------------------------------------
@@ -120,6 +146,15 @@ def test_the_form_names_the_paytables_of_the_repository_in_a_clone():
     assert shipped_names() == tuple(p.stem for p in PAYTABLES)
     assert paytable_path("shipped:three_card_win") == ROOT / "paytables" / "three_card_win.py"
     assert load_paytable("shipped:super_tie").path == ROOT / "paytables" / "super_tie.py"
+
+
+def test_the_form_names_each_game_of_another_command_by_its_kind_and_name():
+    assert shipped_games() == tuple(p.stem for p in PAYTABLES) + tuple(GAME_NAMES)
+    for name, path in zip(GAME_NAMES, GAMES):
+        assert paytable_path(f"shipped:{name}") == path
+    # decide reads its files through the form too, as --game names them
+    assert bacc_edge.load_decisions("shipped:decisions/tie_offered").path == (
+        ROOT / "paytables" / "decisions" / "tie_offered.py")
 
 
 @pytest.mark.parametrize("path", ["three_card_win", Path("shipped:three_card_win"),
@@ -142,7 +177,7 @@ def test_the_form_beside_a_file_of_that_name_is_neither(tmp_path, monkeypatch):
 # -- the list ------------------------------------------------------------------------------------
 def test_the_list_names_each_paytable_its_game_bets_and_where_its_figures_were_published():
     listed = {p.name: p for p in list_shipped()}
-    assert list(listed) == [p.stem for p in PAYTABLES]
+    assert list(listed) == [p.stem for p in PAYTABLES] + GAME_NAMES
     three = listed["three_card_win"]
     # as the file and SOURCES.md read, by hand
     assert (three.form, three.game) == ("shipped:three_card_win", "3 Card Win Baccarat")
@@ -153,6 +188,20 @@ def test_the_list_names_each_paytable_its_game_bets_and_where_its_figures_were_p
     assert [s.key for s in listed["big_tiger"].sources] == [
         "Jacobson, Card Counting the Big Tiger Baccarat Side Bet (advancedadvantageplay.com)"]
     assert listed["punto_banco"].sources == ()
+    # the games of the other commands: what runs each, as the help of each command says
+    assert {name: p.command for name, p in listed.items() if "/" in name} == {
+        "decisions/lucky_draw": "decide", "decisions/peek_baccarat": "decide",
+        "decisions/tie_offered": "decide", "meters/dragon_dragon": "meter",
+        "multipliers/golden_wealth_baccarat": "multipliers",
+        "multipliers/lightning_baccarat": "multipliers",
+        "multipliers/prosperity_tree_baccarat": "multipliers",
+        "streaks/banker_streak": "streak"}
+    assert listed["three_card_win"].command == "report"
+    # as the files read, by hand: Banker Streak's four pay tables, Lightning's two sources
+    streak = listed["streaks/banker_streak"]
+    assert (streak.game, streak.bets[-1]) == ("Banker Streak", "Banker Streak, pay table 4")
+    assert [s.key[:30] for s in listed["multipliers/lightning_baccarat"].sources] == [
+        "ltccasino.com/cryptocasino/lig", "reallivedealer.ag/baccarat/202"]
 
 
 def test_the_command_lists_them_and_cites_each_source_under_the_table():
@@ -160,8 +209,16 @@ def test_the_command_lists_them_and_cites_each_source_under_the_table():
     assert result.exit_code == 0, result.output
     rows = {line.split()[0]: line for line in result.stdout.splitlines()
             if line.startswith("shipped:")}
-    assert list(rows) == [f"shipped:{p.stem}" for p in PAYTABLES]
-    assert rows["shipped:punto_banco"].endswith("none printed")
+    assert list(rows) == [f"shipped:{name}" for name in [p.stem for p in PAYTABLES] + GAME_NAMES]
+    assert rows["shipped:punto_banco"].endswith("report       none printed")
+    assert rows["shipped:streaks/banker_streak"].split()[-3] == "streak"
+    (json_row,) = [p for p in json.loads(run("shipped", "--fmt", "json").stdout)["paytables"]
+                   if p["name"] == "shipped:multipliers/lightning_baccarat"]
+    assert (json_row["kind"], json_row["command"]) == ("multipliers", "multipliers")
+    csv_rows = list(csv.DictReader(io.StringIO(run("shipped", "--fmt", "csv").stdout)))
+    assert [(r["kind"], r["command"]) for r in csv_rows if r["name"] in (
+        "shipped:big_tiger", "shipped:decisions/lucky_draw")] == [
+        ("paytable", "report"), ("decisions", "decide")]
     number = rows["shipped:three_card_win"].split()[-1]
     # its note, wrapped to 100 columns: the numbered line and those hanging under it
     notes = re.split(r"\n(?=\[[0-9]+\] )", result.stdout.split("\n\n")[-1])
@@ -180,6 +237,13 @@ def test_a_copy_is_the_shipped_file_with_its_register_and_keeps_the_users_regist
     (mine / "SOURCES.md").write_text("my own register\n")
     assert copy_shipped("shipped:big_tiger", mine / "tiger.py") == (mine / "tiger.py",)
     assert (mine / "SOURCES.md").read_text() == "my own register\n"
+
+
+def test_a_copy_of_a_game_of_another_command_brings_the_register_its_figures_cite(tmp_path):
+    written = copy_shipped("streaks/banker_streak", tmp_path)
+    assert written == (tmp_path / "banker_streak.py", tmp_path / "SOURCES.md")
+    assert written[0].read_bytes() == (ROOT / "paytables/streaks/banker_streak.py").read_bytes()
+    assert written[1].read_bytes() == (ROOT / "paytables" / "SOURCES.md").read_bytes()
 
 
 def test_a_copy_never_writes_through_a_link_to_nowhere(tmp_path):
@@ -212,4 +276,7 @@ def test_every_example_of_the_help_names_paytables_an_installed_bacc_edge_holds(
     assert not [e for e in examples if "paytables/" in e]
     named = {word.removeprefix("shipped:") for e in examples for word in e.split()
              if word.startswith("shipped:")}
-    assert named and named <= set(shipped_names()), named - set(shipped_names())
+    assert named and named <= set(shipped_games()), named - set(shipped_games())
+    # each command of a kind of game shows one shipped with bacc-edge, run as it is
+    shown = {e.split()[1] for e in examples if any(w.startswith("shipped:") for w in e.split())}
+    assert {kind.command for kind in KINDS.values()} <= shown

@@ -1126,7 +1126,7 @@ CLI = [
      "(did you mean shipped:three_card_win?)", 1),
     ("shipped name empty", ["shipped:"], "'shipped:' names no paytable: write shipped:NAME", 1),
     ("shipped name a path", ["eor", "shipped:../paytables/live_dealer.py"],
-     "no paytable of that name is shipped (did you mean shipped:live_dealer?)", 1),
+     "no kind of game '../paytables' is shipped (did you mean shipped:live_dealer?)", 1),
     ("shipped name unknown to depth", ["depth", "shipped:nope"],
      "shipped:nope: no paytable of that name is shipped; the shipped ones:", 1),
     ("shipped name unknown to track", ["track", "shipped:nope", "--port", "0", "--no-browser"],
@@ -1164,6 +1164,44 @@ CLI = [
      "dest '': the name is empty", 1),
     ("results from a clone's folder outside a clone", ["results", "{tmp}/paytables"],
      "paytables' does not exist", 2),
+    # -- shipped games of the other commands: shipped:KIND/NAME ------------------------------
+    ("shipped kind misspelt", ["streak", "shipped:streak/banker_streak"],
+     "shipped:streak/banker_streak: no kind of game 'streak' is shipped (did you mean "
+     "shipped:streaks/banker_streak?); the kinds: decisions/ (bacc-edge decide), meters/ "
+     "(bacc-edge meter), multipliers/ (bacc-edge multipliers), streaks/ (bacc-edge streak), "
+     "and the paytables (bacc-edge shipped lists them all)", 1),
+    ("shipped kind climbing out", ["shipped:streaks/../three_card_win"],
+     "no kind of game 'streaks/..' is shipped (did you mean shipped:three_card_win?)", 1),
+    ("shipped game misspelt", ["multipliers", "shipped:multipliers/lightning"],
+     "shipped:multipliers/lightning: no multipliers game of that name is shipped (did you "
+     "mean shipped:multipliers/lightning_baccarat?); the shipped ones: "
+     "multipliers/golden_wealth_baccarat, multipliers/lightning_baccarat,", 1),
+    ("shipped game of another kind", ["decide", "shipped:streaks/peek_baccarat"],
+     "no streaks game of that name is shipped (did you mean "
+     "shipped:decisions/peek_baccarat?)", 1),
+    ("shipped game without its kind", ["streak", "shipped:banker_streak"],
+     "shipped:banker_streak: no paytable of that name is shipped (did you mean "
+     "shipped:streaks/banker_streak?)", 1),
+    ("shipped game without its kind, a paytable's name near", ["decide", "shipped:lucky_draw"],
+     "(did you mean shipped:decisions/lucky_draw?)", 1),
+    ("shipped game without its kind, the list", ["meter", "shipped:dragon"],
+     "; the other games: decisions/lucky_draw, decisions/peek_baccarat,", 1),
+    ("shipped kind without a name", ["meter", "shipped:meters/"],
+     "'shipped:meters/' names no meters game: write shipped:meters/NAME; the shipped ones: "
+     "meters/dragon_dragon", 1),
+    ("shipped game misspelt to decide", ["decide", "shipped:decisions/tie_offred"],
+     "(did you mean shipped:decisions/tie_offered?)", 1),
+    ("a clone's game path outside a clone", ["streak", "{tmp}/paytables/streaks/banker_streak.py"],
+     "banker_streak.py: no such paytable file (bacc-edge ships one of that name: "
+     "shipped:streaks/banker_streak)", 1),
+    ("decide a clone's path outside a clone", ["decide", "{tmp}/paytables/decisions/lucky_draw.py"],
+     "lucky_draw.py: cannot read it (No such file or directory) (bacc-edge ships one of that "
+     "name: shipped:decisions/lucky_draw)", 1),
+    ("a game of decide to report", ["shipped:decisions/lucky_draw"],
+     "lucky_draw.py: defines no BETS, only DECISIONS (a game with a decision: bacc-edge "
+     "decide)", 1),
+    ("copy-shipped a kind not shipped", ["copy-shipped", "meter/dragon_dragon", "{tmp}"],
+     "(did you mean shipped:meters/dragon_dragon?)", 1),
     # -- track --token-file: refused before anything listens (a paytable that fails to load
     # and an address not of this machine: a token file let through is another error)
     ("track token-file on a loopback address", ["track", "{syntax}", "--port", "0", "--session",
@@ -1634,6 +1672,12 @@ API = [
      lambda: load_paytables(["shipped:punto_banco", PUNTO]), PaytableError, "given twice"),
     ("report('shipped:…') misspelt", lambda: report("shipped:nope", Shoe.decks(8)),
      PaytableError, "shipped:nope: no paytable of that name is shipped"),
+    ("load_decisions('shipped:…') of no kind", lambda: bacc_edge.load_decisions(
+        "shipped:decision/lucky_draw"), PaytableError, "no kind of game 'decision' is shipped "
+     "(did you mean shipped:decisions/lucky_draw?)"),
+    ("load_paytable('shipped:KIND/…') misspelt", lambda: load_paytable(
+        "shipped:meters/dragon"), PaytableError, "shipped:meters/dragon: no meters game of "
+     "that name is shipped (did you mean shipped:meters/dragon_dragon?)"),
     # -- nothing ignored or misread in silence (trust, third pass) -------------------------
     ("Shoe.from_ranks(...).remove('K♠')", lambda: Shoe.from_ranks([4] * 13).remove("5 K♠"),
      ShoeError, "cannot remove 'K♠' from '5 K♠': the shoe (custom shoe) is rank counts, with "

@@ -34,7 +34,7 @@ from ..game.coup import POSITIONS
 from ..game.tableau import STANDARD, Tableau
 from .bet import Bet
 from .loader import run_file
-from .shipped import shipped_folder
+from .shipped import paytable_path, shipped_names, shipped_path
 from .pays import Pays, exact_number, pays
 
 #: The first four cards, in dealing order: the cards a bettor may be shown before he
@@ -291,32 +291,36 @@ class DecisionFile:
     docstring: str
 
 
-#: The folder of the shipped decision files, inside the shipped paytables' folder.
+#: The kind of shipped game the decision files are (:data:`~bacc_edge.language.shipped.KINDS`):
+#: ``shipped:decisions/NAME``.
 SHIPPED_DECISIONS = "decisions"
 
 
 def shipped_decisions() -> tuple[str, ...]:
     """The shipped decision files' names (``lucky_draw`` …), sorted."""
-    return tuple(sorted(p.stem for p in (shipped_folder() / SHIPPED_DECISIONS).glob("*.py")))
+    return shipped_names(SHIPPED_DECISIONS)
 
 
 def shipped_decision_path(name: str) -> Path:
-    """The shipped decision file ``name`` (``"lucky_draw"``); a name not shipped is
-    refused, listing those that are."""
+    """The shipped decision file ``name`` (``"lucky_draw"``, as ``--game`` takes it; it
+    is ``shipped:decisions/lucky_draw`` too); a name not shipped is refused, listing
+    those that are."""
     names = shipped_decisions()
     if not isinstance(name, str) or name not in names:
         raise PaytableError(f"game {name!r} is not a shipped decision file; the shipped "
                             f"ones: {', '.join(names) or 'none'}")
-    return shipped_folder() / SHIPPED_DECISIONS / f"{name}.py"
+    return shipped_path(f"{SHIPPED_DECISIONS}/{name}")
 
 
 def load_decisions(path) -> DecisionFile:
-    """Run a file of games with a decision (``paytables/decisions/*.py``) and read its
-    ``GAME``, ``DECISIONS`` and ``RULES`` (its code run by the paytable loader,
+    """Run a file of games with a decision (a path, or ``"shipped:decisions/NAME"``, see
+    :mod:`~bacc_edge.language.shipped`) and read its ``GAME``, ``DECISIONS`` and
+    ``RULES`` (its code run by the paytable loader,
     :func:`~bacc_edge.language.loader.run_file`). Every failure is one
     :class:`~bacc_edge.errors.PaytableError` naming the file."""
     if not isinstance(path, (str, Path)):
         raise ArgumentError(f"path {kind_of(path)} must be a file's path")
+    path = paytable_path(path)
     source, namespace = run_file(path)
     decisions = namespace.get("DECISIONS")
     if not isinstance(decisions, (list, tuple)) or not decisions or not all(

@@ -465,13 +465,17 @@ def run_file(path) -> tuple[str, dict]:
         source = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         reason = getattr(err, "strerror", None) or type(err).__name__
-        raise PaytableError(f"{path}: cannot read it ({reason})") from None
+        hint = shipped_hint(path) if isinstance(err, FileNotFoundError) else ""
+        raise PaytableError(f"{path}: cannot read it ({reason}){hint}") from None
     namespace = _run_code(source, path)
     return source, {name: value for name, value in namespace.items() if name.isupper()}
 
 
 def _check_loaded(namespace: dict, source: str, p: Path, path) -> Paytable:
     bets = namespace.get("BETS")
+    if bets is None and "DECISIONS" in namespace:
+        raise PaytableError(f"{path}: defines no BETS, only DECISIONS (a game with a "
+                            f"decision: bacc-edge decide)")
     if bets is None and BEYOND_ONE_COUP.isdisjoint(namespace):
         raise PaytableError(f"{path}: defines no BETS (a list of Bet)")
     if bets is None:  # a file of bets over several coups (STREAKS) or meters alone
