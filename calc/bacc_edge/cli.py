@@ -593,7 +593,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     Examples:
       bacc-edge math-report shipped:three_card_win -o three_card_win.html
       bacc-edge math-report my_bet.py -o my_bet.md
-      bacc-edge math-report my_decisions.py -o my_decisions.html
+      bacc-edge math-report shipped:decisions/peek_baccarat -o peek.html
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000 --cuts 14,52,104
 
