@@ -58,13 +58,15 @@ def test_the_bound_holds_from_every_anchor(lucky_8, dealt):
     screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
     shoes, values, _ = dealt
     for unseen, (ev, _) in zip(shoes, values):
-        chances, cards = screen.group_chances(unseen), unseen.sum(axis=1)
+        (chances, budgets), cards = screen.group_chances(unseen), unseen.sum(axis=1)
         for a in range(0, len(unseen) - 1, 4):
             anchor = card_class_totals(screen.grouped, screen.batch, unseen[a:a + 1])[0]
-            bound = screen.bounds(anchor, int(cards[a]), chances[a + 1:], cards[a + 1:])
+            bound = screen.bounds(anchor, int(cards[a]), chances[a + 1:], budgets[a + 1:],
+                                  cards[a + 1:])
             assert (bound[:, 0] >= ev[a + 1:, 0] - 1e-12).all(), a
             # the anchor's own round: the bound is its value plus nothing but rounding
-            at = screen.bounds(anchor, int(cards[a]), chances[a:a + 1], cards[a:a + 1])
+            at = screen.bounds(anchor, int(cards[a]), chances[a:a + 1], budgets[a:a + 1],
+                               cards[a:a + 1])
             assert at[0, 0] == pytest.approx(ev[a, 0], abs=1e-9)
 
 

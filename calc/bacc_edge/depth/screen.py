@@ -69,6 +69,7 @@ from ..game.tableau import Tableau
 from ..language.bet import Bet, Event
 from ..language.point_words import banker, cards_dealt, player
 from .card_totals import card_class_totals, class_values
+from .suited_hands import SuitedBudgets, fill_bound
 
 #: A round is skipped only when its bound is below minus this (see the module: the
 #: bound's rounding error is below 1e-9).
@@ -147,32 +148,43 @@ class PartScreen:
             self.enumerator = Enumerator(self.points.layout)
             number = {tuple(row): g for g, row in
                       enumerate(self.points.class_events.T.tolist())}
-            group_of = np.array([number[k] for k in keys])
         else:
-            self.points = None
-            group_of = np.zeros(len(keys), dtype=np.int64)
+            self.points, number = None, {(): 0}
+        group_of = np.array([number[k] for k in keys], dtype=np.int64)
+        #: the budgets of the classes within a suited hand (None: no such class)
+        self.suited = SuitedBudgets.of(self.grouped, len(bets), group_bets, number,
+                                       len(number), tableau)
         #: per class of :attr:`grouped`, the cards its coups deal (4, 5 or 6)
         self.dealt = np.array([dealt(k) for k in keys], dtype=np.int64)
         nets = self.grouped.float_nets[:len(bets)]
-        #: per bet: its least net, its classes in fill order, their groups, v = net - lo,
-        #: and per class in fill order the place its group's run starts
+        #: per bet: its least net, its classes in fill order (by group, best-paying
+        #: first), their groups, and v = net - lo in that order
         self.fills = []
         for row in nets:
             lo = float(row.min())
             order = np.lexsort((-(row - lo), group_of))
-            groups = group_of[order]
-            first = np.searchsorted(groups, groups)
-            self.fills.append((lo, order, groups, (row - lo)[order], first))
+            self.fills.append((lo, order, group_of[order],
+                               np.ascontiguousarray((row - lo)[order])))
+        n = self.grouped.n_classes
+        self._in_player, self._in_banker = (
+            (self.suited.in_player, self.suited.in_banker) if self.suited is not None
+            else (np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)))
 
-    def group_chances(self, unseen: np.ndarray) -> np.ndarray:
-        """Per row of 52 card counts, each group's exact chance (floats of exact counts)."""
+    def group_chances(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per row of 52 card counts, each group's exact chance (floats of exact counts),
+        and its budgets of the suited hands (rows × 3 × groups; inf where the bet pays
+        no suited hand: see :mod:`bacc_edge.depth.suited_hands`)."""
         if self.points is None:
-            return np.ones((len(unseen), 1))
-        totals = self.enumerator.class_totals_each(
-            unseen, self.points.cell_class,
-            np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
-        floats = totals.astype(np.float64)
-        return floats / floats.sum(axis=1, keepdims=True)
+            chances = np.ones((len(unseen), 1))
+        else:
+            totals = self.enumerator.class_totals_each(
+                unseen, self.points.cell_class,
+                np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
+            floats = totals.astype(np.float64)
+            chances = floats / floats.sum(axis=1, keepdims=True)
+        if self.suited is None:
+            return chances, np.full((len(unseen), 3, chances.shape[1]), np.inf)
+        return chances, self.suited.budgets(unseen)
 
     def caps(self, anchor: np.ndarray, anchor_cards: int, cards: np.ndarray) -> np.ndarray:
         """Per row (``cards`` left, six or more), per class of :attr:`grouped`, the most
@@ -184,19 +196,22 @@ class PartScreen:
         return (anchor.astype(np.float64) / float(anchor.sum()))[None, :] / q
 
     def bounds(self, anchor: np.ndarray, anchor_cards: int, chances: np.ndarray,
-               cards: np.ndarray) -> np.ndarray:
-        """Per row (``chances`` of its groups, ``cards`` left), per bet, the bound U of
-        its value from the anchor's class totals ``anchor`` (of :attr:`grouped`) on
+               budgets: np.ndarray, cards: np.ndarray) -> np.ndarray:
+        """Per row (``chances`` of its groups and their ``budgets``, as
+        :meth:`group_chances` gives them; ``cards`` left), per bet, the bound U of its
+        value from the anchor's class totals ``anchor`` (of :attr:`grouped`) on
         ``anchor_cards`` cards: rows × bets. Rows below six cards get +inf (counted)."""
         ok = cards >= COUP_CARDS
-        caps_all = self.caps(anchor, anchor_cards, cards[ok])
+        caps = np.ascontiguousarray(self.caps(anchor, anchor_cards, cards[ok]))
+        chances = np.ascontiguousarray(chances[ok])
+        budgets = np.ascontiguousarray(budgets[ok])
         out = np.full((len(cards), len(self.fills)), np.inf)
-        for b, (lo, order, groups, v, first) in enumerate(self.fills):
-            caps = caps_all[:, order]
-            before = np.cumsum(caps, axis=1) - caps
-            before -= before[:, first]
-            x = np.clip(chances[ok][:, groups] - before, 0.0, caps)
-            out[ok, b] = lo + x @ v
+        left = np.empty((3, chances.shape[1]))
+        bound = np.empty(len(chances))
+        for b, (lo, order, groups, v) in enumerate(self.fills):
+            fill_bound(chances, budgets, caps, order, groups, v, self._in_player,
+                       self._in_banker, lo, left, bound)
+            out[ok, b] = bound
         return out
 
     def own_totals(self, totals: np.ndarray) -> np.ndarray:
@@ -212,14 +227,15 @@ class PartScreen:
         totals, exact. The first anchor is the full shoe (``full``, its totals
         ``full_totals``); each round counted is the next."""
         cards = unseen.sum(axis=1)
-        chances = self.group_chances(unseen)
+        chances, budgets = self.group_chances(unseen)
         counted = np.zeros(len(unseen), dtype=bool)
         totals = np.zeros((len(unseen), self.grouped.n_classes), dtype=np.int64)
         anchor, anchor_cards, i = full_totals, int(full.sum()), 0
         while i < len(unseen):
             rest = slice(i, len(unseen))
             open_ = must[rest] | (self.bounds(anchor, anchor_cards, chances[rest],
-                                              cards[rest]) >= -MARGIN).any(axis=1)
+                                              budgets[rest], cards[rest]) >= -MARGIN
+                                  ).any(axis=1)
             if not open_.any():
                 break
             i += int(np.argmax(open_))

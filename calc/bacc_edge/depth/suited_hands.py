@@ -1,0 +1,301 @@
+"""How likely a hand is to be suited, bounded from the suits left: the budgets that tighten
+the screen's bound (:mod:`bacc_edge.depth.screen`) on bets that pay a suited hand.
+
+The screen bounds a bet's value on the cards left (C) by filling each point-level group's
+exact chance into the bet's classes, best-paying first, each class capped by its chance at
+the anchor over q_k. A bet that pays most for a suited hand (Lucky 8's suited three-card
+8) has its slack there: the suited classes' caps grow with 1/q_k, so the fill gives them
+far more than their share. Here the suited classes of a group get a second, direct
+budget, worked out on C itself: an upper bound of the group's chance of coups whose
+player's hand is suited (``Ps``), whose banker's is (``Bs``), or both.
+
+Why the budgets hold (a proof, not an estimate)
+-----------------------------------------------
+Number C's cards by point value v (0-9) and suit s: ``n[v, s]`` cards, ``m[v] = sum_s
+n[v, s]``. Write ``[p]_k = p (p-1) ... (p-k+1)``. A *cell* is the point engine's finest
+class here: the two hands' two-card totals and third cards (pt, x, bt, y; a third card
+NONE where the hand stood); every coup of a cell deals the same positions to each hand.
+The engine counts ordered six-card deals. Fix a cell c and the point values of the
+player's cards, ``u`` (two or three of them, as the cell allows). The deals with those
+player values and any banker values ``w`` the cell allows number
+
+    W(u) · Bank_c(m - u),   W(u) = prod_v [m[v]]_{u_v},
+
+where ``u_v`` is how many of the player's cards have value v, and ``Bank_c(m - u)``
+counts the banker's cards and the cards beyond the hands from the cards left once the
+player's are out -- which depends on the player's cards only through their values,
+whatever their ranks and suits. The same deals with the player's cards all of suit s
+number ``W_s(u) · Bank_c(m - u)`` with ``W_s(u) = prod_v [n[v, s]]_{u_v}``, for the same
+reason. Summing over s and u, with ``rho(u) = sum_s W_s(u) / W(u)`` (where W(u) > 0)::
+
+    P_C(Ps and c) = sum_u rho(u) W(u) Bank_c(m - u) / [N]_6  <=  rho_c · P_C(c),
+
+``rho_c`` the largest rho(u) over the player values the cell allows (its two-card total
+pt, its third card x). The banker's hand likewise (deal the banker's cards first):
+``P_C(Bs and c) <= rho'_c · P_C(c)``, the largest over (bt, y).
+
+Both hands suited, of suits s and s': where s != s' the two hands' cards come from
+disjoint pools and the deals number ``W_s(u) W_s'(w)`` times the rest; where s = s' at
+most that (a falling product of a pool is at most the product of the two hands' falling
+products). So ``P_C(Ps and Bs and c) <= sum_{u,w} (sum_s W_s(u)) (sum_s W_s(w)) · rest /
+[N]_6``. The banker's ``sum_s W_s(w)`` is at most ``rho^-(w)`` times his deals once the
+player's cards are out, ``rho^-(w) = sum_s W_s(w) / prod_v [max(m[v] - 3, 0)]_{w_v}``
+(the player takes at most three cards of a value), so
+
+    P_C(Ps and Bs and c) <= rho_c · rho^-'_c · P_C(c),
+
+and the same with the hands' roles swapped; the least of the two, and of the two
+budgets above, is the cell's budget for both. A group's budgets are its cells' sums.
+rho(u) is a ratio of two exact integers (at most a few hundred thousand each), rounded
+once; the budgets are scaled up by ``1 + 1e-9`` to cover that rounding.
+
+The fill (:func:`fill_bound`): within a group, the classes each lie in a chain of sets,
+``J`` (classes whose every coup has both hands suited) inside ``A`` (the player's hand
+suited) inside the group; each set's classes together take at most its budget, each class
+at most its cap. Greedy filling of a chain of budgets, best-paying class first, each as
+much as every budget above it and its cap allow, reaches the largest ``sum v x`` (an
+exchange argument: where a best solution gives a class i less than the greedy fill, the
+smallest budget holding i that is spent is spent partly on a later class j, v_j <= v_i;
+moving the amount from j to i leaves every budget holding i and j as it was, loosens those
+holding j alone and fits those holding i alone, which had room; the value does not fall).
+The true chances are one feasible point, so the fill bounds the value; the same with the
+banker's chain (J inside B), and the least of the two is the bound.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ..analysis.evaluator import Evaluator, layout_for
+from ..engine.jit import kernel
+from ..engine.point_table import Enumerator
+from ..game.cards import POINT_VALUES, POINTS, SUITS_PER_RANK
+from ..game.tableau import Tableau
+from ..language.bet import Bet, Event
+from ..language.point_words import banker, player
+
+#: The budgets are scaled up by this much, to cover the rounding of each rho (see the
+#: module).
+ROUNDING = 1e-9
+#: The most cards a hand holds: the other hand's cards, once out, leave each point
+#: value's pool at least this much smaller (see the module's rho^-).
+HAND_CARDS = 3
+
+#: per card kind (rank · suits + suit), its point value and suit
+_VALUE = np.repeat(np.array(POINTS), SUITS_PER_RANK)
+_SUIT = np.tile(np.arange(SUITS_PER_RANK), len(POINTS))
+#: 52 kinds × (value · suits + suit): 1 where the kind is of that value and suit
+_KIND_TO_VALUE_SUIT = np.zeros((len(_VALUE), POINT_VALUES * SUITS_PER_RANK))
+_KIND_TO_VALUE_SUIT[np.arange(len(_VALUE)), _VALUE * SUITS_PER_RANK + _SUIT] = 1.0
+
+
+def _suited_bets() -> list[Bet]:
+    return [Bet(f"{hand.side} suited", [Event("suited", hand.hand.same_suit, 1)])
+            for hand in (player, banker)]
+
+
+def _cell_bets() -> list[Bet]:
+    """The point engine's cells, as bets: each hand's two-card total and third card."""
+    hands = (player, banker)
+    return ([Bet(f"{h.side} two", [Event(f"{t}", h.two_card_total == t, 1)
+                                   for t in range(POINT_VALUES)]) for h in hands]
+            + [Bet(f"{h.side} third", [Event(f"{x}", h.third == x, 1)
+                                       for x in range(-1, POINT_VALUES)]) for h in hands])
+
+
+def value_suit_counts(unseen: np.ndarray) -> np.ndarray:
+    """Per row of 52 card counts (rank · 4 + suit), the cards of each point value and
+    suit: rows × 10 × 4 (floats of exact integers)."""
+    return (unseen.astype(np.float64) @ _KIND_TO_VALUE_SUIT).reshape(
+        len(unseen), POINT_VALUES, SUITS_PER_RANK)
+
+
+@kernel
+def ratio_tables(counts, hand_cards, rho, rho_less):
+    """Per row of ``counts`` (rows × values × suits, exact integers as floats), per
+    (two-card total t, third card x + 1: 0 for none), the largest rho and rho^- over the
+    hand's point values (see the module; rho^- inf where a pool less ``hand_cards`` may
+    run out, 0 where no such hand can be dealt); fills ``rho`` and ``rho_less``
+    (rows × values × values + 1)."""
+    nv, ns = counts.shape[1], counts.shape[2]
+    for r in range(counts.shape[0]):
+        for t in range(nv):
+            for x in range(nv + 1):
+                rho[r, t, x] = 0.0
+                rho_less[r, t, x] = 0.0
+        for u in range(nv):
+            for w in range(nv):
+                t = (u + w) % nv
+                for x in range(nv + 1):
+                    plain, least, suited = 1.0, 1.0, 0.0
+                    for s in range(ns + 2):  # each suit's pool, then the value's, then less
+                        f = 1.0
+                        for k in range(3 if x > 0 else 2):
+                            v = u if k == 0 else (w if k == 1 else x - 1)
+                            taken = 0.0
+                            if k >= 1 and v == u:
+                                taken += 1.0
+                            if k == 2 and v == w:
+                                taken += 1.0
+                            if s < ns:
+                                pool = counts[r, v, s]
+                            else:
+                                pool = 0.0
+                                for q in range(ns):
+                                    pool += counts[r, v, q]
+                                if s == ns + 1:
+                                    pool = max(pool - hand_cards, 0.0)
+                            f *= pool - taken
+                        if s < ns:
+                            suited += f
+                        elif s == ns:
+                            plain = f
+                        else:
+                            least = f
+                    if plain > 0.0:
+                        rho[r, t, x] = max(rho[r, t, x], suited / plain)
+                        rho_less[r, t, x] = max(rho_less[r, t, x],
+                                                suited / least if least > 0.0 else np.inf)
+
+
+def suited_ratios(unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of 52 card counts, per (two-card total, third card + 1: 0 for none), the
+    largest rho over the hand's point values (see the module), and the largest rho^-
+    (inf where a pool left after the other hand's cards may run out): two arrays
+    rows × 10 × 11. A pool's falling product is zero where it runs out (a factor
+    reaches zero before any is negative)."""
+    rho = np.empty((len(unseen), POINT_VALUES, POINT_VALUES + 1))
+    rho_less = np.empty_like(rho)
+    ratio_tables(value_suit_counts(unseen), float(HAND_CARDS), rho, rho_less)
+    return rho, rho_less
+
+
+@kernel
+def cell_budgets(totals, player_cell, banker_cell, group, rho, rho_less, out):
+    """Per row of point-class ``totals`` (exact), the groups' budgets (see the module):
+    each class's chance times its cell's rho (player: ``player_cell`` (t, x + 1) per
+    class; banker: ``banker_cell``), and for both hands the least of the bounds, summed
+    into its ``group``; fills ``out`` (rows × 3 × groups)."""
+    for r in range(totals.shape[0]):
+        n = 0.0
+        for k in range(totals.shape[1]):
+            n += totals[r, k]
+        for h in range(3):
+            for g in range(out.shape[2]):
+                out[r, h, g] = 0.0
+        for k in range(totals.shape[1]):
+            if totals[r, k] == 0:
+                continue
+            chance = totals[r, k] / n
+            p = rho[r, player_cell[k, 0], player_cell[k, 1]]
+            p_less = rho_less[r, player_cell[k, 0], player_cell[k, 1]]
+            b = rho[r, banker_cell[k, 0], banker_cell[k, 1]]
+            b_less = rho_less[r, banker_cell[k, 0], banker_cell[k, 1]]
+            both = min(p, b)
+            if p > 0.0 and b > 0.0:
+                both = min(both, min(p * b_less, p_less * b))
+            out[r, 0, group[k]] += chance * p
+            out[r, 1, group[k]] += chance * b
+            out[r, 2, group[k]] += chance * both
+
+
+class SuitedBudgets:
+    """The budgets of the classes of ``grouped`` (a bet's evaluator compiled with its
+    grouping's bets ``group_bets``, on a card layout) that pay a suited hand: per class,
+    whether its every coup has the player's hand suited (:attr:`in_player`), the
+    banker's (:attr:`in_banker`); per row of card counts, per group (``group_number``:
+    the grouping's class keys → the screen's group numbers), the budgets (see the
+    module). :meth:`of` gives None where no class lies within a suited hand."""
+
+    def __init__(self, in_player: np.ndarray, in_banker: np.ndarray,
+                 group_bets: Sequence[Bet], group_number: dict, n_groups: int,
+                 tableau: Tableau):
+        self.in_player, self.in_banker = in_player, in_banker
+        cells = _cell_bets()
+        self.points = Evaluator.of([*cells, *group_bets], suits=False, tableau=tableau)
+        self.enumerator = Enumerator(self.points.layout)
+        keys = self.points.class_events.T
+        #: per point class: its two-card totals and third cards (+1: 0 for none), group
+        self.player_cell = np.ascontiguousarray(keys[:, [0, 2]])
+        self.banker_cell = np.ascontiguousarray(keys[:, [1, 3]])
+        self.group = np.array([group_number[tuple(k)] for k in keys[:, len(cells):].tolist()],
+                              dtype=np.int64)
+        self.n_groups = n_groups
+
+    @classmethod
+    def of(cls, grouped: Evaluator, n_bets: int, group_bets: Sequence[Bet],
+           group_number: dict, n_groups: int, tableau: Tableau) -> "SuitedBudgets | None":
+        """The budgets of ``grouped``'s classes (its first ``n_bets`` bets the bet's own,
+        then ``group_bets``), or None where none lies within a suited hand. A class lies
+        within one where, compiled with the hands' suits as bets too, it never meets
+        that hand unsuited (each of that layout's cells is some class's coups, so every
+        coup is seen)."""
+        suited = _suited_bets()
+        bets = list(grouped.bets)
+        wider = Evaluator([*bets, *suited], layout_for([*bets, *suited], tableau))
+        own = {tuple(row): c for c, row in enumerate(grouped.class_events.T.tolist())}
+        unsuited = np.zeros((len(suited), grouped.n_classes), dtype=bool)
+        for row in wider.class_events.T.tolist():
+            c = own[tuple(row[:len(bets)])]
+            for h, line in enumerate(row[len(bets):]):
+                unsuited[h, c] |= line != 0  # line 0: the hand is suited
+        if unsuited.all():
+            return None
+        return cls(~unsuited[0], ~unsuited[1], group_bets, group_number, n_groups, tableau)
+
+    def budgets(self, unseen: np.ndarray) -> np.ndarray:
+        """Per row of 52 card counts, per group, the budgets (chances) of the player's
+        hand suited, the banker's, and both: rows × 3 × groups (see the module)."""
+        totals = self.enumerator.class_totals_each(
+            unseen, self.points.cell_class,
+            np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
+        out = np.empty((len(unseen), 3, self.n_groups))
+        cell_budgets(totals, self.player_cell, self.banker_cell, self.group,
+                     *suited_ratios(unseen), out)
+        return out * (1 + ROUNDING)
+
+
+@kernel
+def fill_bound(chances, budgets, caps, order, groups, values, in_player, in_banker, lo,
+               left, out):
+    """Per row, the bound of one bet's value (see the module): ``lo`` plus the greedy
+    fill of ``values`` (v ≥ 0, classes in ``order``: by group, best-paying first, their
+    groups ``groups``) into the groups' ``chances`` (rows × groups), each class at most
+    its ``caps`` (rows × classes), the classes within a suited hand (``in_player``,
+    ``in_banker``, by class) within the ``budgets`` (rows × 3 × groups: player, banker,
+    both), the least of the player's chain and the banker's. ``left`` (3 × groups) is
+    scratch; fills ``out`` (rows)."""
+    for r in range(chances.shape[0]):
+        best = np.inf
+        for chain in range(2):
+            for g in range(chances.shape[1]):
+                left[0, g] = chances[r, g]
+                left[1, g] = budgets[r, chain, g]
+                left[2, g] = budgets[r, 2, g]
+            total = lo
+            for i in range(order.shape[0]):
+                c, g = order[i], groups[i]
+                inside = in_player[c] if chain == 0 else in_banker[c]
+                both = in_player[c] and in_banker[c]
+                x = min(caps[r, c], left[0, g])
+                if inside:
+                    x = min(x, left[1, g])
+                if both:
+                    x = min(x, left[2, g])
+                if x <= 0.0:
+                    continue
+                left[0, g] -= x
+                if inside:
+                    left[1, g] -= x
+                if both:
+                    left[2, g] -= x
+                total += values[i] * x
+            best = min(best, total)
+        out[r] = best
+
+
+__all__ = ["HAND_CARDS", "ROUNDING", "SuitedBudgets", "cell_budgets", "fill_bound", "ratio_tables",
+           "suited_ratios",
+           "value_suit_counts"]
