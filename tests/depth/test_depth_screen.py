@@ -58,7 +58,7 @@ def test_the_bound_holds_from_every_anchor(lucky_8, dealt):
     screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
     shoes, values, _ = dealt
     for unseen, (ev, _) in zip(shoes, values):
-        (chances, budgets), cards = screen.group_chances(unseen), unseen.sum(axis=1)
+        (chances, budgets, _), cards = screen.group_chances(unseen), unseen.sum(axis=1)
         for a in range(0, len(unseen) - 1, 4):
             anchor = card_class_totals(screen.grouped, screen.batch, unseen[a:a + 1])[0]
             bound = screen.bounds(anchor, int(cards[a]), chances[a + 1:], budgets[a + 1:],

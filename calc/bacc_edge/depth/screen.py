@@ -152,7 +152,7 @@ class PartScreen:
             self.points, number = None, {(): 0}
         group_of = np.array([number[k] for k in keys], dtype=np.int64)
         #: the budgets of the classes within a suited hand (None: no such class)
-        self.suited = SuitedBudgets.of(self.grouped, len(bets), group_bets, number,
+        self.suited = SuitedBudgets.of(self.grouped, group_of, group_bets, number,
                                        len(number), tableau)
         #: per class of :attr:`grouped`, the cards its coups deal (4, 5 or 6)
         self.dealt = np.array([dealt(k) for k in keys], dtype=np.int64)
@@ -170,10 +170,13 @@ class PartScreen:
             (self.suited.in_player, self.suited.in_banker) if self.suited is not None
             else (np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)))
 
-    def group_chances(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def group_chances(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per row of 52 card counts, each group's exact chance (floats of exact counts),
-        and its budgets of the suited hands (rows × 3 × groups; inf where the bet pays
-        no suited hand: see :mod:`bacc_edge.depth.suited_hands`)."""
+        its budgets of the suited hands (rows × 3 × groups; inf where the bet pays no
+        suited hand), and the point cells' chances that the budgets' exact counts read
+        (rows × 0 where there are none): see :mod:`bacc_edge.depth.suited_hands`."""
+        if self.suited is not None:
+            return self.suited.budgets(unseen)
         if self.points is None:
             chances = np.ones((len(unseen), 1))
         else:
@@ -182,9 +185,8 @@ class PartScreen:
                 np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
             floats = totals.astype(np.float64)
             chances = floats / floats.sum(axis=1, keepdims=True)
-        if self.suited is None:
-            return chances, np.full((len(unseen), 3, chances.shape[1]), np.inf)
-        return chances, self.suited.budgets(unseen)
+        return (chances, np.full((len(unseen), 3, chances.shape[1]), np.inf),
+                np.zeros((len(unseen), 0)))
 
     def caps(self, anchor: np.ndarray, anchor_cards: int, cards: np.ndarray) -> np.ndarray:
         """Per row (``cards`` left, six or more), per class of :attr:`grouped`, the most
@@ -227,7 +229,7 @@ class PartScreen:
         totals, exact. The first anchor is the full shoe (``full``, its totals
         ``full_totals``); each round counted is the next."""
         cards = unseen.sum(axis=1)
-        chances, budgets = self.group_chances(unseen)
+        chances, budgets, cells = self.group_chances(unseen)
         counted = np.zeros(len(unseen), dtype=bool)
         totals = np.zeros((len(unseen), self.grouped.n_classes), dtype=np.int64)
         anchor, anchor_cards, i = full_totals, int(full.sum()), 0
@@ -239,6 +241,13 @@ class PartScreen:
             if not open_.any():
                 break
             i += int(np.argmax(open_))
+            if not must[i] and self.suited is not None and cards[i] >= COUP_CARDS:
+                # the cheap budgets leave the round open: its exact budgets may not
+                exact = self.suited.exact(unseen[i], cells[i])[None]
+                if (self.bounds(anchor, anchor_cards, chances[i:i + 1], exact,
+                                cards[i:i + 1]) < -MARGIN).all():
+                    i += 1
+                    continue
             totals[i] = card_class_totals(self.grouped, self.batch, unseen[i:i + 1])[0]
             counted[i] = True
             anchor, anchor_cards, i = totals[i], int(cards[i]), i + 1

@@ -69,7 +69,7 @@ from typing import Sequence
 import numpy as np
 
 from ..analysis.evaluator import Evaluator, layout_for
-from ..engine.jit import kernel
+from ..engine.jit import inline, kernel
 from ..engine.point_table import Enumerator
 from ..game.cards import POINT_VALUES, POINTS, SUITS_PER_RANK
 from ..game.tableau import Tableau
@@ -209,7 +209,7 @@ class SuitedBudgets:
     the grouping's class keys → the screen's group numbers), the budgets (see the
     module). :meth:`of` gives None where no class lies within a suited hand."""
 
-    def __init__(self, in_player: np.ndarray, in_banker: np.ndarray,
+    def __init__(self, in_player: np.ndarray, in_banker: np.ndarray, group_of: np.ndarray,
                  group_bets: Sequence[Bet], group_number: dict, n_groups: int,
                  tableau: Tableau):
         self.in_player, self.in_banker = in_player, in_banker
@@ -217,18 +217,31 @@ class SuitedBudgets:
         self.points = Evaluator.of([*cells, *group_bets], suits=False, tableau=tableau)
         self.enumerator = Enumerator(self.points.layout)
         keys = self.points.class_events.T
-        #: per point class: its two-card totals and third cards (+1: 0 for none), group
+        #: per point class: each hand's two-card total and third card (+1: 0 for none)
         self.player_cell = np.ascontiguousarray(keys[:, [0, 2]])
         self.banker_cell = np.ascontiguousarray(keys[:, [1, 3]])
+        self.cells = np.ascontiguousarray(keys[:, [0, 2, 1, 3]])
+        #: per point class, its group (the screen's numbers)
         self.group = np.array([group_number[tuple(k)] for k in keys[:, len(cells):].tolist()],
                               dtype=np.int64)
         self.n_groups = n_groups
+        #: the point classes by group, and where each group's run starts (every group
+        #: holds cells: the groups are the classes of the grouping's bets alone)
+        self.by_group = np.argsort(self.group, kind="stable")
+        self.group_starts = np.searchsorted(self.group[self.by_group], np.arange(n_groups))
+        assert len(set(self.group.tolist())) == n_groups
+        #: per point class, whether its group holds classes within the player's suited
+        #: hand, the banker's, both: the budgets the fill reads
+        within = np.zeros((n_groups, 3), dtype=bool)
+        for h, inside in enumerate((in_player, in_banker, in_player & in_banker)):
+            within[group_of[inside], h] = True
+        self.need = np.ascontiguousarray(within[self.group])
 
     @classmethod
-    def of(cls, grouped: Evaluator, n_bets: int, group_bets: Sequence[Bet],
+    def of(cls, grouped: Evaluator, group_of: np.ndarray, group_bets: Sequence[Bet],
            group_number: dict, n_groups: int, tableau: Tableau) -> "SuitedBudgets | None":
-        """The budgets of ``grouped``'s classes (its first ``n_bets`` bets the bet's own,
-        then ``group_bets``), or None where none lies within a suited hand. A class lies
+        """The budgets of ``grouped``'s classes (their groups ``group_of``: its bets the
+        bet's own, then ``group_bets``), or None where none lies within a suited hand. A class lies
         within one where, compiled with the hands' suits as bets too, it never meets
         that hand unsuited (each of that layout's cells is some class's coups, so every
         coup is seen)."""
@@ -243,18 +256,122 @@ class SuitedBudgets:
                 unsuited[h, c] |= line != 0  # line 0: the hand is suited
         if unsuited.all():
             return None
-        return cls(~unsuited[0], ~unsuited[1], group_bets, group_number, n_groups, tableau)
+        return cls(~unsuited[0], ~unsuited[1], group_of, group_bets, group_number,
+                   n_groups, tableau)
 
-    def budgets(self, unseen: np.ndarray) -> np.ndarray:
-        """Per row of 52 card counts, per group, the budgets (chances) of the player's
-        hand suited, the banker's, and both: rows × 3 × groups (see the module)."""
+    def budgets(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per row of 52 card counts: each group's exact chance (floats of exact counts),
+        the budgets (chances) of the player's hand suited, the banker's, and both
+        (rows × 3 × groups; see the module), and each cell's exact chance (what
+        :meth:`exact` reads)."""
         totals = self.enumerator.class_totals_each(
             unseen, self.points.cell_class,
             np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
+        groups = np.add.reduceat(totals[:, self.by_group], self.group_starts, axis=1)
         out = np.empty((len(unseen), 3, self.n_groups))
         cell_budgets(totals, self.player_cell, self.banker_cell, self.group,
                      *suited_ratios(unseen), out)
+        floats = totals.astype(np.float64)
+        sums = floats.sum(axis=1, keepdims=True)
+        return groups.astype(np.float64) / sums, out * (1 + ROUNDING), floats / sums
+
+    def exact(self, row: np.ndarray, cells: np.ndarray) -> np.ndarray:
+        """The budgets of one row of 52 card counts, from each cell's exact share (see
+        the module's last section; ``cells``: the cells' chances, as :meth:`budgets`
+        gives them): 3 × groups."""
+        out = np.empty((3, self.n_groups))
+        counts = value_suit_counts(row[None, :])[0]
+        exact_cell_budgets(counts, self.cells, self.need, cells, self.group,
+                           np.zeros(2 * HAND_CARDS, dtype=np.int64),
+                           np.empty(SUITS_PER_RANK), np.empty((POINT_VALUES, SUITS_PER_RANK)),
+                           np.empty(POINT_VALUES), out)
         return out * (1 + ROUNDING)
+
+
+@inline
+def _falling(pools, seq, end, start):
+    """The falling product of the cards ``seq[start:end]`` (point values) from ``pools``
+    once ``seq[:start]`` are out: prod over i of (pools[seq[i]] - earlier cards of its
+    value). Zero where a pool runs out (a factor reaches zero before any is negative)."""
+    out = 1.0
+    for i in range(start, end):
+        taken = 0.0
+        for j in range(i):
+            if seq[j] == seq[i]:
+                taken += 1.0
+        out *= pools[seq[i]] - taken
+    return out
+
+
+@inline
+def _hand(total, third, first, nv, seq, at):
+    """Writes a hand's cards (point values 0 … nv-1) into ``seq`` from ``at``: its first
+    card ``first``, the second making the two-card ``total``, its ``third`` (+1; 0:
+    none); returns how many."""
+    seq[at] = first
+    seq[at + 1] = (total - first + nv) % nv
+    if third == 0:
+        return 2
+    seq[at + 2] = third - 1
+    return 3
+
+
+@kernel
+def exact_cell_budgets(counts, cells, need, chance, group, seq, player_suits, banker_suits,
+                       banker_plain, out):
+    """The exact budgets of one row of cards (``counts``: values × suits, exact integers
+    as floats; see the module's last section): for each cell (``cells``: player total,
+    third + 1, banker total, third + 1) where ``need`` says so (player, banker, both),
+    its ``chance`` times the share of its deals with that hand suited (both hands), summed
+    into its ``group``; fills ``out`` (3 × groups). Scratch: ``seq`` (six cards),
+    ``player_suits`` (suits), ``banker_suits`` (values × suits), ``banker_plain``
+    (values): per first card of the hand, its cards' falling products."""
+    nv, ns = counts.shape[0], counts.shape[1]
+    for h in range(3):
+        for g in range(out.shape[1]):
+            out[h, g] = 0.0
+    pools = counts.sum(axis=1)
+    for k in range(cells.shape[0]):
+        if chance[k] == 0.0 or not (need[k, 0] or need[k, 1] or need[k, 2]):
+            continue
+        for b in range(nv):  # the banker's hands alone
+            lw = _hand(cells[k, 2], cells[k, 3], b, nv, seq, 0)
+            banker_plain[b] = _falling(pools, seq, lw, 0)
+            for s in range(ns):
+                banker_suits[b, s] = _falling(counts[:, s], seq, lw, 0)
+        plain, player_suited, banker_suited, both_suited = 0.0, 0.0, 0.0, 0.0
+        for a in range(nv):
+            lu = _hand(cells[k, 0], cells[k, 1], a, nv, seq, 0)
+            player = _falling(pools, seq, lu, 0)
+            if player == 0.0:
+                continue
+            suited = 0.0
+            for s in range(ns):
+                player_suits[s] = _falling(counts[:, s], seq, lu, 0)
+                suited += player_suits[s]
+            for b in range(nv):
+                n = lu + _hand(cells[k, 2], cells[k, 3], b, nv, seq, lu)
+                deals = player * _falling(pools, seq, n, lu)
+                if deals == 0.0:
+                    continue
+                plain += deals
+                player_suited += suited * (deals / player)
+                b_suited = 0.0
+                for s in range(ns):
+                    b_suited += banker_suits[b, s]
+                banker_suited += b_suited * (deals / banker_plain[b])
+                if need[k, 2]:
+                    same, cross = 0.0, 0.0
+                    for s in range(ns):
+                        same += _falling(counts[:, s], seq, n, 0)
+                        cross += player_suits[s] * banker_suits[b, s]
+                    both_suited += same + suited * b_suited - cross
+        if plain == 0.0:
+            continue
+        share = chance[k] / plain
+        out[0, group[k]] += share * player_suited if need[k, 0] else 0.0
+        out[1, group[k]] += share * banker_suited if need[k, 1] else 0.0
+        out[2, group[k]] += share * both_suited if need[k, 2] else 0.0
 
 
 @kernel
