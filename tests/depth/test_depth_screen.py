@@ -158,3 +158,25 @@ def test_a_screened_summary_plots_its_favourable_rounds(tmp_path):
     plot_depth([BetSummary("Lucky 8, player", None, 0.05, (), None, rounds)], "screened",
                tmp_path / "depth.png")
     assert (tmp_path / "depth.png").stat().st_size > 0
+
+
+@pytest.mark.parametrize("bet, decks, shoes", [("Lucky 8, banker", 1, 8),
+                                               ("Lucky 8, player", 1, 6)])
+def test_small_shoes_screened_are_the_unscreened_and_count_only_favourable_rounds(
+        bet, decks, shoes):
+    """Shoe by shoe, on small shoes and the banker's bet: the rounds counted have the
+    unscreened values and are the rounds that favour the player (the suited hands'
+    exact budgets make Lucky 8's bound its value), the others are worth at most zero."""
+    from bacc_edge.game.dealing import DealRules
+    spec = prepare(LUCKY_8, [bet], eor_count=False, paytable_counts_too=False,
+                   deal=DealRules(decks=decks))
+    g = game(spec)
+    rounds, start, _, _, _, cards = g.deal_shoes(spec.seed, 0, shoes, keep_cards=True)
+    unseen = [unseen_by_round(cards[s], start[s], int(rounds[s])) for s in range(shoes)]
+    evs, _ = ScreenedValues(g.values, spec.tableau, cheap_s=0).moments(
+        unseen, [np.zeros(len(u), dtype=bool) for u in unseen], np.bincount(cards[0], minlength=52))
+    ev = np.concatenate([g.values.moments_each(u)[0] for u in unseen])[:, 0]
+    counted = ~np.isnan(evs[:, 0])
+    assert (evs[counted, 0] == ev[counted]).all() and (ev[~counted] <= 0).all()
+    np.testing.assert_array_equal(counted, ev > 0)
+    assert counted.any() and not counted.all()

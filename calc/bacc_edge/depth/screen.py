@@ -40,6 +40,12 @@ group in decreasing order of ``v_w``, each up to its cap, until ``P_C(g)`` is sp
 maxima summed over the groups, plus ``lo``, are the bound U: the true value is one
 feasible point, so it is at most U. Rounds whose U is below ``-MARGIN`` are skipped.
 
+A bet that pays a suited hand (Lucky 8's suited three-card 8) has its slack in the suited
+classes, whose caps grow with 1/q_k. Their chance within a group is also bounded on C
+directly, from the suits left (:mod:`bacc_edge.depth.suited_hands`, with its proof): a
+cheap budget on every round, and, on a round the cheap one leaves open, an exact one
+before the round is counted. The fill takes those budgets as well as the caps.
+
 Floating point: every chance is a ratio of exact int64 counts, each rounded once
 (relative error 2**-53), q_k a product of k rounded ratios; U sums a few thousand terms
 each at most the bet's largest ``v`` (201 for Lucky 8): its error is below 1e-9, far
@@ -47,10 +53,11 @@ inside :data:`MARGIN`. A round whose value lies within the margin below zero is 
 exactly, which costs a count and changes no decision.
 
 How far the screen goes: the bound loosens as cards leave (q_k falls like
-``(N_C / N_A)**k``) and with the classes' share of their group (a suited three-card 8
-among the player's three-card 8s), so a round is counted exactly every few rounds
-where the value is within a few per cent of zero, and every round that favours the
-player. Bets whose cells are settled on the first cards' multisets (Lucky Nines,
+``(N_C / N_A)**k``) and with the classes' share of their group, so a round is counted
+exactly every few rounds where the value is within a few per cent of zero, and every
+round that favours the player. With the suited budgets, Lucky 8 (whose classes the point
+cells and the hands' suits decide) is counted on the rounds that favour the player
+alone. Bets whose cells are settled on the first cards' multisets (Lucky Nines,
 Colour Match, Jackpot Baccarat: microseconds a round) are counted every round.
 """
 

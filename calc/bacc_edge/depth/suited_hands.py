@@ -60,6 +60,22 @@ moving the amount from j to i leaves every budget holding i and j as it was, loo
 holding j alone and fits those holding i alone, which had room; the value does not fall).
 The true chances are one feasible point, so the fill bounds the value; the same with the
 banker's chain (J inside B), and the least of the two is the bound.
+
+Exact budgets (:meth:`SuitedBudgets.exact`)
+--------------------------------------------
+The budgets above take the largest rho of a cell where its deals mix many hand values. A
+round they leave open gets, before it is counted, the cells' exact shares instead (only
+the cells of groups that hold a suited class): summing over the player's values u and
+the banker's w the cell allows (each hand's first card, the second making its two-card
+total, its third the cell's), the deals number ``[m]_{u+w}`` (the falling product of the
+five or six cards' values, times the rest, the same for every u, w of the cell); the
+player's hand suited ``sum_s W_s(u) · [m - u]_w``; the banker's ``sum_s W_s(w) ·
+[m - w]_u``; both ``sum_s [n[., s]]_{u+w} + sum_{s != s'} W_s(u) W_s'(w)`` (the same suit:
+the six cards from that suit's pools; two suits: disjoint pools). Each share is exact
+(floats of exact integers, each below 2**53 on 27 decks, summed: relative error below
+1e-12, inside ``ROUNDING``); a cell's chance times its share is its budget. With them the
+fill of a bet whose classes the point cells and the hands' suits decide (Lucky 8) is the
+bet's exact value: only the rounds that favour the player are counted.
 """
 
 from __future__ import annotations
@@ -72,6 +88,7 @@ from ..analysis.evaluator import Evaluator, layout_for
 from ..engine.jit import inline, kernel
 from ..engine.point_table import Enumerator
 from ..game.cards import POINT_VALUES, POINTS, SUITS_PER_RANK
+from ..game.shoe import COUP_CARDS
 from ..game.tableau import Tableau
 from ..language.bet import Bet, Event
 from ..language.point_words import banker, player
@@ -282,7 +299,7 @@ class SuitedBudgets:
         out = np.empty((3, self.n_groups))
         counts = value_suit_counts(row[None, :])[0]
         exact_cell_budgets(counts, self.cells, self.need, cells, self.group,
-                           np.zeros(2 * HAND_CARDS, dtype=np.int64),
+                           np.zeros(COUP_CARDS, dtype=np.int64),
                            np.empty(SUITS_PER_RANK), np.empty((POINT_VALUES, SUITS_PER_RANK)),
                            np.empty(POINT_VALUES), out)
         return out * (1 + ROUNDING)
