@@ -172,15 +172,13 @@ class PartScreen:
             order = np.lexsort((-(row - lo), group_of))
             self.fills.append((lo, order, group_of[order],
                                np.ascontiguousarray((row - lo)[order])))
-        n = self.grouped.n_classes
-        self._in_player, self._in_banker = (
-            (self.suited.in_player, self.suited.in_banker) if self.suited is not None
-            else (np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)))
+        self._inside = (self.suited.inside if self.suited is not None
+                        else np.zeros((4, self.grouped.n_classes), dtype=bool))
 
     def group_chances(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per row of 52 card counts, each group's exact chance (floats of exact counts),
-        its budgets of the suited hands (rows × 3 × groups; inf where the bet pays no
-        suited hand), and the point cells' chances that the budgets' exact counts read
+        its budgets of hands of one suit or colour (rows × 5 × groups; inf where the bet
+        pays none), and the point cells' chances that the budgets' exact counts read
         (rows × 0 where there are none): see :mod:`bacc_edge.depth.suited_hands`."""
         if self.suited is not None:
             return self.suited.budgets(unseen)
@@ -192,7 +190,7 @@ class PartScreen:
                 np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
             floats = totals.astype(np.float64)
             chances = floats / floats.sum(axis=1, keepdims=True)
-        return (chances, np.full((len(unseen), 3, chances.shape[1]), np.inf),
+        return (chances, np.full((len(unseen), 5, chances.shape[1]), np.inf),
                 np.zeros((len(unseen), 0)))
 
     def caps(self, anchor: np.ndarray, anchor_cards: int, cards: np.ndarray) -> np.ndarray:
@@ -215,11 +213,11 @@ class PartScreen:
         chances = np.ascontiguousarray(chances[ok])
         budgets = np.ascontiguousarray(budgets[ok])
         out = np.full((len(cards), len(self.fills)), np.inf)
-        left = np.empty((3, chances.shape[1]))
+        left = np.empty((budgets.shape[1], chances.shape[1]))
         bound = np.empty(len(chances))
         for b, (lo, order, groups, v) in enumerate(self.fills):
-            fill_bound(chances, budgets, caps, order, groups, v, self._in_player,
-                       self._in_banker, lo, left, bound)
+            fill_bound(chances, budgets, caps, order, groups, v, self._inside, lo, left,
+                       bound)
             out[ok, b] = bound
         return out
 

@@ -1,13 +1,17 @@
-"""How likely a hand is to be suited, bounded from the suits left: the budgets that tighten
-the screen's bound (:mod:`bacc_edge.depth.screen`) on bets that pay a suited hand.
+"""How likely a hand is to be of one suit (or one colour), bounded from the cards left:
+the budgets that tighten the screen's bound (:mod:`bacc_edge.depth.screen`) on bets that
+pay such hands.
 
 The screen bounds a bet's value on the cards left (C) by filling each point-level group's
 exact chance into the bet's classes, best-paying first, each class capped by its chance at
 the anchor over q_k. A bet that pays most for a suited hand (Lucky 8's suited three-card
-8) has its slack there: the suited classes' caps grow with 1/q_k, so the fill gives them
-far more than their share. Here the suited classes of a group get a second, direct
-budget, worked out on C itself: an upper bound of the group's chance of coups whose
-player's hand is suited (``Ps``), whose banker's is (``Bs``), or both.
+8), or for hands of one colour (Super Tie's six-card tie of one colour, Contrast Bonus's
+hands of two colours) has its slack there: those classes' caps grow with 1/q_k, so the
+fill gives them far more than their share. Here those classes of a group get direct
+budgets, worked out on C itself: upper bounds of the group's chance of coups whose
+player's hand is of one *pool* (a suit; or a colour, the two suits of it pooled), whose
+banker's is, both are, both of the same pool, both of two (:data:`POOLS`). Below, "suit"
+s runs over the pools.
 
 Why the budgets hold (a proof, not an estimate)
 -----------------------------------------------
@@ -45,14 +49,15 @@ player's cards are out, ``rho^-(w) = sum_s W_s(w) / prod_v [max(m[v] - 3, 0)]_{w
     P_C(Ps and Bs and c) <= rho_c · rho^-'_c · P_C(c),
 
 and the same with the hands' roles swapped; the least of the two, and of the two
-budgets above, is the cell's budget for both. A group's budgets are its cells' sums.
+budgets above, is the cell's budget for both, and for both of the same pool and both of
+two (each a part of both). A group's budgets are its cells' sums.
 rho(u) is a ratio of two exact integers (at most a few hundred thousand each), rounded
 once; the budgets are scaled up by ``1 + 1e-9`` to cover that rounding.
 
-The fill (:func:`fill_bound`): within a group, the classes each lie in a chain of sets,
-``J`` (classes whose every coup has both hands suited) inside ``A`` (the player's hand
-suited) inside the group; each set's classes together take at most its budget, each class
-at most its cap. Greedy filling of a chain of budgets, best-paying class first, each as
+The fill (:func:`fill_bound`): within a group, the classes lie in a laminar family of
+sets: ``S`` and ``D`` (classes whose every coup has both hands of the same pool, of two)
+inside ``J`` (both hands of one pool) inside ``A`` (the player's hand) inside the group;
+each set's classes together take at most its budget, each class at most its cap. Greedy filling of a chain of budgets, best-paying class first, each as
 much as every budget above it and its cap allow, reaches the largest ``sum v x`` (an
 exchange argument: where a best solution gives a class i less than the greedy fill, the
 smallest budget holding i that is spent is spent partly on a later class j, v_j <= v_i;
@@ -70,8 +75,9 @@ the banker's w the cell allows (each hand's first card, the second making its tw
 total, its third the cell's), the deals number ``[m]_{u+w}`` (the falling product of the
 five or six cards' values, times the rest, the same for every u, w of the cell); the
 player's hand suited ``sum_s W_s(u) · [m - u]_w``; the banker's ``sum_s W_s(w) ·
-[m - w]_u``; both ``sum_s [n[., s]]_{u+w} + sum_{s != s'} W_s(u) W_s'(w)`` (the same suit:
-the six cards from that suit's pools; two suits: disjoint pools). Each share is exact
+[m - w]_u``; both of the same suit ``sum_s [n[., s]]_{u+w}`` (the hands' cards all from
+that suit's pools), of two ``sum_{s != s'} W_s(u) W_s'(w)`` (disjoint pools); both, the
+two summed. Each share is exact
 (floats of exact integers, each below 2**53 on 27 decks, summed: relative error below
 1e-12, inside ``ROUNDING``); a cell's chance times its share is its budget. With them the
 fill of a bet whose classes the point cells and the hands' suits decide (Lucky 8) is the
@@ -84,10 +90,11 @@ from typing import Sequence
 
 import numpy as np
 
-from ..analysis.evaluator import Evaluator, layout_for
+from ..analysis.evaluator import Evaluator, bet_features, layout_for
 from ..engine.jit import inline, kernel
+from ..errors import PlanTooLarge
 from ..engine.point_table import Enumerator
-from ..game.cards import POINT_VALUES, POINTS, SUITS_PER_RANK
+from ..game.cards import POINT_VALUES, POINTS, SUIT_COLOURS, SUITS_PER_RANK
 from ..game.shoe import COUP_CARDS
 from ..game.tableau import Tableau
 from ..language.bet import Bet, Event
@@ -108,9 +115,30 @@ _KIND_TO_VALUE_SUIT = np.zeros((len(_VALUE), POINT_VALUES * SUITS_PER_RANK))
 _KIND_TO_VALUE_SUIT[np.arange(len(_VALUE)), _VALUE * SUITS_PER_RANK + _SUIT] = 1.0
 
 
-def _suited_bets() -> list[Bet]:
-    return [Bet(f"{hand.side} suited", [Event("suited", hand.hand.same_suit, 1)])
-            for hand in (player, banker)]
+#: The pools a hand's cards may all come from: per word of the language, the pool of
+#: each suit (one suit each; or its colour). Tried in this order: a screen's budgets are
+#: of the first whose hands some class of the bet lies within.
+POOLS = {"suit": tuple(range(SUITS_PER_RANK)), "colour": SUIT_COLOURS}
+#: The budgets, in order: the player's hand of one pool, the banker's, both hands (each
+#: of one pool), both of the same pool, both of two different pools.
+PLAYER, BANKER, BOTH, SAME, DIFFERENT = range(5)
+
+
+def _pool_bets(word: str) -> list[Bet]:
+    """The bets whose first line holds where the player's hand is of one pool (``word``:
+    suit or colour), the banker's, both of the same, both of different ones."""
+    one = [getattr(hand.hand, f"same_{word}") for hand in (player, banker)]
+    same = getattr(player.card(1), word) == getattr(banker.card(1), word)
+    return [Bet("player one", [Event("one", one[0], 1)]),
+            Bet("banker one", [Event("one", one[1], 1)]),
+            Bet("both, same", [Event("same", one[0] & one[1] & same, 1)]),
+            Bet("both, different", [Event("different", one[0] & one[1] & ~same, 1)])]
+
+
+def _reads_groups_of(bets: Sequence[Bet], word: str) -> bool:
+    """Whether ``bets`` read ``word`` (suit, colour) on a group of cards."""
+    return any(f.startswith("{") and f.endswith(f".{word}")
+               for b in bets for f in bet_features(b))
 
 
 def _cell_bets() -> list[Bet]:
@@ -122,11 +150,15 @@ def _cell_bets() -> list[Bet]:
                                        for x in range(-1, POINT_VALUES)]) for h in hands])
 
 
-def value_suit_counts(unseen: np.ndarray) -> np.ndarray:
+def value_pool_counts(unseen: np.ndarray, pools: Sequence[int]) -> np.ndarray:
     """Per row of 52 card counts (rank · 4 + suit), the cards of each point value and
-    suit: rows × 10 × 4 (floats of exact integers)."""
-    return (unseen.astype(np.float64) @ _KIND_TO_VALUE_SUIT).reshape(
+    pool (``pools``: each suit's pool): rows × 10 × pools (floats of exact integers)."""
+    by_suit = (unseen.astype(np.float64) @ _KIND_TO_VALUE_SUIT).reshape(
         len(unseen), POINT_VALUES, SUITS_PER_RANK)
+    out = np.zeros((len(unseen), POINT_VALUES, max(pools) + 1))
+    for suit, pool in enumerate(pools):
+        out[:, :, pool] += by_suit[:, :, suit]
+    return out
 
 
 @kernel
@@ -177,7 +209,8 @@ def ratio_tables(counts, hand_cards, rho, rho_less):
                                                 suited / least if least > 0.0 else np.inf)
 
 
-def suited_ratios(unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def suited_ratios(unseen: np.ndarray, pools: Sequence[int] = POOLS["suit"]
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """Per row of 52 card counts, per (two-card total, third card + 1: 0 for none), the
     largest rho over the hand's point values (see the module), and the largest rho^-
     (inf where a pool left after the other hand's cards may run out): two arrays
@@ -185,7 +218,7 @@ def suited_ratios(unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     reaches zero before any is negative)."""
     rho = np.empty((len(unseen), POINT_VALUES, POINT_VALUES + 1))
     rho_less = np.empty_like(rho)
-    ratio_tables(value_suit_counts(unseen), float(HAND_CARDS), rho, rho_less)
+    ratio_tables(value_pool_counts(unseen, pools), float(HAND_CARDS), rho, rho_less)
     return rho, rho_less
 
 
@@ -194,12 +227,13 @@ def cell_budgets(totals, player_cell, banker_cell, group, rho, rho_less, out):
     """Per row of point-class ``totals`` (exact), the groups' budgets (see the module):
     each class's chance times its cell's rho (player: ``player_cell`` (t, x + 1) per
     class; banker: ``banker_cell``), and for both hands the least of the bounds, summed
-    into its ``group``; fills ``out`` (rows × 3 × groups)."""
+    into its ``group`` (both hands of the same pool, or of two, at most both); fills
+    ``out`` (rows × 5 × groups)."""
     for r in range(totals.shape[0]):
         n = 0.0
         for k in range(totals.shape[1]):
             n += totals[r, k]
-        for h in range(3):
+        for h in range(out.shape[1]):
             for g in range(out.shape[2]):
                 out[r, h, g] = 0.0
         for k in range(totals.shape[1]):
@@ -216,20 +250,23 @@ def cell_budgets(totals, player_cell, banker_cell, group, rho, rho_less, out):
             out[r, 0, group[k]] += chance * p
             out[r, 1, group[k]] += chance * b
             out[r, 2, group[k]] += chance * both
+            out[r, 3, group[k]] += chance * both
+            out[r, 4, group[k]] += chance * both
 
 
 class SuitedBudgets:
     """The budgets of the classes of ``grouped`` (a bet's evaluator compiled with its
-    grouping's bets ``group_bets``, on a card layout) that pay a suited hand: per class,
-    whether its every coup has the player's hand suited (:attr:`in_player`), the
-    banker's (:attr:`in_banker`); per row of card counts, per group (``group_number``:
-    the grouping's class keys → the screen's group numbers), the budgets (see the
-    module). :meth:`of` gives None where no class lies within a suited hand."""
+    grouping's bets ``group_bets``, on a card layout) that pay hands of one suit (or one
+    colour: :attr:`pools`): per class, whether its every coup has the player's hand of
+    one pool, the banker's, both of the same, both of two (:attr:`inside`, 4 × classes);
+    per row of card counts, per group (``group_number``: the grouping's class keys → the
+    screen's group numbers), the budgets (see the module). :meth:`of` gives None where no
+    class lies within such hands."""
 
-    def __init__(self, in_player: np.ndarray, in_banker: np.ndarray, group_of: np.ndarray,
+    def __init__(self, pools: Sequence[int], inside: np.ndarray, group_of: np.ndarray,
                  group_bets: Sequence[Bet], group_number: dict, n_groups: int,
                  tableau: Tableau):
-        self.in_player, self.in_banker = in_player, in_banker
+        self.pools, self.inside = tuple(pools), inside
         cells = _cell_bets()
         self.points = Evaluator.of([*cells, *group_bets], suits=False, tableau=tableau)
         self.enumerator = Enumerator(self.points.layout)
@@ -247,47 +284,58 @@ class SuitedBudgets:
         self.by_group = np.argsort(self.group, kind="stable")
         self.group_starts = np.searchsorted(self.group[self.by_group], np.arange(n_groups))
         assert len(set(self.group.tolist())) == n_groups
-        #: per point class, whether its group holds classes within the player's suited
-        #: hand, the banker's, both: the budgets the fill reads
-        within = np.zeros((n_groups, 3), dtype=bool)
-        for h, inside in enumerate((in_player, in_banker, in_player & in_banker)):
-            within[group_of[inside], h] = True
+        #: per point class, whether its group holds classes within each budget's hands
+        #: (PLAYER … DIFFERENT): the budgets the fill reads
+        within = np.zeros((n_groups, 5), dtype=bool)
+        sets = (inside[0], inside[1], inside[0] & inside[1], inside[2], inside[3])
+        for h, members in enumerate(sets):
+            within[group_of[members], h] = True
         self.need = np.ascontiguousarray(within[self.group])
 
     @classmethod
     def of(cls, grouped: Evaluator, group_of: np.ndarray, group_bets: Sequence[Bet],
            group_number: dict, n_groups: int, tableau: Tableau) -> "SuitedBudgets | None":
         """The budgets of ``grouped``'s classes (their groups ``group_of``: its bets the
-        bet's own, then ``group_bets``), or None where none lies within a suited hand. A class lies
-        within one where, compiled with the hands' suits as bets too, it never meets
-        that hand unsuited (each of that layout's cells is some class's coups, so every
-        coup is seen)."""
-        suited = _suited_bets()
+        bet's own, then ``group_bets``) on the first of :data:`POOLS` whose hands some
+        class lies within, or None. A class lies within where, compiled with the hands'
+        pools as bets too, it never meets them otherwise (each of that layout's cells is
+        some class's coups, so every coup is seen). A pool is tried only where the bets
+        read it on a group of cards (a hand's, all the cards'): a bet on single cards'
+        suits (Perfect Pairs) would cost a layout of every card, for no budget; nor
+        where that layout is too large to plan."""
         bets = list(grouped.bets)
-        wider = Evaluator([*bets, *suited], layout_for([*bets, *suited], tableau))
         own = {tuple(row): c for c, row in enumerate(grouped.class_events.T.tolist())}
-        unsuited = np.zeros((len(suited), grouped.n_classes), dtype=bool)
-        for row in wider.class_events.T.tolist():
-            c = own[tuple(row[:len(bets)])]
-            for h, line in enumerate(row[len(bets):]):
-                unsuited[h, c] |= line != 0  # line 0: the hand is suited
-        if unsuited.all():
-            return None
-        return cls(~unsuited[0], ~unsuited[1], group_of, group_bets, group_number,
-                   n_groups, tableau)
+        for word, pools in POOLS.items():
+            if not _reads_groups_of(bets, word):
+                continue
+            more = _pool_bets(word)
+            try:
+                wider = Evaluator([*bets, *more], layout_for([*bets, *more], tableau))
+            except PlanTooLarge:  # no budget, no harm: the caps alone bound the value
+                continue
+            outside = np.zeros((len(more), grouped.n_classes), dtype=bool)
+            for row in wider.class_events.T.tolist():
+                c = own[tuple(row[:len(bets)])]
+                for h, line in enumerate(row[len(bets):]):
+                    outside[h, c] |= line != 0  # line 0: the hands are so
+            if not outside.all():
+                return cls(pools, ~outside, group_of, group_bets, group_number, n_groups,
+                           tableau)
+        return None
 
     def budgets(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per row of 52 card counts: each group's exact chance (floats of exact counts),
         the budgets (chances) of the player's hand suited, the banker's, and both
-        (rows × 3 × groups; see the module), and each cell's exact chance (what
+        (rows × 5 × groups: PLAYER … DIFFERENT; see the module), and each cell's exact
+        chance (what
         :meth:`exact` reads)."""
         totals = self.enumerator.class_totals_each(
             unseen, self.points.cell_class,
             np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
         groups = np.add.reduceat(totals[:, self.by_group], self.group_starts, axis=1)
-        out = np.empty((len(unseen), 3, self.n_groups))
+        out = np.empty((len(unseen), 5, self.n_groups))
         cell_budgets(totals, self.player_cell, self.banker_cell, self.group,
-                     *suited_ratios(unseen), out)
+                     *suited_ratios(unseen, self.pools), out)
         floats = totals.astype(np.float64)
         sums = floats.sum(axis=1, keepdims=True)
         return groups.astype(np.float64) / sums, out * (1 + ROUNDING), floats / sums
@@ -295,13 +343,13 @@ class SuitedBudgets:
     def exact(self, row: np.ndarray, cells: np.ndarray) -> np.ndarray:
         """The budgets of one row of 52 card counts, from each cell's exact share (see
         the module's last section; ``cells``: the cells' chances, as :meth:`budgets`
-        gives them): 3 × groups."""
-        out = np.empty((3, self.n_groups))
-        counts = value_suit_counts(row[None, :])[0]
+        gives them): 5 × groups."""
+        out = np.empty((5, self.n_groups))
+        counts = value_pool_counts(row[None, :], self.pools)[0]
+        n_pools = counts.shape[1]
         exact_cell_budgets(counts, self.cells, self.need, cells, self.group,
-                           np.zeros(COUP_CARDS, dtype=np.int64),
-                           np.empty(SUITS_PER_RANK), np.empty((POINT_VALUES, SUITS_PER_RANK)),
-                           np.empty(POINT_VALUES), out)
+                           np.zeros(COUP_CARDS, dtype=np.int64), np.empty(n_pools),
+                           np.empty((POINT_VALUES, n_pools)), np.empty(POINT_VALUES), out)
         return out * (1 + ROUNDING)
 
 
@@ -344,19 +392,19 @@ def exact_cell_budgets(counts, cells, need, chance, group, seq, player_suits, ba
     ``player_suits`` (suits), ``banker_suits`` (values × suits), ``banker_plain``
     (values): per first card of the hand, its cards' falling products."""
     nv, ns = counts.shape[0], counts.shape[1]
-    for h in range(3):
+    for h in range(out.shape[0]):
         for g in range(out.shape[1]):
             out[h, g] = 0.0
     pools = counts.sum(axis=1)
     for k in range(cells.shape[0]):
-        if chance[k] == 0.0 or not (need[k, 0] or need[k, 1] or need[k, 2]):
+        if chance[k] == 0.0 or not need[k].any():
             continue
         for b in range(nv):  # the banker's hands alone
             lw = _hand(cells[k, 2], cells[k, 3], b, nv, seq, 0)
             banker_plain[b] = _falling(pools, seq, lw, 0)
             for s in range(ns):
                 banker_suits[b, s] = _falling(counts[:, s], seq, lw, 0)
-        plain, player_suited, banker_suited, both_suited = 0.0, 0.0, 0.0, 0.0
+        plain, player_suited, banker_suited, both_same, both_two = 0.0, 0.0, 0.0, 0.0, 0.0
         for a in range(nv):
             lu = _hand(cells[k, 0], cells[k, 1], a, nv, seq, 0)
             player = _falling(pools, seq, lu, 0)
@@ -377,59 +425,58 @@ def exact_cell_budgets(counts, cells, need, chance, group, seq, player_suits, ba
                 for s in range(ns):
                     b_suited += banker_suits[b, s]
                 banker_suited += b_suited * (deals / banker_plain[b])
-                if need[k, 2]:
+                if need[k, 2] or need[k, 3] or need[k, 4]:
                     same, cross = 0.0, 0.0
                     for s in range(ns):
                         same += _falling(counts[:, s], seq, n, 0)
                         cross += player_suits[s] * banker_suits[b, s]
-                    both_suited += same + suited * b_suited - cross
+                    both_same += same
+                    both_two += suited * b_suited - cross
         if plain == 0.0:
             continue
         share = chance[k] / plain
         out[0, group[k]] += share * player_suited if need[k, 0] else 0.0
         out[1, group[k]] += share * banker_suited if need[k, 1] else 0.0
-        out[2, group[k]] += share * both_suited if need[k, 2] else 0.0
+        out[2, group[k]] += share * (both_same + both_two) if need[k, 2] else 0.0
+        out[3, group[k]] += share * both_same if need[k, 3] else 0.0
+        out[4, group[k]] += share * both_two if need[k, 4] else 0.0
 
 
 @kernel
-def fill_bound(chances, budgets, caps, order, groups, values, in_player, in_banker, lo,
-               left, out):
+def fill_bound(chances, budgets, caps, order, groups, values, inside, lo, left, out):
     """Per row, the bound of one bet's value (see the module): ``lo`` plus the greedy
     fill of ``values`` (v ≥ 0, classes in ``order``: by group, best-paying first, their
     groups ``groups``) into the groups' ``chances`` (rows × groups), each class at most
-    its ``caps`` (rows × classes), the classes within a suited hand (``in_player``,
-    ``in_banker``, by class) within the ``budgets`` (rows × 3 × groups: player, banker,
-    both), the least of the player's chain and the banker's. ``left`` (3 × groups) is
-    scratch; fills ``out`` (rows)."""
+    its ``caps`` (rows × classes), the classes within the hands' pools (``inside``:
+    player, banker, both the same, both two; × classes) within the ``budgets`` (rows × 5
+    × groups: PLAYER … DIFFERENT), the least of the player's chain and the banker's.
+    ``left`` (5 × groups) is scratch; fills ``out`` (rows)."""
     for r in range(chances.shape[0]):
         best = np.inf
         for chain in range(2):
             for g in range(chances.shape[1]):
                 left[0, g] = chances[r, g]
-                left[1, g] = budgets[r, chain, g]
-                left[2, g] = budgets[r, 2, g]
+                for h in range(1, 5):
+                    left[h, g] = budgets[r, chain if h == 1 else h, g]
             total = lo
             for i in range(order.shape[0]):
                 c, g = order[i], groups[i]
-                inside = in_player[c] if chain == 0 else in_banker[c]
-                both = in_player[c] and in_banker[c]
-                x = min(caps[r, c], left[0, g])
-                if inside:
-                    x = min(x, left[1, g])
-                if both:
-                    x = min(x, left[2, g])
+                sets = (True, inside[chain, c], inside[0, c] and inside[1, c],
+                        inside[2, c], inside[3, c])
+                x = caps[r, c]
+                for h in range(5):
+                    if sets[h]:
+                        x = min(x, left[h, g])
                 if x <= 0.0:
                     continue
-                left[0, g] -= x
-                if inside:
-                    left[1, g] -= x
-                if both:
-                    left[2, g] -= x
+                for h in range(5):
+                    if sets[h]:
+                        left[h, g] -= x
                 total += values[i] * x
             best = min(best, total)
         out[r] = best
 
 
-__all__ = ["HAND_CARDS", "ROUNDING", "SuitedBudgets", "cell_budgets", "fill_bound", "ratio_tables",
-           "suited_ratios",
-           "value_suit_counts"]
+__all__ = ["BANKER", "BOTH", "DIFFERENT", "HAND_CARDS", "PLAYER", "POOLS", "ROUNDING", "SAME",
+           "SuitedBudgets", "cell_budgets", "fill_bound", "ratio_tables", "suited_ratios",
+           "value_pool_counts"]
