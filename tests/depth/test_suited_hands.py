@@ -124,13 +124,21 @@ def test_the_fill_by_hand():
     suited (≤ 0.1), the player's (≤ 0.3), the banker's (≤ 0.15). The player's chain:
     0.1 at 200, 0.2 at 25 → 25; the banker's: 0.1 at 200, the class of the player's
     suited hand unbounded by the banker's budget, 0.9 at 25 → 42.5; the least, less 1,
-    is 24. A cap of 0.05 on the best class: 10 + 6.25 = 16.25, less 1."""
+    is 24. A cap of 0.05 on the best class: 10 + 6.25 = 16.25, less 1; the same from a
+    budget of 0.05 on both hands of one pool; 0.04 on two: 8 + 6.5 = 14.5, less 1."""
     budgets = np.array([[[0.3], [0.15], [0.1], [np.inf], [np.inf]]])
     order, groups, v = np.arange(3), np.zeros(3, dtype=np.int64), np.array([200.0, 25, 0])
     inside = np.array([[True, True, False], [True, False, False], [False] * 3, [False] * 3])
     out = np.empty(1)
     for caps, want in ((np.ones((1, 3)), 24.0), (np.array([[0.05, 1, 1]]), 15.25)):
         fill_bound(np.ones((1, 1)), budgets, caps, order, groups, v, inside, -1.0,
+                   np.empty((5, 1)), out)
+        assert out[0] == pytest.approx(want, abs=1e-12)
+    # the best class within both hands of the same pool (≤ 0.05), or of two (≤ 0.04)
+    for pool, budget, want in ((2, 0.05, 15.25), (3, 0.04, 13.5)):
+        within, limited = inside.copy(), budgets.copy()
+        within[pool, 0], limited[0, 1 + pool, 0] = True, budget
+        fill_bound(np.ones((1, 1)), limited, np.ones((1, 3)), order, groups, v, within, -1.0,
                    np.empty((5, 1)), out)
         assert out[0] == pytest.approx(want, abs=1e-12)
 
