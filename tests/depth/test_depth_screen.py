@@ -160,16 +160,17 @@ def test_a_screened_summary_plots_its_favourable_rounds(tmp_path):
     assert (tmp_path / "depth.png").stat().st_size > 0
 
 
-@pytest.mark.parametrize("bet, decks, shoes", [("Lucky 8, banker", 1, 8),
-                                               ("Lucky 8, player", 1, 6)])
+@pytest.mark.parametrize("paytable, bet, shoes", [
+    ("lucky_8", "Lucky 8, banker", 8), ("lucky_8", "Lucky 8, player", 6),
+    ("super_tie", "Super Tie, paytable 1", 8), ("contrast_bonus", "Contrast Bonus, paytable 2", 4)])
 def test_small_shoes_screened_are_the_unscreened_and_count_only_favourable_rounds(
-        bet, decks, shoes):
-    """Shoe by shoe, on small shoes and the banker's bet: the rounds counted have the
-    unscreened values and are the rounds that favour the player (the suited hands'
-    exact budgets make Lucky 8's bound its value), the others are worth at most zero."""
+        paytable, bet, shoes):
+    """Shoe by shoe, on one-deck shoes: the rounds counted have the unscreened values and
+    are the rounds that favour the player (the exact budgets of hands of one suit or
+    colour make these bets' bounds their values), the others are worth at most zero."""
     from bacc_edge.game.dealing import DealRules
-    spec = prepare(LUCKY_8, [bet], eor_count=False, paytable_counts_too=False,
-                   deal=DealRules(decks=decks))
+    spec = prepare(ROOT / "paytables" / f"{paytable}.py", [bet], eor_count=False,
+                   paytable_counts_too=False, deal=DealRules(decks=1))
     g = game(spec)
     rounds, start, _, _, _, cards = g.deal_shoes(spec.seed, 0, shoes, keep_cards=True)
     unseen = [unseen_by_round(cards[s], start[s], int(rounds[s])) for s in range(shoes)]
