@@ -50,7 +50,7 @@ def test_rho_is_the_largest_suited_share_of_a_hands_values(seed):
     """rho per (total, third): the largest share of suited hands among the hand's
     sequences of point values, counted on the physical cards (2-card and 3-card hands)."""
     cards = small_shoe(seed, 14)
-    rho, _ = suited_ratios(row_of(cards))
+    rho = suited_ratios(row_of(cards))[0]
     for length in (2, 3):
         for (t, x), shares in hand_shares(cards, length).items():
             assert rho[0, t, x] == pytest.approx(max(shares), rel=1e-12), (t, x)

@@ -49,8 +49,20 @@ player's cards are out, ``rho^-(w) = sum_s W_s(w) / prod_v [max(m[v] - 3, 0)]_{w
     P_C(Ps and Bs and c) <= rho_c · rho^-'_c · P_C(c),
 
 and the same with the hands' roles swapped; the least of the two, and of the two
-budgets above, is the cell's budget for both, and for both of the same pool and both of
-two (each a part of both). A group's budgets are its cells' sums.
+budgets above, is the cell's budget for both. Pool by pool, the same steps bound the
+deals with the player's hand of pool s and the banker's of pool s' by ``sigma_s(u)
+tau_s'(w) [m]_{u+w}`` times the rest, ``sigma_s(u) = W_s(u) / W(u)``, ``tau_s'(w) =
+W_s'(w) / prod_v [max(m[v] - 3, 0)]_{w_v}``; summed over s = s' (both of the same pool)
+or s != s' (of two) with each sigma_s and tau_s' at its largest over the cell, times
+P_C(c), and the same with the roles swapped: the least of those and of the budget for
+both is the cell's budget for both of the same pool, and for both of two. Also, with
+``S_s(c) = sum_u W_s(u)`` over the player's values the cell allows (the banker's
+likewise, ``S'_s``) and k the cards the cell's coups deal: the deals with the hands of
+two pools s != s' number exactly ``S_s S'_s'`` times the rest (disjoint pools), those of
+one pool at most ``S_s S'_s`` times it (the product bound), and the rest over the six-card
+deals is ``1 / [N]_k``; so ``sum_{s != s'} S_s S'_s' / [N]_k`` is the chance of both of
+two (exact), ``sum_s S_s S'_s / [N]_k`` bounds both of the same, and their sum both. The
+cell's budgets are the least of these bounds. A group's budgets are its cells' sums.
 rho(u) is a ratio of two exact integers (at most a few hundred thousand each), rounded
 once; the budgets are scaled up by ``1 + 1e-9`` to cover that rounding.
 
@@ -162,18 +174,24 @@ def value_pool_counts(unseen: np.ndarray, pools: Sequence[int]) -> np.ndarray:
 
 
 @kernel
-def ratio_tables(counts, hand_cards, rho, rho_less):
+def ratio_tables(counts, hand_cards, rho, rho_less, share, share_less, sums):
     """Per row of ``counts`` (rows × values × suits, exact integers as floats), per
     (two-card total t, third card x + 1: 0 for none), the largest rho and rho^- over the
     hand's point values (see the module; rho^- inf where a pool less ``hand_cards`` may
     run out, 0 where no such hand can be dealt); fills ``rho`` and ``rho_less``
-    (rows × values × values + 1)."""
+    (rows × values × values + 1), and per suit the largest of its own term of each,
+    ``share`` and ``share_less``, and the sum of W_s over the hand's values, ``sums``
+    (rows × values × values + 1 × suits)."""
     nv, ns = counts.shape[1], counts.shape[2]
     for r in range(counts.shape[0]):
         for t in range(nv):
             for x in range(nv + 1):
                 rho[r, t, x] = 0.0
                 rho_less[r, t, x] = 0.0
+                for s in range(ns):
+                    share[r, t, x, s] = 0.0
+                    share_less[r, t, x, s] = 0.0
+                    sums[r, t, x, s] = 0.0
         for u in range(nv):
             for w in range(nv):
                 t = (u + w) % nv
@@ -203,6 +221,21 @@ def ratio_tables(counts, hand_cards, rho, rho_less):
                             plain = f
                         else:
                             least = f
+                    for s in range(ns):  # each suit's term again, on its own
+                        f = 1.0
+                        for k in range(3 if x > 0 else 2):
+                            v = u if k == 0 else (w if k == 1 else x - 1)
+                            taken = 0.0
+                            if k >= 1 and v == u:
+                                taken += 1.0
+                            if k == 2 and v == w:
+                                taken += 1.0
+                            f *= counts[r, v, s] - taken
+                        sums[r, t, x, s] += f
+                        if plain > 0.0:
+                            share[r, t, x, s] = max(share[r, t, x, s], f / plain)
+                            share_less[r, t, x, s] = max(
+                                share_less[r, t, x, s], f / least if least > 0.0 else np.inf)
                     if plain > 0.0:
                         rho[r, t, x] = max(rho[r, t, x], suited / plain)
                         rho_less[r, t, x] = max(rho_less[r, t, x],
@@ -210,25 +243,46 @@ def ratio_tables(counts, hand_cards, rho, rho_less):
 
 
 def suited_ratios(unseen: np.ndarray, pools: Sequence[int] = POOLS["suit"]
-                  ) -> tuple[np.ndarray, np.ndarray]:
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per row of 52 card counts, per (two-card total, third card + 1: 0 for none), the
     largest rho over the hand's point values (see the module), and the largest rho^-
     (inf where a pool left after the other hand's cards may run out): two arrays
-    rows × 10 × 11. A pool's falling product is zero where it runs out (a factor
-    reaches zero before any is negative)."""
+    rows × 10 × 11; and per pool the largest of its own terms: two arrays rows × 10 ×
+    11 × pools; and per pool the sum of W_s over the hand's values (rows × 10 × 11 ×
+    pools). A pool's falling product is zero where it runs out (a factor reaches zero
+    before any is negative)."""
+    counts = value_pool_counts(unseen, pools)
     rho = np.empty((len(unseen), POINT_VALUES, POINT_VALUES + 1))
     rho_less = np.empty_like(rho)
-    ratio_tables(value_pool_counts(unseen, pools), float(HAND_CARDS), rho, rho_less)
-    return rho, rho_less
+    share = np.empty((*rho.shape, counts.shape[2]))
+    share_less, sums = np.empty_like(share), np.empty_like(share)
+    ratio_tables(counts, float(HAND_CARDS), rho, rho_less, share, share_less, sums)
+    return rho, rho_less, share, share_less, sums
+
+
+@inline
+def _pools_bound(a, b, same):
+    """sum over pools s, s' (``same``: s = s'; else s != s') of a[s] b[s']; inf where a
+    term is 0 · inf or inf."""
+    total = 0.0
+    for s in range(a.shape[0]):
+        for q in range(b.shape[0]):
+            if (s == q) == same:
+                if a[s] == np.inf or b[q] == np.inf:
+                    return np.inf
+                total += a[s] * b[q]
+    return total
 
 
 @kernel
-def cell_budgets(totals, player_cell, banker_cell, group, rho, rho_less, out):
+def cell_budgets(totals, cards, player_cell, banker_cell, group, rho, rho_less, share,
+                 share_less, sums, out):
     """Per row of point-class ``totals`` (exact), the groups' budgets (see the module):
     each class's chance times its cell's rho (player: ``player_cell`` (t, x + 1) per
-    class; banker: ``banker_cell``), and for both hands the least of the bounds, summed
-    into its ``group`` (both hands of the same pool, or of two, at most both); fills
-    ``out`` (rows × 5 × groups)."""
+    class; banker: ``banker_cell``), and for both hands the least of the bounds, both of
+    the same pool and of two from the pools' own ``share`` and ``share_less``, and from
+    the hands' ``sums`` over ``[cards]_k`` (of two pools: exact), summed into its
+    ``group``; fills ``out`` (rows × 5 × groups)."""
     for r in range(totals.shape[0]):
         n = 0.0
         for k in range(totals.shape[1]):
@@ -249,9 +303,21 @@ def cell_budgets(totals, player_cell, banker_cell, group, rho, rho_less, out):
                 both = min(both, min(p * b_less, p_less * b))
             out[r, 0, group[k]] += chance * p
             out[r, 1, group[k]] += chance * b
-            out[r, 2, group[k]] += chance * both
-            out[r, 3, group[k]] += chance * both
-            out[r, 4, group[k]] += chance * both
+            pc, bc = player_cell[k], banker_cell[k]
+            dealt = 1.0  # [N]_k, k the cards the cell's coups deal
+            for i in range(4 + (pc[1] > 0) + (bc[1] > 0)):
+                dealt *= cards[r] - i
+            split = 0.0
+            for h in range(2):  # both of the same pool, of two
+                pools = min(_pools_bound(share[r, pc[0], pc[1]], share_less[r, bc[0], bc[1]],
+                                         h == 0),
+                            _pools_bound(share_less[r, pc[0], pc[1]], share[r, bc[0], bc[1]],
+                                         h == 0))
+                sums_bound = _pools_bound(sums[r, pc[0], pc[1]], sums[r, bc[0], bc[1]],
+                                          h == 0) / dealt
+                split += sums_bound
+                out[r, 3 + h, group[k]] += min(chance * min(both, pools), sums_bound)
+            out[r, 2, group[k]] += min(chance * both, split)
 
 
 class SuitedBudgets:
@@ -334,8 +400,8 @@ class SuitedBudgets:
             np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
         groups = np.add.reduceat(totals[:, self.by_group], self.group_starts, axis=1)
         out = np.empty((len(unseen), 5, self.n_groups))
-        cell_budgets(totals, self.player_cell, self.banker_cell, self.group,
-                     *suited_ratios(unseen, self.pools), out)
+        cell_budgets(totals, unseen.sum(axis=1).astype(np.float64), self.player_cell,
+                     self.banker_cell, self.group, *suited_ratios(unseen, self.pools), out)
         floats = totals.astype(np.float64)
         sums = floats.sum(axis=1, keepdims=True)
         return groups.astype(np.float64) / sums, out * (1 + ROUNDING), floats / sums
