@@ -275,14 +275,15 @@ def _pools_bound(a, b, same):
 
 
 @kernel
-def cell_budgets(totals, cards, player_cell, banker_cell, group, rho, rho_less, share,
+def cell_budgets(totals, cards, player_cell, banker_cell, group, need, rho, rho_less, share,
                  share_less, sums, out):
     """Per row of point-class ``totals`` (exact), the groups' budgets (see the module):
     each class's chance times its cell's rho (player: ``player_cell`` (t, x + 1) per
     class; banker: ``banker_cell``), and for both hands the least of the bounds, both of
     the same pool and of two from the pools' own ``share`` and ``share_less``, and from
     the hands' ``sums`` over ``[cards]_k`` (of two pools: exact), summed into its
-    ``group``; fills ``out`` (rows × 5 × groups)."""
+    ``group``; fills ``out`` (rows × 5 × groups). Both hands' budgets are worked out
+    only where ``need`` (per class, per budget) says the fill reads one (else 0)."""
     for r in range(totals.shape[0]):
         n = 0.0
         for k in range(totals.shape[1]):
@@ -303,6 +304,8 @@ def cell_budgets(totals, cards, player_cell, banker_cell, group, rho, rho_less, 
                 both = min(both, min(p * b_less, p_less * b))
             out[r, 0, group[k]] += chance * p
             out[r, 1, group[k]] += chance * b
+            if not (need[k, 2] or need[k, 3] or need[k, 4]):
+                continue
             pc, bc = player_cell[k], banker_cell[k]
             dealt = 1.0  # [N]_k, k the cards the cell's coups deal
             for i in range(4 + (pc[1] > 0) + (bc[1] > 0)):
@@ -392,7 +395,8 @@ class SuitedBudgets:
     def budgets(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per row of 52 card counts: each group's exact chance (floats of exact counts),
         the budgets (chances) of the player's hand suited, the banker's, and both
-        (rows × 5 × groups: PLAYER … DIFFERENT; see the module), and each cell's exact
+        (rows × 5 × groups: PLAYER … DIFFERENT, both hands' 0 where the fill reads
+        none; see the module), and each cell's exact
         chance (what
         :meth:`exact` reads)."""
         totals = self.enumerator.class_totals_each(
@@ -401,7 +405,8 @@ class SuitedBudgets:
         groups = np.add.reduceat(totals[:, self.by_group], self.group_starts, axis=1)
         out = np.empty((len(unseen), 5, self.n_groups))
         cell_budgets(totals, unseen.sum(axis=1).astype(np.float64), self.player_cell,
-                     self.banker_cell, self.group, *suited_ratios(unseen, self.pools), out)
+                     self.banker_cell, self.group, self.need,
+                     *suited_ratios(unseen, self.pools), out)
         floats = totals.astype(np.float64)
         sums = floats.sum(axis=1, keepdims=True)
         return groups.astype(np.float64) / sums, out * (1 + ROUNDING), floats / sums
