@@ -58,13 +58,15 @@ def test_the_bound_holds_from_every_anchor(lucky_8, dealt):
     screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
     shoes, values, _ = dealt
     for unseen, (ev, _) in zip(shoes, values):
-        chances, cards = screen.group_chances(unseen), unseen.sum(axis=1)
+        (chances, budgets, _), cards = screen.group_chances(unseen), unseen.sum(axis=1)
         for a in range(0, len(unseen) - 1, 4):
             anchor = card_class_totals(screen.grouped, screen.batch, unseen[a:a + 1])[0]
-            bound = screen.bounds(anchor, int(cards[a]), chances[a + 1:], cards[a + 1:])
+            bound = screen.bounds(anchor, int(cards[a]), chances[a + 1:], budgets[a + 1:],
+                                  cards[a + 1:])
             assert (bound[:, 0] >= ev[a + 1:, 0] - 1e-12).all(), a
             # the anchor's own round: the bound is its value plus nothing but rounding
-            at = screen.bounds(anchor, int(cards[a]), chances[a:a + 1], cards[a:a + 1])
+            at = screen.bounds(anchor, int(cards[a]), chances[a:a + 1], budgets[a:a + 1],
+                               cards[a:a + 1])
             assert at[0, 0] == pytest.approx(ev[a, 0], abs=1e-9)
 
 
@@ -156,3 +158,26 @@ def test_a_screened_summary_plots_its_favourable_rounds(tmp_path):
     plot_depth([BetSummary("Lucky 8, player", None, 0.05, (), None, rounds)], "screened",
                tmp_path / "depth.png")
     assert (tmp_path / "depth.png").stat().st_size > 0
+
+
+@pytest.mark.parametrize("paytable, bet, shoes", [
+    ("lucky_8", "Lucky 8, banker", 8), ("lucky_8", "Lucky 8, player", 6),
+    ("super_tie", "Super Tie, paytable 1", 8), ("contrast_bonus", "Contrast Bonus, paytable 2", 4)])
+def test_small_shoes_screened_are_the_unscreened_and_count_only_favourable_rounds(
+        paytable, bet, shoes):
+    """Shoe by shoe, on one-deck shoes: the rounds counted have the unscreened values and
+    are the rounds that favour the player (the exact budgets of hands of one suit or
+    colour make these bets' bounds their values), the others are worth at most zero."""
+    from bacc_edge.game.dealing import DealRules
+    spec = prepare(ROOT / "paytables" / f"{paytable}.py", [bet], eor_count=False,
+                   paytable_counts_too=False, deal=DealRules(decks=1))
+    g = game(spec)
+    rounds, start, _, _, _, cards = g.deal_shoes(spec.seed, 0, shoes, keep_cards=True)
+    unseen = [unseen_by_round(cards[s], start[s], int(rounds[s])) for s in range(shoes)]
+    evs, _ = ScreenedValues(g.values, spec.tableau, cheap_s=0).moments(
+        unseen, [np.zeros(len(u), dtype=bool) for u in unseen], np.bincount(cards[0], minlength=52))
+    ev = np.concatenate([g.values.moments_each(u)[0] for u in unseen])[:, 0]
+    counted = ~np.isnan(evs[:, 0])
+    assert (evs[counted, 0] == ev[counted]).all() and (ev[~counted] <= 0).all()
+    np.testing.assert_array_equal(counted, ev > 0)
+    assert counted.any() and not counted.all()

@@ -40,6 +40,12 @@ group in decreasing order of ``v_w``, each up to its cap, until ``P_C(g)`` is sp
 maxima summed over the groups, plus ``lo``, are the bound U: the true value is one
 feasible point, so it is at most U. Rounds whose U is below ``-MARGIN`` are skipped.
 
+A bet that pays a suited hand (Lucky 8's suited three-card 8) has its slack in the suited
+classes, whose caps grow with 1/q_k. Their chance within a group is also bounded on C
+directly, from the suits left (:mod:`bacc_edge.depth.suited_hands`, with its proof): a
+cheap budget on every round, and, on a round the cheap one leaves open, an exact one
+before the round is counted. The fill takes those budgets as well as the caps.
+
 Floating point: every chance is a ratio of exact int64 counts, each rounded once
 (relative error 2**-53), q_k a product of k rounded ratios; U sums a few thousand terms
 each at most the bet's largest ``v`` (201 for Lucky 8): its error is below 1e-9, far
@@ -47,10 +53,11 @@ inside :data:`MARGIN`. A round whose value lies within the margin below zero is 
 exactly, which costs a count and changes no decision.
 
 How far the screen goes: the bound loosens as cards leave (q_k falls like
-``(N_C / N_A)**k``) and with the classes' share of their group (a suited three-card 8
-among the player's three-card 8s), so a round is counted exactly every few rounds
-where the value is within a few per cent of zero, and every round that favours the
-player. Bets whose cells are settled on the first cards' multisets (Lucky Nines,
+``(N_C / N_A)**k``) and with the classes' share of their group, so a round is counted
+exactly every few rounds where the value is within a few per cent of zero, and every
+round that favours the player. With the suited budgets, Lucky 8 (whose classes the point
+cells and the hands' suits decide) is counted on the rounds that favour the player
+alone. Bets whose cells are settled on the first cards' multisets (Lucky Nines,
 Colour Match, Jackpot Baccarat: microseconds a round) are counted every round.
 """
 
@@ -69,6 +76,7 @@ from ..game.tableau import Tableau
 from ..language.bet import Bet, Event
 from ..language.point_words import banker, cards_dealt, player
 from .card_totals import card_class_totals, class_values
+from .suited_hands import SuitedBudgets, fill_bound
 
 #: A round is skipped only when its bound is below minus this (see the module: the
 #: bound's rounding error is below 1e-9).
@@ -147,32 +155,43 @@ class PartScreen:
             self.enumerator = Enumerator(self.points.layout)
             number = {tuple(row): g for g, row in
                       enumerate(self.points.class_events.T.tolist())}
-            group_of = np.array([number[k] for k in keys])
         else:
-            self.points = None
-            group_of = np.zeros(len(keys), dtype=np.int64)
+            self.points, number = None, {(): 0}
+        group_of = np.array([number[k] for k in keys], dtype=np.int64)
+        #: the budgets of the classes within a suited hand (None: no such class)
+        self.suited = SuitedBudgets.of(self.grouped, group_of, group_bets, number,
+                                       len(number), tableau)
         #: per class of :attr:`grouped`, the cards its coups deal (4, 5 or 6)
         self.dealt = np.array([dealt(k) for k in keys], dtype=np.int64)
         nets = self.grouped.float_nets[:len(bets)]
-        #: per bet: its least net, its classes in fill order, their groups, v = net - lo,
-        #: and per class in fill order the place its group's run starts
+        #: per bet: its least net, its classes in fill order (by group, best-paying
+        #: first), their groups, and v = net - lo in that order
         self.fills = []
         for row in nets:
             lo = float(row.min())
             order = np.lexsort((-(row - lo), group_of))
-            groups = group_of[order]
-            first = np.searchsorted(groups, groups)
-            self.fills.append((lo, order, groups, (row - lo)[order], first))
+            self.fills.append((lo, order, group_of[order],
+                               np.ascontiguousarray((row - lo)[order])))
+        self._inside = (self.suited.inside if self.suited is not None
+                        else np.zeros((4, self.grouped.n_classes), dtype=bool))
 
-    def group_chances(self, unseen: np.ndarray) -> np.ndarray:
-        """Per row of 52 card counts, each group's exact chance (floats of exact counts)."""
+    def group_chances(self, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per row of 52 card counts, each group's exact chance (floats of exact counts),
+        its budgets of hands of one suit or colour (rows × 5 × groups; inf where the bet
+        pays none), and the point cells' chances that the budgets' exact counts read
+        (rows × 0 where there are none): see :mod:`bacc_edge.depth.suited_hands`."""
+        if self.suited is not None:
+            return self.suited.budgets(unseen)
         if self.points is None:
-            return np.ones((len(unseen), 1))
-        totals = self.enumerator.class_totals_each(
-            unseen, self.points.cell_class,
-            np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
-        floats = totals.astype(np.float64)
-        return floats / floats.sum(axis=1, keepdims=True)
+            chances = np.ones((len(unseen), 1))
+        else:
+            totals = self.enumerator.class_totals_each(
+                unseen, self.points.cell_class,
+                np.zeros((len(unseen), self.points.n_classes), dtype=np.int64))
+            floats = totals.astype(np.float64)
+            chances = floats / floats.sum(axis=1, keepdims=True)
+        return (chances, np.full((len(unseen), 5, chances.shape[1]), np.inf),
+                np.zeros((len(unseen), 0)))
 
     def caps(self, anchor: np.ndarray, anchor_cards: int, cards: np.ndarray) -> np.ndarray:
         """Per row (``cards`` left, six or more), per class of :attr:`grouped`, the most
@@ -184,19 +203,22 @@ class PartScreen:
         return (anchor.astype(np.float64) / float(anchor.sum()))[None, :] / q
 
     def bounds(self, anchor: np.ndarray, anchor_cards: int, chances: np.ndarray,
-               cards: np.ndarray) -> np.ndarray:
-        """Per row (``chances`` of its groups, ``cards`` left), per bet, the bound U of
-        its value from the anchor's class totals ``anchor`` (of :attr:`grouped`) on
+               budgets: np.ndarray, cards: np.ndarray) -> np.ndarray:
+        """Per row (``chances`` of its groups and their ``budgets``, as
+        :meth:`group_chances` gives them; ``cards`` left), per bet, the bound U of its
+        value from the anchor's class totals ``anchor`` (of :attr:`grouped`) on
         ``anchor_cards`` cards: rows × bets. Rows below six cards get +inf (counted)."""
         ok = cards >= COUP_CARDS
-        caps_all = self.caps(anchor, anchor_cards, cards[ok])
+        caps = np.ascontiguousarray(self.caps(anchor, anchor_cards, cards[ok]))
+        chances = np.ascontiguousarray(chances[ok])
+        budgets = np.ascontiguousarray(budgets[ok])
         out = np.full((len(cards), len(self.fills)), np.inf)
-        for b, (lo, order, groups, v, first) in enumerate(self.fills):
-            caps = caps_all[:, order]
-            before = np.cumsum(caps, axis=1) - caps
-            before -= before[:, first]
-            x = np.clip(chances[ok][:, groups] - before, 0.0, caps)
-            out[ok, b] = lo + x @ v
+        left = np.empty((budgets.shape[1], chances.shape[1]))
+        bound = np.empty(len(chances))
+        for b, (lo, order, groups, v) in enumerate(self.fills):
+            fill_bound(chances, budgets, caps, order, groups, v, self._inside, lo, left,
+                       bound)
+            out[ok, b] = bound
         return out
 
     def own_totals(self, totals: np.ndarray) -> np.ndarray:
@@ -212,17 +234,25 @@ class PartScreen:
         totals, exact. The first anchor is the full shoe (``full``, its totals
         ``full_totals``); each round counted is the next."""
         cards = unseen.sum(axis=1)
-        chances = self.group_chances(unseen)
+        chances, budgets, cells = self.group_chances(unseen)
         counted = np.zeros(len(unseen), dtype=bool)
         totals = np.zeros((len(unseen), self.grouped.n_classes), dtype=np.int64)
         anchor, anchor_cards, i = full_totals, int(full.sum()), 0
         while i < len(unseen):
             rest = slice(i, len(unseen))
             open_ = must[rest] | (self.bounds(anchor, anchor_cards, chances[rest],
-                                              cards[rest]) >= -MARGIN).any(axis=1)
+                                              budgets[rest], cards[rest]) >= -MARGIN
+                                  ).any(axis=1)
             if not open_.any():
                 break
             i += int(np.argmax(open_))
+            if not must[i] and self.suited is not None and cards[i] >= COUP_CARDS:
+                # the cheap budgets leave the round open: its exact budgets may not
+                exact = self.suited.exact(unseen[i], cells[i])[None]
+                if (self.bounds(anchor, anchor_cards, chances[i:i + 1], exact,
+                                cards[i:i + 1]) < -MARGIN).all():
+                    i += 1
+                    continue
             totals[i] = card_class_totals(self.grouped, self.batch, unseen[i:i + 1])[0]
             counted[i] = True
             anchor, anchor_cards, i = totals[i], int(cards[i]), i + 1
