@@ -176,6 +176,17 @@ def test_a_multiplier_bets_returns_are_multiplier_reports_on_the_cards_left(tmp_
         assert shown["edge_exact"] == fraction(r.edge) and shown["fee"] == 0.2
 
 
+def test_a_multiplier_bet_after_a_card_without_its_suit_says_why_it_is_not_valued(tmp_path):
+    # planted: the analysis's refusal let through (it stops the thread, pending forever)
+    track = _track(tmp_path, MULTIPLIED, DealRules(1))
+    track.enter(exposed="9♣", cards="K")
+    while track.work("beyond"):
+        pass
+    shown = track.state()["multipliers"]
+    assert all(m["pending"] is False and m["return_on_stake_exact"] is None for m in shown)
+    assert "without their suits named" in shown[0]["note"] and not track.work("beyond")
+
+
 @pytest.mark.parametrize("body, message", [
     ({"meter": 25000}, 'meter 25000 must be a number of stakes in a string, e.g. "25000"'),
     ({"meter": "1e5"}, "meter '1e5' must be a number of stakes written in digits"),

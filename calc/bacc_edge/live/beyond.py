@@ -30,7 +30,7 @@ from fractions import Fraction
 from ..analysis.meters import meter_value
 from ..analysis.multipliers import multiplier_bets, multiplier_report
 from ..analysis.streaks import COMMAND_SHOES, from_shoe
-from ..errors import ArgumentError, PaytableError
+from ..errors import ArgumentError, BaccEdgeError, PaytableError
 from ..game.dealing import DealRules, EndRule
 from ..game.shoe import Shoe
 from ..language.loader import Paytable
@@ -56,6 +56,14 @@ class RunPlace:
     shoe: Shoe
     cut: int
     end: EndRule
+
+
+@dataclass(frozen=True)
+class Unvalued:
+    """A shoe its analysis refuses to value (a multiplier bet on cards entered without
+    their suits), and its reason, shown in place of the value."""
+
+    reason: str
 
 
 def run_place(unseen, rules: DealRules, place: int, round_no: int) -> RunPlace | None:
@@ -128,6 +136,8 @@ class LiveBeyond:
         return out
 
     def known(self, key):
+        """The value ``key`` names: None while not counted, :class:`Unvalued` where its
+        analysis refuses the shoe."""
         with self._lock:
             return self._kept.get(key)
 
@@ -142,7 +152,10 @@ class LiveBeyond:
         """The value ``key`` names (counted once, then kept)."""
         found = self.known(key)
         if found is None:
-            found = self._value(*key)
+            try:
+                found = self._value(*key)
+            except BaccEdgeError as err:  # said in the value's place, never counted again
+                found = Unvalued(str(err))
             with self._lock:
                 while len(self._kept) >= KEPT:
                     del self._kept[next(iter(self._kept))]
@@ -169,5 +182,5 @@ def _items(paytable: Paytable, name: str) -> list:
     return list(items)
 
 
-__all__ = ["KEPT", "LIVE_STATES", "METER_PATTERN", "LiveBeyond", "RunPlace", "meter_argument",
-           "run_place"]
+__all__ = ["KEPT", "LIVE_STATES", "METER_PATTERN", "LiveBeyond", "RunPlace", "Unvalued",
+           "meter_argument", "run_place"]

@@ -42,7 +42,7 @@ from ..util.progress import Progress, part
 from ..util.safe_write import FileId
 from .session import (SavedSession, SessionError, read_session, session_json, session_path,
                       write_session)
-from .beyond import LiveBeyond, run_place
+from .beyond import LiveBeyond, Unvalued, run_place
 from .session_lock import SessionLock
 from .values import BetValue, BetValues, CoupSettler, LiveCounts, live_counts
 
@@ -349,15 +349,20 @@ class LiveTrack:
     def _beyond_json(self, unseen, valued: bool) -> dict:
         """The run bets, progressives and multiplier bets now (:mod:`.beyond`)."""
         beyond, place = self.beyond, self._run_place()
+
+        def known(key) -> tuple:  # (value, note): the reason where it was refused
+            found = beyond.known(key) if key is not None else None
+            return (None, found.reason) if isinstance(found, Unvalued) else (found, None)
         runs = [run_json(bet.name, None if place is None else place.round,
-                         None if place is None else beyond.known(("run", i, place)))
+                         *known(None if place is None else ("run", i, place)))
                 for i, bet in enumerate(beyond.runs)]
-        meters = [meter_json(p.name, beyond.meters[p.name],
-                             beyond.known(("meter", i, unseen)) if valued else None, valued)
+        meters = [meter_json(p.name, beyond.meters[p.name], valued,
+                             *known(("meter", i, unseen) if valued else None))
                   for i, p in enumerate(beyond.progressives)]
-        results = beyond.known(("multipliers", 0, unseen)) if valued else None
-        multiplied = [multiplier_json(bet.name, None if results is None else results[j],
-                                      valued) for j, bet in enumerate(beyond.multiplied or ())]
+        results, note = known(("multipliers", 0, unseen) if valued else None)
+        multiplied = [multiplier_json(bet.name, valued,
+                                      None if results is None else results[j], note)
+                      for j, bet in enumerate(beyond.multiplied or ())]
         return {"streaks": runs, "meters": meters, "multipliers": multiplied}
 
     def wait(self) -> None:

@@ -2,7 +2,8 @@
 value (exact, or proven bounds), a progressive's return at the meter entered and its
 break-even meter, a multiplier bet's returns. Every figure as a float and exactly
 (``"…_exact": "-31/2000"``), a return as a percentage as ``bacc-edge`` prints it; a
-figure still being counted is null, with ``"pending": true``.
+figure still being counted is null, with ``"pending": true``; one its analysis refuses
+on these cards is null, with the refusal as ``"note"``.
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ def figure(name: str, value: Fraction | None) -> dict:
             f"{name}_text": percentage(value, DIGITS)}
 
 
-def run_json(name: str, round_no: int | None, value: StreakValue | None) -> dict:
+def run_json(name: str, round_no: int | None, value: StreakValue | None,
+             note: str | None = None) -> dict:
     """A run bet placed before round ``round_no`` (None: no coup is left to place it on):
     its expected net per unit staked, exact (``low`` = ``high`` = ``ret``) or proven
     bounds, and the chance of the runs left unfollowed."""
-    out = {"name": name, "placed_before": round_no, "pending": round_no is not None
-           and value is None, "kind": None, "exact": None, "favourable": None,
+    out = {"name": name, "placed_before": round_no, "note": note,
+           "pending": round_no is not None and value is None and note is None, "kind": None, "exact": None, "favourable": None,
            "unfollowed": None,
            **figure("ret", None), **figure("low", None), **figure("high", None)}
     if value is not None:
@@ -40,12 +42,14 @@ def run_json(name: str, round_no: int | None, value: StreakValue | None) -> dict
     return out
 
 
-def meter_json(name: str, meter: Fraction, value: MeterValue | None, valued: bool) -> dict:
+def meter_json(name: str, meter: Fraction, valued: bool, value: MeterValue | None,
+               note: str | None = None) -> dict:
     """A progressive at ``meter`` (stakes): its return at that meter (the player's net per
     unit staked) and its break-even meter, on the cards not seen. ``valued``: whether
     the cards left can make a coup."""
     out = {"name": name, "meter": float(meter), "meter_exact": fraction(meter),
-           "pending": valued and value is None, "break_even": None,
+           "pending": valued and value is None and note is None, "note": note,
+           "break_even": None,
            "break_even_exact": None, **figure("ret", None), "favourable": None}
     if value is not None:
         ret = value.at(meter)
@@ -56,10 +60,12 @@ def meter_json(name: str, meter: Fraction, value: MeterValue | None, valued: boo
     return out
 
 
-def multiplier_json(name: str, result: MultiplierResult | None, valued: bool) -> dict:
+def multiplier_json(name: str, valued: bool, result: MultiplierResult | None,
+                    note: str | None = None) -> dict:
     """A multiplier bet on the cards not seen: its return on stake and fee (as operators
     state it), on the stake alone, and the house's edge per unit staked."""
-    out = {"name": name, "pending": valued and result is None, "fee": None,
+    out = {"name": name, "pending": valued and result is None and note is None, "note": note,
+           "fee": None,
            **figure("return_on_stake_and_fee", None), **figure("return_on_stake", None),
            **figure("edge", None)}
     if result is not None:
