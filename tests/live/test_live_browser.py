@@ -287,3 +287,49 @@ def test_the_token_leaves_the_address_and_the_page_keeps_it_for_its_tab(chromium
     assert {path for path, _ in api} >= {"/api/state", "/api/cards", "/api/cards.csv"}
     assert all(sent == token.encode() for _, sent in api)
     assert refused.startswith("this server needs its access token")
+
+
+METER_FILE = """
+from bacc_edge import Bet, Event, for_one, player, tie
+from bacc_edge.language.meters import Meter, MeterLine, Progressive
+NINE = player.natural & (player.points == 9) & ~tie
+BET = Bet("Tie jackpot", [Event("Tie", tie, for_one(100)), Event("Nine", NINE, for_one(5))])
+METERS = [Progressive(BET, (MeterLine("Tie"),), Meter(100, "0.1"))]
+"""
+
+
+def test_a_meter_typed_in_its_field_shows_the_return_there_and_enters_no_card(chromium,
+                                                                             tmp_path):
+    """A progressive's meter field: digits typed there go to the field, not to the cards
+    (planted: the key handler not leaving the field alone: a card is entered); the
+    meter sent when the field is left, and the return shown at it is meter_value's."""
+    from fractions import Fraction
+
+    from bacc_edge import Shoe
+    from bacc_edge.analysis.meters import meter_value
+    from bacc_edge.util.number_text import fraction
+    path = tmp_path / "meter.py"
+    path.write_text(METER_FILE, encoding="utf-8")
+    track = LiveTrack(load_paytable(path), DealRules(1))
+    with serving(create_app(track)) as port:
+        browser = DevTools(chromium, tmp_path / "browser")
+        try:
+            for domain in ("Runtime", "Log"):
+                browser.call(f"{domain}.enable", page=True)
+            browser.navigate(f"http://127.0.0.1:{port}/")
+            browser.wait_for("!!document.querySelector('#beyond input')")
+            browser.evaluate("document.querySelector('#beyond input').select(); true")
+            for key in ["2", "5", "0", "Backspace", "3"]:
+                browser.type(key)
+            browser.evaluate("document.querySelector('#beyond input').blur(); true")
+            browser.wait_for("state && state.meters[0].meter_exact === '253' && "
+                             "!state.meters[0].pending")
+            seen = browser.evaluate("state.seen.length")
+            shown = browser.evaluate("document.querySelector('#beyond td.ev').textContent")
+            exact = browser.evaluate("state.meters[0].ret_exact")
+            errors = script_errors(browser)
+        finally:
+            browser.close()
+    value = meter_value(track.beyond.progressives[0], Shoe.decks(1)).at(Fraction(253))
+    assert seen == 0 and errors == []
+    assert exact == fraction(value) and shown == track.state()["meters"][0]["ret_text"]

@@ -85,7 +85,9 @@ _CARDS, _WHOLE = (str, "card names in a string"), (int, "a whole number")
 BODY_KEYS = {"/api/cards": {"exposed": _CARDS, "burn": _CARDS, "cards": _CARDS},
              "/api/undo": {}, "/api/redo": {},
              "/api/shoe": {"decks": _WHOLE, "cut": _WHOLE, "end": (str, "a rule's name in a "
-                                                                        "string")}}
+                                                                        "string")},
+             "/api/meter": {"meter": (str, 'a number of stakes in a string, e.g. "25000"'),
+                            "bet": (str, "a progressive's name in a string")}}
 #: The most bytes a request body may hold (64 KiB): every card of a 64-deck shoe, 3,328
 #: cards written "10♥ " (6 bytes each), is 20 KB; a body past it is refused (413).
 MAX_BODY = 64 * 1024
@@ -262,6 +264,10 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         data = await body_of(request)
         return await _change(lambda: track.new_shoe(**data))
 
+    async def post_meter(request: Request) -> Response:
+        data = await body_of(request)
+        return await _change(lambda: track.set_meter(**data))
+
     async def get_csv(request: Request) -> Response:
         text = await _threaded(track.csv)
         return Response(text, media_type="text/csv; charset=utf-8", headers={
@@ -304,6 +310,7 @@ def create_app(track: LiveTrack, *, token: str | None = None,
         Route("/api/undo", post_undo, methods=["POST"]),
         Route("/api/redo", post_redo, methods=["POST"]),
         Route("/api/shoe", post_shoe, methods=["POST"]),
+        Route("/api/meter", post_meter, methods=["POST"]),
         Route("/api/cards.csv", get_csv),
     ], middleware=middleware, exception_handlers={_Refused: refused, BaccEdgeError: bad_input,
                                                   ClientDisconnect: hung_up},

@@ -35,17 +35,22 @@ from ..game.dealing import DealRules
 from ..game.dealt_shoe import DealtShoe, Entry, Role
 from ..game.shoe import Shoe
 from ..language.loader import Paytable, load_paytable
+from ..output.live_beyond import meter_json, multiplier_json, run_json
 from ..output.live_page import (bet_json, cards_csv, count_json, coup_json, entries_json,
                                 next_json, winnings_json)
 from ..util.progress import Progress, part
 from ..util.safe_write import FileId
 from .session import (SavedSession, SessionError, read_session, session_json, session_path,
                       write_session)
+from .beyond import LiveBeyond, Unvalued, run_place
 from .session_lock import SessionLock
 from .values import BetValue, BetValues, CoupSettler, LiveCounts, live_counts
 
-#: What :meth:`LiveTrack.work` counts: the bets on the cards, and the counts.
-PARTS = ("values", "counts")
+#: What :meth:`LiveTrack.work` counts: the bets on the cards, the counts, and the bets
+#: beyond one coup's plain bets (:mod:`.beyond`).
+PARTS = ("values", "counts", "beyond")
+#: Why a paytable of no plain bets (``BETS``) has no count.
+NO_PLAIN_BETS = "no count: the paytable has no bets on one coup (BETS)"
 #: How :meth:`DealtShoe.enter` takes a card of each role.
 _KEYWORD = {Role.EXPOSED: "exposed", Role.BURN: "burn", Role.COUP: "cards"}
 
@@ -84,6 +89,8 @@ class LiveTrack:
             raise ArgumentError(f"rules {kind_of(rules)} must be DealRules, e.g. "
                                 f"DealRules(decks=8)")
         self.paytable = paytable
+        #: the run bets, progressives and multiplier bets the file defines
+        self.beyond = LiveBeyond(paytable)
         self.session: Path | None = None
         self._session_lock: SessionLock | None = None
         #: the file this track last saved or resumed (None: none yet): a save replaces
@@ -292,10 +299,16 @@ class LiveTrack:
 
     def _next_job(self, part: str):
         with self._lock:
+            if part == "beyond":
+                return self.beyond.next_job(self.beyond.keys(self._run_place(),
+                                                             self.shoe.unseen))
             if part == "counts":
                 if self.counts is not None and self.settler is not None:
                     return None
                 paytable, rules = self.paytable, self.rules
+                if not paytable.bets:  # a file of run bets only: no bet one coup settles
+                    return None if self.counts is not None else lambda: self._set_counts(
+                        rules, LiveCounts((), (), NO_PLAIN_BETS), None)
                 return lambda: self._set_counts(rules, live_counts(paytable, rules),
                                                 CoupSettler(paytable, rules))
             values = self.values
@@ -307,10 +320,50 @@ class LiveTrack:
                         return lambda: values.count(shoe, each)
             return None
 
-    def _set_counts(self, rules: DealRules, counts: LiveCounts, settler: CoupSettler):
+    def _set_counts(self, rules: DealRules, counts: LiveCounts, settler: CoupSettler | None):
         with self._lock:
             if self.rules == rules:
                 self.counts, self.settler = counts, settler
+
+    def set_meter(self, *, meter: str | None = None, bet: str | None = None) -> None:
+        """Enter the meter of progressive ``bet`` (its name; None: the file's one), in
+        stakes, written in digits (``"25000.50"``): the page shows its return at that
+        meter. The meter is not saved in the session: a track starts at the seed."""
+        with self._lock:
+            self.beyond.set_meter(meter, bet)
+            self.version += 1
+
+    def _run_place(self):
+        """Where a run bet is placed now (:func:`~bacc_edge.live.beyond.run_place`):
+        before the next coup; while a coup is being entered, before that coup."""
+        layout = self.shoe.layout
+        if layout.over:
+            return None
+        coups = layout.coups
+        if coups and not coups[-1].complete:
+            coup = coups[-1]
+            return run_place(self.shoe.unseen_before(coup.first_entry), self.rules,
+                             coup.start, coup.round)
+        return run_place(self.shoe.unseen, self.rules, layout.place, len(coups) + 1)
+
+    def _beyond_json(self, unseen, valued: bool) -> dict:
+        """The run bets, progressives and multiplier bets now (:mod:`.beyond`)."""
+        beyond, place = self.beyond, self._run_place()
+
+        def known(key) -> tuple:  # (value, note): the reason where it was refused
+            found = beyond.known(key) if key is not None else None
+            return (None, found.reason) if isinstance(found, Unvalued) else (found, None)
+        runs = [run_json(bet.name, None if place is None else place.round,
+                         *known(None if place is None else ("run", i, place)))
+                for i, bet in enumerate(beyond.runs)]
+        meters = [meter_json(p.name, beyond.meters[p.name], valued,
+                             *known(("meter", i, unseen) if valued else None))
+                  for i, p in enumerate(beyond.progressives)]
+        results, note = known(("multipliers", 0, unseen) if valued else None)
+        multiplied = [multiplier_json(bet.name, valued,
+                                      None if results is None else results[j], note)
+                      for j, bet in enumerate(beyond.multiplied or ())]
+        return {"streaks": runs, "meters": meters, "multipliers": multiplied}
 
     def wait(self) -> None:
         """Count everything pending, here and now (a script or a test)."""
@@ -363,6 +416,7 @@ class LiveTrack:
                             "values": [[None if i not in v else float(v[i].ev)
                                         for i in range(len(bets))] for v in starts]},
                 "players": self._players_json(starts, levels),
+                **self._beyond_json(unseen, valued),
                 "can_undo": bool(shoe.entries),
                 "can_redo": bool(shoe.redo_stack),
                 "pending": self.pending(),

@@ -26,6 +26,7 @@ let held = null;     // the timer that sends a complete card (or undo, redo) typ
 let burnNext = false;
 let refusing = false; // the message is the refusal of what is typed
 let hidden = new Set();
+const meterInputs = new Map();  // progressive's name → its meter's field, kept while typed in
 let busy = Promise.resolve();
 let pollTimer = null;
 
@@ -213,6 +214,7 @@ function changed() {
 
 function onKey(event) {
   if (event.altKey || event.metaKey) return;
+  if (event.target instanceof HTMLInputElement && event.target.type !== "checkbox") return;  // a meter typed
   const key = event.key;
   const lower = key.toLowerCase();
   if (event.ctrlKey) {
@@ -287,6 +289,7 @@ function draw() {
   drawRanks(s);
   drawCoups(s);
   drawBets(s);
+  drawBeyond(s);
   drawChart(s);
   drawCounts(s);
   drawPlayers(s);
@@ -369,6 +372,55 @@ function drawBets(s) {
   });
   $("bets").replaceChildren(...rows);
   $("warnings").textContent = s.warnings.join("; ");
+}
+
+// the bets beyond one coup (a file's STREAKS, METERS, MULTIPLIER_BETS), where it has them
+function drawBeyond(s) {
+  const parts = [];
+  const cell = (row, key) => row.pending
+    ? el("td", { class: "num ev", title: "counting…" }, el("span", { class: "spinner" }))
+    : row.note ? el("td", { class: "num ev", title: row.note }, "not valued")
+    : el("td", { class: "num ev", title: row[key + "_exact"] || "" }, row[key + "_text"] || "no coup");
+  if (s.streaks.length) {
+    parts.push(el("h2", {}, "Run bets ", el("small", {}, "placed before the next coup, its run dealt from the cards not seen, the cut card where it lies; exact, or proven bounds")));
+    const rows = [el("tr", {}, el("th", {}, "Bet"), el("th", {}, "Placed before"), el("th", { class: "num" }, "EV per unit"), el("th", {}, ""))];
+    for (const r of s.streaks) {
+      let ev;
+      if (r.pending || r.note) ev = cell(r, "ret");
+      else if (r.kind === null) ev = el("td", { class: "num ev" }, "no coup");
+      else if (r.exact) ev = el("td", { class: "num ev", title: r.ret_exact }, r.ret_text);
+      else ev = el("td", { class: "num ev", title: `between ${r.low_exact} and ${r.high_exact}; runs left unfollowed: ${(100 * r.unfollowed).toFixed(3)}%` }, `${r.low_text} to ${r.high_text}`);
+      rows.push(el("tr", { class: r.favourable ? "fav" : "" }, el("td", {}, r.name),
+        el("td", {}, r.placed_before === null ? "" : `round ${r.placed_before}`), ev,
+        el("td", {}, r.kind === null ? "" : r.exact ? "exact" : "proven bounds")));
+    }
+    parts.push(el("table", { class: "beyond" }, ...rows));
+  }
+  if (s.meters.length) {
+    parts.push(el("h2", {}, "Progressives ", el("small", {}, "the return at the meter entered (in stakes) on the cards not seen, and the meter where it breaks even")));
+    const rows = [el("tr", {}, el("th", {}, "Bet"), el("th", {}, "Meter"), el("th", { class: "num" }, "EV per unit"), el("th", { class: "num" }, "Break-even meter"))];
+    for (const m of s.meters) {
+      let input = meterInputs.get(m.name);
+      if (!input) {
+        input = el("input", { type: "number", min: "0", step: "any", "aria-label": `meter of ${m.name}`,
+          onchange: (e) => { say(""); send("POST", "/api/meter", { bet: m.name, meter: e.currentTarget.value.trim() }, "the meter was not entered"); } });
+        meterInputs.set(m.name, input);
+      }
+      if (document.activeElement !== input) input.value = m.meter_exact.includes("/") ? String(m.meter) : m.meter_exact;
+      rows.push(el("tr", { class: m.favourable ? "fav" : "" }, el("td", {}, m.name), el("td", {}, input), cell(m, "ret"),
+        el("td", { class: "num", title: m.break_even_exact || "" }, m.break_even === null ? "" : m.break_even.toFixed(2))));
+    }
+    parts.push(el("table", { class: "beyond" }, ...rows));
+  }
+  if (s.multipliers.length) {
+    parts.push(el("h2", {}, "Multiplier bets ", el("small", {}, "exact return on the cards not seen, on stake and fee and on the stake alone")));
+    const rows = [el("tr", {}, el("th", {}, "Bet"), el("th", { class: "num" }, "Return on stake + fee"), el("th", { class: "num" }, "Return on stake"), el("th", { class: "num" }, "House edge"))];
+    for (const m of s.multipliers) {
+      rows.push(el("tr", {}, el("td", {}, m.name), cell(m, "return_on_stake_and_fee"), cell(m, "return_on_stake"), cell(m, "edge")));
+    }
+    parts.push(el("table", { class: "beyond" }, ...rows));
+  }
+  $("beyond").replaceChildren(...parts);
 }
 
 function units(p) {
