@@ -41,6 +41,20 @@ def test_suits_named_in_order_of_appearance_deal_one_naming_of_each_sequence():
     assert cost.least <= fine.n_cells <= cost.most
 
 
+def test_a_card_whose_suit_is_not_read_is_dealt_by_its_rank_only():
+    """P1's suit named and P2's rank named (a king), the coup not read: the bases are
+    the 10 point values and the king apart from the other 0s, 11; P1 is dealt as each
+    base in 4 suits, P2 as each base only (its suit unread): 44 × 11 = 484 sequences
+    (44 × 44 with one detail for both), into 4 suits × 11 bases = 44 cells, of which a
+    coup (two values) reaches at most 4 × 2 (P2 a 0: a king or not)."""
+    bet = Bet("suit and rank", [Event("e", (player.card(1).suit == "♦")
+                                      & (player.card(2).rank == "K"), 1)])
+    fine = layout_answering(bet_features(bet))
+    cost = plan_cost(fine.detail, fine.tableau, fine.cards)
+    assert (cost.sequences, cost.least, cost.most) == (484, 8, 44)
+    assert fine.n_cells == 44
+
+
 def test_a_count_made_in_stages_is_priced_by_its_steps():
     """Red Rush reads every card's suit and no rank or value: dealt card by card, each
     coup deals 4**k suit sequences, k its cards (over a billion in all); in stages,
