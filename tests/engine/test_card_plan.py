@@ -53,6 +53,8 @@ def test_a_card_whose_suit_is_not_read_is_dealt_by_its_rank_only():
     cost = plan_cost(fine.detail, fine.tableau, fine.cards)
     assert (cost.sequences, cost.least, cost.most) == (484, 8, 44)
     assert fine.n_cells == 44
+    assert cost.why == ("it tells 44 kinds of card apart (point values, K and suits) at P1 "
+                        "one by one, and 11 (point values, K) at P2 one by one")
 
 
 def test_a_count_made_in_stages_is_priced_by_its_steps():

@@ -283,20 +283,33 @@ def _codes(detail, cells, held: dict) -> np.ndarray:
 
 def _why(detail) -> str:
     """What the layout tells apart, the cause of its size: the kinds of card at each
-    position read, card by card or as a set."""
-    kinds = detail.n_bases * detail.n_suit_classes
+    position read (with its suit or colour where that is read, else its rank or value
+    alone), card by card or as a set."""
     what = detail.describe().split(" of ")[0]
-    alone = [POSITIONS[b[0]] for b in detail.blocks if len(b) == 1 and detail.fine[b[0]]]
-    sets = ["+".join(POSITIONS[i] for i in b) for b in detail.blocks
-            if len(b) > 1 and any(detail.fine[i] for i in b)]
-    out = f"it tells {kinds} kinds of card apart ({what})"
-    if alone:
-        out += f" at {', '.join(alone)} one by one"
+    suit_radix = cell_numbering(detail).suit_radix
+    told = []
+    for with_suit in (True, False):
+        blocks = [b for b in detail.blocks
+                  if detail.fine[b[0]] and (suit_radix[b[0]] > 1) == with_suit]
+        if blocks:
+            n, words = ((detail.n_bases * detail.n_suit_classes, what) if with_suit
+                        else (detail.n_bases, what.split(" and ")[0]))
+            told.append(f"{n}{'' if told else ' kinds of card apart'} ({words})"
+                        + _where(blocks))
+    out = "it tells " + (", and ".join(told) if told else "no card apart")
+    if detail.parts:
+        out += f", and {', '.join(PART_WORDS[k] for k in detail.parts)}"
+    return out
+
+
+def _where(blocks) -> str:
+    """Where blocks are, in words: " at P1, B1 one by one and in the set P3+B3"."""
+    alone = [POSITIONS[b[0]] for b in blocks if len(b) == 1]
+    sets = ["+".join(POSITIONS[i] for i in b) for b in blocks if len(b) > 1]
+    out = f" at {', '.join(alone)} one by one" if alone else ""
     if sets:
         out += (f"{' and' if alone else ''} in the set{'s' if len(sets) > 1 else ''} "
                 f"{', '.join(sets)}")
-    if detail.parts:
-        out += f", and {', '.join(PART_WORDS[k] for k in detail.parts)}"
     return out
 
 
