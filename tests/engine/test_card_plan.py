@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, all_cards, banker, first_four, player,
-                       report, tie)
+from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, Tables, all_cards, banker, first_four,
+                       player, report, tie)
 from bacc_edge.analysis import evaluator
-from bacc_edge.analysis.evaluator import bet_features, layout_for
-from bacc_edge.engine import card_enumeration
+from bacc_edge.analysis.evaluator import Evaluator, bet_features, layout_for
+from bacc_edge.engine import card_enumeration, card_kernels
+from bacc_edge.engine import card_table as card_layout
 from bacc_edge.engine.card_plan import plan_cost
 from bacc_edge.engine.card_table import card_table
+from bacc_edge.game.shoe import falling
 from bacc_edge.engine.point_table import layout_answering
 from bacc_edge.language.random_bets import random_bets
 
@@ -39,6 +41,22 @@ def test_suits_named_in_order_of_appearance_deal_one_naming_of_each_sequence():
     cost = plan_cost(fine.detail, fine.tableau, fine.cards)
     assert cost.sequences == 200
     assert cost.least <= fine.n_cells <= cost.most
+
+
+def test_a_card_whose_suit_is_not_read_is_dealt_by_its_rank_only():
+    """P1's suit named and P2's rank named (a king), the coup not read: the bases are
+    the 10 point values and the king apart from the other 0s, 11; P1 is dealt as each
+    base in 4 suits, P2 as each base only (its suit unread): 44 × 11 = 484 sequences
+    (44 × 44 with one detail for both), into 4 suits × 11 bases = 44 cells, of which a
+    coup (two values) reaches at most 4 × 2 (P2 a 0: a king or not)."""
+    bet = Bet("suit and rank", [Event("e", (player.card(1).suit == "♦")
+                                      & (player.card(2).rank == "K"), 1)])
+    fine = layout_answering(bet_features(bet))
+    cost = plan_cost(fine.detail, fine.tableau, fine.cards)
+    assert (cost.sequences, cost.least, cost.most) == (484, 8, 44)
+    assert fine.n_cells == 44
+    assert cost.why == ("it tells 44 kinds of card apart (point values, K and suits) at P1 "
+                        "one by one, and 11 (point values, K) at P2 one by one")
 
 
 def test_a_count_made_in_stages_is_priced_by_its_steps():
@@ -109,3 +127,27 @@ def test_a_slow_count_is_announced_and_a_quick_one_is_not(monkeypatch):
     report([bet], Shoe.decks(1), on_note=heard.append)
     assert len(heard) == 1 and heard[0].startswith("bet 'K first': counting about ")
     assert "card sequences" in heard[0] and "(estimated)" in heard[0]
+
+
+@pytest.mark.parametrize("when, hits", [
+    # 7 decks less a 2♣, 363 cards: P1 a diamond (91) then P2 a king: 7 K♦ × 27 + 84 × 28
+    ((player.card(1).suit == "♦") & (player.card(2).rank == "K"), 7 * 27 + 84 * 28),
+    # P1 any card, P2 of its suit: 90 clubs × 89 + 3 × 91 × 90 of the other suits
+    (player.card(1).suit == player.card(2).suit, 90 * 89 + 3 * 91 * 90),
+], ids=["a suit and a rank", "one suit"])
+def test_a_bets_first_count_on_a_full_shoe_is_its_only_count(monkeypatch, when, hits):
+    """The cells of a bet's layout are found by counting the shoe it is chosen for, where
+    that count reaches every cell (six of every card at least), not a shoe of plenty of
+    every card first: one count, and its table (or its classes' sums: the second bet's
+    suits are factored) is the one reported, exact. (The shoe is this test's own, so no
+    other test has found these cells.)"""
+    counts = []
+    for module, name in ((card_layout, "count_run"), (card_kernels, "count_factored")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, real=real: counts.append(1) or real(*a))
+    bet, shoe = Bet("b", [Event("e", when, 1)]), Shoe.decks(7).remove("2♣")
+    layout = layout_for([bet], shoe=shoe)
+    lines = Evaluator([bet], layout).line_counts(Tables().get(shoe, layout))[0]
+    ways = hits * falling(361, 4)
+    assert lines == (ways, falling(363, 6) - ways)
+    assert len(counts) == 1

@@ -76,10 +76,17 @@ WRITTEN = [
     '(all_cards.most_of_a_rank >= 3) & ~(first_four.count(rank="5") >= 1), 25), '
     'Event("e1", (first_four.count(suit="♥") >= 2) & ~tie & '
     '(first_four.count(rank="6") >= 2), 25)])',
+    # some cards' suits and other cards' ranks read, of the same ranks, the rank-read
+    # cards first: they are dealt by rank, after the suit-read ones, from their rank's
+    # cards less the suit-read ones dealt
+    'Bet("Suit then rank", [Event("e0", (banker.card(3).suit == "♠") & '
+    '(player.hand.count(rank="9") >= 2) & (banker.card(1).rank == "J"), 5), '
+    'Event("e1", (banker.card(2).colour == "red") & (player.card(3).rank == '
+    'player.card(1).rank), 2)])',
 ]
 
 
-@pytest.mark.parametrize("source", WRITTEN, ids=["Red Rush", "Rank groups"])
+@pytest.mark.parametrize("source", WRITTEN, ids=["Red Rush", "Rank groups", "Suit then rank"])
 @pytest.mark.parametrize("shoe_name", sorted(SHOES))
 def test_bets_written_by_hand_count_as_the_reference_counts_them(source, shoe_name):
     kinds = SHOES[shoe_name]

@@ -23,7 +23,8 @@ import numpy as np
 
 from ..util.arguments import quoted
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, check_plan
-from ..engine.card_table import ALL_CARDS, CardLayout, cards_held, is_card_feature
+from ..engine.card_table import (ALL_CARDS, CardLayout, cards_held, count_first,
+                                 is_card_feature)
 from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsible,
                                       settled_alike)
 from ..engine.factored_table import FactoredLayout, factored_for, merge_alike
@@ -78,9 +79,11 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     cost = plan_cost(cells, bets)
     if on_note is not None and cost.seconds > NOTICE_SECONDS:
         on_note(f"{bets_named(bets)}: counting {cost.describe()} (estimated)")
-    if cells.detail.beyond:  # cards a coup may leave in the shoe: dealt card by card
-        return cells
     try:
+        if shoe is not None:  # its count finds the cells, where it reaches them all
+            count_first(cells, shoe)
+        if cells.detail.beyond:  # cards a coup may leave in the shoe: dealt card by card
+            return cells
         return _narrowed(cells, features, bets)
     except PlanTooLarge as error:  # stopped where its cells passed the memory
         raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None

@@ -101,10 +101,11 @@ def enumeration(detail, tableau: Tableau):
     m = detail.n_suit_classes
     value_bases, n_bases = _value_bases(detail)
     fine = np.array(detail.fine)
+    suited = fine & (np.array(cells.suit_radix) > 1)  # the others are dealt by base only
     label_ways = np.array([perm(m, j) for j in range(m + 1)], dtype=np.int64)
     stride, block_of, block_pos, block_start, block_stride = cells.strides()
     return card_kernels.CardCells(
-        *fold_coups(coups, keys, detail.blocks), fine, value_bases, n_bases, m,
+        *fold_coups(coups, keys, detail.blocks), fine, suited, value_bases, n_bases, m,
         stride, *cells.codes(), label_ways, block_of, block_pos, block_start,
         BINOM), block_stride
 

@@ -34,6 +34,7 @@ class CardCells(NamedTuple):
     coup_key: np.ndarray
     coup_ways: np.ndarray
     fine: np.ndarray
+    suited: np.ndarray
     bases: np.ndarray
     n_bases: np.ndarray
     n_suits: int
@@ -81,7 +82,12 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     card is, standing for ``coup_ways[i]`` coups that deal alike; ``coup_key[i]`` its
     part of the cell number. A position where ``fine`` is set is dealt as every fine
     class of its value: ``bases[v, :n_bases[v]]`` times ``n_suits`` suit classes,
-    class = base * n_suits + suit. Each position has a code
+    class = base * n_suits + suit; one where ``suited`` is not set (its code reads no
+    suit or colour) is dealt as each base only, after every suited card of the
+    sequence, from the base's cards of every suit less the fine cards of that base
+    dealt before it: the sum of its fine classes' weights, whatever the suits of the
+    cards before it (they were dealt from the same pools), so the count stays exact in
+    a quarter (or half) of the steps at each such position. Each position has a code
     (``fine_code[p, class]``, ``value_code[p, v]``, ``absent_code[p]``); a position
     alone adds ``stride[p]`` times its code to the cell number. The positions of block
     b (``block_of[p]`` = b, listed in ``block_pos[block_start[b]:block_start[b + 1]]``)
@@ -117,6 +123,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     between 2**30 and 2**31, so two residues multiply below 2**62, and a weight below
     2**63 reduces too.
 
+    With ``ratios``, every fine card is dealt with its suit class, ``suited`` or not
+    (the table of the merged base below reads its cards' suit classes).
     The classes of base ``merged`` (-1: none) hold cards of several ranks: dealing
     one multiplies the weight by nothing; at the end of the sequence, the residues
     are multiplied by ``table[k, i]`` (in Montgomery form), i the number of its cards
@@ -126,8 +134,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     :class:`Residues`. ``block_stride`` and ``ratios`` are arguments of their own, not
     fields: numba leaves out the code of a None only for an argument.
     """
-    (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
-     absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
+    (coups, coup_key, coup_ways, fine, suited, bases, n_bases, n_suits, stride, fine_code,
+     value_code, absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     fine_counts, value_counts, tails, removal, relabel = shoe
     rank_of, moduli, merged, table, residues = modular
     n_pos = coups.shape[1]
@@ -137,6 +145,12 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
             n_fine += 1
     ordered = block_stride is not None and relabel == 0
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)
+    n_bases_all = fine_counts.shape[0] // n_suits
+    base_counts = np.zeros(n_bases_all, dtype=np.int64)
+    for b in range(n_bases_all):
+        for s in range(n_suits):
+            base_counts[b] += fine_counts[b * n_suits + s]
+    base_used = np.zeros(n_bases_all, dtype=np.int64)
     v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
     code_at = np.zeros(n_pos, dtype=np.int64)
     codes = np.zeros(n_pos, dtype=np.int64)
@@ -186,8 +200,11 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
         orders[0] = 1
         key[0] = cell
         while d >= 0:
+            by_base = ratios is None and not suited[f_pos[d]]
             if chosen[d] >= 0:
-                used[chosen[d]] -= 1
+                base_used[chosen[d] // n_suits] -= 1
+                if not by_base:
+                    used[chosen[d]] -= 1
                 if ratios is not None and rank_of[chosen[d]] >= 0:
                     dealt_of[rank_of[chosen[d]]] -= 1
                 chosen[d] = -1
@@ -196,17 +213,25 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 named[d] = -1
             option[d] += 1
             choices = n_suits
-            if relabel == 1 and labels[d] + 1 < n_suits:
+            if by_base:
+                choices = 1
+            elif relabel == 1 and labels[d] + 1 < n_suits:
                 choices = labels[d] + 1
             if option[d] >= n_bases[f_val[d]] * choices:
                 d -= 1
                 continue
             suit = option[d] % choices
-            c = bases[f_val[d], option[d] // choices] * n_suits + suit
-            left = fine_counts[c] - removal * used[c]
+            base = bases[f_val[d], option[d] // choices]
+            c = base * n_suits + suit
+            if by_base:  # dealt after every suited card: its base's cards less theirs
+                left = base_counts[base] - removal * base_used[base]
+            else:
+                left = fine_counts[c] - removal * used[c]
             if left <= 0:
                 continue
-            used[c] += 1
+            base_used[base] += 1
+            if not by_base:
+                used[c] += 1
             chosen[d] = c
             if ratios is not None:
                 q = rank_of[c]
@@ -219,12 +244,12 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                     dealt_of[q] += 1
             label = suit
             next_labels = labels[d]
-            if relabel == 2:
+            if relabel == 2 and not by_base:
                 if label_of[suit] < 0:
                     label_of[suit] = labels[d]
                     named[d] = suit
                 label = label_of[suit]
-            if label + 1 > next_labels:
+            if label + 1 > next_labels and not by_base:
                 next_labels = label + 1
             cd = c - suit + label
             w_here = weight[d] * left
@@ -283,8 +308,8 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out):
     some of the sequence's cards), below the shoe's ordered six-card deals, which the
     caller bounds below 2**63. Blocks, strides and codes, and ``sparse`` and the value
     returned, as :func:`count_cells`."""
-    (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
-     absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
+    (coups, coup_key, coup_ways, fine, suited, bases, n_bases, n_suits, stride, fine_code,
+     value_code, absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     fine_counts, value_counts, tails, removal, relabel = shoe
     n_pos = coups.shape[1]
     m = n_suits
@@ -372,7 +397,8 @@ def _coup_cards(cells, block_stride, value_counts, tails, removal, i, v_used, co
     """Coup i of ``cells`` (a :class:`CardCells`) as the count kernels begin it (the
     shoe's cards by value ``value_counts``, ``removal`` and ``tails`` as in a
     :class:`CardShoe`; the other arrays its scratch): its fine cards (their positions
-    ``f_pos[:nf]`` and values ``f_val[:nf]``, their count per value in ``v_used``), every
+    ``f_pos[:nf]``, the suited ones first, and values ``f_val[:nf]``, their count per
+    value in ``v_used``), every
     other card's code (``code_at``, as no card where absent) and its part of the cell
     number, and the weight of the cards dealt by point value: ``coup_ways[i]`` times the
     ways to deal the unused positions (``tails[k]``, k cards dealt) times each other
@@ -382,8 +408,8 @@ def _coup_cards(cells, block_stride, value_counts, tails, removal, i, v_used, co
     (:func:`_close_blocks`: where their fine cards end, and the part of the cell number
     of those with none). Returns nf, the positions dealt and the fine ones (bitmasks),
     the weight and the cell number so far."""
-    coups, coup_key, coup_ways, fine, stride = (cells.coups, cells.coup_key, cells.coup_ways,
-                                                cells.fine, cells.stride)
+    coups, coup_key, coup_ways, fine, suited, stride = (
+        cells.coups, cells.coup_key, cells.coup_ways, cells.fine, cells.suited, cells.stride)
     value_code, absent_code = cells.value_code, cells.absent_code
     k = 0
     nf = 0
@@ -402,10 +428,13 @@ def _coup_cards(cells, block_stride, value_counts, tails, removal, i, v_used, co
         dealt |= 1 << p
         if fine[p]:
             fine_dealt |= 1 << p
-            f_pos[nf] = p
-            f_val[nf] = c
-            nf += 1
             v_used[c] += 1
+    for by_base in range(2):  # the suited fine cards first, then those by base only
+        for p in range(coups.shape[1]):
+            if fine_dealt >> p & 1 and suited[p] != (by_base == 1):
+                f_pos[nf] = p
+                f_val[nf] = coups[i, p]
+                nf += 1
     w = tails[k] * coup_ways[i]
     for p in range(coups.shape[1]):
         c = coups[i, p]
@@ -508,8 +537,8 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     The weighing is written out in this body, not in helpers: numba counted references
     to the arrays such helpers took, atomic operations on every call, which cost more
     than the weighing itself (the coup's beginning, :func:`_coup_cards`, costs none)."""
-    (coups, coup_key, coup_ways, fine, bases, n_bases, n_suits, stride, fine_code, value_code,
-     absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
+    (coups, coup_key, coup_ways, fine, suited, bases, n_bases, n_suits, stride, fine_code,
+     value_code, absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     (weigh, n_weigh, step, n_step, apart, n_apart, numbers, number_plan, number_first,
      dense) = plan
     n_pos = coups.shape[1]

@@ -8,9 +8,12 @@ never left to exhaust the machine.
 
 A card layout (:class:`~bacc_edge.engine.card_table.CardLayout`) is counted by dealing,
 for every coup of point values (:func:`~bacc_edge.engine.card_enumeration.enumeration`),
-every fine class its fine cards can be (:func:`~bacc_edge.engine.card_kernels.count_cells`):
-its time is the number of those *sequences*, Σ over coups of Π over fine cards of the
-classes of their value, fewer where a block's cards of one value are dealt in one order
+every fine class its fine cards can be (:func:`~bacc_edge.engine.card_kernels.count_cells`),
+each position only as finely as its own code reads it: a fine card whose suit or colour
+is read as its base and suit class, one whose suit is not read as its base only (dealt
+after the others, from its base's cards less theirs). Its time is the number of those
+*sequences*, Σ over coups of Π over fine cards of the classes (or bases) of their
+value, fewer where a block's cards of one value are dealt in one order
 only (a multiset: C(k + g - 1, g) for g cards of k classes) or suits are named in order
 of appearance (one naming of each sequence's suits: Σ_{j <= m} S(n, j) of m**n for n
 fine cards of m suit classes). Its memory is the count per cell number (an array where
@@ -31,11 +34,14 @@ cards of several point values, suit class by suit class (a full shoe), the coups
 differ only by those values are dealt once
 (:func:`~bacc_edge.engine.card_enumeration.value_folded`; not priced: the plan holds for
 every shoe of the layout's cards). What the plan still prices high, and why (see the
-speed page): one level of detail applies to every card a bet reads (a rank read on one
-card is read on every fine card, a suit on one deals every fine card in four suits);
-naming any suit or colour stops the suits being renamed everywhere; the coup is kept as
-both hands' points where a bet may need only the winner or nothing; and conditions are
-closures the engine cannot look into, so a bet's events share no work.
+speed page): a rank read on one card is read on every fine card (a card whose suit
+alone is read is still dealt as each rank of its value), and a suit on one is read as
+finely on every card whose suit is read (one colour named deals every suited card in
+four suits); naming any suit or colour stops the suits being renamed everywhere; the
+cells themselves (a bet that reads ranks at six positions reaches hundreds of millions
+of cells, past the memory, whatever the sequences); the coup is kept as both hands'
+points where a bet may need only the winner or nothing; and conditions are closures
+the engine cannot look into, so a bet's events share no work.
 """
 
 from __future__ import annotations
@@ -206,17 +212,18 @@ def _held(detail, cells, cards: tuple) -> dict[str, np.ndarray]:
 def _sequences(detail, cells, held: dict, blocked: bool) -> np.ndarray:
     """Per coup of ``cells`` (the kernel's inputs), the card sequences dealt for it."""
     m = detail.n_suit_classes
-    options = held["classes"]  # the fine classes of each point value
     coups = cells.coups
     fine = np.asarray(cells.fine, dtype=bool)
+    suited = np.asarray(cells.suited, dtype=bool)
     ordered = blocked and not detail.relabel  # a block's cards of one value in one order
     out = _possible(coups, held)
     for block in detail.blocks:
         at = [p for p in block if fine[p]]
-        if at:
+        if at:  # a suited card as any fine class of its value, another as any base
+            options = held["classes"] if suited[at[0]] else held["bases"]
             out *= _block_ways(coups[:, at], options, ordered and len(block) > 1)
     if detail.relabel:  # one naming of the suits of each sequence
-        n = (coups[:, fine] != ABSENT).sum(axis=1)
+        n = (coups[:, suited] != ABSENT).sum(axis=1)
         share = np.array([sum(STIRLING[k][:m + 1]) / m ** k for k in range(len(POSITIONS) + 1)])
         out *= share[n]
     return out
@@ -276,20 +283,33 @@ def _codes(detail, cells, held: dict) -> np.ndarray:
 
 def _why(detail) -> str:
     """What the layout tells apart, the cause of its size: the kinds of card at each
-    position read, card by card or as a set."""
-    kinds = detail.n_bases * detail.n_suit_classes
+    position read (with its suit or colour where that is read, else its rank or value
+    alone), card by card or as a set."""
     what = detail.describe().split(" of ")[0]
-    alone = [POSITIONS[b[0]] for b in detail.blocks if len(b) == 1 and detail.fine[b[0]]]
-    sets = ["+".join(POSITIONS[i] for i in b) for b in detail.blocks
-            if len(b) > 1 and any(detail.fine[i] for i in b)]
-    out = f"it tells {kinds} kinds of card apart ({what})"
-    if alone:
-        out += f" at {', '.join(alone)} one by one"
+    suit_radix = cell_numbering(detail).suit_radix
+    told = []
+    for with_suit in (True, False):
+        blocks = [b for b in detail.blocks
+                  if detail.fine[b[0]] and (suit_radix[b[0]] > 1) == with_suit]
+        if blocks:
+            n, words = ((detail.n_bases * detail.n_suit_classes, what) if with_suit
+                        else (detail.n_bases, what.split(" and ")[0]))
+            told.append(f"{n}{'' if told else ' kinds of card apart'} ({words})"
+                        + _where(blocks))
+    out = "it tells " + (", and ".join(told) if told else "no card apart")
+    if detail.parts:
+        out += f", and {', '.join(PART_WORDS[k] for k in detail.parts)}"
+    return out
+
+
+def _where(blocks) -> str:
+    """Where blocks are, in words: " at P1, B1 one by one and in the set P3+B3"."""
+    alone = [POSITIONS[b[0]] for b in blocks if len(b) == 1]
+    sets = ["+".join(POSITIONS[i] for i in b) for b in blocks if len(b) > 1]
+    out = f" at {', '.join(alone)} one by one" if alone else ""
     if sets:
         out += (f"{' and' if alone else ''} in the set{'s' if len(sets) > 1 else ''} "
                 f"{', '.join(sets)}")
-    if detail.parts:
-        out += f", and {', '.join(PART_WORDS[k] for k in detail.parts)}"
     return out
 
 

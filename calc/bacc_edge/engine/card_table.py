@@ -657,23 +657,23 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
                             f"it for this shoe (cards_held)")
     cost = check_plan(layout, f"{shoe.label} on {detail.describe()}")
     step = Steps(on_progress, 1)
+    kept = first_table(shoe, layout)
+    if kept is not None:
+        step()
+        return kept
     if detail.suits and not shoe.suits_known:
         counts, total = _suitless_counts(shoe, layout)
         step()
         return OutcomeTable(shoe, layout, counts, total)
     removal = int(not shoe.replacement)
     key = (detail, layout.tableau, layout.cards)
-    by_rank = np.array(layout.cards).reshape(len(RANKS), SUITS_PER_RANK)
-    held_classes = shoe_counts(detail, by_rank)[0] > 0
     suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
         shoe.suits, dtype=np.int64)
     fine_counts = shoe_counts(detail, suits, shoe.ranks)[0]
     value_counts = shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
     counts = count_run(detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
                        removal, relabelling(detail, fine_counts), cost.sequences)
-    held = fine_counts[held_classes]
-    if (key not in _OCCUPIED and layout.cards == shoe_cards
-            and held.min() >= max(1, removal * COUP_CARDS)):
+    if key not in _OCCUPIED and _reaches_every_cell(layout, shoe):
         _remember(key, counts)  # every sequence dealt: the cells reached are all there are
     counts = on_cells(counts, layout.cells)
     step()
@@ -683,5 +683,50 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     return OutcomeTable(shoe, layout, counts, total)
 
 
+def _reaches_every_cell(layout: CardLayout, shoe: Shoe) -> bool:
+    """Whether a count of ``shoe`` (its suits known) reaches every cell of ``layout``:
+    it holds only the layout's cards, and as many of each kind the cells tell apart as
+    a coup can deal (one, dealt with replacement)."""
+    detail = layout.detail
+    by_rank = np.array(layout.cards).reshape(len(RANKS), SUITS_PER_RANK)
+    suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
+        shoe.suits, dtype=np.int64)
+    fine_counts = shoe_counts(detail, suits, shoe.ranks)[0]
+    held = fine_counts[shoe_counts(detail, by_rank)[0] > 0]
+    return (layout.cards == cards_held(shoe)
+            and held.min() >= max(1, int(not shoe.replacement) * COUP_CARDS))
+
+
+#: (shoe, layout) → the table counted where the layout's cells were found
+#: (:func:`count_first`), for the last few
+_FIRST: dict = {}
+_FIRST_KEPT = 2
+
+
+def count_first(layout: CardLayout, shoe: Shoe) -> None:
+    """Find ``layout``'s cells by counting ``shoe`` itself, where that count reaches
+    every cell (its suits known, at least six of each kind of card the cells tell apart:
+    a full shoe), and keep the table (:func:`card_table` and the classes of its cells,
+    :meth:`~bacc_edge.engine.cell_classes.CellClasses.summed_from_fine`, take it): a bet's
+    first count is then its only one, where the cells were otherwise found by counting a
+    shoe with plenty of every card first. Elsewhere nothing: the cells are found when
+    first asked."""
+    detail = layout.detail
+    if ((detail, layout.tableau, layout.cards) in _OCCUPIED or (shoe, layout) in _FIRST
+            or (detail.suits and not shoe.suits_known) or needs_python_integers(shoe.cards)
+            or not _reaches_every_cell(layout, shoe)):
+        return
+    table = card_table(shoe, layout)
+    table.counts.setflags(write=False)
+    while len(_FIRST) >= _FIRST_KEPT:
+        del _FIRST[next(iter(_FIRST))]
+    _FIRST[(shoe, layout)] = table
+
+
+def first_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable | None:
+    """The table :func:`count_first` kept of ``shoe`` on ``layout``, if it did."""
+    return _FIRST.get((shoe, layout))
+
+
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "card_table", "cards_held",
-           "is_card_feature"]
+           "count_first", "first_table", "is_card_feature"]

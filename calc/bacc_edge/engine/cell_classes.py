@@ -16,7 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from .card_enumeration import shoe_counts
-from .card_table import CardDetail, CardLayout, card_table, cards_held
+from .card_table import CardDetail, CardLayout, card_table, cards_held, first_table
 from .outcome_table import Layout, OutcomeTable, needs_python_integers
 from ..errors import BaccEdgeError
 from ..game.shoe import Shoe, ShoeError
@@ -80,10 +80,15 @@ class CellClasses(Layout):
     def summed_from_fine(self, shoe: Shoe) -> OutcomeTable | None:
         """``shoe``'s table as the card layout's counts summed per class, where the shoe
         needs the card layout's own count (cards removed without their suit, or counts
-        past 64 bits: its own checks and one-line errors); else None, once the shoe is
-        checked to hold only cards the layout was made for (the classes' own count)."""
-        if needs_python_integers(shoe.cards) or shoe.suits is None or not shoe.suits_known:
+        past 64 bits: its own checks and one-line errors), or where that count was made
+        as the cells were found (:func:`~bacc_edge.engine.card_table.count_first`); else
+        None, once the shoe is checked to hold only cards the layout was made for (the
+        classes' own count)."""
+        fine = first_table(shoe, self.fine)
+        if fine is None and (needs_python_integers(shoe.cards) or shoe.suits is None
+                             or not shoe.suits_known):
             fine = card_table(shoe, self.fine)
+        if fine is not None:
             counts = np.zeros(self.n_cells, dtype=fine.counts.dtype)
             np.add.at(counts, self.cell_class, fine.counts)
             counts.setflags(write=False)
