@@ -75,7 +75,11 @@ def inline_commands() -> list[str]:
     """Complete ``bacc-edge`` commands quoted in the prose of any page (not a bare command
     name, nor one with a placeholder such as PAYTABLE.py), each once."""
     spans = {s for text in pages().values() for s in re.findall(r"`(bacc-edge [^`]+)`", text)}
-    return sorted(s for s in spans if len(s.split()) > 2 and not re.search(r"[A-Z]{4,}", s))
+    commands = sorted(s for s in spans if len(s.split()) > 2 and not re.search(r"[A-Z]{4,}", s))
+    assert not [c for c in commands if c.startswith("bacc-edge track ")], (
+        "a page quotes a live page's command in its prose: it serves until stopped, so it "
+        "cannot run here; show it in a text block (tests/live runs the server)")
+    return commands
 
 
 def inline_python_calls() -> list[str]:
