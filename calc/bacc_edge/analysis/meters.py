@@ -1,7 +1,8 @@
 """What a progressive bet (:class:`~bacc_edge.language.meters.Progressive`) is worth, by
 its meter.
 
-Every figure is exact, from the bet's exact line chances on a shoe (:func:`report`):
+Every figure but the points of the meter when hit is exact, from the bet's exact line
+chances on a shoe (:func:`report`):
 
 - the return at a meter M (the player's net per unit): the return at the seed, plus each
   meter line's chance times its share of what the meter holds above the seed
@@ -10,10 +11,9 @@ Every figure is exact, from the bet's exact line chances on a shoe (:func:`repor
 - the meter when the top award is hit, from the rate of play: each round every linked
   table deals one coup with ``bets`` stakes on the bet, each adding ``rate`` to the
   meter, and the top award is hit in a round with chance h = 1 - (1 - q)^tables (q its
-  chance on one coup), so the rounds to a hit are geometric: the meter when hit is
-  seed + rate · bets · tables · G, G ≥ 1 (the stakes of the round that hits included);
-  the payments of meter lines that do not reset are left out of the meter's growth
-  (said in the result where there are any);
+  chance on one coup), the lines that do not reset taking their share of the meter on
+  the way (:mod:`~bacc_edge.analysis.meter_hits`: the mean exact, the 10%, 50% and 90%
+  points from a seeded simulation, said so with its seed);
 - the return over a cycle, the operator's and the lab's figure: every unit the meter
   pays comes from the stakes' ``rate`` or from a seed, and lines that do not reset are
   paid from the meter, so per unit staked the bet returns its fixed lines, plus ``rate``,
@@ -22,7 +22,6 @@ Every figure is exact, from the bet's exact line chances on a shoe (:func:`repor
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -30,14 +29,15 @@ from ..errors import ArgumentError
 from ..game.shoe import Shoe, shoe_argument
 from ..language.meters import Meter, Progressive
 from .bet_report import BetResult, report
+from .meter_hits import SimulatedPoints, mean_meter_when_hit, simulated_points
 
 
 @dataclass(frozen=True)
 class MeterValue:
     """A progressive's figures on one shoe (net per unit staked; meters in stake units).
 
-    ``hit_meter`` is the mean meter when the top award is hit, ``hit_quantiles``
-    (10%, 50%, 90%) → meter; ``note`` says what the meter's growth leaves out."""
+    ``hit_meter`` is the exact mean meter when the top award is hit, ``hit_points`` its
+    10%, 50% and 90% points from a seeded simulation (``None`` where there is no hit)."""
 
     bet: str
     shoe: str
@@ -51,9 +51,8 @@ class MeterValue:
     top_chance: Fraction
     cycle_return: Fraction
     hit_meter: Fraction | None = None
-    hit_quantiles: tuple[tuple[int, Fraction], ...] = ()
+    hit_points: SimulatedPoints | None = None
     rounds_per_hit: Fraction | None = None
-    note: str = ""
 
     def at(self, meter) -> Fraction:
         """The player's net per unit staked at meter ``meter``."""
@@ -108,19 +107,12 @@ def _figures(progressive: Progressive, result: BetResult, bets: int, meter: Mete
                seed=meter.seed, sharing=s, rate=meter.rate, tables=meter.tables,
                break_even=even, top_chance=top, cycle_return=cycle)
     if top and meter.rate:
-        h = 1 - (1 - top) ** meter.tables
-        grow = meter.rate * bets * meter.tables
-        out.update(hit_meter=meter.seed + grow / h, rounds_per_hit=1 / h,
-                   hit_quantiles=tuple((q, meter.seed + grow * _rounds(h, q)) for q in (10, 50, 90)),
-                   note="" if all(line.resets for line in lines.values()) else
-                   "the meter's growth leaves out what the lines that do not reset pay from it")
+        model = (meter.seed, meter.rate * bets * meter.tables, top,
+                 tuple((chance[label], line.share) for label, line in lines.items()
+                       if not line.resets), meter.tables)
+        out.update(hit_meter=mean_meter_when_hit(*model), hit_points=simulated_points(*model),
+                   rounds_per_hit=1 / (1 - (1 - top) ** meter.tables))
     return MeterValue(**out)
-
-
-def _rounds(h: Fraction, percent: int) -> int:
-    """The least g with P(G ≤ g) ≥ percent/100 for G geometric (chance h) on 1, 2, …,
-    in floating point (an exact power of 1 - h would have millions of digits)."""
-    return max(1, math.ceil(math.log1p(-percent / 100) / math.log1p(-float(h))))
 
 
 def meter_values(path, shoe: Shoe | None = None, *, names=(), bets: int = 1,
