@@ -999,8 +999,9 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
 @click.option("--rate", type=PercentAmount(), metavar="PERCENT",
               help="The share of each stake the meter takes, e.g. 20 or 20%.")
 @click.option("--tables", type=WholeNumber(1), help="Tables linked to the meter.")
-@click.option("--bets", "stakes", default=1, show_default=True, type=WholeNumber(1),
-              help="Stakes on the bet per coup at each table (the rate of play).")
+@click.option("--bets", "stakes", type=WholeNumber(1),
+              help="Stakes on the bet per coup at each table: the rate of play, and the "
+                   "bettors a hit of that coup is split among [default: the file's sharing].")
 @fmt_option
 def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter_seed, rate,
                   tables, stakes, fmt):

@@ -42,13 +42,26 @@ def _chances():
 def test_the_return_by_meter_the_break_even_and_the_meter_when_hit_by_hand():
     # planted: the break-even without the seed; the hit meter's rate not times the tables
     q, n = _chances()
-    value = meter_value(_tie_jackpot(tables=3), INFINITE, bets=2)
+    value = meter_value(_tie_jackpot(tables=3), INFINITE)
     assert value.at_seed == q * 100 + n * 5 - 1
     assert value.at(250) == q * 250 + n * 5 - 1
     assert value.at(value.break_even) == 0
     h = 1 - (1 - q) ** 3
-    assert value.hit_meter == 100 + Fraction(1, 10) * 2 * 3 / h
+    assert value.hit_meter == 100 + Fraction(1, 10) * 3 / h
     assert value.cycle_return == q * 100 + n * 5 + Fraction(1, 10) - 1
+
+
+def test_two_stakes_on_a_coup_split_its_hit_and_the_seed_it_costs():
+    # the tie's meter paid once a coup, split between its two stakes: each gets half,
+    # the meter grows twice as fast, the seed costs each stake half. Planted: --bets
+    # only the rate of play (the cycle keeps q · 100, the return at the seed too)
+    q, n = _chances()
+    value = meter_value(_tie_jackpot(tables=3), INFINITE, bets=2)
+    assert value.sharing == 2
+    assert value.at_seed == q * 50 + n * 5 - 1
+    assert value.at(250) == q * 125 + n * 5 - 1
+    assert value.cycle_return == q * 50 + n * 5 + Fraction(1, 10) - 1
+    assert value.hit_meter == 100 + Fraction(1, 10) * 2 * 3 / (1 - (1 - q) ** 3)
 
 
 def test_the_mean_meter_when_hit_by_hand_with_a_line_that_does_not_reset():

@@ -18,6 +18,10 @@ chances on a shoe (:func:`report`):
   pays comes from the stakes' ``rate`` or from a seed, and lines that do not reset are
   paid from the meter, so per unit staked the bet returns its fixed lines, plus ``rate``,
   plus the seed once per reset (q / sharing per stake): exact whatever the meter's path.
+
+Who gets a hit: a coup's meter line is paid once, split among the stakes on that coup, so
+the stakes per coup (``bets``) are the bettors a hit is split between; without ``bets``
+both are the progressive's own ``sharing`` (its average bettors on a coup).
 """
 
 from __future__ import annotations
@@ -72,25 +76,28 @@ def _meter_argument(meter) -> Fraction:
     return m
 
 
-def meter_value(progressive: Progressive, shoe: Shoe | None = None, *, bets: int = 1,
+def meter_value(progressive: Progressive, shoe: Shoe | None = None, *, bets: int | None = None,
                 meter: Meter | None = None) -> MeterValue:
     """The figures of ``progressive`` on ``shoe`` (8 decks by default), ``bets`` stakes
-    on it per coup at each linked table (see the module for each figure); ``meter`` in
+    on it per coup at each linked table, a hit split among them (the progressive's
+    ``sharing`` where not given; see the module for each figure); ``meter`` in
     place of the progressive's own (an operator's seed, rate and tables)."""
     if not isinstance(progressive, Progressive):
         raise ArgumentError(f"{progressive!r} is not a Progressive")
     if meter is not None and not isinstance(meter, Meter):
         raise ArgumentError(f"meter {meter!r} is not a Meter")
-    if isinstance(bets, bool) or not isinstance(bets, int) or bets < 1:
+    if bets is not None and (isinstance(bets, bool) or not isinstance(bets, int) or bets < 1):
         raise ArgumentError(f"bets {bets!r} must be a whole number of stakes per coup from 1")
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     (result,) = report(progressive.bet, shoe)
-    return _figures(progressive, result, bets, meter or progressive.meter)
+    stakes = progressive.sharing if bets is None else Fraction(bets)
+    return _figures(progressive, result, stakes, meter or progressive.meter)
 
 
-def _figures(progressive: Progressive, result: BetResult, bets: int, meter: Meter
+def _figures(progressive: Progressive, result: BetResult, stakes: Fraction, meter: Meter
              ) -> MeterValue:
-    """The figures, the bet's meter lines written at the progressive's own seed."""
+    """The figures, ``stakes`` on each coup sharing its hit, the bet's meter lines written
+    at the progressive's own seed."""
     lines = {line.label: line for line in progressive.lines}
     written_at = progressive.meter.seed
     chance = {e.label: e.probability for e in result.events}
@@ -99,15 +106,15 @@ def _figures(progressive: Progressive, result: BetResult, bets: int, meter: Mete
     metered = sum((e.probability * (e.pays.net + 1) for e in result.events
                    if e.label in lines), Fraction(0))
     fixed = result.ev + 1 - metered  # the fixed lines' units returned, stake included
-    cycle = fixed + meter.rate + meter.seed * top / progressive.sharing - 1
-    s = progressive.sharing
+    s = stakes
+    cycle = fixed + meter.rate + meter.seed * top / s - 1
     even = s * (written_at - result.ev / slope) if slope else None
     at_seed = result.ev + slope * (meter.seed / s - written_at)
     out = dict(bet=progressive.name, shoe=result.shoe.label, at_seed=at_seed, slope=slope,
                seed=meter.seed, sharing=s, rate=meter.rate, tables=meter.tables,
                break_even=even, top_chance=top, cycle_return=cycle)
     if top and meter.rate:
-        model = (meter.seed, meter.rate * bets * meter.tables, top,
+        model = (meter.seed, meter.rate * s * meter.tables, top,
                  tuple((chance[label], line.share) for label, line in lines.items()
                        if not line.resets), meter.tables)
         out.update(hit_meter=mean_meter_when_hit(*model), hit_points=simulated_points(*model),
@@ -115,7 +122,7 @@ def _figures(progressive: Progressive, result: BetResult, bets: int, meter: Mete
     return MeterValue(**out)
 
 
-def meter_values(path, shoe: Shoe | None = None, *, names=(), bets: int = 1,
+def meter_values(path, shoe: Shoe | None = None, *, names=(), bets: int | None = None,
                  seed=None, rate=None, tables: int | None = None) -> list[MeterValue]:
     """:func:`meter_value` of each progressive of the file at ``path`` (``METERS``;
     those ``names`` names, else all), its meter's ``seed``, ``rate`` and ``tables``
