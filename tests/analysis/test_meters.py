@@ -208,3 +208,13 @@ def test_a_bad_meter_is_refused_naming_what_is_wrong(make, message):
 def test_bad_meter_arguments_are_refused_quoting_them(call, message):
     with pytest.raises(ArgumentError, match=message):
         call()
+
+
+def test_a_meter_below_the_seed_is_shown_so_marked():
+    # a line that does not reset can take the meter below its seed: its return is shown,
+    # marked (planted: no mark)
+    from bacc_edge.output.several_coups import meter_rows
+    value = meter_value(_tie_jackpot(share_line=True), INFINITE)
+    names = [name for name, _ in meter_rows(value, [Fraction(50), Fraction(200)])]
+    assert "player net at meter 50 (below the seed)" in names
+    assert "player net at meter 200" in names

@@ -72,7 +72,8 @@ def _meter_argument(meter) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise ArgumentError(f"meter {meter!r} must be a number of stake units") from None
     if m < 0:
-        raise ArgumentError(f"meter {meter!r} must not be negative")
+        shown = str(meter) if isinstance(meter, Fraction) else repr(meter)
+        raise ArgumentError(f"meter {shown} must not be negative")
     return m
 
 

@@ -94,7 +94,9 @@ def meter_rows(v: MeterValue, meters: Sequence[Fraction]) -> list[tuple[str, obj
             ("break-even meter", v.break_even),
             ("top award's chance per coup", v.top_chance),
             ("player net over a cycle (operator's, lab's)", v.cycle_return)]
-    rows += [(f"player net at meter {decimal(m)}", v.at(m)) for m in meters]
+    rows += [(f"player net at meter {decimal(m)}"
+              + (" (below the seed)"
+                 if m < v.seed else ""), v.at(m)) for m in meters]
     if v.hit_meter is not None:
         rows += [("rounds between hits, mean", v.rounds_per_hit),
                  ("meter when hit, mean", v.hit_meter)]
