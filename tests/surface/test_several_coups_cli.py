@@ -59,3 +59,10 @@ def test_whole_shoes_asked_of_a_shoe_they_cannot_come_from_are_said_dropped():
         result.stderr
     assert all(v["kind"] != "simulation, 95% interval"
                for v in json.loads(result.stdout)["streaks"])
+
+
+def test_the_help_of_streak_and_meter_says_decks_takes_one_count():
+    # planted: the old help ("the report also takes several", read as this one too)
+    for command in ("streak", "meter"):
+        words = " ".join(run(command, "--help").split())
+        assert "Decks in the shoe: one count (bacc-edge report alone takes several" in words
