@@ -979,10 +979,13 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
       bacc-edge streak shipped:streaks/banker_streak --counts 2,2,2,3,2,2,3,2,2,2,3,2,3
       bacc-edge streak shipped:streaks/banker_streak --shoes 50000 --fmt json
     """
-    from .analysis.streaks import streak_values
+    from .analysis.streaks import streak_values, whole_decks
     from .output.several_coups import streaks_output
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    if shoes and whole_decks(shoe) is None and given(click.get_current_context(), "shoes"):
+        click.echo(f"note: --shoes {shoes}: whole shoes are simulated from a full shoe of "
+                   f"whole decks only, so none from {shoe}", err=True)
     values = streak_values(paytable, shoe, names=bets, cut=cut, end=end_rule, shoes=shoes,
                            seed=seed, most_shoes=states)
     click.echo(streaks_output(values, str(shoe), fmt), nl=False)
@@ -999,8 +1002,9 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
 @click.option("--rate", type=PercentAmount(), metavar="PERCENT",
               help="The share of each stake the meter takes, e.g. 20 or 20%.")
 @click.option("--tables", type=WholeNumber(1), help="Tables linked to the meter.")
-@click.option("--bets", "stakes", default=1, show_default=True, type=WholeNumber(1),
-              help="Stakes on the bet per coup at each table (the rate of play).")
+@click.option("--bets", "stakes", type=WholeNumber(1),
+              help="Stakes on the bet per coup at each table: the rate of play, and the "
+                   "bettors a hit of that coup is split among [default: the file's sharing].")
 @fmt_option
 def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter_seed, rate,
                   tables, stakes, fmt):

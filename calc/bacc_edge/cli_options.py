@@ -489,8 +489,8 @@ def shoe_options(fn):
     fn = click.option("--counts", metavar="A,2,…,K",
                       help="A custom shoe: 13 rank counts A … K (its suits unknown).")(fn)
     fn = click.option("--decks", "-d", default=8, show_default=True, type=DeckCounts(),
-                      help="Decks in the shoe (the report also takes several, "
-                           "e.g. 1,2,4,6,8,inf or 1-8: one table side by side).")(fn)
+                      help="Decks in the shoe: one count (bacc-edge report alone takes "
+                           "several, e.g. 1,2,4,6,8,inf or 1-8: one table side by side).")(fn)
     return fn
 
 

@@ -17,7 +17,7 @@ cards, both hands together:
 The meter's seed and the share of each stake it takes are the operator's; the source
 prints neither. ``SEED`` and ``RATE`` below are placeholders (marked so in every
 output): enter the meter with ``--meter``, and the operator's seed and rate with
-``--seed`` and ``--rate``.
+``--meter-seed`` and ``--rate``.
 
 Published (second-hand: the Wizard of Odds' Dragon Dragon page as mirrored at
 https://jndiario.com/games/baccarat/side-bets/dragon-dragon/, "Last Updated: January 20,

@@ -208,6 +208,13 @@ PAYTABLES = {
                     "BETS = [Bet('S', [Event('e', coup.card(1).suited, 5)])]\n"),
     "card_misspelt": ("from bacc_edge import *\n"
                       "BETS = [Bet('R', [Event('e', coup.card(1).rnak == 'A', 5)])]\n"),
+    # -- a name twice in STREAKS or METERS (the tester's findings) ------------------------
+    "streaks_twice": ("import runpy\nSTREAKS = runpy.run_path("
+                      f"{str(ROOT / 'paytables' / 'streaks' / 'banker_streak.py')!r})"
+                      "['STREAKS'][:1] * 2\n"),
+    "meters_twice": ("import runpy\nMETERS = runpy.run_path("
+                     f"{str(ROOT / 'paytables' / 'meters' / 'dragon_dragon.py')!r})"
+                     "['METERS'] * 2\n"),
 }
 
 # (id, arguments, message fragment, exit code). {name} is the paytable of that name
@@ -1309,6 +1316,17 @@ CLI = [
     ("meter: a rate over the stake", ["meter", METERS, "--rate", "150"],
      "meter rate 1.5 must be from 0 to 1", 1),
     ("meter: no tables", ["meter", METERS, "--tables", "0"], "--tables 0", 1),
+    ("streak: a run bet's name twice", ["streak", "{streaks_twice}"],
+     "STREAKS names 'Banker Streak, pay table 1' twice", 1),
+    ("meter: a progressive's name twice", ["meter", "{meters_twice}"],
+     "METERS names 'Dragon Dragon' twice", 1),
+    ("meter: a negative meter, as written", ["meter", METERS, "--meter", "-1/4"],
+     "Error: meter -1/4 must not be negative", 1),
+    ("streak: a cut past the shoe", ["streak", STREAKS, "--cut", "100000"],
+     "cut 100000 is past the shoe's 416 cards (8 decks)", 1),
+    ("streak: the default cut past a small shoe", ["streak", STREAKS, "--counts",
+                                                   "1,1,1,1,1,1,1,1,1,1,1,1,0"],
+     "cut 14 is past the shoe's 12 cards", 1),
     ("multipliers on a plain paytable", ["multipliers", "{fine}"],
      "defines no MULTIPLIER_BETS", 1),
     ("multipliers on an infinite deck", ["multipliers", "{multiplier}", "--infinite"],

@@ -31,10 +31,10 @@ def test_a_streak_on_the_infinite_deck_is_one_exact_value_in_json():
 
 
 def test_a_small_shoe_gives_every_model_in_csv_rows():
-    # a 13-card shoe: the infinite deck, its one-coup chances as independent coups and
+    # a 13-card shoe (cut 4: the default 14 lies past it): the infinite deck, its one-coup chances as independent coups and
     # the coups dealt in turn from it (exact), no simulation (not whole decks)
     rows = list(csv.DictReader(io.StringIO(run(
-        "streak", STREAKS, "--bet", TABLE_1, "--counts", "1,1,1,1,1,1,1,1,1,4,0,0,0",
+        "streak", STREAKS, "--bet", TABLE_1, "--counts", "1,1,1,1,1,1,1,1,1,4,0,0,0", "--cut", "4",
         "--fmt", "csv"))))
     assert {r["kind"] for r in rows} == {"exact"}
     assert len({r["model"] for r in rows}) == 3
@@ -48,3 +48,21 @@ def test_the_meter_command_shows_the_return_at_each_meter_asked():
     assert names[:4] == ["player net at the seed", "break-even meter",
                          "top award's chance per coup",
                          "player net over a cycle (operator's, lab's)"]
+
+
+def test_whole_shoes_asked_of_a_shoe_they_cannot_come_from_are_said_dropped():
+    # planted: the note left out (the simulation dropped in silence)
+    result = CliRunner().invoke(main, ["streak", STREAKS, "--counts", "1,1,1,1,1,1,1,1,1,1,"
+                                       "1,1,1", "--cut", "0", "--shoes", "100", "--fmt", "json"])
+    assert result.exit_code == 0, result.output
+    assert "--shoes 100: whole shoes are simulated from a full shoe of whole decks only" in \
+        result.stderr
+    assert all(v["kind"] != "simulation, 95% interval"
+               for v in json.loads(result.stdout)["streaks"])
+
+
+def test_the_help_of_streak_and_meter_says_decks_takes_one_count():
+    # planted: the old help ("the report also takes several", read as this one too)
+    for command in ("streak", "meter"):
+        words = " ".join(run(command, "--help").split())
+        assert "Decks in the shoe: one count (bacc-edge report alone takes several" in words

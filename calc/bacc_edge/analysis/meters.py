@@ -1,7 +1,8 @@
 """What a progressive bet (:class:`~bacc_edge.language.meters.Progressive`) is worth, by
 its meter.
 
-Every figure is exact, from the bet's exact line chances on a shoe (:func:`report`):
+Every figure but the points of the meter when hit is exact, from the bet's exact line
+chances on a shoe (:func:`report`):
 
 - the return at a meter M (the player's net per unit): the return at the seed, plus each
   meter line's chance times its share of what the meter holds above the seed
@@ -10,19 +11,21 @@ Every figure is exact, from the bet's exact line chances on a shoe (:func:`repor
 - the meter when the top award is hit, from the rate of play: each round every linked
   table deals one coup with ``bets`` stakes on the bet, each adding ``rate`` to the
   meter, and the top award is hit in a round with chance h = 1 - (1 - q)^tables (q its
-  chance on one coup), so the rounds to a hit are geometric: the meter when hit is
-  seed + rate · bets · tables · G, G ≥ 1 (the stakes of the round that hits included);
-  the payments of meter lines that do not reset are left out of the meter's growth
-  (said in the result where there are any);
+  chance on one coup), the lines that do not reset taking their share of the meter on
+  the way (:mod:`~bacc_edge.analysis.meter_hits`: the mean exact, the 10%, 50% and 90%
+  points from a seeded simulation, said so with its seed);
 - the return over a cycle, the operator's and the lab's figure: every unit the meter
   pays comes from the stakes' ``rate`` or from a seed, and lines that do not reset are
   paid from the meter, so per unit staked the bet returns its fixed lines, plus ``rate``,
   plus the seed once per reset (q / sharing per stake): exact whatever the meter's path.
+
+Who gets a hit: a coup's meter line is paid once, split among the stakes on that coup, so
+the stakes per coup (``bets``) are the bettors a hit is split between; without ``bets``
+both are the progressive's own ``sharing`` (its average bettors on a coup).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -30,14 +33,15 @@ from ..errors import ArgumentError
 from ..game.shoe import Shoe, shoe_argument
 from ..language.meters import Meter, Progressive
 from .bet_report import BetResult, report
+from .meter_hits import SimulatedPoints, mean_meter_when_hit, simulated_points
 
 
 @dataclass(frozen=True)
 class MeterValue:
     """A progressive's figures on one shoe (net per unit staked; meters in stake units).
 
-    ``hit_meter`` is the mean meter when the top award is hit, ``hit_quantiles``
-    (10%, 50%, 90%) → meter; ``note`` says what the meter's growth leaves out."""
+    ``hit_meter`` is the exact mean meter when the top award is hit, ``hit_points`` its
+    10%, 50% and 90% points from a seeded simulation (``None`` where there is no hit)."""
 
     bet: str
     shoe: str
@@ -51,9 +55,8 @@ class MeterValue:
     top_chance: Fraction
     cycle_return: Fraction
     hit_meter: Fraction | None = None
-    hit_quantiles: tuple[tuple[int, Fraction], ...] = ()
+    hit_points: SimulatedPoints | None = None
     rounds_per_hit: Fraction | None = None
-    note: str = ""
 
     def at(self, meter) -> Fraction:
         """The player's net per unit staked at meter ``meter``."""
@@ -69,29 +72,33 @@ def _meter_argument(meter) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise ArgumentError(f"meter {meter!r} must be a number of stake units") from None
     if m < 0:
-        raise ArgumentError(f"meter {meter!r} must not be negative")
+        shown = str(meter) if isinstance(meter, Fraction) else repr(meter)
+        raise ArgumentError(f"meter {shown} must not be negative")
     return m
 
 
-def meter_value(progressive: Progressive, shoe: Shoe | None = None, *, bets: int = 1,
+def meter_value(progressive: Progressive, shoe: Shoe | None = None, *, bets: int | None = None,
                 meter: Meter | None = None) -> MeterValue:
     """The figures of ``progressive`` on ``shoe`` (8 decks by default), ``bets`` stakes
-    on it per coup at each linked table (see the module for each figure); ``meter`` in
+    on it per coup at each linked table, a hit split among them (the progressive's
+    ``sharing`` where not given; see the module for each figure); ``meter`` in
     place of the progressive's own (an operator's seed, rate and tables)."""
     if not isinstance(progressive, Progressive):
         raise ArgumentError(f"{progressive!r} is not a Progressive")
     if meter is not None and not isinstance(meter, Meter):
         raise ArgumentError(f"meter {meter!r} is not a Meter")
-    if isinstance(bets, bool) or not isinstance(bets, int) or bets < 1:
+    if bets is not None and (isinstance(bets, bool) or not isinstance(bets, int) or bets < 1):
         raise ArgumentError(f"bets {bets!r} must be a whole number of stakes per coup from 1")
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     (result,) = report(progressive.bet, shoe)
-    return _figures(progressive, result, bets, meter or progressive.meter)
+    stakes = progressive.sharing if bets is None else Fraction(bets)
+    return _figures(progressive, result, stakes, meter or progressive.meter)
 
 
-def _figures(progressive: Progressive, result: BetResult, bets: int, meter: Meter
+def _figures(progressive: Progressive, result: BetResult, stakes: Fraction, meter: Meter
              ) -> MeterValue:
-    """The figures, the bet's meter lines written at the progressive's own seed."""
+    """The figures, ``stakes`` on each coup sharing its hit, the bet's meter lines written
+    at the progressive's own seed."""
     lines = {line.label: line for line in progressive.lines}
     written_at = progressive.meter.seed
     chance = {e.label: e.probability for e in result.events}
@@ -100,30 +107,23 @@ def _figures(progressive: Progressive, result: BetResult, bets: int, meter: Mete
     metered = sum((e.probability * (e.pays.net + 1) for e in result.events
                    if e.label in lines), Fraction(0))
     fixed = result.ev + 1 - metered  # the fixed lines' units returned, stake included
-    cycle = fixed + meter.rate + meter.seed * top / progressive.sharing - 1
-    s = progressive.sharing
+    s = stakes
+    cycle = fixed + meter.rate + meter.seed * top / s - 1
     even = s * (written_at - result.ev / slope) if slope else None
     at_seed = result.ev + slope * (meter.seed / s - written_at)
     out = dict(bet=progressive.name, shoe=result.shoe.label, at_seed=at_seed, slope=slope,
                seed=meter.seed, sharing=s, rate=meter.rate, tables=meter.tables,
                break_even=even, top_chance=top, cycle_return=cycle)
     if top and meter.rate:
-        h = 1 - (1 - top) ** meter.tables
-        grow = meter.rate * bets * meter.tables
-        out.update(hit_meter=meter.seed + grow / h, rounds_per_hit=1 / h,
-                   hit_quantiles=tuple((q, meter.seed + grow * _rounds(h, q)) for q in (10, 50, 90)),
-                   note="" if all(line.resets for line in lines.values()) else
-                   "the meter's growth leaves out what the lines that do not reset pay from it")
+        model = (meter.seed, meter.rate * s * meter.tables, top,
+                 tuple((chance[label], line.share) for label, line in lines.items()
+                       if not line.resets), meter.tables)
+        out.update(hit_meter=mean_meter_when_hit(*model), hit_points=simulated_points(*model),
+                   rounds_per_hit=1 / (1 - (1 - top) ** meter.tables))
     return MeterValue(**out)
 
 
-def _rounds(h: Fraction, percent: int) -> int:
-    """The least g with P(G ≤ g) ≥ percent/100 for G geometric (chance h) on 1, 2, …,
-    in floating point (an exact power of 1 - h would have millions of digits)."""
-    return max(1, math.ceil(math.log1p(-percent / 100) / math.log1p(-float(h))))
-
-
-def meter_values(path, shoe: Shoe | None = None, *, names=(), bets: int = 1,
+def meter_values(path, shoe: Shoe | None = None, *, names=(), bets: int | None = None,
                  seed=None, rate=None, tables: int | None = None) -> list[MeterValue]:
     """:func:`meter_value` of each progressive of the file at ``path`` (``METERS``;
     those ``names`` names, else all), its meter's ``seed``, ``rate`` and ``tables``

@@ -145,8 +145,7 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     if shoe.replacement:
         raise ArgumentError(f"{shoe.label}: an endless shoe has no cut card; its coups are "
                             f"independent, valued by independent_coups")
-    if isinstance(cut, bool) or not isinstance(cut, int) or cut < 0:
-        raise ArgumentError(f"cut {cut!r} must be a whole number of cards behind the cut card")
+    _cut_argument(cut, shoe)
     end_code = DealRules(end=end).end_code  # the end rule read, or refused, as a table's
     if isinstance(most_shoes, bool) or not isinstance(most_shoes, int) or most_shoes < 1:
         raise ArgumentError(f"most_shoes {most_shoes!r} must be a whole number from 1")
@@ -161,6 +160,15 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value})"
     ret = counted if not live else (low + high) / 2
     return StreakValue(bet.name, model, kind, _lines(bet, ended), ret, low, high, rest)
+
+
+def _cut_argument(cut, shoe: Shoe) -> None:
+    """Refuse a ``cut`` that is no count of cards, or lies past the cards of ``shoe``."""
+    if isinstance(cut, bool) or not isinstance(cut, int) or cut < 0:
+        raise ArgumentError(f"cut {cut!r} must be a whole number of cards behind the cut card")
+    if cut > shoe.cards:
+        raise ArgumentError(f"cut {cut} is past the shoe's {shoe.cards} cards ({shoe.label}): "
+                            f"the cut card must lie in the shoe")
 
 
 def most_coups(left: int, cut: int, end: int) -> int:
@@ -352,6 +360,12 @@ def dealt_winners(rules: DealRules, shoes: int, seed: int, tableau: Tableau = ST
 COMMAND_SHOES = 300
 
 
+def whole_decks(shoe: Shoe) -> int | None:
+    """The decks of ``shoe`` where it is a full shoe of whole decks, the only shoe whole
+    shoes are simulated from; else ``None``."""
+    return shoe.dealt_from if shoe.dealt_from and shoe == Shoe.decks(shoe.dealt_from) else None
+
+
 def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
                   end: EndRule = EndRule.AT_CUT, shoes: int = 2_000, seed: int = 1,
                   most_shoes: int = COMMAND_SHOES) -> list[StreakValue]:
@@ -364,7 +378,9 @@ def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
     from ..language.several_coups import chosen, load_several
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     bets = chosen(load_several(path, "STREAKS"), names)
-    whole = shoe.dealt_from if shoe.dealt_from and shoe == Shoe.decks(shoe.dealt_from) else None
+    if not shoe.replacement:
+        _cut_argument(cut, shoe)
+    whole = whole_decks(shoe)
     rules = DealRules(whole, cut, end) if whole and shoes else None
     out = []
     for bet in bets:
@@ -377,5 +393,5 @@ def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
     return out
 
 
-__all__ = ["COMMAND_SHOES", "MOST_SHOES", "streak_values", "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_winners", "from_shoe",
+__all__ = ["COMMAND_SHOES", "MOST_SHOES", "streak_values", "whole_decks", "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_winners", "from_shoe",
            "independent_coups", "one_coup_steps", "simulated"]

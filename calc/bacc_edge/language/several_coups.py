@@ -21,12 +21,19 @@ KINDS = {"STREAKS": RunBet, "METERS": Progressive}
 
 def load_several(path, name: str) -> list:
     """The items ``path`` defines under ``name`` ("STREAKS" or "METERS"), the file run
-    by the one door, :func:`~bacc_edge.language.loader.load_paytable`."""
+    by the one door, :func:`~bacc_edge.language.loader.load_paytable`; two items of one
+    name are refused (their outputs would be told apart by name alone)."""
     kind = KINDS[name]
     items = load_paytable(path).defined.get(name)
     if not isinstance(items, (list, tuple)) or not items or not all(
             isinstance(i, kind) for i in items):
         raise PaytableError(f"{path}: defines no {name} (a list of {kind.__name__})")
+    seen = set()
+    for item in items:
+        if item.name in seen:
+            raise PaytableError(f"{path}: {name} names {item.name!r} twice; give each bet a "
+                                f"name of its own")
+        seen.add(item.name)
     return list(items)
 
 

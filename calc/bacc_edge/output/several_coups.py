@@ -88,27 +88,33 @@ METER_HEADERS = ["Figure", "Value"]
 
 
 def meter_rows(v: MeterValue, meters: Sequence[Fraction]) -> list[tuple[str, object]]:
-    """(figure, exact value) of one progressive, the return at each of ``meters`` too."""
+    """(figure, value) of one progressive, the return at each of ``meters`` too: exact
+    fractions, but the simulated points of the meter when hit (floats, said so)."""
     rows = [("player net at the seed", v.at_seed),
             ("break-even meter", v.break_even),
             ("top award's chance per coup", v.top_chance),
             ("player net over a cycle (operator's, lab's)", v.cycle_return)]
-    rows += [(f"player net at meter {decimal(m)}", v.at(m)) for m in meters]
+    rows += [(f"player net at meter {decimal(m)}"
+              + (" (below the seed)"
+                 if m < v.seed else ""), v.at(m)) for m in meters]
     if v.hit_meter is not None:
         rows += [("rounds between hits, mean", v.rounds_per_hit),
                  ("meter when hit, mean", v.hit_meter)]
-        rows += [(f"meter when hit, {p}% of hits below", m) for p, m in v.hit_quantiles]
+        sim = v.hit_points
+        rows += [(f"meter when hit, {p}% of hits below (simulation: {sim.hits:,} hits, "
+                  f"seed {sim.seed})", m) for p, m in sim.points]
     return rows
 
 
 def meters_output(values: Sequence[MeterValue], meters: Sequence[Fraction], fmt: str) -> str:
-    """Per progressive: its figures, exact, the meter in stake units."""
+    """Per progressive: its figures, the meter in stake units, each exact but where it
+    says simulation."""
     if fmt == "json":
         return to_json({"meters": [{
             "bet": v.bet, "shoe": v.shoe, "seed": float(v.seed), "rate": float(v.rate),
-            "tables": v.tables, "sharing": float(v.sharing), "note": v.note,
+            "tables": v.tables, "sharing": float(v.sharing),
             "figures": [{"figure": name, "value": None if x is None else float(x),
-                         "exact": None if x is None else fraction(Fraction(x))}
+                         "exact": _exact(x)}
                         for name, x in meter_rows(v, meters)]} for v in values]})
     if fmt == "csv":
         records = [{"bet": v.bet, "shoe": v.shoe, "seed": float(v.seed), "rate": float(v.rate),
@@ -120,8 +126,8 @@ def meters_output(values: Sequence[MeterValue], meters: Sequence[Fraction], fmt:
     for v in values:
         head = (f"{v.bet} on {v.shoe}: seed {decimal(v.seed)}, {percentage(v.rate, 2)} of "
                 f"each stake to the meter, {v.tables} table(s), a hit shared by "
-                f"{decimal(v.sharing)}; meters in stakes. Every figure is exact"
-                + (f"; {v.note}" if v.note else "") + ".")
+                f"{decimal(v.sharing)}; meters in stakes. Each figure is exact but where it says "
+                f"simulation.")
         rows = [[name, "none" if x is None else _shown(name, x)]
                 for name, x in meter_rows(v, meters)]
         out.append(prose(head, fmt) + "\n" + table(rows, METER_HEADERS, fmt) + "\n")
