@@ -128,7 +128,7 @@ def test_a_published_return_is_checked_at_its_printed_precision():
     (lambda: Multiplied(0, player.hand), "a win above 0"),
     (lambda: MultiplierBet("B", [Event("W", player.wins, 1)], "overlay"), "not an Overlay"),
     (lambda: MultiplierBet("B", [Event("W", player.wins, 1)], Overlay(1, Law.fixed(2)),
-                           fee="-5%"), "is not a pay"),
+                           fee="-5%"), "fee '-5%' is negative"),
     (lambda: PublishedReturn("about 98%", "x"), "not a percentage"),
     (lambda: PublishedReturn("98%", "x", on="fee"), "on 'stake and fee'"),
 ])
