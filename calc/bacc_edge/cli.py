@@ -1084,5 +1084,7 @@ def calibrate_command(paytable, unknown, values, grid, bets, fmt):
         parsed = [option_number(v) for v in values.split(",")]
     except ValueError as err:
         raise click.UsageError(f"--values {values!r}: {err}") from None
-    found = calibrate(load_paytable(paytable), unknown, parsed, grid=grid, bets=bets)
+    with progress_bar.bar("laws") as on_progress:
+        found = calibrate(load_paytable(paytable), unknown, parsed, grid=grid, bets=bets,
+                          on_progress=on_progress, on_note=say)
     click.echo(calibration_output(found, fmt), nl=False)

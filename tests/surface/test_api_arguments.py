@@ -488,6 +488,12 @@ API = [
      "results 5 (int) must be a list of MultiplierResult"),
     ("calibrate(unknown=weights)", lambda: bacc_edge.calibrate(THUNDER, "weights", [1]),
      bacc_edge.CalibrationError, "unknown 'weights': 'identities' or 'multipliers'"),
+    ("calibrate(values=[2, 2])", lambda: bacc_edge.calibrate(THUNDER, "multipliers", [2, 2]),
+     bacc_edge.CalibrationError, "values: 2 is named twice: name each value once"),
+    ("calibrate(grid=200)", lambda: bacc_edge.calibrate(THUNDER, "multipliers",
+                                                        [2, 3, 4, 5, 6, 7, 8], grid=200),
+     bacc_edge.CalibrationError, "holds 98,619,368,491 laws, past the 1,000,000 valued at "
+                                 "most; try a coarser grid (26: 906,192 laws)"),
     ("calibrate(a plain paytable)", lambda: bacc_edge.calibrate(PUNTO, "identities", [1]),
      bacc_edge.PaytableError, "defines no MULTIPLIER_BETS"),
     ("multiplier_baccarat(5)", lambda: bacc_edge.multiplier_baccarat(5),

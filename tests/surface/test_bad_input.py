@@ -1341,6 +1341,14 @@ CLI = [
     ("multipliers: an advertised award misspelt", ["multipliers",
                                                    "{multiplier_advertised_misspelt}"],
      "advertised: no bet named 'P pair'; did you mean 'P Pair'?", 1),
+    ("calibrate: a grid of too many laws", ["calibrate", "{multiplier}", "--unknown",
+                                            "multipliers", "--values", "2,3,4,5,6,7,8",
+                                            "--grid", "200"],
+     "a grid of 1/200 over 7 multipliers holds 98,619,368,491 laws, past the 1,000,000 "
+     "valued at most; try a coarser grid (26: 906,192 laws)", 1),
+    ("calibrate: a value named twice", ["calibrate", "{multiplier}", "--unknown",
+                                        "multipliers", "--values", "2,2"],
+     "values: 2 is named twice: name each value once", 1),
 ]
 
 
