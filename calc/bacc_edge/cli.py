@@ -1046,6 +1046,8 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     results = multiplier_report(load_paytable(paytable), shoe)
+    for warning in (w for r in results for w in r.warnings):
+        say(f"warning: {warning}")
     if not do_check:
         click.echo(multiplier_output(results, shoe, fmt, digits=digits), nl=False)
         return

@@ -103,6 +103,20 @@ def test_largest_win_odds_and_the_gli_check():
     assert GLI_GAMES == 100_000_000
 
 
+def test_a_bet_the_shoe_s_cards_rule_out_is_a_zero_line_and_a_warning():
+    """One card of each rank: no two cards share a rank, so no pair is ever dealt and the
+    pair bet loses every coup (by hand); the player's bet still wins."""
+    shoe = Shoe.from_suits(rows_of({r: (1, 0, 0, 0) for r in range(13)}))
+    overlay = Overlay(1, Law.fixed(2), deck=52)
+    player_bet, *_, pair = bets(overlay)
+    (pair_result,) = multiplier_report(pair, shoe)
+    assert pair_result.law == ((-1, 1),) and not pair_result.ever_wins
+    assert pair_result.lines[0].combinations == 0
+    assert pair_result.warnings == (f"bet 'Pair', event 'Pair' cannot happen on {shoe}",)
+    (player_result,) = multiplier_report(player_bet, shoe)
+    assert player_result.ever_wins and player_result.largest_win == 2  # 1:1 × one 2x card
+
+
 def test_a_published_return_is_checked_at_its_printed_precision():
     overlay = Overlay(1, Law.fixed(2), deck=52)
     always = player.wins | ~player.wins

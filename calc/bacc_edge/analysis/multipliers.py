@@ -54,13 +54,15 @@ class CountedLine:
 class MultiplierResult:
     """A multiplier bet valued exactly on one shoe. ``law``: each net win per unit
     staked (fee apart: the fee is paid besides) and its probability, over every deal
-    and every draw; ``total``: the coups counted."""
+    and every draw; ``total``: the coups counted; ``warnings``: each event the shoe's
+    cards rule out (a zero line, as the plain report warns of it)."""
 
     bet: MultiplierBet
     shoe: Shoe
     total: int
     lines: tuple[CountedLine, ...]
     law: tuple[tuple[Fraction, Fraction], ...]
+    warnings: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -121,7 +123,15 @@ class MultiplierResult:
 
     @property
     def largest_win(self) -> Fraction:
+        """The largest net win a round pays per unit staked; 0 or less (a push, a loss)
+        when no round wins: see :attr:`ever_wins`."""
         return max(x for x, p in self.law if p)
+
+    @property
+    def ever_wins(self) -> bool:
+        """Whether some round wins on this shoe (a pair bet on a shoe with no pair
+        left never does)."""
+        return self.largest_win > 0
 
     def probability_of(self, award: Fraction) -> Fraction:
         """The probability a round wins ``award`` per unit staked or more."""
@@ -274,8 +284,10 @@ def _patterns(positions, seen: dict, counts: np.ndarray, mask: np.ndarray, total
 def _valued(bet: MultiplierBet, shoe: Shoe, tableau: Tableau,
             tables: Tables) -> MultiplierResult:
     seen = exposure(bet, shoe, tableau, tables)
+    ruled_out = tuple(f"bet {bet.name!r}, event {line.label!r} cannot happen on {shoe}"
+                      for line in seen.lines[:-1] if not line.combinations)
     return MultiplierResult(bet, shoe, seen.total, seen.lines,
-                            tuple(sorted(seen.law(bet.overlay).items())))
+                            tuple(sorted(seen.law(bet.overlay).items())), ruled_out)
 
 
 def _identities(shoe: Shoe) -> int:
