@@ -16,7 +16,8 @@ from bacc_edge.analysis.calibration import (ReturnPolynomial, Target, calibrate_
                                             calibrate_multipliers, grid_laws)
 from bacc_edge.analysis.multipliers import exposure
 from bacc_edge.language.card_words import CardGroup
-from bacc_edge.language.overlay import Law, Multiplied, MultiplierBet, Overlay
+from bacc_edge.language.overlay import (Law, Multiplied, MultiplierBet, Overlay,
+                                        PublishedReturn)
 
 SHAPE = {0: (2, 1, 0, 0), 12: (0, 1, 2, 0)}  # aces and kings, a card twice in each rank
 EXTRA = 1
@@ -130,3 +131,18 @@ def test_a_grid_past_the_most_laws_is_refused_naming_its_count_and_a_coarser_gri
     assert str(caught.value) == ("a grid of 1/8 over 2 multipliers holds 9 laws, past the 8 "
                                  "valued at most; try a coarser grid (7: 8 laws) or fewer "
                                  "values")
+
+
+@pytest.mark.parametrize("announced, heard", [
+    (8, ["valuing 9 multiplier laws (weights in steps of 1/8 over 2 values)"]), (9, [])])
+def test_a_grid_past_the_announced_count_is_announced_before_the_work(monkeypatch, announced,
+                                                                       heard):
+    monkeypatch.setattr(calibration, "ANNOUNCED_LAWS", announced)
+    overlay = Overlay(1, Law.fixed(2), deck=DECK)
+    player_bet = bets(overlay)["Player"]
+    bet = MultiplierBet("Player", player_bet.events, overlay,
+                        published=[PublishedReturn("90%", "made up")])
+    notes = []
+    calibration.calibrate([bet], "multipliers", [2, 5], grid=8,
+                          shoe=Shoe.from_suits(rows_of(SHAPE)), on_note=notes.append)
+    assert notes == heard

@@ -49,6 +49,9 @@ class CalibrationError(BaccEdgeError):
 #: apiece, so a million is a quarter of an hour; the count grows as grid ** (values - 1).
 MOST_LAWS = 1_000_000
 
+#: A grid of more laws than this (some ten seconds' work) is announced before it starts.
+ANNOUNCED_LAWS = 10_000
+
 #: How many laws are valued between two calls of ``on_progress``.
 LAWS_PER_STEP = 500
 
@@ -231,13 +234,14 @@ def calibrate(source, unknown: str, values: Sequence, *, grid: int = 20,
     the paytable's). The bets must share one overlay. ``shoe``: 8 decks by default;
     ``on_progress`` hears the grid's laws valued (see :func:`calibrate_multipliers`).
     A grid too large, or a value named twice, is refused before the shoe is counted;
-    ``on_note(line)`` hears, before the work, how many laws the grid holds."""
+    ``on_note(line)`` hears, before the work, how many laws the grid holds when they
+    pass :data:`ANNOUNCED_LAWS`."""
     if unknown not in ("identities", "multipliers"):
         raise CalibrationError(f"unknown {unknown!r}: 'identities' or 'multipliers'")
     values = _distinct(values)
     if unknown == "multipliers":
         count = _check_grid(len(values), grid)
-        if on_note is not None:
+        if on_note is not None and count > ANNOUNCED_LAWS:
             on_note(f"valuing {count:,} multiplier laws (weights in steps of 1/{grid} "
                     f"over {len(values)} values)")
     chosen = [b for b in multiplier_bets(source) if not bets or b.name in bets]
@@ -361,6 +365,7 @@ class ReturnPolynomial:
         return total
 
 
-__all__ = ["Calibration", "CalibrationError", "LAWS_PER_STEP", "MOST_LAWS",
+__all__ = ["ANNOUNCED_LAWS", "Calibration", "CalibrationError", "LAWS_PER_STEP",
+           "MOST_LAWS",
            "ReturnPolynomial", "Target", "calibrate", "calibrate_identities",
            "calibrate_multipliers", "grid_laws"]
