@@ -188,6 +188,7 @@ def test_the_fee_for_a_target_return_and_the_hold_ranges():
     bet = MultiplierBet("Always", [Event("Win", always, 1)], overlay)
     (result,) = multiplier_report(bet, Shoe.decks(1))
     assert result.fee_for(Fraction(8, 5)) == Fraction(1, 4)
+    assert result.fee_for("160%") == result.fee_for(1.6) == Fraction(1, 4)
     with pytest.raises(BaccEdgeError, match="must be above 0"):
         result.fee_for(0)
     coin = MultiplierBet("Coin", [Event("Player", player.wins, 1)], overlay, fee=0)
@@ -195,6 +196,22 @@ def test_the_fee_for_a_target_return_and_the_hold_ranges():
     hold = flip.hold(10_000, 95)
     assert hold.low < float(flip.edge) < hold.high
     assert hold.high - float(flip.edge) == pytest.approx(1.959964 * flip.sd / 100, rel=1e-6)
+
+
+@pytest.mark.parametrize("ask, message", [
+    (lambda r: r.fee_for("lots"), "target return 'lots' (str) must be a number such as 0.96 "
+                                  "or '96%'"),
+    (lambda r: r.fee_for("-5%"), "target return '-5%' (str) must be above 0"),
+    (lambda r: r.hold(1000, 0.95), "confidence 0.95 is a percentage: write 95% as 95, not "
+                                   "0.95"),
+], ids=["fee_for words", "fee_for negative", "hold confidence as a fraction"])
+def test_a_question_asked_wrongly_of_a_result_is_one_clear_error(ask, message):
+    bet = MultiplierBet("Coin", [Event("Player", player.wins, 1)],
+                        Overlay(1, Law.fixed(2), deck=52), fee=0)
+    (result,) = multiplier_report(bet, Shoe.decks(1))
+    with pytest.raises(BaccEdgeError) as caught:
+        ask(result)
+    assert str(caught.value) == message
 
 
 def test_effects_of_removal_match_the_reference_on_the_shoe_less_a_card():
