@@ -91,3 +91,19 @@ def test_calibrate_names_the_closest_law_when_none_meets_the_figure(tmp_path):
     assert found["unknown"] == "identities drawn" and "linear" in found["method"]
     (figure,) = found["figures"]
     assert figure["bet"] == "Player" and figure["printed"] == "99%"
+
+
+def test_calibrate_csv_names_the_law_and_each_figure_s_status_and_the_text_heads_it(tmp_path):
+    """The one figure, 99%, beyond every law of 0, 1 or 2 identities drawn (a 2x card on
+    the player's hand cannot lift its return that far): CSV carries that status and the
+    law the text shows, and the text's last column is headed."""
+    args = ("calibrate", "--unknown", "identities", "--values", "0,1,2")
+    result, _ = run(tmp_path, *args, "--fmt", "csv")
+    (row,) = list(csv.DictReader(io.StringIO(result.stdout)))
+    text, _ = run(tmp_path, *args)
+    lines = text.stdout.splitlines()
+    (figure,) = [line for line in lines if line.startswith("Player")]
+    assert row["status"] == "beyond the family's reach" and figure.endswith(row["status"])
+    assert f"law: {row['closest_law']}." in text.stdout.replace("\n", " ")
+    (header,) = [line for line in lines if line.startswith("bet ")]
+    assert header.split()[-1] == "status"

@@ -114,7 +114,11 @@ def checks_output(checks: Sequence[ReturnCheck], fmt: str) -> str:
 
 def calibration_output(found: Calibration, fmt: str) -> str:
     """What the figures say of the unknown law: each weight's range where laws meet every
-    figure, the closest law and each figure's return under it, each figure's reach."""
+    figure, the closest law and each figure's return under it, each figure's reach and
+    status (met, missed, beyond the family's reach); CSV, a row per figure, names the
+    closest law on each."""
+    law = ", ".join(f"{decimal(v)}: {percentage(p, 3)}"
+                    for v, p in found.closest.probabilities.items())
     record = {"unknown": found.unknown, "method": found.method, "feasible": found.feasible,
               "unique": found.unique, "found_on_grid": found.found,
               "ranges": [{"value": float(v), "low": float(lo), "high": float(hi),
@@ -124,22 +128,22 @@ def calibration_output(found: Calibration, fmt: str) -> str:
                           for v, p in found.closest.probabilities.items()},
               "largest_miss": float(found.miss),
               "figures": [{"bet": b, "printed": p, "at_closest": float(v),
-                           "family_least": float(lo), "family_greatest": float(hi)}
+                           "family_least": float(lo), "family_greatest": float(hi),
+                           "status": _status(p, v, lo, hi), "closest_law": law}
                           for (b, p, v), (_, _, lo, hi) in zip(found.at_closest,
                                                                 found.reach)]}
     if fmt == "json":
         return to_json(record)
     if fmt == "csv":
         return csv_records(record["figures"], ("bet", "printed", "at_closest",
-                                               "family_least", "family_greatest"))
+                                               "family_least", "family_greatest", "status",
+                                               "closest_law"))
     verdict = ("one law: the figures pin it down" if found.unique and found.found is None
                else "one law on the grid; others may lie between its points"
                if found.unique else
                "a range for each weight" if found.feasible else
                f"no law of the family meets every figure; the closest misses by "
                f"{percentage(found.miss, 4)}")
-    law = ", ".join(f"{decimal(v)}: {percentage(p, 3)}"
-                    for v, p in found.closest.probabilities.items())
     parts = [prose(f"Unknown: the law of the {found.unknown} ({verdict}). Method: "
                    f"{found.method}.", fmt) + "\n",
              prose(f"{'A law meeting them' if found.feasible else 'The closest law'}: "
@@ -149,12 +153,18 @@ def calibration_output(found: Calibration, fmt: str) -> str:
                 for v, (lo, hi) in zip(found.unknowns, found.ranges)]
         parts.append("\n" + table(rows, ("value", "least probability", "greatest"), fmt))
     rows = [[b, p, percentage(v, 4), percentage(lo, 3), percentage(hi, 3),
-             "met" if _reachable(p, v, v) else
-             "missed" if _reachable(p, lo, hi) else "beyond the family's reach"]
+             _status(p, v, lo, hi)]
             for (b, p, v), (_, _, lo, hi) in zip(found.at_closest, found.reach)]
     parts.append("\n" + table(rows, ("bet", "printed", "at that law", "family's least",
-                                      "greatest", ""), fmt))
+                                      "greatest", "status"), fmt))
     return "".join(parts)
+
+
+def _status(printed: str, value, low, high) -> str:
+    """A figure at the closest law: met, missed (some law of the family reaches it) or
+    beyond the family's reach."""
+    return ("met" if _reachable(printed, value, value) else
+            "missed" if _reachable(printed, low, high) else "beyond the family's reach")
 
 
 def _reachable(printed: str, low, high) -> bool:
