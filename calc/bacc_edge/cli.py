@@ -1050,6 +1050,8 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     results = multiplier_report(load_paytable(paytable), shoe)
+    for warning in (w for r in results for w in r.warnings):
+        say(f"warning: {warning}")
     if not do_check:
         click.echo(multiplier_output(results, shoe, fmt, digits=digits), nl=False)
         return
@@ -1088,5 +1090,7 @@ def calibrate_command(paytable, unknown, values, grid, bets, fmt):
         parsed = [option_number(v) for v in values.split(",")]
     except ValueError as err:
         raise click.UsageError(f"--values {values!r}: {err}") from None
-    found = calibrate(load_paytable(paytable), unknown, parsed, grid=grid, bets=bets)
+    with progress_bar.bar("laws") as on_progress:
+        found = calibrate(load_paytable(paytable), unknown, parsed, grid=grid, bets=bets,
+                          on_progress=on_progress, on_note=say)
     click.echo(calibration_output(found, fmt), nl=False)

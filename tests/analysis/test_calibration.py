@@ -9,11 +9,15 @@ import pytest
 from overlay_reference import reference_law, rows_of
 
 from bacc_edge import BaccEdgeError, Event, Shoe, banker, player, tie
+from itertools import product
+
+from bacc_edge.analysis import calibration
 from bacc_edge.analysis.calibration import (ReturnPolynomial, Target, calibrate_identities,
-                                            calibrate_multipliers)
+                                            calibrate_multipliers, grid_laws)
 from bacc_edge.analysis.multipliers import exposure
 from bacc_edge.language.card_words import CardGroup
-from bacc_edge.language.overlay import Law, Multiplied, MultiplierBet, Overlay
+from bacc_edge.language.overlay import (Law, Multiplied, MultiplierBet, Overlay,
+                                        PublishedReturn)
 
 SHAPE = {0: (2, 1, 0, 0), 12: (0, 1, 2, 0)}  # aces and kings, a card twice in each rank
 EXTRA = 1
@@ -98,3 +102,47 @@ def test_a_capped_bet_is_refused_and_no_figure_is_an_error():
         calibrate_multipliers([target], 1, [2, 3], deck=DECK)
     with pytest.raises(BaccEdgeError, match="no published figure"):
         calibrate_identities([], [1], Law.fixed(2))
+
+
+@pytest.mark.parametrize("values, grid", [(1, 5), (2, 8), (3, 6), (4, 5)])
+def test_the_grid_s_law_count_is_every_parting_counted_by_brute_force(values, grid):
+    every = sum(1 for w in product(range(grid + 1), repeat=values) if sum(w) == grid)
+    assert grid_laws(values, grid) == every
+
+
+def test_the_grid_tells_its_progress_to_the_end(monkeypatch):
+    """Two values on a grid of 1/8: 9 laws (0/8 … 8/8 to the first), told every 2."""
+    monkeypatch.setattr(calibration, "LAWS_PER_STEP", 2)
+    klaw, mlaw = {1: Fraction(1, 3), 2: Fraction(2, 3)}, {2: Fraction(3, 4), 5: Fraction(1, 4)}
+    heard = []
+    calibrate_multipliers(targets(klaw, mlaw, places=4), Law(klaw), [2, 5], grid=8,
+                          deck=DECK, on_progress=lambda done, total: heard.append((done, total)))
+    assert heard[0] == (0, 5) and heard[-1] == (5, 5)
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and len(heard) >= 5
+
+
+def test_a_grid_past_the_most_laws_is_refused_naming_its_count_and_a_coarser_grid(monkeypatch):
+    """Two values: a grid of 1/g holds g + 1 laws, so at most 8 allows 1/7 at the finest."""
+    monkeypatch.setattr(calibration, "MOST_LAWS", 8)
+    klaw = {1: Fraction(1, 3), 2: Fraction(2, 3)}
+    with pytest.raises(BaccEdgeError) as caught:
+        calibrate_multipliers(targets(klaw, {2: 1}, places=4), Law(klaw), [2, 5], grid=8,
+                              deck=DECK)
+    assert str(caught.value) == ("a grid of 1/8 over 2 multipliers holds 9 laws, past the 8 "
+                                 "valued at most; try a coarser grid (7: 8 laws) or fewer "
+                                 "values")
+
+
+@pytest.mark.parametrize("announced, heard", [
+    (8, ["valuing 9 multiplier laws (weights in steps of 1/8 over 2 values)"]), (9, [])])
+def test_a_grid_past_the_announced_count_is_announced_before_the_work(monkeypatch, announced,
+                                                                       heard):
+    monkeypatch.setattr(calibration, "ANNOUNCED_LAWS", announced)
+    overlay = Overlay(1, Law.fixed(2), deck=DECK)
+    player_bet = bets(overlay)["Player"]
+    bet = MultiplierBet("Player", player_bet.events, overlay,
+                        published=[PublishedReturn("90%", "made up")])
+    notes = []
+    calibration.calibrate([bet], "multipliers", [2, 5], grid=8,
+                          shoe=Shoe.from_suits(rows_of(SHAPE)), on_note=notes.append)
+    assert notes == heard

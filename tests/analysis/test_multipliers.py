@@ -103,6 +103,20 @@ def test_largest_win_odds_and_the_gli_check():
     assert GLI_GAMES == 100_000_000
 
 
+def test_a_bet_the_shoe_s_cards_rule_out_is_a_zero_line_and_a_warning():
+    """One card of each rank: no two cards share a rank, so no pair is ever dealt and the
+    pair bet loses every coup (by hand); the player's bet still wins."""
+    shoe = Shoe.from_suits(rows_of({r: (1, 0, 0, 0) for r in range(13)}))
+    overlay = Overlay(1, Law.fixed(2), deck=52)
+    player_bet, *_, pair = bets(overlay)
+    (pair_result,) = multiplier_report(pair, shoe)
+    assert pair_result.law == ((-1, 1),) and not pair_result.ever_wins
+    assert pair_result.lines[0].combinations == 0
+    assert pair_result.warnings == (f"bet 'Pair', event 'Pair' cannot happen on {shoe}",)
+    (player_result,) = multiplier_report(player_bet, shoe)
+    assert player_result.ever_wins and player_result.largest_win == 2  # 1:1 × one 2x card
+
+
 def test_a_published_return_is_checked_at_its_printed_precision():
     overlay = Overlay(1, Law.fixed(2), deck=52)
     always = player.wins | ~player.wins
@@ -128,7 +142,7 @@ def test_a_published_return_is_checked_at_its_printed_precision():
     (lambda: Multiplied(0, player.hand), "a win above 0"),
     (lambda: MultiplierBet("B", [Event("W", player.wins, 1)], "overlay"), "not an Overlay"),
     (lambda: MultiplierBet("B", [Event("W", player.wins, 1)], Overlay(1, Law.fixed(2)),
-                           fee="-5%"), "is not a pay"),
+                           fee="-5%"), "fee '-5%' is negative"),
     (lambda: PublishedReturn("about 98%", "x"), "not a percentage"),
     (lambda: PublishedReturn("98%", "x", on="fee"), "on 'stake and fee'"),
 ])
@@ -174,6 +188,7 @@ def test_the_fee_for_a_target_return_and_the_hold_ranges():
     bet = MultiplierBet("Always", [Event("Win", always, 1)], overlay)
     (result,) = multiplier_report(bet, Shoe.decks(1))
     assert result.fee_for(Fraction(8, 5)) == Fraction(1, 4)
+    assert result.fee_for("160%") == result.fee_for(1.6) == Fraction(1, 4)
     with pytest.raises(BaccEdgeError, match="must be above 0"):
         result.fee_for(0)
     coin = MultiplierBet("Coin", [Event("Player", player.wins, 1)], overlay, fee=0)
@@ -181,6 +196,22 @@ def test_the_fee_for_a_target_return_and_the_hold_ranges():
     hold = flip.hold(10_000, 95)
     assert hold.low < float(flip.edge) < hold.high
     assert hold.high - float(flip.edge) == pytest.approx(1.959964 * flip.sd / 100, rel=1e-6)
+
+
+@pytest.mark.parametrize("ask, message", [
+    (lambda r: r.fee_for("lots"), "target return 'lots' (str) must be a number such as 0.96 "
+                                  "or '96%'"),
+    (lambda r: r.fee_for("-5%"), "target return '-5%' (str) must be above 0"),
+    (lambda r: r.hold(1000, 0.95), "confidence 0.95 is a percentage: write 95% as 95, not "
+                                   "0.95"),
+], ids=["fee_for words", "fee_for negative", "hold confidence as a fraction"])
+def test_a_question_asked_wrongly_of_a_result_is_one_clear_error(ask, message):
+    bet = MultiplierBet("Coin", [Event("Player", player.wins, 1)],
+                        Overlay(1, Law.fixed(2), deck=52), fee=0)
+    (result,) = multiplier_report(bet, Shoe.decks(1))
+    with pytest.raises(BaccEdgeError) as caught:
+        ask(result)
+    assert str(caught.value) == message
 
 
 def test_effects_of_removal_match_the_reference_on_the_shoe_less_a_card():

@@ -5,9 +5,11 @@ precision."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from bacc_edge import Shoe, check_returns, load_paytable, multiplier_report
+from bacc_edge import Shoe, calibrate, check_returns, load_paytable, multiplier_report
 from bacc_edge.analysis.multipliers import multiplier_bets
 from conftest import ROOT
 
@@ -34,3 +36,20 @@ def test_a_calibrated_law_reproduces_every_published_return(name):
     checks = check_returns(results)
     assert checks and all(c.reproduced for c in checks), [
         (c.bet, c.published.printed, float(c.exact)) for c in checks if not c.reproduced]
+
+
+@pytest.mark.slow
+def test_the_calibration_a_paytable_names_finds_its_law():
+    """Prosperity Tree's docstring names the command that calibrated its weights: run as
+    written, it finds one law on its grid, the paytable's."""
+    path = FOLDER / "prosperity_tree_baccarat.py"
+    paytable = load_paytable(path)
+    command = " ".join(paytable.docstring.split())
+    found = re.search(r"``bacc-edge calibrate (\S+) --unknown multipliers --values (\S+) "
+                      r"--grid (\d+)``", command)
+    assert found and found[1] == f"shipped:multipliers/{path.stem}", command
+    values, grid = [int(v) for v in found[2].split(",")], int(found[3])
+    calibration = calibrate(paytable, "multipliers", values, grid=grid)
+    (overlay,) = {b.overlay for b in multiplier_bets(paytable)}
+    assert calibration.unique
+    assert calibration.example.probabilities == overlay.multipliers.probabilities

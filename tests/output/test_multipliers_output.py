@@ -60,6 +60,24 @@ def test_json_csv_and_text_say_the_same(tmp_path):
     assert "RTP (stake+fee)" in result.stdout and "FLAGGED (40: never)" in result.stdout
 
 
+#: three of each rank's four cards dealt: one card of each rank left, so no pair
+ONE_OF_EACH = " ".join(f"{r}{s}" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "♠♥♦")
+
+
+def test_a_bet_no_round_wins_says_none_and_never_and_warns(tmp_path):
+    result, _ = run(tmp_path, "multipliers", "--decks", "1", "--remove", ONE_OF_EACH)
+    assert result.exit_code == 0, result.output
+    (pair,) = [line.split() for line in result.stdout.splitlines() if line.startswith("Pair")]
+    assert pair[-5:] == ["none", "never", "FLAGGED", "(40:", "never)"]
+    assert "1 in 1.000" not in result.stdout
+    assert "warning: bet 'Pair', event 'Pair' cannot happen on 1 deck less" in result.stderr
+    result, _ = run(tmp_path, "multipliers", "--decks", "1", "--remove", ONE_OF_EACH,
+                    "--fmt", "json")
+    player, pair = json.loads(result.stdout)["bets"]
+    assert pair["largest_win"] is None and pair["largest_win_probability"] == 0
+    assert player["largest_win"] == 2  # 1:1 times one 2x card: one identity drawn
+
+
 def test_check_exits_one_on_a_figure_no_finding_explains(tmp_path):
     result, _ = run(tmp_path, "multipliers", "--decks", "1", "--check")
     assert result.exit_code == 1 and "MISMATCH" in result.stdout
@@ -73,3 +91,19 @@ def test_calibrate_names_the_closest_law_when_none_meets_the_figure(tmp_path):
     assert found["unknown"] == "identities drawn" and "linear" in found["method"]
     (figure,) = found["figures"]
     assert figure["bet"] == "Player" and figure["printed"] == "99%"
+
+
+def test_calibrate_csv_names_the_law_and_each_figure_s_status_and_the_text_heads_it(tmp_path):
+    """The one figure, 99%, beyond every law of 0, 1 or 2 identities drawn (a 2x card on
+    the player's hand cannot lift its return that far): CSV carries that status and the
+    law the text shows, and the text's last column is headed."""
+    args = ("calibrate", "--unknown", "identities", "--values", "0,1,2")
+    result, _ = run(tmp_path, *args, "--fmt", "csv")
+    (row,) = list(csv.DictReader(io.StringIO(result.stdout)))
+    text, _ = run(tmp_path, *args)
+    lines = text.stdout.splitlines()
+    (figure,) = [line for line in lines if line.startswith("Player")]
+    assert row["status"] == "beyond the family's reach" and figure.endswith(row["status"])
+    assert f"law: {row['closest_law']}." in text.stdout.replace("\n", " ")
+    (header,) = [line for line in lines if line.startswith("bet ")]
+    assert header.split()[-1] == "status"

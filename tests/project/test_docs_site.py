@@ -71,3 +71,11 @@ def test_every_link_between_pages_names_a_file_so_the_site_browses_from_the_disk
                 continue
             target = (page.parent / href).resolve()
             assert target.is_file(), f"{page.relative_to(site)} links to {href}"
+
+
+def test_the_api_reference_documents_the_multiplier_games(site):
+    text = text_of(site / "reference" / "api.html")
+    for name in ("Overlay", "Law", "MultiplierBet", "Multiplied", "multiplier_report",
+                 "check_returns", "Combine", "Repeats", "calibrate"):
+        assert re.search(rf"\b{name}\b", text), name
+    assert "A bet of a multiplier game" in text  # MultiplierBet's docstring

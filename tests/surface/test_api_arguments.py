@@ -47,7 +47,8 @@ def _table():
 
 # (id, call, error class, message fragment). The id starts with the public name called.
 #: bets of a multiplier game, for the rows that need one
-THUNDER = bacc_edge.multiplier_baccarat(bacc_edge.Overlay(1, bacc_edge.Law({2: 1})))
+THUNDER_LAW = bacc_edge.Overlay(1, bacc_edge.Law({2: 1}))
+THUNDER = bacc_edge.multiplier_baccarat(THUNDER_LAW)
 
 API = [
     # -- the outcome table ---------------------------------------------------------------------
@@ -487,10 +488,34 @@ API = [
      "results 5 (int) must be a list of MultiplierResult"),
     ("calibrate(unknown=weights)", lambda: bacc_edge.calibrate(THUNDER, "weights", [1]),
      bacc_edge.CalibrationError, "unknown 'weights': 'identities' or 'multipliers'"),
+    ("calibrate(values=[2, 2])", lambda: bacc_edge.calibrate(THUNDER, "multipliers", [2, 2]),
+     bacc_edge.CalibrationError, "values: 2 is named twice: name each value once"),
+    ("calibrate(grid=200)", lambda: bacc_edge.calibrate(THUNDER, "multipliers",
+                                                        [2, 3, 4, 5, 6, 7, 8], grid=200),
+     bacc_edge.CalibrationError, "holds 98,619,368,491 laws, past the 1,000,000 valued at "
+                                 "most; try a coarser grid (26: 906,192 laws)"),
     ("calibrate(a plain paytable)", lambda: bacc_edge.calibrate(PUNTO, "identities", [1]),
      bacc_edge.PaytableError, "defines no MULTIPLIER_BETS"),
     ("multiplier_baccarat(5)", lambda: bacc_edge.multiplier_baccarat(5),
-     bacc_edge.PaytableError, "overlay 5 is not an Overlay(...)"),    # -- bets over several coups, meters and decisions ---------------------------------------
+     bacc_edge.PaytableError, "overlay 5 is not an Overlay(...)"),
+    ("multiplier_baccarat(fee=20)", lambda: bacc_edge.multiplier_baccarat(THUNDER_LAW, fee=20),
+     bacc_edge.PaytableError, "fee 20 is 2000% of the stake: a fee is below the whole stake; "
+                              "write a 20% fee as 0.2 or '20%'"),
+    ("multiplier_baccarat(fee='150%')", lambda: bacc_edge.multiplier_baccarat(
+        THUNDER_LAW, fee="150%"), bacc_edge.PaytableError, "fee '150%' is 150% of the stake"),
+    ("multiplier_baccarat(fee=1)", lambda: bacc_edge.multiplier_baccarat(THUNDER_LAW, fee=1),
+     bacc_edge.PaytableError, "fee 1 is 100% of the stake"),
+    ("multiplier_baccarat(fee='-5%')", lambda: bacc_edge.multiplier_baccarat(
+        THUNDER_LAW, fee="-5%"), bacc_edge.PaytableError,
+     "fee '-5%' is negative: a fee is paid besides the stake, 0 or more (no fee: 0)"),
+    ("multiplier_baccarat(fee='lots')", lambda: bacc_edge.multiplier_baccarat(
+        THUNDER_LAW, fee="lots"), bacc_edge.PaytableError,
+     "fee 'lots' is not a share of the stake: write a 20% fee as 0.2 or '20%'"),
+    ("multiplier_baccarat(published={'Nobody': …})", lambda: bacc_edge.multiplier_baccarat(
+        THUNDER_LAW, published={"Nobody": []}), bacc_edge.PaytableError,
+     "published: no bet named 'Nobody'; the bets: 'Player', 'Banker', 'Tie', 'P Pair', "
+     "'B Pair'"),
+    # -- bets over several coups, meters and decisions ---------------------------------------
     ("banker_run(table=5)", lambda: bacc_edge.banker_run("B", 5), bacc_edge.PaytableError,
      "run bet 'B': pays 5 must map run lengths to pays"),
     ("banker_run(ties='x')", lambda: bacc_edge.banker_run("B", {4: 10}, ties="x"),

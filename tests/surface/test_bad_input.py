@@ -135,6 +135,14 @@ PAYTABLES = {
                    "MULTIPLIER_BETS = [MultiplierBet('M', [Event('p', player.wins, "
                    "Multiplied(1, player.hand))], O)]\n"
                    "BETS = [b.base for b in MULTIPLIER_BETS]\n"),
+    "multiplier_misspelt": ("from bacc_edge import *\nO = Overlay(1, Law({2: 1}))\n"
+                            "MULTIPLIER_BETS = multiplier_baccarat(O, published={'Nobody': "
+                            "[PublishedReturn('98%', 's')]})\n"
+                            "BETS = [b.base for b in MULTIPLIER_BETS]\n"),
+    "multiplier_advertised_misspelt": (
+        "from bacc_edge import *\nO = Overlay(1, Law({2: 1}))\n"
+        "MULTIPLIER_BETS = multiplier_baccarat(O, advertised={'P pair': 5})\n"
+        "BETS = [b.base for b in MULTIPLIER_BETS]\n"),
     "is_kings": ("from bacc_edge import *\n"
                  "BETS = [Bet('K', [Event('king', player.card(1).is_('Kings'), 8)])]\n"),
     "rank_aces": ("from bacc_edge import *\n"
@@ -1344,6 +1352,21 @@ CLI = [
     ("calibrate a bet not there", ["calibrate", "{multiplier}", "--unknown", "identities",
                                    "--values", "1", "--bet", "Nope"],
      "no multiplier bet named 'Nope'", 1),
+    ("multipliers: a published return of no bet", ["multipliers", "{multiplier_misspelt}",
+                                                   "--check"],
+     "published: no bet named 'Nobody'; the bets: 'Player', 'Banker', 'Tie', 'P Pair', "
+     "'B Pair'", 1),
+    ("multipliers: an advertised award misspelt", ["multipliers",
+                                                   "{multiplier_advertised_misspelt}"],
+     "advertised: no bet named 'P pair'; did you mean 'P Pair'?", 1),
+    ("calibrate: a grid of too many laws", ["calibrate", "{multiplier}", "--unknown",
+                                            "multipliers", "--values", "2,3,4,5,6,7,8",
+                                            "--grid", "200"],
+     "a grid of 1/200 over 7 multipliers holds 98,619,368,491 laws, past the 1,000,000 "
+     "valued at most; try a coarser grid (26: 906,192 laws)", 1),
+    ("calibrate: a value named twice", ["calibrate", "{multiplier}", "--unknown",
+                                        "multipliers", "--values", "2,2"],
+     "values: 2 is named twice: name each value once", 1),
 ]
 
 

@@ -26,12 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Sequence
+from math import comb
+from typing import Callable, Sequence
 
 from ..errors import BaccEdgeError
 from ..game.shoe import Shoe
 from ..language.bet import Printed
+from ..language.pays import exact_number
 from ..language.overlay import Combine, Law, Overlay, Repeats
+from ..util.progress import Progress, Steps
 from .bet_report import Tables
 from .exact_lp import maximize
 from .multipliers import Exposure, exposure, multiplier_bets
@@ -40,6 +43,37 @@ from .overlay_draw import matched_set_probability
 
 class CalibrationError(BaccEdgeError):
     """A calibration asked wrongly: no figure to meet, or both laws unknown."""
+
+
+#: The most multiplier laws a grid may hold: each is valued exactly, about a millisecond
+#: apiece, so a million is a quarter of an hour; the count grows as grid ** (values - 1).
+MOST_LAWS = 1_000_000
+
+#: A grid of more laws than this (some ten seconds' work) is announced before it starts.
+ANNOUNCED_LAWS = 10_000
+
+#: How many laws are valued between two calls of ``on_progress``.
+LAWS_PER_STEP = 500
+
+
+def grid_laws(values: int, grid: int) -> int:
+    """How many laws over ``values`` multipliers have weights in steps of 1/``grid``:
+    the ways of parting ``grid`` into ``values`` whole numbers from 0."""
+    return comb(grid + values - 1, values - 1)
+
+
+def _check_grid(values: int, grid: int) -> int:
+    """The law count of the grid, refused past :data:`MOST_LAWS` with the finest grid
+    that fits."""
+    count = grid_laws(values, grid)
+    if count > MOST_LAWS:
+        finer = max((g for g in range(1, grid) if grid_laws(values, g) <= MOST_LAWS),
+                    default=1)
+        raise CalibrationError(
+            f"a grid of 1/{grid} over {values} multipliers holds {count:,} laws, past the "
+            f"{MOST_LAWS:,} valued at most; try a coarser grid ({finer}: "
+            f"{grid_laws(values, finer):,} laws) or fewer values")
+    return count
 
 
 @dataclass(frozen=True)
@@ -147,19 +181,25 @@ def calibrate_identities(targets: Sequence[Target], support: Sequence[int],
 def calibrate_multipliers(targets: Sequence[Target], identities, values: Sequence,
                           *, grid: int = 20, deck: int = 52,
                           combine: Combine = Combine.PRODUCT,
-                          repeats: Repeats = Repeats.EACH_CARD) -> Calibration:
+                          repeats: Repeats = Repeats.EACH_CARD,
+                          on_progress: Progress | None = None) -> Calibration:
     """The multiplier laws (weights over ``values``, on a grid of steps 1/``grid``) that
     meet every target, the number of identities drawn given (a number or a Law); the
-    closest is the law on the grid with the least largest miss."""
+    closest is the law on the grid with the least largest miss. A grid of more than
+    :data:`MOST_LAWS` laws (:func:`grid_laws`) is refused before any work;
+    ``on_progress`` hears every :data:`LAWS_PER_STEP` laws valued."""
     if not targets:
         raise CalibrationError("no published figure to calibrate against")
     values = tuple(sorted(Fraction(v) for v in values))
+    steps = Steps(on_progress, -(-_check_grid(len(values), grid) // LAWS_PER_STEP))
     shape = Overlay(identities, Law({values[0]: 1}), deck=deck, combine=combine,
                     repeats=repeats)
     polynomials = [ReturnPolynomial.of(t.exposure, shape) for t in targets]
     met, reach = [], [[t.exposure.bet.name, t.printed, None, None] for t in targets]
     best = None
-    for weights in _grid(len(values), grid):
+    for i, weights in enumerate(_grid(len(values), grid), 1):
+        if i % LAWS_PER_STEP == 0:
+            steps()
         law = Law(dict(zip(values, weights)))
         returns = [t.value(poly.at(law)) for t, poly in zip(targets, polynomials)]
         for r, value in zip(reach, returns):
@@ -170,6 +210,7 @@ def calibrate_multipliers(targets: Sequence[Target], identities, values: Sequenc
             best = (miss, law, returns)
         if miss == 0:
             met.append(tuple(Fraction(w, grid) for w in weights))
+    steps(steps.total)
     ranges = tuple((min(p[i] for p in met), max(p[i] for p in met))
                    for i in range(len(values))) if met else ()
     method = (f"grid: every multiplier law with weights in steps of 1/{grid} valued "
@@ -183,12 +224,26 @@ def calibrate_multipliers(targets: Sequence[Target], identities, values: Sequenc
 
 
 def calibrate(source, unknown: str, values: Sequence, *, grid: int = 20,
-              bets: Sequence[str] = (), shoe: Shoe | None = None) -> Calibration:
+              bets: Sequence[str] = (), shoe: Shoe | None = None,
+              on_progress: Progress | None = None,
+              on_note: Callable[[str], None] | None = None) -> Calibration:
     """Calibrate a multiplier game's overlay on the returns its bets publish (of the bets
     named in ``bets``, else all): ``unknown`` is ``"identities"`` (the law of how many
     are drawn, over ``values``; the multiplier law the paytable's) or ``"multipliers"``
     (the multiplier law over ``values``, on a grid of steps 1/``grid``; the number drawn
-    the paytable's). The bets must share one overlay. ``shoe``: 8 decks by default."""
+    the paytable's). The bets must share one overlay. ``shoe``: 8 decks by default;
+    ``on_progress`` hears the grid's laws valued (see :func:`calibrate_multipliers`).
+    A grid too large, or a value named twice, is refused before the shoe is counted;
+    ``on_note(line)`` hears, before the work, how many laws the grid holds when they
+    pass :data:`ANNOUNCED_LAWS`."""
+    if unknown not in ("identities", "multipliers"):
+        raise CalibrationError(f"unknown {unknown!r}: 'identities' or 'multipliers'")
+    values = _distinct(values)
+    if unknown == "multipliers":
+        count = _check_grid(len(values), grid)
+        if on_note is not None and count > ANNOUNCED_LAWS:
+            on_note(f"valuing {count:,} multiplier laws (weights in steps of 1/{grid} "
+                    f"over {len(values)} values)")
     chosen = [b for b in multiplier_bets(source) if not bets or b.name in bets]
     missing = set(bets) - {b.name for b in chosen}
     if missing:
@@ -205,10 +260,31 @@ def calibrate(source, unknown: str, values: Sequence, *, grid: int = 20,
     if unknown == "identities":
         return calibrate_identities(targets, [_whole(v) for v in values],
                                     overlay.multipliers, **shape)
-    if unknown == "multipliers":
-        return calibrate_multipliers(targets, overlay.identities, values, grid=grid,
-                                     **shape)
-    raise CalibrationError(f"unknown {unknown!r}: 'identities' or 'multipliers'")
+    return calibrate_multipliers(targets, overlay.identities, values, grid=grid,
+                                 on_progress=on_progress, **shape)
+
+
+def _distinct(values: Sequence) -> tuple[Fraction, ...]:
+    """The values as exact numbers, each once: a value named twice is refused, not
+    merged (its weight would be sought twice)."""
+    numbers = []
+    for value in values:
+        try:
+            number = exact_number(value)
+        except ValueError as err:
+            raise CalibrationError(f"values: {err}") from None
+        if number in numbers:
+            raise CalibrationError(f"values: {_shown(number)} is named twice: name each "
+                                   f"value once")
+        numbers.append(number)
+    if not numbers:
+        raise CalibrationError("values: none given; name the values whose weights are "
+                               "sought")
+    return tuple(numbers)
+
+
+def _shown(number: Fraction) -> str:
+    return str(number.numerator) if number.denominator == 1 else str(float(number))
 
 
 def _whole(value) -> int:
@@ -289,5 +365,7 @@ class ReturnPolynomial:
         return total
 
 
-__all__ = ["Calibration", "CalibrationError", "ReturnPolynomial", "Target", "calibrate",
-           "calibrate_identities", "calibrate_multipliers"]
+__all__ = ["ANNOUNCED_LAWS", "Calibration", "CalibrationError", "LAWS_PER_STEP",
+           "MOST_LAWS",
+           "ReturnPolynomial", "Target", "calibrate", "calibrate_identities",
+           "calibrate_multipliers", "grid_laws"]

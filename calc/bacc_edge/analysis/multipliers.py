@@ -28,7 +28,8 @@ from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..language.bet import Printed
 from ..language.loader import Paytable, as_paytable
-from ..language.overlay import Multiplied, MultiplierBet, Overlay, PublishedReturn
+from ..language.overlay import (Multiplied, MultiplierBet, Overlay, PublishedReturn,
+                                stake_fraction)
 from ..language.pays import pays
 from ..util.arguments import quoted
 from .bet_report import Tables
@@ -54,13 +55,15 @@ class CountedLine:
 class MultiplierResult:
     """A multiplier bet valued exactly on one shoe. ``law``: each net win per unit
     staked (fee apart: the fee is paid besides) and its probability, over every deal
-    and every draw; ``total``: the coups counted."""
+    and every draw; ``total``: the coups counted; ``warnings``: each event the shoe's
+    cards rule out (a zero line, as the plain report warns of it)."""
 
     bet: MultiplierBet
     shoe: Shoe
     total: int
     lines: tuple[CountedLine, ...]
     law: tuple[tuple[Fraction, Fraction], ...]
+    warnings: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -106,22 +109,41 @@ class MultiplierResult:
 
     def hold(self, rounds: int, confidence: int) -> HoldRange:
         """Where the house's hold per unit staked (the fee included) lies after
-        ``rounds`` rounds with ``confidence`` percent probability, by the normal
-        approximation: rare large wins make it a poor guide over short runs."""
+        ``rounds`` rounds with ``confidence`` percent probability (a percentage: 95 for
+        95%, not 0.95, which is refused: below 1%, it is surely a fraction meant as a
+        percentage), by the normal approximation: rare large wins make it a poor guide
+        over short runs."""
+        if (isinstance(confidence, (int, float)) and not isinstance(confidence, bool)
+                and 0 < confidence < 1):
+            raise ArgumentError(f"confidence {confidence!r} is a percentage: write 95% "
+                                f"as 95, not 0.95")
         return hold_range(self.edge, self.sd, rounds, confidence)
 
     def fee_for(self, target) -> Fraction:
         """The fee (a fraction of the stake) that makes the return on stake and fee
-        ``target`` (a fraction, e.g. ``Fraction(96, 100)``): the expected win does not
-        depend on the fee, so it is (1 + ev) / target - 1, exactly."""
-        target = Fraction(target)
-        if target <= 0:
-            raise ArgumentError(f"target return {target} must be above 0")
-        return (1 + self.ev) / target - 1
+        ``target`` (a share of what is paid, written as fees are: ``0.96``,
+        ``Fraction(96, 100)`` or ``"96%"``): the expected win does not depend on the fee,
+        so it is (1 + ev) / target - 1, exactly."""
+        try:
+            share = stake_fraction(target)
+        except ValueError:
+            raise ArgumentError(f"target return {quoted(target)} must be a number such as "
+                                f"0.96 or '96%'") from None
+        if share <= 0:
+            raise ArgumentError(f"target return {quoted(target)} must be above 0")
+        return (1 + self.ev) / share - 1
 
     @property
     def largest_win(self) -> Fraction:
+        """The largest net win a round pays per unit staked; 0 or less (a push, a loss)
+        when no round wins: see :attr:`ever_wins`."""
         return max(x for x, p in self.law if p)
+
+    @property
+    def ever_wins(self) -> bool:
+        """Whether some round wins on this shoe (a pair bet on a shoe with no pair
+        left never does)."""
+        return self.largest_win > 0
 
     def probability_of(self, award: Fraction) -> Fraction:
         """The probability a round wins ``award`` per unit staked or more."""
@@ -274,8 +296,10 @@ def _patterns(positions, seen: dict, counts: np.ndarray, mask: np.ndarray, total
 def _valued(bet: MultiplierBet, shoe: Shoe, tableau: Tableau,
             tables: Tables) -> MultiplierResult:
     seen = exposure(bet, shoe, tableau, tables)
+    ruled_out = tuple(f"bet {bet.name!r}, event {line.label!r} cannot happen on {shoe}"
+                      for line in seen.lines[:-1] if not line.combinations)
     return MultiplierResult(bet, shoe, seen.total, seen.lines,
-                            tuple(sorted(seen.law(bet.overlay).items())))
+                            tuple(sorted(seen.law(bet.overlay).items())), ruled_out)
 
 
 def _identities(shoe: Shoe) -> int:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import contextlib
 import contextvars
-import difflib
 import functools
 import hashlib
 import io
@@ -21,7 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..util.arguments import callable_argument, names_argument, non_empty, quoted
+from ..util.arguments import callable_argument, names_argument, near_name, non_empty, quoted
 from ..errors import ArgumentError, BaccEdgeError, PaytableError, kind_of
 from .bet import Bet, Figure
 from .shipped import paytable_path, shipped_hint
@@ -125,24 +124,11 @@ def _no_bet_named(unknown: list[str], bets: Iterable[Bet], who: str) -> str:
     """Why the names ``unknown`` choose no bet: the bets they nearly name when each
     nearly names one, else every bet ``who`` (the paytable, the paytables) defines."""
     names = [b.name for b in bets]
-    near = [_near_name(n, names) for n in unknown]
+    near = [near_name(n, names) for n in unknown]
     if all(near):
         return (f"no bet named {', '.join(map(repr, unknown))}; did you mean "
                 f"{', '.join(map(repr, near))}?")
     return f"no bet named {', '.join(map(repr, unknown))}; {who}: " + ", ".join(map(repr, names))
-
-
-def _near_name(name: str, names: list[str]) -> str | None:
-    """The bet's name ``name`` nearly is: the same but for case and spacing, else the
-    one closest in spelling (difflib's ratio at least 0.8); None for none."""
-    def plain(text: str) -> str:
-        return " ".join(text.split()).casefold()
-
-    same = [n for n in names if plain(n) == plain(name)]
-    if same:
-        return same[0]
-    close = difflib.get_close_matches(plain(name), [plain(n) for n in names], 1, 0.8)
-    return next((n for n in names if plain(n) == close[0]), None) if close else None
 
 
 def _check_bets(bets, what: str) -> None:

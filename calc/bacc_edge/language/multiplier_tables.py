@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from ..errors import PaytableError
+from ..util.arguments import near_name
 from .bet import Event
 from .card_words import CardGroup, all_cards
 from .overlay import Multiplied, MultiplierBet, Overlay, PublishedReturn
@@ -30,6 +32,8 @@ def multiplier_baccarat(overlay: Overlay, *, fee="20%", tie_pays=5, pair_pays=9,
     before multipliers, ``cap`` the largest net win a round pays per unit staked (every
     bet; None: no cap), ``advertised`` and ``published`` per bet name."""
     advertised, published = advertised or {}, published or {}
+    _check_names(advertised, "advertised")
+    _check_names(published, "published")
     pairs = {"P": CardGroup(["P1", "P2"], "player.pair_cards"),
              "B": CardGroup(["B1", "B2"], "banker.pair_cards")}
     events = {
@@ -44,6 +48,17 @@ def multiplier_baccarat(overlay: Overlay, *, fee="20%", tie_pays=5, pair_pays=9,
     return [MultiplierBet(name, events[name], overlay, fee=fee, cap=cap,
                           advertised=advertised.get(name), published=published.get(name, ()))
             for name in NAMES]
+
+
+def _check_names(per_bet: Mapping, what: str) -> None:
+    """Refuse a name in ``per_bet`` that is none of the five bets': a misspelt name
+    would drop its figures without a word."""
+    for name in per_bet:
+        if name not in NAMES:
+            near = near_name(name, list(NAMES)) if isinstance(name, str) else None
+            hint = f"did you mean {near!r}? " if near else ""
+            raise PaytableError(f"multiplier_baccarat {what}: no bet named {name!r}; "
+                                f"{hint}the bets: {', '.join(map(repr, NAMES))}")
 
 
 __all__ = ["NAMES", "multiplier_baccarat"]

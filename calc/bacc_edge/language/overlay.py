@@ -43,6 +43,35 @@ def _fraction(value, what: str) -> Fraction:
         raise PaytableError(f"{what}: {err}") from None
 
 
+def stake_fraction(value) -> Fraction:
+    """A share of the stake, exact, written as a fraction (``0.2``, ``"1/5"``) or a
+    percentage (``"20%"``): how fees and target returns are written. Raises ValueError
+    for anything else."""
+    text = value.strip() if isinstance(value, str) else None
+    if text is not None and text.endswith("%"):
+        return exact_number(text[:-1].strip()) / 100
+    return exact_number(value)
+
+
+def _fee(value, where: str) -> Fraction:
+    """The fee ``value`` as a fraction of the stake, from 0 to below 1: a fee of the
+    whole stake or more is no game's (the shipped games' fees are 20%), and a fee of 20
+    is far likelier 20% mistyped than 2000%."""
+    try:
+        fee = stake_fraction(value)
+    except ValueError:
+        raise PaytableError(f"{where}: fee {value!r} is not a share of the stake: write "
+                            f"a 20% fee as 0.2 or '20%'") from None
+    if fee < 0:
+        raise PaytableError(f"{where}: fee {value!r} is negative: a fee is paid besides "
+                            f"the stake, 0 or more (no fee: 0)")
+    if fee >= 1:
+        raise PaytableError(f"{where}: fee {value!r} is {_number(fee * 100)}% of the "
+                            f"stake: a fee is below the whole stake; write a 20% fee as "
+                            f"0.2 or '20%'")
+    return fee
+
+
 @dataclass(frozen=True)
 class Law:
     """A law over values: ``Law({2: 40, 3: 30, 5: 20, 8: 10})`` draws 2 with weight 40 …
@@ -224,7 +253,8 @@ class PublishedReturn:
 class MultiplierBet:
     """A bet of a multiplier game. ``events`` are as a :class:`Bet`'s, first match
     deciding, but a pay may be :class:`Multiplied`; ``fee`` is paid with every stake
-    ("20%": a stake of 10 costs 12) and never returned; ``overlay`` the draw
+    ("20%" or 0.2: a stake of 10 costs 12; from 0 to below the whole stake) and never
+    returned; ``overlay`` the draw
     (:class:`Overlay`); ``cap`` the largest net win a round pays per unit staked, where
     the rules cap it; ``advertised`` the largest award the rules advertise (net, per
     unit), for the GLI-11 check; ``published`` the returns printed for the bet."""
@@ -243,14 +273,14 @@ class MultiplierBet:
         if not isinstance(self.overlay, Overlay):
             raise PaytableError(f"{where}: overlay {self.overlay!r} is not an Overlay(...)")
         object.__setattr__(self, "events", tuple(self.events))
+        fee = _fee(self.fee, where)
         try:
-            fee = pays(self.fee).net
             cap = None if self.cap is None else pays(self.cap).net
             advertised = None if self.advertised is None else pays(self.advertised).net
         except PaysError as err:
             raise PaytableError(f"{where}: {err}") from None
-        if fee < 0 or (cap is not None and cap <= 0):
-            raise PaytableError(f"{where}: the fee is 0 or more and a cap above 0")
+        if cap is not None and cap <= 0:
+            raise PaytableError(f"{where}: the cap {self.cap!r} is above 0")
         object.__setattr__(self, "fee", fee)
         object.__setattr__(self, "cap", cap)
         object.__setattr__(self, "advertised", advertised)
@@ -276,4 +306,4 @@ def _plain(pay) -> Pays:
 
 
 __all__ = ["Combine", "Law", "Multiplied", "MultiplierBet", "Overlay", "PublishedReturn",
-           "Repeats", "VIRTUAL_DECK"]
+           "Repeats", "VIRTUAL_DECK", "stake_fraction"]

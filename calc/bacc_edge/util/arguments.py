@@ -10,6 +10,7 @@ use them.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 from collections.abc import Iterable
@@ -80,6 +81,20 @@ def mapping_argument(value, name: str):
         raise ArgumentError(f"{name} {quoted(value)} must be a mapping such as "
                             f"{{'y': 5}} (or None)")
     return value
+
+
+def near_name(name: str, names: list[str]) -> str | None:
+    """The name among ``names`` that ``name`` nearly is (a misspelt bet's name, say):
+    the same but for case and spacing, else the one closest in spelling (difflib's ratio
+    at least 0.8); None for none."""
+    def plain(text: str) -> str:
+        return " ".join(text.split()).casefold()
+
+    same = [n for n in names if plain(n) == plain(name)]
+    if same:
+        return same[0]
+    close = difflib.get_close_matches(plain(name), [plain(n) for n in names], 1, 0.8)
+    return next((n for n in names if plain(n) == close[0]), None) if close else None
 
 
 def quoted(value) -> str:
