@@ -107,23 +107,20 @@ def count_staged(detail, tableau: Tableau, cells, pools: np.ndarray, tails: np.n
     per point value and suit class (10 × m); ``tails`` and ``removal`` as
     :func:`~bacc_edge.engine.card_enumeration.count_run` takes them."""
     keys, code, absent, stride, fine = stage_inputs(detail, tableau, cells)
-    m = detail.n_suit_classes
     _stages(np.ascontiguousarray(pools, dtype=np.int64), coup_plan(tableau).total, keys, code,
-            absent, stride, fine, int(detail.relabel), tails, removal,
-            np.zeros((POINT_VALUES, POINT_VALUES), dtype=np.int64),
-            np.zeros((POINT_VALUES, POINT_VALUES, m, POINT_VALUES), dtype=np.int64),
-            np.zeros((POINT_VALUES, POINT_VALUES, m, m, POINT_VALUES, POINT_VALUES),
-                     dtype=np.int64), out)
+            absent, stride, fine, int(detail.relabel), tails, removal, out)
 
 
 @kernel
-def _stages(pools, total, keys, code, absent, stride, fine, relabel, tails, removal,
-            a, b, c, out):
+def _stages(pools, total, keys, code, absent, stride, fine, relabel, tails, removal, out):
     """The two stages (see the module): per suit of each of the first four cards, ``a``,
     ``b`` and ``c`` (scratch, per pt and bt) summed over their values, then every third
     card's value and suit dealt from them. Every product is an ordered count of deals,
     kept modulo 2**64 on the way (int64 wraps), exact once summed below 2**63."""
     nv, m = pools.shape
+    a = np.zeros((nv, nv), dtype=np.int64)
+    b = np.zeros((nv, nv, m, nv), dtype=np.int64)
+    c = np.zeros((nv, nv, m, m, nv, nv), dtype=np.int64)
     suit = np.zeros(6, dtype=np.int64)
     label_of = np.zeros(m, dtype=np.int64)
     v = np.zeros(4, dtype=np.int64)
