@@ -138,27 +138,27 @@ def _lines(table, where: str) -> tuple[tuple[int, Pays], ...]:
     return tuple(out)
 
 
-def _tie_step(name, ties) -> RunStep:
-    """What a tie does to a run of the shortcuts, named in the refusal of one it is not."""
-    return member_argument(ties, RunStep, f"run bet {name!r}: ties", PaytableError)
+def _run_of(runner: Winner, breaker: Winner, name, table, ties, placed_after,
+            at_shoe_end) -> RunBet:
+    """A run of ``runner``'s wins that ``breaker``'s win breaks, a tie as ``ties`` says
+    (refused, naming the bet, where it is no step): the shortcuts' one body."""
+    tie_step = member_argument(ties, RunStep, f"run bet {name!r}: ties", PaytableError)
+    return RunBet(name, {runner: RunStep.CONTINUE, breaker: RunStep.BREAK,
+                         Winner.TIE: tie_step}, table, frozenset(placed_after), at_shoe_end)
 
 
 def banker_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunStep.BREAK,
                placed_after=(Winner.PLAYER, Winner.TIE),
                at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN) -> RunBet:
     """A run of the banker's wins: a player's win breaks it, a tie as ``ties`` says."""
-    return RunBet(name, {Winner.BANKER: RunStep.CONTINUE, Winner.PLAYER: RunStep.BREAK,
-                         Winner.TIE: _tie_step(name, ties)}, table, frozenset(placed_after),
-                  at_shoe_end)
+    return _run_of(Winner.BANKER, Winner.PLAYER, name, table, ties, placed_after, at_shoe_end)
 
 
 def player_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunStep.BREAK,
                placed_after=(Winner.BANKER, Winner.TIE),
                at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN) -> RunBet:
     """A run of the player's wins: a banker's win breaks it, a tie as ``ties`` says."""
-    return RunBet(name, {Winner.PLAYER: RunStep.CONTINUE, Winner.BANKER: RunStep.BREAK,
-                         Winner.TIE: _tie_step(name, ties)}, table, frozenset(placed_after),
-                  at_shoe_end)
+    return _run_of(Winner.PLAYER, Winner.BANKER, name, table, ties, placed_after, at_shoe_end)
 
 
 __all__ = ["AtShoeEnd", "Ending", "RunBet", "RunStep", "banker_run", "player_run"]
