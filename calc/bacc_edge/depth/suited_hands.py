@@ -183,6 +183,7 @@ def ratio_tables(counts, hand_cards, rho, rho_less, share, share_less, sums):
     ``share`` and ``share_less``, and the sum of W_s over the hand's values, ``sums``
     (rows × values × values + 1 × suits)."""
     nv, ns = counts.shape[1], counts.shape[2]
+    term = np.zeros(ns)  # each suit's term of the hand's values, kept for its own share
     for r in range(counts.shape[0]):
         for t in range(nv):
             for x in range(nv + 1):
@@ -216,21 +217,14 @@ def ratio_tables(counts, hand_cards, rho, rho_less, share, share_less, sums):
                                     pool = max(pool - hand_cards, 0.0)
                             f *= pool - taken
                         if s < ns:
+                            term[s] = f
                             suited += f
                         elif s == ns:
                             plain = f
                         else:
                             least = f
                     for s in range(ns):  # each suit's term again, on its own
-                        f = 1.0
-                        for k in range(3 if x > 0 else 2):
-                            v = u if k == 0 else (w if k == 1 else x - 1)
-                            taken = 0.0
-                            if k >= 1 and v == u:
-                                taken += 1.0
-                            if k == 2 and v == w:
-                                taken += 1.0
-                            f *= counts[r, v, s] - taken
+                        f = term[s]
                         sums[r, t, x, s] += f
                         if plain > 0.0:
                             share[r, t, x, s] = max(share[r, t, x, s], f / plain)
