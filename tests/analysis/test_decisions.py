@@ -290,6 +290,8 @@ BAD = [
      "raise_pays needs 10 pays"),
     ("shown third card", lambda: Shown.cards("P3"), PaytableError,
      "shown position 'P3' is not one of the first four cards"),
+    ("shown a card twice", lambda: Shown.cards("P1", "P1"), PaytableError,
+     "shown position 'P1' is named twice"),
     ("shown five cards", lambda: Shown.how_many({5: 1}), PaytableError,
      "5 is not a number of cards 0-4"),
     ("shown which last", lambda: Shown.how_many({1: 1}, which="last"), PaytableError,

@@ -93,6 +93,10 @@ class Shown:
         if unknown:
             raise PaytableError(f"shown position {unknown[0]!r} is not one of the first "
                                 f"four cards ({', '.join(FIRST_FOUR)})")
+        twice = next((p for p in ordered if positions.count(p) > 1), None)
+        if twice:
+            raise PaytableError(f"shown position {twice!r} is named twice: a card is shown "
+                                f"once (name each of {', '.join(FIRST_FOUR)} at most once)")
         return cls(((ordered, Fraction(1)),))
 
     @classmethod
