@@ -922,7 +922,7 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
 @click.option("--game", "-g", metavar="NAME",
               help="A shipped decision file instead of PATH: lucky_draw, peek_baccarat, "
                    "tie_offered.")
-@click.option("--decks", "-d", default="1,6,8", show_default=True, type=DeckCounts(),
+@click.option("--decks", "-d", default="1,6,8", show_default=True, type=DeckCounts(finite=True),
               help="Decks in the shoe: one count or a list (1,6,8); each solved apart.")
 @click.option("--remove", "-r", default="", metavar="CARDS",
               help="Cards already dealt from each shoe, e.g. '5 5 K 9'.")

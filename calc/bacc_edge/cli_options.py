@@ -357,9 +357,13 @@ class DeckCounts(click.ParamType):
     """--decks: one count (a whole number), or several for the side-by-side table
     ("1,2,4,6,8,inf", "1-8"), read by :class:`bacc_edge.analysis.deck_comparison.DeckList`. Text
     that is no deck list is a usage error (exit 2); counts out of range (0, -1) are bad
-    data (exit 1), refused where the shoe is built."""
+    data (exit 1), refused where the shoe is built. ``finite=True`` for a command that
+    counts finite shoes only: its usage error offers no inf (the library refuses one)."""
 
     name = "decks"
+
+    def __init__(self, finite: bool = False):
+        self.finite = finite
 
     def convert(self, value, param, ctx):
         if isinstance(value, (int, DeckList)):
@@ -368,8 +372,10 @@ class DeckCounts(click.ParamType):
         if not _DECKS.fullmatch(text):
             bad = next((p for p in re.split(r"\s*,\s*", text) if not _DECK_ONE.fullmatch(p)),
                        text)
-            self.fail(f"{bad!r} is not a number of decks, a range such as 6-8, or inf "
-                      f"(a list: 1,2,4,6,8,inf){loosely_written(bad)}", param, ctx)
+            offered = ("a range such as 6-8 (a list: 1,6,8)" if self.finite else
+                       "a range such as 6-8, or inf (a list: 1,2,4,6,8,inf)")
+            self.fail(f"{bad!r} is not a number of decks, {offered}{loosely_written(bad)}",
+                      param, ctx)
         if _WHOLE.fullmatch(text):
             return int(text)
         try:

@@ -1306,7 +1306,8 @@ CLI = [
     ("decide decks inf", ["decide", str(ROOT / "paytables" / "decisions" / "lucky_draw.py"),
                           "--decks", "inf"], "give whole numbers of decks, not inf", 1),
     ("decide decks many", ["decide", str(ROOT / "paytables" / "decisions" / "lucky_draw.py"),
-                           "--decks", "many"], "'many' is not a number of decks", 2),
+                           "--decks", "many"], "'many' is not a number of decks, a range "
+     "such as 6-8 (a list: 1,6,8) (see", 2),
     ("decide decks 28", ["decide", "--game", "lucky_draw", "--decks", "28"],
      "decks 28: a decision is counted on 1 to 27 decks", 1),
     ("decide remove five nines", ["decide", str(ROOT / "paytables" / "decisions" /
