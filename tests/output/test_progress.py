@@ -19,6 +19,7 @@ from bacc_edge import (Bet, Event, Shoe, check, effects_of_removal, load_paytabl
 from bacc_edge.output import progress_bar
 from bacc_edge.util import progress
 import bacc_edge.cli_options as cli_options
+from bacc_edge.cli_options import PaytableFile
 from bacc_edge.cli import main
 from bacc_edge.analysis.deck_comparison import compare_decks
 from bacc_edge.output.math_report import build_math_report
@@ -205,7 +206,8 @@ HANGING = ("import sys\n"
 #: game of its kind
 HANGING_GAME = {"streak": "streaks/banker_streak.py", "meter": "meters/dragon_dragon.py",
                 "multipliers": "multipliers/prosperity_tree_baccarat.py",
-                "calibrate": "multipliers/prosperity_tree_baccarat.py"}
+                "calibrate": "multipliers/prosperity_tree_baccarat.py",
+                "decide": "decisions/tie_offered.py"}
 #: Every command that loads a paytable, on little work; {paytable} is the hanging one.
 LOADING = {
     "report": ["{paytable}", "--decks", "1"],
@@ -225,12 +227,14 @@ LOADING = {
     "meter": ["meter", "{paytable}"],
     "multipliers": ["multipliers", "{paytable}", "--decks", "2"],
     "calibrate": ["calibrate", "{paytable}", "--unknown", "identities", "--values", "8"],
+    "decide": ["decide", "{paytable}", "--decks", "1"],
 }
 
 
 def test_the_table_holds_every_command_that_loads_a_paytable():
     loads = {name for name, command in main.commands.items()
-             if any(p.name.startswith("paytable") for p in command.params)}
+             if any(p.name.startswith("paytable") or isinstance(p.type, PaytableFile)
+                    for p in command.params)}
     assert loads == set(LOADING)
 
 

@@ -445,7 +445,9 @@ def run_file(path) -> tuple[str, dict]:
     """Run a file of Python that defines a game in bacc-edge's words without ``BETS``
     (a file of decisions, :func:`~bacc_edge.language.decisions.load_decisions`): its
     text and the upper-case names its code defined, every failure one
-    :class:`PaytableError` naming the file and line, as for a paytable."""
+    :class:`PaytableError` naming the file and line, as for a paytable; a file still
+    running after :data:`SLOW_LOAD_SECONDS` is named to whoever :func:`slow_loads_told`
+    names, as a paytable is."""
     p = Path(path)
     try:
         source = p.read_text(encoding="utf-8")
@@ -453,7 +455,8 @@ def run_file(path) -> tuple[str, dict]:
         reason = getattr(err, "strerror", None) or type(err).__name__
         hint = shipped_hint(path) if isinstance(err, FileNotFoundError) else ""
         raise PaytableError(f"{path}: cannot read it ({reason}){hint}") from None
-    namespace = _run_code(source, path)
+    with _told_if_slow(path, None):
+        namespace = _run_code(source, path)
     return source, {name: value for name, value in namespace.items() if name.isupper()}
 
 
