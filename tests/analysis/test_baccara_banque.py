@@ -275,4 +275,11 @@ def test_the_command_writes_one_json_object_and_real_csv():
     rows = list(csv.DictReader(io.StringIO(
         CliRunner().invoke(main, ["baccara-banque", "--infinite", "--fmt", "csv"]).output)))
     assert rows[0]["side"] == "left player" and rows[0]["draws_exact"] == "433/543"
-    assert len(rows) == 2 + 1144
+    assert len(rows) == 2 + 4 + 1144
+    # a text starting with '-' is written behind a quote, as a spreadsheet's formula would be
+    assert {r["value_exact"] for r in rows} == {"'-16655514960/1919414386513"}
+    assert {r["stake_exact"] for r in rows} == {document["stake_exact"]}
+    joint = [r for r in rows if r["side"] == "players together"]
+    assert [(r["left"], r["right"], r["probability_exact"]) for r in joint] == [
+        (p["left"], p["right"], p["probability_exact"]) for p in document["plays"]]
+    assert sum(Fraction(r["probability_exact"]) for r in joint) == 1

@@ -273,6 +273,26 @@ def _csv(banker, players) -> str:
     return csv_records(records, CSV_COLUMNS)
 
 
+#: The solution's CSV: the strategy rows (the players' draws on 5, the banker's cells),
+#: then the players' joint plays on 5 ("players together", left and right each draws
+#: or stands, with its probability), every row with the stake and the players' value.
+SOLUTION_COLUMNS = (["stake", "stake_exact", "value", "value_exact"] + CSV_COLUMNS
+                    + ["probability", "probability_exact"])
+
+
+def _solution_csv(solution: BanqueSolution) -> str:
+    common = {**_number("stake", solution.stake), **_number("value", solution.value)}
+    records = [{**common, "side": side, "total": 5, **_number("draws", p)}
+               for side, p in (("left player", solution.left_draws),
+                               ("right player", solution.right_draws))]
+    records += [{**common, "side": "players together", "total": 5,
+                 "left": "draws" if l else "stands", "right": "draws" if r else "stands",
+                 **_number("probability", p)} for (l, r), p in zip(PLAYS, solution.plays)]
+    records += [{**common, "side": "banker", **_cell_json(c)} for c in solution.banker]
+    blank = dict.fromkeys(SOLUTION_COLUMNS)
+    return csv_records([{**blank, **r} for r in records], SOLUTION_COLUMNS)
+
+
 def baccara_banque_output(solution: BanqueSolution, fmt: str,
                           answer: BankerAnswer | None = None,
                           equilibria: tuple[NashEquilibrium, ...] | None = None) -> str:
@@ -295,7 +315,7 @@ def baccara_banque_output(solution: BanqueSolution, fmt: str,
         if fmt == "json":
             return to_json(solution_json(solution))
         if fmt == "csv":
-            return _csv(solution.banker, players)
+            return _solution_csv(solution)
         return solution_text(solution, fmt)
     if fmt == "json":
         return to_json(answer_json(solution, answer))
