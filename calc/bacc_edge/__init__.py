@@ -126,6 +126,7 @@ _PUBLIC = {
     ".analysis.multipliers": ("MultiplierResult", "ReturnCheck", "check_returns",
                               "multiplier_effects", "multiplier_report"),
     ".analysis.calibration": ("Calibration", "CalibrationError", "calibrate"),
+    ".analysis.multiplier_solve": ("MultiplierSolution", "solve_multipliers"),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.options", "prepare"),
@@ -215,6 +216,7 @@ if TYPE_CHECKING:
     from .analysis.multipliers import (MultiplierResult, ReturnCheck, check_returns,
         multiplier_effects, multiplier_report)
     from .analysis.calibration import Calibration, CalibrationError, calibrate
+    from .analysis.multiplier_solve import MultiplierSolution, solve_multipliers
     from .depth.options import prepare as prepare_depth
     from .depth.summary import summarize as summarize_depth
 else:
@@ -298,4 +300,5 @@ __all__ = [
     "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",
     "MultiplierResult", "Overlay", "PublishedReturn", "Repeats", "ReturnCheck", "calibrate",
     "check_returns", "multiplier_baccarat", "multiplier_effects", "multiplier_report",
+    "MultiplierSolution", "solve_multipliers",
 ]

@@ -1033,7 +1033,11 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
 @digits_option(3, "Decimal places of the percentages.")
 @check_option("Compare with the returns published for each bet; exit 1 on a mismatch "
               "that no finding explains.")
-def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, do_check):
+@click.option("--rtp", "target", default=None, metavar="RTP",
+              help="Solve each bet for this return on stake and fee (96% or 0.96): the fee "
+                   "at its pays, and its base pay at its fee.")
+def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, do_check,
+                        target):
     """Value a multiplier game's bets (its MULTIPLIER_BETS) exactly: fee, the return on
     stake and fee (as operators state it) and on the stake alone, SD, the largest win and
     its odds, and the GLI-11 check.
@@ -1043,12 +1047,21 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
       bacc-edge multipliers shipped:multipliers/lightning_baccarat
       bacc-edge multipliers shipped:multipliers/golden_wealth_baccarat --check
       bacc-edge multipliers my_game.py --decks 6 --fmt json
+      bacc-edge multipliers shipped:multipliers/lightning_baccarat --rtp 96%
     """
     from .analysis.multipliers import check_returns, multiplier_report
     from .output.multipliers import checks_output, multiplier_output
     text_only(fmt, "digits")
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    if target is not None:
+        from .analysis.multiplier_solve import solve_multipliers
+        from .output.multiplier_solve import solve_output
+        if do_check:
+            raise click.UsageError("--rtp and --check: one at a time")
+        solved = solve_multipliers(load_paytable(paytable), target, shoe)
+        click.echo(solve_output(solved, shoe, fmt, digits=digits), nl=False)
+        return
     results = multiplier_report(load_paytable(paytable), shoe)
     for warning in (w for r in results for w in r.warnings):
         say(f"warning: {warning}")

@@ -484,6 +484,13 @@ API = [
      bacc_edge.PaytableError, "defines no MULTIPLIER_BETS"),
     ("multiplier_effects(5)", lambda: bacc_edge.multiplier_effects(5), ArgumentError,
      "source 5 (int) must be a multiplier paytable's path"),
+    ("solve_multipliers(target='ninety')", lambda: bacc_edge.solve_multipliers(
+        THUNDER, "ninety"), ArgumentError,
+     "target return 'ninety' (str) must be a number such as 0.96 or '96%'"),
+    ("solve_multipliers(target=-1)", lambda: bacc_edge.solve_multipliers(THUNDER, -1),
+     ArgumentError, "target return -1 (int) must be above 0"),
+    ("solve_multipliers(5)", lambda: bacc_edge.solve_multipliers(5, "96%"), ArgumentError,
+     "source 5 (int) must be a multiplier paytable's path"),
     ("check_returns(5)", lambda: bacc_edge.check_returns(5), ArgumentError,
      "results 5 (int) must be a list of MultiplierResult"),
     ("calibrate(unknown=weights)", lambda: bacc_edge.calibrate(THUNDER, "weights", [1]),

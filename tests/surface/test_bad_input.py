@@ -1367,6 +1367,12 @@ CLI = [
     ("calibrate: a value named twice", ["calibrate", "{multiplier}", "--unknown",
                                         "multipliers", "--values", "2,2"],
      "values: 2 is named twice: name each value once", 1),
+    ("multipliers: a target return not a number", ["multipliers", "{multiplier}", "--rtp",
+                                                    "ninety"],
+     "Error: target return 'ninety' (str) must be a number such as 0.96 or '96%'", 1),
+    ("multipliers: a target return and --check", ["multipliers", "{multiplier}", "--rtp",
+                                                  "96%", "--check"],
+     "--rtp and --check: one at a time", 2),
 ]
 
 

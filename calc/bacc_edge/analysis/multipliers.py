@@ -124,14 +124,7 @@ class MultiplierResult:
         ``target`` (a share of what is paid, written as fees are: ``0.96``,
         ``Fraction(96, 100)`` or ``"96%"``): the expected win does not depend on the fee,
         so it is (1 + ev) / target - 1, exactly."""
-        try:
-            share = stake_fraction(target)
-        except ValueError:
-            raise ArgumentError(f"target return {quoted(target)} must be a number such as "
-                                f"0.96 or '96%'") from None
-        if share <= 0:
-            raise ArgumentError(f"target return {quoted(target)} must be above 0")
-        return (1 + self.ev) / share - 1
+        return (1 + self.ev) / target_return(target) - 1
 
     @property
     def largest_win(self) -> Fraction:
@@ -160,6 +153,19 @@ class MultiplierResult:
         return self.probability_of(self.award_checked) * GLI_GAMES >= 1
 
 
+def target_return(target) -> Fraction:
+    """A target return on stake and fee, exact: ``0.96``, ``"96%"`` or a Fraction, above
+    0; anything else is refused with its value quoted."""
+    try:
+        share = stake_fraction(target)
+    except ValueError:
+        raise ArgumentError(f"target return {quoted(target)} must be a number such as "
+                            f"0.96 or '96%'") from None
+    if share <= 0:
+        raise ArgumentError(f"target return {quoted(target)} must be above 0")
+    return share
+
+
 def multiplier_bets(source) -> list[MultiplierBet]:
     """The multiplier bets of ``source``: a paytable file's ``MULTIPLIER_BETS`` (its
     path, or a loaded paytable), a :class:`MultiplierBet` or a list of them."""
@@ -185,6 +191,16 @@ def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau | No
     """Each multiplier bet of ``source`` (see :func:`multiplier_bets`) valued exactly on
     ``shoe`` (8 decks by default), coups dealt by ``tableau``: by default the paytable's
     own (``RULES``), the standard one for bets given directly."""
+    return [seen.valued() for seen in multiplier_exposures(source, shoe, tableau=tableau,
+                                                            tables=tables)]
+
+
+def multiplier_exposures(source, shoe: Shoe | None = None, *, tableau: Tableau | None = None,
+                         tables: Tables | None = None) -> list["Exposure"]:
+    """What ``shoe`` decides of each multiplier bet of ``source`` (see :class:`Exposure`;
+    the shoe, the tableau and ``source`` as :func:`multiplier_report` reads them): what
+    the report values, and what a solve or a count reads again without counting the
+    shoe twice."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     tables = Tables() if tables is None else tables
     direct = not isinstance(source, (str, os.PathLike, Paytable))
@@ -192,7 +208,7 @@ def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau | No
     bets = multiplier_bets(source)
     if tableau is None:
         tableau = STANDARD if direct else source.rules
-    return [_valued(bet, shoe, tableau_argument(tableau), tables) for bet in bets]
+    return [exposure(bet, shoe, tableau_argument(tableau), tables) for bet in bets]
 
 
 @dataclass(frozen=True)
@@ -224,6 +240,13 @@ class Exposure:
                     net = net if cap is None else min(net, cap)
                     law[net] = law.get(net, Fraction(0)) + q * p
         return {x: p for x, p in law.items() if p}
+
+    def valued(self) -> MultiplierResult:
+        """The bet valued under its own overlay, each event the shoe rules out warned of."""
+        ruled_out = tuple(f"bet {self.bet.name!r}, event {line.label!r} cannot happen on "
+                          f"{self.shoe}" for line in self.lines[:-1] if not line.combinations)
+        return MultiplierResult(self.bet, self.shoe, self.total, self.lines,
+                                tuple(sorted(self.law(self.bet.overlay).items())), ruled_out)
 
 
 def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
@@ -291,15 +314,6 @@ def _patterns(positions, seen: dict, counts: np.ndarray, mask: np.ndarray, total
         for pattern, q in identity_law(held).items():
             out[pattern] = out.get(pattern, Fraction(0)) + Fraction(ways, total) * q
     return out
-
-
-def _valued(bet: MultiplierBet, shoe: Shoe, tableau: Tableau,
-            tables: Tables) -> MultiplierResult:
-    seen = exposure(bet, shoe, tableau, tables)
-    ruled_out = tuple(f"bet {bet.name!r}, event {line.label!r} cannot happen on {shoe}"
-                      for line in seen.lines[:-1] if not line.combinations)
-    return MultiplierResult(bet, shoe, seen.total, seen.lines,
-                            tuple(sorted(seen.law(bet.overlay).items())), ruled_out)
 
 
 def _identities(shoe: Shoe) -> int:
@@ -371,4 +385,4 @@ def check_returns(results: Sequence[MultiplierResult]) -> list[ReturnCheck]:
 
 __all__ = ["GLI_GAMES", "CountedLine", "Exposure", "MultiplierResult", "ReturnCheck",
            "check_returns", "exposure", "multiplier_effects", "multiplier_bets",
-           "multiplier_report"]
+           "multiplier_exposures", "multiplier_report", "target_return"]
