@@ -127,6 +127,7 @@ _PUBLIC = {
                               "multiplier_effects", "multiplier_report"),
     ".analysis.calibration": ("Calibration", "CalibrationError", "calibrate"),
     ".analysis.multiplier_solve": ("MultiplierSolution", "solve_multipliers"),
+    ".analysis.multiplier_counts": ("multiplier_counts",),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.options", "prepare"),
@@ -217,6 +218,7 @@ if TYPE_CHECKING:
         multiplier_effects, multiplier_report)
     from .analysis.calibration import Calibration, CalibrationError, calibrate
     from .analysis.multiplier_solve import MultiplierSolution, solve_multipliers
+    from .analysis.multiplier_counts import multiplier_counts
     from .depth.options import prepare as prepare_depth
     from .depth.summary import summarize as summarize_depth
 else:
@@ -300,5 +302,5 @@ __all__ = [
     "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",
     "MultiplierResult", "Overlay", "PublishedReturn", "Repeats", "ReturnCheck", "calibrate",
     "check_returns", "multiplier_baccarat", "multiplier_effects", "multiplier_report",
-    "MultiplierSolution", "solve_multipliers",
+    "MultiplierSolution", "multiplier_counts", "solve_multipliers",
 ]

@@ -1036,8 +1036,12 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
 @click.option("--rtp", "target", default=None, metavar="RTP",
               help="Solve each bet for this return on stake and fee (96% or 0.96): the fee "
                    "at its pays, and its base pay at its fee.")
+@click.option("--eor", "removal", is_flag=True,
+              help="Effects of removal of each bet and the count built from them, as "
+                   "bacc-edge eor gives them for plain bets (the fee a loss of the stake's).")
+@level_option("With --eor, the largest count tag: tags run from -LEVEL to +LEVEL.")
 def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, do_check,
-                        target):
+                        target, removal, level):
     """Value a multiplier game's bets (its MULTIPLIER_BETS) exactly: fee, the return on
     stake and fee (as operators state it) and on the stake alone, SD, the largest win and
     its odds, and the GLI-11 check.
@@ -1048,17 +1052,24 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
       bacc-edge multipliers shipped:multipliers/golden_wealth_baccarat --check
       bacc-edge multipliers my_game.py --decks 6 --fmt json
       bacc-edge multipliers shipped:multipliers/lightning_baccarat --rtp 96%
+      bacc-edge multipliers shipped:multipliers/lightning_baccarat --eor --decks 1
     """
     from .analysis.multipliers import check_returns, multiplier_report
     from .output.multipliers import checks_output, multiplier_output
     text_only(fmt, "digits")
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    if sum((target is not None, do_check, removal)) > 1:
+        raise click.UsageError("--rtp, --check and --eor: one at a time")
+    if removal:
+        from .analysis.multiplier_counts import multiplier_counts
+        effects, linear_counts = multiplier_counts(load_paytable(paytable), shoe, level)
+        click.echo(render.eor_output(effects, linear_counts, shoe, fmt, digits=digits),
+                   nl=False)
+        return
     if target is not None:
         from .analysis.multiplier_solve import solve_multipliers
         from .output.multiplier_solve import solve_output
-        if do_check:
-            raise click.UsageError("--rtp and --check: one at a time")
         solved = solve_multipliers(load_paytable(paytable), target, shoe)
         click.echo(solve_output(solved, shoe, fmt, digits=digits), nl=False)
         return

@@ -27,11 +27,21 @@ BETS = [b.base for b in MULTIPLIER_BETS]
 """
 
 
+#: one deck less all but eight cards: A♠ A♥ 5♥ 5♦ 9♠ 9♥ K♠ K♥
+KEPT = {"A♠", "A♥", "5♥", "5♦", "9♠", "9♥", "K♠", "K♥"}
+GONE = " ".join(c for c in (r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                            "10", "J", "Q", "K") for s in "♠♥♦♣")
+                if c not in KEPT)
+
+
 def run(tmp_path, *args):
+    """``multipliers`` on the game, on the eight cards; ``--rtp 96%`` unless ``--eor``
+    is asked."""
     path = tmp_path / "game.py"
     path.write_text(GAME)
-    return CliRunner().invoke(main, ["multipliers", str(path), "--decks", "1", "--rtp",
-                                     "96%", *args])
+    asked = list(args) if "--eor" in args else ["--rtp", "96%", *args]
+    return CliRunner().invoke(main, ["multipliers", str(path), "--decks", "1", "--remove",
+                                     GONE, *asked])
 
 
 def test_json_holds_the_exact_fee_and_pay_for_the_target(tmp_path):
@@ -57,3 +67,13 @@ def test_csv_and_text_say_none_and_why(tmp_path):
     (tie_row,) = [line for line in text.splitlines() if line.startswith("Tie ")]
     assert tie_row.split()[-3:] == ["Tie", "5:1", "none"]
     assert "Tie: its cap makes the return no straight line in the pay" in " ".join(text.split())
+
+
+def test_eor_prints_the_plain_bets_effects_table_for_each_multiplier_bet(tmp_path):
+    """``--eor`` on the eight cards (eight removals): the plain eor's tables, one per
+    bet, titled with its house edge (the fee included), and the exact sum check."""
+    result = run(tmp_path, "--eor")
+    assert result.exit_code == 0, result.output
+    titles = [line for line in result.stdout.splitlines() if " — house edge " in line]
+    assert [t.split(" — ")[0] for t in titles] == ["Player", "Tie"]
+    assert result.stdout.count("sum over the shoe's 8 cards of their effects: 0") == 2

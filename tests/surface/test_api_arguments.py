@@ -491,6 +491,10 @@ API = [
      ArgumentError, "target return -1 (int) must be above 0"),
     ("solve_multipliers(5)", lambda: bacc_edge.solve_multipliers(5, "96%"), ArgumentError,
      "source 5 (int) must be a multiplier paytable's path"),
+    ("multiplier_counts(5)", lambda: bacc_edge.multiplier_counts(5), ArgumentError,
+     "source 5 (int) must be a multiplier paytable's path"),
+    ("multiplier_counts(level=0)", lambda: bacc_edge.multiplier_counts(
+        THUNDER, Shoe.decks(1), 0), OptionError, "count level 0 must be a whole number"),
     ("check_returns(5)", lambda: bacc_edge.check_returns(5), ArgumentError,
      "results 5 (int) must be a list of MultiplierResult"),
     ("calibrate(unknown=weights)", lambda: bacc_edge.calibrate(THUNDER, "weights", [1]),

@@ -1372,7 +1372,12 @@ CLI = [
      "Error: target return 'ninety' (str) must be a number such as 0.96 or '96%'", 1),
     ("multipliers: a target return and --check", ["multipliers", "{multiplier}", "--rtp",
                                                   "96%", "--check"],
-     "--rtp and --check: one at a time", 2),
+     "--rtp, --check and --eor: one at a time", 2),
+    ("multipliers: --eor and --check", ["multipliers", "{multiplier}", "--eor", "--check"],
+     "--rtp, --check and --eor: one at a time", 2),
+    ("multipliers: --eor on an infinite deck", ["multipliers", "{multiplier}", "--eor",
+                                                "--infinite"],
+     "not yet on an infinite deck", 1),
 ]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+from functools import lru_cache
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -225,6 +226,8 @@ class Exposure:
     lines: tuple[CountedLine, ...]
     plain: tuple[tuple[Fraction, Fraction], ...]
     multiplied: tuple[tuple[Multiplied, dict], ...]
+    #: the drawing rules the coups were dealt by
+    tableau: Tableau = STANDARD
 
     def law(self, overlay: Overlay) -> dict[Fraction, Fraction]:
         """The exact law of a round's net win per unit staked under ``overlay``, the
@@ -267,7 +270,7 @@ def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
     for positions in groups:
         features |= {f"{group_name(positions)}.rank", f"{group_name(positions)}.dealt"}
     layout = layout_answering(frozenset(features), tableau, cards=cards_held(shoe))
-    plan_cost(layout, [bet.base])  # a count past what a count may take is refused
+    _checked(layout, bet)  # a count past what a count may take is refused
     table = (Tables() if tables is None else tables).get(shoe, layout)
     total, counts, seen = table.total, table.counts, layout.features()
     settled = np.zeros(layout.n_cells, dtype=bool)
@@ -287,7 +290,15 @@ def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
     lines.append(CountedLine(bet.base.otherwise_label, rest))
     if rest:
         plain.append((bet.base.otherwise_pays.net, Fraction(rest, total)))
-    return Exposure(bet, shoe, total, tuple(lines), tuple(plain), tuple(multiplied))
+    return Exposure(bet, shoe, total, tuple(lines), tuple(plain), tuple(multiplied),
+                    tableau)
+
+
+@lru_cache(maxsize=256)
+def _checked(layout, bet: MultiplierBet) -> None:
+    """Refuse a count of ``layout`` past what a count may take, naming ``bet``; once
+    per layout and bet, since a removal study asks it of one layout for every card."""
+    plan_cost(layout, [bet.base])
 
 
 #: rank multiplicities packed in one number: a group holds at most six cards of a rank
