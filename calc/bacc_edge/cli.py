@@ -587,11 +587,14 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     computed. One self-contained file: HTML (charts inline, no network) or Markdown.
     Of a file of decisions (DECISIONS): each game's returns under optimal and simple
     play on 1, 6 and 8 decks, its strategy tables, the costliest errors and the
-    house's exposure to a perfect decision maker.
+    house's exposure to a perfect decision maker. Of a multiplier game (MULTIPLIER_BETS):
+    the overlay's law and its source, each bet's fee, cap, returns, SD, largest win and
+    its odds, and the GLI-11 check, on one shoe (--decks, default 8).
 
     \b
     Examples:
       bacc-edge math-report shipped:three_card_win -o three_card_win.html
+      bacc-edge math-report shipped:multipliers/lightning_baccarat -o lightning.html
       bacc-edge math-report my_bet.py -o my_bet.md
       bacc-edge math-report shipped:decisions/peek_baccarat -o peek.html
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
@@ -616,6 +619,9 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     if twice is not None:
         raise click.UsageError(f"--depth-bet {twice!r} is given twice: name each bet once")
     loaded = load_paytable(paytable)
+    if "MULTIPLIER_BETS" in loaded.defined:  # a multiplier game: its bets on one shoe
+        _multiplier_math_report(loaded, paytable, output, decks, date)
+        return
     from .output.math_report import write_math_report
     # a depth run keeps its finished batches: Ctrl-C says how to resume
     with (resumable_bar if depth else progress_bar.bar)("report") as on_progress:
@@ -640,6 +646,21 @@ def _decision_math_report(path, output, decks, date, depth_bets) -> None:
     from .output.decision_math_report import write_decision_math_report
     written = write_decision_math_report(path, output, date=date,
                                          **({"decks": decks} if given(ctx, "decks") else {}))
+    click.echo(f"wrote {written}", err=True)
+
+
+def _multiplier_math_report(loaded, path, output, decks, date) -> None:
+    """math-report of a multiplier game: only --decks (the shoe's; default 8) and --date
+    shape it; a plain paytable's other options are refused by name."""
+    ctx = click.get_current_context()
+    other = [o.replace("--end-rule", "--end") for o in given(
+        ctx, "depth", "seed", "level", "workers", "cut", "end_rule", "state", "cuts")]
+    if other:
+        raise click.UsageError(f"{', '.join(other)}: a paytable's math report only; a "
+                               f"multiplier game's takes --decks and --date")
+    from .output.multiplier_math_report import write_multiplier_math_report
+    written = write_multiplier_math_report(loaded, output, date=date, command_path=path,
+                                           **({"decks": decks} if given(ctx, "decks") else {}))
     click.echo(f"wrote {written}", err=True)
 
 
