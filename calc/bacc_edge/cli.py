@@ -1061,8 +1061,12 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
               help="Effects of removal of each bet and the count built from them, as "
                    "bacc-edge eor gives them for plain bets (the fee a loss of the stake's).")
 @level_option("With --eor, the largest count tag: tags run from -LEVEL to +LEVEL.")
+@click.option("--depth", "depth_shoes", type=WholeNumber(1, 10_000), metavar="SHOES",
+              help="Deal SHOES shoes of --decks decks as bacc-edge depth does and value "
+                   "every round exactly: the perfect player on each bet.")
+@seed_option("With --depth, the seed of the shoes.")
 def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, do_check,
-                        target, removal, level):
+                        target, removal, level, depth_shoes, seed):
     """Value a multiplier game's bets (its MULTIPLIER_BETS) exactly: fee, the return on
     stake and fee (as operators state it) and on the stake alone, SD, the largest win and
     its odds, and the GLI-11 check.
@@ -1080,8 +1084,19 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     text_only(fmt, "digits")
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
-    if sum((target is not None, do_check, removal)) > 1:
-        raise click.UsageError("--rtp, --check and --eor: one at a time")
+    if sum((target is not None, do_check, removal, depth_shoes is not None)) > 1:
+        raise click.UsageError("--rtp, --check, --eor and --depth: one at a time")
+    if depth_shoes is not None:
+        from .depth.multiplier_depth import multiplier_depth
+        from .game.dealing import DealRules
+        from .output.multiplier_depth import depth_output
+        if counts or remove or infinite:
+            raise click.UsageError("--depth deals full shoes of --decks decks: not with "
+                                   "--counts, --remove or --infinite")
+        deal = DealRules(decks=decks)
+        figures = multiplier_depth(paytable, depth_shoes, deal=deal, seed=seed)
+        click.echo(depth_output(figures, deal, seed, fmt), nl=False)
+        return
     if removal:
         from .analysis.multiplier_counts import multiplier_counts
         effects, linear_counts = multiplier_counts(load_paytable(paytable), shoe, level)
