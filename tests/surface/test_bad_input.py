@@ -1337,8 +1337,6 @@ CLI = [
      "cut 14 is past the shoe's 12 cards", 1),
     ("multipliers on a plain paytable", ["multipliers", "{fine}"],
      "defines no MULTIPLIER_BETS", 1),
-    ("multipliers on an infinite deck", ["multipliers", "{multiplier}", "--infinite"],
-     "not yet on an infinite deck", 1),
     ("multipliers digits with json", ["multipliers", "{multiplier}", "--fmt", "json",
                                       "--digits", "2"], "shapes the text tables", 2),
     ("calibrate values not numbers", ["calibrate", "{multiplier}", "--unknown", "identities",
@@ -1387,7 +1385,7 @@ CLI = [
      "--rtp, --check, --eor and --depth: one at a time", 2),
     ("multipliers: --eor on an infinite deck", ["multipliers", "{multiplier}", "--eor",
                                                 "--infinite"],
-     "not yet on an infinite deck", 1),
+     "an infinite deck has no effects of removal: dealing changes nothing", 1),
 ]
 
 

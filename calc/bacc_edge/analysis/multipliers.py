@@ -23,7 +23,7 @@ import numpy as np
 from ..engine.card_table import cards_held
 from ..engine.features import RELATED_RANKS, group_name
 from ..engine.point_table import layout_answering
-from ..errors import ArgumentError, PaytableError
+from ..errors import ArgumentError, PaytableError, ShoeError
 from ..game.cards import RANKS, SUITS
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
@@ -322,20 +322,18 @@ def _patterns(positions, seen: dict, counts: np.ndarray, mask: np.ndarray, total
     for packed, ways in zip(keys.tolist(), sums.tolist()):
         held = tuple((tuple(sorted(shoe.suits[r])), packed // _RADIX ** r % _RADIX)
                      for r in range(len(shoe.suits)) if packed // _RADIX ** r % _RADIX)
-        for pattern, q in identity_law(held).items():
+        for pattern, q in identity_law(held, shoe.replacement).items():
             out[pattern] = out.get(pattern, Fraction(0)) + Fraction(ways, total) * q
     return out
 
 
 def _identities(shoe: Shoe) -> int:
     """How many identities (rank and suit) the shoe holds at least one card of; a
-    shoe whose suits are unknown is refused, since the overlay reads them."""
+    shoe whose suits are unknown is refused, since the overlay reads them. An infinite
+    deck holds every identity its suits name (drawn with replacement)."""
     if shoe.suits is None:
         raise ArgumentError(f"{shoe}: its suits are unknown, and a multiplier overlay "
                             f"reads each card's rank and suit")
-    if shoe.replacement:  # the suits of a rank's cards would be drawn with replacement
-        raise ArgumentError(f"{shoe}: a multiplier overlay is valued on finite shoes "
-                            f"only, not yet on an infinite deck")
     if any(shoe.suitless):
         raise ArgumentError(f"{shoe}: cards left it without their suits named, and a "
                             f"multiplier overlay reads each card's rank and suit")
@@ -349,6 +347,8 @@ def multiplier_effects(source, shoe: Shoe | None = None, *,
     multiplier game would track. Each is exact; the overlay's odds of a card dealt twice
     change with the shoe too, and are counted."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    if shoe.replacement:
+        raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
     tables = Tables()
     full = multiplier_report(source, shoe, tableau=tableau, tables=tables)
     out: dict[str, dict[str, Fraction]] = {r.name: {} for r in full}
