@@ -1065,8 +1065,11 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
               help="Deal SHOES shoes of --decks decks as bacc-edge depth does and value "
                    "every round exactly: the perfect player on each bet.")
 @seed_option("With --depth, the seed of the shoes.")
+@click.option("--count", "count_study", is_flag=True,
+              help="With --depth, also play each bet's best linear count (of --level), "
+                   "its effects of removal counted first (a minute on 8 decks).")
 def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, do_check,
-                        target, removal, level, depth_shoes, seed):
+                        target, removal, level, depth_shoes, seed, count_study):
     """Value a multiplier game's bets (its MULTIPLIER_BETS) exactly: fee, the return on
     stake and fee (as operators state it) and on the stake alone, SD, the largest win and
     its odds, and the GLI-11 check.
@@ -1087,16 +1090,22 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     if sum((target is not None, do_check, removal, depth_shoes is not None)) > 1:
         raise click.UsageError("--rtp, --check, --eor and --depth: one at a time")
     if depth_shoes is not None:
-        from .depth.multiplier_depth import multiplier_depth
+        from .depth.multiplier_depth import depth_and_counts, multiplier_depth
         from .game.dealing import DealRules
         from .output.multiplier_depth import depth_output
         if counts or remove or infinite:
             raise click.UsageError("--depth deals full shoes of --decks decks: not with "
                                    "--counts, --remove or --infinite")
         deal = DealRules(decks=decks)
-        figures = multiplier_depth(paytable, depth_shoes, deal=deal, seed=seed)
-        click.echo(depth_output(figures, deal, seed, fmt), nl=False)
+        figures, plays = (depth_and_counts(paytable, depth_shoes, deal=deal, seed=seed,
+                                           level=level) if count_study else
+                          (multiplier_depth(paytable, depth_shoes, deal=deal, seed=seed),
+                           None))
+        click.echo(depth_output(figures, deal, seed, fmt, plays), nl=False)
         return
+    if count_study:
+        raise click.UsageError("--count plays a count on the shoes of --depth: give "
+                               "--depth SHOES too")
     if removal:
         from .analysis.multiplier_counts import multiplier_counts
         effects, linear_counts = multiplier_counts(load_paytable(paytable), shoe, level)

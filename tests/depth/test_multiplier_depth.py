@@ -33,8 +33,15 @@ def game_file(tmp_path_factory):
     return path
 
 
-def test_the_first_round_is_valued_on_the_deck_less_the_shown_card(game_file):
+@pytest.fixture(scope="module")
+def one_shoe(game_file):
+    """Shoe 0's rounds, each bet's value before each."""
     (shoe,) = round_values(game_file, 1, deal=ONE_DECK, seed=SEED)
+    return shoe
+
+
+def test_the_first_round_is_valued_on_the_deck_less_the_shown_card(game_file, one_shoe):
+    shoe = one_shoe
     first = shuffle_plain(SEED, 0, deal_plan(ONE_DECK).ordered.tolist())[0]
     left = Shoe.decks(1).remove(card_name(first // 4, first % 4))
     expected = {r.name: r.return_on_stake - 1
@@ -42,9 +49,9 @@ def test_the_first_round_is_valued_on_the_deck_less_the_shown_card(game_file):
     assert shoe[0] == expected and len(shoe) >= 2
 
 
-def test_the_perfect_player_bets_every_favourable_round_and_no_other(game_file):
+def test_the_perfect_player_bets_every_favourable_round_and_no_other(game_file, one_shoe):
     lucky, plain = multiplier_depth(game_file, 1, deal=ONE_DECK, seed=SEED)
-    (shoe,) = round_values(game_file, 1, deal=ONE_DECK, seed=SEED)
+    shoe = one_shoe
     assert lucky.favourable == lucky.rounds == len(shoe)
     assert lucky.won == sum(r["Lucky"] for r in shoe) and lucky.win_per_shoe == lucky.won
     assert (plain.favourable, plain.won) == (0, 0)
@@ -75,3 +82,19 @@ def test_the_command_prints_the_same_figures_as_one_json_object(game_file):
     assert [(b["bet"], b["rounds"], b["favourable"], Fraction(b["win_per_shoe_exact"]))
             for b in shown["bets"]] == [("Lucky", lucky.rounds, lucky.rounds, lucky.won),
                                         ("Plain", plain.rounds, 0, 0)]
+
+
+def test_a_count_bets_the_rounds_its_true_count_reaches_the_trigger(game_file, one_shoe):
+    """Every card but a king counts +1 and the count bets from a true count of 1.05 (per
+    52 cards unseen): before the first coup one card is seen (the shown one), at most
+    52/51 = 1.02; before every later coup at least one of the five or more cards seen
+    is no king among the 47 or fewer unseen, at least 52/47 = 1.11. So it bets every
+    round but the shoe's first."""
+    from bacc_edge.analysis.card_counting import Count
+    from bacc_edge.depth.multiplier_depth import multiplier_count_study
+    count = Count("no kings", (1,) * 12 + (0,), 1.05)
+    lucky, plain = multiplier_count_study(game_file, 1, deal=ONE_DECK, seed=SEED,
+                                          counts={"Lucky": count})
+    assert lucky.bet_rounds == lucky.rounds - 1 == len(one_shoe) - 1
+    assert lucky.won == sum(r["Lucky"] for r in one_shoe[1:])
+    assert (plain.tags, plain.bet_rounds, plain.won) == (None, 0, 0)

@@ -1375,6 +1375,8 @@ CLI = [
                                             "--remove", "5"],
      "--depth deals full shoes of --decks decks: not with --counts, --remove or --infinite",
      2),
+    ("multipliers: --count without --depth", ["multipliers", "{multiplier}", "--count"],
+     "--count plays a count on the shoes of --depth: give --depth SHOES too", 2),
     ("multipliers: --depth of no shoe", ["multipliers", "{multiplier}", "--depth", "0"],
      "Error: --depth 0: must be a whole number from 1 to 10000", 1),
     ("math-report of a multiplier game with --depth", ["math-report", "{multiplier}", "-o",
