@@ -1060,7 +1060,8 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
 @click.option("--eor", "removal", is_flag=True,
               help="Effects of removal of each bet and the count built from them, as "
                    "bacc-edge eor gives them for plain bets (the fee a loss of the stake's).")
-@level_option("With --eor, the largest count tag: tags run from -LEVEL to +LEVEL.")
+@level_option("With --eor or --count, the largest count tag: tags run from -LEVEL to "
+              "+LEVEL.")
 @click.option("--depth", "depth_shoes", type=WholeNumber(1, 10_000), metavar="SHOES",
               help="Deal SHOES shoes of --decks decks as bacc-edge depth does and value "
                    "every round exactly: the perfect player on each bet.")
@@ -1081,6 +1082,7 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
       bacc-edge multipliers my_game.py --decks 6 --fmt json
       bacc-edge multipliers shipped:multipliers/lightning_baccarat --rtp 96%
       bacc-edge multipliers shipped:multipliers/lightning_baccarat --eor --decks 1
+      bacc-edge multipliers shipped:multipliers/lightning_baccarat --depth 2 --count
     """
     from .analysis.multipliers import check_returns, multiplier_report
     from .output.multipliers import checks_output, multiplier_output
@@ -1090,22 +1092,14 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     if sum((target is not None, do_check, removal, depth_shoes is not None)) > 1:
         raise click.UsageError("--rtp, --check, --eor and --depth: one at a time")
     if depth_shoes is not None:
-        from .depth.multiplier_depth import depth_and_counts, multiplier_depth
-        from .game.dealing import DealRules
-        from .output.multiplier_depth import depth_output
         if counts or remove or infinite:
             raise click.UsageError("--depth deals full shoes of --decks decks: not with "
                                    "--counts, --remove or --infinite")
-        deal = DealRules(decks=decks)
-        figures, plays = (depth_and_counts(paytable, depth_shoes, deal=deal, seed=seed,
-                                           level=level) if count_study else
-                          (multiplier_depth(paytable, depth_shoes, deal=deal, seed=seed),
-                           None))
-        click.echo(depth_output(figures, deal, seed, fmt, plays), nl=False)
+        _multipliers_depth(paytable, decks, depth_shoes, seed, level, count_study, fmt)
         return
-    if count_study:
-        raise click.UsageError("--count plays a count on the shoes of --depth: give "
-                               "--depth SHOES too")
+    if count_study or given(click.get_current_context(), "seed"):
+        raise click.UsageError(f"{'--count plays a count' if count_study else '--seed seeds'}"
+                               f" on the shoes of --depth: give --depth SHOES too")
     if removal:
         from .analysis.multiplier_counts import multiplier_counts
         effects, linear_counts = multiplier_counts(load_paytable(paytable), shoe, level)
@@ -1128,6 +1122,19 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     click.echo(checks_output(checks, fmt), nl=False)
     if not all(c.reproduced or c.published.finding for c in checks):
         sys.exit(1)
+
+
+def _multipliers_depth(paytable, decks, shoes, seed, level, count_study, fmt) -> None:
+    """multipliers --depth: the perfect player (and with --count each bet's count) on
+    ``shoes`` shoes of ``decks`` decks."""
+    from .depth.multiplier_depth import depth_and_counts, multiplier_depth
+    from .game.dealing import DealRules
+    from .output.multiplier_depth import depth_output
+    deal = DealRules(decks=decks)
+    figures, plays = (depth_and_counts(paytable, shoes, deal=deal, seed=seed, level=level)
+                      if count_study else
+                      (multiplier_depth(paytable, shoes, deal=deal, seed=seed), None))
+    click.echo(depth_output(figures, deal, seed, fmt, plays), nl=False)
 
 
 @main.command("calibrate")

@@ -1377,6 +1377,8 @@ CLI = [
      2),
     ("multipliers: --count without --depth", ["multipliers", "{multiplier}", "--count"],
      "--count plays a count on the shoes of --depth: give --depth SHOES too", 2),
+    ("multipliers: --seed without --depth", ["multipliers", "{multiplier}", "--seed", "4"],
+     "--seed seeds on the shoes of --depth: give --depth SHOES too", 2),
     ("multipliers: --depth of no shoe", ["multipliers", "{multiplier}", "--depth", "0"],
      "Error: --depth 0: must be a whole number from 1 to 10000", 1),
     ("math-report of a multiplier game with --depth", ["math-report", "{multiplier}", "-o",
