@@ -1187,9 +1187,9 @@ CLI = [
      "and the paytables (bacc-edge shipped lists them all)", 1),
     ("shipped kind climbing out", ["shipped:streaks/../three_card_win"],
      "no kind of game 'streaks/..' is shipped (did you mean shipped:three_card_win?)", 1),
-    ("shipped game misspelt", ["multipliers", "shipped:multipliers/lightning"],
-     "shipped:multipliers/lightning: no multipliers game of that name is shipped (did you "
-     "mean shipped:multipliers/lightning_baccarat?); the shipped ones: "
+    ("shipped game misspelt", ["multipliers", "shipped:multipliers/lightning_bacarat"],
+     "shipped:multipliers/lightning_bacarat: no multipliers game of that name is shipped "
+     "(did you mean shipped:multipliers/lightning_baccarat?); the shipped ones: "
      "multipliers/golden_wealth_baccarat, multipliers/lightning_baccarat,", 1),
     ("shipped game of another kind", ["decide", "shipped:streaks/peek_baccarat"],
      "no streaks game of that name is shipped (did you mean "
