@@ -126,6 +126,10 @@ _PUBLIC = {
     ".analysis.multipliers": ("MultiplierResult", "ReturnCheck", "check_returns",
                               "multiplier_effects", "multiplier_report"),
     ".analysis.calibration": ("Calibration", "CalibrationError", "calibrate"),
+    ".analysis.multiplier_solve": ("MultiplierSolution", "solve_multipliers"),
+    ".analysis.multiplier_counts": ("multiplier_counts",),
+    ".output.multiplier_math_report": ("build_multiplier_math_report",
+                                       "write_multiplier_math_report"),
 }
 #: public names that differ from their names in their module
 _RENAMED = {"prepare_depth": (".depth.options", "prepare"),
@@ -215,6 +219,10 @@ if TYPE_CHECKING:
     from .analysis.multipliers import (MultiplierResult, ReturnCheck, check_returns,
         multiplier_effects, multiplier_report)
     from .analysis.calibration import Calibration, CalibrationError, calibrate
+    from .analysis.multiplier_solve import MultiplierSolution, solve_multipliers
+    from .analysis.multiplier_counts import multiplier_counts
+    from .output.multiplier_math_report import (build_multiplier_math_report,
+        write_multiplier_math_report)
     from .depth.options import prepare as prepare_depth
     from .depth.summary import summarize as summarize_depth
 else:
@@ -298,4 +306,6 @@ __all__ = [
     "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",
     "MultiplierResult", "Overlay", "PublishedReturn", "Repeats", "ReturnCheck", "calibrate",
     "check_returns", "multiplier_baccarat", "multiplier_effects", "multiplier_report",
+    "MultiplierSolution", "build_multiplier_math_report", "multiplier_counts",
+    "solve_multipliers", "write_multiplier_math_report",
 ]

@@ -587,11 +587,14 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     computed. One self-contained file: HTML (charts inline, no network) or Markdown.
     Of a file of decisions (DECISIONS): each game's returns under optimal and simple
     play on 1, 6 and 8 decks, its strategy tables, the costliest errors and the
-    house's exposure to a perfect decision maker.
+    house's exposure to a perfect decision maker. Of a multiplier game (MULTIPLIER_BETS):
+    the overlay's law and its source, each bet's fee, cap, returns, SD, largest win and
+    its odds, and the GLI-11 check, on one shoe (--decks, default 8).
 
     \b
     Examples:
       bacc-edge math-report shipped:three_card_win -o three_card_win.html
+      bacc-edge math-report shipped:multipliers/lightning_baccarat -o lightning.html
       bacc-edge math-report my_bet.py -o my_bet.md
       bacc-edge math-report shipped:decisions/peek_baccarat -o peek.html
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
@@ -616,6 +619,9 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     if twice is not None:
         raise click.UsageError(f"--depth-bet {twice!r} is given twice: name each bet once")
     loaded = load_paytable(paytable)
+    if "MULTIPLIER_BETS" in loaded.defined:  # a multiplier game: its bets on one shoe
+        _multiplier_math_report(loaded, paytable, output, decks, date)
+        return
     from .output.math_report import write_math_report
     # a depth run keeps its finished batches: Ctrl-C says how to resume
     with (resumable_bar if depth else progress_bar.bar)("report") as on_progress:
@@ -640,6 +646,21 @@ def _decision_math_report(path, output, decks, date, depth_bets) -> None:
     from .output.decision_math_report import write_decision_math_report
     written = write_decision_math_report(path, output, date=date,
                                          **({"decks": decks} if given(ctx, "decks") else {}))
+    click.echo(f"wrote {written}", err=True)
+
+
+def _multiplier_math_report(loaded, path, output, decks, date) -> None:
+    """math-report of a multiplier game: only --decks (the shoe's; default 8) and --date
+    shape it; a plain paytable's other options are refused by name."""
+    ctx = click.get_current_context()
+    other = [o.replace("--end-rule", "--end") for o in given(
+        ctx, "depth", "seed", "level", "workers", "cut", "end_rule", "state", "cuts")]
+    if other:
+        raise click.UsageError(f"{', '.join(other)}: a paytable's math report only; a "
+                               f"multiplier game's takes --decks and --date")
+    from .output.multiplier_math_report import write_multiplier_math_report
+    written = write_multiplier_math_report(loaded, output, date=date, command_path=path,
+                                           **({"decks": decks} if given(ctx, "decks") else {}))
     click.echo(f"wrote {written}", err=True)
 
 
@@ -1033,7 +1054,23 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
 @digits_option(3, "Decimal places of the percentages.")
 @check_option("Compare with the returns published for each bet; exit 1 on a mismatch "
               "that no finding explains.")
-def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, do_check):
+@click.option("--rtp", "target", default=None, metavar="RTP",
+              help="Solve each bet for this return on stake and fee (96% or 0.96): the fee "
+                   "at its pays, and its base pay at its fee.")
+@click.option("--eor", "removal", is_flag=True,
+              help="Effects of removal of each bet and the count built from them, as "
+                   "bacc-edge eor gives them for plain bets (the fee a loss of the stake's).")
+@level_option("With --eor or --count, the largest count tag: tags run from -LEVEL to "
+              "+LEVEL.")
+@click.option("--depth", "depth_shoes", type=WholeNumber(1, 10_000), metavar="SHOES",
+              help="Deal SHOES shoes of --decks decks as bacc-edge depth does and value "
+                   "every round exactly: the perfect player on each bet.")
+@seed_option("With --depth, the seed of the shoes.")
+@click.option("--count", "count_study", is_flag=True,
+              help="With --depth, also play each bet's best linear count (of --level), "
+                   "its effects of removal counted first (a minute on 8 decks).")
+def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, do_check,
+                        target, removal, level, depth_shoes, seed, count_study):
     """Value a multiplier game's bets (its MULTIPLIER_BETS) exactly: fee, the return on
     stake and fee (as operators state it) and on the stake alone, SD, the largest win and
     its odds, and the GLI-11 check.
@@ -1043,12 +1080,38 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
       bacc-edge multipliers shipped:multipliers/lightning_baccarat
       bacc-edge multipliers shipped:multipliers/golden_wealth_baccarat --check
       bacc-edge multipliers my_game.py --decks 6 --fmt json
+      bacc-edge multipliers shipped:multipliers/lightning_baccarat --rtp 96%
+      bacc-edge multipliers shipped:multipliers/lightning_baccarat --eor --decks 1
+      bacc-edge multipliers shipped:multipliers/lightning_baccarat --depth 2 --count
     """
     from .analysis.multipliers import check_returns, multiplier_report
     from .output.multipliers import checks_output, multiplier_output
     text_only(fmt, "digits")
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
+    if sum((target is not None, do_check, removal, depth_shoes is not None)) > 1:
+        raise click.UsageError("--rtp, --check, --eor and --depth: one at a time")
+    if depth_shoes is not None:
+        if counts or remove or infinite:
+            raise click.UsageError("--depth deals full shoes of --decks decks: not with "
+                                   "--counts, --remove or --infinite")
+        _multipliers_depth(paytable, decks, depth_shoes, seed, level, count_study, fmt)
+        return
+    if count_study or given(click.get_current_context(), "seed"):
+        raise click.UsageError(f"{'--count plays a count' if count_study else '--seed seeds'}"
+                               f" on the shoes of --depth: give --depth SHOES too")
+    if removal:
+        from .analysis.multiplier_counts import multiplier_counts
+        effects, linear_counts = multiplier_counts(load_paytable(paytable), shoe, level)
+        click.echo(render.eor_output(effects, linear_counts, shoe, fmt, digits=digits),
+                   nl=False)
+        return
+    if target is not None:
+        from .analysis.multiplier_solve import solve_multipliers
+        from .output.multiplier_solve import solve_output
+        solved = solve_multipliers(load_paytable(paytable), target, shoe)
+        click.echo(solve_output(solved, shoe, fmt, digits=digits), nl=False)
+        return
     results = multiplier_report(load_paytable(paytable), shoe)
     for warning in (w for r in results for w in r.warnings):
         say(f"warning: {warning}")
@@ -1059,6 +1122,19 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     click.echo(checks_output(checks, fmt), nl=False)
     if not all(c.reproduced or c.published.finding for c in checks):
         sys.exit(1)
+
+
+def _multipliers_depth(paytable, decks, shoes, seed, level, count_study, fmt) -> None:
+    """multipliers --depth: the perfect player (and with --count each bet's count) on
+    ``shoes`` shoes of ``decks`` decks."""
+    from .depth.multiplier_depth import depth_and_counts, multiplier_depth
+    from .game.dealing import DealRules
+    from .output.multiplier_depth import depth_output
+    deal = DealRules(decks=decks)
+    figures, plays = (depth_and_counts(paytable, shoes, deal=deal, seed=seed, level=level)
+                      if count_study else
+                      (multiplier_depth(paytable, shoes, deal=deal, seed=seed), None))
+    click.echo(depth_output(figures, deal, seed, fmt, plays), nl=False)
 
 
 @main.command("calibrate")

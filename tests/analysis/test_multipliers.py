@@ -157,8 +157,6 @@ def test_a_shoe_without_suits_or_with_too_many_identities_is_refused():
         multiplier_report(bet, Shoe.from_ranks([4] * 13))
     with pytest.raises(BaccEdgeError, match="without their suits named"):
         multiplier_report(bet, Shoe.decks(1).remove("5"))
-    with pytest.raises(BaccEdgeError, match="not yet on an infinite deck"):
-        multiplier_report(bet, Shoe.infinite())
     small = bets(Overlay(1, Law.fixed(2), deck=3))[0]
     with pytest.raises(BaccEdgeError, match="virtual deck of 3"):
         multiplier_report(small, Shoe.decks(1))

@@ -6,6 +6,7 @@ precision."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -53,3 +54,21 @@ def test_the_calibration_a_paytable_names_finds_its_law():
     (overlay,) = {b.overlay for b in multiplier_bets(paytable)}
     assert calibration.unique
     assert calibration.example.probabilities == overlay.multipliers.probabilities
+
+
+def test_xxxtreme_lightning_states_its_rules_assumed_and_every_figure_a_finding():
+    """Its rules page was not found: the figures are a review's (second-hand), and none
+    is met under the assumed rules, so each carries its finding; the rules assumed are
+    Lightning Baccarat's, as the docstring says (20% fee, Tie 5:1, Pairs 9:1, Banker less
+    5% of the stake)."""
+    bets = multiplier_bets(load_paytable(FOLDER / "xxxtreme_lightning.py"))
+    figures = [(b.name, p.printed) for b in bets for p in b.published]
+    assert figures == [("Player", "98.68%"), ("Banker", "98.53%"), ("Tie", "92.67%"),
+                       ("P Pair", "90.45%"), ("B Pair", "90.45%")]
+    assert all(p.second_hand and p.finding and "kkulpick.com" in p.source
+               for b in bets for p in b.published)
+    assert {b.overlay.law_source for b in bets} == {"calibrated"}
+    assert {b.fee for b in bets} == {Fraction(1, 5)}
+    pays = {b.name: b.events[0].pays for b in bets}
+    assert (pays["Tie"].pays.net, pays["P Pair"].pays.net) == (5, 9)
+    assert pays["Banker"].net(None) == Fraction(19, 20)

@@ -195,6 +195,7 @@ def test_the_list_names_each_paytable_its_game_bets_and_where_its_figures_were_p
         "multipliers/golden_wealth_baccarat": "multipliers",
         "multipliers/lightning_baccarat": "multipliers",
         "multipliers/prosperity_tree_baccarat": "multipliers",
+        "multipliers/xxxtreme_lightning": "multipliers",
         "streaks/banker_streak": "streak"}
     assert listed["three_card_win"].command == "report"
     # as the files read, by hand: Banker Streak's four pay tables, Lightning's two sources

@@ -27,6 +27,7 @@ from conftest import ROOT
 
 PUNTO = str(ROOT / "paytables" / "punto_banco.py")
 PEEK = str(ROOT / "paytables" / "decisions" / "peek_baccarat.py")
+LIGHTNING = str(ROOT / "paytables" / "multipliers" / "lightning_baccarat.py")
 BET = Bet("T", [Event("tie", tie, 8)])
 WIN = Bet("W", [Event("banker 7", banker.wins & (banker.points == 7), 3)])
 ONE_DECK = Shoe.decks(1)
@@ -484,6 +485,17 @@ API = [
      bacc_edge.PaytableError, "defines no MULTIPLIER_BETS"),
     ("multiplier_effects(5)", lambda: bacc_edge.multiplier_effects(5), ArgumentError,
      "source 5 (int) must be a multiplier paytable's path"),
+    ("solve_multipliers(target='ninety')", lambda: bacc_edge.solve_multipliers(
+        THUNDER, "ninety"), ArgumentError,
+     "target return 'ninety' (str) must be a number such as 0.96 or '96%'"),
+    ("solve_multipliers(target=-1)", lambda: bacc_edge.solve_multipliers(THUNDER, -1),
+     ArgumentError, "target return -1 (int) must be above 0"),
+    ("solve_multipliers(5)", lambda: bacc_edge.solve_multipliers(5, "96%"), ArgumentError,
+     "source 5 (int) must be a multiplier paytable's path"),
+    ("multiplier_counts(5)", lambda: bacc_edge.multiplier_counts(5), ArgumentError,
+     "source 5 (int) must be a multiplier paytable's path"),
+    ("multiplier_counts(level=0)", lambda: bacc_edge.multiplier_counts(
+        THUNDER, Shoe.decks(1), 0), OptionError, "count level 0 must be a whole number"),
     ("check_returns(5)", lambda: bacc_edge.check_returns(5), ArgumentError,
      "results 5 (int) must be a list of MultiplierResult"),
     ("calibrate(unknown=weights)", lambda: bacc_edge.calibrate(THUNDER, "weights", [1]),
@@ -552,6 +564,20 @@ API = [
      "source 5 (int) must be a file's path"),
     ("write_decision_math_report(output=5)",
      lambda: bacc_edge.write_decision_math_report(PEEK, 5), ArgumentError,
+     "output 5 (int) must be a file's path"),
+    ("build_multiplier_math_report(5)", lambda: bacc_edge.build_multiplier_math_report(5),
+     ArgumentError, "path 5 (int) must be a file's path"),
+    ("build_multiplier_math_report(decks=0)",
+     lambda: bacc_edge.build_multiplier_math_report(LIGHTNING, decks=0), OptionError,
+     "decks 0 must be a whole number of decks from 1"),
+    ("build_multiplier_math_report(command_path=5)",
+     lambda: bacc_edge.build_multiplier_math_report(LIGHTNING, command_path=5),
+     ArgumentError, "command_path 5 (int) must be the file's path as a command names it"),
+    ("write_multiplier_math_report(source=5)",
+     lambda: bacc_edge.write_multiplier_math_report(5, "r.md"), ArgumentError,
+     "source 5 (int) must be a file's path"),
+    ("write_multiplier_math_report(output=5)",
+     lambda: bacc_edge.write_multiplier_math_report(LIGHTNING, 5), ArgumentError,
      "output 5 (int) must be a file's path"),
     ("load_decisions(5)", lambda: bacc_edge.load_decisions(5), ArgumentError,
      "path 5 (int) must be a file's path"),

@@ -1187,9 +1187,9 @@ CLI = [
      "and the paytables (bacc-edge shipped lists them all)", 1),
     ("shipped kind climbing out", ["shipped:streaks/../three_card_win"],
      "no kind of game 'streaks/..' is shipped (did you mean shipped:three_card_win?)", 1),
-    ("shipped game misspelt", ["multipliers", "shipped:multipliers/lightning"],
-     "shipped:multipliers/lightning: no multipliers game of that name is shipped (did you "
-     "mean shipped:multipliers/lightning_baccarat?); the shipped ones: "
+    ("shipped game misspelt", ["multipliers", "shipped:multipliers/lightning_bacarat"],
+     "shipped:multipliers/lightning_bacarat: no multipliers game of that name is shipped "
+     "(did you mean shipped:multipliers/lightning_baccarat?); the shipped ones: "
      "multipliers/golden_wealth_baccarat, multipliers/lightning_baccarat,", 1),
     ("shipped game of another kind", ["decide", "shipped:streaks/peek_baccarat"],
      "no streaks game of that name is shipped (did you mean "
@@ -1338,8 +1338,6 @@ CLI = [
      "cut 14 is past the shoe's 12 cards", 1),
     ("multipliers on a plain paytable", ["multipliers", "{fine}"],
      "defines no MULTIPLIER_BETS", 1),
-    ("multipliers on an infinite deck", ["multipliers", "{multiplier}", "--infinite"],
-     "not yet on an infinite deck", 1),
     ("multipliers digits with json", ["multipliers", "{multiplier}", "--fmt", "json",
                                       "--digits", "2"], "shapes the text tables", 2),
     ("calibrate values not numbers", ["calibrate", "{multiplier}", "--unknown", "identities",
@@ -1368,6 +1366,31 @@ CLI = [
     ("calibrate: a value named twice", ["calibrate", "{multiplier}", "--unknown",
                                         "multipliers", "--values", "2,2"],
      "values: 2 is named twice: name each value once", 1),
+    ("multipliers: a target return not a number", ["multipliers", "{multiplier}", "--rtp",
+                                                    "ninety"],
+     "Error: target return 'ninety' (str) must be a number such as 0.96 or '96%'", 1),
+    ("multipliers: a target return and --check", ["multipliers", "{multiplier}", "--rtp",
+                                                  "96%", "--check"],
+     "--rtp, --check, --eor and --depth: one at a time", 2),
+    ("multipliers: --depth with --remove", ["multipliers", "{multiplier}", "--depth", "1",
+                                            "--remove", "5"],
+     "--depth deals full shoes of --decks decks: not with --counts, --remove or --infinite",
+     2),
+    ("multipliers: --count without --depth", ["multipliers", "{multiplier}", "--count"],
+     "--count plays a count on the shoes of --depth: give --depth SHOES too", 2),
+    ("multipliers: --seed without --depth", ["multipliers", "{multiplier}", "--seed", "4"],
+     "--seed seeds on the shoes of --depth: give --depth SHOES too", 2),
+    ("multipliers: --depth of no shoe", ["multipliers", "{multiplier}", "--depth", "0"],
+     "Error: --depth 0: must be a whole number from 1 to 10000", 1),
+    ("math-report of a multiplier game with --depth", ["math-report", "{multiplier}", "-o",
+                                                        "{tmp}/r.md", "--depth", "5"],
+     "--depth: a paytable's math report only; a multiplier game's takes --decks and --date",
+     2),
+    ("multipliers: --eor and --check", ["multipliers", "{multiplier}", "--eor", "--check"],
+     "--rtp, --check, --eor and --depth: one at a time", 2),
+    ("multipliers: --eor on an infinite deck", ["multipliers", "{multiplier}", "--eor",
+                                                "--infinite"],
+     "an infinite deck has no effects of removal: dealing changes nothing", 1),
 ]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+from functools import lru_cache
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -22,7 +23,7 @@ import numpy as np
 from ..engine.card_table import cards_held
 from ..engine.features import RELATED_RANKS, group_name
 from ..engine.point_table import layout_answering
-from ..errors import ArgumentError, PaytableError
+from ..errors import ArgumentError, PaytableError, ShoeError
 from ..game.cards import RANKS, SUITS
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
@@ -124,14 +125,7 @@ class MultiplierResult:
         ``target`` (a share of what is paid, written as fees are: ``0.96``,
         ``Fraction(96, 100)`` or ``"96%"``): the expected win does not depend on the fee,
         so it is (1 + ev) / target - 1, exactly."""
-        try:
-            share = stake_fraction(target)
-        except ValueError:
-            raise ArgumentError(f"target return {quoted(target)} must be a number such as "
-                                f"0.96 or '96%'") from None
-        if share <= 0:
-            raise ArgumentError(f"target return {quoted(target)} must be above 0")
-        return (1 + self.ev) / share - 1
+        return (1 + self.ev) / target_return(target) - 1
 
     @property
     def largest_win(self) -> Fraction:
@@ -160,6 +154,19 @@ class MultiplierResult:
         return self.probability_of(self.award_checked) * GLI_GAMES >= 1
 
 
+def target_return(target) -> Fraction:
+    """A target return on stake and fee, exact: ``0.96``, ``"96%"`` or a Fraction, above
+    0; anything else is refused with its value quoted."""
+    try:
+        share = stake_fraction(target)
+    except ValueError:
+        raise ArgumentError(f"target return {quoted(target)} must be a number such as "
+                            f"0.96 or '96%'") from None
+    if share <= 0:
+        raise ArgumentError(f"target return {quoted(target)} must be above 0")
+    return share
+
+
 def multiplier_bets(source) -> list[MultiplierBet]:
     """The multiplier bets of ``source``: a paytable file's ``MULTIPLIER_BETS`` (its
     path, or a loaded paytable), a :class:`MultiplierBet` or a list of them."""
@@ -185,6 +192,16 @@ def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau | No
     """Each multiplier bet of ``source`` (see :func:`multiplier_bets`) valued exactly on
     ``shoe`` (8 decks by default), coups dealt by ``tableau``: by default the paytable's
     own (``RULES``), the standard one for bets given directly."""
+    return [seen.valued() for seen in multiplier_exposures(source, shoe, tableau=tableau,
+                                                            tables=tables)]
+
+
+def multiplier_exposures(source, shoe: Shoe | None = None, *, tableau: Tableau | None = None,
+                         tables: Tables | None = None) -> list["Exposure"]:
+    """What ``shoe`` decides of each multiplier bet of ``source`` (see :class:`Exposure`;
+    the shoe, the tableau and ``source`` as :func:`multiplier_report` reads them): what
+    the report values, and what a solve or a count reads again without counting the
+    shoe twice."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     tables = Tables() if tables is None else tables
     direct = not isinstance(source, (str, os.PathLike, Paytable))
@@ -192,7 +209,7 @@ def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau | No
     bets = multiplier_bets(source)
     if tableau is None:
         tableau = STANDARD if direct else source.rules
-    return [_valued(bet, shoe, tableau_argument(tableau), tables) for bet in bets]
+    return [exposure(bet, shoe, tableau_argument(tableau), tables) for bet in bets]
 
 
 @dataclass(frozen=True)
@@ -209,6 +226,8 @@ class Exposure:
     lines: tuple[CountedLine, ...]
     plain: tuple[tuple[Fraction, Fraction], ...]
     multiplied: tuple[tuple[Multiplied, dict], ...]
+    #: the drawing rules the coups were dealt by
+    tableau: Tableau = STANDARD
 
     def law(self, overlay: Overlay) -> dict[Fraction, Fraction]:
         """The exact law of a round's net win per unit staked under ``overlay``, the
@@ -224,6 +243,13 @@ class Exposure:
                     net = net if cap is None else min(net, cap)
                     law[net] = law.get(net, Fraction(0)) + q * p
         return {x: p for x, p in law.items() if p}
+
+    def valued(self) -> MultiplierResult:
+        """The bet valued under its own overlay, each event the shoe rules out warned of."""
+        ruled_out = tuple(f"bet {self.bet.name!r}, event {line.label!r} cannot happen on "
+                          f"{self.shoe}" for line in self.lines[:-1] if not line.combinations)
+        return MultiplierResult(self.bet, self.shoe, self.total, self.lines,
+                                tuple(sorted(self.law(self.bet.overlay).items())), ruled_out)
 
 
 def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
@@ -244,7 +270,7 @@ def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
     for positions in groups:
         features |= {f"{group_name(positions)}.rank", f"{group_name(positions)}.dealt"}
     layout = layout_answering(frozenset(features), tableau, cards=cards_held(shoe))
-    plan_cost(layout, [bet.base])  # a count past what a count may take is refused
+    _checked(layout, bet)  # a count past what a count may take is refused
     table = (Tables() if tables is None else tables).get(shoe, layout)
     total, counts, seen = table.total, table.counts, layout.features()
     settled = np.zeros(layout.n_cells, dtype=bool)
@@ -264,7 +290,15 @@ def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
     lines.append(CountedLine(bet.base.otherwise_label, rest))
     if rest:
         plain.append((bet.base.otherwise_pays.net, Fraction(rest, total)))
-    return Exposure(bet, shoe, total, tuple(lines), tuple(plain), tuple(multiplied))
+    return Exposure(bet, shoe, total, tuple(lines), tuple(plain), tuple(multiplied),
+                    tableau)
+
+
+@lru_cache(maxsize=256)
+def _checked(layout, bet: MultiplierBet) -> None:
+    """Refuse a count of ``layout`` past what a count may take, naming ``bet``; once
+    per layout and bet, since a removal study asks it of one layout for every card."""
+    plan_cost(layout, [bet.base])
 
 
 #: rank multiplicities packed in one number: a group holds at most six cards of a rank
@@ -288,29 +322,18 @@ def _patterns(positions, seen: dict, counts: np.ndarray, mask: np.ndarray, total
     for packed, ways in zip(keys.tolist(), sums.tolist()):
         held = tuple((tuple(sorted(shoe.suits[r])), packed // _RADIX ** r % _RADIX)
                      for r in range(len(shoe.suits)) if packed // _RADIX ** r % _RADIX)
-        for pattern, q in identity_law(held).items():
+        for pattern, q in identity_law(held, shoe.replacement).items():
             out[pattern] = out.get(pattern, Fraction(0)) + Fraction(ways, total) * q
     return out
 
 
-def _valued(bet: MultiplierBet, shoe: Shoe, tableau: Tableau,
-            tables: Tables) -> MultiplierResult:
-    seen = exposure(bet, shoe, tableau, tables)
-    ruled_out = tuple(f"bet {bet.name!r}, event {line.label!r} cannot happen on {shoe}"
-                      for line in seen.lines[:-1] if not line.combinations)
-    return MultiplierResult(bet, shoe, seen.total, seen.lines,
-                            tuple(sorted(seen.law(bet.overlay).items())), ruled_out)
-
-
 def _identities(shoe: Shoe) -> int:
     """How many identities (rank and suit) the shoe holds at least one card of; a
-    shoe whose suits are unknown is refused, since the overlay reads them."""
+    shoe whose suits are unknown is refused, since the overlay reads them. An infinite
+    deck holds every identity its suits name (drawn with replacement)."""
     if shoe.suits is None:
         raise ArgumentError(f"{shoe}: its suits are unknown, and a multiplier overlay "
                             f"reads each card's rank and suit")
-    if shoe.replacement:  # the suits of a rank's cards would be drawn with replacement
-        raise ArgumentError(f"{shoe}: a multiplier overlay is valued on finite shoes "
-                            f"only, not yet on an infinite deck")
     if any(shoe.suitless):
         raise ArgumentError(f"{shoe}: cards left it without their suits named, and a "
                             f"multiplier overlay reads each card's rank and suit")
@@ -324,6 +347,8 @@ def multiplier_effects(source, shoe: Shoe | None = None, *,
     multiplier game would track. Each is exact; the overlay's odds of a card dealt twice
     change with the shoe too, and are counted."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    if shoe.replacement:
+        raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
     tables = Tables()
     full = multiplier_report(source, shoe, tableau=tableau, tables=tables)
     out: dict[str, dict[str, Fraction]] = {r.name: {} for r in full}
@@ -371,4 +396,4 @@ def check_returns(results: Sequence[MultiplierResult]) -> list[ReturnCheck]:
 
 __all__ = ["GLI_GAMES", "CountedLine", "Exposure", "MultiplierResult", "ReturnCheck",
            "check_returns", "exposure", "multiplier_effects", "multiplier_bets",
-           "multiplier_report"]
+           "multiplier_exposures", "multiplier_report", "target_return"]

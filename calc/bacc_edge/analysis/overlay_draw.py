@@ -57,34 +57,40 @@ def multiplier_law(overlay: Overlay, pattern: tuple[int, ...]) -> dict:
 
 
 @lru_cache(maxsize=65536)
-def identity_law(held: tuple[tuple[tuple[int, ...], int], ...]) -> dict:
+def identity_law(held: tuple[tuple[tuple[int, ...], int], ...],
+                 replacement: bool = False) -> dict:
     """The law of the identity pattern of cards whose ranks are known: ``held`` gives,
     per rank the cards hold, that rank's cards in the shoe by suit (any order) and how
     many of them the cards hold (``(((8, 8, 8, 8), 2), ((8, 8, 8, 8), 1))``: two of one
     rank, one of another, from a full 8-deck shoe). Given their ranks, the cards of one
-    rank are a draw without replacement from that rank's cards, each rank apart.
-    ``{identity pattern: probability}``."""
+    rank are a draw without replacement from that rank's cards, each rank apart; with
+    ``replacement`` (an infinite deck), each card's suit is drawn anew, in proportion to
+    the rank's cards of each suit. ``{identity pattern: probability}``."""
     out = {(): Fraction(1)}
     for suits, c in held:
-        out = _merged(out, _suit_split(suits, c))
+        out = _merged(out, _suit_split(suits, c, replacement))
     return out
 
 
 @lru_cache(maxsize=4096)
-def _suit_split(suits: tuple[int, ...], c: int) -> dict:
-    """How ``c`` cards drawn without replacement from one rank's cards (``suits`` of
-    each suit) split by suit: ``{pattern: probability}``."""
+def _suit_split(suits: tuple[int, ...], c: int, replacement: bool = False) -> dict:
+    """How ``c`` cards drawn from one rank's cards (``suits`` of each suit) split by
+    suit, without replacement (the ways of choosing each suit's cards) or with it (a
+    multinomial: c! / Π x! · Π (suit's share) ** x): ``{pattern: probability}``."""
     out: dict = {}
-    whole = comb(sum(suits), c)
+    held = sum(suits)
+    whole = Fraction(held ** c if replacement else comb(held, c))
 
     def place(i: int, left: int, taken: tuple, ways: int) -> None:
         if i == len(suits):
             if left == 0:
                 key = tuple(sorted((x for x in taken if x), reverse=True))
-                out[key] = out.get(key, Fraction(0)) + Fraction(ways, whole)
+                out[key] = out.get(key, Fraction(0)) + ways / whole
             return
-        for x in range(min(left, suits[i]) + 1):
-            place(i + 1, left - x, taken + (x,), ways * comb(suits[i], x))
+        for x in range(left + 1 if replacement else min(left, suits[i]) + 1):
+            way = comb(left, x) * suits[i] ** x if replacement else comb(suits[i], x)
+            if way:
+                place(i + 1, left - x, taken + (x,), ways * way)
 
     place(0, c, (), 1)
     return out

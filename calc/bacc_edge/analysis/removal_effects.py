@@ -163,7 +163,7 @@ def effects_and_counts(paytables, shoe: Shoe, level: int = 3, *,
     dealt by its own tableau) on ``shoe``, and beside each the linear count of
     ``level`` built from them (:func:`linear_count`; None where no count helps).
     ``full_shoe``: as :func:`effects_of_removal` takes it."""
-    _level_argument(level)  # before any counting
+    level_argument(level)  # before any counting
     tables = tables_argument(tables) or Tables()
     effects = []
     for paytable, stage in each_paytable(paytables, on_progress):
@@ -174,7 +174,8 @@ def effects_and_counts(paytables, shoe: Shoe, level: int = 3, *,
     return effects, [linear_count(fx, level) for fx in effects]
 
 
-def _level_argument(level) -> None:
+def level_argument(level) -> None:
+    """Refuse a count level that is not a whole number from 1 to :data:`MAX_LEVEL`."""
     if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= MAX_LEVEL:
         raise OptionError(f"count level {level!r} must be a whole number from 1 to "
                           f"{MAX_LEVEL} (as --level)")
@@ -223,7 +224,7 @@ def linear_count(effects: RemovalEffects, level: int = 3) -> LinearCount | None:
     from the regression of the effects on the tags.
     """
     _effects_argument(effects)
-    _level_argument(level)
+    level_argument(level)
     ranks = [r for r in RANKS if r in effects.by_rank]
     if all(effects.by_rank[r] == 0 for r in ranks):
         return None

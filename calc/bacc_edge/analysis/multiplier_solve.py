@@ -1,0 +1,106 @@
+"""A multiplier game solved for a target return: the fee, or a base pay, that makes each
+bet's return on stake and fee (as operators state it) a given share, exactly.
+
+The expected net win per unit staked does not depend on the fee, so the fee for a
+target t is (1 + ev) / t - 1 (:meth:`MultiplierResult.fee_for`). It is linear in the
+base pay x of a multiplied event too, where no cap cuts the wins: each of the event's
+rounds nets x·f - less (f the combined multiplier; 1 when no card matches and the
+event has no plain pay of its own), so ev = A + x·S with S the event's expected factor
+(over every deal and draw, the plain rounds counting 0), and x = ((1 + fee)·t - 1 - A)/S.
+A capped bet's return is not linear in its pay, and is refused with its reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..game.shoe import Shoe
+from ..game.tableau import Tableau
+from ..language.overlay import Multiplied
+from .multipliers import Exposure, multiplier_exposures, target_return
+from .overlay_draw import multiplier_law
+
+
+@dataclass(frozen=True)
+class MultiplierSolution:
+    """One bet solved for ``target`` (a return on stake and fee): its return now, the
+    fee that gives the target at its pays (None, with ``fee_note``, where no fee from 0
+    to below the stake does), and the base pay of its multiplied ``event`` that gives it
+    at its fee (None, with ``pay_note``, where none can)."""
+
+    bet: str
+    target: Fraction
+    rtp: Fraction
+    fee_now: Fraction
+    fee: Fraction | None
+    fee_note: str
+    event: str | None
+    pay_now: Fraction | None
+    base_pay: Fraction | None
+    pay_note: str
+
+
+def solve_multipliers(source, target, shoe: Shoe | None = None, *,
+                      tableau: Tableau | None = None) -> list[MultiplierSolution]:
+    """Each multiplier bet of ``source`` (as :func:`~bacc_edge.analysis.multipliers.
+    multiplier_report` reads it, on ``shoe``, 8 decks by default) solved for the return
+    on stake and fee ``target`` (``"96%"``): the fee at its pays, and the base pay of
+    its multiplied event at its fee."""
+    share = target_return(target)
+    return [_solved(seen, share) for seen in multiplier_exposures(source, shoe,
+                                                                   tableau=tableau)]
+
+
+def _solved(seen: Exposure, share: Fraction) -> MultiplierSolution:
+    result = seen.valued()
+    fee = result.fee_for(share)
+    fee_note = "" if 0 <= fee < 1 else (
+        f"the fee would be {float(fee):.2%} of the stake: no fee from 0 to below the "
+        f"stake gives it")
+    event, pay, base, pay_note = _base_pay(seen, result.ev, share)
+    return MultiplierSolution(seen.bet.name, share, result.return_on_stake_and_fee,
+                              seen.bet.fee, fee if not fee_note else None, fee_note,
+                              event, pay, base, pay_note)
+
+
+def _base_pay(seen: Exposure, ev: Fraction, share: Fraction):
+    """(event label, its base pay now, the base pay for ``share``, why none)."""
+    bet = seen.bet
+    multiplied = [e for e in bet.events if isinstance(e.pays, Multiplied)]
+    if len(multiplied) != 1:
+        return None, None, None, (f"{len(multiplied)} multiplied events: a base pay is "
+                                  f"solved for a bet with one")
+    (event,) = multiplied
+    now = event.pays.pays.net
+    if bet.cap is not None:
+        return event.label, now, None, ("its cap makes the return no straight line in "
+                                        "the pay: solve it uncapped")
+    slope = _expected_factor(seen, event.pays)
+    if not slope:
+        return event.label, now, None, f"event {event.label!r} never happens on this shoe"
+    base = ((1 + bet.fee) * share - 1 - (ev - now * slope)) / slope
+    if base <= 0:
+        return event.label, now, None, ("no pay above 0 gives it: the bet's other "
+                                         "lines alone return more")
+    return event.label, now, base, ""
+
+
+def _expected_factor(seen: Exposure, pay: Multiplied) -> Fraction:
+    """The slope of the expected net win in the event's base pay: the expected factor
+    its rounds multiply the pay by (1 when no card matches, unless a plain pay of its
+    own is paid then)."""
+    slope = Fraction(0)
+    for line_pay, patterns in seen.multiplied:
+        if line_pay is not pay:
+            continue
+        for pattern, q in patterns.items():
+            for factor, p in multiplier_law(seen.bet.overlay, pattern).items():
+                if factor is None:
+                    slope += q * p * (pay.plain is None)
+                else:
+                    slope += q * p * factor
+    return slope
+
+
+__all__ = ["MultiplierSolution", "solve_multipliers"]
