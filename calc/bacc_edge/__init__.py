@@ -117,8 +117,8 @@ _PUBLIC = {
     ".util.shown": ("Results",),
     ".language.streaks": ("AtShoeEnd", "RunBet", "RunStep", "banker_run", "player_run"),
     ".language.meters": ("Meter", "MeterLine", "Progressive"),
-    ".analysis.streaks": ("StreakValue", "ValueKind", "from_shoe", "independent_coups",
-                          "simulated", "streak_values"),
+    ".analysis.streaks": ("StreakValue", "ValueKind", "dealt_paths", "from_shoe",
+                          "independent_coups", "simulated", "streak_values"),
     ".analysis.meters": ("MeterValue", "meter_value", "meter_values"),
     ".language.overlay": ("Combine", "Law", "Multiplied", "MultiplierBet", "Overlay",
                           "PublishedReturn", "Repeats"),
@@ -206,8 +206,8 @@ if TYPE_CHECKING:
     from .util.shown import Results
     from .language.streaks import AtShoeEnd, RunBet, RunStep, banker_run, player_run
     from .language.meters import Meter, MeterLine, Progressive
-    from .analysis.streaks import (StreakValue, ValueKind, from_shoe, independent_coups,
-        simulated, streak_values)
+    from .analysis.streaks import (StreakValue, ValueKind, dealt_paths, from_shoe,
+        independent_coups, simulated, streak_values)
     from .analysis.meters import MeterValue, meter_value, meter_values
     from .language.overlay import (Combine, Law, Multiplied, MultiplierBet, Overlay,
         PublishedReturn, Repeats)
@@ -292,7 +292,8 @@ __all__ = [
     "BankerAnswer", "BanqueSolution", "banker_best_response", "solve_baccara_banque",
     # bets over several coups (a run of wins) and progressive meters
     "AtShoeEnd", "Meter", "MeterLine", "MeterValue", "Progressive", "RunBet", "RunStep",
-    "StreakValue", "ValueKind", "banker_run", "from_shoe", "independent_coups", "meter_value",
+    "StreakValue", "ValueKind", "banker_run", "dealt_paths", "from_shoe", "independent_coups",
+    "meter_value",
     "meter_values", "player_run", "simulated", "streak_values",
     # multiplier games: a fee, an overlay of multiplied card identities, calibration
     "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",

@@ -962,16 +962,20 @@ def decide_command(path, game, decks, remove, fmt):
               help="End of the shoe: at-cut or one-more (as depth's --end).")
 @click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(0),
               help="Whole shoes to simulate (a full shoe of whole decks only; 0: none).")
-@seed_option("The seed of the simulated shoes.")
+@seed_option("The seed of the simulated shoes and the sampled paths.")
 @click.option("--states", default=300, show_default=True, type=WholeNumber(1),
               help="Shoe states to follow exactly before bounding the rest.")
+@click.option("--paths", default=1000, show_default=True, type=WholeNumber(0),
+              help="Past --states, the dealt-in-turn value from this many sampled paths "
+                   "(0: the proven bounds).")
 @fmt_option
 def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rule, shoes, seed,
-                   states, fmt):
+                   states, paths, fmt):
     """Value bets over several coups (a file's STREAKS, as Banker Streak's,
     shipped:streaks/banker_streak): the infinite deck and the shoe's one-coup
     chances as independent coups (exact), the coups dealt in turn from the shoe (exact,
-    or proven bounds), and whole shoes simulated (95% interval).
+    else sampled paths' 95% interval, or proven bounds with --paths 0), and whole shoes
+    simulated (95% interval).
 
     \b
     Examples:
@@ -986,8 +990,10 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
     if shoes and whole_decks(shoe) is None and given(click.get_current_context(), "shoes"):
         click.echo(f"note: --shoes {shoes}: whole shoes are simulated from a full shoe of "
                    f"whole decks only, so none from {shoe}", err=True)
-    values = streak_values(paytable, shoe, names=bets, cut=cut, end=end_rule, shoes=shoes,
-                           seed=seed, most_shoes=states)
+    with progress_bar.bar("paths") as on_progress:
+        values = streak_values(paytable, shoe, names=bets, cut=cut, end=end_rule, shoes=shoes,
+                               seed=seed, most_shoes=states, paths=paths,
+                               on_progress=on_progress)
     click.echo(streaks_output(values, str(shoe), fmt), nl=False)
 
 

@@ -12,7 +12,8 @@ import pytest
 from pathlib import Path
 
 from bacc_edge import Shoe, load_paytable
-from bacc_edge.analysis.streaks import (ValueKind, dealt_winners, from_shoe,
+from bacc_edge.analysis.intervals import Z95
+from bacc_edge.analysis.streaks import (ValueKind, dealt_paths, dealt_winners, from_shoe,
                                         independent_coups, one_coup_steps, simulated)
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.errors import ArgumentError, OptionError, PaytableError
@@ -168,6 +169,41 @@ def test_past_the_budget_the_value_is_bounded_by_what_the_unfollowed_runs_can_pa
     assert bounded.high - bounded.low == bounded.unfollowed * 4
 
 
+# -- sampled paths against the brute force --------------------------------------------------
+
+@pytest.mark.parametrize("shoe,bet,cut,end", [
+    ("9 cards", "banker, ties break", 0, EndRule.AT_CUT),
+    ("10 cards", "banker, ties skipped", 5, EndRule.AT_CUT),
+    ("10 cards", "player, ties push, shoe end push", 5, EndRule.ONE_MORE),
+], ids=str)
+def test_sampled_paths_estimate_what_every_order_of_a_small_shoe_deals(shoe, bet, cut, end):
+    # seeded, so the same draws each run; each line's chance and the value within four
+    # standard errors of the brute force. Planted: the path's weight not multiplied by
+    # the chance of the coup drawn (weight *= going), a broken run counted one longer,
+    # the row drawn ignoring its weight (uniform): each fails
+    value = dealt_paths(BETS[bet], _shoe(SHOES[shoe]), cut=cut, end=end, paths=4000, seed=5)
+    expected = brute_force(BETS[bet], SHOES[shoe], cut, end)
+    error = (value.high - value.low) / (2 * Z95)
+    assert value.kind is ValueKind.SIMULATION and value.paths == 4000
+    assert abs(value.ret - float(sum(k * v for k, v in expected.items()))) <= 4 * error + 1e-12
+    sampled = _net_chances(value)
+    for net, chance in expected.items():
+        assert sampled.get(net, 0.0) == pytest.approx(float(chance), abs=0.01)
+
+
+def test_sampled_paths_interval_is_their_spread_over_independent_runs():
+    # twenty runs of 200 paths, seeds 1 … 20: their estimates spread as each run's
+    # interval says (its half-width / Z95, the standard error, within a factor 1.6).
+    # Planted: the squares' sum taken from the line chances, not the path's value:
+    # the interval is off by far more
+    bet, shoe = BETS["banker, ties break"], _shoe(SHOES["10 cards"])
+    runs = [dealt_paths(bet, shoe, paths=200, seed=s) for s in range(1, 21)]
+    mean = sum(r.ret for r in runs) / len(runs)
+    spread = (sum((r.ret - mean) ** 2 for r in runs) / (len(runs) - 1)) ** 0.5
+    said = sum(r.high - r.low for r in runs) / len(runs) / (2 * Z95)
+    assert said / 1.6 <= spread <= said * 1.6
+
+
 # -- the independent chain and the published Banker Streak table ---------------------------
 
 def test_the_published_banker_streak_table_is_eight_decks_one_coup_chances_as_independent_coups(
@@ -260,6 +296,9 @@ def test_a_bad_run_bet_is_refused_naming_what_is_wrong(make, message):
     (lambda b: from_shoe(b, Shoe.infinite()), "no cut card"),
     (lambda b: from_shoe(b, Shoe.decks(1), cut=-1), "cut -1"),
     (lambda b: from_shoe(b, Shoe.decks(1), most_shoes=0), "most_shoes 0"),
+    (lambda b: dealt_paths(b, Shoe.decks(1), paths=1), "paths 1 must be a whole number from 2"),
+    (lambda b: dealt_paths(b, Shoe.infinite()), "no cut card"),
+    (lambda b: dealt_paths(b, Shoe.decks(1), cut=60), "cut 60 is past the shoe's 52 cards"),
     (lambda b: from_shoe("Banker Streak", Shoe.decks(1)), "not a RunBet"),
     (lambda b: simulated(b, shoes=1), "shoes 1"),
     (lambda b: simulated(b, rules=8), "not a DealRules"),

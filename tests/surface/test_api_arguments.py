@@ -529,6 +529,12 @@ API = [
      ArgumentError, "shoe 8 (int) must be a Shoe"),
     ("simulated('x')", lambda: bacc_edge.simulated("x"), ArgumentError,
      "bet 'x' is not a RunBet"),
+    ("dealt_paths(paths=1)", lambda: bacc_edge.dealt_paths(bacc_edge.banker_run("B", {2: 3}),
+                                                           bacc_edge.Shoe.decks(1), paths=1),
+     ArgumentError, "paths 1 must be a whole number from 2"),
+    ("streak_values(paths=1)", lambda: bacc_edge.streak_values(
+        str(ROOT / "paytables" / "streaks" / "banker_streak.py"), paths=1), ArgumentError,
+     "paths 1 must be a whole number from 2"),
     ("streak_values(5)", lambda: bacc_edge.streak_values(5), ArgumentError,
      "path 5 (int) is not a paytable file's path"),
     ("streak_values(shoes=-1)", lambda: bacc_edge.streak_values(

@@ -1335,6 +1335,8 @@ CLI = [
     ("streak: the default cut past a small shoe", ["streak", STREAKS, "--counts",
                                                    "1,1,1,1,1,1,1,1,1,1,1,1,0"],
      "cut 14 is past the shoe's 12 cards", 1),
+    ("streak: one sampled path", ["streak", STREAKS, "--paths", "1"],
+     "paths 1 must be a whole number from 2", 1),
     ("multipliers on a plain paytable", ["multipliers", "{fine}"],
      "defines no MULTIPLIER_BETS", 1),
     ("multipliers on an infinite deck", ["multipliers", "{multiplier}", "--infinite"],

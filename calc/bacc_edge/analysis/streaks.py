@@ -34,10 +34,14 @@ from ..game.tableau import STANDARD, Tableau
 from ..engine.coup_shapes import cards_used, draw_weights, value_counts
 from ..engine.point_table import outcome_table
 from ..language.streaks import Ending, RunBet, RunStep
+from ..util.progress import Progress, part
 from .intervals import Interval, ratio_interval
+from .streak_paths import sample_paths
 
 #: The shoe states :func:`from_shoe` follows before it bounds the rest.
 MOST_SHOES = 20_000
+#: The paths :func:`dealt_paths` samples by default (a few seconds a bet on 8 decks).
+COMMAND_PATHS = 1_000
 
 
 class ValueKind(StrEnum):
@@ -64,7 +68,8 @@ class StreakValue:
 
     ``ret`` is the player's expected net per unit staked (exact, or the estimate);
     ``low`` and ``high`` bound it (equal to ``ret`` where exact). ``unfollowed`` is the
-    chance of the runs left unfollowed (bounds), ``bets`` the bets simulated."""
+    chance of the runs left unfollowed (bounds), ``bets`` the bets simulated, ``paths``
+    the paths sampled (:func:`dealt_paths`)."""
 
     bet: str
     model: str
@@ -75,6 +80,7 @@ class StreakValue:
     high: Fraction | float
     unfollowed: Fraction = Fraction(0)
     bets: int = 0
+    paths: int = 0
 
     @property
     def house_edge(self) -> Fraction | float:
@@ -160,6 +166,35 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value})"
     ret = counted if not live else (low + high) / 2
     return StreakValue(bet.name, model, kind, _lines(bet, ended), ret, low, high, rest)
+
+
+def dealt_paths(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.AT_CUT,
+                paths: int = COMMAND_PATHS, seed: int = 1, tableau: Tableau = STANDARD,
+                on_progress: Progress | None = None) -> StreakValue:
+    """``bet`` placed before the next coup of ``shoe``, dealt in turn as by
+    :func:`from_shoe`, estimated from ``paths`` sampled paths of the run, each coup's
+    chance to end it counted exactly on the shoe the path left
+    (:mod:`~bacc_edge.analysis.streak_paths`): unbiased, with a 95% interval."""
+    bet = _bet_argument(bet)
+    shoe = shoe_argument(shoe)
+    if shoe.replacement:
+        raise ArgumentError(f"{shoe.label}: an endless shoe has no cut card; its coups are "
+                            f"independent, valued by independent_coups")
+    _cut_argument(cut, shoe)
+    end_code = DealRules(end=end).end_code
+    _paths_argument(paths, 2)
+    sample = sample_paths(bet, value_counts(shoe), cut=cut, end=end_code, paths=paths,
+                          seed=seed, tableau=tableau, on_progress=on_progress)
+    model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value}; seed {seed})"
+    v = sample.value
+    return StreakValue(bet.name, model, ValueKind.SIMULATION, tuple(
+        RunLine(r.label, r.net, float(r.probability)) for r in _lines(bet, sample.ended)),
+        v.value, v.low, v.high, paths=paths)
+
+
+def _paths_argument(paths, least: int) -> None:
+    if isinstance(paths, bool) or not isinstance(paths, int) or paths < least:
+        raise ArgumentError(f"paths {paths!r} must be a whole number from {least}")
 
 
 def _cut_argument(cut, shoe: Shoe) -> None:
@@ -368,30 +403,39 @@ def whole_decks(shoe: Shoe) -> int | None:
 
 def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
                   end: EndRule = EndRule.AT_CUT, shoes: int = 2_000, seed: int = 1,
-                  most_shoes: int = COMMAND_SHOES) -> list[StreakValue]:
+                  most_shoes: int = COMMAND_SHOES, paths: int = COMMAND_PATHS,
+                  on_progress: Progress | None = None) -> list[StreakValue]:
     """Each run bet of the file at ``path`` (``STREAKS``; those ``names`` names, else
     all) under every model that applies to ``shoe`` (8 decks by default): the infinite
     deck; the shoe's one-coup chances as independent coups; coups dealt in turn from the
-    shoe itself (exact, or proven bounds past ``most_shoes`` states), ``cut`` cards
-    behind the cut card; and, for a full shoe of whole decks, ``shoes`` whole shoes
-    dealt and the bet placed wherever its rule allows (0: none)."""
+    shoe itself, ``cut`` cards behind the cut card — exact where ``most_shoes`` states
+    suffice, else ``paths`` sampled paths (:func:`dealt_paths`; 0: the proven bounds
+    instead); and, for a full shoe of whole decks, ``shoes`` whole shoes dealt and the
+    bet placed wherever its rule allows (0: none). ``on_progress`` hears of the paths."""
     from ..language.several_coups import chosen, load_several
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     bets = chosen(load_several(path, "STREAKS"), names)
     if not shoe.replacement:
         _cut_argument(cut, shoe)
+    if paths != 0:
+        _paths_argument(paths, 2)
     whole = whole_decks(shoe)
     rules = DealRules(whole, cut, end) if whole and shoes else None
     out = []
-    for bet in bets:
+    for i, bet in enumerate(bets):
         out.append(independent_coups(bet))
         if not shoe.replacement:
             out.append(independent_coups(bet, shoe))
-            out.append(from_shoe(bet, shoe, cut=cut, end=end, most_shoes=most_shoes))
+            dealt = from_shoe(bet, shoe, cut=cut, end=end, most_shoes=most_shoes)
+            if dealt.kind is not ValueKind.EXACT and paths:
+                dealt = dealt_paths(bet, shoe, cut=cut, end=end, paths=paths, seed=seed,
+                                    on_progress=part(on_progress, 1000 * i, 1000, 1000 * len(bets)))
+            out.append(dealt)
         if rules is not None:
             out.append(simulated(bet, rules, shoes=shoes, seed=seed))
     return out
 
 
-__all__ = ["COMMAND_SHOES", "MOST_SHOES", "streak_values", "whole_decks", "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_winners", "from_shoe",
-           "independent_coups", "one_coup_steps", "simulated"]
+__all__ = ["COMMAND_PATHS", "COMMAND_SHOES", "MOST_SHOES", "streak_values", "whole_decks",
+           "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_paths",
+           "dealt_winners", "from_shoe", "independent_coups", "one_coup_steps", "simulated"]

@@ -28,7 +28,7 @@ def streak_record(v: StreakValue) -> dict:
     return {"bet": v.bet, "model": v.model, "kind": v.kind.value, "player_net": _net(v),
             "low": float(v.low), "high": float(v.high), "exact_low": _exact(v.low),
             "exact_high": _exact(v.high), "unfollowed": float(v.unfollowed),
-            "bets_simulated": v.bets,
+            "bets_simulated": v.bets, "paths_sampled": v.paths,
             "lines": [{"line": line.label, "pays": float(line.net),
                        "probability": float(line.probability),
                        "exact_probability": _exact(line.probability)} for line in v.lines]}
@@ -49,7 +49,8 @@ def streaks_output(values: Sequence[StreakValue], shoe: str, fmt: str) -> str:
     out = [prose(f"Shoe: {shoe}. Each value says how exact it is: exact; proven bounds (the "
                  f"chances counted, the runs left unfollowed at their least and most pay; "
                  f"a line's chance is then its counted part); or a simulation, its 95% "
-                 f"interval.", fmt)]
+                 f"interval (sampled paths: each coup's chance to end the run counted "
+                 f"exactly along sampled runs).", fmt)]
     for bet in dict.fromkeys(v.bet for v in values):
         mine = [v for v in values if v.bet == bet]
         rows = [[v.model, _kind(v), _shown_net(v)] for v in mine]
@@ -79,6 +80,8 @@ def _shown_net(v: StreakValue) -> str:
 def _kind(v: StreakValue) -> str:
     if v.kind is ValueKind.PROVEN_BOUNDS:
         return f"{v.kind.value} ({percentage(v.unfollowed, 2)} unfollowed)"
+    if v.paths:
+        return f"{v.kind.value} ({v.paths:,} sampled paths)"
     if v.kind is ValueKind.SIMULATION:
         return f"{v.kind.value} ({v.bets:,} bets)"
     return v.kind.value

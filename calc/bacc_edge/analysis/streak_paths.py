@@ -1,0 +1,99 @@
+"""A run bet's value on a finite shoe by sampled paths (the kernel
+:func:`~bacc_edge.engine.run_paths.run_paths`): for shoes too large to count, an
+unbiased estimate with a 95% interval narrow enough to read.
+
+Along each sampled path every coup's chance of ending the run (breaking or pushing it)
+is counted exactly on the shoe as the path left it; the path goes on only through the
+coups that keep the run going, weighted by their chance. So a path's estimate is a sum
+of exact endings, and varies from path to path only as the cards drawn move the next
+coups' chances — by parts per thousand on an 8-deck shoe, where dealing whole coups
+varies by the bet's whole pay (its standard deviation some 7 stakes for Banker Streak).
+The paths are drawn in chunks of :data:`CHUNK`, chunk i seeded by (seed, i), so a run
+is the same whatever reports its progress.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..engine.coup_shapes import CardsUsed, cards_used
+from ..engine.run_paths import (BREAK, BROKEN, CONTINUE, PUSH, PUSHED, SHOE_END, SKIP, TOP,
+                                CoupCards, coup_cards, run_paths)
+from ..game.tableau import STANDARD, Tableau
+from ..language.streaks import Ending, RunBet, RunStep
+from ..util.progress import Progress, Steps
+from .intervals import Interval, mean_interval
+
+#: Paths drawn per chunk (one progress step).
+CHUNK = 500
+#: The endings as the kernel codes them.
+_ENDINGS = {BROKEN: Ending.BROKEN, PUSHED: Ending.PUSHED, SHOE_END: Ending.SHOE_END,
+            TOP: Ending.TOP}
+_STEPS = {CONTINUE: RunStep.CONTINUE, SKIP: RunStep.SKIP, BREAK: RunStep.BREAK,
+          PUSH: RunStep.PUSH}
+
+
+@dataclass(frozen=True)
+class PathSample:
+    """What the paths found: each (length, ending)'s mean chance over the paths, the
+    bet's net per unit staked with its 95% interval, and the paths drawn."""
+
+    ended: dict
+    value: Interval
+    paths: int
+
+
+def chunk_seed(seed: int, chunk: int) -> int:
+    """The generator's seed of chunk ``chunk`` of run ``seed``: a digest of both, so
+    the chunks of different runs do not share draws."""
+    digest = hashlib.blake2b(f"{seed}:{chunk}".encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "little")
+
+
+def _rows(bet: RunBet, tableau: Tableau) -> tuple[CoupCards, np.ndarray]:
+    """The coup's ways of using cards that do more than break the run (the kernel
+    counts a break as what the others leave), and their ways by step."""
+    table = cards_used(tableau)
+    ways = np.zeros((len(table.cards), len(_STEPS)))
+    for code, step in _STEPS.items():
+        for w, s in bet.steps.items():
+            if s is step:
+                ways[:, code] += table.ways[:, int(w)]
+    keep = np.flatnonzero(ways[:, [CONTINUE, SKIP, PUSH]].sum(axis=1))
+    kept = CardsUsed(table.used[keep], table.cards[keep], table.ways[keep])
+    return coup_cards(kept), np.ascontiguousarray(ways[keep])
+
+
+def sample_paths(bet: RunBet, values: tuple[int, ...], *, cut: int, end: int, paths: int,
+                 seed: int, tableau: Tableau = STANDARD,
+                 on_progress: Progress | None = None) -> PathSample:
+    """``paths`` sampled paths of ``bet`` placed before the next coup of a shoe of
+    ``values`` cards by point value, ``cut`` behind the cut card, ``end`` the end rule's
+    code (arguments already checked by the caller)."""
+    keys = [(n, e) for e in _ENDINGS.values() for n in range(bet.top + 1)]
+    line_of = np.arange(len(keys), dtype=np.int64).reshape(len(_ENDINGS), bet.top + 1)
+    nets = np.array([float(bet.net(n, e)) for n, e in keys])
+    coup, ways = _rows(bet, tableau)
+    counts, weights = np.zeros(10, dtype=np.int64), np.zeros(len(coup.cards))
+    vals = np.array(values, dtype=np.int64)
+    sums, total, total_sq = np.zeros(len(keys)), 0.0, 0.0
+    chunks = -(-paths // CHUNK)
+    step = Steps(on_progress, chunks)
+    for i in range(chunks):
+        out = np.zeros((min(CHUNK, paths - i * CHUNK), len(keys)))
+        run_paths(chunk_seed(seed, i), vals, cut, end, bet.top, coup, ways, line_of, out,
+                  counts, weights)
+        per_path = out @ nets
+        sums += out.sum(axis=0)
+        total += float(per_path.sum())
+        total_sq += float((per_path ** 2).sum())
+        step()
+    ended = {key: float(s / paths) for key, s in zip(keys, sums.tolist()) if s}
+    return PathSample(ended, mean_interval(None, n=paths, total=total, total_sq=total_sq),
+                      paths)
+
+
+__all__ = ["CHUNK", "PathSample", "chunk_seed", "sample_paths"]
