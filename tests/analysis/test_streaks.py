@@ -270,6 +270,72 @@ def test_a_simulation_places_the_bet_after_each_allowed_coup_and_follows_its_run
     assert value.low <= value.ret <= value.high
 
 
+# -- placed after a long run -----------------------------------------------------------------
+
+P, B, T = Winner.PLAYER, Winner.BANKER, Winner.TIE
+
+
+def test_a_bet_placed_after_a_long_run_is_placed_where_the_run_has_reached_it_by_hand():
+    # P B B P B P, placed after a player or tie win or two banker wins in a row: after
+    # the first P, the second B, the second P; not after the first B, nor after the B
+    # that follows the second P (a run of one). Planted: the run not started afresh by a
+    # break (counted keeps it): a place after that last B too
+    bet = banker_run("B", {2: 3}, placed_after_run=2)
+    row, run, places = [P, B, B, P, B, P], 0, []
+    for i in range(1, len(row)):
+        run = bet.counted(run, row[i - 1])
+        places.append(bet.may_place(row[i - 1], run))
+    assert places == [True, False, True, True, False]
+    # a tie skipped leaves the run as it was: B T B is two wins in a row, not three
+    # (planted: a skip counted as a win); B T B B three
+    skipping = banker_run("B", {2: 3}, ties=RunStep.SKIP, placed_after=(),
+                          placed_after_run=3)
+    runs = [0]
+    for w in (B, T, B, B):
+        runs.append(skipping.counted(runs[-1], w))
+    assert runs == [0, 1, 1, 2, 3]
+    assert [skipping.may_place(B, n) for n in runs[3:]] == [False, True]
+
+
+def _after_banker_runs(rows, bet, least):
+    """Every bet placed in ``rows`` after a player or tie win, or after at least
+    ``least`` banker wins in a row (ties break), and its net: read off the rows."""
+    nets = []
+    for row in rows:
+        for i in range(1, len(row)):
+            streak = len(row[:i]) - len("".join("B" if w == 1 else "x"
+                                                for w in row[:i]).rstrip("B"))
+            if row[i - 1] == 1 and streak < least:
+                continue
+            wins = 0
+            for w in row[i:]:
+                if w != 1:
+                    break
+                wins += 1
+                if wins == bet.top:
+                    break
+            nets.append(bet.net(wins, Ending.BROKEN))
+    return nets
+
+
+def test_whole_shoes_place_a_bet_after_each_long_run_of_banker_wins_as_the_rows_show():
+    # planted: may_place ignoring the run (after a player or tie win only): fewer bets
+    bet = banker_run("B", {2: 3}, placed_after_run=2)
+    rules = DealRules(decks=1, cut=14)
+    value = simulated(bet, rules, shoes=40, seed=3)
+    nets = _after_banker_runs(dealt_winners(rules, 40, 3), bet, 2)
+    assert value.bets == len(nets)
+    assert value.ret == pytest.approx(float(sum(nets)) / len(nets), rel=1e-12)
+
+
+def test_where_the_bet_is_placed_does_not_change_its_value_before_a_given_coup():
+    # the placement rule says when a bet is made, not what it is worth once made
+    plain, long_run = banker_run("B", {2: 3}), banker_run("B", {2: 3}, placed_after_run=2)
+    shoe = _shoe(SHOES["9 cards"])
+    assert from_shoe(plain, shoe).ret == from_shoe(long_run, shoe).ret
+    assert independent_coups(plain).ret == independent_coups(long_run).ret
+
+
 # -- bad input ------------------------------------------------------------------------------
 
 BANKER_ON = {Winner.BANKER: RunStep.CONTINUE}
@@ -286,6 +352,10 @@ BANKER_ON = {Winner.BANKER: RunStep.CONTINUE}
     (lambda: RunBet("x", BANKER_ON, {}), "must map run lengths"),
     (lambda: RunBet("x", BANKER_ON, {4: 10}, placed_after=frozenset()), "never placed"),
     (lambda: RunBet("x", BANKER_ON, {4: 10}, at_shoe_end="void"), "at_shoe_end"),
+    (lambda: RunBet("x", BANKER_ON, {4: 10}, placed_after_run=0), "placed_after_run 0 must"),
+    (lambda: banker_run("x", {4: 10}, placed_after_run=True), "placed_after_run True must"),
+    (lambda: banker_run("x", {4: 10}, placed_after_run="ten"), "placed_after_run 'ten' must"),
+    (lambda: banker_run("x", {4: 10}, placed_after=(), placed_after_run=None), "never placed"),
 ], ids=lambda x: x if isinstance(x, str) else "")
 def test_a_bad_run_bet_is_refused_naming_what_is_wrong(make, message):
     with pytest.raises(PaytableError, match=message):

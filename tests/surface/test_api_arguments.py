@@ -521,6 +521,9 @@ API = [
     ("banker_run(ties='x')", lambda: bacc_edge.banker_run("B", {4: 10}, ties="x"),
      bacc_edge.PaytableError, "run bet 'B': ties 'x' (str) must be one of continue, skip, "
                               "break, push"),
+    ("banker_run(placed_after_run=0)",
+     lambda: bacc_edge.banker_run("B", {4: 10}, placed_after_run=0), bacc_edge.PaytableError,
+     "run bet 'B': placed_after_run 0 must be a run length, a whole number from 1 (or None)"),
     ("player_run(name=5)", lambda: bacc_edge.player_run(5, {4: 10}), bacc_edge.PaytableError,
      "a run bet needs a name (one line of text), got 5"),
     ("independent_coups('x')", lambda: bacc_edge.independent_coups("x"), ArgumentError,

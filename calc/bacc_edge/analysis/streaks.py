@@ -305,8 +305,9 @@ def simulated(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 10_00
               seed: int = 1, tableau: Tableau = STANDARD) -> StreakValue:
     """``bet`` on ``shoes`` whole shoes dealt by ``rules`` (shoe i of run ``seed`` is the
     depth runs' shoe i), placed before every coup its rule allows (after a coup whose
-    winner is one of ``placed_after``): the average net per bet and its 95% interval
-    over shoes (delta method), and each pay line's share of the bets."""
+    winner is one of ``placed_after``, or once the run has reached
+    ``placed_after_run``): the average net per bet and its 95% interval over shoes
+    (delta method), and each pay line's share of the bets."""
     bet = _bet_argument(bet)
     if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 2:
         raise ArgumentError(f"shoes {shoes!r} must be a whole number from 2")
@@ -339,9 +340,12 @@ def simulated(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 10_00
 
 
 def _runs_in(bet: RunBet, row: list[int]):
-    """(length, ending) of every bet placed in one shoe's winners ``row``."""
+    """(length, ending) of every bet placed in one shoe's winners ``row``: after each
+    coup its rule allows (:meth:`~bacc_edge.language.streaks.RunBet.may_place`)."""
+    counted = 0
     for i in range(1, len(row)):
-        if Winner(row[i - 1]) not in bet.placed_after:
+        counted = bet.counted(counted, Winner(row[i - 1]))
+        if not bet.may_place(Winner(row[i - 1]), counted):
             continue
         run = 0
         for w in row[i:]:
