@@ -120,6 +120,7 @@ _PUBLIC = {
     ".analysis.streaks": ("StreakValue", "ValueKind", "dealt_paths", "from_shoe",
                           "independent_coups", "simulated", "streak_values"),
     ".analysis.meters": ("MeterValue", "meter_value", "meter_values"),
+    ".analysis.streak_depth": ("StreakDepth", "streak_depth", "streak_depths"),
     ".language.overlay": ("Combine", "Law", "Multiplied", "MultiplierBet", "Overlay",
                           "PublishedReturn", "Repeats"),
     ".language.multiplier_tables": ("multiplier_baccarat",),
@@ -209,6 +210,7 @@ if TYPE_CHECKING:
     from .analysis.streaks import (StreakValue, ValueKind, dealt_paths, from_shoe,
         independent_coups, simulated, streak_values)
     from .analysis.meters import MeterValue, meter_value, meter_values
+    from .analysis.streak_depth import StreakDepth, streak_depth, streak_depths
     from .language.overlay import (Combine, Law, Multiplied, MultiplierBet, Overlay,
         PublishedReturn, Repeats)
     from .language.multiplier_tables import multiplier_baccarat
@@ -295,6 +297,7 @@ __all__ = [
     "StreakValue", "ValueKind", "banker_run", "dealt_paths", "from_shoe", "independent_coups",
     "meter_value",
     "meter_values", "player_run", "simulated", "streak_values",
+    "StreakDepth", "streak_depth", "streak_depths",
     # multiplier games: a fee, an overlay of multiplied card identities, calibration
     "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",
     "MultiplierResult", "Overlay", "PublishedReturn", "Repeats", "ReturnCheck", "calibrate",

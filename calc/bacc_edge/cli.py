@@ -997,6 +997,37 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
     click.echo(streaks_output(values, str(shoe), fmt), nl=False)
 
 
+@main.command("streak-depth")
+@click.argument("paytable", type=PaytableFile())
+@bet_option
+@click.option("--shoes", "-n", default=1000, show_default=True, type=WholeNumber(2),
+              help="Shoes to deal.")
+@deal_options
+@seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
+@click.option("--bins", default=5, show_default=True, type=WholeNumber(1),
+              help="Bands of depth (equal shares of the shoe's cards).")
+@fmt_option
+def streak_depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, bins, fmt):
+    """A run bet as the shoe runs down (a file's STREAKS, as
+    shipped:streaks/banker_streak): dealt shoes, at each chance to bet a counter's
+    signal (the bet's value on the unseen cards' one-coup chances as independent coups)
+    and its bet where positive; by depth, the realised win per shoe and per 100 rounds,
+    how often it bets, and every chance's net per bet, each with its 95% interval.
+
+    \b
+    Examples:
+      bacc-edge streak-depth shipped:streaks/banker_streak --bet "Banker Streak, pay table 1"
+      bacc-edge streak-depth shipped:streaks/banker_streak --shoes 200 --bins 2 --fmt json
+    """
+    from .analysis.streak_depth import streak_depths
+    from .output.streak_depth import streak_depth_output
+    deal = DealRules(decks=decks, cut=cut, end=end_rule)
+    with progress_bar.bar("shoes") as on_progress:
+        studies = streak_depths(paytable, deal, names=bets, shoes=shoes, seed=seed, bins=bins,
+                                on_progress=on_progress)
+    click.echo(streak_depth_output(studies, fmt), nl=False)
+
+
 @main.command("meter")
 @click.argument("paytable", type=PaytableFile())
 @shoe_options

@@ -205,7 +205,8 @@ HANGING = ("import sys\n"
 #: game of its kind
 HANGING_GAME = {"streak": "streaks/banker_streak.py", "meter": "meters/dragon_dragon.py",
                 "multipliers": "multipliers/prosperity_tree_baccarat.py",
-                "calibrate": "multipliers/prosperity_tree_baccarat.py"}
+                "calibrate": "multipliers/prosperity_tree_baccarat.py",
+                "streak-depth": "streaks/banker_streak.py"}
 #: Every command that loads a paytable, on little work; {paytable} is the hanging one.
 LOADING = {
     "report": ["{paytable}", "--decks", "1"],
@@ -225,6 +226,8 @@ LOADING = {
     "meter": ["meter", "{paytable}"],
     "multipliers": ["multipliers", "{paytable}", "--decks", "2"],
     "calibrate": ["calibrate", "{paytable}", "--unknown", "identities", "--values", "8"],
+    "streak-depth": ["streak-depth", "{paytable}", "--decks", "1", "--shoes", "2",
+                     "--bet", "Banker Streak, pay table 1"],
 }
 
 

@@ -543,6 +543,11 @@ API = [
     ("streak_values(shoes=-1)", lambda: bacc_edge.streak_values(
         str(ROOT / "paytables" / "streaks" / "banker_streak.py"), shoes=-1), ArgumentError,
      "shoes -1 must be a whole number from 2"),
+    ("streak_depth(shoes=1)", lambda: bacc_edge.streak_depth(
+        bacc_edge.banker_run("B", {2: 3}), shoes=1), ArgumentError,
+     "shoes 1 must be a whole number from 2"),
+    ("streak_depths(no such file)", lambda: bacc_edge.streak_depths("nope.py"),
+     bacc_edge.PaytableError, "nope.py: no such paytable file"),
     ("meter_value(5)", lambda: bacc_edge.meter_value(5), ArgumentError, "5 is not a Progressive"),
     ("meter_values(no such file)", lambda: bacc_edge.meter_values("nope.py"),
      bacc_edge.PaytableError, "nope.py: no such paytable file"),

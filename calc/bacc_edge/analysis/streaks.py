@@ -116,16 +116,12 @@ def one_coup_steps(bet: RunBet, shoe: Shoe, tableau: Tableau = STANDARD) -> dict
     return out
 
 
-def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
-                      tableau: Tableau = STANDARD) -> StreakValue:
-    """``bet`` valued with every coup independent, each with ``shoe``'s one-coup chances
-    (by default the infinite deck, where that is exact): a skipped coup leaves the run
-    as it was, so each run length j ends by a break with chance c'^j·b', a push c'^j·u',
-    and the longest paid length is reached with chance c'^top, where c', b', u' are the
-    chances to continue, break and push among the coups not skipped."""
-    bet = _bet_argument(bet)
-    shoe = Shoe.infinite() if shoe is None else shoe_argument(shoe)
-    steps = one_coup_steps(bet, shoe, tableau)
+def chain(bet: RunBet, steps: Mapping[RunStep, object]) -> Counter:
+    """The chance of each (length, ending) of ``bet`` when every coup does step s with
+    chance ``steps[s]`` (exact fractions, or floats), independently: a skipped coup
+    leaves the run as it was, so each length j ends by a break with chance c'^j·b', a
+    push c'^j·u', and the longest paid length is reached with chance c'^top (c', b',
+    u' the chances among the coups not skipped)."""
     dealt = 1 - steps[RunStep.SKIP]
     c, b, u = (steps[s] / dealt for s in (RunStep.CONTINUE, RunStep.BREAK, RunStep.PUSH))
     ended: Counter = Counter()
@@ -133,6 +129,16 @@ def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
         ended[(j, Ending.BROKEN)] += c ** j * b
         ended[(j, Ending.PUSHED)] += c ** j * u
     ended[(bet.top, Ending.TOP)] += c ** bet.top
+    return ended
+
+
+def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
+                      tableau: Tableau = STANDARD) -> StreakValue:
+    """``bet`` valued with every coup independent, each with ``shoe``'s one-coup chances
+    (by default the infinite deck, where that is exact), chained by :func:`chain`."""
+    bet = _bet_argument(bet)
+    shoe = Shoe.infinite() if shoe is None else shoe_argument(shoe)
+    ended = chain(bet, one_coup_steps(bet, shoe, tableau))
     ret = sum((bet.net(n, e) * p for (n, e), p in ended.items()), Fraction(0))
     model = ("infinite deck" if shoe.replacement else
              f"{shoe.label}, independent coups")
@@ -317,7 +323,7 @@ def simulated(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 10_00
     nets, placed, lines = np.zeros(shoes), np.zeros(shoes), Counter()
     sq = np.zeros(shoes)
     for s, row in enumerate(winners):
-        for length, ending in _runs_in(bet, row):
+        for _, length, ending in placed_runs(bet, row):
             net = bet.net(length, ending)
             nets[s] += float(net)
             sq[s] += float(net) ** 2
@@ -339,9 +345,9 @@ def simulated(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 10_00
                        interval.value, interval.low, interval.high, bets=total)
 
 
-def _runs_in(bet: RunBet, row: list[int]):
-    """(length, ending) of every bet placed in one shoe's winners ``row``: after each
-    coup its rule allows (:meth:`~bacc_edge.language.streaks.RunBet.may_place`)."""
+def placed_runs(bet: RunBet, row: list[int]):
+    """(coup, length, ending) of every bet placed in one shoe's winners ``row``, before
+    each coup its rule allows (:meth:`~bacc_edge.language.streaks.RunBet.may_place`)."""
     counted = 0
     for i in range(1, len(row)):
         counted = bet.counted(counted, Winner(row[i - 1]))
@@ -351,20 +357,38 @@ def _runs_in(bet: RunBet, row: list[int]):
         for w in row[i:]:
             step = bet.steps[Winner(w)]
             if step is RunStep.BREAK or step is RunStep.PUSH:
-                yield run, Ending.BROKEN if step is RunStep.BREAK else Ending.PUSHED
+                yield i, run, Ending.BROKEN if step is RunStep.BREAK else Ending.PUSHED
                 break
             run += step is RunStep.CONTINUE
             if run >= bet.top:
-                yield bet.top, Ending.TOP
+                yield i, bet.top, Ending.TOP
                 break
         else:
-            yield run, Ending.SHOE_END
+            yield i, run, Ending.SHOE_END
 
 
 def dealt_winners(rules: DealRules, shoes: int, seed: int, tableau: Tableau = STANDARD
                   ) -> list[list[int]]:
     """The winners (:class:`~bacc_edge.game.coup.Winner` codes) of every coup of shoes
     0 … ``shoes`` - 1 of run ``seed``, dealt by the depth runs' dealer."""
+    return [shoe.winners for shoe in dealt_coups(rules, shoes, seed, tableau)]
+
+
+@dataclass(frozen=True)
+class DealtCoups:
+    """One shoe dealt: each coup's winner (a :class:`~bacc_edge.game.coup.Winner`
+    code) and the place of its first card, and the shoe's cards by point value in the
+    order dealt (the shown card and the burn first)."""
+
+    winners: list[int]
+    starts: list[int]
+    points: list[int]
+
+
+def dealt_coups(rules: DealRules, shoes: int, seed: int, tableau: Tableau = STANDARD, *,
+                first: int = 0) -> list[DealtCoups]:
+    """Shoes ``first`` … ``first + shoes`` - 1 of run ``seed``, dealt by the depth runs'
+    dealer, as :class:`DealtCoups`."""
     from ..engine import deal_kernels as K
     from ..engine.point_table import CellLayout
     from ..game.coup import coup_plan
@@ -381,18 +405,22 @@ def dealt_winners(rules: DealRules, shoes: int, seed: int, tableau: Tableau = ST
     m = rules.rounds_bound
     rounds = np.zeros(shoes, dtype=np.int64)
     net = np.zeros((shoes, m, 1))
+    start = np.zeros((shoes, m), np.int64)
     deal = deal_plan(rules)
+    cards = np.zeros((shoes, len(deal.ordered)), np.int64)
     work = np.empty(len(deal.ordered), dtype=np.int64)
-    K.deal_shoes(seed, 0, deal, coup_plan(tableau),
+    K.deal_shoes(seed, first, deal, coup_plan(tableau),
                  K.RoundCells(cell_of, False, cell_class, class_net),
                  K.CountPlan(np.zeros((0, 13), np.int64), np.zeros(0, np.int64),
                              np.zeros(0, np.int64), np.zeros(0, np.int64),
                              np.zeros(0, np.int64)),
-                 K.DealtShoes(rounds, np.zeros((shoes, m), np.int64),
-                              np.zeros((shoes, m, 0), np.int64), np.zeros((shoes, m, 0)),
-                              net, np.zeros((0, len(deal.ordered)), np.int64)),
+                 K.DealtShoes(rounds, start, np.zeros((shoes, m, 0), np.int64),
+                              np.zeros((shoes, m, 0)), net, cards),
                  work, np.zeros(1, dtype=np.uint64))
-    return [net[s, :rounds[s], 0].astype(int).tolist() for s in range(shoes)]
+    points = deal.card_points[deal.card_rank[cards]]
+    return [DealtCoups(net[s, :rounds[s], 0].astype(int).tolist(),
+                       start[s, :rounds[s]].tolist(), points[s].tolist())
+            for s in range(shoes)]
 
 
 #: The shoe states ``bacc-edge streak`` follows by default (a few seconds a bet).
@@ -441,5 +469,5 @@ def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
 
 
 __all__ = ["COMMAND_PATHS", "COMMAND_SHOES", "MOST_SHOES", "streak_values", "whole_decks",
-           "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_paths",
-           "dealt_winners", "from_shoe", "independent_coups", "one_coup_steps", "simulated"]
+           "RunLine", "chain", "most_coups", "placed_runs", "StreakValue", "ValueKind", "dealt_paths", "DealtCoups",
+           "dealt_coups", "dealt_winners", "from_shoe", "independent_coups", "one_coup_steps", "simulated"]

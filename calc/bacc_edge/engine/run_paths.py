@@ -86,6 +86,35 @@ def _reciprocal_falling(left, inverse):
         inverse[k] = inverse[k - 1] / (left - k + 1)
 
 
+@inline
+def _row_chance(coup, counts, inverse, r):
+    """The chance that the next coup on a shoe of ``counts`` cards by point value uses
+    row r's cards in one of its orders of point values (``inverse`` from
+    :func:`_reciprocal_falling` of the shoe's cards)."""
+    q = inverse[coup.cards[r]]
+    for t in range(coup.cards[r]):
+        q *= counts[coup.value[r, t]] - coup.taken[r, t]
+    return q
+
+
+@kernel
+def coup_chances(counts, coup, ways, out):
+    """``out[s]`` := the chance that the next coup on a shoe of ``counts`` cards by point
+    value (at least six) is one of the ``ways[:, s]`` ordered deals of each row of
+    ``coup`` (columns: winners, or steps), in floating point."""
+    left = 0
+    for v in range(counts.shape[0]):
+        left += counts[v]
+    inverse = np.empty(COUP_CARDS + 1)
+    _reciprocal_falling(left, inverse)
+    for s in range(out.shape[0]):
+        out[s] = 0.0
+    for r in range(coup.cards.shape[0]):
+        q = _row_chance(coup, counts, inverse, r)
+        for s in range(out.shape[0]):
+            out[s] += q * ways[r, s]
+
+
 @kernel
 def run_paths(chunk_seed, values, cut, end, top, coup, ways, line_of, out, counts, weights):
     """Fill ``out[p, line]`` with path p's weighted chance of each pay line, the paths
@@ -117,9 +146,7 @@ def run_paths(chunk_seed, values, cut, end, top, coup, ways, line_of, out, count
             pushed = 0.0
             _reciprocal_falling(left, inverse)
             for r in range(rows):
-                q = inverse[coup.cards[r]]
-                for t in range(coup.cards[r]):
-                    q *= counts[coup.value[r, t]] - coup.taken[r, t]
+                q = _row_chance(coup, counts, inverse, r)
                 weights[r] = q * (ways[r, CONTINUE] + ways[r, SKIP])
                 going += weights[r]
                 pushed += q * ways[r, PUSH]
@@ -146,4 +173,4 @@ def run_paths(chunk_seed, values, cut, end, top, coup, ways, line_of, out, count
 
 
 __all__ = ["BREAK", "BROKEN", "CONTINUE", "CoupCards", "PUSH", "PUSHED", "SHOE_END", "SKIP",
-           "TOP", "coup_cards", "run_paths"]
+           "TOP", "coup_cards", "coup_chances", "run_paths"]
