@@ -121,6 +121,8 @@ _PUBLIC = {
                           "independent_coups", "simulated", "streak_values"),
     ".analysis.meters": ("MeterValue", "meter_value", "meter_values"),
     ".analysis.streak_depth": ("StreakDepth", "streak_depth", "streak_depths"),
+    ".output.several_coups_math_report": ("build_several_math_report",
+                                          "write_several_math_report"),
     ".language.overlay": ("Combine", "Law", "Multiplied", "MultiplierBet", "Overlay",
                           "PublishedReturn", "Repeats"),
     ".language.multiplier_tables": ("multiplier_baccarat",),
@@ -211,6 +213,8 @@ if TYPE_CHECKING:
         independent_coups, simulated, streak_values)
     from .analysis.meters import MeterValue, meter_value, meter_values
     from .analysis.streak_depth import StreakDepth, streak_depth, streak_depths
+    from .output.several_coups_math_report import (build_several_math_report,
+        write_several_math_report)
     from .language.overlay import (Combine, Law, Multiplied, MultiplierBet, Overlay,
         PublishedReturn, Repeats)
     from .language.multiplier_tables import multiplier_baccarat
@@ -298,6 +302,7 @@ __all__ = [
     "meter_value",
     "meter_values", "player_run", "simulated", "streak_values",
     "StreakDepth", "streak_depth", "streak_depths",
+    "build_several_math_report", "write_several_math_report",
     # multiplier games: a fee, an overlay of multiplied card identities, calibration
     "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",
     "MultiplierResult", "Overlay", "PublishedReturn", "Repeats", "ReturnCheck", "calibrate",

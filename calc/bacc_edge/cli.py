@@ -587,13 +587,16 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     computed. One self-contained file: HTML (charts inline, no network) or Markdown.
     Of a file of decisions (DECISIONS): each game's returns under optimal and simple
     play on 1, 6 and 8 decks, its strategy tables, the costliest errors and the
-    house's exposure to a perfect decision maker.
+    house's exposure to a perfect decision maker. Of a file of run bets or progressives
+    (STREAKS, METERS): each run bet's value under every model, how exact, and each
+    line's chance; each progressive's figures by meter and its lines' chances.
 
     \b
     Examples:
       bacc-edge math-report shipped:three_card_win -o three_card_win.html
       bacc-edge math-report my_bet.py -o my_bet.md
       bacc-edge math-report shipped:decisions/peek_baccarat -o peek.html
+      bacc-edge math-report shipped:streaks/banker_streak -o streak.html
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000 --cuts 14,52,104
 
@@ -604,6 +607,10 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     from .language.decisions import defines_decisions
     if defines_decisions(paytable):  # a file of decisions: its games solved, 1, 6, 8 decks
         _decision_math_report(paytable, output, decks, date, depth_bets)
+        return
+    from .language.several_coups import defines_several
+    if defines_several(paytable):  # run bets or progressives: their values and figures
+        _several_math_report(paytable, output, decks, cut, seed, date, depth_bets)
         return
     depth_only = [*(["--depth-bet"] if depth_bets else []),
                   *given(click.get_current_context(), "seed", "workers", "state", "cuts")]
@@ -640,6 +647,25 @@ def _decision_math_report(path, output, decks, date, depth_bets) -> None:
     from .output.decision_math_report import write_decision_math_report
     written = write_decision_math_report(path, output, date=date,
                                          **({"decks": decks} if given(ctx, "decks") else {}))
+    click.echo(f"wrote {written}", err=True)
+
+
+def _several_math_report(path, output, decks, cut, seed, date, depth_bets) -> None:
+    """math-report of a file of run bets or progressives: --decks, --cut, --seed and
+    --date shape it; a paytable's other options are refused by name."""
+    ctx = click.get_current_context()
+    other = [*(["--depth-bet"] if depth_bets else []),
+             *(o.replace("--end-rule", "--end") for o in given(
+                 ctx, "depth", "level", "workers", "end_rule", "state", "cuts"))]
+    if other:
+        raise click.UsageError(f"{', '.join(other)}: a paytable's math report only; a file of "
+                               f"run bets or progressives takes --decks, --cut, --seed and "
+                               f"--date")
+    from .output.several_coups_math_report import write_several_math_report
+    with progress_bar.bar("paths") as on_progress:
+        written = write_several_math_report(path, output, decks=decks,
+                                            cut=14 if cut is None else cut, seed=seed,
+                                            date=date, on_progress=on_progress)
     click.echo(f"wrote {written}", err=True)
 
 

@@ -548,6 +548,13 @@ API = [
      "shoes 1 must be a whole number from 2"),
     ("streak_depths(no such file)", lambda: bacc_edge.streak_depths("nope.py"),
      bacc_edge.PaytableError, "nope.py: no such paytable file"),
+    ("build_several_math_report(5)", lambda: bacc_edge.build_several_math_report(5),
+     ArgumentError, "path 5 (int) must be a file's path"),
+    ("build_several_math_report(no STREAKS)", lambda: bacc_edge.build_several_math_report(
+        str(ROOT / "paytables" / "lucky_8.py")), ArgumentError, "defines no STREAKS or METERS"),
+    ("write_several_math_report(output=5)", lambda: bacc_edge.write_several_math_report(
+        str(ROOT / "paytables" / "streaks" / "banker_streak.py"), 5), ArgumentError,
+     "output 5 (int) must be a file's path"),
     ("meter_value(5)", lambda: bacc_edge.meter_value(5), ArgumentError, "5 is not a Progressive"),
     ("meter_values(no such file)", lambda: bacc_edge.meter_values("nope.py"),
      bacc_edge.PaytableError, "nope.py: no such paytable file"),
