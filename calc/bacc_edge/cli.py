@@ -990,7 +990,8 @@ def decide_command(path, game, decks, remove, fmt):
               help="Whole shoes to simulate (a full shoe of whole decks only; 0: none).")
 @seed_option("The seed of the simulated shoes and the sampled paths.")
 @click.option("--states", default=300, show_default=True, type=WholeNumber(1),
-              help="Shoe states to follow exactly before bounding the rest.")
+              help="Shoe states to follow exactly before sampling paths (or, with "
+                   "--paths 0, bounding the rest).")
 @click.option("--paths", default=1000, show_default=True, type=WholeNumber(0),
               help="Past --states, the dealt-in-turn value from this many sampled paths "
                    "(0: the proven bounds).")
