@@ -118,7 +118,8 @@ _PUBLIC = {
     ".language.streaks": ("AtShoeEnd", "RunBet", "RunStep", "banker_run", "player_run"),
     ".language.meters": ("Meter", "MeterLine", "Progressive"),
     ".analysis.streaks": ("StreakValue", "ValueKind", "dealt_paths", "from_shoe",
-                          "independent_coups", "simulated", "streak_values"),
+                          "independent_coups", "simulated", "simulated_paths",
+                          "streak_values"),
     ".analysis.meters": ("MeterValue", "meter_value", "meter_values"),
     ".analysis.streak_depth": ("StreakDepth", "streak_depth", "streak_depths"),
     ".output.several_coups_math_report": ("build_several_math_report",
@@ -210,7 +211,7 @@ if TYPE_CHECKING:
     from .language.streaks import AtShoeEnd, RunBet, RunStep, banker_run, player_run
     from .language.meters import Meter, MeterLine, Progressive
     from .analysis.streaks import (StreakValue, ValueKind, dealt_paths, from_shoe,
-        independent_coups, simulated, streak_values)
+        independent_coups, simulated, simulated_paths, streak_values)
     from .analysis.meters import MeterValue, meter_value, meter_values
     from .analysis.streak_depth import StreakDepth, streak_depth, streak_depths
     from .output.several_coups_math_report import (build_several_math_report,
@@ -301,7 +302,7 @@ __all__ = [
     "StreakValue", "ValueKind", "banker_run", "dealt_paths", "from_shoe", "independent_coups",
     "meter_value",
     "meter_values", "player_run", "simulated", "streak_values",
-    "StreakDepth", "streak_depth", "streak_depths",
+    "StreakDepth", "simulated_paths", "streak_depth", "streak_depths",
     "build_several_math_report", "write_several_math_report",
     # multiplier games: a fee, an overlay of multiplied card identities, calibration
     "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",

@@ -986,8 +986,9 @@ def decide_command(path, game, decks, remove, fmt):
               help="Cards behind the cut card: the end of the shoe ends a run.")
 @click.option("--end", "end_rule", default="at-cut", show_default=True, type=choice_of(EndRule),
               help="End of the shoe: at-cut or one-more (as depth's --end).")
-@click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(0),
-              help="Whole shoes to simulate (a full shoe of whole decks only; 0: none).")
+@click.option("--shoes", "-n", default=200, show_default=True, type=WholeNumber(0),
+              help="Whole shoes to simulate, each bet's run a sampled path (a full shoe "
+                   "of whole decks only; 0: none).")
 @seed_option("The seed of the simulated shoes and the sampled paths.")
 @click.option("--states", default=300, show_default=True, type=WholeNumber(1),
               help="Shoe states to follow exactly before sampling paths (or, with "
@@ -1008,7 +1009,7 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
     Examples:
       bacc-edge streak shipped:streaks/banker_streak --bet "Banker Streak, pay table 2"
       bacc-edge streak shipped:streaks/banker_streak --counts 2,2,2,3,2,2,3,2,2,2,3,2,3
-      bacc-edge streak shipped:streaks/banker_streak --shoes 50000 --fmt json
+      bacc-edge streak shipped:streaks/banker_streak --shoes 2000 --fmt json
     """
     from .analysis.streaks import streak_values, whole_decks
     from .output.several_coups import streaks_output

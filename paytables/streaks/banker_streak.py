@@ -29,9 +29,10 @@ https://wizardofodds.com/games/baccarat/side-bets/banker-streak/ (last updated J
 -0.094006. They reproduce to every printed digit as 8 decks' one-coup chances taken as
 independent coups (b^j (1 - b), b = 0.458597 the Banker's chance on a full 8-deck shoe);
 the infinite deck gives -0.095819, and whole shoes dealt to a cut card 14 cards from the
-end give about -0.151 (a simulation of 50,000 shoes, the bet placed after ten Banker wins
+end give about -0.144 (a simulation of 50,000 shoes, the bet placed after ten Banker wins
 too: -0.1510, 95% interval -0.1601 to -0.1419; pay table 2: -0.1730, against -0.1183 as
-independent coups): bets placed late in
+independent coups; each bet's run a sampled path from the cards left at its place,
+2,000 shoes: -0.1437, 95% interval -0.1446 to -0.1428): bets placed late in
 the shoe lose their run to the cut card. Card removal is not the cause: the first two
 coups of a full 8-deck shoe both go to the Banker with chance 0.2103110586 exactly
 (counted), against b^2 = 0.2103115960; placed off the top of 8 decks and dealt in turn

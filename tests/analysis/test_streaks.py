@@ -13,8 +13,9 @@ from pathlib import Path
 
 from bacc_edge import Shoe, load_paytable
 from bacc_edge.analysis.intervals import Z95
-from bacc_edge.analysis.streaks import (ValueKind, dealt_paths, dealt_winners, from_shoe,
-                                        independent_coups, one_coup_steps, simulated)
+from bacc_edge.analysis.streaks import (ValueKind, dealt_coups, dealt_paths, dealt_winners,
+                                        from_shoe, independent_coups, one_coup_steps,
+                                        simulated, simulated_paths)
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.errors import ArgumentError, OptionError, PaytableError
 from bacc_edge.game.coup import Winner
@@ -268,6 +269,26 @@ def test_a_simulation_places_the_bet_after_each_allowed_coup_and_follows_its_run
                  if Winner(row[i - 1]) in (Winner.PLAYER, Winner.TIE))
     assert value.kind is ValueKind.SIMULATION and value.bets == placed
     assert value.low <= value.ret <= value.high
+
+
+def test_sampled_runs_of_dealt_shoes_stand_on_the_cards_left_at_each_place():
+    # a bet on one banker win: each path's estimate is the next coup's value on the cards
+    # left at its place, no draw involved: against that value counted exactly here, at
+    # each place read off the dealt shoes. Planted: the cards left taken from the
+    # previous coup's first card; the bet placed before every coup: each fails
+    bet, rules = banker_run("B", {1: 1}), DealRules(decks=1, cut=14)
+    value = simulated_paths(bet, rules, shoes=5, seed=2)
+    total, bets = Fraction(0), 0
+    for shoe in dealt_coups(rules, 5, 2):
+        for i in range(1, len(shoe.winners)):
+            if shoe.winners[i - 1] == int(Winner.BANKER):
+                continue
+            left = shoe.points[shoe.starts[i]:]
+            total += independent_coups(bet, _shoe({v: left.count(v) for v in set(left)})).ret
+            bets += 1
+    assert value.bets == bets and value.kind is ValueKind.SIMULATION
+    assert value.ret == pytest.approx(float(total / bets), rel=1e-12)
+    assert value.low < value.ret < value.high
 
 
 # -- placed after a long run -----------------------------------------------------------------

@@ -62,7 +62,7 @@ def test_the_report_gives_each_model_and_the_published_figures_where_they_belong
     assert [(m[0], m[1].split(" (")[0]) for m in models] == [
         ("infinite deck", "exact"), ("8 decks, independent coups", "exact"),
         ("8 decks, dealt in turn (cut 14, at-cut; seed 1)", "simulation, 95% interval"),
-        ("8-deck shoes simulated (cut 14, at-cut; 2,000 shoes, seed 1)",
+        ("8-deck shoes simulated (cut 14, at-cut; 200 shoes, seed 1)",
          "simulation, 95% interval")]
     assert models[1][2] == "-9.4006%"  # the published return, -0.094006
     published = {"10 or more": "0.000411", "9": "0.000486", "8": "0.001059", "7": "0.002310",

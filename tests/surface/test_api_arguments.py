@@ -532,6 +532,9 @@ API = [
      ArgumentError, "shoe 8 (int) must be a Shoe"),
     ("simulated('x')", lambda: bacc_edge.simulated("x"), ArgumentError,
      "bet 'x' is not a RunBet"),
+    ("simulated_paths(shoes=1)", lambda: bacc_edge.simulated_paths(
+        bacc_edge.banker_run("B", {2: 3}), shoes=1), ArgumentError,
+     "shoes 1 must be a whole number from 2"),
     ("dealt_paths(paths=1)", lambda: bacc_edge.dealt_paths(bacc_edge.banker_run("B", {2: 3}),
                                                            bacc_edge.Shoe.decks(1), paths=1),
      ArgumentError, "paths 1 must be a whole number from 2"),

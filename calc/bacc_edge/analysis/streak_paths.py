@@ -22,6 +22,7 @@ import numpy as np
 from ..engine.coup_shapes import CardsUsed, cards_used
 from ..engine.run_paths import (BREAK, BROKEN, CONTINUE, PUSH, PUSHED, SHOE_END, SKIP, TOP,
                                 CoupCards, coup_cards, run_paths)
+from ..game.dealing import after_coup
 from ..game.tableau import STANDARD, Tableau
 from ..language.streaks import Ending, RunBet, RunStep
 from ..util.progress import Progress, Steps
@@ -67,16 +68,22 @@ def _rows(bet: RunBet, tableau: Tableau) -> tuple[CoupCards, np.ndarray]:
     return coup_cards(kept), np.ascontiguousarray(ways[keep])
 
 
+def _reading(bet: RunBet, tableau: Tableau):
+    """The bet as the kernel reads it: the (length, ending) keys of its lines, their
+    table ``line_of``, each key's net, the coup's rows and their ways by step."""
+    keys = [(n, e) for e in _ENDINGS.values() for n in range(bet.top + 1)]
+    line_of = np.arange(len(keys), dtype=np.int64).reshape(len(_ENDINGS), bet.top + 1)
+    nets = np.array([float(bet.net(n, e)) for n, e in keys])
+    return (keys, line_of, nets, *_rows(bet, tableau))
+
+
 def sample_paths(bet: RunBet, values: tuple[int, ...], *, cut: int, end: int, paths: int,
                  seed: int, tableau: Tableau = STANDARD,
                  on_progress: Progress | None = None) -> PathSample:
     """``paths`` sampled paths of ``bet`` placed before the next coup of a shoe of
     ``values`` cards by point value, ``cut`` behind the cut card, ``end`` the end rule's
     code (arguments already checked by the caller)."""
-    keys = [(n, e) for e in _ENDINGS.values() for n in range(bet.top + 1)]
-    line_of = np.arange(len(keys), dtype=np.int64).reshape(len(_ENDINGS), bet.top + 1)
-    nets = np.array([float(bet.net(n, e)) for n, e in keys])
-    coup, ways = _rows(bet, tableau)
+    keys, line_of, nets, coup, ways = _reading(bet, tableau)
     counts, weights = np.zeros(10, dtype=np.int64), np.zeros(len(coup.cards))
     vals = np.array(values, dtype=np.int64)
     sums, total, total_sq = np.zeros(len(keys)), 0.0, 0.0
@@ -84,8 +91,8 @@ def sample_paths(bet: RunBet, values: tuple[int, ...], *, cut: int, end: int, pa
     step = Steps(on_progress, chunks)
     for i in range(chunks):
         out = np.zeros((min(CHUNK, paths - i * CHUNK), len(keys)))
-        run_paths(chunk_seed(seed, i), vals, cut, end, bet.top, coup, ways, line_of, out,
-                  counts, weights)
+        run_paths(chunk_seed(seed, i), vals, cut, end, False, bet.top, coup, ways, line_of,
+                  out, counts, weights)
         per_path = out @ nets
         sums += out.sum(axis=0)
         total += float(per_path.sum())
@@ -96,4 +103,47 @@ def sample_paths(bet: RunBet, values: tuple[int, ...], *, cut: int, end: int, pa
                       paths)
 
 
-__all__ = ["CHUNK", "PathSample", "chunk_seed", "sample_paths"]
+@dataclass(frozen=True)
+class PlacedSample:
+    """Per shoe dealt: the bets placed, and the sum of their sampled paths' nets; over
+    all shoes, each (length, ending)'s summed chance."""
+
+    bets: np.ndarray
+    nets: np.ndarray
+    ended: dict
+
+
+def placed_paths(bet: RunBet, shoes, *, cut: int, end: int, seed: int,
+                 tableau: Tableau = STANDARD, on_progress: Progress | None = None
+                 ) -> PlacedSample:
+    """One sampled path for every bet placed in ``shoes`` (each with ``winners``,
+    ``starts`` and ``points``: the coups dealt and the cards in order, as
+    :func:`~bacc_edge.analysis.streaks.dealt_coups` gives them), from the cards left
+    at its place, ``cut`` behind the cut card, ``end`` the end rule's code. The path
+    stands in for the run the cards dealt: given the coups before it (all the rule to
+    place it reads), both have the same expectation — the bet's value on the cards
+    left — so the average is unbiased, and its spread far less than the runs'."""
+    keys, line_of, nets, coup, ways = _reading(bet, tableau)
+    counts, weights = np.zeros(10, dtype=np.int64), np.zeros(len(coup.cards))
+    bets, totals, sums = np.zeros(len(shoes)), np.zeros(len(shoes)), np.zeros(len(keys))
+    step = Steps(on_progress, len(shoes))
+    for s, shoe in enumerate(shoes):
+        places = set(bet.places(shoe.winners))
+        cards, last = len(shoe.points), False
+        for i, start in enumerate(shoe.starts):
+            if i in places:
+                out = np.zeros((1, len(keys)))
+                left = np.bincount(shoe.points[start:], minlength=10).astype(np.int64)
+                run_paths(chunk_seed(seed, s * 1_000 + i), left, cut, end, last, bet.top,
+                          coup, ways, line_of, out, counts, weights)
+                bets[s] += 1
+                totals[s] += float(out[0] @ nets)
+                sums += out[0]
+            after = shoe.starts[i + 1] if i + 1 < len(shoe.starts) else cards
+            last = after_coup(end, cards - cut, start, after, last)[1]
+        step()
+    return PlacedSample(bets, totals, {k: float(v) for k, v in zip(keys, sums.tolist()) if v})
+
+
+__all__ = ["CHUNK", "PathSample", "PlacedSample", "chunk_seed", "placed_paths",
+           "sample_paths"]

@@ -116,12 +116,14 @@ def coup_chances(counts, coup, ways, out):
 
 
 @kernel
-def run_paths(chunk_seed, values, cut, end, top, coup, ways, line_of, out, counts, weights):
+def run_paths(chunk_seed, values, cut, end, last_coup, top, coup, ways, line_of, out, counts,
+              weights):
     """Fill ``out[p, line]`` with path p's weighted chance of each pay line, the paths
     drawn from numba's generator seeded ``chunk_seed``.
 
     ``values`` are the shoe's cards by point value (the bet placed before its next coup),
-    ``cut`` of them behind the cut card, ``end`` the end rule's code; ``top`` the longest
+    ``cut`` of them behind the cut card, ``end`` the end rule's code, ``last_coup``
+    whether its next coup is the shoe's last (one more after the cut card); ``top`` the longest
     paid length; ``coup`` a :class:`CoupCards`; ``ways[r, s]`` the ordered deals of row r
     whose coup does step s (CONTINUE, SKIP, BREAK, PUSH) to the run — the rows may leave
     out those that only break it: the chance of a break is what the others leave of 1
@@ -137,7 +139,7 @@ def run_paths(chunk_seed, values, cut, end, top, coup, ways, line_of, out, count
         for v in range(values.shape[0]):
             counts[v] = values[v]
             left += values[v]
-        run, weight, last = 0, 1.0, False
+        run, weight, last = 0, 1.0, last_coup
         if left < COUP_CARDS:
             out[p, line_of[SHOE_END, 0]] += 1.0
             continue

@@ -119,6 +119,16 @@ class RunBet:
         return previous in self.placed_after or (
             self.placed_after_run is not None and run >= self.placed_after_run)
 
+    def places(self, winners) -> list[int]:
+        """The coups of a shoe whose ``winners`` (in order) the bet may be placed
+        before: each i from 1 whose previous coup its rule allows after."""
+        out, run = [], 0
+        for i in range(1, len(winners)):
+            run = self.counted(run, Winner(winners[i - 1]))
+            if self.may_place(Winner(winners[i - 1]), run):
+                out.append(i)
+        return out
+
     def counted(self, run: int, winner: Winner) -> int:
         """The run as this bet counts it after a coup won by ``winner``, from ``run``:
         one longer, the same (skipped), or 0 (broken or pushed: a new run begins)."""
