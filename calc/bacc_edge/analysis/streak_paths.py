@@ -22,6 +22,7 @@ import numpy as np
 from ..engine.coup_shapes import CardsUsed, cards_used
 from ..engine.run_paths import (BREAK, BROKEN, CONTINUE, PUSH, PUSHED, SHOE_END, SKIP, TOP,
                                 CoupCards, coup_cards, run_paths)
+from ..game.coup import Winner
 from ..game.dealing import after_coup
 from ..game.tableau import STANDARD, Tableau
 from ..language.streaks import Ending, RunBet, RunStep
@@ -54,13 +55,14 @@ def chunk_seed(seed: int, chunk: int) -> int:
     return int.from_bytes(digest, "little")
 
 
-def _rows(bet: RunBet, tableau: Tableau) -> tuple[CoupCards, np.ndarray]:
+def _rows(steps: tuple, tableau: Tableau) -> tuple[CoupCards, np.ndarray]:
     """The coup's ways of using cards that do more than break the run (the kernel
-    counts a break as what the others leave), and their ways by step."""
+    counts a break as what the others leave), and their ways by step; ``steps`` as
+    :func:`signature` gives them."""
     table = cards_used(tableau)
     ways = np.zeros((len(table.cards), len(_STEPS)))
     for code, step in _STEPS.items():
-        for w, s in bet.steps.items():
+        for w, s in steps:
             if s is step:
                 ways[:, code] += table.ways[:, int(w)]
     keep = np.flatnonzero(ways[:, [CONTINUE, SKIP, PUSH]].sum(axis=1))
@@ -68,13 +70,56 @@ def _rows(bet: RunBet, tableau: Tableau) -> tuple[CoupCards, np.ndarray]:
     return coup_cards(kept), np.ascontiguousarray(ways[keep])
 
 
+def signature(bet: RunBet) -> tuple:
+    """What a bet's paths depend on — its steps, longest paid length and placement —
+    not its pays: bets that share it share their paths (Banker Streak's four tables)."""
+    return (tuple((w, bet.steps[w]) for w in Winner), bet.top,
+            tuple(sorted(bet.placed_after)), bet.placed_after_run)
+
+
+def keys_of(bet: RunBet) -> list[tuple[int, Ending]]:
+    """The (length, ending) of each column of a bet's path rows."""
+    return [(n, e) for e in _ENDINGS.values() for n in range(bet.top + 1)]
+
+
 def _reading(bet: RunBet, tableau: Tableau):
-    """The bet as the kernel reads it: the (length, ending) keys of its lines, their
-    table ``line_of``, each key's net, the coup's rows and their ways by step."""
-    keys = [(n, e) for e in _ENDINGS.values() for n in range(bet.top + 1)]
-    line_of = np.arange(len(keys), dtype=np.int64).reshape(len(_ENDINGS), bet.top + 1)
-    nets = np.array([float(bet.net(n, e)) for n, e in keys])
-    return (keys, line_of, nets, *_rows(bet, tableau))
+    """The bet as the kernel reads it: the table ``line_of`` of its columns, the coup's
+    rows and their ways by step."""
+    line_of = np.arange(len(keys_of(bet)), dtype=np.int64).reshape(len(_ENDINGS), bet.top + 1)
+    return (line_of, *_rows(signature(bet)[0], tableau))
+
+
+def _nets(bet: RunBet) -> np.ndarray:
+    return np.array([float(bet.net(n, e)) for n, e in keys_of(bet)])
+
+
+#: Path rows kept by what they depend on (:func:`remembered`), the oldest dropped first.
+_KEPT: dict = {}
+KEPT = 8
+
+
+def remembered(key: tuple, make):
+    """``make()``, kept under ``key`` (at most :data:`KEPT` kept): the paths of bets that
+    share a :func:`signature` drawn once."""
+    if key not in _KEPT:
+        while len(_KEPT) >= KEPT:
+            _KEPT.pop(next(iter(_KEPT)))
+        _KEPT[key] = make()
+    return _KEPT[key]
+
+
+def _path_rows(bet: RunBet, vals: np.ndarray, cut: int, end: int, paths: int, seed: int,
+               tableau: Tableau, on_progress: Progress | None) -> np.ndarray:
+    """Each path's weighted chance of each column (:func:`keys_of`), drawn in chunks."""
+    line_of, coup, ways = _reading(bet, tableau)
+    counts, weights = np.zeros(10, dtype=np.int64), np.zeros(len(coup.cards))
+    out = np.zeros((paths, line_of.size))
+    step = Steps(on_progress, -(-paths // CHUNK))
+    for i, first in enumerate(range(0, paths, CHUNK)):
+        run_paths(chunk_seed(seed, i), vals, cut, end, False, bet.top, coup, ways, line_of,
+                  out[first:first + CHUNK], counts, weights)
+        step()
+    return out
 
 
 def sample_paths(bet: RunBet, values: tuple[int, ...], *, cut: int, end: int, paths: int,
@@ -82,25 +127,16 @@ def sample_paths(bet: RunBet, values: tuple[int, ...], *, cut: int, end: int, pa
                  on_progress: Progress | None = None) -> PathSample:
     """``paths`` sampled paths of ``bet`` placed before the next coup of a shoe of
     ``values`` cards by point value, ``cut`` behind the cut card, ``end`` the end rule's
-    code (arguments already checked by the caller)."""
-    keys, line_of, nets, coup, ways = _reading(bet, tableau)
-    counts, weights = np.zeros(10, dtype=np.int64), np.zeros(len(coup.cards))
+    code (arguments already checked by the caller); drawn once for bets that share a
+    :func:`signature`."""
     vals = np.array(values, dtype=np.int64)
-    sums, total, total_sq = np.zeros(len(keys)), 0.0, 0.0
-    chunks = -(-paths // CHUNK)
-    step = Steps(on_progress, chunks)
-    for i in range(chunks):
-        out = np.zeros((min(CHUNK, paths - i * CHUNK), len(keys)))
-        run_paths(chunk_seed(seed, i), vals, cut, end, False, bet.top, coup, ways, line_of,
-                  out, counts, weights)
-        per_path = out @ nets
-        sums += out.sum(axis=0)
-        total += float(per_path.sum())
-        total_sq += float((per_path ** 2).sum())
-        step()
-    ended = {key: float(s / paths) for key, s in zip(keys, sums.tolist()) if s}
-    return PathSample(ended, mean_interval(None, n=paths, total=total, total_sq=total_sq),
-                      paths)
+    rows = remembered(("paths", signature(bet), tuple(values), cut, end, paths, seed, tableau),
+                      lambda: _path_rows(bet, vals, cut, end, paths, seed, tableau, on_progress))
+    per_path = rows @ _nets(bet)
+    sums = rows.sum(axis=0)
+    ended = {key: float(v / paths) for key, v in zip(keys_of(bet), sums.tolist()) if v}
+    return PathSample(ended, mean_interval(None, n=paths, total=float(per_path.sum()),
+                                           total_sq=float((per_path ** 2).sum())), paths)
 
 
 @dataclass(frozen=True)
@@ -114,36 +150,49 @@ class PlacedSample:
 
 
 def placed_paths(bet: RunBet, shoes, *, cut: int, end: int, seed: int,
-                 tableau: Tableau = STANDARD, on_progress: Progress | None = None
-                 ) -> PlacedSample:
+                 tableau: Tableau = STANDARD, on_progress: Progress | None = None,
+                 key: tuple | None = None) -> PlacedSample:
     """One sampled path for every bet placed in ``shoes`` (each with ``winners``,
     ``starts`` and ``points``: the coups dealt and the cards in order, as
     :func:`~bacc_edge.analysis.streaks.dealt_coups` gives them), from the cards left
     at its place, ``cut`` behind the cut card, ``end`` the end rule's code. The path
     stands in for the run the cards dealt: given the coups before it (all the rule to
     place it reads), both have the same expectation — the bet's value on the cards
-    left — so the average is unbiased, and its spread far less than the runs'."""
-    keys, line_of, nets, coup, ways = _reading(bet, tableau)
+    left — so the average is unbiased, and its spread far less than the runs'.
+    ``key``: what names ``shoes`` (their rules, number and seed), so that bets sharing
+    a :func:`signature` share the paths."""
+    def make():
+        return _placed_rows(bet, shoes, cut, end, seed, tableau, on_progress)
+
+    bets, rows = make() if key is None else remembered(
+        ("placed", signature(bet), key, cut, end, seed, tableau), make)
+    per_shoe = rows @ _nets(bet)
+    sums = rows.sum(axis=0)
+    return PlacedSample(bets, per_shoe,
+                        {k: float(v) for k, v in zip(keys_of(bet), sums.tolist()) if v})
+
+
+def _placed_rows(bet: RunBet, shoes, cut: int, end: int, seed: int, tableau: Tableau,
+                 on_progress: Progress | None) -> tuple[np.ndarray, np.ndarray]:
+    """Per shoe, the bets placed and their paths' summed chance of each column."""
+    line_of, coup, ways = _reading(bet, tableau)
     counts, weights = np.zeros(10, dtype=np.int64), np.zeros(len(coup.cards))
-    bets, totals, sums = np.zeros(len(shoes)), np.zeros(len(shoes)), np.zeros(len(keys))
+    bets, rows = np.zeros(len(shoes)), np.zeros((len(shoes), line_of.size))
     step = Steps(on_progress, len(shoes))
     for s, shoe in enumerate(shoes):
         places = set(bet.places(shoe.winners))
         cards, last = len(shoe.points), False
         for i, start in enumerate(shoe.starts):
             if i in places:
-                out = np.zeros((1, len(keys)))
                 left = np.bincount(shoe.points[start:], minlength=10).astype(np.int64)
                 run_paths(chunk_seed(seed, s * 1_000 + i), left, cut, end, last, bet.top,
-                          coup, ways, line_of, out, counts, weights)
+                          coup, ways, line_of, rows[s:s + 1], counts, weights)
                 bets[s] += 1
-                totals[s] += float(out[0] @ nets)
-                sums += out[0]
             after = shoe.starts[i + 1] if i + 1 < len(shoe.starts) else cards
             last = after_coup(end, cards - cut, start, after, last)[1]
         step()
-    return PlacedSample(bets, totals, {k: float(v) for k, v in zip(keys, sums.tolist()) if v})
+    return bets, rows
 
 
-__all__ = ["CHUNK", "PathSample", "PlacedSample", "chunk_seed", "placed_paths",
-           "sample_paths"]
+__all__ = ["CHUNK", "KEPT", "PathSample", "PlacedSample", "chunk_seed", "keys_of",
+           "placed_paths", "remembered", "sample_paths", "signature"]

@@ -363,7 +363,7 @@ def simulated_paths(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int =
         raise ArgumentError(f"rules {rules!r} is not a DealRules")
     sample = placed_paths(bet, dealt_coups(rules, shoes, seed, tableau), cut=rules.cut,
                           end=rules.end_code, seed=seed, tableau=tableau,
-                          on_progress=on_progress)
+                          on_progress=on_progress, key=(rules, shoes))
     y, x = sample.nets, sample.bets
     total = int(x.sum())
     if not total:
