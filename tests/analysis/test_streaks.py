@@ -347,6 +347,11 @@ def test_whole_shoes_place_a_bet_after_each_long_run_of_banker_wins_as_the_rows_
     nets = _after_banker_runs(dealt_winners(rules, 40, 3), bet, 2)
     assert value.bets == len(nets)
     assert value.ret == pytest.approx(float(sum(nets)) / len(nets), rel=1e-12)
+    # the sampled runs of a bet placed only after a player or tie win first: the bet
+    # placed after long runs too draws its own (planted: the shared paths' signature
+    # without the placement: it reads the first bet's places)
+    simulated_paths(banker_run("B", {2: 3}), rules, shoes=40, seed=3)
+    assert simulated_paths(bet, rules, shoes=40, seed=3).bets == len(nets)
 
 
 def test_where_the_bet_is_placed_does_not_change_its_value_before_a_given_coup():
