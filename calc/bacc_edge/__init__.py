@@ -117,9 +117,13 @@ _PUBLIC = {
     ".util.shown": ("Results",),
     ".language.streaks": ("AtShoeEnd", "RunBet", "RunStep", "banker_run", "player_run"),
     ".language.meters": ("Meter", "MeterLine", "Progressive"),
-    ".analysis.streaks": ("StreakValue", "ValueKind", "from_shoe", "independent_coups",
-                          "simulated", "streak_values"),
+    ".analysis.streaks": ("StreakValue", "ValueKind", "dealt_paths", "from_shoe",
+                          "independent_coups", "simulated", "simulated_paths",
+                          "streak_values"),
     ".analysis.meters": ("MeterValue", "meter_value", "meter_values"),
+    ".analysis.streak_depth": ("StreakDepth", "streak_depth", "streak_depths"),
+    ".output.several_coups_math_report": ("build_several_math_report",
+                                          "write_several_math_report"),
     ".language.overlay": ("Combine", "Law", "Multiplied", "MultiplierBet", "Overlay",
                           "PublishedReturn", "Repeats"),
     ".language.multiplier_tables": ("multiplier_baccarat",),
@@ -210,9 +214,12 @@ if TYPE_CHECKING:
     from .util.shown import Results
     from .language.streaks import AtShoeEnd, RunBet, RunStep, banker_run, player_run
     from .language.meters import Meter, MeterLine, Progressive
-    from .analysis.streaks import (StreakValue, ValueKind, from_shoe, independent_coups,
-        simulated, streak_values)
+    from .analysis.streaks import (StreakValue, ValueKind, dealt_paths, from_shoe,
+        independent_coups, simulated, simulated_paths, streak_values)
     from .analysis.meters import MeterValue, meter_value, meter_values
+    from .analysis.streak_depth import StreakDepth, streak_depth, streak_depths
+    from .output.several_coups_math_report import (build_several_math_report,
+        write_several_math_report)
     from .language.overlay import (Combine, Law, Multiplied, MultiplierBet, Overlay,
         PublishedReturn, Repeats)
     from .language.multiplier_tables import multiplier_baccarat
@@ -300,8 +307,11 @@ __all__ = [
     "BankerAnswer", "BanqueSolution", "banker_best_response", "solve_baccara_banque",
     # bets over several coups (a run of wins) and progressive meters
     "AtShoeEnd", "Meter", "MeterLine", "MeterValue", "Progressive", "RunBet", "RunStep",
-    "StreakValue", "ValueKind", "banker_run", "from_shoe", "independent_coups", "meter_value",
+    "StreakValue", "ValueKind", "banker_run", "dealt_paths", "from_shoe", "independent_coups",
+    "meter_value",
     "meter_values", "player_run", "simulated", "streak_values",
+    "StreakDepth", "simulated_paths", "streak_depth", "streak_depths",
+    "build_several_math_report", "write_several_math_report",
     # multiplier games: a fee, an overlay of multiplied card identities, calibration
     "Calibration", "CalibrationError", "Combine", "Law", "Multiplied", "MultiplierBet",
     "MultiplierResult", "Overlay", "PublishedReturn", "Repeats", "ReturnCheck", "calibrate",

@@ -589,7 +589,10 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     play on 1, 6 and 8 decks, its strategy tables, the costliest errors and the
     house's exposure to a perfect decision maker. Of a multiplier game (MULTIPLIER_BETS):
     the overlay's law and its source, each bet's fee, cap, returns, SD, largest win and
-    its odds, and the GLI-11 check, on one shoe (--decks, default 8).
+    its odds, and the GLI-11 check, on one shoe (--decks, default 8). Of a file of run
+    bets or progressives (STREAKS, METERS): each run bet's value under every model, how
+    exact, and each line's chance; each progressive's figures by meter and its lines'
+    chances.
 
     \b
     Examples:
@@ -597,6 +600,7 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
       bacc-edge math-report shipped:multipliers/lightning_baccarat -o lightning.html
       bacc-edge math-report my_bet.py -o my_bet.md
       bacc-edge math-report shipped:decisions/peek_baccarat -o peek.html
+      bacc-edge math-report shipped:streaks/banker_streak -o streak.html
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000
       bacc-edge math-report shipped:live_dealer -o live.html --depth 2000 --cuts 14,52,104
 
@@ -607,6 +611,10 @@ def math_report_command(paytable, output, decks, depth, seed, level, workers, cu
     from .language.decisions import defines_decisions
     if defines_decisions(paytable):  # a file of decisions: its games solved, 1, 6, 8 decks
         _decision_math_report(paytable, output, decks, date, depth_bets)
+        return
+    from .language.several_coups import defines_several
+    if defines_several(paytable):  # run bets or progressives: their values and figures
+        _several_math_report(paytable, output, decks, cut, seed, date, depth_bets)
         return
     depth_only = [*(["--depth-bet"] if depth_bets else []),
                   *given(click.get_current_context(), "seed", "workers", "state", "cuts")]
@@ -661,6 +669,25 @@ def _multiplier_math_report(loaded, path, output, decks, date) -> None:
     from .output.multiplier_math_report import write_multiplier_math_report
     written = write_multiplier_math_report(loaded, output, date=date, command_path=path,
                                            **({"decks": decks} if given(ctx, "decks") else {}))
+    click.echo(f"wrote {written}", err=True)
+
+
+def _several_math_report(path, output, decks, cut, seed, date, depth_bets) -> None:
+    """math-report of a file of run bets or progressives: --decks, --cut, --seed and
+    --date shape it; a paytable's other options are refused by name."""
+    ctx = click.get_current_context()
+    other = [*(["--depth-bet"] if depth_bets else []),
+             *(o.replace("--end-rule", "--end") for o in given(
+                 ctx, "depth", "level", "workers", "end_rule", "state", "cuts"))]
+    if other:
+        raise click.UsageError(f"{', '.join(other)}: a paytable's math report only; a file of "
+                               f"run bets or progressives takes --decks, --cut, --seed and "
+                               f"--date")
+    from .output.several_coups_math_report import write_several_math_report
+    with progress_bar.bar("paths") as on_progress:
+        written = write_several_math_report(path, output, decks=decks,
+                                            cut=14 if cut is None else cut, seed=seed,
+                                            date=date, on_progress=on_progress)
     click.echo(f"wrote {written}", err=True)
 
 
@@ -981,24 +1008,30 @@ def decide_command(path, game, decks, remove, fmt):
               help="Cards behind the cut card: the end of the shoe ends a run.")
 @click.option("--end", "end_rule", default="at-cut", show_default=True, type=choice_of(EndRule),
               help="End of the shoe: at-cut or one-more (as depth's --end).")
-@click.option("--shoes", "-n", default=2000, show_default=True, type=WholeNumber(0),
-              help="Whole shoes to simulate (a full shoe of whole decks only; 0: none).")
-@seed_option("The seed of the simulated shoes.")
+@click.option("--shoes", "-n", default=200, show_default=True, type=WholeNumber(0),
+              help="Whole shoes to simulate, each bet's run a sampled path (a full shoe "
+                   "of whole decks only; 0: none).")
+@seed_option("The seed of the simulated shoes and the sampled paths.")
 @click.option("--states", default=300, show_default=True, type=WholeNumber(1),
-              help="Shoe states to follow exactly before bounding the rest.")
+              help="Shoe states to follow exactly before sampling paths (or, with "
+                   "--paths 0, bounding the rest).")
+@click.option("--paths", default=1000, show_default=True, type=WholeNumber(0),
+              help="Past --states, the dealt-in-turn value from this many sampled paths "
+                   "(0: the proven bounds).")
 @fmt_option
 def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rule, shoes, seed,
-                   states, fmt):
+                   states, paths, fmt):
     """Value bets over several coups (a file's STREAKS, as Banker Streak's,
     shipped:streaks/banker_streak): the infinite deck and the shoe's one-coup
     chances as independent coups (exact), the coups dealt in turn from the shoe (exact,
-    or proven bounds), and whole shoes simulated (95% interval).
+    else sampled paths' 95% interval, or proven bounds with --paths 0), and whole shoes
+    simulated (95% interval).
 
     \b
     Examples:
       bacc-edge streak shipped:streaks/banker_streak --bet "Banker Streak, pay table 2"
       bacc-edge streak shipped:streaks/banker_streak --counts 2,2,2,3,2,2,3,2,2,2,3,2,3
-      bacc-edge streak shipped:streaks/banker_streak --shoes 50000 --fmt json
+      bacc-edge streak shipped:streaks/banker_streak --shoes 2000 --fmt json
     """
     from .analysis.streaks import streak_values, whole_decks
     from .output.several_coups import streaks_output
@@ -1007,9 +1040,42 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
     if shoes and whole_decks(shoe) is None and given(click.get_current_context(), "shoes"):
         click.echo(f"note: --shoes {shoes}: whole shoes are simulated from a full shoe of "
                    f"whole decks only, so none from {shoe}", err=True)
-    values = streak_values(paytable, shoe, names=bets, cut=cut, end=end_rule, shoes=shoes,
-                           seed=seed, most_shoes=states)
+    with progress_bar.bar("paths") as on_progress:
+        values = streak_values(paytable, shoe, names=bets, cut=cut, end=end_rule, shoes=shoes,
+                               seed=seed, most_shoes=states, paths=paths,
+                               on_progress=on_progress)
     click.echo(streaks_output(values, str(shoe), fmt), nl=False)
+
+
+@main.command("streak-depth")
+@click.argument("paytable", type=PaytableFile())
+@bet_option
+@click.option("--shoes", "-n", default=1000, show_default=True, type=WholeNumber(2),
+              help="Shoes to deal.")
+@deal_options
+@seed_option("Seed of the shuffles (shoe i is shuffled from seed and i).")
+@click.option("--bins", default=5, show_default=True, type=WholeNumber(1),
+              help="Bands of depth (equal shares of the shoe's cards).")
+@fmt_option
+def streak_depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, bins, fmt):
+    """A run bet as the shoe runs down (a file's STREAKS, as
+    shipped:streaks/banker_streak): dealt shoes, at each chance to bet a counter's
+    signal (the bet's value on the unseen cards' one-coup chances as independent coups)
+    and its bet where positive; by depth, the realised win per shoe and per 100 rounds,
+    how often it bets, and every chance's net per bet, each with its 95% interval.
+
+    \b
+    Examples:
+      bacc-edge streak-depth shipped:streaks/banker_streak --bet "Banker Streak, pay table 1"
+      bacc-edge streak-depth shipped:streaks/banker_streak --shoes 200 --bins 2 --fmt json
+    """
+    from .analysis.streak_depth import streak_depths
+    from .output.streak_depth import streak_depth_output
+    deal = DealRules(decks=decks, cut=cut, end=end_rule)
+    with progress_bar.bar("shoes") as on_progress:
+        studies = streak_depths(paytable, deal, names=bets, shoes=shoes, seed=seed, bins=bins,
+                                on_progress=on_progress)
+    click.echo(streak_depth_output(studies, fmt), nl=False)
 
 
 @main.command("meter")

@@ -12,8 +12,10 @@ import pytest
 from pathlib import Path
 
 from bacc_edge import Shoe, load_paytable
-from bacc_edge.analysis.streaks import (ValueKind, dealt_winners, from_shoe,
-                                        independent_coups, one_coup_steps, simulated)
+from bacc_edge.analysis.intervals import Z95
+from bacc_edge.analysis.streaks import (ValueKind, dealt_coups, dealt_paths, dealt_winners,
+                                        from_shoe, independent_coups, one_coup_steps,
+                                        simulated, simulated_paths)
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.errors import ArgumentError, OptionError, PaytableError
 from bacc_edge.game.coup import Winner
@@ -168,6 +170,41 @@ def test_past_the_budget_the_value_is_bounded_by_what_the_unfollowed_runs_can_pa
     assert bounded.high - bounded.low == bounded.unfollowed * 4
 
 
+# -- sampled paths against the brute force --------------------------------------------------
+
+@pytest.mark.parametrize("shoe,bet,cut,end", [
+    ("9 cards", "banker, ties break", 0, EndRule.AT_CUT),
+    ("10 cards", "banker, ties skipped", 5, EndRule.AT_CUT),
+    ("10 cards", "player, ties push, shoe end push", 5, EndRule.ONE_MORE),
+], ids=str)
+def test_sampled_paths_estimate_what_every_order_of_a_small_shoe_deals(shoe, bet, cut, end):
+    # seeded, so the same draws each run; each line's chance and the value within four
+    # standard errors of the brute force. Planted: the path's weight not multiplied by
+    # the chance of the coup drawn (weight *= going), a broken run counted one longer,
+    # the row drawn ignoring its weight (uniform): each fails
+    value = dealt_paths(BETS[bet], _shoe(SHOES[shoe]), cut=cut, end=end, paths=4000, seed=5)
+    expected = brute_force(BETS[bet], SHOES[shoe], cut, end)
+    error = (value.high - value.low) / (2 * Z95)
+    assert value.kind is ValueKind.SIMULATION and value.paths == 4000
+    assert abs(value.ret - float(sum(k * v for k, v in expected.items()))) <= 4 * error + 1e-12
+    sampled = _net_chances(value)
+    for net, chance in expected.items():
+        assert sampled.get(net, 0.0) == pytest.approx(float(chance), abs=0.01)
+
+
+def test_sampled_paths_interval_is_their_spread_over_independent_runs():
+    # twenty runs of 200 paths, seeds 1 … 20: their estimates spread as each run's
+    # interval says (its half-width / Z95, the standard error, within a factor 1.6).
+    # Planted: the squares' sum taken from the line chances, not the path's value:
+    # the interval is off by far more
+    bet, shoe = BETS["banker, ties break"], _shoe(SHOES["10 cards"])
+    runs = [dealt_paths(bet, shoe, paths=200, seed=s) for s in range(1, 21)]
+    mean = sum(r.ret for r in runs) / len(runs)
+    spread = (sum((r.ret - mean) ** 2 for r in runs) / (len(runs) - 1)) ** 0.5
+    said = sum(r.high - r.low for r in runs) / len(runs) / (2 * Z95)
+    assert said / 1.6 <= spread <= said * 1.6
+
+
 # -- the independent chain and the published Banker Streak table ---------------------------
 
 def test_the_published_banker_streak_table_is_eight_decks_one_coup_chances_as_independent_coups(
@@ -234,6 +271,97 @@ def test_a_simulation_places_the_bet_after_each_allowed_coup_and_follows_its_run
     assert value.low <= value.ret <= value.high
 
 
+def test_sampled_runs_of_dealt_shoes_stand_on_the_cards_left_at_each_place():
+    # a bet on one banker win: each path's estimate is the next coup's value on the cards
+    # left at its place, no draw involved: against that value counted exactly here, at
+    # each place read off the dealt shoes. Planted: the cards left taken from the
+    # previous coup's first card; the bet placed before every coup: each fails
+    bet, rules = banker_run("B", {1: 1}), DealRules(decks=1, cut=14)
+    value = simulated_paths(bet, rules, shoes=5, seed=2)
+    total, bets = Fraction(0), 0
+    for shoe in dealt_coups(rules, 5, 2):
+        for i in range(1, len(shoe.winners)):
+            if shoe.winners[i - 1] == int(Winner.BANKER):
+                continue
+            left = shoe.points[shoe.starts[i]:]
+            total += independent_coups(bet, _shoe({v: left.count(v) for v in set(left)})).ret
+            bets += 1
+    assert value.bets == bets and value.kind is ValueKind.SIMULATION
+    assert value.ret == pytest.approx(float(total / bets), rel=1e-12)
+    assert value.low < value.ret < value.high
+
+
+# -- placed after a long run -----------------------------------------------------------------
+
+P, B, T = Winner.PLAYER, Winner.BANKER, Winner.TIE
+
+
+def test_a_bet_placed_after_a_long_run_is_placed_where_the_run_has_reached_it_by_hand():
+    # P B B P B P, placed after a player or tie win or two banker wins in a row: after
+    # the first P, the second B, the second P; not after the first B, nor after the B
+    # that follows the second P (a run of one). Planted: the run not started afresh by a
+    # break (counted keeps it): a place after that last B too
+    bet = banker_run("B", {2: 3}, placed_after_run=2)
+    row, run, places = [P, B, B, P, B, P], 0, []
+    for i in range(1, len(row)):
+        run = bet.counted(run, row[i - 1])
+        places.append(bet.may_place(row[i - 1], run))
+    assert places == [True, False, True, True, False]
+    # a tie skipped leaves the run as it was: B T B is two wins in a row, not three
+    # (planted: a skip counted as a win); B T B B three
+    skipping = banker_run("B", {2: 3}, ties=RunStep.SKIP, placed_after=(),
+                          placed_after_run=3)
+    runs = [0]
+    for w in (B, T, B, B):
+        runs.append(skipping.counted(runs[-1], w))
+    assert runs == [0, 1, 1, 2, 3]
+    assert [skipping.may_place(B, n) for n in runs[3:]] == [False, True]
+
+
+def _after_banker_runs(rows, bet, least):
+    """Every bet placed in ``rows`` after a player or tie win, or after at least
+    ``least`` banker wins in a row (ties break), and its net: read off the rows."""
+    nets = []
+    for row in rows:
+        for i in range(1, len(row)):
+            streak = len(row[:i]) - len("".join("B" if w == 1 else "x"
+                                                for w in row[:i]).rstrip("B"))
+            if row[i - 1] == 1 and streak < least:
+                continue
+            wins = 0
+            for w in row[i:]:
+                if w != 1:
+                    break
+                wins += 1
+                if wins == bet.top:
+                    break
+            nets.append(bet.net(wins, Ending.BROKEN))
+    return nets
+
+
+def test_whole_shoes_place_a_bet_after_each_long_run_of_banker_wins_as_the_rows_show():
+    # planted: may_place ignoring the run (after a player or tie win only): fewer bets
+    bet = banker_run("B", {2: 3}, placed_after_run=2)
+    rules = DealRules(decks=1, cut=14)
+    value = simulated(bet, rules, shoes=40, seed=3)
+    nets = _after_banker_runs(dealt_winners(rules, 40, 3), bet, 2)
+    assert value.bets == len(nets)
+    assert value.ret == pytest.approx(float(sum(nets)) / len(nets), rel=1e-12)
+    # the sampled runs of a bet placed only after a player or tie win first: the bet
+    # placed after long runs too draws its own (planted: the shared paths' signature
+    # without the placement: it reads the first bet's places)
+    simulated_paths(banker_run("B", {2: 3}), rules, shoes=40, seed=3)
+    assert simulated_paths(bet, rules, shoes=40, seed=3).bets == len(nets)
+
+
+def test_where_the_bet_is_placed_does_not_change_its_value_before_a_given_coup():
+    # the placement rule says when a bet is made, not what it is worth once made
+    plain, long_run = banker_run("B", {2: 3}), banker_run("B", {2: 3}, placed_after_run=2)
+    shoe = _shoe(SHOES["9 cards"])
+    assert from_shoe(plain, shoe).ret == from_shoe(long_run, shoe).ret
+    assert independent_coups(plain).ret == independent_coups(long_run).ret
+
+
 # -- bad input ------------------------------------------------------------------------------
 
 BANKER_ON = {Winner.BANKER: RunStep.CONTINUE}
@@ -250,6 +378,10 @@ BANKER_ON = {Winner.BANKER: RunStep.CONTINUE}
     (lambda: RunBet("x", BANKER_ON, {}), "must map run lengths"),
     (lambda: RunBet("x", BANKER_ON, {4: 10}, placed_after=frozenset()), "never placed"),
     (lambda: RunBet("x", BANKER_ON, {4: 10}, at_shoe_end="void"), "at_shoe_end"),
+    (lambda: RunBet("x", BANKER_ON, {4: 10}, placed_after_run=0), "placed_after_run 0 must"),
+    (lambda: banker_run("x", {4: 10}, placed_after_run=True), "placed_after_run True must"),
+    (lambda: banker_run("x", {4: 10}, placed_after_run="ten"), "placed_after_run 'ten' must"),
+    (lambda: banker_run("x", {4: 10}, placed_after=(), placed_after_run=None), "never placed"),
 ], ids=lambda x: x if isinstance(x, str) else "")
 def test_a_bad_run_bet_is_refused_naming_what_is_wrong(make, message):
     with pytest.raises(PaytableError, match=message):
@@ -260,6 +392,9 @@ def test_a_bad_run_bet_is_refused_naming_what_is_wrong(make, message):
     (lambda b: from_shoe(b, Shoe.infinite()), "no cut card"),
     (lambda b: from_shoe(b, Shoe.decks(1), cut=-1), "cut -1"),
     (lambda b: from_shoe(b, Shoe.decks(1), most_shoes=0), "most_shoes 0"),
+    (lambda b: dealt_paths(b, Shoe.decks(1), paths=1), "paths 1 must be a whole number from 2"),
+    (lambda b: dealt_paths(b, Shoe.infinite()), "no cut card"),
+    (lambda b: dealt_paths(b, Shoe.decks(1), cut=60), "cut 60 is past the shoe's 52 cards"),
     (lambda b: from_shoe("Banker Streak", Shoe.decks(1)), "not a RunBet"),
     (lambda b: simulated(b, shoes=1), "shoes 1"),
     (lambda b: simulated(b, rules=8), "not a DealRules"),

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from bacc_edge import Shoe, load_paytable, report
 from bacc_edge.analysis.meters import meter_value
 from bacc_edge.analysis.multipliers import multiplier_report
-from bacc_edge.analysis.streaks import from_shoe
+from bacc_edge.analysis.streaks import COMMAND_PATHS, dealt_paths, from_shoe
 from bacc_edge.game.cards import POINTS
 from bacc_edge.game.dealing import DealRules, EndRule
 from bacc_edge.live.beyond import LIVE_STATES
@@ -31,6 +31,11 @@ LOCAL = "http://127.0.0.1"
 RUNS = """
 from bacc_edge.language.streaks import banker_run
 STREAKS = [banker_run("Banker runs", {1: 1, 2: 3, 3: 8})]
+"""
+
+LONG_RUNS = """
+from bacc_edge.language.streaks import banker_run
+STREAKS = [banker_run("Long runs", {1: 1, 6: 40})]
 """
 
 METER = """
@@ -124,18 +129,23 @@ def test_while_a_coup_is_entered_the_run_bet_is_the_one_placed_before_it(tmp_pat
     assert during["ret_exact"] == before["ret_exact"] and during["kind"] == before["kind"]
 
 
-def test_past_the_budget_the_run_bet_shows_proven_bounds_and_pending_until_counted(tmp_path):
-    # on a full deck the states pass the budget: bounds, labelled, around the exact value
-    # (planted: the bounds swapped, or labelled exact)
-    track = _track(tmp_path, RUNS, DealRules(1, 6))
+def test_past_the_budget_the_run_bet_shows_sampled_paths_and_pending_until_counted(tmp_path):
+    # on a full deck the states pass the budget: the sampled paths' estimate, labelled,
+    # as the streak command gives it on those cards and cut (30 cards behind it: a run
+    # of six meets it), within the proven bounds (planted: the paths on the shoe with
+    # its cut card at 0; the bounds shown as before)
+    track = _track(tmp_path, LONG_RUNS, DealRules(1, 30))
     assert track.state()["streaks"][0]["pending"] is True
     track.wait()
     run = track.state()["streaks"][0]
-    unseen = Shoe.decks(1)
-    value = from_shoe(track.beyond.runs[0], unseen, cut=6, most_shoes=LIVE_STATES)
-    assert (run["kind"], run["exact"]) == (value.kind.value, value.kind.value == "exact")
-    assert run["low"] <= run["ret"] <= run["high"]
-    assert (run["low_exact"], run["high_exact"]) == (fraction(value.low), fraction(value.high))
+    bet, unseen = track.beyond.runs[0], Shoe.decks(1)
+    value = dealt_paths(bet, unseen, cut=30, paths=COMMAND_PATHS, seed=1)
+    assert (run["kind"], run["exact"], run["paths"]) == ("simulation, 95% interval", False,
+                                                         COMMAND_PATHS)
+    assert (run["ret"], run["low"], run["high"]) == (value.ret, value.low, value.high)
+    assert run["ret_exact"] is None and run["ret_text"] is not None
+    bounds = from_shoe(bet, unseen, cut=30, most_shoes=LIVE_STATES)
+    assert bounds.low <= run["ret"] <= bounds.high
 
 
 def test_the_meters_return_and_break_even_by_hand_from_the_line_chances(tmp_path):

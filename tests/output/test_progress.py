@@ -207,7 +207,8 @@ HANGING = ("import sys\n"
 HANGING_GAME = {"streak": "streaks/banker_streak.py", "meter": "meters/dragon_dragon.py",
                 "multipliers": "multipliers/prosperity_tree_baccarat.py",
                 "calibrate": "multipliers/prosperity_tree_baccarat.py",
-                "decide": "decisions/tie_offered.py"}
+                "decide": "decisions/tie_offered.py",
+                "streak-depth": "streaks/banker_streak.py"}
 #: Every command that loads a paytable, on little work; {paytable} is the hanging one.
 LOADING = {
     "report": ["{paytable}", "--decks", "1"],
@@ -228,6 +229,8 @@ LOADING = {
     "multipliers": ["multipliers", "{paytable}", "--decks", "2"],
     "calibrate": ["calibrate", "{paytable}", "--unknown", "identities", "--values", "8"],
     "decide": ["decide", "{paytable}", "--decks", "1"],
+    "streak-depth": ["streak-depth", "{paytable}", "--decks", "1", "--shoes", "2",
+                     "--bet", "Banker Streak, pay table 1"],
 }
 
 

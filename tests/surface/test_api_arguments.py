@@ -533,6 +533,9 @@ API = [
     ("banker_run(ties='x')", lambda: bacc_edge.banker_run("B", {4: 10}, ties="x"),
      bacc_edge.PaytableError, "run bet 'B': ties 'x' (str) must be one of continue, skip, "
                               "break, push"),
+    ("banker_run(placed_after_run=0)",
+     lambda: bacc_edge.banker_run("B", {4: 10}, placed_after_run=0), bacc_edge.PaytableError,
+     "run bet 'B': placed_after_run 0 must be a run length, a whole number from 1 (or None)"),
     ("player_run(name=5)", lambda: bacc_edge.player_run(5, {4: 10}), bacc_edge.PaytableError,
      "a run bet needs a name (one line of text), got 5"),
     ("independent_coups('x')", lambda: bacc_edge.independent_coups("x"), ArgumentError,
@@ -541,11 +544,32 @@ API = [
      ArgumentError, "shoe 8 (int) must be a Shoe"),
     ("simulated('x')", lambda: bacc_edge.simulated("x"), ArgumentError,
      "bet 'x' is not a RunBet"),
+    ("simulated_paths(shoes=1)", lambda: bacc_edge.simulated_paths(
+        bacc_edge.banker_run("B", {2: 3}), shoes=1), ArgumentError,
+     "shoes 1 must be a whole number from 2"),
+    ("dealt_paths(paths=1)", lambda: bacc_edge.dealt_paths(bacc_edge.banker_run("B", {2: 3}),
+                                                           bacc_edge.Shoe.decks(1), paths=1),
+     ArgumentError, "paths 1 must be a whole number from 2"),
+    ("streak_values(paths=1)", lambda: bacc_edge.streak_values(
+        str(ROOT / "paytables" / "streaks" / "banker_streak.py"), paths=1), ArgumentError,
+     "paths 1 must be a whole number from 2"),
     ("streak_values(5)", lambda: bacc_edge.streak_values(5), ArgumentError,
      "path 5 (int) is not a paytable file's path"),
     ("streak_values(shoes=-1)", lambda: bacc_edge.streak_values(
         str(ROOT / "paytables" / "streaks" / "banker_streak.py"), shoes=-1), ArgumentError,
      "shoes -1 must be a whole number from 2"),
+    ("streak_depth(shoes=1)", lambda: bacc_edge.streak_depth(
+        bacc_edge.banker_run("B", {2: 3}), shoes=1), ArgumentError,
+     "shoes 1 must be a whole number from 2"),
+    ("streak_depths(no such file)", lambda: bacc_edge.streak_depths("nope.py"),
+     bacc_edge.PaytableError, "nope.py: no such paytable file"),
+    ("build_several_math_report(5)", lambda: bacc_edge.build_several_math_report(5),
+     ArgumentError, "path 5 (int) must be a file's path"),
+    ("build_several_math_report(no STREAKS)", lambda: bacc_edge.build_several_math_report(
+        str(ROOT / "paytables" / "lucky_8.py")), ArgumentError, "defines no STREAKS or METERS"),
+    ("write_several_math_report(output=5)", lambda: bacc_edge.write_several_math_report(
+        str(ROOT / "paytables" / "streaks" / "banker_streak.py"), 5), ArgumentError,
+     "output 5 (int) must be a file's path"),
     ("meter_value(5)", lambda: bacc_edge.meter_value(5), ArgumentError, "5 is not a Progressive"),
     ("meter_values(no such file)", lambda: bacc_edge.meter_values("nope.py"),
      bacc_edge.PaytableError, "nope.py: no such paytable file"),

@@ -34,10 +34,17 @@ from ..game.tableau import STANDARD, Tableau
 from ..engine.coup_shapes import cards_used, draw_weights, value_counts
 from ..engine.point_table import outcome_table
 from ..language.streaks import Ending, RunBet, RunStep
+from ..util.progress import Progress, part
 from .intervals import Interval, ratio_interval
+from .streak_paths import placed_paths, sample_paths
 
 #: The shoe states :func:`from_shoe` follows before it bounds the rest.
 MOST_SHOES = 20_000
+#: The paths :func:`dealt_paths` samples by default (a few seconds a bet on 8 decks).
+COMMAND_PATHS = 1_000
+#: The shoes ``bacc-edge streak`` deals by default (:func:`simulated_paths`: some three
+#: seconds a bet on 8 decks, an interval some 0.6 percentage point wide)
+COMMAND_SHOES_DEALT = 200
 
 
 class ValueKind(StrEnum):
@@ -64,7 +71,8 @@ class StreakValue:
 
     ``ret`` is the player's expected net per unit staked (exact, or the estimate);
     ``low`` and ``high`` bound it (equal to ``ret`` where exact). ``unfollowed`` is the
-    chance of the runs left unfollowed (bounds), ``bets`` the bets simulated."""
+    chance of the runs left unfollowed (bounds), ``bets`` the bets simulated, ``paths``
+    the paths sampled (:func:`dealt_paths`)."""
 
     bet: str
     model: str
@@ -75,6 +83,7 @@ class StreakValue:
     high: Fraction | float
     unfollowed: Fraction = Fraction(0)
     bets: int = 0
+    paths: int = 0
 
     @property
     def house_edge(self) -> Fraction | float:
@@ -110,16 +119,12 @@ def one_coup_steps(bet: RunBet, shoe: Shoe, tableau: Tableau = STANDARD) -> dict
     return out
 
 
-def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
-                      tableau: Tableau = STANDARD) -> StreakValue:
-    """``bet`` valued with every coup independent, each with ``shoe``'s one-coup chances
-    (by default the infinite deck, where that is exact): a skipped coup leaves the run
-    as it was, so each run length j ends by a break with chance c'^j·b', a push c'^j·u',
-    and the longest paid length is reached with chance c'^top, where c', b', u' are the
-    chances to continue, break and push among the coups not skipped."""
-    bet = _bet_argument(bet)
-    shoe = Shoe.infinite() if shoe is None else shoe_argument(shoe)
-    steps = one_coup_steps(bet, shoe, tableau)
+def chain(bet: RunBet, steps: Mapping[RunStep, object]) -> Counter:
+    """The chance of each (length, ending) of ``bet`` when every coup does step s with
+    chance ``steps[s]`` (exact fractions, or floats), independently: a skipped coup
+    leaves the run as it was, so each length j ends by a break with chance c'^j·b', a
+    push c'^j·u', and the longest paid length is reached with chance c'^top (c', b',
+    u' the chances among the coups not skipped)."""
     dealt = 1 - steps[RunStep.SKIP]
     c, b, u = (steps[s] / dealt for s in (RunStep.CONTINUE, RunStep.BREAK, RunStep.PUSH))
     ended: Counter = Counter()
@@ -127,6 +132,16 @@ def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
         ended[(j, Ending.BROKEN)] += c ** j * b
         ended[(j, Ending.PUSHED)] += c ** j * u
     ended[(bet.top, Ending.TOP)] += c ** bet.top
+    return ended
+
+
+def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
+                      tableau: Tableau = STANDARD) -> StreakValue:
+    """``bet`` valued with every coup independent, each with ``shoe``'s one-coup chances
+    (by default the infinite deck, where that is exact), chained by :func:`chain`."""
+    bet = _bet_argument(bet)
+    shoe = Shoe.infinite() if shoe is None else shoe_argument(shoe)
+    ended = chain(bet, one_coup_steps(bet, shoe, tableau))
     ret = sum((bet.net(n, e) * p for (n, e), p in ended.items()), Fraction(0))
     model = ("infinite deck" if shoe.replacement else
              f"{shoe.label}, independent coups")
@@ -160,6 +175,35 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value})"
     ret = counted if not live else (low + high) / 2
     return StreakValue(bet.name, model, kind, _lines(bet, ended), ret, low, high, rest)
+
+
+def dealt_paths(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.AT_CUT,
+                paths: int = COMMAND_PATHS, seed: int = 1, tableau: Tableau = STANDARD,
+                on_progress: Progress | None = None) -> StreakValue:
+    """``bet`` placed before the next coup of ``shoe``, dealt in turn as by
+    :func:`from_shoe`, estimated from ``paths`` sampled paths of the run, each coup's
+    chance to end it counted exactly on the shoe the path left
+    (:mod:`~bacc_edge.analysis.streak_paths`): unbiased, with a 95% interval."""
+    bet = _bet_argument(bet)
+    shoe = shoe_argument(shoe)
+    if shoe.replacement:
+        raise ArgumentError(f"{shoe.label}: an endless shoe has no cut card; its coups are "
+                            f"independent, valued by independent_coups")
+    _cut_argument(cut, shoe)
+    end_code = DealRules(end=end).end_code
+    _paths_argument(paths, 2)
+    sample = sample_paths(bet, value_counts(shoe), cut=cut, end=end_code, paths=paths,
+                          seed=seed, tableau=tableau, on_progress=on_progress)
+    model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value}; seed {seed})"
+    v = sample.value
+    return StreakValue(bet.name, model, ValueKind.SIMULATION, tuple(
+        RunLine(r.label, r.net, float(r.probability)) for r in _lines(bet, sample.ended)),
+        v.value, v.low, v.high, paths=paths)
+
+
+def _paths_argument(paths, least: int) -> None:
+    if isinstance(paths, bool) or not isinstance(paths, int) or paths < least:
+        raise ArgumentError(f"paths {paths!r} must be a whole number from {least}")
 
 
 def _cut_argument(cut, shoe: Shoe) -> None:
@@ -270,8 +314,9 @@ def simulated(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 10_00
               seed: int = 1, tableau: Tableau = STANDARD) -> StreakValue:
     """``bet`` on ``shoes`` whole shoes dealt by ``rules`` (shoe i of run ``seed`` is the
     depth runs' shoe i), placed before every coup its rule allows (after a coup whose
-    winner is one of ``placed_after``): the average net per bet and its 95% interval
-    over shoes (delta method), and each pay line's share of the bets."""
+    winner is one of ``placed_after``, or once the run has reached
+    ``placed_after_run``): the average net per bet and its 95% interval over shoes
+    (delta method), and each pay line's share of the bets."""
     bet = _bet_argument(bet)
     if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 2:
         raise ArgumentError(f"shoes {shoes!r} must be a whole number from 2")
@@ -281,7 +326,7 @@ def simulated(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 10_00
     nets, placed, lines = np.zeros(shoes), np.zeros(shoes), Counter()
     sq = np.zeros(shoes)
     for s, row in enumerate(winners):
-        for length, ending in _runs_in(bet, row):
+        for _, length, ending in placed_runs(bet, row):
             net = bet.net(length, ending)
             nets[s] += float(net)
             sq[s] += float(net) ** 2
@@ -303,29 +348,77 @@ def simulated(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 10_00
                        interval.value, interval.low, interval.high, bets=total)
 
 
-def _runs_in(bet: RunBet, row: list[int]):
-    """(length, ending) of every bet placed in one shoe's winners ``row``."""
-    for i in range(1, len(row)):
-        if Winner(row[i - 1]) not in bet.placed_after:
-            continue
+def simulated_paths(bet: RunBet, rules: DealRules = DealRules(), *, shoes: int = 2_000,
+                    seed: int = 1, tableau: Tableau = STANDARD,
+                    on_progress: Progress | None = None) -> StreakValue:
+    """``bet`` placed as :func:`simulated` places it on the same shoes, each bet's run
+    a sampled path from the cards left at its place
+    (:func:`~bacc_edge.analysis.streak_paths.placed_paths`) in place of the run the
+    cards dealt: the same expectation, far less spread. The average net per bet and its
+    95% interval over shoes (delta method), and each pay line's share."""
+    bet = _bet_argument(bet)
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 2:
+        raise ArgumentError(f"shoes {shoes!r} must be a whole number from 2")
+    if not isinstance(rules, DealRules):
+        raise ArgumentError(f"rules {rules!r} is not a DealRules")
+    sample = placed_paths(bet, dealt_coups(rules, shoes, seed, tableau), cut=rules.cut,
+                          end=rules.end_code, seed=seed, tableau=tableau,
+                          on_progress=on_progress, key=(rules, shoes))
+    y, x = sample.nets, sample.bets
+    total = int(x.sum())
+    if not total:
+        raise ArgumentError(f"{bet.name!r} was never placed in {shoes} shoes")
+    interval = ratio_interval(n=shoes, sum_y=float(y.sum()), sum_x=float(total),
+                              q_yy=float((y * y).sum()), q_xy=float((x * y).sum()),
+                              q_xx=float((x * x).sum()), shoes_with_x=int((x > 0).sum()))
+    model = (f"{rules.decks}-deck shoes simulated (cut {rules.cut}, {rules.end.value}; "
+             f"{shoes:,} shoes, seed {seed})")
+    return StreakValue(bet.name, model, ValueKind.SIMULATION, tuple(
+        RunLine(r.label, r.net, float(r.probability))
+        for r in _lines(bet, {k: v / total for k, v in sample.ended.items()})),
+        interval.value, interval.low, interval.high, bets=total, paths=total)
+
+
+def placed_runs(bet: RunBet, row: list[int]):
+    """(coup, length, ending) of every bet placed in one shoe's winners ``row``, before
+    each coup its rule allows (:meth:`~bacc_edge.language.streaks.RunBet.may_place`)."""
+    for i in bet.places(row):
         run = 0
         for w in row[i:]:
             step = bet.steps[Winner(w)]
             if step is RunStep.BREAK or step is RunStep.PUSH:
-                yield run, Ending.BROKEN if step is RunStep.BREAK else Ending.PUSHED
+                yield i, run, Ending.BROKEN if step is RunStep.BREAK else Ending.PUSHED
                 break
             run += step is RunStep.CONTINUE
             if run >= bet.top:
-                yield bet.top, Ending.TOP
+                yield i, bet.top, Ending.TOP
                 break
         else:
-            yield run, Ending.SHOE_END
+            yield i, run, Ending.SHOE_END
 
 
 def dealt_winners(rules: DealRules, shoes: int, seed: int, tableau: Tableau = STANDARD
                   ) -> list[list[int]]:
     """The winners (:class:`~bacc_edge.game.coup.Winner` codes) of every coup of shoes
     0 … ``shoes`` - 1 of run ``seed``, dealt by the depth runs' dealer."""
+    return [shoe.winners for shoe in dealt_coups(rules, shoes, seed, tableau)]
+
+
+@dataclass(frozen=True)
+class DealtCoups:
+    """One shoe dealt: each coup's winner (a :class:`~bacc_edge.game.coup.Winner`
+    code) and the place of its first card, and the shoe's cards by point value in the
+    order dealt (the shown card and the burn first)."""
+
+    winners: list[int]
+    starts: list[int]
+    points: list[int]
+
+
+def dealt_coups(rules: DealRules, shoes: int, seed: int, tableau: Tableau = STANDARD, *,
+                first: int = 0) -> list[DealtCoups]:
+    """Shoes ``first`` … ``first + shoes`` - 1 of run ``seed``, dealt by the depth runs'
+    dealer, as :class:`DealtCoups`."""
     from ..engine import deal_kernels as K
     from ..engine.point_table import CellLayout
     from ..game.coup import coup_plan
@@ -342,18 +435,22 @@ def dealt_winners(rules: DealRules, shoes: int, seed: int, tableau: Tableau = ST
     m = rules.rounds_bound
     rounds = np.zeros(shoes, dtype=np.int64)
     net = np.zeros((shoes, m, 1))
+    start = np.zeros((shoes, m), np.int64)
     deal = deal_plan(rules)
+    cards = np.zeros((shoes, len(deal.ordered)), np.int64)
     work = np.empty(len(deal.ordered), dtype=np.int64)
-    K.deal_shoes(seed, 0, deal, coup_plan(tableau),
+    K.deal_shoes(seed, first, deal, coup_plan(tableau),
                  K.RoundCells(cell_of, False, cell_class, class_net),
                  K.CountPlan(np.zeros((0, 13), np.int64), np.zeros(0, np.int64),
                              np.zeros(0, np.int64), np.zeros(0, np.int64),
                              np.zeros(0, np.int64)),
-                 K.DealtShoes(rounds, np.zeros((shoes, m), np.int64),
-                              np.zeros((shoes, m, 0), np.int64), np.zeros((shoes, m, 0)),
-                              net, np.zeros((0, len(deal.ordered)), np.int64)),
+                 K.DealtShoes(rounds, start, np.zeros((shoes, m, 0), np.int64),
+                              np.zeros((shoes, m, 0)), net, cards),
                  work, np.zeros(1, dtype=np.uint64))
-    return [net[s, :rounds[s], 0].astype(int).tolist() for s in range(shoes)]
+    points = deal.card_points[deal.card_rank[cards]]
+    return [DealtCoups(net[s, :rounds[s], 0].astype(int).tolist(),
+                       start[s, :rounds[s]].tolist(), points[s].tolist())
+            for s in range(shoes)]
 
 
 #: The shoe states ``bacc-edge streak`` follows by default (a few seconds a bet).
@@ -367,31 +464,46 @@ def whole_decks(shoe: Shoe) -> int | None:
 
 
 def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
-                  end: EndRule = EndRule.AT_CUT, shoes: int = 2_000, seed: int = 1,
-                  most_shoes: int = COMMAND_SHOES) -> list[StreakValue]:
+                  end: EndRule = EndRule.AT_CUT, shoes: int = COMMAND_SHOES_DEALT,
+                  seed: int = 1,
+                  most_shoes: int = COMMAND_SHOES, paths: int = COMMAND_PATHS,
+                  on_progress: Progress | None = None) -> list[StreakValue]:
     """Each run bet of the file at ``path`` (``STREAKS``; those ``names`` names, else
     all) under every model that applies to ``shoe`` (8 decks by default): the infinite
     deck; the shoe's one-coup chances as independent coups; coups dealt in turn from the
-    shoe itself (exact, or proven bounds past ``most_shoes`` states), ``cut`` cards
-    behind the cut card; and, for a full shoe of whole decks, ``shoes`` whole shoes
-    dealt and the bet placed wherever its rule allows (0: none)."""
+    shoe itself, ``cut`` cards behind the cut card — exact where ``most_shoes`` states
+    suffice, else ``paths`` sampled paths (:func:`dealt_paths`; 0: the proven bounds
+    instead); and, for a full shoe of whole decks, ``shoes`` whole shoes dealt and the
+    bet placed wherever its rule allows, each bet's run a sampled path
+    (:func:`simulated_paths`; 0: none). ``on_progress`` hears of the paths."""
     from ..language.several_coups import chosen, load_several
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     bets = chosen(load_several(path, "STREAKS"), names)
     if not shoe.replacement:
         _cut_argument(cut, shoe)
+    if paths != 0:
+        _paths_argument(paths, 2)
     whole = whole_decks(shoe)
     rules = DealRules(whole, cut, end) if whole and shoes else None
     out = []
-    for bet in bets:
+    for i, bet in enumerate(bets):
         out.append(independent_coups(bet))
         if not shoe.replacement:
             out.append(independent_coups(bet, shoe))
-            out.append(from_shoe(bet, shoe, cut=cut, end=end, most_shoes=most_shoes))
+            dealt = from_shoe(bet, shoe, cut=cut, end=end, most_shoes=most_shoes)
+            if dealt.kind is not ValueKind.EXACT and paths:
+                dealt = dealt_paths(bet, shoe, cut=cut, end=end, paths=paths, seed=seed,
+                                    on_progress=part(on_progress, 1000 * i, 500,
+                                                     1000 * len(bets)))
+            out.append(dealt)
         if rules is not None:
-            out.append(simulated(bet, rules, shoes=shoes, seed=seed))
+            out.append(simulated_paths(bet, rules, shoes=shoes, seed=seed,
+                                       on_progress=part(on_progress, 1000 * i + 500, 500,
+                                                        1000 * len(bets))))
     return out
 
 
-__all__ = ["COMMAND_SHOES", "MOST_SHOES", "streak_values", "whole_decks", "RunLine", "most_coups", "StreakValue", "ValueKind", "dealt_winners", "from_shoe",
-           "independent_coups", "one_coup_steps", "simulated"]
+__all__ = ["COMMAND_PATHS", "COMMAND_SHOES", "COMMAND_SHOES_DEALT", "DealtCoups", "MOST_SHOES",
+           "RunLine", "StreakValue", "ValueKind", "chain", "dealt_coups", "dealt_paths",
+           "dealt_winners", "from_shoe", "independent_coups", "most_coups", "one_coup_steps",
+           "placed_runs", "simulated", "simulated_paths", "streak_values", "whole_decks"]

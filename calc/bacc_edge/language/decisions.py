@@ -340,7 +340,7 @@ def load_decisions(path) -> DecisionFile:
                         ast.get_docstring(ast.parse(source)) or "")
 
 
-def _assigned(tree: ast.Module) -> set[str]:
+def assigned_names(tree: ast.Module) -> set[str]:
     """The names a module's top level assigns (``X = …``, ``X: T = …``, ``X += …``)."""
     names = set()
     for node in tree.body:
@@ -362,7 +362,7 @@ def defines_decisions(path) -> bool:
         tree = ast.parse(Path(path).read_bytes())
     except (OSError, SyntaxError, ValueError):
         return False
-    names = _assigned(tree)
+    names = assigned_names(tree)
     if {"DECISIONS", "BETS"} <= names:
         raise PaytableError(f"{path}: defines both BETS and DECISIONS: a paytable and a file "
                             f"of decisions are read apart; put them in two files")
@@ -370,5 +370,5 @@ def defines_decisions(path) -> bool:
 
 
 __all__ = ["FIRST_FOUR", "SHIPPED_DECISIONS", "DecidedBet", "DecisionFile", "Option", "OwnHand",
-           "RuleOfThumb", "Shown", "defines_decisions", "shipped_decision_path",
+           "RuleOfThumb", "Shown", "assigned_names", "defines_decisions", "shipped_decision_path",
            "shipped_decisions", "load_decisions"]

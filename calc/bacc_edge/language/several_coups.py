@@ -10,7 +10,11 @@ a progressive's file does: its bet at the seed); every failure is one
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 from ..errors import PaytableError
+from .decisions import assigned_names
 from .loader import load_paytable
 from .meters import Progressive
 from .streaks import RunBet
@@ -37,6 +41,19 @@ def load_several(path, name: str) -> list:
     return list(items)
 
 
+def defines_several(path) -> tuple[str, ...]:
+    """The names of :data:`KINDS` the file at ``path`` assigns at its top level
+    ("STREAKS", "METERS"), read, not run (a command chooses its report by them, and the
+    file's code then runs in the loader); none for a file that cannot be read or parsed
+    (the loader then says why)."""
+    try:
+        tree = ast.parse(Path(path).read_bytes())
+    except (OSError, SyntaxError, ValueError, TypeError):
+        return ()
+    names = assigned_names(tree)
+    return tuple(kind for kind in KINDS if kind in names)
+
+
 def chosen(items: list, names) -> list:
     """The items named (by ``.name``), in the file's order; all where ``names`` is empty.
     A name the file does not define is refused, listing those it does."""
@@ -49,4 +66,4 @@ def chosen(items: list, names) -> list:
     return [i for i in items if not names or i.name in names]
 
 
-__all__ = ["KINDS", "chosen", "load_several"]
+__all__ = ["KINDS", "chosen", "defines_several", "load_several"]

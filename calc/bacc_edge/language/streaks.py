@@ -1,14 +1,15 @@
 """Bets over several coups: a run of one side's wins, paid by its length.
 
-A :class:`RunBet` is placed after certain outcomes (``placed_after``), then follows the
+A :class:`RunBet` is placed after certain outcomes (``placed_after``) or once a run has
+grown long (``placed_after_run``), then follows the
 coups: each coup's winner either *continues* the run (the side the bet counts), is
 *skipped* (the run goes on as if it had not been dealt), *breaks* it (the bet is paid by
 the run so far) or *pushes* it (the stake is returned). The run reaching the longest
 paid length ends the bet, paid that line. The end of the shoe — the cut card — ends a
 run too; ``at_shoe_end`` says whether it is then paid as seen or the stake returned.
 
-Banker Streak (``paytables/streaks/banker_streak.py``): placed after a Player or Tie win,
-the Banker's wins continue, a Player or Tie win breaks, four to ten-or-more wins pay.
+Banker Streak (``paytables/streaks/banker_streak.py``): placed after a Player or Tie win
+or ten Banker wins in a row, the Banker's wins continue, a Player or Tie win breaks, four to ten-or-more wins pay.
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ class RunBet:
         valued as it stands).
     at_shoe_end : AtShoeEnd
         What a run still going at the end of the shoe is paid.
+    placed_after_run : int or None
+        The bet may also be placed once the run, as this bet counts it (wins that
+        continue it, skipped coups left out, a break or push starting it afresh), has
+        reached this length: Banker Streak's "after ten Banker wins in a row" (10).
+        None: only after ``placed_after``.
     """
 
     name: str
@@ -76,6 +82,7 @@ class RunBet:
     pays: Mapping[int, object]
     placed_after: frozenset = frozenset(Winner)
     at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN
+    placed_after_run: int | None = None
     lines: tuple[tuple[int, Pays], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -99,8 +106,36 @@ class RunBet:
         except (TypeError, ValueError):
             raise PaytableError(f"{where}: placed_after must be winners and at_shoe_end one "
                                 f"of {', '.join(map(repr, AtShoeEnd))}") from None
-        if not self.placed_after:
+        run = self.placed_after_run
+        if run is not None and (isinstance(run, bool) or not isinstance(run, int) or run < 1):
+            raise PaytableError(f"{where}: placed_after_run {run!r} must be a run length, a "
+                                f"whole number from 1 (or None)")
+        if not self.placed_after and run is None:
             raise PaytableError(f"{where}: placed_after names no winner, so it is never placed")
+
+    def may_place(self, previous: Winner, run: int) -> bool:
+        """Whether the bet may be placed after a coup won by ``previous``, the run as
+        this bet counts it standing at ``run`` after that coup."""
+        return previous in self.placed_after or (
+            self.placed_after_run is not None and run >= self.placed_after_run)
+
+    def places(self, winners) -> list[int]:
+        """The coups of a shoe whose ``winners`` (in order) the bet may be placed
+        before: each i from 1 whose previous coup its rule allows after."""
+        out, run = [], 0
+        for i in range(1, len(winners)):
+            run = self.counted(run, Winner(winners[i - 1]))
+            if self.may_place(Winner(winners[i - 1]), run):
+                out.append(i)
+        return out
+
+    def counted(self, run: int, winner: Winner) -> int:
+        """The run as this bet counts it after a coup won by ``winner``, from ``run``:
+        one longer, the same (skipped), or 0 (broken or pushed: a new run begins)."""
+        step = self.steps[winner]
+        if step is RunStep.CONTINUE:
+            return run + 1
+        return run if step is RunStep.SKIP else 0
 
     @property
     def top(self) -> int:
@@ -139,26 +174,33 @@ def _lines(table, where: str) -> tuple[tuple[int, Pays], ...]:
 
 
 def _run_of(runner: Winner, breaker: Winner, name, table, ties, placed_after,
-            at_shoe_end) -> RunBet:
+            at_shoe_end, placed_after_run) -> RunBet:
     """A run of ``runner``'s wins that ``breaker``'s win breaks, a tie as ``ties`` says
     (refused, naming the bet, where it is no step): the shortcuts' one body."""
     tie_step = member_argument(ties, RunStep, f"run bet {name!r}: ties", PaytableError)
     return RunBet(name, {runner: RunStep.CONTINUE, breaker: RunStep.BREAK,
-                         Winner.TIE: tie_step}, table, frozenset(placed_after), at_shoe_end)
+                         Winner.TIE: tie_step}, table, frozenset(placed_after), at_shoe_end,
+                  placed_after_run)
 
 
 def banker_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunStep.BREAK,
                placed_after=(Winner.PLAYER, Winner.TIE),
-               at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN) -> RunBet:
-    """A run of the banker's wins: a player's win breaks it, a tie as ``ties`` says."""
-    return _run_of(Winner.BANKER, Winner.PLAYER, name, table, ties, placed_after, at_shoe_end)
+               at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN,
+               placed_after_run: int | None = None) -> RunBet:
+    """A run of the banker's wins: a player's win breaks it, a tie as ``ties`` says;
+    placed after ``placed_after``'s wins or once the run reaches ``placed_after_run``."""
+    return _run_of(Winner.BANKER, Winner.PLAYER, name, table, ties, placed_after, at_shoe_end,
+                   placed_after_run)
 
 
 def player_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunStep.BREAK,
                placed_after=(Winner.BANKER, Winner.TIE),
-               at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN) -> RunBet:
-    """A run of the player's wins: a banker's win breaks it, a tie as ``ties`` says."""
-    return _run_of(Winner.PLAYER, Winner.BANKER, name, table, ties, placed_after, at_shoe_end)
+               at_shoe_end: AtShoeEnd = AtShoeEnd.PAID_AS_SEEN,
+               placed_after_run: int | None = None) -> RunBet:
+    """A run of the player's wins: a banker's win breaks it, a tie as ``ties`` says;
+    placed after ``placed_after``'s wins or once the run reaches ``placed_after_run``."""
+    return _run_of(Winner.PLAYER, Winner.BANKER, name, table, ties, placed_after, at_shoe_end,
+                   placed_after_run)
 
 
 __all__ = ["AtShoeEnd", "Ending", "RunBet", "RunStep", "banker_run", "player_run"]

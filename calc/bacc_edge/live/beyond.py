@@ -5,9 +5,11 @@ the cards not seen by the one analysis that values it everywhere else.
 - A run bet: :func:`~bacc_edge.analysis.streaks.from_shoe`, placed before the next coup
   to be dealt, on the cards not seen then, with the cut card where it lies (the burned
   cards not shown count among the cards behind it: they are never dealt), by the shoe's
-  end rule; exact, or proven bounds past :data:`LIVE_STATES` shoe states (the
-  ``streak`` command's default, so the page shows what ``bacc-edge streak FILE
-  --remove "<cards>" --cut K`` prints for the coups dealt in turn). While a coup is
+  end rule; exact, or past :data:`LIVE_STATES` shoe states the sampled paths'
+  estimate (:func:`~bacc_edge.analysis.streaks.dealt_paths`, the default paths, seed 1)
+  with its 95% interval — the ``streak`` command's defaults, so the page shows what
+  ``bacc-edge streak FILE --remove "<cards>" --cut K`` prints for the coups dealt in
+  turn. While a coup is
   being entered, the value shown is the one before it: a run bet is placed between
   coups.
 - A progressive: :func:`~bacc_edge.analysis.meters.meter_value` on the cards not seen,
@@ -29,7 +31,7 @@ from fractions import Fraction
 
 from ..analysis.meters import meter_value
 from ..analysis.multipliers import multiplier_bets, multiplier_report
-from ..analysis.streaks import COMMAND_SHOES, from_shoe
+from ..analysis.streaks import COMMAND_PATHS, COMMAND_SHOES, ValueKind, dealt_paths, from_shoe
 from ..errors import ArgumentError, BaccEdgeError, PaytableError
 from ..game.dealing import DealRules, EndRule
 from ..game.shoe import Shoe
@@ -164,8 +166,12 @@ class LiveBeyond:
 
     def _value(self, kind: str, i: int, where):
         if kind == "run":
-            return from_shoe(self.runs[i], where.shoe, cut=where.cut, end=where.end,
-                             most_shoes=LIVE_STATES, tableau=self.tableau)
+            value = from_shoe(self.runs[i], where.shoe, cut=where.cut, end=where.end,
+                              most_shoes=LIVE_STATES, tableau=self.tableau)
+            if value.kind is ValueKind.EXACT:
+                return value
+            return dealt_paths(self.runs[i], where.shoe, cut=where.cut, end=where.end,
+                               paths=COMMAND_PATHS, tableau=self.tableau)
         if kind == "meter":
             return meter_value(self.progressives[i], where)
         return multiplier_report(self.paytable, where)

@@ -17,26 +17,30 @@ from ..util.number_text import fraction, percentage
 from .live_page import DIGITS
 
 
-def figure(name: str, value: Fraction | None) -> dict:
-    """``name`` as a float, ``name_exact`` as a fraction, ``name_text`` as a percentage."""
+def figure(name: str, value: Fraction | float | None) -> dict:
+    """``name`` as a float, ``name_exact`` as a fraction (None for an estimate, a
+    float), ``name_text`` as a percentage."""
     if value is None:
         return {name: None, f"{name}_exact": None, f"{name}_text": None}
-    return {name: float(value), f"{name}_exact": fraction(value),
+    return {name: float(value),
+            f"{name}_exact": fraction(value) if isinstance(value, Fraction) else None,
             f"{name}_text": percentage(value, DIGITS)}
 
 
 def run_json(name: str, round_no: int | None, value: StreakValue | None,
              note: str | None = None) -> dict:
     """A run bet placed before round ``round_no`` (None: no coup is left to place it on):
-    its expected net per unit staked, exact (``low`` = ``high`` = ``ret``) or proven
-    bounds, and the chance of the runs left unfollowed."""
+    its expected net per unit staked, exact (``low`` = ``high`` = ``ret``), proven
+    bounds (and the chance of the runs left unfollowed), or the sampled paths' estimate
+    and 95% interval (``paths``)."""
     out = {"name": name, "placed_before": round_no, "note": note,
            "pending": round_no is not None and value is None and note is None, "kind": None, "exact": None, "favourable": None,
-           "unfollowed": None,
+           "unfollowed": None, "paths": None,
            **figure("ret", None), **figure("low", None), **figure("high", None)}
     if value is not None:
         out.update(kind=value.kind.value, exact=value.kind is ValueKind.EXACT,
                    favourable=value.low > 0, unfollowed=float(value.unfollowed),
+                   paths=value.paths or None,
                    **figure("ret", value.ret), **figure("low", value.low),
                    **figure("high", value.high))
     return out

@@ -28,7 +28,7 @@ def streak_record(v: StreakValue) -> dict:
     return {"bet": v.bet, "model": v.model, "kind": v.kind.value, "player_net": _net(v),
             "low": float(v.low), "high": float(v.high), "exact_low": _exact(v.low),
             "exact_high": _exact(v.high), "unfollowed": float(v.unfollowed),
-            "bets_simulated": v.bets,
+            "bets_simulated": v.bets, "paths_sampled": v.paths,
             "lines": [{"line": line.label, "pays": float(line.net),
                        "probability": float(line.probability),
                        "exact_probability": _exact(line.probability)} for line in v.lines]}
@@ -49,10 +49,11 @@ def streaks_output(values: Sequence[StreakValue], shoe: str, fmt: str) -> str:
     out = [prose(f"Shoe: {shoe}. Each value says how exact it is: exact; proven bounds (the "
                  f"chances counted, the runs left unfollowed at their least and most pay; "
                  f"a line's chance is then its counted part); or a simulation, its 95% "
-                 f"interval.", fmt)]
+                 f"interval (sampled paths: each coup's chance to end the run counted "
+                 f"exactly along sampled runs).", fmt)]
     for bet in dict.fromkeys(v.bet for v in values):
         mine = [v for v in values if v.bet == bet]
-        rows = [[v.model, _kind(v), _shown_net(v)] for v in mine]
+        rows = [[v.model, shown_kind(v), shown_net(v)] for v in mine]
         labels = list(dict.fromkeys(line.label for v in mine for line in v.lines))
         chances = [{line.label: line for line in v.lines} for v in mine]
         lines = [[label, decimal(next(c[label].net for c in chances if label in c))]
@@ -68,7 +69,8 @@ def _net(v: StreakValue) -> float | None:
     return None if v.kind is ValueKind.PROVEN_BOUNDS else float(v.ret)
 
 
-def _shown_net(v: StreakValue) -> str:
+def shown_net(v: StreakValue) -> str:
+    """A value's player net as text: exact, bounds, or an estimate and its interval."""
     if v.kind is ValueKind.EXACT:
         return percentage(v.ret, 4)
     if v.kind is ValueKind.PROVEN_BOUNDS:
@@ -76,15 +78,24 @@ def _shown_net(v: StreakValue) -> str:
     return f"{percentage(v.ret, 4)} ({percentage(v.low, 4)} to {percentage(v.high, 4)})"
 
 
-def _kind(v: StreakValue) -> str:
+def shown_kind(v: StreakValue) -> str:
+    """How exact a value is, as text (the unfollowed chance, the bets or paths)."""
     if v.kind is ValueKind.PROVEN_BOUNDS:
         return f"{v.kind.value} ({percentage(v.unfollowed, 2)} unfollowed)"
+    if v.paths:
+        return f"{v.kind.value} ({v.paths:,} sampled paths)"
     if v.kind is ValueKind.SIMULATION:
         return f"{v.kind.value} ({v.bets:,} bets)"
     return v.kind.value
 
 
 METER_HEADERS = ["Figure", "Value"]
+
+
+def shown_figure(name: str, x) -> str:
+    """One of :func:`meter_rows`' figures as text: a net as a percentage, a chance to
+    four figures, else two decimals ("none" for none)."""
+    return "none" if x is None else _shown(name, x)
 
 
 def meter_rows(v: MeterValue, meters: Sequence[Fraction]) -> list[tuple[str, object]]:
@@ -142,4 +153,5 @@ def _shown(name: str, x) -> str:
     return f"{float(x):,.2f}"
 
 
-__all__ = ["meters_output", "streak_record", "streaks_output"]
+__all__ = ["meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
+           "streak_record", "streaks_output"]

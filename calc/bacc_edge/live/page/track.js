@@ -382,17 +382,18 @@ function drawBeyond(s) {
     : row.note ? el("td", { class: "num ev", title: row.note }, "not valued")
     : el("td", { class: "num ev", title: row[key + "_exact"] || "" }, row[key + "_text"] || "no coup");
   if (s.streaks.length) {
-    parts.push(el("h2", {}, "Run bets ", el("small", {}, "placed before the next coup, its run dealt from the cards not seen, the cut card where it lies; exact, or proven bounds")));
+    parts.push(el("h2", {}, "Run bets ", el("small", {}, "placed before the next coup, its run dealt from the cards not seen, the cut card where it lies; exact, else sampled paths with a 95% interval")));
     const rows = [el("tr", {}, el("th", {}, "Bet"), el("th", {}, "Placed before"), el("th", { class: "num" }, "EV per unit"), el("th", {}, ""))];
     for (const r of s.streaks) {
       let ev;
       if (r.pending || r.note) ev = cell(r, "ret");
       else if (r.kind === null) ev = el("td", { class: "num ev" }, "no coup");
       else if (r.exact) ev = el("td", { class: "num ev", title: r.ret_exact }, r.ret_text);
+      else if (r.paths) ev = el("td", { class: "num ev", title: `${r.paths} sampled paths: 95% interval ${r.low_text} to ${r.high_text}` }, `${r.ret_text} (${r.low_text} to ${r.high_text})`);
       else ev = el("td", { class: "num ev", title: `between ${r.low_exact} and ${r.high_exact}; runs left unfollowed: ${(100 * r.unfollowed).toFixed(3)}%` }, `${r.low_text} to ${r.high_text}`);
       rows.push(el("tr", { class: r.favourable ? "fav" : "" }, el("td", {}, r.name),
         el("td", {}, r.placed_before === null ? "" : `round ${r.placed_before}`), ev,
-        el("td", {}, r.kind === null ? "" : r.exact ? "exact" : "proven bounds")));
+        el("td", {}, r.kind === null ? "" : r.exact ? "exact" : r.paths ? "sampled paths, 95% interval" : "proven bounds")));
     }
     parts.push(el("table", { class: "beyond" }, ...rows));
   }
