@@ -37,10 +37,11 @@ states {player's, both same, both two} one, {neither, banker's} another) P alone
 the cell, the banker's likewise; where only both of two matters, D alone (the hands' own
 ways, no other hand's): each cell reads the cheapest sums that split it.
 
-Which bets: :meth:`SuitedCounts.of` compiles the bets with the cells and the pools'
-states as bets too, on their card layout, and keeps them only if no (cell, state) meets
-two of the bets' classes there (every coup lies in a class of that layout, so every
-coup's class is then its cell's and state's).
+Which bets: :meth:`SuitedCounts.of` compiles the bets with the hands' points and cards
+(or else the cells: finer, slower to plan) and the pools' states as bets too, on their
+card layout, and keeps them only if no (points and cards, state) meets two of the bets'
+classes there (every coup lies in a class of that layout, so every coup's class is then
+a function of its cell and state: the points and cards are the cell's).
 
 Overflow: every term and partial sum counts a set of deals of one cell, so it is at most
 ``[N]_6 <= N**6``; int64 holds that up to 1,448 cards
@@ -59,7 +60,9 @@ from ..engine.point_table import Enumerator
 from ..errors import PlanTooLarge
 from ..game.shoe import COUP_CARDS
 from ..game.tableau import Tableau
-from .suited_hands import POOLS, cell_bets, pool_bets, reads_groups_of, value_pool_counts
+from ..language.bet import Bet
+from .suited_hands import (POOLS, cell_bets, points_and_cards_bets, pool_bets,
+                           reads_groups_of, value_pool_counts)
 
 #: The pool states, in order: neither hand of one pool, the player's alone, the
 #: banker's alone, both of the same pool, both of two.
@@ -109,21 +112,22 @@ def _flags(classes: list[int]) -> int:
                key=lambda f: (sum(c for bit, c in _COST.items() if f & bit), f))
 
 
-def _state_classes(evaluator: Evaluator, word: str, tableau: Tableau) -> dict | None:
-    """{(cell: pt, x + 1, bt, y + 1), state: the class of ``evaluator``} for the pools of
-    ``word``; None where a (cell, state) meets two classes or the layout is too large."""
-    bets, cells, more = list(evaluator.bets), cell_bets(), pool_bets(word)
-    every = [*bets, *cells, *more]
+def _state_classes(evaluator: Evaluator, word: str, deciders: list[Bet],
+                   tableau: Tableau) -> dict | None:
+    """{(the lines of ``deciders``: bets whose classes the point cells decide, pool
+    state): the class of ``evaluator``} for the pools of ``word``; None where such a
+    key meets two classes or the layout is too large."""
+    bets, more = list(evaluator.bets), pool_bets(word)
+    every = [*bets, *deciders, *more]
     try:
         wider = Evaluator(every, layout_for(every, tableau))
     except PlanTooLarge:
         return None
     own = {tuple(row): c for c, row in enumerate(evaluator.class_events.T.tolist())}
-    nb, nc = len(bets), len(cells)
+    nb, nd = len(bets), len(deciders)
     out: dict = {}
     for row in wider.class_events.T.tolist():
-        p_two, b_two, p_third, b_third = row[nb:nb + nc]
-        key = ((p_two, p_third, b_two, b_third), _state(row[nb + nc:]))
+        key = (tuple(row[nb:nb + nd]), _state(row[nb + nd:]))
         if out.setdefault(key, own[tuple(row[:nb])]) != own[tuple(row[:nb])]:
             return None
     return out
@@ -134,13 +138,16 @@ class SuitedCounts:
     engine's cell counts and the hands' pool sums (see the module): :meth:`of` gives
     one where the bets' classes are their cells' and pool states', else None."""
 
-    def __init__(self, evaluator: Evaluator, pools: tuple[int, ...], classes: dict,
-                 tableau: Tableau):
+    def __init__(self, evaluator: Evaluator, pools: tuple[int, ...], deciders: list[Bet],
+                 classes: dict, tableau: Tableau):
         self.evaluator, self.pools = evaluator, pools
-        self.points = Evaluator.of(cell_bets(), suits=False, tableau=tableau)
+        cells = cell_bets()
+        self.points = Evaluator.of([*cells, *deciders], suits=False, tableau=tableau)
         self.enumerator = Enumerator(self.points.layout)
-        keys = self.points.class_events.T[:, [0, 2, 1, 3]].tolist()
-        states = [[classes[(tuple(k), s)] for s in range(5)] for k in keys]
+        rows = self.points.class_events.T
+        keys = rows[:, [0, 2, 1, 3]].tolist()  # pt, x + 1, bt, y + 1
+        states = [[classes[(tuple(d), s)] for s in range(5)]
+                  for d in rows[:, len(cells):].tolist()]
         flags = [_flags(c) for c in states]
         n = evaluator.n_classes
         split_cells = [i for i, f in enumerate(flags) if f]
@@ -176,17 +183,18 @@ class SuitedCounts:
 
     @classmethod
     def of(cls, evaluator: Evaluator, tableau: Tableau) -> "SuitedCounts | None":
-        """The counts of ``evaluator``'s classes on the first pools (suits, colours)
-        whose states, with the cells, decide them, of those its bets read on a group of
-        cards; else None."""
+        """The counts of ``evaluator``'s classes on the first pools (suits, colours),
+        of those its bets read on a group of cards, whose states decide them with the
+        hands' points and cards (cheap to plan), or else with the cells; else None."""
         bets = list(evaluator.bets)
         for word, pools in POOLS.items():
             if not reads_groups_of(bets, word):
                 continue
-            classes = _state_classes(evaluator, word, tableau)
-            if classes is not None and len(classes) == 5 * len(
-                    {key for key, _ in classes}):  # every state of every cell met
-                return cls(evaluator, tuple(pools), classes, tableau)
+            for deciders in (points_and_cards_bets(), cell_bets()):
+                classes = _state_classes(evaluator, word, deciders, tableau)
+                if classes is not None and len(classes) == 5 * len(
+                        {key for key, _ in classes}):  # every state of every key met
+                    return cls(evaluator, tuple(pools), deciders, classes, tableau)
         return None
 
     def class_totals_each(self, unseen: np.ndarray) -> np.ndarray | None:

@@ -162,6 +162,15 @@ def cell_bets() -> list[Bet]:
                                        for x in range(-1, POINT_VALUES)]) for h in hands])
 
 
+def points_and_cards_bets() -> list[Bet]:
+    """Each hand's final points and whether it holds three cards, as bets: the
+    finest grouping of the screen, a function of the point engine's cells."""
+    return [Bet(f"{hand.side} points", [Event(f"{p}", hand.points == p, 1) for p in range(10)])
+            for hand in (player, banker)] + [
+        Bet(f"{hand.side} cards", [Event("three cards", hand.cards == 3, 1)])
+        for hand in (player, banker)]
+
+
 def value_pool_counts(unseen: np.ndarray, pools: Sequence[int]) -> np.ndarray:
     """Per row of 52 card counts (rank · 4 + suit), the cards of each point value and
     pool (``pools``: each suit's pool): rows × 10 × pools (floats of exact integers)."""
@@ -543,6 +552,6 @@ def fill_bound(chances, budgets, caps, order, groups, values, inside, lo, left, 
 
 
 __all__ = ["BANKER", "BOTH", "DIFFERENT", "HAND_CARDS", "PLAYER", "POOLS", "ROUNDING", "SAME",
-           "cell_bets", "pool_bets", "reads_groups_of",
+           "cell_bets", "points_and_cards_bets", "pool_bets", "reads_groups_of",
            "SuitedBudgets", "cell_budgets", "fill_bound", "ratio_tables", "suited_ratios",
            "value_pool_counts"]
