@@ -275,17 +275,20 @@ def split_cell_totals(counts, cards, cells, flags, state_class, hands, need, cel
     own = np.zeros((hands.shape[0], ns + 1, 10), dtype=np.int64)
     other = np.zeros((hands.shape[0], ns + 1, 10, 10, 11), dtype=np.int64)
     left = np.zeros(10, dtype=np.int64)
-    player_sums = np.zeros(ns, dtype=np.int64)
-    banker_sums = np.zeros(ns, dtype=np.int64)
+    sums = np.zeros((hands.shape[0], ns), dtype=np.int64)  # per hand, its own ways
     for r in range(counts.shape[0]):
         for h in range(hands.shape[0]):
             if need[h] == 0:
                 continue
             t, x = hands[h, 0], hands[h, 1] - 1
+            for s in range(ns):
+                sums[h, s] = 0
             for a in range(10):
                 a1 = (t - a + 10) % 10
                 for p in range(ns + 1):
                     own[h, p, a] = _ways(counts[r, p], a, a1, x, -1, -1, -1)
+                    if p < ns:
+                        sums[h, p] += own[h, p, a]
                     if own[h, p, a] > 0 and need[h] & (1 if p == ns else 2):
                         _other_hand_table(counts[r, p], a, a1, x, left, other[h, p, a])
         for k in range(cells.shape[0]):
@@ -295,28 +298,21 @@ def split_cell_totals(counts, cards, cells, flags, state_class, hands, need, cel
             cell, f, c = cells[k], flags[k], state_class[k]
             ph, bh = cell_hands[k, 0], cell_hands[k, 1]
             player, banker, same, two = 0, 0, 0, 0
-            for s in range(ns):
-                player_sums[s] = 0
-                banker_sums[s] = 0
-            for a in range(10):
+            for a in range(10 if f & (P_SUM | B_SUM | S_SUM) else 0):
                 for s in range(ns):
                     w = own[ph, s, a]
-                    if w > 0:
-                        player_sums[s] += w
-                        if f & P_SUM:
-                            player += w * other[ph, ns, a, cell[2], cell[3]]
-                        if f & S_SUM:
-                            same += w * other[ph, s, a, cell[2], cell[3]]
+                    if w > 0 and f & P_SUM:
+                        player += w * other[ph, ns, a, cell[2], cell[3]]
+                    if w > 0 and f & S_SUM:
+                        same += w * other[ph, s, a, cell[2], cell[3]]
                     w = own[bh, s, a]
-                    if w > 0:
-                        banker_sums[s] += w
-                        if f & B_SUM:
-                            banker += w * other[bh, ns, a, cell[0], cell[1]]
+                    if w > 0 and f & B_SUM:
+                        banker += w * other[bh, ns, a, cell[0], cell[1]]
             if f & D_SUM:
                 for s in range(ns):
                     for q in range(ns):
                         if s != q:
-                            two += player_sums[s] * banker_sums[q]
+                            two += sums[ph, s] * sums[bh, q]
             rest = 1  # the cards beyond the hands: [N - k]_(6 - k)
             for i in range(4 + (cell[1] > 0) + (cell[3] > 0), COUP_CARDS):
                 rest *= cards[r] - i
