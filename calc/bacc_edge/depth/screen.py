@@ -58,7 +58,11 @@ exactly every few rounds where the value is within a few per cent of zero, and e
 round that favours the player. With the suited budgets, Lucky 8 (whose classes the point
 cells and the hands' suits decide) is counted on the rounds that favour the player
 alone. Bets whose cells are settled on the first cards' multisets (Lucky Nines,
-Colour Match, Jackpot Baccarat: microseconds a round) are counted every round.
+Colour Match, Jackpot Baccarat: microseconds a round) are counted every round, and so
+are bets whose classes the hands' points, cards and suits (or colours) decide (Lucky 8,
+Super Tie, Contrast Bonus): :mod:`bacc_edge.depth.suited_counts` counts them exactly
+without their card layout in a fraction of a millisecond a round, less than the screen's
+own budgets cost (:class:`ScreenedValues`).
 """
 
 from __future__ import annotations
