@@ -77,3 +77,17 @@ def test_line_counts_are_the_reference_dealers(stem, bet, settle, side, seed, su
     got = evaluator.line_counts(counts.class_totals_each(row)[0])[0]
     want = reference_lines(cards, settle, side, len(got))
     assert list(got) == want and want[0] > 0
+
+
+@pytest.mark.parametrize("decks, counted", [(27, True), (28, False)])
+def test_past_int64_no_totals_are_given(decks, counted):
+    """Every count is at most [N]_6 <= N**6: 27 decks (1,404 cards) are counted in
+    int64, 28 (1,456 cards, 1456**6 > 2**63) are not (the caller counts on the card
+    layout in Python integers), never wrapped round."""
+    paytable = load_paytable(ROOT / "paytables" / "lucky_8.py").select(["Lucky 8, player"])
+    evaluator = Evaluator(paytable.bets, layout_for(paytable.bets, STANDARD))
+    totals = SuitedCounts.of(evaluator, STANDARD).class_totals_each(
+        np.full((1, 52), decks, dtype=np.int64))
+    assert (totals is not None) == counted
+    if counted:
+        assert int(totals.sum()) == 1404 * 1403 * 1402 * 1401 * 1400 * 1399
