@@ -8,8 +8,9 @@ neither hand's cards of one pool (a suit; or a colour, two suits pooled: as
 :data:`~bacc_edge.depth.suited_hands.POOLS`), the player's alone, the banker's alone,
 both of the same pool, both of two. Counting it on its card layout takes tens of
 milliseconds a round; here each round's class totals come from the point engine's cell
-counts and, for the few cells whose coups the pool state splits between classes, the
-exact number of their deals in each state.
+counts and, for the cells whose coups the pool state splits between classes (Lucky 8:
+354 of 3,394), the exact number of their deals in each state: a fraction of a
+millisecond a round.
 
 Why the counts are exact (the proof of :mod:`bacc_edge.depth.suited_hands`, in integers)
 -----------------------------------------------------------------------------------------
