@@ -90,19 +90,23 @@ def test_no_class_grows_past_its_cap(lucky_8, dealt):
 def test_screened_rounds_are_the_unscreened_values(lucky_8, dealt):
     """Shoe by shoe: every round counted has the unscreened value, to the bit; every
     round left out has an exact value of at most zero (the perfect player sits out);
-    and most rounds are left out."""
+    and most rounds are left out. With the counts without the card layout (``suited``,
+    the default), every round is counted, each the unscreened value to the bit."""
     spec, _ = lucky_8
     shoes, values, full = dealt
     must = [np.zeros(len(u), dtype=bool) for u in shoes]
     # screened whatever a count costs on this machine (cheap_s=0)
-    evs, squares = ScreenedValues(game(spec).values, spec.tableau, cheap_s=0).moments(
-        shoes, must, full)
+    evs, squares = ScreenedValues(game(spec).values, spec.tableau, cheap_s=0,
+                                  suited=False).moments(shoes, must, full)
     ev, sq = np.concatenate([v for v, _ in values]), np.concatenate([s for _, s in values])
     counted = ~np.isnan(evs[:, 0])
     assert (evs[counted] == ev[counted]).all() and (squares[counted] == sq[counted]).all()
     assert (ev[~counted, 0] <= 0).all()
     assert (ev[:, 0] > 0).any()  # some rounds favour the player: decisions to get right
     assert counted.sum() < len(ev) / 2
+    evs, squares = ScreenedValues(game(spec).values, spec.tableau, cheap_s=0).moments(
+        shoes, must, full)
+    assert (evs == ev).all() and (squares == sq).all()
 
 
 def test_a_screened_run_adds_up_as_the_unscreened(lucky_8):
@@ -167,17 +171,23 @@ def test_small_shoes_screened_are_the_unscreened_and_count_only_favourable_round
         paytable, bet, shoes):
     """Shoe by shoe, on one-deck shoes: the rounds counted have the unscreened values and
     are the rounds that favour the player (the exact budgets of hands of one suit or
-    colour make these bets' bounds their values), the others are worth at most zero."""
+    colour make these bets' bounds their values), the others are worth at most zero.
+    Counted without the card layout (the default), every round has its unscreened
+    value, to the bit."""
     from bacc_edge.game.dealing import DealRules
     spec = prepare(ROOT / "paytables" / f"{paytable}.py", [bet], eor_count=False,
                    paytable_counts_too=False, deal=DealRules(decks=1))
     g = game(spec)
     rounds, start, _, _, _, cards = g.deal_shoes(spec.seed, 0, shoes, keep_cards=True)
     unseen = [unseen_by_round(cards[s], start[s], int(rounds[s])) for s in range(shoes)]
-    evs, _ = ScreenedValues(g.values, spec.tableau, cheap_s=0).moments(
-        unseen, [np.zeros(len(u), dtype=bool) for u in unseen], np.bincount(cards[0], minlength=52))
+    must = [np.zeros(len(u), dtype=bool) for u in unseen]
+    full = np.bincount(cards[0], minlength=52)
+    evs, _ = ScreenedValues(g.values, spec.tableau, cheap_s=0, suited=False).moments(
+        unseen, must, full)
     ev = np.concatenate([g.values.moments_each(u)[0] for u in unseen])[:, 0]
     counted = ~np.isnan(evs[:, 0])
     assert (evs[counted, 0] == ev[counted]).all() and (ev[~counted] <= 0).all()
     np.testing.assert_array_equal(counted, ev > 0)
     assert counted.any() and not counted.all()
+    evs, _ = ScreenedValues(g.values, spec.tableau, cheap_s=0).moments(unseen, must, full)
+    assert (evs[:, 0] == ev).all()

@@ -58,7 +58,11 @@ exactly every few rounds where the value is within a few per cent of zero, and e
 round that favours the player. With the suited budgets, Lucky 8 (whose classes the point
 cells and the hands' suits decide) is counted on the rounds that favour the player
 alone. Bets whose cells are settled on the first cards' multisets (Lucky Nines,
-Colour Match, Jackpot Baccarat: microseconds a round) are counted every round.
+Colour Match, Jackpot Baccarat: microseconds a round) are counted every round, and so
+are bets whose classes the hands' points, cards and suits (or colours) decide (Lucky 8,
+Super Tie, Contrast Bonus): :mod:`bacc_edge.depth.suited_counts` counts them exactly
+without their card layout in a fraction of a millisecond a round, less than the screen's
+own budgets cost (:class:`ScreenedValues`).
 """
 
 from __future__ import annotations
@@ -76,7 +80,8 @@ from ..game.tableau import Tableau
 from ..language.bet import Bet, Event
 from ..language.point_words import banker, cards_dealt, player
 from .card_totals import card_class_totals, class_values
-from .suited_hands import SuitedBudgets, fill_bound
+from .suited_counts import SuitedCounts
+from .suited_hands import SuitedBudgets, fill_bound, points_and_cards_bets
 
 #: A round is skipped only when its bound is below minus this (see the module: the
 #: bound's rounding error is below 1e-9).
@@ -84,11 +89,7 @@ MARGIN = 1e-6
 
 
 def _points_and_cards() -> tuple[list[Bet], Callable[[tuple], int]]:
-    bets = [Bet(f"{hand.side} points", [Event(f"{p}", hand.points == p, 1) for p in range(10)])
-            for hand in (player, banker)] + [
-        Bet(f"{hand.side} cards", [Event("three cards", hand.cards == 3, 1)])
-        for hand in (player, banker)]
-    return bets, lambda key: COUP_CARDS - 2 + (key[2] == 0) + (key[3] == 0)
+    return points_and_cards_bets(), lambda key: COUP_CARDS - 2 + (key[2] == 0) + (key[3] == 0)
 
 
 def _cards_dealt() -> tuple[list[Bet], Callable[[tuple], int]]:
@@ -279,15 +280,22 @@ class ScreenedValues:
     on points and pairs every round (microseconds); those on the cards counted every
     round where their layout is settled on the first cards' multisets or counts a shoe
     in under ``cheap_s`` seconds (timed once, on the full shoe: the choice changes how
-    long a run takes, never a value), else screened, each layout of bets on its own
-    (:class:`PartScreen`). ``values``: the run's
+    long a run takes, never a value), or where their classes are the point cells' and
+    the hands' suits' (``suited``: counted exactly without the card layout, a fraction
+    of a millisecond a round, :mod:`bacc_edge.depth.suited_counts`), else screened,
+    each layout of bets on its own (:class:`PartScreen`). ``values``: the run's
     :class:`~bacc_edge.depth.shoes.RoundValues`, whose card parts are screened."""
 
-    def __init__(self, values, tableau: Tableau, *, cheap_s: float = CHEAP_S):
+    def __init__(self, values, tableau: Tableau, *, cheap_s: float = CHEAP_S,
+                 suited: bool = True):
         self.values = values
-        self.screens = [None if part.batch.plan is not None
+        #: per card part, its exact counts without the card layout (None: none)
+        self.suited = [SuitedCounts.of(part.evaluator, tableau)
+                       if suited and part.batch.plan is None else None
+                       for part in values.card_parts]
+        self.screens = [None if part.batch.plan is not None or counts is not None
                         else PartScreen(part.evaluator, tableau)
-                        for part in values.card_parts]
+                        for part, counts in zip(values.card_parts, self.suited)]
         self.cheap_s = cheap_s
         #: per screened part, the full shoe (its 52 counts, as bytes) and its totals
         self._full: list[tuple[bytes, np.ndarray] | None] = [None] * len(self.screens)
@@ -307,8 +315,11 @@ class ScreenedValues:
             full_totals = self._full_totals(p, full)
             screen = self.screens[p]
             if screen is None:
-                evs[:, places], squares[:, places] = class_values(
-                    evaluator, card_class_totals(evaluator, batch, rows))
+                totals = None if self.suited[p] is None else (
+                    self.suited[p].class_totals_each(rows))
+                if totals is None:  # no such counts, or too many cards for them
+                    totals = card_class_totals(evaluator, batch, rows)
+                evs[:, places], squares[:, places] = class_values(evaluator, totals)
                 continue
             for s, (unseen, required) in enumerate(zip(shoes, must)):
                 counted, totals = screen.screen_shoe(unseen, required, full, full_totals)

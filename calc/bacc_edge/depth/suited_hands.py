@@ -136,7 +136,7 @@ POOLS = {"suit": tuple(range(SUITS_PER_RANK)), "colour": SUIT_COLOURS}
 PLAYER, BANKER, BOTH, SAME, DIFFERENT = range(5)
 
 
-def _pool_bets(word: str) -> list[Bet]:
+def pool_bets(word: str) -> list[Bet]:
     """The bets whose first line holds where the player's hand is of one pool (``word``:
     suit or colour), the banker's, both of the same, both of different ones."""
     one = [getattr(hand.hand, f"same_{word}") for hand in (player, banker)]
@@ -147,19 +147,28 @@ def _pool_bets(word: str) -> list[Bet]:
             Bet("both, different", [Event("different", one[0] & one[1] & ~same, 1)])]
 
 
-def _reads_groups_of(bets: Sequence[Bet], word: str) -> bool:
+def reads_groups_of(bets: Sequence[Bet], word: str) -> bool:
     """Whether ``bets`` read ``word`` (suit, colour) on a group of cards."""
     return any(f.startswith("{") and f.endswith(f".{word}")
                for b in bets for f in bet_features(b))
 
 
-def _cell_bets() -> list[Bet]:
+def cell_bets() -> list[Bet]:
     """The point engine's cells, as bets: each hand's two-card total and third card."""
     hands = (player, banker)
     return ([Bet(f"{h.side} two", [Event(f"{t}", h.two_card_total == t, 1)
                                    for t in range(POINT_VALUES)]) for h in hands]
             + [Bet(f"{h.side} third", [Event(f"{x}", h.third == x, 1)
                                        for x in range(-1, POINT_VALUES)]) for h in hands])
+
+
+def points_and_cards_bets() -> list[Bet]:
+    """Each hand's final points and whether it holds three cards, as bets: the
+    finest grouping of the screen, a function of the point engine's cells."""
+    return [Bet(f"{hand.side} points", [Event(f"{p}", hand.points == p, 1) for p in range(10)])
+            for hand in (player, banker)] + [
+        Bet(f"{hand.side} cards", [Event("three cards", hand.cards == 3, 1)])
+        for hand in (player, banker)]
 
 
 def value_pool_counts(unseen: np.ndarray, pools: Sequence[int]) -> np.ndarray:
@@ -330,7 +339,7 @@ class SuitedBudgets:
                  group_bets: Sequence[Bet], group_number: dict, n_groups: int,
                  tableau: Tableau):
         self.pools, self.inside = tuple(pools), inside
-        cells = _cell_bets()
+        cells = cell_bets()
         self.points = Evaluator.of([*cells, *group_bets], suits=False, tableau=tableau)
         self.enumerator = Enumerator(self.points.layout)
         keys = self.points.class_events.T
@@ -369,9 +378,9 @@ class SuitedBudgets:
         bets = list(grouped.bets)
         own = {tuple(row): c for c, row in enumerate(grouped.class_events.T.tolist())}
         for word, pools in POOLS.items():
-            if not _reads_groups_of(bets, word):
+            if not reads_groups_of(bets, word):
                 continue
-            more = _pool_bets(word)
+            more = pool_bets(word)
             try:
                 wider = Evaluator([*bets, *more], layout_for([*bets, *more], tableau))
             except PlanTooLarge:  # no budget, no harm: the caps alone bound the value
@@ -543,5 +552,6 @@ def fill_bound(chances, budgets, caps, order, groups, values, inside, lo, left, 
 
 
 __all__ = ["BANKER", "BOTH", "DIFFERENT", "HAND_CARDS", "PLAYER", "POOLS", "ROUNDING", "SAME",
+           "cell_bets", "points_and_cards_bets", "pool_bets", "reads_groups_of",
            "SuitedBudgets", "cell_budgets", "fill_bound", "ratio_tables", "suited_ratios",
            "value_pool_counts"]
