@@ -91,11 +91,16 @@ WRITTEN = [
     'Bet("A suit and colours", [Event("e0", (banker.card(1).suit == "♦") & '
     '(player.hand.count(colour="red") >= 2), 10), Event("e1", player.card(3).is_("J♥") '
     '| (coup.card(5).colour == "black"), 3)])',
+    # card values kept in one byte a cell, multiplied past 127: worked out in 64 bits
+    'Bet("Values times thirty", [Event("e0", (player.card(1).value * 30) '
+    '+ (banker.card(1).value * 30) >= 390, 5), Event("e1", (player.card(2).value * -20) '
+    '< -130, 2)])',
 ]
 
 
 @pytest.mark.parametrize("source", WRITTEN, ids=["Red Rush", "Rank groups", "Suit then rank",
-                                                  "One suit named", "A suit and colours"])
+                                                  "One suit named", "A suit and colours",
+                                                  "Values times thirty"])
 @pytest.mark.parametrize("shoe_name", sorted(SHOES))
 def test_bets_written_by_hand_count_as_the_reference_counts_them(source, shoe_name):
     kinds = SHOES[shoe_name]

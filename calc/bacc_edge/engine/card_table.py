@@ -409,7 +409,9 @@ class CardLayout(Layout):
     def _read(self, position: str, attribute: str, code: np.ndarray,
               dealt: np.ndarray) -> np.ndarray:
         """The ``attribute`` of the card at ``position`` in each cell, from its cell code
-        and whether a card is there (-1 where none is)."""
+        and whether a card is there (-1 where none is), one byte a cell (int8): a
+        layout keeps every feature its bets read, and the quantities' arithmetic works
+        in 64 bits (:class:`~bacc_edge.language.condition_algebra.Quantity`)."""
         p = POSITIONS.index(position)
         cells = cell_numbering(self.detail)
         base_radix, suit_radix = cells.base_radix[p], cells.suit_radix[p]
@@ -429,7 +431,7 @@ class CardLayout(Layout):
             raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
         else:
             out = class_readings(self.detail)[attribute == "colour"][suit]
-        return np.where(dealt, out, -1)
+        return np.where(dealt, out, -1).astype(np.int8)
 
     def _beyond_hands(self, card: str, attribute: str) -> np.ndarray:
         """Card 5 or 6 out of the shoe, always there ("dealt"). Where the coup is read:
