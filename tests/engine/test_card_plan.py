@@ -20,15 +20,16 @@ from bacc_edge.engine.point_table import layout_answering
 from bacc_edge.language.random_bets import random_bets
 
 def test_a_layout_of_two_cards_by_suit_costs_what_a_hand_count_says():
-    """P1's suit named and B1's colour named, the coup not read: P1 and B1 are dealt as
-    each of 10 values and 4 suits, 40 × 40 = 1,600 sequences, into 4 × 4 cells (a
-    colour is read off the suit), and every coup reaches all 16."""
+    """P1's suit named ♦ and B1's colour named, the coup not read: the suits told apart
+    are ♦, ♥ and black (♦ from the others, red from black), so P1 and B1 are dealt as
+    each of 10 values and 3 suit classes, 30 × 30 = 900 sequences, into 3 × 3 cells (a
+    colour is read off the class), and every coup reaches all 9."""
     bet = Bet("two cards", [Event("e", (player.card(1).suit == "♦")
                                   & (banker.card(1).colour == "red"), 1)])
     fine = layout_answering(bet_features(bet))
     cost = plan_cost(fine.detail, fine.tableau, fine.cards)
-    assert (cost.sequences, cost.least, cost.most) == (1600, 16, 16)
-    assert fine.n_cells == 16
+    assert (cost.sequences, cost.least, cost.most) == (900, 9, 9)
+    assert fine.n_cells == 9
 
 
 def test_suits_named_in_order_of_appearance_deal_one_naming_of_each_sequence():
@@ -44,19 +45,21 @@ def test_suits_named_in_order_of_appearance_deal_one_naming_of_each_sequence():
 
 
 def test_a_card_whose_suit_is_not_read_is_dealt_by_its_rank_only():
-    """P1's suit named and P2's rank named (a king), the coup not read: the bases are
-    the 10 point values and the king apart from the other 0s, 11; P1 is dealt as each
-    base in 4 suits, P2 as each base only (its suit unread): 44 × 11 = 484 sequences
-    (44 × 44 with one detail for both), into 4 suits × 11 bases = 44 cells, of which a
-    coup (two values) reaches at most 4 × 2 (P2 a 0: a king or not)."""
+    """P1's suit named ♦ and P2's rank named (a king), the coup not read: the bases are
+    the 10 point values and the king apart from the other 0s, 11, the suit classes ♦ and
+    the others, 2; P1 is dealt as each base in 2 classes, P2 as each base only (its suit
+    unread): 22 × 11 = 242 sequences (22 × 22 with one detail for both), into 2 classes
+    × 11 bases = 22 cells, of which a coup (two values) reaches at most 2 × 2 (P2 a 0: a
+    king or not)."""
     bet = Bet("suit and rank", [Event("e", (player.card(1).suit == "♦")
                                       & (player.card(2).rank == "K"), 1)])
     fine = layout_answering(bet_features(bet))
     cost = plan_cost(fine.detail, fine.tableau, fine.cards)
-    assert (cost.sequences, cost.least, cost.most) == (484, 8, 44)
-    assert fine.n_cells == 44
-    assert cost.why == ("it tells 44 kinds of card apart (point values, K and suits) at P1 "
-                        "one by one, and 11 (point values, K) at P2 one by one")
+    assert (cost.sequences, cost.least, cost.most) == (242, 4, 22)
+    assert fine.n_cells == 22
+    assert cost.why == ("it tells 22 kinds of card apart (point values, K and suits "
+                        "(as ♠♥♣ | ♦)) at P1 one by one, and 11 (point values, K) at P2 "
+                        "one by one")
 
 
 def test_a_count_made_in_stages_is_priced_by_its_steps():
@@ -88,7 +91,7 @@ ROUGH = random_bets(1, 5)[4].bet
 
 @pytest.mark.parametrize("bet, words", [
     (RANK_GROUPS, ("bet 'Rank groups'", "GB of memory", "past the 768 MB",
-                   "52 kinds of card", "P1+B1+P2+B2")),
+                   "26 kinds of card", "P1+B1+P2+B2")),
     (ROUGH, ("bet 'Random bet 5'", "minutes a count", "past the 768 MB and 10.0 minutes",
              "one by one")),
 ])

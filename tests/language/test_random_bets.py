@@ -83,10 +83,24 @@ WRITTEN = [
     '(player.hand.count(rank="9") >= 2) & (banker.card(1).rank == "J"), 5), '
     'Event("e1", (banker.card(2).colour == "red") & (player.card(3).rank == '
     'player.card(1).rank), 2)])',
+    # suits read only by naming some: the cells tell ♥ from the rest; ♥, ♦ and the
+    # colours apart (CardDetail.suit_classes), card 5 out of the shoe among them
+    'Bet("One suit named", [Event("e0", (first_four.count(suit="♥") >= 2) & '
+    '(all_cards.most_of_a_rank >= 2), 25), Event("e1", (banker.card(3).suit != "♥") & '
+    'banker.card(3).dealt & (player.card(1).rank == banker.card(1).rank), 5)])',
+    'Bet("A suit and colours", [Event("e0", (banker.card(1).suit == "♦") & '
+    '(player.hand.count(colour="red") >= 2), 10), Event("e1", player.card(3).is_("J♥") '
+    '| (coup.card(5).colour == "black"), 3)])',
+    # card values kept in one byte a cell, multiplied past 127: worked out in 64 bits
+    'Bet("Values times thirty", [Event("e0", (player.card(1).value * 30) '
+    '+ (banker.card(1).value * 30) >= 390, 5), Event("e1", (player.card(2).value * -20) '
+    '< -130, 2)])',
 ]
 
 
-@pytest.mark.parametrize("source", WRITTEN, ids=["Red Rush", "Rank groups", "Suit then rank"])
+@pytest.mark.parametrize("source", WRITTEN, ids=["Red Rush", "Rank groups", "Suit then rank",
+                                                  "One suit named", "A suit and colours",
+                                                  "Values times thirty"])
 @pytest.mark.parametrize("shoe_name", sorted(SHOES))
 def test_bets_written_by_hand_count_as_the_reference_counts_them(source, shoe_name):
     kinds = SHOES[shoe_name]

@@ -33,15 +33,15 @@ from math import comb, factorial
 import numpy as np
 
 from . import card_kernels
-from .card_cells import bases, cell_numbering, multiset_ranks
+from .card_cells import bases, cell_numbering, multiset_ranks, suit_class_of
 from .card_enumeration import DENSE_CELLS, enumeration, no_residues
 from .card_table import ALL_CARDS, CardDetail, CardLayout
 from .factored_table import FactoredLayout, folded_enumeration, joined_positions
-from .features import NAMED, RELATED_RANKS, card_read, group_name, named_rank
+from .features import MARKS, NAMED, RELATED_RANKS, RELATED_SUITS, card_read, group_name
 from .jit import kernel
 from .outcome_table import needs_python_integers
 from ..errors import BaccEdgeError
-from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
+from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, RANKS, SUITS_PER_RANK
 from ..game.coup import POSITIONS
 from ..game.shoe import COUP_CARDS, falling
 
@@ -64,12 +64,11 @@ def first_cards_group(bets) -> tuple[str, ...] | None:
     """The positions of the one group of the first four cards that every card feature
     of ``bets`` reads (in no order), where they read nothing else (no coup, no card by
     position, no pair); else None."""
-    markers = set(NAMED.values()) | {RELATED_RANKS} | {named_rank(r) for r in range(len(RANKS))}
     group = None
     for bet in bets:
         for event in bet.events:
             for name in event.when.features:
-                if name in markers:
+                if name in MARKS:
                     continue
                 read = card_read(name)
                 if read is None or not read[2] or not set(read[0]) <= set(FIRST_FOUR):
@@ -123,7 +122,8 @@ def first_cards_plan(bets, evaluator_class, tableau) -> FirstCardsPlan | None:
     name = group_name(group)
     features = frozenset().union(*(e.when.features for b in bets for e in b.events))
     finest = CardLayout(CardDetail.of(features | {f"{name}.rank", f"{name}.suit",
-                                                  RELATED_RANKS, NAMED["suit"]}), tableau)
+                                                  RELATED_RANKS, RELATED_SUITS,
+                                                  NAMED["suit"]}), tableau)
     detail = finest.detail
     if (detail.coup or len(detail.ranks) != len(RANKS) or detail.relabel
             or not any(sorted(b) == sorted(POSITIONS.index(p) for p in group)
@@ -251,12 +251,12 @@ def _class_matrix(detail: CardDetail) -> tuple[np.ndarray, np.ndarray]:
     """52 × fine classes and 52 × point values one-hot matrices: a row of card counts
     times them gives :func:`~bacc_edge.engine.card_enumeration.shoe_counts`."""
     m = detail.n_suit_classes
-    base_of = bases(detail)[2]
+    base_of, of = bases(detail)[2], suit_class_of(detail)
     fine = np.zeros((CARD_KINDS, detail.n_bases * m), dtype=np.int64)
     value = np.zeros((CARD_KINDS, POINT_VALUES), dtype=np.int64)
     for card in range(CARD_KINDS):
         r, s = divmod(card, SUITS_PER_RANK)
-        fine[card, base_of[r] * m + (0 if m == 1 else s if m == 4 else SUIT_COLOURS[s])] = 1
+        fine[card, base_of[r] * m + of[s]] = 1
         value[card, POINTS[r]] = 1
     return fine, value
 

@@ -27,7 +27,7 @@ from math import comb
 
 import numpy as np
 
-from ..game.cards import POINT_VALUES, POINTS, RANKS
+from ..game.cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
 from ..game.coup import COUP_CARDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..game.tableau import STANDARD
 from .features import PART_RADIX, coup_parts
@@ -75,6 +75,31 @@ def bases(detail) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         base_of = [POINT_VALUES + detail.ranks.index(r) if r in detail.ranks else POINTS[r]
                    for r in range(len(RANKS))]
     return tuple(np.array(a, dtype=np.int64) for a in (value, rank, base_of))
+
+
+def suit_class_of(detail) -> tuple[int, ...]:
+    """Per suit (♠ ♥ ♦ ♣), its suit class in ``detail``'s cells: its own where suits are
+    told apart, its colour where only colours are, 0 where neither is, and its class of
+    :attr:`~bacc_edge.engine.card_table.CardDetail.suit_classes` where the conditions
+    only name some suits. The one place a suit becomes a suit class."""
+    if detail.suit_classes:
+        return tuple(detail.suit_classes)
+    return {"": (0,) * SUITS_PER_RANK, "colour": SUIT_COLOURS,
+            "suit": tuple(range(SUITS_PER_RANK))}[detail.suits]
+
+
+def class_readings(detail) -> tuple[np.ndarray, np.ndarray]:
+    """What the conditions read of a card of each suit class: its suit (where the class
+    is one suit; else ``SUITS_PER_RANK`` + the class, which equals no suit a condition
+    names) and its colour (that of its suits: a class never mixes colours where a colour
+    is read)."""
+    of = np.array(suit_class_of(detail))
+    n = int(of.max()) + 1
+    suit = np.array([np.flatnonzero(of == c)[0] if (of == c).sum() == 1
+                     else SUITS_PER_RANK + c for c in range(n)], dtype=np.int64)
+    colour = np.array([SUIT_COLOURS[np.flatnonzero(of == c)[0]] for c in range(n)],
+                      dtype=np.int64)
+    return suit, colour
 
 
 def fine_classes(detail) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -311,4 +336,5 @@ def multiset_ranks(sorted_codes: np.ndarray) -> np.ndarray:
 
 
 __all__ = ["BINOM", "CellNumbering", "RANK_OF_VALUE", "bases", "cell_numbering",
-           "fine_classes", "multiset_codes", "multiset_ranks"]
+           "class_readings", "fine_classes", "multiset_codes", "multiset_ranks",
+           "suit_class_of"]

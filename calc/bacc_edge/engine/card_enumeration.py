@@ -26,11 +26,11 @@ import numpy as np
 
 from . import card_kernels
 from ..errors import PlanTooLarge
-from ..game.cards import POINT_VALUES, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
+from ..game.cards import POINT_VALUES, POINTS, RANKS, SUITS_PER_RANK
 from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER, THIRD_CARDS, coup_plan
 from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
-from .card_cells import BINOM, bases, cell_numbering
+from .card_cells import BINOM, bases, cell_numbering, suit_class_of
 from .suit_stages import count_staged, staged, staged_steps
 
 #: A position with no card (a third card not dealt, or a position not enumerated).
@@ -273,13 +273,14 @@ def shoe_counts(detail, suits: np.ndarray, ranks: np.ndarray | None = None):
     np.add.at(values, np.array(POINTS), ranks)
     base_of = bases(detail)[2]
     m = detail.n_suit_classes
+    of = suit_class_of(detail)
     fine = np.zeros(detail.n_bases * m, dtype=np.int64)
     for r in range(len(RANKS)):
         if m == 1:
             fine[base_of[r]] += ranks[r]
             continue
         for s in range(SUITS_PER_RANK):
-            fine[base_of[r] * m + (s if m == 4 else SUIT_COLOURS[s])] += suits[r, s]
+            fine[base_of[r] * m + of[s]] += suits[r, s]
     return fine, values
 
 

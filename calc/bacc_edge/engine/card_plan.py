@@ -36,8 +36,11 @@ differ only by those values are dealt once
 every shoe of the layout's cards). What the plan still prices high, and why (see the
 speed page): a rank read on one card is read on every fine card (a card whose suit
 alone is read is still dealt as each rank of its value), and a suit on one is read as
-finely on every card whose suit is read (one colour named deals every suited card in
-four suits); naming any suit or colour stops the suits being renamed everywhere; the
+finely on every card whose suit is read (the suit classes,
+:attr:`~bacc_edge.engine.card_table.CardDetail.suit_classes`, tell apart the suits a bet
+names and the colours where it reads one: ♥ named on one card deals every suited card
+as ♥ or not, but ♥ beside a colour as ♥, ♦ or black, and suits compared with each other
+in all four); naming any suit or colour stops the suits being renamed everywhere; the
 cells themselves (a bet that reads ranks at six positions reaches hundreds of millions
 of cells, past the memory, whatever the sequences); the coup is kept as both hands'
 points where a bet may need only the winner or nothing; and conditions are closures

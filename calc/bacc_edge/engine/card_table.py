@@ -44,16 +44,17 @@ import numba as nb
 import numpy as np
 
 from . import card_kernels
-from ..game.cards import CARD_KINDS, POINTS, RANKS, SUIT_COLOURS, SUITS_PER_RANK
+from ..game.cards import CARD_KINDS, POINTS, RANKS, SUIT_COLOURS, SUITS, SUITS_PER_RANK
 from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
-from .card_cells import RANK_OF_VALUE, bases, cell_numbering
+from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import check_plan
 from .card_enumeration import (CELL_BYTES, DENSE_CELLS, MEMORY_LIMIT, SPARSE_CELLS, count_run,
                                enumeration, on_cells, relabelling, shoe_counts, sparse_items,
                                tail_ways, too_many_cells)
-from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS, beyond_hands,
-                       card_read, coup_feature, named_rank)
+from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS,
+                       RELATED_SUITS, beyond_hands, card_read, coup_feature, named_rank,
+                       named_suit)
 from ..util.progress import Progress, Steps
 from .outcome_table import Layout, OutcomeTable, needs_python_integers, suitless_ways
 from .residues import chinese_remainders, largest_primes, montgomery, montgomery_moduli
@@ -68,6 +69,8 @@ _PAIR_FEATURES = {"player_pair": (("P1", "P2"), ("rank",)),
                   "player_suited_pair": (("P1", "P2"), ("rank", "suit")),
                   "banker_suited_pair": (("B1", "B2"), ("rank", "suit"))}
 assert set(COUP_FEATURES) | set(_PAIR_FEATURES) == set(FEATURES)
+#: the pair features that read suits (a suited pair: two cards' suits related)
+_SUIT_PAIRS = frozenset(k for k, (_, read) in _PAIR_FEATURES.items() if "suit" in read)
 
 
 def is_card_feature(name: str) -> bool:
@@ -99,7 +102,13 @@ class CardDetail:
     appearance (the conditions never name a suit or colour); ``blocks``: a partition of
     the positions (indices in dealing order), each block told apart only as a multiset
     of its cards where that pays (see :func:`_blocks_pay`); ``beyond``: the cards 5 and 6
-    out of the shoe read whether dealt to a hand or not (``"C5"``, ``"C6"``). Where the
+    out of the shoe read whether dealt to a hand or not (``"C5"``, ``"C6"``);
+    ``suit_classes``: per suit (♠ ♥ ♦ ♣) its *suit class*, where the conditions read
+    suits only by naming some (and perhaps by colour): the coarsest partition of the
+    four suits that tells each suit named from the others, and the colours apart where
+    a colour is read (♥ named alone: (0, 1, 0, 0)); empty for the usual classes, every
+    suit apart, or the two colours (:func:`~bacc_edge.engine.card_cells.suit_class_of`).
+    Where the
     coup is read, a card the coup leaves in the shoe is dealt in a third card's empty
     position (see :func:`_fill_unused`) and whether each hand drew is read; where it is
     not, card 5 is dealt in the player's third card's position and card 6 in the
@@ -114,6 +123,7 @@ class CardDetail:
     relabel: bool
     blocks: tuple
     beyond: tuple = ()
+    suit_classes: tuple = ()
 
     @classmethod
     def of(cls, features) -> "CardDetail":
@@ -168,7 +178,8 @@ class CardDetail:
         apart = cls(tuple(frozenset(reads[p]) for p in POSITIONS), ranks, suits, coup,
                     tuple(k for k in PART_RADIX if k in parts), relabel,
                     tuple((i,) for i in range(len(POSITIONS))),
-                    tuple(c for c in BEYOND_HANDS if c in beyond))
+                    tuple(c for c in BEYOND_HANDS if c in beyond),
+                    _suit_partition(features, suits, "colour" in attributes))
         grouped = replace(apart, blocks=_blocks(reads, groups, alone))
         return grouped if _blocks_pay(apart, grouped) else apart
 
@@ -178,7 +189,7 @@ class CardDetail:
 
     @property
     def n_suit_classes(self) -> int:
-        return {"": 1, "colour": 2, "suit": 4}[self.suits]
+        return max(suit_class_of(self)) + 1
 
     @property
     def n_bases(self) -> int:
@@ -188,7 +199,7 @@ class CardDetail:
         """In words, e.g. "ranks and suits of P1, P2 (suits up to renaming)"."""
         what = ("ranks" if len(self.ranks) == 13 else "point values" + "".join(
             f", {RANKS[r]}" for r in self.ranks)) + (
-            f" and {self.suits}s" if self.suits else "")
+            f" and {self.suits}s" if self.suits else "") + _classes_text(self.suit_classes)
         where = ", ".join(p for p, f in zip(POSITIONS, self.fine) if f) or "no card"
         sets = ["+".join(POSITIONS[i] for i in b) for b in self.blocks if len(b) > 1]
         return (f"{what} of {where}" + (" (named in order of appearance)" if self.relabel
@@ -197,6 +208,38 @@ class CardDetail:
                 + ("" if self.coup else "; the coup's outcome not read")
                 + "".join(f"; card {c[1]} out of the shoe, dealt to a hand or not"
                           for c in self.beyond))
+
+
+def _suit_partition(features: frozenset, suits: SuitDetail, colour: bool) -> tuple:
+    """:attr:`CardDetail.suit_classes` of conditions reading ``features``: where suits
+    are read only by naming some (no suit compared with another, no suited pair), the
+    coarsest partition of the four suits that tells each suit named from the others,
+    and the colours apart where ``colour`` is read, numbered in order of their least
+    suit; else empty (every suit apart)."""
+    named = [s for s in range(SUITS_PER_RANK) if named_suit(s) in features]
+    if (suits is not SuitDetail.SUIT or not named or RELATED_SUITS in features
+            or features & _SUIT_PAIRS):
+        return ()
+    keys = [(SUIT_COLOURS[s] if colour else 0, s if s in named else -1)
+            for s in range(SUITS_PER_RANK)]
+    order = list(dict.fromkeys(keys))
+    return () if len(order) == SUITS_PER_RANK else tuple(order.index(k) for k in keys)
+
+
+def _refines(detail: CardDetail, wanted: CardDetail) -> bool:
+    """Whether ``detail``'s suit classes tell apart every two suits ``wanted``'s do."""
+    mine, theirs = suit_class_of(detail), suit_class_of(wanted)
+    return all(theirs[a] == theirs[b] for a in range(SUITS_PER_RANK)
+               for b in range(SUITS_PER_RANK) if mine[a] == mine[b])
+
+
+def _classes_text(suit_classes: tuple) -> str:
+    """The suit classes in words: " (as ♥ | ♠♦♣)"; nothing for the usual ones."""
+    if not suit_classes:
+        return ""
+    classes = ["".join(SUITS[s] for s in range(SUITS_PER_RANK) if suit_classes[s] == c)
+               for c in range(max(suit_classes) + 1)]
+    return f" (as {' | '.join(classes)})"
 
 
 def _blocks_pay(apart: CardDetail, grouped: CardDetail) -> bool:
@@ -330,6 +373,14 @@ class CardLayout(Layout):
     def describe(self) -> str:
         return self.detail.describe()
 
+    def answering(self, features: frozenset, shoe: Shoe) -> Layout:
+        """These cells; or, where they tell apart only the suits their bets name
+        (:attr:`CardDetail.suit_classes`) and ``features`` read suits they mix (another
+        suit named, suits compared, a colour), the same cells with every suit apart."""
+        if self.detail.suit_classes and not _refines(self.detail, CardDetail.of(features)):
+            return CardLayout(replace(self.detail, suit_classes=()), self.tableau, self.cards)
+        return self
+
     def table(self, shoe: Shoe, *, on_progress: Progress | None = None) -> OutcomeTable:
         """:func:`card_table` of ``shoe`` on these cells."""
         return card_table(shoe, self, on_progress=on_progress)
@@ -358,7 +409,9 @@ class CardLayout(Layout):
     def _read(self, position: str, attribute: str, code: np.ndarray,
               dealt: np.ndarray) -> np.ndarray:
         """The ``attribute`` of the card at ``position`` in each cell, from its cell code
-        and whether a card is there (-1 where none is)."""
+        and whether a card is there (-1 where none is), one byte a cell (int8): a
+        layout keeps every feature its bets read, and the quantities' arithmetic works
+        in 64 bits (:class:`~bacc_edge.language.condition_algebra.Quantity`)."""
         p = POSITIONS.index(position)
         cells = cell_numbering(self.detail)
         base_radix, suit_radix = cells.base_radix[p], cells.suit_radix[p]
@@ -376,11 +429,9 @@ class CardLayout(Layout):
             out = base_value[base] if fine else base
         elif suit_radix == 1:
             raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
-        elif attribute == "colour" and self.detail.suits is SuitDetail.SUIT:
-            out = np.array(SUIT_COLOURS)[suit]
         else:
-            out = suit
-        return np.where(dealt, out, -1)
+            out = class_readings(self.detail)[attribute == "colour"][suit]
+        return np.where(dealt, out, -1).astype(np.int8)
 
     def _beyond_hands(self, card: str, attribute: str) -> np.ndarray:
         """Card 5 or 6 out of the shoe, always there ("dealt"). Where the coup is read:
@@ -492,10 +543,10 @@ def _merged_ranks(detail: CardDetail, suitless) -> tuple[int, ...]:
 
 def _class_counts(detail: CardDetail, row) -> list[int]:
     """A rank's cards per suit class of the detail, from its four suit counts."""
-    m = detail.n_suit_classes
-    out = [0] * m
+    of = suit_class_of(detail)
+    out = [0] * detail.n_suit_classes
     for s in range(SUITS_PER_RANK):
-        out[s if m == 4 else SUIT_COLOURS[s]] += int(row[s])
+        out[of[s]] += int(row[s])
     return out
 
 

@@ -15,9 +15,9 @@ import itertools
 import numpy as np
 
 from ..errors import BaccEdgeError
-from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, SUIT_COLOURS, SUITS_PER_RANK
+from ..game.cards import CARD_KINDS, POINT_VALUES, POINTS, SUITS_PER_RANK
 from ..game.coup import NO_THIRD, POSITIONS
-from .card_cells import BINOM, bases, cell_numbering
+from .card_cells import BINOM, bases, cell_numbering, suit_class_of
 from .card_table import CardLayout
 from .coup_settle_kernels import CardSettle, canonical_cells
 
@@ -35,7 +35,7 @@ def _card_codes(layout: CardLayout) -> np.ndarray:
     m = detail.n_suit_classes
     kinds = np.arange(CARD_KINDS)
     rank, suit = kinds // SUITS_PER_RANK, kinds % SUITS_PER_RANK
-    suit_class = {1: np.zeros_like(suit), 2: np.array(SUIT_COLOURS)[suit], 4: suit}[m]
+    suit_class = np.array(suit_class_of(detail))[suit]
     fine_class = bases(detail)[2][rank] * m + suit_class
     points = np.array(POINTS)[rank]
     return np.ascontiguousarray(np.stack([

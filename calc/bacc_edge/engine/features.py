@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..game.cards import RANKS, SUITS_PER_RANK
 from ..game.coup import BEYOND_HANDS, POSITIONS, CoupPlan, Winner
 
 #: How many values each part of a coup takes.
@@ -101,11 +102,26 @@ NAMED = {"suit": "suit:named", "colour": "colour:named"}
 #: A feature that marks a condition relating ranks to each other (pairs, rank counts,
 #: straights): every rank must be told apart, not only the ranks named.
 RELATED_RANKS = "rank:related"
+#: A feature that marks a condition relating suits to each other (a flush, one card's
+#: suit against another's): every suit must be told apart, not only the suits named.
+RELATED_SUITS = "suit:related"
 
 
 def named_rank(rank: int) -> str:
     """The feature that marks a condition naming a rank that shares its point value."""
     return f"rank:named:{rank}"
+
+
+def named_suit(suit: int) -> str:
+    """The feature that marks a condition naming one suit (``"suit:named:1"``: ♥): the
+    cells need tell that suit apart from the others, not every suit from every other."""
+    return f"suit:named:{suit}"
+
+
+#: Every feature that marks how a condition reads the cards, not a card's attribute.
+MARKS = frozenset({*NAMED.values(), RELATED_RANKS, RELATED_SUITS,
+                   *(named_rank(r) for r in range(len(RANKS))),
+                   *(named_suit(s) for s in range(SUITS_PER_RANK))})
 
 
 def group_name(positions: Sequence[str]) -> str:
@@ -133,6 +149,6 @@ def beyond_hands(name: str) -> bool:
     return name.rpartition(".")[0] in BEYOND_HANDS and card_read(name) is not None
 
 
-__all__ = ["ATTRIBUTES", "COUP_FEATURES", "FEATURES", "NAMED", "PAIR_FEATURES", "PART_RADIX",
-           "RELATED_RANKS", "SUIT_FEATURES", "beyond_hands", "card_read", "coup_feature",
-           "coup_parts", "group_name", "named_rank"]
+__all__ = ["ATTRIBUTES", "COUP_FEATURES", "FEATURES", "MARKS", "NAMED", "PAIR_FEATURES",
+           "PART_RADIX", "RELATED_RANKS", "RELATED_SUITS", "SUIT_FEATURES", "beyond_hands",
+           "card_read", "coup_feature", "coup_parts", "group_name", "named_rank", "named_suit"]

@@ -25,7 +25,8 @@ import numpy as np
 
 from ..game.cards import COLOURS, POINTS, RANKS, SUITS, parse_card, parse_colour, parse_rank, parse_suit
 from ..game.coup import BEYOND_HANDS, POSITIONS, SHOE_ORDER
-from ..engine.features import NAMED, RELATED_RANKS, group_name, named_rank
+from ..engine.features import (NAMED, RELATED_RANKS, RELATED_SUITS, group_name, named_rank,
+                                named_suit)
 from .condition_algebra import (Condition, ConditionError, NoWord, Quantity,
                                 refuses_other_operators)
 
@@ -68,6 +69,8 @@ class CardAttribute:
             return _key(self.where, "value"), frozenset()
         if self.attribute == "rank":
             marks = {RELATED_RANKS if code is None else named_rank(code)}
+        elif self.attribute == "suit":
+            marks = {RELATED_SUITS} if code is None else {NAMED["suit"], named_suit(code)}
         else:
             marks = set() if code is None else {NAMED[self.attribute]}
         return _key(self.where, self.attribute), frozenset(marks)
@@ -333,7 +336,9 @@ class CardGroup:
             return d.any(axis=0) & (np.where(d, values, 99).min(axis=0)
                                     == np.where(d, values, -1).max(axis=0))
 
-        return Condition(f"{self.text}.same_{attribute}", test, frozenset({key, dealt}))
+        related = {RELATED_SUITS} if attribute == "suit" else set()
+        return Condition(f"{self.text}.same_{attribute}", test,
+                         frozenset({key, dealt} | related))
 
     def count(self, *, rank=None, suit=None, colour=None, value=None, **unknown) -> Quantity:
         """How many cards of the group have the given rank, suit, colour and/or point
