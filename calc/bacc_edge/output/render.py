@@ -679,10 +679,11 @@ def depth_notes(spec: DepthSpec, summary) -> list[str]:
              "unit exactly when the bet favours them (the upper bound); a count player bets "
              "one unit when their count reaches its trigger."]
     if spec.screened:
-        lines.append("Screened (--screen): a bet on the cards is counted exactly only on the "
-                     "rounds a proven bound of its value cannot rule out; every bet, win and "
-                     "favourable round is as without it, the mean edge by round is not "
-                     "measured.")
+        lines.append("Screened (--screen): a bet on the cards is counted exactly on every "
+                     "round where its lines read only points, cards and hands of one suit "
+                     "or colour, else only on the rounds a proven bound of its value cannot "
+                     "rule out; every bet, win and favourable round is as without it, the "
+                     "mean edge by round is not measured.")
     for c in spec.counts:
         lines.append(f"count {c.name!r}: {c.text()}")
     if spec.cuts:
