@@ -45,9 +45,10 @@ def test_every_figure_names_a_source_the_repository_records(path):
 
 def test_the_sources_record_is_read_as_written():
     recorded = recorded_sources()
-    # the four rule sheets and the guide, four card-bet analyses, two count studies, and
-    # the two pages of the bets beyond one coup (paytables/streaks, paytables/meters)
-    assert len(recorded) == 13
+    # the four rule sheets and the guide, four card-bet analyses, two count studies, the
+    # two pages of the bets beyond one coup (paytables/streaks, paytables/meters), and the
+    # second-hand review of XXXtreme Lightning's returns (paytables/multipliers)
+    assert len(recorded) == 14
     assert "3 Card Win" in recorded["000_9d483a1cba396471.txt"]
     assert "Lucky 6" in recorded[
         "Wizard of Odds, Lucky 6 (wizardofodds.com/games/baccarat/side-bets/lucky-6/)"]
