@@ -202,7 +202,24 @@ def test_the_fee_for_a_target_return_and_the_hold_ranges():
     (lambda r: r.fee_for("-5%"), "target return '-5%' (str) must be above 0"),
     (lambda r: r.hold(1000, 0.95), "confidence 0.95 is a percentage: write 95% as 95, not "
                                    "0.95"),
-], ids=["fee_for words", "fee_for negative", "hold confidence as a fraction"])
+    (lambda r: r.fee_for(96), "target return 96 (int) is 9600%: surely a percentage written "
+                              "as a number; write 96% as '96%' or 0.96"),
+    (lambda r: r.fee_for("+96%"), "target return '+96%' (str) must be a number such as 0.96 "
+                                  "or '96%' (write numbers in ASCII digits, without spaces, a "
+                                  "'+' or a bare decimal point)"),
+    (lambda r: r.fee_for(".96"), "target return '.96' (str) must be a number such as 0.96 "
+                                 "or '96%' (write numbers in ASCII digits, without spaces, a "
+                                 "'+' or a bare decimal point)"),
+    (lambda r: r.fee_for("96 %"), "target return '96 %' (str) must be a number such as 0.96 "
+                                  "or '96%' (write numbers in ASCII digits, without spaces, a "
+                                  "'+' or a bare decimal point)"),
+    # the coin returns 1 - P(banker) - P(tie) ≈ 0.894 with no fee: 150% needs a fee < 0
+    (lambda r: r.fee_for("150%"), "fee_for('150%') on bet 'Coin': no fee from 0 to below "
+                                  "the stake gives it: it would be -40.43% (the bet returns "
+                                  "more than the target with no fee)"),
+], ids=["fee_for words", "fee_for negative", "hold confidence as a fraction",
+        "fee_for a percentage as a number", "fee_for with a plus", "fee_for a bare point",
+        "fee_for a spaced percent", "fee_for no fee reaches it"])
 def test_a_question_asked_wrongly_of_a_result_is_one_clear_error(ask, message):
     bet = MultiplierBet("Coin", [Event("Player", player.wins, 1)],
                         Overlay(1, Law.fixed(2), deck=52), fee=0)

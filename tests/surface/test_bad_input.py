@@ -1377,6 +1377,14 @@ CLI = [
     ("multipliers: a target return not a number", ["multipliers", "{multiplier}", "--rtp",
                                                     "ninety"],
      "Error: target return 'ninety' (str) must be a number such as 0.96 or '96%'", 1),
+    ("multipliers: a target return of 96 meaning 96%", ["multipliers", "{multiplier}",
+                                                         "--rtp", "96"],
+     "Error: target return '96' (str) is 9600%: surely a percentage written as a number; "
+     "write 96% as '96%' or 0.96", 1),
+    ("multipliers: a target return with a plus", ["multipliers", "{multiplier}", "--rtp",
+                                                   "+96%"],
+     "target return '+96%' (str) must be a number such as 0.96 or '96%' (write numbers in "
+     "ASCII digits, without spaces, a '+' or a bare decimal point)", 1),
     ("multipliers: a target return and --check", ["multipliers", "{multiplier}", "--rtp",
                                                   "96%", "--check"],
      "--rtp, --check, --eor and --depth: one at a time", 2),

@@ -18,7 +18,8 @@ from fractions import Fraction
 from ..game.shoe import Shoe
 from ..game.tableau import Tableau
 from ..language.overlay import Multiplied
-from .multipliers import Exposure, multiplier_exposures, target_return
+from .multipliers import (Exposure, multiplier_exposures, needed_fee, no_fee_reason,
+                          target_return)
 from .overlay_draw import multiplier_law
 
 
@@ -54,10 +55,8 @@ def solve_multipliers(source, target, shoe: Shoe | None = None, *,
 
 def _solved(seen: Exposure, share: Fraction) -> MultiplierSolution:
     result = seen.valued()
-    fee = result.fee_for(share)
-    fee_note = "" if 0 <= fee < 1 else (
-        f"the fee would be {float(fee):.2%} of the stake: no fee from 0 to below the "
-        f"stake gives it")
+    fee = needed_fee(result.ev, share)
+    fee_note = no_fee_reason(fee)
     event, pay, base, pay_note = _base_pay(seen, result.ev, share)
     return MultiplierSolution(seen.bet.name, share, result.return_on_stake_and_fee,
                               seen.bet.fee, fee if not fee_note else None, fee_note,

@@ -29,9 +29,8 @@ from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..language.bet import Printed
 from ..language.loader import Paytable, as_paytable
-from ..language.overlay import (Multiplied, MultiplierBet, Overlay, PublishedReturn,
-                                stake_fraction)
-from ..language.pays import pays
+from ..language.overlay import Multiplied, MultiplierBet, Overlay, PublishedReturn
+from ..language.pays import loosely_written, option_share, pays
 from ..util.arguments import quoted
 from .bet_report import Tables
 from .bet_statistics import VOLATILITY_CONFIDENCE, HoldRange, hold_range
@@ -123,9 +122,14 @@ class MultiplierResult:
     def fee_for(self, target) -> Fraction:
         """The fee (a fraction of the stake) that makes the return on stake and fee
         ``target`` (a share of what is paid, written as fees are: ``0.96``,
-        ``Fraction(96, 100)`` or ``"96%"``): the expected win does not depend on the fee,
-        so it is (1 + ev) / target - 1, exactly."""
-        return (1 + self.ev) / target_return(target) - 1
+        ``Fraction(96, 100)`` or ``"96%"``), exactly (:func:`needed_fee`). Where no fee
+        from 0 to below the stake gives it (the CLI's "none"), ArgumentError says why."""
+        share = target_return(target)
+        fee = needed_fee(self.ev, share)
+        reason = no_fee_reason(fee)
+        if reason:
+            raise ArgumentError(f"fee_for({target!r}) on bet {self.name!r}: {reason}")
+        return fee
 
     @property
     def largest_win(self) -> Fraction:
@@ -154,17 +158,46 @@ class MultiplierResult:
         return self.probability_of(self.award_checked) * GLI_GAMES >= 1
 
 
+#: The largest target return taken: above it (``96`` for 96%) a target is surely a
+#: percentage written as a bare number, as ``hold(1000, 0.95)`` refuses a fraction.
+LARGEST_TARGET = 2
+
+
 def target_return(target) -> Fraction:
-    """A target return on stake and fee, exact: ``0.96``, ``"96%"`` or a Fraction, above
-    0; anything else is refused with its value quoted."""
+    """A target return on stake and fee, exact: ``0.96``, ``"96%"`` or a Fraction (the
+    option grammar of :func:`~bacc_edge.language.pays.option_share`), above 0 and at
+    most :data:`LARGEST_TARGET` (200%); anything else is refused with its value quoted."""
     try:
-        share = stake_fraction(target)
+        share = option_share(target)
     except ValueError:
         raise ArgumentError(f"target return {quoted(target)} must be a number such as "
-                            f"0.96 or '96%'") from None
+                            f"0.96 or '96%'{loosely_written(target)}") from None
     if share <= 0:
         raise ArgumentError(f"target return {quoted(target)} must be above 0")
+    if share > LARGEST_TARGET:
+        raise ArgumentError(f"target return {quoted(target)} is {float(share):.0%}: surely "
+                            f"a percentage written as a number; write 96% as '96%' or 0.96")
     return share
+
+
+def needed_fee(ev: Fraction, share: Fraction) -> Fraction:
+    """The fee (a share of the stake) that makes the return on stake and fee ``share``
+    for a bet whose expected net win per unit staked is ``ev``: the expected win does not
+    depend on the fee, so it is (1 + ev) / share - 1, exactly; it may fall outside the
+    fees a game can charge (see :func:`no_fee_reason`)."""
+    return (1 + ev) / share - 1
+
+
+def no_fee_reason(fee: Fraction) -> str:
+    """Why no fee a game can charge (from 0 to below the stake) is ``fee``; "" where one
+    is."""
+    if fee < 0:
+        return (f"no fee from 0 to below the stake gives it: it would be "
+                f"{float(fee):.2%} (the bet returns more than the target with no fee)")
+    if fee >= 1:
+        return (f"no fee from 0 to below the stake gives it: it would be "
+                f"{float(fee):.2%} of the stake")
+    return ""
 
 
 def multiplier_bets(source) -> list[MultiplierBet]:
@@ -394,6 +427,7 @@ def check_returns(results: Sequence[MultiplierResult]) -> list[ReturnCheck]:
             for r in results for p in r.bet.published]
 
 
-__all__ = ["GLI_GAMES", "CountedLine", "Exposure", "MultiplierResult", "ReturnCheck",
+__all__ = ["GLI_GAMES", "LARGEST_TARGET", "CountedLine", "Exposure", "MultiplierResult", "ReturnCheck",
            "check_returns", "exposure", "multiplier_effects", "multiplier_bets",
-           "multiplier_exposures", "multiplier_report", "target_return"]
+           "multiplier_exposures", "multiplier_report", "needed_fee", "no_fee_reason",
+           "target_return"]

@@ -30,7 +30,7 @@ from typing import Mapping, Sequence
 from ..errors import PaytableError
 from .bet import Bet, Event, Printed
 from .card_words import CardGroup
-from .pays import Pays, PaysError, exact_number, pays
+from .pays import Pays, PaysError, exact_number, option_share, pays
 
 #: The virtual deck the games draw from: one card of each identity.
 VIRTUAL_DECK = 52
@@ -43,25 +43,15 @@ def _fraction(value, what: str) -> Fraction:
         raise PaytableError(f"{what}: {err}") from None
 
 
-def stake_fraction(value) -> Fraction:
-    """A share of the stake, exact, written as a fraction (``0.2``, ``"1/5"``) or a
-    percentage (``"20%"``): how fees and target returns are written. Raises ValueError
-    for anything else."""
-    text = value.strip() if isinstance(value, str) else None
-    if text is not None and text.endswith("%"):
-        return exact_number(text[:-1].strip()) / 100
-    return exact_number(value)
-
-
 def _fee(value, where: str) -> Fraction:
     """The fee ``value`` as a fraction of the stake, from 0 to below 1: a fee of the
     whole stake or more is no game's (the shipped games' fees are 20%), and a fee of 20
     is far likelier 20% mistyped than 2000%."""
     try:
-        fee = stake_fraction(value)
-    except ValueError:
+        fee = option_share(value)  # the one grammar of shares: '20%', 0.2, '1/5'
+    except ValueError as err:
         raise PaytableError(f"{where}: fee {value!r} is not a share of the stake: write "
-                            f"a 20% fee as 0.2 or '20%'") from None
+                            f"a 20% fee as 0.2 or '20%'{_hint(err)}") from None
     if fee < 0:
         raise PaytableError(f"{where}: fee {value!r} is negative: a fee is paid besides "
                             f"the stake, 0 or more (no fee: 0)")
@@ -70,6 +60,12 @@ def _fee(value, where: str) -> Fraction:
                             f"stake: a fee is below the whole stake; write a 20% fee as "
                             f"0.2 or '20%'")
     return fee
+
+
+def _hint(err: ValueError) -> str:
+    """The option grammar's hint carried by ``err`` (a number written loosely), if any."""
+    text = str(err)
+    return f" {text[text.index('('):]}" if "(" in text else ""
 
 
 @dataclass(frozen=True)
@@ -306,4 +302,4 @@ def _plain(pay) -> Pays:
 
 
 __all__ = ["Combine", "Law", "Multiplied", "MultiplierBet", "Overlay", "PublishedReturn",
-           "Repeats", "VIRTUAL_DECK", "stake_fraction"]
+           "Repeats", "VIRTUAL_DECK"]
