@@ -7,7 +7,7 @@ from typing import Sequence
 
 from ..analysis.multiplier_solve import MultiplierSolution
 from ..game.shoe import Shoe
-from ..util.number_text import decimal, fraction, percentage
+from ..util.number_text import decimal, exact_share, fraction, percentage
 from .formats import below, csv_records, prose, table, to_json
 from .render import shoe_json
 
@@ -40,7 +40,7 @@ def solve_output(solutions: Sequence[MultiplierSolution], shoe: Shoe, fmt: str, 
                         "bets": [{**_record(s), **_exact(s)} for s in solutions]})
     if fmt == "csv":
         return csv_records([_record(s) for s in solutions], SOLVE_CSV)
-    rows = [[s.bet, percentage(s.rtp, digits), percentage(s.fee_now, 0),
+    rows = [[s.bet, percentage(s.rtp, digits), exact_share(s.fee_now, digits),
              "none" if s.fee is None else percentage(s.fee, digits), s.event or "",
              "" if s.pay_now is None else f"{decimal(s.pay_now)}:1",
              "none" if s.base_pay is None else f"{decimal(s.base_pay)}:1"]
