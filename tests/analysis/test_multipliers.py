@@ -145,10 +145,42 @@ def test_a_published_return_is_checked_at_its_printed_precision():
                            fee="-5%"), "fee '-5%' is negative"),
     (lambda: PublishedReturn("about 98%", "x"), "not a percentage"),
     (lambda: PublishedReturn("98%", "x", on="fee"), "on 'stake and fee'"),
-])
+    (lambda: Law({2: 1, "2": 1, 3: 2}), r"the value 2 is named twice \(2 and '2'\): name "
+                                        r"each value once"),
+    (lambda: Law({2: 1, "4/2": 1}), r"the value 2 is named twice \(2 and '4/2'\)"),
+    (lambda: Overlay(1, Law({10**10: 1})), "a multiplier past 1,000,000,000 makes a win past "
+                                           "the 1,000,000,000 to 1 no table pays"),
+    (lambda: MultiplierBet("B", [Event("W", player.wins, 1)], Overlay(1, Law.fixed(2)),
+                           cap=0), r"bet 'B': cap 0: the largest net win a round pays per "
+                                   r"unit staked, above 0 \(no cap: leave it out\)"),
+    (lambda: MultiplierBet("B", [Event("W", player.wins, 1)], Overlay(1, Law.fixed(2)),
+                           cap=-1), "bet 'B': cap -1: the largest net win a round pays"),
+    (lambda: Multiplied(1, player.hand, less="150%"),
+     r"Multiplied pays 1 less '150%': with no card matched it would win -0.5 per unit, a "
+     r"loss; less is taken from the win, at most the pay"),
+    (lambda: Overlay(1, Law.fixed(2), deck=0), r"Overlay deck 0: the virtual deck's size, a "
+                                               r"whole number of identities from 1 \(52"),
+], ids=["empty law", "negative weight", "law value not a number", "too many identities",
+        "identities not whole", "multipliers not a Law", "multiplier 0", "combine unknown",
+        "law_source unknown", "cards not a group", "pays 0", "overlay not an Overlay",
+        "fee negative", "published not a percentage", "published on what", "a value twice",
+        "a value twice as a fraction", "a multiplier past the pay limit", "cap 0",
+        "cap negative", "less past the pay", "virtual deck of 0"])
 def test_bad_input_is_one_clear_error(build, message):
     with pytest.raises(BaccEdgeError, match=message):
         build()
+
+
+def test_a_round_past_the_pay_limit_is_refused_and_a_cap_under_it_is_taken():
+    """Five identities at 1,000,000x on 1 deck: a player hand of three matching cards
+    wins 10^18 per unit; capped at 1,000, every bet's largest win is the cap."""
+    from bacc_edge import multiplier_baccarat
+    huge = Overlay(5, Law({10**6: 1}))
+    with pytest.raises(BaccEdgeError, match="past the 1,000,000,000 to 1 no table pays: "
+                                            "lower the multipliers or cap the bet"):
+        multiplier_report(multiplier_baccarat(huge)[:1], Shoe.decks(1))
+    (capped,) = multiplier_report(multiplier_baccarat(huge, cap=1000)[:1], Shoe.decks(1))
+    assert capped.largest_win == 1000
 
 
 def test_a_shoe_without_suits_or_with_too_many_identities_is_refused():

@@ -190,7 +190,7 @@ def calibrate_multipliers(targets: Sequence[Target], identities, values: Sequenc
     ``on_progress`` hears every :data:`LAWS_PER_STEP` laws valued."""
     if not targets:
         raise CalibrationError("no published figure to calibrate against")
-    values = tuple(sorted(Fraction(v) for v in values))
+    values = _multipliers(values)
     steps = Steps(on_progress, -(-_check_grid(len(values), grid) // LAWS_PER_STEP))
     shape = Overlay(identities, Law({values[0]: 1}), deck=deck, combine=combine,
                     repeats=repeats)
@@ -240,6 +240,7 @@ def calibrate(source, unknown: str, values: Sequence, *, grid: int = 20,
         raise CalibrationError(f"unknown {unknown!r}: 'identities' or 'multipliers'")
     values = _distinct(values)
     if unknown == "multipliers":
+        _multipliers(values)
         count = _check_grid(len(values), grid)
         if on_note is not None and count > ANNOUNCED_LAWS:
             on_note(f"valuing {count:,} multiplier laws (weights in steps of 1/{grid} "
@@ -281,6 +282,15 @@ def _distinct(values: Sequence) -> tuple[Fraction, ...]:
         raise CalibrationError("values: none given; name the values whose weights are "
                                "sought")
     return tuple(numbers)
+
+
+def _multipliers(values: Sequence) -> tuple[Fraction, ...]:
+    """The multipliers sought, in order; one of 0 or less is refused."""
+    values = tuple(sorted(Fraction(v) for v in values))
+    if values[0] <= 0:
+        raise CalibrationError(f"values: multiplier {_shown(values[0])}: a multiplier is "
+                               f"above 0 (2 for 2x)")
+    return values
 
 
 def _shown(number: Fraction) -> str:

@@ -29,8 +29,9 @@ from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..language.bet import Printed
 from ..language.loader import Paytable, as_paytable
-from ..language.overlay import Multiplied, MultiplierBet, Overlay, PublishedReturn
-from ..language.pays import loosely_written, option_share, pays
+from ..language.overlay import (VIRTUAL_DECK, Multiplied, MultiplierBet, Overlay,
+                                PublishedReturn)
+from ..language.pays import LARGEST_PAY, loosely_written, option_share, pays
 from ..util.arguments import quoted
 from .bet_report import Tables
 from .bet_statistics import VOLATILITY_CONFIDENCE, HoldRange, hold_range
@@ -207,17 +208,37 @@ def multiplier_bets(source) -> list[MultiplierBet]:
         return [source]
     if isinstance(source, (list, tuple)) and source and all(
             isinstance(b, MultiplierBet) for b in source):
-        return list(source)
+        return _distinct(list(source), "bets")
     if not isinstance(source, (str, os.PathLike, Paytable)):
         raise ArgumentError(f"source {quoted(source)} must be a multiplier paytable's path, "
                             f"a Paytable, a MultiplierBet or a non-empty list of them")
     paytable = as_paytable(source)
-    bets = paytable.defined.get("MULTIPLIER_BETS")
-    if not isinstance(bets, (list, tuple)) or not bets or not all(
-            isinstance(b, MultiplierBet) for b in bets):
-        raise PaytableError(f"{paytable.file or 'paytable'}: defines no MULTIPLIER_BETS "
-                            f"(a non-empty list of MultiplierBet)")
-    return list(bets)
+    where = paytable.file or "paytable"
+    if "MULTIPLIER_BETS" not in paytable.defined:
+        raise PaytableError(f"{where}: defines no MULTIPLIER_BETS (a non-empty list of "
+                            f"MultiplierBet)")
+    bets = paytable.defined["MULTIPLIER_BETS"]
+    if not isinstance(bets, (list, tuple)) or not bets:
+        raise PaytableError(f"{where}: MULTIPLIER_BETS is {quoted(bets)}: it must be a "
+                            f"non-empty list of MultiplierBet(...)")
+    for bet in bets:
+        if not isinstance(bet, MultiplierBet):
+            what = (f"{type(bet).__name__} {bet.name!r}" if isinstance(
+                getattr(bet, "name", None), str) else quoted(bet))
+            raise PaytableError(f"{where}: MULTIPLIER_BETS holds {what}, not a "
+                                f"MultiplierBet(...): a plain Bet goes in BETS")
+    return _distinct(list(bets), f"{where}: MULTIPLIER_BETS")
+
+
+def _distinct(bets: list[MultiplierBet], where: str) -> list[MultiplierBet]:
+    """``bets``, refused where two share a name (ignoring case, as BETS is held)."""
+    seen: set[str] = set()
+    for bet in bets:
+        if bet.name.lower() in seen:
+            raise PaytableError(f"{where}: two bets are named {bet.name!r}: name each bet "
+                                f"once")
+        seen.add(bet.name.lower())
+    return bets
 
 
 def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau | None = None,
@@ -242,7 +263,9 @@ def multiplier_exposures(source, shoe: Shoe | None = None, *, tableau: Tableau |
     bets = multiplier_bets(source)
     if tableau is None:
         tableau = STANDARD if direct else source.rules
-    return [exposure(bet, shoe, tableau_argument(tableau), tables) for bet in bets]
+    where = "" if direct else f"{source.file}: "
+    return [exposure(bet, shoe, tableau_argument(tableau), tables, where=where)
+            for bet in bets]
 
 
 @dataclass(frozen=True)
@@ -275,7 +298,14 @@ class Exposure:
                     net = pay.net(factor)
                     net = net if cap is None else min(net, cap)
                     law[net] = law.get(net, Fraction(0)) + q * p
-        return {x: p for x, p in law.items() if p}
+        law = {x: p for x, p in law.items() if p}
+        if max(law) > LARGEST_PAY:
+            raise PaytableError(f"bet {self.bet.name!r}: a round can win "
+                                f"{float(max(law)):.4g} per unit staked under "
+                                f"{overlay.multipliers.describe()!r}, past the "
+                                f"{LARGEST_PAY:,} to 1 no table pays: lower the "
+                                f"multipliers or cap the bet")
+        return law
 
     def valued(self) -> MultiplierResult:
         """The bet valued under its own overlay, each event the shoe rules out warned of."""
@@ -286,7 +316,7 @@ class Exposure:
 
 
 def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
-             tables: Tables | None = None) -> Exposure:
+             tables: Tables | None = None, *, where: str = "") -> Exposure:
     """What ``shoe`` decides of ``bet`` (see :class:`Exposure`), counted once.
 
     The engine counts the card-level cells that tell apart the ranks of every group of
@@ -294,10 +324,14 @@ def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
     given them, the cards of each rank are a draw without replacement from that rank's
     cards in the shoe, so the law of their identity pattern follows exactly
     (:func:`~bacc_edge.analysis.overlay_draw.identity_law`), on a full shoe or a
-    part-dealt one alike."""
-    if _identities(shoe) > bet.overlay.deck:
-        raise ArgumentError(f"bet {bet.name!r}: the shoe holds more identities than the "
-                            f"overlay's virtual deck of {bet.overlay.deck}")
+    part-dealt one alike. ``where`` (a paytable's ``"path: "``) heads a refusal of the
+    bet's overlay."""
+    held = _identities(shoe)
+    if held > bet.overlay.deck:
+        raise PaytableError(f"{where}bet {bet.name!r}: Overlay(deck={bet.overlay.deck}) is a "
+                            f"virtual deck of {bet.overlay.deck} identities, but the shoe "
+                            f"holds {held}: the virtual deck holds one card of each "
+                            f"identity the shoe may deal ({VIRTUAL_DECK} for full packs)")
     groups = {e.pays.cards.positions for e in bet.events if isinstance(e.pays, Multiplied)}
     features = set().union(*(e.when.features for e in bet.events), {RELATED_RANKS})
     for positions in groups:
