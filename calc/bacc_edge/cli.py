@@ -34,7 +34,8 @@ from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, PaytableFi
                           advantage_options, bet_option, check_option, choice_of, deal_options,
                           dealt_to, digits_option, exact_option, fmt_option, given, given_values,
                           level_option, one_deck_count, plot_option, print_version, say,
-                          seed_option, shoe_options, text_only, workers_option)
+                          seed_option, shoe_options, suited_shoe_options, text_only,
+                          workers_option)
 from .depth.options import DepthOptions
 from .engine.jit import on_first_compile
 from .depth.run import depth_study
@@ -1115,7 +1116,7 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
 
 @main.command("multipliers")
 @click.argument("paytable", type=PaytableFile())
-@shoe_options
+@suited_shoe_options
 @fmt_option
 @digits_option(3, "Decimal places of the percentages.")
 @check_option("Compare with the returns published for each bet; exit 1 on a mismatch "
@@ -1153,6 +1154,10 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     from .analysis.multipliers import check_returns, multiplier_report
     from .output.multipliers import checks_output, multiplier_output
     text_only(fmt, "digits")
+    if counts:
+        raise click.UsageError("--counts gives rank counts without suits, and a multiplier "
+                               "overlay reads each card's suit: use --decks (and --remove "
+                               "with suits)")
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     if sum((target is not None, do_check, removal, depth_shoes is not None)) > 1:

@@ -500,6 +500,19 @@ def shoe_options(fn):
     return fn
 
 
+def suited_shoe_options(fn):
+    """:func:`shoe_options` for a command whose bets read each card's suit (a multiplier
+    overlay): its help says --remove names each card's suit, and that --counts (rank
+    counts, the suits unknown) cannot serve."""
+    fn = shoe_options(fn)
+    helps = {"remove": "Cards already dealt, each with its suit, e.g. 'K♠ 10h 5d'.",
+             "counts": "Not for these bets: rank counts leave the suits unknown, and the "
+                       "overlay reads each card's suit."}
+    for param in fn.__click_params__:
+        param.help = helps.get(param.name, param.help)
+    return fn
+
+
 def bet_option(fn):
     return click.option("--bet", "-b", "bets", multiple=True, metavar="NAME",
                         help="Only this bet (repeatable; the name as the paytable gives it).")(fn)

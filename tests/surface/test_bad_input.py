@@ -1413,6 +1413,14 @@ CLI = [
     ("calibrate: a multiplier of 0", ["calibrate", "{multiplier}", "--unknown",
                                       "multipliers", "--values", "0,2"],
      "values: multiplier 0: a multiplier is above 0 (2 for 2x)", 1),
+    ("multipliers: --counts (no suits)", ["multipliers", "{multiplier}", "--counts",
+                                          "4,4,4,4,4,4,4,4,4,4,4,4,4"],
+     "--counts gives rank counts without suits, and a multiplier overlay reads each card's "
+     "suit: use --decks (and --remove with suits)", 2),
+    ("multipliers: --remove without suits", ["multipliers", "{multiplier}", "--decks", "1",
+                                             "--remove", "5 5 K♠"],
+     "Error: cards left the shoe without their suits named, and a multiplier overlay reads "
+     "each card's rank and suit: name each removed card with its suit ('K♠', '10h')", 1),
     ("multipliers: a target return and --check", ["multipliers", "{multiplier}", "--rtp",
                                                   "96%", "--check"],
      "--rtp, --check, --eor and --depth: one at a time", 2),

@@ -399,11 +399,13 @@ def _identities(shoe: Shoe) -> int:
     shoe whose suits are unknown is refused, since the overlay reads them. An infinite
     deck holds every identity its suits name (drawn with replacement)."""
     if shoe.suits is None:
-        raise ArgumentError(f"{shoe}: its suits are unknown, and a multiplier overlay "
-                            f"reads each card's rank and suit")
+        raise ArgumentError("the shoe's suits are unknown (rank counts alone), and a "
+                            "multiplier overlay reads each card's rank and suit: give "
+                            "decks, cards removed with their suits")
     if any(shoe.suitless):
-        raise ArgumentError(f"{shoe}: cards left it without their suits named, and a "
-                            f"multiplier overlay reads each card's rank and suit")
+        raise ArgumentError("cards left the shoe without their suits named, and a "
+                            "multiplier overlay reads each card's rank and suit: name "
+                            "each removed card with its suit ('K♠', '10h')")
     return sum(1 for row in shoe.suits for n in row if n)
 
 
