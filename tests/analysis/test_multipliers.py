@@ -249,9 +249,14 @@ def test_the_fee_for_a_target_return_and_the_hold_ranges():
     (lambda r: r.fee_for("150%"), "fee_for('150%') on bet 'Coin': no fee from 0 to below "
                                   "the stake gives it: it would be -40.43% (the bet returns "
                                   "more than the target with no fee)"),
+    (lambda r: r.probability_of("abc"), "award 'abc' (str) must be a net win per unit "
+                                        "staked, a number such as 100"),
+    (lambda r: r.probability_of(None), "award None (NoneType) must be a net win per unit "
+                                       "staked, a number such as 100"),
 ], ids=["fee_for words", "fee_for negative", "hold confidence as a fraction",
         "fee_for a percentage as a number", "fee_for with a plus", "fee_for a bare point",
-        "fee_for a spaced percent", "fee_for no fee reaches it"])
+        "fee_for a spaced percent", "fee_for no fee reaches it", "probability_of words",
+        "probability_of None"])
 def test_a_question_asked_wrongly_of_a_result_is_one_clear_error(ask, message):
     bet = MultiplierBet("Coin", [Event("Player", player.wins, 1)],
                         Overlay(1, Law.fixed(2), deck=52), fee=0)

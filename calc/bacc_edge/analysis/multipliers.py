@@ -31,7 +31,7 @@ from ..language.bet import Printed
 from ..language.loader import Paytable, as_paytable
 from ..language.overlay import (VIRTUAL_DECK, Multiplied, MultiplierBet, Overlay,
                                 PublishedReturn)
-from ..language.pays import LARGEST_PAY, loosely_written, option_share, pays
+from ..language.pays import LARGEST_PAY, exact_number, loosely_written, option_share, pays
 from ..util.arguments import quoted
 from .bet_report import Tables
 from .bet_statistics import VOLATILITY_CONFIDENCE, HoldRange, hold_range
@@ -144,8 +144,14 @@ class MultiplierResult:
         left never does)."""
         return self.largest_win > 0
 
-    def probability_of(self, award: Fraction) -> Fraction:
-        """The probability a round wins ``award`` per unit staked or more."""
+    def probability_of(self, award) -> Fraction:
+        """The probability a round wins ``award`` per unit staked or more (a number:
+        ``100``, ``Fraction(1, 2)``, ``"12.5"``)."""
+        try:
+            award = exact_number(award)
+        except ValueError:
+            raise ArgumentError(f"award {quoted(award)} must be a net win per unit staked, "
+                                f"a number such as 100") from None
         return sum((p for x, p in self.law if x >= award), Fraction(0))
 
     @property
