@@ -35,6 +35,13 @@ def test_the_fee_and_the_base_pay_for_a_target_return_by_hand():
     assert (solved.event, solved.pay_now, solved.base_pay) == ("Tie", 1, Fraction(364, 575))
 
 
+def test_a_cap_that_cannot_bind_at_the_solved_pay_leaves_it_solved():
+    """The same solve under a cap of 41: the largest win at x = 364/575 is 64x ≈ 40.5,
+    within it, so the capped bet's return is the uncapped one's there."""
+    (solved,) = solve_multipliers(tie_bet(Multiplied(1, all_cards), cap=41), "200%", TENS)
+    assert solved.base_pay == Fraction(364, 575) and not solved.pay_note
+
+
 def test_a_plain_pay_and_less_of_the_stake_by_hand():
     """With a plain pay of 1 when no card matches and 1/2 of the stake less when one
     does, ev = 51/52 · 1 + 1/52 · (64x - 1/2): only the multiplied rounds move with x."""
@@ -47,8 +54,9 @@ def test_a_plain_pay_and_less_of_the_stake_by_hand():
 
 @pytest.mark.parametrize("target,settings,fee_note,pay_note", [
     ("10%", {}, "no fee from 0 to below the stake", "no pay above 0"),
-    ("200%", {"cap": 100}, "", "its cap makes the return no straight line"),
-], ids=["target too low", "capped"])
+    # solved uncapped, x = 364/575: six cards at 2x win 64x = 23296/575 ≈ 40.5 > 40
+    ("200%", {"cap": 40}, "", "its cap of 40 binds at the pay solved uncapped"),
+], ids=["target too low", "a cap that binds"])
 def test_what_cannot_be_solved_says_why(target, settings, fee_note, pay_note):
     (solved,) = solve_multipliers(tie_bet(Multiplied(1, all_cards), **settings), target, TENS)
     assert (solved.fee is None) == bool(fee_note) and fee_note in solved.fee_note
