@@ -16,14 +16,15 @@ A family leaves one of the two laws unknown:
 - **The multiplier law** (weights over given multipliers, the number drawn given). A
   return holds products of multipliers, so it is a polynomial in the weights, not
   linear: every law on a grid of the weights (steps of 1/``grid``) is valued exactly
-  (through the moments of the law: :class:`ReturnPolynomial`), and the laws on the
+  (through the moments of the law: :class:`ReturnPolynomial`; a capped bet, whose return
+  is no polynomial, from the round's whole law under each), and the laws on the
   grid meeting every figure are reported, with each weight's range among them, or the
   one with the least largest miss. Between grid points nothing is proven.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -194,14 +195,14 @@ def calibrate_multipliers(targets: Sequence[Target], identities, values: Sequenc
     steps = Steps(on_progress, -(-_check_grid(len(values), grid) // LAWS_PER_STEP))
     shape = Overlay(identities, Law({values[0]: 1}), deck=deck, combine=combine,
                     repeats=repeats)
-    polynomials = [ReturnPolynomial.of(t.exposure, shape) for t in targets]
+    polynomials = [_valuer(t.exposure, shape) for t in targets]
     met, reach = [], [[t.exposure.bet.name, t.printed, None, None] for t in targets]
     best = None
     for i, weights in enumerate(_grid(len(values), grid), 1):
         if i % LAWS_PER_STEP == 0:
             steps()
         law = Law(dict(zip(values, weights)))
-        returns = [t.value(poly.at(law)) for t, poly in zip(targets, polynomials)]
+        returns = [t.value(expected(law)) for t, expected in zip(targets, polynomials)]
         for r, value in zip(reach, returns):
             r[2] = value if r[2] is None else min(r[2], value)
             r[3] = value if r[3] is None else max(r[3], value)
@@ -312,6 +313,15 @@ def _grid(n: int, steps: int):
     for first in range(steps + 1):
         for rest in _grid(n - 1, steps - first):
             yield (first,) + rest
+
+
+def _valuer(exposure: Exposure, shape: Overlay) -> Callable[[Law], Fraction]:
+    """The expected net win per unit under each multiplier law, the rest of ``shape``
+    kept, exactly: through the law's moments where no cap cuts the wins
+    (:class:`ReturnPolynomial`), else from the round's whole law under each."""
+    if exposure.bet.cap is None:
+        return ReturnPolynomial.of(exposure, shape).at
+    return lambda law: _expected(exposure, replace(shape, multipliers=law))
 
 
 def _expected(exposure: Exposure, overlay: Overlay) -> Fraction:
