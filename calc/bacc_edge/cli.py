@@ -1171,6 +1171,9 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     if count_study or given(click.get_current_context(), "seed"):
         raise click.UsageError(f"{'--count plays a count' if count_study else '--seed seeds'}"
                                f" on the shoes of --depth: give --depth SHOES too")
+    if not removal and given(click.get_current_context(), "level"):
+        raise click.UsageError("--level is the largest tag of the count of --eor or "
+                               "--count: give --eor (or --depth SHOES --count) too")
     if removal:
         from .analysis.multiplier_counts import multiplier_counts
         effects, linear_counts = multiplier_counts(load_paytable(paytable), shoe, level)
@@ -1218,9 +1221,12 @@ def _multipliers_depth(paytable, decks, shoes, seed, level, count_study, fmt) ->
                    "multipliers (2,3,4,5,8).")
 @click.option("--grid", default=20, show_default=True, type=WholeNumber(1, 100_000),
               help="Steps of the grid of multiplier weights (1/GRID).")
+@click.option("--decks", "-d", default=8, show_default=True, type=DeckCounts(),
+              help="Decks in the shoe the published figures are stated on (inf: the "
+                   "infinite deck).")
 @bet_option
 @fmt_option
-def calibrate_command(paytable, unknown, values, grid, bets, fmt):
+def calibrate_command(paytable, unknown, values, grid, decks, bets, fmt):
     """Find the overlay laws that reproduce a multiplier game's published returns, and
     how far the figures pin them down (a unique law, a range for each weight, or none).
 
@@ -1233,11 +1239,13 @@ def calibrate_command(paytable, unknown, values, grid, bets, fmt):
     """
     from .analysis.calibration import calibrate
     from .output.multipliers import calibration_output
-    try:
-        parsed = [option_number(v) for v in values.split(",")]
+    try:  # a list's commas may have spaces after them (errors.md)
+        parsed = [option_number(v.strip()) for v in values.split(",")]
     except ValueError as err:
         raise click.UsageError(f"--values {values!r}: {err}") from None
+    decks, infinite = one_deck_count(decks, False)
+    shoe, _ = shoe_from_options(decks=decks, infinite=infinite)
     with progress_bar.bar("laws") as on_progress:
         found = calibrate(load_paytable(paytable), unknown, parsed, grid=grid, bets=bets,
-                          on_progress=on_progress, on_note=say)
+                          shoe=shoe, on_progress=on_progress, on_note=say)
     click.echo(calibration_output(found, fmt), nl=False)

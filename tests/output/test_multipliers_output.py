@@ -122,3 +122,20 @@ def test_a_fee_is_shown_at_the_digits_asked_and_exactly_where_it_ends(tmp_path):
         rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()
                 if line.startswith(("Player", "Pair"))}
         assert (rows["Player"][column], rows["Pair"][column]) == (shown, "20%"), result.stdout
+
+
+def test_calibrate_reads_spaced_values_and_decks_and_gives_the_closest_law_exactly(tmp_path):
+    """'0, 1, 2' reads as 0,1,2; --decks 1 calibrates on one deck (as the library does
+    with shoe=Shoe.decks(1)); the JSON's closest law carries exact fractions beside the
+    floats, summing to one."""
+    from bacc_edge.analysis.calibration import calibrate
+    result, path = run(tmp_path, "calibrate", "--unknown", "identities", "--values",
+                       "0, 1, 2", "--decks", "1", "--fmt", "json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    exact = {k: Fraction(v) for k, v in document["closest_exact"].items()}
+    assert sum(exact.values()) == 1
+    assert {k: float(v) for k, v in exact.items()} == document["closest"]
+    found = calibrate(str(path), "identities", [0, 1, 2], shoe=Shoe.decks(1))
+    assert exact == {str(int(v)): p for v, p in found.closest.probabilities.items()}
+    assert document["figures"][0]["at_closest"] == float(found.at_closest[0][2])

@@ -1421,6 +1421,12 @@ CLI = [
                                              "--remove", "5 5 K♠"],
      "Error: cards left the shoe without their suits named, and a multiplier overlay reads "
      "each card's rank and suit: name each removed card with its suit ('K♠', '10h')", 1),
+    ("multipliers: --level without --eor", ["multipliers", "{multiplier}", "--level", "2"],
+     "--level is the largest tag of the count of --eor or --count: give --eor (or --depth "
+     "SHOES --count) too", 2),
+    ("calibrate: a bet misspelt", ["calibrate", "{multiplier}", "--unknown", "identities",
+                                   "--values", "1", "--bet", "m"],
+     "no multiplier bet named 'm'; did you mean 'M'?", 1),
     ("multipliers: a target return and --check", ["multipliers", "{multiplier}", "--rtp",
                                                   "96%", "--check"],
      "--rtp, --check, --eor and --depth: one at a time", 2),

@@ -35,6 +35,7 @@ from ..game.shoe import Shoe
 from ..language.bet import Printed
 from ..language.pays import exact_number
 from ..language.overlay import Combine, Law, Overlay, Repeats
+from ..util.arguments import near_name
 from ..util.progress import Progress, Steps
 from .bet_report import Tables
 from .exact_lp import maximize
@@ -246,10 +247,15 @@ def calibrate(source, unknown: str, values: Sequence, *, grid: int = 20,
         if on_note is not None and count > ANNOUNCED_LAWS:
             on_note(f"valuing {count:,} multiplier laws (weights in steps of 1/{grid} "
                     f"over {len(values)} values)")
-    chosen = [b for b in multiplier_bets(source) if not bets or b.name in bets]
+    every = multiplier_bets(source)
+    chosen = [b for b in every if not bets or b.name in bets]
     missing = set(bets) - {b.name for b in chosen}
     if missing:
-        raise CalibrationError(f"no multiplier bet named {sorted(missing)[0]!r}")
+        name = sorted(missing)[0]
+        near = near_name(name, [b.name for b in every])
+        raise CalibrationError(f"no multiplier bet named {name!r}" + (
+            f"; did you mean {near!r}?" if near else
+            "; the bets: " + ", ".join(repr(b.name) for b in every)))
     overlays = {b.overlay for b in chosen}
     if len(overlays) != 1:
         raise CalibrationError("the bets calibrated must share one overlay")

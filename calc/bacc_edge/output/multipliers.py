@@ -126,6 +126,8 @@ def calibration_output(found: Calibration, fmt: str) -> str:
                          for v, (lo, hi) in zip(found.unknowns, found.ranges)],
               "closest": {decimal(v): float(p)
                           for v, p in found.closest.probabilities.items()},
+              "closest_exact": {decimal(v): fraction(p)
+                                for v, p in found.closest.probabilities.items()},
               "largest_miss": float(found.miss),
               "figures": [{"bet": b, "printed": p, "at_closest": float(v),
                            "family_least": float(lo), "family_greatest": float(hi),
