@@ -32,6 +32,7 @@ from .language.shipped import paytable_path
 from .output import render
 from .output.plot import check_plot_path
 from .output.stdout_guard import OutputNotWritten, guarded_stdout
+from .util.arguments import near_name
 from .util.safe_write import OverwriteError
 
 
@@ -82,6 +83,7 @@ class CommandGroup(click.Group):
     def parse_args(self, ctx, args):
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h",
                                                                      "--version"):
+            _no_command_mistyped(args[0], list(self.commands))
             args = ["report", *args]
         try:
             return super().parse_args(ctx, args)
@@ -100,6 +102,17 @@ class CommandGroup(click.Group):
             raise click.ClickException(str(err)) from None
         except KeyboardInterrupt:  # Ctrl-C: one line, as every other ending
             raise click.ClickException("interrupted") from None
+
+
+def _no_command_mistyped(first: str, commands: list[str]) -> None:
+    """Refuse a first argument that is a bare word, no file, but nearly a command's name
+    (``multiplier`` for ``multipliers``), rather than read it as report's paytable; a
+    path or a ``shipped:`` name is left to report."""
+    bare = re.fullmatch(r"[A-Za-z-]+", first) and not os.path.exists(first)
+    near = near_name(first, commands) if bare else None
+    if near is not None:
+        raise click.UsageError(f"{first}: no such paytable file; did you mean the command "
+                               f"{near!r}?")
 
 
 #: The usage error click (8.2 on) raises to print a group's help when it is given nothing.

@@ -1427,6 +1427,8 @@ CLI = [
     ("calibrate: a bet misspelt", ["calibrate", "{multiplier}", "--unknown", "identities",
                                    "--values", "1", "--bet", "m"],
      "no multiplier bet named 'm'; did you mean 'M'?", 1),
+    ("a command's name mistyped", ["multiplier", "shipped:multipliers/lightning_baccarat"],
+     "Error: multiplier: no such paytable file; did you mean the command 'multipliers'?", 2),
     ("multipliers: a target return and --check", ["multipliers", "{multiplier}", "--rtp",
                                                   "96%", "--check"],
      "--rtp, --check, --eor and --depth: one at a time", 2),
