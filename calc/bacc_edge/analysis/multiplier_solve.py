@@ -31,7 +31,9 @@ class MultiplierSolution:
     """One bet solved for ``target`` (a return on stake and fee): its return now, the
     fee that gives the target at its pays (None, with ``fee_note``, where no fee from 0
     to below the stake does), and the base pay of its multiplied ``event`` that gives it
-    at its fee (None, with ``pay_note``, where none can)."""
+    at its fee (None, with ``pay_note``, where none can); ``less``: the share of the stake
+    the event takes from each multiplied win besides (Lightning's banker: 5%, so a win
+    with no card matched pays the base pay less 5%: 0.95:1 at a base pay of 1:1)."""
 
     bet: str
     target: Fraction
@@ -43,6 +45,7 @@ class MultiplierSolution:
     pay_now: Fraction | None
     base_pay: Fraction | None
     pay_note: str
+    less: Fraction = Fraction(0)
 
 
 def solve_multipliers(source, target, shoe: Shoe | None = None, *,
@@ -61,9 +64,11 @@ def _solved(seen: Exposure, share: Fraction) -> MultiplierSolution:
     fee = needed_fee(result.ev, share)
     fee_note = no_fee_reason(fee)
     event, pay, base, pay_note = _base_pay(seen, share)
+    less = next((e.pays.less.net for e in seen.bet.events if e.label == event
+                 and isinstance(e.pays, Multiplied)), Fraction(0))
     return MultiplierSolution(seen.bet.name, share, result.return_on_stake_and_fee,
                               seen.bet.fee, fee if not fee_note else None, fee_note,
-                              event, pay, base, pay_note)
+                              event, pay, base, pay_note, less)
 
 
 def _base_pay(seen: Exposure, share: Fraction):
