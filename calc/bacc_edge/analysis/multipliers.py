@@ -76,7 +76,10 @@ class MultiplierResult:
 
     @property
     def ev(self) -> Fraction:
-        """The expected net win per unit staked, before the fee."""
+        """The expected net win per unit staked, before the fee (the fee is paid
+        besides): not the ``ev`` of ``--eor`` and :func:`~bacc_edge.analysis.
+        multiplier_counts.multiplier_counts`, which is after it (``ev - fee``, the return
+        on stake less 1)."""
         return sum((x * p for x, p in self.law), Fraction(0))
 
     @property
@@ -420,7 +423,9 @@ def multiplier_effects(source, shoe: Shoe | None = None, *,
     """Per bet of ``source``, the change in its return on stake and fee when one card of
     each identity the shoe holds leaves it (``"K♠"`` → change): what a count of a
     multiplier game would track. Each is exact; the overlay's odds of a card dealt twice
-    change with the shoe too, and are counted."""
+    change with the shoe too, and are counted. The unit is the return on stake and fee:
+    ``--eor`` (and :func:`~bacc_edge.analysis.multiplier_counts.multiplier_counts`) show
+    these times (1 + fee), per unit staked."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
