@@ -30,7 +30,8 @@ from typing import Mapping, Sequence
 from ..errors import PaytableError
 from .bet import Bet, Event, Printed
 from .card_words import CardGroup
-from .pays import LARGEST_PAY, Pays, PaysError, exact_number, option_share, pays
+from .pays import (LARGEST_PAY, Pays, PaysError, exact_number, loosely_written,
+                   option_share, pays)
 
 #: The virtual deck the games draw from: one card of each identity.
 VIRTUAL_DECK = 52
@@ -49,9 +50,9 @@ def _fee(value, where: str) -> Fraction:
     is far likelier 20% mistyped than 2000%."""
     try:
         fee = option_share(value)  # the one grammar of shares: '20%', 0.2, '1/5'
-    except ValueError as err:
+    except ValueError:
         raise PaytableError(f"{where}: fee {value!r} is not a share of the stake: write "
-                            f"a 20% fee as 0.2 or '20%'{_hint(err)}") from None
+                            f"a 20% fee as 0.2 or '20%'{loosely_written(value)}") from None
     if fee < 0:
         raise PaytableError(f"{where}: fee {value!r} is negative: a fee is paid besides "
                             f"the stake, 0 or more (no fee: 0)")
@@ -60,12 +61,6 @@ def _fee(value, where: str) -> Fraction:
                             f"stake: a fee is below the whole stake; write a 20% fee as "
                             f"0.2 or '20%'")
     return fee
-
-
-def _hint(err: ValueError) -> str:
-    """The option grammar's hint carried by ``err`` (a number written loosely), if any."""
-    text = str(err)
-    return f" {text[text.index('('):]}" if "(" in text else ""
 
 
 @dataclass(frozen=True)
