@@ -1162,6 +1162,9 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     if sum((target is not None, do_check, removal, depth_shoes is not None)) > 1:
         raise click.UsageError("--rtp, --check, --eor and --depth: one at a time")
+    if not (removal or count_study) and given(click.get_current_context(), "level"):
+        raise click.UsageError("--level is the largest tag of the count of --eor or "
+                               "--count: give --eor (or --depth SHOES --count) too")
     if depth_shoes is not None:
         if counts or remove or infinite:
             raise click.UsageError("--depth deals full shoes of --decks decks: not with "
@@ -1171,9 +1174,6 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     if count_study or given(click.get_current_context(), "seed"):
         raise click.UsageError(f"{'--count plays a count' if count_study else '--seed seeds'}"
                                f" on the shoes of --depth: give --depth SHOES too")
-    if not removal and given(click.get_current_context(), "level"):
-        raise click.UsageError("--level is the largest tag of the count of --eor or "
-                               "--count: give --eor (or --depth SHOES --count) too")
     if removal:
         from .analysis.multiplier_counts import multiplier_counts
         effects, linear_counts = multiplier_counts(load_paytable(paytable), shoe, level)

@@ -1424,6 +1424,9 @@ CLI = [
     ("multipliers: --level without --eor", ["multipliers", "{multiplier}", "--level", "2"],
      "--level is the largest tag of the count of --eor or --count: give --eor (or --depth "
      "SHOES --count) too", 2),
+    ("multipliers: --level with --depth, no --count", ["multipliers", "{multiplier}",
+                                                        "--depth", "1", "--level", "2"],
+     "--level is the largest tag of the count of --eor or --count", 2),
     ("calibrate: a bet misspelt", ["calibrate", "{multiplier}", "--unknown", "identities",
                                    "--values", "1", "--bet", "m"],
      "no multiplier bet named 'm'; did you mean 'M'?", 1),
