@@ -34,7 +34,8 @@ from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, PaytableFi
                           advantage_options, bet_option, check_option, choice_of, deal_options,
                           dealt_to, digits_option, exact_option, fmt_option, given, given_values,
                           level_option, one_deck_count, plot_option, print_version, say,
-                          seed_option, shoe_options, text_only, workers_option)
+                          seed_option, shoe_options, suited_shoe_options, text_only,
+                          workers_option)
 from .depth.options import DepthOptions
 from .engine.jit import on_first_compile
 from .depth.run import depth_study
@@ -1115,7 +1116,7 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
 
 @main.command("multipliers")
 @click.argument("paytable", type=PaytableFile())
-@shoe_options
+@suited_shoe_options
 @fmt_option
 @digits_option(3, "Decimal places of the percentages.")
 @check_option("Compare with the returns published for each bet; exit 1 on a mismatch "
@@ -1153,10 +1154,17 @@ def multipliers_command(paytable, decks, counts, remove, infinite, fmt, digits, 
     from .analysis.multipliers import check_returns, multiplier_report
     from .output.multipliers import checks_output, multiplier_output
     text_only(fmt, "digits")
+    if counts:
+        raise click.UsageError("--counts gives rank counts without suits, and a multiplier "
+                               "overlay reads each card's suit: use --decks (and --remove "
+                               "with suits)")
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     if sum((target is not None, do_check, removal, depth_shoes is not None)) > 1:
         raise click.UsageError("--rtp, --check, --eor and --depth: one at a time")
+    if not (removal or count_study) and given(click.get_current_context(), "level"):
+        raise click.UsageError("--level is the largest tag of the count of --eor or "
+                               "--count: give --eor (or --depth SHOES --count) too")
     if depth_shoes is not None:
         if counts or remove or infinite:
             raise click.UsageError("--depth deals full shoes of --decks decks: not with "
@@ -1213,9 +1221,12 @@ def _multipliers_depth(paytable, decks, shoes, seed, level, count_study, fmt) ->
                    "multipliers (2,3,4,5,8).")
 @click.option("--grid", default=20, show_default=True, type=WholeNumber(1, 100_000),
               help="Steps of the grid of multiplier weights (1/GRID).")
+@click.option("--decks", "-d", default=8, show_default=True, type=DeckCounts(),
+              help="Decks in the shoe the published figures are stated on (inf: the "
+                   "infinite deck).")
 @bet_option
 @fmt_option
-def calibrate_command(paytable, unknown, values, grid, bets, fmt):
+def calibrate_command(paytable, unknown, values, grid, decks, bets, fmt):
     """Find the overlay laws that reproduce a multiplier game's published returns, and
     how far the figures pin them down (a unique law, a range for each weight, or none).
 
@@ -1228,11 +1239,13 @@ def calibrate_command(paytable, unknown, values, grid, bets, fmt):
     """
     from .analysis.calibration import calibrate
     from .output.multipliers import calibration_output
-    try:
-        parsed = [option_number(v) for v in values.split(",")]
+    try:  # a list's commas may have spaces after them (errors.md)
+        parsed = [option_number(v.strip()) for v in values.split(",")]
     except ValueError as err:
         raise click.UsageError(f"--values {values!r}: {err}") from None
+    decks, infinite = one_deck_count(decks, False)
+    shoe, _ = shoe_from_options(decks=decks, infinite=infinite)
     with progress_bar.bar("laws") as on_progress:
         found = calibrate(load_paytable(paytable), unknown, parsed, grid=grid, bets=bets,
-                          on_progress=on_progress, on_note=say)
+                          shoe=shoe, on_progress=on_progress, on_note=say)
     click.echo(calibration_output(found, fmt), nl=False)

@@ -32,6 +32,7 @@ from .language.shipped import paytable_path
 from .output import render
 from .output.plot import check_plot_path
 from .output.stdout_guard import OutputNotWritten, guarded_stdout
+from .util.arguments import near_name
 from .util.safe_write import OverwriteError
 
 
@@ -82,6 +83,7 @@ class CommandGroup(click.Group):
     def parse_args(self, ctx, args):
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h",
                                                                      "--version"):
+            _no_command_mistyped(args[0], list(self.commands))
             args = ["report", *args]
         try:
             return super().parse_args(ctx, args)
@@ -100,6 +102,17 @@ class CommandGroup(click.Group):
             raise click.ClickException(str(err)) from None
         except KeyboardInterrupt:  # Ctrl-C: one line, as every other ending
             raise click.ClickException("interrupted") from None
+
+
+def _no_command_mistyped(first: str, commands: list[str]) -> None:
+    """Refuse a first argument that is a bare word, no file, but nearly a command's name
+    (``multiplier`` for ``multipliers``), rather than read it as report's paytable; a
+    path or a ``shipped:`` name is left to report."""
+    bare = re.fullmatch(r"[A-Za-z-]+", first) and not os.path.exists(first)
+    near = near_name(first, commands) if bare else None
+    if near is not None:
+        raise click.UsageError(f"{first}: no such paytable file; did you mean the command "
+                               f"{near!r}?")
 
 
 #: The usage error click (8.2 on) raises to print a group's help when it is given nothing.
@@ -497,6 +510,19 @@ def shoe_options(fn):
     fn = click.option("--decks", "-d", default=8, show_default=True, type=DeckCounts(),
                       help="Decks in the shoe: one count (bacc-edge report alone takes "
                            "several, e.g. 1,2,4,6,8,inf or 1-8: one table side by side).")(fn)
+    return fn
+
+
+def suited_shoe_options(fn):
+    """:func:`shoe_options` for a command whose bets read each card's suit (a multiplier
+    overlay): its help says --remove names each card's suit, and that --counts (rank
+    counts, the suits unknown) cannot serve."""
+    fn = shoe_options(fn)
+    helps = {"remove": "Cards already dealt, each with its suit, e.g. 'K♠ 10h 5d'.",
+             "counts": "Not for these bets: rank counts leave the suits unknown, and the "
+                       "overlay reads each card's suit."}
+    for param in fn.__click_params__:
+        param.help = helps.get(param.name, param.help)
     return fn
 
 

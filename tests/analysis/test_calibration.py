@@ -93,13 +93,21 @@ def test_the_multiplier_law_is_found_on_the_grid():
     assert found.example.probabilities == {2: Fraction(3, 4), 5: Fraction(1, 4)}
 
 
-def test_a_capped_bet_is_refused_and_no_figure_is_an_error():
-    overlay = Overlay(1, Law.fixed(2), deck=DECK)
-    capped = MultiplierBet("Tie", [Event("Tie", tie, Multiplied(5, CardGroup(
-        ["P1", "B1"], "first cards")))], overlay, cap=10)
-    target = Target(exposure(capped, Shoe.from_suits(rows_of(SHAPE))), "90%")
-    with pytest.raises(BaccEdgeError, match="has a cap"):
-        calibrate_multipliers([target], 1, [2, 3], deck=DECK)
+def test_a_capped_bet_is_valued_law_by_law_on_the_grid_and_no_figure_is_an_error():
+    """The Pair bet capped at 20 (9:1 times two cards at 5x is 225): its figure, the
+    reference's law with each win cut at the cap, still finds the planted law."""
+    klaw, mlaw = {1: Fraction(1, 3), 2: Fraction(2, 3)}, {2: Fraction(3, 4), 5: Fraction(1, 4)}
+    pair = CardGroup(["P1", "P2"], "player's pair")
+    capped = MultiplierBet("Pair", [Event("Pair", player.pair, Multiplied(9, pair))],
+                           Overlay(1, Law.fixed(2), deck=DECK), cap=20)
+    law = reference_law(SHAPE, "Pair", "product", "each card", klaw, mlaw, EXTRA)
+    ev = sum(min(x, 20) * p for x, p in law.items())
+    printed = f"{float((1 + ev) / Fraction(6, 5) * 100):.4f}%"
+    others = [t for t in targets(klaw, mlaw, places=4) if t.exposure.bet.name != "Pair"]
+    target = Target(exposure(capped, Shoe.from_suits(rows_of(SHAPE))), printed)
+    found = calibrate_multipliers([target, *others], Law(klaw), [2, 5], grid=8, deck=DECK)
+    assert found.feasible and found.unique
+    assert found.example.probabilities == {2: Fraction(3, 4), 5: Fraction(1, 4)}
     with pytest.raises(BaccEdgeError, match="no published figure"):
         calibrate_identities([], [1], Law.fixed(2))
 

@@ -27,12 +27,19 @@ def tie_bet(pays, **settings):
 
 
 def test_the_fee_and_the_base_pay_for_a_target_return_by_hand():
-    (solved,) = solve_multipliers(tie_bet(Multiplied(1, all_cards)), "250%", TENS)
-    # 1 + ev = 1 + 115/52 = 167/52; the fee f with (167/52)/(1 + f) = 5/2
+    (solved,) = solve_multipliers(tie_bet(Multiplied(1, all_cards)), "200%", TENS)
+    # 1 + ev = 1 + 115/52 = 167/52; the fee f with (167/52)/(1 + f) = 2
     assert solved.rtp == Fraction(167, 52) / Fraction(6, 5)
-    assert solved.fee == Fraction(167, 52) / Fraction(5, 2) - 1 == Fraction(37, 130)
-    # at the 20% fee: 1 + 115x/52 = 6/5 · 5/2 = 3, x = 2 · 52/115
-    assert (solved.event, solved.pay_now, solved.base_pay) == ("Tie", 1, Fraction(104, 115))
+    assert solved.fee == Fraction(167, 52) / 2 - 1 == Fraction(63, 104)
+    # at the 20% fee: 1 + 115x/52 = 6/5 · 2 = 12/5, x = 7/5 · 52/115
+    assert (solved.event, solved.pay_now, solved.base_pay) == ("Tie", 1, Fraction(364, 575))
+
+
+def test_a_cap_that_cannot_bind_at_the_solved_pay_leaves_it_solved():
+    """The same solve under a cap of 41: the largest win at x = 364/575 is 64x ≈ 40.5,
+    within it, so the capped bet's return is the uncapped one's there."""
+    (solved,) = solve_multipliers(tie_bet(Multiplied(1, all_cards), cap=41), "200%", TENS)
+    assert solved.base_pay == Fraction(364, 575) and not solved.pay_note
 
 
 def test_a_plain_pay_and_less_of_the_stake_by_hand():
@@ -47,8 +54,9 @@ def test_a_plain_pay_and_less_of_the_stake_by_hand():
 
 @pytest.mark.parametrize("target,settings,fee_note,pay_note", [
     ("10%", {}, "no fee from 0 to below the stake", "no pay above 0"),
-    ("250%", {"cap": 100}, "", "its cap makes the return no straight line"),
-], ids=["target too low", "capped"])
+    # solved uncapped, x = 364/575: six cards at 2x win 64x = 23296/575 ≈ 40.5 > 40
+    ("200%", {"cap": 40}, "", "its cap of 40 binds at the pay solved uncapped"),
+], ids=["target too low", "a cap that binds"])
 def test_what_cannot_be_solved_says_why(target, settings, fee_note, pay_note):
     (solved,) = solve_multipliers(tie_bet(Multiplied(1, all_cards), **settings), target, TENS)
     assert (solved.fee is None) == bool(fee_note) and fee_note in solved.fee_note

@@ -145,10 +145,42 @@ def test_a_published_return_is_checked_at_its_printed_precision():
                            fee="-5%"), "fee '-5%' is negative"),
     (lambda: PublishedReturn("about 98%", "x"), "not a percentage"),
     (lambda: PublishedReturn("98%", "x", on="fee"), "on 'stake and fee'"),
-])
+    (lambda: Law({2: 1, "2": 1, 3: 2}), r"the value 2 is named twice \(2 and '2'\): name "
+                                        r"each value once"),
+    (lambda: Law({2: 1, "4/2": 1}), r"the value 2 is named twice \(2 and '4/2'\)"),
+    (lambda: Overlay(1, Law({10**10: 1})), "a multiplier past 1,000,000,000 makes a win past "
+                                           "the 1,000,000,000 to 1 no table pays"),
+    (lambda: MultiplierBet("B", [Event("W", player.wins, 1)], Overlay(1, Law.fixed(2)),
+                           cap=0), r"bet 'B': cap 0: the largest net win a round pays per "
+                                   r"unit staked, above 0 \(no cap: leave it out\)"),
+    (lambda: MultiplierBet("B", [Event("W", player.wins, 1)], Overlay(1, Law.fixed(2)),
+                           cap=-1), "bet 'B': cap -1: the largest net win a round pays"),
+    (lambda: Multiplied(1, player.hand, less="150%"),
+     r"Multiplied pays 1 less '150%': with no card matched it would win -0.5 per unit, a "
+     r"loss; less is taken from the win, at most the pay"),
+    (lambda: Overlay(1, Law.fixed(2), deck=0), r"Overlay deck 0: the virtual deck's size, a "
+                                               r"whole number of identities from 1 \(52"),
+], ids=["empty law", "negative weight", "law value not a number", "too many identities",
+        "identities not whole", "multipliers not a Law", "multiplier 0", "combine unknown",
+        "law_source unknown", "cards not a group", "pays 0", "overlay not an Overlay",
+        "fee negative", "published not a percentage", "published on what", "a value twice",
+        "a value twice as a fraction", "a multiplier past the pay limit", "cap 0",
+        "cap negative", "less past the pay", "virtual deck of 0"])
 def test_bad_input_is_one_clear_error(build, message):
     with pytest.raises(BaccEdgeError, match=message):
         build()
+
+
+def test_a_round_past_the_pay_limit_is_refused_and_a_cap_under_it_is_taken():
+    """Five identities at 1,000,000x on 1 deck: a player hand of three matching cards
+    wins 10^18 per unit; capped at 1,000, every bet's largest win is the cap."""
+    from bacc_edge import multiplier_baccarat
+    huge = Overlay(5, Law({10**6: 1}))
+    with pytest.raises(BaccEdgeError, match="past the 1,000,000,000 to 1 no table pays: "
+                                            "lower the multipliers or cap the bet"):
+        multiplier_report(multiplier_baccarat(huge)[:1], Shoe.decks(1))
+    (capped,) = multiplier_report(multiplier_baccarat(huge, cap=1000)[:1], Shoe.decks(1))
+    assert capped.largest_win == 1000
 
 
 def test_a_shoe_without_suits_or_with_too_many_identities_is_refused():
@@ -202,7 +234,29 @@ def test_the_fee_for_a_target_return_and_the_hold_ranges():
     (lambda r: r.fee_for("-5%"), "target return '-5%' (str) must be above 0"),
     (lambda r: r.hold(1000, 0.95), "confidence 0.95 is a percentage: write 95% as 95, not "
                                    "0.95"),
-], ids=["fee_for words", "fee_for negative", "hold confidence as a fraction"])
+    (lambda r: r.fee_for(96), "target return 96 (int) is 9600%: surely a percentage written "
+                              "as a number; write 96% as '96%' or 0.96"),
+    (lambda r: r.fee_for("+96%"), "target return '+96%' (str) must be a number such as 0.96 "
+                                  "or '96%' (write numbers in ASCII digits, without spaces, a "
+                                  "'+' or a bare decimal point)"),
+    (lambda r: r.fee_for(".96"), "target return '.96' (str) must be a number such as 0.96 "
+                                 "or '96%' (write numbers in ASCII digits, without spaces, a "
+                                 "'+' or a bare decimal point)"),
+    (lambda r: r.fee_for("96 %"), "target return '96 %' (str) must be a number such as 0.96 "
+                                  "or '96%' (write numbers in ASCII digits, without spaces, a "
+                                  "'+' or a bare decimal point)"),
+    # the coin returns 1 - P(banker) - P(tie) ≈ 0.894 with no fee: 150% needs a fee < 0
+    (lambda r: r.fee_for("150%"), "fee_for('150%') on bet 'Coin': no fee from 0 to below "
+                                  "the stake gives it: it would be -40.43% (the bet returns "
+                                  "more than the target with no fee)"),
+    (lambda r: r.probability_of("abc"), "award 'abc' (str) must be a net win per unit "
+                                        "staked, a number such as 100"),
+    (lambda r: r.probability_of(None), "award None (NoneType) must be a net win per unit "
+                                       "staked, a number such as 100"),
+], ids=["fee_for words", "fee_for negative", "hold confidence as a fraction",
+        "fee_for a percentage as a number", "fee_for with a plus", "fee_for a bare point",
+        "fee_for a spaced percent", "fee_for no fee reaches it", "probability_of words",
+        "probability_of None"])
 def test_a_question_asked_wrongly_of_a_result_is_one_clear_error(ask, message):
     bet = MultiplierBet("Coin", [Event("Player", player.wins, 1)],
                         Overlay(1, Law.fixed(2), deck=52), fee=0)

@@ -14,14 +14,15 @@ from click.testing import CliRunner
 from bacc_edge.cli import main
 from bacc_edge.output.multiplier_solve import SOLVE_CSV
 
-#: one identity of 52 drawn at 2x on the player's hand; a capped tie, whose base pay
-#: is not solved
+#: one identity of 52 drawn at 2x on the player's hand; a tie capped at 15, whose base
+#: pay is not solved: on the eight cards (each its own identity) a tie's top win is one
+#: card at 2x, 10 at 5:1, but 2 × 9.31 > 15 at the pay solved uncapped
 GAME = """from bacc_edge import *
 O = Overlay(1, Law({2: 1}))
 MULTIPLIER_BETS = [
     MultiplierBet("Player", [Event("Player wins", player.wins, Multiplied(1, player.hand)),
                              Event("Tie", tie, "push")], O),
-    MultiplierBet("Tie", [Event("Tie", tie, Multiplied(5, all_cards))], O, cap=50),
+    MultiplierBet("Tie", [Event("Tie", tie, Multiplied(5, all_cards))], O, cap=15),
 ]
 BETS = [b.base for b in MULTIPLIER_BETS]
 """
@@ -66,7 +67,7 @@ def test_csv_and_text_say_none_and_why(tmp_path):
                                             "for", "target"]
     (tie_row,) = [line for line in text.splitlines() if line.startswith("Tie ")]
     assert tie_row.split()[-3:] == ["Tie", "5:1", "none"]
-    assert "Tie: its cap makes the return no straight line in the pay" in " ".join(text.split())
+    assert "Tie: its cap of 15 binds at the pay solved uncapped" in " ".join(text.split())
 
 
 def test_eor_prints_the_plain_bets_effects_table_for_each_multiplier_bet(tmp_path):
@@ -77,3 +78,24 @@ def test_eor_prints_the_plain_bets_effects_table_for_each_multiplier_bet(tmp_pat
     titles = [line for line in result.stdout.splitlines() if " — house edge " in line]
     assert [t.split(" — ")[0] for t in titles] == ["Player", "Tie"]
     assert result.stdout.count("sum over the shoe's 8 cards of their effects: 0") == 2
+
+
+def test_a_banker_s_base_pay_says_the_share_taken_besides(tmp_path):
+    """Lightning's banker: 1:1 times the multipliers, less 5% of the stake on every win;
+    the table shows both, and says an unmultiplied win pays 1 - 0.05 = 0.95:1."""
+    path = tmp_path / "banker.py"
+    path.write_text("from bacc_edge import *\nO = Overlay(1, Law({2: 1}))\n"
+                    "MULTIPLIER_BETS = [MultiplierBet('Banker', [Event('Banker wins', "
+                    "banker.wins, Multiplied(1, banker.hand, less='5%')), "
+                    "Event('Tie', tie, 'push')], O)]\n"
+                    "BETS = [b.base for b in MULTIPLIER_BETS]\n")
+    result = CliRunner().invoke(main, ["multipliers", str(path), "--decks", "1", "--remove",
+                                       GONE, "--rtp", "96%"])
+    assert result.exit_code == 0, result.output
+    (row,) = [line for line in result.stdout.splitlines() if line.startswith("Banker ")]
+    assert "1:1 less 5%" in row and row.rstrip().endswith(":1 less 5%")
+    assert ("at 1:1 an unmultiplied win pays 0.95:1" in " ".join(result.stdout.split()))
+    result = CliRunner().invoke(main, ["multipliers", str(path), "--decks", "1", "--remove",
+                                       GONE, "--rtp", "96%", "--fmt", "json"])
+    (bet,) = json.loads(result.stdout)["bets"]
+    assert bet["less"] == 0.05

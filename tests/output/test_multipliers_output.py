@@ -107,3 +107,35 @@ def test_calibrate_csv_names_the_law_and_each_figure_s_status_and_the_text_heads
     assert f"law: {row['closest_law']}." in text.stdout.replace("\n", " ")
     (header,) = [line for line in lines if line.startswith("bet ")]
     assert header.split()[-1] == "status"
+
+
+def test_a_fee_is_shown_at_the_digits_asked_and_exactly_where_it_ends(tmp_path):
+    """A fee of 6.4355% shows as 6.44% at --digits 2 (not a whole 6%); 20% stays 20%."""
+    path = tmp_path / "fees.py"
+    path.write_text(GAME.replace("Player\", [", "Player\", fee='6.4355%', events=[")
+                    .replace("], O,\n                  published", "], overlay=O,\n"
+                             "                  published"))
+    for args, column, shown in ((["--digits", "2"], 1, "6.44%"),
+                                (["--rtp", "96%", "--digits", "1"], 2, "6.4%")):
+        result = CliRunner().invoke(main, ["multipliers", str(path), "--decks", "1", *args])
+        assert result.exit_code == 0, result.output
+        rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()
+                if line.startswith(("Player", "Pair"))}
+        assert (rows["Player"][column], rows["Pair"][column]) == (shown, "20%"), result.stdout
+
+
+def test_calibrate_reads_spaced_values_and_decks_and_gives_the_closest_law_exactly(tmp_path):
+    """'0, 1, 2' reads as 0,1,2; --decks 1 calibrates on one deck (as the library does
+    with shoe=Shoe.decks(1)); the JSON's closest law carries exact fractions beside the
+    floats, summing to one."""
+    from bacc_edge.analysis.calibration import calibrate
+    result, path = run(tmp_path, "calibrate", "--unknown", "identities", "--values",
+                       "0, 1, 2", "--decks", "1", "--fmt", "json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    exact = {k: Fraction(v) for k, v in document["closest_exact"].items()}
+    assert sum(exact.values()) == 1
+    assert {k: float(v) for k, v in exact.items()} == document["closest"]
+    found = calibrate(str(path), "identities", [0, 1, 2], shoe=Shoe.decks(1))
+    assert exact == {str(int(v)): p for v, p in found.closest.probabilities.items()}
+    assert document["figures"][0]["at_closest"] == float(found.at_closest[0][2])

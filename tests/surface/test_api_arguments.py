@@ -520,6 +520,27 @@ API = [
     ("multiplier_baccarat(fee='-5%')", lambda: bacc_edge.multiplier_baccarat(
         THUNDER_LAW, fee="-5%"), bacc_edge.PaytableError,
      "fee '-5%' is negative: a fee is paid besides the stake, 0 or more (no fee: 0)"),
+    ("solve_multipliers(target=96)", lambda: bacc_edge.solve_multipliers(THUNDER, 96),
+     ArgumentError, "target return 96 (int) is 9600%: surely a percentage written as a "
+                    "number; write 96% as '96%' or 0.96"),
+    ("solve_multipliers(target='.96')", lambda: bacc_edge.solve_multipliers(THUNDER, ".96"),
+     ArgumentError, "target return '.96' (str) must be a number such as 0.96 or '96%' (write "
+                    "numbers in ASCII digits, without spaces, a '+' or a bare decimal point)"),
+    ("multiplier_baccarat(fee='20 %')", lambda: bacc_edge.multiplier_baccarat(
+        THUNDER_LAW, fee="20 %"), bacc_edge.PaytableError,
+     "fee '20 %' is not a share of the stake: write a 20% fee as 0.2 or '20%' (write numbers "
+     "in ASCII digits, without spaces, a '+' or a bare decimal point)"),
+    ("multiplier_baccarat(fee='+20%')", lambda: bacc_edge.multiplier_baccarat(
+        THUNDER_LAW, fee="+20%"), bacc_edge.PaytableError,
+     "fee '+20%' is not a share of the stake"),
+    ("multiplier_baccarat(fee='.2')", lambda: bacc_edge.multiplier_baccarat(
+        THUNDER_LAW, fee=".2"), bacc_edge.PaytableError, "fee '.2' is not a share of the stake"),
+    ("multiplier_report(two bets of one name)", lambda: bacc_edge.multiplier_report(
+        [THUNDER[0], THUNDER[0]]), bacc_edge.PaytableError,
+     "bets: two bets are named 'Player': name each bet once"),
+    ("Law(a value twice)", lambda: bacc_edge.Law({2: 1, "2": 1, 3: 2}), bacc_edge.PaytableError,
+     "Law({2: 1, '2': 1, 3: 2}): the value 2 is named twice (2 and '2'): name each value "
+     "once"),
     ("multiplier_baccarat(fee='lots')", lambda: bacc_edge.multiplier_baccarat(
         THUNDER_LAW, fee="lots"), bacc_edge.PaytableError,
      "fee 'lots' is not a share of the stake: write a 20% fee as 0.2 or '20%'"),

@@ -143,6 +143,17 @@ PAYTABLES = {
         "from bacc_edge import *\nO = Overlay(1, Law({2: 1}))\n"
         "MULTIPLIER_BETS = multiplier_baccarat(O, advertised={'P pair': 5})\n"
         "BETS = [b.base for b in MULTIPLIER_BETS]\n"),
+    "multiplier_five": ("from bacc_edge import *\nMULTIPLIER_BETS = 5\n"
+                        "BETS = [Bet('x', [Event('w', player.wins, 1)])]\n"),
+    "multiplier_plain": ("from bacc_edge import *\n"
+                         "MULTIPLIER_BETS = [Bet('x', [Event('w', player.wins, 1)])]\n"
+                         "BETS = MULTIPLIER_BETS\n"),
+    "multiplier_twice": ("from bacc_edge import *\nO = Overlay(1, Law({2: 1}))\n"
+                         "M = MultiplierBet('Player', [Event('p', player.wins, 1)], O)\n"
+                         "MULTIPLIER_BETS = [M, M]\nBETS = [M.base]\n"),
+    "multiplier_deck10": ("from bacc_edge import *\nO = Overlay(1, Law({2: 1}), deck=10)\n"
+                          "MULTIPLIER_BETS = multiplier_baccarat(O)\n"
+                          "BETS = [b.base for b in MULTIPLIER_BETS]\n"),
     "is_kings": ("from bacc_edge import *\n"
                  "BETS = [Bet('K', [Event('king', player.card(1).is_('Kings'), 8)])]\n"),
     "rank_aces": ("from bacc_edge import *\n"
@@ -1377,6 +1388,50 @@ CLI = [
     ("multipliers: a target return not a number", ["multipliers", "{multiplier}", "--rtp",
                                                     "ninety"],
      "Error: target return 'ninety' (str) must be a number such as 0.96 or '96%'", 1),
+    ("multipliers: a target return of 96 meaning 96%", ["multipliers", "{multiplier}",
+                                                         "--rtp", "96"],
+     "Error: target return '96' (str) is 9600%: surely a percentage written as a number; "
+     "write 96% as '96%' or 0.96", 1),
+    ("multipliers: a target return with a plus", ["multipliers", "{multiplier}", "--rtp",
+                                                   "+96%"],
+     "target return '+96%' (str) must be a number such as 0.96 or '96%' (write numbers in "
+     "ASCII digits, without spaces, a '+' or a bare decimal point)", 1),
+    ("multipliers: MULTIPLIER_BETS a number", ["multipliers", "{multiplier_five}"],
+     "multiplier_five.py: MULTIPLIER_BETS is 5 (int): it must be a non-empty list of "
+     "MultiplierBet(...)", 1),
+    ("multipliers: MULTIPLIER_BETS of plain bets", ["multipliers", "{multiplier_plain}"],
+     "multiplier_plain.py: MULTIPLIER_BETS holds Bet 'x', not a MultiplierBet(...): a plain "
+     "Bet goes in BETS", 1),
+    ("multipliers: two bets of one name", ["multipliers", "{multiplier_twice}"],
+     "multiplier_twice.py: MULTIPLIER_BETS: two bets are named 'Player': name each bet once",
+     1),
+    ("multipliers: a virtual deck smaller than the shoe's", ["multipliers",
+                                                              "{multiplier_deck10}"],
+     "multiplier_deck10.py: bet 'Player': Overlay(deck=10) is a virtual deck of 10 "
+     "identities, but the shoe holds 52: the virtual deck holds one card of each identity "
+     "the shoe may deal (52 for full packs)", 1),
+    ("calibrate: a multiplier of 0", ["calibrate", "{multiplier}", "--unknown",
+                                      "multipliers", "--values", "0,2"],
+     "values: multiplier 0: a multiplier is above 0 (2 for 2x)", 1),
+    ("multipliers: --counts (no suits)", ["multipliers", "{multiplier}", "--counts",
+                                          "4,4,4,4,4,4,4,4,4,4,4,4,4"],
+     "--counts gives rank counts without suits, and a multiplier overlay reads each card's "
+     "suit: use --decks (and --remove with suits)", 2),
+    ("multipliers: --remove without suits", ["multipliers", "{multiplier}", "--decks", "1",
+                                             "--remove", "5 5 K♠"],
+     "Error: cards left the shoe without their suits named, and a multiplier overlay reads "
+     "each card's rank and suit: name each removed card with its suit ('K♠', '10h')", 1),
+    ("multipliers: --level without --eor", ["multipliers", "{multiplier}", "--level", "2"],
+     "--level is the largest tag of the count of --eor or --count: give --eor (or --depth "
+     "SHOES --count) too", 2),
+    ("multipliers: --level with --depth, no --count", ["multipliers", "{multiplier}",
+                                                        "--depth", "1", "--level", "2"],
+     "--level is the largest tag of the count of --eor or --count", 2),
+    ("calibrate: a bet misspelt", ["calibrate", "{multiplier}", "--unknown", "identities",
+                                   "--values", "1", "--bet", "m"],
+     "no multiplier bet named 'm'; did you mean 'M'?", 1),
+    ("a command's name mistyped", ["multiplier", "shipped:multipliers/lightning_baccarat"],
+     "Error: multiplier: no such paytable file; did you mean the command 'multipliers'?", 2),
     ("multipliers: a target return and --check", ["multipliers", "{multiplier}", "--rtp",
                                                   "96%", "--check"],
      "--rtp, --check, --eor and --depth: one at a time", 2),

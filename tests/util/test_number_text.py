@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bacc_edge.util.number_text import decimal, fraction, percentage
+from bacc_edge.util.number_text import decimal, exact_share, fraction, percentage
 
 CALC = Path(__file__).resolve().parents[2] / "calc" / "bacc_edge"
 
@@ -103,3 +103,17 @@ def test_no_module_writes_a_percentage_of_its_own():
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if own.search(line)]
     assert found == []
+
+
+@pytest.mark.parametrize("value, digits, written", [
+    (Fraction(1, 5), 3, "20%"), (Fraction(1, 5), 0, "20%"), (Fraction(1, 16), 3, "6.25%"),
+    (Fraction(1, 16), 1, "6.2%"), (Fraction(64355, 1000000), 3, "6.435%"),
+    (Fraction(64355, 1000000), 4, "6.4355%"), (Fraction(1, 3), 2, "33.33%"),
+    (Fraction(0), 3, "0%"),
+], ids=["a fifth", "a fifth, no decimals", "a sixteenth", "a sixteenth at one place",
+        "a fee rounded", "a fee in full", "a third", "none"])
+def test_a_share_set_by_the_rules_is_exact_where_it_ends_within_the_digits(value, digits,
+                                                                           written):
+    # hand-written: 1/16 = 6.25%; 0.064355 = 6.4355%, to three places as percentage()
+    # rounds it (its float times 100 is 6.435499…, so 6.435); 1/3 = 33.333…%
+    assert exact_share(value, digits) == written

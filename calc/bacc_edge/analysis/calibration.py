@@ -16,14 +16,15 @@ A family leaves one of the two laws unknown:
 - **The multiplier law** (weights over given multipliers, the number drawn given). A
   return holds products of multipliers, so it is a polynomial in the weights, not
   linear: every law on a grid of the weights (steps of 1/``grid``) is valued exactly
-  (through the moments of the law: :class:`ReturnPolynomial`), and the laws on the
+  (through the moments of the law: :class:`ReturnPolynomial`; a capped bet, whose return
+  is no polynomial, from the round's whole law under each), and the laws on the
   grid meeting every figure are reported, with each weight's range among them, or the
   one with the least largest miss. Between grid points nothing is proven.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -34,6 +35,7 @@ from ..game.shoe import Shoe
 from ..language.bet import Printed
 from ..language.pays import exact_number
 from ..language.overlay import Combine, Law, Overlay, Repeats
+from ..util.arguments import near_name
 from ..util.progress import Progress, Steps
 from .bet_report import Tables
 from .exact_lp import maximize
@@ -190,18 +192,18 @@ def calibrate_multipliers(targets: Sequence[Target], identities, values: Sequenc
     ``on_progress`` hears every :data:`LAWS_PER_STEP` laws valued."""
     if not targets:
         raise CalibrationError("no published figure to calibrate against")
-    values = tuple(sorted(Fraction(v) for v in values))
+    values = _multipliers(values)
     steps = Steps(on_progress, -(-_check_grid(len(values), grid) // LAWS_PER_STEP))
     shape = Overlay(identities, Law({values[0]: 1}), deck=deck, combine=combine,
                     repeats=repeats)
-    polynomials = [ReturnPolynomial.of(t.exposure, shape) for t in targets]
+    polynomials = [_valuer(t.exposure, shape) for t in targets]
     met, reach = [], [[t.exposure.bet.name, t.printed, None, None] for t in targets]
     best = None
     for i, weights in enumerate(_grid(len(values), grid), 1):
         if i % LAWS_PER_STEP == 0:
             steps()
         law = Law(dict(zip(values, weights)))
-        returns = [t.value(poly.at(law)) for t, poly in zip(targets, polynomials)]
+        returns = [t.value(expected(law)) for t, expected in zip(targets, polynomials)]
         for r, value in zip(reach, returns):
             r[2] = value if r[2] is None else min(r[2], value)
             r[3] = value if r[3] is None else max(r[3], value)
@@ -240,14 +242,20 @@ def calibrate(source, unknown: str, values: Sequence, *, grid: int = 20,
         raise CalibrationError(f"unknown {unknown!r}: 'identities' or 'multipliers'")
     values = _distinct(values)
     if unknown == "multipliers":
+        _multipliers(values)
         count = _check_grid(len(values), grid)
         if on_note is not None and count > ANNOUNCED_LAWS:
             on_note(f"valuing {count:,} multiplier laws (weights in steps of 1/{grid} "
                     f"over {len(values)} values)")
-    chosen = [b for b in multiplier_bets(source) if not bets or b.name in bets]
+    every = multiplier_bets(source)
+    chosen = [b for b in every if not bets or b.name in bets]
     missing = set(bets) - {b.name for b in chosen}
     if missing:
-        raise CalibrationError(f"no multiplier bet named {sorted(missing)[0]!r}")
+        name = sorted(missing)[0]
+        near = near_name(name, [b.name for b in every])
+        raise CalibrationError(f"no multiplier bet named {name!r}" + (
+            f"; did you mean {near!r}?" if near else
+            "; the bets: " + ", ".join(repr(b.name) for b in every)))
     overlays = {b.overlay for b in chosen}
     if len(overlays) != 1:
         raise CalibrationError("the bets calibrated must share one overlay")
@@ -283,6 +291,15 @@ def _distinct(values: Sequence) -> tuple[Fraction, ...]:
     return tuple(numbers)
 
 
+def _multipliers(values: Sequence) -> tuple[Fraction, ...]:
+    """The multipliers sought, in order; one of 0 or less is refused."""
+    values = tuple(sorted(Fraction(v) for v in values))
+    if values[0] <= 0:
+        raise CalibrationError(f"values: multiplier {_shown(values[0])}: a multiplier is "
+                               f"above 0 (2 for 2x)")
+    return values
+
+
 def _shown(number: Fraction) -> str:
     return str(number.numerator) if number.denominator == 1 else str(float(number))
 
@@ -302,6 +319,15 @@ def _grid(n: int, steps: int):
     for first in range(steps + 1):
         for rest in _grid(n - 1, steps - first):
             yield (first,) + rest
+
+
+def _valuer(exposure: Exposure, shape: Overlay) -> Callable[[Law], Fraction]:
+    """The expected net win per unit under each multiplier law, the rest of ``shape``
+    kept, exactly: through the law's moments where no cap cuts the wins
+    (:class:`ReturnPolynomial`), else from the round's whole law under each."""
+    if exposure.bet.cap is None:
+        return ReturnPolynomial.of(exposure, shape).at
+    return lambda law: _expected(exposure, replace(shape, multipliers=law))
 
 
 def _expected(exposure: Exposure, overlay: Overlay) -> Fraction:

@@ -28,8 +28,10 @@ def multiplier_removal_effects(source, shoe: Shoe | None = None, *,
                                tableau: Tableau | None = None) -> list[RemovalEffects]:
     """Each multiplier bet of ``source`` (as :func:`~bacc_edge.analysis.multipliers.
     multiplier_report` reads it; ``shoe`` 8 decks by default): its expected win per unit
-    staked, the fee included, and the exact change in it when one card of each rank, and
-    of each rank and suit, leaves the shoe. The effects' ``bet`` is the bet before the
+    staked, the fee included (``ev``: :attr:`~bacc_edge.analysis.multipliers.
+    MultiplierResult.ev` less the fee), and the exact change in it when one card of each
+    rank, and of each rank and suit, leaves the shoe (per unit staked:
+    :func:`~bacc_edge.analysis.multipliers.multiplier_effects` times (1 + fee)). The effects' ``bet`` is the bet before the
     overlay (its events), named as the multiplier bet is."""
     seen = multiplier_exposures(source, shoe, tableau=tableau)
     by_card = multiplier_effects(source, seen[0].shoe, tableau=tableau)

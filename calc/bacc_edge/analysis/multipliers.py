@@ -29,9 +29,9 @@ from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..language.bet import Printed
 from ..language.loader import Paytable, as_paytable
-from ..language.overlay import (Multiplied, MultiplierBet, Overlay, PublishedReturn,
-                                stake_fraction)
-from ..language.pays import pays
+from ..language.overlay import (VIRTUAL_DECK, Multiplied, MultiplierBet, Overlay,
+                                PublishedReturn)
+from ..language.pays import LARGEST_PAY, exact_number, loosely_written, option_share, pays
 from ..util.arguments import quoted
 from .bet_report import Tables
 from .bet_statistics import VOLATILITY_CONFIDENCE, HoldRange, hold_range
@@ -76,7 +76,10 @@ class MultiplierResult:
 
     @property
     def ev(self) -> Fraction:
-        """The expected net win per unit staked, before the fee."""
+        """The expected net win per unit staked, before the fee (the fee is paid
+        besides): not the ``ev`` of ``--eor`` and :func:`~bacc_edge.analysis.
+        multiplier_counts.multiplier_counts`, which is after it (``ev - fee``, the return
+        on stake less 1)."""
         return sum((x * p for x, p in self.law), Fraction(0))
 
     @property
@@ -123,9 +126,14 @@ class MultiplierResult:
     def fee_for(self, target) -> Fraction:
         """The fee (a fraction of the stake) that makes the return on stake and fee
         ``target`` (a share of what is paid, written as fees are: ``0.96``,
-        ``Fraction(96, 100)`` or ``"96%"``): the expected win does not depend on the fee,
-        so it is (1 + ev) / target - 1, exactly."""
-        return (1 + self.ev) / target_return(target) - 1
+        ``Fraction(96, 100)`` or ``"96%"``), exactly (:func:`needed_fee`). Where no fee
+        from 0 to below the stake gives it (the CLI's "none"), ArgumentError says why."""
+        share = target_return(target)
+        fee = needed_fee(self.ev, share)
+        reason = no_fee_reason(fee)
+        if reason:
+            raise ArgumentError(f"fee_for({target!r}) on bet {self.name!r}: {reason}")
+        return fee
 
     @property
     def largest_win(self) -> Fraction:
@@ -139,8 +147,14 @@ class MultiplierResult:
         left never does)."""
         return self.largest_win > 0
 
-    def probability_of(self, award: Fraction) -> Fraction:
-        """The probability a round wins ``award`` per unit staked or more."""
+    def probability_of(self, award) -> Fraction:
+        """The probability a round wins ``award`` per unit staked or more (a number:
+        ``100``, ``Fraction(1, 2)``, ``"12.5"``)."""
+        try:
+            award = exact_number(award)
+        except ValueError:
+            raise ArgumentError(f"award {quoted(award)} must be a net win per unit staked, "
+                                f"a number such as 100") from None
         return sum((p for x, p in self.law if x >= award), Fraction(0))
 
     @property
@@ -154,17 +168,46 @@ class MultiplierResult:
         return self.probability_of(self.award_checked) * GLI_GAMES >= 1
 
 
+#: The largest target return taken: above it (``96`` for 96%) a target is surely a
+#: percentage written as a bare number, as ``hold(1000, 0.95)`` refuses a fraction.
+LARGEST_TARGET = 2
+
+
 def target_return(target) -> Fraction:
-    """A target return on stake and fee, exact: ``0.96``, ``"96%"`` or a Fraction, above
-    0; anything else is refused with its value quoted."""
+    """A target return on stake and fee, exact: ``0.96``, ``"96%"`` or a Fraction (the
+    option grammar of :func:`~bacc_edge.language.pays.option_share`), above 0 and at
+    most :data:`LARGEST_TARGET` (200%); anything else is refused with its value quoted."""
     try:
-        share = stake_fraction(target)
+        share = option_share(target)
     except ValueError:
         raise ArgumentError(f"target return {quoted(target)} must be a number such as "
-                            f"0.96 or '96%'") from None
+                            f"0.96 or '96%'{loosely_written(target)}") from None
     if share <= 0:
         raise ArgumentError(f"target return {quoted(target)} must be above 0")
+    if share > LARGEST_TARGET:
+        raise ArgumentError(f"target return {quoted(target)} is {float(share):.0%}: surely "
+                            f"a percentage written as a number; write 96% as '96%' or 0.96")
     return share
+
+
+def needed_fee(ev: Fraction, share: Fraction) -> Fraction:
+    """The fee (a share of the stake) that makes the return on stake and fee ``share``
+    for a bet whose expected net win per unit staked is ``ev``: the expected win does not
+    depend on the fee, so it is (1 + ev) / share - 1, exactly; it may fall outside the
+    fees a game can charge (see :func:`no_fee_reason`)."""
+    return (1 + ev) / share - 1
+
+
+def no_fee_reason(fee: Fraction) -> str:
+    """Why no fee a game can charge (from 0 to below the stake) is ``fee``; "" where one
+    is."""
+    if fee < 0:
+        return (f"no fee from 0 to below the stake gives it: it would be "
+                f"{float(fee):.2%} (the bet returns more than the target with no fee)")
+    if fee >= 1:
+        return (f"no fee from 0 to below the stake gives it: it would be "
+                f"{float(fee):.2%} of the stake")
+    return ""
 
 
 def multiplier_bets(source) -> list[MultiplierBet]:
@@ -174,17 +217,37 @@ def multiplier_bets(source) -> list[MultiplierBet]:
         return [source]
     if isinstance(source, (list, tuple)) and source and all(
             isinstance(b, MultiplierBet) for b in source):
-        return list(source)
+        return _distinct(list(source), "bets")
     if not isinstance(source, (str, os.PathLike, Paytable)):
         raise ArgumentError(f"source {quoted(source)} must be a multiplier paytable's path, "
                             f"a Paytable, a MultiplierBet or a non-empty list of them")
     paytable = as_paytable(source)
-    bets = paytable.defined.get("MULTIPLIER_BETS")
-    if not isinstance(bets, (list, tuple)) or not bets or not all(
-            isinstance(b, MultiplierBet) for b in bets):
-        raise PaytableError(f"{paytable.file or 'paytable'}: defines no MULTIPLIER_BETS "
-                            f"(a non-empty list of MultiplierBet)")
-    return list(bets)
+    where = paytable.file or "paytable"
+    if "MULTIPLIER_BETS" not in paytable.defined:
+        raise PaytableError(f"{where}: defines no MULTIPLIER_BETS (a non-empty list of "
+                            f"MultiplierBet)")
+    bets = paytable.defined["MULTIPLIER_BETS"]
+    if not isinstance(bets, (list, tuple)) or not bets:
+        raise PaytableError(f"{where}: MULTIPLIER_BETS is {quoted(bets)}: it must be a "
+                            f"non-empty list of MultiplierBet(...)")
+    for bet in bets:
+        if not isinstance(bet, MultiplierBet):
+            what = (f"{type(bet).__name__} {bet.name!r}" if isinstance(
+                getattr(bet, "name", None), str) else quoted(bet))
+            raise PaytableError(f"{where}: MULTIPLIER_BETS holds {what}, not a "
+                                f"MultiplierBet(...): a plain Bet goes in BETS")
+    return _distinct(list(bets), f"{where}: MULTIPLIER_BETS")
+
+
+def _distinct(bets: list[MultiplierBet], where: str) -> list[MultiplierBet]:
+    """``bets``, refused where two share a name (ignoring case, as BETS is held)."""
+    seen: set[str] = set()
+    for bet in bets:
+        if bet.name.lower() in seen:
+            raise PaytableError(f"{where}: two bets are named {bet.name!r}: name each bet "
+                                f"once")
+        seen.add(bet.name.lower())
+    return bets
 
 
 def multiplier_report(source, shoe: Shoe | None = None, *, tableau: Tableau | None = None,
@@ -209,7 +272,9 @@ def multiplier_exposures(source, shoe: Shoe | None = None, *, tableau: Tableau |
     bets = multiplier_bets(source)
     if tableau is None:
         tableau = STANDARD if direct else source.rules
-    return [exposure(bet, shoe, tableau_argument(tableau), tables) for bet in bets]
+    where = "" if direct else f"{source.file}: "
+    return [exposure(bet, shoe, tableau_argument(tableau), tables, where=where)
+            for bet in bets]
 
 
 @dataclass(frozen=True)
@@ -242,7 +307,14 @@ class Exposure:
                     net = pay.net(factor)
                     net = net if cap is None else min(net, cap)
                     law[net] = law.get(net, Fraction(0)) + q * p
-        return {x: p for x, p in law.items() if p}
+        law = {x: p for x, p in law.items() if p}
+        if max(law) > LARGEST_PAY:
+            raise PaytableError(f"bet {self.bet.name!r}: a round can win "
+                                f"{float(max(law)):.4g} per unit staked under "
+                                f"{overlay.multipliers.describe()!r}, past the "
+                                f"{LARGEST_PAY:,} to 1 no table pays: lower the "
+                                f"multipliers or cap the bet")
+        return law
 
     def valued(self) -> MultiplierResult:
         """The bet valued under its own overlay, each event the shoe rules out warned of."""
@@ -253,7 +325,7 @@ class Exposure:
 
 
 def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
-             tables: Tables | None = None) -> Exposure:
+             tables: Tables | None = None, *, where: str = "") -> Exposure:
     """What ``shoe`` decides of ``bet`` (see :class:`Exposure`), counted once.
 
     The engine counts the card-level cells that tell apart the ranks of every group of
@@ -261,10 +333,14 @@ def exposure(bet: MultiplierBet, shoe: Shoe, tableau: Tableau = STANDARD,
     given them, the cards of each rank are a draw without replacement from that rank's
     cards in the shoe, so the law of their identity pattern follows exactly
     (:func:`~bacc_edge.analysis.overlay_draw.identity_law`), on a full shoe or a
-    part-dealt one alike."""
-    if _identities(shoe) > bet.overlay.deck:
-        raise ArgumentError(f"bet {bet.name!r}: the shoe holds more identities than the "
-                            f"overlay's virtual deck of {bet.overlay.deck}")
+    part-dealt one alike. ``where`` (a paytable's ``"path: "``) heads a refusal of the
+    bet's overlay."""
+    held = _identities(shoe)
+    if held > bet.overlay.deck:
+        raise PaytableError(f"{where}bet {bet.name!r}: Overlay(deck={bet.overlay.deck}) is a "
+                            f"virtual deck of {bet.overlay.deck} identities, but the shoe "
+                            f"holds {held}: the virtual deck holds one card of each "
+                            f"identity the shoe may deal ({VIRTUAL_DECK} for full packs)")
     groups = {e.pays.cards.positions for e in bet.events if isinstance(e.pays, Multiplied)}
     features = set().union(*(e.when.features for e in bet.events), {RELATED_RANKS})
     for positions in groups:
@@ -332,11 +408,13 @@ def _identities(shoe: Shoe) -> int:
     shoe whose suits are unknown is refused, since the overlay reads them. An infinite
     deck holds every identity its suits name (drawn with replacement)."""
     if shoe.suits is None:
-        raise ArgumentError(f"{shoe}: its suits are unknown, and a multiplier overlay "
-                            f"reads each card's rank and suit")
+        raise ArgumentError("the shoe's suits are unknown (rank counts alone), and a "
+                            "multiplier overlay reads each card's rank and suit: give "
+                            "decks, cards removed with their suits")
     if any(shoe.suitless):
-        raise ArgumentError(f"{shoe}: cards left it without their suits named, and a "
-                            f"multiplier overlay reads each card's rank and suit")
+        raise ArgumentError("cards left the shoe without their suits named, and a "
+                            "multiplier overlay reads each card's rank and suit: name "
+                            "each removed card with its suit ('K♠', '10h')")
     return sum(1 for row in shoe.suits for n in row if n)
 
 
@@ -345,7 +423,9 @@ def multiplier_effects(source, shoe: Shoe | None = None, *,
     """Per bet of ``source``, the change in its return on stake and fee when one card of
     each identity the shoe holds leaves it (``"K♠"`` → change): what a count of a
     multiplier game would track. Each is exact; the overlay's odds of a card dealt twice
-    change with the shoe too, and are counted."""
+    change with the shoe too, and are counted. The unit is the return on stake and fee:
+    ``--eor`` (and :func:`~bacc_edge.analysis.multiplier_counts.multiplier_counts`) show
+    these times (1 + fee), per unit staked."""
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
@@ -394,6 +474,7 @@ def check_returns(results: Sequence[MultiplierResult]) -> list[ReturnCheck]:
             for r in results for p in r.bet.published]
 
 
-__all__ = ["GLI_GAMES", "CountedLine", "Exposure", "MultiplierResult", "ReturnCheck",
+__all__ = ["GLI_GAMES", "LARGEST_TARGET", "CountedLine", "Exposure", "MultiplierResult", "ReturnCheck",
            "check_returns", "exposure", "multiplier_effects", "multiplier_bets",
-           "multiplier_exposures", "multiplier_report", "target_return"]
+           "multiplier_exposures", "multiplier_report", "needed_fee", "no_fee_reason",
+           "target_return"]

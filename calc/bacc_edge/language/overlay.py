@@ -30,7 +30,8 @@ from typing import Mapping, Sequence
 from ..errors import PaytableError
 from .bet import Bet, Event, Printed
 from .card_words import CardGroup
-from .pays import Pays, PaysError, exact_number, pays
+from .pays import (LARGEST_PAY, Pays, PaysError, exact_number, loosely_written,
+                   option_share, pays)
 
 #: The virtual deck the games draw from: one card of each identity.
 VIRTUAL_DECK = 52
@@ -43,25 +44,15 @@ def _fraction(value, what: str) -> Fraction:
         raise PaytableError(f"{what}: {err}") from None
 
 
-def stake_fraction(value) -> Fraction:
-    """A share of the stake, exact, written as a fraction (``0.2``, ``"1/5"``) or a
-    percentage (``"20%"``): how fees and target returns are written. Raises ValueError
-    for anything else."""
-    text = value.strip() if isinstance(value, str) else None
-    if text is not None and text.endswith("%"):
-        return exact_number(text[:-1].strip()) / 100
-    return exact_number(value)
-
-
 def _fee(value, where: str) -> Fraction:
     """The fee ``value`` as a fraction of the stake, from 0 to below 1: a fee of the
     whole stake or more is no game's (the shipped games' fees are 20%), and a fee of 20
     is far likelier 20% mistyped than 2000%."""
     try:
-        fee = stake_fraction(value)
+        fee = option_share(value)  # the one grammar of shares: '20%', 0.2, '1/5'
     except ValueError:
         raise PaytableError(f"{where}: fee {value!r} is not a share of the stake: write "
-                            f"a 20% fee as 0.2 or '20%'") from None
+                            f"a 20% fee as 0.2 or '20%'{loosely_written(value)}") from None
     if fee < 0:
         raise PaytableError(f"{where}: fee {value!r} is negative: a fee is paid besides "
                             f"the stake, 0 or more (no fee: 0)")
@@ -84,9 +75,15 @@ class Law:
         if not isinstance(self.weights, Mapping) or not self.weights:
             raise PaytableError(f"Law({self.weights!r}): give a mapping of values to "
                                 f"weights, e.g. Law({{2: 3, 8: 1}})")
-        pairs = tuple(sorted((_fraction(v, f"Law value {v!r}"),
-                              _fraction(w, f"Law weight {w!r} of {v!r}"))
-                             for v, w in self.weights.items()))
+        pairs = sorted(((_fraction(v, f"Law value {v!r}"),
+                         _fraction(w, f"Law weight {w!r} of {v!r}"), v)
+                        for v, w in self.weights.items()), key=lambda t: t[0])
+        for (value, _, first), (again, _, second) in zip(pairs, pairs[1:]):
+            if value == again:
+                raise PaytableError(f"Law({dict(self.weights)!r}): the value "
+                                    f"{_number(value)} is named twice ({first!r} and "
+                                    f"{second!r}): name each value once")
+        pairs = tuple((v, w) for v, w, _ in pairs)
         if any(w < 0 for _, w in pairs) or sum(w for _, w in pairs) <= 0:
             raise PaytableError(f"Law({dict(self.weights)!r}): weights are 0 or more, "
                                 f"and not all 0")
@@ -150,7 +147,9 @@ class Overlay:
 
     def __post_init__(self):
         if isinstance(self.deck, bool) or not isinstance(self.deck, int) or self.deck < 1:
-            raise PaytableError(f"Overlay deck {self.deck!r}: a whole number of identities")
+            raise PaytableError(f"Overlay deck {self.deck!r}: the virtual deck's size, a "
+                                f"whole number of identities from 1 ({VIRTUAL_DECK}: one "
+                                f"card of each rank and suit)")
         count = self.identities
         law = count if isinstance(count, Law) else (
             Law.fixed(count) if isinstance(count, int) and not isinstance(count, bool)
@@ -166,6 +165,10 @@ class Overlay:
         if any(m <= 0 for m in self.multipliers.weights):
             raise PaytableError(f"Overlay multipliers {self.multipliers.describe()}: "
                                 f"multipliers are above 0")
+        if max(self.multipliers.weights) > LARGEST_PAY:
+            raise PaytableError(f"Overlay multipliers {self.multipliers.describe()}: a "
+                                f"multiplier past {LARGEST_PAY:,} makes a win past the "
+                                f"{LARGEST_PAY:,} to 1 no table pays")
         for name, kind in (("combine", Combine), ("repeats", Repeats)):
             try:
                 object.__setattr__(self, name, kind(getattr(self, name)))
@@ -210,6 +213,12 @@ class Multiplied:
         if base.net <= 0 or less.net < 0:
             raise PaytableError(f"Multiplied pays {self.pays!r} less {self.less!r}: a win "
                                 f"above 0, less 0 or more of the stake")
+        if plain is None and base.net < less.net:
+            raise PaytableError(f"Multiplied pays {self.pays!r} less {self.less!r}: with "
+                                f"no card matched it would win {_number(base.net - less.net)}"
+                                f" per unit, a loss; less is taken from the win, at "
+                                f"most the pay (Lightning's banker: 1 less '5%'), or give "
+                                f"plain= for what no match pays")
         object.__setattr__(self, "pays", base)
         object.__setattr__(self, "less", less)
         object.__setattr__(self, "plain", plain)
@@ -274,13 +283,13 @@ class MultiplierBet:
             raise PaytableError(f"{where}: overlay {self.overlay!r} is not an Overlay(...)")
         object.__setattr__(self, "events", tuple(self.events))
         fee = _fee(self.fee, where)
+        _positive_cap(self.cap, where)
         try:
             cap = None if self.cap is None else pays(self.cap).net
             advertised = None if self.advertised is None else pays(self.advertised).net
         except PaysError as err:
             raise PaytableError(f"{where}: {err}") from None
-        if cap is not None and cap <= 0:
-            raise PaytableError(f"{where}: the cap {self.cap!r} is above 0")
+        _positive_cap(cap, where, self.cap)
         object.__setattr__(self, "fee", fee)
         object.__setattr__(self, "cap", cap)
         object.__setattr__(self, "advertised", advertised)
@@ -299,6 +308,19 @@ class MultiplierBet:
                    otherwise=self.otherwise)
 
 
+def _positive_cap(value, where: str, written=None) -> None:
+    """Refuse a cap of 0 or less (``value`` a number as written, or the net read from
+    ``written``): a cap is the largest net win a round pays."""
+    try:
+        number = exact_number(value) if value is not None else None
+    except ValueError:
+        return  # a pay written as a pay ('7:2'): read by pays()
+    if number is not None and number <= 0:
+        raise PaytableError(f"{where}: cap {value if written is None else written!r}: the "
+                            f"largest net win a round pays per unit staked, above 0 (no "
+                            f"cap: leave it out)")
+
+
 def _plain(pay) -> Pays:
     if isinstance(pay, Multiplied):
         return pays(pay.net(None))
@@ -306,4 +328,4 @@ def _plain(pay) -> Pays:
 
 
 __all__ = ["Combine", "Law", "Multiplied", "MultiplierBet", "Overlay", "PublishedReturn",
-           "Repeats", "VIRTUAL_DECK", "stake_fraction"]
+           "Repeats", "VIRTUAL_DECK"]

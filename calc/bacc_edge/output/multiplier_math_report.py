@@ -31,7 +31,7 @@ from ..errors import ArgumentError, OptionError
 from ..game.shoe import Shoe
 from ..language.loader import Paytable, as_paytable
 from ..util.arguments import path_argument, quoted
-from ..util.number_text import decimal, fraction, one_in, percentage
+from ..util.number_text import decimal, exact_share, fraction, one_in, percentage
 from ..util.safe_write import check_output, write_output
 from ..util.version import version
 from .math_report import report_date
@@ -158,7 +158,7 @@ def _largest(x: MultiplierResult) -> tuple[str, str]:
 def _bets(r: MultiplierMathReport) -> list[Block]:
     headers = ("Bet", "Fee", "Cap per unit", "RTP (stake+fee)", "RTP (stake)",
                "House edge", "SD", "Volatility index", "Largest win", "Its odds")
-    rows = tuple((x.name, percentage(x.fee, 0),
+    rows = tuple((x.name, exact_share(x.fee),
                   "none" if x.bet.cap is None else decimal(x.bet.cap),
                   percentage(x.return_on_stake_and_fee), percentage(x.return_on_stake),
                   percentage(x.edge), f"{x.sd:.3f}", f"{x.volatility_index:.3f}", *_largest(x))

@@ -11,7 +11,7 @@ from ..analysis.calibration import Calibration
 from ..analysis.multipliers import GLI_GAMES, MultiplierResult, ReturnCheck
 from ..game.shoe import Shoe
 from ..language.bet import Printed
-from ..util.number_text import decimal, fraction, one_in, percentage
+from ..util.number_text import decimal, exact_share, fraction, one_in, percentage
 from .formats import below, csv_records, prose, table, to_json
 from .render import shoe_json
 
@@ -67,7 +67,7 @@ def multiplier_output(results: Sequence[MultiplierResult], shoe: Shoe, fmt: str,
                         "bets": [{**bet_record(r), **_exact(r)} for r in results]})
     if fmt == "csv":
         return csv_records([bet_record(r) for r in results], BET_CSV)
-    rows = [[r.name, percentage(r.fee, 0), percentage(r.return_on_stake_and_fee, digits),
+    rows = [[r.name, exact_share(r.fee, digits), percentage(r.return_on_stake_and_fee, digits),
              percentage(r.return_on_stake, digits), f"{r.sd:.3f}", *_largest(r), _gli(r)]
             for r in results]
     laws = dict.fromkeys(r.bet.overlay.describe() for r in results)
@@ -126,6 +126,8 @@ def calibration_output(found: Calibration, fmt: str) -> str:
                          for v, (lo, hi) in zip(found.unknowns, found.ranges)],
               "closest": {decimal(v): float(p)
                           for v, p in found.closest.probabilities.items()},
+              "closest_exact": {decimal(v): fraction(p)
+                                for v, p in found.closest.probabilities.items()},
               "largest_miss": float(found.miss),
               "figures": [{"bet": b, "printed": p, "at_closest": float(v),
                            "family_least": float(lo), "family_greatest": float(hi),

@@ -34,6 +34,17 @@ def percentage(value, digits: int = 3, *, sign: bool = False, mark: bool = True)
     return text + "%" if mark else text
 
 
+def exact_share(value, digits: int = 3) -> str:
+    """A share set by the rules (a fee) as a percentage: exactly where it is a percentage
+    of at most ``digits`` decimal places (``Fraction(1, 5)`` → ``"20%"``, ``0.0625`` →
+    ``"6.25%"``), else rounded to ``digits`` as :func:`percentage` rounds
+    (``"6.436%"``)."""
+    hundredths = Fraction(value) * 100
+    if (hundredths * 10 ** digits).denominator == 1:
+        return f"{decimal(hundredths)}%"
+    return percentage(value, digits)
+
+
 def fraction(value: Fraction) -> str:
     """An exact fraction as text a reader can paste into ``Fraction(…)``: ``"-3/4"``, or
     the whole number ``"5"`` when the denominator is one."""
@@ -100,4 +111,4 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-__all__ = ["a_or_an", "amount", "decimal", "fraction", "one_in", "percentage", "plural"]
+__all__ = ["a_or_an", "amount", "decimal", "exact_share", "fraction", "one_in", "percentage", "plural"]
