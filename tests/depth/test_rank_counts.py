@@ -21,6 +21,7 @@ from reference import coups_dealt
 
 #: ranks: 0 ace … 9 ten, 10 jack, 11 queen, 12 king
 ACE, FIVE, TEN, JACK, KING = 0, 4, 9, 10, 12
+RANK_NAMES = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
 
 def lucky_match_line(ranks: list[int]) -> int:
@@ -82,6 +83,20 @@ def test_line_counts_are_the_reference_dealers(stem, bet, settle, cards):
     got = evaluator.line_counts(RankCounts.of(evaluator).class_totals_each(row)[0])[0]
     want = reference_lines(cards, settle, len(got))
     assert list(got) == want and want[0] > 0
+
+
+def test_a_paytables_bets_together_are_each_the_reference_dealers():
+    """All 26 Matching Dragon bets on one layout (every ten-value rank named: 14 bases,
+    value 0 left empty), each bet's line counts the reference dealer's."""
+    paytable = load_paytable(ROOT / "paytables" / "matching_dragon.py")
+    evaluator = Evaluator(paytable.bets, layout_for(paytable.bets, STANDARD))
+    cards = shoe_of(king=6, jack=2, ace=2)
+    row = np.bincount([4 * r + s for r, s in cards], minlength=52)[None, :]
+    got = evaluator.line_counts(RankCounts.of(evaluator).class_totals_each(row)[0])
+    for bet, lines in zip(paytable.bets, got):
+        rank = RANK_NAMES.index(bet.name.split()[2].rstrip(","))
+        most = 4 if RANK_NAMES[rank] in "3489" else 6
+        assert list(lines) == reference_lines(cards, dragon_line(rank, most), len(lines)), bet
 
 
 def test_other_card_layouts_are_left_to_the_card_layout():

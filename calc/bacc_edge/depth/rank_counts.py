@@ -132,7 +132,9 @@ class RankCounts:
             base_value, _, base_of = bases(detail)
         else:  # read by point value: the bases are the values
             base_value, base_of = np.arange(POINT_VALUES), np.array(POINTS)
-        #: per rank, its base; the bases of point value 0; per value 1-9, its one base
+        #: how many bases; per rank, its base; the bases of point value 0; per value
+        #: 1-9, its one base
+        self.n_bases = len(base_value)
         self.base_of = np.asarray(base_of, dtype=np.int64)
         self.zero_bases = np.flatnonzero(np.asarray(base_value) == 0)
         self.value_base = np.full(POINT_VALUES, -1, dtype=np.int64)
@@ -160,9 +162,9 @@ class RankCounts:
     def _groups(self, by_value: np.ndarray, split: np.ndarray, cell_class: np.ndarray,
                 orders: dict) -> None:
         """The groups (:attr:`groups`: per multiset of point values, its ordering count
-        c(V), cards dealt k, pattern, then V[0] … V[9]), the patterns' (pattern, split,
-        class) entries (:attr:`entries`) and each pattern's classes
-        (:attr:`pattern_classes`, -1 past them)."""
+        c(V), cards dealt k, pattern, then V[0] … V[9]), each pattern's classes
+        (:attr:`pattern_classes`, -1 past them) and its (pattern, split, the class's
+        place among the pattern's) entries (:attr:`entries`)."""
         keys = _value_key(by_value)
         unique, first, group = np.unique(keys, return_index=True, return_inverse=True)
         members: list[list] = [[] for _ in unique]
@@ -175,13 +177,14 @@ class RankCounts:
             [[orders.get(key, 0), int(v.sum()), p] for key, v, p in
              zip(unique.tolist(), values, pattern)], dtype=np.int64).reshape(-1, 3),
             values], axis=1)
-        self.entries = np.array([(p, s, c) for m, p in patterns.items() for s, c in m],
-                                dtype=np.int64).reshape(-1, 3)
         most = max(len({c for _, c in m}) for m in patterns)
         self.pattern_classes = np.full((len(patterns), most), -1, dtype=np.int64)
+        entries = []
         for m, p in patterns.items():
             classes = sorted({c for _, c in m})
             self.pattern_classes[p, :len(classes)] = classes
+            entries += [(p, s, classes.index(c)) for s, c in m]
+        self.entries = np.array(entries, dtype=np.int64).reshape(-1, 3)
 
     @classmethod
     def of(cls, evaluator: Evaluator) -> "RankCounts | None":
@@ -197,7 +200,7 @@ class RankCounts:
         if len(unseen) and needs_python_integers(int(cards.max())):
             return None
         by_rank = unseen.reshape(len(unseen), len(RANKS), SUITS_PER_RANK).sum(axis=2)
-        by_base = np.zeros((len(unseen), len(self.base_of)), dtype=np.int64)
+        by_base = np.zeros((len(unseen), self.n_bases), dtype=np.int64)
         np.add.at(by_base.T, self.base_of, by_rank.T)
         totals = np.zeros((len(unseen), self.evaluator.n_classes), dtype=np.int64)
         multiset_totals(by_base, cards.astype(np.int64), self.zero_bases, self.value_base,
@@ -229,8 +232,8 @@ def multiset_totals(by_base, cards, zero_bases, value_base, splits, split_orders
                     groups, pattern_classes, totals):
     """Add to ``totals[r]`` row r's deals of every class (``by_base``: the cards of each
     base left; ``cards`` in all; the arrays of :class:`RankCounts`): per split, its
-    orders times the falling factors of the ten-value bases; per pattern and class,
-    the sum of its splits'; per group (c(V), k, pattern, V[0] … V[9]), c(V) times the
+    orders times the falling factors of the ten-value bases; per pattern and class
+    (its place in ``pattern_classes``), the sum of its splits'; per group (c(V), k, pattern, V[0] … V[9]), c(V) times the
     falling factors of the values 1-9 (``value_base``: each one's base) times
     ``[N - k]_(6 - k)``, times each of its pattern's sums, into that class. A group
     with a factor 0, or too few ten-value cards, counts none, before its product is
@@ -240,7 +243,7 @@ def multiset_totals(by_base, cards, zero_bases, value_base, splits, split_orders
     fall = np.zeros((n_bases, COUP_CARDS + 1), dtype=np.int64)
     rest = np.zeros(COUP_CARDS + 1, dtype=np.int64)
     split = np.zeros(splits.shape[0], dtype=np.int64)
-    sums = np.zeros((pattern_classes.shape[0], totals.shape[1]), dtype=np.int64)
+    sums = np.zeros(pattern_classes.shape, dtype=np.int64)
     for r in range(by_base.shape[0]):
         for b in range(n_bases):
             fall[b, 0] = 1
@@ -276,7 +279,7 @@ def multiset_totals(by_base, cards, zero_bases, value_base, splits, split_orders
                 c = pattern_classes[p, i]
                 if c < 0:
                     break
-                totals[r, c] += w * sums[p, c]
+                totals[r, c] += w * sums[p, i]
 
 
 __all__ = ["RankCounts", "WHOLE_COUP", "multiset_totals", "value_orders"]
