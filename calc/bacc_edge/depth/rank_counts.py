@@ -132,22 +132,19 @@ class RankCounts:
             base_value, _, base_of = bases(detail)
         else:  # read by point value: the bases are the values
             base_value, base_of = np.arange(POINT_VALUES), np.array(POINTS)
-        #: how many bases; per rank, its base; the bases of point value 0; per value
-        #: 1-9, its one base
+        #: how many bases; per rank, its base; the bases of point value 0
         self.n_bases = len(base_value)
         self.base_of = np.asarray(base_of, dtype=np.int64)
         self.zero_bases = np.flatnonzero(np.asarray(base_value) == 0)
-        self.value_base = np.full(POINT_VALUES, -1, dtype=np.int64)
-        for b, v in enumerate(np.asarray(base_value).tolist()):
-            if v:
-                self.value_base[v] = b
+        value_base = {v: b for b, v in enumerate(np.asarray(base_value).tolist()) if v}
         held = _held(layout, len(base_value))
         by_value = np.zeros((len(held), POINT_VALUES), dtype=np.int64)
         np.add.at(by_value.T, np.asarray(base_value), held.T)
         self._splits(held[:, self.zero_bases])
         split = np.array([self.split_number[tuple(row)] for row in
                           held[:, self.zero_bases].tolist()], dtype=np.int64)
-        self._groups(by_value, split, evaluator.cell_class, value_orders(layout.tableau))
+        self._groups(by_value, split, evaluator.cell_class, value_orders(layout.tableau),
+                     value_base)
 
     def _splits(self, zero_held: np.ndarray) -> None:
         """Every split of up to six ten-value cards among the ten-value bases the cells
@@ -160,9 +157,10 @@ class RankCounts:
         self.split_orders = np.array([_multinomial(row) for row in rows], dtype=np.int64)
 
     def _groups(self, by_value: np.ndarray, split: np.ndarray, cell_class: np.ndarray,
-                orders: dict) -> None:
+                orders: dict, value_base: dict) -> None:
         """The groups (:attr:`groups`: per multiset of point values, its ordering count
-        c(V), cards dealt k, pattern, then V[0] … V[9]), each pattern's classes
+        c(V), cards dealt k, pattern, V[0], then (base, count) of each value 1-9 it
+        holds, -1 past them; ``value_base``: each value's one base), each pattern's classes
         (:attr:`pattern_classes`, -1 past them) and its (pattern, split, the class's
         place among the pattern's) entries (:attr:`entries`)."""
         keys = _value_key(by_value)
@@ -173,10 +171,11 @@ class RankCounts:
         patterns: dict = {}
         pattern = [patterns.setdefault(tuple(sorted(m)), len(patterns)) for m in members]
         values = by_value[first]
-        self.groups = np.concatenate([np.array(
-            [[orders.get(key, 0), int(v.sum()), p] for key, v, p in
-             zip(unique.tolist(), values, pattern)], dtype=np.int64).reshape(-1, 3),
-            values], axis=1)
+        self.groups = np.full((len(unique), 4 + 2 * COUP_CARDS), -1, dtype=np.int64)
+        for g, (key, v, p) in enumerate(zip(unique.tolist(), values.tolist(), pattern)):
+            pairs = [(value_base[x], n) for x, n in enumerate(v) if x and n]
+            self.groups[g, :4 + 2 * len(pairs)] = [orders.get(key, 0), sum(v), p, v[0],
+                                                   *(a for pair in pairs for a in pair)]
         most = max(len({c for _, c in m}) for m in patterns)
         self.pattern_classes = np.full((len(patterns), most), -1, dtype=np.int64)
         entries = []
@@ -203,8 +202,7 @@ class RankCounts:
         by_base = np.zeros((len(unseen), self.n_bases), dtype=np.int64)
         np.add.at(by_base.T, self.base_of, by_rank.T)
         totals = np.zeros((len(unseen), self.evaluator.n_classes), dtype=np.int64)
-        multiset_totals(by_base, cards.astype(np.int64), self.zero_bases, self.value_base,
-                        self.splits, self.split_orders, self.entries, self.groups,
+        multiset_totals(by_base, cards.astype(np.int64), self.zero_bases, self.splits, self.split_orders, self.entries, self.groups,
                         self.pattern_classes, totals)
         return totals
 
@@ -228,22 +226,24 @@ def _multinomial(counts) -> int:
 
 
 @kernel
-def multiset_totals(by_base, cards, zero_bases, value_base, splits, split_orders, entries,
-                    groups, pattern_classes, totals):
+def multiset_totals(by_base, cards, zero_bases, splits, split_orders, entries, groups,
+                    pattern_classes, totals):
     """Add to ``totals[r]`` row r's deals of every class (``by_base``: the cards of each
     base left; ``cards`` in all; the arrays of :class:`RankCounts`): per split, its
-    orders times the falling factors of the ten-value bases; per pattern and class
-    (its place in ``pattern_classes``), the sum of its splits'; per group (c(V), k, pattern, V[0] … V[9]), c(V) times the
-    falling factors of the values 1-9 (``value_base``: each one's base) times
-    ``[N - k]_(6 - k)``, times each of its pattern's sums, into that class. A group
-    with a factor 0, or too few ten-value cards, counts none, before its product is
-    taken: every partial product is then at most the group's count of deals, at most
-    ``[N]_6`` (see the module)."""
+    orders times the falling factors of the ten-value bases; per pattern and class (its
+    place in ``pattern_classes``), the sum of its splits'; per group (c(V), k, pattern,
+    V[0], then its other values' (base, count) pairs), c(V) times their falling factors
+    times ``[N - k]_(6 - k)``, summed per pattern; each pattern's sum times each of its
+    classes' sums, into that class. A group with a factor 0, or too few ten-value cards,
+    counts none, before its product is taken: every partial product and pattern's sum
+    is then at most the deals it stands for, at most ``[N]_6`` (see the module; a
+    pattern's sums are at most ``[tens]_(V[0])``, all its splits' together)."""
     n_bases = by_base.shape[1]
     fall = np.zeros((n_bases, COUP_CARDS + 1), dtype=np.int64)
     rest = np.zeros(COUP_CARDS + 1, dtype=np.int64)
     split = np.zeros(splits.shape[0], dtype=np.int64)
     sums = np.zeros(pattern_classes.shape, dtype=np.int64)
+    weight = np.zeros(pattern_classes.shape[0], dtype=np.int64)
     for r in range(by_base.shape[0]):
         for b in range(n_bases):
             fall[b, 0] = 1
@@ -265,21 +265,24 @@ def multiset_totals(by_base, cards, zero_bases, value_base, splits, split_orders
         sums[:, :] = 0
         for e in range(entries.shape[0]):
             sums[entries[e, 0], entries[e, 2]] += split[entries[e, 1]]
+        weight[:] = 0
         for g in range(groups.shape[0]):
             w = groups[g, 0] * rest[groups[g, 1]]
             if w == 0 or groups[g, 3] > tens:
                 continue
-            for v in range(1, POINT_VALUES):
-                if groups[g, 3 + v] > 0:
-                    w *= fall[value_base[v], groups[g, 3 + v]]
-            if w == 0:
+            for i in range(4, groups.shape[1], 2):
+                if groups[g, i] < 0:
+                    break
+                w *= fall[groups[g, i], groups[g, i + 1]]
+            weight[groups[g, 2]] += w
+        for p in range(pattern_classes.shape[0]):
+            if weight[p] == 0:
                 continue
-            p = groups[g, 2]
             for i in range(pattern_classes.shape[1]):
                 c = pattern_classes[p, i]
                 if c < 0:
                     break
-                totals[r, c] += w * sums[p, i]
+                totals[r, c] += weight[p] * sums[p, i]
 
 
 __all__ = ["RankCounts", "WHOLE_COUP", "multiset_totals", "value_orders"]
