@@ -62,7 +62,9 @@ Colour Match, Jackpot Baccarat: microseconds a round) are counted every round, a
 are bets whose classes the hands' points, cards and suits (or colours) decide (Lucky 8,
 Super Tie, Contrast Bonus): :mod:`bacc_edge.depth.suited_counts` counts them exactly
 without their card layout in a fraction of a millisecond a round, less than the screen's
-own budgets cost (:class:`ScreenedValues`).
+own budgets cost (:class:`ScreenedValues`), and so are bets on the multiset of the coup's
+ranks or point values (Lucky Match, Matching Dragon), which
+:mod:`bacc_edge.depth.rank_counts` counts in tens of microseconds a round.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ from ..game.tableau import Tableau
 from ..language.bet import Bet, Event
 from ..language.point_words import banker, cards_dealt, player
 from .card_totals import card_class_totals, class_values
+from .rank_counts import RankCounts
 from .suited_counts import SuitedCounts
 from .suited_hands import SuitedBudgets, fill_bound, points_and_cards_bets
 
@@ -282,20 +285,23 @@ class ScreenedValues:
     in under ``cheap_s`` seconds (timed once, on the full shoe: the choice changes how
     long a run takes, never a value), or where their classes are the point cells' and
     the hands' suits' (``suited``: counted exactly without the card layout, a fraction
-    of a millisecond a round, :mod:`bacc_edge.depth.suited_counts`), else screened,
-    each layout of bets on its own (:class:`PartScreen`). ``values``: the run's
+    of a millisecond a round, :mod:`bacc_edge.depth.suited_counts`), or where they read
+    only the multiset of the coup's ranks or point values (``ranked``: likewise,
+    :mod:`bacc_edge.depth.rank_counts`), else screened, each layout of bets on its own
+    (:class:`PartScreen`). ``values``: the run's
     :class:`~bacc_edge.depth.shoes.RoundValues`, whose card parts are screened."""
 
     def __init__(self, values, tableau: Tableau, *, cheap_s: float = CHEAP_S,
-                 suited: bool = True):
+                 suited: bool = True, ranked: bool = True):
         self.values = values
         #: per card part, its exact counts without the card layout (None: none)
-        self.suited = [SuitedCounts.of(part.evaluator, tableau)
-                       if suited and part.batch.plan is None else None
-                       for part in values.card_parts]
+        self.exact = [((RankCounts.of(part.evaluator) if ranked else None)
+                       or (SuitedCounts.of(part.evaluator, tableau) if suited else None))
+                      if part.batch.plan is None else None
+                      for part in values.card_parts]
         self.screens = [None if part.batch.plan is not None or counts is not None
                         else PartScreen(part.evaluator, tableau)
-                        for part, counts in zip(values.card_parts, self.suited)]
+                        for part, counts in zip(values.card_parts, self.exact)]
         self.cheap_s = cheap_s
         #: per screened part, the full shoe (its 52 counts, as bytes) and its totals
         self._full: list[tuple[bytes, np.ndarray] | None] = [None] * len(self.screens)
@@ -315,8 +321,8 @@ class ScreenedValues:
             full_totals = self._full_totals(p, full)
             screen = self.screens[p]
             if screen is None:
-                totals = None if self.suited[p] is None else (
-                    self.suited[p].class_totals_each(rows))
+                totals = None if self.exact[p] is None else (
+                    self.exact[p].class_totals_each(rows))
                 if totals is None:  # no such counts, or too many cards for them
                     totals = card_class_totals(evaluator, batch, rows)
                 evs[:, places], squares[:, places] = class_values(evaluator, totals)
