@@ -734,7 +734,8 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     """Count every cell of ``layout`` on ``shoe`` exactly: an outcome table whose cells
     are the layout's. A card removed without its suit is averaged over the suits it
     could have been, as :func:`~bacc_edge.engine.point_table.outcome_table` does (see
-    :func:`_suitless_counts`): one count, one step for ``on_progress``."""
+    :func:`_suitless_counts`): one count, one step for ``on_progress``; a count
+    estimated past :data:`PROGRESS_SECONDS` tells it a part of its coups at a time."""
     detail = layout.detail
     if needs_python_integers(shoe.cards):
         raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
@@ -748,12 +749,12 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
                             f"it for this shoe (cards_held)")
     cost = check_plan(layout, f"{shoe.label} on {detail.describe()}")
-    step = Steps(on_progress, 1)
     kept = first_table(shoe, layout)
     if kept is not None:
-        step()
+        Steps(on_progress, 1)()
         return kept
     if detail.suits and not shoe.suits_known:
+        step = Steps(on_progress, 1)
         counts, total = _suitless_counts(shoe, layout)
         step()
         return OutcomeTable(shoe, layout, counts, total)
@@ -763,17 +764,26 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
         shoe.suits, dtype=np.int64)
     fine_counts = shoe_counts(detail, suits, shoe.ranks)[0]
     value_counts = shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
+    long = cost.seconds > PROGRESS_SECONDS
+    step = Steps(None if long else on_progress, 1)
     counts = count_run(detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
                        removal, relabelling(detail, fine_counts), cost.sequences,
-                       _OCCUPIED.get(key))  # cells known: into an array of them
+                       _OCCUPIED.get(key),  # cells known: into an array of them
+                       on_progress if long else None)
+    step()
     if key not in _OCCUPIED and _reaches_every_cell(layout, shoe):
         _remember(key, counts)  # every sequence dealt: the cells reached are all there are
     counts = on_cells(counts, layout.cells)
-    step()
     total = shoe.coups
     if total > np.iinfo(np.int64).max:
         counts = counts.astype(object)
     return OutcomeTable(shoe, layout, counts, total)
+
+
+#: A count estimated to take more than this, seconds, tells its progress part by part
+#: of its coups (:data:`~bacc_edge.engine.card_enumeration.PROGRESS_PARTS`); a shorter one
+#: in one step, its coups in one run.
+PROGRESS_SECONDS = 2.0
 
 
 def _reaches_every_cell(layout: CardLayout, shoe: Shoe) -> bool:
