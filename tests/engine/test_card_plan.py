@@ -90,7 +90,7 @@ RANK_GROUPS = Bet("Rank groups", [
 ROUGH = random_bets(1, 5)[4].bet
 
 @pytest.mark.parametrize("bet, words", [
-    (RANK_GROUPS, ("bet 'Rank groups'", "GB of memory", "past the 768 MB",
+    (RANK_GROUPS, ("bet 'Rank groups'", "MB of memory", "past the 768 MB",
                    "26 kinds of card", "P1+B1+P2+B2")),
     (ROUGH, ("bet 'Random bet 5'", "minutes a count", "past the 768 MB and 10.0 minutes",
              "one by one")),

@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..util.arguments import quoted
+from ..engine.card_enumeration import PART_CELLS
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, check_plan
 from ..engine.card_table import (ALL_CARDS, CardLayout, cards_held, count_first,
                                  is_card_feature)
@@ -83,6 +84,8 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
         if shoe is not None:  # its count finds the cells, where it reaches them all
             count_first(cells, shoe)
         if cells.detail.beyond:  # cards a coup may leave in the shoe: dealt card by card
+            return cells
+        if cells.n_cells > PART_CELLS:  # read in parts: not narrowed, which reads all
             return cells
         return _narrowed(cells, features, bets)
     except PlanTooLarge as error:  # stopped where its cells passed the memory
@@ -216,8 +219,10 @@ def _settled(bet: Bet, layout: Layout) -> np.ndarray:
     key = ("settle", layout)
     if key not in verdicts:
         out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
-        for i in reversed(range(len(bet.events))):
-            out[bet.events[i].when.mask(layout)] = i
+        for where, part in layout.parts():  # a part's features at a time
+            settled = out[where]
+            for i in reversed(range(len(bet.events))):
+                settled[bet.events[i].when.mask(part)] = i
         verdicts[key] = out.astype(np.min_scalar_type(len(bet.events)))
         verdicts[key].setflags(write=False)
     return verdicts[key]

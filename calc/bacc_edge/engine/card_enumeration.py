@@ -30,6 +30,7 @@ from ..game.cards import POINT_VALUES, POINTS, RANKS, SUITS_PER_RANK
 from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER, THIRD_CARDS, coup_plan
 from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
+from ..util.progress import Progress, Steps
 from .card_cells import BINOM, bases, cell_numbering, suit_class_of
 from .suit_stages import count_staged, staged, staged_steps
 
@@ -45,11 +46,30 @@ MEMORY_LIMIT = 768 << 20
 #: conditions read (measured: 230-350 bytes in all on random bets with their cells in a
 #: dict).
 DICT_BYTES, CELL_BYTES = 120, 150
+#: A card layout reads the features of at most this many cells at once; past them, in
+#: parts of this many (:meth:`~bacc_edge.engine.card_table.CardLayout.parts`), so that
+#: CELL_BYTES is spent on one part, and each cell takes KEPT_BYTES beside: its number,
+#: its settle class and line, the settling's arrays of every cell, and its count on
+#: each shoe counted (8 bytes a shoe: a later shoe's cells are counted into an array of
+#: the cells known, not a dict; see :func:`count_run`). Measured on bets 12 and 34 of
+#: the random bets (3.3 million cells each, a full and three part-dealt shoes): 145-170
+#: bytes a cell in all, the part's included, at the peak.
+PART_CELLS = 1 << 19
+KEPT_BYTES = 160
 #: The most cells a count in a dict may hold: past them it stops, unfinished.
-SPARSE_CELLS = MEMORY_LIMIT // (DICT_BYTES + CELL_BYTES)
+SPARSE_CELLS = MEMORY_LIMIT // max(DICT_BYTES + 16, KEPT_BYTES)
+
 #: Card sequences past which a count first looks for point values its shoe cannot tell
 #: apart (folding takes some 30 ms, a count of this many sequences 0.15 s).
 FOLD_SEQUENCES = 1e7
+#: A count told ``on_progress`` runs its coups in this many parts, a step each.
+PROGRESS_PARTS = 20
+
+
+def cells_memory(cells: float) -> float:
+    """Bytes ``cells`` cells of a card layout take once counted and while settled: each
+    cell's KEPT_BYTES, and the features of the most read at once (CELL_BYTES each)."""
+    return KEPT_BYTES * cells + CELL_BYTES * min(cells, PART_CELLS)
 
 
 @lru_cache(maxsize=8)
@@ -325,7 +345,8 @@ def no_residues() -> card_kernels.Residues:
 
 
 def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal,
-              relabel: int, sequences: float = 0.0):
+              relabel: int, sequences: float = 0.0, known: np.ndarray | None = None,
+              on_progress: Progress | None = None):
     """Count one shoe into the cell numbers of ``detail``, exactly (int64).
 
     Parameters
@@ -346,35 +367,78 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
         coups of interchangeable values are counted once (:func:`value_folded`), and
         where no card's rank or value is read and the stages take fewer steps, the count
         is made in stages (:mod:`~bacc_edge.engine.suit_stages`).
+    known : numpy.ndarray, optional
+        The cells the shoe can reach, sorted, where they are known (a layout's cells,
+        found on a shoe of plenty of its cards): cell numbers more than
+        :data:`DENSE_CELLS` are then counted into an array of them (8 bytes a cell, not
+        a dict's 120); a cell reached not among them (none should be) is counted again
+        in a dict.
 
     Returns
     -------
     numpy.ndarray or tuple of numpy.ndarray
         A count per cell number; or, where they are more than :data:`DENSE_CELLS`, (the
-        cell numbers reached, their counts), sorted by cell number.
+        cell numbers reached, their counts), sorted by cell number (with ``known``,
+        ``known`` itself, a count of 0 where a cell is not reached).
+
+    ``on_progress`` (see :mod:`~bacc_edge.util.progress`) hears of each of
+    :data:`PROGRESS_PARTS` parts of the coups counted (a count made in stages: one step).
     """
     size = cell_numbering(detail).size
     sparse = SPARSE_CELLS if size > DENSE_CELLS else 0
+    if sparse and known is not None:  # into an array of the cells known, by bisection
+        out = np.zeros(len(known) + 1, dtype=np.int64)
+        if _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel,
+                sequences, (sparse, out, None, known), on_progress) < 0 or out[-1]:
+            return count_run(detail, tableau, fine_counts, value_counts, tails, removal,
+                             relabel, sequences)  # a cell not known: counted in a dict
+        return known, out[:-1]
     out = np.zeros(1 if sparse else size, dtype=np.int64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
-    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
-    inputs = _inputs(detail, tableau, fine_counts, value_counts, sequences)
-    if inputs is None:  # in stages: fewer steps than the sequences, even folded
-        count_staged(detail, tableau, enumeration(detail, tableau)[0],
-                     fine_counts.reshape(POINT_VALUES, -1), tails, removal, out)
-        return out
-    if relabel == 2:  # suits named in order of appearance on an asymmetric shoe: factored
-        done = card_kernels.count_named(*inputs, shoe, sparse, out, sparse_out)
-    else:
-        done = card_kernels.count_cells(*inputs, shoe, sparse, out, sparse_out, None,
-                                        no_residues())
-    if done < 0:
+    if _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
+            (sparse, out, sparse_out, None), on_progress) < 0:
         raise too_many_cells(detail)
     if not sparse:
         return out
     cells, counts = sparse_items(sparse_out)
+    del sparse_out  # freed before the cells are sorted
     order = np.argsort(cells)
     return cells[order], counts[order]
+
+
+def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: int,
+         relabel: int, sequences: float, into: tuple, on_progress: Progress | None) -> int:
+    """One count kernel's run for :func:`count_run` into ``into`` (``sparse``, ``out``,
+    ``sparse_out``, ``known``, as :func:`~bacc_edge.engine.card_kernels.count_cells`
+    takes them): what it returns (-1: stopped past the cells a dict may hold). Told
+    ``on_progress``, in :data:`PROGRESS_PARTS` runs of a part of the coups each (a
+    coup's sequences add to the same counts whichever run deals them)."""
+    sparse, out, sparse_out, known = into
+    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
+    inputs = _inputs(detail, tableau, fine_counts, value_counts, sequences)
+    if inputs is None:  # in stages: fewer steps than the sequences, even folded
+        step = Steps(on_progress, 1)
+        count_staged(detail, tableau, enumeration(detail, tableau)[0],
+                     fine_counts.reshape(POINT_VALUES, -1), tails, removal, out)
+        step()
+        return 0
+    cells, block_stride = inputs
+    n = len(cells.coups)
+    edges = [0, n] if on_progress is None else np.linspace(0, n, PROGRESS_PARTS + 1).astype(int)
+    step = Steps(on_progress, len(edges) - 1)
+    for start, stop in zip(edges[:-1], edges[1:]):
+        part = cells._replace(coups=cells.coups[start:stop], coup_key=cells.coup_key[start:stop],
+                              coup_ways=cells.coup_ways[start:stop])
+        if relabel == 2:  # suits named in order of appearance on an asymmetric shoe
+            done = card_kernels.count_named(part, block_stride, shoe, sparse, out, sparse_out,
+                                            known)
+        else:
+            done = card_kernels.count_cells(part, block_stride, shoe, sparse, out, sparse_out,
+                                            None, no_residues(), known)
+        if done < 0:
+            return done
+        step()
+    return 0
 
 
 def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: float):
@@ -414,14 +478,16 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
     if isinstance(counted, np.ndarray):
         return counted[cells]
     reached, counts = counted
+    if reached is cells:  # counted into an array of these cells
+        return counts
     out = np.zeros(len(cells), dtype=np.int64)
     at = np.searchsorted(cells, reached)
     out[at] = counts
     return out
 
 
-__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES", "MEMORY_LIMIT",
-           "SPARSE_CELLS",
+__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES", "KEPT_BYTES",
+           "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS", "SPARSE_CELLS", "cells_memory",
            "too_many_cells", "count_run", "enumeration", "fold_coups", "interchangeable",
            "no_residues", "on_cells", "relabelling", "shoe_counts", "sparse_items",
            "tail_ways", "value_folded"]

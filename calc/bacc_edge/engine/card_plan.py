@@ -16,15 +16,20 @@ after the others, from its base's cards less theirs). Its time is the number of 
 value, fewer where a block's cards of one value are dealt in one order
 only (a multiset: C(k + g - 1, g) for g cards of k classes) or suits are named in order
 of appearance (one naming of each sequence's suits: Σ_{j <= m} S(n, j) of m**n for n
-fine cards of m suit classes). Its memory is the count per cell number (an array where
-they are at most :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, else a dict of
-the cells reached) and the features of the cells reached, which the bets' conditions
-read cell by cell. A coup reaches every cell its codes can make (on a shoe with enough
-of every card), so the cells reached are at least, for each part of the coup read, the
-most any one of its coups reaches, and at most their sum; their sum itself where every
-card's code tells its point value (the coups, folded where they deal alike, then reach
-cells apart). The figures are estimates:
-bounds on the cells, and the bench machine's pace per sequence.
+fine cards of m suit classes). Its memory is the more of its first count and its
+cells kept. The first count holds a count per cell number (an array where they are at
+most :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, else a dict of the cells
+reached, freed once read into sorted arrays); a later shoe of the layout is counted into
+an array of the cells known, 8 bytes a cell. The cells kept are what each cell keeps
+(:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its number, settle class, its
+count on each shoe) and the features the bets' conditions read cell by cell, made for at
+most :data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
+(:meth:`~bacc_edge.engine.card_table.CardLayout.parts`). A coup reaches every cell its
+codes can make (on a shoe with enough of every card), so the cells reached are at least,
+for each part of the coup read, the most any one of its coups reaches, and at most their
+sum; their sum itself where every card's code tells its point value (the coups, folded
+where they deal alike, then reach cells apart). The figures are estimates: bounds on the
+cells, and the bench machine's pace per sequence and bytes per cell.
 
 Where no card's code reads its rank or value (the cells read suits or colours, and
 parts of the coup), a count takes fewer steps than its sequences, and is priced so
@@ -42,7 +47,9 @@ names and the colours where it reads one: ♥ named on one card deals every suit
 as ♥ or not, but ♥ beside a colour as ♥, ♦ or black, and suits compared with each other
 in all four); naming any suit or colour stops the suits being renamed everywhere; the
 cells themselves (a bet that reads ranks at six positions reaches hundreds of millions
-of cells, past the memory, whatever the sequences); the coup is kept as both hands'
+of cells, past the memory, whatever the sequences; past some 4 million cells, what each
+cell keeps, KEPT_BYTES, passes it even with its features read a part at a time, and the
+first count's dict, some 120 bytes a cell, sets the peak alike); the coup is kept as both hands'
 points where a bet may need only the winner or nothing; and conditions are closures
 the engine cannot look into, so a bet's events share no work.
 """
@@ -60,8 +67,8 @@ from ..game.cards import SUITS_PER_RANK
 from ..game.coup import POSITIONS
 from .card_cells import cell_numbering
 from .suit_stages import staged, staged_steps
-from .card_enumeration import (ABSENT, CELL_BYTES, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT,
-                               SPARSE_CELLS, enumeration, shoe_counts)
+from .card_enumeration import (ABSENT, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, SPARSE_CELLS,
+                               cells_memory, enumeration, shoe_counts)
 
 #: The longest a count may take, seconds (estimated): a plan past it is refused.
 TIME_LIMIT = 600.0
@@ -131,9 +138,13 @@ class PlanCost:
         return self.sequences * SECONDS_PER_SEQUENCE[self.sparse]
 
     def memory(self, cells: float) -> float:
-        """Bytes a count takes if it reaches ``cells`` cells."""
+        """Bytes a count takes if it reaches ``cells`` cells: the more of its count (the
+        counts of every cell number, or of the cells reached in a dict, and the cells
+        read off them) and its cells settled
+        (:func:`~bacc_edge.engine.card_enumeration.cells_memory`): the count is freed
+        before the cells are settled."""
         counts = DICT_BYTES * cells if self.sparse else 8.0 * self.cell_numbers
-        return counts + CELL_BYTES * cells
+        return max(counts + 16.0 * cells, cells_memory(cells))
 
     @property
     def fits(self) -> bool:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb, factorial, prod
 
 import numba as nb
@@ -49,9 +49,9 @@ from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import check_plan
-from .card_enumeration import (CELL_BYTES, DENSE_CELLS, MEMORY_LIMIT, SPARSE_CELLS, count_run,
-                               enumeration, on_cells, relabelling, shoe_counts, sparse_items,
-                               tail_ways, too_many_cells)
+from .card_enumeration import (DENSE_CELLS, MEMORY_LIMIT, PART_CELLS, SPARSE_CELLS, cells_memory,
+                               count_run, enumeration, on_cells, relabelling, shoe_counts,
+                               sparse_items, tail_ways, too_many_cells)
 from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS,
                        RELATED_SUITS, beyond_hands, card_read, coup_feature, named_rank,
                        named_suit)
@@ -291,12 +291,12 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
 
 def _remember(key, reach) -> None:
     """Keep the cells a count reached as the layout's cells, once they are known to fit:
-    each takes CELL_BYTES once its cards are decoded and its features read."""
+    they take :func:`~bacc_edge.engine.card_enumeration.cells_memory`."""
     out = np.flatnonzero(reach) if isinstance(reach, np.ndarray) else reach[0][reach[1] != 0]
-    if len(out) * CELL_BYTES > MEMORY_LIMIT:
+    if cells_memory(len(out)) > MEMORY_LIMIT:
         raise PlanTooLarge(f"{key[0].describe()}: too large to count: its {len(out):,} "
-                           f"cells would take {len(out) * CELL_BYTES >> 20:,} MB, past the "
-                           f"{MEMORY_LIMIT >> 20:,} MB a count may take")
+                           f"cells would take {int(cells_memory(len(out))) >> 20:,} MB, past "
+                           f"the {MEMORY_LIMIT >> 20:,} MB a count may take")
     out.setflags(write=False)
     while len(_OCCUPIED) >= _OCCUPIED_KEPT:
         del _OCCUPIED[next(iter(_OCCUPIED))]
@@ -392,6 +392,20 @@ class CardLayout(Layout):
     def features(self) -> dict[str, np.ndarray]:
         return _features_of(self)
 
+    def parts(self):
+        """These cells in parts of
+        :data:`~bacc_edge.engine.card_enumeration.PART_CELLS`, each a layout of its cells alone,
+        whose features are made when asked and dropped with it (a layout keeps every
+        feature read of all its cells); all at once where they are no more."""
+        n = self.n_cells
+        if n <= PART_CELLS:
+            yield slice(0, n), self
+            return
+        for start in range(0, n, PART_CELLS):
+            stop = min(n, start + PART_CELLS)
+            yield slice(start, stop), _CellsPart(self.detail, self.tableau, self.cards,
+                                                 start, stop)
+
     def decoded(self) -> tuple[dict, dict]:
         """What each cell stands for: :meth:`~bacc_edge.engine.card_cells.CellNumbering.decode`
         of :attr:`cells`."""
@@ -485,6 +499,33 @@ class CardLayout(Layout):
 
     def __hash__(self) -> int:
         return hash((self.detail, self.tableau, self.cards))
+
+
+@dataclass(frozen=True, eq=False)
+class _CellsPart(CardLayout):
+    """The cells ``start:stop`` of a card layout (:meth:`CardLayout.parts`), a layout of
+    their own: their features made for them alone and kept while it lives, in none of
+    the layouts' caches."""
+
+    start: int = 0
+    stop: int = 0
+
+    @property
+    def cells(self) -> np.ndarray:
+        return _occupied(self)[self.start:self.stop]
+
+    def features(self) -> dict[str, np.ndarray]:
+        return self._made[0]
+
+    def decoded(self) -> tuple[dict, dict]:
+        return self._made[1]
+
+    @cached_property
+    def _made(self) -> tuple:
+        return _LazyFeatures(self), cell_numbering(self.detail).decode(self.cells)
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
 
 @lru_cache(maxsize=4)
@@ -639,7 +680,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
         *enumeration(detail, layout.tableau),
         card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1, relabel),
         sparse, exact, sparse_out, ratios,
-        card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out))
+        card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out), None)
     if done < 0:
         raise too_many_cells(detail)
     if sparse:
@@ -693,7 +734,8 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     """Count every cell of ``layout`` on ``shoe`` exactly: an outcome table whose cells
     are the layout's. A card removed without its suit is averaged over the suits it
     could have been, as :func:`~bacc_edge.engine.point_table.outcome_table` does (see
-    :func:`_suitless_counts`): one count, one step for ``on_progress``."""
+    :func:`_suitless_counts`): one count, one step for ``on_progress``; a count
+    estimated past :data:`PROGRESS_SECONDS` tells it a part of its coups at a time."""
     detail = layout.detail
     if needs_python_integers(shoe.cards):
         raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
@@ -707,12 +749,12 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
         raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
                             f"it for this shoe (cards_held)")
     cost = check_plan(layout, f"{shoe.label} on {detail.describe()}")
-    step = Steps(on_progress, 1)
     kept = first_table(shoe, layout)
     if kept is not None:
-        step()
+        Steps(on_progress, 1)()
         return kept
     if detail.suits and not shoe.suits_known:
+        step = Steps(on_progress, 1)
         counts, total = _suitless_counts(shoe, layout)
         step()
         return OutcomeTable(shoe, layout, counts, total)
@@ -722,16 +764,26 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
         shoe.suits, dtype=np.int64)
     fine_counts = shoe_counts(detail, suits, shoe.ranks)[0]
     value_counts = shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
+    long = cost.seconds > PROGRESS_SECONDS
+    step = Steps(None if long else on_progress, 1)
     counts = count_run(detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
-                       removal, relabelling(detail, fine_counts), cost.sequences)
+                       removal, relabelling(detail, fine_counts), cost.sequences,
+                       _OCCUPIED.get(key),  # cells known: into an array of them
+                       on_progress if long else None)
+    step()
     if key not in _OCCUPIED and _reaches_every_cell(layout, shoe):
         _remember(key, counts)  # every sequence dealt: the cells reached are all there are
     counts = on_cells(counts, layout.cells)
-    step()
     total = shoe.coups
     if total > np.iinfo(np.int64).max:
         counts = counts.astype(object)
     return OutcomeTable(shoe, layout, counts, total)
+
+
+#: A count estimated to take more than this, seconds, tells its progress part by part
+#: of its coups (:data:`~bacc_edge.engine.card_enumeration.PROGRESS_PARTS`); a shorter one
+#: in one step, its coups in one run.
+PROGRESS_SECONDS = 2.0
 
 
 def _reaches_every_cell(layout: CardLayout, shoe: Shoe) -> bool:

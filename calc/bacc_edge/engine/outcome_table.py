@@ -12,6 +12,7 @@ different layouts count the same total.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
@@ -83,6 +84,12 @@ class Layout(ABC):
         these cells do not: for a table that counts such a condition on other cells of the
         same shoe. These cells themselves, unless a layout says otherwise."""
         return self
+
+    def parts(self) -> Iterator[tuple[slice, Layout]]:
+        """The cells in parts whose features are read one part at a time (each part's
+        cells, and a layout of them alone), for a layout whose features would not all
+        fit in memory at once; one part of every cell, unless a layout says otherwise."""
+        yield slice(0, self.n_cells), self
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,0 +1,42 @@
+"""A card count estimated past ``card_table.PROGRESS_SECONDS`` tells its progress part by
+part of its coups (``card_enumeration.PROGRESS_PARTS``), and its parts together count as
+the reference dealer counts: every coup dealt once."""
+
+import pytest
+from test_card_bets import engine, physical, reference_count
+from test_card_sparse import ROWS, SPECS
+
+from bacc_edge import Bet, Event, Shoe, Tables
+from bacc_edge.analysis.evaluator import layout_for
+from bacc_edge.engine import card_enumeration, card_table
+
+
+@pytest.mark.parametrize("dense", [True, False], ids=["array", "dict"])
+def test_a_long_count_tells_its_parts_and_counts_as_the_reference(monkeypatch, dense):
+    monkeypatch.setattr(card_table, "PROGRESS_SECONDS", -1.0)  # every count long
+    if not dense:
+        monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)
+    spec = SPECS[1]
+    condition = engine(spec)
+    shoe = Shoe.from_suits(ROWS)
+    layout = layout_for([Bet("random", [Event("hit", condition, 1)])], shoe=shoe)
+    heard = []
+    table = Tables().get(shoe, layout, on_progress=lambda done, total: heard.append(
+        (done, total)))
+    parts = card_enumeration.PROGRESS_PARTS
+    assert heard[0] == (0, parts) and heard[-1] == (parts, parts)
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard)  # never back
+    assert {t for _, t in heard} == {parts}
+    assert (table.count(condition), table.total) == reference_count(spec, physical(ROWS))
+
+
+def test_a_long_count_of_a_full_deck_deals_every_coup_once(monkeypatch):
+    """On a deck where every coup can be dealt, the parts' counts sum to the deck's
+    ordered six-card deals: no coup left out or dealt twice at a part's edge."""
+    monkeypatch.setattr(card_table, "PROGRESS_SECONDS", -1.0)
+    deck = Shoe.decks(1)
+    layout = layout_for([Bet("random", [Event("hit", engine(SPECS[3]), 1)])], shoe=deck)
+    heard = []
+    table = Tables().get(deck.remove("9h"), layout, on_progress=lambda d, t: heard.append(d))
+    assert heard[-1] == card_enumeration.PROGRESS_PARTS
+    assert sum(table.counts.tolist()) == 51 * 50 * 49 * 48 * 47 * 46
