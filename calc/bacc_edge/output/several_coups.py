@@ -122,20 +122,22 @@ def meters_output(values: Sequence[MeterValue], meters: Sequence[Fraction], fmt:
     says simulation."""
     if fmt == "json":
         return to_json({"meters": [{
-            "bet": v.bet, "shoe": v.shoe, "seed": float(v.seed), "rate": float(v.rate),
+            "kind": "progressive", "bet": v.bet, "shoe": v.shoe, "seed": float(v.seed),
+            "rate": float(v.rate), "assumed": list(v.assumed),
             "tables": v.tables, "sharing": float(v.sharing),
             "figures": [{"figure": name, "value": None if x is None else float(x),
                          "exact": _exact(x)}
                         for name, x in meter_rows(v, meters)]} for v in values]})
     if fmt == "csv":
         records = [{"bet": v.bet, "shoe": v.shoe, "seed": float(v.seed), "rate": float(v.rate),
-                    "tables": v.tables, "figure": name,
+                    "assumed": " ".join(v.assumed), "tables": v.tables, "figure": name,
                     "value": None if x is None else float(x)}
                    for v in values for name, x in meter_rows(v, meters)]
         return csv_records(records, list(records[0]))
     out = []
     for v in values:
-        head = (f"{v.bet} on {v.shoe}: seed {decimal(v.seed)}, {percentage(v.rate, 2)} of "
+        head = (f"{v.bet} on {v.shoe}: seed {decimal(v.seed)}{assumed_mark(v, 'seed')}, "
+                f"{percentage(v.rate, 2)}{assumed_mark(v, 'rate')} of "
                 f"each stake to the meter, {v.tables} table(s), a hit shared by "
                 f"{decimal(v.sharing)}; meters in stakes. Each figure is exact but where it says "
                 f"simulation.")
@@ -143,6 +145,11 @@ def meters_output(values: Sequence[MeterValue], meters: Sequence[Fraction], fmt:
                 for name, x in meter_rows(v, meters)]
         out.append(prose(head, fmt) + "\n" + table(rows, METER_HEADERS, fmt) + "\n")
     return "\n".join(out)
+
+
+def assumed_mark(v: MeterValue, value: str) -> str:
+    """" (assumed)" beside a meter's ``value`` ("seed", "rate") that is a placeholder."""
+    return " (assumed)" if value in v.assumed else ""
 
 
 def _shown(name: str, x) -> str:
@@ -153,5 +160,5 @@ def _shown(name: str, x) -> str:
     return f"{float(x):,.2f}"
 
 
-__all__ = ["meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
+__all__ = ["assumed_mark", "meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
            "streak_record", "streaks_output"]
