@@ -15,7 +15,7 @@ from bacc_edge import Shoe, load_paytable
 from bacc_edge.analysis.intervals import Z95
 from bacc_edge.analysis.streaks import (ValueKind, dealt_coups, dealt_paths, dealt_winners,
                                         from_shoe, independent_coups, one_coup_steps,
-                                        simulated, simulated_paths)
+                                        simulated, simulated_paths, streak_values)
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.errors import ArgumentError, OptionError, PaytableError
 from bacc_edge.game.coup import Winner
@@ -24,6 +24,7 @@ from bacc_edge.language.streaks import AtShoeEnd, Ending, RunBet, RunStep, banke
 from reference import banker_draws_prose, card_points
 
 ROOT = Path(__file__).resolve().parents[2]
+STREAKS_FILE = ROOT / "paytables" / "streaks" / "banker_streak.py"
 
 # -- the brute force: every order of a small shoe's point values, dealt card by card ------
 
@@ -394,7 +395,16 @@ def test_a_bad_run_bet_is_refused_naming_what_is_wrong(make, message):
     (lambda b: from_shoe(b, Shoe.decks(1), most_shoes=0), "most_shoes 0"),
     (lambda b: dealt_paths(b, Shoe.decks(1), paths=1), "paths 1 must be a whole number from 2"),
     (lambda b: dealt_paths(b, Shoe.infinite()), "no cut card"),
-    (lambda b: dealt_paths(b, Shoe.decks(1), cut=60), "cut 60 is past the shoe's 52 cards"),
+    (lambda b: dealt_paths(b, Shoe.decks(1), cut=60),
+     r"cut card 60 cards from the end does not fit a 1-deck shoe \(0 to 35\)"),
+    # planted: a full shoe's cut checked against its cards alone (cut > shoe.cards)
+    (lambda b: from_shoe(b, Shoe.decks(1), cut=40), r"cut card 40 cards .* \(0 to 35\)"),
+    (lambda b: from_shoe(b, _shoe({0: 4, 5: 4}), cut=9),
+     r"cut card 9 cards from the end does not fit a shoe of 8 cards \(0 to 8\)"),
+    (lambda b: streak_values(STREAKS_FILE, Shoe.decks(1), paths=1),
+     "paths 1 must be a whole number: 0, or 2 or more"),
+    (lambda b: streak_values(STREAKS_FILE, Shoe.decks(1), shoes=-1),
+     "shoes -1 must be a whole number: 0, or 2 or more"),
     (lambda b: from_shoe("Banker Streak", Shoe.decks(1)), "not a RunBet"),
     (lambda b: simulated(b, shoes=1), "shoes 1"),
     (lambda b: simulated(b, rules=8), "not a DealRules"),
