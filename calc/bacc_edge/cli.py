@@ -1035,7 +1035,7 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
       bacc-edge streak shipped:streaks/banker_streak --shoes 2000 --fmt json
     """
     from .analysis.streaks import streak_values, whole_decks
-    from .output.several_coups import streaks_output
+    from .output.several_coups import interval_notes, streaks_output
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     ctx = click.get_current_context()
@@ -1050,6 +1050,8 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
         values = streak_values(paytable, shoe, names=bets, cut=cut, end=end_rule, shoes=shoes,
                                seed=seed, most_shoes=states, paths=paths,
                                on_progress=on_progress)
+    for note in interval_notes(values):
+        click.echo(f"note: {note}", err=True)
     click.echo(streaks_output(values, str(shoe), fmt), nl=False)
 
 

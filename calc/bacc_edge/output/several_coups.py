@@ -34,6 +34,34 @@ def streak_record(v: StreakValue) -> dict:
                        "exact_probability": _exact(line.probability)} for line in v.lines]}
 
 
+#: An interval wider than this (a percentage point) is said wide; one from fewer paths
+#: than this is said rough (its spread itself is poorly known).
+WIDE_INTERVAL, FEW_PATHS = 0.01, 30
+
+
+def interval_notes(values: Sequence[StreakValue]) -> list[str]:
+    """What to tell of the dealt-in-turn value's sampled paths (not the simulated
+    shoes'): an interval from fewer than :data:`FEW_PATHS` paths is rough; one wider than
+    :data:`WIDE_INTERVAL` is wide (a run whose skipped coups, ties, leave it going
+    without a win draws along each path how many it skips, which moves the path's
+    weight and where it ends, so its paths spread far more than where every coup that
+    keeps the run going lengthens it)."""
+    out = []
+    for v in values:
+        if not v.paths or v.bets:
+            continue
+        width = float(v.high) - float(v.low)
+        if v.paths < FEW_PATHS:
+            out.append(f"{v.bet}, {v.model}: an interval from {v.paths} paths is rough; "
+                       f"give --paths {FEW_PATHS} or more to trust it")
+        elif width > WIDE_INTERVAL:
+            out.append(f"{v.bet}, {v.model}: the 95% interval is {100 * width:.2f} "
+                       f"percentage points wide (where skipped coups keep a run going, "
+                       f"each path draws how many it skips); more --paths narrow it as "
+                       f"one over their square root")
+    return out
+
+
 def streaks_output(values: Sequence[StreakValue], shoe: str, fmt: str) -> str:
     """Per bet: its value under each model, how exact, then each pay line's chance under
     each model."""
@@ -160,5 +188,5 @@ def _shown(name: str, x) -> str:
     return f"{float(x):,.2f}"
 
 
-__all__ = ["assumed_mark", "meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
+__all__ = ["assumed_mark", "interval_notes", "meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
            "streak_record", "streaks_output"]
