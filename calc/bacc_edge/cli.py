@@ -1114,11 +1114,13 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
       bacc-edge meter shipped:meters/dragon_dragon --meter-seed 5000 --rate 15% --tables 4
     """
     from .analysis.meters import meter_values
-    from .output.several_coups import meters_output
+    from .output.several_coups import meter_notes, meters_output
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     values = meter_values(paytable, shoe, names=bets, bets=stakes, seed=meter_seed,
                           rate=rate, tables=tables)
+    for note in meter_notes(values):
+        click.echo(f"note: {note}", err=True)
     click.echo(meters_output(values, meters, fmt), nl=False)
 
 

@@ -103,3 +103,12 @@ def test_the_placeholder_seed_and_rate_are_marked_assumed_in_every_output(tmp_pa
     assert "seed 10,000 stakes (assumed), 20.00% (assumed) of each stake" in report
     how = report[report.index("How it was computed"):]
     assert "progressives as bacc-edge meter does" in how and "run bets" not in how
+
+
+def test_a_rate_of_0_says_why_the_meter_when_hit_is_not_shown():
+    # planted: meter_notes returns [] (the rows dropped silently, as before)
+    result = CliRunner().invoke(main, ["meter", METERS, "--rate", "0"])
+    assert result.exit_code == 0, result.output
+    assert "note: Dragon Dragon: a rate of 0 never grows the meter, so no rounds between " \
+           "hits nor meter when hit are shown" in result.stderr
+    assert "meter when hit" not in result.stdout

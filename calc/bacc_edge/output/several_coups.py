@@ -145,6 +145,15 @@ def meter_rows(v: MeterValue, meters: Sequence[Fraction]) -> list[tuple[str, obj
     return rows
 
 
+def meter_notes(values: Sequence[MeterValue]) -> list[str]:
+    """Why a progressive's meter-when-hit rows are missing: no top award can be hit on
+    the shoe, or a rate of 0 that never grows the meter (the simulation needs a rate)."""
+    return [f"{v.bet}: " + ("its top award cannot be hit on this shoe" if not v.top_chance
+                            else "a rate of 0 never grows the meter")
+            + ", so no rounds between hits nor meter when hit are shown"
+            for v in values if v.hit_meter is None]
+
+
 def meters_output(values: Sequence[MeterValue], meters: Sequence[Fraction], fmt: str) -> str:
     """Per progressive: its figures, the meter in stake units, each exact but where it
     says simulation."""
@@ -188,5 +197,5 @@ def _shown(name: str, x) -> str:
     return f"{float(x):,.2f}"
 
 
-__all__ = ["assumed_mark", "interval_notes", "meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
+__all__ = ["assumed_mark", "interval_notes", "meter_notes", "meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
            "streak_record", "streaks_output"]
