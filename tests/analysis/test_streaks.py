@@ -375,6 +375,9 @@ BANKER_ON = {Winner.BANKER: RunStep.CONTINUE}
     (lambda: RunBet("x", {w: RunStep.SKIP for w in Winner} | BANKER_ON, {4: 10}),
      "would never end"),
     (lambda: RunBet("x", BANKER_ON, {0: 10}), "run length 0"),
+    # planted: the longest length unbounded ({2: 5, 100000: 10} on the infinite deck hung)
+    (lambda: banker_run("x", {2: 5, 100000: 10}),
+     "run length 100000 is past the longest taken, 1,000 coups"),
     (lambda: RunBet("x", BANKER_ON, {4: "lots"}), "run of 4"),
     (lambda: RunBet("x", BANKER_ON, {}), "must map run lengths"),
     (lambda: RunBet("x", BANKER_ON, {4: 10}, placed_after=frozenset()), "never placed"),
@@ -417,3 +420,15 @@ def test_bad_arguments_are_refused_quoting_them(call, message):
 def test_an_end_of_shoe_rule_not_known_is_refused_naming_the_rules():
     with pytest.raises(OptionError, match="end-of-shoe rule 'later' must be one of at-cut"):
         from_shoe(banker_run("B", {2: 3}), Shoe.decks(1), end="later")
+
+
+def test_the_lengths_paid_the_same_between_two_paid_lengths_are_one_line():
+    # planted: one line per length again (str(length)): eight lines "2" … "9", not one;
+    # and the least paid length 1 named "0 or fewer" for the broken runs
+    bet = banker_run("B", {1: 1, 2: 5, 10: 10})
+    value = independent_coups(bet)
+    b = one_coup_steps(bet, Shoe.infinite())[RunStep.CONTINUE]
+    lines = {line.label: line.probability for line in value.lines}
+    assert list(lines) == ["0", "1", "2 to 9", "10 or more"]
+    # by hand: a run reaches n with chance b^n, so it ends from 2 to 9 with b^2 - b^10
+    assert lines["2 to 9"] == b ** 2 - b ** 10 and lines["0"] == 1 - b
