@@ -1115,6 +1115,11 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
     """
     from .analysis.meters import meter_values
     from .output.several_coups import meter_notes, meters_output
+    from .util.number_text import decimal
+    twice = next((m for i, m in enumerate(meters) if m in meters[:i]), None)
+    if twice is not None:
+        raise click.UsageError(f"--meter {decimal(twice)} is given twice: each meter is "
+                               f"one row")
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     values = meter_values(paytable, shoe, names=bets, bets=stakes, seed=meter_seed,

@@ -432,3 +432,10 @@ def test_the_lengths_paid_the_same_between_two_paid_lengths_are_one_line():
     assert list(lines) == ["0", "1", "2 to 9", "10 or more"]
     # by hand: a run reaches n with chance b^n, so it ends from 2 to 9 with b^2 - b^10
     assert lines["2 to 9"] == b ** 2 - b ** 10 and lines["0"] == 1 - b
+
+
+def test_a_shoe_with_cards_removed_is_named_by_the_count_removed():
+    # planted: the shoe's whole label again ("1 deck less 5 5 K …" in every model's name)
+    shoe = Shoe.decks(1).remove("5 5 K Q 9")
+    value = independent_coups(banker_run("B", {2: 3}), shoe)
+    assert value.model == "1 deck, 5 cards removed, independent coups"

@@ -231,6 +231,9 @@ PAYTABLES = {
     "streaks_twice": ("import runpy\nSTREAKS = runpy.run_path("
                       f"{str(ROOT / 'paytables' / 'streaks' / 'banker_streak.py')!r})"
                       "['STREAKS'][:1] * 2\n"),
+    "streaks_empty": "STREAKS = []\n",
+    "streaks_not_list": "STREAKS = 5\n",
+    "meters_of_text": "METERS = ['Dragon Dragon']\n",
     "meters_twice": ("import runpy\nMETERS = runpy.run_path("
                      f"{str(ROOT / 'paytables' / 'meters' / 'dragon_dragon.py')!r})"
                      "['METERS'] * 2\n"),
@@ -1342,6 +1345,16 @@ CLI = [
     ("meter: a rate that is no share", ["meter", METERS, "--rate", "20 %"],
      "'20 %' is not a percentage such as '5%'", 2),
     ("meter: no tables", ["meter", METERS, "--tables", "0"], "--tables 0", 1),
+    # planted: the check dropped: the row printed twice
+    ("meter: one meter twice", ["meter", METERS, "--meter", "100000", "--meter", "1e5"],
+     "--meter 100000 is given twice: each meter is one row", 2),
+    # planted: the three cases told "defines no STREAKS" again, as before
+    ("streak: an empty STREAKS", ["streak", "{streaks_empty}"],
+     "STREAKS is [] (list): it must be a list of at least one RunBet", 1),
+    ("streak: a STREAKS not a list", ["streak", "{streaks_not_list}"],
+     "STREAKS is 5 (int): it must be a list of at least one RunBet", 1),
+    ("meter: METERS of names", ["meter", "{meters_of_text}"],
+     "METERS holds 'Dragon Dragon' (str): it must be a list of Progressive", 1),
     ("streak: a run bet's name twice", ["streak", "{streaks_twice}"],
      "STREAKS names 'Banker Streak, pay table 1' twice", 1),
     ("meter: a progressive's name twice", ["meter", "{meters_twice}"],

@@ -91,6 +91,16 @@ class StreakValue:
         return -self.ret
 
 
+def _shoe_name(shoe: Shoe) -> str:
+    """The shoe as a model's name gives it: a shoe of whole decks with cards removed as
+    the count removed ("8 decks, 9 cards removed"), not its whole list of cards."""
+    if shoe.dealt_from and not shoe.replacement:
+        gone = Shoe.decks(shoe.dealt_from).cards - shoe.cards
+        if gone:
+            return f"{Shoe.decks(shoe.dealt_from).label}, {plural(gone, 'card')} removed"
+    return shoe.label
+
+
 def _bet_argument(bet) -> RunBet:
     if not isinstance(bet, RunBet):
         raise ArgumentError(f"bet {bet!r} is not a RunBet")
@@ -145,7 +155,7 @@ def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
     ended = chain(bet, one_coup_steps(bet, shoe, tableau))
     ret = sum((bet.net(n, e) * p for (n, e), p in ended.items()), Fraction(0))
     model = ("infinite deck" if shoe.replacement else
-             f"{shoe.label}, independent coups")
+             f"{_shoe_name(shoe)}, independent coups")
     return StreakValue(bet.name, model, ValueKind.EXACT,
                        _lines(bet, {k: v for k, v in ended.items() if v}), ret, ret, ret)
 
@@ -173,7 +183,7 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     low = counted + sum((p * min(reach[state]) for state, p in live.items()), Fraction(0))
     high = counted + sum((p * max(reach[state]) for state, p in live.items()), Fraction(0))
     kind = ValueKind.EXACT if not live else ValueKind.PROVEN_BOUNDS
-    model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value})"
+    model = f"{_shoe_name(shoe)}, dealt in turn (cut {cut}, {EndRule(end).value})"
     ret = counted if not live else (low + high) / 2
     return StreakValue(bet.name, model, kind, _lines(bet, ended), ret, low, high, rest)
 
@@ -195,7 +205,7 @@ def dealt_paths(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule
     _paths_argument(paths, 2)
     sample = sample_paths(bet, value_counts(shoe), cut=cut, end=end_code, paths=paths,
                           seed=seed, tableau=tableau, on_progress=on_progress)
-    model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value}; seed {seed})"
+    model = f"{_shoe_name(shoe)}, dealt in turn (cut {cut}, {EndRule(end).value}; seed {seed})"
     v = sample.value
     return StreakValue(bet.name, model, ValueKind.SIMULATION, tuple(
         RunLine(r.label, r.net, float(r.probability)) for r in _lines(bet, sample.ended)),
