@@ -58,15 +58,18 @@ class Meter:
 def _rate(value) -> Fraction:
     """A meter's share of each stake, by the one share grammar; a share above the whole
     stake is surely a percentage written without its % (15 for 15%), and told so."""
+    written = value
     if isinstance(value, str) and value.strip().endswith("%"):
         try:
             value = option_share(value.strip())
         except ValueError as err:
             raise PaytableError(f"meter rate: {err}") from None
     rate = _number(value, "meter rate")
+    if rate > 1 and written is not value:  # written as a percentage, above 100%
+        raise PaytableError(f"meter rate {written} is more than the whole stake")
     if rate > 1:
-        raise PaytableError(f"meter rate {value} would be {float(rate):.0%} of each stake: a "
-                            f"share is at most the whole stake; write 15% as '15%' or 0.15")
+        raise PaytableError(f"meter rate {written} would be {float(rate):.0%} of each stake: "
+                            f"a share is at most the whole stake; write 15% as '15%' or 0.15")
     return rate
 
 
