@@ -29,8 +29,8 @@ from .analysis.commission import banker_commission_edges
 from .analysis.deck_comparison import DeckList, check_deck_list_options, compare_decks_of
 from .analysis.removal_effects import effects_and_counts
 from .analysis.table_rules import WithMainBet
-from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, PaytableFile, PercentAmount,
-                          ProbabilityPair, ShareText, TagsValue, TriggerValue, WholeNumber,
+from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, OffOrFrom, PaytableFile,
+                          PercentAmount, ProbabilityPair, ShareText, TagsValue, TriggerValue, WholeNumber,
                           advantage_options, bet_option, check_option, choice_of, deal_options,
                           dealt_to, digits_option, exact_option, fmt_option, given, given_values,
                           level_option, one_deck_count, plot_option, print_version, say,
@@ -1009,14 +1009,14 @@ def decide_command(path, game, decks, remove, fmt):
               help="Cards behind the cut card: the end of the shoe ends a run.")
 @click.option("--end", "end_rule", default="at-cut", show_default=True, type=choice_of(EndRule),
               help="End of the shoe: at-cut or one-more (as depth's --end).")
-@click.option("--shoes", "-n", default=200, show_default=True, type=WholeNumber(0),
+@click.option("--shoes", "-n", default=200, show_default=True, type=OffOrFrom(2),
               help="Whole shoes to simulate, each bet's run a sampled path (a full shoe "
                    "of whole decks only; 0: none).")
 @seed_option("The seed of the simulated shoes and the sampled paths.")
 @click.option("--states", default=300, show_default=True, type=WholeNumber(1),
               help="Shoe states to follow exactly before sampling paths (or, with "
                    "--paths 0, bounding the rest).")
-@click.option("--paths", default=1000, show_default=True, type=WholeNumber(0),
+@click.option("--paths", default=1000, show_default=True, type=OffOrFrom(2),
               help="Past --states, the dealt-in-turn value from this many sampled paths "
                    "(0: the proven bounds).")
 @fmt_option
@@ -1035,16 +1035,23 @@ def streak_command(paytable, decks, counts, remove, infinite, bets, cut, end_rul
       bacc-edge streak shipped:streaks/banker_streak --shoes 2000 --fmt json
     """
     from .analysis.streaks import streak_values, whole_decks
-    from .output.several_coups import streaks_output
+    from .output.several_coups import interval_notes, streaks_output
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
-    if shoes and whole_decks(shoe) is None and given(click.get_current_context(), "shoes"):
+    ctx = click.get_current_context()
+    unused = given(ctx, "cut", "states", "paths") + (["--end"] if given(ctx, "end_rule") else [])
+    if shoe.replacement and unused:
+        raise click.UsageError(f"{', '.join(unused)}: the infinite deck has no cut card and "
+                               f"its coups are independent (exact), so no paths or states")
+    if shoes and whole_decks(shoe) is None and given(ctx, "shoes"):
         click.echo(f"note: --shoes {shoes}: whole shoes are simulated from a full shoe of "
                    f"whole decks only, so none from {shoe}", err=True)
     with progress_bar.bar("paths") as on_progress:
         values = streak_values(paytable, shoe, names=bets, cut=cut, end=end_rule, shoes=shoes,
                                seed=seed, most_shoes=states, paths=paths,
                                on_progress=on_progress)
+    for note in interval_notes(values):
+        click.echo(f"note: {note}", err=True)
     click.echo(streaks_output(values, str(shoe), fmt), nl=False)
 
 
@@ -1087,8 +1094,9 @@ def streak_depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, bins
               help="A meter to show the return at, in stakes (repeatable).")
 @click.option("--meter-seed", type=Amount(), metavar="STAKES",
               help="The operator's seed, in place of the file's.")
-@click.option("--rate", type=PercentAmount(), metavar="PERCENT",
-              help="The share of each stake the meter takes, e.g. 20 or 20%.")
+@click.option("--rate", type=ShareText(), metavar="SHARE",
+              help="The share of each stake the meter takes, as a file writes it: "
+                   "20% or 0.2 (a bare number is a share of one).")
 @click.option("--tables", type=WholeNumber(1), help="Tables linked to the meter.")
 @click.option("--bets", "stakes", type=WholeNumber(1),
               help="Stakes on the bet per coup at each table: the rate of play, and the "
@@ -1103,14 +1111,21 @@ def meter_command(paytable, decks, counts, remove, infinite, bets, meters, meter
     \b
     Examples:
       bacc-edge meter shipped:meters/dragon_dragon --meter 50000 --meter 100000
-      bacc-edge meter shipped:meters/dragon_dragon --meter-seed 5000 --rate 15 --tables 4
+      bacc-edge meter shipped:meters/dragon_dragon --meter-seed 5000 --rate 15% --tables 4
     """
     from .analysis.meters import meter_values
-    from .output.several_coups import meters_output
+    from .output.several_coups import meter_notes, meters_output
+    from .util.number_text import decimal
+    twice = next((m for i, m in enumerate(meters) if m in meters[:i]), None)
+    if twice is not None:
+        raise click.UsageError(f"--meter {decimal(twice)} is given twice: each meter is "
+                               f"one row")
     decks, infinite = one_deck_count(decks, infinite)
     shoe, _ = shoe_from_options(decks=decks, counts=counts, remove=remove, infinite=infinite)
     values = meter_values(paytable, shoe, names=bets, bets=stakes, seed=meter_seed,
-                          rate=None if rate is None else rate / 100, tables=tables)
+                          rate=rate, tables=tables)
+    for note in meter_notes(values):
+        click.echo(f"note: {note}", err=True)
     click.echo(meters_output(values, meters, fmt), nl=False)
 
 

@@ -258,6 +258,25 @@ class WholeNumber(click.ParamType):
         return f"from {self.low}" if self.high is None else f"from {self.low} to {self.high}"
 
 
+class OffOrFrom(WholeNumber):
+    """A whole-number option that 0 turns off, else at least ``least`` (``--paths 0``: no
+    sampled paths; one path has no spread): every value out of range is told the same."""
+
+    def __init__(self, least: int):
+        super().__init__(0)
+        self.least = least
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if 0 < number < self.least:
+            raise OptionError(f"{_option_name(param)} {number}: must be a whole number "
+                              f"{self._span()}")
+        return number
+
+    def _span(self) -> str:
+        return f"0, or {self.least} or more"
+
+
 class FiniteNumber(click.ParamType):
     """A number option (--trigger): a finite decimal written in ASCII digits ('５' is a
     digit to Python's float, not to an option); anything else is a usage error."""

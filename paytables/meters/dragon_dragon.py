@@ -15,9 +15,9 @@ cards, both hands together:
 | anything else | lose |
 
 The meter's seed and the share of each stake it takes are the operator's; the source
-prints neither. ``SEED`` and ``RATE`` below are placeholders (marked so in every
-output): enter the meter with ``--meter``, and the operator's seed and rate with
-``--meter-seed`` and ``--rate``.
+prints neither. ``SEED`` and ``RATE`` below are placeholders, marked "(assumed)" in
+every output (``report`` names the bet at the assumed seed): enter the meter with
+``--meter``, and the operator's seed and rate with ``--meter-seed`` and ``--rate``.
 
 Published (second-hand: the Wizard of Odds' Dragon Dragon page as mirrored at
 https://jndiario.com/games/baccarat/side-bets/dragon-dragon/, "Last Updated: January 20,
@@ -47,10 +47,11 @@ PUBLISHED = Published(
                                    "12,273,961,559,040", "32,896,683,048,960"))))
 
 
-def dragon_dragon(seed=SEED, *, published: Published | None = None) -> Bet:
-    """The bet with its meter lines paying their value at ``seed``."""
+def dragon_dragon(seed=SEED, *, published: Published | None = None,
+                  name: str = "Dragon Dragon") -> Bet:
+    """The bet, named ``name``, with its meter lines paying their value at ``seed``."""
     most = all_cards.most_of_a_rank
-    return Bet("Dragon Dragon", [
+    return Bet(name, [
         Event(LABELS[0], most == 6, for_one(seed)),
         Event(LABELS[1], most == 5, for_one(Fraction(seed) / 10)),
         Event(LABELS[2], all_cards.rank_counts == (3, 3), for_one(250)),
@@ -61,7 +62,8 @@ def dragon_dragon(seed=SEED, *, published: Published | None = None) -> Bet:
 
 METERS = [Progressive(dragon_dragon(published=PUBLISHED),
                       (MeterLine(LABELS[0]), MeterLine(LABELS[1], "1/10", resets=False)),
-                      Meter(SEED, RATE))]
+                      Meter(SEED, RATE, assumed=True))]
 
-#: the bet at the placeholder seed, for ``bacc-edge report`` (its published counts checked)
-BETS = [METERS[0].bet]
+#: the bet at the placeholder seed, for ``bacc-edge report`` (its published counts
+#: checked), its name saying the seed is assumed
+BETS = [dragon_dragon(name=f"Dragon Dragon (seed {SEED:,}, assumed)", published=PUBLISHED)]

@@ -185,7 +185,10 @@ def test_the_published_dragon_dragon_counts_reproduce():
 
 @pytest.mark.parametrize("make,message", [
     (lambda: Meter(-1, "0.1"), "meter seed -1"),
-    (lambda: Meter(100, "1.5"), "meter rate"),
+    (lambda: Meter(100, "1.5"), "meter rate 1.5 would be 150% of each stake"),
+    (lambda: Meter(100, "150%"), "meter rate 150% is more than the whole stake"),
+    (lambda: Meter(100, "20 %"), "meter rate: '20 %' is not a percentage such as '5%'"),
+    (lambda: Meter(100, "0.2", assumed="yes"), "meter assumed 'yes' must be True or False"),
     (lambda: Meter(100, "x"), "not a number"),
     (lambda: Meter(100, "0.1", tables=0), "meter tables 0"),
     (lambda: Progressive(_tie_jackpot().bet, (MeterLine("Pair"),), Meter(1, 0)), "'Pair'"),
@@ -218,3 +221,9 @@ def test_a_meter_below_the_seed_is_shown_so_marked():
     names = [name for name, _ in meter_rows(value, [Fraction(50), Fraction(200)])]
     assert "player net at meter 50 (below the seed)" in names
     assert "player net at meter 200" in names
+
+
+def test_a_meter_rate_reads_by_the_one_share_grammar():
+    # planted: a percentage not read ('20%' refused as no number, as exact_number does)
+    assert {Meter(1, r).rate for r in ("20%", "0.2", 0.2, "1/5", Fraction(1, 5))} == {
+        Fraction(1, 5)}

@@ -15,7 +15,7 @@ from bacc_edge import Shoe, load_paytable
 from bacc_edge.analysis.intervals import Z95
 from bacc_edge.analysis.streaks import (ValueKind, dealt_coups, dealt_paths, dealt_winners,
                                         from_shoe, independent_coups, one_coup_steps,
-                                        simulated, simulated_paths)
+                                        simulated, simulated_paths, streak_values)
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.errors import ArgumentError, OptionError, PaytableError
 from bacc_edge.game.coup import Winner
@@ -24,6 +24,7 @@ from bacc_edge.language.streaks import AtShoeEnd, Ending, RunBet, RunStep, banke
 from reference import banker_draws_prose, card_points
 
 ROOT = Path(__file__).resolve().parents[2]
+STREAKS_FILE = ROOT / "paytables" / "streaks" / "banker_streak.py"
 
 # -- the brute force: every order of a small shoe's point values, dealt card by card ------
 
@@ -374,6 +375,9 @@ BANKER_ON = {Winner.BANKER: RunStep.CONTINUE}
     (lambda: RunBet("x", {w: RunStep.SKIP for w in Winner} | BANKER_ON, {4: 10}),
      "would never end"),
     (lambda: RunBet("x", BANKER_ON, {0: 10}), "run length 0"),
+    # planted: the longest length unbounded ({2: 5, 100000: 10} on the infinite deck hung)
+    (lambda: banker_run("x", {2: 5, 100000: 10}),
+     "run length 100000 is past the longest taken, 1,000 coups"),
     (lambda: RunBet("x", BANKER_ON, {4: "lots"}), "run of 4"),
     (lambda: RunBet("x", BANKER_ON, {}), "must map run lengths"),
     (lambda: RunBet("x", BANKER_ON, {4: 10}, placed_after=frozenset()), "never placed"),
@@ -394,7 +398,16 @@ def test_a_bad_run_bet_is_refused_naming_what_is_wrong(make, message):
     (lambda b: from_shoe(b, Shoe.decks(1), most_shoes=0), "most_shoes 0"),
     (lambda b: dealt_paths(b, Shoe.decks(1), paths=1), "paths 1 must be a whole number from 2"),
     (lambda b: dealt_paths(b, Shoe.infinite()), "no cut card"),
-    (lambda b: dealt_paths(b, Shoe.decks(1), cut=60), "cut 60 is past the shoe's 52 cards"),
+    (lambda b: dealt_paths(b, Shoe.decks(1), cut=60),
+     r"cut card 60 cards from the end does not fit a 1-deck shoe \(0 to 35\)"),
+    # planted: a full shoe's cut checked against its cards alone (cut > shoe.cards)
+    (lambda b: from_shoe(b, Shoe.decks(1), cut=40), r"cut card 40 cards .* \(0 to 35\)"),
+    (lambda b: from_shoe(b, _shoe({0: 4, 5: 4}), cut=9),
+     r"cut card 9 cards from the end does not fit a shoe of 8 cards \(0 to 8\)"),
+    (lambda b: streak_values(STREAKS_FILE, Shoe.decks(1), paths=1),
+     "paths 1 must be a whole number: 0, or 2 or more"),
+    (lambda b: streak_values(STREAKS_FILE, Shoe.decks(1), shoes=-1),
+     "shoes -1 must be a whole number: 0, or 2 or more"),
     (lambda b: from_shoe("Banker Streak", Shoe.decks(1)), "not a RunBet"),
     (lambda b: simulated(b, shoes=1), "shoes 1"),
     (lambda b: simulated(b, rules=8), "not a DealRules"),
@@ -407,3 +420,22 @@ def test_bad_arguments_are_refused_quoting_them(call, message):
 def test_an_end_of_shoe_rule_not_known_is_refused_naming_the_rules():
     with pytest.raises(OptionError, match="end-of-shoe rule 'later' must be one of at-cut"):
         from_shoe(banker_run("B", {2: 3}), Shoe.decks(1), end="later")
+
+
+def test_the_lengths_paid_the_same_between_two_paid_lengths_are_one_line():
+    # planted: one line per length again (str(length)): eight lines "2" … "9", not one;
+    # and the least paid length 1 named "0 or fewer" for the broken runs
+    bet = banker_run("B", {1: 1, 2: 5, 10: 10})
+    value = independent_coups(bet)
+    b = one_coup_steps(bet, Shoe.infinite())[RunStep.CONTINUE]
+    lines = {line.label: line.probability for line in value.lines}
+    assert list(lines) == ["0", "1", "2 to 9", "10 or more"]
+    # by hand: a run reaches n with chance b^n, so it ends from 2 to 9 with b^2 - b^10
+    assert lines["2 to 9"] == b ** 2 - b ** 10 and lines["0"] == 1 - b
+
+
+def test_a_shoe_with_cards_removed_is_named_by_the_count_removed():
+    # planted: the shoe's whole label again ("1 deck less 5 5 K …" in every model's name)
+    shoe = Shoe.decks(1).remove("5 5 K Q 9")
+    value = independent_coups(banker_run("B", {2: 3}), shoe)
+    assert value.model == "1 deck, 5 cards removed, independent coups"

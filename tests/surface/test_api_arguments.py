@@ -573,12 +573,12 @@ API = [
      ArgumentError, "paths 1 must be a whole number from 2"),
     ("streak_values(paths=1)", lambda: bacc_edge.streak_values(
         str(ROOT / "paytables" / "streaks" / "banker_streak.py"), paths=1), ArgumentError,
-     "paths 1 must be a whole number from 2"),
+     "paths 1 must be a whole number: 0, or 2 or more"),
     ("streak_values(5)", lambda: bacc_edge.streak_values(5), ArgumentError,
      "path 5 (int) is not a paytable file's path"),
     ("streak_values(shoes=-1)", lambda: bacc_edge.streak_values(
         str(ROOT / "paytables" / "streaks" / "banker_streak.py"), shoes=-1), ArgumentError,
-     "shoes -1 must be a whole number from 2"),
+     "shoes -1 must be a whole number: 0, or 2 or more"),
     ("streak_depth(shoes=1)", lambda: bacc_edge.streak_depth(
         bacc_edge.banker_run("B", {2: 3}), shoes=1), ArgumentError,
      "shoes 1 must be a whole number from 2"),

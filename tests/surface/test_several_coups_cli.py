@@ -2,6 +2,7 @@
 CSV, each value beside how exact it is."""
 
 import csv
+import functools
 import io
 import json
 
@@ -66,3 +67,48 @@ def test_the_help_of_streak_and_meter_says_decks_takes_one_count():
     for command in ("streak", "meter"):
         words = " ".join(run(command, "--help").split())
         assert "Decks in the shoe: one count (bacc-edge report alone takes several" in words
+
+
+
+@functools.lru_cache(maxsize=None)
+def _meter_json(*args):
+    (value,) = json.loads(run("meter", METERS, "--fmt", "json", *args))["meters"]
+    return value
+
+
+def _figures(value) -> dict:
+    return {v["figure"]: v["value"] for v in value["figures"]}
+
+
+def test_a_bare_rate_reads_as_the_file_writes_it_a_share_of_one():
+    # planted: --rate read as percent again (rate / 100): 0.1 became 0.1%, and the
+    # cycle's return fell by 0.199 rather than 0.1
+    given = _meter_json("--rate", "0.1")
+    assert given["rate"] == 0.1 and _meter_json()["rate"] == 0.2
+    key = "player net over a cycle (operator's, lab's)"
+    # per unit staked the cycle returns the rate: 0.1 less rate, 0.1 less return
+    assert abs(_figures(_meter_json())[key] - _figures(given)[key] - 0.1) < 1e-12
+
+
+def test_the_placeholder_seed_and_rate_are_marked_assumed_in_every_output(tmp_path):
+    # planted: the Meter's assumed flag dropped (assumed=False in the file): no mark
+    value = _meter_json()
+    assert value["kind"] == "progressive" and value["assumed"] == ["seed", "rate"]
+    text = run("meter", METERS, "--meter-seed", "5000")
+    assert "seed 5000, 20.00% (assumed) of each stake" in text
+    assert "Dragon Dragon (seed 10,000, assumed)" in run("report", METERS)
+    out = tmp_path / "dd.md"
+    run("math-report", METERS, "-o", str(out))
+    report = out.read_text()
+    assert "seed 10,000 stakes (assumed), 20.00% (assumed) of each stake" in report
+    how = report[report.index("How it was computed"):]
+    assert "progressives as bacc-edge meter does" in how and "run bets" not in how
+
+
+def test_a_rate_of_0_says_why_the_meter_when_hit_is_not_shown():
+    # planted: meter_notes returns [] (the rows dropped silently, as before)
+    result = CliRunner().invoke(main, ["meter", METERS, "--rate", "0"])
+    assert result.exit_code == 0, result.output
+    assert "note: Dragon Dragon: a rate of 0 never grows the meter, so no rounds between " \
+           "hits nor meter when hit are shown" in result.stderr
+    assert "meter when hit" not in result.stdout

@@ -152,7 +152,9 @@ def _results(evaluator: Evaluator, table: OutcomeTable, full: OutcomeTable,
                 full_counts = evaluator.line_counts(full)
             where = f"{file + ': ' if file else ''}bet {bet.name!r}, event {event.label!r}"
             if not _happens(event, full):
-                raise PaytableError(f"{where}: can never happen (on {full.shoe})")
+                shoes = (f"on {full.shoe}" if full is table or full.shoe.replacement else
+                         f"on {table.shoe}, nor on {full.shoe}, the full shoe that holds it")
+                raise PaytableError(f"{where}: can never happen ({shoes})")
             if not full_counts[b][i]:
                 raise PaytableError(f"{where}: is shadowed entirely by earlier events "
                                     f"(on {full.shoe})")

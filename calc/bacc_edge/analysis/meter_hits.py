@@ -64,6 +64,7 @@ def simulated_points(seed: Fraction, growth: Fraction, top: Fraction,
     chance = [float(c) / (1 - float(top)) for c, _ in others]
     keep = [1 - float(s) for _, s in others]
     anything = sum(chance)
+    grows = float(growth)  # once, not a Fraction's float per payment
     out = np.empty(hits)
     for i in range(hits):
         rounds = int(rng.geometric(h))
@@ -73,9 +74,9 @@ def simulated_points(seed: Fraction, growth: Fraction, top: Fraction,
         which = rng.choice(len(keep), size=paid, p=[c / anything for c in chance]) if paid else ()
         meter, last = float(seed), 0
         for r, line in zip(where, which):
-            meter = (meter + float(growth) * (r + 1 - last)) * keep[line]
+            meter = (meter + grows * (r + 1 - last)) * keep[line]
             last = r + 1
-        out[i] = meter + float(growth) * (rounds - last)
+        out[i] = meter + grows * (rounds - last)
     points = tuple((p, float(np.percentile(out, p))) for p in (10, 50, 90))
     return SimulatedPoints(points, hits, rng_seed)
 

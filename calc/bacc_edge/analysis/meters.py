@@ -41,7 +41,9 @@ class MeterValue:
     """A progressive's figures on one shoe (net per unit staked; meters in stake units).
 
     ``hit_meter`` is the exact mean meter when the top award is hit, ``hit_points`` its
-    10%, 50% and 90% points from a seeded simulation (``None`` where there is no hit)."""
+    10%, 50% and 90% points from a seeded simulation (``None`` where there is no hit);
+    ``assumed`` names the meter's values that are placeholders (``"seed"``, ``"rate"``:
+    the file's, marked :attr:`~bacc_edge.language.meters.Meter.assumed`, not replaced)."""
 
     bet: str
     shoe: str
@@ -57,6 +59,7 @@ class MeterValue:
     hit_meter: Fraction | None = None
     hit_points: SimulatedPoints | None = None
     rounds_per_hit: Fraction | None = None
+    assumed: tuple[str, ...] = ()
 
     def at(self, meter) -> Fraction:
         """The player's net per unit staked at meter ``meter``."""
@@ -113,7 +116,8 @@ def _figures(progressive: Progressive, result: BetResult, stakes: Fraction, mete
     at_seed = result.ev + slope * (meter.seed / s - written_at)
     out = dict(bet=progressive.name, shoe=result.shoe.label, at_seed=at_seed, slope=slope,
                seed=meter.seed, sharing=s, rate=meter.rate, tables=meter.tables,
-               break_even=even, top_chance=top, cycle_return=cycle)
+               break_even=even, top_chance=top, cycle_return=cycle,
+               assumed=("seed", "rate") if meter.assumed else ())
     if top and meter.rate:
         model = (meter.seed, meter.rate * s * meter.tables, top,
                  tuple((chance[label], line.share) for label, line in lines.items()
@@ -127,7 +131,8 @@ def meter_values(path, shoe: Shoe | None = None, *, names=(), bets: int | None =
                  seed=None, rate=None, tables: int | None = None) -> list[MeterValue]:
     """:func:`meter_value` of each progressive of the file at ``path`` (``METERS``;
     those ``names`` names, else all), its meter's ``seed``, ``rate`` and ``tables``
-    replaced where given."""
+    replaced where given (``rate`` in the one share grammar: 0.2 or "20%"); a placeholder
+    the file marks stays marked where it is not replaced."""
     from dataclasses import replace
     from ..language.several_coups import chosen, load_several
     out = []
@@ -135,7 +140,10 @@ def meter_values(path, shoe: Shoe | None = None, *, names=(), bets: int | None =
         m = progressive.meter
         meter = Meter(m.seed if seed is None else seed, m.rate if rate is None else rate,
                       m.tables if tables is None else tables)
-        out.append(meter_value(progressive, shoe, bets=bets, meter=replace(meter)))
+        value = meter_value(progressive, shoe, bets=bets, meter=meter)
+        given = {"seed": seed is not None, "rate": rate is not None}
+        assumed = tuple(name for name in ("seed", "rate") if m.assumed and not given[name])
+        out.append(replace(value, assumed=assumed))
     return out
 
 

@@ -26,7 +26,7 @@ from typing import Mapping
 
 import numpy as np
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, OptionError
 from ..game.coup import COUP_CARDS, Winner
 from ..game.dealing import END_AT_CUT, DealRules, EndRule, after_coup
 from ..game.shoe import Shoe, falling, shoe_argument
@@ -34,6 +34,7 @@ from ..game.tableau import STANDARD, Tableau
 from ..engine.coup_shapes import cards_used, draw_weights, value_counts
 from ..engine.point_table import outcome_table
 from ..language.streaks import Ending, RunBet, RunStep
+from ..util.number_text import plural
 from ..util.progress import Progress, part
 from .intervals import Interval, ratio_interval
 from .streak_paths import placed_paths, sample_paths
@@ -90,6 +91,16 @@ class StreakValue:
         return -self.ret
 
 
+def _shoe_name(shoe: Shoe) -> str:
+    """The shoe as a model's name gives it: a shoe of whole decks with cards removed as
+    the count removed ("8 decks, 9 cards removed"), not its whole list of cards."""
+    if shoe.dealt_from and not shoe.replacement:
+        gone = Shoe.decks(shoe.dealt_from).cards - shoe.cards
+        if gone:
+            return f"{Shoe.decks(shoe.dealt_from).label}, {plural(gone, 'card')} removed"
+    return shoe.label
+
+
 def _bet_argument(bet) -> RunBet:
     if not isinstance(bet, RunBet):
         raise ArgumentError(f"bet {bet!r} is not a RunBet")
@@ -144,7 +155,7 @@ def independent_coups(bet: RunBet, shoe: Shoe | None = None, *,
     ended = chain(bet, one_coup_steps(bet, shoe, tableau))
     ret = sum((bet.net(n, e) * p for (n, e), p in ended.items()), Fraction(0))
     model = ("infinite deck" if shoe.replacement else
-             f"{shoe.label}, independent coups")
+             f"{_shoe_name(shoe)}, independent coups")
     return StreakValue(bet.name, model, ValueKind.EXACT,
                        _lines(bet, {k: v for k, v in ended.items() if v}), ret, ret, ret)
 
@@ -172,7 +183,7 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     low = counted + sum((p * min(reach[state]) for state, p in live.items()), Fraction(0))
     high = counted + sum((p * max(reach[state]) for state, p in live.items()), Fraction(0))
     kind = ValueKind.EXACT if not live else ValueKind.PROVEN_BOUNDS
-    model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value})"
+    model = f"{_shoe_name(shoe)}, dealt in turn (cut {cut}, {EndRule(end).value})"
     ret = counted if not live else (low + high) / 2
     return StreakValue(bet.name, model, kind, _lines(bet, ended), ret, low, high, rest)
 
@@ -194,7 +205,7 @@ def dealt_paths(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule
     _paths_argument(paths, 2)
     sample = sample_paths(bet, value_counts(shoe), cut=cut, end=end_code, paths=paths,
                           seed=seed, tableau=tableau, on_progress=on_progress)
-    model = f"{shoe.label}, dealt in turn (cut {cut}, {EndRule(end).value}; seed {seed})"
+    model = f"{_shoe_name(shoe)}, dealt in turn (cut {cut}, {EndRule(end).value}; seed {seed})"
     v = sample.value
     return StreakValue(bet.name, model, ValueKind.SIMULATION, tuple(
         RunLine(r.label, r.net, float(r.probability)) for r in _lines(bet, sample.ended)),
@@ -207,12 +218,20 @@ def _paths_argument(paths, least: int) -> None:
 
 
 def _cut_argument(cut, shoe: Shoe) -> None:
-    """Refuse a ``cut`` that is no count of cards, or lies past the cards of ``shoe``."""
+    """Refuse a ``cut`` that is no count of cards, or does not fit ``shoe``: on a full
+    shoe of whole decks, as :class:`~bacc_edge.game.dealing.DealRules` refuses it (a coup
+    must begin before the cut card), whichever models run; else past its cards."""
     if isinstance(cut, bool) or not isinstance(cut, int) or cut < 0:
         raise ArgumentError(f"cut {cut!r} must be a whole number of cards behind the cut card")
-    if cut > shoe.cards:
-        raise ArgumentError(f"cut {cut} is past the shoe's {shoe.cards} cards ({shoe.label}): "
-                            f"the cut card must lie in the shoe")
+    decks = whole_decks(shoe)
+    if decks:  # a full shoe: the one rule whole shoes are dealt by, and its message
+        try:
+            DealRules(decks, cut)
+        except OptionError as err:
+            raise ArgumentError(str(err)) from None
+    elif cut > shoe.cards:
+        raise ArgumentError(f"cut card {plural(cut, 'card')} from the end does not fit "
+                            f"a shoe of {shoe.cards} cards (0 to {shoe.cards})")
 
 
 def most_coups(left: int, cut: int, end: int) -> int:
@@ -481,8 +500,9 @@ def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
     bets = chosen(load_several(path, "STREAKS"), names)
     if not shoe.replacement:
         _cut_argument(cut, shoe)
-    if paths != 0:
-        _paths_argument(paths, 2)
+    for name, value in (("paths", paths), ("shoes", shoes)):
+        if isinstance(value, bool) or not isinstance(value, int) or 0 < value < 2 or value < 0:
+            raise ArgumentError(f"{name} {value!r} must be a whole number: 0, or 2 or more")
     whole = whole_decks(shoe)
     rules = DealRules(whole, cut, end) if whole and shoes else None
     out = []

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ..errors import PaytableError
 from .bet import Bet
-from .pays import exact_number
+from .pays import exact_number, option_share
 
 
 def _number(value, what: str, *, least: Fraction = Fraction(0), most=None) -> Fraction:
@@ -36,16 +36,41 @@ class Meter:
     """A progressive meter: ``seed`` (stake units) it restarts at, the share ``rate`` of
     every stake it takes, and the ``tables`` it links (1: one table's own meter)."""
 
-    #: numbers as written (5000, "0.2", Fraction(1, 5)), kept as exact fractions
+    #: numbers as written (5000, "0.2", Fraction(1, 5)), kept as exact fractions; the rate
+    #: in the one share grammar (:func:`~bacc_edge.language.pays.option_share`): 0.2,
+    #: "0.2", "1/5" and "20%" are all 20% of each stake
     seed: Fraction | int | str
     rate: Fraction | int | str
     tables: int = 1
+    #: whether the seed and rate are placeholders (the source prints neither), said so
+    #: beside them in every output
+    assumed: bool = False
 
     def __post_init__(self):
         object.__setattr__(self, "seed", _number(self.seed, "meter seed"))
-        object.__setattr__(self, "rate", _number(self.rate, "meter rate", most=Fraction(1)))
+        object.__setattr__(self, "rate", _rate(self.rate))
         if isinstance(self.tables, bool) or not isinstance(self.tables, int) or self.tables < 1:
             raise PaytableError(f"meter tables {self.tables!r} must be a whole number from 1")
+        if not isinstance(self.assumed, bool):
+            raise PaytableError(f"meter assumed {self.assumed!r} must be True or False")
+
+
+def _rate(value) -> Fraction:
+    """A meter's share of each stake, by the one share grammar; a share above the whole
+    stake is surely a percentage written without its % (15 for 15%), and told so."""
+    written = value
+    if isinstance(value, str) and value.strip().endswith("%"):
+        try:
+            value = option_share(value.strip())
+        except ValueError as err:
+            raise PaytableError(f"meter rate: {err}") from None
+    rate = _number(value, "meter rate")
+    if rate > 1 and written is not value:  # written as a percentage, above 100%
+        raise PaytableError(f"meter rate {written} is more than the whole stake")
+    if rate > 1:
+        raise PaytableError(f"meter rate {written} would be {float(rate):.0%} of each stake: "
+                            f"a share is at most the whole stake; write 15% as '15%' or 0.15")
+    return rate
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from ..errors import PaytableError
+from ..errors import PaytableError, kind_of
 from .decisions import assigned_names
 from .loader import load_paytable
 from .meters import Progressive
@@ -28,10 +28,17 @@ def load_several(path, name: str) -> list:
     by the one door, :func:`~bacc_edge.language.loader.load_paytable`; two items of one
     name are refused (their outputs would be told apart by name alone)."""
     kind = KINDS[name]
-    items = load_paytable(path).defined.get(name)
-    if not isinstance(items, (list, tuple)) or not items or not all(
-            isinstance(i, kind) for i in items):
+    defined = load_paytable(path).defined
+    items = defined.get(name)
+    if name not in defined:
         raise PaytableError(f"{path}: defines no {name} (a list of {kind.__name__})")
+    if not isinstance(items, (list, tuple)) or not items:
+        raise PaytableError(f"{path}: {name} is {kind_of(items)}: it must be a list of at "
+                            f"least one {kind.__name__}")
+    stray = next((i for i in items if not isinstance(i, kind)), None)
+    if stray is not None:
+        raise PaytableError(f"{path}: {name} holds {kind_of(stray)}: it must be a list of "
+                            f"{kind.__name__}")
     seen = set()
     for item in items:
         if item.name in seen:

@@ -151,11 +151,20 @@ class RunBet:
         return paid[-1] if paid else Fraction(-1)
 
     def label(self, length: int) -> str:
-        """The pay line a run of ``length`` falls on, as the bet's table names it."""
+        """The pay line a run of ``length`` falls on, as the bet's table names it: the
+        lengths from one paid length to the next paid the same, "n to m", one line."""
         least = self.lines[0][0]
         if length < least:
-            return f"{least - 1} or fewer"
-        return f"{length} or more" if length >= self.top else str(length)
+            return "0" if least == 1 else f"{least - 1} or fewer"
+        if length >= self.top:
+            return f"{self.top} or more"
+        start = max(n for n, _ in self.lines if n <= length)
+        end = min(n for n, _ in self.lines if n > length) - 1
+        return str(start) if start == end else f"{start} to {end}"
+
+
+#: The longest run length a table may name: a run's chain is followed length by length.
+LONGEST_RUN = 1000
 
 
 def _lines(table, where: str) -> tuple[tuple[int, Pays], ...]:
@@ -166,6 +175,9 @@ def _lines(table, where: str) -> tuple[tuple[int, Pays], ...]:
     for n, value in sorted(table.items(), key=lambda kv: (not isinstance(kv[0], int), kv[0])):
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise PaytableError(f"{where}: run length {n!r} must be a whole number from 1")
+        if n > LONGEST_RUN:
+            raise PaytableError(f"{where}: run length {n} is past the longest taken, "
+                                f"{LONGEST_RUN:,} coups (an 8-deck shoe deals about 80)")
         try:
             out.append((n, pays(value)))
         except PaysError as err:
@@ -203,4 +215,4 @@ def player_run(name: str, table: Mapping[int, object], *, ties: RunStep = RunSte
                    placed_after_run)
 
 
-__all__ = ["AtShoeEnd", "Ending", "RunBet", "RunStep", "banker_run", "player_run"]
+__all__ = ["LONGEST_RUN", "AtShoeEnd", "Ending", "RunBet", "RunStep", "banker_run", "player_run"]

@@ -34,6 +34,34 @@ def streak_record(v: StreakValue) -> dict:
                        "exact_probability": _exact(line.probability)} for line in v.lines]}
 
 
+#: An interval wider than this (a percentage point) is said wide; one from fewer paths
+#: than this is said rough (its spread itself is poorly known).
+WIDE_INTERVAL, FEW_PATHS = 0.01, 30
+
+
+def interval_notes(values: Sequence[StreakValue]) -> list[str]:
+    """What to tell of the dealt-in-turn value's sampled paths (not the simulated
+    shoes'): an interval from fewer than :data:`FEW_PATHS` paths is rough; one wider than
+    :data:`WIDE_INTERVAL` is wide (a run whose skipped coups, ties, leave it going
+    without a win draws along each path how many it skips, which moves the path's
+    weight and where it ends, so its paths spread far more than where every coup that
+    keeps the run going lengthens it)."""
+    out = []
+    for v in values:
+        if not v.paths or v.bets:
+            continue
+        width = float(v.high) - float(v.low)
+        if v.paths < FEW_PATHS:
+            out.append(f"{v.bet}, {v.model}: an interval from {v.paths} paths is rough; "
+                       f"give --paths {FEW_PATHS} or more to trust it")
+        elif width > WIDE_INTERVAL:
+            out.append(f"{v.bet}, {v.model}: the 95% interval is {100 * width:.2f} "
+                       f"percentage points wide (where skipped coups keep a run going, "
+                       f"each path draws how many it skips); more --paths narrow it as "
+                       f"one over their square root")
+    return out
+
+
 def streaks_output(values: Sequence[StreakValue], shoe: str, fmt: str) -> str:
     """Per bet: its value under each model, how exact, then each pay line's chance under
     each model."""
@@ -117,25 +145,36 @@ def meter_rows(v: MeterValue, meters: Sequence[Fraction]) -> list[tuple[str, obj
     return rows
 
 
+def meter_notes(values: Sequence[MeterValue]) -> list[str]:
+    """Why a progressive's meter-when-hit rows are missing: no top award can be hit on
+    the shoe, or a rate of 0 that never grows the meter (the simulation needs a rate)."""
+    return [f"{v.bet}: " + ("its top award cannot be hit on this shoe" if not v.top_chance
+                            else "a rate of 0 never grows the meter")
+            + ", so no rounds between hits nor meter when hit are shown"
+            for v in values if v.hit_meter is None]
+
+
 def meters_output(values: Sequence[MeterValue], meters: Sequence[Fraction], fmt: str) -> str:
     """Per progressive: its figures, the meter in stake units, each exact but where it
     says simulation."""
     if fmt == "json":
         return to_json({"meters": [{
-            "bet": v.bet, "shoe": v.shoe, "seed": float(v.seed), "rate": float(v.rate),
+            "kind": "progressive", "bet": v.bet, "shoe": v.shoe, "seed": float(v.seed),
+            "rate": float(v.rate), "assumed": list(v.assumed),
             "tables": v.tables, "sharing": float(v.sharing),
             "figures": [{"figure": name, "value": None if x is None else float(x),
                          "exact": _exact(x)}
                         for name, x in meter_rows(v, meters)]} for v in values]})
     if fmt == "csv":
         records = [{"bet": v.bet, "shoe": v.shoe, "seed": float(v.seed), "rate": float(v.rate),
-                    "tables": v.tables, "figure": name,
+                    "assumed": " ".join(v.assumed), "tables": v.tables, "figure": name,
                     "value": None if x is None else float(x)}
                    for v in values for name, x in meter_rows(v, meters)]
         return csv_records(records, list(records[0]))
     out = []
     for v in values:
-        head = (f"{v.bet} on {v.shoe}: seed {decimal(v.seed)}, {percentage(v.rate, 2)} of "
+        head = (f"{v.bet} on {v.shoe}: seed {decimal(v.seed)}{assumed_mark(v, 'seed')}, "
+                f"{percentage(v.rate, 2)}{assumed_mark(v, 'rate')} of "
                 f"each stake to the meter, {v.tables} table(s), a hit shared by "
                 f"{decimal(v.sharing)}; meters in stakes. Each figure is exact but where it says "
                 f"simulation.")
@@ -143,6 +182,11 @@ def meters_output(values: Sequence[MeterValue], meters: Sequence[Fraction], fmt:
                 for name, x in meter_rows(v, meters)]
         out.append(prose(head, fmt) + "\n" + table(rows, METER_HEADERS, fmt) + "\n")
     return "\n".join(out)
+
+
+def assumed_mark(v: MeterValue, value: str) -> str:
+    """" (assumed)" beside a meter's ``value`` ("seed", "rate") that is a placeholder."""
+    return " (assumed)" if value in v.assumed else ""
 
 
 def _shown(name: str, x) -> str:
@@ -153,5 +197,5 @@ def _shown(name: str, x) -> str:
     return f"{float(x):,.2f}"
 
 
-__all__ = ["meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
+__all__ = ["assumed_mark", "interval_notes", "meter_notes", "meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
            "streak_record", "streaks_output"]

@@ -25,6 +25,7 @@ from ..analysis.bet_report import report
 from ..analysis.meters import MeterValue, meter_values
 from ..analysis.streaks import StreakValue, streak_values
 from ..errors import ArgumentError, OptionError
+from ..game.dealing import DealRules
 from ..game.shoe import Shoe
 from ..language.several_coups import defines_several, load_several
 from ..util.arguments import path_argument, quoted
@@ -36,7 +37,7 @@ from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
 from .math_report_text import (Block, Command, Docstring, Heading, Pairs, Para, Table, anchor,
                                command_path, number)
-from .several_coups import meter_rows, shown_figure, shown_kind, shown_net
+from .several_coups import assumed_mark, meter_rows, shown_figure, shown_kind, shown_net
 
 #: The report's defaults, which its re-run line leaves out.
 DECKS, CUT, SEED = 8, 14, 1
@@ -105,6 +106,7 @@ def build_several_math_report(path, *, decks: int = DECKS, cut: int = CUT, seed:
     if not kinds:
         raise ArgumentError(f"path {quoted(path)} defines no STREAKS or METERS")
     when = report_date(date)
+    DealRules(decks, cut)  # the cut card fits the shoe, whichever bets the file defines
     shoe = Shoe.decks(decks)
     streaks = tuple(streak_values(path, shoe, cut=cut, seed=seed, on_progress=on_progress)
                     ) if "STREAKS" in kinds else ()
@@ -126,6 +128,11 @@ def several_report_blocks(r: SeveralCoupsMathReport) -> list[Block]:
     out: list[Block] = [Heading(1, r.title), *_identity(r)]
     if r.docstring:
         out += [Heading(2, "The game, as its file describes it"), Docstring(r.docstring)]
+        if r.meters:
+            out.append(Para("The meters this report used, in place of any the description "
+                            "names in its file's code: " + "; ".join(
+                                f"{m.value.bet}, {_meter_terms(m.value)}" for m in r.meters)
+                            + "."))
     for bet in dict.fromkeys(v.bet for v in r.streaks):
         out += _streak(bet, [v for v in r.streaks if v.bet == bet])
     for section in r.meters:
@@ -172,19 +179,27 @@ def _meter(section: MeterSection) -> list[Block]:
     figures = Table(("Figure", "Value"), tuple((name, shown_figure(name, x))
                                                for name, x in meter_rows(v, ())))
     return [Heading(2, v.bet, anchor(v.bet), bet=True),
-            Para(f"On {v.shoe}: seed {number(v.seed)} stakes, {float(v.rate):.2%} of each "
-                 f"stake to the meter, {v.tables} table(s), a hit shared by "
-                 f"{number(v.sharing)}. Each figure is exact but where it says simulation."),
+            Para(f"On {v.shoe}: {_meter_terms(v)}. Each figure is exact but where it says "
+                 f"simulation."),
             Heading(3, "Figures"), figures,
             Heading(3, "Each line's chance, pays at the seed"),
             Table(("Line", "Pays", "Chance"), section.lines, numeric_from=1)]
 
 
+def _meter_terms(v: MeterValue) -> str:
+    """A progressive's meter as the report used it, a placeholder marked "(assumed)"."""
+    return (f"seed {number(v.seed)} stakes{assumed_mark(v, 'seed')}, {float(v.rate):.2%}"
+            f"{assumed_mark(v, 'rate')} of each stake to the meter, {v.tables} table(s), a "
+            f"hit shared by {number(v.sharing)}")
+
+
 def _how_computed(r: SeveralCoupsMathReport) -> str:
-    return (f"Computed by bacc-edge {r.version} on {r.decks} decks: run bets as "
-            f"bacc-edge streak values them (the cut card {r.cut} cards from the end; sampled "
-            f"paths and simulated shoes seeded {r.seed}), progressives as bacc-edge meter "
-            f"does. Each value says how exact it is. Dated {r.date.isoformat()} (the --date "
+    ways = ([f"run bets as bacc-edge streak values them (the cut card {r.cut} cards from "
+             f"the end; sampled paths and simulated shoes seeded {r.seed})"] if r.streaks
+            else []) + (["progressives as bacc-edge meter does (the meter when hit "
+                         "simulated with its own stated seed)"] if r.meters else [])
+    return (f"Computed by bacc-edge {r.version} on {r.decks} decks: {', '.join(ways)}. Each "
+            f"value says how exact it is. Dated {r.date.isoformat()} (the --date "
             f"given, else the day of SOURCE_DATE_EPOCH, else the day the report was made); "
             f"document {r.identifier}.")
 
