@@ -166,13 +166,7 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     its coups dealt one after another from it; ``cut`` cards of it lie behind the cut
     card, and ``end`` says which coup is the shoe's last. Exact where at most
     ``most_shoes`` shoe states are reached; else proven bounds (see the module)."""
-    bet = _bet_argument(bet)
-    shoe = shoe_argument(shoe)
-    if shoe.replacement:
-        raise ArgumentError(f"{shoe.label}: an endless shoe has no cut card; its coups are "
-                            f"independent, valued by independent_coups")
-    _cut_argument(cut, shoe)
-    end_code = DealRules(end=end).end_code  # the end rule read, or refused, as a table's
+    bet, shoe, end_code = _dealt_in_turn(bet, shoe, cut, end)
     if isinstance(most_shoes, bool) or not isinstance(most_shoes, int) or most_shoes < 1:
         raise ArgumentError(f"most_shoes {most_shoes!r} must be a whole number from 1")
     ended, live = _follow(bet, value_counts(shoe), cut, end_code, most_shoes, tableau)
@@ -188,6 +182,19 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     return StreakValue(bet.name, model, kind, _lines(bet, ended), ret, low, high, rest)
 
 
+def _dealt_in_turn(bet, shoe, cut, end) -> tuple[RunBet, Shoe, int]:
+    """The arguments of a bet dealt in turn from a finite shoe, checked: the bet, the
+    shoe, and the end rule's code (read, or refused, as a table's); the cut card must
+    fit the shoe."""
+    bet = _bet_argument(bet)
+    shoe = shoe_argument(shoe)
+    if shoe.replacement:
+        raise ArgumentError(f"{shoe.label}: an endless shoe has no cut card; its coups are "
+                            f"independent, valued by independent_coups")
+    _cut_argument(cut, shoe)
+    return bet, shoe, DealRules(end=end).end_code
+
+
 def dealt_paths(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.AT_CUT,
                 paths: int = COMMAND_PATHS, seed: int = 1, tableau: Tableau = STANDARD,
                 on_progress: Progress | None = None) -> StreakValue:
@@ -195,13 +202,7 @@ def dealt_paths(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule
     :func:`from_shoe`, estimated from ``paths`` sampled paths of the run, each coup's
     chance to end it counted exactly on the shoe the path left
     (:mod:`~bacc_edge.analysis.streak_paths`): unbiased, with a 95% interval."""
-    bet = _bet_argument(bet)
-    shoe = shoe_argument(shoe)
-    if shoe.replacement:
-        raise ArgumentError(f"{shoe.label}: an endless shoe has no cut card; its coups are "
-                            f"independent, valued by independent_coups")
-    _cut_argument(cut, shoe)
-    end_code = DealRules(end=end).end_code
+    bet, shoe, end_code = _dealt_in_turn(bet, shoe, cut, end)
     _paths_argument(paths, 2)
     sample = sample_paths(bet, value_counts(shoe), cut=cut, end=end_code, paths=paths,
                           seed=seed, tableau=tableau, on_progress=on_progress)
