@@ -311,7 +311,6 @@ def baccara_banque_output(solution: BanqueSolution, fmt: str,
             return csv_records(records, ["equilibrium"] + CSV_COLUMNS)
         return nash_text(solution, equilibria, fmt)
     if answer is None:
-        players = [("left player", solution.left_draws), ("right player", solution.right_draws)]
         if fmt == "json":
             return to_json(solution_json(solution))
         if fmt == "csv":

@@ -28,16 +28,16 @@ from pathlib import Path
 from ..analysis.decision_report import (DEFAULT_DECKS, DecisionReport, Play, SolvedGame,
                                         decision_report)
 from ..analysis.decisions import HAIR
-from ..errors import ArgumentError, OptionError
+from ..errors import ArgumentError
 from ..language.decisions import DecidedBet, OwnHand
 from ..util.arguments import path_argument, quoted
 from ..util.number_text import fraction, percentage
-from ..util.safe_write import check_output, write_output
 from ..util.version import version
 from .decisions import CLOSE, ERRORS_SHOWN, MIXED, grids, letters
 from .math_report import report_date
 from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
+from .report_file import write_report
 from .math_report_text import (Block, Command, Docstring, Heading, Items, Pairs, Para, Table,
                                anchor, command_path)
 
@@ -304,8 +304,6 @@ def decision_math_report_markdown(r: DecisionMathReport) -> str:
     return blocks_markdown(decision_report_blocks(r))
 
 
-FORMATS = {".html": decision_math_report_html, ".htm": decision_math_report_html,
-           ".md": decision_math_report_markdown}
 
 
 def write_decision_math_report(source, output, **options) -> Path:
@@ -313,16 +311,12 @@ def write_decision_math_report(source, output, **options) -> Path:
     ``source`` is a :class:`DecisionMathReport`, or a decision file's path (built with
     ``options``, as :func:`build_decision_math_report` takes them). The output is
     checked before any counting, and never overwrites the decision file or a ``.py``."""
-    output = Path(path_argument(output, "output"))
-    name = f"math report {str(output)!r}"
     made = isinstance(source, DecisionMathReport)
-    read = made and source.report.source.path or Path(path_argument(source, "source"))
-    check_output(output, inputs=[read], name=name)
-    render = FORMATS.get(output.suffix.lower())
-    if render is None:
-        raise OptionError(f"{name}: name a .html or .md file")
-    r = source if made else build_decision_math_report(source, **options)
-    return write_output(output, render(r), inputs=[read], name=name)
+    return write_report(output, lambda: (source.report.source.path if made
+                                         else Path(path_argument(source, "source"))),
+                        lambda: source if made else build_decision_math_report(source,
+                                                                               **options),
+                        decision_math_report_html, decision_math_report_markdown)
 
 
 __all__ = ["DecisionMathReport", "build_decision_math_report", "decision_math_report_html",

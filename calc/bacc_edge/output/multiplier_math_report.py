@@ -32,11 +32,11 @@ from ..game.shoe import Shoe
 from ..language.loader import Paytable, as_paytable
 from ..util.arguments import path_argument, quoted
 from ..util.number_text import decimal, exact_share, fraction, one_in, percentage
-from ..util.safe_write import check_output, write_output
 from ..util.version import version
 from .math_report import report_date
 from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
+from .report_file import write_report
 from .math_report_text import (Block, Command, Docstring, Heading, Items, Pairs, Para, Table,
                                command_path)
 
@@ -257,8 +257,6 @@ def multiplier_math_report_markdown(r: MultiplierMathReport) -> str:
     return blocks_markdown(multiplier_report_blocks(r))
 
 
-FORMATS = {".html": multiplier_math_report_html, ".htm": multiplier_math_report_html,
-           ".md": multiplier_math_report_markdown}
 
 
 def write_multiplier_math_report(source, output, **options) -> Path:
@@ -267,17 +265,19 @@ def write_multiplier_math_report(source, output, **options) -> Path:
     the file loaded: a :class:`~bacc_edge.language.loader.Paytable`; built with
     ``options``, as :func:`build_multiplier_math_report` takes them). The output is
     checked before any counting, and never overwrites the file or a ``.py``."""
-    output = Path(path_argument(output, "output"))
-    name = f"math report {str(output)!r}"
     made = isinstance(source, MultiplierMathReport)
-    read = (source.paytable.path if made else source.path if isinstance(source, Paytable)
-            else Path(path_argument(source, "source")))
-    check_output(output, inputs=[read], name=name)
-    render = FORMATS.get(output.suffix.lower())
-    if render is None:
-        raise OptionError(f"{name}: name a .html or .md file")
-    r = source if made else build_multiplier_math_report(source, **options)
-    return write_output(output, render(r), inputs=[read], name=name)
+
+    def read() -> Path:
+        if made:
+            return source.paytable.path
+        if isinstance(source, Paytable):
+            return source.path
+        return Path(path_argument(source, "source"))
+
+    return write_report(output, read,
+                        lambda: source if made else build_multiplier_math_report(source,
+                                                                                 **options),
+                        multiplier_math_report_html, multiplier_math_report_markdown)
 
 
 __all__ = ["DEFAULT_DECKS", "LAW_SOURCES", "MultiplierMathReport",

@@ -24,17 +24,17 @@ from pathlib import Path
 from ..analysis.bet_report import report
 from ..analysis.meters import MeterValue, meter_values
 from ..analysis.streaks import StreakValue, streak_values
-from ..errors import ArgumentError, OptionError
+from ..errors import ArgumentError
 from ..game.dealing import DealRules
 from ..game.shoe import Shoe
 from ..language.several_coups import defines_several, load_several
 from ..util.arguments import path_argument, quoted
 from ..util.progress import Progress
-from ..util.safe_write import check_output, write_output
 from ..util.version import version
 from .math_report import report_date
 from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
+from .report_file import write_report
 from .math_report_text import (Block, Command, Docstring, Heading, Pairs, Para, Table, anchor,
                                command_path, number)
 from .several_coups import assumed_mark, meter_rows, shown_figure, shown_kind, shown_net
@@ -212,8 +212,6 @@ def several_math_report_markdown(r: SeveralCoupsMathReport) -> str:
     return blocks_markdown(several_report_blocks(r))
 
 
-FORMATS = {".html": several_math_report_html, ".htm": several_math_report_html,
-           ".md": several_math_report_markdown}
 
 
 def write_several_math_report(source, output, **options) -> Path:
@@ -221,16 +219,11 @@ def write_several_math_report(source, output, **options) -> Path:
     ``source`` is a :class:`SeveralCoupsMathReport`, or a file's path (built with
     ``options``, as :func:`build_several_math_report` takes them). The output is checked
     before any counting, and never overwrites the file or a ``.py``."""
-    output = Path(path_argument(output, "output"))
-    name = f"math report {str(output)!r}"
     made = isinstance(source, SeveralCoupsMathReport)
-    read = source.path if made else Path(path_argument(source, "source"))
-    check_output(output, inputs=[read], name=name)
-    render = FORMATS.get(output.suffix.lower())
-    if render is None:
-        raise OptionError(f"{name}: name a .html or .md file")
-    r = source if made else build_several_math_report(source, **options)
-    return write_output(output, render(r), inputs=[read], name=name)
+    return write_report(output, lambda: (source.path if made
+                                         else Path(path_argument(source, "source"))),
+                        lambda: source if made else build_several_math_report(source, **options),
+                        several_math_report_html, several_math_report_markdown)
 
 
 __all__ = ["MeterSection", "SeveralCoupsMathReport", "build_several_math_report",
