@@ -304,8 +304,6 @@ def decision_math_report_markdown(r: DecisionMathReport) -> str:
     return blocks_markdown(decision_report_blocks(r))
 
 
-
-
 def write_decision_math_report(source, output, **options) -> Path:
     """Write the report to ``output``: HTML for ``.html``, Markdown for ``.md``.
     ``source`` is a :class:`DecisionMathReport`, or a decision file's path (built with

@@ -257,8 +257,6 @@ def multiplier_math_report_markdown(r: MultiplierMathReport) -> str:
     return blocks_markdown(multiplier_report_blocks(r))
 
 
-
-
 def write_multiplier_math_report(source, output, **options) -> Path:
     """Write the report to ``output``: HTML for ``.html``, Markdown for ``.md``.
     ``source`` is a :class:`MultiplierMathReport`, or a multiplier file (its path, or

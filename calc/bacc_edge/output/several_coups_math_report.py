@@ -212,8 +212,6 @@ def several_math_report_markdown(r: SeveralCoupsMathReport) -> str:
     return blocks_markdown(several_report_blocks(r))
 
 
-
-
 def write_several_math_report(source, output, **options) -> Path:
     """Write the report to ``output``: HTML for ``.html``, Markdown for ``.md``.
     ``source`` is a :class:`SeveralCoupsMathReport`, or a file's path (built with
