@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,11 +34,12 @@ from ..util.number_text import fraction, percentage
 from ..util.version import version
 from .decisions import CLOSE, ERRORS_SHOWN, MIXED, grids, letters
 from .math_report import report_date
+from .math_report_model import document_identifier
 from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
 from .report_file import write_report
-from .math_report_text import (Block, Command, Docstring, Heading, Items, Pairs, Para, Table,
-                               anchor, command_path)
+from .math_report_text import (Block, Docstring, Heading, Items, Pairs, Para, Table, anchor,
+                               rerun_blocks)
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,7 @@ class DecisionMathReport:
     def identifier(self) -> str:
         """As a paytable's report's: version, the first 16 hex digits of the SHA-256,
         the date's eight digits."""
-        day = self.date
-        return f"BE-{self.version}-{self.sha256[:16]}-{day.year:04d}{day.month:02d}{day.day:02d}"
+        return document_identifier(self.version, self.sha256[:16], self.date)
 
 
 def build_decision_math_report(path, decks=DEFAULT_DECKS, *, date=None,
@@ -118,10 +117,7 @@ def _identity(r: DecisionMathReport) -> list[Block]:
                         f"solves the default ones ({', '.join(map(str, DEFAULT_DECKS))}) or "
                         f"one (--decks N)."))
     else:
-        out += [Para("The command that makes this report again, byte for byte, from the "
-                     "folder it was made in (the same bacc-edge version and file):"),
-                Command(shlex.join(["bacc-edge", "math-report", command_path(r.command_path)]),
-                        shlex.join(tail))]
+        out += rerun_blocks(r.command_path, tail)
     return out
 
 

@@ -37,6 +37,13 @@ class FlagKind(StrEnum):
     NEGATIVE_EDGE = "negative house edge"
 
 
+
+def document_identifier(version: str, digest: str, day: datetime.date) -> str:
+    """A math report's document identifier, whatever kind of game it reports:
+    bacc-edge's ``version``, ``digest`` (the first 16 hex digits of the file's SHA-256)
+    and the date, eight digits (year 1 is ``00010101``)."""
+    return f"BE-{version}-{digest}-{day.year:04d}{day.month:02d}{day.day:02d}"
+
 @dataclass(frozen=True)
 class Flag:
     """One thing a regulator or test lab looks for, found in a bet."""
@@ -117,8 +124,7 @@ class MathReport:
         the paytable file's SHA-256 (``python`` for bets written in Python) and the
         date, eight digits (year 1 is ``00010101``)."""
         digest = self.paytable.sha256[:16] if self.paytable.sha256 else "python"
-        day = self.date
-        return f"BE-{self.version}-{digest}-{day.year:04d}{day.month:02d}{day.day:02d}"
+        return document_identifier(self.version, digest, self.date)
 
     @property
     def flags(self) -> tuple[Flag, ...]:

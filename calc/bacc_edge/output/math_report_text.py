@@ -203,13 +203,21 @@ def _identity(r: MathReport) -> list[Block]:
             ("Made by", f"bacc-edge {r.version}, exact enumeration")]
     out: list[Block] = [Pairs(tuple(rows))]
     if r.paytable.file:
-        out += [Para("The command that makes this report again, byte for byte, from the "
-                     "folder it was made in (the same bacc-edge version and paytable file):"),
-                Command(*_rerun(r))]
+        out += rerun_blocks(r.command_path, _rerun_tail(r), "paytable file")
     return out
 
 
-def _rerun(r: MathReport) -> tuple[str, str]:
+def rerun_blocks(path: str, tail: list[str], read: str = "file") -> list[Block]:
+    """The command that makes a math report again from the file at ``path`` (``read``
+    says what that file is), its options after the output file ``tail``: introduced,
+    then given as a command."""
+    return [Para(f"The command that makes this report again, byte for byte, from the "
+                 f"folder it was made in (the same bacc-edge version and {read}):"),
+            Command(shlex.join(["bacc-edge", "math-report", command_path(path)]),
+                    shlex.join(tail))]
+
+
+def _rerun_tail(r: MathReport) -> list[str]:
     """The re-run command around its output file: every option whose value is not the
     default, and the date."""
     decks = r.shoe.cards // CARDS_PER_DECK
@@ -226,7 +234,7 @@ def _rerun(r: MathReport) -> tuple[str, str]:
         tail += ["--cut", str(r.deal.cut)]
     if r.deal is not None and r.deal.end != DealRules(r.deal.decks).end:
         tail += ["--end", r.deal.end.value]
-    return shlex.join(["bacc-edge", "math-report", command_path(r.command_path)]), shlex.join(tail)
+    return tail
 
 
 def command_path(path: str) -> str:

@@ -20,7 +20,6 @@ Markdown writer.
 from __future__ import annotations
 
 import datetime
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,11 +33,11 @@ from ..util.arguments import path_argument, quoted
 from ..util.number_text import decimal, exact_share, fraction, one_in, percentage
 from ..util.version import version
 from .math_report import report_date
+from .math_report_model import document_identifier
 from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
 from .report_file import write_report
-from .math_report_text import (Block, Command, Docstring, Heading, Items, Pairs, Para, Table,
-                               command_path)
+from .math_report_text import (Block, Docstring, Heading, Items, Pairs, Para, Table, rerun_blocks)
 
 #: The decks of the shoe a multiplier game's report counts, unless told otherwise.
 DEFAULT_DECKS = 8
@@ -81,8 +80,7 @@ class MultiplierMathReport:
     def identifier(self) -> str:
         """As a paytable's report's: version, the first 16 hex digits of the SHA-256,
         the date's eight digits."""
-        day = self.date
-        return f"BE-{self.version}-{self.sha256[:16]}-{day.year:04d}{day.month:02d}{day.day:02d}"
+        return document_identifier(self.version, self.sha256[:16], self.date)
 
 
 def build_multiplier_math_report(path, decks: int = DEFAULT_DECKS, *, date=None,
@@ -128,11 +126,7 @@ def _identity(r: MultiplierMathReport) -> list[Block]:
             ("Made by", f"bacc-edge {r.version}, exact enumeration"))
     tail = ["--date", r.date.isoformat()] + (
         [] if r.decks == DEFAULT_DECKS else ["--decks", str(r.decks)])
-    return [Pairs(rows),
-            Para("The command that makes this report again, byte for byte, from the folder "
-                 "it was made in (the same bacc-edge version and file):"),
-            Command(shlex.join(["bacc-edge", "math-report", command_path(r.command_path)]),
-                    shlex.join(tail))]
+    return [Pairs(rows), *rerun_blocks(r.command_path, tail)]
 
 
 # -- the overlay -----------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,11 +31,12 @@ from ..util.arguments import path_argument, quoted
 from ..util.progress import Progress
 from ..util.version import version
 from .math_report import report_date
+from .math_report_model import document_identifier
 from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
 from .report_file import write_report
-from .math_report_text import (Block, Command, Docstring, Heading, Pairs, Para, Table, anchor,
-                               command_path, number)
+from .math_report_text import (Block, Docstring, Heading, Pairs, Para, Table, anchor, number,
+                               rerun_blocks)
 from .several_coups import assumed_mark, meter_rows, shown_figure, shown_kind, shown_net
 
 #: The report's defaults, which its re-run line leaves out.
@@ -77,8 +77,7 @@ class SeveralCoupsMathReport:
     @property
     def identifier(self) -> str:
         """As a paytable's report's: version, 16 hex digits of the SHA-256, the date."""
-        day = self.date
-        return f"BE-{self.version}-{self.sha256[:16]}-{day.year:04d}{day.month:02d}{day.day:02d}"
+        return document_identifier(self.version, self.sha256[:16], self.date)
 
 
 def _meters(path, shoe: Shoe) -> tuple[MeterSection, ...]:
@@ -100,7 +99,7 @@ def build_several_math_report(path, *, decks: int = DECKS, cut: int = CUT, seed:
     (run bets: ``cut`` cards behind the cut card, draws seeded ``seed``), dated ``date``
     (:func:`~bacc_edge.output.math_report.report_date`)."""
     if command_path is not None and not isinstance(command_path, str):
-        raise ArgumentError(f"command_path {quoted(command_path)} must be the file's path as "
+        raise ArgumentError(f"command_path {quoted(command_path, rerun_blocks)} must be the file's path as "
                             f"a command names it")
     kinds = defines_several(path_argument(path, "path"))
     if not kinds:
@@ -150,11 +149,7 @@ def _identity(r: SeveralCoupsMathReport) -> list[Block]:
     for option, value, default in (("--decks", r.decks, DECKS), ("--cut", r.cut, CUT),
                                    ("--seed", r.seed, SEED)):
         tail += [option, str(value)] if value != default else []
-    return [Pairs(rows),
-            Para("The command that makes this report again, byte for byte, from the folder "
-                 "it was made in (the same bacc-edge version and file):"),
-            Command(shlex.join(["bacc-edge", "math-report", command_path(r.command_path)]),
-                    shlex.join(tail))]
+    return [Pairs(rows), *rerun_blocks(r.command_path, tail)]
 
 
 def _streak(bet: str, values: list[StreakValue]) -> list[Block]:
