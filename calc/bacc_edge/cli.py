@@ -978,9 +978,10 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
 @fmt_option
 def decide_command(path, game, decks, remove, fmt):
     """Games where the bettor decides after seeing some cards (a file defining
-    DECISIONS, or a shipped one: shipped:decisions/NAME, or --game NAME), solved exactly: each game's return under
-    optimal play, under its printed strategy table, its rules of thumb and simple play
-    (always one option), and the strategy table by what is shown.
+    DECISIONS, or a shipped one: shipped:decisions/NAME, or --game NAME), solved
+    exactly: each game's return under optimal play, under its printed strategy table, its
+    rules of thumb and simple play (always one option), and the strategy table by what
+    is shown.
 
     \b
     Examples:

@@ -218,8 +218,9 @@ class RankCounts:
         by_base = np.zeros((len(unseen), self.n_bases), dtype=np.int64)
         np.add.at(by_base.T, self.base_of, by_rank.T)
         totals = np.zeros((len(unseen), self.evaluator.n_classes), dtype=np.int64)
-        multiset_totals(by_base, cards.astype(np.int64), self.zero_bases, self.splits, self.split_orders, self.entries, self.groups,
-                        self.pattern_classes, totals)
+        multiset_totals(by_base, cards.astype(np.int64), self.zero_bases, self.splits,
+                        self.split_orders, self.entries, self.groups, self.pattern_classes,
+                        totals)
         return totals
 
 

@@ -34,8 +34,8 @@ def run_json(name: str, round_no: int | None, value: StreakValue | None,
     bounds (and the chance of the runs left unfollowed), or the sampled paths' estimate
     and 95% interval (``paths``)."""
     out = {"name": name, "placed_before": round_no, "note": note,
-           "pending": round_no is not None and value is None and note is None, "kind": None, "exact": None, "favourable": None,
-           "unfollowed": None, "paths": None,
+           "pending": round_no is not None and value is None and note is None,
+           "kind": None, "exact": None, "favourable": None, "unfollowed": None, "paths": None,
            **figure("ret", None), **figure("low", None), **figure("high", None)}
     if value is not None:
         out.update(kind=value.kind.value, exact=value.kind is ValueKind.EXACT,
