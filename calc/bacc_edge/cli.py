@@ -273,7 +273,8 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
 @click.option("--screen", is_flag=True,
               help="Depth analysis: count a bet on the cards exactly only on the rounds a "
                    "proven bound cannot rule out (much faster; the perfect player's and "
-                   "the counts' bets and values are the same; no edge by round).")
+                   "the counts' bets and values are the same; the edge by round only where "
+                   "every round is counted).")
 @click.option("--exact-bets/--outcome-bets", default=None,
               help="Count study: value each bet placed exactly on the cards left, or by "
                    "what the coup paid (default: outcome, the faster).")
@@ -332,10 +333,10 @@ def depth_command(paytable, bets, shoes, decks, cut, end_rule, seed, cutoff, cou
         raise click.UsageError("--plot draws each bet's exact edge by round, which a count "
                                "study (--count-only) does not measure: drop --plot, or "
                                "--count-only for the run that values every round")
-    if screen and (count_only or plot is not None):
-        raise click.UsageError(f"--screen screens the depth analysis's rounds for its "
-                               f"perfect player and measures no edge by round: drop "
-                               f"{'--count-only' if count_only else '--plot'}, or --screen")
+    if screen and count_only:
+        raise click.UsageError("--screen screens the depth analysis's rounds for its "
+                               "perfect player, which a count study (--count-only) has "
+                               "not: drop --count-only, or --screen")
     yours = your_count(count_tags, trigger, initial, trigger_on)
     if yours is not None:
         yours.update(strict=strict, ramp=ramp)

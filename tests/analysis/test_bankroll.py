@@ -113,6 +113,7 @@ def test_the_summary_measures_of_a_ramped_count_worked_out_by_hand(tmp_path):
         "shoes_nonzero": np.array([2]), "shoes_won": np.array([1]),
         "shoes_lost": np.array([1]), "rounds_histogram": np.zeros(51, dtype=np.int64),
         "reached": np.zeros(50, dtype=np.int64), "ev_sum": np.zeros((1, 50)),
+        "ev_unvalued": np.zeros((1, 50), dtype=np.int64),
         "favourable": np.zeros((1, 50), dtype=np.int64), "gains": np.zeros((0, 1))}])
     path = tmp_path / "p.py"
     path.write_text(PAYTABLE)

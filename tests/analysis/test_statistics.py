@@ -151,7 +151,7 @@ PAYTABLE = ('from bacc_edge import Bet, Event, player, tie\n'
             'Event("Tie", tie, "push")])]\n')
 
 
-def _hand_tally():
+def _hand_tally(unvalued=(0, 0, 0, 0)):
     """Three shoes of 4, 3 and 3 rounds, one bet, two perfect players: without a cutoff
     (player 0) and with the table's cutoff at round 2 (player 1). Per shoe and player:
     the exact gain, bets placed, rounds dealt (as deal_batch sums them)."""
@@ -174,6 +174,8 @@ def _hand_tally():
         "rounds_histogram": np.array([0, 0, 0, 2, 1]),
         "reached": np.array([3, 3, 3, 1]),
         "ev_sum": np.array([[-0.03, -0.06, 0.03, 0.01]]),
+        # the shoes per round whose value a screened run's bound ruled out (not summed)
+        "ev_unvalued": np.array([unvalued]),
         "favourable": np.array([[0, 1, 1, 1]]),
         "gains": per_shoe[:, :, 1].copy(),
     }
@@ -236,6 +238,16 @@ def test_a_depth_summary_worked_out_by_hand(tmp_path):
     assert bet.favourable_share == pytest.approx(3 / 10)
 
 
+def test_a_round_a_screened_run_left_unvalued_has_no_mean_edge(tmp_path):
+    """A round where a screened run ruled a shoe's value out by its bound (not summed)
+    has no mean edge; the other rounds keep theirs, as worked out above."""
+    summary = summarize(_hand_spec(tmp_path), _hand_tally(unvalued=(0, 1, 0, 0)))
+    (bet,) = summary.bets
+    assert [r.mean_edge for r in bet.by_round] == [
+        pytest.approx(0.01), None, pytest.approx(-0.01), pytest.approx(-0.01)]
+    assert [r.favourable for r in bet.by_round] == pytest.approx([0, 1 / 3, 1 / 3, 1])
+
+
 
 def test_the_depth_output_prints_the_hand_worked_figures_where_they_belong(tmp_path):
     # the summary of _hand_tally, as the depth command prints it: CSV, JSON and text
@@ -274,6 +286,7 @@ def test_the_desirability_index_of_one_favourable_bet_by_hand(tmp_path):
         "shoes_nonzero": np.array([1]), "shoes_won": np.array([1]),
             "shoes_lost": np.array([0]), "rounds_histogram": np.zeros(101, dtype=np.int64),
         "reached": np.ones(100, dtype=np.int64), "ev_sum": np.zeros((1, 100)),
+        "ev_unvalued": np.zeros((1, 100), dtype=np.int64),
         "favourable": np.zeros((1, 100), dtype=np.int64), "gains": per_shoe[:, :, 1].copy()}])
     path = tmp_path / "one.py"
     path.write_text(PAYTABLE)

@@ -111,14 +111,33 @@ def test_screened_rounds_are_the_unscreened_values(lucky_8, dealt):
 
 def test_a_screened_run_adds_up_as_the_unscreened(lucky_8):
     """deal_batch screened and not: the same sums, shoe gains, bets and favourable
-    rounds, the count player's bets counted exactly too (the edge by round aside)."""
+    rounds, the count player's bets counted exactly too, and (Lucky 8 is counted exactly
+    every round) the same values summed by round, none left unvalued."""
     spec, screened = lucky_8
     plain, fast = deal_batch(spec, 0, SHOES), deal_batch(screened, 0, SHOES)
     assert plain.keys() == fast.keys()
     for key in plain:
-        if key != "ev_sum":
-            np.testing.assert_array_equal(plain[key], fast[key], err_msg=key)
-    assert (plain["gains"] != 0).any()
+        np.testing.assert_array_equal(plain[key], fast[key], err_msg=key)
+    assert (plain["gains"] != 0).any() and (plain["ev_sum"] != 0).any()
+    assert not fast["ev_unvalued"].any()
+
+
+def test_a_screened_run_leaves_the_rounds_its_bound_rules_out_unvalued(lucky_8, monkeypatch):
+    """Lucky 8 screened by its bound (not counted exactly every round): the rounds the
+    bound rules out are counted as unvalued and left out of the values summed by round,
+    which stay finite; a round every shoe valued sums as the unscreened run's."""
+    spec, screened = lucky_8
+    g = game(screened)
+    monkeypatch.setitem(g.__dict__, "screened", ScreenedValues(
+        g.values, screened.tableau, cheap_s=0, suited=False))
+    plain, fast = deal_batch(spec, 0, SHOES), deal_batch(screened, 0, SHOES)
+    unvalued = fast["ev_unvalued"][0]
+    assert unvalued.sum() > 0 and (unvalued <= fast["reached"]).all()
+    assert np.isfinite(fast["ev_sum"]).all()
+    whole = (unvalued == 0) & (fast["reached"] > 0)
+    assert whole.any()
+    np.testing.assert_array_equal(fast["ev_sum"][0, whole], plain["ev_sum"][0, whole])
+    np.testing.assert_array_equal(fast["sums"], plain["sums"])
 
 
 @pytest.mark.parametrize("settings, message", [
@@ -132,7 +151,8 @@ def test_bad_screen_settings(settings, message):
 
 def test_the_command_reports_a_screened_run_as_the_unscreened(tmp_path):
     """``depth --screen --fmt json``: the unscreened run's JSON, but for the mark
-    ``"screened": true`` and the mean edge by round, unknown (null); the note says so."""
+    ``"screened": true`` (Lucky 8, counted exactly every round, keeps its mean edge by
+    round); the note says so."""
     def run(*more):
         got = CliRunner().invoke(main, [
             "depth", str(LUCKY_8), "--bet", "Lucky 8, player", "--shoes", "4", "--batch", "2",
@@ -145,9 +165,7 @@ def test_the_command_reports_a_screened_run_as_the_unscreened(tmp_path):
     (plain, _), (screened, note) = run(), run("--screen")
     assert "screened" not in plain and screened.pop("screened") is True
     assert "Screened (--screen)" in note
-    for doc in (plain, screened):
-        for r in doc["bets"][0]["by_round"]:
-            r["mean_edge"] = None
+    assert all(r["mean_edge"] is not None for r in screened["bets"][0]["by_round"])
     assert screened == plain
 
 

@@ -45,7 +45,8 @@ def _batch(per_shoe: np.ndarray) -> dict:
         "shoes_lost": (per_shoe[:, :, 1] < 0).sum(axis=0),
         "rounds_histogram": np.zeros(rounds + 1, dtype=np.int64),
         "reached": np.full(rounds, len(per_shoe), dtype=np.int64),
-        "ev_sum": np.zeros((1, rounds)), "favourable": np.zeros((1, rounds), dtype=np.int64),
+        "ev_sum": np.zeros((1, rounds)), "ev_unvalued": np.zeros((1, rounds), dtype=np.int64),
+        "favourable": np.zeros((1, rounds), dtype=np.int64),
         "gains": per_shoe[:, :, 1].copy()}
 
 

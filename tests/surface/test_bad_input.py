@@ -661,8 +661,6 @@ CLI = [
      "beyond the limit of 2**53 = 9,007,199,254,740,992", 1),
     ("depth screen with count-only", ["depth", LIVE, "--screen", "--count-only"],
      "--screen screens the depth analysis's rounds for its perfect player", 2),
-    ("depth screen with plot", ["depth", LIVE, "--screen", "--plot", "{tmp}/edge.png"],
-     "drop --plot, or --screen", 2),
     ("depth initial without a count", ["depth", LIVE, "--initial", "5"],
      "--initial belongs to your count", 2),
     ("depth initial fullwidth digit", ["depth", LIVE, "--count", "6=1", "--trigger", "1",

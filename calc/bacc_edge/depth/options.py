@@ -83,7 +83,8 @@ class DepthOptions:
     valued exactly. ``screen``: the depth analysis counts a bet on the cards exactly
     only on the rounds a proven bound cannot rule out (:mod:`bacc_edge.depth.screen`):
     the perfect player's decisions and values, and the count players', are the same,
-    and the mean edge by round is not measured.
+    and the mean edge by round is measured only for the bets counted exactly every
+    round.
 
     ``divisor``, ``rounding`` and ``exposed_card``, when given, are the true-count
     convention of *every* count of the run (each bet's own, the paytable's and

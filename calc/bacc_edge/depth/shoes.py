@@ -314,7 +314,8 @@ class DepthSpec:
     own_counts: bool = True
     #: the depth analysis counts a bet on the cards exactly only on the rounds a proven
     #: bound cannot rule out (:mod:`bacc_edge.depth.screen`): the perfect player's
-    #: decisions and values are the same, the mean edge by round is not measured
+    #: decisions and values are the same; the mean edge by round is measured only for
+    #: the bets counted exactly every round
     screened: bool = False
 
     @property
@@ -541,6 +542,7 @@ class Game:
             # shoes that reached round r + 1: those that dealt more than r rounds
             "reached": histogram[::-1].cumsum()[::-1][1:].copy(),
             "ev_sum": np.zeros((n_bets, m)),
+            "ev_unvalued": np.zeros((n_bets, m), dtype=np.int64),
             "favourable": np.zeros((n_bets, m), dtype=np.int64),
             "gains": np.zeros((0, players)),
         }
@@ -761,7 +763,6 @@ def _sums(spec: DepthSpec, g: Game, valid: np.ndarray, rounds: np.ndarray, masks
     m = valid.shape[1]
     round_no = np.arange(1, m + 1)
     count = len(rounds)
-    n_bets = len(spec.bets)
     n_players = len(spec.players)
     rows = n_players + len(spec.groups)
     per_shoe = np.zeros((count, rows, len(COLUMNS)))
@@ -802,6 +803,7 @@ def _sums(spec: DepthSpec, g: Game, valid: np.ndarray, rounds: np.ndarray, masks
         sq[row, 2] = sq[members, 2].sum()
     per_shoe[:, :, 3] = rounds[:, None]
     cross = np.einsum("spi,spj->pij", per_shoe, per_shoe)
+    unvalued = np.isnan(ev)
     gain = per_shoe[:, :, 1] if spec.exact else per_shoe[:, :, 0]
     return {
         "shoes": np.array([count], dtype=np.int64),
@@ -814,8 +816,10 @@ def _sums(spec: DepthSpec, g: Game, valid: np.ndarray, rounds: np.ndarray, masks
         "shoes_lost": (gain < 0).sum(axis=0).astype(np.int64),
         "rounds_histogram": np.bincount(rounds, minlength=m + 1).astype(np.int64),
         "reached": valid.sum(axis=0).astype(np.int64),
-        "ev_sum": (np.zeros((n_bets, m)) if spec.screened else
-                   np.where(valid[:, :, None], ev, 0.0).sum(axis=0).T.copy()),
+        # a screened run's rounds ruled out are NaN (not valued): summed apart, so that a
+        # bet counted exactly every round has its mean edge by round all the same
+        "ev_sum": np.where(valid[:, :, None] & ~unvalued, ev, 0.0).sum(axis=0).T.copy(),
+        "ev_unvalued": (valid[:, :, None] & unvalued).sum(axis=0).T.astype(np.int64),
         "favourable": (valid[:, :, None] & (ev > 0)).sum(axis=0).T.astype(np.int64),
         # per shoe, each player's gain: what the bootstrap resamples (depth runs only)
         "gains": gain.copy() if spec.exact_every_round else np.zeros((0, rows)),

@@ -37,7 +37,9 @@ class DepthTally:
     #: shoes, the players' tally as the count study's kernel fills it
     #: (:class:`~bacc_edge.engine.deal_kernels.StudyTally`, whose fields every batch
     #: holds), the shoes that reached each round, and per bet the exact values' sums
-    SUMMED = ("shoes", *StudyTally._fields, "reached", "ev_sum", "favourable")
+    #: (over the rounds valued: a screened run leaves out those its bound ruled out,
+    #: counted in ``ev_unvalued``)
+    SUMMED = ("shoes", *StudyTally._fields, "reached", "ev_sum", "ev_unvalued", "favourable")
 
     shoes: np.ndarray
     sums: np.ndarray
@@ -50,6 +52,7 @@ class DepthTally:
     rounds_histogram: np.ndarray
     reached: np.ndarray
     ev_sum: np.ndarray
+    ev_unvalued: np.ndarray
     favourable: np.ndarray
     gains: np.ndarray
     #: shoes dealt
@@ -144,8 +147,9 @@ class RoundSummary:
 
     round: int
     shoes: int
-    #: the house edge averaged over those shoes; None where the run was screened (it
-    #: knows every round's sign, not its value: :mod:`bacc_edge.depth.screen`)
+    #: the house edge averaged over those shoes; None where a screened run ruled some
+    #: of them out by a bound (it knows their sign, not their value:
+    #: :mod:`bacc_edge.depth.screen`)
     mean_edge: float | None
     #: share of those shoes in which the bet favoured the player that round
     favourable: float
@@ -401,7 +405,7 @@ def _summary(spec: DepthSpec, tally: DepthTally, bankroll: Bankroll) -> StudySum
             reached = np.flatnonzero(tally.reached)
             by_round = tuple(RoundSummary(
                 round=int(r + 1), shoes=int(tally.reached[r]),
-                mean_edge=(None if spec.screened
+                mean_edge=(None if tally.ev_unvalued[b, r]
                            else float(-tally.ev_sum[b, r] / tally.reached[r])),
                 favourable=float(tally.favourable[b, r] / tally.reached[r])) for r in reached)
             favourable = float(tally.favourable[b].sum() / tally.reached.sum())

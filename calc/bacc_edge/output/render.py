@@ -683,7 +683,8 @@ def depth_notes(spec: DepthSpec, summary) -> list[str]:
                      "round where its lines read only points, cards and hands of one suit "
                      "or colour, else only on the rounds a proven bound of its value cannot "
                      "rule out; every bet, win and favourable round is as without it, the "
-                     "mean edge by round is not measured.")
+                     "mean edge by round is measured only for the bets counted exactly "
+                     "every round (null for the others).")
     for c in spec.counts:
         lines.append(f"count {c.name!r}: {c.text()}")
     if spec.cuts:
