@@ -473,9 +473,12 @@ def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: floa
 @lru_cache(maxsize=4)
 def coup_groups(detail, tableau: Tableau) -> CoupGroups | None:
     """The groups of the layout's coups (:mod:`~bacc_edge.engine.coup_groups`); None
-    where it has blocks of several positions, which are not grouped."""
+    where it has blocks of several positions, which are not grouped, or every position
+    is fine (each coup a group of its own)."""
     cells, block_stride = enumeration(detail, tableau)
-    return None if block_stride is not None else group_coups(cells)
+    if block_stride is not None or np.all(cells.fine):
+        return None
+    return group_coups(cells)
 
 
 def grouped_steps(detail, tableau: Tableau, sequences: float) -> float:

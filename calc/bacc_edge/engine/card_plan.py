@@ -38,8 +38,12 @@ about 10**8 steps for four suit classes, on any shoe), and on a shoe that holds 
 cards of several point values, suit class by suit class (a full shoe), the coups that
 differ only by those values are dealt once
 (:func:`~bacc_edge.engine.card_enumeration.value_folded`; not priced: the plan holds for
-every shoe of the layout's cards). What the plan still prices high, and why (see the
-speed page): a rank read on one card is read on every fine card (a card whose suit
+every shoe of the layout's cards). Where the coups deal far more sequences than their
+groups of coups alike do (the same fine cards' values and the same part of the cell
+number: :mod:`~bacc_edge.engine.coup_groups`), a count is made a group at a time, and
+priced so (:attr:`PlanCost.grouped`): each coup weighed (:data:`SECONDS_PER_COUP`), then
+the groups' sequences, Σ over groups of Π over their fine cards as above. What the plan
+still prices high, and why (see the speed page): a rank read on one card is read on every fine card (a card whose suit
 alone is read is still dealt as each rank of its value), and a suit on one is read as
 finely on every card whose suit is read (the suit classes,
 :attr:`~bacc_edge.engine.card_table.CardDetail.suit_classes`, tell apart the suits a bet
