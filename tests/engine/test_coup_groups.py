@@ -96,11 +96,13 @@ def test_a_count_made_a_group_of_coups_at_a_time_is_the_reference_count(
 
 def test_the_plan_prices_a_count_made_a_group_of_coups_at_a_time(layouts):
     """Random bet 3 deals 8.0e7 sequences coup by coup, 6,090 groups' worth a group at
-    a time (1.4e6: 1.7 % of them) after weighing each of the 339,400 coups: priced so,
-    well under the second the coup-by-coup count was priced at."""
+    a time (1.4e6: 1.7 % of them) after weighing the coups (fewer than the 339,400: the
+    coups of a group whose other cards are the same values in another order weigh
+    alike, weighed once): priced so, well under the second the coup-by-coup count was
+    priced at."""
     fine = layouts["random bet 3"][1]
     cost = plan_cost(fine.detail, fine.tableau, fine.cards)
-    assert cost.sequences > 5e7 and cost.weighed == 339_400
+    assert cost.sequences > 5e7 and 0 < cost.weighed < 339_400
     assert cost.grouped < cost.sequences / 50
     assert cost.seconds < cost.sequences * 15e-9 / 5
     assert "card sequences dealt in groups of coups" in cost.describe()
