@@ -43,8 +43,9 @@ groups of coups alike do (the same fine cards' values and the same part of the c
 number: :mod:`~bacc_edge.engine.coup_groups`), a count is made a group at a time, and
 priced so (:attr:`PlanCost.grouped`): each coup weighed (:data:`SECONDS_PER_COUP`), then
 the groups' sequences, Σ over groups of Π over their fine cards as above. What the plan
-still prices high, and why (see the speed page): a rank read on one card is read on every fine card (a card whose suit
-alone is read is still dealt as each rank of its value), and a suit on one is read as
+still prices high, and why (see the speed page): a rank read on one card is read on
+every fine card (a card whose suit alone is read is still dealt as each rank of its
+value), and a suit on one is read as
 finely on every card whose suit is read (the suit classes,
 :attr:`~bacc_edge.engine.card_table.CardDetail.suit_classes`, tell apart the suits a bet
 names and the colours where it reads one: ♥ named on one card deals every suited card
@@ -229,8 +230,8 @@ def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
 
 def _grouped(detail, tableau, held: dict, sequences: float) -> tuple[float, int]:
     """The card sequences dealt and the coups weighed where a count of ``sequences`` is
-    made a group of coups at a time (:func:`~bacc_edge.engine.card_enumeration.grouped_steps`),
-    else (0, 0)."""
+    made a group of coups at a time
+    (:func:`~bacc_edge.engine.card_enumeration.grouped_steps`), else (0, 0)."""
     if not grouped_steps(detail, tableau, sequences):
         return 0.0, 0
     groups = coup_groups(detail, tableau)
