@@ -182,7 +182,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     for i in range(coups.shape[0]):
         if sparse_out is not None and sparse and len(sparse_out) > sparse:
             return -1  # past the most cells a count may hold: stopped
-        nf, _, _, w, cell = _coup_cards(
+        nf, _, _, w, cell = coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
         if w == 0:
@@ -337,7 +337,7 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out, known):
     for i in range(coups.shape[0]):
         if sparse_out is not None and sparse and len(sparse_out) > sparse:
             return -1  # past the most cells a count may hold: stopped
-        nf, _, _, w, cell = _coup_cards(
+        nf, _, _, w, cell = coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
         if w == 0:
@@ -396,8 +396,8 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out, known):
 
 
 @inline
-def _coup_cards(cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
-                f_val, codes, closes):
+def coup_cards(cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
+               f_val, codes, closes):
     """Coup i of ``cells`` (a :class:`CardCells`) as the count kernels begin it (the
     shoe's cards by value ``value_counts``, ``removal`` and ``tails`` as in a
     :class:`CardShoe`; the other arrays its scratch): its fine cards (their positions
@@ -411,7 +411,8 @@ def _coup_cards(cells, block_stride, value_counts, tails, removal, i, v_used, co
     weight is not 0, the blocks of several positions are closed
     (:func:`_close_blocks`: where their fine cards end, and the part of the cell number
     of those with none). Returns nf, the positions dealt and the fine ones (bitmasks),
-    the weight and the cell number so far."""
+    the weight and the cell number so far. Shared with
+    :mod:`~bacc_edge.engine.coup_groups`, which sums the weights of coups alike."""
     coups, coup_key, coup_ways, fine, suited, stride = (
         cells.coups, cells.coup_key, cells.coup_ways, cells.fine, cells.suited, cells.stride)
     value_code, absent_code = cells.value_code, cells.absent_code
@@ -540,7 +541,7 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
 
     The weighing is written out in this body, not in helpers: numba counted references
     to the arrays such helpers took, atomic operations on every call, which cost more
-    than the weighing itself (the coup's beginning, :func:`_coup_cards`, costs none)."""
+    than the weighing itself (the coup's beginning, :func:`coup_cards`, costs none)."""
     (coups, coup_key, coup_ways, fine, suited, bases, n_bases, n_suits, stride, fine_code,
      value_code, absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     (weigh, n_weigh, step, n_step, apart, n_apart, numbers, number_plan, number_first,
@@ -582,7 +583,7 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     ask = np.zeros(3, dtype=np.int64)  # the positions one or two sets ask products of
     leaf = 0
     for i in range(coups.shape[0]):
-        nf, dealt, fine_dealt, w, cell = _coup_cards(
+        nf, dealt, fine_dealt, w, cell = coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
         if w == 0:

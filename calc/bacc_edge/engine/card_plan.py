@@ -38,9 +38,14 @@ about 10**8 steps for four suit classes, on any shoe), and on a shoe that holds 
 cards of several point values, suit class by suit class (a full shoe), the coups that
 differ only by those values are dealt once
 (:func:`~bacc_edge.engine.card_enumeration.value_folded`; not priced: the plan holds for
-every shoe of the layout's cards). What the plan still prices high, and why (see the
-speed page): a rank read on one card is read on every fine card (a card whose suit
-alone is read is still dealt as each rank of its value), and a suit on one is read as
+every shoe of the layout's cards). Where the coups deal far more sequences than their
+groups of coups alike do (the same fine cards' values and the same part of the cell
+number: :mod:`~bacc_edge.engine.coup_groups`), a count is made a group at a time, and
+priced so (:attr:`PlanCost.grouped`): each coup weighed (:data:`SECONDS_PER_COUP`), then
+the groups' sequences, Σ over groups of Π over their fine cards as above. What the plan
+still prices high, and why (see the speed page): a rank read on one card is read on
+every fine card (a card whose suit alone is read is still dealt as each rank of its
+value), and a suit on one is read as
 finely on every card whose suit is read (the suit classes,
 :attr:`~bacc_edge.engine.card_table.CardDetail.suit_classes`, tell apart the suits a bet
 names and the colours where it reads one: ♥ named on one card deals every suited card
@@ -68,7 +73,8 @@ from ..game.coup import POSITIONS
 from .card_cells import cell_numbering
 from .suit_stages import staged, staged_steps
 from .card_enumeration import (ABSENT, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, SPARSE_CELLS,
-                               cells_memory, enumeration, shoe_counts)
+                               COUP_STEPS, cells_memory, coup_groups, enumeration,
+                               grouped_steps, shoe_counts)
 
 #: The longest a count may take, seconds (estimated): a plan past it is refused.
 TIME_LIMIT = 600.0
@@ -80,6 +86,9 @@ SECONDS_PER_SEQUENCE = {False: 15e-9, True: 60e-9}
 #: Seconds per step of a count made in stages (:mod:`~bacc_edge.engine.suit_stages`;
 #: measured on the bench's machine: Red Rush, 0.25 s for 1.0e8 steps).
 SECONDS_PER_STEP = 2.5e-9
+#: Seconds per coup weighed into its group, where a count is made a group of coups at a
+#: time (:mod:`~bacc_edge.engine.coup_groups`).
+SECONDS_PER_COUP = COUP_STEPS * SECONDS_PER_SEQUENCE[False]
 
 #: What each part of the coup a layout reads is, in words.
 PART_WORDS = {"pp": "the player's points", "bp": "the banker's points",
@@ -120,6 +129,11 @@ class PlanCost:
     stages : float
         The steps of the count made in stages where it is
         (:mod:`~bacc_edge.engine.suit_stages`: fewer than the sequences), else 0.
+    grouped : float
+        The card sequences of the count made a group of coups at a time where it is
+        (:mod:`~bacc_edge.engine.coup_groups`: fewer steps than the sequences), else 0.
+    weighed : int
+        The coups weighed into their groups there, else 0.
     """
 
     sequences: float
@@ -129,12 +143,17 @@ class PlanCost:
     sparse: bool
     why: str
     stages: float = 0.0
+    grouped: float = 0.0
+    weighed: int = 0
 
     @property
     def seconds(self) -> float:
         """Seconds of CPU a count takes on the bench's machine."""
         if self.stages:
             return self.stages * SECONDS_PER_STEP
+        if self.weighed:
+            return (self.weighed * SECONDS_PER_COUP
+                    + self.grouped * SECONDS_PER_SEQUENCE[self.sparse])
         return self.sequences * SECONDS_PER_SEQUENCE[self.sparse]
 
     def memory(self, cells: float) -> float:
@@ -159,7 +178,8 @@ class PlanCost:
         cells = (f"{self.least:,.0f}" if self.least == self.most else
                  f"{self.least:.1e} to {self.most:.1e}")
         dealt = (f"about {self.stages:.1e} steps in stages" if self.stages else
-                 f"about {self.sequences:.1e} card sequences dealt")
+                 f"about {self.grouped:.1e} card sequences dealt in groups of coups"
+                 if self.weighed else f"about {self.sequences:.1e} card sequences dealt")
         return (f"{dealt} into {cells} cells: "
                 f"{_bytes(self.memory(self.least))}"
                 + (f" to {_bytes(self.memory(self.most))}" if self.most > self.least else "")
@@ -202,8 +222,20 @@ def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
     steps = staged_steps(detail)
     stages = steps if (staged(detail) and numbering.size <= DENSE_CELLS
                        and dealt.sum() > steps) else 0.0
+    grouped, weighed = (0.0, 0) if stages else _grouped(detail, tableau, held, dealt.sum())
     return PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
-                    float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages)
+                    float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages,
+                    grouped, weighed)
+
+
+def _grouped(detail, tableau, held: dict, sequences: float) -> tuple[float, int]:
+    """The card sequences dealt and the coups weighed where a count of ``sequences`` is
+    made a group of coups at a time
+    (:func:`~bacc_edge.engine.card_enumeration.grouped_steps`), else (0, 0)."""
+    if not grouped_steps(detail, tableau, sequences):
+        return 0.0, 0
+    groups = coup_groups(detail, tableau)
+    return float(_sequences(detail, groups.cells, held, False).sum()), len(groups.group)
 
 
 def _held(detail, cells, cards: tuple) -> dict[str, np.ndarray]:
