@@ -466,8 +466,9 @@ def too_many_cells(detail) -> PlanTooLarge:
 
 def sparse_items(table) -> tuple[np.ndarray, np.ndarray]:
     """The keys and the values of a kernel's sparse counts (a typed dict), as arrays."""
-    keys = np.empty(len(table), dtype=np.int64)
-    values = np.empty(len(table), dtype=np.int64)
+    n = card_kernels.dict_size(table)
+    keys = np.empty(n, dtype=np.int64)
+    values = np.empty(n, dtype=np.int64)
     card_kernels.dict_items(table, keys, values)
     return keys, values
 
