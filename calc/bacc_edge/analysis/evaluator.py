@@ -172,7 +172,7 @@ def _merged(layout: FactoredLayout, bets: Sequence[Bet]) -> FactoredLayout:
     """``layout`` with the cells of each number that every bet settles alike with its
     cell of the fewest groups of one suit merged
     (:func:`~bacc_edge.engine.factored_table.merge_alike`)."""
-    _, cell_class = _settle_classes([settle(b, layout) for b in bets],
+    _, cell_class = _settle_classes([_settled(b, layout) for b in bets],
                                     [len(b.events) + 1 for b in bets])
     return merge_alike(layout, cell_class)
 
@@ -218,13 +218,14 @@ def _settled(bet: Bet, layout: Layout) -> np.ndarray:
     verdicts = _remembered(bet) if layout.reads_cards else {}
     key = ("settle", layout)
     if key not in verdicts:
-        out = np.full(layout.n_cells, len(bet.events), dtype=np.int64)
+        out = np.full(layout.n_cells, len(bet.events),
+                      dtype=np.min_scalar_type(len(bet.events)))
         for where, part in layout.parts():  # a part's features at a time
             settled = out[where]
             for i in reversed(range(len(bet.events))):
                 settled[bet.events[i].when.mask(part)] = i
-        verdicts[key] = out.astype(np.min_scalar_type(len(bet.events)))
-        verdicts[key].setflags(write=False)
+        out.setflags(write=False)
+        verdicts[key] = out
     return verdicts[key]
 
 
@@ -233,11 +234,13 @@ def _settle_classes(settles: list[np.ndarray], lines: list[int]
     """Group cells that every bet settles alike: the classes (bets × classes, the line
     of each bet) and each cell's class."""
     if np.prod(np.array(lines, dtype=float)) < 2 ** 62:
-        key = np.zeros(len(settles[0]), dtype=np.int64)
-        step = 1
-        for s, n in zip(settles, lines):  # the first bet most significant: classes sort
-            key = key * n + s             # as the bets' lines do, in order
-            step *= n
+        step = int(np.prod(lines, dtype=np.int64))
+        # the first bet most significant: classes sort as the bets' lines do, in order;
+        # the keys in the fewest bytes that hold them, worked out in place
+        key = settles[0].astype(np.min_scalar_type(step - 1))
+        for s, n in zip(settles[1:], lines[1:]):
+            key *= n
+            key += s
         present = np.zeros(step, dtype=bool) if step <= 4 * len(key) + 64 else None
         if present is not None:  # few possible keys: number them without sorting
             present[key] = True
@@ -246,6 +249,7 @@ def _settle_classes(settles: list[np.ndarray], lines: list[int]
             cell_class = number[key]
         else:
             codes, cell_class = np.unique(key, return_inverse=True)
+            codes = codes.astype(np.int64)
         classes = []
         for n in reversed(lines):
             classes.append(codes % n)
@@ -291,7 +295,7 @@ class Evaluator:
                                     f"with suits=True")
         self.pays: tuple[tuple[Pays, ...], ...] = tuple(
             (*b.event_pays, b.otherwise_pays) for b in self.bets)
-        classes, cell_class = _settle_classes([settle(b, layout) for b in self.bets],
+        classes, cell_class = _settle_classes([_settled(b, layout) for b in self.bets],
                                               [len(p) for p in self.pays])
         self.cell_class = np.ascontiguousarray(cell_class, dtype=np.int64)
         self.class_events = np.ascontiguousarray(classes, dtype=np.int64)

@@ -248,6 +248,13 @@ class CellNumbering:
             step *= r
         return key
 
+    def no_card(self, p: int) -> int | None:
+        """The code that stands for no card at position ``p`` (the last code of its
+        block, where a position of the block may have no card), else None."""
+        b = next(b for b, block in enumerate(self.blocks) if p in block)
+        missing = any(self.absent[i] for i in self.blocks[b])
+        return self.alphabet[b] - 1 if missing else None
+
     def decode(self, cells: np.ndarray) -> tuple[dict, dict]:
         """What cell numbers stand for.
 
@@ -259,25 +266,36 @@ class CellNumbering:
         Returns
         -------
         parts : dict
-            Per part of the finished coup read, its value in each cell.
+            Per part of the finished coup read, its value in each cell (int64).
         positions : dict
-            Per position (``"P1"`` …), (its code, whether a card is there) in each cell.
-            The positions of a block get its multiset's codes in order, smallest first:
-            one order of its cards stands for all.
+            Per position (``"P1"`` …), (its code, whether a card is there) in each cell,
+            the code in one byte (:data:`CODE_TYPE`). The positions of a block get its
+            multiset's codes in order, smallest first: one order of its cards stands for
+            all. A position no code reads gets a read-only array of zeros, and a
+            position always dealt a read-only array of ones, shared.
         """
+        n = len(cells)
+        # the numbers divided in place, the codes in one byte: a first count's fresh
+        # pages cost as much as its arithmetic
+        rest = np.array(cells, dtype=np.int64)
         parts = {}
-        rest = cells
         for k, r in zip(self.detail.parts, self.part_radix):
-            parts[k] = rest % r
-            rest = rest // r
+            parts[k] = np.empty(n, dtype=np.int64)
+            np.divmod(rest, r, out=(rest, parts[k]))
+        zeros, ones = np.zeros(n, dtype=CODE_TYPE), np.ones(n, dtype=bool)
+        zeros.setflags(write=False)
+        ones.setflags(write=False)
         positions = {}
         for block, r, a in zip(self.blocks, self.radix, self.alphabet):
-            codes = multiset_codes(rest % r, len(block), a)
-            rest = rest // r
-            missing = any(self.absent[p] for p in block)
+            if r == 1:  # nothing read: the code 0 (a block of one code alone)
+                codes = [zeros] * len(block)
+            else:
+                rank = np.empty(n, dtype=CODE_TYPE if len(block) == 1 else np.int64)
+                np.divmod(rest, r, out=(rest, rank))
+                codes = [rank] if len(block) == 1 else multiset_codes(rank, len(block), a)
             for p, code in zip(block, codes):
-                positions[POSITIONS[p]] = (code, code != a - 1 if missing
-                                           else np.ones(len(cells), dtype=bool))
+                no_card = self.no_card(p)
+                positions[POSITIONS[p]] = (code, ones if no_card is None else code != no_card)
         return parts, positions
 
 
@@ -285,6 +303,14 @@ class CellNumbering:
 def cell_numbering(detail) -> CellNumbering:
     """The :class:`CellNumbering` of ``detail``, made once (kept for the last few)."""
     return CellNumbering(detail)
+
+
+#: A position's code in a decoded cell (:meth:`CellNumbering.decode`): one byte, as an
+#: alphabet has at most 13 · 4 + 1 codes (a rank and suit, or no card).
+CODE_TYPE = np.int8
+#: Multisets of at most this many kinds are decoded through a table of them all
+#: (:func:`multiset_codes`), made once: 6 · 8 bytes each.
+TABLED_MULTISETS = 1 << 16
 
 
 def multiset_codes(ranks: np.ndarray, n: int, alphabet: int) -> np.ndarray:
@@ -302,11 +328,31 @@ def multiset_codes(ranks: np.ndarray, n: int, alphabet: int) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        One row per code, each column a multiset sorted, smallest first.
+        One row per code, each column a multiset sorted, smallest first
+        (:data:`CODE_TYPE`; looked up in :func:`_multisets_of` where there are at most
+        :data:`TABLED_MULTISETS`).
     """
-    out = np.empty((n, len(ranks)), dtype=np.int64)
+    if comb(alphabet + n - 1, n) <= TABLED_MULTISETS:
+        return _multisets_of(n, alphabet)[:, ranks]
+    return _unranked(ranks, n, alphabet)
+
+
+@lru_cache(maxsize=16)
+def _multisets_of(n: int, alphabet: int) -> np.ndarray:
+    """Every multiset of ``n`` codes of ``alphabet``, one column each, by rank:
+    :func:`_unranked` of every rank, read-only."""
+    out = _unranked(np.arange(comb(alphabet + n - 1, n), dtype=np.int64), n, alphabet)
+    out.setflags(write=False)
+    return out
+
+
+def _unranked(ranks: np.ndarray, n: int, alphabet: int) -> np.ndarray:
+    """:func:`multiset_codes` worked out rank by rank: the i-th smallest code c of a
+    multiset stands at c + i - 1, and its term C(c + i - 1, i) is the largest of its
+    column of :data:`BINOM` not past what is left of the rank."""
+    out = np.empty((n, len(ranks)), dtype=CODE_TYPE)
     rest = np.asarray(ranks, dtype=np.int64)
-    for i in range(n, 0, -1):  # the i-th smallest code c stands at c + i - 1
+    for i in range(n, 0, -1):
         column = BINOM[:alphabet + n - 1, i]
         at = np.searchsorted(column, rest, side="right") - 1
         rest = rest - column[at]
@@ -335,6 +381,6 @@ def multiset_ranks(sorted_codes: np.ndarray) -> np.ndarray:
     return out
 
 
-__all__ = ["BINOM", "CellNumbering", "RANK_OF_VALUE", "bases", "cell_numbering",
+__all__ = ["BINOM", "CODE_TYPE", "CellNumbering", "RANK_OF_VALUE", "bases", "cell_numbering",
            "class_readings", "fine_classes", "multiset_codes", "multiset_ranks",
            "suit_class_of"]

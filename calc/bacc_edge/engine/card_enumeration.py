@@ -82,11 +82,10 @@ def cells_memory(cells: float) -> float:
 def _value_coups(tableau: Tableau) -> np.ndarray:
     """Every coup as point values in dealing order (P1 B1 P2 B2 P3 B3), ABSENT where a
     hand stood: the coups the tableau can deal, sorted."""
-    coup = coup_plan(tableau)
-    none = np.zeros((0, len(POSITIONS)), dtype=np.int64)
-    n = card_kernels.value_coups(coup, none)
-    out = np.empty((n, len(POSITIONS)), dtype=np.int64)
-    card_kernels.value_coups(coup, out)
+    most = POINT_VALUES ** COUP_CARDS  # at most one coup per run of values read
+    out = np.empty((most, len(POSITIONS)), dtype=np.int64)  # only the rows written touched
+    n = card_kernels.value_coups(coup_plan(tableau), out)
+    out = out[:n].copy()
     out.setflags(write=False)
     return out
 
@@ -505,8 +504,9 @@ def too_many_cells(detail) -> PlanTooLarge:
 
 def sparse_items(table) -> tuple[np.ndarray, np.ndarray]:
     """The keys and the values of a kernel's sparse counts (a typed dict), as arrays."""
-    keys = np.empty(len(table), dtype=np.int64)
-    values = np.empty(len(table), dtype=np.int64)
+    n = card_kernels.dict_size(table)
+    keys = np.empty(n, dtype=np.int64)
+    values = np.empty(n, dtype=np.int64)
     card_kernels.dict_items(table, keys, values)
     return keys, values
 

@@ -108,6 +108,7 @@ def _stirling(n: int) -> list[list[int]]:
 
 #: STIRLING[n][j]: the ways to split n cards into j non-empty sets of one suit.
 STIRLING = _stirling(len(POSITIONS))
+assert ABSENT == -1  # _possible looks a coup's values up with ABSENT last
 
 
 @dataclass(frozen=True)
@@ -294,10 +295,9 @@ def _block_ways(values: np.ndarray, ways: np.ndarray, multisets: bool) -> np.nda
 
 
 def _possible(coups: np.ndarray, held: dict) -> np.ndarray:
-    """1 for a coup whose every card's value is held, else 0."""
-    dealt = coups != ABSENT
-    return np.where(dealt, held["value"][np.maximum(coups, 0)], True).all(axis=1).astype(
-        np.float64)
+    """1 for a coup whose every card's value is held, else 0: looked up per value, no
+    card (ABSENT, -1: the last entry) held."""
+    return np.append(held["value"], True)[coups].all(axis=1).astype(np.float64)
 
 
 def _multisets(k: float, most: int) -> np.ndarray:

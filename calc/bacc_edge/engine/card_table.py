@@ -291,8 +291,14 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
 
 def _remember(key, reach) -> None:
     """Keep the cells a count reached as the layout's cells, once they are known to fit:
-    they take :func:`~bacc_edge.engine.card_enumeration.cells_memory`."""
-    out = np.flatnonzero(reach) if isinstance(reach, np.ndarray) else reach[0][reach[1] != 0]
+    they take :func:`~bacc_edge.engine.card_enumeration.cells_memory`. The cells of a
+    count in a dict are kept as its own array where it reached each with a count, so
+    that its counts are read on them as they are
+    (:func:`~bacc_edge.engine.card_enumeration.on_cells`)."""
+    if isinstance(reach, np.ndarray):
+        out = np.flatnonzero(reach)
+    else:
+        out = reach[0] if reach[1].all() else reach[0][reach[1] != 0]
     if cells_memory(len(out)) > MEMORY_LIMIT:
         raise PlanTooLarge(f"{key[0].describe()}: too large to count: its {len(out):,} "
                            f"cells would take {int(cells_memory(len(out))) >> 20:,} MB, past "
@@ -417,35 +423,19 @@ class CardLayout(Layout):
             return self._beyond_hands(position, attribute)
         code, dealt = positions[position]
         if self.detail.beyond and position in THIRD_CARDS:  # a card left in the shoe
-            dealt = dealt & (parts["dp" if position[0] == "P" else "db"] == 1)  # is not
-        return self._read(position, attribute, code, dealt)  # the hand's
+            drew = parts["dp" if position[0] == "P" else "db"] == 1  # is not the hand's
+            if attribute == "dealt":
+                return dealt & drew
+            return np.where(drew, self._read(position, attribute, code), -1).astype(np.int8)
+        return dealt if attribute == "dealt" else self._read(position, attribute, code)
 
-    def _read(self, position: str, attribute: str, code: np.ndarray,
-              dealt: np.ndarray) -> np.ndarray:
+    def _read(self, position: str, attribute: str, code: np.ndarray) -> np.ndarray:
         """The ``attribute`` of the card at ``position`` in each cell, from its cell code
-        and whether a card is there (-1 where none is), one byte a cell (int8): a
-        layout keeps every feature its bets read, and the quantities' arithmetic works
-        in 64 bits (:class:`~bacc_edge.language.condition_algebra.Quantity`)."""
-        p = POSITIONS.index(position)
-        cells = cell_numbering(self.detail)
-        base_radix, suit_radix = cells.base_radix[p], cells.suit_radix[p]
-        code = np.where(dealt, code, 0)  # the no-card code indexes nothing
-        base, suit = code // suit_radix, code % suit_radix
-        if attribute == "dealt":
-            return dealt
-        if attribute in ("rank", "value") and base_radix == 1:
-            raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
-        fine = self.detail.fine[p]
-        base_value, base_rank, _ = bases(self.detail)
-        if attribute == "rank":
-            out = base_rank[base] if fine else RANK_OF_VALUE[base]
-        elif attribute == "value":
-            out = base_value[base] if fine else base
-        elif suit_radix == 1:
-            raise BaccEdgeError(f"{position}.{attribute} was not read by this layout")
-        else:
-            out = class_readings(self.detail)[attribute == "colour"][suit]
-        return np.where(dealt, out, -1).astype(np.int8)
+        (-1 where no card is), one byte a cell (int8): a layout keeps every feature its
+        bets read, and the quantities' arithmetic works in 64 bits
+        (:class:`~bacc_edge.language.condition_algebra.Quantity`). Looked up per code
+        (:func:`_readings`)."""
+        return _readings(self.detail, POSITIONS.index(position), attribute)[code]
 
     def _beyond_hands(self, card: str, attribute: str) -> np.ndarray:
         """Card 5 or 6 out of the shoe, always there ("dealt"). Where the coup is read:
@@ -459,8 +449,8 @@ class CardLayout(Layout):
             return np.ones(self.n_cells, dtype=bool)
         if not self.detail.coup:
             own = THIRD_CARDS[BEYOND_HANDS.index(card)]
-            return self._read(own, attribute, *positions[own])
-        player, banker = (self._read(p, attribute, *positions[p]) for p in THIRD_CARDS)
+            return self._read(own, attribute, positions[own][0])
+        player, banker = (self._read(p, attribute, positions[p][0]) for p in THIRD_CARDS)
         banker_only = (parts["dp"] == 0) & (parts["db"] == 1)
         first, second = (banker, player) if card == BEYOND_HANDS[0] else (player, banker)
         return np.where(banker_only, first, second)
@@ -526,6 +516,36 @@ class _CellsPart(CardLayout):
 
     __eq__ = object.__eq__
     __hash__ = object.__hash__
+
+
+@lru_cache(maxsize=256)
+def _readings(detail: CardDetail, p: int, attribute: str) -> np.ndarray:
+    """Per code a card at position ``p`` can have in ``detail``'s cells
+    (:class:`~bacc_edge.engine.card_cells.CellNumbering`), the ``attribute`` (rank,
+    suit, colour or point value) it reads, -1 for no card (int8, read-only); refused,
+    naming it, where the code does not tell the attribute."""
+    cells = cell_numbering(detail)
+    base_radix, suit_radix = cells.base_radix[p], cells.suit_radix[p]
+    if attribute in ("rank", "value") and base_radix == 1 or (
+            attribute in ("suit", "colour") and suit_radix == 1):
+        raise BaccEdgeError(f"{POSITIONS[p]}.{attribute} was not read by this layout")
+    block = next(b for b, block in enumerate(cells.blocks) if p in block)
+    code = np.arange(cells.alphabet[block])
+    no_card = cells.no_card(p)
+    dealt = np.ones(len(code), dtype=bool) if no_card is None else code != no_card
+    code = np.where(dealt, code, 0)  # the no-card code indexes nothing
+    base, suit = code // suit_radix, code % suit_radix
+    base_value, base_rank, _ = bases(detail)
+    fine = detail.fine[p]
+    if attribute == "rank":
+        out = base_rank[base] if fine else RANK_OF_VALUE[base]
+    elif attribute == "value":
+        out = base_value[base] if fine else base
+    else:
+        out = class_readings(detail)[attribute == "colour"][suit]
+    out = np.where(dealt, out, -1).astype(np.int8)
+    out.setflags(write=False)
+    return out
 
 
 @lru_cache(maxsize=4)

@@ -247,11 +247,11 @@ class Multiplicities:
         want = {k: list(pattern).count(k) for k in range(1, len(self.group.positions) + 1)}
         group = self.group
 
-        def test(f):
+        def test(f):  # counts of at most six cards: summed in one byte a cell
             m, first, dealt = group._multiplicities(f)
-            ok = dealt.sum(axis=0) == sum(pattern)
+            ok = dealt.sum(axis=0, dtype=np.int8) == sum(pattern)
             for k, n in want.items():
-                ok &= ((m == k) & first).sum(axis=0) == n
+                ok &= ((m == k) & first).sum(axis=0, dtype=np.int8) == n
             return ok
 
         return Condition(f"{self.text} == {tuple(pattern)}", test, group._rank_features())
@@ -399,7 +399,7 @@ class CardGroup:
         def test(f):
             m, _, dealt = self._multiplicities(f)
             ranks = f[self._key("rank")]
-            n = dealt.sum(axis=0)
+            n = dealt.sum(axis=0, dtype=np.int8)  # at most six cards
             hit = np.zeros(n.shape, dtype=bool)
             for ace_rank in ends:
                 vals = np.where(ranks == 0, ace_rank, ranks)

@@ -1,0 +1,48 @@
+"""What a card layout's cell numbers stand for, against what is known of the cards by
+hand: the multisets a block's rank stands for, and what a card's code reads of it (a
+third card's point value and rank, or no card)."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+import numpy as np
+import pytest
+
+from bacc_edge import player
+from bacc_edge.engine import card_cells
+from bacc_edge.engine.card_cells import cell_numbering, multiset_codes
+from bacc_edge.engine.card_table import CardDetail, CardLayout
+
+
+@pytest.mark.parametrize("tabled", [True, False])
+@pytest.mark.parametrize("n, alphabet", [(2, 3), (3, 14), (6, 5)])
+def test_multiset_ranks_count_in_colex_order(n, alphabet, tabled, monkeypatch):
+    """Rank r stands for the r-th multiset of ``n`` codes in colex order (the
+    combinatorial number system: the largest code first, then the next), looked up in
+    a table of them all or worked out rank by rank."""
+    if not tabled:
+        monkeypatch.setattr(card_cells, "TABLED_MULTISETS", 0)
+    colex = sorted(combinations_with_replacement(range(alphabet), n), key=lambda m: m[::-1])
+    codes = multiset_codes(np.arange(len(colex)), n, alphabet)
+    assert [tuple(c) for c in codes.T.tolist()] == colex
+
+
+def test_a_third_card_reads_its_value_its_rank_where_named_and_no_card():
+    """P3 read for a king and for its value: its cells are each value 0-9 (a value-0
+    card other than the king is a 10, J or Q: no one rank), the king, and no card (the
+    player stood), which reads -1 for every attribute."""
+    features = (player.card(3).rank == "K").features | (player.card(3).value == 5).features
+    layout = CardLayout(CardDetail.of(features))
+    f = layout.features()
+    seen = set(zip(f["P3.dealt"].tolist(), f["P3.value"].tolist(), f["P3.rank"].tolist()))
+    ace_to_nine = {(True, v, v - 1) for v in range(1, 10)}  # ranks from 0: A = 0
+    assert seen == ace_to_nine | {(True, 0, -1), (True, 0, 12), (False, -1, -1)}
+
+
+def test_no_card_is_the_last_code_where_a_card_may_be_missing():
+    detail = CardDetail.of((player.card(3).rank == "K").features
+                           | (player.card(1).rank == "K").features)
+    numbering = cell_numbering(detail)
+    assert numbering.no_card(0) is None  # the player's first card is always dealt
+    assert numbering.no_card(4) == numbering.alphabet[4] - 1 == 11  # 11 bases, then none
