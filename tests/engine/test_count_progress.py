@@ -40,3 +40,19 @@ def test_a_long_count_of_a_full_deck_deals_every_coup_once(monkeypatch):
     table = Tables().get(deck.remove("9h"), layout, on_progress=lambda d, t: heard.append(d))
     assert heard[-1] == card_enumeration.PROGRESS_PARTS
     assert sum(table.counts.tolist()) == 51 * 50 * 49 * 48 * 47 * 46
+
+
+def test_a_reports_first_count_tells_its_parts_before_the_bet_is_counted(monkeypatch):
+    """``report`` on a full shoe finds a card bet's cells by counting that shoe (its only
+    count): a long one tells its parts in the first half of the report's steps, its
+    layout found, never going back; the report ends at its total."""
+    from bacc_edge import report
+    monkeypatch.setattr(card_table, "PROGRESS_SECONDS", -1.0)  # every count long
+    shoe = Shoe.decks(6)  # six of every card: its count reaches every cell
+    heard = []
+    report([Bet("random", [Event("hit", engine(SPECS[1]), 1)])], shoe, full_shoe=shoe,
+           on_progress=lambda done, total: heard.append((done, total)))
+    (total,) = {t for _, t in heard}
+    finding = [d for d, _ in heard if 0 < d < total // 2]
+    assert len(set(finding)) >= card_enumeration.PROGRESS_PARTS // 2
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and heard[-1][0] == total

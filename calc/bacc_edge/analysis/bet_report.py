@@ -218,8 +218,13 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     tableau = tableau or paytable.rules
     tables = tables_argument(tables) or Tables()
     results: dict[int, BetResult] = {}
-    step = Steps(on_progress, STEPS_PER_BET * len(paytable.bets))
-    chosen_layouts = layouts(paytable.bets, tableau, full_shoe or shoe, on_note=on_note)
+    # each bet's steps twice: its layout found (a count of the fullest shoe where it
+    # reaches every cell, slow for some bets on the cards), then its count on ``shoe``
+    finding = STEPS_PER_BET * len(paytable.bets)
+    step = Steps(on_progress, 2 * finding)
+    chosen_layouts = layouts(paytable.bets, tableau, full_shoe or shoe, on_note=on_note,
+                             on_progress=part(on_progress, 0, finding, step.total))
+    step(finding)
     for layout, chosen in chosen_layouts.items():
         share = STEPS_PER_BET * len(chosen)
         bets = [paytable.bets[i] for i in chosen]
@@ -283,15 +288,22 @@ def check_all(paytables, *, tables: Tables | None = None,
 
 
 def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
-            on_note: Callable[[str], None] | None = None) -> dict[Layout, list[int]]:
+            on_note: Callable[[str], None] | None = None,
+            on_progress: Progress | None = None) -> dict[Layout, list[int]]:
     """The bets grouped by the layout each is counted on (see
     :func:`~bacc_edge.analysis.evaluator.layout_for`; ``shoe``: the fullest shoe they will be
     counted on): layout → the bets' indices. Bets on points and pairs share the compact
     outcome cells; each bet on the cards gets the coarsest card layout that answers it
-    (``on_note``: a slow count announced, see :func:`layout_for`)."""
+    (``on_note``: a slow count announced, see :func:`layout_for`; ``on_progress``: a
+    step per bet, the count that finds a card layout's cells told within it)."""
     out: dict[Layout, list[int]] = {}
+    step = Steps(on_progress, STEPS_PER_BET * len(bets))
     for i, bet in enumerate(bets):
-        out.setdefault(layout_for([bet], tableau, shoe=shoe, on_note=on_note), []).append(i)
+        out.setdefault(layout_for([bet], tableau, shoe=shoe, on_note=on_note,
+                                  on_progress=part(on_progress, step.done, STEPS_PER_BET,
+                                                   step.total)),
+                       []).append(i)
+        step(STEPS_PER_BET)
     return out
 
 

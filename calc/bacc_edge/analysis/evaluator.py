@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..util.arguments import quoted
+from ..util.progress import Progress
 from ..engine.card_enumeration import PART_CELLS
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, check_plan
 from ..engine.card_table import (ALL_CARDS, CardLayout, cards_held, count_first,
@@ -52,7 +53,8 @@ def bet_features(bet: Bet) -> frozenset:
 
 def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
                suits: bool | None = None, shoe: Shoe | None = None,
-               on_note: Callable[[str], None] | None = None) -> Layout:
+               on_note: Callable[[str], None] | None = None,
+               on_progress: Progress | None = None) -> Layout:
     """The coarsest layout that answers every condition of ``bets`` under ``tableau``.
 
     The cells that answer their features
@@ -71,7 +73,9 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     A card layout's count is priced first (:func:`plan_cost`): one that would take more
     memory or time than a count may is refused, naming the bets
     (:class:`~bacc_edge.errors.PlanTooLarge`), and one estimated to take more than
-    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` is announced to ``on_note``."""
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` is announced to ``on_note``;
+    ``on_progress`` hears of the count of ``shoe`` that finds its cells, where it takes
+    one (:func:`~bacc_edge.engine.card_table.count_first`)."""
     features = frozenset().union(*(bet_features(b) for b in bets))
     cells = layout_answering(features, tableau, suits=suits,
                              cards=ALL_CARDS if shoe is None else cards_held(shoe))
@@ -82,7 +86,7 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
         on_note(f"{bets_named(bets)}: counting {cost.describe()} (estimated)")
     try:
         if shoe is not None:  # its count finds the cells, where it reaches them all
-            count_first(cells, shoe)
+            count_first(cells, shoe, on_progress=on_progress)
         if cells.detail.beyond:  # cards a coup may leave in the shoe: dealt card by card
             return cells
         if cells.n_cells > PART_CELLS:  # read in parts: not narrowed, which reads all

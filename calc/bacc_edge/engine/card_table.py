@@ -826,20 +826,21 @@ _FIRST: dict = {}
 _FIRST_KEPT = 2
 
 
-def count_first(layout: CardLayout, shoe: Shoe) -> None:
+def count_first(layout: CardLayout, shoe: Shoe, *,
+                on_progress: Progress | None = None) -> None:
     """Find ``layout``'s cells by counting ``shoe`` itself, where that count reaches
     every cell (its suits known, at least six of each kind of card the cells tell apart:
     a full shoe), and keep the table (:func:`card_table` and the classes of its cells,
     :meth:`~bacc_edge.engine.cell_classes.CellClasses.summed_from_fine`, take it): a bet's
     first count is then its only one, where the cells were otherwise found by counting a
     shoe with plenty of every card first. Elsewhere nothing: the cells are found when
-    first asked."""
+    first asked. ``on_progress`` hears of the count as :func:`card_table` tells it."""
     detail = layout.detail
     if ((detail, layout.tableau, layout.cards) in _OCCUPIED or (shoe, layout) in _FIRST
             or (detail.suits and not shoe.suits_known) or needs_python_integers(shoe.cards)
             or not _reaches_every_cell(layout, shoe)):
         return
-    table = card_table(shoe, layout)
+    table = card_table(shoe, layout, on_progress=on_progress)
     table.counts.setflags(write=False)
     while len(_FIRST) >= _FIRST_KEPT:
         del _FIRST[next(iter(_FIRST))]
