@@ -69,6 +69,7 @@ from .card_cells import cell_numbering
 from .suit_stages import staged, staged_steps
 from .card_enumeration import (ABSENT, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, SPARSE_CELLS,
                                cells_memory, enumeration, shoe_counts)
+from .card_replay import record_bytes
 
 #: The longest a count may take, seconds (estimated): a plan past it is refused.
 TIME_LIMIT = 600.0
@@ -120,6 +121,9 @@ class PlanCost:
     stages : float
         The steps of the count made in stages where it is
         (:mod:`~bacc_edge.engine.suit_stages`: fewer than the sequences), else 0.
+    record : float
+        The bytes of the record of its sequences kept to count later shoes
+        (:mod:`~bacc_edge.engine.card_replay`), 0 where none is made.
     """
 
     sequences: float
@@ -129,6 +133,7 @@ class PlanCost:
     sparse: bool
     why: str
     stages: float = 0.0
+    record: float = 0.0
 
     @property
     def seconds(self) -> float:
@@ -141,10 +146,10 @@ class PlanCost:
         """Bytes a count takes if it reaches ``cells`` cells: the more of its count (the
         counts of every cell number, or of the cells reached in a dict, and the cells
         read off them) and its cells settled
-        (:func:`~bacc_edge.engine.card_enumeration.cells_memory`): the count is freed
-        before the cells are settled."""
+        (:func:`~bacc_edge.engine.card_enumeration.cells_memory`) with the record kept
+        beside them (:attr:`record`): the count is freed before the cells are settled."""
         counts = DICT_BYTES * cells if self.sparse else 8.0 * self.cell_numbers
-        return max(counts + 16.0 * cells, cells_memory(cells))
+        return max(counts + 16.0 * cells, cells_memory(cells) + self.record)
 
     @property
     def fits(self) -> bool:
@@ -203,7 +208,9 @@ def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
     stages = steps if (staged(detail) and numbering.size <= DENSE_CELLS
                        and dealt.sum() > steps) else 0.0
     return PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
-                    float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages)
+                    float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages,
+                    record_bytes(detail, cells, float(dealt.sum()), float(most.sum()),
+                                 numbering.size > DENSE_CELLS))
 
 
 def _held(detail, cells, cards: tuple) -> dict[str, np.ndarray]:
