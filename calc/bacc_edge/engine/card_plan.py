@@ -20,9 +20,11 @@ fine cards of m suit classes). Its memory is the more of its first count and its
 cells kept. The first count holds a count per cell number (an array where they are at
 most :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, else a dict of the cells
 reached, freed once read into sorted arrays); a later shoe of the layout is counted into
-an array of the cells known, 8 bytes a cell. The cells kept are what each cell keeps
-(:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its number, settle class, its
-count on each shoe) and the features the bets' conditions read cell by cell, made for at
+an array of the cells known, 8 bytes a cell, where the cells are many by re-weighing a
+record of the sequences the layout deals (:mod:`~bacc_edge.engine.card_replay`: some
+bytes a sequence, kept beside the cells, :attr:`PlanCost.record`). The cells kept are
+what each cell keeps (:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its
+number, settle class, its count on each shoe) and the features the bets' conditions read cell by cell, made for at
 most :data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
 (:meth:`~bacc_edge.engine.card_table.CardLayout.parts`). A coup reaches every cell its
 codes can make (on a shoe with enough of every card), so the cells reached are at least,
