@@ -24,8 +24,9 @@ an array of the cells known, 8 bytes a cell, where the cells are many by re-weig
 record of the sequences the layout deals (:mod:`~bacc_edge.engine.card_replay`: some
 bytes a sequence, kept beside the cells, :attr:`PlanCost.record`). The cells kept are
 what each cell keeps (:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its
-number, settle class, its count on each shoe) and the features the bets' conditions read cell by cell, made for at
-most :data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
+number, settle class, its count on each shoe) and the features the bets' conditions
+read cell by cell, made for at most
+:data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
 (:meth:`~bacc_edge.engine.card_table.CardLayout.parts`). A coup reaches every cell its
 codes can make (on a shoe with enough of every card), so the cells reached are at least,
 for each part of the coup read, the most any one of its coups reaches, and at most their

@@ -63,9 +63,10 @@ def record_bytes(detail, cells, sequences: float, most_cells: float, sparse: boo
     of :data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`."""
     if detail.relabel or not sparse:
         return 0.0
-    ordered = any(len(b) > 1 for b in detail.blocks)
+    ordered = any(len(b) > 1 for b in detail.blocks)  # orders kept (a block_stride)
     width = int(np.count_nonzero(cells.fine))
-    size = sequences * (width + AT_BYTES + ORDERS_BYTES * ordered) + 8.0 * (len(cells.coups) + 1)
+    size = (sequences * (width + AT_BYTES + ORDERS_BYTES * ordered)
+            + 8.0 * (len(cells.coups) + 1))
     if size > RECORD_LIMIT or cells_memory(most_cells) + size > MEMORY_LIMIT:
         return 0.0
     return size
@@ -91,7 +92,7 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
             return known, counts[:-1]
         if kept is None:
             return None
-    if (fine_counts[~kept.fine].any() or value_counts[~kept.values].any()):
+    if fine_counts[~kept.fine].any() or value_counts[~kept.values].any():
         return None  # a kind of card the record's shoe lacked: not all its sequences
     cells, _ = enumeration(layout.detail, layout.tableau)
     out = np.zeros(len(known) + 1, dtype=np.int64)
@@ -130,12 +131,11 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
         tails, removal = np.ones(COUP_CARDS + 1, dtype=np.int64), 1
     cells, block_stride = enumeration(detail, layout.tableau)
     n = int(round(cost.sequences))
-    ordered = any(len(b) > 1 for b in detail.blocks)
-    record = card_kernels.CardRecord(
+    record = card_kernels.CardRecord(  # orders where a block's cards are dealt in order
         np.zeros(len(cells.coups) + 1, dtype=np.int64),
         np.zeros((n, int(np.count_nonzero(cells.fine))), dtype=np.uint8),
-        np.zeros(n if ordered else 0, dtype=np.uint16), np.zeros(n, dtype=np.int32),
-        np.zeros(1, dtype=np.int64))
+        np.zeros(0 if block_stride is None else n, dtype=np.uint16),
+        np.zeros(n, dtype=np.int32), np.zeros(1, dtype=np.int64))
     out = np.zeros(len(known) + 1, dtype=np.int64)
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
     card_kernels.count_cells(cells, block_stride, shoe, 1, out, None, None, no_residues(),
