@@ -10,6 +10,8 @@ known), on small shoes of seven kinds of card.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from reference_language import line_counts
@@ -155,3 +157,32 @@ def test_the_record_is_priced_and_capped(many_cells, monkeypatch):
     table = Tables().get(shoe_of(kinds), layout)
     assert Evaluator([bet], layout).line_counts(table)[0] == line_counts(source, kinds)
     assert not replays and card_replay.recorded(layout) is None
+
+
+def test_no_record_beside_cells_it_does_not_fit_with(many_cells, monkeypatch):
+    """The record is made only where it fits beside the cells reached in the memory a
+    count may take, and the plan prices it so."""
+    layout = layout_for([bet_from_source(BETS["suit then rank"])],
+                        shoe=shoe_of(kinds_of({})))
+    args = later(layout, LATER["part-dealt"])
+    cost, cells = args[1], len(layout.cells)
+    room = card_enumeration.cells_memory(cells) + cost.record
+    monkeypatch.setattr(card_replay, "MEMORY_LIMIT", int(room) - 1)
+    assert card_replay.count_known(*args) is None and card_replay.recorded(layout) is None
+    assert card_replay.kept_beside(cost.record, cells) == 0
+    monkeypatch.setattr(card_replay, "MEMORY_LIMIT", int(room))
+    assert card_replay.kept_beside(cost.record, cells) == cost.record
+    assert cost.memory(cells) >= room
+
+
+def test_a_record_not_as_priced_is_tried_once(many_cells, monkeypatch):
+    """A record whose leaves are not as many as the plan priced is dropped, and not made
+    again on every later shoe (each try is a whole count)."""
+    layout = layout_for([bet_from_source(BETS["suit then rank"])],
+                        shoe=shoe_of(kinds_of({})))
+    args = list(later(layout, LATER["part-dealt"]))
+    args[1] = dataclasses.replace(args[1], sequences=args[1].sequences + 1)
+    counts = spy(monkeypatch, card_kernels, "count_cells")
+    assert card_replay.count_known(*args) is None
+    assert card_replay.count_known(*args) is None
+    assert len(counts) == 1 and card_replay.recorded(layout) is None

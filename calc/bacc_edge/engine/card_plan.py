@@ -72,7 +72,7 @@ from .card_cells import cell_numbering
 from .suit_stages import staged, staged_steps
 from .card_enumeration import (ABSENT, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, SPARSE_CELLS,
                                cells_memory, enumeration, shoe_counts)
-from .card_replay import record_bytes
+from .card_replay import kept_beside, record_bytes
 
 #: The longest a count may take, seconds (estimated): a plan past it is refused.
 TIME_LIMIT = 600.0
@@ -126,7 +126,8 @@ class PlanCost:
         (:mod:`~bacc_edge.engine.suit_stages`: fewer than the sequences), else 0.
     record : float
         The bytes of the record of its sequences kept to count later shoes
-        (:mod:`~bacc_edge.engine.card_replay`), 0 where none is made.
+        (:mod:`~bacc_edge.engine.card_replay`), 0 where none is made; made only where it
+        fits beside the cells reached.
     """
 
     sequences: float
@@ -150,9 +151,11 @@ class PlanCost:
         counts of every cell number, or of the cells reached in a dict, and the cells
         read off them) and its cells settled
         (:func:`~bacc_edge.engine.card_enumeration.cells_memory`) with the record kept
-        beside them (:attr:`record`): the count is freed before the cells are settled."""
+        beside them where it fits (:attr:`record`,
+        :func:`~bacc_edge.engine.card_replay.kept_beside`): the count is freed before the
+        cells are settled."""
         counts = DICT_BYTES * cells if self.sparse else 8.0 * self.cell_numbers
-        return max(counts + 16.0 * cells, cells_memory(cells) + self.record)
+        return max(counts + 16.0 * cells, cells_memory(cells) + kept_beside(self.record, cells))
 
     @property
     def fits(self) -> bool:
@@ -212,8 +215,7 @@ def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
                        and dealt.sum() > steps) else 0.0
     return PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
                     float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages,
-                    record_bytes(detail, cells, float(dealt.sum()), float(most.sum()),
-                                 numbering.size > DENSE_CELLS))
+                    record_bytes(detail, cells, float(dealt.sum()), numbering.size > DENSE_CELLS))
 
 
 def _held(detail, cells, cards: tuple) -> dict[str, np.ndarray]:

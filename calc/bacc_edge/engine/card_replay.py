@@ -16,9 +16,9 @@ It serves the exact counts of layouts whose cells are too many for an array (pas
 and whose suits are not renamed in order of appearance (how a shoe renames them
 depends on its suit classes' counts: not replayed), on shoes of known suits (not those
 with cards removed without their suit, counted modulo primes). The record's bytes are
-kept with the layout's cells, so its plan prices them (:func:`record_bytes`): a record
-past :data:`RECORD_LIMIT`, or past what the cells leave of the memory a count may take, is
-not made, and those shoes are counted as before.
+kept with the layout's cells, so its plan prices them (:func:`record_bytes`,
+:func:`kept_beside`): a record past :data:`RECORD_LIMIT`, or past what the cells leave of
+the memory a count may take, is not made, and those shoes are counted as before.
 """
 
 from __future__ import annotations
@@ -54,22 +54,27 @@ class _Kept(NamedTuple):
 _RECORDS: dict = {}
 
 
-def record_bytes(detail, cells, sequences: float, most_cells: float, sparse: bool) -> float:
+def record_bytes(detail, cells, sequences: float, sparse: bool) -> float:
     """The bytes of the record of a layout (``cells``: its
     :func:`~bacc_edge.engine.card_enumeration.enumeration`) dealing ``sequences``
     sequences, 0 where none is made: where its cells are few enough for an array (not
     ``sparse``: counted as they are), its suits are named in order of appearance, or
-    the record would pass :data:`RECORD_LIMIT` or what ``most_cells`` cells kept leave
-    of :data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`."""
+    the record would pass :data:`RECORD_LIMIT`. Made only beside cells it fits with
+    (:func:`kept_beside`)."""
     if detail.relabel or not sparse:
         return 0.0
     ordered = any(len(b) > 1 for b in detail.blocks)  # orders kept (a block_stride)
     width = int(np.count_nonzero(cells.fine))
     size = (sequences * (width + AT_BYTES + ORDERS_BYTES * ordered)
             + 8.0 * (len(cells.coups) + 1))
-    if size > RECORD_LIMIT or cells_memory(most_cells) + size > MEMORY_LIMIT:
-        return 0.0
-    return size
+    return 0.0 if size > RECORD_LIMIT else size
+
+
+def kept_beside(record: float, cells: float) -> float:
+    """The bytes a record of ``record`` bytes takes beside ``cells`` cells of its layout
+    kept (:func:`~bacc_edge.engine.card_enumeration.cells_memory`): itself, where both
+    fit in :data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`; else 0, none made."""
+    return record if cells_memory(cells) + record <= MEMORY_LIMIT else 0.0
 
 
 def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
@@ -82,7 +87,7 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
     The first shoe makes the record: on itself, counted as it is made, where it holds
     plenty of every kind of card the layout's cards make, else on a shoe that does.
     """
-    if not cost.record:
+    if not kept_beside(cost.record, len(known)):
         return None
     key = (layout.detail, layout.tableau, layout.cards)
     kept = _RECORDS.get(key)
@@ -90,8 +95,8 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
         kept, counts = _make(layout, cost, known, fine_counts, value_counts, tails, removal)
         if counts is not None:
             return known, counts[:-1]
-        if kept is None:
-            return None
+    if kept.record is None:
+        return None  # its leaves were not as many as priced: not replayed
     if fine_counts[~kept.fine].any() or value_counts[~kept.values].any():
         return None  # a kind of card the record's shoe lacked: not all its sequences
     cells, _ = enumeration(layout.detail, layout.tableau)
@@ -118,8 +123,8 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
     """Record the layout's leaves (kept in :data:`_RECORDS`, within
     :data:`RECORD_LIMIT`), on this shoe where it holds plenty of each kind of its
     cards, else on a shoe of :data:`~bacc_edge.game.shoe.COUP_CARDS` of each. Returns
-    the record kept (None where its leaves were not as many as its plan priced) and
-    this shoe's counts where the record was made on it (else None)."""
+    what is kept (its record None where its leaves were not as many as its plan priced:
+    tried once) and this shoe's counts where the record was made on it (else None)."""
     detail = layout.detail
     cards = np.array(layout.cards, dtype=np.int64).reshape(len(RANKS), SUITS_PER_RANK)
     held_fine, held_values = (a > 0 for a in shoe_counts(detail, cards))
@@ -141,9 +146,9 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
     card_kernels.count_cells(cells, block_stride, shoe, 1, out, None, None, no_residues(),
                              known, record)
     counts = out if own and not out[-1] else None
-    if record.n[0] != n:  # not the leaves priced: not kept
-        return None, counts
-    nbytes = sum(a.nbytes for a in record)
+    if record.n[0] != n:  # not the leaves priced: the record dropped
+        record = None
+    nbytes = 0 if record is None else sum(a.nbytes for a in record)
     while _RECORDS and sum(k.nbytes for k in _RECORDS.values()) + nbytes > RECORD_LIMIT:
         del _RECORDS[next(iter(_RECORDS))]
     kept = _Kept(known, record, held_fine, held_values, nbytes)
@@ -151,5 +156,5 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
     return kept, counts
 
 
-__all__ = ["AT_BYTES", "ORDERS_BYTES", "RECORD_LIMIT", "count_known", "forget", "record_bytes",
-           "recorded"]
+__all__ = ["AT_BYTES", "ORDERS_BYTES", "RECORD_LIMIT", "count_known", "forget", "kept_beside",
+           "record_bytes", "recorded"]
