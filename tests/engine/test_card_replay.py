@@ -186,3 +186,17 @@ def test_a_record_not_as_priced_is_tried_once(many_cells, monkeypatch):
     assert card_replay.count_known(*args) is None
     assert card_replay.count_known(*args) is None
     assert len(counts) == 1 and card_replay.recorded(layout) is None
+
+
+def test_a_shoe_of_plenty_is_counted_as_its_record_is_made(many_cells, monkeypatch):
+    """A shoe holding six of every kind of the layout's cards makes the record itself,
+    counted in the same pass (no replay), as the reference counts it."""
+    source = BETS["suits named, ranks in a block"]
+    bet = bet_from_source(source)
+    layout = layout_for([bet], shoe=shoe_of(kinds_of({})))
+    assert len(layout.cells) and card_replay.recorded(layout) is None
+    replays = spy(monkeypatch, card_kernels, "replay_cells")
+    kinds = kinds_of(LATER["six of every kind"])
+    table = Tables().get(shoe_of(kinds), layout)
+    assert not replays and card_replay.recorded(layout) is not None
+    assert Evaluator([bet], layout).line_counts(table)[0] == line_counts(source, kinds)

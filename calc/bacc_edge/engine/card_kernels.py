@@ -153,8 +153,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     weights and fractions those cards bring, which depends on those numbers alone.
     ``record`` (a :class:`CardRecord`, with ``known``, ``ratios`` None and ``relabel``
     0; None: none) is written as the count runs: each coup's first leaf, and each
-    leaf's fine classes, orders and place among ``known`` (leaves past its arrays are
-    counted in ``n`` but not written).
+    leaf's fine classes, orders and place among ``known``, found once for the count and
+    the record (leaves past its arrays are counted in ``n`` but not written).
     ``cells`` is a :class:`CardCells`, ``shoe`` a :class:`CardShoe`, ``modular`` a
     :class:`Residues`. ``block_stride`` and ``ratios`` are arguments of their own, not
     fields: numba leaves out the code of a None only for an argument.
@@ -212,8 +212,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
             continue
         if nf == 0:
             if record is not None:
-                _record_leaf(record, chosen, 0, 1, known, cell)
-            if ratios is None:
+                _record_leaf(record, chosen, 0, 1, known, cell, out, w)
+            elif ratios is None:
                 _add(sparse, out, sparse_out, known, cell, w)
             else:
                 _merged_factor(ratio[0], used, merged, n_suits, radix, table, moduli, leaf)
@@ -300,8 +300,9 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 if relabel == 1:
                     w_here *= label_ways[next_labels]
                 if record is not None:
-                    _record_leaf(record, chosen, nf, orders_here, known, key_here)
-                if ratios is None:
+                    _record_leaf(record, chosen, nf, orders_here, known, key_here, out,
+                                 w_here * orders_here)
+                elif ratios is None:
                     _add(sparse, out, sparse_out, known, key_here, w_here * orders_here)
                 else:
                     _merged_factor(ratio[d + 1], used, merged, n_suits, radix, table, moduli,
@@ -854,10 +855,15 @@ def _add(sparse, out, sparse_out, known, cell, w):
 
 
 @inline
-def _record_leaf(record, chosen, nf, orders, known, cell):
-    """Write a leaf of :func:`count_cells` into ``record`` (a :class:`CardRecord`): its
-    fine classes ``chosen[:nf]``, its orders and its cell's place among ``known``
+def _record_leaf(record, chosen, nf, orders, known, cell, out, w):
+    """Add a leaf of :func:`count_cells` of weight ``w`` to the counts of the cells known,
+    as :func:`_add` does, and write it into ``record`` (a :class:`CardRecord`): its fine
+    classes ``chosen[:nf]``, its orders and its cell's place among ``known``
     (``len(known)`` for a cell not known); past the record's arrays, only count it."""
+    at = np.searchsorted(known, cell)
+    if at >= known.shape[0] or known[at] != cell:
+        at = known.shape[0]
+    out[at] += w if at < known.shape[0] else 1  # a cell not known: counted again
     j = record.n[0]
     record.n[0] = j + 1
     if j >= record.at.shape[0]:
@@ -866,8 +872,7 @@ def _record_leaf(record, chosen, nf, orders, known, cell):
         record.classes[j, d] = chosen[d]
     if record.orders.shape[0] > 0:
         record.orders[j] = orders
-    at = np.searchsorted(known, cell)
-    record.at[j] = at if at < known.shape[0] and known[at] == cell else known.shape[0]
+    record.at[j] = at
 
 
 @kernel
