@@ -40,11 +40,12 @@ AT_BYTES, ORDERS_BYTES = 4, 2
 
 
 class _Kept(NamedTuple):
-    """A record, the cells known it points into, and the fine classes and point values
-    the shoe it was made on held plenty of."""
+    """A record (None: made, but not as many leaves as priced, so not replayed), the
+    cells known it points into, and the fine classes and point values the shoe it was
+    made on held plenty of."""
 
     known: np.ndarray
-    record: card_kernels.CardRecord
+    record: card_kernels.CardRecord | None
     fine: np.ndarray
     values: np.ndarray
     nbytes: int
