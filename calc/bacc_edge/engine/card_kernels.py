@@ -70,8 +70,25 @@ class Residues(NamedTuple):
     residues: np.ndarray
 
 
+class CardRecord(NamedTuple):
+    """The leaves of a layout's enumeration, as :func:`count_cells` deals them on a shoe
+    on which no branch is skipped (written there, read by :func:`replay_cells`; see
+    :mod:`bacc_edge.engine.card_replay`). Coup i's leaves are ``first[i]:first[i + 1]``;
+    leaf j's fine cards (in the kernel's order, ``f_pos``) are of the fine classes
+    ``classes[j, :nf]`` (a card dealt by base only: its base's class of suit 0), it
+    stands for ``orders[j]`` orders of them (empty: every leaf for one) and reaches cell
+    ``known[at[j]]`` (``len(known)``: a cell not known). ``n[0]``: the leaves written."""
+
+    first: np.ndarray
+    classes: np.ndarray
+    orders: np.ndarray
+    at: np.ndarray
+    n: np.ndarray
+
+
 @kernel
-def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular, known):
+def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular, known,
+                record=None):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
     ``sparse`` above 0, to ``sparse_out[cell]``, a dict, for cell numbers too many for
     an array; None where the counts are dense). Returns 0; or -1, the count stopped
@@ -134,6 +151,10 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     are multiplied by ``table[k, i]`` (in Montgomery form), i the number of its cards
     dealt of each suit class in radix ``radix``: the sum over their ranks of the
     weights and fractions those cards bring, which depends on those numbers alone.
+    ``record`` (a :class:`CardRecord`, with ``known``, ``ratios`` None and ``relabel``
+    0; None: none) is written as the count runs: each coup's first leaf, and each
+    leaf's fine classes, orders and place among ``known``, found once for the count and
+    the record (leaves past its arrays are counted in ``n`` but not written).
     ``cells`` is a :class:`CardCells`, ``shoe`` a :class:`CardShoe`, ``modular`` a
     :class:`Residues`. ``block_stride`` and ``ratios`` are arguments of their own, not
     fields: numba leaves out the code of a None only for an argument.
@@ -182,13 +203,17 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     for i in range(coups.shape[0]):
         if sparse_out is not None and sparse and len(sparse_out) > sparse:
             return -1  # past the most cells a count may hold: stopped
+        if record is not None:
+            record.first[i] = record.n[0]
         nf, _, _, w, cell = coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
         if w == 0:
             continue
         if nf == 0:
-            if ratios is None:
+            if record is not None:
+                _record_leaf(record, chosen, 0, 1, known, cell, out, w)
+            elif ratios is None:
                 _add(sparse, out, sparse_out, known, cell, w)
             else:
                 _merged_factor(ratio[0], used, merged, n_suits, radix, table, moduli, leaf)
@@ -274,7 +299,10 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
             if d == nf - 1:
                 if relabel == 1:
                     w_here *= label_ways[next_labels]
-                if ratios is None:
+                if record is not None:
+                    _record_leaf(record, chosen, nf, orders_here, known, key_here, out,
+                                 w_here * orders_here)
+                elif ratios is None:
                     _add(sparse, out, sparse_out, known, key_here, w_here * orders_here)
                 else:
                     _merged_factor(ratio[d + 1], used, merged, n_suits, radix, table, moduli,
@@ -290,6 +318,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 weight[d] = w_here
                 orders[d] = orders_here
                 key[d] = key_here
+    if record is not None:
+        record.first[coups.shape[0]] = record.n[0]
     return 0
 
 
@@ -823,6 +853,103 @@ def _add(sparse, out, sparse_out, known, cell, w):
         sparse_out[cell] = sparse_out.get(cell, 0) + w
     else:
         out[cell] += w
+
+
+@inline
+def _record_leaf(record, chosen, nf, orders, known, cell, out, w):
+    """Add a leaf of :func:`count_cells` of weight ``w`` to the counts of the cells known,
+    as :func:`_add` does, and write it into ``record`` (a :class:`CardRecord`): its fine
+    classes ``chosen[:nf]``, its orders and its cell's place among ``known``
+    (``len(known)`` for a cell not known); past the record's arrays, only count it."""
+    at = np.searchsorted(known, cell)
+    if at >= known.shape[0] or known[at] != cell:
+        at = known.shape[0]
+    out[at] += w if at < known.shape[0] else 1  # a cell not known: counted again
+    j = record.n[0]
+    record.n[0] = j + 1
+    if j >= record.at.shape[0]:
+        return
+    for d in range(nf):
+        record.classes[j, d] = chosen[d]
+    if record.orders.shape[0] > 0:
+        record.orders[j] = orders
+    record.at[j] = at
+
+
+@kernel
+def replay_cells(cells, shoe, record, out):
+    """:func:`count_cells` of ``shoe`` (a :class:`CardShoe`, ``relabel`` 0) into the
+    cells known, re-weighing the leaves ``record`` (a :class:`CardRecord`) holds, in one
+    pass: ``out[at]`` as :func:`count_cells` with ``known`` returns it, where every
+    leaf the shoe deals is in the record. Per coup, the weight of its cards dealt by
+    point value (:func:`coup_cards`); per leaf, times its orders and each fine card
+    from what is left, as :func:`count_cells` deals it: a suited card from its fine
+    class less the cards of that class before it, one by base only (dealt after every
+    suited one) from its base's cards less every card of that base before it (none
+    left: 0). A leaf shares the cards its leaf before begins with, and their weight
+    (``weight[d]``: the first d cards'), so only the cards after them are dealt again.
+    A leaf of nonzero weight at a cell not known adds 1 to ``out[-1]``, as
+    :func:`count_cells` does (the caller counts again). The shoe must hold no kind of
+    card (fine class, point value) the shoe the record was made on lacked: a coup can
+    deal no leaf there, so the record cannot tell a coup it never dealt (the caller
+    checks). Weights are ordered deals of the shoe, below 2**63 as the caller bounds
+    them."""
+    fine_counts, value_counts, tails, removal, _ = shoe
+    n_suits, suited = cells.n_suits, cells.suited
+    n_pos = cells.coups.shape[1]
+    unknown = out.shape[0] - 1
+    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
+    code_at = np.zeros(n_pos, dtype=np.int64)
+    codes = np.zeros(n_pos, dtype=np.int64)
+    f_pos = np.zeros(n_pos + 1, dtype=np.int64)
+    f_val = np.zeros(n_pos + 1, dtype=np.int64)
+    closes = np.full(n_pos + 1, -1, dtype=np.int64)
+    used = np.zeros(fine_counts.shape[0], dtype=np.int64)
+    n_bases_all = fine_counts.shape[0] // n_suits
+    base_counts = np.zeros(n_bases_all, dtype=np.int64)
+    for c in range(fine_counts.shape[0]):
+        base_counts[c // n_suits] += fine_counts[c]
+    base_used = np.zeros(n_bases_all, dtype=np.int64)
+    chosen = np.zeros(n_pos + 1, dtype=np.int64)  # the fine classes dealt, in order
+    weight = np.zeros(n_pos + 1, dtype=np.int64)
+    by_orders = record.orders.shape[0] > 0
+    for i in range(cells.coups.shape[0]):
+        nf, _, _, w, _ = coup_cards(cells, None, value_counts, tails, removal, i, v_used,
+                                     code_at, f_pos, f_val, codes, closes)
+        if w == 0:
+            continue
+        weight[0] = w
+        depth = 0  # the cards dealt so far, chosen[:depth]
+        for j in range(record.first[i], record.first[i + 1]):
+            keep = 0
+            while keep < depth and record.classes[j, keep] == chosen[keep]:
+                keep += 1
+            while depth > keep:  # the cards this leaf does not share, taken back
+                depth -= 1
+                c = chosen[depth]
+                used[c] -= 1
+                base_used[c // n_suits] -= 1
+            while depth < nf:
+                c = np.int64(record.classes[j, depth])
+                base = c // n_suits
+                left = (fine_counts[c] - removal * used[c] if suited[f_pos[depth]]
+                        else base_counts[base] - removal * base_used[base])
+                weight[depth + 1] = weight[depth] * left if left > 0 else 0
+                chosen[depth] = c
+                used[c] += 1
+                base_used[base] += 1
+                depth += 1
+            x = weight[nf] * record.orders[j] if by_orders else weight[nf]
+            if x != 0:
+                at = record.at[j]
+                if at == unknown:
+                    out[unknown] += 1
+                else:
+                    out[at] += x
+        while depth > 0:
+            depth -= 1
+            used[chosen[depth]] -= 1
+            base_used[chosen[depth] // n_suits] -= 1
 
 
 @inline

@@ -20,10 +20,13 @@ fine cards of m suit classes). Its memory is the more of its first count and its
 cells kept. The first count holds a count per cell number (an array where they are at
 most :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, else a dict of the cells
 reached, freed once read into sorted arrays); a later shoe of the layout is counted into
-an array of the cells known, 8 bytes a cell. The cells kept are what each cell keeps
-(:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its number, settle class, its
-count on each shoe) and the features the bets' conditions read cell by cell, made for at
-most :data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
+an array of the cells known, 8 bytes a cell, where the cells are many by re-weighing a
+record of the sequences the layout deals (:mod:`~bacc_edge.engine.card_replay`: some
+bytes a sequence, kept beside the cells, :attr:`PlanCost.record`). The cells kept are
+what each cell keeps (:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its
+number, settle class, its count on each shoe) and the features the bets' conditions
+read cell by cell, made for at most
+:data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
 (:meth:`~bacc_edge.engine.card_table.CardLayout.parts`). A coup reaches every cell its
 codes can make (on a shoe with enough of every card), so the cells reached are at least,
 for each part of the coup read, the most any one of its coups reaches, and at most their
@@ -75,6 +78,7 @@ from .suit_stages import staged, staged_steps
 from .card_enumeration import (ABSENT, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, SPARSE_CELLS,
                                COUP_STEPS, cells_memory, coup_groups, enumeration,
                                grouped_steps, shoe_counts)
+from .card_replay import kept_beside, record_bytes
 
 #: The longest a count may take, seconds (estimated): a plan past it is refused.
 TIME_LIMIT = 600.0
@@ -135,6 +139,10 @@ class PlanCost:
         (:mod:`~bacc_edge.engine.coup_groups`: fewer steps than the sequences), else 0.
     weighed : int
         The coups weighed into their groups there, else 0.
+    record : float
+        The bytes of the record of its sequences kept to count later shoes
+        (:mod:`~bacc_edge.engine.card_replay`), 0 where none is made; made only where it
+        fits beside the cells reached.
     """
 
     sequences: float
@@ -146,6 +154,7 @@ class PlanCost:
     stages: float = 0.0
     grouped: float = 0.0
     weighed: int = 0
+    record: float = 0.0
 
     @property
     def seconds(self) -> float:
@@ -161,10 +170,12 @@ class PlanCost:
         """Bytes a count takes if it reaches ``cells`` cells: the more of its count (the
         counts of every cell number, or of the cells reached in a dict, and the cells
         read off them) and its cells settled
-        (:func:`~bacc_edge.engine.card_enumeration.cells_memory`): the count is freed
-        before the cells are settled."""
+        (:func:`~bacc_edge.engine.card_enumeration.cells_memory`) with the record kept
+        beside them where it fits (:attr:`record`,
+        :func:`~bacc_edge.engine.card_replay.kept_beside`): the count is freed before the
+        cells are settled."""
         counts = DICT_BYTES * cells if self.sparse else 8.0 * self.cell_numbers
-        return max(counts + 16.0 * cells, cells_memory(cells))
+        return max(counts + 16.0 * cells, cells_memory(cells) + kept_beside(self.record, cells))
 
     @property
     def fits(self) -> bool:
@@ -226,7 +237,10 @@ def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
     grouped, weighed = (0.0, 0) if stages else _grouped(detail, tableau, held, dealt.sum())
     return PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
                     float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages,
-                    grouped, weighed)
+                    grouped, weighed,
+                    # a count made in groups of coups deals no sequences to record
+                    0.0 if grouped else record_bytes(detail, cells, float(dealt.sum()),
+                                                     numbering.size > DENSE_CELLS))
 
 
 def _grouped(detail, tableau, held: dict, sequences: float) -> tuple[float, int]:

@@ -49,6 +49,7 @@ from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import check_plan
+from .card_replay import count_known
 from .card_enumeration import (DENSE_CELLS, MEMORY_LIMIT, PART_CELLS, SPARSE_CELLS, cells_memory,
                                count_run, enumeration, on_cells, relabelling, shoe_counts,
                                sparse_items, tail_ways, too_many_cells)
@@ -786,10 +787,13 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     value_counts = shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
     long = cost.seconds > PROGRESS_SECONDS
     step = Steps(None if long else on_progress, 1)
-    counts = count_run(detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
-                       removal, relabelling(detail, fine_counts), cost.sequences,
-                       _OCCUPIED.get(key),  # cells known: into an array of them
-                       on_progress if long else None)
+    known = _OCCUPIED.get(key)  # cells known: into an array of them, or replayed
+    counts = None if known is None else count_known(layout, cost, known, fine_counts,
+                                                    value_counts, tail_ways(shoe), removal)
+    if counts is None:
+        counts = count_run(detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
+                           removal, relabelling(detail, fine_counts), cost.sequences, known,
+                           on_progress if long else None)
     step()
     if key not in _OCCUPIED and _reaches_every_cell(layout, shoe):
         _remember(key, counts)  # every sequence dealt: the cells reached are all there are

@@ -1,0 +1,161 @@
+"""Later shoes of a card layout counted by re-weighing a record of its enumeration.
+
+The card sequences :func:`~bacc_edge.engine.card_kernels.count_cells` deals for a
+layout, and the cell each reaches, do not depend on the shoe, only their weights do,
+for shoes holding the same kinds of card: on a shoe holding at least six of every
+fine class and point value the layout's cards make (one, dealt with replacement), no
+branch is skipped, so the sequences it deals are all that any shoe of those cards can
+deal. Recorded there once (a :class:`~bacc_edge.engine.card_kernels.CardRecord`: per
+coup its leaves, each leaf's fine classes, orders and place among the cells known),
+every later shoe is counted in one sequential pass over the record
+(:func:`~bacc_edge.engine.card_kernels.replay_cells`), where the count itself finds
+each leaf's cell among the cells known by bisection, some 200 ns a sequence.
+
+It serves the exact counts of layouts whose cells are too many for an array (past
+:data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, counted into the cells known)
+and whose suits are not renamed in order of appearance (how a shoe renames them
+depends on its suit classes' counts: not replayed), on shoes of known suits (not those
+with cards removed without their suit, counted modulo primes). The record's bytes are
+kept with the layout's cells, so its plan prices them (:func:`record_bytes`,
+:func:`kept_beside`): a record past :data:`RECORD_LIMIT`, or past what the cells leave of
+the memory a count may take, is not made, and those shoes are counted as before.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import card_kernels
+from ..game.cards import CARD_KINDS, RANKS, SUITS_PER_RANK
+from ..game.shoe import COUP_CARDS
+from .card_enumeration import MEMORY_LIMIT, cells_memory, enumeration, no_residues, shoe_counts
+
+#: The most bytes the records kept take, all layouts together: past it, none is made.
+RECORD_LIMIT = 256 << 20
+#: Bytes a leaf takes beside one a fine card: its cell's place (4), and its orders (2)
+#: where a block's cards of one value are dealt in one order.
+AT_BYTES, ORDERS_BYTES = 4, 2
+
+
+class _Kept(NamedTuple):
+    """A record (None: made, but not as many leaves as priced, so not replayed), the
+    cells known it points into, and the fine classes and point values the shoe it was
+    made on held plenty of."""
+
+    known: np.ndarray
+    record: card_kernels.CardRecord | None
+    fine: np.ndarray
+    values: np.ndarray
+    nbytes: int
+
+
+#: (detail, tableau, cards) → the record made for it; the last few, within RECORD_LIMIT
+_RECORDS: dict = {}
+
+
+def record_bytes(detail, cells, sequences: float, sparse: bool) -> float:
+    """The bytes of the record of a layout (``cells``: its
+    :func:`~bacc_edge.engine.card_enumeration.enumeration`) dealing ``sequences``
+    sequences, 0 where none is made: where its cells are few enough for an array (not
+    ``sparse``: counted as they are), its suits are named in order of appearance, or
+    the record would pass :data:`RECORD_LIMIT`. Made only beside cells it fits with
+    (:func:`kept_beside`)."""
+    if detail.relabel or not sparse:
+        return 0.0
+    ordered = any(len(b) > 1 for b in detail.blocks)  # orders kept (a block_stride)
+    width = int(np.count_nonzero(cells.fine))
+    size = (sequences * (width + AT_BYTES + ORDERS_BYTES * ordered)
+            + 8.0 * (len(cells.coups) + 1))
+    return 0.0 if size > RECORD_LIMIT else size
+
+
+def kept_beside(record: float, cells: float) -> float:
+    """The bytes a record of ``record`` bytes takes beside ``cells`` cells of its layout
+    kept (:func:`~bacc_edge.engine.card_enumeration.cells_memory`): itself, where both
+    fit in :data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`; else 0, none made."""
+    return record if cells_memory(cells) + record <= MEMORY_LIMIT else 0.0
+
+
+def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
+                value_counts: np.ndarray, tails: np.ndarray, removal: int):
+    """The counts of a shoe on the cells ``known`` of ``layout``, replayed: ``(known,
+    counts)`` as :func:`~bacc_edge.engine.card_enumeration.count_run` returns them; None
+    where the shoe is not replayed (no record priced, ``cost.record`` 0; a shoe dealing
+    a sequence the record lacks, or a cell not known: counted as before).
+
+    The first shoe makes the record: on itself, counted as it is made, where it holds
+    plenty of every kind of card the layout's cards make, else on a shoe that does.
+    """
+    if not kept_beside(cost.record, len(known)):
+        return None
+    key = (layout.detail, layout.tableau, layout.cards)
+    kept = _RECORDS.get(key)
+    if kept is None or kept.known is not known:
+        kept, counts = _make(layout, cost, known, fine_counts, value_counts, tails, removal)
+        if counts is not None:
+            return known, counts[:-1]
+    if kept.record is None:
+        return None  # its leaves were not as many as priced: not replayed
+    if fine_counts[~kept.fine].any() or value_counts[~kept.values].any():
+        return None  # a kind of card the record's shoe lacked: not all its sequences
+    cells, _ = enumeration(layout.detail, layout.tableau)
+    out = np.zeros(len(known) + 1, dtype=np.int64)
+    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
+    card_kernels.replay_cells(cells, shoe, kept.record, out)
+    if out[-1]:
+        return None
+    return known, out[:-1]
+
+
+def recorded(layout) -> card_kernels.CardRecord | None:
+    """The record kept for ``layout`` (a card layout), if one is."""
+    kept = _RECORDS.get((layout.detail, layout.tableau, layout.cards))
+    return None if kept is None else kept.record
+
+
+def forget() -> None:
+    """Drop every record kept (their memory freed; later shoes make them again)."""
+    _RECORDS.clear()
+
+
+def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
+    """Record the layout's leaves (kept in :data:`_RECORDS`, within
+    :data:`RECORD_LIMIT`), on this shoe where it holds plenty of each kind of its
+    cards, else on a shoe of :data:`~bacc_edge.game.shoe.COUP_CARDS` of each. Returns
+    what is kept (its record None where its leaves were not as many as its plan priced:
+    tried once) and this shoe's counts where the record was made on it (else None)."""
+    detail = layout.detail
+    cards = np.array(layout.cards, dtype=np.int64).reshape(len(RANKS), SUITS_PER_RANK)
+    held_fine, held_values = (a > 0 for a in shoe_counts(detail, cards))
+    least = max(1, removal * COUP_CARDS)
+    own = (fine_counts[held_fine] >= least).all() and (value_counts[held_values] >= least).all()
+    if not own:
+        fine_counts = np.where(held_fine, COUP_CARDS, 0)
+        value_counts = np.where(held_values, COUP_CARDS * CARD_KINDS, 0)
+        tails, removal = np.ones(COUP_CARDS + 1, dtype=np.int64), 1
+    cells, block_stride = enumeration(detail, layout.tableau)
+    n = int(round(cost.sequences))
+    record = card_kernels.CardRecord(  # orders where a block's cards are dealt in order
+        np.zeros(len(cells.coups) + 1, dtype=np.int64),
+        np.zeros((n, int(np.count_nonzero(cells.fine))), dtype=np.uint8),
+        np.zeros(0 if block_stride is None else n, dtype=np.uint16),
+        np.zeros(n, dtype=np.int32), np.zeros(1, dtype=np.int64))
+    out = np.zeros(len(known) + 1, dtype=np.int64)
+    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
+    card_kernels.count_cells(cells, block_stride, shoe, 1, out, None, None, no_residues(),
+                             known, record)
+    counts = out if own and not out[-1] else None
+    if record.n[0] != n:  # not the leaves priced: the record dropped
+        record = None
+    nbytes = 0 if record is None else sum(a.nbytes for a in record)
+    while _RECORDS and sum(k.nbytes for k in _RECORDS.values()) + nbytes > RECORD_LIMIT:
+        del _RECORDS[next(iter(_RECORDS))]
+    kept = _Kept(known, record, held_fine, held_values, nbytes)
+    _RECORDS[(detail, layout.tableau, layout.cards)] = kept
+    return kept, counts
+
+
+__all__ = ["AT_BYTES", "ORDERS_BYTES", "RECORD_LIMIT", "count_known", "forget", "kept_beside",
+           "record_bytes", "recorded"]

@@ -1,0 +1,202 @@
+"""Later shoes of a card layout counted by re-weighing a record of its enumeration
+(bacc_edge.engine.card_replay): every line of a bet, shoe after shoe of the same cards,
+against the language read a second time on the slow reference's deals
+(tests/reference_language.py), exactly; and the record refused, or let go, wherever it
+cannot serve a shoe.
+
+The layouts are counted as those of many cells are (DENSE_CELLS 0: into the cells
+known), on small shoes of seven kinds of card.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from reference_language import line_counts
+
+from bacc_edge import BaccEdgeError, Shoe, Tables
+from bacc_edge.analysis.evaluator import Evaluator, layout_for
+from bacc_edge.engine import card_enumeration, card_kernels, card_plan, card_replay, card_table
+from bacc_edge.language.random_bets import bet_from_source
+
+S, H, D, C = range(4)  # ♠ ♥ ♦ ♣
+#: the first shoe: (rank, suit) → copies, ranks 0 (A) … 12 (K)
+FIRST = {(8, S): 3, (8, H): 2, (9, D): 3, (10, S): 2, (10, H): 1, (12, C): 3, (4, D): 2}
+#: later shoes of its cards: each (rank, suit) → copies changed
+LATER = {
+    "part-dealt": {(8, S): 2, (12, C): 1, (4, D): 1},
+    "a kind run out, others down to one": {(9, D): 0, (8, H): 1, (10, S): 1},
+    "more of some than the first": {(8, S): 5, (10, H): 4},
+    "six of every kind": {k: 6 for k in FIRST},  # the record made on the shoe itself
+}
+#: bets whose suits are named (not renamed in order of appearance): cards read by suit
+#: and others by rank alone (dealt by base, after the suited ones); blocks of positions
+#: read only as a multiset, so a leaf stands for several orders
+BETS = {
+    "suit then rank": (
+        'Bet("Suit then rank", [Event("e0", (banker.card(3).suit == "♠") & '
+        '(player.hand.count(rank="9") >= 2) & (banker.card(1).rank == "J"), 5), '
+        'Event("e1", (banker.card(2).colour == "red") & (player.card(3).rank == '
+        'player.card(1).rank), 2)])'),
+    "suits named, ranks in a block": (
+        'Bet("In a block", [Event("e0", (first_four.count(suit="♠") == 1) & '
+        '(first_four.most_of_a_rank >= 2), 25), Event("e1", banker.card(3).suit == "♥", '
+        '2)])'),
+}
+
+
+def kinds_of(changes: dict) -> tuple:
+    copies = {**FIRST, **changes}
+    return tuple((kind, n) for kind, n in copies.items() if n)
+
+
+def shoe_of(kinds: tuple) -> Shoe:
+    rows = [[0] * 4 for _ in range(13)]
+    for (rank, suit), copies in kinds:
+        rows[rank][suit] += copies
+    return Shoe.from_suits(rows)
+
+
+@pytest.fixture
+def many_cells(monkeypatch):
+    """Every layout counted as one of more cells than an array holds; no record or plan
+    kept from another test, none left to another."""
+    for module in (card_enumeration, card_plan):
+        monkeypatch.setattr(module, "DENSE_CELLS", 0)
+    card_replay.forget()
+    card_plan.plan_cost.cache_clear()
+    yield
+    card_replay.forget()
+    card_plan.plan_cost.cache_clear()
+
+
+def spy(monkeypatch, module, name) -> list:
+    """The calls of ``module.name`` (their arguments), from now on."""
+    calls, real = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a: calls.append(a) or real(*a))
+    return calls
+
+
+@pytest.mark.parametrize("source", BETS.values(), ids=BETS.keys())
+def test_later_shoes_replayed_count_as_the_reference(many_cells, monkeypatch, source):
+    bet = bet_from_source(source)
+    layout = layout_for([bet], shoe=shoe_of(kinds_of({})))
+    assert isinstance(layout, card_table.CardLayout) and not layout.detail.relabel
+    tables, evaluator = Tables(), Evaluator([bet], layout)
+    replays = spy(monkeypatch, card_kernels, "replay_cells")
+    for name, changes in LATER.items():  # the first makes the record, on a shoe of plenty
+        kinds = kinds_of(changes)
+        table = tables.get(shoe_of(kinds), layout)
+        assert evaluator.line_counts(table)[0] == line_counts(source, kinds), name
+    assert len(replays) == len(LATER)  # each shoe replayed, not counted again
+    record = card_replay.recorded(layout)
+    assert record.n[0] == len(record.at)  # every leaf priced written
+
+
+def test_a_leaf_stands_for_its_orders(many_cells):
+    """The bet with a block deals some leaves standing for several orders of their
+    cards."""
+    bet = bet_from_source(BETS["suits named, ranks in a block"])
+    layout = layout_for([bet], shoe=shoe_of(kinds_of({})))
+    Tables().get(shoe_of(kinds_of(LATER["part-dealt"])), layout)
+    assert card_replay.recorded(layout).orders.max() > 1
+
+
+def later(layout, changes, known=None):
+    """The arguments of count_known for the shoe of ``changes`` on ``layout``."""
+    shoe = shoe_of(kinds_of(changes))
+    detail = layout.detail
+    fine = card_enumeration.shoe_counts(detail, np.asarray(shoe.suits), shoe.ranks)[0]
+    values = card_enumeration.shoe_counts(detail, np.zeros((13, 4), dtype=np.int64),
+                                          shoe.ranks)[1]
+    cost = card_plan.plan_cost(detail, layout.tableau, layout.cards)
+    return (layout, cost, layout.cells if known is None else known, fine, values,
+            card_enumeration.tail_ways(shoe), 1)
+
+
+def test_a_cell_not_known_is_not_replayed(many_cells):
+    """A shoe reaching a cell missing from the cells known (the record's leaf there
+    points at none) is left to the count, which counts it again in a dict."""
+    layout = layout_for([bet_from_source(BETS["suit then rank"])],
+                        shoe=shoe_of(kinds_of({})))
+    known, counts = card_replay.count_known(*later(layout, LATER["part-dealt"]))
+    missing = known[counts > 0][len(known[counts > 0]) // 2]
+    fewer = known[known != missing]
+    assert card_replay.count_known(*later(layout, {}, fewer)) is None  # the record made
+    assert card_replay.count_known(*later(layout, LATER["part-dealt"], fewer)) is None
+
+
+def test_a_kind_of_card_the_record_lacks_is_not_replayed(many_cells):
+    """A record made for fewer kinds of card than a shoe holds serves it not: its
+    sequences with the others were never recorded."""
+    layout = layout_for([bet_from_source(BETS["suit then rank"])],
+                        shoe=shoe_of(kinds_of({(9, D): 0})))
+    assert card_replay.count_known(*later(layout, {(9, D): 0})) is not None  # recorded
+    assert card_replay.count_known(*later(layout, {})) is None  # with 9♦: not replayed
+    with pytest.raises(BaccEdgeError, match="holds cards the layout was not made for"):
+        Tables().get(shoe_of(kinds_of({})), layout)
+
+
+def test_the_record_is_priced_and_capped(many_cells, monkeypatch):
+    """The plan keeps the record's bytes beside the cells; past the cap none is made, and
+    the shoes are counted as before, still exactly."""
+    source = BETS["suit then rank"]
+    bet = bet_from_source(source)
+    layout = layout_for([bet], shoe=shoe_of(kinds_of({})))
+    cost = card_plan.plan_cost(layout.detail, layout.tableau, layout.cards)
+    width = sum(layout.detail.fine)
+    assert cost.record >= cost.sequences * (width + card_replay.AT_BYTES)
+    assert cost.memory(cost.most) >= card_enumeration.cells_memory(cost.most) + cost.record
+    card_plan.plan_cost.cache_clear()
+    monkeypatch.setattr(card_replay, "RECORD_LIMIT", int(cost.record) - 1)
+    assert card_plan.plan_cost(layout.detail, layout.tableau, layout.cards).record == 0
+    replays = spy(monkeypatch, card_kernels, "replay_cells")
+    kinds = kinds_of(LATER["part-dealt"])
+    table = Tables().get(shoe_of(kinds), layout)
+    assert Evaluator([bet], layout).line_counts(table)[0] == line_counts(source, kinds)
+    assert not replays and card_replay.recorded(layout) is None
+
+
+def test_no_record_beside_cells_it_does_not_fit_with(many_cells, monkeypatch):
+    """The record is made only where it fits beside the cells reached in the memory a
+    count may take, and the plan prices it so."""
+    layout = layout_for([bet_from_source(BETS["suit then rank"])],
+                        shoe=shoe_of(kinds_of({})))
+    args = later(layout, LATER["part-dealt"])
+    cost, cells = args[1], len(layout.cells)
+    room = card_enumeration.cells_memory(cells) + cost.record
+    monkeypatch.setattr(card_replay, "MEMORY_LIMIT", int(room) - 1)
+    assert card_replay.count_known(*args) is None and card_replay.recorded(layout) is None
+    assert card_replay.kept_beside(cost.record, cells) == 0
+    monkeypatch.setattr(card_replay, "MEMORY_LIMIT", int(room))
+    assert card_replay.kept_beside(cost.record, cells) == cost.record
+    assert cost.memory(cells) >= room
+
+
+def test_a_record_not_as_priced_is_tried_once(many_cells, monkeypatch):
+    """A record whose leaves are not as many as the plan priced is dropped, and not made
+    again on every later shoe (each try is a whole count)."""
+    layout = layout_for([bet_from_source(BETS["suit then rank"])],
+                        shoe=shoe_of(kinds_of({})))
+    args = list(later(layout, LATER["part-dealt"]))
+    args[1] = dataclasses.replace(args[1], sequences=args[1].sequences + 1)
+    counts = spy(monkeypatch, card_kernels, "count_cells")
+    assert card_replay.count_known(*args) is None
+    assert card_replay.count_known(*args) is None
+    assert len(counts) == 1 and card_replay.recorded(layout) is None
+
+
+def test_a_shoe_of_plenty_is_counted_as_its_record_is_made(many_cells, monkeypatch):
+    """A shoe holding six of every kind of the layout's cards makes the record itself,
+    counted in the same pass (no replay), as the reference counts it."""
+    source = BETS["suits named, ranks in a block"]
+    bet = bet_from_source(source)
+    layout = layout_for([bet], shoe=shoe_of(kinds_of({})))
+    assert len(layout.cells) and card_replay.recorded(layout) is None
+    replays = spy(monkeypatch, card_kernels, "replay_cells")
+    kinds = kinds_of(LATER["six of every kind"])
+    table = Tables().get(shoe_of(kinds), layout)
+    assert not replays and card_replay.recorded(layout) is not None
+    assert Evaluator([bet], layout).line_counts(table)[0] == line_counts(source, kinds)
