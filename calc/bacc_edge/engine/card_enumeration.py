@@ -21,7 +21,6 @@ import itertools
 from functools import lru_cache
 from math import perm
 
-import numba as nb
 import numpy as np
 
 from . import card_kernels
@@ -32,6 +31,7 @@ from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
 from ..util.progress import Progress, Steps
 from .card_cells import BINOM, bases, cell_numbering, suit_class_of
+from .spill import SpilledCounts
 from .suit_stages import count_staged, staged, staged_steps
 
 #: A position with no card (a third card not dealt, or a position not enumerated).
@@ -370,9 +370,9 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
     known : numpy.ndarray, optional
         The cells the shoe can reach, sorted, where they are known (a layout's cells,
         found on a shoe of plenty of its cards): cell numbers more than
-        :data:`DENSE_CELLS` are then counted into an array of them (8 bytes a cell, not
-        a dict's 120); a cell reached not among them (none should be) is counted again
-        in a dict.
+        :data:`DENSE_CELLS` are then counted into an array of them (8 bytes a cell); a
+        cell reached not among them (none should be) is counted again, spilled
+        (:mod:`~bacc_edge.engine.spill`).
 
     Returns
     -------
@@ -385,36 +385,39 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
     :data:`PROGRESS_PARTS` parts of the coups counted (a count made in stages: one step).
     """
     size = cell_numbering(detail).size
-    sparse = SPARSE_CELLS if size > DENSE_CELLS else 0
+    sparse = size > DENSE_CELLS
     if sparse and known is not None:  # into an array of the cells known, by bisection
         out = np.zeros(len(known) + 1, dtype=np.int64)
-        if _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel,
-                sequences, (sparse, out, None, known), on_progress) < 0 or out[-1]:
+        _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
+             (out, None, known), on_progress)
+        if out[-1]:  # a cell not known: counted again, spilled
             return count_run(detail, tableau, fine_counts, value_counts, tails, removal,
-                             relabel, sequences)  # a cell not known: counted in a dict
+                             relabel, sequences)
         return known, out[:-1]
-    out = np.zeros(1 if sparse else size, dtype=np.int64)
-    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
-    if _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
-            (sparse, out, sparse_out, None), on_progress) < 0:
-        raise too_many_cells(detail)
     if not sparse:
+        out = np.zeros(size, dtype=np.int64)
+        _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
+             (out, None, None), on_progress)
         return out
-    cells, counts = sparse_items(sparse_out)
-    del sparse_out  # freed before the cells are sorted
-    order = np.argsort(cells)
-    return cells[order], counts[order]
+    spilled = SpilledCounts(SPARSE_CELLS)
+    if _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
+            (np.zeros(1, dtype=np.int64), spilled, None), on_progress) < 0:
+        raise too_many_cells(detail)
+    counted = spilled.items()
+    if counted is None:
+        raise too_many_cells(detail)
+    return counted
 
 
 def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: int,
          relabel: int, sequences: float, into: tuple, on_progress: Progress | None) -> int:
-    """One count kernel's run for :func:`count_run` into ``into`` (``sparse``, ``out``,
-    ``sparse_out``, ``known``, as :func:`~bacc_edge.engine.card_kernels.count_cells`
-    takes them): what it returns (-1: stopped past the cells a dict may hold). Told
-    ``on_progress``, in :data:`PROGRESS_PARTS` runs of a part of the coups each (a
-    coup's sequences add to the same counts whichever run deals them)."""
-    sparse, out, sparse_out, known = into
-    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
+    """One count kernel's run for :func:`count_run` into ``into`` (``out``, ``spilled``,
+    ``known``: the counts' array, the :class:`~bacc_edge.engine.spill.SpilledCounts` of
+    a sparse count, the cells known, see :func:`_count_part`): what it returns (-1:
+    stopped past the cells a count may hold). Told ``on_progress``, in
+    :data:`PROGRESS_PARTS` runs of a part of the coups each (a coup's sequences add to
+    the same counts whichever run deals them)."""
+    out = into[0]
     inputs = _inputs(detail, tableau, fine_counts, value_counts, sequences)
     if inputs is None:  # in stages: fewer steps than the sequences, even folded
         step = Steps(on_progress, 1)
@@ -422,6 +425,7 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
                      fine_counts.reshape(POINT_VALUES, -1), tails, removal, out)
         step()
         return 0
+    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
     cells, block_stride = inputs
     n = len(cells.coups)
     edges = [0, n] if on_progress is None else np.linspace(0, n, PROGRESS_PARTS + 1).astype(int)
@@ -429,16 +433,29 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     for start, stop in zip(edges[:-1], edges[1:]):
         part = cells._replace(coups=cells.coups[start:stop], coup_key=cells.coup_key[start:stop],
                               coup_ways=cells.coup_ways[start:stop])
-        if relabel == 2:  # suits named in order of appearance on an asymmetric shoe
-            done = card_kernels.count_named(part, block_stride, shoe, sparse, out, sparse_out,
-                                            known)
-        else:
-            done = card_kernels.count_cells(part, block_stride, shoe, sparse, out, sparse_out,
-                                            None, no_residues(), known)
+        done = _count_part(part, block_stride, shoe, into)
         if done < 0:
             return done
         step()
     return 0
+
+
+def _count_part(part, block_stride, shoe, into: tuple) -> int:
+    """The count kernel's run over the coups of ``part`` into ``into`` (:func:`_run`):
+    :func:`~bacc_edge.engine.card_kernels.count_named` where suits are named in order of
+    appearance on an asymmetric shoe, else
+    :func:`~bacc_edge.engine.card_kernels.count_cells`; a sparse count spilled, the
+    buffer emptied each time it fills (:meth:`~bacc_edge.engine.spill.SpilledCounts.run`)."""
+    out, spilled, known = into
+    spill = None if spilled is None else spilled.spill
+
+    def count() -> int:
+        if shoe.relabel == 2:
+            return card_kernels.count_named(part, block_stride, shoe, out, spill, known)
+        return card_kernels.count_cells(part, block_stride, shoe, 0, out, spill, None,
+                                        no_residues(), known)
+
+    return count() if spilled is None else spilled.run(count)
 
 
 def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: float):
