@@ -36,28 +36,39 @@ from .suit_stages import count_staged, staged, staged_steps
 
 #: A position with no card (a third card not dealt, or a position not enumerated).
 ABSENT = card_kernels.ABSENT
-#: Above this many cell numbers, cells are counted in a dict rather than an array.
+#: Above this many cell numbers, cells are counted in spilled leaves
+#: (:mod:`~bacc_edge.engine.spill`) rather than an array.
 DENSE_CELLS = 1 << 25
-#: The most memory a count may take, bytes (beside the 250 MB or so of the process
-#: itself, so that the process stays within 1 GB): a count past it is refused.
+#: The most memory a count may take, bytes (beside the 190-230 MB of the process itself,
+#: its kernels loaded, so that the process stays within 1 GB): a count past it is refused.
 MEMORY_LIMIT = 768 << 20
-#: Bytes per cell a count reaches: its count in a dict (key, value, hash and slack,
-#: more while the dict grows), and its number, its cards decoded and the features the
-#: conditions read (measured: 230-350 bytes in all on random bets with their cells in a
-#: dict).
-DICT_BYTES, CELL_BYTES = 120, 150
+#: Bytes per cell a first count in spilled leaves takes (:mod:`~bacc_edge.engine.spill`):
+#: its number and count, twice while a merge writes the next arrays, beside the buffer
+#: (:data:`~bacc_edge.engine.spill.SPILL_BYTES`). Measured at its peak, the buffer
+#: included: 61 bytes a cell on Rank groups (5.0 million cells) with the cells read off
+#: them (16 bytes more, priced apart), 46 on random bet 60 (13 million).
+SPILLED_BYTES = 32
+#: Bytes per cell of the part read at once: its number decoded and the features the
+#: conditions read (measured: some 110 on Rank groups).
+CELL_BYTES = 150
 #: A card layout reads the features of at most this many cells at once; past them, in
 #: parts of this many (:meth:`~bacc_edge.engine.card_table.CardLayout.parts`), so that
 #: CELL_BYTES is spent on one part, and each cell takes KEPT_BYTES beside: its number,
-#: its settle class and line, the settling's arrays of every cell, and its count on
-#: each shoe counted (8 bytes a shoe: a later shoe's cells are counted into an array of
-#: the cells known, not a dict; see :func:`count_run`). Measured on bets 12 and 34 of
-#: the random bets (3.3 million cells each, a full and three part-dealt shoes): 145-170
-#: bytes a cell in all, the part's included, at the peak.
+#: its settle class and line, the settling's arrays of every cell while they are made,
+#: and its count on each shoe counted (8 bytes a shoe whose table is kept: a later
+#: shoe's cells are counted into an array of the cells known; see :func:`count_run`).
+#: Measured at the peak of a full and three part-dealt shoes, their tables kept, less
+#: the part's features (a part of PART_CELLS at CELL_BYTES): 58 bytes a cell on Rank
+#: groups (5.0 million cells), 57 on random bet 13 (6.2 million), 48 on random bet 60
+#: (13 million); 8 bytes more for each further shoe whose table is kept.
 PART_CELLS = 1 << 19
-KEPT_BYTES = 160
-#: The most cells a count in a dict may hold: past them it stops, unfinished.
-SPARSE_CELLS = MEMORY_LIMIT // max(DICT_BYTES + 16, KEPT_BYTES)
+KEPT_BYTES = 64
+#: The most cells a spilled count may hold: past them it stops, unfinished.
+SPARSE_CELLS = MEMORY_LIMIT // KEPT_BYTES
+#: Bytes per entry of the typed dict that counts modulo primes keep, where cell numbers are
+#: too many for an array (a shoe with cards removed without their suit: an entry per
+#: cell and prime; key, value, hash and slack, more while it grows).
+DICT_BYTES = 136
 
 #: Card sequences past which a count first looks for point values its shoe cannot tell
 #: apart (folding takes some 30 ms, a count of this many sequences 0.15 s).
@@ -475,11 +486,11 @@ def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: floa
     return inputs
 
 
-def too_many_cells(detail) -> PlanTooLarge:
-    """The error of a count stopped at :data:`SPARSE_CELLS` cells."""
+def too_many_cells(detail, most: int | None = None) -> PlanTooLarge:
+    """The error of a count stopped at ``most`` cells (default :data:`SPARSE_CELLS`)."""
     return PlanTooLarge(f"{detail.describe()}: too large to count: it reaches more than "
-                        f"{SPARSE_CELLS:,} cells, past the {MEMORY_LIMIT >> 20:,} MB a "
-                        f"count may take")
+                        f"{SPARSE_CELLS if most is None else most:,} cells, past the "
+                        f"{MEMORY_LIMIT >> 20:,} MB a count may take")
 
 
 def sparse_items(table) -> tuple[np.ndarray, np.ndarray]:
@@ -503,8 +514,9 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
     return out
 
 
-__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES", "KEPT_BYTES",
-           "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS", "SPARSE_CELLS", "cells_memory",
+__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "FOLD_SEQUENCES", "KEPT_BYTES",
+           "DICT_BYTES", "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS", "SPARSE_CELLS", "SPILLED_BYTES",
+           "cells_memory",
            "too_many_cells", "count_run", "enumeration", "fold_coups", "interchangeable",
            "no_residues", "on_cells", "relabelling", "shoe_counts", "sparse_items",
            "tail_ways", "value_folded"]

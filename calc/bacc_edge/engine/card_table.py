@@ -50,7 +50,7 @@ from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import check_plan
-from .card_enumeration import (DENSE_CELLS, MEMORY_LIMIT, PART_CELLS, SPARSE_CELLS, cells_memory,
+from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS, cells_memory,
                                count_run, enumeration, on_cells, relabelling, shoe_counts,
                                sparse_items, tail_ways, too_many_cells)
 from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS,
@@ -292,8 +292,13 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
 
 def _remember(key, reach) -> None:
     """Keep the cells a count reached as the layout's cells, once they are known to fit:
-    they take :func:`~bacc_edge.engine.card_enumeration.cells_memory`."""
-    out = np.flatnonzero(reach) if isinstance(reach, np.ndarray) else reach[0][reach[1] != 0]
+    they take :func:`~bacc_edge.engine.card_enumeration.cells_memory`. A sparse count's
+    cells are kept as they are where it reached each (no copy: its counts are then read
+    on them as they are, :func:`~bacc_edge.engine.card_enumeration.on_cells`)."""
+    if isinstance(reach, np.ndarray):
+        out = np.flatnonzero(reach)
+    else:
+        out = reach[0] if reach[1].all() else reach[0][reach[1] != 0]
     if cells_memory(len(out)) > MEMORY_LIMIT:
         raise PlanTooLarge(f"{key[0].describe()}: too large to count: its {len(out):,} "
                            f"cells would take {int(cells_memory(len(out))) >> 20:,} MB, past "
@@ -676,7 +681,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     if size * k >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
                             f"cards removed without their suit; name their suits")
-    sparse = SPARSE_CELLS * k if size * k > DENSE_CELLS else 0  # K residues a cell
+    sparse = MEMORY_LIMIT // DICT_BYTES if size * k > DENSE_CELLS else 0  # K entries a cell
     out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
@@ -686,7 +691,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
         sparse, exact, sparse_out, ratios,
         card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out), None)
     if done < 0:
-        raise too_many_cells(detail)
+        raise too_many_cells(detail, sparse // k)
     if sparse:
         keys, values = sparse_items(sparse_out)
         reached = np.unique(keys // k)
