@@ -514,8 +514,8 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
     return out
 
 
-__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "FOLD_SEQUENCES", "KEPT_BYTES",
-           "DICT_BYTES", "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS", "SPARSE_CELLS", "SPILLED_BYTES",
+__all__ = ["ABSENT", "CELL_BYTES", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES", "KEPT_BYTES",
+           "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS", "SPARSE_CELLS", "SPILLED_BYTES",
            "cells_memory",
            "too_many_cells", "count_run", "enumeration", "fold_coups", "interchangeable",
            "no_residues", "on_cells", "relabelling", "shoe_counts", "sparse_items",

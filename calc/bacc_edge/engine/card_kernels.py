@@ -118,8 +118,9 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     ``ratios`` None: ``out`` holds exact counts. Else the counts are kept modulo each
     prime p = ``moduli[0, k]`` (``residues[k, cell]``, uint64; with ``sparse`` above 0,
     ``sparse_out[cell * K + k]``, ``sparse_out`` then a typed dict, and the count
-    stopped unfinished, returning -1, once it holds more than ``sparse`` entries), and a fine card of class c whose ``rank_of[c]`` = q
-    >= 0, the t-th of its row q in the sequence, also multiplies the weight by
+    stopped unfinished, returning -1, once it holds more than ``sparse`` entries), and
+    a fine card of class c whose ``rank_of[c]`` = q >= 0, the t-th of its row q in the
+    sequence, also multiplies the weight by
     ``ratios[k, q, t]``: the fractions the cards removed without a suit bring (see
     :func:`bacc_edge.engine.card_table.card_table`), which depend on the ranks dealt but not
     on their order or suits, so the orders and renamings a sequence stands for share

@@ -19,8 +19,9 @@ of appearance (one naming of each sequence's suits: Σ_{j <= m} S(n, j) of m**n 
 fine cards of m suit classes). Its memory is the more of its first count and its
 cells kept. The first count holds a count per cell number (an array where they are at
 most :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, else the cells reached as
-sorted arrays, a buffer of leaves merged into them as it fills: :mod:`~bacc_edge.engine.spill`); a later shoe of the layout is counted into
-an array of the cells known, 8 bytes a cell. The cells kept are what each cell keeps
+sorted arrays, a buffer of leaves merged into them as it fills:
+:mod:`~bacc_edge.engine.spill`); a later shoe of the layout is counted into an array of
+the cells known, 8 bytes a cell. The cells kept are what each cell keeps
 (:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its number, settle class, its
 count on each shoe) and the features the bets' conditions read cell by cell, made for at
 most :data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
@@ -47,10 +48,11 @@ names and the colours where it reads one: ♥ named on one card deals every suit
 as ♥ or not, but ♥ beside a colour as ♥, ♦ or black, and suits compared with each other
 in all four); naming any suit or colour stops the suits being renamed everywhere; the
 cells themselves (a bet that reads ranks at six positions reaches hundreds of millions
-of cells, past the memory, whatever the sequences; past some 9 million cells, what each
-cell keeps, KEPT_BYTES, passes it even with its features read a part at a time); the coup is kept as both hands'
-points where a bet may need only the winner or nothing; and conditions are closures
-the engine cannot look into, so a bet's events share no work.
+of cells, past the memory, whatever the sequences; past some 11 million cells, what
+each cell keeps, KEPT_BYTES, passes it even with its features read a part at a time);
+the coup is kept as both hands' points where a bet may need only the winner or
+nothing; and conditions are closures the engine cannot look into, so a bet's events
+share no work.
 """
 
 from __future__ import annotations
