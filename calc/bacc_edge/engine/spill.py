@@ -5,7 +5,10 @@ The count kernels (:func:`~bacc_edge.engine.card_kernels.count_cells`,
 number and weight, into a fixed buffer (a :class:`Spill`), and stop where it is full.
 :class:`SpilledCounts` then sorts the buffer and sums its equal numbers; once they fill
 half of it, it merges them into the cells so far (sorted numbers and their counts) and
-empties it; and the count resumes where it stopped. A cell kept takes 16 bytes (its
+empties it; and the count resumes where it stopped. In front of the buffer, a cell per
+slot of its hash is held and adds the leaves that reach it (:data:`CACHE_CELLS`): a count
+of many leaves into few cells spills and sorts few (a random bet of 8e7 leaves into 4,000
+cells sorted each leaf, 2.7 times the dict's time, without it). A cell kept takes 16 bytes (its
 number and count; 32 while a merge writes the next arrays), where a typed dict took
 120-136, and the buffer :data:`SPILL_BYTES` beside.
 
@@ -25,6 +28,9 @@ from .jit import inline, kernel
 
 #: Leaves the buffer holds (16 bytes each, and 24 more while it is sorted).
 SPILL_ENTRIES = 1 << 20
+#: Cells held in front of the buffer (a power of two): a leaf whose cell is held adds to
+#: it, spilling nothing, so a count of many leaves into few cells sorts few.
+CACHE_CELLS = 1 << 14
 #: The buffer's bytes, while it is sorted.
 SPILL_BYTES = 40 * SPILL_ENTRIES
 #: What a count kernel returns where it stopped with the buffer full.
@@ -36,11 +42,15 @@ FILLED, RESUME, SKIP, MET = range(4)
 
 class Spill(NamedTuple):
     """The buffer of leaves a count kernel fills: ``cells[:state[FILLED]]`` and
-    ``weights[:state[FILLED]]``, and where the count resumes (``state``)."""
+    ``weights[:state[FILLED]]``, and where the count resumes (``state``); in front of
+    it, ``held[slot]`` (-1: none) and its weight ``held_weights[slot]``, a cell per slot
+    of its hash, put out into the buffer when a leaf of another cell takes its slot."""
 
     cells: np.ndarray
     weights: np.ndarray
     state: np.ndarray
+    held: np.ndarray
+    held_weights: np.ndarray
 
 
 @inline
@@ -70,11 +80,19 @@ def spill_leaf(spill, cell, w):
     if state[MET] < state[SKIP]:
         state[MET] += 1
         return True
-    if state[FILLED] == spill.cells.shape[0]:
-        return False
-    spill.cells[state[FILLED]] = cell
-    spill.weights[state[FILLED]] = w
-    state[FILLED] += 1
+    held = spill.held
+    slot = (np.uint64(cell) * np.uint64(0x9E3779B97F4A7C15)) % np.uint64(held.shape[0])
+    if held[slot] == cell:
+        spill.held_weights[slot] += w
+    else:
+        if held[slot] >= 0:  # put out into the buffer
+            if state[FILLED] == spill.cells.shape[0]:
+                return False
+            spill.cells[state[FILLED]] = held[slot]
+            spill.weights[state[FILLED]] = spill.held_weights[slot]
+            state[FILLED] += 1
+        held[slot] = cell
+        spill.held_weights[slot] = w
     state[MET] += 1
     return True
 
@@ -145,14 +163,17 @@ class SpilledCounts:
     """The cells a count reached so far, sorted, and the buffer it spills into.
 
     ``most`` cells at most: past them, :meth:`reduce` says so (the count is stopped).
-    ``entries``: the buffer's size (default :data:`SPILL_ENTRIES`).
+    ``entries``, ``held``: the buffer's size and the cells held in front of it (default
+    :data:`SPILL_ENTRIES`, :data:`CACHE_CELLS`).
     """
 
-    def __init__(self, most: int, entries: int | None = None):
+    def __init__(self, most: int, entries: int | None = None, held: int | None = None):
         self.most = most
         entries = SPILL_ENTRIES if entries is None else entries
+        held = CACHE_CELLS if held is None else held
         self.spill = Spill(np.empty(entries, dtype=np.int64), np.empty(entries, dtype=np.int64),
-                           np.zeros(4, dtype=np.int64))
+                           np.zeros(4, dtype=np.int64), np.full(held, -1, dtype=np.int64),
+                           np.zeros(held, dtype=np.int64))
         self.cells = np.zeros(0, dtype=np.int64)
         self.counts = np.zeros(0, dtype=np.int64)
 
@@ -173,10 +194,10 @@ class SpilledCounts:
         """Sum the buffer's leaves by cell number, and merge them into the cells so far
         where they fill half the buffer (or with ``half`` False, always): False where the
         cells pass ``most``."""
-        cells, weights, state = self.spill
+        cells, weights, state = self.spill[:3]
         n = reduce_buffer(cells, weights, state[FILLED])
         state[FILLED] = n
-        if half and 2 * n < len(cells):
+        if n == 0 or (half and 2 * n < len(cells)):
             return True
         size = merged_size(self.cells, cells[:n])
         if size > self.most:
@@ -190,12 +211,21 @@ class SpilledCounts:
     def items(self) -> tuple[np.ndarray, np.ndarray] | None:
         """The cells reached and their counts, sorted by cell number, the buffer freed
         (call once the count has finished); None where they pass ``most``."""
+        cells, weights, state, held, held_weights = self.spill
         if not self.reduce():
             return None
+        at = held >= 0  # the cells held: into the emptied buffer, a buffer's worth a time
+        held, held_weights = held[at], held_weights[at]
+        for start in range(0, len(held), len(cells)):
+            n = min(len(cells), len(held) - start)
+            cells[:n], weights[:n] = held[start:start + n], held_weights[start:start + n]
+            state[FILLED] = n
+            if not self.reduce():
+                return None
         self.spill = None
         return self.cells, self.counts
 
 
-__all__ = ["FILLED", "MET", "RESUME", "SKIP", "SPILL_BYTES", "SPILL_ENTRIES", "STOPPED",
+__all__ = ["CACHE_CELLS", "FILLED", "MET", "RESUME", "SKIP", "SPILL_BYTES", "SPILL_ENTRIES", "STOPPED",
            "Spill", "SpilledCounts", "begin_coup", "first_coup", "merge", "merged_size",
            "reduce_buffer", "spill_leaf", "stopped"]
