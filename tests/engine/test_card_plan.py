@@ -13,7 +13,7 @@ from bacc_edge.analysis import evaluator
 from bacc_edge.analysis.evaluator import Evaluator, bet_features, layout_for
 from bacc_edge.engine import card_enumeration, card_kernels
 from bacc_edge.engine import card_table as card_layout
-from bacc_edge.engine.card_plan import plan_cost
+from bacc_edge.engine.card_plan import PlanCost, plan_cost
 from bacc_edge.engine.card_table import card_table
 from bacc_edge.game.shoe import falling
 from bacc_edge.engine.point_table import layout_answering
@@ -86,18 +86,44 @@ RANK_GROUPS = Bet("Rank groups", [
           & ~(first_four.count(rank="5") >= 1), 25),
     Event("e1", (first_four.count(suit="♥") >= 2) & ~tie
           & (first_four.count(rank="6") >= 2), 25)])
-#: the fifth random bet: every card's rank, and suits, colours and the coup
-ROUGH = random_bets(1, 5)[4].bet
+#: the fourth random bet: ranks and suits of the first four as a set, 118 million cells;
+#: the fifth: every card's rank, and suits, colours and the coup
+FOURTH, ROUGH = (b.bet for b in random_bets(1, 5)[3:5])
+
+
+def test_memory_is_priced_as_a_hand_sum_says():
+    """Cells kept, spilled: 10 million cells settle in 10e6 × 64 + a part's 524,288
+    cells × 150 = 718,643,200 bytes (more than the 10e6 × (32 + 16) + 40 MiB =
+    521,943,040 of their count), within 768 MiB (805,306,368); 12 million in
+    846,643,200, past it. 100,000 cells: their count, 1e5 × 48 + the 40 MiB buffer =
+    46,743,040, more than 1e5 × (64 + 150) to settle. A dense count of 2**24 cell
+    numbers reaching a million: 8 × 2**24 + 16e6 = 150,217,728, more than 64e6 +
+    78,643,200 to settle."""
+    sparse = PlanCost(1e7, 1 << 40, 1e7, 1e7, True, "")
+    assert sparse.memory(1e7) == 718_643_200 and sparse.fits
+    assert sparse.memory(1.2e7) == 846_643_200
+    assert not PlanCost(1.2e7, 1 << 40, 1.2e7, 1.2e7, True, "").fits
+    assert sparse.memory(1e5) == 46_743_040
+    assert PlanCost(1e6, 1 << 24, 1e6, 1e6, False, "").memory(1e6) == 150_217_728
+
+
+def test_rank_groups_is_admitted():
+    """The issue's Rank groups, 4,982,574 cells (refused at 835 MB while its first count
+    took 136 bytes a cell in a dict and every cell 160): priced within the memory now."""
+    fine = layout_answering(bet_features(RANK_GROUPS))
+    cost = plan_cost(fine.detail, fine.tableau, fine.cards)
+    assert cost.least == 4_982_574 and cost.fits
+
 
 @pytest.mark.parametrize("bet, words", [
-    (RANK_GROUPS, ("bet 'Rank groups'", "MB of memory", "past the 768 MB",
-                   "26 kinds of card", "P1+B1+P2+B2")),
+    (FOURTH, ("bet 'Random bet 4'", "GB of memory", "past the 768 MB",
+              "39 kinds of card", "P1+B1+P2+B2")),
     (ROUGH, ("bet 'Random bet 5'", "minutes a count", "past the 768 MB and 10.0 minutes",
              "one by one")),
 ])
 def test_a_count_that_will_not_fit_is_refused_before_it_starts(bet, words):
-    """The issue's bet that grew to 18 GB: refused by layout_for in one line, naming the
-    bet, the estimate and what makes it large, before any count."""
+    """A bet of 118 million cells: refused by layout_for in one line, naming the bet,
+    the estimate and what makes it large, before any count."""
     with pytest.raises(PlanTooLarge) as refused:
         layout_for([bet], shoe=Shoe.decks(8))
     message = str(refused.value)

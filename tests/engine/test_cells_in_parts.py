@@ -5,6 +5,9 @@ whose layout is cut into parts of a few cells."""
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import numpy as np
 from reference_language import line_counts
 
@@ -48,3 +51,22 @@ def test_a_bet_settled_a_few_cells_at_a_time_counts_as_the_reference(monkeypatch
     for kinds in (KINDS, LATER):
         counted = Evaluator([bet], layout).line_counts(tables.get(_shoe(kinds), layout))[0]
         assert counted == line_counts(SOURCE, kinds)
+
+
+def test_a_parts_features_are_freed_with_it_without_the_cycle_collector(monkeypatch):
+    """A part's features (some 100 bytes a cell) go as soon as the part is dropped: no
+    reference cycle holds them until Python's cycle collector runs, which large arrays do
+    not prompt (every part of Rank groups' 5 million cells stayed, 590 MB)."""
+    monkeypatch.setattr(card_table, "PART_CELLS", 7)
+    monkeypatch.setattr(evaluator, "PART_CELLS", 7)
+    layout = layout_for([bet_from_source(SOURCE)], shoe=_shoe(KINDS))
+    gc.disable()
+    try:
+        _, part = next(iter(layout.parts()))
+        features = part.features()
+        assert features["P1.rank"].shape == (7,)
+        gone = weakref.ref(features)
+        del part, features
+        assert gone() is None
+    finally:
+        gc.enable()

@@ -238,7 +238,7 @@ def cell_rows(cells, block_stride, fine_counts, value_counts, tails, relabel, mo
     for r in range(fine_counts.shape[0]):
         shoe = (fine_counts[r], value_counts[r], tails[r], 1, relabel[r])
         if relabel[r] == 2:
-            card_kernels.count_named(cells, block_stride, shoe, 0, out, None, None)
+            card_kernels.count_named(cells, block_stride, shoe, out, None, None)
         else:
             card_kernels.count_cells(cells, block_stride, shoe, 0, out, None, None,
                                       modular, None)

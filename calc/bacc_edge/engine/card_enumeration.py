@@ -21,7 +21,6 @@ import itertools
 from functools import lru_cache
 from math import perm
 
-import numba as nb
 import numpy as np
 
 from . import card_kernels
@@ -33,32 +32,44 @@ from ..game.tableau import Tableau
 from ..util.progress import Progress, Steps
 from .card_cells import BINOM, bases, cell_numbering, suit_class_of
 from .coup_groups import CoupGroups, group_coups, weighed
+from .spill import SpilledCounts
 from .suit_stages import count_staged, staged, staged_steps
 
 #: A position with no card (a third card not dealt, or a position not enumerated).
 ABSENT = card_kernels.ABSENT
-#: Above this many cell numbers, cells are counted in a dict rather than an array.
+#: Above this many cell numbers, cells are counted in spilled leaves
+#: (:mod:`~bacc_edge.engine.spill`) rather than an array.
 DENSE_CELLS = 1 << 25
-#: The most memory a count may take, bytes (beside the 250 MB or so of the process
-#: itself, so that the process stays within 1 GB): a count past it is refused.
+#: The most memory a count may take, bytes (beside the 190-230 MB of the process itself,
+#: its kernels loaded, so that the process stays within 1 GB): a count past it is refused.
 MEMORY_LIMIT = 768 << 20
-#: Bytes per cell a count reaches: its count in a dict (key, value, hash and slack,
-#: more while the dict grows), and its number, its cards decoded and the features the
-#: conditions read (measured: 230-350 bytes in all on random bets with their cells in a
-#: dict).
-DICT_BYTES, CELL_BYTES = 120, 150
+#: Bytes per cell a first count in spilled leaves takes (:mod:`~bacc_edge.engine.spill`):
+#: its number and count, twice while a merge writes the next arrays, beside the buffer
+#: (:data:`~bacc_edge.engine.spill.SPILL_BYTES`). Measured at its peak, the buffer
+#: included: 61 bytes a cell on Rank groups (5.0 million cells) with the cells read off
+#: them (16 bytes more, priced apart), 46 on random bet 60 (13 million).
+SPILLED_BYTES = 32
+#: Bytes per cell of the part read at once: its number decoded and the features the
+#: conditions read (measured: some 110 on Rank groups).
+CELL_BYTES = 150
 #: A card layout reads the features of at most this many cells at once; past them, in
 #: parts of this many (:meth:`~bacc_edge.engine.card_table.CardLayout.parts`), so that
 #: CELL_BYTES is spent on one part, and each cell takes KEPT_BYTES beside: its number,
-#: its settle class and line, the settling's arrays of every cell, and its count on
-#: each shoe counted (8 bytes a shoe: a later shoe's cells are counted into an array of
-#: the cells known, not a dict; see :func:`count_run`). Measured on bets 12 and 34 of
-#: the random bets (3.3 million cells each, a full and three part-dealt shoes): 145-170
-#: bytes a cell in all, the part's included, at the peak.
+#: its settle class and line, the settling's arrays of every cell while they are made,
+#: and its count on each shoe counted (8 bytes a shoe whose table is kept: a later
+#: shoe's cells are counted into an array of the cells known; see :func:`count_run`).
+#: Measured at the peak of a full and three part-dealt shoes, their tables kept, less
+#: the part's features (a part of PART_CELLS at CELL_BYTES): 58 bytes a cell on Rank
+#: groups (5.0 million cells), 57 on random bet 13 (6.2 million), 48 on random bet 60
+#: (13 million); 8 bytes more for each further shoe whose table is kept.
 PART_CELLS = 1 << 19
-KEPT_BYTES = 160
-#: The most cells a count in a dict may hold: past them it stops, unfinished.
-SPARSE_CELLS = MEMORY_LIMIT // max(DICT_BYTES + 16, KEPT_BYTES)
+KEPT_BYTES = 64
+#: The most cells a spilled count may hold: past them it stops, unfinished.
+SPARSE_CELLS = MEMORY_LIMIT // KEPT_BYTES
+#: Bytes per entry of the typed dict that counts modulo primes keep, where cell numbers are
+#: too many for an array (a shoe with cards removed without their suit: an entry per
+#: cell and prime; key, value, hash and slack, more while it grows).
+DICT_BYTES = 136
 
 #: Card sequences past which a count first looks for point values its shoe cannot tell
 #: apart (folding takes some 30 ms, a count of this many sequences 0.15 s).
@@ -375,9 +386,9 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
     known : numpy.ndarray, optional
         The cells the shoe can reach, sorted, where they are known (a layout's cells,
         found on a shoe of plenty of its cards): cell numbers more than
-        :data:`DENSE_CELLS` are then counted into an array of them (8 bytes a cell, not
-        a dict's 120); a cell reached not among them (none should be) is counted again
-        in a dict.
+        :data:`DENSE_CELLS` are then counted into an array of them (8 bytes a cell); a
+        cell reached not among them (none should be) is counted again, spilled
+        (:mod:`~bacc_edge.engine.spill`).
 
     Returns
     -------
@@ -390,36 +401,39 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
     :data:`PROGRESS_PARTS` parts of the coups counted (a count made in stages: one step).
     """
     size = cell_numbering(detail).size
-    sparse = SPARSE_CELLS if size > DENSE_CELLS else 0
+    sparse = size > DENSE_CELLS
     if sparse and known is not None:  # into an array of the cells known, by bisection
         out = np.zeros(len(known) + 1, dtype=np.int64)
-        if _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel,
-                sequences, (sparse, out, None, known), on_progress) < 0 or out[-1]:
+        _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
+             (out, None, known), on_progress)
+        if out[-1]:  # a cell not known: counted again, spilled
             return count_run(detail, tableau, fine_counts, value_counts, tails, removal,
-                             relabel, sequences)  # a cell not known: counted in a dict
+                             relabel, sequences)
         return known, out[:-1]
-    out = np.zeros(1 if sparse else size, dtype=np.int64)
-    sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
-    if _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
-            (sparse, out, sparse_out, None), on_progress) < 0:
-        raise too_many_cells(detail)
     if not sparse:
+        out = np.zeros(size, dtype=np.int64)
+        _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
+             (out, None, None), on_progress)
         return out
-    cells, counts = sparse_items(sparse_out)
-    del sparse_out  # freed before the cells are sorted
-    order = np.argsort(cells)
-    return cells[order], counts[order]
+    spilled = SpilledCounts(SPARSE_CELLS)
+    if _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
+            (np.zeros(1, dtype=np.int64), spilled, None), on_progress) < 0:
+        raise too_many_cells(detail)
+    counted = spilled.items()
+    if counted is None:
+        raise too_many_cells(detail)
+    return counted
 
 
 def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: int,
          relabel: int, sequences: float, into: tuple, on_progress: Progress | None) -> int:
-    """One count kernel's run for :func:`count_run` into ``into`` (``sparse``, ``out``,
-    ``sparse_out``, ``known``, as :func:`~bacc_edge.engine.card_kernels.count_cells`
-    takes them): what it returns (-1: stopped past the cells a dict may hold). Told
-    ``on_progress``, in :data:`PROGRESS_PARTS` runs of a part of the coups each (a
-    coup's sequences add to the same counts whichever run deals them)."""
-    sparse, out, sparse_out, known = into
-    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
+    """One count kernel's run for :func:`count_run` into ``into`` (``out``, ``spilled``,
+    ``known``: the counts' array, the :class:`~bacc_edge.engine.spill.SpilledCounts` of
+    a sparse count, the cells known, see :func:`_count_part`): what it returns (-1:
+    stopped past the cells a count may hold). Told ``on_progress``, in
+    :data:`PROGRESS_PARTS` runs of a part of the coups each (a coup's sequences add to
+    the same counts whichever run deals them)."""
+    out = into[0]
     inputs = _inputs(detail, tableau, fine_counts, value_counts, sequences)
     if inputs is None:  # in stages: fewer steps than the sequences, even folded
         step = Steps(on_progress, 1)
@@ -427,6 +441,7 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
                      fine_counts.reshape(POINT_VALUES, -1), tails, removal, out)
         step()
         return 0
+    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
     cells, block_stride, groups = inputs
     if groups is not None:  # a group of coups alike at a time: fewer steps
         cells, shoe = weighed(groups, shoe)
@@ -436,16 +451,29 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     for start, stop in zip(edges[:-1], edges[1:]):
         part = cells._replace(coups=cells.coups[start:stop], coup_key=cells.coup_key[start:stop],
                               coup_ways=cells.coup_ways[start:stop])
-        if relabel == 2:  # suits named in order of appearance on an asymmetric shoe
-            done = card_kernels.count_named(part, block_stride, shoe, sparse, out, sparse_out,
-                                            known)
-        else:
-            done = card_kernels.count_cells(part, block_stride, shoe, sparse, out, sparse_out,
-                                            None, no_residues(), known)
+        done = _count_part(part, block_stride, shoe, into)
         if done < 0:
             return done
         step()
     return 0
+
+
+def _count_part(part, block_stride, shoe, into: tuple) -> int:
+    """The count kernel's run over the coups of ``part`` into ``into`` (:func:`_run`):
+    :func:`~bacc_edge.engine.card_kernels.count_named` where suits are named in order of
+    appearance on an asymmetric shoe, else
+    :func:`~bacc_edge.engine.card_kernels.count_cells`; a sparse count spilled, the
+    buffer emptied each time it fills (:meth:`~bacc_edge.engine.spill.SpilledCounts.run`)."""
+    out, spilled, known = into
+    spill = None if spilled is None else spilled.spill
+
+    def count() -> int:
+        if shoe.relabel == 2:
+            return card_kernels.count_named(part, block_stride, shoe, out, spill, known)
+        return card_kernels.count_cells(part, block_stride, shoe, 0, out, spill, None,
+                                        no_residues(), known)
+
+    return count() if spilled is None else spilled.run(count)
 
 
 def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: float):
@@ -495,11 +523,11 @@ def grouped_steps(detail, tableau: Tableau, sequences: float) -> float:
     return steps if steps < sequences else 0.0
 
 
-def too_many_cells(detail) -> PlanTooLarge:
-    """The error of a count stopped at :data:`SPARSE_CELLS` cells."""
+def too_many_cells(detail, most: int | None = None) -> PlanTooLarge:
+    """The error of a count stopped at ``most`` cells (default :data:`SPARSE_CELLS`)."""
     return PlanTooLarge(f"{detail.describe()}: too large to count: it reaches more than "
-                        f"{SPARSE_CELLS:,} cells, past the {MEMORY_LIMIT >> 20:,} MB a "
-                        f"count may take")
+                        f"{SPARSE_CELLS if most is None else most:,} cells, past the "
+                        f"{MEMORY_LIMIT >> 20:,} MB a count may take")
 
 
 def sparse_items(table) -> tuple[np.ndarray, np.ndarray]:
@@ -526,6 +554,6 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
 
 __all__ = ["ABSENT", "CELL_BYTES", "COUP_STEPS", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES",
            "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS", "SPARSE_CELLS",
-           "cells_memory", "coup_groups", "grouped_steps", "too_many_cells", "count_run",
-           "enumeration", "fold_coups", "interchangeable", "no_residues", "on_cells",
+           "SPILLED_BYTES", "cells_memory", "coup_groups", "grouped_steps", "too_many_cells",
+           "count_run", "enumeration", "fold_coups", "interchangeable", "no_residues", "on_cells",
            "relabelling", "shoe_counts", "sparse_items", "tail_ways", "value_folded"]

@@ -21,6 +21,7 @@ from ..game.coup import COUP_CARDS, NO_THIRD
 from .coup_kernels import coup_reading, read_coup, read_thirds
 from .jit import inline, kernel
 from .residues import redc
+from .spill import begin_coup, first_coup, spill_leaf, stopped
 
 #: a position with no card (a third card not dealt, or a position not enumerated)
 ABSENT = NO_THIRD
@@ -89,15 +90,16 @@ class CardRecord(NamedTuple):
 @kernel
 def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular, known,
                 record=None):
-    """Add to ``out[cell]`` the ordered six-card deals of every card sequence (with
-    ``sparse`` above 0, to ``sparse_out[cell]``, a dict, for cell numbers too many for
-    an array; None where the counts are dense). Returns 0; or -1, the count stopped
-    unfinished, once the dict holds more than ``sparse`` entries (the most memory a
-    count may take: see :mod:`~bacc_edge.engine.card_plan`). ``known`` (sorted cell
-    numbers, with ``sparse_out`` None), where a shoe's cells are known before it is
-    counted: ``out[i]`` counts cell ``known[i]``, found by bisection, 8 bytes a cell
-    where a dict takes some 120; a cell not among them adds 1 to ``out[len(known)]``
-    (the caller counts again, in a dict). None: cells are numbered as they are.
+    """Add to ``out[cell]`` the ordered six-card deals of every card sequence; or, for
+    cell numbers too many for an array, write each leaf (cell number, weight) into
+    ``sparse_out``, a :class:`~bacc_edge.engine.spill.Spill` (None where the counts are
+    dense). Returns 0; or :data:`~bacc_edge.engine.spill.STOPPED`, the buffer full: the
+    caller empties it and calls again, and the count resumes where it stopped (see
+    :mod:`~bacc_edge.engine.spill`). ``known`` (sorted cell numbers, with ``sparse_out``
+    None), where a shoe's cells are known before it is counted: ``out[i]`` counts cell
+    ``known[i]``, found by bisection, 8 bytes a cell; a cell not among them adds 1 to
+    ``out[len(known)]`` (the caller counts again, spilled). None: cells are numbered as
+    they are. ``sparse`` is for counts modulo primes only (with ``ratios``; below).
 
     ``coups[i]`` is a coup (or the positions read) as point values, ABSENT where no
     card is, standing for ``coup_ways[i]`` coups that deal alike; ``coup_key[i]`` its
@@ -131,9 +133,11 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     same multiset, so the same cell).
 
     ``ratios`` None: ``out`` holds exact counts. Else the counts are kept modulo each
-    prime p = ``moduli[0, k]`` (``residues[k, cell]``, uint64; with ``sparse``,
-    ``sparse_out[cell * K + k]``), and a fine card of class c whose ``rank_of[c]`` = q
-    >= 0, the t-th of its row q in the sequence, also multiplies the weight by
+    prime p = ``moduli[0, k]`` (``residues[k, cell]``, uint64; with ``sparse`` above 0,
+    ``sparse_out[cell * K + k]``, ``sparse_out`` then a typed dict, and the count
+    stopped unfinished, returning -1, once it holds more than ``sparse`` entries), and
+    a fine card of class c whose ``rank_of[c]`` = q >= 0, the t-th of its row q in the
+    sequence, also multiplies the weight by
     ``ratios[k, q, t]``: the fractions the cards removed without a suit bring (see
     :func:`bacc_edge.engine.card_table.card_table`), which depend on the ranks dealt but not
     on their order or suits, so the orders and renamings a sequence stands for share
@@ -200,8 +204,10 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     for j in range(n_primes):
         ratio[0, j] = moduli[2, j]
     dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
-    for i in range(coups.shape[0]):
-        if sparse_out is not None and sparse and len(sparse_out) > sparse:
+    for i in range(0 if ratios is not None else first_coup(sparse_out), coups.shape[0]):
+        if ratios is None:
+            begin_coup(sparse_out, i)
+        elif sparse_out is not None and sparse and len(sparse_out) > sparse:
             return -1  # past the most cells a count may hold: stopped
         if record is not None:
             record.first[i] = record.n[0]
@@ -214,7 +220,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
             if record is not None:
                 _record_leaf(record, chosen, 0, 1, known, cell, out, w)
             elif ratios is None:
-                _add(sparse, out, sparse_out, known, cell, w)
+                if not _add(out, sparse_out, known, cell, w):
+                    return stopped(sparse_out, i)
             else:
                 _merged_factor(ratio[0], used, merged, n_suits, radix, table, moduli, leaf)
                 _add_mod(sparse, residues, sparse_out, cell, w, leaf, moduli)
@@ -303,7 +310,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                     _record_leaf(record, chosen, nf, orders_here, known, key_here, out,
                                  w_here * orders_here)
                 elif ratios is None:
-                    _add(sparse, out, sparse_out, known, key_here, w_here * orders_here)
+                    if not _add(out, sparse_out, known, key_here, w_here * orders_here):
+                        return stopped(sparse_out, i)
                 else:
                     _merged_factor(ratio[d + 1], used, merged, n_suits, radix, table, moduli,
                                    leaf)
@@ -324,7 +332,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
 
 
 @kernel
-def count_named(cells, block_stride, shoe, sparse, out, sparse_out, known):
+def count_named(cells, block_stride, shoe, out, sparse_out, known):
     """:func:`count_cells` for suits named in order of first appearance on a shoe that
     is not symmetric in its suit classes (``relabel`` 2), exactly, in far fewer steps.
 
@@ -340,8 +348,8 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out, known):
     depth as the sequence grows (``g[d, l, s]``), one factor a card. Every number is
     an ordered count of cards dealt from the shoe (a partial sum counts the deals of
     some of the sequence's cards), below the shoe's ordered six-card deals, which the
-    caller bounds below 2**63. Blocks, strides and codes, ``sparse`` and ``known``, and
-    the value returned, as :func:`count_cells`."""
+    caller bounds below 2**63. Blocks, strides and codes, ``sparse_out`` and ``known``,
+    and the value returned, as :func:`count_cells` (exact counts)."""
     (coups, coup_key, coup_ways, fine, suited, bases, n_bases, n_suits, stride, fine_code,
      value_code, absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     fine_counts, value_counts, tails, removal, relabel = shoe
@@ -364,16 +372,16 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out, known):
     chosen = np.full(n_fine + 1, -1, dtype=np.int64)
     g = np.ones((n_fine + 1, m, m), dtype=np.int64)
     dp = np.zeros((2, 1 << m), dtype=np.int64)
-    for i in range(coups.shape[0]):
-        if sparse_out is not None and sparse and len(sparse_out) > sparse:
-            return -1  # past the most cells a count may hold: stopped
+    for i in range(first_coup(sparse_out), coups.shape[0]):
+        begin_coup(sparse_out, i)
         nf, _, _, w, cell = coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
         if w == 0:
             continue
         if nf == 0:
-            _add(sparse, out, sparse_out, known, cell, w)
+            if not _add(out, sparse_out, known, cell, w):
+                return stopped(sparse_out, i)
             continue
         d = 0
         option[0] = -1
@@ -414,8 +422,8 @@ def count_named(cells, block_stride, shoe, sparse, out, sparse_out, known):
                         closes[d], code_at, block_pos, block_start, binom, codes)
             if d == nf - 1:
                 ways = _injective_sum(g[d + 1], next_labels, m, dp)
-                if ways > 0:
-                    _add(sparse, out, sparse_out, known, key_here, w * ways)
+                if ways > 0 and not _add(out, sparse_out, known, key_here, w * ways):
+                    return stopped(sparse_out, i)
             else:
                 d += 1
                 option[d] = -1
@@ -833,26 +841,24 @@ def multiset_rank(codes, n, binom):
 
 
 @inline
-def _add(sparse, out, sparse_out, known, cell, w):
-    """Add ``w`` to the cell's count: in the dict ``sparse_out`` with ``sparse``, else in
-    the array ``out`` (at the cell's place among ``known``, where they are given: see
-    :func:`count_cells`). A ``sparse_out`` of None (dense counts) leaves the dict's code
-    out of the kernel (numba prunes the branch), so no typed dict need be made: making
-    one compiles its methods, half a second, in every process; a ``known`` of None
-    leaves out the bisection."""
-    if sparse_out is None:
-        if known is None:
-            out[cell] += w
-        else:
-            at = np.searchsorted(known, cell)
-            if at < known.shape[0] and known[at] == cell:
-                out[at] += w
-            else:
-                out[known.shape[0]] += 1  # not a cell known: counted again
-    elif sparse:
-        sparse_out[cell] = sparse_out.get(cell, 0) + w
-    else:
+def _add(out, spill, known, cell, w):
+    """Add ``w`` to the cell's count in the array ``out`` (at the cell's place among
+    ``known``, where they are given: see :func:`count_cells`); or, with a ``spill``
+    (:class:`~bacc_edge.engine.spill.Spill`), write the leaf into its buffer. True, or
+    False where the buffer is full (the count stops). A ``spill`` of None (dense counts)
+    leaves the buffer's code out of the kernel (numba prunes the branch); a ``known`` of
+    None leaves out the bisection."""
+    if spill is not None:
+        return spill_leaf(spill, cell, w)
+    if known is None:
         out[cell] += w
+    else:
+        at = np.searchsorted(known, cell)
+        if at < known.shape[0] and known[at] == cell:
+            out[at] += w
+        else:
+            out[known.shape[0]] += 1  # not a cell known: counted again
+    return True
 
 
 @inline

@@ -18,15 +18,15 @@ only (a multiset: C(k + g - 1, g) for g cards of k classes) or suits are named i
 of appearance (one naming of each sequence's suits: Σ_{j <= m} S(n, j) of m**n for n
 fine cards of m suit classes). Its memory is the more of its first count and its
 cells kept. The first count holds a count per cell number (an array where they are at
-most :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, else a dict of the cells
-reached, freed once read into sorted arrays); a later shoe of the layout is counted into
-an array of the cells known, 8 bytes a cell, where the cells are many by re-weighing a
-record of the sequences the layout deals (:mod:`~bacc_edge.engine.card_replay`: some
-bytes a sequence, kept beside the cells, :attr:`PlanCost.record`). The cells kept are
-what each cell keeps (:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its
-number, settle class, its count on each shoe) and the features the bets' conditions
-read cell by cell, made for at most
-:data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
+most :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, else the cells reached as
+sorted arrays, a buffer of leaves merged into them as it fills:
+:mod:`~bacc_edge.engine.spill`); a later shoe of the layout is counted into an array of
+the cells known, 8 bytes a cell, where the cells are many by re-weighing a record of the
+sequences the layout deals (:mod:`~bacc_edge.engine.card_replay`: some bytes a
+sequence, kept beside the cells, :attr:`PlanCost.record`). The cells kept are what each
+cell keeps (:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its number, settle
+class, its count on each shoe) and the features the bets' conditions read cell by cell,
+made for at most :data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
 (:meth:`~bacc_edge.engine.card_table.CardLayout.parts`). A coup reaches every cell its
 codes can make (on a shoe with enough of every card), so the cells reached are at least,
 for each part of the coup read, the most any one of its coups reaches, and at most their
@@ -55,11 +55,11 @@ names and the colours where it reads one: ♥ named on one card deals every suit
 as ♥ or not, but ♥ beside a colour as ♥, ♦ or black, and suits compared with each other
 in all four); naming any suit or colour stops the suits being renamed everywhere; the
 cells themselves (a bet that reads ranks at six positions reaches hundreds of millions
-of cells, past the memory, whatever the sequences; past some 4 million cells, what each
-cell keeps, KEPT_BYTES, passes it even with its features read a part at a time, and the
-first count's dict, some 120 bytes a cell, sets the peak alike); the coup is kept as both hands'
-points where a bet may need only the winner or nothing; and conditions are closures
-the engine cannot look into, so a bet's events share no work.
+of cells, past the memory, whatever the sequences; past some 11 million cells, what
+each cell keeps, KEPT_BYTES, passes it even with its features read a part at a time);
+the coup is kept as both hands' points where a bet may need only the winner or
+nothing; and conditions are closures the engine cannot look into, so a bet's events
+share no work.
 """
 
 from __future__ import annotations
@@ -75,10 +75,11 @@ from ..game.cards import SUITS_PER_RANK
 from ..game.coup import POSITIONS
 from .card_cells import cell_numbering
 from .suit_stages import staged, staged_steps
-from .card_enumeration import (ABSENT, DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, SPARSE_CELLS,
-                               COUP_STEPS, cells_memory, coup_groups, enumeration,
+from .card_enumeration import (ABSENT, COUP_STEPS, DENSE_CELLS, MEMORY_LIMIT, SPARSE_CELLS,
+                               SPILLED_BYTES, cells_memory, coup_groups, enumeration,
                                grouped_steps, shoe_counts)
 from .card_replay import kept_beside, record_bytes
+from .spill import SPILL_BYTES
 
 #: The longest a count may take, seconds (estimated): a plan past it is refused.
 TIME_LIMIT = 600.0
@@ -168,13 +169,15 @@ class PlanCost:
 
     def memory(self, cells: float) -> float:
         """Bytes a count takes if it reaches ``cells`` cells: the more of its count (the
-        counts of every cell number, or of the cells reached in a dict, and the cells
-        read off them) and its cells settled
-        (:func:`~bacc_edge.engine.card_enumeration.cells_memory`) with the record kept
-        beside them where it fits (:attr:`record`,
+        counts of every cell number; or the cells reached, spilled, and the buffer:
+        :data:`~bacc_edge.engine.card_enumeration.SPILLED_BYTES` and
+        :data:`~bacc_edge.engine.spill.SPILL_BYTES`; and the cells read off them) and
+        its cells settled (:func:`~bacc_edge.engine.card_enumeration.cells_memory`) with
+        the record kept beside them where it fits (:attr:`record`,
         :func:`~bacc_edge.engine.card_replay.kept_beside`): the count is freed before the
         cells are settled."""
-        counts = DICT_BYTES * cells if self.sparse else 8.0 * self.cell_numbers
+        counts = (SPILLED_BYTES * cells + SPILL_BYTES if self.sparse
+                  else 8.0 * self.cell_numbers)
         return max(counts + 16.0 * cells, cells_memory(cells) + kept_beside(self.record, cells))
 
     @property

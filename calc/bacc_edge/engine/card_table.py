@@ -35,6 +35,7 @@ a shoe with cards removed without their suit needs (:mod:`~bacc_edge.engine.resi
 from __future__ import annotations
 
 import itertools
+import weakref
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property, lru_cache
@@ -50,7 +51,7 @@ from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import check_plan
 from .card_replay import count_known
-from .card_enumeration import (DENSE_CELLS, MEMORY_LIMIT, PART_CELLS, SPARSE_CELLS, cells_memory,
+from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS, cells_memory,
                                count_run, enumeration, on_cells, relabelling, shoe_counts,
                                sparse_items, tail_ways, too_many_cells)
 from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS,
@@ -292,10 +293,9 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
 
 def _remember(key, reach) -> None:
     """Keep the cells a count reached as the layout's cells, once they are known to fit:
-    they take :func:`~bacc_edge.engine.card_enumeration.cells_memory`. The cells of a
-    count in a dict are kept as its own array where it reached each with a count, so
-    that its counts are read on them as they are
-    (:func:`~bacc_edge.engine.card_enumeration.on_cells`)."""
+    they take :func:`~bacc_edge.engine.card_enumeration.cells_memory`. A sparse count's
+    cells are kept as they are where it reached each (no copy: its counts are then read
+    on them as they are, :func:`~bacc_edge.engine.card_enumeration.on_cells`)."""
     if isinstance(reach, np.ndarray):
         out = np.flatnonzero(reach)
     else:
@@ -324,14 +324,17 @@ def cards_held(shoe: Shoe) -> tuple[bool, ...]:
 
 
 class _LazyFeatures(dict):
-    """Feature arrays of a card layout, each computed when first asked for."""
+    """Feature arrays of a card layout, each computed when first asked for. The layout
+    holds them, so they hold it weakly: a cycle would keep a part's features
+    (:meth:`CardLayout.parts`, some 100 bytes a cell) until Python's cycle collector ran,
+    which large arrays do not prompt (Rank groups' ten parts all stayed, 590 MB)."""
 
     def __init__(self, layout: "CardLayout"):
         super().__init__()
-        self._layout = layout
+        self._layout = weakref.ref(layout)
 
     def __missing__(self, name: str) -> np.ndarray:
-        value = np.asarray(self._layout._feature(name))
+        value = np.asarray(self._layout()._feature(name))
         value.setflags(write=False)
         self[name] = value
         return value
@@ -693,7 +696,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     if size * k >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
                             f"cards removed without their suit; name their suits")
-    sparse = SPARSE_CELLS * k if size * k > DENSE_CELLS else 0  # K residues a cell
+    sparse = MEMORY_LIMIT // DICT_BYTES if size * k > DENSE_CELLS else 0  # K entries a cell
     out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
@@ -703,7 +706,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
         sparse, exact, sparse_out, ratios,
         card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out), None)
     if done < 0:
-        raise too_many_cells(detail)
+        raise too_many_cells(detail, sparse // k)
     if sparse:
         keys, values = sparse_items(sparse_out)
         reached = np.unique(keys // k)
