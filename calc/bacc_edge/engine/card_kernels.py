@@ -174,19 +174,11 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
             n_fine += 1
     ordered = block_stride is not None and relabel == 0
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)
-    n_bases_all = fine_counts.shape[0] // n_suits
-    base_counts = np.zeros(n_bases_all, dtype=np.int64)
-    for b in range(n_bases_all):
-        for s in range(n_suits):
-            base_counts[b] += fine_counts[b * n_suits + s]
+    base_counts = base_counts_of(fine_counts, n_suits)
+    n_bases_all = base_counts.shape[0]
     base_used = np.zeros(n_bases_all, dtype=np.int64)
-    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
-    code_at = np.zeros(n_pos, dtype=np.int64)
-    codes = np.zeros(n_pos, dtype=np.int64)
-    f_pos = np.zeros(n_fine + 1, dtype=np.int64)
-    f_val = np.zeros(n_fine + 1, dtype=np.int64)
+    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
     after = np.full(n_fine + 1, -1, dtype=np.int64)
-    closes = np.full(n_fine + 1, -1, dtype=np.int64)
     nth = np.ones(n_fine + 1, dtype=np.int64)
     run = np.ones(n_fine + 1, dtype=np.int64)
     option = np.zeros(n_fine + 1, dtype=np.int64)
@@ -360,12 +352,7 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
         if fine[p]:
             n_fine += 1
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)  # per (base, label)
-    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
-    code_at = np.zeros(n_pos, dtype=np.int64)
-    codes = np.zeros(n_pos, dtype=np.int64)
-    f_pos = np.zeros(n_fine + 1, dtype=np.int64)
-    f_val = np.zeros(n_fine + 1, dtype=np.int64)
-    closes = np.full(n_fine + 1, -1, dtype=np.int64)
+    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
     option = np.zeros(n_fine + 1, dtype=np.int64)
     labels = np.zeros(n_fine + 1, dtype=np.int64)
     key = np.zeros(n_fine + 1, dtype=np.int64)
@@ -431,6 +418,27 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
                 labels[d] = next_labels
                 key[d] = key_here
     return 0
+
+
+@inline
+def coup_scratch(n_values, n_pos):
+    """The scratch arrays :func:`coup_cards` reads and fills, a coup at a time, for coups
+    of ``n_pos`` positions and ``n_values`` point values: the cards dealt per value
+    (``v_used``), each position's code (``code_at``), a block's codes (``codes``), the
+    fine cards' positions and values (``f_pos``, ``f_val``) and the block each closes
+    (``closes``), with room for every position."""
+    return (np.zeros(n_values, dtype=np.int64), np.zeros(n_pos, dtype=np.int64),
+            np.zeros(n_pos, dtype=np.int64), np.zeros(n_pos + 1, dtype=np.int64),
+            np.zeros(n_pos + 1, dtype=np.int64), np.full(n_pos + 1, -1, dtype=np.int64))
+
+
+@inline
+def base_counts_of(fine_counts, n_suits):
+    """The shoe's cards of each base, its ``n_suits`` suit classes together."""
+    out = np.zeros(fine_counts.shape[0] // n_suits, dtype=np.int64)
+    for c in range(fine_counts.shape[0]):
+        out[c // n_suits] += fine_counts[c]
+    return out
 
 
 @inline
@@ -594,25 +602,17 @@ def count_factored(cells, block_stride, fine_counts, value_counts, tails, remova
     for p in range(n_pos):
         if fine[p]:
             n_fine += 1
-    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
-    code_at = np.zeros(n_pos, dtype=np.int64)
-    codes = np.zeros(n_pos, dtype=np.int64)
-    f_pos = np.zeros(n_fine + 1, dtype=np.int64)
-    f_val = np.zeros(n_fine + 1, dtype=np.int64)
+    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
     base_at = np.zeros(n_pos, dtype=np.int64)
     n_bits = np.zeros(1 << n_pos, dtype=np.int64)  # how many positions each bitmask holds
     for mask in range(1 << n_pos):
         for p in range(n_pos):
             n_bits[mask] += mask >> p & 1
-    closes = np.full(n_fine + 1, -1, dtype=np.int64)
     option = np.zeros(n_fine + 1, dtype=np.int64)
     key = np.zeros(n_fine + 1, dtype=np.int64)
     w_sets = np.zeros(n_sets, dtype=np.int64)
-    n_bases_all = fine_counts.shape[0] // m
-    base_counts = np.zeros(n_bases_all, dtype=np.int64)
-    for b in range(n_bases_all):
-        for s in range(m):
-            base_counts[b] += fine_counts[b * m + s]
+    base_counts = base_counts_of(fine_counts, m)
+    n_bases_all = base_counts.shape[0]
     of_base = np.zeros(n_bases_all, dtype=np.int64)  # the positions of each base dealt
     kept = np.zeros((1 << n_pos) * m, dtype=np.int64)  # per positions and suit class
     kept_for = np.full((1 << n_pos) * m, -1, dtype=np.int64)  # the leaf it was made for
@@ -904,18 +904,10 @@ def replay_cells(cells, shoe, record, out):
     n_suits, suited = cells.n_suits, cells.suited
     n_pos = cells.coups.shape[1]
     unknown = out.shape[0] - 1
-    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
-    code_at = np.zeros(n_pos, dtype=np.int64)
-    codes = np.zeros(n_pos, dtype=np.int64)
-    f_pos = np.zeros(n_pos + 1, dtype=np.int64)
-    f_val = np.zeros(n_pos + 1, dtype=np.int64)
-    closes = np.full(n_pos + 1, -1, dtype=np.int64)
+    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)
-    n_bases_all = fine_counts.shape[0] // n_suits
-    base_counts = np.zeros(n_bases_all, dtype=np.int64)
-    for c in range(fine_counts.shape[0]):
-        base_counts[c // n_suits] += fine_counts[c]
-    base_used = np.zeros(n_bases_all, dtype=np.int64)
+    base_counts = base_counts_of(fine_counts, n_suits)
+    base_used = np.zeros(base_counts.shape[0], dtype=np.int64)
     chosen = np.zeros(n_pos + 1, dtype=np.int64)  # the fine classes dealt, in order
     weight = np.zeros(n_pos + 1, dtype=np.int64)
     by_orders = record.orders.shape[0] > 0

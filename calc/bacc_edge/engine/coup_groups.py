@@ -45,7 +45,7 @@ import numpy as np
 
 from ..game.cards import POINT_VALUES
 from ..game.coup import COUP_CARDS
-from .card_kernels import ABSENT, CardCells, CardShoe, coup_cards
+from .card_kernels import ABSENT, CardCells, CardShoe, coup_cards, coup_scratch
 from .jit import kernel
 
 
@@ -143,12 +143,7 @@ def group_weights(cells, group, value_counts, tails, removal, out):
     ordered deals of some of a six-card deal's positions, below the shoe's six-card
     deals, which the caller bounds below 2**63."""
     n_pos = cells.coups.shape[1]
-    v_used = np.zeros(value_counts.shape[0], dtype=np.int64)
-    code_at = np.zeros(n_pos, dtype=np.int64)
-    codes = np.zeros(n_pos, dtype=np.int64)
-    f_pos = np.zeros(n_pos + 1, dtype=np.int64)
-    f_val = np.zeros(n_pos + 1, dtype=np.int64)
-    closes = np.full(n_pos + 1, -1, dtype=np.int64)
+    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
     for i in range(cells.coups.shape[0]):
         w = coup_cards(cells, None, value_counts, tails, removal, i, v_used, code_at, f_pos,
                         f_val, codes, closes)[3]
@@ -162,12 +157,7 @@ def coup_cells(cells, out):
     n_pos = cells.coups.shape[1]
     plenty = np.full(cells.value_code.shape[1], COUP_CARDS, dtype=np.int64)
     tails = np.ones(COUP_CARDS + 1, dtype=np.int64)
-    v_used = np.zeros(plenty.shape[0], dtype=np.int64)
-    code_at = np.zeros(n_pos, dtype=np.int64)
-    codes = np.zeros(n_pos, dtype=np.int64)
-    f_pos = np.zeros(n_pos + 1, dtype=np.int64)
-    f_val = np.zeros(n_pos + 1, dtype=np.int64)
-    closes = np.full(n_pos + 1, -1, dtype=np.int64)
+    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(plenty.shape[0], n_pos)
     for i in range(cells.coups.shape[0]):
         out[i] = coup_cards(cells, None, plenty, tails, 1, i, v_used, code_at, f_pos, f_val,
                              codes, closes)[4]
