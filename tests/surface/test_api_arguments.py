@@ -254,6 +254,8 @@ API = [
      "r 5 (int) must be a MathReport"),
     ("build_math_report(None)", lambda: build_math_report(None), ArgumentError,
      "source None (NoneType) is not a paytable"),
+    ("build_math_report(command_path=5)", lambda: build_math_report(PUNTO, command_path=5),
+     ArgumentError, "command_path 5 (int) must be the file's path as a command names it"),
     # -- solving for pays -----------------------------------------------------------------------
     ("solve(mark='B:E')", lambda: solve(PUNTO, "5%", mark="Banker:Banker wins"), ArgumentError,
      "mark must be a list, got 'Banker:Banker wins' (str)"),
@@ -588,6 +590,9 @@ API = [
      ArgumentError, "path 5 (int) must be a file's path"),
     ("build_several_math_report(no STREAKS)", lambda: bacc_edge.build_several_math_report(
         str(ROOT / "paytables" / "lucky_8.py")), ArgumentError, "defines no STREAKS or METERS"),
+    ("build_several_math_report(command_path=5)", lambda: bacc_edge.build_several_math_report(
+        str(ROOT / "paytables" / "streaks" / "banker_streak.py"), command_path=5),
+     ArgumentError, "command_path 5 (int) must be the file's path as a command names it"),
     ("write_several_math_report(output=5)", lambda: bacc_edge.write_several_math_report(
         str(ROOT / "paytables" / "streaks" / "banker_streak.py"), 5), ArgumentError,
      "output 5 (int) must be a file's path"),

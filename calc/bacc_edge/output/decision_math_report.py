@@ -39,7 +39,7 @@ from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
 from .report_file import write_report
 from .math_report_text import (Block, Docstring, Heading, Items, Pairs, Para, Table, anchor,
-                               rerun_blocks)
+                               command_path_argument, rerun_blocks)
 
 
 @dataclass(frozen=True)
@@ -76,9 +76,7 @@ def build_decision_math_report(path, decks=DEFAULT_DECKS, *, date=None,
     ``decks`` (as :func:`~bacc_edge.analysis.decision_report.decision_report`), dated
     ``date`` (see :func:`~bacc_edge.output.math_report.report_date`); ``command_path``
     the path as the re-run line names it (default: ``path``)."""
-    if command_path is not None and not isinstance(command_path, str):
-        raise ArgumentError(f"command_path {quoted(command_path)} must be the file's path as "
-                            f"a command names it")
+    command_path_argument(command_path)
     when = report_date(date)
     report = decision_report(path, decks)
     digest = hashlib.sha256(report.source.path.read_bytes()).hexdigest()

@@ -51,7 +51,8 @@ from .math_report_html import math_report_html
 from .math_report_markdown import math_report_markdown
 from .math_report_model import (DEFAULT_DECKS, DEFAULT_LEVEL, BetSection, DepthRun, Flag,
                                 FlagKind, MathReport)
-from .math_report_text import BY_CARD, CARD_BET_EOR, number, pay_reading
+from .math_report_text import (BY_CARD, CARD_BET_EOR, command_path_argument, number,
+                               pay_reading)
 
 #: A win at or above this many to one is flagged (a US W-2G tax form threshold).
 BIG_WIN = 300
@@ -144,6 +145,7 @@ def build_math_report(source, *, decks: int = DEFAULT_DECKS, depth: int | None =
         raise OptionError(f"math report: decks {decks!r} must be a whole number from 1")
     if depth is not None and (not isinstance(depth, int) or depth < 1):
         raise OptionError(f"math report: --depth {depth!r} must be a number of shoes from 1")
+    command_path_argument(command_path)
     when = report_date(date)
     # how a table deals this shoe; none holds more than MOST_DECKS (the tables count any)
     deal = (DealRules(decks, *(() if cut is None else (cut,)), end=end)

@@ -25,6 +25,8 @@ from ..game.dealing import DealRules
 from ..game.tableau import NATURALS, STANDARD, STOOD, Tableau
 from ..language.bet import Measure
 from ..language.pays import Pays
+from ..errors import ArgumentError
+from ..util.arguments import quoted
 from ..util.number_text import fraction, one_in, percentage, plural
 from .cut_cards import HEADERS as CUT_CARD_HEADERS, cut_card_rows
 from .cut_cards import verdict as cut_card_verdict
@@ -235,6 +237,15 @@ def _rerun_tail(r: MathReport) -> list[str]:
     if r.deal is not None and r.deal.end != DealRules(r.deal.decks).end:
         tail += ["--end", r.deal.end.value]
     return tail
+
+
+def command_path_argument(path: str | None) -> str | None:
+    """``path``, the file's path as a math report's re-run line names it (None: as the
+    file was read), checked: a path is a string."""
+    if path is not None and not isinstance(path, str):
+        raise ArgumentError(f"command_path {quoted(path)} must be the file's path as a "
+                            f"command names it")
+    return path
 
 
 def command_path(path: str) -> str:

@@ -37,7 +37,8 @@ from .math_report_model import document_identifier
 from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
 from .report_file import write_report
-from .math_report_text import (Block, Docstring, Heading, Items, Pairs, Para, Table, rerun_blocks)
+from .math_report_text import (Block, Docstring, Heading, Items, Pairs, Para, Table,
+                               command_path_argument, rerun_blocks)
 
 #: The decks of the shoe a multiplier game's report counts, unless told otherwise.
 DEFAULT_DECKS = 8
@@ -89,9 +90,7 @@ def build_multiplier_math_report(path, decks: int = DEFAULT_DECKS, *, date=None,
     :class:`~bacc_edge.language.loader.Paytable`) on a full shoe of ``decks``
     decks, dated ``date`` (see :func:`~bacc_edge.output.math_report.report_date`);
     ``command_path`` the path as the re-run line names it (default: ``path``)."""
-    if command_path is not None and not isinstance(command_path, str):
-        raise ArgumentError(f"command_path {quoted(command_path)} must be the file's path as "
-                            f"a command names it")
+    command_path_argument(command_path)
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise OptionError(f"decks {decks!r} must be a whole number of decks from 1")
     when = report_date(date)

@@ -35,8 +35,8 @@ from .math_report_model import document_identifier
 from .math_report_html import blocks_html
 from .math_report_markdown import blocks_markdown
 from .report_file import write_report
-from .math_report_text import (Block, Docstring, Heading, Pairs, Para, Table, anchor, number,
-                               rerun_blocks)
+from .math_report_text import (Block, Docstring, Heading, Pairs, Para, Table, anchor,
+                               command_path_argument, number, rerun_blocks)
 from .several_coups import assumed_mark, meter_rows, shown_figure, shown_kind, shown_net
 
 #: The report's defaults, which its re-run line leaves out.
@@ -98,9 +98,7 @@ def build_several_math_report(path, *, decks: int = DECKS, cut: int = CUT, seed:
     """Value every run bet and progressive of the file at ``path`` on ``decks`` decks
     (run bets: ``cut`` cards behind the cut card, draws seeded ``seed``), dated ``date``
     (:func:`~bacc_edge.output.math_report.report_date`)."""
-    if command_path is not None and not isinstance(command_path, str):
-        raise ArgumentError(f"command_path {quoted(command_path, rerun_blocks)} must be the file's path as "
-                            f"a command names it")
+    command_path_argument(command_path)
     kinds = defines_several(path_argument(path, "path"))
     if not kinds:
         raise ArgumentError(f"path {quoted(path)} defines no STREAKS or METERS")
