@@ -30,7 +30,8 @@ from .analysis.deck_comparison import DeckList, check_deck_list_options, compare
 from .analysis.removal_effects import effects_and_counts
 from .analysis.table_rules import WithMainBet
 from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, OffOrFrom, PaytableFile,
-                          PercentAmount, ProbabilityPair, ShareText, TagsValue, TriggerValue, WholeNumber,
+                          PercentAmount, ProbabilityPair, ShareText, TagsValue, TriggerValue,
+                          WholeNumber,
                           advantage_options, bet_option, check_option, choice_of, deal_options,
                           dealt_to, digits_option, exact_option, fmt_option, given, given_values,
                           level_option, one_deck_count, plot_option, print_version, say,

@@ -31,8 +31,9 @@ def multiplier_removal_effects(source, shoe: Shoe | None = None, *,
     staked, the fee included (``ev``: :attr:`~bacc_edge.analysis.multipliers.
     MultiplierResult.ev` less the fee), and the exact change in it when one card of each
     rank, and of each rank and suit, leaves the shoe (per unit staked:
-    :func:`~bacc_edge.analysis.multipliers.multiplier_effects` times (1 + fee)). The effects' ``bet`` is the bet before the
-    overlay (its events), named as the multiplier bet is."""
+    :func:`~bacc_edge.analysis.multipliers.multiplier_effects` times (1 + fee)). The
+    effects' ``bet`` is the bet before the overlay (its events), named as the multiplier
+    bet is."""
     seen = multiplier_exposures(source, shoe, tableau=tableau)
     by_card = multiplier_effects(source, seen[0].shoe, tableau=tableau)
     return [_effects(one, by_card[one.bet.name]) for one in seen]

@@ -474,7 +474,7 @@ def check_returns(results: Sequence[MultiplierResult]) -> list[ReturnCheck]:
             for r in results for p in r.bet.published]
 
 
-__all__ = ["GLI_GAMES", "LARGEST_TARGET", "CountedLine", "Exposure", "MultiplierResult", "ReturnCheck",
-           "check_returns", "exposure", "multiplier_effects", "multiplier_bets",
+__all__ = ["GLI_GAMES", "LARGEST_TARGET", "CountedLine", "Exposure", "MultiplierResult",
+           "ReturnCheck", "check_returns", "exposure", "multiplier_effects", "multiplier_bets",
            "multiplier_exposures", "multiplier_report", "needed_fee", "no_fee_reason",
            "target_return"]

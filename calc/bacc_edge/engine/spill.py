@@ -226,6 +226,6 @@ class SpilledCounts:
         return self.cells, self.counts
 
 
-__all__ = ["CACHE_CELLS", "FILLED", "MET", "RESUME", "SKIP", "SPILL_BYTES", "SPILL_ENTRIES", "STOPPED",
-           "Spill", "SpilledCounts", "begin_coup", "first_coup", "merge", "merged_size",
+__all__ = ["CACHE_CELLS", "FILLED", "MET", "RESUME", "SKIP", "SPILL_BYTES", "SPILL_ENTRIES",
+           "STOPPED", "Spill", "SpilledCounts", "begin_coup", "first_coup", "merge", "merged_size",
            "reduce_buffer", "spill_leaf", "stopped"]

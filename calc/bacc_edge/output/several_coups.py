@@ -197,5 +197,5 @@ def _shown(name: str, x) -> str:
     return f"{float(x):,.2f}"
 
 
-__all__ = ["assumed_mark", "interval_notes", "meter_notes", "meter_rows", "meters_output", "shown_figure", "shown_kind", "shown_net",
-           "streak_record", "streaks_output"]
+__all__ = ["assumed_mark", "interval_notes", "meter_notes", "meter_rows", "meters_output",
+           "shown_figure", "shown_kind", "shown_net", "streak_record", "streaks_output"]

@@ -111,4 +111,5 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-__all__ = ["a_or_an", "amount", "decimal", "exact_share", "fraction", "one_in", "percentage", "plural"]
+__all__ = ["a_or_an", "amount", "decimal", "exact_share", "fraction", "one_in", "percentage",
+           "plural"]
