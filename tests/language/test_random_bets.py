@@ -91,6 +91,13 @@ WRITTEN = [
     'Bet("A suit and colours", [Event("e0", (banker.card(1).suit == "♦") & '
     '(player.hand.count(colour="red") >= 2), 10), Event("e1", player.card(3).is_("J♥") '
     '| (coup.card(5).colour == "black"), 3)])',
+    # suits only compared (named in order of appearance, on these asymmetric shoes:
+    # count_named), and ranks read on other cards, of the same ranks: the rank-read cards
+    # get no suit label, dealt from their rank's cards less those dealt before them
+    'Bet("Suits compared, ranks counted", [Event("e0", player.suited_pair & '
+    '(banker.hand.rank_counts == (2,)), 10), Event("e1", first_four.same_suit & '
+    '(player.card(3).rank == banker.card(1).rank), 5), Event("e2", '
+    '(banker.card(3).rank == player.card(1).rank) & ~banker.hand.same_suit, 2)])',
     # card values kept in one byte a cell, multiplied past 127: worked out in 64 bits
     'Bet("Values times thirty", [Event("e0", (player.card(1).value * 30) '
     '+ (banker.card(1).value * 30) >= 390, 5), Event("e1", (player.card(2).value * -20) '
@@ -100,6 +107,7 @@ WRITTEN = [
 
 @pytest.mark.parametrize("source", WRITTEN, ids=["Red Rush", "Rank groups", "Suit then rank",
                                                   "One suit named", "A suit and colours",
+                                                  "Suits compared, ranks counted",
                                                   "Values times thirty"])
 @pytest.mark.parametrize("shoe_name", sorted(SHOES))
 def test_bets_written_by_hand_count_as_the_reference_counts_them(source, shoe_name):

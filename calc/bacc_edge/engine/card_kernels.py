@@ -330,8 +330,8 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
 
     :func:`count_cells` deals every suit class of every fine card and renames the
     suits of each sequence (Lucky 8: 4**6 sequences a coup). Here only the sequences
-    already so named are dealt (one per partition of the fine cards by suit: 203 at
-    most for six cards), their weights factored: a sequence that gives label l to
+    already so named are dealt (one per partition of the suited fine cards by suit: 203
+    at most for six cards), their weights factored: a sequence that gives label l to
     n_bl cards of base b weighs, once its labels are named by distinct suit classes
     φ(l), Π_l G_l(φ(l)), with G_l(s) = Π_b falling(``fine_counts[b · n_suits + s]``,
     n_bl) (distinct labels, distinct pools: nothing shared). Its cell is that of every
@@ -340,8 +340,14 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
     depth as the sequence grows (``g[d, l, s]``), one factor a card. Every number is
     an ordered count of cards dealt from the shoe (a partial sum counts the deals of
     some of the sequence's cards), below the shoe's ordered six-card deals, which the
-    caller bounds below 2**63. Blocks, strides and codes, ``sparse_out`` and ``known``,
-    and the value returned, as :func:`count_cells` (exact counts)."""
+    caller bounds below 2**63. A fine card whose code reads no suit (``suited`` not
+    set) gets no label: it is dealt as its base only, after every suited card, from
+    the base's cards of every suit less those of the base dealt before it, whatever
+    their suits (as in :func:`count_cells`); its factor multiplies the weight and
+    leaves G alone, so the labels and the injective sum are the suited cards' only,
+    and the sum is taken once, at the last suited card, for all the cards after it.
+    Blocks, strides and codes, ``sparse_out`` and ``known``, and the value returned,
+    as :func:`count_cells` (exact counts)."""
     (coups, coup_key, coup_ways, fine, suited, bases, n_bases, n_suits, stride, fine_code,
      value_code, absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     fine_counts, value_counts, tails, removal, relabel = shoe
@@ -352,10 +358,14 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
         if fine[p]:
             n_fine += 1
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)  # per (base, label)
+    base_counts = base_counts_of(fine_counts, m)
+    base_used = np.zeros(base_counts.shape[0], dtype=np.int64)  # per base, any label
     v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
     option = np.zeros(n_fine + 1, dtype=np.int64)
     labels = np.zeros(n_fine + 1, dtype=np.int64)
     key = np.zeros(n_fine + 1, dtype=np.int64)
+    weight = np.ones(n_fine + 1, dtype=np.int64)  # w times the unlabelled cards' factors
+    ways = np.ones(n_fine + 1, dtype=np.int64)  # the injective sum, once it is known
     chosen = np.full(n_fine + 1, -1, dtype=np.int64)
     g = np.ones((n_fine + 1, m, m), dtype=np.int64)
     dp = np.zeros((2, 1 << m), dtype=np.int64)
@@ -375,32 +385,52 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
         chosen[0] = -1
         labels[0] = 0
         key[0] = cell
+        weight[0] = w
+        ways[0] = 1  # no suited card: no label to name
         while d >= 0:
+            by_base = not suited[f_pos[d]]
             if chosen[d] >= 0:
-                used[chosen[d]] -= 1
+                base_used[chosen[d] // m] -= 1
+                if not by_base:
+                    used[chosen[d]] -= 1
                 chosen[d] = -1
             option[d] += 1
-            choices = labels[d] + 1 if labels[d] < m else m
+            choices = 1 if by_base else (labels[d] + 1 if labels[d] < m else m)
             if option[d] >= n_bases[f_val[d]] * choices:
                 d -= 1
                 continue
             label = option[d] % choices
             base = bases[f_val[d], option[d] // choices]
             c = base * m + label
-            held = removal * used[c]  # cards of this base already given this label
-            possible = False
-            for l in range(m):
+            next_labels = labels[d]
+            if by_base:  # its base's cards of every suit, less those dealt before it
+                left = base_counts[base] - removal * base_used[base]
+                if left <= 0:
+                    continue
+                weight[d + 1] = weight[d] * left
+                ways[d + 1] = ways[d]
+            else:
+                held = removal * used[c]  # cards of this base already given this label
+                for l in range(m):
+                    for s in range(m):
+                        g[d + 1, l, s] = g[d, l, s]
+                possible = False
                 for s in range(m):
-                    g[d + 1, l, s] = g[d, l, s]
-            for s in range(m):
-                left = fine_counts[base * m + s] - held
-                g[d + 1, label, s] = g[d, label, s] * left if left > 0 else 0
-                possible |= g[d + 1, label, s] > 0
-            if not possible:
-                continue
-            used[c] += 1
+                    left = fine_counts[base * m + s] - held
+                    g[d + 1, label, s] = g[d, label, s] * left if left > 0 else 0
+                    possible |= g[d + 1, label, s] > 0
+                if not possible:
+                    continue
+                if label >= labels[d]:
+                    next_labels = label + 1
+                weight[d + 1] = weight[d]
+                if d == nf - 1 or not suited[f_pos[d + 1]]:  # the last suited card
+                    ways[d + 1] = _injective_sum(g[d + 1], next_labels, m, dp)
+                    if ways[d + 1] == 0:
+                        continue
+                used[c] += 1
+            base_used[base] += 1
             chosen[d] = c
-            next_labels = labels[d] if label < labels[d] else label + 1
             key_here = key[d] + stride[f_pos[d]] * fine_code[f_pos[d], c]
             if block_stride is not None:
                 code_at[f_pos[d]] = fine_code[f_pos[d], c]
@@ -408,8 +438,7 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
                     key_here += block_stride[closes[d]] * _block_rank(
                         closes[d], code_at, block_pos, block_start, binom, codes)
             if d == nf - 1:
-                ways = _injective_sum(g[d + 1], next_labels, m, dp)
-                if ways > 0 and not _add(out, sparse_out, known, key_here, w * ways):
+                if not _add(out, sparse_out, known, key_here, weight[d + 1] * ways[d + 1]):
                     return stopped(sparse_out, i)
             else:
                 d += 1
