@@ -12,7 +12,8 @@ from fractions import Fraction
 
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
-from .evaluator import Evaluator, Layout, bets_named, layout_for
+from .evaluator import Evaluator, Layout, bets_named
+from .streamed_count import streamed_or_layout_for
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
@@ -174,7 +175,7 @@ def _happens(event: Event, full: OutcomeTable) -> bool:
     not each of its conditions (cells that differ only in suits the settlement never
     needs are one cell there), so an event that earlier ones shadow may not show on it."""
     alone = Bet("alone", [Event(event.label, event.when, 1)])
-    layout = layout_for([alone], full.layout.tableau, shoe=full.shoe)
+    layout = streamed_or_layout_for([alone], full.layout.tableau, shoe=full.shoe)
     return Evaluator([alone], layout).line_counts(layout.table(full.shoe))[0][0] > 0
 
 
@@ -293,16 +294,18 @@ def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
     """The bets grouped by the layout each is counted on (see
     :func:`~bacc_edge.analysis.evaluator.layout_for`; ``shoe``: the fullest shoe they will be
     counted on): layout → the bets' indices. Bets on points and pairs share the compact
-    outcome cells; each bet on the cards gets the coarsest card layout that answers it
+    outcome cells; each bet on the cards gets the coarsest card layout that answers it,
+    streamed through the bet where its cells are too many to keep
+    (:mod:`~bacc_edge.analysis.streamed_count`)
     (``on_note``: a slow count announced, see :func:`layout_for`; ``on_progress``: a
     step per bet, the count that finds a card layout's cells told within it)."""
     out: dict[Layout, list[int]] = {}
     step = Steps(on_progress, STEPS_PER_BET * len(bets))
     for i, bet in enumerate(bets):
-        out.setdefault(layout_for([bet], tableau, shoe=shoe, on_note=on_note,
-                                  on_progress=part(on_progress, step.done, STEPS_PER_BET,
-                                                   step.total)),
-                       []).append(i)
+        out.setdefault(streamed_or_layout_for(
+            [bet], tableau, shoe=shoe, on_note=on_note,
+            on_progress=part(on_progress, step.done, STEPS_PER_BET, step.total)),
+            []).append(i)
         step(STEPS_PER_BET)
     return out
 
