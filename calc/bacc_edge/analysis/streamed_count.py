@@ -122,7 +122,7 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
             key += settled_cells(bet, batch)
         totals[:] += sum_by_class(weights, key, np.zeros_like(totals))  # it sets, not adds
 
-    long = layout.cost.seconds > PROGRESS_SECONDS
+    long = layout.cost.streamed_seconds > PROGRESS_SECONDS
     step = Steps(None if long else on_progress, 1)
     count_streamed(fine, shoe, settle, sequences=layout.cost.sequences,
                    on_progress=on_progress if long else None)
