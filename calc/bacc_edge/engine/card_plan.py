@@ -34,6 +34,12 @@ sum; their sum itself where every card's code tells its point value (the coups, 
 where they deal alike, then reach cells apart). The figures are estimates: bounds on the
 cells, and the bench machine's pace per sequence and bytes per cell.
 
+A count whose cells will not fit kept, but whose dealing and the settling of each cell
+reached fit the time (:attr:`PlanCost.streams`), is *streamed* where a report asks
+(:mod:`~bacc_edge.analysis.streamed_count`): its cells settled through the bets as the
+spill buffer hands them on, none kept, so its memory is the buffer's and every shoe is
+dealt again (:meth:`PlanCost.describe_streamed` says so before it starts).
+
 Where no card's code reads its rank or value (the cells read suits or colours, and
 parts of the coup), a count takes fewer steps than its sequences, and is priced so
 (:attr:`PlanCost.stages`): it is made in stages (:mod:`~bacc_edge.engine.suit_stages`,
