@@ -115,6 +115,25 @@ def test_a_streamed_report_is_the_reference_and_the_kept_tables(monkeypatch, nam
     assert str(streamed) == str(kept)
 
 
+@pytest.mark.parametrize("events, message", [
+    ([Event("no queen", player.card(1).rank == "Q", 5)],
+     r"event 'no queen': can never happen \(on custom shoe \(8 cards\)\)$"),
+    ([Event("a nine", player.card(1).rank == "9", 5),
+      Event("again", (player.card(1).rank == "9") & (banker.card(1).suit == "♦"), 9)],
+     r"event 'again': is shadowed entirely by earlier events \(on custom shoe \(8 cards\)\)$"),
+], ids=["can never happen", "shadowed"])
+def test_a_streamed_bet_s_impossible_events_are_refused_as_a_kept_one_s(monkeypatch, events,
+                                                                       message):
+    """The report's checks read the streamed lines: the same refusal, word for word."""
+    shoe = Shoe.from_suits(ROWS)
+    with pytest.raises(BaccEdgeError, match=message) as kept:
+        report(Bet("impossible", events), shoe, full_shoe=shoe)
+    batches = force(monkeypatch, "spilled, 16 leaves")
+    with pytest.raises(BaccEdgeError, match=message) as streamed:
+        report(Bet("impossible", events), shoe, full_shoe=shoe)
+    assert batches and str(streamed.value) == str(kept.value)
+
+
 def test_bets_streamed_together_each_read_their_own_lines(monkeypatch):
     """Two bets on one streamed layout: a cell per pair of lines, each bet's lines summed
     from them as the reference counts them."""
