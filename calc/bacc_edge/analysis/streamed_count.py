@@ -152,7 +152,7 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     neither way, before it starts)."""
     bets = tuple(bets)
     cells = answering_cells(bets, tableau, shoe=shoe)
-    if not cells.reads_cards or prod(len(b.events) + 1 for b in bets) > MOST_LINES:
+    if not isinstance(cells, CardLayout) or prod(len(b.events) + 1 for b in bets) > MOST_LINES:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
     if streams(cost):

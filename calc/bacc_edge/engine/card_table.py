@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from math import comb, factorial, prod
@@ -502,7 +502,7 @@ class GivenCells(CardLayout):
     :mod:`~bacc_edge.engine.streamed_count`), a layout of their own: their features
     made for them alone and kept while it lives, in none of the layouts' caches."""
 
-    given: np.ndarray | None = None
+    given: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     @property
     def cells(self) -> np.ndarray:
