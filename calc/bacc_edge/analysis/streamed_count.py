@@ -18,7 +18,11 @@ refuses it as too large. Nothing is kept of the cells, so every shoe is dealt ag
 A count is streamed where it will not fit kept but fits streamed
 (:attr:`~bacc_edge.engine.card_plan.PlanCost.streams`: the spill buffer's memory and the
 time a count may take, :data:`~bacc_edge.engine.card_plan.TIME_LIMIT`, its dealing and
-each cell settled); a count past that time is still refused before it starts.
+each cell settled), or whose count stopped where its cells passed the memory; a count
+past that time is still refused before it starts. Only a report streams
+(:func:`~bacc_edge.analysis.bet_report.layouts` with ``streamed``): the analyses that
+read a card layout's cells themselves (removal effects, count studies, the live page)
+keep the refusal.
 """
 
 from __future__ import annotations
