@@ -272,13 +272,16 @@ def test_any_bet_figures_on_a_tiny_sample(any_bet):
 
 
 def test_a_bet_too_large_to_count_is_over_the_cap(any_bet):
-    # the fourth random bet reads the first four cards' ranks and suits, 118 million
-    # cells on 8 decks; the engine refuses it before it starts (PlanTooLarge): no count
-    # made, so over the cap in the figures, not refused as an impossible event is
-    source = ('Bet("Random bet 4", [Event("e0", (banker.card(3).rank == "2") | '
-              '(first_four.count(rank="2", suit="♣") <= 0) | (banker.card(3).colour == '
-              '"black"), 25), Event("e1", all_cards.same_colour & ((all_cards.ranks_held(1) '
-              '- (-first_four.size)) != 9), "10%")])')
+    # the fifth random bet reads every card's rank and suit and the coup: 2.0e10 card
+    # sequences on 8 decks, 20 minutes of dealing; the engine refuses it before it starts
+    # (PlanTooLarge), kept or streamed: no count made, so over the cap in the figures,
+    # not refused as an impossible event is (the fourth, refused here before its 118
+    # million cells were streamed, now counts)
+    source = ('Bet("Random bet 5", [Event("e0", coup.card(3).suit != banker.card(3).suit, '
+              '25), Event("e1", (banker.card(3).value < 2) & (((cards_dealt * 2) * 3) >= 24), '
+              '"1:2"), Event("e2", (all_cards.rank_counts == (6,)) & banker.wins & '
+              '(coup.card(6).colour == "red") & (-first_four.count(colour="red") <= -3), '
+              '"10%")])')
     timed = any_bet.time_bet(source, [], cap_s=600, memory_mb=2048)
     assert (timed["over"], timed["failed"], timed["first_s"]) == ("plan", None, None)
     assert "too large to count" in timed["refused"]

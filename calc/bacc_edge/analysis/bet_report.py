@@ -13,6 +13,7 @@ from fractions import Fraction
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
 from .evaluator import Evaluator, Layout, bets_named, layout_for
+from .streamed_count import streamed_or_layout_for
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
@@ -174,7 +175,7 @@ def _happens(event: Event, full: OutcomeTable) -> bool:
     not each of its conditions (cells that differ only in suits the settlement never
     needs are one cell there), so an event that earlier ones shadow may not show on it."""
     alone = Bet("alone", [Event(event.label, event.when, 1)])
-    layout = layout_for([alone], full.layout.tableau, shoe=full.shoe)
+    layout = streamed_or_layout_for([alone], full.layout.tableau, shoe=full.shoe)
     return Evaluator([alone], layout).line_counts(layout.table(full.shoe))[0][0] > 0
 
 
@@ -223,7 +224,8 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     finding = STEPS_PER_BET * len(paytable.bets)
     step = Steps(on_progress, 2 * finding)
     chosen_layouts = layouts(paytable.bets, tableau, full_shoe or shoe, on_note=on_note,
-                             on_progress=part(on_progress, 0, finding, step.total))
+                             on_progress=part(on_progress, 0, finding, step.total),
+                             streamed=True)
     step(finding)
     for layout, chosen in chosen_layouts.items():
         share = STEPS_PER_BET * len(chosen)
@@ -289,20 +291,23 @@ def check_all(paytables, *, tables: Tables | None = None,
 
 def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
             on_note: Callable[[str], None] | None = None,
-            on_progress: Progress | None = None) -> dict[Layout, list[int]]:
+            on_progress: Progress | None = None,
+            streamed: bool = False) -> dict[Layout, list[int]]:
     """The bets grouped by the layout each is counted on (see
     :func:`~bacc_edge.analysis.evaluator.layout_for`; ``shoe``: the fullest shoe they will be
     counted on): layout → the bets' indices. Bets on points and pairs share the compact
     outcome cells; each bet on the cards gets the coarsest card layout that answers it
+    (with ``streamed``, as a report asks: streamed through the bet where its cells are
+    too many to keep, :mod:`~bacc_edge.analysis.streamed_count`)
     (``on_note``: a slow count announced, see :func:`layout_for`; ``on_progress``: a
     step per bet, the count that finds a card layout's cells told within it)."""
     out: dict[Layout, list[int]] = {}
     step = Steps(on_progress, STEPS_PER_BET * len(bets))
     for i, bet in enumerate(bets):
-        out.setdefault(layout_for([bet], tableau, shoe=shoe, on_note=on_note,
-                                  on_progress=part(on_progress, step.done, STEPS_PER_BET,
-                                                   step.total)),
-                       []).append(i)
+        out.setdefault((streamed_or_layout_for if streamed else layout_for)(
+            [bet], tableau, shoe=shoe, on_note=on_note,
+            on_progress=part(on_progress, step.done, STEPS_PER_BET, step.total)),
+            []).append(i)
         step(STEPS_PER_BET)
     return out
 

@@ -77,8 +77,7 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     ``on_progress`` hears of the count of ``shoe`` that finds its cells, where it takes
     one (:func:`~bacc_edge.engine.card_table.count_first`)."""
     features = frozenset().union(*(bet_features(b) for b in bets))
-    cells = layout_answering(features, tableau, suits=suits,
-                             cards=ALL_CARDS if shoe is None else cards_held(shoe))
+    cells = answering_cells(bets, tableau, suits=suits, shoe=shoe)
     if not cells.reads_cards:
         return cells
     cost = plan_cost(cells, bets)
@@ -94,6 +93,15 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
         return _narrowed(cells, features, bets)
     except PlanTooLarge as error:  # stopped where its cells passed the memory
         raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
+
+
+def answering_cells(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
+                    suits: bool | None = None, shoe: Shoe | None = None) -> Layout:
+    """The cells that answer every feature ``bets`` read, before any narrowing
+    (:func:`~bacc_edge.engine.point_table.layout_answering`; see :func:`layout_for`)."""
+    features = frozenset().union(*(bet_features(b) for b in bets))
+    return layout_answering(features, tableau, suits=suits,
+                            cards=ALL_CARDS if shoe is None else cards_held(shoe))
 
 
 def bets_named(bets: Sequence[Bet]) -> str:
@@ -219,18 +227,27 @@ def settle(bet: Bet, layout: Layout) -> np.ndarray:
 def _settled(bet: Bet, layout: Layout) -> np.ndarray:
     """:func:`settle` in the fewest bytes, read-only; remembered for card layouts while
     the bet lives: choosing a layout and compiling on it settle the same cells again."""
+    known = layout.settled_lines(bet)
+    if known is not None:
+        return known
     verdicts = _remembered(bet) if layout.reads_cards else {}
     key = ("settle", layout)
     if key not in verdicts:
-        out = np.full(layout.n_cells, len(bet.events),
-                      dtype=np.min_scalar_type(len(bet.events)))
-        for where, part in layout.parts():  # a part's features at a time
-            settled = out[where]
-            for i in reversed(range(len(bet.events))):
-                settled[bet.events[i].when.mask(part)] = i
+        out = settled_cells(bet, layout)
         out.setflags(write=False)
         verdicts[key] = out
     return verdicts[key]
+
+
+def settled_cells(bet: Bet, layout: Layout) -> np.ndarray:
+    """:func:`settle` in the fewest bytes, read a part of the cells at a time, and not
+    remembered (a streamed count's batches: :mod:`~bacc_edge.analysis.streamed_count`)."""
+    out = np.full(layout.n_cells, len(bet.events), dtype=np.min_scalar_type(len(bet.events)))
+    for where, part in layout.parts():  # a part's features at a time
+        settled = out[where]
+        for i in reversed(range(len(bet.events))):
+            settled[bet.events[i].when.mask(part)] = i
+    return out
 
 
 def _settle_classes(settles: list[np.ndarray], lines: list[int]
@@ -392,5 +409,5 @@ class Evaluator:
         return evs
 
 
-__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "bet_features", "bets_named", "layout_for",
-           "plan_cost", "settle"]
+__all__ = ["Evaluator", "Layout", "SIGN_CHECK", "answering_cells", "bet_features", "bets_named",
+           "layout_for", "plan_cost", "settle", "settled_cells"]

@@ -362,7 +362,7 @@ def no_residues() -> card_kernels.Residues:
 
 def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal,
               relabel: int, sequences: float = 0.0, known: np.ndarray | None = None,
-              on_progress: Progress | None = None):
+              on_progress: Progress | None = None, spilled: SpilledCounts | None = None):
     """Count one shoe into the cell numbers of ``detail``, exactly (int64).
 
     Parameters
@@ -399,6 +399,9 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
 
     ``on_progress`` (see :mod:`~bacc_edge.util.progress`) hears of each of
     :data:`PROGRESS_PARTS` parts of the coups counted (a count made in stages: one step).
+    ``spilled``: the buffer a sparse count spills into, where the caller gives its own
+    (a streamed count's, :mod:`~bacc_edge.engine.streamed_count`, which takes each
+    batch of cells as it comes and keeps none: its result is then none of its cells).
     """
     size = cell_numbering(detail).size
     sparse = size > DENSE_CELLS
@@ -415,7 +418,7 @@ def count_run(detail, tableau: Tableau, fine_counts, value_counts, tails, remova
         _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
              (out, None, None), on_progress)
         return out
-    spilled = SpilledCounts(SPARSE_CELLS)
+    spilled = SpilledCounts(SPARSE_CELLS) if spilled is None else spilled
     if _run(detail, tableau, fine_counts, value_counts, tails, removal, relabel, sequences,
             (np.zeros(1, dtype=np.int64), spilled, None), on_progress) < 0:
         raise too_many_cells(detail)

@@ -34,6 +34,12 @@ sum; their sum itself where every card's code tells its point value (the coups, 
 where they deal alike, then reach cells apart). The figures are estimates: bounds on the
 cells, and the bench machine's pace per sequence and bytes per cell.
 
+A count whose cells will not fit kept, but whose dealing and the settling of each cell
+reached fit the time (:attr:`PlanCost.streams`), is *streamed* where a report asks
+(:mod:`~bacc_edge.analysis.streamed_count`): its cells settled through the bets as the
+spill buffer hands them on, none kept, so its memory is the buffer's and every shoe is
+dealt again (:meth:`PlanCost.describe_streamed` says so before it starts).
+
 Where no card's code reads its rank or value (the cells read suits or colours, and
 parts of the coup), a count takes fewer steps than its sequences, and is priced so
 (:attr:`PlanCost.stages`): it is made in stages (:mod:`~bacc_edge.engine.suit_stages`,
@@ -75,9 +81,9 @@ from ..game.cards import SUITS_PER_RANK
 from ..game.coup import POSITIONS
 from .card_cells import cell_numbering
 from .suit_stages import staged, staged_steps
-from .card_enumeration import (ABSENT, COUP_STEPS, DENSE_CELLS, MEMORY_LIMIT, SPARSE_CELLS,
-                               SPILLED_BYTES, cells_memory, coup_groups, enumeration,
-                               grouped_steps, shoe_counts)
+from .card_enumeration import (ABSENT, CELL_BYTES, COUP_STEPS, DENSE_CELLS, MEMORY_LIMIT,
+                               PART_CELLS, SPARSE_CELLS, SPILLED_BYTES, cells_memory,
+                               coup_groups, enumeration, grouped_steps, shoe_counts)
 from .card_replay import kept_beside, record_bytes
 from .spill import SPILL_BYTES
 
@@ -94,6 +100,11 @@ SECONDS_PER_STEP = 2.5e-9
 #: Seconds per coup weighed into its group, where a count is made a group of coups at a
 #: time (:mod:`~bacc_edge.engine.coup_groups`).
 SECONDS_PER_COUP = COUP_STEPS * SECONDS_PER_SEQUENCE[False]
+
+#: Seconds of CPU to settle a cell of a streamed count through its bets, as it comes
+#: (:mod:`~bacc_edge.engine.streamed_count`: its number decoded, the features its bets
+#: read made, their conditions tested, its weight summed into its line).
+SECONDS_PER_STREAMED_CELL = 3e-7
 
 #: What each part of the coup a layout reads is, in words.
 PART_WORDS = {"pp": "the player's points", "bp": "the banker's points",
@@ -187,18 +198,58 @@ class PlanCost:
         return (self.seconds <= TIME_LIMIT and self.memory(self.least) <= MEMORY_LIMIT
                 and not (self.sparse and self.least > SPARSE_CELLS))
 
-    def describe(self) -> str:
-        """E.g. "about 1.4e+09 card sequences into 6,400 cells or fewer: 2 MB of memory
-        and 21 s a count"."""
+    @property
+    def streamed_seconds(self) -> float:
+        """Seconds of CPU a streamed count takes (:mod:`~bacc_edge.engine.streamed_count`),
+        on every shoe: its dealing, and each cell it reaches settled through the bets as it
+        comes (:data:`SECONDS_PER_STREAMED_CELL`, the most cells)."""
+        return self.seconds + SECONDS_PER_STREAMED_CELL * self.most
+
+    @property
+    def streamed_memory(self) -> float:
+        """Bytes a streamed count takes: its counts (the spill buffer,
+        :data:`~bacc_edge.engine.spill.SPILL_BYTES`, or an array of every cell number)
+        and the features of the cells of a batch settled at once."""
+        counts = SPILL_BYTES if self.sparse else 8.0 * self.cell_numbers
+        return counts + CELL_BYTES * PART_CELLS
+
+    @property
+    def streamable(self) -> bool:
+        """Whether the count fits streamed: its cells settled through the bets as they
+        come and none kept, within the memory and the time a count may take
+        (:attr:`streamed_memory`, :attr:`streamed_seconds`)."""
+        return self.streamed_memory <= MEMORY_LIMIT and self.streamed_seconds <= TIME_LIMIT
+
+    @property
+    def streams(self) -> bool:
+        """Whether a count that will not fit kept is streamed instead
+        (:attr:`streamable`)."""
+        return not self.fits and self.streamable
+
+    def _dealt(self) -> str:
+        """E.g. "about 1.4e+09 card sequences dealt into 6,400 cells"."""
         cells = (f"{self.least:,.0f}" if self.least == self.most else
                  f"{self.least:.1e} to {self.most:.1e}")
         dealt = (f"about {self.stages:.1e} steps in stages" if self.stages else
                  f"about {self.grouped:.1e} card sequences dealt in groups of coups"
                  if self.weighed else f"about {self.sequences:.1e} card sequences dealt")
-        return (f"{dealt} into {cells} cells: "
+        return f"{dealt} into {cells} cells"
+
+    def describe(self) -> str:
+        """E.g. "about 1.4e+09 card sequences into 6,400 cells or fewer: 2 MB of memory
+        and 21 s a count"."""
+        return (f"{self._dealt()}: "
                 f"{_bytes(self.memory(self.least))}"
                 + (f" to {_bytes(self.memory(self.most))}" if self.most > self.least else "")
                 + f" of memory and {_seconds(self.seconds)} a count")
+
+    def describe_streamed(self) -> str:
+        """E.g. "about 4.5e+07 card sequences dealt into 44,793,027 cells, streamed
+        through the bets (settled as they come, none kept): 190 MB of memory and 47.5 s
+        a shoe, every shoe dealt again"."""
+        return (f"{self._dealt()}, streamed through the bets (settled as they come, none "
+                f"kept): {_bytes(self.streamed_memory)} of memory and "
+                f"{_seconds(self.streamed_seconds)} a shoe, every shoe dealt again")
 
 
 def _bytes(n: float) -> str:
@@ -385,8 +436,22 @@ def check_plan(layout, what: str) -> PlanCost:
         raise PlanTooLarge(
             f"{what}: too large to count: {cost.describe()}, past the "
             f"{_bytes(MEMORY_LIMIT)} and {_seconds(TIME_LIMIT)} a count may take; "
-            f"{cost.why}")
+            f"{cost.why}" + _streamed_words(cost))
     return cost
 
 
-__all__ = ["NOTICE_SECONDS", "PlanCost", "TIME_LIMIT", "check_plan", "plan_cost"]
+def _streamed_words(cost: PlanCost) -> str:
+    """What streaming a refused count would take, where its memory would allow it: a
+    report streams it (:attr:`PlanCost.streams`), or its time is too long for that too."""
+    if cost.streamed_memory > MEMORY_LIMIT:
+        return ""
+    if cost.streams:
+        return (f"; a report streams it through its bets (its cells settled as they come, "
+                f"none kept): {_seconds(cost.streamed_seconds)} a shoe")
+    return (f"; streamed through its bets (its cells settled as they come, none kept), it "
+            f"would take {_seconds(cost.streamed_seconds)} a shoe, past the "
+            f"{_seconds(TIME_LIMIT)}")
+
+
+__all__ = ["NOTICE_SECONDS", "PlanCost", "SECONDS_PER_STREAMED_CELL", "TIME_LIMIT",
+           "check_plan", "plan_cost"]

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from math import comb, factorial, prod
@@ -414,7 +414,7 @@ class CardLayout(Layout):
         for start in range(0, n, PART_CELLS):
             stop = min(n, start + PART_CELLS)
             yield slice(start, stop), _CellsPart(self.detail, self.tableau, self.cards,
-                                                 start, stop)
+                                                 start=start, stop=stop)
 
     def decoded(self) -> tuple[dict, dict]:
         """What each cell stands for: :meth:`~bacc_edge.engine.card_cells.CellNumbering.decode`
@@ -496,17 +496,17 @@ class CardLayout(Layout):
 
 
 @dataclass(frozen=True, eq=False)
-class _CellsPart(CardLayout):
-    """The cells ``start:stop`` of a card layout (:meth:`CardLayout.parts`), a layout of
-    their own: their features made for them alone and kept while it lives, in none of
-    the layouts' caches."""
+class GivenCells(CardLayout):
+    """Some cell numbers of a card layout, ``given`` (sorted, distinct, at most
+    :data:`~bacc_edge.engine.card_enumeration.PART_CELLS`: a batch of a streamed count,
+    :mod:`~bacc_edge.engine.streamed_count`), a layout of their own: their features
+    made for them alone and kept while it lives, in none of the layouts' caches."""
 
-    start: int = 0
-    stop: int = 0
+    given: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     @property
     def cells(self) -> np.ndarray:
-        return _occupied(self)[self.start:self.stop]
+        return self.given
 
     def features(self) -> dict[str, np.ndarray]:
         return self._made[0]
@@ -520,6 +520,18 @@ class _CellsPart(CardLayout):
 
     __eq__ = object.__eq__
     __hash__ = object.__hash__
+
+
+@dataclass(frozen=True, eq=False)
+class _CellsPart(GivenCells):
+    """The cells ``start:stop`` of a card layout (:meth:`CardLayout.parts`)."""
+
+    start: int = 0
+    stop: int = 0
+
+    @property
+    def cells(self) -> np.ndarray:
+        return _occupied(self)[self.start:self.stop]
 
 
 @lru_cache(maxsize=256)
@@ -761,17 +773,7 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     :func:`_suitless_counts`): one count, one step for ``on_progress``; a count
     estimated past :data:`PROGRESS_SECONDS` tells it a part of its coups at a time."""
     detail = layout.detail
-    if needs_python_integers(shoe.cards):
-        raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
-                        f"integers, which hold shoes of up to 1,448 cards (27 decks); this "
-                        f"one has {shoe.cards:,}")
-    if detail.suits and shoe.suits is None:
-        raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown, "
-                        f"and a bet on {detail.suits}s needs them: {SUITS_NEEDED}")
-    shoe_cards = cards_held(shoe)
-    if any(h and not c for h, c in zip(shoe_cards, layout.cards)):
-        raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
-                            f"it for this shoe (cards_held)")
+    check_shoe(shoe, layout)
     cost = check_plan(layout, f"{shoe.label} on {detail.describe()}")
     kept = first_table(shoe, layout)
     if kept is not None:
@@ -784,10 +786,7 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
         return OutcomeTable(shoe, layout, counts, total)
     removal = int(not shoe.replacement)
     key = (detail, layout.tableau, layout.cards)
-    suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
-        shoe.suits, dtype=np.int64)
-    fine_counts = shoe_counts(detail, suits, shoe.ranks)[0]
-    value_counts = shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
+    fine_counts, value_counts = shoe_inputs(shoe, detail)
     long = cost.seconds > PROGRESS_SECONDS
     step = Steps(None if long else on_progress, 1)
     known = _OCCUPIED.get(key)  # cells known: into an array of them, or replayed
@@ -805,6 +804,32 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     if total > np.iinfo(np.int64).max:
         counts = counts.astype(object)
     return OutcomeTable(shoe, layout, counts, total)
+
+
+def check_shoe(shoe: Shoe, layout: CardLayout) -> None:
+    """Refuse, in one line, a shoe ``layout``'s cells cannot be counted on: past 64-bit
+    counts, its suits unknown where the cells read them, or holding cards the layout
+    was not made for."""
+    if needs_python_integers(shoe.cards):
+        raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
+                        f"integers, which hold shoes of up to 1,448 cards (27 decks); this "
+                        f"one has {shoe.cards:,}")
+    if layout.detail.suits and shoe.suits is None:
+        raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown, "
+                        f"and a bet on {layout.detail.suits}s needs them: {SUITS_NEEDED}")
+    if any(h and not c for h, c in zip(cards_held(shoe), layout.cards)):
+        raise BaccEdgeError(f"{shoe.label} holds cards the layout was not made for; make "
+                            f"it for this shoe (cards_held)")
+
+
+def shoe_inputs(shoe: Shoe, detail: CardDetail) -> tuple[np.ndarray, np.ndarray]:
+    """``shoe``'s cards per fine class of ``detail`` and per point value, as the count
+    kernels deal them (:func:`~bacc_edge.engine.card_enumeration.shoe_counts`)."""
+    suits = np.zeros((13, 4), dtype=np.int64) if shoe.suits is None else np.asarray(
+        shoe.suits, dtype=np.int64)
+    fine_counts = shoe_counts(detail, suits, shoe.ranks)[0]
+    value_counts = shoe_counts(detail, np.zeros((13, 4), dtype=np.int64), shoe.ranks)[1]
+    return fine_counts, value_counts
 
 
 #: A count estimated to take more than this, seconds, tells its progress part by part
@@ -859,5 +884,5 @@ def first_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable | None:
     return _FIRST.get((shoe, layout))
 
 
-__all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "card_table", "cards_held",
-           "count_first", "first_table", "is_card_feature"]
+__all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_table", "cards_held",
+           "check_shoe", "count_first", "first_table", "is_card_feature", "shoe_inputs"]

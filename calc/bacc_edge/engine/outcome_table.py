@@ -85,6 +85,13 @@ class Layout(ABC):
         same shoe. These cells themselves, unless a layout says otherwise."""
         return self
 
+    def settled_lines(self, bet) -> np.ndarray | None:
+        """Per cell, the line of ``bet`` that settles it, where the layout knows it
+        without reading its features (a layout whose cells are its bets' lines:
+        :mod:`~bacc_edge.analysis.streamed_count`); None, unless a layout says
+        otherwise: the evaluator reads the features."""
+        return None
+
     def parts(self) -> Iterator[tuple[slice, Layout]]:
         """The cells in parts whose features are read one part at a time (each part's
         cells, and a layout of them alone), for a layout whose features would not all

@@ -1,0 +1,182 @@
+"""Bets on the cards whose cells are too many to keep, counted by streaming the cells
+through the bets.
+
+A bet's card layout (:mod:`~bacc_edge.engine.card_table`) can reach about as many cells
+as it deals card sequences: 10**7 to 10**10, each kept at some 64 bytes, past the memory
+a count may take, where its dealing would take seconds. Such a count is *streamed*
+(:mod:`~bacc_edge.engine.streamed_count`): each batch of cells the count reaches is
+settled through the bets as it comes (the batch's cell numbers decoded, the features
+its bets read made, their conditions tested: :func:`~bacc_edge.analysis.evaluator.settled_cells`)
+and its weights summed into the bets' lines, then dropped. What is kept is a
+:class:`StreamedLayout`: one cell per way the bets' lines can fall together (a bet
+alone: its lines), its count the deals that settle so, exact (int64: they sum to the
+shoe's coups). Every report, every check of an event that can never happen or is
+shadowed, reads a bet's line counts, which these cells give as a kept table's classes
+would; a condition these cells do not answer is asked of the card layout itself, which
+refuses it as too large. Nothing is kept of the cells, so every shoe is dealt again.
+
+A count is streamed where it will not fit kept but fits streamed
+(:attr:`~bacc_edge.engine.card_plan.PlanCost.streams`: the spill buffer's memory and the
+time a count may take, :data:`~bacc_edge.engine.card_plan.TIME_LIMIT`, its dealing and
+each cell settled), or whose count stopped where its cells passed the memory; a count
+past that time is still refused before it starts. Only a report streams
+(:func:`~bacc_edge.analysis.bet_report.layouts` with ``streamed``): the analyses that
+read a card layout's cells themselves (removal effects, count studies, the live page)
+keep the refusal.
+"""
+
+from __future__ import annotations
+
+import math
+from math import prod
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..errors import BaccEdgeError, PlanTooLarge
+from ..engine.card_plan import NOTICE_SECONDS, PlanCost, plan_cost
+from ..engine.card_table import PROGRESS_SECONDS, CardLayout, GivenCells
+from ..engine.outcome_table import Layout, OutcomeTable
+from ..engine.point_table import sum_by_class
+from ..engine.streamed_count import count_streamed
+from ..game.shoe import Shoe
+from ..game.tableau import STANDARD, Tableau
+from ..language.bet import Bet
+from ..util.progress import Progress, Steps
+from .evaluator import answering_cells, bets_named, layout_for, settled_cells
+
+#: A card layout whose count fits kept is streamed all the same where its cells may
+#: pass this many: a test lowers it to stream small layouts, and compares their reports
+#: with their kept tables'.
+STREAM_PAST_CELLS = math.inf
+#: The most ways the lines of the bets streamed together may fall (a cell each).
+MOST_LINES = 1 << 16
+
+
+class StreamedLayout(Layout):
+    """The cells of a streamed count of ``bets`` on the card layout ``fine``: one per way
+    their lines fall together (the first bet's line most significant), each counting
+    the deals that settle so. ``cost``: the plan of ``fine``'s count."""
+
+    reads_cards = True
+
+    def __init__(self, fine: CardLayout, bets: Sequence[Bet], cost: PlanCost):
+        self.fine, self.bets, self.cost = fine, tuple(bets), cost
+        self.tableau = fine.tableau
+        self.lines = tuple(len(b.events) + 1 for b in self.bets)
+
+    @property
+    def n_cells(self) -> int:
+        return prod(self.lines)
+
+    @property
+    def tells_suits(self) -> bool:
+        return self.fine.tells_suits
+
+    def describe(self) -> str:
+        return f"{self.fine.describe()}, streamed through {bets_named(self.bets)}"
+
+    def features(self) -> dict[str, np.ndarray]:
+        raise BaccEdgeError(f"{self.describe()}: its cells are not kept, so none of their "
+                            f"features can be read; ask its bets' lines")
+
+    def answering(self, features: frozenset, shoe: Shoe) -> Layout:
+        """The card layout itself: these cells answer only their bets' lines."""
+        return self.fine
+
+    def settled_lines(self, bet: Bet) -> np.ndarray:
+        """Per cell, the line of ``bet`` (one of :attr:`bets`, the same object) it stands
+        for."""
+        at = [i for i, b in enumerate(self.bets) if b is bet]
+        if not at:
+            raise BaccEdgeError(f"bet {bet.name!r} was not counted on {self.describe()}")
+        stride = prod(self.lines[at[0] + 1:])
+        out = (np.arange(self.n_cells) // stride) % self.lines[at[0]]
+        out = out.astype(np.min_scalar_type(self.lines[at[0]] - 1))
+        out.setflags(write=False)
+        return out
+
+    def table(self, shoe: Shoe, *, on_progress: Progress | None = None) -> OutcomeTable:
+        """:func:`streamed_table` of ``shoe``."""
+        return streamed_table(shoe, self, on_progress=on_progress)
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, StreamedLayout) and other.fine == self.fine
+                and tuple(map(id, other.bets)) == tuple(map(id, self.bets)))
+
+    def __hash__(self) -> int:
+        return hash((self.fine, tuple(map(id, self.bets))))  # it holds them: ids not reused
+
+
+def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
+                   on_progress: Progress | None = None) -> OutcomeTable:
+    """Count ``shoe`` on ``layout``: its card layout's cells streamed through its bets,
+    each batch's weights summed into the lines its cells settle, exactly. One step for
+    ``on_progress``; a count estimated past
+    :data:`~bacc_edge.engine.card_table.PROGRESS_SECONDS` tells it a part of its coups at
+    a time."""
+    totals = np.zeros(layout.n_cells, dtype=np.int64)  # each at most the shoe's coups
+    fine = layout.fine
+
+    def settle(cells: np.ndarray, weights: np.ndarray) -> None:
+        batch = GivenCells(fine.detail, fine.tableau, fine.cards, cells)
+        key = np.zeros(len(cells), dtype=np.int64)
+        for bet, n in zip(layout.bets, layout.lines):
+            key *= n
+            key += settled_cells(bet, batch)
+        totals[:] += sum_by_class(weights, key, np.zeros_like(totals))  # it sets, not adds
+
+    long = layout.cost.streamed_seconds > PROGRESS_SECONDS
+    step = Steps(None if long else on_progress, 1)
+    count_streamed(fine, shoe, settle, sequences=layout.cost.sequences,
+                   on_progress=on_progress if long else None)
+    step()
+    if int(totals.sum()) != shoe.coups:  # every deal settled once: never otherwise
+        raise BaccEdgeError(f"{shoe.label}: a streamed count of {layout.describe()} settled "
+                            f"{int(totals.sum()):,} deals of {shoe.coups:,}")
+    totals.setflags(write=False)
+    return OutcomeTable(shoe, layout, totals, shoe.coups)
+
+
+def streams(cost: PlanCost) -> bool:
+    """Whether a count planned at ``cost`` is streamed: it will not fit kept, but fits
+    streamed (:attr:`~bacc_edge.engine.card_plan.PlanCost.streams`); or it fits, and its
+    cells may pass :data:`STREAM_PAST_CELLS`."""
+    return cost.streams or (cost.fits and cost.most > STREAM_PAST_CELLS and cost.streamable)
+
+
+def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
+                           shoe: Shoe | None = None,
+                           on_note: Callable[[str], None] | None = None,
+                           on_progress: Progress | None = None) -> Layout:
+    """A :class:`StreamedLayout` of ``bets`` where their card cells stream
+    (:func:`streams`; announced to ``on_note`` where it is estimated past
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` a shoe), else
+    :func:`~bacc_edge.analysis.evaluator.layout_for` (which refuses a count that fits
+    neither way, before it starts)."""
+    bets = tuple(bets)
+    cells = answering_cells(bets, tableau, shoe=shoe)
+    if not isinstance(cells, CardLayout) or prod(len(b.events) + 1 for b in bets) > MOST_LINES:
+        return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
+    cost = plan_cost(cells.detail, cells.tableau, cells.cards)
+    if streams(cost):
+        return _streamed(cells, bets, cost, on_note, "")
+    try:
+        return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
+    except PlanTooLarge:  # its count stopped where its cells passed the memory
+        if not (cost.fits and cost.streamable):
+            raise
+        return _streamed(cells, bets, cost, on_note, "its cells passed the memory kept: ")
+
+
+def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
+              on_note: Callable[[str], None] | None, why: str) -> StreamedLayout:
+    """The :class:`StreamedLayout` of ``bets`` on ``cells``, announced to ``on_note``
+    (after ``why``) where it is estimated past NOTICE_SECONDS a shoe."""
+    if on_note is not None and cost.streamed_seconds > NOTICE_SECONDS:
+        on_note(f"{bets_named(bets)}: {why}counting {cost.describe_streamed()} (estimated)")
+    return StreamedLayout(cells, bets, cost)
+
+
+__all__ = ["MOST_LINES", "STREAM_PAST_CELLS", "StreamedLayout", "streamed_or_layout_for",
+           "streamed_table", "streams"]

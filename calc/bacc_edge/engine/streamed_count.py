@@ -1,0 +1,96 @@
+"""A card layout's count streamed: its cells handed on in batches as the count reaches
+them, none kept, for a layout whose cells are too many to keep
+(:attr:`~bacc_edge.engine.card_plan.PlanCost.streams`).
+
+A kept count sorts its spilled leaves and merges them into the cells so far
+(:class:`~bacc_edge.engine.spill.SpilledCounts`); a streamed one
+(:class:`StreamedCounts`) sorts and sums the buffer alike, then hands its cells and
+weights to ``on_batch`` (:func:`count_streamed`) and empties it. A cell may come in
+several batches (each its weight of the leaves since the last), so what ``on_batch``
+makes of them must add up: the analysis settles each batch's cells through the bets
+and sums their weights into the bets' lines
+(:mod:`~bacc_edge.analysis.streamed_count`). The memory stays at the buffer's
+(:data:`~bacc_edge.engine.spill.SPILL_BYTES`) and a batch's features; a layout of few
+enough cell numbers for an array (:data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`)
+is counted into it and its cells reached handed on a part at a time. Nothing is kept,
+so every shoe is dealt again.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from . import card_enumeration
+from ..errors import BaccEdgeError
+from ..game.shoe import Shoe
+from ..util.progress import Progress
+from .card_cells import cell_numbering
+from .card_enumeration import PART_CELLS, count_run, relabelling, tail_ways
+from .card_table import CardLayout, check_shoe, shoe_inputs
+from .spill import FILLED, SpilledCounts, reduce_buffer
+
+#: What a streamed count hands on: a batch's cell numbers (sorted, distinct, at most
+#: :data:`~bacc_edge.engine.card_enumeration.PART_CELLS`) and their weights (int64).
+OnBatch = Callable[[np.ndarray, np.ndarray], None]
+
+
+class StreamedCounts(SpilledCounts):
+    """The spill buffer of a streamed count: reduced as a kept count's is, its cells then
+    handed to ``on_batch`` (a part at a time) rather than merged, and the buffer
+    emptied. ``entries``, ``held``: as :class:`~bacc_edge.engine.spill.SpilledCounts`."""
+
+    def __init__(self, on_batch: OnBatch, entries: int | None = None,
+                 held: int | None = None):
+        super().__init__(0, entries, held)
+        self.on_batch = on_batch
+
+    def reduce(self, half: bool = False) -> bool:
+        """Sum the buffer's leaves by cell number; where they fill half the buffer (or
+        with ``half`` False, always), hand them on and empty it. Never past the cells a
+        count may hold: none are kept."""
+        cells, weights, state = self.spill[:3]
+        n = reduce_buffer(cells, weights, state[FILLED])
+        state[FILLED] = n
+        if n and not (half and 2 * n < len(cells)):
+            hand_on(self.on_batch, cells[:n], weights[:n])
+            state[FILLED] = 0
+        return True
+
+
+def hand_on(on_batch: OnBatch, cells: np.ndarray, weights: np.ndarray) -> None:
+    """``on_batch`` of ``cells`` and ``weights`` a part of PART_CELLS at a time."""
+    for start in range(0, len(cells), PART_CELLS):
+        on_batch(cells[start:start + PART_CELLS], weights[start:start + PART_CELLS])
+
+
+def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequences: float,
+                   on_progress: Progress | None = None) -> None:
+    """Count ``shoe`` on ``layout``'s cell numbers, exactly, each cell reached handed to
+    ``on_batch`` with its weight (a cell perhaps in several batches: their weights add
+    up to its count), none kept. ``sequences``: the plan's estimate
+    (:func:`~bacc_edge.engine.card_enumeration.count_run`); ``on_progress`` hears of the
+    count as ``count_run`` tells it. A shoe with cards removed without their suit, where
+    the cells read suits, is refused: its counts are made modulo primes, cell by cell,
+    and need every cell kept."""
+    detail = layout.detail
+    check_shoe(shoe, layout)
+    if detail.suits and not shoe.suits_known:
+        raise BaccEdgeError(f"{shoe.label}: {detail.describe()} is streamed (its cells too "
+                            f"many to keep), which needs the suits of the cards removed; "
+                            f"name their suits, e.g. '5h' not '5'")
+    fine_counts, value_counts = shoe_inputs(shoe, detail)
+    args = (detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
+            int(not shoe.replacement), relabelling(detail, fine_counts), sequences)
+    size = cell_numbering(detail).size
+    if size > card_enumeration.DENSE_CELLS:
+        count_run(*args, on_progress=on_progress, spilled=StreamedCounts(on_batch))
+        return
+    counts = count_run(*args, on_progress=on_progress)
+    for start in range(0, size, 8 * PART_CELLS):  # the cells reached, a slice at a time
+        reached = start + np.flatnonzero(counts[start:start + 8 * PART_CELLS])
+        hand_on(on_batch, reached, counts[reached])
+
+
+__all__ = ["OnBatch", "StreamedCounts", "count_streamed", "hand_on"]

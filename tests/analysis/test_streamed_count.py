@@ -1,0 +1,222 @@
+"""Bets on the cards counted streaming (bacc_edge.analysis.streamed_count): their card
+cells settled through the bets batch by batch as the count reaches them, none kept.
+
+Streaming is forced on small layouts (STREAM_PAST_CELLS 0), through an array of every
+cell number and through the spill buffer (DENSE_CELLS 0), whose tiny sizes hand on many
+batches, a cell in several of them. Each bet's line counts must be the slow reference
+dealer's (tests/reference.py: the first event whose plain-Python predicate holds on each
+deal), and the report must read byte for byte as the kept table's.
+
+Bugs planted by hand, each failing these tests: a batch dropped (`return` at the top of
+`settle` for the second batch: 'settled … deals of …' raised), a batch's weights folded
+twice (`totals[:] += 2 * …`: the same), the bets' lines unpacked with the first bet least
+significant in `settled_lines` (the two-bet row's counts swapped), the plan's stream
+rule as `fits` instead of `not fits` (the plan rows fail).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from card_numbers import physical
+from reference import coups_dealt
+
+from bacc_edge import (BaccEdgeError, Bet, Event, PlanTooLarge, Shoe, banker, first_four,
+                       player, report)
+from bacc_edge.analysis import streamed_count
+from bacc_edge.analysis.evaluator import Evaluator
+from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
+from bacc_edge.engine import card_enumeration, card_plan, spill
+from bacc_edge.engine import streamed_count as engine_streamed
+from bacc_edge.engine.card_plan import plan_cost
+from bacc_edge.language.random_bets import bet_from_source
+
+S, H, D, C = range(4)  # ♠ ♥ ♦ ♣
+RED = (H, D)
+#: a suit-asymmetric shoe of 8 cards (rows[rank][suit]): A♠ A♦, 5♦, 9♥ 9♦, K♠ K♥ K♣
+ROWS = ([[1, 0, 1, 0]] + [[0] * 4] * 3 + [[0, 0, 1, 0]] + [[0] * 4] * 3 + [[0, 1, 1, 0]]
+        + [[0] * 4] * 3 + [[1, 1, 0, 1]])
+P1, B1, P2, B2, P3, B3 = range(6)
+
+
+def _ranks(deal, positions):
+    return [deal[p][0] for p in positions if deal[p] is not None]
+
+
+#: (name, the bet's events as (engine condition, the same on a deal, pays))
+BETS = {
+    "ranks and suits by position": [
+        ((player.card(1).rank == "9") & (banker.card(1).suit == "♦"),
+         lambda d: d[P1][0] == 8 and d[B1][1] == D, 5),
+        (banker.card(3).colour == "red", lambda d: d[B3] is not None and d[B3][1] in RED, 2),
+        (player.card(2).rank != "A", lambda d: d[P2][0] != 0, 1)],
+    "suits compared, a multiset of ranks": [
+        (player.card(1).suit == banker.card(1).suit, lambda d: d[P1][1] == d[B1][1], 3),
+        (first_four.most_of_a_rank >= 2,
+         lambda d: max(_ranks(d, (P1, B1, P2, B2)).count(r) for r in range(13)) >= 2, 1)],
+}
+
+
+def make_bet(name: str) -> Bet:
+    return Bet(name, [Event(f"e{i}", when, pays) for i, (when, _, pays) in
+                      enumerate(BETS[name])])
+
+
+def reference_lines(name: str) -> list[int]:
+    """Deals of ROWS settled by each line of the bet (its events', then otherwise's), by
+    the reference dealer and the plain-Python predicates."""
+    tests = [test for _, test, _ in BETS[name]]
+    out = [0] * (len(tests) + 1)
+    for deal, ways in coups_dealt(tuple(physical(ROWS))):
+        out[next((i for i, t in enumerate(tests) if t(deal)), len(tests))] += ways
+    return out
+
+
+def handed_on(monkeypatch) -> list:
+    """The batches a streamed count hands on (their sizes)."""
+    calls = []
+    real = engine_streamed.hand_on
+
+    def spy(on_batch, cells, weights):
+        calls.append(len(cells))
+        real(on_batch, cells, weights)
+
+    monkeypatch.setattr(engine_streamed, "hand_on", spy)
+    return calls
+
+
+WAYS = {"cell numbers in an array": None, "spilled, 16 leaves": (16, 4),
+        "spilled, default buffer": (1 << 20, 1 << 14)}
+
+
+def force(monkeypatch, way: str) -> list:
+    """Stream every card layout the way ``way`` says; the batches handed on."""
+    monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", 0)
+    if WAYS[way] is not None:
+        monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)
+        monkeypatch.setattr(spill, "SPILL_ENTRIES", WAYS[way][0])
+        monkeypatch.setattr(spill, "CACHE_CELLS", WAYS[way][1])
+    return handed_on(monkeypatch)
+
+
+@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize("name", BETS)
+def test_a_streamed_report_is_the_reference_and_the_kept_tables(monkeypatch, name, way):
+    """Streamed in one batch or many, each line counts the reference dealer's deals, and
+    the report reads as the one from the kept table."""
+    shoe = Shoe.from_suits(ROWS)
+    kept = report(make_bet(name), shoe, full_shoe=shoe)
+    batches = force(monkeypatch, way)
+    streamed = report(make_bet(name), shoe, full_shoe=shoe)
+    assert batches  # streamed, not kept
+    if way == "spilled, 16 leaves":
+        assert len(batches) > 3
+    assert [e.combinations for e in streamed[0].events] == reference_lines(name)
+    assert str(streamed) == str(kept)
+
+
+@pytest.mark.parametrize("events, message", [
+    ([Event("no queen", player.card(1).rank == "Q", 5)],
+     r"event 'no queen': can never happen \(on custom shoe \(8 cards\)\)$"),
+    ([Event("a nine", player.card(1).rank == "9", 5),
+      Event("again", (player.card(1).rank == "9") & (banker.card(1).suit == "♦"), 9)],
+     r"event 'again': is shadowed entirely by earlier events \(on custom shoe \(8 cards\)\)$"),
+], ids=["can never happen", "shadowed"])
+def test_a_streamed_bet_s_impossible_events_are_refused_as_a_kept_one_s(monkeypatch, events,
+                                                                       message):
+    """The report's checks read the streamed lines: the same refusal, word for word."""
+    shoe = Shoe.from_suits(ROWS)
+    with pytest.raises(BaccEdgeError, match=message) as kept:
+        report(Bet("impossible", events), shoe, full_shoe=shoe)
+    batches = force(monkeypatch, "spilled, 16 leaves")
+    with pytest.raises(BaccEdgeError, match=message) as streamed:
+        report(Bet("impossible", events), shoe, full_shoe=shoe)
+    assert batches and str(streamed.value) == str(kept.value)
+
+
+def test_bets_streamed_together_each_read_their_own_lines(monkeypatch):
+    """Two bets on one streamed layout: a cell per pair of lines, each bet's lines summed
+    from them as the reference counts them."""
+    force(monkeypatch, "spilled, 16 leaves")
+    shoe = Shoe.from_suits(ROWS)
+    bets = [make_bet(name) for name in BETS]
+    layout = streamed_or_layout_for(bets, shoe=shoe)
+    assert isinstance(layout, StreamedLayout) and layout.n_cells == 4 * 3
+    counts = Evaluator(bets, layout).line_counts(layout.table(shoe))
+    assert counts == [tuple(reference_lines(name)) for name in BETS]
+
+
+def test_a_count_stopped_past_its_cells_is_streamed(monkeypatch):
+    """A count whose plan fits but whose cells pass the cells a count may hold (here 2)
+    stops where the layout's cells are found (on a shoe of six of each of its cards: A♦,
+    5♥, K♠), and is streamed instead: its lines as the kept table's."""
+    rows = [[0] * 4 for _ in range(13)]
+    rows[0][D] = rows[4][H] = rows[12][S] = 6
+    shoe, bet = Shoe.from_suits(rows), make_bet("ranks and suits by position")
+    with monkeypatch.context() as patched:  # first: the layout's cells not yet found
+        patched.setattr(card_enumeration, "DENSE_CELLS", 0)
+        patched.setattr(card_enumeration, "SPARSE_CELLS", 2)
+        layout = streamed_or_layout_for([bet], shoe=shoe)
+        assert isinstance(layout, StreamedLayout)
+        streamed = Evaluator([bet], layout).line_counts(layout.table(shoe))
+    kept = streamed_or_layout_for([bet], shoe=shoe)
+    assert streamed == Evaluator([bet], kept).line_counts(kept.table(shoe))
+
+
+#: random bets of seed 1 refused by the plan before streaming (bench/any_bet: 60 of 200)
+BET_60 = ('Bet("Random bet 60", [Event("e0", ~(((first_four.ranks_held(2) > banker.hand.'
+          'count(colour="red")) | (coup.card(2).rank == "7")) & (player.hand.rank_counts =='
+          ' (3,)) | (all_cards.rank_counts == (4,))), 10)])')
+def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said():
+    """Random bet 60 (13 million cells, 866 MB kept: refused before) is planned streamed,
+    and says so before it starts: no table kept, every shoe dealt again."""
+    notes = []
+    layout = streamed_or_layout_for([bet_from_source(BET_60)], shoe=Shoe.decks(8),
+                                    on_note=notes.append)
+    cost = plan_cost(layout.fine.detail, layout.fine.tableau, layout.fine.cards)
+    assert isinstance(layout, StreamedLayout) and not cost.fits and cost.streams
+    assert "12,953,224 cells, streamed through the bets" in notes[0]
+    assert "every shoe dealt again" in notes[0]
+
+
+def test_a_count_too_long_even_streamed_is_refused_before_it_starts(monkeypatch):
+    """Random bet 60 where a count may take 3 s: 0.8 s of dealing, but its 13 million
+    cells settled as they come take longer (some 4 s more): refused before it starts,
+    saying so."""
+    monkeypatch.setattr(card_plan, "TIME_LIMIT", 3.0)
+    with pytest.raises(PlanTooLarge, match=r"^bet 'Random bet 60': too large to count: .*"
+                                           r"; streamed through its bets \(its cells "
+                                           r"settled as they come, none kept\), it would "
+                                           r"take \d\.\d s a shoe, past the 3\.0 s$"):
+        report(bet_from_source(BET_60), Shoe.decks(8))
+
+
+def _suitless(layout):
+    return layout.table(Shoe.from_suits(ROWS).remove("9"))
+
+
+def _other_bet(layout):
+    return Evaluator([make_bet("suits compared, a multiset of ranks")], layout)
+
+
+def _features(layout):
+    return layout.features()
+
+
+@pytest.mark.parametrize("ask, message", [
+    (_suitless, r"^custom shoe less 9: .* is streamed \(its cells too many to keep\), which "
+                r"needs the suits of the cards removed; name their suits, e\.g\. '5h' not "
+                r"'5'$"),
+    (_other_bet, r"^bet 'suits compared, a multiset of ranks' was not counted on .*, "
+                 r"streamed through bet 'ranks and suits by position'$"),
+    (_features, r"its cells are not kept, so none of their features can be read"),
+], ids=["cards removed without their suit", "a bet it was not streamed through",
+        "features of its cells"])
+def test_what_a_streamed_layout_cannot_answer_is_refused_in_one_line(monkeypatch, ask,
+                                                                   message):
+    monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", 0)
+    layout = streamed_or_layout_for([make_bet("ranks and suits by position")],
+                                    shoe=Shoe.from_suits(ROWS))
+    with pytest.raises(BaccEdgeError, match=message) as error:
+        ask(layout)
+    assert "\n" not in str(error.value)
