@@ -93,17 +93,17 @@ FOURTH, ROUGH = (b.bet for b in random_bets(1, 5)[3:5])
 
 def test_memory_is_priced_as_a_hand_sum_says():
     """Cells kept, spilled: 10 million cells settle in 10e6 × 64 + a part's 524,288
-    cells × 150 = 718,643,200 bytes (more than the 10e6 × (32 + 16) + 40 MiB =
-    521,943,040 of their count), within 768 MiB (805,306,368); 12 million in
-    846,643,200, past it. 100,000 cells: their count, 1e5 × 48 + the 40 MiB buffer =
-    46,743,040, more than 1e5 × (64 + 150) to settle. A dense count of 2**24 cell
+    cells × 150 = 718,643,200 bytes (more than the 10e6 × (32 + 16) + 32 MiB =
+    513,554,432 of their count), within 768 MiB (805,306,368); 12 million in
+    846,643,200, past it. 100,000 cells: their count, 1e5 × 48 + the 32 MiB buffer =
+    38,354,432, more than 1e5 × (64 + 150) to settle. A dense count of 2**24 cell
     numbers reaching a million: 8 × 2**24 + 16e6 = 150,217,728, more than 64e6 +
     78,643,200 to settle."""
     sparse = PlanCost(1e7, 1 << 40, 1e7, 1e7, True, "")
     assert sparse.memory(1e7) == 718_643_200 and sparse.fits
     assert sparse.memory(1.2e7) == 846_643_200
     assert not PlanCost(1.2e7, 1 << 40, 1.2e7, 1.2e7, True, "").fits
-    assert sparse.memory(1e5) == 46_743_040
+    assert sparse.memory(1e5) == 38_354_432
     assert PlanCost(1e6, 1 << 24, 1e6, 1e6, False, "").memory(1e6) == 150_217_728
 
 
