@@ -8,17 +8,26 @@ branch is skipped, so the sequences it deals are all that any shoe of those card
 deal. Recorded there once (a :class:`~bacc_edge.engine.card_kernels.CardRecord`: per
 coup its leaves, each leaf's fine classes, orders and place among the cells known),
 every later shoe is counted in one sequential pass over the record
-(:func:`~bacc_edge.engine.card_kernels.replay_cells`), where the count itself finds
-each leaf's cell among the cells known by bisection, some 200 ns a sequence.
+(:func:`~bacc_edge.engine.card_kernels.replay_cells`), where a count deals every
+sequence again, and, where the cells are too many for an array, finds each leaf's cell
+among the cells known by bisection, some 250 ns a sequence.
 
-It serves the exact counts of layouts whose cells are too many for an array (past
-:data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, counted into the cells known)
-and whose suits are not renamed in order of appearance (how a shoe renames them
-depends on its suit classes' counts: not replayed), on shoes of known suits (not those
-with cards removed without their suit, counted modulo primes). The record's bytes are
-kept with the layout's cells, so its plan prices them (:func:`record_bytes`,
-:func:`kept_beside`): a record past :data:`RECORD_LIMIT`, or past what the cells leave of
-the memory a count may take, is not made, and those shoes are counted as before.
+It serves the exact counts of layouts whose suits are not renamed in order of
+appearance (how a shoe renames them depends on its suit classes' counts: not
+replayed), on shoes of known suits (not those with cards removed without their suit,
+counted modulo primes), where its plan prices the replay below the count
+(:func:`~bacc_edge.engine.card_plan.plan_cost`): those of more cells than an array
+holds (past :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, counted into the
+cells known), unless counted a group of coups at a time, and those counted into an
+array where their count is priced longer than the replay. Where the cells are many
+(past :data:`CACHE_CELLS`) and each coup has many leaves (:data:`LEAVES_PER_COUP`), the
+record is put in the order of its cells
+(:class:`~bacc_edge.engine.card_kernels.CellRecord`,
+:func:`~bacc_edge.engine.card_kernels.replay_by_cell`), so that the replay writes the
+counts in order, not at random (:func:`by_cell`). The record's bytes are kept with the
+layout's cells, so its plan prices them (:func:`record_bytes`, :func:`kept_beside`): a
+record past :data:`RECORD_LIMIT`, or past what the cells leave of the memory a count
+may take, is not made, and those shoes are counted as before.
 """
 
 from __future__ import annotations
@@ -34,18 +43,30 @@ from .card_enumeration import MEMORY_LIMIT, cells_memory, enumeration, no_residu
 
 #: The most bytes the records kept take, all layouts together: past it, none is made.
 RECORD_LIMIT = 256 << 20
-#: Bytes a leaf takes beside one a fine card: its cell's place (4), and its orders (2)
-#: where a block's cards of one value are dealt in one order.
-AT_BYTES, ORDERS_BYTES = 4, 2
+#: Bytes a leaf takes beside one a fine card: its cell's place (4), its orders (2) where
+#: a block's cards of one value are dealt in one order, and its coup (4) in a record in
+#: the order of its cells.
+AT_BYTES, ORDERS_BYTES, COUP_BYTES = 4, 2, 4
+#: A record is put in the order of its cells where they are more than this many (their
+#: counts, 8 bytes each, past the processor's caches: 4 MB) and its leaves at least
+#: LEAVES_PER_COUP a coup (each leaf reads its coup's weight, at random where the coups
+#: are many). Measured (CPU, one part-dealt 8-deck shoe): random bets 13, 46 and 176
+#: (5.2-6.5 million cells, 72-200 leaves a coup) 263, 259 and 269 ms in the order of the
+#: coups, 130, 120 and 166 ms in the order of the cells; bets 1 and 12 (1.7 and 3.3
+#: million cells, 5 and 10 leaves a coup) 130 and 221 ms against 208 and 252; bets 83 and
+#: 92 (232,000 and 186,000 cells) 421 and 608 against 473 and 792.
+CACHE_CELLS = 1 << 19
+LEAVES_PER_COUP = 16
 
 
 class _Kept(NamedTuple):
     """A record (None: made, but not as many leaves as priced, so not replayed), the
-    cells known it points into, and the fine classes and point values the shoe it was
-    made on held plenty of."""
+    kernel that replays it, the cells known it points into, and the fine classes and
+    point values the shoe it was made on held plenty of."""
 
     known: np.ndarray
-    record: card_kernels.CardRecord | None
+    record: card_kernels.CardRecord | card_kernels.CellRecord | None
+    replay: object
     fine: np.ndarray
     values: np.ndarray
     nbytes: int
@@ -55,19 +76,30 @@ class _Kept(NamedTuple):
 _RECORDS: dict = {}
 
 
-def record_bytes(detail, cells, sequences: float, sparse: bool) -> float:
+def by_cell(cells: float, sequences: float, coups: int) -> bool:
+    """Whether the record of ``sequences`` leaves of ``coups`` coups into ``cells`` cells
+    (at least) is put in the order of its cells (see :data:`CACHE_CELLS`)."""
+    return cells > CACHE_CELLS and sequences >= LEAVES_PER_COUP * coups
+
+
+def record_bytes(detail, cells, sequences: float, reached: float) -> float:
     """The bytes of the record of a layout (``cells``: its
     :func:`~bacc_edge.engine.card_enumeration.enumeration`) dealing ``sequences``
-    sequences, 0 where none is made: where its cells are few enough for an array (not
-    ``sparse``: counted as they are), its suits are named in order of appearance, or
-    the record would pass :data:`RECORD_LIMIT`. Made only beside cells it fits with
-    (:func:`kept_beside`)."""
-    if detail.relabel or not sparse:
+    sequences into at least ``reached`` cells, at its peak; 0 where none can be made:
+    its suits are named in order of appearance, or the record would pass
+    :data:`RECORD_LIMIT`. A record put in the order of its cells (:func:`by_cell`)
+    peaks while it is ordered: itself, each leaf's coup, the order (4 bytes a leaf),
+    the copy of one of its arrays (its fine classes or places) and the start of each
+    cell's leaves (8 bytes a cell, fewer than the leaves). Made only beside cells it
+    fits with (:func:`kept_beside`), where the plan prices it below a count."""
+    if detail.relabel:
         return 0.0
     ordered = any(len(b) > 1 for b in detail.blocks)  # orders kept (a block_stride)
     width = int(np.count_nonzero(cells.fine))
-    size = (sequences * (width + AT_BYTES + ORDERS_BYTES * ordered)
-            + 8.0 * (len(cells.coups) + 1))
+    leaf = width + AT_BYTES + ORDERS_BYTES * ordered
+    if by_cell(reached, sequences, len(cells.coups)):
+        leaf += COUP_BYTES + 4 + max(width, AT_BYTES) + 8
+    size = sequences * leaf + 8.0 * (len(cells.coups) + 1)
     return 0.0 if size > RECORD_LIMIT else size
 
 
@@ -103,13 +135,13 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
     cells, _ = enumeration(layout.detail, layout.tableau)
     out = np.zeros(len(known) + 1, dtype=np.int64)
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
-    card_kernels.replay_cells(cells, shoe, kept.record, out)
+    kept.replay(cells, shoe, kept.record, out)
     if out[-1]:
         return None
     return known, out[:-1]
 
 
-def recorded(layout) -> card_kernels.CardRecord | None:
+def recorded(layout) -> card_kernels.CardRecord | card_kernels.CellRecord | None:
     """The record kept for ``layout`` (a card layout), if one is."""
     kept = _RECORDS.get((layout.detail, layout.tableau, layout.cards))
     return None if kept is None else kept.record
@@ -147,15 +179,29 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
     card_kernels.count_cells(cells, block_stride, shoe, 1, out, None, None, no_residues(),
                              known, record)
     counts = out if own and not out[-1] else None
+    replay = card_kernels.replay_cells
     if record.n[0] != n:  # not the leaves priced: the record dropped
         record = None
+    elif by_cell(cost.least, cost.sequences, len(cells.coups)):
+        record, replay = _in_cell_order(record), card_kernels.replay_by_cell
     nbytes = 0 if record is None else sum(a.nbytes for a in record)
     while _RECORDS and sum(k.nbytes for k in _RECORDS.values()) + nbytes > RECORD_LIMIT:
         del _RECORDS[next(iter(_RECORDS))]
-    kept = _Kept(known, record, held_fine, held_values, nbytes)
+    kept = _Kept(known, record, replay, held_fine, held_values, nbytes)
     _RECORDS[(detail, layout.tableau, layout.cards)] = kept
     return kept, counts
 
 
-__all__ = ["AT_BYTES", "ORDERS_BYTES", "RECORD_LIMIT", "count_known", "forget", "kept_beside",
-           "record_bytes", "recorded"]
+def _in_cell_order(record: card_kernels.CardRecord) -> card_kernels.CellRecord:
+    """``record``'s leaves in the order of their cells, each with its coup
+    (:func:`~bacc_edge.engine.card_kernels.cell_order`)."""
+    n = len(record.at)
+    order, coup = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
+    card_kernels.cell_order(record.first, record.at, order, coup)
+    orders = record.orders[order] if len(record.orders) else record.orders
+    return card_kernels.CellRecord(record.classes[order], orders, record.at[order], coup)
+
+
+__all__ = ["AT_BYTES", "CACHE_CELLS", "COUP_BYTES", "LEAVES_PER_COUP", "ORDERS_BYTES",
+           "RECORD_LIMIT", "by_cell", "count_known", "forget", "kept_beside", "record_bytes",
+           "recorded"]
