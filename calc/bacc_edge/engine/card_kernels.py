@@ -166,10 +166,11 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     are multiplied by ``table[k, i]`` (in Montgomery form), i the number of its cards
     dealt of each suit class in radix ``radix``: the sum over their ranks of the
     weights and fractions those cards bring, which depends on those numbers alone.
-    ``record`` (a :class:`CardRecord`, with ``known``, ``ratios`` None and ``relabel``
-    0; None: none) is written as the count runs: each coup's first leaf, and each
-    leaf's fine classes, orders and place among ``known``, found once for the count and
-    the record (leaves past its arrays are counted in ``n`` but not written).
+    ``record`` (a :class:`CardRecord`, with ``ratios`` None and ``relabel`` 0; None:
+    none) is written as the count runs: each coup's first leaf, and each leaf's fine
+    classes, orders and place among ``known``, found once for the count and the record
+    (``known`` None: its cell number; leaves past its arrays are counted in ``n`` but not
+    written).
     ``cells`` is a :class:`CardCells`, ``shoe`` a :class:`CardShoe`, ``modular`` a
     :class:`Residues`. ``block_stride`` and ``ratios`` are arguments of their own, not
     fields: numba leaves out the code of a None only for an argument.
@@ -207,13 +208,15 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     for j in range(n_primes):
         ratio[0, j] = moduli[2, j]
     dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
+    if record is not None:  # its arrays taken once: each read in the loop counts a reference
+        first_of, classes_of, orders_of, at_of, written = record
     for i in range(0 if ratios is not None else first_coup(sparse_out), coups.shape[0]):
         if ratios is None:
             begin_coup(sparse_out, i)
         elif sparse_out is not None and sparse and len(sparse_out) > sparse:
             return -1  # past the most cells a count may hold: stopped
         if record is not None:
-            record.first[i] = record.n[0]
+            first_of[i] = written[0]
         nf, _, _, w, cell = coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
@@ -221,7 +224,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
             continue
         if nf == 0:
             if record is not None:
-                _record_leaf(record, chosen, 0, 1, known, cell, out, w)
+                _record_leaf(classes_of, orders_of, at_of, written, chosen, 0, 1, known,
+                             cell, out, w)
             elif ratios is None:
                 if not _add(out, sparse_out, known, cell, w):
                     return stopped(sparse_out, i)
@@ -310,8 +314,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 if relabel == 1:
                     w_here *= label_ways[next_labels]
                 if record is not None:
-                    _record_leaf(record, chosen, nf, orders_here, known, key_here, out,
-                                 w_here * orders_here)
+                    _record_leaf(classes_of, orders_of, at_of, written, chosen, nf,
+                                 orders_here, known, key_here, out, w_here * orders_here)
                 elif ratios is None:
                     if not _add(out, sparse_out, known, key_here, w_here * orders_here):
                         return stopped(sparse_out, i)
@@ -330,7 +334,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 orders[d] = orders_here
                 key[d] = key_here
     if record is not None:
-        record.first[coups.shape[0]] = record.n[0]
+        first_of[coups.shape[0]] = written[0]
     return 0
 
 
@@ -873,24 +877,32 @@ def _add(out, spill, known, cell, w):
 
 
 @inline
-def _record_leaf(record, chosen, nf, orders, known, cell, out, w):
+def _record_leaf(classes, orders_of, at_of, written, chosen, nf, orders, known, cell, out,
+                 w):
     """Add a leaf of :func:`count_cells` of weight ``w`` to the counts of the cells known,
-    as :func:`_add` does, and write it into ``record`` (a :class:`CardRecord`): its fine
-    classes ``chosen[:nf]``, its orders and its cell's place among ``known``
-    (``len(known)`` for a cell not known); past the record's arrays, only count it."""
-    at = np.searchsorted(known, cell)
-    if at >= known.shape[0] or known[at] != cell:
-        at = known.shape[0]
-    out[at] += w if at < known.shape[0] else 1  # a cell not known: counted again
-    j = record.n[0]
-    record.n[0] = j + 1
-    if j >= record.at.shape[0]:
+    as :func:`_add` does, and write it into a :class:`CardRecord` (its arrays
+    ``classes``, ``orders_of``, ``at_of`` and ``written``, its ``n``): its fine classes
+    ``chosen[:nf]``, its orders and its cell's place among ``known`` (``len(known)`` for
+    a cell not known); past the record's arrays, only count it.
+    ``known`` None (cell numbers few enough for an array): the cell's number itself,
+    counted at it; the caller finds the places, once for all the leaves."""
+    if known is None:
+        at = cell
+        out[cell] += w
+    else:
+        at = np.searchsorted(known, cell)
+        if at >= known.shape[0] or known[at] != cell:
+            at = known.shape[0]
+        out[at] += w if at < known.shape[0] else 1  # a cell not known: counted again
+    j = written[0]
+    written[0] = j + 1
+    if j >= at_of.shape[0]:
         return
     for d in range(nf):
-        record.classes[j, d] = chosen[d]
-    if record.orders.shape[0] > 0:
-        record.orders[j] = orders
-    record.at[j] = at
+        classes[j, d] = chosen[d]
+    if orders_of.shape[0] > 0:
+        orders_of[j] = orders
+    at_of[j] = at
 
 
 @kernel
@@ -981,6 +993,26 @@ def cell_order(first, at, order, coup):
             start[at[j]] = k + 1
             order[k] = j
             coup[k] = i
+
+
+@kernel
+def to_places(known, counts, at, out):
+    """The cell numbers ``at`` (a record's places, as :func:`count_cells` writes them
+    with ``known`` None) turned into places among the cells ``known``, in place (a cell
+    not known: ``len(known)``), and ``out`` the counts of the cells known as
+    :func:`count_cells` counts into them (``counts`` per cell number, 0 where none is
+    reached; ``out[-1]``: the cells reached not known). ``counts`` is then its places,
+    each known cell's as -1 - place: no array of the cell numbers more."""
+    n = known.shape[0]
+    for k in range(n):
+        out[k] = counts[known[k]]
+        counts[known[k]] = -1 - k
+    out[n] = 0
+    for c in range(counts.shape[0]):
+        out[n] += counts[c] > 0  # reached, not known
+    for j in range(at.shape[0]):
+        place = counts[at[j]]
+        at[j] = -1 - place if place < 0 else n
 
 
 @kernel

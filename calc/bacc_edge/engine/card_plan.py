@@ -271,7 +271,8 @@ def _record(detail, cells, cost: PlanCost) -> float:
     the faster, random bets 9 and 38; see the speed page)."""
     if cost.grouped and cost.sparse or not cost.sparse and cost.replay_seconds >= cost.seconds:
         return 0.0
-    return record_bytes(detail, cells, cost.sequences, cost.least)
+    return record_bytes(detail, cells, cost.sequences, cost.least,
+                        0 if cost.sparse else cost.cell_numbers)
 
 
 def _grouped(detail, tableau, held: dict, sequences: float) -> tuple[float, int]:
