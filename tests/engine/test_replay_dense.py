@@ -4,7 +4,8 @@ shoe after shoe, against the language read a second time on the slow reference's
 (tests/reference_language.py) and against a fresh count, exactly; and the replay left
 out where the plan prices it slower than a count.
 
-The shoes and bets are test_card_replay's: small shoes of seven kinds of card.
+The shoes and bets are test_card_replay's: small shoes of seven kinds of card, three of
+its later shoes (the reference's deals of each take a second or two to list).
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from bacc_edge import Tables
 from bacc_edge.analysis.evaluator import Evaluator, layout_for
 from bacc_edge.engine import card_enumeration, card_kernels, card_plan, card_replay
 from bacc_edge.language.random_bets import bet_from_source
+
+#: later shoes, in order: counted as before (few cells) or making the record on a shoe of
+#: plenty (many); making it on itself, counted in the same pass (few) or replayed; replayed
+SHOES = {name: LATER[name] for name in
+         ("part-dealt", "six of every kind", "a kind run out, others down to one")}
 
 
 @pytest.fixture
@@ -41,21 +47,21 @@ def in_cell_order(monkeypatch, many_cells: bool) -> None:
 
 
 def replayed_as_the_reference(monkeypatch, source, kernel, many_cells=False) -> None:
-    """Each later shoe of ``source``'s layout is replayed by ``kernel`` (of few cells,
-    from the second: the first is counted as before) and counts every line as the
-    reference does, and each cell as a fresh count does."""
+    """The later shoes of ``source``'s layout (:data:`SHOES`) count every line as the
+    reference does, and each cell as a fresh count does; ``kernel`` replays the last
+    (few cells), or every one (many)."""
     bet = bet_from_source(source)
     layout = layout_for([bet], shoe=shoe_of(kinds_of({})))
     tables, evaluator = Tables(), Evaluator([bet], layout)
     replays = spy(monkeypatch, card_kernels, kernel)
-    for name, changes in LATER.items():  # the first (of few cells, the second) makes it
+    for name, changes in SHOES.items():
         kinds = kinds_of(changes)
         table = tables.get(shoe_of(kinds), layout)
         assert evaluator.line_counts(table)[0] == line_counts(source, kinds), name
         args = later(layout, changes)
         fresh_count = card_enumeration.count_run(layout.detail, layout.tableau, *args[3:], 0)
         assert (card_enumeration.on_cells(fresh_count, layout.cells) == table.counts).all()
-    assert len(replays) == len(LATER) - (not many_cells)  # not counted again
+    assert len(replays) == (len(SHOES) if many_cells else 1)  # not counted again
     assert card_replay.recorded(layout) is not None
 
 
