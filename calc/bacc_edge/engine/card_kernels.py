@@ -87,6 +87,17 @@ class CardRecord(NamedTuple):
     n: np.ndarray
 
 
+class CellRecord(NamedTuple):
+    """A :class:`CardRecord`'s leaves in the order of their cells (``at``, then the order
+    they were dealt in), each with its coup (``coup[j]``): read by :func:`replay_by_cell`,
+    whose writes then run through the counts in order (made by :func:`cell_order`)."""
+
+    classes: np.ndarray
+    orders: np.ndarray
+    at: np.ndarray
+    coup: np.ndarray
+
+
 @kernel
 def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular, known,
                 record=None):
@@ -155,10 +166,11 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     are multiplied by ``table[k, i]`` (in Montgomery form), i the number of its cards
     dealt of each suit class in radix ``radix``: the sum over their ranks of the
     weights and fractions those cards bring, which depends on those numbers alone.
-    ``record`` (a :class:`CardRecord`, with ``known``, ``ratios`` None and ``relabel``
-    0; None: none) is written as the count runs: each coup's first leaf, and each
-    leaf's fine classes, orders and place among ``known``, found once for the count and
-    the record (leaves past its arrays are counted in ``n`` but not written).
+    ``record`` (a :class:`CardRecord`, with ``ratios`` None and ``relabel`` 0; None:
+    none) is written as the count runs: each coup's first leaf, and each leaf's fine
+    classes, orders and place among ``known``, found once for the count and the record
+    (``known`` None: its cell number; leaves past its arrays are counted in ``n`` but not
+    written).
     ``cells`` is a :class:`CardCells`, ``shoe`` a :class:`CardShoe`, ``modular`` a
     :class:`Residues`. ``block_stride`` and ``ratios`` are arguments of their own, not
     fields: numba leaves out the code of a None only for an argument.
@@ -196,13 +208,15 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     for j in range(n_primes):
         ratio[0, j] = moduli[2, j]
     dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
+    if record is not None:  # its arrays taken once: each read in the loop counts a reference
+        first_of, classes_of, orders_of, at_of, written = record
     for i in range(0 if ratios is not None else first_coup(sparse_out), coups.shape[0]):
         if ratios is None:
             begin_coup(sparse_out, i)
         elif sparse_out is not None and sparse and len(sparse_out) > sparse:
             return -1  # past the most cells a count may hold: stopped
         if record is not None:
-            record.first[i] = record.n[0]
+            first_of[i] = written[0]
         nf, _, _, w, cell = coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
@@ -210,7 +224,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
             continue
         if nf == 0:
             if record is not None:
-                _record_leaf(record, chosen, 0, 1, known, cell, out, w)
+                _record_leaf(classes_of, orders_of, at_of, written, chosen, 0, 1, known,
+                             cell, out, w)
             elif ratios is None:
                 if not _add(out, sparse_out, known, cell, w):
                     return stopped(sparse_out, i)
@@ -299,8 +314,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 if relabel == 1:
                     w_here *= label_ways[next_labels]
                 if record is not None:
-                    _record_leaf(record, chosen, nf, orders_here, known, key_here, out,
-                                 w_here * orders_here)
+                    _record_leaf(classes_of, orders_of, at_of, written, chosen, nf,
+                                 orders_here, known, key_here, out, w_here * orders_here)
                 elif ratios is None:
                     if not _add(out, sparse_out, known, key_here, w_here * orders_here):
                         return stopped(sparse_out, i)
@@ -319,7 +334,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 orders[d] = orders_here
                 key[d] = key_here
     if record is not None:
-        record.first[coups.shape[0]] = record.n[0]
+        first_of[coups.shape[0]] = written[0]
     return 0
 
 
@@ -891,24 +906,32 @@ def _add(out, spill, known, cell, w):
 
 
 @inline
-def _record_leaf(record, chosen, nf, orders, known, cell, out, w):
+def _record_leaf(classes, orders_of, at_of, written, chosen, nf, orders, known, cell, out,
+                 w):
     """Add a leaf of :func:`count_cells` of weight ``w`` to the counts of the cells known,
-    as :func:`_add` does, and write it into ``record`` (a :class:`CardRecord`): its fine
-    classes ``chosen[:nf]``, its orders and its cell's place among ``known``
-    (``len(known)`` for a cell not known); past the record's arrays, only count it."""
-    at = np.searchsorted(known, cell)
-    if at >= known.shape[0] or known[at] != cell:
-        at = known.shape[0]
-    out[at] += w if at < known.shape[0] else 1  # a cell not known: counted again
-    j = record.n[0]
-    record.n[0] = j + 1
-    if j >= record.at.shape[0]:
+    as :func:`_add` does, and write it into a :class:`CardRecord` (its arrays
+    ``classes``, ``orders_of``, ``at_of`` and ``written``, its ``n``): its fine classes
+    ``chosen[:nf]``, its orders and its cell's place among ``known`` (``len(known)`` for
+    a cell not known); past the record's arrays, only count it.
+    ``known`` None (cell numbers few enough for an array): the cell's number itself,
+    counted at it; the caller finds the places, once for all the leaves."""
+    if known is None:
+        at = cell
+        out[cell] += w
+    else:
+        at = np.searchsorted(known, cell)
+        if at >= known.shape[0] or known[at] != cell:
+            at = known.shape[0]
+        out[at] += w if at < known.shape[0] else 1  # a cell not known: counted again
+    j = written[0]
+    written[0] = j + 1
+    if j >= at_of.shape[0]:
         return
     for d in range(nf):
-        record.classes[j, d] = chosen[d]
-    if record.orders.shape[0] > 0:
-        record.orders[j] = orders
-    record.at[j] = at
+        classes[j, d] = chosen[d]
+    if orders_of.shape[0] > 0:
+        orders_of[j] = orders
+    at_of[j] = at
 
 
 @kernel
@@ -977,6 +1000,100 @@ def replay_cells(cells, shoe, record, out):
             depth -= 1
             used[chosen[depth]] -= 1
             base_used[chosen[depth] // n_suits] -= 1
+
+
+@kernel
+def cell_order(first, at, order, coup):
+    """The leaves of a :class:`CardRecord` (its ``first`` and ``at``, ``len(known)`` the
+    largest place) in the order of their cells: ``order[k]`` is the k-th leaf, and
+    ``coup[k]`` its coup; leaves of one cell keep the order they were dealt in. A
+    counting sort, two passes over the leaves."""
+    n_cells = 0
+    for j in range(at.shape[0]):
+        n_cells = max(n_cells, at[j] + 1)
+    start = np.zeros(n_cells + 1, dtype=np.int64)
+    for j in range(at.shape[0]):
+        start[at[j] + 1] += 1
+    for a in range(n_cells):
+        start[a + 1] += start[a]
+    for i in range(first.shape[0] - 1):
+        for j in range(first[i], first[i + 1]):
+            k = start[at[j]]
+            start[at[j]] = k + 1
+            order[k] = j
+            coup[k] = i
+
+
+@kernel
+def to_places(known, counts, at, out):
+    """The cell numbers ``at`` (a record's places, as :func:`count_cells` writes them
+    with ``known`` None) turned into places among the cells ``known``, in place (a cell
+    not known: ``len(known)``), and ``out`` the counts of the cells known as
+    :func:`count_cells` counts into them (``counts`` per cell number, 0 where none is
+    reached; ``out[-1]``: the cells reached not known). ``counts`` is then its places,
+    each known cell's as -1 - place: no array of the cell numbers more."""
+    n = known.shape[0]
+    for k in range(n):
+        out[k] = counts[known[k]]
+        counts[known[k]] = -1 - k
+    out[n] = 0
+    for c in range(counts.shape[0]):
+        out[n] += counts[c] > 0  # reached, not known
+    for j in range(at.shape[0]):
+        place = counts[at[j]]
+        at[j] = -1 - place if place < 0 else n
+
+
+@kernel
+def replay_by_cell(cells, shoe, record, out):
+    """:func:`replay_cells` of a record in the order of its cells (a :class:`CellRecord`):
+    ``out`` as :func:`replay_cells` leaves it, its writes in order. Each coup's weight
+    of the cards dealt by point value first (:func:`coup_cards`), with its fine cards
+    and how many of them are suited (dealt first); then each leaf alone, its weight the
+    coup's times each fine card from what the leaf's cards before it leave, as
+    :func:`replay_cells` deals it: a suited card from its fine class less the cards of
+    that class before it, one by base only from its base's cards less every card of
+    that base before it (none left: 0); times its orders. No leaf shares the cards of
+    the one before it (six cards at most: 15 comparisons), but the counts are written
+    in order, where a record in coup order writes them at random (some 20 ns more a
+    leaf where they are past the processor's caches)."""
+    fine_counts, value_counts, tails, removal, _ = shoe
+    n_suits, suited = cells.n_suits, cells.suited
+    n_coups, n_pos = cells.coups.shape
+    unknown = out.shape[0] - 1
+    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
+    base_counts = base_counts_of(fine_counts, n_suits)
+    coup = np.zeros((n_coups, 2), dtype=np.int64)  # its weight, its fine cards · 8 + suited
+    for i in range(n_coups):
+        nf, _, _, w, _ = coup_cards(cells, None, value_counts, tails, removal, i, v_used,
+                                     code_at, f_pos, f_val, codes, closes)
+        n_suited = 0
+        for d in range(nf):
+            n_suited += suited[f_pos[d]]
+        coup[i, 0] = w
+        coup[i, 1] = nf * 8 + n_suited
+    by_orders = record.orders.shape[0] > 0
+    for j in range(record.at.shape[0]):
+        i = record.coup[j]
+        x = coup[i, 0]
+        nf, n_suited = coup[i, 1] // 8, coup[i, 1] % 8
+        for d in range(nf):
+            if x == 0:
+                break
+            c = np.int64(record.classes[j, d])
+            base, by_base = c // n_suits, d >= n_suited
+            same = 0  # the cards before it of its class (by base: of its base)
+            for e in range(d):
+                other = np.int64(record.classes[j, e])
+                if (other // n_suits == base) if by_base else (other == c):
+                    same += 1
+            left = (base_counts[base] if by_base else fine_counts[c]) - removal * same
+            x = x * left if left > 0 else 0
+        if x != 0:
+            if by_orders:
+                x *= record.orders[j]
+            at = record.at[j]
+            out[at] += 1 if at == unknown else x
 
 
 @inline

@@ -21,9 +21,10 @@ cells kept. The first count holds a count per cell number (an array where they a
 most :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, else the cells reached as
 sorted arrays, a buffer of leaves merged into them as it fills:
 :mod:`~bacc_edge.engine.spill`); a later shoe of the layout is counted into an array of
-the cells known, 8 bytes a cell, where the cells are many by re-weighing a record of the
-sequences the layout deals (:mod:`~bacc_edge.engine.card_replay`: some bytes a
-sequence, kept beside the cells, :attr:`PlanCost.record`). The cells kept are what each
+the cells known, 8 bytes a cell, where the cells are many, and by re-weighing a record of
+the sequences the layout deals where that is priced faster than a count
+(:mod:`~bacc_edge.engine.card_replay`: some bytes a sequence, kept beside the cells,
+:attr:`PlanCost.record`). The cells kept are what each
 cell keeps (:data:`~bacc_edge.engine.card_enumeration.KEPT_BYTES`: its number, settle
 class, its count on each shoe) and the features the bets' conditions read cell by cell,
 made for at most :data:`~bacc_edge.engine.card_enumeration.PART_CELLS` cells at a time
@@ -70,7 +71,7 @@ share no work.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import comb, factorial
 
@@ -100,6 +101,13 @@ SECONDS_PER_STEP = 2.5e-9
 #: Seconds per coup weighed into its group, where a count is made a group of coups at a
 #: time (:mod:`~bacc_edge.engine.coup_groups`).
 SECONDS_PER_COUP = COUP_STEPS * SECONDS_PER_SEQUENCE[False]
+#: Seconds per leaf of a record re-weighed to count a later shoe
+#: (:mod:`~bacc_edge.engine.card_replay`), on the scale of SECONDS_PER_SEQUENCE: measured
+#: beside counts into an array, the same shoes (CPU, one part-dealt 8-deck shoe), the
+#: replay took 0.58-0.78 of their time (random bets 13, 18, 83, 92: 263 ms against 357,
+#: 58 against 74, 421 against 723, 608 against 909), each leaf some 20-45 ns; bisected
+#: counts into the cells known took 250-330 ns a sequence (bets 1, 12, 34, 46, 176).
+SECONDS_PER_LEAF = 10e-9
 
 #: Seconds of CPU to settle a cell of a streamed count through its bets, as it comes
 #: (:mod:`~bacc_edge.engine.streamed_count`: its number decoded, the features its bets
@@ -153,8 +161,9 @@ class PlanCost:
         The coups weighed into their groups there, else 0.
     record : float
         The bytes of the record of its sequences kept to count later shoes
-        (:mod:`~bacc_edge.engine.card_replay`), 0 where none is made; made only where it
-        fits beside the cells reached.
+        (:mod:`~bacc_edge.engine.card_replay`), at its peak, 0 where none is made (a
+        replay priced no faster than a count: :func:`_record`); made only where it fits
+        beside the cells reached.
     """
 
     sequences: float
@@ -167,6 +176,13 @@ class PlanCost:
     grouped: float = 0.0
     weighed: int = 0
     record: float = 0.0
+
+    @property
+    def replay_seconds(self) -> float:
+        """Seconds of CPU a later shoe takes replayed from the record
+        (:mod:`~bacc_edge.engine.card_replay`): each sequence a leaf, and each coup a
+        count in groups weighs, weighed as it does."""
+        return self.sequences * SECONDS_PER_LEAF + self.weighed * SECONDS_PER_COUP
 
     @property
     def seconds(self) -> float:
@@ -289,12 +305,25 @@ def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
     stages = steps if (staged(detail) and numbering.size <= DENSE_CELLS
                        and dealt.sum() > steps) else 0.0
     grouped, weighed = (0.0, 0) if stages else _grouped(detail, tableau, held, dealt.sum())
-    return PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
+    cost = PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
                     float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages,
-                    grouped, weighed,
-                    # a count made in groups of coups deals no sequences to record
-                    0.0 if grouped else record_bytes(detail, cells, float(dealt.sum()),
-                                                     numbering.size > DENSE_CELLS))
+                    grouped, weighed)
+    return replace(cost, record=_record(detail, cells, cost))
+
+
+def _record(detail, cells, cost: PlanCost) -> float:
+    """The bytes of the record kept to count later shoes
+    (:func:`~bacc_edge.engine.card_replay.record_bytes`) where a replay takes less time
+    than a count: always where the cells are too many for an array and the count is not
+    made in groups (a count bisects the cells known for each sequence); where they are
+    few, wherever the count (sequence by sequence, in groups or in stages) is priced
+    longer than the replay (:attr:`PlanCost.replay_seconds`). Else 0, none made; also
+    where the cells are many and the count made in groups (measured: the groups are
+    the faster, random bets 9 and 38; see the speed page)."""
+    if cost.grouped and cost.sparse or not cost.sparse and cost.replay_seconds >= cost.seconds:
+        return 0.0
+    return record_bytes(detail, cells, cost.sequences, cost.least,
+                        0 if cost.sparse else cost.cell_numbers)
 
 
 def _grouped(detail, tableau, held: dict, sequences: float) -> tuple[float, int]:

@@ -8,17 +8,26 @@ branch is skipped, so the sequences it deals are all that any shoe of those card
 deal. Recorded there once (a :class:`~bacc_edge.engine.card_kernels.CardRecord`: per
 coup its leaves, each leaf's fine classes, orders and place among the cells known),
 every later shoe is counted in one sequential pass over the record
-(:func:`~bacc_edge.engine.card_kernels.replay_cells`), where the count itself finds
-each leaf's cell among the cells known by bisection, some 200 ns a sequence.
+(:func:`~bacc_edge.engine.card_kernels.replay_cells`), where a count deals every
+sequence again, and, where the cells are too many for an array, finds each leaf's cell
+among the cells known by bisection, some 250 ns a sequence.
 
-It serves the exact counts of layouts whose cells are too many for an array (past
-:data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, counted into the cells known)
-and whose suits are not renamed in order of appearance (how a shoe renames them
-depends on its suit classes' counts: not replayed), on shoes of known suits (not those
-with cards removed without their suit, counted modulo primes). The record's bytes are
-kept with the layout's cells, so its plan prices them (:func:`record_bytes`,
-:func:`kept_beside`): a record past :data:`RECORD_LIMIT`, or past what the cells leave of
-the memory a count may take, is not made, and those shoes are counted as before.
+It serves the exact counts of layouts whose suits are not renamed in order of
+appearance (how a shoe renames them depends on its suit classes' counts: not
+replayed), on shoes of known suits (not those with cards removed without their suit,
+counted modulo primes), where its plan prices the replay below the count
+(:func:`~bacc_edge.engine.card_plan.plan_cost`): those of more cells than an array
+holds (past :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, counted into the
+cells known), unless counted a group of coups at a time, and those counted into an
+array where their count is priced longer than the replay. Where the cells are many
+(past :data:`CACHE_CELLS`) and each coup has many leaves (:data:`LEAVES_PER_COUP`), the
+record is put in the order of its cells
+(:class:`~bacc_edge.engine.card_kernels.CellRecord`,
+:func:`~bacc_edge.engine.card_kernels.replay_by_cell`), so that the replay writes the
+counts in order, not at random (:func:`by_cell`). The record's bytes are kept with the
+layout's cells, so its plan prices them (:func:`record_bytes`, :func:`kept_beside`): a
+record past :data:`RECORD_LIMIT`, or past what the cells leave of the memory a count
+may take, is not made, and those shoes are counted as before.
 """
 
 from __future__ import annotations
@@ -27,25 +36,41 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import card_kernels
+from . import card_enumeration, card_kernels
 from ..game.cards import CARD_KINDS, RANKS, SUITS_PER_RANK
 from ..game.shoe import COUP_CARDS
-from .card_enumeration import MEMORY_LIMIT, cells_memory, enumeration, no_residues, shoe_counts
+from ..util.progress import Progress, Steps
+from .card_enumeration import (MEMORY_LIMIT, PROGRESS_PARTS, cells_memory, enumeration,
+                               no_residues, shoe_counts)
 
 #: The most bytes the records kept take, all layouts together: past it, none is made.
 RECORD_LIMIT = 256 << 20
-#: Bytes a leaf takes beside one a fine card: its cell's place (4), and its orders (2)
-#: where a block's cards of one value are dealt in one order.
-AT_BYTES, ORDERS_BYTES = 4, 2
+#: Bytes a leaf takes beside one a fine card: its cell's place (4), its orders (2) where
+#: a block's cards of one value are dealt in one order, and its coup (4) in a record in
+#: the order of its cells.
+AT_BYTES, ORDERS_BYTES, COUP_BYTES = 4, 2, 4
+#: A record is put in the order of its cells where they are more than this many (their
+#: counts, 8 bytes each, past the processor's caches: 4 MB) and its leaves at least
+#: LEAVES_PER_COUP a coup (each leaf reads its coup's weight, at random where the coups
+#: are many). Measured (CPU, one part-dealt 8-deck shoe): random bets 13, 46 and 176
+#: (5.2-6.5 million cells, 72-200 leaves a coup) 263, 259 and 269 ms in the order of the
+#: coups, 130, 120 and 166 ms in the order of the cells; bets 1 and 12 (1.7 and 3.3
+#: million cells, 5 and 10 leaves a coup) 130 and 221 ms against 208 and 252; bets 83 and
+#: 92 (232,000 and 186,000 cells) 421 and 608 against 473 and 792.
+CACHE_CELLS = 1 << 19
+LEAVES_PER_COUP = 16
 
 
 class _Kept(NamedTuple):
     """A record (None: made, but not as many leaves as priced, so not replayed), the
-    cells known it points into, and the fine classes and point values the shoe it was
-    made on held plenty of."""
+    kernel that replays it and how its coups and record split into parts
+    (:func:`_coup_parts`, :func:`_leaf_parts`), the cells known it points into, and the
+    fine classes and point values the shoe it was made on held plenty of."""
 
     known: np.ndarray
-    record: card_kernels.CardRecord | None
+    record: card_kernels.CardRecord | card_kernels.CellRecord | None
+    replay: object
+    parts: object
     fine: np.ndarray
     values: np.ndarray
     nbytes: int
@@ -53,22 +78,40 @@ class _Kept(NamedTuple):
 
 #: (detail, tableau, cards) → the record made for it; the last few, within RECORD_LIMIT
 _RECORDS: dict = {}
+#: (detail, tableau, cards) → the cells known of a layout counted into an array whose
+#: first later shoe was counted as before; the last few (see :func:`count_known`)
+_COUNTED_ONCE: dict = {}
+_COUNTED_ONCE_KEPT = 32
 
 
-def record_bytes(detail, cells, sequences: float, sparse: bool) -> float:
+def by_cell(cells: float, sequences: float, coups: int) -> bool:
+    """Whether the record of ``sequences`` leaves of ``coups`` coups into ``cells`` cells
+    (at least) is put in the order of its cells (see :data:`CACHE_CELLS`)."""
+    return cells > CACHE_CELLS and sequences >= LEAVES_PER_COUP * coups
+
+
+def record_bytes(detail, cells, sequences: float, reached: float, numbers: int = 0) -> float:
     """The bytes of the record of a layout (``cells``: its
     :func:`~bacc_edge.engine.card_enumeration.enumeration`) dealing ``sequences``
-    sequences, 0 where none is made: where its cells are few enough for an array (not
-    ``sparse``: counted as they are), its suits are named in order of appearance, or
-    the record would pass :data:`RECORD_LIMIT`. Made only beside cells it fits with
-    (:func:`kept_beside`)."""
-    if detail.relabel or not sparse:
+    sequences into at least ``reached`` cells, at its peak; 0 where none can be made:
+    its suits are named in order of appearance, or the record would pass
+    :data:`RECORD_LIMIT`. A record put in the order of its cells (:func:`by_cell`)
+    peaks while it is ordered: itself, each leaf's coup, the order (4 bytes a leaf),
+    the copy of one of its arrays (its fine classes or places) and the start of each
+    cell's leaves (8 bytes a cell, fewer than the leaves). A record of ``numbers`` cell
+    numbers counted into an array (few enough for one; 0: not) is made with a count of
+    each (8 bytes a number), its cell numbers then turned into places among the cells
+    known. Made only beside cells it fits with (:func:`kept_beside`), where the plan
+    prices it below a count."""
+    if detail.relabel:
         return 0.0
     ordered = any(len(b) > 1 for b in detail.blocks)  # orders kept (a block_stride)
     width = int(np.count_nonzero(cells.fine))
-    size = (sequences * (width + AT_BYTES + ORDERS_BYTES * ordered)
-            + 8.0 * (len(cells.coups) + 1))
-    return 0.0 if size > RECORD_LIMIT else size
+    leaf = width + AT_BYTES + ORDERS_BYTES * ordered
+    if by_cell(reached, sequences, len(cells.coups)):
+        leaf += COUP_BYTES + 4 + max(width, AT_BYTES) + 8
+    size = sequences * leaf + 8.0 * (len(cells.coups) + 1)
+    return 0.0 if size > RECORD_LIMIT else size + 8.0 * numbers
 
 
 def kept_beside(record: float, cells: float) -> float:
@@ -79,20 +122,31 @@ def kept_beside(record: float, cells: float) -> float:
 
 
 def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
-                value_counts: np.ndarray, tails: np.ndarray, removal: int):
+                value_counts: np.ndarray, tails: np.ndarray, removal: int,
+                on_progress: Progress | None = None):
     """The counts of a shoe on the cells ``known`` of ``layout``, replayed: ``(known,
     counts)`` as :func:`~bacc_edge.engine.card_enumeration.count_run` returns them; None
     where the shoe is not replayed (no record priced, ``cost.record`` 0; a shoe dealing
     a sequence the record lacks, or a cell not known: counted as before).
 
-    The first shoe makes the record: on itself, counted as it is made, where it holds
-    plenty of every kind of card the layout's cards make, else on a shoe that does.
+    The first shoe makes the record (of a layout counted into an array, the second: a
+    record there takes two to three counts to make, writing each leaf into memory never
+    touched before, so one later shoe alone never repays it): on itself, counted as it
+    is made, where it holds plenty of every kind of card the layout's cards make, else
+    on a shoe that does. Told ``on_progress``, a replay is made in
+    :data:`~bacc_edge.engine.card_enumeration.PROGRESS_PARTS` parts, a step each.
     """
-    if not kept_beside(cost.record, len(known)):
+    if not kept_beside(cost.record, len(known)) or _folds(layout.detail, cost, fine_counts,
+                                                         value_counts):
         return None
     key = (layout.detail, layout.tableau, layout.cards)
     kept = _RECORDS.get(key)
     if kept is None or kept.known is not known:
+        if not cost.sparse and _COUNTED_ONCE.get(key) is not known:
+            while len(_COUNTED_ONCE) >= _COUNTED_ONCE_KEPT:
+                del _COUNTED_ONCE[next(iter(_COUNTED_ONCE))]
+            _COUNTED_ONCE[key] = known
+            return None  # its first later shoe: counted as before
         kept, counts = _make(layout, cost, known, fine_counts, value_counts, tails, removal)
         if counts is not None:
             return known, counts[:-1]
@@ -103,13 +157,26 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
     cells, _ = enumeration(layout.detail, layout.tableau)
     out = np.zeros(len(known) + 1, dtype=np.int64)
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
-    card_kernels.replay_cells(cells, shoe, kept.record, out)
+    step = Steps(on_progress, PROGRESS_PARTS if on_progress else 1)
+    for cells_part, record_part in kept.parts(cells, kept.record,
+                                               PROGRESS_PARTS if on_progress else 1):
+        kept.replay(cells_part, shoe, record_part, out)
+        step()
     if out[-1]:
         return None
     return known, out[:-1]
 
 
-def recorded(layout) -> card_kernels.CardRecord | None:
+def _folds(detail, cost, fine_counts: np.ndarray, value_counts: np.ndarray) -> bool:
+    """Whether a count of this shoe deals the coups of point values it cannot tell apart
+    once (:func:`~bacc_edge.engine.card_enumeration.value_folded`, as
+    :func:`~bacc_edge.engine.card_enumeration.count_run` does): far fewer sequences than
+    the record's (a full shoe: 1,276 coups for 339,400), so counted, not replayed."""
+    return (cost.sequences > card_enumeration.FOLD_SEQUENCES
+            and card_enumeration.interchangeable(detail, fine_counts, value_counts) is not None)
+
+
+def recorded(layout) -> card_kernels.CardRecord | card_kernels.CellRecord | None:
     """The record kept for ``layout`` (a card layout), if one is."""
     kept = _RECORDS.get((layout.detail, layout.tableau, layout.cards))
     return None if kept is None else kept.record
@@ -118,6 +185,7 @@ def recorded(layout) -> card_kernels.CardRecord | None:
 def forget() -> None:
     """Drop every record kept (their memory freed; later shoes make them again)."""
     _RECORDS.clear()
+    _COUNTED_ONCE.clear()
 
 
 def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
@@ -142,20 +210,60 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
         np.zeros((n, int(np.count_nonzero(cells.fine))), dtype=np.uint8),
         np.zeros(0 if block_stride is None else n, dtype=np.uint16),
         np.zeros(n, dtype=np.int32), np.zeros(1, dtype=np.int64))
-    out = np.zeros(len(known) + 1, dtype=np.int64)
+    numbered = not cost.sparse  # each leaf's cell number, its place found afterwards
+    out = np.zeros((cost.cell_numbers if numbered else len(known)) + 1, dtype=np.int64)
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
     card_kernels.count_cells(cells, block_stride, shoe, 1, out, None, None, no_residues(),
-                             known, record)
+                             None if numbered else known, record)
+    if numbered:  # into places among the cells known, the counts' array reused for them
+        by_number, out = out, np.zeros(len(known) + 1, dtype=np.int64)
+        card_kernels.to_places(known, by_number, record.at[:min(int(record.n[0]), n)], out)
+        del by_number
     counts = out if own and not out[-1] else None
+    replay, parts = card_kernels.replay_cells, _coup_parts
     if record.n[0] != n:  # not the leaves priced: the record dropped
         record = None
+    elif by_cell(cost.least, cost.sequences, len(cells.coups)):
+        record, replay, parts = (_in_cell_order(record), card_kernels.replay_by_cell,
+                                 _leaf_parts)
     nbytes = 0 if record is None else sum(a.nbytes for a in record)
     while _RECORDS and sum(k.nbytes for k in _RECORDS.values()) + nbytes > RECORD_LIMIT:
         del _RECORDS[next(iter(_RECORDS))]
-    kept = _Kept(known, record, held_fine, held_values, nbytes)
+    kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes)
     _RECORDS[(detail, layout.tableau, layout.cards)] = kept
     return kept, counts
 
 
-__all__ = ["AT_BYTES", "ORDERS_BYTES", "RECORD_LIMIT", "count_known", "forget", "kept_beside",
-           "record_bytes", "recorded"]
+def _coup_parts(cells, record: card_kernels.CardRecord, n: int):
+    """The coups of ``cells`` and their leaves of ``record`` (in the order of the coups)
+    in ``n`` parts: (cells, record) pairs that replay_cells takes."""
+    edges = np.linspace(0, len(cells.coups), n + 1).astype(int)
+    for start, stop in zip(edges[:-1], edges[1:]):
+        yield (cells._replace(coups=cells.coups[start:stop],
+                              coup_key=cells.coup_key[start:stop],
+                              coup_ways=cells.coup_ways[start:stop]),
+               record._replace(first=record.first[start:stop + 1]))
+
+
+def _leaf_parts(cells, record: card_kernels.CellRecord, n: int):
+    """The leaves of ``record`` (in the order of their cells) in ``n`` parts, each with
+    every coup of ``cells``: (cells, record) pairs that replay_by_cell takes."""
+    edges = np.linspace(0, len(record.at), n + 1).astype(int)
+    for start, stop in zip(edges[:-1], edges[1:]):
+        yield cells, card_kernels.CellRecord(*(a[start:stop] if len(a) else a
+                                               for a in record))
+
+
+def _in_cell_order(record: card_kernels.CardRecord) -> card_kernels.CellRecord:
+    """``record``'s leaves in the order of their cells, each with its coup
+    (:func:`~bacc_edge.engine.card_kernels.cell_order`)."""
+    n = len(record.at)
+    order, coup = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
+    card_kernels.cell_order(record.first, record.at, order, coup)
+    orders = record.orders[order] if len(record.orders) else record.orders
+    return card_kernels.CellRecord(record.classes[order], orders, record.at[order], coup)
+
+
+__all__ = ["AT_BYTES", "CACHE_CELLS", "COUP_BYTES", "LEAVES_PER_COUP", "ORDERS_BYTES",
+           "RECORD_LIMIT", "by_cell", "count_known", "forget", "kept_beside", "record_bytes",
+           "recorded"]

@@ -791,7 +791,8 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     step = Steps(None if long else on_progress, 1)
     known = _OCCUPIED.get(key)  # cells known: into an array of them, or replayed
     counts = None if known is None else count_known(layout, cost, known, fine_counts,
-                                                    value_counts, tail_ways(shoe), removal)
+                                                    value_counts, tail_ways(shoe), removal,
+                                                    on_progress if long else None)
     if counts is None:
         counts = count_run(detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
                            removal, relabelling(detail, fine_counts), cost.sequences, known,
