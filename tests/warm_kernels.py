@@ -19,10 +19,15 @@ kernels are compiled during the run, and listed at its end.
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import numba
+
+import bacc_edge.engine.jit  # noqa: F401 (sets numba's cache folder, read below)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,6 +73,11 @@ TOUR = (
      "tests/engine/test_engine.py::test_pair_states_alone_are_the_tables_sums_by_pair_state"),
 )
 
+def hash_of(tour) -> str:
+    """A short digest of the tour's tests."""
+    return hashlib.sha256(repr(tour).encode()).hexdigest()[:12]
+
+
 #: pytest's exit statuses for a node id not found, and for nothing collected
 NOT_FOUND = (4, 5)
 
@@ -79,7 +89,14 @@ def start(half: tuple[str, ...]) -> subprocess.Popen:
                             stderr=subprocess.STDOUT, text=True)
 
 
+#: the mark left in the kernel cache folder of these sources where this tour has passed
+TOURED = Path(numba.config.CACHE_DIR) / f"toured-{hash_of(TOUR)}"
+
+
 def main() -> int:
+    if TOURED.exists():
+        print(f"warm_kernels: the kernels are compiled already ({TOURED})", file=sys.stderr)
+        return 0
     began = time.perf_counter()
     runs = [start(half) for half in TOUR]
     failed, took = False, []
@@ -96,7 +113,9 @@ def main() -> int:
         print("warm_kernels: a tour test failed (above); the tests were not started",
               file=sys.stderr)
         return 1
-    print(f"warm_kernels: the suite's kernels compiled or loaded, its halves done in "
+    TOURED.parent.mkdir(parents=True, exist_ok=True)
+    TOURED.touch()
+    print(f"warm_kernels: the suite's kernels compiled, the tour's halves done in "
           f"{' and '.join(took)}", file=sys.stderr)
     return 0
 
