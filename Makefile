@@ -19,15 +19,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The suite runs on every core (pytest-xdist); test-quick leaves out the full-size runs
-# and the browser tests: the everyday loop while editing. make test compiles the suite's
-# numba kernels first, in two processes (tests/warm_kernels.py): on a cold kernel cache
-# the workers would each compile the same kernels at the same time (nothing on a warm one).
+# and the browser tests: the everyday loop while editing.
 test: $(STAMP)
-	$(BIN)/python tests/warm_kernels.py
 	$(BIN)/python -m pytest -n auto
 
 test-quick: $(STAMP)
-	$(BIN)/python tests/warm_kernels.py
 	$(BIN)/python -m pytest -n auto -m "not slow and not browser"
 
 demo: $(STAMP)
