@@ -9,12 +9,16 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import compiled_kernels  # noqa: E402
 import external_tools as tools  # noqa: E402
 from bacc_edge import Shoe  # noqa: E402
 import bacc_edge.engine.jit  # noqa: E402,F401 (sets numba's cache folder, read below)
 import numba  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+
+#: the kernels this process compiles, not loaded from the cache (listed at the end)
+COMPILES = compiled_kernels.listen()
 
 # CI (the CI variable set): every property test draws the same examples on every run
 # and machine (derandomized, no example database carried between runs), at most 50 of
@@ -109,3 +113,21 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_sessionfinish(session):
+    """A pytest-xdist worker hands the kernels it compiled to the controller."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["kernels_compiled"] = COMPILES.seen
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """The controller keeps each worker's compiled kernels (pytest-xdist)."""
+    COMPILES.seen.extend(getattr(node, "workeroutput", {}).get("kernels_compiled", []))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The kernels compiled during the tests (tests/compiled_kernels.py), if any."""
+    for line in compiled_kernels.summary(COMPILES.seen):
+        terminalreporter.write_line(line)
