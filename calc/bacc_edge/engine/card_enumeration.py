@@ -202,13 +202,15 @@ def fold_coups(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
     Returns
     -------
     coups, keys : numpy.ndarray
-        The coups kept (the first of each set that deals alike) and their keys.
+        The coups kept (the first of each set that deals alike; read-only, as every
+        layout's coups are, so that numba compiles each count kernel once, not once
+        more for writable coups) and their keys.
     ways : numpy.ndarray
         How many coups each stands for.
     """
     several = [list(b) for b in blocks if len(b) > 1]
     if not several:
-        return coups, keys, np.ones(len(coups), dtype=np.int64)
+        return card_kernels.read_only(coups), keys, np.ones(len(coups), dtype=np.int64)
     values = coups.copy()
     for block in several:
         values[:, block] = np.sort(values[:, block], axis=1)
@@ -218,7 +220,8 @@ def fold_coups(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
     _, first, ways = np.unique(alike, return_index=True, return_counts=True)
     order = np.argsort(first)
     kept = first[order]
-    return coups[kept], keys[kept], ways[order].astype(np.int64)
+    return card_kernels.read_only(coups[kept]), keys[kept], ways[order].astype(np.int64)
+
 
 
 def interchangeable(detail, fine_counts: np.ndarray, value_counts: np.ndarray):
@@ -280,7 +283,7 @@ def value_folded(detail, tableau: Tableau, classes: tuple):
     _, first, group = np.unique(alike, return_index=True, return_inverse=True)
     ways = np.zeros(len(first), dtype=np.int64)
     np.add.at(ways, group.reshape(-1), cells.coup_ways)
-    out = cells._replace(coups=np.ascontiguousarray(coups[first]),
+    out = cells._replace(coups=card_kernels.read_only(coups[first]),
                          coup_key=np.ascontiguousarray(cells.coup_key[first]), coup_ways=ways)
     return out, block_stride
 

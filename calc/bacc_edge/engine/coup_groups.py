@@ -45,7 +45,7 @@ import numpy as np
 
 from ..game.cards import POINT_VALUES
 from ..game.coup import COUP_CARDS
-from .card_kernels import ABSENT, CardCells, CardShoe, coup_cards, coup_scratch
+from .card_kernels import ABSENT, CardCells, CardShoe, coup_cards, coup_scratch, read_only
 from .jit import kernel
 
 
@@ -89,8 +89,7 @@ def group_coups(cells: CardCells) -> CoupGroups:
     for column in values[:, fine].T:  # times 11**6 at most: fits in 64 bits
         alike = alike * (POINT_VALUES + 1) + column - ABSENT
     _, first, group = np.unique(alike, return_index=True, return_inverse=True)
-    kept = np.ascontiguousarray(values[first])
-    kept.setflags(write=False)  # as the layout's coups: one compiled count kernel
+    kept = read_only(values[first])
     absent = np.empty(len(kept), dtype=np.int64)
     coup_cells(cells._replace(coups=kept, coup_key=np.zeros(len(kept), dtype=np.int64)), absent)
     grouped = cells._replace(coups=kept, coup_key=part[first] - absent,
@@ -111,7 +110,7 @@ def _weighed_once(cells: CardCells, group: np.ndarray) -> tuple[CardCells, np.nd
     _, first, of_set = np.unique(alike, return_index=True, return_inverse=True)
     ways = np.zeros(len(first), dtype=np.int64)
     np.add.at(ways, of_set.reshape(-1), cells.coup_ways)
-    weigh = cells._replace(coups=np.ascontiguousarray(cells.coups[first]),
+    weigh = cells._replace(coups=read_only(cells.coups[first]),
                            coup_key=cells.coup_key[first], coup_ways=ways)
     return weigh, group[first]
 
