@@ -229,13 +229,21 @@ class SpilledCounts:
         state[FILLED] = n
         if n == 0 or (half and 2 * n < len(cells)):
             return True
-        size = merged_size(self.cells, cells[:n])
+        if not self.take(cells[:n], weights[:n]):
+            return False
+        state[FILLED] = 0
+        return True
+
+    def take(self, cells: np.ndarray, weights: np.ndarray) -> bool:
+        """The buffer's summed cells and weights (sorted, distinct) merged into the cells
+        so far, before it is emptied: False, nothing merged, where they would pass
+        ``most``."""
+        size = merged_size(self.cells, cells)
         if size > self.most:
             return False
         out, out_counts = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
-        merge(self.cells, self.counts, cells[:n], weights[:n], out, out_counts)
+        merge(self.cells, self.counts, cells, weights, out, out_counts)
         self.cells, self.counts = out, out_counts
-        state[FILLED] = 0
         return True
 
     def items(self) -> tuple[np.ndarray, np.ndarray] | None:

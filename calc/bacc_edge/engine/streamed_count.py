@@ -29,7 +29,7 @@ from ..util.progress import Progress
 from .card_cells import cell_numbering
 from .card_enumeration import PART_CELLS, count_run, relabelling, tail_ways
 from .card_table import CardLayout, check_shoe, shoe_inputs
-from .spill import FILLED, SpilledCounts, reduce_buffer
+from .spill import SpilledCounts
 
 #: What a streamed count hands on: a batch's cell numbers (sorted, distinct, at most
 #: :data:`~bacc_edge.engine.card_enumeration.PART_CELLS`) and their weights (int64).
@@ -38,24 +38,18 @@ OnBatch = Callable[[np.ndarray, np.ndarray], None]
 
 class StreamedCounts(SpilledCounts):
     """The spill buffer of a streamed count: reduced as a kept count's is, its cells then
-    handed to ``on_batch`` (a part at a time) rather than merged, and the buffer
-    emptied. ``entries``, ``held``: as :class:`~bacc_edge.engine.spill.SpilledCounts`."""
+    handed to ``on_batch`` (a part at a time, :meth:`take`) rather than merged, and the
+    buffer emptied. ``entries``, ``held``: as :class:`~bacc_edge.engine.spill.SpilledCounts`."""
 
     def __init__(self, on_batch: OnBatch, entries: int | None = None,
                  held: int | None = None):
         super().__init__(0, entries, held)
         self.on_batch = on_batch
 
-    def reduce(self, half: bool = False) -> bool:
-        """Sum the buffer's leaves by cell number; where they fill half the buffer (or
-        with ``half`` False, always), hand them on and empty it. Never past the cells a
-        count may hold: none are kept."""
-        cells, weights, state = self.spill[:3]
-        n = reduce_buffer(cells, weights, state[FILLED])
-        state[FILLED] = n
-        if n and not (half and 2 * n < len(cells)):
-            hand_on(self.on_batch, cells[:n], weights[:n])
-            state[FILLED] = 0
+    def take(self, cells: np.ndarray, weights: np.ndarray) -> bool:
+        """The buffer's summed cells handed on rather than merged: never past the cells
+        a count may hold, none being kept."""
+        hand_on(self.on_batch, cells, weights)
         return True
 
 
