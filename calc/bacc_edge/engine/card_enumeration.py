@@ -224,6 +224,16 @@ def fold_coups(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
 
 
 
+def fold_classes(detail, fine_counts: np.ndarray, value_counts: np.ndarray,
+                 sequences: float):
+    """The classes of interchangeable point values (:func:`interchangeable`) a count of
+    ``sequences`` card sequences folds its coups by (:func:`value_folded`): only past
+    :data:`FOLD_SEQUENCES`; None where it folds none."""
+    if sequences <= FOLD_SEQUENCES:
+        return None
+    return interchangeable(detail, fine_counts, value_counts)
+
+
 def interchangeable(detail, fine_counts: np.ndarray, value_counts: np.ndarray):
     """The point values a shoe cannot tell apart where the cells do not read them.
 
@@ -490,8 +500,7 @@ def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: floa
     in groups (:func:`grouped_steps`) where that takes fewer steps still."""
     inputs = enumeration(detail, tableau)
     in_groups = grouped_steps(detail, tableau, sequences)
-    classes = (interchangeable(detail, fine_counts, value_counts)
-               if sequences > FOLD_SEQUENCES else None)
+    classes = fold_classes(detail, fine_counts, value_counts, sequences)
     if classes is not None:
         folded = value_folded(detail, tableau, classes)
         sequences *= len(folded[0].coups) / len(inputs[0].coups)
@@ -561,5 +570,5 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
 __all__ = ["ABSENT", "CELL_BYTES", "COUP_STEPS", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES",
            "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS", "SPARSE_CELLS",
            "SPILLED_BYTES", "cells_memory", "coup_groups", "grouped_steps", "too_many_cells",
-           "count_run", "enumeration", "fold_coups", "interchangeable", "no_residues", "on_cells",
-           "relabelling", "shoe_counts", "sparse_items", "tail_ways", "value_folded"]
+           "count_run", "enumeration", "fold_classes", "fold_coups", "interchangeable",
+           "no_residues", "on_cells", "relabelling", "shoe_counts", "sparse_items", "tail_ways", "value_folded"]

@@ -172,8 +172,8 @@ def _folds(detail, cost, fine_counts: np.ndarray, value_counts: np.ndarray) -> b
     once (:func:`~bacc_edge.engine.card_enumeration.value_folded`, as
     :func:`~bacc_edge.engine.card_enumeration.count_run` does): far fewer sequences than
     the record's (a full shoe: 1,276 coups for 339,400), so counted, not replayed."""
-    return (cost.sequences > card_enumeration.FOLD_SEQUENCES
-            and card_enumeration.interchangeable(detail, fine_counts, value_counts) is not None)
+    return card_enumeration.fold_classes(detail, fine_counts, value_counts,
+                                         cost.sequences) is not None
 
 
 def recorded(layout) -> card_kernels.CardRecord | card_kernels.CellRecord | None:
