@@ -22,7 +22,7 @@ from bacc_edge.game.shoe import falling
 from conftest import ROOT, kinds_of, table_as_counter
 from reference import reference_counts
 
-SLOW = settings(max_examples=40, deadline=None,
+SLOW = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 
