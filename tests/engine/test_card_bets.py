@@ -281,7 +281,7 @@ def _rows(t):
     return rows
 
 
-CARD_SETTINGS = settings(max_examples=60, deadline=None,
+CARD_SETTINGS = settings(max_examples=30, deadline=None,
                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
