@@ -18,13 +18,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m compileall -q calc
 	touch $(STAMP)
 
-# The suite runs on every core (pytest-xdist); test-quick leaves out the full-size runs
-# and the browser tests: the everyday loop while editing.
+# The suite runs on every core (pytest-xdist; a worker that runs out of tests takes
+# some of the other's, so that neither waits at the end); test-quick leaves out the
+# full-size runs and the browser tests: the everyday loop while editing.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 test-quick: $(STAMP)
-	$(BIN)/python -m pytest -n auto -m "not slow and not browser"
+	$(BIN)/python -m pytest -n auto --dist worksteal -m "not slow and not browser"
 
 demo: $(STAMP)
 	$(BIN)/bacc-edge paytables/*.py
