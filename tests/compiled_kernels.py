@@ -35,6 +35,7 @@ class Compiles(event.Listener):
             return
         self.seen.append({
             "kernel": f"{kernel.__module__.removeprefix('bacc_edge.')}.{kernel.__qualname__}",
+            "types": str(ev.data.get("args")),
             "worker": os.environ.get("PYTEST_XDIST_WORKER", ""),
             "test": os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0],
             "seconds": time.perf_counter() - started})
@@ -56,4 +57,21 @@ def summary(seen: list[dict], shown: int = 10) -> list[str]:
              f"{sum(s['seconds'] for s in seen):.0f} s in all; the slowest:"]
     lines += [f"  {s['seconds']:5.1f} s {s['worker']:>4}  {s['kernel']}  ({s['test'][:120]})"
               for s in sorted(seen, key=lambda s: -s["seconds"])[:shown]]
+    again = twice(seen)
+    if again:
+        lines.append(f"compiled again in another worker (the same kernel and types): "
+                     f"{len(again)}, {sum(s['seconds'] for s in again):.0f} s")
     return lines
+
+
+def twice(seen: list[dict]) -> list[dict]:
+    """The compiles of ``seen`` that repeat one made before them, the same kernel for the
+    same argument types (in another worker: each worker compiles what the shared cache
+    did not hold when it asked)."""
+    first, again = set(), []
+    for s in seen:
+        key = (s["kernel"], s.get("types"))
+        if key in first:
+            again.append(s)
+        first.add(key)
+    return again
