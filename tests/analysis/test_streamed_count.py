@@ -188,7 +188,7 @@ def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said():
 
 def test_a_count_too_long_even_streamed_is_refused_before_it_starts(monkeypatch):
     """Random bet 60 where a count may take 3 s: 0.8 s of dealing, but its 13 million
-    cells settled as they come take longer (some 4 s more): refused before it starts,
+    cells settled as they come take longer (some 2.6 s more): refused before it starts,
     saying so."""
     monkeypatch.setattr(card_plan, "TIME_LIMIT", 3.0)
     with pytest.raises(PlanTooLarge, match=r"^bet 'Random bet 60': too large to count: .*"
