@@ -111,8 +111,15 @@ SECONDS_PER_LEAF = 10e-9
 
 #: Seconds of CPU to settle a cell of a streamed count through its bets, as it comes
 #: (:mod:`~bacc_edge.engine.streamed_count`: its number decoded, the features its bets
-#: read made, their conditions tested, its weight summed into its line).
-SECONDS_PER_STREAMED_CELL = 3e-7
+#: read made, their conditions tested, its weight summed into its line). Measured on the
+#: bench's machine (CPU, one part-dealt 8-deck shoe each, random bets of seed 1), as
+#: (the count's time less its dealing as priced) / its most cells: 63-163 ns on bets 4,
+#: 6, 20, 24, 27, 60, 189 (median 107; 106-224 ns, 0.3 µs priced, before the buffer was
+#: handed on unsorted and codes read by np.take); 254 and 202 ns on bets 49 and 125,
+#: whose dealing took 4.8 and 6.2 s (priced 3.3 and 4.3) and whose cells reached in
+#: several buffers were settled in each (5.6e7 and 7.2e7 handed on, past their most
+#: 4.0e7 and 5.1e7): 154 and 118 ns a cell handed on.
+SECONDS_PER_STREAMED_CELL = 2e-7
 
 #: What each part of the coup a layout reads is, in words.
 PART_WORDS = {"pp": "the player's points", "bp": "the banker's points",

@@ -224,9 +224,20 @@ class SpilledCounts:
         """Sum the buffer's leaves by cell number, and merge them into the cells so far
         where they fill half the buffer (or with ``half`` False, always): False where the
         cells pass ``most``."""
+        return self.taken(self.sort(), half)
+
+    def sort(self) -> int:
+        """Sort the buffer's leaves by cell number and sum those of one number
+        (:func:`reduce_buffer`): how many numbers it then holds."""
         cells, weights, state = self.spill[:3]
-        n = reduce_buffer(cells, weights, state[FILLED])
-        state[FILLED] = n
+        state[FILLED] = reduce_buffer(cells, weights, state[FILLED])
+        return int(state[FILLED])
+
+    def taken(self, n: int, half: bool = False) -> bool:
+        """The buffer's first ``n`` cells and weights taken (:meth:`take`) and the buffer
+        emptied, unless ``half`` and they fill less than half of it: False where they
+        would pass ``most``."""
+        cells, weights, state = self.spill[:3]
         if n == 0 or (half and 2 * n < len(cells)):
             return True
         if not self.take(cells[:n], weights[:n]):

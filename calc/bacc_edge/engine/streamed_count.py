@@ -4,11 +4,12 @@ them, none kept, for a layout whose cells are too many to keep
 
 A kept count sorts its spilled leaves and merges them into the cells so far
 (:class:`~bacc_edge.engine.spill.SpilledCounts`); a streamed one
-(:class:`StreamedCounts`) sorts and sums the buffer alike, then hands its cells and
-weights to ``on_batch`` (:func:`count_streamed`) and empties it. A cell may come in
-several batches (each its weight of the leaves since the last), so what ``on_batch``
-makes of them must add up: the analysis settles each batch's cells through the bets
-and sums their weights into the bets' lines
+(:class:`StreamedCounts`) hands the buffer's cells and weights to ``on_batch``
+(:func:`count_streamed`) and empties it: sorted and summed first while sorting pays
+(it leaves fewer cells to settle than :data:`SORT_PAYS` of the leaves), else as they
+are. A cell may come in several batches, or twice in one (each its weight of some of
+its leaves), so what ``on_batch`` makes of them must add up: the analysis settles each
+batch's cells through the bets and sums their weights into the bets' lines
 (:mod:`~bacc_edge.analysis.streamed_count`). The memory stays at the buffer's
 (:data:`~bacc_edge.engine.spill.SPILL_BYTES`) and a batch's features; a layout of few
 enough cell numbers for an array (:data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`)
@@ -29,26 +30,50 @@ from ..util.progress import Progress
 from .card_cells import cell_numbering
 from .card_enumeration import PART_CELLS, count_run, relabelling, tail_ways
 from .card_table import CardLayout, check_shoe, shoe_inputs
-from .spill import SpilledCounts
+from .spill import FILLED, SpilledCounts
 
-#: What a streamed count hands on: a batch's cell numbers (sorted, distinct, at most
-#: :data:`~bacc_edge.engine.card_enumeration.PART_CELLS`) and their weights (int64).
+#: What a streamed count hands on: a batch's cell numbers (at most
+#: :data:`~bacc_edge.engine.card_enumeration.PART_CELLS`, perhaps unsorted, a number
+#: perhaps more than once) and their weights (int64).
 OnBatch = Callable[[np.ndarray, np.ndarray], None]
+#: A buffer is sorted (and its leaves of one cell summed) while that pays: while the
+#: last sort left more than this share of its leaves, the next buffers are handed on
+#: as they are, one in :data:`SORT_AGAIN` sorted to see whether it pays again. Sorting a
+#: leaf (:func:`~bacc_edge.engine.spill.reduce_buffer`) costs some 50 ns, settling a
+#: cell 100-200 (random bets 4, 6, 20: a part-dealt 8-deck shoe's 1.2e8 leaves reached
+#: as many cells, each buffer's sort summing none).
+SORT_PAYS = 2 / 3
+#: One buffer in this many is sorted while sorting does not pay (:data:`SORT_PAYS`).
+SORT_AGAIN = 8
 
 
 class StreamedCounts(SpilledCounts):
-    """The spill buffer of a streamed count: reduced as a kept count's is, its cells then
-    handed to ``on_batch`` (a part at a time, :meth:`take`) rather than merged, and the
-    buffer emptied. ``entries``, ``held``: as :class:`~bacc_edge.engine.spill.SpilledCounts`."""
+    """The spill buffer of a streamed count: reduced as a kept count's is where sorting
+    pays (:data:`SORT_PAYS`), else as it is, its cells then handed to ``on_batch`` (a
+    part at a time, :meth:`take`) rather than merged, and the buffer emptied.
+    ``entries``, ``held``: as :class:`~bacc_edge.engine.spill.SpilledCounts`."""
 
     def __init__(self, on_batch: OnBatch, entries: int | None = None,
                  held: int | None = None):
         super().__init__(0, entries, held)
         self.on_batch = on_batch
+        self.sorting, self.unsorted = True, 0
+
+    def reduce(self, half: bool = False) -> bool:
+        """The buffer sorted and summed (:meth:`SpilledCounts.reduce
+        <bacc_edge.engine.spill.SpilledCounts.reduce>`) where sorting pays, or one time
+        in :data:`SORT_AGAIN`, else handed on as it is; emptied once handed on."""
+        filled = int(self.spill.state[FILLED])
+        if self.sorting or self.unsorted % SORT_AGAIN == SORT_AGAIN - 1:
+            self.unsorted, n = 0, self.sort()
+            self.sorting = n <= SORT_PAYS * filled
+            return self.taken(n, half)
+        self.unsorted += 1
+        return self.taken(filled)
 
     def take(self, cells: np.ndarray, weights: np.ndarray) -> bool:
-        """The buffer's summed cells handed on rather than merged: never past the cells
-        a count may hold, none being kept."""
+        """The buffer's cells handed on rather than merged: never past the cells a count
+        may hold, none being kept."""
         hand_on(self.on_batch, cells, weights)
         return True
 
@@ -87,4 +112,4 @@ def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequenc
         hand_on(on_batch, reached, counts[reached])
 
 
-__all__ = ["OnBatch", "StreamedCounts", "count_streamed", "hand_on"]
+__all__ = ["OnBatch", "SORT_AGAIN", "SORT_PAYS", "StreamedCounts", "count_streamed", "hand_on"]
