@@ -82,6 +82,10 @@ def main():
     """
 
 
+#: What a command says on stderr when it compiles a kernel the cache does not hold.
+COMPILING = "compiling bacc-edge's kernels for this version, once: up to a minute or two"
+
+
 def run() -> None:
     """The ``bacc-edge`` process: :func:`main`, then the objects it leaves frozen out of
     the garbage collector (:func:`gc.freeze`) as the process ends. Python's collections
@@ -89,8 +93,7 @@ def run() -> None:
     fifth of a second after every command (the memory goes back to the system with the
     process; exit handlers still run). Tests call :func:`main`, in a process that goes
     on. A cold kernel cache is told on stderr as numba starts filling it."""
-    on_first_compile(lambda: say("compiling bacc-edge's kernels for this version, once: up to a "
-                                 "minute or two"))
+    on_first_compile(lambda: say(COMPILING))
     try:
         main()
     finally:
