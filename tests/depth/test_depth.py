@@ -837,6 +837,27 @@ def test_what_a_paytable_prints_stays_off_depths_stdout(tmp_path, monkeypatch):
     assert "hello from the paytable" in run.stderr
 
 
+def test_the_command_compiles_its_bets_for_valuing_rounds_once(tmp_path, monkeypatch):
+    """The note on slow bets on the cards and the run's game (its batches dealt here)
+    each ask for the bets compiled for valuing rounds: compiled once (a bet on the cards
+    plans its cells again each time, seconds for one on the first four cards)."""
+    path = tmp_path / "once.py"  # a file of its own: no run before compiled its bets
+    path.write_text(LIVE.read_text())
+    deal_batches_here(monkeypatch)
+    built = []
+    compile_bets = RoundValues.__init__
+
+    def counted(self, *args, **kwargs):
+        built.append(args)
+        compile_bets(self, *args, **kwargs)
+    monkeypatch.setattr(RoundValues, "__init__", counted)
+    run = CliRunner().invoke(main, ["depth", str(path), "--bet", "Lucky Six", "--shoes", "2",
+                                    "--decks", "1", "--no-eor-count", "--workers", "1",
+                                    "--state", str(tmp_path / "s"), "--fmt", "json"])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.stdout)["shoes"] == 2 and len(built) == 1
+
+
 def test_an_unwritable_state_folder_is_one_line(tmp_path):
     locked = tmp_path / "locked"
     locked.mkdir()
