@@ -18,6 +18,7 @@ from bacc_edge.depth.summary import AtCutCard, BetSummary, DepthTally, PlayerSum
 from bacc_edge.errors import ArgumentError, OptionError
 from bacc_edge.output.cut_cards import cut_card_rows, verdict
 from conftest import ROOT
+from dealt_here import deal_batches_here
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
 #: a point bet, a pair bet with a cutoff and a bet on the cards (Super Lucky Seven reads
@@ -186,7 +187,8 @@ def test_bad_cut_cards_from_python(cuts, error, message):
         DepthOptions(deal=DealRules(2, 6), cuts=cuts)
 
 
-def test_the_json_holds_every_cut_card_and_a_verdict_per_bet(tmp_path):
+def test_the_json_holds_every_cut_card_and_a_verdict_per_bet(tmp_path, monkeypatch):
+    deal_batches_here(monkeypatch)
     result = CliRunner().invoke(main, ["depth", str(LIVE), "--decks", "2", "--shoes", "6",
                                        "--bet", "Player", "--cuts", "6,30", "--fmt", "json",
                                        "--state", str(tmp_path), "--quiet"])
@@ -197,7 +199,8 @@ def test_the_json_holds_every_cut_card_and_a_verdict_per_bet(tmp_path):
     assert bet["verdict"].startswith("Player: ")
 
 
-def test_the_math_report_ends_each_vulnerability_with_every_cut_card(tmp_path):
+def test_the_math_report_ends_each_vulnerability_with_every_cut_card(tmp_path, monkeypatch):
+    deal_batches_here(monkeypatch)
     out = tmp_path / "live.md"
     result = CliRunner().invoke(main, ["math-report", str(LIVE), "-o", str(out), "--decks", "2",
                                        "--depth", "4", "--depth-bet", "Player",
@@ -219,38 +222,41 @@ def test_bad_cut_cards_in_the_math_report(args, message, tmp_path):
     assert message in result.output and not (tmp_path / "r.md").exists()
 
 
-def _depth(tmp_path, *args):
-    return CliRunner().invoke(main, ["depth", str(LIVE), "--decks", "2", "--shoes", "6",
-                                     "--state", str(tmp_path), "--quiet", "--workers", "1",
-                                     *args])
+@pytest.fixture
+def depth_command(tmp_path, monkeypatch):
+    """The depth command on 2 decks, its batches dealt in this process."""
+    deal_batches_here(monkeypatch)
+    return lambda *args: CliRunner().invoke(main, [
+        "depth", str(LIVE), "--decks", "2", "--shoes", "6", "--state", str(tmp_path), "--quiet",
+        "--workers", "1", *args])
 
 
-def test_one_cut_card_is_summed_up_there_too(tmp_path):
+def test_one_cut_card_is_summed_up_there_too(depth_command):
     # --cuts 20 alone: the shoes dealt to it, and its table and verdict (not a plain run)
-    result = _depth(tmp_path, "--bet", "Player", "--cuts", "20", "--fmt", "json")
+    result = depth_command("--bet", "Player", "--cuts", "20", "--fmt", "json")
     bet = json.loads(result.stdout)["bets"][0]
     assert [a["cut"] for a in bet["at_cut_cards"]] == [20] and "verdict" in bet
     assert json.loads(result.stdout)["deal"]["cut"] == 20
 
 
-def test_a_side_bet_beside_the_main_bet_has_its_cut_cards_and_the_main_bet_none(tmp_path):
+def test_a_side_bet_beside_the_main_bet_has_its_cut_cards_and_the_main_bet_none(depth_command):
     # the main bet the table demands has no perfect player of its own (planted: a crash)
-    result = _depth(tmp_path, "--bet", "Banker Natural", "--cuts", "6,20", "--with-main",
-                    "banker", "--fmt", "json")
+    result = depth_command("--bet", "Banker Natural", "--cuts", "6,20", "--with-main",
+                           "banker", "--fmt", "json")
     assert result.exit_code == 0, result.output
     bets = json.loads(result.stdout)["bets"]
     assert [("at_cut_cards" in b, "verdict" in b) for b in bets] == [(True, True), (False, False)]
 
 
-def test_the_csv_adds_each_cut_card_s_rows_and_the_text_fits_100_columns(tmp_path):
-    result = _depth(tmp_path, "--bet", "Player", "--bet", "Super Lucky Seven", "--cuts", "6,20",
-                    "--fmt", "csv")
+def test_the_csv_adds_each_cut_card_s_rows_and_the_text_fits_100_columns(depth_command):
+    result = depth_command("--bet", "Player", "--bet", "Super Lucky Seven", "--cuts", "6,20",
+                           "--fmt", "csv")
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     at = [(r["bet"], r["player"], r["cut_card"]) for r in rows if r["cut_card"]]
     assert ("Player", "perfect player", "20") in at and all(r["verdict"] for r in rows
                                                              if r["cut_card"])
     assert {r["cut_card"] for r in rows} == {"", "6", "20"}
-    text = _depth(tmp_path, "--bet", "Player", "--bet", "Super Lucky Seven", "--cuts", "6,20")
+    text = depth_command("--bet", "Player", "--bet", "Super Lucky Seven", "--cuts", "6,20")
     section = text.stdout[text.stdout.index("at each cut card"):]
     assert max(len(line) for line in section.splitlines()) <= 100
 

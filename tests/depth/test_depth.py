@@ -42,6 +42,7 @@ from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.intervals import ratio_interval
 from bacc_edge.language.loader import load_paytable
 from conftest import ROOT
+from dealt_here import deal_batches_here
 from reference import banker_draws_prose, card_points, coup_length
 
 LIVE = ROOT / "paytables" / "live_dealer.py"
@@ -824,7 +825,8 @@ def test_an_event_that_can_never_happen_is_refused_by_depth_as_by_report(tmp_pat
         prepare(path)
 
 
-def test_what_a_paytable_prints_stays_off_depths_stdout(tmp_path):
+def test_what_a_paytable_prints_stays_off_depths_stdout(tmp_path, monkeypatch):
+    deal_batches_here(monkeypatch)  # the paytable is loaded, and prints, in this process
     path = tmp_path / "chatty.py"
     path.write_text("print('hello from the paytable')\n" + LIVE.read_text())
     run = CliRunner().invoke(main, ["depth", str(path), "--bet", "Lucky Six", "--shoes", "2",
@@ -833,6 +835,27 @@ def test_what_a_paytable_prints_stays_off_depths_stdout(tmp_path):
     assert run.exit_code == 0, run.output
     assert json.loads(run.stdout)["shoes"] == 2
     assert "hello from the paytable" in run.stderr
+
+
+def test_the_command_compiles_its_bets_for_valuing_rounds_once(tmp_path, monkeypatch):
+    """The note on slow bets on the cards and the run's game (its batches dealt here)
+    each ask for the bets compiled for valuing rounds: compiled once (a bet on the cards
+    plans its cells again each time, seconds for one on the first four cards)."""
+    path = tmp_path / "once.py"  # a file of its own: no run before compiled its bets
+    path.write_text(LIVE.read_text())
+    deal_batches_here(monkeypatch)
+    built = []
+    compile_bets = RoundValues.__init__
+
+    def counted(self, *args, **kwargs):
+        built.append(args)
+        compile_bets(self, *args, **kwargs)
+    monkeypatch.setattr(RoundValues, "__init__", counted)
+    run = CliRunner().invoke(main, ["depth", str(path), "--bet", "Lucky Six", "--shoes", "2",
+                                    "--decks", "1", "--no-eor-count", "--workers", "1",
+                                    "--state", str(tmp_path / "s"), "--fmt", "json"])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.stdout)["shoes"] == 2 and len(built) == 1
 
 
 def test_an_unwritable_state_folder_is_one_line(tmp_path):
@@ -890,21 +913,27 @@ def kill_group(proc):
 KILLED_SHOES = 24
 
 
+def run_here(state, shoes, monkeypatch) -> bytes:
+    """The command :func:`cli` runs, run in this process, its batches dealt here too
+    (what it prints is the same, byte for byte); its stdout."""
+    deal_batches_here(monkeypatch)
+    run = CliRunner().invoke(main, cli(state, shoes)[len(BACC_EDGE):], catch_exceptions=False)
+    assert run.exit_code == 0, run.output
+    return run.stdout_bytes
+
+
 @pytest.fixture(scope="module")
 def whole(tmp_path_factory):
     """The run of KILLED_SHOES never killed: what every killed run resumes to (run once
-    for both victims)."""
-    folder = tmp_path_factory.mktemp("whole")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "calc")}
-    run = subprocess.run(cli(folder / "whole", KILLED_SHOES), capture_output=True, env=env,
-                         cwd=folder, timeout=300)
-    assert run.returncode == 0, run.stderr
-    return run
+    for both victims, in this process: a killed run is killed in a process of its own)."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        return run_here(tmp_path_factory.mktemp("whole") / "whole", KILLED_SHOES, monkeypatch)
 
 
 @pytest.mark.parametrize("victim", ["command", "worker"])
 @pytest.mark.slow
-def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim, whole):
+def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim, whole,
+                                                             monkeypatch):
     shoes = KILLED_SHOES
     env = {**os.environ, "PYTHONPATH": str(ROOT / "calc")}
     proc = subprocess.Popen(cli(tmp_path / "cut", shoes), stdout=subprocess.PIPE,
@@ -923,14 +952,13 @@ def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path, victim, w
             os.kill(workers[-1], signal.SIGKILL)
             out, err = proc.communicate(timeout=300)
             assert proc.returncode == 0, err
-            assert out == whole.stdout
+            assert out == whole
     finally:
         kill_group(proc)
     assert len(list((tmp_path / "cut").glob("run-*/batch-*.npz"))) < shoes or victim == "worker"
-    again = subprocess.run(cli(tmp_path / "cut", shoes), capture_output=True, env=env,
-                           cwd=tmp_path, timeout=300)
-    assert again.returncode == 0, again.stderr
-    assert again.stdout == whole.stdout
+    # resumed (in this process: the batches kept, and any a kill left half-written, are
+    # read here), to the never-killed run's bytes
+    assert run_here(tmp_path / "cut", shoes, monkeypatch) == whole
 
 
 def test_the_published_figures_table_keeps_one_unit_to_a_row_and_names_it():

@@ -2,6 +2,7 @@
 value, and a seeded run's perfect player, against a dealer written here in plain
 Python that settles every bet from its rules by hand."""
 
+import functools
 import itertools
 from fractions import Fraction
 from math import comb, perm
@@ -18,6 +19,7 @@ from bacc_edge.engine import deal_kernels as K
 from bacc_edge.game.dealing import deal_plan
 from bacc_edge.language.loader import load_paytable
 from conftest import ROOT
+from dealt_here import deal_batches_here
 from reference import card_points, coup_length, reference_deals
 
 SUITS = "♠♥♦♣"
@@ -140,26 +142,45 @@ SMALL_SHOES = [
 ]
 
 
+def small_shoe(text: str) -> list:
+    """One of SMALL_SHOES, or "random N": ten cards of two decks (seed N), suits named."""
+    if text.startswith("random"):
+        rng = np.random.default_rng(int(text[-1]))
+        two_decks = [(r, s) for r in range(13) for s in range(4)] * 2
+        return [two_decks[i] for i in rng.choice(len(two_decks), 10, replace=False)]
+    return parse(text)
+
+
+@functools.lru_cache(maxsize=None)
+def mixed_by_hand(text: str) -> tuple[list, list]:
+    """bets_and_nets' exact values and squares on ``small_shoe(text)``, by hand
+    (:func:`brute_force`): seconds each, worked out once a process for the tests that
+    hold the engine's values, one round at a time or many at once, against them."""
+    return brute_force(small_shoe(text), [net for _, net in bets_and_nets()])
+
+
+@functools.lru_cache(maxsize=None)
+def mixed_round_values() -> RoundValues:
+    """bets_and_nets' round values on shoes of up to 104 cards, made once a process (a
+    few seconds: the first-four bets' plans) for the tests that ask them for one round
+    at a time or for many at once, as a depth run asks them for its rounds."""
+    bets, _ = zip(*bets_and_nets())
+    return RoundValues(bets, cards=104)
+
+
 @pytest.fixture(scope="module")
 def mixed_values():
-    """bets_and_nets' round values on shoes of up to 104 cards, made once (about a second)
-    and asked for each shoe, as a depth run asks one for every round; and the nets."""
-    bets, nets = zip(*bets_and_nets())
-    return RoundValues(bets, cards=104), nets
+    """bets_and_nets' round values (:func:`mixed_round_values`) and the nets."""
+    _, nets = zip(*bets_and_nets())
+    return mixed_round_values(), nets
 
 
 @pytest.mark.parametrize("text", SMALL_SHOES + ["random 1", "random 2"])
 def test_each_rounds_values_of_card_bets_are_those_of_every_deal_settled_by_hand(
         text, mixed_values):
-    if text.startswith("random"):  # ten cards of two decks, suits named
-        rng = np.random.default_rng(int(text[-1]))
-        two_decks = [(r, s) for r in range(13) for s in range(4)] * 2
-        cards = [two_decks[i] for i in rng.choice(len(two_decks), 10, replace=False)]
-    else:
-        cards = parse(text)
-    values, nets = mixed_values
-    evs, squares = values.moments(as_counts(cards))
-    exact, exact_squares = brute_force(cards, nets)
+    values, _ = mixed_values
+    evs, squares = values.moments(as_counts(small_shoe(text)))
+    exact, exact_squares = mixed_by_hand(text)
     assert np.allclose(evs, [float(x) for x in exact], rtol=1e-12, atol=1e-15)
     assert np.allclose(squares, [float(x) for x in exact_squares], rtol=1e-12)
     assert all((e > 0) == (x > 0) for e, x in zip(evs, exact))  # the player's sign, exact
@@ -336,6 +357,7 @@ def test_the_depth_command_runs_card_bets_beside_a_bet_on_points(tmp_path, monke
     from click.testing import CliRunner
 
     from bacc_edge.cli import main
+    deal_batches_here(monkeypatch)  # the command's work, not a cluster's start
     path = tmp_path / "mixed.py"
     path.write_text(PAYTABLE)
     monkeypatch.setattr(depth_run, "SLOW_SHOE_S", 0.0)  # the note, whatever the machine

@@ -18,8 +18,8 @@ from bacc_edge.game.shoe import Shoe, ShoeError
 from bacc_edge.game.tableau import STANDARD
 from bacc_edge.language.loader import load_paytable
 from conftest import ROOT
-from test_depth_cards import (SMALL_SHOES, as_counts, bets_and_nets, brute_force, hands, parse,
-                              points)
+from test_depth_cards import (SMALL_SHOES, as_counts, brute_force, hands, mixed_by_hand,
+                              mixed_round_values, parse, points, small_shoe)
 
 #: every shipped paytable with bets on the cards themselves
 CARD_PAYTABLES = ["colour_match", "lucky_nines", "jackpot_baccarat", "majestic_match",
@@ -51,7 +51,9 @@ def test_the_batched_class_totals_are_the_per_shoe_counts_row_by_row(name):
     bets = ([suits_alike()] if name == "suits alike"
             else load_paytable(ROOT / "paytables" / f"{name}.py").bets)
     values = RoundValues(bets)
-    rows = asymmetric_rows(len(name), 3)
+    # the full shoe (every naming of the suits one sequence), then an asymmetric one
+    # (every naming counted): each row its own totals, none carried from the row before
+    rows = asymmetric_rows(len(name), 2)
     assert values.card_parts  # the paytable has bets on the cards
     for _, evaluator, batch in values.card_parts:
         got = batch.class_totals_each(rows)
@@ -63,19 +65,17 @@ def test_the_batched_class_totals_are_the_per_shoe_counts_row_by_row(name):
 
 
 def test_many_rounds_at_once_are_each_the_value_of_every_deal_settled_by_hand():
-    bets, nets = zip(*bets_and_nets())  # Colour Match, Lucky Nines, Lucky 8 beside point bets
-    rng = np.random.default_rng(7)
-    two_decks = [(r, s) for r in range(13) for s in range(4)] * 2
-    shoes = [parse(text) for text in SMALL_SHOES] + [
-        [two_decks[i] for i in rng.choice(len(two_decks), 9, replace=False)]
-        for _ in range(2)]
-    values = RoundValues(bets, cards=104)
-    rows = np.stack([as_counts(cards) for cards in shoes])
+    # Colour Match, Lucky Nines, Lucky 8 beside point bets, on test_depth_cards' shoes (of
+    # 8 to 10 cards), in one call; the values by hand are the ones it holds the shoes'
+    # values one round at a time against
+    shoes = SMALL_SHOES + ["random 1", "random 2"]
+    values = mixed_round_values()
+    rows = np.stack([as_counts(small_shoe(text)) for text in shoes])
     for _, _, batch in values.card_parts:
         assert batch.class_totals_each(rows) is not None  # the batch counts these rows
     evs, squares = values.moments_each(rows)
-    for cards, ev, square in zip(shoes, evs, squares):
-        exact, exact_squares = brute_force(cards, nets)
+    for text, ev, square in zip(shoes, evs, squares):
+        exact, exact_squares = mixed_by_hand(text)
         assert np.allclose(ev, [float(x) for x in exact], rtol=1e-12, atol=1e-15)
         assert np.allclose(square, [float(x) for x in exact_squares], rtol=1e-12)
         assert all((e > 0) == (x > 0) for e, x in zip(ev, exact))

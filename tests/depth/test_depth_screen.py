@@ -18,6 +18,7 @@ from bacc_edge.depth.screen import PartScreen, ScreenedValues, falling_ratio
 from bacc_edge.depth.shoes import deal_batch, game, unseen_by_round
 from bacc_edge.errors import OptionError
 from conftest import ROOT
+from dealt_here import deal_batches_here
 
 LUCKY_8 = ROOT / "paytables" / "lucky_8.py"
 SHOES = 4
@@ -44,6 +45,45 @@ def dealt(lucky_8):
     return shoes, [g.values.moments_each(u) for u in shoes], np.bincount(cards[0], minlength=52)
 
 
+def remembered(values, rows: np.ndarray, moments: tuple[np.ndarray, np.ndarray]):
+    """``values.moments_each`` that gives ``moments`` for exactly ``rows`` (already
+    counted), and counts any other rows: a run dealing those rounds again is not
+    counted twice."""
+    real = values.moments_each
+
+    def moments_each(unseen):
+        if np.array_equal(unseen, rows):
+            return tuple(m.copy() for m in moments)
+        return real(unseen)
+    return moments_each
+
+
+@pytest.fixture(scope="module")
+def grouped(lucky_8, dealt):
+    """The screen of Lucky 8 on the player, and each shoe's rounds' exact class totals
+    on its grouped layout (every round an anchor may be), counted once for the tests of
+    the bound and of the caps."""
+    spec, _ = lucky_8
+    screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
+    shoes, _, _ = dealt
+    return screen, [card_class_totals(screen.grouped, screen.batch, u) for u in shoes]
+
+
+@pytest.fixture(scope="module")
+def plain_batch(lucky_8, dealt):
+    """The unscreened run's batch of SHOES shoes, dealt once for the tests that hold a
+    screened run against it; its rounds' values, the very rows :func:`dealt` counted,
+    not counted again."""
+    spec, _ = lucky_8
+    shoes, values, _ = dealt
+    moments = tuple(np.concatenate([v[i] for v in values]) for i in (0, 1))
+    g = game(spec)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(g.values, "moments_each",
+                      remembered(g.values, np.concatenate(shoes), moments))
+        return deal_batch(spec, 0, SHOES)
+
+
 def test_falling_ratio_is_the_chance_six_cards_miss_the_removed():
     # [n]_6 / [N]_6: the first six cards of N all among the n not removed, by hand
     got = falling_ratio(np.array([416, 400, 7, 6, 5]), 416)
@@ -51,16 +91,15 @@ def test_falling_ratio_is_the_chance_six_cards_miss_the_removed():
     np.testing.assert_allclose(got, want, rtol=1e-14, atol=0)
 
 
-def test_the_bound_holds_from_every_anchor(lucky_8, dealt):
+def test_the_bound_holds_from_every_anchor(grouped, dealt):
     """From an anchor at every fourth round, the bound of every later round is at least
     its exact value: the module's proof, checked round by round."""
-    spec, _ = lucky_8
-    screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
+    screen, grouped_totals = grouped
     shoes, values, _ = dealt
-    for unseen, (ev, _) in zip(shoes, values):
+    for unseen, (ev, _), totals in zip(shoes, values, grouped_totals):
         (chances, budgets, _), cards = screen.group_chances(unseen), unseen.sum(axis=1)
         for a in range(0, len(unseen) - 1, 4):
-            anchor = card_class_totals(screen.grouped, screen.batch, unseen[a:a + 1])[0]
+            anchor = totals[a]
             bound = screen.bounds(anchor, int(cards[a]), chances[a + 1:], budgets[a + 1:],
                                   cards[a + 1:])
             assert (bound[:, 0] >= ev[a + 1:, 0] - 1e-12).all(), a
@@ -70,17 +109,15 @@ def test_the_bound_holds_from_every_anchor(lucky_8, dealt):
             assert at[0, 0] == pytest.approx(ev[a, 0], abs=1e-9)
 
 
-def test_no_class_grows_past_its_cap(lucky_8, dealt):
+def test_no_class_grows_past_its_cap(grouped, dealt):
     """Each class's exact chance, rounds after an anchor, is at most its chance at the
     anchor over q_k, k the cards its coups deal (four, five or six): the inequality the
     bound rests on, class by class, where it is tightest (classes whose coups few cards
     seen since took part in)."""
-    spec, _ = lucky_8
-    screen = PartScreen(game(spec).values.card_parts[0].evaluator, spec.tableau)
+    screen, grouped_totals = grouped
     assert set(screen.dealt) == {4, 5, 6}
     shoes, _, _ = dealt
-    for unseen in shoes:
-        totals = card_class_totals(screen.grouped, screen.batch, unseen)
+    for unseen, totals in zip(shoes, grouped_totals):
         chances, cards = totals / totals.sum(axis=1, keepdims=True), unseen.sum(axis=1)
         for a in range(0, len(unseen) - 1, 4):
             caps = screen.caps(totals[a], int(cards[a]), cards[a + 1:])
@@ -109,12 +146,12 @@ def test_screened_rounds_are_the_unscreened_values(lucky_8, dealt):
     assert (evs == ev).all() and (squares == sq).all()
 
 
-def test_a_screened_run_adds_up_as_the_unscreened(lucky_8):
+def test_a_screened_run_adds_up_as_the_unscreened(lucky_8, plain_batch):
     """deal_batch screened and not: the same sums, shoe gains, bets and favourable
     rounds, the count player's bets counted exactly too, and (Lucky 8 is counted exactly
     every round) the same values summed by round, none left unvalued."""
-    spec, screened = lucky_8
-    plain, fast = deal_batch(spec, 0, SHOES), deal_batch(screened, 0, SHOES)
+    _, screened = lucky_8
+    plain, fast = plain_batch, deal_batch(screened, 0, SHOES)
     assert plain.keys() == fast.keys()
     for key in plain:
         np.testing.assert_array_equal(plain[key], fast[key], err_msg=key)
@@ -122,15 +159,16 @@ def test_a_screened_run_adds_up_as_the_unscreened(lucky_8):
     assert not fast["ev_unvalued"].any()
 
 
-def test_a_screened_run_leaves_the_rounds_its_bound_rules_out_unvalued(lucky_8, monkeypatch):
+def test_a_screened_run_leaves_the_rounds_its_bound_rules_out_unvalued(lucky_8, plain_batch,
+                                                                      monkeypatch):
     """Lucky 8 screened by its bound (not counted exactly every round): the rounds the
     bound rules out are counted as unvalued and left out of the values summed by round,
     which stay finite; a round every shoe valued sums as the unscreened run's."""
-    spec, screened = lucky_8
+    _, screened = lucky_8
     g = game(screened)
     monkeypatch.setitem(g.__dict__, "screened", ScreenedValues(
         g.values, screened.tableau, cheap_s=0, suited=False))
-    plain, fast = deal_batch(spec, 0, SHOES), deal_batch(screened, 0, SHOES)
+    plain, fast = plain_batch, deal_batch(screened, 0, SHOES)
     unvalued = fast["ev_unvalued"][0]
     assert unvalued.sum() > 0 and (unvalued <= fast["reached"]).all()
     assert np.isfinite(fast["ev_sum"]).all()
@@ -149,10 +187,12 @@ def test_bad_screen_settings(settings, message):
         DepthOptions(**settings)
 
 
-def test_the_command_reports_a_screened_run_as_the_unscreened(tmp_path):
+def test_the_command_reports_a_screened_run_as_the_unscreened(tmp_path, monkeypatch):
     """``depth --screen --fmt json``: the unscreened run's JSON, but for the mark
     ``"screened": true`` (Lucky 8, counted exactly every round, keeps its mean edge by
-    round); the note says so."""
+    round); the note says so. Both runs deal their batches here (dealt_here)."""
+    deal_batches_here(monkeypatch)
+
     def run(*more):
         got = CliRunner().invoke(main, [
             "depth", str(LUCKY_8), "--bet", "Lucky 8, player", "--shoes", "4", "--batch", "2",

@@ -279,6 +279,18 @@ def run_paytable(source: str, filename: str, bets: tuple[str, ...],
     return replace(side, bets=(*side.bets, with_main.bet()), figures=())
 
 
+@functools.lru_cache(maxsize=KEPT_RUNS)
+def run_round_values(source: str, filename: str, bets: tuple[str, ...],
+                     with_main: WithMainBet | None, tableau: Tableau, cards: int) -> RoundValues:
+    """A run's bets compiled for valuing rounds (:meth:`DepthSpec.round_values`), on shoes
+    of up to ``cards`` cards, kept for the last few runs. The run's batch size, the note
+    on slow bets on the cards and the run's game each ask for them, and compiling a bet
+    on the cards plans its cells again (seconds for the bets on the first four cards,
+    for the same bets). Read-only once made: runs of the same bets share them."""
+    return RoundValues(run_paytable(source, filename, bets, with_main).bets, tableau,
+                       cards=cards)
+
+
 @dataclass(frozen=True)
 class DepthSpec:
     """Everything a worker needs to deal, count and value a batch of shoes: the run's
@@ -331,8 +343,10 @@ class DepthSpec:
         return run_paytable(self.source, self.filename, self.bets, self.with_main)
 
     def round_values(self) -> RoundValues:
-        """The run's bets compiled for valuing every round of its shoes."""
-        return RoundValues(self.paytable().bets, self.tableau, cards=self.deal.cards)
+        """The run's bets compiled for valuing every round of its shoes; compiled once per
+        process (:func:`run_round_values`)."""
+        return run_round_values(self.source, self.filename, self.bets, self.with_main,
+                                self.tableau, self.deal.cards)
 
     @property
     def exact(self) -> bool:
