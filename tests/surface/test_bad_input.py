@@ -4,6 +4,7 @@ for bad input, 2 for a usage error) and one for the Python API (call → error c
 message fragment). An input found wrong once becomes a row here, so it cannot come back.
 """
 
+import contextlib
 import errno
 import json
 import os
@@ -1560,15 +1561,25 @@ def other_servers():
 
     web = b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"
     sockets = {name: socket.socket() for name in ("web", "closing", "refusing")}
+    servers = []
     for name, sock in sockets.items():
         sock.bind(("127.0.0.1", 0))
         if name != "refusing":
             sock.listen()
-            threading.Thread(target=serve, args=(sock, web if name == "web" else None),
-                             daemon=True).start()
+            servers.append(threading.Thread(target=serve, daemon=True,
+                                            args=(sock, web if name == "web" else None)))
+            servers[-1].start()
     yield {name: f"tcp://127.0.0.1:{sock.getsockname()[1]}" for name, sock in sockets.items()}
+    # closing a socket does not wake a thread blocked in its accept(); shutting it down
+    # does: each test's servers end with it (else a worker holds two threads a test,
+    # and past a thousand of them, fds past select()'s 1024)
     for sock in sockets.values():
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
         sock.close()
+    for server in servers:
+        server.join(60)
+        assert not server.is_alive(), "a test's server never stopped"
 
 
 @pytest.mark.parametrize("args, fragment, code", [c[1:] for c in CLI], ids=[c[0] for c in CLI])
