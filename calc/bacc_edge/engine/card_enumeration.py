@@ -226,7 +226,6 @@ def fold_coups(coups: np.ndarray, keys: np.ndarray, blocks: tuple):
     return card_kernels.read_only(coups[kept]), keys[kept], ways[order].astype(np.int64)
 
 
-
 def fold_classes(detail, fine_counts: np.ndarray, value_counts: np.ndarray,
                  sequences: float):
     """The classes of interchangeable point values (:func:`interchangeable`) a count of
