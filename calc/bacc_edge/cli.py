@@ -295,8 +295,9 @@ def commission_command(stakes, chip, rate, decks, counts, remove, infinite, fmt)
                    "(so not with --cut), and a verdict per bet.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on this Dask cluster instead of a local one.")
-@workers_option("Local worker processes; threads for a count study by outcomes "
-                "(default: all cores).")
+@workers_option("Local worker processes, started at once (default: this process while "
+                "the run would take a few seconds, then all cores); threads for a count "
+                "study by outcomes (default: all cores).")
 @click.option("--state", type=click.Path(), metavar="DIR",
               help="Folder for finished batches (default: depth in your cache folder, "
                    "printed); each run "

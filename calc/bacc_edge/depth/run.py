@@ -219,7 +219,9 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
     """Deal ``shoes`` shoes (batches of ``batch``) and add them up.
 
     Work goes to the Dask scheduler at ``scheduler`` (``tcp://host:port``), else to a
-    local cluster of ``workers`` processes (default: every core). Finished batches are
+    local cluster of ``workers`` processes; with neither, to this process while the run
+    would take a few seconds, and to a local cluster on every core for a larger run's
+    batches left (:func:`~bacc_edge.depth.cluster.deal_batches`). Finished batches are
     kept in the run's folder under ``state`` (default: the user's cache folder, see
     :func:`~bacc_edge.util.user_folders.depth_state`, ``on_note`` told where) and reused:
     a folder holding more shoes than asked for gives the batches needed and keeps the
