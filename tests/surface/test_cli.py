@@ -360,6 +360,8 @@ def test_a_cold_kernel_cache_is_told_once_on_stderr_and_a_warm_one_not(tmp_path)
     assert commission() == ["compiling bacc-edge's kernels for this version, once: up to a "
                             "minute or two"]
     assert commission() == []
+
+
 def test_a_slow_card_count_is_announced_in_one_line_on_stderr(tmp_path, monkeypatch):
     """A count of the cards estimated past NOTICE_SECONDS (here 0) is announced on stderr
     before it starts, one line naming the bet; stderr is no terminal here, so no bar:
