@@ -1,3 +1,4 @@
+import json
 import os
 import sys
 from collections import Counter
@@ -128,6 +129,12 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """The kernels compiled during the tests (tests/compiled_kernels.py), if any."""
+    """The kernels compiled during the tests (tests/compiled_kernels.py), if any; every
+    one of them, with its types, also written as JSON to the file
+    ``BACC_EDGE_COMPILES_JSON`` names, where set (to find a kernel compiled for several
+    types)."""
     for line in compiled_kernels.summary(COMPILES.seen):
         terminalreporter.write_line(line)
+    if os.environ.get("BACC_EDGE_COMPILES_JSON"):
+        Path(os.environ["BACC_EDGE_COMPILES_JSON"]).write_text(json.dumps(COMPILES.seen,
+                                                                          indent=1))
