@@ -49,6 +49,21 @@ from .card_kernels import ABSENT, CardCells, CardShoe, coup_cards, coup_scratch,
 from .jit import kernel
 
 
+class WeighedCoups(NamedTuple):
+    """The coups a group sums the weights of, each as its weight reads it (see
+    :func:`~bacc_edge.engine.card_kernels.coup_cards`): ``ways`` (how many coups it
+    stands for), ``cards`` (k, the cards it deals: ``tails[k]`` ways to deal the unused
+    positions), and each other card, in the order of its positions, as its point value
+    (``other_value``, ABSENT past the last) and the cards of that value dealt before it
+    from its pool (``other_before``: the fine cards of that value and the other cards
+    of it at earlier positions)."""
+
+    ways: np.ndarray
+    cards: np.ndarray
+    other_value: np.ndarray
+    other_before: np.ndarray
+
+
 class CoupGroups(NamedTuple):
     """The groups of a layout's coups (see the module).
 
@@ -59,7 +74,7 @@ class CoupGroups(NamedTuple):
         key its part of the cell number less the absent positions' codes (which
         :func:`~bacc_edge.engine.card_kernels.count_cells` adds again); ``coup_ways``
         unset (:func:`weighed` sets it a shoe).
-    weigh : CardCells
+    weigh : WeighedCoups
         The coups weighed: one of each set in a group whose other cards are the same
         point values in another order (their weights are equal on every shoe: each
         card is dealt from its value's pool, in any order), standing for the set's
@@ -72,7 +87,7 @@ class CoupGroups(NamedTuple):
     """
 
     cells: CardCells
-    weigh: CardCells
+    weigh: WeighedCoups
     group: np.ndarray
     share: float
 
@@ -85,9 +100,8 @@ def group_coups(cells: CardCells) -> CoupGroups:
     coup_cells(cells, part)
     fine = np.asarray(cells.fine, dtype=bool)
     values = np.where(fine, coups, ABSENT)
-    alike = np.unique(part, return_inverse=True)[1].reshape(-1)  # below 2**19 coups
-    for column in values[:, fine].T:  # times 11**6 at most: fits in 64 bits
-        alike = alike * (POINT_VALUES + 1) + column - ABSENT
+    alike = packed_values(np.unique(part, return_inverse=True)[1].reshape(-1),  # < 2**19
+                          values[:, fine].T)
     _, first, group = np.unique(alike, return_index=True, return_inverse=True)
     kept = read_only(values[first])
     absent = np.empty(len(kept), dtype=np.int64)
@@ -99,20 +113,67 @@ def group_coups(cells: CardCells) -> CoupGroups:
     return CoupGroups(grouped, weigh, of_group, float(share))
 
 
-def _weighed_once(cells: CardCells, group: np.ndarray) -> tuple[CardCells, np.ndarray]:
+def packed_values(start: np.ndarray, columns) -> np.ndarray:
+    """``start`` (int64) with each of ``columns`` (point values, ABSENT for no card)
+    appended as one more digit of base POINT_VALUES + 1: two rows pack alike exactly
+    where their starts and every column are alike, for ``np.unique``. The caller keeps
+    the largest start times 11 ** (the columns) below 2**63 (six columns: starts below
+    5.2e12)."""
+    packed = np.array(start, dtype=np.int64)
+    for column in columns:
+        packed = packed * (POINT_VALUES + 1) + column - ABSENT
+    return packed
+
+
+def _weighed_once(cells: CardCells, group: np.ndarray) -> tuple[WeighedCoups, np.ndarray]:
     """The coups of ``cells`` to weigh, and each one's group (of ``group``, per coup):
     one of each set of coups of a group whose other cards are the same point values in
     another order, standing for their ways."""
     other = np.sort(np.where(cells.fine, ABSENT, cells.coups), axis=1)
-    alike = group.copy()  # below 2**19 coups, times 11**6: fits in 64 bits
-    for column in other.T:
-        alike = alike * (POINT_VALUES + 1) + column - ABSENT
+    alike = packed_values(group, other.T)  # below 2**19 coups
     _, first, of_set = np.unique(alike, return_index=True, return_inverse=True)
     ways = np.zeros(len(first), dtype=np.int64)
     np.add.at(ways, of_set.reshape(-1), cells.coup_ways)
-    weigh = cells._replace(coups=read_only(cells.coups[first]),
-                           coup_key=cells.coup_key[first], coup_ways=ways)
-    return weigh, group[first]
+    return _as_weighed(cells.coups[first], np.asarray(cells.fine, dtype=bool), ways), \
+        group[first]
+
+
+def _as_weighed(coups: np.ndarray, fine: np.ndarray, ways: np.ndarray) -> WeighedCoups:
+    """``coups`` (whose fine positions are ``fine``, standing for ``ways`` each) as their
+    weights read them (:class:`WeighedCoups`, by :func:`weighing`)."""
+    cards = np.zeros(len(coups), dtype=np.int64)
+    value = np.full(coups.shape, ABSENT, dtype=np.int64)
+    before = np.zeros(coups.shape, dtype=np.int64)
+    weighing(coups, fine, np.zeros(POINT_VALUES, dtype=np.int64), cards, value, before)
+    return WeighedCoups(ways, cards, read_only(value), read_only(before))
+
+
+@kernel
+def weighing(coups, fine, used, cards, value, before):
+    """Coup i of ``coups`` as its weight reads it, in the order
+    :func:`~bacc_edge.engine.card_kernels.coup_cards` multiplies it: ``cards[i]`` the
+    cards it deals, and each other card (not at a ``fine`` position), position by
+    position, its value (``value[i, j]``, left ABSENT past the last) and the cards of that
+    value before it (``before[i, j]``): every fine card of that value, and the other cards
+    of it before. ``used``: scratch, a count per point value."""
+    for i in range(coups.shape[0]):
+        used[:] = 0
+        k = 0
+        for p in range(coups.shape[1]):
+            c = coups[i, p]
+            if c != ABSENT:
+                k += 1
+                if fine[p]:
+                    used[c] += 1
+        cards[i] = k
+        j = 0
+        for p in range(coups.shape[1]):
+            c = coups[i, p]
+            if c != ABSENT and not fine[p]:
+                value[i, j] = c
+                before[i, j] = used[c]
+                used[c] += 1
+                j += 1
 
 
 def _sequences(cells: CardCells) -> np.ndarray:
@@ -135,17 +196,23 @@ def weighed(groups: CoupGroups, shoe: CardShoe) -> tuple[CardCells, CardShoe]:
 
 
 @kernel
-def group_weights(cells, group, value_counts, tails, removal, out):
-    """Add to ``out[group[i]]`` the weight of coup i of ``cells`` on the shoe
-    (``value_counts``, ``tails``, ``removal`` as a
-    :class:`~bacc_edge.engine.card_kernels.CardShoe`'s): every number is a count of
-    ordered deals of some of a six-card deal's positions, below the shoe's six-card
-    deals, which the caller bounds below 2**63."""
-    n_pos = cells.coups.shape[1]
-    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
-    for i in range(cells.coups.shape[0]):
-        w = coup_cards(cells, None, value_counts, tails, removal, i, v_used, code_at, f_pos,
-                        f_val, codes, closes)[3]
+def group_weights(weigh, group, value_counts, tails, removal, out):
+    """Add to ``out[group[i]]`` the weight of coup i of ``weigh`` (a
+    :class:`WeighedCoups`) on the shoe (``value_counts``, ``tails``, ``removal`` as a
+    :class:`~bacc_edge.engine.card_kernels.CardShoe`'s), as
+    :func:`~bacc_edge.engine.card_kernels.coup_cards` weighs it: its ways, times the
+    ways to deal its unused positions, times each other card from its value's pool less
+    the cards of that value before it. Every number is a count of ordered deals of some
+    of a six-card deal's positions, below the shoe's six-card deals, which the caller
+    bounds below 2**63."""
+    value, before = weigh.other_value, weigh.other_before
+    for i in range(value.shape[0]):
+        w = weigh.ways[i] * tails[weigh.cards[i]]
+        for j in range(value.shape[1]):
+            v = value[i, j]
+            if v == ABSENT:
+                break
+            w *= value_counts[v] - removal * before[i, j]
         out[group[i]] += w
 
 
@@ -162,4 +229,5 @@ def coup_cells(cells, out):
                              codes, closes)[4]
 
 
-__all__ = ["CoupGroups", "coup_cells", "group_coups", "group_weights", "weighed"]
+__all__ = ["CoupGroups", "WeighedCoups", "coup_cells", "group_coups", "group_weights",
+           "packed_values", "weighed", "weighing"]
