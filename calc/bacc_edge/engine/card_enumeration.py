@@ -82,6 +82,12 @@ PROGRESS_PARTS = 20
 #: bets 38, 42, 80 and 140's 268,600-339,400 coups, against 15 ns a sequence; 150-167 ns
 #: when each coup was begun as a count begins it).
 COUP_STEPS = 2
+#: A layout's coups are looked at for groups only where its sequences pass this many a
+#: coup: making the groups, to price them, takes a first count 0.2-0.5 s (random bets 17,
+#: 18, 21, 28, 33: their coups' cell parts, np.unique, the coups to weigh), more than
+#: grouping saves a count of fewer sequences (their first counts 0.2-0.8 s without it,
+#: 1.3-2.0 s with it looked at from 2 sequences a coup).
+GROUPS_FROM = 10
 
 
 def cells_memory(cells: float) -> float:
@@ -528,10 +534,11 @@ def grouped_steps(detail, tableau: Tableau, sequences: float) -> float:
     time (:mod:`~bacc_edge.engine.coup_groups`): :data:`COUP_STEPS` for each coup's
     weight, and the groups' sequences (``sequences`` times the groups'
     :attr:`~bacc_edge.engine.coup_groups.CoupGroups.share`); 0 where its coups are not
-    grouped, or it would take no fewer steps than the sequences."""
+    grouped, its sequences are fewer than :data:`GROUPS_FROM` a coup, or it would take no
+    fewer steps than the sequences."""
     coups = len(enumeration(detail, tableau)[0].coups)
-    groups = coup_groups(detail, tableau) if sequences > COUP_STEPS * coups else None
-    if groups is None:  # (weighing the coups alone would take longer)
+    groups = coup_groups(detail, tableau) if sequences > GROUPS_FROM * coups else None
+    if groups is None:  # (too few sequences a coup for grouping to pay its making)
         return 0.0
     steps = COUP_STEPS * len(groups.group) + groups.share * sequences
     return steps if steps < sequences else 0.0
@@ -567,8 +574,8 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
 
 
 __all__ = ["ABSENT", "CELL_BYTES", "COUP_STEPS", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES",
-           "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS", "SPARSE_CELLS",
-           "SPILLED_BYTES", "cells_memory", "coup_groups", "grouped_steps", "too_many_cells",
+           "GROUPS_FROM", "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS",
+           "SPARSE_CELLS", "SPILLED_BYTES", "cells_memory", "coup_groups", "grouped_steps", "too_many_cells",
            "count_run", "enumeration", "fold_classes", "fold_coups", "interchangeable",
            "no_residues", "on_cells", "relabelling", "shoe_counts", "sparse_items", "tail_ways",
            "value_folded"]
