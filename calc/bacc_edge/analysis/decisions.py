@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache, reduce
 from math import lcm
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -43,6 +43,7 @@ from ..game.cards import POINT_VALUES
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..language.decisions import FIRST_FOUR, DecidedBet, OwnHand
+from .decision_states import StateRows, printed_key, solved_rows
 from .evaluator import bet_features, settle
 
 #: Options whose values differ by less than this (per unit of the first stake) are
@@ -222,40 +223,19 @@ class StateValue:
         return dict(self.shown)
 
 
-def _states(sums: OptionSums, law) -> tuple[list[StateValue], int]:
+def _states(sums: OptionSums, law) -> tuple[StateRows, int]:
     """Every information state of the law of what is shown: the option sums summed over
-    the cards not shown; and the law's weights' common denominator."""
+    the cards not shown, as rows (their states made on first use); and the law's
+    weights' common denominator."""
     w = reduce(lcm, (weight.denominator for _, weight in law), 1)
-    out = []
-    for positions, weight in law:
-        hidden = tuple(i for i, p in enumerate(FIRST_FOUR) if p not in positions)
-        # (no card shown: every axis summed, a 0-d array of the one state)
-        counts = np.asarray(sums.counts.sum(axis=hidden), dtype=object)
-        option = [np.asarray(s.sum(axis=hidden), dtype=object) for s in sums.sums]
-        factor = int(weight * w)
-        for key in np.ndindex(*counts.shape):
-            n = int(counts[key])
-            if n == 0:
-                continue
-            raw = [int(s[key]) for s in option]
-            out.append(StateValue(tuple(zip(positions, (int(k) for k in key))),
-                                  weight * Fraction(n, sums.total),
-                                  tuple(Fraction(x, n * sums.denominator) for x in raw),
-                                  factor * n, tuple(factor * x for x in raw)))
-    return out, w
+    mass_scale = w * sums.total
 
+    def state(shown, mass, weighted) -> StateValue:
+        return StateValue(shown, Fraction(mass, mass_scale),
+                          tuple(Fraction(x, mass * sums.denominator) for x in weighted),
+                          mass, weighted)
 
-def printed_key(shown: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
-    """A state as a person reads it: a hand whose two cards are both shown by its
-    total (``("player", 5)``), any other card by its value."""
-    seen = dict(shown)
-    out = []
-    for hand, (a, b) in (("player", ("P1", "P2")), ("banker", ("B1", "B2"))):
-        if a in seen and b in seen:
-            out.append((hand, (seen[a] + seen[b]) % POINT_VALUES))
-        else:
-            out += [(p, seen[p]) for p in (a, b) if p in seen]
-    return tuple(out)
+    return solved_rows(sums.names, sums.counts, sums.sums, law, w, state), w
 
 
 @dataclass(frozen=True)
@@ -291,6 +271,10 @@ class Error:
     cost: Fraction
 
 
+#: How many strategies a solution keeps read (:meth:`DecisionSolution.choices`).
+CHOICES_KEPT = 8
+
+
 @dataclass(frozen=True)
 class DecisionSolution:
     """A game's decision solved on one shoe. Returns are expected nets per unit of the
@@ -299,31 +283,27 @@ class DecisionSolution:
     game: str
     shoe: str
     options: tuple[str, ...]
-    states: tuple[StateValue, ...] = field(repr=False)
+    #: every information state (a tuple, or the rows a solve makes them from)
+    states: Sequence[StateValue] = field(repr=False)
     #: each option's stake, as a multiple of the first, and the fee on the first
     stakes: tuple[Fraction, ...] = ()
     fee: Fraction = Fraction(0)
     #: the common denominators of the states' ``mass`` and ``weighted``
     mass_scale: int = field(default=1, repr=False)
     scale: int = field(default=1, repr=False)
+    #: the strategies read, by identity (:meth:`choices`)
+    _read: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @cached_property
+    def rows(self) -> StateRows:
+        """The states as rows (:mod:`~bacc_edge.analysis.decision_states`)."""
+        if isinstance(self.states, StateRows):
+            return self.states
+        return StateRows.of(self.options, self.states)
 
     @property
     def optimal_return(self) -> Fraction:
-        return Fraction(sum(s.weighted[s.best] for s in self.states), self.scale)
-
-    def _choice(self, strategy, state: StateValue) -> int:
-        if isinstance(strategy, str):
-            name = strategy
-        else:
-            try:
-                name = strategy(state.seen)
-            except Exception as err:  # the user's function: one line, never a traceback
-                raise ArgumentError(f"strategy failed on the cards seen {state.seen}: "
-                                    f"{type(err).__name__}: {err}") from None
-        if name not in self.options:
-            raise ArgumentError(f"strategy chose {name!r}, which is not one of the options "
-                                f"({', '.join(self.options)})")
-        return self.options.index(name)
+        return Fraction(sum(self.rows.chosen(self.rows.best).tolist()), self.scale)
 
     def _strategy(self, strategy):
         if isinstance(strategy, str) or callable(strategy):
@@ -331,48 +311,63 @@ class DecisionSolution:
         raise ArgumentError(f"strategy {kind_of(strategy)} must be an option's name or a "
                             f"function of the cards seen (position → value) to one")
 
+    def choices(self, strategy: str | Strategy) -> np.ndarray:
+        """The option (its index) ``strategy`` chooses in each state, in order: a
+        function is asked once per state, and kept (the last :data:`CHOICES_KEPT` by
+        identity), so a play's return, wager and errors ask it once."""
+        strategy = self._strategy(strategy)
+        if id(strategy) not in self._read:
+            self._keep(strategy, self.rows.choices(strategy))
+        return self._read[id(strategy)][1]
+
+    def _keep(self, strategy, choices: np.ndarray) -> None:
+        while len(self._read) >= CHOICES_KEPT:
+            self._read.pop(next(iter(self._read)))
+        choices.setflags(write=False)
+        self._read[id(strategy)] = (strategy, choices)  # the strategy held: its id stays its
+
     def return_under(self, strategy: str | Strategy) -> Fraction:
         """The return when the bettor always chooses ``strategy`` (an option's name), or
         what ``strategy(seen)`` names, ``seen`` the shown cards (position → value)."""
-        strategy = self._strategy(strategy)
-        return Fraction(sum(s.weighted[self._choice(strategy, s)] for s in self.states),
-                        self.scale)
+        return Fraction(sum(self.rows.chosen(self.choices(strategy)).tolist()), self.scale)
 
     def wagered(self, strategy: str | Strategy | None = None) -> Fraction:
         """The amount wagered on average per unit of the first stake (the stake chosen
         and the fee), under ``strategy`` (None: optimal play)."""
-        strategy = None if strategy is None else self._strategy(strategy)
-        mass = [0] * len(self.stakes)  # the chance of choosing each option
-        for s in self.states:
-            mass[s.best if strategy is None else self._choice(strategy, s)] += s.mass
+        chosen = self.rows.best if strategy is None else self.choices(strategy)
+        mass = self.rows.mass_by_option(chosen)  # the chance of choosing each option
         return sum((Fraction(m, self.mass_scale) * k for m, k in zip(mass, self.stakes)),
                    self.fee)
 
     def errors(self, strategy: str | Strategy) -> list[Error]:
         """Every state where ``strategy`` departs from the best option, costliest first:
         the costs sum to the optimal return less the strategy's."""
-        strategy = self._strategy(strategy)
-        out = []
-        for s in self.states:
-            i = self._choice(strategy, s)
-            if s.values[i] < s.values[s.best]:
-                out.append(Error(s.shown, self.options[i], self.options[s.best],
-                                 Fraction(s.weighted[s.best] - s.weighted[i], self.scale)))
-        return sorted(out, key=lambda e: -e.cost)
+        chosen = self.choices(strategy)
+        return [Error(self.rows.shown(i), self.options[chosen[i]],
+                      self.options[self.rows.best[i]], Fraction(cost, self.scale))
+                for i, cost in self.rows.errors(chosen)]
 
     def printed_errors(self, strategy: str | Strategy) -> list[Error]:
         """:meth:`errors` summed by printed cell (:func:`printed_key`: a hand whose two
         cards are shown by its total), costliest first; ``shown`` is the cell's key."""
-        cells: dict = {}
-        for e in self.errors(strategy):
-            key = (printed_key(e.shown), e.chosen, e.best)
-            cells[key] = cells.get(key, Fraction(0)) + e.cost
-        return sorted((Error(k[0], k[1], k[2], c) for k, c in cells.items()),
+        chosen, cells = self.choices(strategy), self.rows.cells
+        summed: dict = {}
+        for i, cost in self.rows.errors(chosen):
+            key = (cells.keys[cells.of_row[i]][1], int(chosen[i]), int(self.rows.best[i]))
+            summed[key] = summed.get(key, 0) + cost
+        return sorted((Error(k, self.options[o], self.options[b], Fraction(cost, self.scale))
+                       for (k, o, b), cost in summed.items()),
                       key=lambda e: -e.cost)
 
     @cached_property
     def _printed(self) -> tuple[PrintedCell, ...]:
-        return self._printed_cells()
+        cells = self.rows.cells
+        return tuple(PrintedCell(positions, key, Fraction(m, self.mass_scale),
+                                 tuple(Fraction(v * self.mass_scale, self.scale * m)
+                                       for v in sums), bool(mixed))
+                     for (positions, key), m, sums, mixed
+                     in zip(cells.keys, cells.mass.tolist(), cells.weighted.tolist(),
+                            cells.mixed.tolist()))
 
     def printed(self) -> tuple[PrintedCell, ...]:
         """The strategy as printed: per shown set and :func:`printed_key`, the options'
@@ -380,27 +375,16 @@ class DecisionSolution:
         (worked out once)."""
         return self._printed
 
-    def _printed_cells(self) -> tuple[PrintedCell, ...]:
-        """The strategy as printed: per shown set and :func:`printed_key`, the options'
-        values given the cell and the best; ``mixed`` where the cards inside disagree."""
-        cells: dict = {}
-        for s in self.states:
-            positions = tuple(p for p, _ in s.shown)
-            key = (positions, printed_key(s.shown))
-            mass, sums, best = cells.get(key, (0, None, set()))
-            sums = s.weighted if sums is None else tuple(a + b for a, b in zip(sums, s.weighted))
-            cells[key] = (mass + s.mass, sums, best | {s.best})
-        return tuple(PrintedCell(k[0], k[1], Fraction(m, self.mass_scale),
-                                 tuple(Fraction(v * self.mass_scale, self.scale * m)
-                                       for v in sums), len(best) > 1)
-                     for k, (m, sums, best) in cells.items())
-
     def printed_strategy(self) -> Strategy:
         """Play by the printed table: the best option of the state's printed cell."""
         best = {(c.positions, c.key): self.options[c.best] for c in self.printed()}
-        return lambda seen: best[(tuple(p for p in FIRST_FOUR if p in seen),
-                                  printed_key(tuple((p, seen[p]) for p in FIRST_FOUR
-                                                    if p in seen)))]
+
+        def choose(seen: dict) -> str:
+            return best[(tuple(p for p in FIRST_FOUR if p in seen),
+                         printed_key(tuple((p, seen[p]) for p in FIRST_FOUR if p in seen)))]
+        # its choices are the cells' best, read off the rows without asking it
+        self._keep(choose, self.rows.cells.best[self.rows.cells.of_row])
+        return choose
 
 
 def solve_decision(game: DecidedBet | OwnHand, shoe: Shoe, *,
@@ -420,7 +404,7 @@ def solve_decision(game: DecidedBet | OwnHand, shoe: Shoe, *,
     else:
         raise ArgumentError(f"game {kind_of(game)} must be a DecidedBet or an OwnHand")
     states, w = _states(sums, game.shown.law)
-    return DecisionSolution(game.name, shoe.label, sums.names, tuple(states),
+    return DecisionSolution(game.name, shoe.label, sums.names, states,
                             tuple(o.stake for o in game.options),
                             getattr(game, "fee", Fraction(0)), w * sums.total,
                             w * sums.total * sums.denominator)

@@ -1,0 +1,75 @@
+"""A solution's states read as rows: the printed cells, the strategies read once and kept,
+and the errors summed by cell, held to four states worked by hand (no engine run).
+
+The four states of an own-hand game, seen on P1 B1 P2, n coups of a hundred each, each
+option's value in ten-thousandths of a stake (weighted = n × value, over 1,000,000):
+
+    state  P1 P2 B1  player total  n   stand  draw   best
+    A       2  3  3  5             10   100    50    stand
+    B       1  4  3  5             30   -10    30    draw
+    C       0  3  5  3             20    20   -20    stand
+    D       3  2  3  5             10    40    20    stand
+
+Printed by totals, A, B and D are one cell (player 5, B1 3), C another (player 3, B1 5):
+the two cells' numbers are the same two, swapped, so a key that added its parts, or
+read one, would merge them.
+"""
+
+from fractions import Fraction
+
+from bacc_edge.analysis.decisions import DecisionSolution, StateValue
+
+ROWS = [((2, 3, 3), 10, (100, 50)), ((1, 4, 3), 30, (-10, 30)),
+        ((0, 3, 5), 20, (20, -20)), ((3, 2, 3), 10, (40, 20))]
+
+
+def _solution() -> DecisionSolution:
+    states = tuple(StateValue((("P1", p1), ("B1", b1), ("P2", p2)), Fraction(n, 100),
+                              tuple(Fraction(v, 10_000) for v in values), n,
+                              tuple(n * v for v in values))
+                   for (p1, p2, b1), n, values in ROWS)
+    return DecisionSolution("g", "shoe", ("stand", "draw"), states,
+                            (Fraction(1), Fraction(2)), Fraction(0), 100, 1_000_000)
+
+
+def test_the_printed_cells_are_the_totals_worked_by_hand():
+    # planted: the printed code adding its parts (5 + 3 = 3 + 5): the two cells merge, fails
+    five, three = _solution().printed()
+    assert (five.positions, five.key) == (("P1", "B1", "P2"), (("player", 5), ("B1", 3)))
+    assert five.chance == Fraction(50, 100)
+    # stand 1000 - 300 + 400 = 1100, draw 500 + 900 + 200 = 1600, over 1,000,000 × 1/2
+    assert five.values == (Fraction(1100, 500_000), Fraction(1600, 500_000))
+    assert (five.best, five.mixed) == (1, True)
+    assert three.key == (("player", 3), ("B1", 5))
+    assert (three.chance, three.values) == (Fraction(1, 5), (Fraction(1, 500), Fraction(-1, 500)))
+    assert (three.best, three.mixed) == (0, False)
+
+
+def test_each_strategy_is_read_apart_and_kept():
+    # planted: the strategies kept under one key (every function alike): the second
+    # strategy returns the first's, fails
+    solved = _solution()
+    def stand(seen):
+        return "stand"
+
+    def draw_on_b1_3(seen):
+        return "draw" if seen["B1"] == 3 else "stand"
+
+    for _ in range(2):
+        assert solved.return_under(stand) == Fraction(1100 + 400, 1_000_000)
+        assert solved.return_under(draw_on_b1_3) == Fraction(500 + 900 + 200 + 400, 1_000_000)
+        assert solved.wagered(draw_on_b1_3) == Fraction(50, 100) * 2 + Fraction(20, 100)
+    assert solved.optimal_return == Fraction(1000 + 900 + 400 + 400, 1_000_000)
+    # the printed table draws on the whole cell of player 5 against a 3
+    assert solved.return_under(solved.printed_strategy()) == Fraction(2000, 1_000_000)
+
+
+def test_errors_sum_by_cell():
+    # always draw: A costs 10 × 50, D 10 × 20 (one cell, 700), C 20 × 40 (800)
+    # planted: a cell's errors not summed (the last kept): fails
+    errors = _solution().printed_errors("draw")
+    assert [(e.shown, e.chosen, e.best, e.cost) for e in errors] == [
+        ((("player", 3), ("B1", 5)), "draw", "stand", Fraction(800, 1_000_000)),
+        ((("player", 5), ("B1", 3)), "draw", "stand", Fraction(700, 1_000_000))]
+    assert [e.cost for e in _solution().errors("draw")] == [
+        Fraction(c, 1_000_000) for c in (800, 500, 200)]
