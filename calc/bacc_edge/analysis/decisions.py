@@ -71,13 +71,30 @@ class OptionSums:
     denominator: int
 
 
-def _grouped(values: list[np.ndarray], weights: np.ndarray) -> np.ndarray:
-    """``weights`` summed by the first four cards' values (10×10×10×10, Python ints)."""
-    index = np.ravel_multi_index(tuple(np.asarray(v, dtype=np.int64) for v in values),
-                                 (POINT_VALUES,) * len(FIRST_FOUR))
-    out = np.zeros(POINT_VALUES ** len(FIRST_FOUR), dtype=object)
-    np.add.at(out, index, weights.astype(object))
-    return out.reshape((POINT_VALUES,) * len(FIRST_FOUR))
+def _four_index(values) -> np.ndarray:
+    """Each cell's first four cards' values as one index, 0 … 9999 (int32: the arrays
+    are a million cells long)."""
+    index = np.asarray(values[0], dtype=np.int32)
+    for v in values[1:]:
+        index = index * POINT_VALUES + v
+    return index
+
+
+def _counted(four: np.ndarray, counts: np.ndarray, kind: np.ndarray | int = 0,
+             kinds: int = 1) -> np.ndarray:
+    """``counts`` summed by the first four cards' values (``four``, :func:`_four_index`)
+    and by ``kind`` (0 … ``kinds`` - 1, what the net is read from): a (10**4, kinds)
+    int64 array, exact, as each sum is at most the table's total (an int64)."""
+    out = np.zeros(POINT_VALUES ** len(FIRST_FOUR) * kinds, dtype=np.int64)
+    np.add.at(out, four * kinds + kind, np.asarray(counts, dtype=np.int64))
+    return out.reshape(-1, kinds)
+
+
+def _netted(counted: np.ndarray, nets: list[int]) -> np.ndarray:
+    """The counts of each kind (:func:`_counted`) times its net (``nets[kind]``, an
+    integer), summed by the first four cards' values (10×10×10×10, Python ints)."""
+    return (counted.astype(object) @ np.array(nets, dtype=object)).reshape(
+        (POINT_VALUES,) * len(FIRST_FOUR))
 
 
 def decided_bet_sums(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD) -> OptionSums:
@@ -90,11 +107,10 @@ def decided_bet_sums(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD) 
     nets = [p.net for p in game.bet.event_pays] + [game.bet.otherwise_pays.net]
     d = reduce(lcm, (x.denominator for x in nets), 1)
     f = layout.features()
-    values = [f[k] for k in FOUR_VALUES]
-    counts = np.asarray(table.counts).astype(object)
-    net_d = np.array([int(x * d) for x in nets], dtype=object)[line]
-    bet = _grouped(values, counts * net_d)
-    dealt = _grouped(values, counts)
+    four = _four_index([f[k] for k in FOUR_VALUES])
+    counted = _counted(four, table.counts, np.asarray(line, dtype=np.int64), len(nets))
+    bet = _netted(counted, [int(x * d) for x in nets])
+    dealt = _netted(counted, [1] * len(nets))
     scale = reduce(lcm, (x.denominator for x in [game.fee, *(o.stake for o in game.options)]), 1)
     sums = tuple(bet * int(o.stake * scale) - dealt * int(game.fee * d * scale)
                  for o in game.options)
@@ -104,10 +120,12 @@ def decided_bet_sums(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD) 
 
 @dataclass(frozen=True)
 class _OwnHandDeals:
-    """The six cards' values of every deal (P1 B1 P2 B2, cards 5 and 6), its count, and
-    the dealer's final points by the game's rule (his third card read as the sixth)."""
+    """The six cards' values of every deal (P1 B1 P2 B2, cards 5 and 6; int8), the
+    first four's as one index (:func:`_four_index`), its count, and the dealer's final
+    points by the game's rule (his third card read as the sixth)."""
 
     cards: tuple[np.ndarray, ...]
+    four: np.ndarray
     counts: np.ndarray
     dealer: np.ndarray
     total: int
@@ -119,33 +137,33 @@ class _OwnHandDeals:
 
 
 @lru_cache(maxsize=2)
-def _six_cards(shoe: Shoe) -> tuple[tuple[np.ndarray, ...], np.ndarray, int]:
+def _six_cards(shoe: Shoe) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray, int]:
     """The engine's count of the six cards' values in the order dealt (no tableau
     read), kept for the last shoes: a file's games, and a game's outcomes after its
     solution, count one shoe once."""
     layout = layout_answering(frozenset(SIX_VALUES), STANDARD, cards=cards_held(shoe))
     table = layout.table(shoe)
     f = layout.features()
-    cards = tuple(np.asarray(f[k], dtype=np.int64) for k in SIX_VALUES)
-    counts = np.asarray(table.counts).astype(object)
-    for a in (*cards, counts):
+    cards = tuple(np.array(f[k], dtype=np.int8) for k in SIX_VALUES)
+    four = _four_index(cards[:4])
+    counts = np.array(table.counts, dtype=np.int64)
+    for a in (*cards, four, counts):
         a.setflags(write=False)
-    return cards, counts, int(table.total)
+    return cards, four, counts, int(table.total)
 
 
 def _own_hand_deals(game: OwnHand, shoe: Shoe) -> _OwnHandDeals:
-    cards, counts, total = _six_cards(shoe)
+    cards, four, counts, total = _six_cards(shoe)
     _, b1, _, b2, _, c6 = cards
     dealer = (b1 + b2) % POINT_VALUES
     dealer = np.where(dealer <= game.dealer_draws_to, (dealer + c6) % POINT_VALUES, dealer)
-    return _OwnHandDeals(cards, counts, dealer, total)
+    return _OwnHandDeals(cards, four, counts, dealer, total)
 
 
 def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
     """The option sums of the bettor's own hand against the dealer's, on the six cards'
     values in the order dealt."""
     deals = _own_hand_deals(game, shoe)
-    four = list(deals.cards[:4])
     # per option, the net of a win by the bettor's final points, and of a loss
     wins = [[game.win.net + (o.stake - 1) * (o.raise_pays or (game.win,) * POINT_VALUES)[t].net
              for t in range(POINT_VALUES)] for o in game.options]
@@ -153,11 +171,14 @@ def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
     sums = []
     for o, win_by_total in zip(game.options, wins):
         own = deals.own(o)
-        win = np.array([int(x * d) for x in win_by_total], dtype=object)[own]
-        net = np.where(own > deals.dealer, win, np.where(own < deals.dealer, -int(o.stake * d), 0))
-        sums.append(_grouped(four, deals.counts * net.astype(object)))
+        # a deal's net is read from the bettor's final points and his result
+        result = np.sign(deals.dealer - own) + 1  # 0 won, 1 tied, 2 lost
+        nets = [net for t in range(POINT_VALUES)
+                for net in (int(win_by_total[t] * d), 0, -int(o.stake * d))]
+        sums.append(_netted(_counted(deals.four, deals.counts, own * 3 + result,
+                                     POINT_VALUES * 3), nets))
     return OptionSums(tuple(o.name for o in game.options), tuple(sums),
-                      _grouped(four, deals.counts), deals.total, d)
+                      _netted(_counted(deals.four, deals.counts), [1]), deals.total, d)
 
 
 def own_hand_outcomes(game: OwnHand, shoe: Shoe, choose: Callable[[dict], str]
@@ -166,13 +187,12 @@ def own_hand_outcomes(game: OwnHand, shoe: Shoe, choose: Callable[[dict], str]
     deals (ordered six-card sequences) by the option ``choose(seen)`` names, the result
     (``"win"``, ``"tie"``, ``"lose"``) and the bettor's final points."""
     deals = _own_hand_deals(game, shoe)
-    p1, b1, p2 = deals.cards[0], deals.cards[1], deals.cards[2]
     names = [o.name for o in game.options]
     choice = np.zeros(POINT_VALUES ** 3, dtype=np.int64)
     for a, b, c in np.ndindex(POINT_VALUES, POINT_VALUES, POINT_VALUES):
         choice[(a * POINT_VALUES + b) * POINT_VALUES + c] = names.index(
             choose({"P1": a, "B1": b, "P2": c}))
-    chosen = choice[(p1 * POINT_VALUES + b1) * POINT_VALUES + p2]
+    chosen = choice[deals.four // POINT_VALUES]  # by P1 B1 P2
     out: dict[tuple[str, str, int], int] = {}
     for i, o in enumerate(game.options):
         own = deals.own(o)
