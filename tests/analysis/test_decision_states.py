@@ -23,13 +23,19 @@ ROWS = [((2, 3, 3), 10, (100, 50)), ((1, 4, 3), 30, (-10, 30)),
         ((0, 3, 5), 20, (20, -20)), ((3, 2, 3), 10, (40, 20))]
 
 
-def _solution() -> DecisionSolution:
-    states = tuple(StateValue((("P1", p1), ("B1", b1), ("P2", p2)), Fraction(n, 100),
-                              tuple(Fraction(v, 10_000) for v in values), n,
-                              tuple(n * v for v in values))
-                   for (p1, p2, b1), n, values in ROWS)
-    return DecisionSolution("g", "shoe", ("stand", "draw"), states,
-                            (Fraction(1), Fraction(2)), Fraction(0), 100, 1_000_000)
+def _solution(order=("P1", "B1", "P2"), options=("stand", "draw")) -> DecisionSolution:
+    """The four states, their cards named in ``order``, their options in ``options``'
+    order."""
+    def state(cards: dict, n: int, values: dict) -> StateValue:
+        return StateValue(tuple((p, cards[p]) for p in order), Fraction(n, 100),
+                          tuple(Fraction(values[o], 10_000) for o in options), n,
+                          tuple(n * values[o] for o in options))
+
+    states = tuple(state({"P1": p1, "P2": p2, "B1": b1}, n, dict(zip(("stand", "draw"), v)))
+                   for (p1, p2, b1), n, v in ROWS)
+    stakes = {"stand": Fraction(1), "draw": Fraction(2)}
+    return DecisionSolution("g", "shoe", options, states, tuple(stakes[o] for o in options),
+                            Fraction(0), 100, 1_000_000)
 
 
 def test_the_printed_cells_are_the_totals_worked_by_hand():
@@ -62,6 +68,31 @@ def test_each_strategy_is_read_apart_and_kept():
     assert solved.optimal_return == Fraction(1000 + 900 + 400 + 400, 1_000_000)
     # the printed table draws on the whole cell of player 5 against a 3
     assert solved.return_under(solved.printed_strategy()) == Fraction(2000, 1_000_000)
+
+
+def _one_state(shown, options=("stand", "draw")) -> DecisionSolution:
+    """One state, always dealt: standing is worth 10/10,000 of a stake, drawing 20."""
+    value = {"stand": 10, "draw": 20}
+    return DecisionSolution("g", "shoe", options, (StateValue(
+        shown, Fraction(1), tuple(Fraction(value[o], 10_000) for o in options), 100,
+        tuple(100 * value[o] for o in options)),), (Fraction(1),) * 2, Fraction(0), 100,
+        1_000_000)
+
+
+def test_a_strategy_kept_is_read_again_by_the_cards_and_options_it_named():
+    # one strategy on three solutions, its answers kept from the first: B1 2 (draws);
+    # the same two numbers on the cards named the other way round (B1 1: stands); the
+    # first cards with the options in the other order (draws)
+    # planted: its answers kept by the number of cards shown (not their names), or by
+    # the option's place without the options: fails
+    def draw_on_b1_2(seen):
+        return "draw" if seen["B1"] == 2 else "stand"
+
+    first = (("P1", 1), ("B1", 2))
+    assert _one_state(first).return_under(draw_on_b1_2) == Fraction(20, 10_000)
+    assert _one_state((("B1", 1), ("P1", 2))).return_under(draw_on_b1_2) == Fraction(10, 10_000)
+    assert _one_state(first, ("draw", "stand")).return_under(draw_on_b1_2) == Fraction(
+        20, 10_000)
 
 
 def test_errors_sum_by_cell():

@@ -63,6 +63,13 @@ class ShownSet:
     start: int
     cards: np.ndarray
 
+    def codes(self) -> np.ndarray:
+        """Each state's cards shown as one integer, base ten."""
+        code = np.zeros(len(self.cards), dtype=np.int64)
+        for i in range(len(self.positions)):
+            code = code * POINT_VALUES + self.cards[:, i]
+        return code
+
     def printed_codes(self) -> np.ndarray:
         """Each state's printed key (:func:`printed_key`) as one integer: its parts'
         numbers, base ten."""
@@ -71,6 +78,25 @@ class ShownSet:
             part = sum(self.cards[:, self.positions.index(p)] for p in summed)
             code = code * POINT_VALUES + part % POINT_VALUES
         return code
+
+
+#: The strategies read (:meth:`StateRows.choices`), by identity, the last
+#: :data:`READ_KEPT`: per shown set and options, the option chosen on each of the set's
+#: cards (an array of 10**k, -1 where not yet asked). A strategy is a function of the
+#: cards seen, so a report asks its rules of thumb once per cards seen, not per shoe.
+_READ: dict = {}
+READ_KEPT = 8
+
+
+def _read(strategy) -> dict:
+    """The choices kept of ``strategy`` (see :data:`_READ`), a new entry if none."""
+    entry = _READ.pop(id(strategy), None)
+    if entry is None or entry[0] is not strategy:
+        while len(_READ) >= READ_KEPT:  # the least recently read dropped
+            _READ.pop(next(iter(_READ)))
+        entry = (strategy, {})  # the strategy held: its id stays its own
+    _READ[id(strategy)] = entry
+    return entry[1]
 
 
 @dataclass(frozen=True)
@@ -132,27 +158,40 @@ class StateRows(Sequence):
                                             self.mass[s.start:s.start + len(s.cards)],
                                             self.weighted[s.start:s.start + len(s.cards)]))
 
-    def seen(self):
-        """Each row's cards seen (position → point value), in order."""
-        for s in self.sets:
-            for cards in s.cards.tolist():
-                yield dict(zip(s.positions, cards))
-
     def choices(self, strategy: str | Callable[[dict], str]) -> np.ndarray:
         """The option ``strategy`` (an option's name, or a function of the cards seen
-        to one) chooses on each row: its index among the options; a function is asked
-        once per state, and any failure of it is one line."""
+        to one) chooses on each row: its index among the options. A function is asked
+        once per cards seen, in row order, and its answers kept (:data:`_READ`); any
+        failure of it is one line."""
         if isinstance(strategy, str):
             return np.full(len(self), self._index(strategy), dtype=np.int64)
         out = np.empty(len(self), dtype=np.int64)
-        for i, seen in enumerate(self.seen()):
-            try:
-                name = strategy(dict(seen))
-            except Exception as err:  # the user's function: one line, never a traceback
-                raise ArgumentError(f"strategy failed on the cards seen {seen}: "
-                                    f"{type(err).__name__}: {err}") from None
-            out[i] = self._index(name)
+        for s in self.sets:
+            grid, codes = self._grid(strategy, s), s.codes()
+            for j in np.flatnonzero(grid[codes] < 0).tolist():
+                grid[codes[j]] = self._asked(strategy, dict(zip(s.positions,
+                                                                s.cards[j].tolist())))
+            out[s.start:s.start + len(codes)] = grid[codes]
         return out
+
+    def remember(self, strategy, choices: np.ndarray) -> None:
+        """Keep ``choices`` (one per row) as what ``strategy`` chooses, without asking
+        it: a strategy made from the rows (the printed table's)."""
+        for s in self.sets:
+            self._grid(strategy, s)[s.codes()] = choices[s.start:s.start + len(s.cards)]
+
+    def _grid(self, strategy, s: ShownSet) -> np.ndarray:
+        return _read(strategy).setdefault((s.positions, self.options), np.full(
+            POINT_VALUES ** len(s.positions), -1, dtype=np.int64))
+
+    def _asked(self, strategy, seen: dict) -> int:
+        """The index of the option ``strategy`` names on ``seen``."""
+        try:
+            name = strategy(dict(seen))
+        except Exception as err:  # the user's function: one line, never a traceback
+            raise ArgumentError(f"strategy failed on the cards seen {seen}: "
+                                f"{type(err).__name__}: {err}") from None
+        return self._index(name)
 
     def _index(self, name) -> int:
         if name not in self.options:

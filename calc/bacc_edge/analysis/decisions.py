@@ -291,10 +291,6 @@ class Error:
     cost: Fraction
 
 
-#: How many strategies a solution keeps read (:meth:`DecisionSolution.choices`).
-CHOICES_KEPT = 8
-
-
 @dataclass(frozen=True)
 class DecisionSolution:
     """A game's decision solved on one shoe. Returns are expected nets per unit of the
@@ -311,8 +307,6 @@ class DecisionSolution:
     #: the common denominators of the states' ``mass`` and ``weighted``
     mass_scale: int = field(default=1, repr=False)
     scale: int = field(default=1, repr=False)
-    #: the strategies read, by identity (:meth:`choices`)
-    _read: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @cached_property
     def rows(self) -> StateRows:
@@ -332,19 +326,10 @@ class DecisionSolution:
                             f"function of the cards seen (position → value) to one")
 
     def choices(self, strategy: str | Strategy) -> np.ndarray:
-        """The option (its index) ``strategy`` chooses in each state, in order: a
-        function is asked once per state, and kept (the last :data:`CHOICES_KEPT` by
-        identity), so a play's return, wager and errors ask it once."""
-        strategy = self._strategy(strategy)
-        if id(strategy) not in self._read:
-            self._keep(strategy, self.rows.choices(strategy))
-        return self._read[id(strategy)][1]
-
-    def _keep(self, strategy, choices: np.ndarray) -> None:
-        while len(self._read) >= CHOICES_KEPT:
-            self._read.pop(next(iter(self._read)))
-        choices.setflags(write=False)
-        self._read[id(strategy)] = (strategy, choices)  # the strategy held: its id stays its
+        """The option (its index) ``strategy`` chooses in each state, in order; a
+        function is asked once per cards seen, its answers kept for the next solution
+        (:meth:`~bacc_edge.analysis.decision_states.StateRows.choices`)."""
+        return self.rows.choices(self._strategy(strategy))
 
     def return_under(self, strategy: str | Strategy) -> Fraction:
         """The return when the bettor always chooses ``strategy`` (an option's name), or
@@ -403,7 +388,7 @@ class DecisionSolution:
             return best[(tuple(p for p in FIRST_FOUR if p in seen),
                          printed_key(tuple((p, seen[p]) for p in FIRST_FOUR if p in seen)))]
         # its choices are the cells' best, read off the rows without asking it
-        self._keep(choose, self.rows.cells.best[self.rows.cells.of_row])
+        self.rows.remember(choose, self.rows.cells.best[self.rows.cells.of_row])
         return choose
 
 
