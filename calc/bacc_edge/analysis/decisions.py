@@ -28,11 +28,12 @@ whose return (against optimal play on the cards) says what reading totals costs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache, reduce
 from math import lcm
-from typing import Callable, Sequence
+from typing import Callable
 
 import numpy as np
 
