@@ -15,8 +15,10 @@ the two cells' numbers are the same two, swapped, so a key that added its parts,
 read one, would merge them.
 """
 
+import pickle
 from fractions import Fraction
 
+from bacc_edge import Bet, DecidedBet, Event, Option, Shoe, Shown, solve_decision, tie
 from bacc_edge.analysis.decisions import DecisionSolution, StateValue
 
 ROWS = [((2, 3, 3), 10, (100, 50)), ((1, 4, 3), 30, (-10, 30)),
@@ -104,3 +106,14 @@ def test_errors_sum_by_cell():
         ((("player", 5), ("B1", 3)), "draw", "stand", Fraction(700, 1_000_000))]
     assert [e.cost for e in _solution().errors("draw")] == [
         Fraction(c, 1_000_000) for c in (800, 500, 200)]
+
+
+def test_a_solution_compares_and_pickles_by_its_states_as_a_tuple_of_them_did():
+    # planted: the rows compared by identity (no __eq__): two solves differ; a state made
+    # by a closure: the solution does not pickle
+    game = DecidedBet("tie", Bet("Tie", [Event("tie", tie, 8)]), Shown.cards("P1"),
+                      [Option("no", 0), Option("take", 1)])
+    nine_cards = Shoe.from_ranks([2, 0, 1, 0, 2, 0, 1, 0, 1, 0, 0, 0, 2])
+    one, two = (solve_decision(game, nine_cards) for _ in range(2))
+    assert one == two and hash(one) == hash(two) and one.states == tuple(two.states)
+    assert pickle.loads(pickle.dumps(one)) == one

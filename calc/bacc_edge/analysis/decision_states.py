@@ -147,6 +147,15 @@ class StateRows(Sequence):
     def __len__(self) -> int:
         return len(self.mass)
 
+    def __eq__(self, other) -> bool:
+        """Equal to any sequence of the same states (a solution compares by value)."""
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
     def __getitem__(self, i):
         return self._states[i]
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache, reduce
+from functools import cached_property, lru_cache, partial, reduce
 from math import lcm
 from typing import Callable
 
@@ -249,14 +249,15 @@ def _states(sums: OptionSums, law) -> tuple[StateRows, int]:
     the cards not shown, as rows (their states made on first use); and the law's
     weights' common denominator."""
     w = reduce(lcm, (weight.denominator for _, weight in law), 1)
-    mass_scale = w * sums.total
+    return solved_rows(sums.names, sums.counts, sums.sums, law, w,
+                       partial(_state, w * sums.total, sums.denominator)), w
 
-    def state(shown, mass, weighted) -> StateValue:
-        return StateValue(shown, Fraction(mass, mass_scale),
-                          tuple(Fraction(x, mass * sums.denominator) for x in weighted),
-                          mass, weighted)
 
-    return solved_rows(sums.names, sums.counts, sums.sums, law, w, state), w
+def _state(mass_scale: int, denominator: int, shown, mass: int, weighted) -> StateValue:
+    """The state of a row: its chance and each option's value given it, as Fractions
+    (a module-level function, so that a solution pickles)."""
+    return StateValue(shown, Fraction(mass, mass_scale),
+                      tuple(Fraction(x, mass * denominator) for x in weighted), mass, weighted)
 
 
 @dataclass(frozen=True)
