@@ -1,10 +1,11 @@
 """A decision's information states as rows of arrays, so that everything read off them
-is a sum of exact integers, and a strategy is asked once per state.
+is a sum of exact integers, and a strategy is asked once per cards seen.
 
 Each row is one state: the cards shown (a :class:`ShownSet` holds the rows of one set
 of positions), its ``mass`` (its chance) and ``weighted`` (each option's chance × value)
 as Python integers over the solution's two common denominators, and its best option.
-A strategy is read into one choice per row (:meth:`StateRows.choices`); a play's
+A strategy is read into one choice per row (:meth:`StateRows.choices`; its answers
+kept by the cards seen, for the next shoe of a report); a play's
 return, the amount it wagers and its errors are then sums over rows, and the printed
 table's cells groups of rows (:meth:`StateRows.cells`), each figure one Fraction at the
 end. A state at a time, ``bacc-edge decide`` on Peek Baccarat (some 88 thousand states,
@@ -139,10 +140,12 @@ class StateRows(Sequence):
         weighted = np.empty((len(states), len(options)), dtype=object)
         for i, s in enumerate(states):
             weighted[i] = s.weighted
-        return cls(options, tuple(ShownSet(p, i, np.array(c, dtype=np.int64).reshape(
+        out = cls(options, tuple(ShownSet(p, i, np.array(c, dtype=np.int64).reshape(
             len(c), len(p))) for p, i, c in sets),
-                   np.array([s.mass for s in states], dtype=object), weighted,
-                   np.array([s.best for s in states], dtype=np.int64))
+                  np.array([s.mass for s in states], dtype=object), weighted,
+                  np.array([s.best for s in states], dtype=np.int64))
+        out.__dict__["_states"] = tuple(states)  # the states given, not made again
+        return out
 
     def __len__(self) -> int:
         return len(self.mass)
