@@ -431,3 +431,19 @@ def test_names_that_would_make_two_rows_alike_are_refused(tmp_path, games, fragm
     assert result.exit_code == 1, result.output
     assert result.stderr == f"Error: {path}: {fragment}" + result.stderr.split(fragment)[1]
     assert result.stderr.count("\n") == 1, result.stderr
+
+
+def test_a_report_lists_its_games_game_by_game_whatever_order_it_solves_them(tmp_path):
+    # two games on two shoes: the rows go game by game, each game's shoes in the deck
+    # list's order; a Tie paying 9 returns 10/9 of what one paying 8 does, plus the stake
+    # planted: the rows listed shoe by shoe (the order they are solved in): fails
+    path = tmp_path / "two.py"
+    path.write_text(
+        "from bacc_edge import Bet, DecidedBet, Event, Option, Shown, tie\n"
+        "DECISIONS = [DecidedBet(f'tie {n}', Bet('Tie', [Event('tie', tie, n)]), "
+        "Shown.cards('P1'), [Option('no', 0), Option('take', 1)]) for n in (8, 9)]\n")
+    report = decision_report(path, [2, 1])
+    assert [(g.game, g.decks) for g in report.games] == [
+        ("tie 8", 2), ("tie 8", 1), ("tie 9", 2), ("tie 9", 1)]
+    take = [dict((p.name, p.net) for p in g.plays)["always take"] for g in report.games]
+    assert take[2:] == [(t + 1) * Fraction(10, 9) - 1 for t in take[:2]]

@@ -15,7 +15,7 @@ from bacc_edge import Shoe, load_paytable
 from bacc_edge.analysis.intervals import Z95
 from bacc_edge.analysis.streaks import (ValueKind, dealt_coups, dealt_paths, dealt_winners,
                                         from_shoe, independent_coups, one_coup_steps,
-                                        simulated, simulated_paths, streak_values)
+                                        pay_ranges, simulated, simulated_paths, streak_values)
 from bacc_edge.engine.deal_kernels import shuffle_plain
 from bacc_edge.errors import ArgumentError, OptionError, PaytableError
 from bacc_edge.game.coup import Winner
@@ -169,6 +169,19 @@ def test_past_the_budget_the_value_is_bounded_by_what_the_unfollowed_runs_can_pa
     assert bounded.low <= exact.ret <= bounded.high
     # every run left unfollowed has one banker win: it pays 1 or 5
     assert bounded.high - bounded.low == bounded.unfollowed * 4
+
+
+def test_the_runs_left_unfollowed_are_bounded_by_their_own_run_and_coups_left():
+    # four states worked by hand (a bet paying 5 at two wins, 10 at three, cut 0): run 0
+    # with 20 cards has 4 coups left and may be paid -1 … 10; run 0 with 7 cards one coup,
+    # -1 alone; run 1 with 7 cards, or with 20 on the shoe's last coup, one coup: -1 … 5.
+    # planted: the states grouped by run alone, or their last coup not read: fails
+    bet = banker_run("B", {2: 5, 3: 10})
+    twenty, seven = (20,) + (0,) * 9, (7,) + (0,) * 9
+    live = {(twenty, 0, False): Fraction(1, 2), (seven, 0, False): Fraction(1, 4),
+            (seven, 1, False): Fraction(1, 8), (twenty, 1, True): Fraction(1, 8)}
+    assert pay_ranges(bet, live, 0, DealRules().end_code) == {
+        (-1, 10): Fraction(1, 2), (-1, -1): Fraction(1, 4), (-1, 5): Fraction(1, 4)}
 
 
 # -- sampled paths against the brute force --------------------------------------------------

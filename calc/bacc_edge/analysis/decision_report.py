@@ -135,8 +135,12 @@ def decision_report(path, decks=DEFAULT_DECKS, *, remove: str = "") -> DecisionR
     shoes = tuple(s.remove(remove) for s in full) if remove.strip() else full
     source = load_decisions(path)
     _names_apart(source)
+    # solved shoe by shoe (a shoe's count is kept for its next game), listed game by game
+    solved = {(i, j): _solved(g, s, source) for j, s in enumerate(shoes)
+              for i, g in enumerate(source.decisions)}
     return DecisionReport(source, tuple(s.dealt_from for s in full),
-                          tuple(_solved(g, s, source) for g in source.decisions for s in shoes),
+                          tuple(solved[i, j] for i in range(len(source.decisions))
+                                for j in range(len(shoes))),
                           " ".join(remove.split()))
 
 

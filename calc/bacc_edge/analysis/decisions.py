@@ -28,9 +28,10 @@ whose return (against optimal play on the cards) says what reading totals costs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache, reduce
+from functools import cached_property, lru_cache, partial, reduce
 from math import lcm
 from typing import Callable
 
@@ -43,6 +44,7 @@ from ..game.cards import POINT_VALUES
 from ..game.shoe import Shoe, shoe_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument
 from ..language.decisions import FIRST_FOUR, DecidedBet, OwnHand
+from .decision_states import StateRows, printed_key, solved_rows
 from .evaluator import bet_features, settle
 
 #: Options whose values differ by less than this (per unit of the first stake) are
@@ -70,13 +72,30 @@ class OptionSums:
     denominator: int
 
 
-def _grouped(values: list[np.ndarray], weights: np.ndarray) -> np.ndarray:
-    """``weights`` summed by the first four cards' values (10×10×10×10, Python ints)."""
-    index = np.ravel_multi_index(tuple(np.asarray(v, dtype=np.int64) for v in values),
-                                 (POINT_VALUES,) * len(FIRST_FOUR))
-    out = np.zeros(POINT_VALUES ** len(FIRST_FOUR), dtype=object)
-    np.add.at(out, index, weights.astype(object))
-    return out.reshape((POINT_VALUES,) * len(FIRST_FOUR))
+def _four_index(values) -> np.ndarray:
+    """Each cell's first four cards' values as one index, 0 … 9999 (int32: the arrays
+    are a million cells long)."""
+    index = np.asarray(values[0], dtype=np.int32)
+    for v in values[1:]:
+        index = index * POINT_VALUES + v
+    return index
+
+
+def _counted(four: np.ndarray, counts: np.ndarray, kind: np.ndarray | int = 0,
+             kinds: int = 1) -> np.ndarray:
+    """``counts`` summed by the first four cards' values (``four``, :func:`_four_index`)
+    and by ``kind`` (0 … ``kinds`` - 1, what the net is read from): a (10**4, kinds)
+    int64 array, exact, as each sum is at most the table's total (an int64)."""
+    out = np.zeros(POINT_VALUES ** len(FIRST_FOUR) * kinds, dtype=np.int64)
+    np.add.at(out, four * kinds + kind, np.asarray(counts, dtype=np.int64))
+    return out.reshape(-1, kinds)
+
+
+def _netted(counted: np.ndarray, nets: list[int]) -> np.ndarray:
+    """The counts of each kind (:func:`_counted`) times its net (``nets[kind]``, an
+    integer), summed by the first four cards' values (10×10×10×10, Python ints)."""
+    return (counted.astype(object) @ np.array(nets, dtype=object)).reshape(
+        (POINT_VALUES,) * len(FIRST_FOUR))
 
 
 def decided_bet_sums(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD) -> OptionSums:
@@ -89,11 +108,10 @@ def decided_bet_sums(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD) 
     nets = [p.net for p in game.bet.event_pays] + [game.bet.otherwise_pays.net]
     d = reduce(lcm, (x.denominator for x in nets), 1)
     f = layout.features()
-    values = [f[k] for k in FOUR_VALUES]
-    counts = np.asarray(table.counts).astype(object)
-    net_d = np.array([int(x * d) for x in nets], dtype=object)[line]
-    bet = _grouped(values, counts * net_d)
-    dealt = _grouped(values, counts)
+    four = _four_index([f[k] for k in FOUR_VALUES])
+    counted = _counted(four, table.counts, np.asarray(line, dtype=np.int64), len(nets))
+    bet = _netted(counted, [int(x * d) for x in nets])
+    dealt = _netted(counted, [1] * len(nets))
     scale = reduce(lcm, (x.denominator for x in [game.fee, *(o.stake for o in game.options)]), 1)
     sums = tuple(bet * int(o.stake * scale) - dealt * int(game.fee * d * scale)
                  for o in game.options)
@@ -103,10 +121,12 @@ def decided_bet_sums(game: DecidedBet, shoe: Shoe, tableau: Tableau = STANDARD) 
 
 @dataclass(frozen=True)
 class _OwnHandDeals:
-    """The six cards' values of every deal (P1 B1 P2 B2, cards 5 and 6), its count, and
-    the dealer's final points by the game's rule (his third card read as the sixth)."""
+    """The six cards' values of every deal (P1 B1 P2 B2, cards 5 and 6; int8), the
+    first four's as one index (:func:`_four_index`), its count, and the dealer's final
+    points by the game's rule (his third card read as the sixth)."""
 
     cards: tuple[np.ndarray, ...]
+    four: np.ndarray
     counts: np.ndarray
     dealer: np.ndarray
     total: int
@@ -118,33 +138,33 @@ class _OwnHandDeals:
 
 
 @lru_cache(maxsize=2)
-def _six_cards(shoe: Shoe) -> tuple[tuple[np.ndarray, ...], np.ndarray, int]:
+def _six_cards(shoe: Shoe) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray, int]:
     """The engine's count of the six cards' values in the order dealt (no tableau
     read), kept for the last shoes: a file's games, and a game's outcomes after its
     solution, count one shoe once."""
     layout = layout_answering(frozenset(SIX_VALUES), STANDARD, cards=cards_held(shoe))
     table = layout.table(shoe)
     f = layout.features()
-    cards = tuple(np.asarray(f[k], dtype=np.int64) for k in SIX_VALUES)
-    counts = np.asarray(table.counts).astype(object)
-    for a in (*cards, counts):
+    cards = tuple(np.array(f[k], dtype=np.int8) for k in SIX_VALUES)
+    four = _four_index(cards[:4])
+    counts = np.array(table.counts, dtype=np.int64)
+    for a in (*cards, four, counts):
         a.setflags(write=False)
-    return cards, counts, int(table.total)
+    return cards, four, counts, int(table.total)
 
 
 def _own_hand_deals(game: OwnHand, shoe: Shoe) -> _OwnHandDeals:
-    cards, counts, total = _six_cards(shoe)
+    cards, four, counts, total = _six_cards(shoe)
     _, b1, _, b2, _, c6 = cards
     dealer = (b1 + b2) % POINT_VALUES
     dealer = np.where(dealer <= game.dealer_draws_to, (dealer + c6) % POINT_VALUES, dealer)
-    return _OwnHandDeals(cards, counts, dealer, total)
+    return _OwnHandDeals(cards, four, counts, dealer, total)
 
 
 def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
     """The option sums of the bettor's own hand against the dealer's, on the six cards'
     values in the order dealt."""
     deals = _own_hand_deals(game, shoe)
-    four = list(deals.cards[:4])
     # per option, the net of a win by the bettor's final points, and of a loss
     wins = [[game.win.net + (o.stake - 1) * (o.raise_pays or (game.win,) * POINT_VALUES)[t].net
              for t in range(POINT_VALUES)] for o in game.options]
@@ -152,11 +172,14 @@ def own_hand_sums(game: OwnHand, shoe: Shoe) -> OptionSums:
     sums = []
     for o, win_by_total in zip(game.options, wins):
         own = deals.own(o)
-        win = np.array([int(x * d) for x in win_by_total], dtype=object)[own]
-        net = np.where(own > deals.dealer, win, np.where(own < deals.dealer, -int(o.stake * d), 0))
-        sums.append(_grouped(four, deals.counts * net.astype(object)))
+        # a deal's net is read from the bettor's final points and his result
+        result = np.sign(deals.dealer - own) + 1  # 0 won, 1 tied, 2 lost
+        nets = [net for t in range(POINT_VALUES)
+                for net in (int(win_by_total[t] * d), 0, -int(o.stake * d))]
+        sums.append(_netted(_counted(deals.four, deals.counts, own * 3 + result,
+                                     POINT_VALUES * 3), nets))
     return OptionSums(tuple(o.name for o in game.options), tuple(sums),
-                      _grouped(four, deals.counts), deals.total, d)
+                      _netted(_counted(deals.four, deals.counts), [1]), deals.total, d)
 
 
 def own_hand_outcomes(game: OwnHand, shoe: Shoe, choose: Callable[[dict], str]
@@ -165,13 +188,12 @@ def own_hand_outcomes(game: OwnHand, shoe: Shoe, choose: Callable[[dict], str]
     deals (ordered six-card sequences) by the option ``choose(seen)`` names, the result
     (``"win"``, ``"tie"``, ``"lose"``) and the bettor's final points."""
     deals = _own_hand_deals(game, shoe)
-    p1, b1, p2 = deals.cards[0], deals.cards[1], deals.cards[2]
     names = [o.name for o in game.options]
     choice = np.zeros(POINT_VALUES ** 3, dtype=np.int64)
     for a, b, c in np.ndindex(POINT_VALUES, POINT_VALUES, POINT_VALUES):
         choice[(a * POINT_VALUES + b) * POINT_VALUES + c] = names.index(
             choose({"P1": a, "B1": b, "P2": c}))
-    chosen = choice[(p1 * POINT_VALUES + b1) * POINT_VALUES + p2]
+    chosen = choice[deals.four // POINT_VALUES]  # by P1 B1 P2
     out: dict[tuple[str, str, int], int] = {}
     for i, o in enumerate(game.options):
         own = deals.own(o)
@@ -222,40 +244,20 @@ class StateValue:
         return dict(self.shown)
 
 
-def _states(sums: OptionSums, law) -> tuple[list[StateValue], int]:
+def _states(sums: OptionSums, law) -> tuple[StateRows, int]:
     """Every information state of the law of what is shown: the option sums summed over
-    the cards not shown; and the law's weights' common denominator."""
+    the cards not shown, as rows (their states made on first use); and the law's
+    weights' common denominator."""
     w = reduce(lcm, (weight.denominator for _, weight in law), 1)
-    out = []
-    for positions, weight in law:
-        hidden = tuple(i for i, p in enumerate(FIRST_FOUR) if p not in positions)
-        # (no card shown: every axis summed, a 0-d array of the one state)
-        counts = np.asarray(sums.counts.sum(axis=hidden), dtype=object)
-        option = [np.asarray(s.sum(axis=hidden), dtype=object) for s in sums.sums]
-        factor = int(weight * w)
-        for key in np.ndindex(*counts.shape):
-            n = int(counts[key])
-            if n == 0:
-                continue
-            raw = [int(s[key]) for s in option]
-            out.append(StateValue(tuple(zip(positions, (int(k) for k in key))),
-                                  weight * Fraction(n, sums.total),
-                                  tuple(Fraction(x, n * sums.denominator) for x in raw),
-                                  factor * n, tuple(factor * x for x in raw)))
-    return out, w
+    return solved_rows(sums.names, sums.counts, sums.sums, law, w,
+                       partial(_state, w * sums.total, sums.denominator)), w
 
 
-def printed_key(shown: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
-    """A state as a person reads it: a hand whose two cards are both shown by its
-    total (``("player", 5)``), any other card by its value."""
-    seen = dict(shown)
-    out = []
-    for hand, (a, b) in (("player", ("P1", "P2")), ("banker", ("B1", "B2"))):
-        if a in seen and b in seen:
-            out.append((hand, (seen[a] + seen[b]) % POINT_VALUES))
-        else:
-            out += [(p, seen[p]) for p in (a, b) if p in seen]
-    return tuple(out)
+def _state(mass_scale: int, denominator: int, shown, mass: int, weighted) -> StateValue:
+    """The state of a row: its chance and each option's value given it, as Fractions
+    (a module-level function, so that a solution pickles)."""
+    return StateValue(shown, Fraction(mass, mass_scale),
+                      tuple(Fraction(x, mass * denominator) for x in weighted), mass, weighted)
 
 
 @dataclass(frozen=True)
@@ -299,7 +301,8 @@ class DecisionSolution:
     game: str
     shoe: str
     options: tuple[str, ...]
-    states: tuple[StateValue, ...] = field(repr=False)
+    #: every information state (a tuple, or the rows a solve makes them from)
+    states: Sequence[StateValue] = field(repr=False)
     #: each option's stake, as a multiple of the first, and the fee on the first
     stakes: tuple[Fraction, ...] = ()
     fee: Fraction = Fraction(0)
@@ -307,23 +310,16 @@ class DecisionSolution:
     mass_scale: int = field(default=1, repr=False)
     scale: int = field(default=1, repr=False)
 
+    @cached_property
+    def rows(self) -> StateRows:
+        """The states as rows (:mod:`~bacc_edge.analysis.decision_states`)."""
+        if isinstance(self.states, StateRows):
+            return self.states
+        return StateRows.of(self.options, self.states)
+
     @property
     def optimal_return(self) -> Fraction:
-        return Fraction(sum(s.weighted[s.best] for s in self.states), self.scale)
-
-    def _choice(self, strategy, state: StateValue) -> int:
-        if isinstance(strategy, str):
-            name = strategy
-        else:
-            try:
-                name = strategy(state.seen)
-            except Exception as err:  # the user's function: one line, never a traceback
-                raise ArgumentError(f"strategy failed on the cards seen {state.seen}: "
-                                    f"{type(err).__name__}: {err}") from None
-        if name not in self.options:
-            raise ArgumentError(f"strategy chose {name!r}, which is not one of the options "
-                                f"({', '.join(self.options)})")
-        return self.options.index(name)
+        return Fraction(sum(self.rows.chosen(self.rows.best).tolist()), self.scale)
 
     def _strategy(self, strategy):
         if isinstance(strategy, str) or callable(strategy):
@@ -331,48 +327,54 @@ class DecisionSolution:
         raise ArgumentError(f"strategy {kind_of(strategy)} must be an option's name or a "
                             f"function of the cards seen (position → value) to one")
 
+    def choices(self, strategy: str | Strategy) -> np.ndarray:
+        """The option (its index) ``strategy`` chooses in each state, in order; a
+        function is asked once per cards seen, its answers kept for the next solution
+        (:meth:`~bacc_edge.analysis.decision_states.StateRows.choices`)."""
+        return self.rows.choices(self._strategy(strategy))
+
     def return_under(self, strategy: str | Strategy) -> Fraction:
         """The return when the bettor always chooses ``strategy`` (an option's name), or
         what ``strategy(seen)`` names, ``seen`` the shown cards (position → value)."""
-        strategy = self._strategy(strategy)
-        return Fraction(sum(s.weighted[self._choice(strategy, s)] for s in self.states),
-                        self.scale)
+        return Fraction(sum(self.rows.chosen(self.choices(strategy)).tolist()), self.scale)
 
     def wagered(self, strategy: str | Strategy | None = None) -> Fraction:
         """The amount wagered on average per unit of the first stake (the stake chosen
         and the fee), under ``strategy`` (None: optimal play)."""
-        strategy = None if strategy is None else self._strategy(strategy)
-        mass = [0] * len(self.stakes)  # the chance of choosing each option
-        for s in self.states:
-            mass[s.best if strategy is None else self._choice(strategy, s)] += s.mass
+        chosen = self.rows.best if strategy is None else self.choices(strategy)
+        mass = self.rows.mass_by_option(chosen)  # the chance of choosing each option
         return sum((Fraction(m, self.mass_scale) * k for m, k in zip(mass, self.stakes)),
                    self.fee)
 
     def errors(self, strategy: str | Strategy) -> list[Error]:
         """Every state where ``strategy`` departs from the best option, costliest first:
         the costs sum to the optimal return less the strategy's."""
-        strategy = self._strategy(strategy)
-        out = []
-        for s in self.states:
-            i = self._choice(strategy, s)
-            if s.values[i] < s.values[s.best]:
-                out.append(Error(s.shown, self.options[i], self.options[s.best],
-                                 Fraction(s.weighted[s.best] - s.weighted[i], self.scale)))
-        return sorted(out, key=lambda e: -e.cost)
+        chosen = self.choices(strategy)
+        return [Error(self.rows.shown(i), self.options[chosen[i]],
+                      self.options[self.rows.best[i]], Fraction(cost, self.scale))
+                for i, cost in self.rows.errors(chosen)]
 
     def printed_errors(self, strategy: str | Strategy) -> list[Error]:
         """:meth:`errors` summed by printed cell (:func:`printed_key`: a hand whose two
         cards are shown by its total), costliest first; ``shown`` is the cell's key."""
-        cells: dict = {}
-        for e in self.errors(strategy):
-            key = (printed_key(e.shown), e.chosen, e.best)
-            cells[key] = cells.get(key, Fraction(0)) + e.cost
-        return sorted((Error(k[0], k[1], k[2], c) for k, c in cells.items()),
+        chosen, cells = self.choices(strategy), self.rows.cells
+        summed: dict = {}
+        for i, cost in self.rows.errors(chosen):
+            key = (cells.keys[cells.of_row[i]][1], int(chosen[i]), int(self.rows.best[i]))
+            summed[key] = summed.get(key, 0) + cost
+        return sorted((Error(k, self.options[o], self.options[b], Fraction(cost, self.scale))
+                       for (k, o, b), cost in summed.items()),
                       key=lambda e: -e.cost)
 
     @cached_property
     def _printed(self) -> tuple[PrintedCell, ...]:
-        return self._printed_cells()
+        cells = self.rows.cells
+        return tuple(PrintedCell(positions, key, Fraction(m, self.mass_scale),
+                                 tuple(Fraction(v * self.mass_scale, self.scale * m)
+                                       for v in sums), bool(mixed))
+                     for (positions, key), m, sums, mixed
+                     in zip(cells.keys, cells.mass.tolist(), cells.weighted.tolist(),
+                            cells.mixed.tolist()))
 
     def printed(self) -> tuple[PrintedCell, ...]:
         """The strategy as printed: per shown set and :func:`printed_key`, the options'
@@ -380,27 +382,16 @@ class DecisionSolution:
         (worked out once)."""
         return self._printed
 
-    def _printed_cells(self) -> tuple[PrintedCell, ...]:
-        """The strategy as printed: per shown set and :func:`printed_key`, the options'
-        values given the cell and the best; ``mixed`` where the cards inside disagree."""
-        cells: dict = {}
-        for s in self.states:
-            positions = tuple(p for p, _ in s.shown)
-            key = (positions, printed_key(s.shown))
-            mass, sums, best = cells.get(key, (0, None, set()))
-            sums = s.weighted if sums is None else tuple(a + b for a, b in zip(sums, s.weighted))
-            cells[key] = (mass + s.mass, sums, best | {s.best})
-        return tuple(PrintedCell(k[0], k[1], Fraction(m, self.mass_scale),
-                                 tuple(Fraction(v * self.mass_scale, self.scale * m)
-                                       for v in sums), len(best) > 1)
-                     for k, (m, sums, best) in cells.items())
-
     def printed_strategy(self) -> Strategy:
         """Play by the printed table: the best option of the state's printed cell."""
         best = {(c.positions, c.key): self.options[c.best] for c in self.printed()}
-        return lambda seen: best[(tuple(p for p in FIRST_FOUR if p in seen),
-                                  printed_key(tuple((p, seen[p]) for p in FIRST_FOUR
-                                                    if p in seen)))]
+
+        def choose(seen: dict) -> str:
+            return best[(tuple(p for p in FIRST_FOUR if p in seen),
+                         printed_key(tuple((p, seen[p]) for p in FIRST_FOUR if p in seen)))]
+        # its choices are the cells' best, read off the rows without asking it
+        self.rows.remember(choose, self.rows.cells.best[self.rows.cells.of_row])
+        return choose
 
 
 def solve_decision(game: DecidedBet | OwnHand, shoe: Shoe, *,
@@ -420,7 +411,7 @@ def solve_decision(game: DecidedBet | OwnHand, shoe: Shoe, *,
     else:
         raise ArgumentError(f"game {kind_of(game)} must be a DecidedBet or an OwnHand")
     states, w = _states(sums, game.shown.law)
-    return DecisionSolution(game.name, shoe.label, sums.names, tuple(states),
+    return DecisionSolution(game.name, shoe.label, sums.names, states,
                             tuple(o.stake for o in game.options),
                             getattr(game, "fee", Fraction(0)), w * sums.total,
                             w * sums.total * sums.denominator)

@@ -172,10 +172,9 @@ def from_shoe(bet: RunBet, shoe: Shoe, *, cut: int = 0, end: EndRule = EndRule.A
     ended, live = _follow(bet, value_counts(shoe), cut, end_code, most_shoes, tableau)
     counted = sum((bet.net(n, e) * p for (n, e), p in ended.items()), Fraction(0))
     rest = sum(live.values(), Fraction(0))
-    reach = {state: _reachable(bet, state[1], 1 if state[2] else
-                               most_coups(sum(state[0]), cut, end_code)) for state in live}
-    low = counted + sum((p * min(reach[state]) for state, p in live.items()), Fraction(0))
-    high = counted + sum((p * max(reach[state]) for state, p in live.items()), Fraction(0))
+    ranges = pay_ranges(bet, live, cut, end_code)
+    low = counted + sum((p * least for (least, _), p in ranges.items()), Fraction(0))
+    high = counted + sum((p * most for (_, most), p in ranges.items()), Fraction(0))
     kind = ValueKind.EXACT if not live else ValueKind.PROVEN_BOUNDS
     model = f"{_shoe_name(shoe)}, dealt in turn (cut {cut}, {EndRule(end).value})"
     ret = counted if not live else (low + high) / 2
@@ -252,6 +251,21 @@ def _reachable(bet: RunBet, run: int, coups: int | None = None) -> set[Fraction]
            for e in (Ending.BROKEN, Ending.SHOE_END)}
     if RunStep.PUSH in bet.steps.values():
         out.add(Fraction(0))
+    return out
+
+
+def pay_ranges(bet: RunBet, live: dict, cut: int, end: int) -> dict:
+    """The live states' chances (``live``: (values, run, last coup) → chance) summed by
+    the least and most each may still be paid (:func:`_reachable`), worked out once per
+    run and coups left: thousands of states share a few."""
+    by_key: dict = {}
+    for (values, run, last), p in live.items():
+        key = (run, 1 if last else most_coups(sum(values), cut, end))
+        by_key[key] = by_key.get(key, 0) + p
+    out: dict = {}
+    for key, p in by_key.items():
+        pays = _reachable(bet, *key)
+        out[min(pays), max(pays)] = out.get((min(pays), max(pays)), 0) + p
     return out
 
 
@@ -527,4 +541,5 @@ def streak_values(path, shoe: Shoe | None = None, *, names=(), cut: int = 14,
 __all__ = ["COMMAND_PATHS", "COMMAND_SHOES", "COMMAND_SHOES_DEALT", "DealtCoups", "MOST_SHOES",
            "RunLine", "StreakValue", "ValueKind", "chain", "dealt_coups", "dealt_paths",
            "dealt_winners", "from_shoe", "independent_coups", "most_coups", "one_coup_steps",
-           "placed_runs", "simulated", "simulated_paths", "streak_values", "whole_decks"]
+           "pay_ranges", "placed_runs", "simulated", "simulated_paths", "streak_values",
+           "whole_decks"]
