@@ -576,6 +576,7 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
 __all__ = ["ABSENT", "CELL_BYTES", "COUP_STEPS", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES",
            "GROUPS_FROM", "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS",
            "SPARSE_CELLS", "SPILLED_BYTES", "cells_memory", "coup_groups", "grouped_steps",
-           "too_many_cells", "count_run", "enumeration", "fold_classes", "fold_coups", "interchangeable",
+           "too_many_cells", "count_run", "enumeration", "fold_classes", "fold_coups",
+           "interchangeable",
            "no_residues", "on_cells", "relabelling", "shoe_counts", "sparse_items", "tail_ways",
            "value_folded"]
