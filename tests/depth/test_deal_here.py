@@ -1,8 +1,9 @@
 """Where a depth run deals: a run given neither a scheduler nor local workers deals in
 the command's own process while the whole run, at the pace of its batches after the
-first, would take at most ``HERE_SECONDS``, and hands the batches left to a local
-cluster; ``--workers`` or ``--scheduler`` deal there from the outset. The clock is a
-fake one each shoe dealt moves on, so no test depends on the machine's speed."""
+first, would take no longer there than a local cluster's start and the rest on it
+(``here_seconds``: 10.5 s on 2 cores), and hands the batches left to a local cluster;
+``--workers`` or ``--scheduler`` deal there from the outset. The clock is a fake one each
+shoe dealt moves on, and the machine has 2 cores, so no test depends on the machine."""
 
 import types
 
@@ -43,6 +44,7 @@ def paced(monkeypatch, seconds_a_shoe, first_extra=0.0):
             yield i, deal_batch(spec, i * batch, sizes[i])
 
     monkeypatch.setattr(cluster, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    monkeypatch.setattr(cluster.os, "cpu_count", lambda: 2)
     monkeypatch.setattr(cluster, "deal_batch", dealt_here)
     monkeypatch.setattr(cluster, "deal_on_dask", on_dask)
     return here, there
@@ -56,22 +58,33 @@ def same_tallies(a, b) -> None:
 
 @pytest.mark.parametrize("seconds_a_shoe, first_extra, here, there", [
     (0.1, 0.0, list(range(SHOES)), []),  # 1 s in all: every batch here, no cluster
-    (0.5, 0.0, list(range(SHOES)), []),  # 5 s: still within HERE_SECONDS
+    (1.0, 0.0, list(range(SHOES)), []),  # 10 s: still within 10.5 s
     (0.1, 5.0, list(range(SHOES)), []),  # a slow first batch (kernels loaded) alone
-    (1.0, 0.0, [0, 1], [list(range(2, SHOES))]),  # 10 s: the pace of batch 1 sends the rest
+    (1.1, 0.0, [0, 1], [list(range(2, SHOES))]),  # 11 s: the pace of batch 1 sends the rest
     (0.2, 30.0, [0, 1], [list(range(2, SHOES))]),  # 30 s for the first: past it already
 ])
 def test_a_run_deals_here_while_its_pace_keeps_it_short(spec, tmp_path, monkeypatch,
                                                          seconds_a_shoe, first_extra, here,
                                                          there):
-    assert cluster.HERE_SECONDS == 6.0  # the limit these rows are worked out for
+    assert cluster.here_seconds(2) == 10.5  # the limit these rows are worked out for
     dealt_here, given = paced(monkeypatch, seconds_a_shoe, first_extra)
     tally = run_depth(spec, SHOES, batch=1, state=tmp_path / "a")
     assert dealt_here == here
     assert given == there
     monkeypatch.setattr(cluster, "deal_batch", deal_batch)  # every batch dealt anew, here
-    monkeypatch.setattr(cluster, "HERE_SECONDS", float("inf"))
+    monkeypatch.setattr(cluster, "here_seconds", lambda cores: float("inf"))
     same_tallies(tally, run_depth(spec, SHOES, batch=1, state=tmp_path / "b"))
+
+
+@pytest.mark.parametrize("cores, seconds", [
+    (1, float("inf")),  # one worker deals no faster than this process: never
+    (2, 10.5),  # k = 1.5: 3.5 · 1.5 / 0.5
+    (4, 5.25),  # k = 3: 3.5 · 3 / 2
+    (16, 3.5 * 12 / 11),
+])
+def test_a_cluster_is_worth_its_start_from_a_run_this_long(cores, seconds):
+    assert cluster.CLUSTER_START_S == 3.5 and cluster.CLUSTER_SHARE == 0.75
+    assert cluster.here_seconds(cores) == pytest.approx(seconds, rel=1e-12)
 
 
 @pytest.mark.parametrize("where", [{"workers": 1}, {"workers": 2},

@@ -2,9 +2,9 @@
 or the scheduler given), or, for a count study by the coups' outcomes with no scheduler,
 on threads of this process. A run with neither a scheduler nor a number of local workers
 deals its first batches in this process, and starts the local cluster only for what is
-left after :data:`HERE_SECONDS` (:func:`_deal_here_first`): a small run never waits for
-one to start. With what a cluster takes of the process: Ctrl-C kept from the local
-cluster's workers while they start (:func:`workers_spared_ctrl_c`: a signal handler and
+left once the run would end sooner there (:func:`_deal_here_first`): a small run never
+waits for one to start. With what a cluster takes of the process: Ctrl-C kept from the
+local cluster's workers while they start (:func:`workers_spared_ctrl_c`: a signal handler and
 an environment variable, each restored), and Dask's log lines below ERROR silenced while
 it runs (:func:`dask_logging_quiet`).
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import math
 import os
 import re
 import signal
@@ -30,14 +31,15 @@ from .shoes import deal_batch, game
 
 #: Seconds to wait for a Dask scheduler to answer.
 CONNECT_TIMEOUT = 5
-#: Seconds a run given neither a scheduler nor local workers may take dealt in this
-#: process, projected from the pace of its first batches: a run that would take longer
-#: starts a local cluster for the batches left. Starting one takes seconds (each worker a
-#: Python process that imports bacc-edge and loads its kernels: 6.4 s in all against
-#: 2.5 s dealt here for 20 shoes of Lucky 8 screened, 2 workers); a run of T seconds here
-#: takes about that start and T / cores there, so here is quicker up to about twice the
-#: start on 2 cores. A large run loses the time of its first two batches.
-HERE_SECONDS = 6.0
+#: Seconds a local cluster takes to start before it deals (its workers are Python
+#: processes that import bacc-edge and load its kernels; measured on 2 cores: 20 shoes of
+#: Lucky 8 screened 6.4 s on 2 workers, 2.5 s dealt in one process), and the share of its
+#: cores it then deals at (2000 shoes of the live-dealer paytable's two bets: 8 s on 2
+#: workers after their start against 12 s in one process).
+CLUSTER_START_S, CLUSTER_SHARE = 3.5, 0.75
+#: A run given neither a scheduler nor local workers is dealt in this process while the
+#: whole run would take no longer than a cluster's start and the rest on it
+#: (:func:`here_seconds`).
 #: Local worker processes at most: each is a Python process holding numba's kernels
 #: (about 200 MB); far past the cores they only slow the run, and 100,000 never start.
 MAX_WORKERS = 256
@@ -219,17 +221,27 @@ def deal_batches(spec, pending, batch, sizes, scheduler, workers):
         yield from deal_on_dask(spec, pending, batch, sizes, scheduler, workers)
 
 
+def here_seconds(cores: int) -> float:
+    """The longest a run dealt in one process may take before a local cluster of
+    ``cores`` workers would end it sooner: T seconds here take CLUSTER_START_S + T / k
+    there (k = CLUSTER_SHARE × cores, the cluster's speed-up), sooner from T = S·k/(k − 1)
+    on (2 cores: 10.5 s; 16: 3.8 s); never, where k is 1 or less (one core)."""
+    k = CLUSTER_SHARE * cores
+    return CLUSTER_START_S * k / (k - 1) if k > 1 else math.inf
+
+
 def _deal_here_first(spec, pending, batch, sizes):
     """Yield (batch, arrays) for the ``pending`` batches dealt one after another in this
     process (:func:`~bacc_edge.depth.shoes.deal_batch`, as a worker deals them: the same
     arrays, a failure told as a worker's) while the whole run, at the pace of the shoes
-    dealt after the first batch, would take at most :data:`HERE_SECONDS`; return the
-    batches left."""
+    dealt after the first batch, would take at most :func:`here_seconds` on this
+    machine's cores; return the batches left."""
     left, first, paced = list(pending), None, 0
+    limit = here_seconds(os.cpu_count() or 1)
     started = time.monotonic()
     while left:
         if paced and _projected(time.monotonic(), started, first, paced,
-                                sum(sizes[i] for i in left)) > HERE_SECONDS:
+                                sum(sizes[i] for i in left)) > limit:
             break
         i = left.pop(0)
         try:
@@ -354,6 +366,6 @@ def _deal_on_threads(spec, pending, batch, sizes, workers):
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-__all__ = ["CONNECT_TIMEOUT", "HERE_SECONDS", "MAX_WORKERS", "check_scheduler", "check_workers",
-           "dask_logging_quiet", "deal_batches", "deal_on_dask", "reach_scheduler",
-           "workers_spared_ctrl_c"]
+__all__ = ["CLUSTER_SHARE", "CLUSTER_START_S", "CONNECT_TIMEOUT", "MAX_WORKERS",
+           "check_scheduler", "check_workers", "dask_logging_quiet", "deal_batches",
+           "deal_on_dask", "here_seconds", "reach_scheduler", "workers_spared_ctrl_c"]
