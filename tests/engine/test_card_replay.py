@@ -123,7 +123,7 @@ def test_a_cell_not_known_is_not_replayed(many_cells):
                         shoe=shoe_of(kinds_of({})))
     known, counts = card_replay.count_known(*later(layout, LATER["part-dealt"]))
     missing = known[counts > 0][len(known[counts > 0]) // 2]
-    fewer = known[known != missing]
+    fewer = card_kernels.read_only(known[known != missing])  # as the library's cells
     assert card_replay.count_known(*later(layout, {}, fewer)) is None  # the record made
     assert card_replay.count_known(*later(layout, LATER["part-dealt"], fewer)) is None
 
