@@ -212,6 +212,10 @@ API = [
      "spec None (NoneType) must be the DepthSpec of prepare_depth()"),
     ("run_depth(on_progress=5)", lambda: run_depth(_spec(), 2, on_progress=5), ArgumentError,
      "on_progress 5 (int) must be a function (or None)"),
+    ("run_depth(workers, scheduler)",
+     lambda: run_depth(_spec(), 2, workers=2, scheduler="tcp://127.0.0.1:1"), OptionError,
+     "workers 2 and scheduler 'tcp://127.0.0.1:1': give one or the other (workers size a "
+     "local cluster"),
     ("run_depth(on_progress, on_batch)",
      lambda: run_depth(_spec(), 2, on_progress=print, on_batch=print), ArgumentError,
      "give on_progress (on_batch is its former name), not both"),

@@ -36,10 +36,10 @@ CONNECT_TIMEOUT = 5
 #: Lucky 8 screened 6.4 s on 2 workers, 2.5 s dealt in one process), and the share of its
 #: cores it then deals at (2000 shoes of the live-dealer paytable's two bets: 8 s on 2
 #: workers after their start against 12 s in one process).
-CLUSTER_START_S, CLUSTER_SHARE = 3.5, 0.75
 #: A run given neither a scheduler nor local workers is dealt in this process while the
 #: whole run would take no longer than a cluster's start and the rest on it
 #: (:func:`here_seconds`).
+CLUSTER_START_S, CLUSTER_SHARE = 3.5, 0.75
 #: Local worker processes at most: each is a Python process holding numba's kernels
 #: (about 200 MB); far past the cores they only slow the run, and 100,000 never start.
 MAX_WORKERS = 256
@@ -52,6 +52,18 @@ def check_workers(workers: int | None) -> None:
                                 or not 1 <= workers <= MAX_WORKERS):
         raise OptionError(f"workers {workers!r} must be a whole number from 1 to "
                           f"{MAX_WORKERS} (each is a process of its own)")
+
+
+def check_where(scheduler: str | None, workers: int | None) -> None:
+    """Refuse a scheduler's address or a number of local workers that is wrong
+    (:func:`check_scheduler`, :func:`check_workers`), and both given: the workers size a
+    local cluster, and the scheduler's deals on its own."""
+    if scheduler is not None and workers is not None:
+        raise OptionError(f"workers {workers!r} and scheduler {scheduler!r}: give one or the "
+                          f"other (workers size a local cluster; the scheduler's cluster "
+                          f"deals on its own workers)")
+    check_scheduler(scheduler)
+    check_workers(workers)
 
 
 @contextlib.contextmanager
@@ -367,5 +379,5 @@ def _deal_on_threads(spec, pending, batch, sizes, workers):
 
 
 __all__ = ["CLUSTER_SHARE", "CLUSTER_START_S", "CONNECT_TIMEOUT", "MAX_WORKERS",
-           "check_scheduler", "check_workers", "dask_logging_quiet", "deal_batches",
+           "check_scheduler", "check_where", "check_workers", "dask_logging_quiet", "deal_batches",
            "deal_on_dask", "here_seconds", "reach_scheduler", "workers_spared_ctrl_c"]

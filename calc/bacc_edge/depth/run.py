@@ -34,7 +34,7 @@ from ..util.arguments import callable_argument
 from ..util.progress import Progress
 from ..util.source_digest import source_digest
 from ..util.user_folders import depth_state, shown
-from .cluster import check_scheduler, check_workers, deal_batches, reach_scheduler
+from .cluster import check_where, deal_batches, reach_scheduler
 from .options import DepthOptions, depth_options, prepare
 from .shoes import DepthSpec, card_bets
 from .state import BadBatch, RunFolder
@@ -240,9 +240,8 @@ def run_depth(spec: DepthSpec, shoes: int, *, batch: int | None = None,
         callable_argument(call, name)
     batch = default_batch(spec) if batch is None else batch
     check_size(spec, shoes, batch)
-    check_scheduler(scheduler)
+    check_where(scheduler, workers)
     reach_scheduler(scheduler)
-    check_workers(workers)
     if state is not None and not isinstance(state, (str, os.PathLike)):
         raise OptionError(f"state must be a folder's path, not {state!r}")
     n_batches = math.ceil(shoes / batch)
@@ -319,7 +318,7 @@ def depth_study(paytable, options: DepthOptions | None = None, *, shoes: int,
     (the callbacks) and what its summary measures (``check``, ``bankroll``): none
     decides a shoe's outcome, so none is part of the run's definition."""
     options = depth_options(options, settings, who="depth_study(paytable, options=...)")
-    check_scheduler(scheduler)
+    check_where(scheduler, workers)
     reach_scheduler(scheduler)  # one deadline: a port that never answers is no hang
     paytable = as_paytable(paytable, on_slow=on_slow)
     if your_count is not None:
