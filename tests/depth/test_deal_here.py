@@ -91,7 +91,6 @@ def test_a_cluster_is_worth_its_start_from_a_run_this_long(cores, seconds):
                                    {"scheduler": "tcp://127.0.0.1:1"}])
 def test_workers_or_a_scheduler_deal_there_from_the_outset(spec, tmp_path, monkeypatch, where):
     dealt_here, given = paced(monkeypatch, 0.0)
-    monkeypatch.setattr(cluster, "reach_scheduler", lambda address, wait=None: None)
     monkeypatch.setattr("bacc_edge.depth.run.reach_scheduler", lambda address, wait=None: None)
     run_depth(spec, 4, batch=2, state=tmp_path, **where)
     assert dealt_here == []
