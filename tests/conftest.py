@@ -14,6 +14,7 @@ import compiled_kernels  # noqa: E402
 import external_tools as tools  # noqa: E402
 from bacc_edge import Shoe  # noqa: E402
 import bacc_edge.engine.jit  # noqa: E402,F401 (sets numba's cache folder, read below)
+from bacc_edge.util.safe_write import write_output  # noqa: E402
 import numba  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -135,6 +136,5 @@ def pytest_terminal_summary(terminalreporter):
     types)."""
     for line in compiled_kernels.summary(COMPILES.seen):
         terminalreporter.write_line(line)
-    if os.environ.get("BACC_EDGE_COMPILES_JSON"):
-        Path(os.environ["BACC_EDGE_COMPILES_JSON"]).write_text(json.dumps(COMPILES.seen,
-                                                                          indent=1))
+    if os.environ.get("BACC_EDGE_COMPILES_JSON"):  # as bacc-edge writes an output
+        write_output(os.environ["BACC_EDGE_COMPILES_JSON"], json.dumps(COMPILES.seen, indent=1))
