@@ -1,8 +1,9 @@
 """Later shoes of a card layout counted by re-weighing a record of its enumeration
 (bacc_edge.engine.card_replay): every line of a bet, shoe after shoe of the same cards,
 against the language read a second time on the slow reference's deals
-(tests/reference_language.py), exactly; and the record refused, or let go, wherever it
-cannot serve a shoe.
+(tests/reference_language.py), exactly, whether a shoe's cells are counted or a report
+sums its deals straight into the bet's settle classes; and the record refused, or let
+go, wherever it cannot serve a shoe.
 
 The layouts are counted as those of many cells are (DENSE_CELLS 0: into the cells
 known), on small shoes of seven kinds of card.
@@ -16,7 +17,7 @@ import numpy as np
 import pytest
 from reference_language import line_counts
 
-from bacc_edge import BaccEdgeError, Shoe, Tables
+from bacc_edge import BaccEdgeError, Shoe, Tables, report
 from bacc_edge.analysis.evaluator import Evaluator, layout_for
 from bacc_edge.engine import card_enumeration, card_kernels, card_plan, card_replay, card_table
 from bacc_edge.language.random_bets import bet_from_source
@@ -93,6 +94,57 @@ def test_later_shoes_replayed_count_as_the_reference(many_cells, monkeypatch, so
     assert len(replays) == len(LATER)  # each shoe replayed, not counted again
     record = card_replay.recorded(layout)
     assert record.n[0] == len(record.at)  # every leaf priced written
+
+
+def returns(monkeypatch, module, name) -> list:
+    """What ``module.name`` returns, call by call, from now on."""
+    out, real = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: out.append(real(*a, **k)) or out[-1])
+    return out
+
+
+def report_lines(source: str, tables: Tables) -> dict[str, tuple[int, ...]]:
+    """Each later shoe's lines of the bet ``source`` as report() settles them (the first
+    shoe the full one), against the reference's, by shoe."""
+    bet, first = bet_from_source(source), shoe_of(kinds_of({}))
+    out = {}
+    for name, changes in LATER.items():
+        (result,) = report([bet], shoe_of(kinds_of(changes)), full_shoe=first, tables=tables)
+        out[name] = (tuple(line.combinations for line in result.events),
+                     line_counts(source, kinds_of(changes)))
+    return out
+
+
+@pytest.mark.parametrize("order", ["coups", "cells"])
+@pytest.mark.parametrize("source", BETS.values(), ids=BETS.keys())
+def test_a_report_sums_later_shoes_into_its_classes_as_the_reference(many_cells, monkeypatch,
+                                                                     source, order):
+    """Once the record is made (by the first later shoe's count), a report's later shoes
+    are replayed straight into the bet's settle classes (no count per cell made or kept), from a record in the order of
+    its coups or of its cells, and settle every line as the reference does."""
+    monkeypatch.setattr(card_replay, "by_cell", lambda *a: order == "cells")
+    summed = returns(monkeypatch, card_table, "class_totals_known")
+    tables = Tables()
+    for name, (lines, reference) in report_lines(source, tables).items():
+        assert lines == reference, name
+    assert [totals is not None for totals in summed] == [False] + [True] * (len(LATER) - 1)
+    assert len(tables._cache) == 2  # the first later shoe's, which made the record, and
+    # the full shoe's: no other table
+
+
+def test_classes_past_the_records_cap_are_counted_as_before(many_cells, monkeypatch):
+    """Where the leaves' classes would take the records past RECORD_LIMIT, a report
+    counts the shoe's cells as before, as exactly."""
+    monkeypatch.setattr(card_replay, "RECORD_LIMIT", 1 << 30)
+    source = BETS["suit then rank"]
+    layout = layout_for([bet_from_source(source)], shoe=shoe_of(kinds_of({})))
+    assert card_replay.count_known(*later(layout, LATER["part-dealt"])) is not None
+    monkeypatch.setattr(card_replay, "RECORD_LIMIT",
+                        sum(a.nbytes for a in card_replay.recorded(layout)))
+    tables = Tables()
+    for name, (lines, reference) in report_lines(source, tables).items():
+        assert lines == reference, name
+    assert len(tables._cache) == 1 + len(LATER)  # every shoe's table counted
 
 
 def test_a_leaf_stands_for_its_orders(many_cells):

@@ -117,6 +117,10 @@ API = [
      "shoe None (NoneType) must be a Shoe"),
     ("Tables.get(shoe, 5)", lambda: bacc_edge.Tables().get(ONE_DECK, 5), ArgumentError,
      "layout 5 (int) must be a layout"),
+    ("Tables.class_totals(None, ev)", lambda: bacc_edge.Tables().class_totals(
+        None, Evaluator.of([BET])), ArgumentError, "shoe None (NoneType) must be a Shoe"),
+    ("Tables.class_totals(shoe, 5)", lambda: bacc_edge.Tables().class_totals(ONE_DECK, 5),
+     ArgumentError, "evaluator 5 (int) must be an Evaluator"),
     ("shoe_from_options(counts=5)", lambda: bacc_edge.shoe_from_options(counts=5),
      ArgumentError, "counts 5 (int) must be text"),
     ("shoe_from_options(remove=5)", lambda: bacc_edge.shoe_from_options(remove=5),

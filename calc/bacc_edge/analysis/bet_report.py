@@ -10,6 +10,8 @@ from enum import StrEnum
 from decimal import Decimal
 from fractions import Fraction
 
+import numpy as np
+
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
 from .evaluator import Evaluator, Layout, bets_named, layout_for
@@ -134,15 +136,37 @@ class Tables:
             self._cache[key] = layout.table(shoe, on_progress=on_progress)
         return self._cache[key]
 
+    def class_totals(self, shoe: Shoe, evaluator: Evaluator, *,
+                     on_progress: Progress | None = None) -> np.ndarray:
+        """The deals of ``shoe`` summed by ``evaluator``'s settle classes, on its layout:
+        from the table where one is kept; else counted straight into the classes where
+        the layout can (:meth:`~bacc_edge.engine.outcome_table.Layout.class_totals`: a
+        card layout replaying its record, no count per cell made or kept); else from
+        the table, counted and kept."""
+        shoe = shoe_argument(shoe)
+        if not isinstance(evaluator, Evaluator):
+            raise ArgumentError(f"evaluator {quoted(evaluator)} must be an Evaluator, e.g. "
+                                f"Evaluator.of(bets)")
+        layout = evaluator.layout
+        if (shoe, layout) not in self._cache:
+            totals = layout.class_totals(shoe, evaluator.cell_class, evaluator.n_classes,
+                                         on_progress=on_progress)
+            if totals is not None:
+                return totals
+        return evaluator.class_totals(self.get(shoe, layout, on_progress=on_progress))
 
-def _results(evaluator: Evaluator, table: OutcomeTable, full: OutcomeTable,
+
+def _results(evaluator: Evaluator, shoe: Shoe, totals: np.ndarray, full: OutcomeTable | None,
              file: str | None) -> list[BetResult]:
-    """Each compiled bet's table on the outcome table's shoe. An event that never
-    settles its bet is an error when it cannot happen, or is shadowed entirely by earlier
-    events, on ``full`` (the full shoe), and a warning when only the depleted shoe rules
-    it out."""
-    line_counts = evaluator.line_counts(table)
-    full_counts = line_counts if full is table else None
+    """Each compiled bet's table on ``shoe``, from its deals summed by the evaluator's
+    settle classes (``totals``). An event that never settles its bet is an error when it
+    cannot happen, or is shadowed entirely by earlier events, on ``full`` (the full
+    shoe's table; None: ``shoe`` itself is), and a warning when only the depleted shoe
+    rules it out."""
+    line_counts = evaluator.line_counts(totals)
+    full_counts = line_counts if full is None else None
+    whole = shoe if full is None else full.shoe
+    total = int(totals.sum())
     out = []
     for b, (bet, counts, pays) in enumerate(zip(evaluator.bets, line_counts, evaluator.pays)):
         warnings = []
@@ -152,31 +176,32 @@ def _results(evaluator: Evaluator, table: OutcomeTable, full: OutcomeTable,
             if full_counts is None:
                 full_counts = evaluator.line_counts(full)
             where = f"{file + ': ' if file else ''}bet {bet.name!r}, event {event.label!r}"
-            if not _happens(event, full):
-                shoes = (f"on {full.shoe}" if full is table or full.shoe.replacement else
-                         f"on {table.shoe}, nor on {full.shoe}, the full shoe that holds it")
+            if not _happens(event, whole, evaluator.layout.tableau):
+                shoes = (f"on {whole}" if full is None or whole.replacement else
+                         f"on {shoe}, nor on {whole}, the full shoe that holds it")
                 raise PaytableError(f"{where}: can never happen ({shoes})")
             if not full_counts[b][i]:
                 raise PaytableError(f"{where}: is shadowed entirely by earlier events "
-                                    f"(on {full.shoe})")
-            warnings.append(f"{where} cannot happen on {table.shoe}")
-        lines = [EventResult(e.label, p, c, Fraction(c, table.total))
+                                    f"(on {whole})")
+            warnings.append(f"{where} cannot happen on {shoe}")
+        lines = [EventResult(e.label, p, c, Fraction(c, total))
                  for e, p, c in zip(bet.events, pays, counts)]
         lines.append(EventResult(bet.otherwise_label, pays[-1], counts[-1],
-                                 Fraction(counts[-1], table.total), otherwise=True))
-        out.append(BetResult(bet, table.shoe, table.total, tuple(lines), file,
-                             tuple(warnings), table.layout.tableau))
+                                 Fraction(counts[-1], total), otherwise=True))
+        out.append(BetResult(bet, shoe, total, tuple(lines), file,
+                             tuple(warnings), evaluator.layout.tableau))
     return out
 
 
-def _happens(event: Event, full: OutcomeTable) -> bool:
-    """Whether ``event``'s condition holds in some deal of ``full``'s shoe, counted on the
-    layout of the event alone: a bet's own layout answers how the bet settles each deal,
-    not each of its conditions (cells that differ only in suits the settlement never
-    needs are one cell there), so an event that earlier ones shadow may not show on it."""
+def _happens(event: Event, full: Shoe, tableau: Tableau) -> bool:
+    """Whether ``event``'s condition holds in some deal of the ``full`` shoe dealt by
+    ``tableau``, counted on the layout of the event alone: a bet's own layout answers how
+    the bet settles each deal, not each of its conditions (cells that differ only in
+    suits the settlement never needs are one cell there), so an event that earlier ones
+    shadow may not show on it."""
     alone = Bet("alone", [Event(event.label, event.when, 1)])
-    layout = streamed_or_layout_for([alone], full.layout.tableau, shoe=full.shoe)
-    return Evaluator([alone], layout).line_counts(layout.table(full.shoe))[0][0] > 0
+    layout = streamed_or_layout_for([alone], tableau, shoe=full)
+    return Evaluator([alone], layout).line_counts(layout.table(full))[0][0] > 0
 
 
 def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
@@ -186,7 +211,9 @@ def evaluate(bet: Bet, table: OutcomeTable, *, full: OutcomeTable | None = None,
     table, by default the table itself)."""
     table = table_argument(table)
     full = table if full is None else table_argument(full, "full")
-    (result,) = _results(Evaluator([bet], table.layout), table, full, file)
+    evaluator = Evaluator([bet], table.layout)
+    (result,) = _results(evaluator, table.shoe, evaluator.class_totals(table),
+                         None if full is table else full, file)
     return result
 
 
@@ -216,7 +243,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     full_shoe = (_decks_holding(shoe) if full_shoe is None
                  else shoe_argument(full_shoe, "full_shoe"))
     paytable = as_paytable(source)
-    tableau = tableau or paytable.rules
+    tableau = paytable.rules if tableau is None else tableau_argument(tableau)
     tables = tables_argument(tables) or Tables()
     results: dict[int, BetResult] = {}
     # each bet's steps twice: its layout found (a count of the fullest shoe where it
@@ -230,13 +257,14 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     for layout, chosen in chosen_layouts.items():
         share = STEPS_PER_BET * len(chosen)
         bets = [paytable.bets[i] for i in chosen]
+        counting = part(on_progress, step.done, share, step.total)
         try:
-            table = tables.get(shoe, layout, on_progress=part(  # counted before the bets
-                on_progress, step.done, share, step.total))     # are compiled: a full
-            full = (tables.get(full_shoe, layout)               # shoe's count tells a
-                    if full_shoe is not None else table)        # card layout its cells
-            evaluator = Evaluator.compiled(bets, layout)
-            results.update(zip(chosen, _results(evaluator, table, full, paytable.file)))
+            evaluator = Evaluator.compiled(bets, layout)  # a card layout's cells found above
+            totals = tables.class_totals(shoe, evaluator, on_progress=counting)
+            full = (tables.get(full_shoe, layout)
+                    if full_shoe is not None and full_shoe != shoe else None)
+            results.update(zip(chosen, _results(evaluator, shoe, totals, full,
+                                                paytable.file)))
         except PlanTooLarge as error:  # stopped where its cells passed the memory
             raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
         step(share)

@@ -50,7 +50,7 @@ from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import check_plan
-from .card_replay import count_known
+from .card_replay import class_totals_known, count_known
 from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS, cells_memory,
                                count_run, enumeration, on_cells, relabelling, shoe_counts,
                                sparse_items, tail_ways, too_many_cells)
@@ -382,6 +382,11 @@ class CardLayout(Layout):
 
     def describe(self) -> str:
         return self.detail.describe()
+
+    def class_totals(self, shoe: Shoe, cell_class: np.ndarray, n_classes: int, *,
+                     on_progress: Progress | None = None) -> np.ndarray | None:
+        """:func:`card_class_totals` of ``shoe`` on these cells."""
+        return card_class_totals(shoe, self, cell_class, n_classes, on_progress=on_progress)
 
     def answering(self, features: frozenset, shoe: Shoe) -> Layout:
         """These cells; or, where they tell apart only the suits their bets name
@@ -808,6 +813,32 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     return OutcomeTable(shoe, layout, counts, total)
 
 
+def card_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarray,
+                      n_classes: int, *,
+                      on_progress: Progress | None = None) -> np.ndarray | None:
+    """The deals of ``shoe`` summed by class (``cell_class``: the class of each of the
+    layout's cells, of ``n_classes``), as :func:`card_table`'s counts summed, but
+    replayed straight into the classes where the layout's record of its sequences serves
+    the shoe (:func:`~bacc_edge.engine.card_replay.class_totals_known`: no count per
+    cell made); None elsewhere (the caller counts the table): a shoe whose suits are not
+    all known, past 64-bit counts, kept from the layout's first count, or one the
+    record does not serve."""
+    detail = layout.detail
+    check_shoe(shoe, layout)
+    cost = check_plan(layout, f"{shoe.label} on {detail.describe()}")
+    known = _OCCUPIED.get((detail, layout.tableau, layout.cards))
+    if (known is None or first_table(shoe, layout) is not None
+            or (detail.suits and not shoe.suits_known) or shoe.coups > np.iinfo(np.int64).max):
+        return None
+    fine_counts, value_counts = shoe_inputs(shoe, detail)
+    step = Steps(on_progress, 1)
+    totals = class_totals_known(layout, cost, known, cell_class, n_classes, fine_counts,
+                                value_counts, tail_ways(shoe), int(not shoe.replacement))
+    if totals is not None:
+        step()
+    return totals
+
+
 def check_shoe(shoe: Shoe, layout: CardLayout) -> None:
     """Refuse, in one line, a shoe ``layout``'s cells cannot be counted on: past 64-bit
     counts, its suits unknown where the cells read them, or holding cards the layout
@@ -886,5 +917,6 @@ def first_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable | None:
     return _FIRST.get((shoe, layout))
 
 
-__all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_table", "cards_held",
+__all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
+           "card_table", "cards_held",
            "check_shoe", "count_first", "first_table", "is_card_feature", "shoe_inputs"]

@@ -79,6 +79,14 @@ class Layout(ABC):
         """``shoe`` counted on these cells, exactly (one step for ``on_progress``, on the
         layouts that count one)."""
 
+    def class_totals(self, shoe: Shoe, cell_class: np.ndarray, n_classes: int, *,
+                     on_progress: Progress | None = None) -> np.ndarray | None:
+        """The deals of ``shoe`` summed by class (``cell_class``: each cell's, of
+        ``n_classes``), counted straight into the classes where a layout can, faster
+        than its table summed; None where it cannot (the caller counts the table), as
+        unless a layout says otherwise."""
+        return None
+
     def answering(self, features: frozenset, shoe: Shoe) -> Layout:
         """The layout whose cells answer conditions reading ``features`` on ``shoe``, where
         these cells do not: for a table that counts such a condition on other cells of the
