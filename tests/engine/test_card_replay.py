@@ -47,6 +47,22 @@ BETS = {
         '2)])'),
 }
 
+#: a bet comparing suits and naming none: they are renamed in order of appearance, and
+#: its record holds the sequences so named, their namings summed on each shoe
+RENAMED = ('Bet("Renamed", [Event("e0", (banker.card(1).suit == player.card(2).suit) & '
+           '(player.card(1).rank == banker.card(2).rank), 5), Event("e1", '
+           'player.hand.same_suit, 2)])')
+
+
+def renamed_cells():
+    """The bet RENAMED, and the card layout that tells its cards apart (a report counts
+    it on classes of those cells, :mod:`~bacc_edge.engine.factored_table`, made from
+    their counts)."""
+    bet = bet_from_source(RENAMED)
+    layout = layout_for([bet], shoe=shoe_of(kinds_of({}))).fine
+    assert isinstance(layout, card_table.CardLayout) and layout.detail.relabel
+    return bet, layout
+
 
 def kinds_of(changes: dict) -> tuple:
     copies = {**FIRST, **changes}
@@ -145,6 +161,26 @@ def test_classes_past_the_records_cap_are_counted_as_before(many_cells, monkeypa
     for name, (lines, reference) in report_lines(source, tables).items():
         assert lines == reference, name
     assert len(tables._cache) == 1 + len(LATER)  # every shoe's table counted
+
+
+def test_later_shoes_of_renamed_suits_replayed_count_as_the_reference(many_cells,
+                                                                      monkeypatch):
+    """A layout whose suits are renamed in order of appearance keeps the sequences so
+    named (count_named's leaves) and replays every later shoe from them, each leaf's
+    namings summed on that shoe's suits, as the reference counts it."""
+    bet, layout = renamed_cells()
+    tables, evaluator = Tables(), Evaluator([bet], layout)
+    replays = spy(monkeypatch, card_kernels, "replay_named")
+    for name, changes in LATER.items():
+        kinds = kinds_of(changes)
+        table = tables.get(shoe_of(kinds), layout)
+        assert evaluator.line_counts(table)[0] == line_counts(RENAMED, kinds), name
+        shoe = shoe_of(kinds)  # summed straight into the bet's classes, as exactly
+        assert evaluator.line_counts(Tables().class_totals(shoe, evaluator))[0] == \
+            line_counts(RENAMED, kinds), name
+    assert len(replays) == 2 * len(LATER)
+    record = card_replay.recorded(layout)
+    assert record.n[0] == len(record.at) and not len(record.orders)
 
 
 def test_a_leaf_stands_for_its_orders(many_cells):

@@ -351,7 +351,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
 
 
 @kernel
-def count_named(cells, block_stride, shoe, out, sparse_out, known):
+def count_named(cells, block_stride, shoe, out, sparse_out, known, record=None):
     """:func:`count_cells` for suits named in order of first appearance on a shoe that
     is not symmetric in its suit classes (``relabel`` 2), exactly, in far fewer steps.
 
@@ -373,8 +373,10 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
     their suits (as in :func:`count_cells`); its factor multiplies the weight and
     leaves G alone, so the labels and the injective sum are the suited cards' only,
     and the sum is taken once, at the last suited card, for all the cards after it.
-    Blocks, strides and codes, ``sparse_out`` and ``known``, and the value returned,
-    as :func:`count_cells` (exact counts)."""
+    Blocks, strides and codes, ``sparse_out`` and ``known``, the value returned, and a
+    ``record`` written (each leaf's classes ``base · n_suits + label``, a card by base
+    only of label 0; read by :func:`replay_named`), as :func:`count_cells` (exact
+    counts)."""
     (coups, coup_key, coup_ways, fine, suited, bases, n_bases, n_suits, stride, fine_code,
      value_code, absent_code, label_ways, block_of, block_pos, block_start, binom) = cells
     fine_counts, value_counts, tails, removal, relabel = shoe
@@ -396,15 +398,22 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
     chosen = np.full(n_fine + 1, -1, dtype=np.int64)
     g = np.ones((n_fine + 1, m, m), dtype=np.int64)
     dp = np.zeros((2, 1 << m), dtype=np.int64)
+    if record is not None:  # its arrays taken once, as count_cells takes them
+        first_of, classes_of, orders_of, at_of, written = record
     for i in range(first_coup(sparse_out), coups.shape[0]):
         begin_coup(sparse_out, i)
+        if record is not None:
+            first_of[i] = written[0]
         nf, _, _, w, cell = coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
         if w == 0:
             continue
         if nf == 0:
-            if not _add(out, sparse_out, known, cell, w):
+            if record is not None:
+                _record_leaf(classes_of, orders_of, at_of, written, chosen, 0, 1, known,
+                             cell, out, w)
+            elif not _add(out, sparse_out, known, cell, w):
                 return stopped(sparse_out, i)
             continue
         d = 0
@@ -465,7 +474,10 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
                     key_here += block_stride[closes[d]] * _block_rank(
                         closes[d], code_at, block_pos, block_start, binom, codes)
             if d == nf - 1:
-                if not _add(out, sparse_out, known, key_here, weight[d + 1] * ways[d + 1]):
+                if record is not None:
+                    _record_leaf(classes_of, orders_of, at_of, written, chosen, nf, 1, known,
+                                 key_here, out, weight[d + 1] * ways[d + 1])
+                elif not _add(out, sparse_out, known, key_here, weight[d + 1] * ways[d + 1]):
                     return stopped(sparse_out, i)
             else:
                 d += 1
@@ -473,6 +485,8 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known):
                 chosen[d] = -1
                 labels[d] = next_labels
                 key[d] = key_here
+    if record is not None:
+        first_of[coups.shape[0]] = written[0]
     return 0
 
 
@@ -1012,6 +1026,86 @@ def replay_cells(cells, shoe, record, out):
             depth -= 1
             used[chosen[depth]] -= 1
             base_used[chosen[depth] // n_suits] -= 1
+
+
+@kernel
+def replay_named(cells, shoe, record, out):
+    """:func:`count_named` of ``shoe`` into the cells known, re-weighing the leaves
+    ``record`` holds (a :class:`CardRecord` count_named wrote on a shoe of plenty), in
+    one pass: ``out`` as :func:`replay_cells` leaves it. Per coup, the weight of its
+    cards dealt by point value (:func:`coup_cards`); per leaf, each suited card's
+    factors for every suit class its label may be named (``g[d, label, s]``: the cards
+    of its base and that suit class less those of its base given its label before it),
+    the sum over every naming of the labels by distinct suit classes at the last suited
+    card (:func:`_injective_sum`), and each card by base only from its base's cards
+    less every card of that base before it, as count_named deals them. A leaf shares
+    the cards its leaf before begins with, and what they weigh, as in replay_cells.
+    Weights are ordered deals of the shoe, below 2**63 as the caller bounds them."""
+    fine_counts, value_counts, tails, removal, _ = shoe
+    m, suited = cells.n_suits, cells.suited
+    n_pos = cells.coups.shape[1]
+    unknown = out.shape[0] - 1
+    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
+    used = np.zeros(fine_counts.shape[0], dtype=np.int64)  # per (base, label)
+    base_counts = base_counts_of(fine_counts, m)
+    base_used = np.zeros(base_counts.shape[0], dtype=np.int64)
+    chosen = np.zeros(n_pos + 1, dtype=np.int64)
+    weight = np.zeros(n_pos + 1, dtype=np.int64)  # the coup's weight times cards by base
+    ways = np.ones(n_pos + 1, dtype=np.int64)  # the injective sum, once it is known
+    labels = np.zeros(n_pos + 1, dtype=np.int64)
+    g = np.ones((n_pos + 1, m, m), dtype=np.int64)
+    dp = np.zeros((2, 1 << m), dtype=np.int64)
+    for i in range(cells.coups.shape[0]):
+        nf, _, _, w, _ = coup_cards(cells, None, value_counts, tails, removal, i, v_used,
+                                     code_at, f_pos, f_val, codes, closes)
+        if w == 0:
+            continue
+        weight[0] = w
+        depth = 0  # the cards dealt so far, chosen[:depth]
+        for j in range(record.first[i], record.first[i + 1]):
+            keep = 0
+            while keep < depth and record.classes[j, keep] == chosen[keep]:
+                keep += 1
+            while depth > keep:  # the cards this leaf does not share, taken back
+                depth -= 1
+                c = chosen[depth]
+                base_used[c // m] -= 1
+                if suited[f_pos[depth]]:
+                    used[c] -= 1
+            while depth < nf:
+                c = np.int64(record.classes[j, depth])
+                base = c // m
+                if suited[f_pos[depth]]:
+                    label, held = c % m, removal * used[c]
+                    for l in range(m):
+                        for s in range(m):
+                            g[depth + 1, l, s] = g[depth, l, s]
+                    for s in range(m):
+                        left = fine_counts[base * m + s] - held
+                        g[depth + 1, label, s] = g[depth, label, s] * left if left > 0 else 0
+                    labels[depth + 1] = max(labels[depth], label + 1)
+                    weight[depth + 1] = weight[depth]
+                    ways[depth + 1] = (_injective_sum(g[depth + 1], labels[depth + 1], m, dp)
+                                       if depth == nf - 1 or not suited[f_pos[depth + 1]]
+                                       else ways[depth])
+                    used[c] += 1
+                else:  # its base's cards of every suit, less those dealt before it
+                    left = base_counts[base] - removal * base_used[base]
+                    weight[depth + 1] = weight[depth] * left if left > 0 else 0
+                    ways[depth + 1] = ways[depth]
+                base_used[base] += 1
+                chosen[depth] = c
+                depth += 1
+            x = weight[nf] * ways[nf]
+            if x != 0:
+                at = record.at[j]
+                out[at] += 1 if at == unknown else x
+        while depth > 0:
+            depth -= 1
+            c = chosen[depth]
+            base_used[c // m] -= 1
+            if suited[f_pos[depth]]:
+                used[c] -= 1
 
 
 @kernel

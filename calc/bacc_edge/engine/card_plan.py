@@ -326,8 +326,11 @@ def _record(detail, cells, cost: PlanCost) -> float:
     few, wherever the count (sequence by sequence, in groups or in stages) is priced
     longer than the replay (:attr:`PlanCost.replay_seconds`). Else 0, none made; also
     where the cells are many and the count made in groups (measured: the groups are
-    the faster, random bets 9 and 38; see the speed page)."""
-    if cost.grouped and cost.sparse or not cost.sparse and cost.replay_seconds >= cost.seconds:
+    the faster, random bets 9 and 38; see the speed page), and where suits are renamed
+    in order of appearance and the cells fit an array (no bisection to save: a replay
+    sums each leaf's namings as the count does)."""
+    if (cost.grouped and cost.sparse or not cost.sparse and cost.replay_seconds >= cost.seconds
+            or detail.relabel and not cost.sparse):
         return 0.0
     return record_bytes(detail, cells, cost.sequences, cost.least,
                         0 if cost.sparse else cost.cell_numbers)

@@ -12,10 +12,17 @@ every later shoe is counted in one sequential pass over the record
 sequence again, and, where the cells are too many for an array, finds each leaf's cell
 among the cells known by bisection, some 250 ns a sequence.
 
-It serves the exact counts of layouts whose suits are not renamed in order of
-appearance (how a shoe renames them depends on its suit classes' counts: not
-replayed), on shoes of known suits (not those with cards removed without their suit,
-counted modulo primes), where its plan prices the replay below the count
+Where suits are renamed in order of appearance (a bet comparing suits, naming none),
+the record holds the sequences so named, as
+:func:`~bacc_edge.engine.card_kernels.count_named` deals them, and each later shoe sums
+every naming of each leaf's suits on its own suit classes
+(:func:`~bacc_edge.engine.card_kernels.replay_named`). Their number is priced on
+average over the namings; a record found to hold more is dealt again at its size,
+once, where it still fits.
+
+It serves the exact counts of layouts on shoes of known suits (not those with cards
+removed without their suit, counted modulo primes), where its plan prices the replay
+below the count
 (:func:`~bacc_edge.engine.card_plan.plan_cost`): those of more cells than an array
 holds (past :data:`~bacc_edge.engine.card_enumeration.DENSE_CELLS`, counted into the
 cells known), unless counted a group of coups at a time, and those counted into an
@@ -100,8 +107,7 @@ def by_cell(cells: float, sequences: float, coups: int) -> bool:
 def record_bytes(detail, cells, sequences: float, reached: float, numbers: int = 0) -> float:
     """The bytes of the record of a layout (``cells``: its
     :func:`~bacc_edge.engine.card_enumeration.enumeration`) dealing ``sequences``
-    sequences into at least ``reached`` cells, at its peak; 0 where none can be made:
-    its suits are named in order of appearance, or the record would pass
+    sequences into at least ``reached`` cells, at its peak; 0 where the record would pass
     :data:`RECORD_LIMIT`. A record put in the order of its cells (:func:`by_cell`)
     peaks while it is ordered: itself, each leaf's coup, the order (4 bytes a leaf),
     the copy of one of its arrays (its fine classes or places) and the start of each
@@ -110,12 +116,10 @@ def record_bytes(detail, cells, sequences: float, reached: float, numbers: int =
     each (8 bytes a number), its cell numbers then turned into places among the cells
     known. Made only beside cells it fits with (:func:`kept_beside`), where the plan
     prices it below a count."""
-    if detail.relabel:
-        return 0.0
-    ordered = any(len(b) > 1 for b in detail.blocks)  # orders kept (a block_stride)
+    ordered = any(len(b) > 1 for b in detail.blocks) and not detail.relabel
     width = int(np.count_nonzero(cells.fine))
     leaf = width + AT_BYTES + ORDERS_BYTES * ordered
-    if by_cell(reached, sequences, len(cells.coups)):
+    if by_cell(reached, sequences, len(cells.coups)) and not detail.relabel:
         leaf += COUP_BYTES + 4 + max(width, AT_BYTES) + 8
     size = sequences * leaf + 8.0 * (len(cells.coups) + 1)
     return 0.0 if size > RECORD_LIMIT else size + 8.0 * numbers
@@ -261,25 +265,21 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
         tails, removal = np.ones(COUP_CARDS + 1, dtype=np.int64), 1
     cells, block_stride = enumeration(detail, layout.tableau)
     n = int(round(cost.sequences))
-    record = card_kernels.CardRecord(  # orders where a block's cards are dealt in order
-        np.zeros(len(cells.coups) + 1, dtype=np.int64),
-        np.zeros((n, int(np.count_nonzero(cells.fine))), dtype=np.uint8),
-        np.zeros(0 if block_stride is None else n, dtype=np.uint16),
-        np.zeros(n, dtype=np.int32), np.zeros(1, dtype=np.int64))
-    numbered = not cost.sparse  # each leaf's cell number, its place found afterwards
-    out = np.zeros((cost.cell_numbers if numbered else len(known)) + 1, dtype=np.int64)
-    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
-    card_kernels.count_cells(cells, block_stride, shoe, 1, out, None, None, no_residues(),
-                             None if numbered else known, record)
-    if numbered:  # into places among the cells known, the counts' array reused for them
-        by_number, out = out, np.zeros(len(known) + 1, dtype=np.int64)
-        card_kernels.to_places(known, by_number, record.at[:min(int(record.n[0]), n)], out)
-        del by_number
+    record, out = _dealt(layout, cost, known, fine_counts, value_counts, tails, removal, n)
+    written = int(record.n[0])
+    if detail.relabel and written > n and kept_beside(
+            record_bytes(detail, cells, float(written), cost.least), len(known)):
+        n = written  # its namings' leaves, priced on average, are more: dealt again
+        record, out = _dealt(layout, cost, known, fine_counts, value_counts, tails, removal, n)
     counts = out if own and not out[-1] else None
-    replay, parts = card_kernels.replay_cells, _coup_parts
-    if record.n[0] != n:  # not the leaves priced: the record dropped
-        record = None
-    elif by_cell(cost.least, cost.sequences, len(cells.coups)):
+    replay = card_kernels.replay_named if detail.relabel else card_kernels.replay_cells
+    parts = _coup_parts
+    written = int(record.n[0])
+    if written != n and not (detail.relabel and written < n):
+        record = None  # not the leaves priced: the record dropped
+    elif written < n:  # a renamed layout's, fewer than priced: those dealt
+        record = record._replace(classes=record.classes[:written], at=record.at[:written])
+    elif by_cell(cost.least, cost.sequences, len(cells.coups)) and not detail.relabel:
         record, replay, parts = (_in_cell_order(record), card_kernels.replay_by_cell,
                                  _leaf_parts)
     nbytes = 0 if record is None else sum(a.nbytes for a in record)
@@ -288,6 +288,36 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
     kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes, {})
     _RECORDS[(detail, layout.tableau, layout.cards)] = kept
     return kept, counts
+
+
+def _dealt(layout, cost, known, fine_counts, value_counts, tails, removal, n: int):
+    """A record of room for ``n`` leaves of ``layout``, written by a count of the shoe
+    given (one of plenty: no branch skipped), and the counts (of every cell number where
+    the cells fit an array, then turned into the cells known: else of the cells known).
+    Suits renamed in order of appearance are dealt as count_named deals them, the
+    sequences so named; else as count_cells does."""
+    detail = layout.detail
+    cells, block_stride = enumeration(detail, layout.tableau)
+    ordered = block_stride is not None and not detail.relabel
+    record = card_kernels.CardRecord(  # orders where a block's cards are dealt in order
+        np.zeros(len(cells.coups) + 1, dtype=np.int64),
+        np.zeros((n, int(np.count_nonzero(cells.fine))), dtype=np.uint8),
+        np.zeros(n if ordered else 0, dtype=np.uint16),
+        np.zeros(n, dtype=np.int32), np.zeros(1, dtype=np.int64))
+    numbered = not cost.sparse  # each leaf's cell number, its place found afterwards
+    out = np.zeros((cost.cell_numbers if numbered else len(known)) + 1, dtype=np.int64)
+    if detail.relabel:
+        shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 2)
+        card_kernels.count_named(cells, block_stride, shoe, out, None,
+                                 None if numbered else known, record)
+    else:
+        shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
+        card_kernels.count_cells(cells, block_stride, shoe, 1, out, None, None,
+                                 no_residues(), None if numbered else known, record)
+    if numbered:  # into places among the cells known, the counts' array reused for them
+        by_number, out = out, np.zeros(len(known) + 1, dtype=np.int64)
+        card_kernels.to_places(known, by_number, record.at[:min(int(record.n[0]), n)], out)
+    return record, out
 
 
 def _kept_bytes() -> int:
