@@ -16,7 +16,7 @@ from reference_language import line_counts
 
 from bacc_edge import Shoe, Tables
 from bacc_edge.analysis.evaluator import Evaluator, layout_for
-from bacc_edge.engine import card_enumeration
+from bacc_edge.engine import card_enumeration, card_kernels, card_replay
 from bacc_edge.engine.card_plan import plan_cost
 from bacc_edge.language.random_bets import bet_from_source, random_bets
 
@@ -88,6 +88,7 @@ def test_a_count_made_a_group_of_coups_at_a_time_is_the_reference_count(
 
     spy.__wrapped__ = card_enumeration.weighed
     monkeypatch.setattr(card_enumeration, "weighed", spy)
+    monkeypatch.setattr(card_replay, "weighed", spy)  # a later shoe replays the groups
     kinds = SHOES[shoe_name]
     counted = Evaluator([bet], layout).line_counts(Tables().get(engine_shoe(kinds), layout))[0]
     assert weighed, "counted coup by coup, not a group at a time"
@@ -106,3 +107,30 @@ def test_the_plan_prices_a_count_made_a_group_of_coups_at_a_time(layouts):
     assert cost.grouped < cost.sequences / 50
     assert cost.seconds < cost.sequences * 15e-9 / 5
     assert "card sequences dealt in groups of coups" in cost.describe()
+
+
+@pytest.mark.parametrize("bet_name", ["random bet 3", "random bet 38"])
+def test_later_shoes_replay_a_record_of_the_groups(bet_name, layouts, monkeypatch):
+    """Shoe after shoe of one layout counted a group at a time (its cells in an array,
+    bet 3; or many, bet 38), the later ones re-weigh a record of the groups' sequences
+    (each group weighed again on the shoe) rather than deal them again, summed into the
+    cells and, straight, into the bet's classes: every line as the reference counts it."""
+    bet, layout = layouts[bet_name]
+    card_replay.forget()
+    replayed = []
+    for name in ("replay_cells", "replay_named", "replay_by_cell"):
+        real = getattr(card_kernels, name)
+        monkeypatch.setattr(card_kernels, name,
+                            lambda *a, real=real: replayed.append(a[0]) or real(*a))
+    evaluator = Evaluator([bet], layout)
+    for shoe_name in sorted(SHOES):
+        kinds = SHOES[shoe_name]
+        shoe = engine_shoe(kinds)
+        assert evaluator.line_counts(Tables().get(shoe, layout))[0] == \
+            line_counts(BETS[bet_name], kinds), shoe_name
+        assert evaluator.line_counts(Tables().class_totals(shoe, evaluator))[0] == \
+            line_counts(BETS[bet_name], kinds), shoe_name
+    groups = card_enumeration.coup_groups(layout.detail, layout.tableau)
+    assert len(replayed) >= len(SHOES)
+    assert all(len(cells.coups) == len(groups.cells.coups) for cells in replayed)
+    card_replay.forget()

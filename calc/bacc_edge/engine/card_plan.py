@@ -187,9 +187,11 @@ class PlanCost:
     @property
     def replay_seconds(self) -> float:
         """Seconds of CPU a later shoe takes replayed from the record
-        (:mod:`~bacc_edge.engine.card_replay`): each sequence a leaf, and each coup a
-        count in groups weighs, weighed as it does."""
-        return self.sequences * SECONDS_PER_LEAF + self.weighed * SECONDS_PER_COUP
+        (:mod:`~bacc_edge.engine.card_replay`): each sequence a leaf (each group's,
+        where counted a group of coups at a time), and each coup weighed into its
+        group as a count in groups weighs it."""
+        return ((self.grouped if self.weighed else self.sequences) * SECONDS_PER_LEAF
+                + self.weighed * SECONDS_PER_COUP)
 
     @property
     def seconds(self) -> float:
@@ -315,23 +317,25 @@ def plan_cost(detail, tableau, cards: tuple) -> PlanCost:
     cost = PlanCost(float(dealt.sum()), numbering.size, float(least.sum()),
                     float(most.sum()), numbering.size > DENSE_CELLS, _why(detail), stages,
                     grouped, weighed)
-    return replace(cost, record=_record(detail, cells, cost))
+    return replace(cost, record=_record(detail, tableau, cells, cost))
 
 
-def _record(detail, cells, cost: PlanCost) -> float:
+def _record(detail, tableau, cells, cost: PlanCost) -> float:
     """The bytes of the record kept to count later shoes
     (:func:`~bacc_edge.engine.card_replay.record_bytes`) where a replay takes less time
-    than a count: always where the cells are too many for an array and the count is not
-    made in groups (a count bisects the cells known for each sequence); where they are
-    few, wherever the count (sequence by sequence, in groups or in stages) is priced
-    longer than the replay (:attr:`PlanCost.replay_seconds`). Else 0, none made; also
-    where the cells are many and the count made in groups (measured: the groups are
-    the faster, random bets 9 and 38; see the speed page), and where suits are renamed
-    in order of appearance and the cells fit an array (no bisection to save: a replay
-    sums each leaf's namings as the count does)."""
-    if (cost.grouped and cost.sparse or not cost.sparse and cost.replay_seconds >= cost.seconds
+    than a count: always where the cells are too many for an array (a count bisects the
+    cells known for each sequence); where they are few, wherever the count (sequence by
+    sequence, in groups or in stages) is priced longer than the replay
+    (:attr:`PlanCost.replay_seconds`). A count made a group of coups at a time is
+    recorded so, its groups' leaves, each group weighed again on each shoe. Else 0, none
+    made; also where suits are renamed in order of appearance and the cells fit an array
+    (no bisection to save: a replay sums each leaf's namings as the count does)."""
+    if (not cost.sparse and cost.replay_seconds >= cost.seconds
             or detail.relabel and not cost.sparse):
         return 0.0
+    if cost.weighed:  # its leaves are those of the groups of coups alike
+        return record_bytes(detail, coup_groups(detail, tableau).cells, cost.grouped,
+                            cost.least, 0 if cost.sparse else cost.cell_numbers)
     return record_bytes(detail, cells, cost.sequences, cost.least,
                         0 if cost.sparse else cost.cell_numbers)
 

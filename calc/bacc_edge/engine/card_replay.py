@@ -53,8 +53,9 @@ from . import card_enumeration, card_kernels
 from ..game.cards import CARD_KINDS, RANKS, SUITS_PER_RANK
 from ..game.shoe import COUP_CARDS
 from ..util.progress import Progress, Steps
-from .card_enumeration import (MEMORY_LIMIT, PROGRESS_PARTS, cells_memory, enumeration,
-                               no_residues, shoe_counts)
+from .coup_groups import CoupGroups, weighed
+from .card_enumeration import (MEMORY_LIMIT, PROGRESS_PARTS, cells_memory, coup_groups,
+                               enumeration, no_residues, shoe_counts)
 
 #: The most bytes the records kept take, all layouts together: past it, none is made.
 RECORD_LIMIT = 256 << 20
@@ -88,6 +89,7 @@ class _Kept(NamedTuple):
     values: np.ndarray
     nbytes: int
     by_class: dict
+    groups: CoupGroups | None
 
 
 #: (detail, tableau, cards) → the record made for it; the last few, within RECORD_LIMIT
@@ -165,14 +167,8 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
         return None  # its leaves were not as many as priced: not replayed
     if fine_counts[~kept.fine].any() or value_counts[~kept.values].any():
         return None  # a kind of card the record's shoe lacked: not all its sequences
-    cells, _ = enumeration(layout.detail, layout.tableau)
-    out = np.zeros(len(known) + 1, dtype=np.int64)
-    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
-    step = Steps(on_progress, PROGRESS_PARTS if on_progress else 1)
-    for cells_part, record_part in kept.parts(cells, kept.record,
-                                               PROGRESS_PARTS if on_progress else 1):
-        kept.replay(cells_part, shoe, record_part, out)
-        step()
+    out = _replayed(layout, kept, kept.record, len(known), fine_counts, value_counts, tails,
+                    removal, on_progress)
     if out[-1]:
         return None
     return known, out[:-1]
@@ -199,15 +195,32 @@ def class_totals_known(layout, cost, known: np.ndarray, cell_class: np.ndarray,
     record = _by_class(kept, cell_class, n_classes)
     if record is None:
         return None
-    cells, _ = enumeration(layout.detail, layout.tableau)
-    out = np.zeros(n_classes + 1, dtype=np.int64)
+    out = _replayed(layout, kept, record, n_classes, fine_counts, value_counts, tails,
+                    removal, on_progress)
+    return None if out[-1] else out[:-1]
+
+
+def _replayed(layout, kept: _Kept, record, places: int, fine_counts: np.ndarray,
+              value_counts: np.ndarray, tails: np.ndarray, removal: int,
+              on_progress: Progress | None) -> np.ndarray:
+    """The shoe's counts at the ``places`` places ``record``'s leaves point into (the
+    cells known, or classes), and at ``places`` one for each leaf at none: ``kept``'s
+    replay over the layout's coups, or over its groups of coups alike, each weighed on
+    the shoe (:func:`~bacc_edge.engine.coup_groups.weighed`), where it was counted a
+    group at a time. Told ``on_progress``, in
+    :data:`~bacc_edge.engine.card_enumeration.PROGRESS_PARTS` parts, a step each."""
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
+    if kept.groups is None:
+        cells, _ = enumeration(layout.detail, layout.tableau)
+    else:
+        cells, shoe = weighed(kept.groups, shoe)
+    out = np.zeros(places + 1, dtype=np.int64)
     step = Steps(on_progress, PROGRESS_PARTS if on_progress else 1)
     for cells_part, record_part in kept.parts(cells, record,
                                                PROGRESS_PARTS if on_progress else 1):
         kept.replay(cells_part, shoe, record_part, out)
         step()
-    return None if out[-1] else out[:-1]
+    return out
 
 
 def _by_class(kept: _Kept, cell_class: np.ndarray, n_classes: int):
@@ -263,14 +276,16 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
         fine_counts = np.where(held_fine, COUP_CARDS, 0)
         value_counts = np.where(held_values, COUP_CARDS * CARD_KINDS, 0)
         tails, removal = np.ones(COUP_CARDS + 1, dtype=np.int64), 1
-    cells, block_stride = enumeration(detail, layout.tableau)
-    n = int(round(cost.sequences))
-    record, out = _dealt(layout, cost, known, fine_counts, value_counts, tails, removal, n)
+    groups = coup_groups(detail, layout.tableau) if cost.weighed else None
+    cells = enumeration(detail, layout.tableau)[0] if groups is None else groups.cells
+    n = int(round(cost.grouped if groups is not None else cost.sequences))
+    dealing = (layout, cost, known, groups, fine_counts, value_counts, tails, removal)
+    record, out = _dealt(*dealing, n)
     written = int(record.n[0])
     if detail.relabel and written > n and kept_beside(
             record_bytes(detail, cells, float(written), cost.least), len(known)):
         n = written  # its namings' leaves, priced on average, are more: dealt again
-        record, out = _dealt(layout, cost, known, fine_counts, value_counts, tails, removal, n)
+        record, out = _dealt(*dealing, n)
     counts = out if own and not out[-1] else None
     replay = card_kernels.replay_named if detail.relabel else card_kernels.replay_cells
     parts = _coup_parts
@@ -279,25 +294,31 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
         record = None  # not the leaves priced: the record dropped
     elif written < n:  # a renamed layout's, fewer than priced: those dealt
         record = record._replace(classes=record.classes[:written], at=record.at[:written])
-    elif by_cell(cost.least, cost.sequences, len(cells.coups)) and not detail.relabel:
+    elif by_cell(cost.least, n, len(cells.coups)) and not detail.relabel:
         record, replay, parts = (_in_cell_order(record), card_kernels.replay_by_cell,
                                  _leaf_parts)
     nbytes = 0 if record is None else sum(a.nbytes for a in record)
     while _RECORDS and _kept_bytes() + nbytes > RECORD_LIMIT:
         del _RECORDS[next(iter(_RECORDS))]
-    kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes, {})
+    kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes, {},
+                 groups)
     _RECORDS[(detail, layout.tableau, layout.cards)] = kept
     return kept, counts
 
 
-def _dealt(layout, cost, known, fine_counts, value_counts, tails, removal, n: int):
+def _dealt(layout, cost, known, groups, fine_counts, value_counts, tails, removal, n: int):
     """A record of room for ``n`` leaves of ``layout``, written by a count of the shoe
     given (one of plenty: no branch skipped), and the counts (of every cell number where
     the cells fit an array, then turned into the cells known: else of the cells known).
     Suits renamed in order of appearance are dealt as count_named deals them, the
-    sequences so named; else as count_cells does."""
+    sequences so named; else as count_cells does; a group of coups alike at a time where
+    ``groups`` are given (:mod:`~bacc_edge.engine.coup_groups`), as the count deals them."""
     detail = layout.detail
     cells, block_stride = enumeration(detail, layout.tableau)
+    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal,
+                                 2 if detail.relabel else 0)
+    if groups is not None:
+        cells, shoe = weighed(groups, shoe)
     ordered = block_stride is not None and not detail.relabel
     record = card_kernels.CardRecord(  # orders where a block's cards are dealt in order
         np.zeros(len(cells.coups) + 1, dtype=np.int64),
@@ -307,11 +328,9 @@ def _dealt(layout, cost, known, fine_counts, value_counts, tails, removal, n: in
     numbered = not cost.sparse  # each leaf's cell number, its place found afterwards
     out = np.zeros((cost.cell_numbers if numbered else len(known)) + 1, dtype=np.int64)
     if detail.relabel:
-        shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 2)
         card_kernels.count_named(cells, block_stride, shoe, out, None,
                                  None if numbered else known, record)
     else:
-        shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
         card_kernels.count_cells(cells, block_stride, shoe, 1, out, None, None,
                                  no_residues(), None if numbered else known, record)
     if numbered:  # into places among the cells known, the counts' array reused for them
