@@ -960,6 +960,31 @@ def _record_leaf(classes, orders_of, at_of, written, chosen, nf, orders, known, 
     at_of[j] = at
 
 
+@inline
+def _shared(classes, j, chosen, depth):
+    """How many of the ``depth`` cards dealt (``chosen``) leaf ``j`` of a record (its fine
+    classes ``classes[j]``) begins with: a replay deals only the cards after them."""
+    keep = 0
+    while keep < depth and classes[j, keep] == chosen[keep]:
+        keep += 1
+    return keep
+
+
+@inline
+def _take_back(chosen, depth, keep, used, base_used, n_suits, suited, f_pos, every):
+    """Take back the cards dealt (``chosen[:depth]``) past the first ``keep``: each from
+    its base's cards used (``base_used``), and from its fine class's (``used``) where
+    ``every`` card is counted there, else only a suited one (a card by base only takes a
+    label of none). Returns ``keep``, the cards now dealt."""
+    while depth > keep:
+        depth -= 1
+        c = chosen[depth]
+        base_used[c // n_suits] -= 1
+        if every or suited[f_pos[depth]]:
+            used[c] -= 1
+    return depth
+
+
 @kernel
 def replay_cells(cells, shoe, record, out):
     """:func:`count_cells` of ``shoe`` (a :class:`CardShoe`, ``relabel`` 0) into the
@@ -997,14 +1022,8 @@ def replay_cells(cells, shoe, record, out):
         weight[0] = w
         depth = 0  # the cards dealt so far, chosen[:depth]
         for j in range(record.first[i], record.first[i + 1]):
-            keep = 0
-            while keep < depth and record.classes[j, keep] == chosen[keep]:
-                keep += 1
-            while depth > keep:  # the cards this leaf does not share, taken back
-                depth -= 1
-                c = chosen[depth]
-                used[c] -= 1
-                base_used[c // n_suits] -= 1
+            depth = _take_back(chosen, depth, _shared(record.classes, j, chosen, depth), used,
+                               base_used, n_suits, suited, f_pos, True)
             while depth < nf:
                 c = np.int64(record.classes[j, depth])
                 base = c // n_suits
@@ -1022,10 +1041,7 @@ def replay_cells(cells, shoe, record, out):
                     out[unknown] += 1
                 else:
                     out[at] += x
-        while depth > 0:
-            depth -= 1
-            used[chosen[depth]] -= 1
-            base_used[chosen[depth] // n_suits] -= 1
+        _take_back(chosen, depth, 0, used, base_used, n_suits, suited, f_pos, True)
 
 
 @kernel
@@ -1063,15 +1079,8 @@ def replay_named(cells, shoe, record, out):
         weight[0] = w
         depth = 0  # the cards dealt so far, chosen[:depth]
         for j in range(record.first[i], record.first[i + 1]):
-            keep = 0
-            while keep < depth and record.classes[j, keep] == chosen[keep]:
-                keep += 1
-            while depth > keep:  # the cards this leaf does not share, taken back
-                depth -= 1
-                c = chosen[depth]
-                base_used[c // m] -= 1
-                if suited[f_pos[depth]]:
-                    used[c] -= 1
+            depth = _take_back(chosen, depth, _shared(record.classes, j, chosen, depth), used,
+                               base_used, m, suited, f_pos, False)
             while depth < nf:
                 c = np.int64(record.classes[j, depth])
                 base = c // m
@@ -1100,12 +1109,7 @@ def replay_named(cells, shoe, record, out):
             if x != 0:
                 at = record.at[j]
                 out[at] += 1 if at == unknown else x
-        while depth > 0:
-            depth -= 1
-            c = chosen[depth]
-            base_used[c // m] -= 1
-            if suited[f_pos[depth]]:
-                used[c] -= 1
+        _take_back(chosen, depth, 0, used, base_used, m, suited, f_pos, False)
 
 
 @kernel
