@@ -120,12 +120,13 @@ def returns(monkeypatch, module, name) -> list:
 
 
 def report_lines(source: str, tables: Tables) -> dict[str, tuple[int, ...]]:
-    """Each later shoe's lines of the bet ``source`` as report() settles them (the first
-    shoe the full one), against the reference's, by shoe."""
-    bet, first = bet_from_source(source), shoe_of(kinds_of({}))
+    """Each later shoe's lines of the bet ``source`` as report() settles them (the full
+    shoe seven of each kind: it holds every one of them), against the reference's, by
+    shoe."""
+    bet, full = bet_from_source(source), shoe_of(tuple((kind, 7) for kind in FIRST))
     out = {}
     for name, changes in LATER.items():
-        (result,) = report([bet], shoe_of(kinds_of(changes)), full_shoe=first, tables=tables)
+        (result,) = report([bet], shoe_of(kinds_of(changes)), full_shoe=full, tables=tables)
         out[name] = (tuple(line.combinations for line in result.events),
                      line_counts(source, kinds_of(changes)))
     return out

@@ -22,6 +22,7 @@ import pytest
 
 from bacc_edge import (BaccEdgeError, Bet, Event, Shoe, ShoeError, all_cards, banker,
                        first_four, outcome_table, player, report, tie)
+from bacc_edge.engine import card_table as card_table_module
 from bacc_edge.engine.card_table import card_table
 from bacc_edge.engine.residues import chinese_remainders, largest_primes
 from bacc_edge.analysis.evaluator import layout_for as _chosen_layout
@@ -127,6 +128,23 @@ def test_suitless_card_table_is_the_sum_over_every_way_the_suits_fell(bet, shoe)
     rows = _rows(spec)
     full = Shoe.from_suits(rows)
     shoe = (full.remove(named) if named else full).remove(suitless)
+    layout = layout_for([Bet(bet, [Event("hit", BETS[bet], 1)])], shoe=shoe)
+    table = card_table(shoe, layout)
+    counts, total = _spread_counts(rows, named, suitless, layout)
+    assert table.total == total
+    assert table.counts.tolist() == counts.tolist()
+
+
+@pytest.mark.parametrize("bet", ["player flush", "flush with a pair", "king then its suit"])
+def test_a_suitless_table_of_cells_too_many_for_an_array_is_the_same_sum(bet, monkeypatch):
+    """Where a layout's cell numbers are too many for an array (here made so: every
+    layout), the suitless count keeps its residues cell by cell in a dict, and its table
+    still holds the sum over every way the suits fell (it stopped on a typing error of
+    its kernel: issue 31's tester)."""
+    monkeypatch.setattr(card_table_module, "DENSE_CELLS", 0)
+    spec, named, suitless = SHOES["lopsided"]
+    rows = _rows(spec)
+    shoe = Shoe.from_suits(rows).remove(suitless)
     layout = layout_for([Bet(bet, [Event("hit", BETS[bet], 1)])], shoe=shoe)
     table = card_table(shoe, layout)
     counts, total = _spread_counts(rows, named, suitless, layout)

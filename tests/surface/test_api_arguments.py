@@ -111,6 +111,14 @@ API = [
      "tables 5 (int) must be a Tables cache"),
     ("report(full_shoe=5)", lambda: report(PUNTO, ONE_DECK, full_shoe=5), ArgumentError,
      "full_shoe 5 (int) must be a Shoe"),
+    ("report(full_shoe short of a card)", lambda: report(
+        Bet("Flush", [Event("Flush", bacc_edge.player.hand.same_suit, 3)]), ONE_DECK,
+        full_shoe=ONE_DECK.remove("K♠")), ArgumentError,
+     "full_shoe (1 deck less K♠) must hold every card of the shoe (1 deck), the shoe it "
+     "was dealt from; it holds fewer K♠"),
+    ("report(full_shoe short of a rank)", lambda: report(PUNTO, ONE_DECK,
+                                                         full_shoe=ONE_DECK.remove("5 5")),
+     ArgumentError, "it holds fewer 5"),
     ("check(tables=5)", lambda: bacc_edge.check(PUNTO, tables=5), ArgumentError,
      "tables 5 (int) must be a Tables cache"),
     ("Tables.get(None, False)", lambda: bacc_edge.Tables().get(None, False), ArgumentError,

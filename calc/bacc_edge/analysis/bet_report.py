@@ -24,6 +24,7 @@ from ..engine.point_table import CellLayout
 from ..language.pays import Pays
 from ..language.bet import Bet, Event, Figure, Measure, Printed
 from ..game.tableau import STANDARD, Tableau, tableau_argument
+from ..game.cards import RANKS, SUITS
 from ..game.shoe import Shoe, decks_holding, shoe_argument
 
 
@@ -241,7 +242,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     callable_argument(on_note, "on_note")
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     full_shoe = (_decks_holding(shoe) if full_shoe is None
-                 else shoe_argument(full_shoe, "full_shoe"))
+                 else _holding(shoe_argument(full_shoe, "full_shoe"), shoe))
     paytable = as_paytable(source)
     tableau = paytable.rules if tableau is None else tableau_argument(tableau)
     tables = tables_argument(tables) or Tables()
@@ -269,6 +270,22 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
             raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
         step(share)
     return Results(results[i] for i in range(len(paytable.bets)))
+
+
+def _holding(full_shoe: Shoe, shoe: Shoe) -> Shoe:
+    """``full_shoe``, once it is seen to hold every card of ``shoe`` (the shoe that was
+    dealt from it): refused in one line, naming a card it holds fewer of, where not."""
+    if shoe.replacement or full_shoe.replacement:
+        return full_shoe
+    short = ([RANKS[r] + SUITS[s] for r in range(len(RANKS)) for s in range(len(SUITS))
+              if shoe.suits[r][s] > full_shoe.suits[r][s]]
+             if shoe.suits is not None and full_shoe.suits is not None else [])
+    short += [RANKS[r] for r in range(len(RANKS)) if shoe.ranks[r] > full_shoe.ranks[r]]
+    if short:
+        raise ArgumentError(f"full_shoe ({full_shoe.label}) must hold every card of the "
+                            f"shoe ({shoe.label}), the shoe it was dealt from; it holds "
+                            f"fewer {short[0]}")
+    return full_shoe
 
 
 def _decks_holding(shoe: Shoe) -> Shoe | None:

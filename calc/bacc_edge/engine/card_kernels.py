@@ -112,7 +112,7 @@ class CellRecord(NamedTuple):
 
 @kernel
 def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular, known,
-                record=None):
+                record=None, in_dict=None):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence; or, for
     cell numbers too many for an array, write each leaf (cell number, weight) into
     ``sparse_out``, a :class:`~bacc_edge.engine.spill.Spill` (None where the counts are
@@ -157,8 +157,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
 
     ``ratios`` None: ``out`` holds exact counts. Else the counts are kept modulo each
     prime p = ``moduli[0, k]`` (``residues[k, cell]``, uint64; with ``sparse`` above 0,
-    ``sparse_out[cell * K + k]``, ``sparse_out`` then a typed dict, and the count
-    stopped unfinished, returning -1, once it holds more than ``sparse`` entries), and
+    ``in_dict[cell * K + k]``, a typed dict, ``sparse_out`` None, and the count stopped
+    unfinished, returning -1, once it holds more than ``sparse`` entries), and
     a fine card of class c whose ``rank_of[c]`` = q >= 0, the t-th of its row q in the
     sequence, also multiplies the weight by
     ``ratios[k, q, t]``: the fractions the cards removed without a suit bring (see
@@ -225,8 +225,9 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     for i in range(0 if ratios is not None else first_coup(sparse_out), coups.shape[0]):
         if ratios is None:
             begin_coup(sparse_out, i)
-        elif sparse_out is not None and sparse and len(sparse_out) > sparse:
-            return -1  # past the most cells a count may hold: stopped
+        elif in_dict is not None:
+            if sparse and len(in_dict) > sparse:
+                return -1  # past the most cells a count may hold: stopped
         if record is not None:
             first_of[i] = written[0]
         nf, _, _, w, cell = coup_cards(
@@ -243,7 +244,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                     return stopped(sparse_out, i)
             else:
                 _merged_factor(ratio[0], used, merged, n_suits, radix, table, moduli, leaf)
-                _add_mod(sparse, residues, sparse_out, cell, w, leaf, moduli)
+                _add_mod(sparse, residues, in_dict, cell, w, leaf, moduli)
             continue
         if ordered:
             _same_value_in_block(f_pos, f_val, nf, block_of, after, nth)
@@ -334,7 +335,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 else:
                     _merged_factor(ratio[d + 1], used, merged, n_suits, radix, table, moduli,
                                    leaf)
-                    _add_mod(sparse, residues, sparse_out, key_here, w_here * orders_here,
+                    _add_mod(sparse, residues, in_dict, key_here, w_here * orders_here,
                              leaf, moduli)
             else:
                 d += 1

@@ -721,8 +721,9 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     done = card_kernels.count_cells(
         *enumeration(detail, layout.tableau),
         card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1, relabel),
-        sparse, exact, sparse_out, ratios,
-        card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out), None)
+        sparse, exact, None, ratios,
+        card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out), None, None,
+        sparse_out)
     if done < 0:
         raise too_many_cells(detail, sparse // k)
     if sparse:
