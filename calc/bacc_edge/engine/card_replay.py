@@ -78,8 +78,11 @@ LEAVES_PER_COUP = 16
 class _Kept(NamedTuple):
     """A record (None: made, but not as many leaves as priced, so not replayed), the
     kernel that replays it and how its coups and record split into parts
-    (:func:`_coup_parts`, :func:`_leaf_parts`), the cells known it points into, and the
-    fine classes and point values the shoe it was made on held plenty of."""
+    (:func:`_coup_parts`, :func:`_leaf_parts`), the cells known it points into, the
+    fine classes and point values the shoe it was made on held plenty of, its bytes,
+    the record with its leaves' classes for the last evaluator asked (:func:`_by_class`),
+    and the groups of coups its leaves belong to where it was made a group at a time
+    (None: coup by coup)."""
 
     known: np.ndarray
     record: card_kernels.CardRecord | card_kernels.CellRecord | None
