@@ -447,16 +447,8 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known, record=None):
                 weight[d + 1] = weight[d] * left
                 ways[d + 1] = ways[d]
             else:
-                held = removal * used[c]  # cards of this base already given this label
-                for l in range(m):
-                    for s in range(m):
-                        g[d + 1, l, s] = g[d, l, s]
-                possible = False
-                for s in range(m):
-                    left = fine_counts[base * m + s] - held
-                    g[d + 1, label, s] = g[d, label, s] * left if left > 0 else 0
-                    possible |= g[d + 1, label, s] > 0
-                if not possible:
+                # cards of this base already given this label: removal * used[c]
+                if not _labelled(g, d, base, label, removal * used[c], fine_counts, m):
                     continue
                 if label >= labels[d]:
                     next_labels = label + 1
@@ -569,6 +561,23 @@ def coup_cards(cells, block_stride, value_counts, tails, removal, i, v_used, cod
         cell += _close_blocks(f_pos, nf, cells.block_of, cells.block_pos, cells.block_start,
                               block_stride, cells.binom, code_at, codes, closes)
     return nf, dealt, fine_dealt, w, cell
+
+
+@inline
+def _labelled(g, d, base, label, held, fine_counts, m):
+    """A suited card of ``base`` given ``label`` after ``d`` cards: ``g[d + 1]`` is
+    ``g[d]`` with that label's factor for each suit class s it may be named, the cards of
+    its base and class s less the ``held`` of its base given the label before it (none
+    left: 0). Whether any naming is left (:func:`count_named`, :func:`replay_named`)."""
+    for l in range(m):
+        for s in range(m):
+            g[d + 1, l, s] = g[d, l, s]
+    possible = False
+    for s in range(m):
+        left = fine_counts[base * m + s] - held
+        g[d + 1, label, s] = g[d, label, s] * left if left > 0 else 0
+        possible |= g[d + 1, label, s] > 0
+    return possible
 
 
 @inline
@@ -1086,13 +1095,8 @@ def replay_named(cells, shoe, record, out):
                 c = np.int64(record.classes[j, depth])
                 base = c // m
                 if suited[f_pos[depth]]:
-                    label, held = c % m, removal * used[c]
-                    for l in range(m):
-                        for s in range(m):
-                            g[depth + 1, l, s] = g[depth, l, s]
-                    for s in range(m):
-                        left = fine_counts[base * m + s] - held
-                        g[depth + 1, label, s] = g[depth, label, s] * left if left > 0 else 0
+                    label = c % m
+                    _labelled(g, depth, base, label, removal * used[c], fine_counts, m)
                     labels[depth + 1] = max(labels[depth], label + 1)
                     weight[depth + 1] = weight[depth]
                     ways[depth + 1] = (_injective_sum(g[depth + 1], labels[depth + 1], m, dp)
