@@ -166,10 +166,8 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
         kept, counts = _make(layout, cost, known, fine_counts, value_counts, tails, removal)
         if counts is not None:
             return known, counts[:-1]
-    if kept.record is None:
-        return None  # its leaves were not as many as priced: not replayed
-    if fine_counts[~kept.fine].any() or value_counts[~kept.values].any():
-        return None  # a kind of card the record's shoe lacked: not all its sequences
+    if not _serves(kept, fine_counts, value_counts):
+        return None
     out = _replayed(layout, kept, kept.record, len(known), fine_counts, value_counts, tails,
                     removal, on_progress)
     if out[-1]:
@@ -191,9 +189,8 @@ def class_totals_known(layout, cost, known: np.ndarray, cell_class: np.ndarray,
     leaves would not fit in :data:`RECORD_LIMIT`."""
     key = (layout.detail, layout.tableau, layout.cards)
     kept = _RECORDS.get(key)
-    if (kept is None or kept.known is not known or kept.record is None
-            or _folds(layout.detail, cost, fine_counts, value_counts)
-            or fine_counts[~kept.fine].any() or value_counts[~kept.values].any()):
+    if (kept is None or kept.known is not known or not _serves(kept, fine_counts, value_counts)
+            or _folds(layout.detail, cost, fine_counts, value_counts)):
         return None
     record = _by_class(kept, cell_class, n_classes)
     if record is None:
@@ -201,6 +198,14 @@ def class_totals_known(layout, cost, known: np.ndarray, cell_class: np.ndarray,
     out = _replayed(layout, kept, record, n_classes, fine_counts, value_counts, tails,
                     removal, on_progress)
     return None if out[-1] else out[:-1]
+
+
+def _serves(kept: _Kept, fine_counts: np.ndarray, value_counts: np.ndarray) -> bool:
+    """Whether ``kept``'s record serves a shoe of these cards: it was made with as many
+    leaves as priced, and the shoe holds no kind of card the record's shoe lacked (a
+    coup of it could deal a sequence the record never saw)."""
+    return (kept.record is not None and not fine_counts[~kept.fine].any()
+            and not value_counts[~kept.values].any())
 
 
 def _replayed(layout, kept: _Kept, record, places: int, fine_counts: np.ndarray,
