@@ -20,9 +20,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bacc_edge import (BaccEdgeError, Bet, Event, Shoe, ShoeError, all_cards, banker,
-                       first_four, outcome_table, player, report, tie)
-from bacc_edge.engine import card_table as card_table_module
+from bacc_edge import (BaccEdgeError, Bet, Event, PlanTooLarge, Shoe, ShoeError, all_cards,
+                       banker, first_four, outcome_table, player, report, tie)
+from bacc_edge.engine import card_plan, card_table as card_table_module
+from bacc_edge.engine.suit_spread import spread_count, spread_shoes
 from bacc_edge.engine.card_table import card_table
 from bacc_edge.engine.residues import chinese_remainders, largest_primes
 from bacc_edge.analysis.evaluator import layout_for as _chosen_layout
@@ -120,10 +121,23 @@ SHOES = {
 }
 
 
+#: The two ways a shoe with cards removed without their suit is counted, each forced
+#: (the engine takes the one priced cheaper): the shoes their suit classes could have left,
+#: summed; one count modulo primes.
+ROUTES = {"spread": True, "residues": False}
+
+
+@pytest.fixture(params=list(ROUTES))
+def route(request, monkeypatch):
+    monkeypatch.setattr(card_table_module, "suitless_plan",
+                        lambda *args: (ROUTES[request.param], 0.0))
+    return request.param
+
+
 @pytest.mark.parametrize("bet", list(BETS))
 @pytest.mark.parametrize("shoe", list(SHOES))
 @pytest.mark.slow
-def test_suitless_card_table_is_the_sum_over_every_way_the_suits_fell(bet, shoe):
+def test_suitless_card_table_is_the_sum_over_every_way_the_suits_fell(bet, shoe, route):
     spec, named, suitless = SHOES[shoe]
     rows = _rows(spec)
     full = Shoe.from_suits(rows)
@@ -142,6 +156,7 @@ def test_a_suitless_table_of_cells_too_many_for_an_array_is_the_same_sum(bet, mo
     still holds the sum over every way the suits fell (it stopped on a typing error of
     its kernel: issue 31's tester)."""
     monkeypatch.setattr(card_table_module, "DENSE_CELLS", 0)
+    monkeypatch.setattr(card_table_module, "suitless_plan", lambda *args: (False, 0.0))
     spec, named, suitless = SHOES["lopsided"]
     rows = _rows(spec)
     shoe = Shoe.from_suits(rows).remove(suitless)
@@ -150,6 +165,47 @@ def test_a_suitless_table_of_cells_too_many_for_an_array_is_the_same_sum(bet, mo
     counts, total = _spread_counts(rows, named, suitless, layout)
     assert table.total == total
     assert table.counts.tolist() == counts.tolist()
+
+
+def test_two_fives_without_their_suit_spread_over_the_colours_by_hand():
+    """A bet on colours: two fives removed without a suit from 8 decks (16 red fives,
+    16 black) left none, one or both red: 16·15 = 240 ordered ways for two red, 2·16·16 =
+    512 for one of each, 240 for two black; 992 = 32·31 in all."""
+    shoe = Shoe.decks(8).remove("5 5")
+    detail = layout_for([Bet("red", [Event("hit", BETS["banker red"], 1)])],
+                        shoe=Shoe.decks(8)).detail
+    spread = spread_shoes(shoe, detail)
+    red = [named.suits[4][1] + named.suits[4][2] for _, named in spread]
+    assert sorted(zip(red, (w for w, _ in spread))) == [(14, 240), (15, 512), (16, 240)]
+    assert spread_count(shoe, detail) == 3
+    assert all(named.ranks == shoe.ranks and named.suits_known for _, named in spread)
+
+
+def test_a_suit_class_holding_fewer_cards_than_were_removed_caps_the_split():
+    # one deck: a single ♥ five; three fives removed without a suit, suits told apart
+    shoe = Shoe.decks(1).remove("5 5 5")
+    detail = layout_for([Bet("f", [Event("hit", BETS["player flush"], 1)])],
+                        shoe=Shoe.decks(1)).detail
+    spread = spread_shoes(shoe, detail)
+    assert len(spread) == spread_count(shoe, detail) == 4  # the one five left: any suit
+    assert sum(w for w, _ in spread) == falling(4, 3)
+
+
+def test_a_suitless_count_neither_way_fits_is_refused_before_it_starts(monkeypatch):
+    calls = []
+    monkeypatch.setattr(card_table_module, "spread_shoes", lambda *a: calls.append(a))
+    monkeypatch.setattr(card_table_module.card_kernels, "count_cells",
+                        lambda *a: calls.append(a))
+    monkeypatch.setattr(card_plan, "SECONDS_PER_RESIDUE", 1.0)
+    monkeypatch.setattr(card_plan, "SECONDS_PER_SPREAD_CELL", 1e3)
+    shoe = Shoe.decks(8).remove("5 5 K")
+    layout = layout_for([Bet("f", [Event("hit", BETS["player flush"], 1)])], shoe=shoe)
+    with pytest.raises(PlanTooLarge) as refused:
+        card_table(shoe, layout)
+    line = str(refused.value)
+    assert "\n" not in line and "40 shoes their suits could have left" in line
+    assert "modulo 3 primes" in line and "name their suits" in line
+    assert not calls
 
 
 SIXTY = " ".join("A 2 3 4 5 6 7 8 9 10 J Q K".split() * 4 + "A 2 3 4 5 6 7 8".split())

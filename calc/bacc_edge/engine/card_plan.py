@@ -109,6 +109,17 @@ SECONDS_PER_COUP = COUP_STEPS * SECONDS_PER_SEQUENCE[False]
 #: counts into the cells known took 250-330 ns a sequence (bets 1, 12, 34, 46, 176).
 SECONDS_PER_LEAF = 10e-9
 
+#: Seconds per card sequence and prime of a count modulo primes (a shoe with cards removed
+#: without their suit: :func:`~bacc_edge.engine.card_table.card_table`), measured on the
+#: bench's machine: Red Rush on 8 decks less 5 5 K, 1.28e9 sequences, 4 primes, 96 s of
+#: CPU (19 ns); a flush bet, 9.6e5 sequences, 3 primes, 0.19-0.22 s (some of it the
+#: count's set-up).
+SECONDS_PER_RESIDUE = 20e-9
+#: Seconds per cell to add a shoe's counts, weighed, into the sum over the shoes the cards
+#: removed without a suit could have left (:mod:`~bacc_edge.engine.suit_spread`: Python
+#: integers).
+SECONDS_PER_SPREAD_CELL = 1e-7
+
 #: Seconds of CPU to settle a cell of a streamed count through its bets, as it comes
 #: (:mod:`~bacc_edge.engine.streamed_count`: its number decoded, the features its bets
 #: read made, their conditions tested, its weight summed into its line). Measured on the
@@ -340,6 +351,19 @@ def _record(detail, tableau, cells, cost: PlanCost) -> float:
                         0 if cost.sparse else cost.cell_numbers)
 
 
+@lru_cache(maxsize=16)
+def residue_sequences(detail, tableau, cards: tuple, relabel: int) -> float:
+    """The card sequences a count modulo primes deals (a shoe with cards removed without
+    their suit, :func:`~bacc_edge.engine.card_table.card_table`), for shoes holding only
+    ``cards``, its suits named as ``relabel`` says
+    (:func:`~bacc_edge.engine.card_enumeration.relabelling`): every fine card dealt with
+    its suit class, the coups neither folded, grouped nor counted in stages."""
+    cells, block_stride = enumeration(detail, tableau)
+    held = _held(detail, cells, cards)
+    return float(_sequences(detail, cells, held, block_stride is not None, relabel,
+                            True).sum())
+
+
 def _grouped(detail, tableau, held: dict, sequences: float) -> tuple[float, int]:
     """The card sequences dealt and the coups weighed where a count of ``sequences`` is
     made a group of coups at a time
@@ -367,20 +391,26 @@ def _held(detail, cells, cards: tuple) -> dict[str, np.ndarray]:
     return out
 
 
-def _sequences(detail, cells, held: dict, blocked: bool) -> np.ndarray:
-    """Per coup of ``cells`` (the kernel's inputs), the card sequences dealt for it."""
+def _sequences(detail, cells, held: dict, blocked: bool, relabel: int = -1,
+               suited_all: bool = False) -> np.ndarray:
+    """Per coup of ``cells`` (the kernel's inputs), the card sequences dealt for it:
+    where ``relabel`` is -1, as a shoe symmetric in its suit classes deals them; else as
+    :func:`~bacc_edge.engine.card_enumeration.relabelling` says the shoe does (2: every
+    naming dealt). ``suited_all``: every fine card dealt with its suit class, as a count
+    modulo primes deals it."""
     m = detail.n_suit_classes
     coups = cells.coups
     fine = np.asarray(cells.fine, dtype=bool)
-    suited = np.asarray(cells.suited, dtype=bool)
-    ordered = blocked and not detail.relabel  # a block's cards of one value in one order
+    suited = np.asarray(cells.suited, dtype=bool) | suited_all
+    relabel = int(detail.relabel) if relabel < 0 else relabel
+    ordered = blocked and not relabel  # a block's cards of one value in one order
     out = _possible(coups, held)
     for block in detail.blocks:
         at = [p for p in block if fine[p]]
         if at:  # a suited card as any fine class of its value, another as any base
             options = held["classes"] if suited[at[0]] else held["bases"]
             out *= _block_ways(coups[:, at], options, ordered and len(block) > 1)
-    if detail.relabel:  # one naming of the suits of each sequence
+    if relabel == 1:  # one naming of the suits of each sequence
         n = (coups[:, suited] != ABSENT).sum(axis=1)
         share = np.array([sum(STIRLING[k][:m + 1]) / m ** k for k in range(len(POSITIONS) + 1)])
         out *= share[n]
@@ -483,6 +513,28 @@ def check_plan(layout, what: str) -> PlanCost:
     return cost
 
 
+def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, primes: int,
+                  what: str) -> tuple[bool, float]:
+    """How to count a shoe with cards removed without their suit, priced: as the
+    ``shoes`` shoes their suits could have left (:mod:`~bacc_edge.engine.suit_spread`),
+    each a count of ``cost`` (its record replayed where it keeps one) and its ``cells``
+    added in; or as one count modulo ``primes`` primes of its ``sequences`` card
+    sequences. (True for the shoes, or False, and the cheaper one's seconds), after
+    refusing (:class:`~bacc_edge.errors.PlanTooLarge`, one line naming ``what`` and both
+    estimates) where neither fits :data:`TIME_LIMIT`."""
+    per_shoe = (min(cost.seconds, cost.replay_seconds) if cost.record else cost.seconds)
+    spread = shoes * (per_shoe + SECONDS_PER_SPREAD_CELL * cells)
+    residues = sequences * primes * SECONDS_PER_RESIDUE
+    if min(spread, residues) > TIME_LIMIT:
+        raise PlanTooLarge(
+            f"{what}: too large to count with cards removed without their suit: as the "
+            f"{shoes:,} shoes their suits could have left, {_seconds(spread)}; as one count "
+            f"of {sequences:.1e} card sequences modulo {primes} primes, {_seconds(residues)}; "
+            f"past the {_seconds(TIME_LIMIT)} a count may take; name their suits, e.g. "
+            f"'5h' not '5'")
+    return (True, spread) if spread <= residues else (False, residues)
+
+
 def _streamed_words(cost: PlanCost) -> str:
     """What streaming a refused count would take, where its memory would allow it: a
     report streams it (:attr:`PlanCost.streams`), or its time is too long for that too."""
@@ -497,4 +549,4 @@ def _streamed_words(cost: PlanCost) -> str:
 
 
 __all__ = ["NOTICE_SECONDS", "PlanCost", "SECONDS_PER_STREAMED_CELL", "TIME_LIMIT",
-           "check_plan", "plan_cost"]
+           "check_plan", "plan_cost", "residue_sequences", "suitless_plan"]

@@ -49,16 +49,18 @@ from ..game.cards import CARD_KINDS, POINTS, RANKS, SUIT_COLOURS, SUITS, SUITS_P
 from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
-from .card_plan import check_plan
+from .card_plan import check_plan, residue_sequences, suitless_plan
 from .card_replay import class_totals_known, count_known
-from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS, cells_memory,
-                               count_run, enumeration, on_cells, relabelling, shoe_counts,
-                               sparse_items, tail_ways, too_many_cells)
+from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS,
+                               PROGRESS_PARTS, cells_memory, count_run, enumeration, on_cells,
+                               relabelling, shoe_counts, sparse_items, tail_ways,
+                               too_many_cells)
 from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS,
                        RELATED_SUITS, beyond_hands, card_read, coup_feature, named_rank,
                        named_suit)
 from ..util.progress import Progress, Steps
 from .outcome_table import Layout, OutcomeTable, needs_python_integers, suitless_ways
+from .suit_spread import class_counts, spread_count, spread_shoes
 from .residues import chinese_remainders, largest_primes, montgomery, montgomery_moduli
 from ..game.tableau import STANDARD, Tableau
 from ..game.shoe import COUP_CARDS, SUITS_NEEDED, Shoe, ShoeError, falling
@@ -624,15 +626,6 @@ def _merged_ranks(detail: CardDetail, suitless) -> tuple[int, ...]:
     return ranks if any(suitless[r] for r in ranks) else ()
 
 
-def _class_counts(detail: CardDetail, row) -> list[int]:
-    """A rank's cards per suit class of the detail, from its four suit counts."""
-    of = suit_class_of(detail)
-    out = [0] * detail.n_suit_classes
-    for s in range(SUITS_PER_RANK):
-        out[of[s]] += int(row[s])
-    return out
-
-
 @lru_cache(maxsize=8)
 def _merged_table(shoe: Shoe, detail: CardDetail, moduli_key: tuple) -> np.ndarray:
     """Per number e_s of cards of each suit class s dealt from the base of the merged
@@ -647,7 +640,7 @@ def _merged_table(shoe: Shoe, detail: CardDetail, moduli_key: tuple) -> np.ndarr
     vectors = [x for x in itertools.product(range(dealt + 1), repeat=m) if sum(x) <= dealt]
     convolved, scale = {(0,) * m: 1}, 1
     for r in _merged_ranks(detail, shoe.suitless):
-        pool, c, n = _class_counts(detail, shoe.suits[r]), sum(shoe.suits[r]), shoe.ranks[r]
+        pool, c, n = class_counts(detail, shoe.suits[r]), sum(shoe.suits[r]), shoe.ranks[r]
         top = min(dealt, c) if shoe.suitless[r] else 0  # scale the fractions to integers
         scale *= falling(c, top)
         weight = {}
@@ -673,9 +666,73 @@ def _merged_table(shoe: Shoe, detail: CardDetail, moduli_key: tuple) -> np.ndarr
     return table
 
 
-def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
+def _suitless_table(shoe: Shoe, layout: CardLayout, cost,
+                    on_progress: Progress | None) -> tuple[np.ndarray, int]:
     """The counts of a card bet that reads suits (or colours) on a shoe with cards
-    removed without their suit, on ``layout.cells``, and their total.
+    removed without their suit, on ``layout.cells``, and their total, the cheaper of two
+    ways, priced before either starts (:func:`~bacc_edge.engine.card_plan.suitless_plan`,
+    which refuses a count neither way fits): the sum over the shoes the removed cards'
+    suit classes could have left (:func:`_spread_counts`), or one count modulo primes
+    (:func:`_suitless_counts`). ``on_progress`` hears of each shoe counted, or of parts
+    of the count's coups where it is estimated past :data:`PROGRESS_SECONDS`."""
+    detail = layout.detail
+    pool = _pool(shoe, detail)
+    fine_counts = shoe_counts(detail, pool, shoe.ranks)[0]
+    primes = _fractions(shoe, sum(detail.fine))[1].shape[1]
+    sequences = residue_sequences(detail, layout.tableau, layout.cards,
+                                  _residue_relabel(shoe, detail, fine_counts))
+    spread, seconds = suitless_plan(cost, spread_count(shoe, detail), layout.n_cells,
+                                    sequences, primes, f"{shoe.label} on {detail.describe()}")
+    if spread:
+        return _spread_counts(shoe, layout, on_progress)
+    return _suitless_counts(shoe, layout, on_progress if seconds > PROGRESS_SECONDS else None)
+
+
+def _spread_counts(shoe: Shoe, layout: CardLayout,
+                   on_progress: Progress | None) -> tuple[np.ndarray, int]:
+    """:func:`_suitless_table`'s counts as the sum over the shoes the cards removed
+    without a suit could have left, each weighed by the ordered ways to deal those cards
+    (:func:`~bacc_edge.engine.suit_spread.spread_shoes`), in Python integers: each shoe
+    one step of ``on_progress``."""
+    shoes = spread_shoes(shoe, layout.detail)
+    step = Steps(on_progress, len(shoes))
+    counts = np.zeros(layout.n_cells, dtype=object)
+    for weight, named in shoes:
+        counts += card_table(named, layout).counts.astype(object) * weight
+        step()
+    total = shoe.coups * suitless_ways(shoe)
+    return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
+
+
+def _pool(shoe: Shoe, detail: CardDetail) -> np.ndarray:
+    """The cards a shoe with cards removed without their suit deals them from (its suit
+    counts before they left, 13 × 4), refused where they pass 64-bit counts."""
+    pool = np.asarray(shoe.suits, dtype=np.int64)
+    in_pool = pool.sum(axis=1)
+    if needs_python_integers(int(in_pool.sum())):
+        raise ShoeError(f"{shoe.label}: a bet on {detail.suits}s counts a shoe with cards "
+                        f"removed without their suit from every card their suits could "
+                        f"have been, in 64-bit integers, which hold up to 1,448 cards (27 "
+                        f"decks); this one has {int(in_pool.sum()):,} with them; name their "
+                        f"suits, e.g. '5h' not '5'")
+    return pool
+
+
+def _residue_relabel(shoe: Shoe, detail: CardDetail, fine_counts: np.ndarray) -> int:
+    """How a count modulo primes names suits
+    (:func:`~bacc_edge.engine.card_enumeration.relabelling`): never in order of
+    appearance alone where a merged base's ranks (:func:`_merged_ranks`) hold unlike
+    suits, though their sums are alike (so is the merged table)."""
+    relabel = relabelling(detail, fine_counts)
+    if relabel == 1 and any(len(set(class_counts(detail, shoe.suits[r]))) > 1
+                            for r in _merged_ranks(detail, shoe.suitless)):
+        return 2
+    return relabel
+
+
+def _suitless_counts(shoe: Shoe, layout: CardLayout,
+                     on_progress: Progress | None) -> tuple[np.ndarray, int]:
+    """:func:`_suitless_table`'s counts as one count modulo primes.
 
     Per rank r: c_rs cards of suit s in the pool (``shoe.suits``: before the cards
     removed without a suit), c_r in all, u_r removed without a suit, n_r = c_r - u_r
@@ -690,14 +747,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     product exceeds L · coups (L the fractions' common denominator, L · X an
     integer of at most L · coups), put together by the Chinese remainder theorem."""
     detail = layout.detail
-    pool = np.asarray(shoe.suits, dtype=np.int64)
-    in_pool = pool.sum(axis=1)
-    if needs_python_integers(int(in_pool.sum())):
-        raise ShoeError(f"{shoe.label}: a bet on {detail.suits}s counts a shoe with cards "
-                        f"removed without their suit from every card their suits could "
-                        f"have been, in 64-bit integers, which hold up to 1,448 cards (27 "
-                        f"decks); this one has {int(in_pool.sum()):,} with them; name their "
-                        f"suits, e.g. '5h' not '5'")
+    pool = _pool(shoe, detail)
     # the fine classes from the pool, the point values from the cards left
     fine_counts, value_counts = shoe_counts(detail, pool, shoe.ranks)
     denominator, moduli, ratios, rows = _fractions(shoe, sum(detail.fine))
@@ -706,10 +756,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     rank_of = np.array([rows.index(r) if r in rows else -1 for r in rank], dtype=np.int64)
     merged = _merged_ranks(detail, shoe.suitless)
     table = _merged_table(shoe, detail, tuple(moduli[0].tolist()))
-    relabel = relabelling(detail, fine_counts)
-    if relabel == 1 and any(len(set(_class_counts(detail, shoe.suits[r]))) > 1
-                            for r in merged):
-        relabel = 2  # the base's sums are alike, its ranks' are not: so is the table
+    relabel = _residue_relabel(shoe, detail, fine_counts)
     size = cell_numbering(detail).size
     if size * k >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
@@ -718,14 +765,21 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout) -> tuple[np.ndarray, int]:
     out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
-    done = card_kernels.count_cells(
-        *enumeration(detail, layout.tableau),
-        card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1, relabel),
-        sparse, exact, None, ratios,
-        card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out), None, None,
-        sparse_out)
-    if done < 0:
-        raise too_many_cells(detail, sparse // k)
+    cells, block_stride = enumeration(detail, layout.tableau)
+    n = len(cells.coups)
+    edges = [0, n] if on_progress is None else np.linspace(0, n, PROGRESS_PARTS + 1).astype(int)
+    step = Steps(on_progress, len(edges) - 1)
+    for start, stop in zip(edges[:-1], edges[1:]):  # a coup adds to the same residues
+        part = cells._replace(coups=cells.coups[start:stop], coup_key=cells.coup_key[start:stop],
+                              coup_ways=cells.coup_ways[start:stop])
+        if card_kernels.count_cells(
+                part, block_stride,
+                card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1, relabel),
+                sparse, exact, None, ratios,
+                card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out), None,
+                None, sparse_out) < 0:
+            raise too_many_cells(detail, sparse // k)
+        step()
     if sparse:
         keys, values = sparse_items(sparse_out)
         reached = np.unique(keys // k)
@@ -787,10 +841,7 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
         Steps(on_progress, 1)()
         return kept
     if detail.suits and not shoe.suits_known:
-        step = Steps(on_progress, 1)
-        counts, total = _suitless_counts(shoe, layout)
-        step()
-        return OutcomeTable(shoe, layout, counts, total)
+        return OutcomeTable(shoe, layout, *_suitless_table(shoe, layout, cost, on_progress))
     removal = int(not shoe.replacement)
     key = (detail, layout.tableau, layout.cards)
     fine_counts, value_counts = shoe_inputs(shoe, detail)
