@@ -996,16 +996,68 @@ def _take_back(chosen, depth, keep, used, base_used, n_suits, suited, f_pos, eve
 
 
 @kernel
-def replay_cells(cells, shoe, record, out):
+def coup_factors(cells, n_values, factors):
+    """Per coup i of ``cells``, what its weight on any shoe is made of, as
+    :func:`coup_cards` weighs it (fixed for a record's life, made once: the replays then
+    skip coup_cards' positions and codes, a third of their time where coups have few
+    leaves): ``factors[i, 0]`` its cards dealt; ``factors[i, 1]`` its fine cards · 8 +
+    how many are suited (dealt first); ``factors[i, 2 + 2q]`` the point value of its q-th
+    card dealt by value (-1 past the last), ``factors[i, 3 + 2q]`` the cards of that value
+    dealt before it (its fine cards of the value, and those by value before it)."""
+    coups, fine, suited = cells.coups, cells.fine, cells.suited
+    n_pos = coups.shape[1]
+    v_used = np.zeros(n_values, dtype=np.int64)
+    for i in range(coups.shape[0]):
+        v_used[:] = 0
+        k = 0
+        nf = 0
+        n_suited = 0
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c == ABSENT:
+                continue
+            k += 1
+            if fine[p]:
+                nf += 1
+                n_suited += suited[p]
+                v_used[c] += 1
+        q = 0
+        for p in range(n_pos):
+            c = coups[i, p]
+            if c != ABSENT and not fine[p]:
+                factors[i, 2 + 2 * q] = c
+                factors[i, 3 + 2 * q] = v_used[c]
+                v_used[c] += 1
+                q += 1
+        for r in range(q, n_pos):
+            factors[i, 2 + 2 * r] = -1
+        factors[i, 0] = k
+        factors[i, 1] = nf * 8 + n_suited
+
+
+@inline
+def factored_weight(factors, i, coup_ways, value_counts, tails, removal):
+    """Coup i's weight of the cards dealt by point value on this shoe, from its
+    ``factors`` (:func:`coup_factors`): as :func:`coup_cards` returns it."""
+    w = tails[factors[i, 0]] * coup_ways[i]
+    q = 2
+    while q < factors.shape[1] and factors[i, q] >= 0:
+        w *= value_counts[factors[i, q]] - removal * np.int64(factors[i, q + 1])
+        q += 2
+    return w
+
+
+@kernel
+def replay_cells(cells, shoe, record, out, factors):
     """:func:`count_cells` of ``shoe`` (a :class:`CardShoe`, ``relabel`` 0) into the
     cells known, re-weighing the leaves ``record`` (a :class:`CardRecord`) holds, in one
     pass: ``out[at]`` as :func:`count_cells` with ``known`` returns it, where every
     leaf the shoe deals is in the record. Per coup, the weight of its cards dealt by
-    point value (:func:`coup_cards`); per leaf, times its orders and each fine card
-    from what is left, as :func:`count_cells` deals it: a suited card from its fine
-    class less the cards of that class before it, one by base only (dealt after every
-    suited one) from its base's cards less every card of that base before it (none
-    left: 0). A leaf shares the cards its leaf before begins with, and their weight
+    point value (from its ``factors``, :func:`coup_factors`); per leaf, times its orders
+    and each fine card from what is left, as :func:`count_cells` deals it: a suited card
+    from its fine class less the cards of that class before it, one by base only (dealt
+    after every suited one) from its base's cards less every card of that base before it
+    (none left: 0). A leaf shares the cards its leaf before begins with, and their weight
     (``weight[d]``: the first d cards'), so only the cards after them are dealt again.
     A leaf of nonzero weight at a cell not known adds 1 to ``out[-1]``, as
     :func:`count_cells` does (the caller counts again). The shoe must hold no kind of
@@ -1017,7 +1069,6 @@ def replay_cells(cells, shoe, record, out):
     n_suits, suited = cells.n_suits, cells.suited
     n_pos = cells.coups.shape[1]
     unknown = out.shape[0] - 1
-    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)
     base_counts = base_counts_of(fine_counts, n_suits)
     base_used = np.zeros(base_counts.shape[0], dtype=np.int64)
@@ -1025,19 +1076,19 @@ def replay_cells(cells, shoe, record, out):
     weight = np.zeros(n_pos + 1, dtype=np.int64)
     by_orders = record.orders.shape[0] > 0
     for i in range(cells.coups.shape[0]):
-        nf, _, _, w, _ = coup_cards(cells, None, value_counts, tails, removal, i, v_used,
-                                     code_at, f_pos, f_val, codes, closes)
+        w = factored_weight(factors, i, cells.coup_ways, value_counts, tails, removal)
         if w == 0:
             continue
+        nf, n_suited = factors[i, 1] // 8, factors[i, 1] % 8
         weight[0] = w
         depth = 0  # the cards dealt so far, chosen[:depth]
         for j in range(record.first[i], record.first[i + 1]):
             depth = _take_back(chosen, depth, _shared(record.classes, j, chosen, depth), used,
-                               base_used, n_suits, suited, f_pos, True)
+                               base_used, n_suits, suited, chosen, True)  # every: no f_pos
             while depth < nf:
                 c = np.int64(record.classes[j, depth])
                 base = c // n_suits
-                left = (fine_counts[c] - removal * used[c] if suited[f_pos[depth]]
+                left = (fine_counts[c] - removal * used[c] if depth < n_suited
                         else base_counts[base] - removal * base_used[base])
                 weight[depth + 1] = weight[depth] * left if left > 0 else 0
                 chosen[depth] = c
@@ -1051,16 +1102,17 @@ def replay_cells(cells, shoe, record, out):
                     out[unknown] += 1
                 else:
                     out[at] += x
-        _take_back(chosen, depth, 0, used, base_used, n_suits, suited, f_pos, True)
+        _take_back(chosen, depth, 0, used, base_used, n_suits, suited, chosen, True)
 
 
 @kernel
-def replay_named(cells, shoe, record, out):
+def replay_named(cells, shoe, record, out, factors):
     """:func:`count_named` of ``shoe`` into the cells known, re-weighing the leaves
     ``record`` holds (a :class:`CardRecord` count_named wrote on a shoe of plenty), in
     one pass: ``out`` as :func:`replay_cells` leaves it. Per coup, the weight of its
-    cards dealt by point value (:func:`coup_cards`); per leaf, each suited card's
-    factors for every suit class its label may be named (``g[d, label, s]``: the cards
+    cards dealt by point value (from its ``factors``, :func:`coup_factors`); per leaf,
+    each suited card's factors for every suit class its label may be named
+    (``g[d, label, s]``: the cards
     of its base and that suit class less those of its base given its label before it),
     the sum over every naming of the labels by distinct suit classes at the last suited
     card (:func:`_injective_sum`), and each card by base only from its base's cards
@@ -1068,11 +1120,12 @@ def replay_named(cells, shoe, record, out):
     the cards its leaf before begins with, and what they weigh, as in replay_cells.
     Weights are ordered deals of the shoe, below 2**63 as the caller bounds them."""
     fine_counts, value_counts, tails, removal, _ = shoe
-    m, suited = cells.n_suits, cells.suited
+    m = cells.n_suits
     n_pos = cells.coups.shape[1]
     unknown = out.shape[0] - 1
-    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)  # per (base, label)
+    depths = np.arange(n_pos + 1)  # the fine cards as _take_back reads them: by depth,
+    suited_at = np.zeros(n_pos + 1, dtype=np.bool_)  # the suited ones first
     base_counts = base_counts_of(fine_counts, m)
     base_used = np.zeros(base_counts.shape[0], dtype=np.int64)
     chosen = np.zeros(n_pos + 1, dtype=np.int64)
@@ -1082,25 +1135,27 @@ def replay_named(cells, shoe, record, out):
     g = np.ones((n_pos + 1, m, m), dtype=np.int64)
     dp = np.zeros((2, 1 << m), dtype=np.int64)
     for i in range(cells.coups.shape[0]):
-        nf, _, _, w, _ = coup_cards(cells, None, value_counts, tails, removal, i, v_used,
-                                     code_at, f_pos, f_val, codes, closes)
+        w = factored_weight(factors, i, cells.coup_ways, value_counts, tails, removal)
         if w == 0:
             continue
+        nf, n_suited = factors[i, 1] // 8, factors[i, 1] % 8
+        for d in range(n_pos + 1):
+            suited_at[d] = d < n_suited
         weight[0] = w
         depth = 0  # the cards dealt so far, chosen[:depth]
         for j in range(record.first[i], record.first[i + 1]):
             depth = _take_back(chosen, depth, _shared(record.classes, j, chosen, depth), used,
-                               base_used, m, suited, f_pos, False)
+                               base_used, m, suited_at, depths, False)
             while depth < nf:
                 c = np.int64(record.classes[j, depth])
                 base = c // m
-                if suited[f_pos[depth]]:
+                if depth < n_suited:
                     label = c % m
                     _labelled(g, depth, base, label, removal * used[c], fine_counts, m)
                     labels[depth + 1] = max(labels[depth], label + 1)
                     weight[depth + 1] = weight[depth]
                     ways[depth + 1] = (_injective_sum(g[depth + 1], labels[depth + 1], m, dp)
-                                       if depth == nf - 1 or not suited[f_pos[depth + 1]]
+                                       if depth == nf - 1 or depth + 1 >= n_suited
                                        else ways[depth])
                     used[c] += 1
                 else:  # its base's cards of every suit, less those dealt before it
@@ -1114,7 +1169,7 @@ def replay_named(cells, shoe, record, out):
             if x != 0:
                 at = record.at[j]
                 out[at] += 1 if at == unknown else x
-        _take_back(chosen, depth, 0, used, base_used, m, suited, f_pos, False)
+        _take_back(chosen, depth, 0, used, base_used, m, suited_at, depths, False)
 
 
 @kernel
@@ -1160,10 +1215,10 @@ def to_places(known, counts, at, out):
 
 
 @kernel
-def replay_by_cell(cells, shoe, record, out):
+def replay_by_cell(cells, shoe, record, out, factors):
     """:func:`replay_cells` of a record in the order of its cells (a :class:`CellRecord`):
     ``out`` as :func:`replay_cells` leaves it, its writes in order. Each coup's weight
-    of the cards dealt by point value first (:func:`coup_cards`), with its fine cards
+    of the cards dealt by point value first (from its ``factors``), with its fine cards
     and how many of them are suited (dealt first); then each leaf alone, its weight the
     coup's times each fine card from what the leaf's cards before it leave, as
     :func:`replay_cells` deals it: a suited card from its fine class less the cards of
@@ -1173,20 +1228,14 @@ def replay_by_cell(cells, shoe, record, out):
     in order, where a record in coup order writes them at random (some 20 ns more a
     leaf where they are past the processor's caches)."""
     fine_counts, value_counts, tails, removal, _ = shoe
-    n_suits, suited = cells.n_suits, cells.suited
-    n_coups, n_pos = cells.coups.shape
+    n_suits = cells.n_suits
+    n_coups = cells.coups.shape[0]
     unknown = out.shape[0] - 1
-    v_used, code_at, codes, f_pos, f_val, closes = coup_scratch(value_counts.shape[0], n_pos)
     base_counts = base_counts_of(fine_counts, n_suits)
     coup = np.zeros((n_coups, 2), dtype=np.int64)  # its weight, its fine cards · 8 + suited
     for i in range(n_coups):
-        nf, _, _, w, _ = coup_cards(cells, None, value_counts, tails, removal, i, v_used,
-                                     code_at, f_pos, f_val, codes, closes)
-        n_suited = 0
-        for d in range(nf):
-            n_suited += suited[f_pos[d]]
-        coup[i, 0] = w
-        coup[i, 1] = nf * 8 + n_suited
+        coup[i, 0] = factored_weight(factors, i, cells.coup_ways, value_counts, tails, removal)
+        coup[i, 1] = factors[i, 1]
     by_orders = record.orders.shape[0] > 0
     for j in range(record.at.shape[0]):
         i = record.coup[j]

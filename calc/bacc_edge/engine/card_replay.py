@@ -93,6 +93,7 @@ class _Kept(NamedTuple):
     nbytes: int
     by_class: dict
     groups: CoupGroups | None
+    factors: np.ndarray
 
 
 #: (detail, tableau, cards) → the record made for it; the last few, within RECORD_LIMIT
@@ -224,9 +225,9 @@ def _replayed(layout, kept: _Kept, record, places: int, fine_counts: np.ndarray,
         cells, shoe = weighed(kept.groups, shoe)
     out = np.zeros(places + 1, dtype=np.int64)
     step = Steps(on_progress, PROGRESS_PARTS if on_progress else 1)
-    for cells_part, record_part in kept.parts(cells, record,
-                                               PROGRESS_PARTS if on_progress else 1):
-        kept.replay(cells_part, shoe, record_part, out)
+    for cells_part, record_part, factors in kept.parts(cells, record, kept.factors,
+                                                        PROGRESS_PARTS if on_progress else 1):
+        kept.replay(cells_part, shoe, record_part, out, factors)
         step()
     return out
 
@@ -308,8 +309,10 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
     nbytes = 0 if record is None else sum(a.nbytes for a in record)
     while _RECORDS and _kept_bytes() + nbytes > RECORD_LIMIT:
         del _RECORDS[next(iter(_RECORDS))]
-    kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes, {},
-                 groups)
+    factors = np.zeros((len(cells.coups), 2 + 2 * cells.coups.shape[1]), dtype=np.int8)
+    card_kernels.coup_factors(cells, len(value_counts), factors)
+    kept = _Kept(known, record, replay, parts, held_fine, held_values,
+                 nbytes + factors.nbytes, {}, groups, factors)
     _RECORDS[(detail, layout.tableau, layout.cards)] = kept
     return kept, counts
 
@@ -353,24 +356,24 @@ def _kept_bytes() -> int:
                for k in _RECORDS.values())
 
 
-def _coup_parts(cells, record: card_kernels.CardRecord, n: int):
+def _coup_parts(cells, record: card_kernels.CardRecord, factors: np.ndarray, n: int):
     """The coups of ``cells`` and their leaves of ``record`` (in the order of the coups)
-    in ``n`` parts: (cells, record) pairs that replay_cells takes."""
+    in ``n`` parts: (cells, record, factors) that replay_cells takes."""
     edges = np.linspace(0, len(cells.coups), n + 1).astype(int)
     for start, stop in zip(edges[:-1], edges[1:]):
         yield (cells._replace(coups=cells.coups[start:stop],
                               coup_key=cells.coup_key[start:stop],
                               coup_ways=cells.coup_ways[start:stop]),
-               record._replace(first=record.first[start:stop + 1]))
+               record._replace(first=record.first[start:stop + 1]), factors[start:stop])
 
 
-def _leaf_parts(cells, record: card_kernels.CellRecord, n: int):
+def _leaf_parts(cells, record: card_kernels.CellRecord, factors: np.ndarray, n: int):
     """The leaves of ``record`` (in the order of their cells) in ``n`` parts, each with
-    every coup of ``cells``: (cells, record) pairs that replay_by_cell takes."""
+    every coup of ``cells``: (cells, record, factors) that replay_by_cell takes."""
     edges = np.linspace(0, len(record.at), n + 1).astype(int)
     for start, stop in zip(edges[:-1], edges[1:]):
         yield cells, card_kernels.CellRecord(*(a[start:stop] if len(a) else a
-                                               for a in record))
+                                               for a in record)), factors
 
 
 def _in_cell_order(record: card_kernels.CardRecord) -> card_kernels.CellRecord:
