@@ -120,14 +120,16 @@ def record_bytes(detail, cells, sequences: float, reached: float, numbers: int =
     cell's leaves (8 bytes a cell, fewer than the leaves). A record of ``numbers`` cell
     numbers counted into an array (few enough for one; 0: not) is made with a count of
     each (8 bytes a number), its cell numbers then turned into places among the cells
-    known. Made only beside cells it fits with (:func:`kept_beside`), where the plan
-    prices it below a count."""
+    known. Each coup keeps its first leaf and what its weight is made of
+    (:func:`~bacc_edge.engine.card_kernels.coup_factors`). Made only beside cells it
+    fits with (:func:`kept_beside`), where the plan prices it below a count."""
     ordered = any(len(b) > 1 for b in detail.blocks) and not detail.relabel
     width = int(np.count_nonzero(cells.fine))
     leaf = width + AT_BYTES + ORDERS_BYTES * ordered
     if by_cell(reached, sequences, len(cells.coups)) and not detail.relabel:
         leaf += COUP_BYTES + 4 + max(width, AT_BYTES) + 8
-    size = sequences * leaf + 8.0 * (len(cells.coups) + 1)
+    per_coup = 8 + 2 + 2 * cells.coups.shape[1]  # its first leaf, its factors
+    size = sequences * leaf + per_coup * len(cells.coups) + 8.0
     return 0.0 if size > RECORD_LIMIT else size + 8.0 * numbers
 
 
@@ -306,13 +308,15 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
     elif by_cell(cost.least, n, len(cells.coups)) and not detail.relabel:
         record, replay, parts = (_in_cell_order(record), card_kernels.replay_by_cell,
                                  _leaf_parts)
-    nbytes = 0 if record is None else sum(a.nbytes for a in record)
+    factors = np.zeros((0 if record is None else len(cells.coups),
+                        2 + 2 * cells.coups.shape[1]), dtype=np.int8)
+    if record is not None:  # what each coup's weight is made of, for its replays
+        card_kernels.coup_factors(cells, len(value_counts), factors)
+    nbytes = 0 if record is None else sum(a.nbytes for a in record) + factors.nbytes
     while _RECORDS and _kept_bytes() + nbytes > RECORD_LIMIT:
         del _RECORDS[next(iter(_RECORDS))]
-    factors = np.zeros((len(cells.coups), 2 + 2 * cells.coups.shape[1]), dtype=np.int8)
-    card_kernels.coup_factors(cells, len(value_counts), factors)
-    kept = _Kept(known, record, replay, parts, held_fine, held_values,
-                 nbytes + factors.nbytes, {}, groups, factors)
+    kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes, {}, groups,
+                 factors)
     _RECORDS[(detail, layout.tableau, layout.cards)] = kept
     return kept, counts
 
