@@ -83,7 +83,8 @@ def main():
 
 
 #: What a command says on stderr when it compiles a kernel the cache does not hold.
-COMPILING = "compiling bacc-edge's kernels for this version, once: up to a minute or two"
+COMPILING = ("compiling the kernels this count needs, once for this version of bacc-edge: "
+             "up to a minute or two")
 
 
 def run() -> None:

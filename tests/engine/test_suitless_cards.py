@@ -208,6 +208,25 @@ def test_a_suitless_count_neither_way_fits_is_refused_before_it_starts(monkeypat
     assert not calls
 
 
+@pytest.mark.parametrize("removed, told", [("5 5 K", True), ("5h 5d Ks", False)])
+def test_a_slow_suitless_count_is_announced_before_it_starts(removed, told, monkeypatch):
+    """A count of a shoe with cards removed without their suit is priced per shoe, not
+    by the layout's plan: one estimated past NOTICE_SECONDS (here made so) is told to
+    on_note before it starts, in one line with its way and estimate; the same cards
+    named are not a suitless count, and are not told so."""
+    monkeypatch.setattr(card_plan, "SECONDS_PER_RESIDUE", 1e-5)
+    monkeypatch.setattr(card_plan, "SECONDS_PER_SPREAD_CELL", 0.1)
+    notes = []
+    bet = Bet("Flush", [Event("hit", BETS["player flush"], 1)])
+    report([bet], Shoe.decks(8).remove(removed), on_note=notes.append)
+    suitless = [n for n in notes if "removed without their suit" in n]
+    assert len(suitless) == told
+    if told:
+        line = suitless[0]
+        assert line.startswith("bet 'Flush': counting 8 decks less 5 5 K, its cards removed")
+        assert "\n" not in line and line.endswith("(estimated)") and " s (" in line
+
+
 SIXTY = " ".join("A 2 3 4 5 6 7 8 9 10 J Q K".split() * 4 + "A 2 3 4 5 6 7 8".split())
 
 

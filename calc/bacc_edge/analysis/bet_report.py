@@ -20,6 +20,7 @@ from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
 from ..engine.outcome_table import OutcomeTable, table_argument
+from ..engine.card_table import CardLayout, suitless_notice
 from ..engine.point_table import CellLayout
 from ..language.pays import Pays
 from ..language.bet import Bet, Event, Figure, Measure, Printed
@@ -261,6 +262,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
         counting = part(on_progress, step.done, share, step.total)
         try:
             evaluator = Evaluator.compiled(bets, layout)  # a card layout's cells found above
+            _announce_suitless(shoe, layout, bets, on_note)
             totals = tables.class_totals(shoe, evaluator, on_progress=counting)
             full = (tables.get(full_shoe, layout)
                     if full_shoe is not None and full_shoe != shoe else None)
@@ -270,6 +272,22 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
             raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
         step(share)
     return Results(results[i] for i in range(len(paytable.bets)))
+
+
+def _announce_suitless(shoe: Shoe, layout: Layout, bets: list[Bet],
+                       on_note: Callable[[str], None] | None) -> None:
+    """Tell ``on_note``, before it starts, of a count of ``shoe``, with cards removed
+    without their suit, on ``layout``'s card cells, estimated past
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`
+    (:func:`~bacc_edge.engine.card_table.suitless_notice`): its plan is the shoe's own,
+    which the layout's notice (:func:`layout_for`) did not price."""
+    fine = getattr(layout, "fine", None)
+    if on_note is None or not isinstance(fine, CardLayout):
+        return
+    notice = suitless_notice(shoe, fine)
+    if notice:
+        on_note(f"{bets_named(bets)}: counting {shoe.label}, its cards removed without "
+                f"their suit, {notice} (estimated)")
 
 
 def _holding(full_shoe: Shoe, shoe: Shoe) -> Shoe:

@@ -277,7 +277,7 @@ class PlanCost:
         return (f"{self._dealt()}: "
                 f"{_bytes(self.memory(self.least))}"
                 + (f" to {_bytes(self.memory(self.most))}" if self.most > self.least else "")
-                + f" of memory and {_seconds(self.seconds)} a count")
+                + f" of memory and {describe_seconds(self.seconds)} a count")
 
     def describe_streamed(self) -> str:
         """E.g. "about 4.5e+07 card sequences dealt into 44,793,027 cells, streamed
@@ -285,14 +285,15 @@ class PlanCost:
         a shoe, every shoe dealt again"."""
         return (f"{self._dealt()}, streamed through the bets (settled as they come, none "
                 f"kept): {_bytes(self.streamed_memory)} of memory and "
-                f"{_seconds(self.streamed_seconds)} a shoe, every shoe dealt again")
+                f"{describe_seconds(self.streamed_seconds)} a shoe, every shoe dealt again")
 
 
 def _bytes(n: float) -> str:
     return f"{n / (1 << 30):,.1f} GB" if n >= 1 << 30 else f"{n / (1 << 20):,.0f} MB"
 
 
-def _seconds(s: float) -> str:
+def describe_seconds(s: float) -> str:
+    """Seconds in words: "21.5 s", "1.7 minutes", "2.3 hours"."""
     if s >= 3600:
         return f"{s / 3600:,.1f} hours"
     return f"{s / 60:,.1f} minutes" if s >= 120 else f"{s:,.1f} s"
@@ -508,7 +509,7 @@ def check_plan(layout, what: str) -> PlanCost:
     if not cost.fits:
         raise PlanTooLarge(
             f"{what}: too large to count: {cost.describe()}, past the "
-            f"{_bytes(MEMORY_LIMIT)} and {_seconds(TIME_LIMIT)} a count may take; "
+            f"{_bytes(MEMORY_LIMIT)} and {describe_seconds(TIME_LIMIT)} a count may take; "
             f"{cost.why}" + _streamed_words(cost))
     return cost
 
@@ -528,9 +529,10 @@ def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, prim
     if min(spread, residues) > TIME_LIMIT:
         raise PlanTooLarge(
             f"{what}: too large to count with cards removed without their suit: as the "
-            f"{shoes:,} shoes their suits could have left, {_seconds(spread)}; as one count "
-            f"of {sequences:.1e} card sequences modulo {primes} primes, {_seconds(residues)}; "
-            f"past the {_seconds(TIME_LIMIT)} a count may take; name their suits, e.g. "
+            f"{shoes:,} shoes their suits could have left, {describe_seconds(spread)}; as "
+            f"one count of {sequences:.1e} card sequences modulo {primes} primes, "
+            f"{describe_seconds(residues)}; past the {describe_seconds(TIME_LIMIT)} a count "
+            f"may take; name their suits, e.g. "
             f"'5h' not '5'")
     return (True, spread) if spread <= residues else (False, residues)
 
@@ -542,11 +544,12 @@ def _streamed_words(cost: PlanCost) -> str:
         return ""
     if cost.streams:
         return (f"; a report streams it through its bets (its cells settled as they come, "
-                f"none kept): {_seconds(cost.streamed_seconds)} a shoe")
+                f"none kept): {describe_seconds(cost.streamed_seconds)} a shoe")
     return (f"; streamed through its bets (its cells settled as they come, none kept), it "
-            f"would take {_seconds(cost.streamed_seconds)} a shoe, past the "
-            f"{_seconds(TIME_LIMIT)}")
+            f"would take {describe_seconds(cost.streamed_seconds)} a shoe, past the "
+            f"{describe_seconds(TIME_LIMIT)}")
 
 
 __all__ = ["NOTICE_SECONDS", "PlanCost", "SECONDS_PER_STREAMED_CELL", "TIME_LIMIT",
-           "check_plan", "plan_cost", "residue_sequences", "suitless_plan"]
+           "check_plan", "describe_seconds", "plan_cost", "residue_sequences",
+           "suitless_plan"]

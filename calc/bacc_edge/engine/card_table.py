@@ -49,7 +49,8 @@ from ..game.cards import CARD_KINDS, POINTS, RANKS, SUIT_COLOURS, SUITS, SUITS_P
 from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
-from .card_plan import check_plan, residue_sequences, suitless_plan
+from .card_plan import (NOTICE_SECONDS, check_plan, describe_seconds, residue_sequences,
+                        suitless_plan)
 from .card_replay import class_totals_known, count_known
 from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS,
                                PROGRESS_PARTS, cells_memory, count_run, enumeration, on_cells,
@@ -675,17 +676,43 @@ def _suitless_table(shoe: Shoe, layout: CardLayout, cost,
     suit classes could have left (:func:`_spread_counts`), or one count modulo primes
     (:func:`_suitless_counts`). ``on_progress`` hears of each shoe counted, or of parts
     of the count's coups where it is estimated past :data:`PROGRESS_SECONDS`."""
+    spread, seconds = _suitless_route(shoe, layout, cost)[:2]
+    if spread:
+        return _spread_counts(shoe, layout, on_progress)
+    return _suitless_counts(shoe, layout, on_progress if seconds > PROGRESS_SECONDS else None)
+
+
+def _suitless_route(shoe: Shoe, layout: CardLayout, cost) -> tuple[bool, float, str]:
+    """:func:`_suitless_table`'s way, priced (:func:`~bacc_edge.engine.card_plan.suitless_plan`,
+    which refuses a count neither way fits): the shoes summed (True) or one count modulo
+    primes, its estimated seconds, and that way in words."""
     detail = layout.detail
     pool = _pool(shoe, detail)
     fine_counts = shoe_counts(detail, pool, shoe.ranks)[0]
     primes = _fractions(shoe, sum(detail.fine))[1].shape[1]
     sequences = residue_sequences(detail, layout.tableau, layout.cards,
                                   _residue_relabel(shoe, detail, fine_counts))
-    spread, seconds = suitless_plan(cost, spread_count(shoe, detail), layout.n_cells,
-                                    sequences, primes, f"{shoe.label} on {detail.describe()}")
-    if spread:
-        return _spread_counts(shoe, layout, on_progress)
-    return _suitless_counts(shoe, layout, on_progress if seconds > PROGRESS_SECONDS else None)
+    shoes = spread_count(shoe, detail)
+    spread, seconds = suitless_plan(cost, shoes, layout.n_cells, sequences, primes,
+                                    f"{shoe.label} on {detail.describe()}")
+    way = (f"as the {shoes:,} shoes their suits could have left" if spread else
+           f"as one count of {sequences:.1e} card sequences modulo {primes} primes")
+    return spread, seconds, way
+
+
+def suitless_notice(shoe: Shoe, layout: CardLayout) -> str | None:
+    """What counting ``shoe``, with cards removed without their suit, on ``layout`` will
+    take, in words ("as the 40 shoes their suits could have left: 21.5 s"), where it is
+    estimated past :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`; else None (its
+    suits all known, a layout that reads none, a count kept or short). A count neither
+    way fits is refused here, before it starts
+    (:class:`~bacc_edge.errors.PlanTooLarge`)."""
+    if (not layout.detail.suits or shoe.suits is None or shoe.suits_known
+            or first_table(shoe, layout) is not None):
+        return None
+    cost = check_plan(layout, f"{shoe.label} on {layout.detail.describe()}")
+    _, seconds, way = _suitless_route(shoe, layout, cost)
+    return f"{way}: {describe_seconds(seconds)}" if seconds > NOTICE_SECONDS else None
 
 
 def _spread_counts(shoe: Shoe, layout: CardLayout,
@@ -970,5 +997,5 @@ def first_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable | None:
 
 
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
-           "card_table", "cards_held",
-           "check_shoe", "count_first", "first_table", "is_card_feature", "shoe_inputs"]
+           "card_table", "cards_held", "check_shoe", "count_first", "first_table",
+           "is_card_feature", "shoe_inputs", "suitless_notice"]
