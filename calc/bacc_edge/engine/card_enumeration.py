@@ -466,17 +466,25 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     cells, block_stride, groups = inputs
     if groups is not None:  # a group of coups alike at a time: fewer steps
         cells, shoe = weighed(groups, shoe)
-    n = len(cells.coups)
-    edges = [0, n] if on_progress is None else np.linspace(0, n, PROGRESS_PARTS + 1).astype(int)
-    step = Steps(on_progress, len(edges) - 1)
-    for start, stop in zip(edges[:-1], edges[1:]):
-        part = cells._replace(coups=cells.coups[start:stop], coup_key=cells.coup_key[start:stop],
-                              coup_ways=cells.coup_ways[start:stop])
+    n_parts = 1 if on_progress is None else PROGRESS_PARTS
+    step = Steps(on_progress, n_parts)
+    for _, _, part in coup_slices(cells, n_parts):
         done = _count_part(part, block_stride, shoe, into)
         if done < 0:
             return done
         step()
     return 0
+
+
+def coup_slices(cells, n_parts: int):
+    """The coups of ``cells`` (the count kernels' inputs) in ``n_parts`` runs of about as
+    many coups: (start, stop, the cells of coups start:stop alone). A coup adds to the same
+    counts whichever run deals it, so a count runs them one by one to tell its progress."""
+    edges = np.linspace(0, len(cells.coups), n_parts + 1).astype(int)
+    for start, stop in zip(edges[:-1], edges[1:]):
+        yield start, stop, cells._replace(coups=cells.coups[start:stop],
+                                          coup_key=cells.coup_key[start:stop],
+                                          coup_ways=cells.coup_ways[start:stop])
 
 
 def _count_part(part, block_stride, shoe, into: tuple) -> int:
@@ -575,8 +583,7 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
 
 __all__ = ["ABSENT", "CELL_BYTES", "COUP_STEPS", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES",
            "GROUPS_FROM", "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS",
-           "SPARSE_CELLS", "SPILLED_BYTES", "cells_memory", "coup_groups", "grouped_steps",
-           "too_many_cells", "count_run", "enumeration", "fold_classes", "fold_coups",
-           "interchangeable",
-           "no_residues", "on_cells", "relabelling", "shoe_counts", "sparse_items", "tail_ways",
-           "value_folded"]
+           "SPARSE_CELLS", "SPILLED_BYTES", "cells_memory", "coup_groups", "coup_slices",
+           "grouped_steps", "too_many_cells", "count_run", "enumeration", "fold_classes",
+           "fold_coups", "interchangeable", "no_residues", "on_cells", "relabelling",
+           "shoe_counts", "sparse_items", "tail_ways", "value_folded"]

@@ -981,16 +981,17 @@ def _shared(classes, j, chosen, depth):
 
 
 @inline
-def _take_back(chosen, depth, keep, used, base_used, n_suits, suited, f_pos, every):
+def _take_back(chosen, depth, keep, used, base_used, n_suits, in_used):
     """Take back the cards dealt (``chosen[:depth]``) past the first ``keep``: each from
-    its base's cards used (``base_used``), and from its fine class's (``used``) where
-    ``every`` card is counted there, else only a suited one (a card by base only takes a
-    label of none). Returns ``keep``, the cards now dealt."""
+    its base's cards used (``base_used``), and the first ``in_used`` of them from their
+    fine class's too (``used``: every card in replay_cells; in replay_named only the
+    suited ones, dealt first: a card by base only takes a label of none). Returns the
+    cards now dealt."""
     while depth > keep:
         depth -= 1
         c = chosen[depth]
         base_used[c // n_suits] -= 1
-        if every or suited[f_pos[depth]]:
+        if depth < in_used:
             used[c] -= 1
     return depth
 
@@ -1066,7 +1067,7 @@ def replay_cells(cells, shoe, record, out, factors):
     checks). Weights are ordered deals of the shoe, below 2**63 as the caller bounds
     them."""
     fine_counts, value_counts, tails, removal, _ = shoe
-    n_suits, suited = cells.n_suits, cells.suited
+    n_suits = cells.n_suits
     n_pos = cells.coups.shape[1]
     unknown = out.shape[0] - 1
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)
@@ -1084,7 +1085,7 @@ def replay_cells(cells, shoe, record, out, factors):
         depth = 0  # the cards dealt so far, chosen[:depth]
         for j in range(record.first[i], record.first[i + 1]):
             depth = _take_back(chosen, depth, _shared(record.classes, j, chosen, depth), used,
-                               base_used, n_suits, suited, chosen, True)  # every: no f_pos
+                               base_used, n_suits, nf)
             while depth < nf:
                 c = np.int64(record.classes[j, depth])
                 base = c // n_suits
@@ -1102,7 +1103,7 @@ def replay_cells(cells, shoe, record, out, factors):
                     out[unknown] += 1
                 else:
                     out[at] += x
-        _take_back(chosen, depth, 0, used, base_used, n_suits, suited, chosen, True)
+        _take_back(chosen, depth, 0, used, base_used, n_suits, nf)
 
 
 @kernel
@@ -1112,8 +1113,8 @@ def replay_named(cells, shoe, record, out, factors):
     one pass: ``out`` as :func:`replay_cells` leaves it. Per coup, the weight of its
     cards dealt by point value (from its ``factors``, :func:`coup_factors`); per leaf,
     each suited card's factors for every suit class its label may be named
-    (``g[d, label, s]``: the cards
-    of its base and that suit class less those of its base given its label before it),
+    (``g[d, label, s]``: the cards of its base and that suit class less those of its base
+    given its label before it),
     the sum over every naming of the labels by distinct suit classes at the last suited
     card (:func:`_injective_sum`), and each card by base only from its base's cards
     less every card of that base before it, as count_named deals them. A leaf shares
@@ -1124,8 +1125,6 @@ def replay_named(cells, shoe, record, out, factors):
     n_pos = cells.coups.shape[1]
     unknown = out.shape[0] - 1
     used = np.zeros(fine_counts.shape[0], dtype=np.int64)  # per (base, label)
-    depths = np.arange(n_pos + 1)  # the fine cards as _take_back reads them: by depth,
-    suited_at = np.zeros(n_pos + 1, dtype=np.bool_)  # the suited ones first
     base_counts = base_counts_of(fine_counts, m)
     base_used = np.zeros(base_counts.shape[0], dtype=np.int64)
     chosen = np.zeros(n_pos + 1, dtype=np.int64)
@@ -1139,13 +1138,11 @@ def replay_named(cells, shoe, record, out, factors):
         if w == 0:
             continue
         nf, n_suited = factors[i, 1] // 8, factors[i, 1] % 8
-        for d in range(n_pos + 1):
-            suited_at[d] = d < n_suited
         weight[0] = w
         depth = 0  # the cards dealt so far, chosen[:depth]
         for j in range(record.first[i], record.first[i + 1]):
             depth = _take_back(chosen, depth, _shared(record.classes, j, chosen, depth), used,
-                               base_used, m, suited_at, depths, False)
+                               base_used, m, n_suited)
             while depth < nf:
                 c = np.int64(record.classes[j, depth])
                 base = c // m
@@ -1169,7 +1166,7 @@ def replay_named(cells, shoe, record, out, factors):
             if x != 0:
                 at = record.at[j]
                 out[at] += 1 if at == unknown else x
-        _take_back(chosen, depth, 0, used, base_used, m, suited_at, depths, False)
+        _take_back(chosen, depth, 0, used, base_used, m, n_suited)
 
 
 @kernel

@@ -532,8 +532,7 @@ def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, prim
             f"{shoes:,} shoes their suits could have left, {describe_seconds(spread)}; as "
             f"one count of {sequences:.1e} card sequences modulo {primes} primes, "
             f"{describe_seconds(residues)}; past the {describe_seconds(TIME_LIMIT)} a count "
-            f"may take; name their suits, e.g. "
-            f"'5h' not '5'")
+            f"may take; name their suits, e.g. '5h' not '5'")
     return (True, spread) if spread <= residues else (False, residues)
 
 

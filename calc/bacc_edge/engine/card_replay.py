@@ -55,7 +55,7 @@ from ..game.shoe import COUP_CARDS
 from ..util.progress import Progress, Steps
 from .coup_groups import CoupGroups, weighed
 from .card_enumeration import (MEMORY_LIMIT, PROGRESS_PARTS, cells_memory, coup_groups,
-                               enumeration, no_residues, shoe_counts)
+                               coup_slices, enumeration, no_residues, shoe_counts)
 
 #: The most bytes the records kept take, all layouts together: past it, none is made.
 RECORD_LIMIT = 256 << 20
@@ -81,8 +81,9 @@ class _Kept(NamedTuple):
     (:func:`_coup_parts`, :func:`_leaf_parts`), the cells known it points into, the
     fine classes and point values the shoe it was made on held plenty of, its bytes,
     the record with its leaves' classes for the last evaluator asked (:func:`_by_class`),
-    and the groups of coups its leaves belong to where it was made a group at a time
-    (None: coup by coup)."""
+    the groups of coups its leaves belong to where it was made a group at a time
+    (None: coup by coup), and what each coup's weight is made of
+    (:func:`~bacc_edge.engine.card_kernels.coup_factors`; none without a record)."""
 
     known: np.ndarray
     record: card_kernels.CardRecord | card_kernels.CellRecord | None
@@ -363,12 +364,8 @@ def _kept_bytes() -> int:
 def _coup_parts(cells, record: card_kernels.CardRecord, factors: np.ndarray, n: int):
     """The coups of ``cells`` and their leaves of ``record`` (in the order of the coups)
     in ``n`` parts: (cells, record, factors) that replay_cells takes."""
-    edges = np.linspace(0, len(cells.coups), n + 1).astype(int)
-    for start, stop in zip(edges[:-1], edges[1:]):
-        yield (cells._replace(coups=cells.coups[start:stop],
-                              coup_key=cells.coup_key[start:stop],
-                              coup_ways=cells.coup_ways[start:stop]),
-               record._replace(first=record.first[start:stop + 1]), factors[start:stop])
+    for start, stop, part in coup_slices(cells, n):
+        yield part, record._replace(first=record.first[start:stop + 1]), factors[start:stop]
 
 
 def _leaf_parts(cells, record: card_kernels.CellRecord, factors: np.ndarray, n: int):

@@ -53,9 +53,9 @@ from .card_plan import (NOTICE_SECONDS, check_plan, describe_seconds, residue_se
                         suitless_plan)
 from .card_replay import class_totals_known, count_known
 from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS,
-                               PROGRESS_PARTS, cells_memory, count_run, enumeration, on_cells,
-                               relabelling, shoe_counts, sparse_items, tail_ways,
-                               too_many_cells)
+                               PROGRESS_PARTS, cells_memory, count_run, coup_slices,
+                               enumeration, on_cells, relabelling, shoe_counts, sparse_items,
+                               tail_ways, too_many_cells)
 from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS,
                        RELATED_SUITS, beyond_hands, card_read, coup_feature, named_rank,
                        named_suit)
@@ -793,12 +793,9 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout,
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
     cells, block_stride = enumeration(detail, layout.tableau)
-    n = len(cells.coups)
-    edges = [0, n] if on_progress is None else np.linspace(0, n, PROGRESS_PARTS + 1).astype(int)
-    step = Steps(on_progress, len(edges) - 1)
-    for start, stop in zip(edges[:-1], edges[1:]):  # a coup adds to the same residues
-        part = cells._replace(coups=cells.coups[start:stop], coup_key=cells.coup_key[start:stop],
-                              coup_ways=cells.coup_ways[start:stop])
+    n_parts = 1 if on_progress is None else PROGRESS_PARTS
+    step = Steps(on_progress, n_parts)
+    for _, _, part in coup_slices(cells, n_parts):  # a coup adds to the same residues
         if card_kernels.count_cells(
                 part, block_stride,
                 card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1, relabel),
