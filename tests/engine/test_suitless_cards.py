@@ -188,14 +188,14 @@ def test_a_suit_class_holding_fewer_cards_than_were_removed_caps_the_split():
 
 
 def test_a_suitless_count_neither_way_fits_is_refused_before_it_starts(monkeypatch):
-    calls = []
+    shoe = Shoe.decks(8).remove("5 5 K")  # the layout's own first count made as always
+    layout = layout_for([Bet("f", [Event("hit", BETS["player flush"], 1)])], shoe=shoe)
+    calls = []  # (patched after it: run alone, this test failed in layout_for)
     monkeypatch.setattr(card_table_module, "spread_shoes", lambda *a: calls.append(a))
     monkeypatch.setattr(card_table_module.card_kernels, "count_cells",
                         lambda *a: calls.append(a))
     monkeypatch.setattr(card_plan, "SECONDS_PER_RESIDUE", 1.0)
     monkeypatch.setattr(card_plan, "SECONDS_PER_SPREAD_CELL", 1e3)
-    shoe = Shoe.decks(8).remove("5 5 K")
-    layout = layout_for([Bet("f", [Event("hit", BETS["player flush"], 1)])], shoe=shoe)
     with pytest.raises(PlanTooLarge) as refused:
         card_table(shoe, layout)
     line = str(refused.value)
