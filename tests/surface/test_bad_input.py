@@ -410,6 +410,9 @@ CLI = [
     ("remove Kingh", [PUNTO, "--remove", "Kingh"], "card 'Kingh' is not a card", 1),
     ("remove a card twice", [PUNTO, "--decks", "1", "--remove", "A♠ A♠"], "no A♠ is left", 1),
     ("remove a fifth king", [PUNTO, "--decks", "1", "--remove", "K K K K K"], "no K is left", 1),
+    # the card as named, suit and all, whether its rank or only its suit is gone
+    ("remove a suited card of a rank gone", [PUNTO, "--decks", "1", "--remove", "4 4 4 4 4♠"],
+     "no 4♠ is left", 1),
     ("remove to five cards", [PUNTO, "--decks", "1", "--remove",
                               ONE_DECK_LEAVING_SIX_COURT_CARDS + " Q"], "holds 5 cards", 1),
     ("suits unknown", [LIVE, "--bet", "Perfect Pair", "--counts", ",".join(["32"] * 13)],

@@ -139,7 +139,7 @@ class Shoe:
         for rank, suit in parsed:
             name = card_name(rank, suit)
             if ranks[rank] == 0:
-                raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {RANKS[rank]} is left")
+                raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
             ranks[rank] -= 1
             if suits is None:
                 if suit is not None:
