@@ -1106,21 +1106,19 @@ def replay_cells(cells, shoe, record, out, factors):
             if nf > 0:
                 depth = _take_back(chosen, depth, _shared(record.classes, j, chosen, depth),
                                    used, base_used, base_of, nf)
-                while depth < nf - 1:
+                while True:  # each card after those shared, weighed; all but the last dealt
                     c = np.int64(record.classes[j, depth])
                     base = base_of[c]
                     left = (fine_counts[c] - removal * used[c] if depth < n_suited
                             else base_counts[base] - removal * base_used[base])
-                    weight[depth + 1] = weight[depth] * left if left > 0 else 0
+                    x = weight[depth] * left if left > 0 else 0
+                    if depth == nf - 1:
+                        break
+                    weight[depth + 1] = x
                     chosen[depth] = c
                     used[c] += 1
                     base_used[base] += 1
                     depth += 1
-                c = np.int64(record.classes[j, depth])
-                base = base_of[c]
-                left = (fine_counts[c] - removal * used[c] if depth < n_suited
-                        else base_counts[base] - removal * base_used[base])
-                x = weight[depth] * left if left > 0 else 0
             if by_orders:
                 x *= record.orders[j]
             if x != 0:
