@@ -19,7 +19,8 @@ from reference_language import line_counts
 
 from bacc_edge import BaccEdgeError, Shoe, Tables, report
 from bacc_edge.analysis.evaluator import Evaluator, layout_for
-from bacc_edge.engine import card_enumeration, card_kernels, card_plan, card_replay, card_table
+from bacc_edge.engine import (card_enumeration, card_kernels, card_multisets, card_plan,
+                              card_replay, card_table)
 from bacc_edge.language.random_bets import bet_from_source
 
 S, H, D, C = range(4)  # ♠ ♥ ♦ ♣
@@ -132,19 +133,25 @@ def report_lines(source: str, tables: Tables) -> dict[str, tuple[int, ...]]:
     return out
 
 
+@pytest.mark.parametrize("weighed", ["leaves", "multisets"])
 @pytest.mark.parametrize("order", ["coups", "cells"])
 @pytest.mark.parametrize("source", BETS.values(), ids=BETS.keys())
 def test_a_report_sums_later_shoes_into_its_classes_as_the_reference(many_cells, monkeypatch,
-                                                                     source, order):
+                                                                     source, order, weighed):
     """Once the record is made (by the first later shoe's count), a report's later shoes
-    are replayed straight into the bet's settle classes (no count per cell made or kept), from a record in the order of
-    its coups or of its cells, and settle every line as the reference does."""
+    are replayed straight into the bet's settle classes (no count per cell made or kept),
+    from a record in the order of its coups or of its cells, weighed leaf by leaf or
+    summed by multiset (bacc_edge.engine.card_multisets: here whatever the multisets
+    save), and settle every line as the reference does."""
     monkeypatch.setattr(card_replay, "by_cell", lambda *a: order == "cells")
+    monkeypatch.setattr(card_multisets, "MOST_SHARE", 0.0 if weighed == "leaves" else 1.0)
+    by_multiset = spy(monkeypatch, card_multisets, "replay_multisets")
     summed = returns(monkeypatch, card_table, "class_totals_known")
     tables = Tables()
     for name, (lines, reference) in report_lines(source, tables).items():
         assert lines == reference, name
     assert [totals is not None for totals in summed] == [False] + [True] * (len(LATER) - 1)
+    assert len(by_multiset) == (len(LATER) - 1 if weighed == "multisets" else 0)
     assert len(tables._cache) == 2  # the first later shoe's, which made the record, and
     # the full shoe's: no other table
 

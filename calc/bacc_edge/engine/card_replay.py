@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import card_enumeration, card_kernels
+from . import card_enumeration, card_kernels, card_multisets
 from ..game.cards import CARD_KINDS, RANKS, SUITS_PER_RANK
 from ..game.shoe import COUP_CARDS
 from ..util.progress import Progress, Steps
@@ -196,7 +196,7 @@ def class_totals_known(layout, cost, known: np.ndarray, cell_class: np.ndarray,
     if (kept is None or kept.known is not known or not _serves(kept, fine_counts, value_counts)
             or _folds(layout.detail, cost, fine_counts, value_counts)):
         return None
-    record = _by_class(kept, cell_class, n_classes)
+    record = _by_class(layout, kept, cell_class, n_classes)
     if record is None:
         return None
     out = _replayed(layout, kept, record, n_classes, fine_counts, value_counts, tails,
@@ -227,15 +227,20 @@ def _replayed(layout, kept: _Kept, record, places: int, fine_counts: np.ndarray,
     else:
         cells, shoe = weighed(kept.groups, shoe)
     out = np.zeros(places + 1, dtype=np.int64)
-    step = Steps(on_progress, PROGRESS_PARTS if on_progress else 1)
-    for cells_part, record_part, factors in kept.parts(cells, record, kept.factors,
-                                                        PROGRESS_PARTS if on_progress else 1):
+    n_parts = PROGRESS_PARTS if on_progress else 1
+    step = Steps(on_progress, n_parts)
+    if isinstance(record, card_multisets.CardMultisets):
+        for part in card_multisets.parts(record, n_parts):
+            card_multisets.replay_multisets(part, shoe, cells.n_suits, out)
+            step()
+        return out
+    for cells_part, record_part, factors in kept.parts(cells, record, kept.factors, n_parts):
         kept.replay(cells_part, shoe, record_part, out, factors)
         step()
     return out
 
 
-def _by_class(kept: _Kept, cell_class: np.ndarray, n_classes: int):
+def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
     """``kept.record`` with each leaf's place among the cells known turned into its
     class (a leaf at no cell known: ``n_classes``, as the replay tells it), made once
     for the classes of the last evaluator asked (kept while it is) and within
@@ -244,10 +249,16 @@ def _by_class(kept: _Kept, cell_class: np.ndarray, n_classes: int):
     if made is not None and made[0] is cell_class:
         return made[1]
     kept.by_class.clear()
-    if _kept_bytes() + kept.record.at.nbytes > RECORD_LIMIT:
+    if _kept_bytes() + _own_bytes(kept.record) > RECORD_LIMIT:
         return None
     to_class = np.append(cell_class, n_classes).astype(np.int32)
     record = kept.record._replace(at=to_class[kept.record.at])
+    if (kept.groups is None and not layout.detail.relabel
+            and len(record.at) * card_multisets.SUMMING_BYTES <= RECORD_LIMIT):
+        cells = enumeration(layout.detail, layout.tableau)[0]
+        summed = card_multisets.multisets_of(record, kept.factors, cells.coup_ways,
+                                             len(kept.fine), cells.n_suits, len(kept.values))
+        record = record if summed is None else summed
     kept.by_class["classes"] = (cell_class, record)
     return record
 
@@ -306,13 +317,13 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
         record = None  # not the leaves priced: the record dropped
     elif written < n:  # a renamed layout's, fewer than priced: those dealt
         record = record._replace(classes=record.classes[:written], at=record.at[:written])
-    elif by_cell(cost.least, n, len(cells.coups)) and not detail.relabel:
-        record, replay, parts = (_in_cell_order(record), card_kernels.replay_by_cell,
-                                 _leaf_parts)
     factors = np.zeros((0 if record is None else len(cells.coups),
                         2 + 2 * cells.coups.shape[1]), dtype=np.int8)
     if record is not None:  # what each coup's weight is made of, for its replays
         card_kernels.coup_factors(cells, len(value_counts), factors)
+    if record is not None and by_cell(cost.least, n, len(cells.coups)) and not detail.relabel:
+        record, replay, parts = (_in_cell_order(record), card_kernels.replay_by_cell,
+                                 _leaf_parts)
     nbytes = 0 if record is None else sum(a.nbytes for a in record) + factors.nbytes
     while _RECORDS and _kept_bytes() + nbytes > RECORD_LIMIT:
         del _RECORDS[next(iter(_RECORDS))]
@@ -357,8 +368,16 @@ def _dealt(layout, cost, known, groups, fine_counts, value_counts, tails, remova
 
 def _kept_bytes() -> int:
     """The bytes the records kept take, their leaves' classes included."""
-    return sum(k.nbytes + sum(r.at.nbytes for _, r in k.by_class.values())
+    return sum(k.nbytes + sum(_own_bytes(r) for _, r in k.by_class.values())
                for k in _RECORDS.values())
+
+
+def _own_bytes(record) -> int:
+    """The bytes of ``record`` a record of its leaves' classes does not share with it:
+    a leaf record's places (its classes and coups shared), every array of multisets."""
+    if isinstance(record, card_multisets.CardMultisets):
+        return card_multisets.nbytes(record)
+    return record.at.nbytes
 
 
 def _coup_parts(cells, record: card_kernels.CardRecord, factors: np.ndarray, n: int):
