@@ -36,14 +36,26 @@ MAX_CARDS = 6
 CARDS_SHIFT = PAIR_BITS * MAX_CARDS
 #: The most pools a key can number.
 MAX_POOLS = 1 << (PAIR_BITS - BEFORE_BITS)
-#: Bytes a leaf may take while a record is summed (its key, ways, place and coup, their
-#: order, and the key, ways and place in that order): the caller sums no record whose
-#: leaves would take more than its records may.
-SUMMING_BYTES = 52
+#: Bytes a leaf takes in the order of its key (:class:`SortedLeaves`), and at most while
+#: its record is so sorted, or summed: the caller sorts no record whose leaves would
+#: take more than its records may.
+SORTED_BYTES, SUMMING_BYTES = 20, 48
+#: A run of leaves of one key at most this long is summed by place without sorting.
+SHORT_RUN = 32
 #: A record is summed only where its multisets (a place each) are at most this share of
 #: its leaves: else its leaves' own replay costs about as little, and summing them was
 #: time lost once.
 MOST_SHARE = 0.5
+
+
+class LeafSums(NamedTuple):
+    """A record's leaves summed by multiset and place (:func:`leaf_sums`), in the order of
+    their keys: entry k, the leaves of key ``keys[k]`` reaching place ``at[k]``, of
+    ``ways[k]`` coup ways times orders in all."""
+
+    keys: np.ndarray
+    at: np.ndarray
+    ways: np.ndarray
 
 
 class CardMultisets(NamedTuple):
@@ -126,11 +138,13 @@ def leaf_keys(record, coup_of, factors, coup_ways, n_classes, n_suits, keys, way
 
 
 @kernel
-def fold_runs(keys, at, ways):
-    """Leaves in the order of their keys (``keys``, their places ``at`` and ``ways``):
-    each run of one key put in the order of its places, and the ways of one key and place
-    summed into the first of them, in place. Returns how many (key, place) there are:
-    they are the first ones of the arrays now."""
+def fold_runs(keys, at, ways, out_keys, out_at, out_ways):
+    """Leaves in the order of their keys (``keys``, their places ``at`` and ``ways``)
+    summed by key and place into the first of ``out_keys``, ``out_at`` and ``out_ways``
+    (which may be the leaves' own: each is written at or before the leaves read after
+    it), in the order of their keys. Returns how many (key, place) there are. A run of one
+    key finds each leaf's place among those it has summed so far (most runs are a few
+    leaves), or sorts its places where it is longer than :data:`SHORT_RUN`."""
     held = 0
     start = 0
     n = keys.shape[0]
@@ -138,26 +152,37 @@ def fold_runs(keys, at, ways):
         stop = start + 1
         while stop < n and keys[stop] == keys[start]:
             stop += 1
-        order = np.argsort(at[start:stop], kind="mergesort")
-        run_at, run_ways = at[start:stop][order], ways[start:stop][order]
-        for r in range(stop - start):
-            if r > 0 and run_at[r] == run_at[r - 1]:
-                ways[held - 1] += run_ways[r]
-            else:
-                keys[held], at[held], ways[held] = keys[start], run_at[r], run_ways[r]
-                held += 1
+        key, first = keys[start], held
+        if stop - start <= SHORT_RUN:
+            for e in range(start, stop):
+                h = first
+                while h < held and out_at[h] != at[e]:
+                    h += 1
+                if h < held:
+                    out_ways[h] += ways[e]
+                else:
+                    out_keys[h], out_at[h], out_ways[h] = key, at[e], ways[e]
+                    held += 1
+        else:  # the run's places in their order, copied (the output may be the input)
+            order = np.argsort(at[start:stop], kind="mergesort")
+            run_at, run_ways = at[start:stop][order], ways[start:stop][order]
+            for r in range(stop - start):
+                if held > first and run_at[r] == out_at[held - 1]:
+                    out_ways[held - 1] += run_ways[r]
+                else:
+                    out_keys[held], out_at[held], out_ways[held] = key, run_at[r], run_ways[r]
+                    held += 1
         start = stop
     return held
 
 
-def multisets_of(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: int,
-                 n_suits: int, n_values: int) -> CardMultisets | None:
+def leaf_sums(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: int,
+              n_suits: int, n_values: int) -> LeafSums | None:
     """``record``'s leaves (a :class:`~bacc_edge.engine.card_kernels.CardRecord`, or a
     :class:`~bacc_edge.engine.card_kernels.CellRecord`, of coups not grouped; its coups'
     ``factors`` and ``coup_ways``; its shoes of ``n_classes`` fine classes of ``n_suits``
     suit classes and ``n_values`` point values) summed by multiset and place; None where
-    its pools do not fit a key, or the multisets are more than :data:`MOST_SHARE` of the
-    leaves."""
+    its pools do not fit a key."""
     n = len(record.at)
     if n_classes + n_classes // n_suits + n_values > MAX_POOLS or n == 0:
         return None
@@ -168,16 +193,27 @@ def multisets_of(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: 
         return None
     del coup_of
     order = np.argsort(keys)
-    keys, at, ways = keys[order], record.at[order], ways[order]
-    del order
-    held = fold_runs(keys, at, ways)
-    if held > MOST_SHARE * n:
+    return _folded(keys[order], record.at[order], ways[order])
+
+
+def _folded(keys: np.ndarray, at: np.ndarray, ways: np.ndarray) -> LeafSums:
+    """Leaves in the order of their keys summed by key and place (:func:`fold_runs`)."""
+    held = fold_runs(keys, at, ways, keys, at, ways)
+    return LeafSums(keys[:held].copy(), at[:held].copy(), ways[:held].copy())
+
+
+def multisets_of(sums: LeafSums, place_of: np.ndarray, leaves: int) -> CardMultisets | None:
+    """A record's ``leaves`` summed by multiset and place (:func:`leaf_sums`), each place
+    ``at`` now ``place_of[at]`` (a cell known, its class), summed again, keyed by
+    multiset; None where they are more than :data:`MOST_SHARE` of the leaves."""
+    folded = _folded(sums.keys.copy(), place_of[sums.at], sums.ways.copy())
+    if len(folded.keys) > MOST_SHARE * leaves:
         return None
-    keys, at, ways = keys[:held].copy(), at[:held].copy(), ways[:held].copy()
-    new_key = np.ones(held, dtype=bool)
+    keys = folded.keys
+    new_key = np.ones(len(keys), dtype=bool)
     new_key[1:] = keys[1:] != keys[:-1]
-    first = np.append(np.flatnonzero(new_key), held).astype(np.int64)
-    return CardMultisets(keys[new_key], first, at, ways)
+    first = np.append(np.flatnonzero(new_key), len(keys)).astype(np.int64)
+    return CardMultisets(keys[new_key], first, folded.at, folded.ways)
 
 
 @kernel
@@ -231,9 +267,4 @@ def parts(multisets: CardMultisets, n: int):
     for start, stop in zip(edges[:-1], edges[1:]):
         yield multisets._replace(keys=multisets.keys[start:stop],
                                  first=multisets.first[start:stop + 1])
-
-
-def nbytes(multisets: CardMultisets) -> int:
-    """The bytes ``multisets`` take."""
-    return sum(a.nbytes for a in multisets)
 

@@ -80,7 +80,8 @@ class _Kept(NamedTuple):
     kernel that replays it and how its coups and record split into parts
     (:func:`_coup_parts`, :func:`_leaf_parts`), the cells known it points into, the
     fine classes and point values the shoe it was made on held plenty of, its bytes,
-    the record with its leaves' classes for the last evaluator asked (:func:`_by_class`),
+    the record with its leaves' classes for the last evaluator asked (:func:`_by_class`;
+    until then, its leaves summed by multiset and cell, :func:`_summed`),
     the groups of coups its leaves belong to where it was made a group at a time
     (None: coup by coup), and what each coup's weight is made of
     (:func:`~bacc_edge.engine.card_kernels.coup_factors`; none without a record)."""
@@ -244,23 +245,40 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
     """``kept.record`` with each leaf's place among the cells known turned into its
     class (a leaf at no cell known: ``n_classes``, as the replay tells it), made once
     for the classes of the last evaluator asked (kept while it is) and within
-    :data:`RECORD_LIMIT`; None past it."""
+    :data:`RECORD_LIMIT`; None past it. Summed by multiset
+    (:mod:`~bacc_edge.engine.card_multisets`) where the record's coups are not grouped
+    and its multisets a class are few enough: from its leaves summed by multiset and
+    cell when the record was made (:func:`_summed`), or else now, then let go."""
     made = kept.by_class.get("classes")
     if made is not None and made[0] is cell_class:
         return made[1]
+    sums = kept.by_class.pop("sums", (None, None))[1]
     kept.by_class.clear()
     if _kept_bytes() + _own_bytes(kept.record) > RECORD_LIMIT:
         return None
     to_class = np.append(cell_class, n_classes).astype(np.int32)
-    record = kept.record._replace(at=to_class[kept.record.at])
-    if (kept.groups is None and not layout.detail.relabel
-            and len(record.at) * card_multisets.SUMMING_BYTES <= RECORD_LIMIT):
-        cells = enumeration(layout.detail, layout.tableau)[0]
-        summed = card_multisets.multisets_of(record, kept.factors, cells.coup_ways,
-                                             len(kept.fine), cells.n_suits, len(kept.values))
-        record = record if summed is None else summed
+    if sums is None:
+        sums = _summed(layout, kept.record, kept.groups, kept.factors, len(kept.fine),
+                       len(kept.values))
+    summed = (None if sums is None else
+              card_multisets.multisets_of(sums, to_class, len(kept.record.at)))
+    record = kept.record._replace(at=to_class[kept.record.at]) if summed is None else summed
     kept.by_class["classes"] = (cell_class, record)
     return record
+
+
+def _summed(layout, record, groups, factors: np.ndarray, n_fine: int,
+            n_values: int) -> card_multisets.LeafSums | None:
+    """``record``'s leaves summed by multiset and place
+    (:func:`~bacc_edge.engine.card_multisets.leaf_sums`), where its coups are not grouped
+    (a group's ways differ shoe by shoe), its suits are named, and the summing fits
+    within :data:`RECORD_LIMIT`; else None."""
+    if (record is None or groups is not None or layout.detail.relabel
+            or len(record.at) * card_multisets.SUMMING_BYTES > RECORD_LIMIT):
+        return None
+    cells = enumeration(layout.detail, layout.tableau)[0]
+    return card_multisets.leaf_sums(record, factors, cells.coup_ways, n_fine, cells.n_suits,
+                                    n_values)
 
 
 def _folds(detail, cost, fine_counts: np.ndarray, value_counts: np.ndarray) -> bool:
@@ -325,10 +343,11 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
         record, replay, parts = (_in_cell_order(record), card_kernels.replay_by_cell,
                                  _leaf_parts)
     nbytes = 0 if record is None else sum(a.nbytes for a in record) + factors.nbytes
-    while _RECORDS and _kept_bytes() + nbytes > RECORD_LIMIT:
+    sums = _summed(layout, record, groups, factors, len(fine_counts), len(value_counts))
+    while _RECORDS and _kept_bytes() + nbytes + _own_bytes(sums) > RECORD_LIMIT:
         del _RECORDS[next(iter(_RECORDS))]
-    kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes, {}, groups,
-                 factors)
+    kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes,
+                 {} if sums is None else {"sums": (None, sums)}, groups, factors)
     _RECORDS[(detail, layout.tableau, layout.cards)] = kept
     return kept, counts
 
@@ -373,10 +392,13 @@ def _kept_bytes() -> int:
 
 
 def _own_bytes(record) -> int:
-    """The bytes of ``record`` a record of its leaves' classes does not share with it:
-    a leaf record's places (its classes and coups shared), every array of multisets."""
-    if isinstance(record, card_multisets.CardMultisets):
-        return card_multisets.nbytes(record)
+    """The bytes of ``record`` (kept beside a layout's record) it does not share with it:
+    a record of its leaves' classes, its places (its classes and coups shared); multisets,
+    or the leaves summed, every array; none, none."""
+    if record is None:
+        return 0
+    if isinstance(record, (card_multisets.CardMultisets, card_multisets.LeafSums)):
+        return sum(a.nbytes for a in record)
     return record.at.nbytes
 
 
