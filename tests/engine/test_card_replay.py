@@ -133,7 +133,7 @@ def report_lines(source: str, tables: Tables) -> dict[str, tuple[int, ...]]:
     return out
 
 
-@pytest.mark.parametrize("weighed", ["leaves", "multisets"])
+@pytest.mark.parametrize("weighed", ["leaves", "multisets", "multisets summed late"])
 @pytest.mark.parametrize("order", ["coups", "cells"])
 @pytest.mark.parametrize("source", BETS.values(), ids=BETS.keys())
 def test_a_report_sums_later_shoes_into_its_classes_as_the_reference(many_cells, monkeypatch,
@@ -142,16 +142,24 @@ def test_a_report_sums_later_shoes_into_its_classes_as_the_reference(many_cells,
     are replayed straight into the bet's settle classes (no count per cell made or kept),
     from a record in the order of its coups or of its cells, weighed leaf by leaf or
     summed by multiset (bacc_edge.engine.card_multisets: here whatever the multisets
-    save), and settle every line as the reference does."""
+    save; the leaves summed by cell as the record is made, or only when first summed by
+    class, as for an evaluator after the first), and settle every line as the
+    reference does."""
     monkeypatch.setattr(card_replay, "by_cell", lambda *a: order == "cells")
     monkeypatch.setattr(card_multisets, "MOST_SHARE", 0.0 if weighed == "leaves" else 1.0)
+    if weighed == "multisets summed late":
+        real, calls = card_replay._summed, []
+        monkeypatch.setattr(card_replay, "_summed",
+                            lambda *a: real(*a) if calls.append(a) or len(calls) > 1 else None)
     by_multiset = spy(monkeypatch, card_multisets, "replay_multisets")
     summed = returns(monkeypatch, card_table, "class_totals_known")
     tables = Tables()
     for name, (lines, reference) in report_lines(source, tables).items():
         assert lines == reference, name
     assert [totals is not None for totals in summed] == [False] + [True] * (len(LATER) - 1)
-    assert len(by_multiset) == (len(LATER) - 1 if weighed == "multisets" else 0)
+    assert len(by_multiset) == (0 if weighed == "leaves" else len(LATER) - 1)
+    if weighed == "multisets summed late":
+        assert len(calls) == 2  # at the record's making (none then), and by class
     assert len(tables._cache) == 2  # the first later shoe's, which made the record, and
     # the full shoe's: no other table
 

@@ -12,12 +12,16 @@ coups are not grouped (each coup's ways fixed), leaves of one multiset of pairs 
 alike on every shoe, though dealt in other orders or other coups: a bet reading the
 cards' ranks deals 1.7 million leaves, of 43,000 multisets at its two settle classes.
 
-So a record is summed once into its multisets (:func:`multisets_of`): per multiset its
-key, and per place it reaches (a cell known, or a class) its ways, the sum of its
-leaves' coup ways times orders; each later shoe is then weighed once a multiset
-(:func:`replay_multisets`), not once a leaf. Random bets 1, 12, 33 and 34: 8 to 38
-times fewer. A record of coups grouped (their ways a sum over the group, differing
-shoe by shoe) is not summed.
+So a record's leaves are summed by multiset and cell as it is made (:func:`leaf_sums`:
+each leaf's key, the keys sorted, each run of one key folded by place), and once a
+report names its settle classes, summed again by class (:func:`multisets_of`, a fold
+of the sums already in order, some 30 ms for 2 million leaves): per multiset its key,
+and per class it reaches its ways, the sum of its leaves' coup ways times orders. Each
+later shoe is then weighed once a multiset (:func:`replay_multisets`), not once a leaf:
+random bets 1, 12, 33, 34 and 17, 8 to 38 times fewer; their later shoes 2-5 ms of CPU,
+where the leaves took 21-140. Where the multisets a class are more than half the leaves,
+the leaves are replayed. A record of coups grouped (a group's ways are a sum over its
+coups, differing shoe by shoe) is not summed, nor one of suits renamed.
 """
 
 from __future__ import annotations

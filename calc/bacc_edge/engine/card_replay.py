@@ -40,7 +40,9 @@ A report needs a shoe's deals only summed by its bets' settle classes. Once a re
 made, :func:`class_totals_known` replays a shoe straight into them: each leaf's place
 turned once into its class, its weight added into a handful of classes, not written at
 random into a count per cell (millions of them, past the processor's caches, in memory
-fresh for each shoe) and summed afterwards.
+fresh for each shoe) and summed afterwards. Where the record's coups are not grouped,
+its leaves are summed by the multiset of what their weight is made of and by class
+(:mod:`~bacc_edge.engine.card_multisets`), and a shoe is weighed once a multiset.
 """
 
 from __future__ import annotations
