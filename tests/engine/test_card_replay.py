@@ -148,8 +148,8 @@ def test_a_report_sums_later_shoes_into_its_classes_as_the_reference(many_cells,
     monkeypatch.setattr(card_replay, "by_cell", lambda *a: order == "cells")
     monkeypatch.setattr(card_multisets, "MOST_SHARE", 0.0 if weighed == "leaves" else 1.0)
     if weighed == "multisets summed late":
-        real, calls = card_replay._summed, []
-        monkeypatch.setattr(card_replay, "_summed",
+        real, calls = card_replay.leaves_summed, []
+        monkeypatch.setattr(card_replay, "leaves_summed",
                             lambda *a: real(*a) if calls.append(a) or len(calls) > 1 else None)
     by_multiset = spy(monkeypatch, card_multisets, "replay_multisets")
     summed = returns(monkeypatch, card_table, "class_totals_known")

@@ -10,7 +10,8 @@ its value less the cards of that value before it — as
 factors does not matter, only which (pool, cards before) pairs there are. Where the
 coups are not grouped (each coup's ways fixed), leaves of one multiset of pairs weigh
 alike on every shoe, though dealt in other orders or other coups: a bet reading the
-cards' ranks deals 1.7 million leaves, of 43,000 multisets at its two settle classes.
+cards' ranks (random bet 1) deals 1.7 million leaves, of 24,000 multisets (43,000 at
+one of its two settle classes or the other).
 
 So a record's leaves are summed by multiset and cell as it is made (:func:`leaf_sums`:
 each leaf's key, the keys sorted, each run of one key folded by place), and once a
@@ -40,10 +41,10 @@ MAX_CARDS = 6
 CARDS_SHIFT = PAIR_BITS * MAX_CARDS
 #: The most pools a key can number.
 MAX_POOLS = 1 << (PAIR_BITS - BEFORE_BITS)
-#: Bytes a leaf takes in the order of its key (:class:`SortedLeaves`), and at most while
-#: its record is so sorted, or summed: the caller sorts no record whose leaves would
-#: take more than its records may.
-SORTED_BYTES, SUMMING_BYTES = 20, 48
+#: Bytes a leaf may take while its record is summed (its key, ways and coup; their order;
+#: key, place and ways in that order, and their sums): the caller sums no record whose
+#: leaves would take more than its records may.
+SUMMING_BYTES = 64
 #: A run of leaves of one key at most this long is summed by place without sorting.
 SHORT_RUN = 32
 #: A record is summed only where its multisets (a place each) are at most this share of
@@ -209,7 +210,10 @@ def _folded(keys: np.ndarray, at: np.ndarray, ways: np.ndarray) -> LeafSums:
 def multisets_of(sums: LeafSums, place_of: np.ndarray, leaves: int) -> CardMultisets | None:
     """A record's ``leaves`` summed by multiset and place (:func:`leaf_sums`), each place
     ``at`` now ``place_of[at]`` (a cell known, its class), summed again, keyed by
-    multiset; None where they are more than :data:`MOST_SHARE` of the leaves."""
+    multiset; None where they are more than :data:`MOST_SHARE` of the leaves (known
+    before summing where the multisets alone are)."""
+    if np.count_nonzero(sums.keys[1:] != sums.keys[:-1]) + 1 > MOST_SHARE * leaves:
+        return None
     folded = _folded(sums.keys.copy(), place_of[sums.at], sums.ways.copy())
     if len(folded.keys) > MOST_SHARE * leaves:
         return None
@@ -272,3 +276,7 @@ def parts(multisets: CardMultisets, n: int):
         yield multisets._replace(keys=multisets.keys[start:stop],
                                  first=multisets.first[start:stop + 1])
 
+
+
+__all__ = ["MOST_SHARE", "SUMMING_BYTES", "CardMultisets", "LeafSums", "fold_runs", "leaf_keys",
+           "leaf_sums", "multisets_of", "parts", "replay_multisets"]

@@ -83,7 +83,7 @@ class _Kept(NamedTuple):
     (:func:`_coup_parts`, :func:`_leaf_parts`), the cells known it points into, the
     fine classes and point values the shoe it was made on held plenty of, its bytes,
     the record with its leaves' classes for the last evaluator asked (:func:`_by_class`;
-    until then, its leaves summed by multiset and cell, :func:`_summed`),
+    until then, its leaves summed by multiset and cell, :func:`leaves_summed`),
     the groups of coups its leaves belong to where it was made a group at a time
     (None: coup by coup), and what each coup's weight is made of
     (:func:`~bacc_edge.engine.card_kernels.coup_factors`; none without a record)."""
@@ -250,7 +250,7 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
     :data:`RECORD_LIMIT`; None past it. Summed by multiset
     (:mod:`~bacc_edge.engine.card_multisets`) where the record's coups are not grouped
     and its multisets a class are few enough: from its leaves summed by multiset and
-    cell when the record was made (:func:`_summed`), or else now, then let go."""
+    cell when the record was made (:func:`leaves_summed`), or else now, then let go."""
     made = kept.by_class.get("classes")
     if made is not None and made[0] is cell_class:
         return made[1]
@@ -260,8 +260,8 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
         return None
     to_class = np.append(cell_class, n_classes).astype(np.int32)
     if sums is None:
-        sums = _summed(layout, kept.record, kept.groups, kept.factors, len(kept.fine),
-                       len(kept.values))
+        sums = leaves_summed(layout, kept.record, kept.groups, kept.factors,
+                             len(kept.fine), len(kept.values))
     summed = (None if sums is None else
               card_multisets.multisets_of(sums, to_class, len(kept.record.at)))
     record = kept.record._replace(at=to_class[kept.record.at]) if summed is None else summed
@@ -269,8 +269,8 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
     return record
 
 
-def _summed(layout, record, groups, factors: np.ndarray, n_fine: int,
-            n_values: int) -> card_multisets.LeafSums | None:
+def leaves_summed(layout, record, groups, factors: np.ndarray, n_fine: int,
+                  n_values: int) -> card_multisets.LeafSums | None:
     """``record``'s leaves summed by multiset and place
     (:func:`~bacc_edge.engine.card_multisets.leaf_sums`), where its coups are not grouped
     (a group's ways differ shoe by shoe), its suits are named, and the summing fits
@@ -345,7 +345,7 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
         record, replay, parts = (_in_cell_order(record), card_kernels.replay_by_cell,
                                  _leaf_parts)
     nbytes = 0 if record is None else sum(a.nbytes for a in record) + factors.nbytes
-    sums = _summed(layout, record, groups, factors, len(fine_counts), len(value_counts))
+    sums = leaves_summed(layout, record, groups, factors, len(fine_counts), len(value_counts))
     while _RECORDS and _kept_bytes() + nbytes + _own_bytes(sums) > RECORD_LIMIT:
         del _RECORDS[next(iter(_RECORDS))]
     kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes,
@@ -432,4 +432,4 @@ def _in_cell_order(record: card_kernels.CardRecord) -> card_kernels.CellRecord:
 
 __all__ = ["AT_BYTES", "CACHE_CELLS", "COUP_BYTES", "LEAVES_PER_COUP", "ORDERS_BYTES",
            "RECORD_LIMIT", "by_cell", "class_totals_known", "count_known", "forget",
-           "kept_beside", "record_bytes", "recorded"]
+           "kept_beside", "leaves_summed", "record_bytes", "recorded"]
