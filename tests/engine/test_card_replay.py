@@ -164,6 +164,22 @@ def test_a_report_sums_later_shoes_into_its_classes_as_the_reference(many_cells,
     # the full shoe's: no other table
 
 
+def test_the_classes_a_report_asks_are_summed_as_the_record_is_made(many_cells, monkeypatch):
+    """A report asks its deals by class before the record is made: the record's leaves
+    are summed by those classes as it is made, so the next shoe only weighs them."""
+    monkeypatch.setattr(card_multisets, "MOST_SHARE", 1.0)
+    folds = spy(monkeypatch, card_multisets, "multisets_of")
+    source, (first, second) = BETS["suit then rank"], list(LATER)[:2]
+    bet, full = bet_from_source(source), shoe_of(tuple((kind, 7) for kind in FIRST))
+    tables = Tables()
+    report([bet], shoe_of(kinds_of(LATER[first])), full_shoe=full, tables=tables)
+    assert len(folds) == 1  # with the record, on the first later shoe
+    (result,) = report([bet], shoe_of(kinds_of(LATER[second])), full_shoe=full, tables=tables)
+    assert len(folds) == 1
+    assert tuple(line.combinations for line in result.events) == line_counts(
+        source, kinds_of(LATER[second]))
+
+
 def test_classes_past_the_records_cap_are_counted_as_before(many_cells, monkeypatch):
     """Where the leaves' classes would take the records past RECORD_LIMIT, a report
     counts the shoe's cells as before, as exactly."""

@@ -14,14 +14,15 @@ cards' ranks (random bet 1) deals 1.7 million leaves, of 24,000 multisets (43,00
 one of its two settle classes or the other).
 
 So a record's leaves are summed by multiset and cell as it is made (:func:`leaf_sums`:
-each leaf's key, the keys sorted, each run of one key folded by place), and once a
-report names its settle classes, summed again by class (:func:`multisets_of`, a fold
-of the sums already in order, some 30 ms for 2 million leaves): per multiset its key,
-and per class it reaches its ways, the sum of its leaves' coup ways times orders. Each
-later shoe is then weighed once a multiset (:func:`replay_multisets`), not once a leaf:
-random bets 1, 12, 33, 34 and 17, 8 to 38 times fewer; their later shoes 2-5 ms of CPU,
-where the leaves took 21-140. Where the multisets a class are more than half the leaves,
-the leaves are replayed. A record of coups grouped (a group's ways are a sum over its
+each leaf's key, the keys sorted, each run of one key folded by cell), and by the
+settle classes a report asks for (:func:`multisets_of`: each multiset's cells turned
+into classes and folded again, some 60 ms for 1.7 million leaves, at once where the
+report asked before the record was made): per multiset its key, and per class it
+reaches its ways, the sum of its leaves' coup ways times orders. Each later shoe is
+then weighed once a multiset (:func:`replay_multisets`), not once a leaf: random bets 1,
+12, 33, 34 and 17, 8 to 38 times fewer; their later shoes 2-5 ms of CPU, where the
+leaves took 21-140. Where the multisets a class are more than half the leaves, the
+leaves are replayed. A record of coups grouped (a group's ways are a sum over its
 coups, differing shoe by shoe) is not summed, nor one of suits renamed.
 """
 
@@ -51,16 +52,6 @@ SHORT_RUN = 32
 #: its leaves: else its leaves' own replay costs about as little, and summing them was
 #: time lost once.
 MOST_SHARE = 0.5
-
-
-class LeafSums(NamedTuple):
-    """A record's leaves summed by multiset and place (:func:`leaf_sums`), in the order of
-    their keys: entry k, the leaves of key ``keys[k]`` reaching place ``at[k]``, of
-    ``ways[k]`` coup ways times orders in all."""
-
-    keys: np.ndarray
-    at: np.ndarray
-    ways: np.ndarray
 
 
 class CardMultisets(NamedTuple):
@@ -142,52 +133,82 @@ def leaf_keys(record, coup_of, factors, coup_ways, n_classes, n_suits, keys, way
     return True
 
 
+@inline
+def _fold_run(at, ways, start, stop, place_of, out_at, out_ways, held):
+    """The leaves ``start:stop`` of one key (their places ``at``, each turned into
+    ``place_of[at]`` unless that is None, and ``ways``) summed by place into ``out_at``
+    and ``out_ways`` from ``held`` on (which may be the leaves' own arrays: each is
+    written at or before the leaves read after it). Returns the new ``held``. A run finds
+    each leaf's place among those it has summed so far (most runs are a few leaves), or
+    sorts its places where it is longer than :data:`SHORT_RUN`."""
+    first = held
+    if stop - start <= SHORT_RUN:
+        for e in range(start, stop):
+            place = at[e] if place_of is None else place_of[at[e]]
+            h = first
+            while h < held and out_at[h] != place:
+                h += 1
+            if h < held:
+                out_ways[h] += ways[e]
+            else:
+                out_at[h], out_ways[h] = place, ways[e]
+                held += 1
+        return held
+    places = at[start:stop].copy() if place_of is None else place_of[at[start:stop]]
+    order = np.argsort(places, kind="mergesort")  # copied: the output may be the input
+    run_ways = ways[start:stop][order]
+    for r in range(stop - start):
+        place = places[order[r]]
+        if held > first and place == out_at[held - 1]:
+            out_ways[held - 1] += run_ways[r]
+        else:
+            out_at[held], out_ways[held] = place, run_ways[r]
+            held += 1
+    return held
+
+
 @kernel
-def fold_runs(keys, at, ways, out_keys, out_at, out_ways):
+def fold_leaves(keys, at, ways, first):
     """Leaves in the order of their keys (``keys``, their places ``at`` and ``ways``)
-    summed by key and place into the first of ``out_keys``, ``out_at`` and ``out_ways``
-    (which may be the leaves' own: each is written at or before the leaves read after
-    it), in the order of their keys. Returns how many (key, place) there are. A run of one
-    key finds each leaf's place among those it has summed so far (most runs are a few
-    leaves), or sorts its places where it is longer than :data:`SHORT_RUN`."""
-    held = 0
-    start = 0
+    summed by key and place, in place: the k-th key is written into ``keys[k]``, and its
+    places and their ways into ``at`` and ``ways`` from ``first[k]`` to ``first[k + 1]``.
+    Returns how many keys there are."""
     n = keys.shape[0]
+    n_keys, held, start = 0, 0, 0
     while start < n:
         stop = start + 1
         while stop < n and keys[stop] == keys[start]:
             stop += 1
-        key, first = keys[start], held
-        if stop - start <= SHORT_RUN:
-            for e in range(start, stop):
-                h = first
-                while h < held and out_at[h] != at[e]:
-                    h += 1
-                if h < held:
-                    out_ways[h] += ways[e]
-                else:
-                    out_keys[h], out_at[h], out_ways[h] = key, at[e], ways[e]
-                    held += 1
-        else:  # the run's places in their order, copied (the output may be the input)
-            order = np.argsort(at[start:stop], kind="mergesort")
-            run_at, run_ways = at[start:stop][order], ways[start:stop][order]
-            for r in range(stop - start):
-                if held > first and run_at[r] == out_at[held - 1]:
-                    out_ways[held - 1] += run_ways[r]
-                else:
-                    out_keys[held], out_at[held], out_ways[held] = key, run_at[r], run_ways[r]
-                    held += 1
+        keys[n_keys] = keys[start]
+        first[n_keys] = held
+        held = _fold_run(at, ways, start, stop, None, at, ways, held)
+        n_keys += 1
+        first[n_keys] = held
         start = stop
+    return n_keys
+
+
+@kernel
+def fold_places(multisets, place_of, out_first, out_at, out_ways):
+    """``multisets``' places ``at`` turned into ``place_of[at]`` and summed again, key by
+    key: key k's into ``out_at`` and ``out_ways`` from ``out_first[k]`` to
+    ``out_first[k + 1]``. Returns how many (key, place) there are."""
+    held = 0
+    for k in range(multisets.keys.shape[0]):
+        out_first[k] = held
+        held = _fold_run(multisets.at, multisets.ways, multisets.first[k],
+                         multisets.first[k + 1], place_of, out_at, out_ways, held)
+    out_first[multisets.keys.shape[0]] = held
     return held
 
 
 def leaf_sums(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: int,
-              n_suits: int, n_values: int) -> LeafSums | None:
+              n_suits: int, n_values: int) -> CardMultisets | None:
     """``record``'s leaves (a :class:`~bacc_edge.engine.card_kernels.CardRecord`, or a
     :class:`~bacc_edge.engine.card_kernels.CellRecord`, of coups not grouped; its coups'
     ``factors`` and ``coup_ways``; its shoes of ``n_classes`` fine classes of ``n_suits``
-    suit classes and ``n_values`` point values) summed by multiset and place; None where
-    its pools do not fit a key."""
+    suit classes and ``n_values`` point values) summed by multiset and place (the
+    record's: a cell known); None where its pools do not fit a key."""
     n = len(record.at)
     if n_classes + n_classes // n_suits + n_values > MAX_POOLS or n == 0:
         return None
@@ -198,30 +219,30 @@ def leaf_sums(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: int
         return None
     del coup_of
     order = np.argsort(keys)
-    return _folded(keys[order], record.at[order], ways[order])
+    keys, at, ways = keys[order], record.at[order], ways[order]
+    del order
+    first = np.empty(n + 1, dtype=np.int64)
+    n_keys = fold_leaves(keys, at, ways, first)
+    held = int(first[n_keys])
+    return CardMultisets(keys[:n_keys].copy(), first[:n_keys + 1].copy(), at[:held].copy(),
+                         ways[:held].copy())
 
 
-def _folded(keys: np.ndarray, at: np.ndarray, ways: np.ndarray) -> LeafSums:
-    """Leaves in the order of their keys summed by key and place (:func:`fold_runs`)."""
-    held = fold_runs(keys, at, ways, keys, at, ways)
-    return LeafSums(keys[:held].copy(), at[:held].copy(), ways[:held].copy())
-
-
-def multisets_of(sums: LeafSums, place_of: np.ndarray, leaves: int) -> CardMultisets | None:
+def multisets_of(sums: CardMultisets, place_of: np.ndarray,
+                 leaves: int) -> CardMultisets | None:
     """A record's ``leaves`` summed by multiset and place (:func:`leaf_sums`), each place
-    ``at`` now ``place_of[at]`` (a cell known, its class), summed again, keyed by
-    multiset; None where they are more than :data:`MOST_SHARE` of the leaves (known
-    before summing where the multisets alone are)."""
-    if np.count_nonzero(sums.keys[1:] != sums.keys[:-1]) + 1 > MOST_SHARE * leaves:
+    ``at`` now ``place_of[at]`` (a cell known, its class) and summed again; None where
+    the (multiset, place) are more than :data:`MOST_SHARE` of the leaves (known before
+    summing where the multisets alone are)."""
+    if len(sums.keys) > MOST_SHARE * leaves:
         return None
-    folded = _folded(sums.keys.copy(), place_of[sums.at], sums.ways.copy())
-    if len(folded.keys) > MOST_SHARE * leaves:
+    n = len(sums.at)
+    first = np.empty(len(sums.keys) + 1, dtype=np.int64)
+    at, ways = np.empty(n, dtype=place_of.dtype), np.empty(n, dtype=np.int64)
+    held = fold_places(sums, place_of, first, at, ways)
+    if held > MOST_SHARE * leaves:
         return None
-    keys = folded.keys
-    new_key = np.ones(len(keys), dtype=bool)
-    new_key[1:] = keys[1:] != keys[:-1]
-    first = np.append(np.flatnonzero(new_key), len(keys)).astype(np.int64)
-    return CardMultisets(keys[new_key], first, folded.at, folded.ways)
+    return CardMultisets(sums.keys, first, at[:held].copy(), ways[:held].copy())
 
 
 @kernel
@@ -278,5 +299,5 @@ def parts(multisets: CardMultisets, n: int):
 
 
 
-__all__ = ["MOST_SHARE", "SUMMING_BYTES", "CardMultisets", "LeafSums", "fold_runs", "leaf_keys",
-           "leaf_sums", "multisets_of", "parts", "replay_multisets"]
+__all__ = ["MOST_SHARE", "SUMMING_BYTES", "CardMultisets", "fold_leaves", "fold_places",
+           "leaf_keys", "leaf_sums", "multisets_of", "parts", "replay_multisets"]

@@ -106,6 +106,9 @@ _RECORDS: dict = {}
 #: first later shoe was counted as before; the last few (see :func:`count_known`)
 _COUNTED_ONCE: dict = {}
 _COUNTED_ONCE_KEPT = 32
+#: (detail, tableau, cards) → (the cells known, each one's class, how many classes) a
+#: report asked its deals summed by before the layout's record was made (the last few)
+_CLASSES_ASKED: dict = {}
 
 
 def by_cell(cells: float, sequences: float, coups: int) -> bool:
@@ -193,11 +196,18 @@ def class_totals_known(layout, cost, known: np.ndarray, cell_class: np.ndarray,
     and then summed (some 60-150 ns a leaf more where the cells are millions, past the
     processor's caches). None where :func:`count_known` would not replay the shoe from a
     record already made (none is made here: the caller counts the cells), or the classes'
-    leaves would not fit in :data:`RECORD_LIMIT`."""
+    leaves would not fit in :data:`RECORD_LIMIT`. Asked before the record is made, the
+    classes are remembered (:data:`_CLASSES_ASKED`), and the record's leaves summed by
+    them as it is made: the first shoe replayed then weighs its multisets at once."""
     key = (layout.detail, layout.tableau, layout.cards)
     kept = _RECORDS.get(key)
-    if (kept is None or kept.known is not known or not _serves(kept, fine_counts, value_counts)
-            or _folds(layout.detail, cost, fine_counts, value_counts)):
+    if kept is None or kept.known is not known:
+        while len(_CLASSES_ASKED) >= _COUNTED_ONCE_KEPT:
+            del _CLASSES_ASKED[next(iter(_CLASSES_ASKED))]
+        _CLASSES_ASKED[key] = (known, cell_class, n_classes)
+        return None
+    if not _serves(kept, fine_counts, value_counts) or _folds(layout.detail, cost, fine_counts,
+                                                             value_counts):
         return None
     record = _by_class(layout, kept, cell_class, n_classes)
     if record is None:
@@ -270,7 +280,7 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
 
 
 def leaves_summed(layout, record, groups, factors: np.ndarray, n_fine: int,
-                  n_values: int) -> card_multisets.LeafSums | None:
+                  n_values: int) -> card_multisets.CardMultisets | None:
     """``record``'s leaves summed by multiset and place
     (:func:`~bacc_edge.engine.card_multisets.leaf_sums`), where its coups are not grouped
     (a group's ways differ shoe by shoe), its suits are named, and the summing fits
@@ -302,6 +312,7 @@ def forget() -> None:
     """Drop every record kept (their memory freed; later shoes make them again)."""
     _RECORDS.clear()
     _COUNTED_ONCE.clear()
+    _CLASSES_ASKED.clear()
 
 
 def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
@@ -351,6 +362,9 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
     kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes,
                  {} if sums is None else {"sums": (None, sums)}, groups, factors)
     _RECORDS[(detail, layout.tableau, layout.cards)] = kept
+    asked = _CLASSES_ASKED.pop((detail, layout.tableau, layout.cards), None)
+    if record is not None and asked is not None and asked[0] is known:
+        _by_class(layout, kept, asked[1], asked[2])  # summed by class now, not on a shoe
     return kept, counts
 
 
@@ -399,7 +413,7 @@ def _own_bytes(record) -> int:
     or the leaves summed, every array; none, none."""
     if record is None:
         return 0
-    if isinstance(record, (card_multisets.CardMultisets, card_multisets.LeafSums)):
+    if isinstance(record, card_multisets.CardMultisets):
         return sum(a.nbytes for a in record)
     return record.at.nbytes
 
