@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .card_kernels import base_counts_of, class_tables
 from .jit import inline, kernel
 
 #: Bits of a pair in a key: its pool (fine class, base, then point value, numbered in
@@ -55,11 +56,12 @@ MOST_SHARE = 0.5
 
 
 class CardMultisets(NamedTuple):
-    """A record's leaves summed by multiset (:func:`multisets_of`): multiset k's key
-    ``keys[k]`` (its cards dealt, in bits CARDS_SHIFT up, above one pair each: pool · 8
-    + the cards of its pool before it, PAIR_BITS bits a pair, in increasing order), and
-    its places ``first[k]:first[k + 1]``: each reached (``at``, as the record's) by
-    leaves of ``ways`` coup ways times orders in all."""
+    """A record's leaves summed by multiset (by cell, :func:`leaf_sums`; by class,
+    :func:`multisets_of`): multiset k's key ``keys[k]`` (its cards dealt, in bits
+    CARDS_SHIFT up, above one pair each: pool · 8 + the cards of its pool before it,
+    PAIR_BITS bits a pair, in increasing order), and its places ``first[k]:first[k +
+    1]``: each reached (``at``, as the record's) by leaves of ``ways`` coup ways times
+    orders in all."""
 
     keys: np.ndarray
     first: np.ndarray
@@ -90,9 +92,7 @@ def leaf_keys(record, coup_of, factors, coup_ways, n_classes, n_suits, keys, way
     keys unfinished, where a count of cards before does not fit a pair, or a coup's
     cards are not as many as its cards dealt."""
     n_bases = n_classes // n_suits
-    base_of = np.empty(n_classes, dtype=np.int64)  # no division a card (tens of cycles)
-    for c in range(n_classes):
-        base_of[c] = c // n_suits
+    base_of, _ = class_tables(n_classes, n_suits)  # no division a card (tens of cycles)
     pairs = np.zeros(2 * MAX_CARDS, dtype=np.int64)
     by_orders = record.orders.shape[0] > 0
     for j in range(coup_of.shape[0]):
@@ -258,14 +258,13 @@ def replay_multisets(multisets, shoe, n_suits, out):
     n_classes = fine_counts.shape[0]
     n_bases = n_classes // n_suits
     n_pools = n_classes + n_bases + value_counts.shape[0]
+    base_counts = base_counts_of(fine_counts, n_suits)
     factor = np.zeros(n_pools << BEFORE_BITS, dtype=np.int64)
     for pool in range(n_pools):
         if pool < n_classes:
             cards = fine_counts[pool]
         elif pool < n_classes + n_bases:
-            cards = 0
-            for s in range(n_suits):
-                cards += fine_counts[(pool - n_classes) * n_suits + s]
+            cards = base_counts[pool - n_classes]
         else:
             cards = value_counts[pool - n_classes - n_bases]
         for before in range(1 << BEFORE_BITS):
