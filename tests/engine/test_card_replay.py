@@ -113,6 +113,13 @@ def test_later_shoes_replayed_count_as_the_reference(many_cells, monkeypatch, so
     assert record.n[0] == len(record.at)  # every leaf priced written
 
 
+def spy_keywords(monkeypatch, module, name) -> list:
+    """The keyword arguments of each call of ``module.name``, from now on."""
+    calls, real = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: calls.append(k) or real(*a, **k))
+    return calls
+
+
 def returns(monkeypatch, module, name) -> list:
     """What ``module.name`` returns, call by call, from now on."""
     out, real = [], getattr(module, name)
@@ -133,7 +140,8 @@ def report_lines(source: str, tables: Tables) -> dict[str, tuple[int, ...]]:
     return out
 
 
-@pytest.mark.parametrize("weighed", ["leaves", "multisets", "multisets summed late"])
+@pytest.mark.parametrize("weighed", ["leaves", "multisets", "multisets summed late",
+                                     "multisets summed late, in parts"])
 @pytest.mark.parametrize("order", ["coups", "cells"])
 @pytest.mark.parametrize("source", BETS.values(), ids=BETS.keys())
 def test_a_report_sums_later_shoes_into_its_classes_as_the_reference(many_cells, monkeypatch,
@@ -142,15 +150,18 @@ def test_a_report_sums_later_shoes_into_its_classes_as_the_reference(many_cells,
     are replayed straight into the bet's settle classes (no count per cell made or kept),
     from a record in the order of its coups or of its cells, weighed leaf by leaf or
     summed by multiset (bacc_edge.engine.card_multisets: here whatever the multisets
-    save; the leaves summed by cell as the record is made, or only when first summed by
-    class, as for an evaluator after the first), and settle every line as the
-    reference does."""
+    save; the leaves summed by cell as the record is made, or, as for a record too large
+    for that, summed straight by class: in one part, or three leaves at a time, the
+    parts' sums summed again as they grow), and settle every line as the reference
+    does."""
     monkeypatch.setattr(card_replay, "by_cell", lambda *a: order == "cells")
     monkeypatch.setattr(card_multisets, "MOST_SHARE", 0.0 if weighed == "leaves" else 1.0)
-    if weighed == "multisets summed late":
-        real, calls = card_replay.leaves_summed, []
-        monkeypatch.setattr(card_replay, "leaves_summed",
-                            lambda *a: real(*a) if calls.append(a) or len(calls) > 1 else None)
+    late = weighed.startswith("multisets summed late")
+    if late:
+        monkeypatch.setattr(card_replay, "leaves_summed", lambda *a: None)
+    if weighed.endswith("in parts"):
+        monkeypatch.setattr(card_multisets, "PART_LEAVES", 3)
+    by_class = spy_keywords(monkeypatch, card_multisets, "leaf_sums")
     by_multiset = spy(monkeypatch, card_multisets, "replay_multisets")
     summed = returns(monkeypatch, card_table, "class_totals_known")
     tables = Tables()
@@ -158,8 +169,8 @@ def test_a_report_sums_later_shoes_into_its_classes_as_the_reference(many_cells,
         assert lines == reference, name
     assert [totals is not None for totals in summed] == [False] + [True] * (len(LATER) - 1)
     assert len(by_multiset) == (0 if weighed == "leaves" else len(LATER) - 1)
-    if weighed == "multisets summed late":
-        assert len(calls) == 2  # at the record's making (none then), and by class
+    if late:  # summed once, by class, as the record was made
+        assert [call.get("place_of") is not None for call in by_class] == [True]
     assert len(tables._cache) == 2  # the first later shoe's, which made the record, and
     # the full shoe's: no other table
 

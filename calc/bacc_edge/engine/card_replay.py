@@ -260,7 +260,9 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
     :data:`RECORD_LIMIT`; None past it. Summed by multiset
     (:mod:`~bacc_edge.engine.card_multisets`) where the record's coups are not grouped
     and its multisets a class are few enough: from its leaves summed by multiset and
-    cell when the record was made (:func:`leaves_summed`), or else now, then let go."""
+    cell when the record was made (:func:`leaves_summed`), then let go; or else from its
+    leaves, straight into the classes a part at a time, the sums within what the records
+    leave of :data:`RECORD_LIMIT`."""
     made = kept.by_class.get("classes")
     if made is not None and made[0] is cell_class:
         return made[1]
@@ -269,11 +271,19 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
     if _kept_bytes() + _own_bytes(kept.record) > RECORD_LIMIT:
         return None
     to_class = np.append(cell_class, n_classes).astype(np.int32)
-    if sums is None:
-        sums = leaves_summed(layout, kept.record, kept.groups, kept.factors,
-                             len(kept.fine), len(kept.values))
-    summed = (None if sums is None else
-              card_multisets.multisets_of(sums, to_class, len(kept.record.at)))
+    leaves = len(kept.record.at)
+    if sums is not None:
+        summed = card_multisets.multisets_of(sums, to_class, leaves)
+    elif _summable(layout, kept.record, kept.groups):  # straight into classes, in parts
+        room = (RECORD_LIMIT - _kept_bytes() - _own_bytes(kept.record)) // (
+            card_multisets.SUM_BYTES)
+        cells = enumeration(layout.detail, layout.tableau)[0]
+        summed = card_multisets.leaf_sums(
+            kept.record, kept.factors, cells.coup_ways, len(kept.fine), cells.n_suits,
+            len(kept.values), place_of=to_class,
+            most=min(card_multisets.MOST_SHARE * leaves, room))
+    else:
+        summed = None
     record = kept.record._replace(at=to_class[kept.record.at]) if summed is None else summed
     kept.by_class["classes"] = (cell_class, record)
     return record
@@ -285,12 +295,18 @@ def leaves_summed(layout, record, groups, factors: np.ndarray, n_fine: int,
     (:func:`~bacc_edge.engine.card_multisets.leaf_sums`), where its coups are not grouped
     (a group's ways differ shoe by shoe), its suits are named, and the summing fits
     within :data:`RECORD_LIMIT`; else None."""
-    if (record is None or groups is not None or layout.detail.relabel
+    if (not _summable(layout, record, groups)
             or len(record.at) * card_multisets.SUMMING_BYTES > RECORD_LIMIT):
         return None
     cells = enumeration(layout.detail, layout.tableau)[0]
     return card_multisets.leaf_sums(record, factors, cells.coup_ways, n_fine, cells.n_suits,
                                     n_values)
+
+
+def _summable(layout, record, groups) -> bool:
+    """Whether ``record``'s leaves weigh alike by multiset on every shoe: its coups not
+    grouped (a group's ways differ shoe by shoe), its suits named as they are."""
+    return record is not None and groups is None and not layout.detail.relabel
 
 
 def _folds(detail, cost, fine_counts: np.ndarray, value_counts: np.ndarray) -> bool:
