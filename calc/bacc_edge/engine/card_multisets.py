@@ -43,9 +43,10 @@ MAX_CARDS = 6
 CARDS_SHIFT = PAIR_BITS * MAX_CARDS
 #: The most pools a key can number.
 MAX_POOLS = 1 << (PAIR_BITS - BEFORE_BITS)
-#: Bytes a leaf may take while its record is summed (its key, ways and coup; their order;
-#: key, place and ways in that order, and their sums): the caller sums no record whose
-#: leaves would take more than its records may.
+#: Bytes a leaf may take while its record is summed by cell (its key, ways and coup; their
+#: order; key, place and ways in that order, and their sums: by cell, few leaves share a
+#: sum): the caller sums by cell no record whose leaves would take more than its records
+#: may, and sums it by class instead.
 SUMMING_BYTES = 64
 #: Leaves summed at a time (:func:`leaf_sums`): some 70 bytes each while a part is summed.
 PART_LEAVES = 1 << 19
