@@ -336,5 +336,6 @@ def parts(multisets: CardMultisets, n: int):
 
 
 
-__all__ = ["MOST_SHARE", "PART_LEAVES", "SUMMING_BYTES", "SUM_BYTES", "CardMultisets", "fold_leaves", "fold_places",
-           "leaf_keys", "leaf_sums", "multisets_of", "parts", "replay_multisets"]
+__all__ = ["MOST_SHARE", "PART_LEAVES", "SUMMING_BYTES", "SUM_BYTES", "CardMultisets",
+           "fold_leaves", "fold_places", "leaf_keys", "leaf_sums", "multisets_of", "parts",
+           "replay_multisets"]
