@@ -215,18 +215,21 @@ def leaf_sums(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: int
     :class:`~bacc_edge.engine.card_kernels.CellRecord`, of coups not grouped; its coups'
     ``factors`` and ``coup_ways``; its shoes of ``n_classes`` fine classes of ``n_suits``
     suit classes and ``n_values`` point values) summed by multiset and place (the
-    record's, a cell known; or ``place_of[at]``, its class), :data:`PART_LEAVES` leaves
-    at a time, and the parts' sums summed again: a record of millions of leaves is summed
-    by class in tens of megabytes (bet 13's 6.2 million leaves are 898,000 sums by
-    class), where summing it whole took 64 bytes a leaf. None where its pools do not fit
-    a key, or its sums pass ``most``."""
+    record's, a cell known; or ``place_of[at]``, its class). By class, :data:`PART_LEAVES`
+    leaves at a time, and the parts' sums summed again: a record of millions of leaves is
+    summed by class in tens of megabytes (bet 13's 6.2 million leaves are 898,000 sums
+    by class), where summing it whole took 64 bytes a leaf. By cell, whole: few leaves
+    share a cell, so parts would save no memory and sort the sums again (the caller sums
+    by cell only a record that fits whole, :data:`SUMMING_BYTES`). None where its pools
+    do not fit a key, or its sums pass ``most``."""
     n = len(record.at)
     if n_classes + n_classes // n_suits + n_values > MAX_POOLS or n == 0:
         return None
     first = getattr(record, "first", None)  # a CellRecord has each leaf's coup instead
+    part_leaves = n if place_of is None else PART_LEAVES
     summed, parts = None, []
-    for start in range(0, n, PART_LEAVES):
-        stop = min(n, start + PART_LEAVES)
+    for start in range(0, n, part_leaves):
+        stop = min(n, start + part_leaves)
         part = record._replace(
             classes=record.classes[start:stop], at=record.at[start:stop],
             orders=record.orders[start:stop] if len(record.orders) else record.orders)
@@ -238,7 +241,7 @@ def leaf_sums(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: int
             return None
         parts.append(_summed(keys, part.at if place_of is None else place_of[part.at], ways))
         held = sum(len(p[1]) for p in parts)
-        if stop == n or held > max(PART_LEAVES, 0 if summed is None else len(summed[1])):
+        if stop == n or held > max(part_leaves, 0 if summed is None else len(summed[1])):
             # the parts summed into the sums so far while they are still few (at most
             # about twice the sums)
             summed = _summed(*(np.concatenate(a) for a in zip(
