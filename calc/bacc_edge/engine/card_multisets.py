@@ -240,33 +240,30 @@ def leaf_sums(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: int
         if not leaf_keys(part, coup_of, factors, coup_ways, n_classes, n_suits, keys, ways):
             return None
         parts.append(_summed(keys, part.at if place_of is None else place_of[part.at], ways))
-        held = sum(len(p[1]) for p in parts)
-        if stop == n or held > max(part_leaves, 0 if summed is None else len(summed[1])):
+        held = sum(len(p.at) for p in parts)
+        if stop == n or held > max(part_leaves, 0 if summed is None else len(summed.at)):
             # the parts summed into the sums so far while they are still few (at most
-            # about twice the sums)
-            summed = _summed(*(np.concatenate(a) for a in zip(
-                *(parts if summed is None else [summed, *parts]))))
+            # about twice the sums); one part alone is summed already
+            held_parts = parts if summed is None else [summed, *parts]
+            summed = held_parts[0] if len(held_parts) == 1 else _summed(
+                *(np.concatenate(a) for a in zip(*(
+                    (np.repeat(p.keys, np.diff(p.first)), p.at, p.ways) for p in held_parts))))
             parts = []
-            if len(summed[1]) > most:
+            if len(summed.at) > most:
                 return None
-    keys, at, ways = summed
-    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
-    return CardMultisets(keys[starts], np.append(starts, len(keys)).astype(np.int64), at,
-                         ways)
+    return summed
 
 
-def _summed(keys: np.ndarray, at: np.ndarray,
-            ways: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Leaves (their keys, places and ways) summed by key and place: a key per sum (in
-    increasing order), its place and ways."""
+def _summed(keys: np.ndarray, at: np.ndarray, ways: np.ndarray) -> CardMultisets:
+    """Leaves (their keys, places and ways) summed by key and place."""
     order = np.argsort(keys)
     keys, at, ways = keys[order], at[order], ways[order]
     del order
     first = np.empty(len(keys) + 1, dtype=np.int64)
     n_keys = fold_leaves(keys, at, ways, first)
     held = int(first[n_keys])
-    return (np.repeat(keys[:n_keys], np.diff(first[:n_keys + 1])), at[:held].copy(),
-            ways[:held].copy())
+    return CardMultisets(keys[:n_keys].copy(), first[:n_keys + 1].copy(), at[:held].copy(),
+                         ways[:held].copy())
 
 
 def multisets_of(sums: CardMultisets, place_of: np.ndarray,

@@ -277,11 +277,8 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
     elif _summable(layout, kept.record, kept.groups):  # straight into classes, in parts
         room = (RECORD_LIMIT - _kept_bytes() - _own_bytes(kept.record)) // (
             card_multisets.SUM_BYTES)
-        cells = enumeration(layout.detail, layout.tableau)[0]
-        summed = card_multisets.leaf_sums(
-            kept.record, kept.factors, cells.coup_ways, len(kept.fine), cells.n_suits,
-            len(kept.values), place_of=to_class,
-            most=min(card_multisets.MOST_SHARE * leaves, room))
+        summed = _sums(layout, kept.record, kept.factors, len(kept.fine), len(kept.values),
+                       place_of=to_class, most=min(card_multisets.MOST_SHARE * leaves, room))
     else:
         summed = None
     record = kept.record._replace(at=to_class[kept.record.at]) if summed is None else summed
@@ -298,9 +295,16 @@ def leaves_summed(layout, record, groups, factors: np.ndarray, n_fine: int,
     if (not _summable(layout, record, groups)
             or len(record.at) * card_multisets.SUMMING_BYTES > RECORD_LIMIT):
         return None
+    return _sums(layout, record, factors, n_fine, n_values)
+
+
+def _sums(layout, record, factors: np.ndarray, n_fine: int, n_values: int,
+          **where) -> card_multisets.CardMultisets | None:
+    """:func:`~bacc_edge.engine.card_multisets.leaf_sums` of ``record``, a record of
+    ``layout``'s coups (``where``: its ``place_of`` and ``most``)."""
     cells = enumeration(layout.detail, layout.tableau)[0]
     return card_multisets.leaf_sums(record, factors, cells.coup_ways, n_fine, cells.n_suits,
-                                    n_values)
+                                    n_values, **where)
 
 
 def _summable(layout, record, groups) -> bool:
