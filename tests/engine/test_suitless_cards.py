@@ -204,6 +204,35 @@ def test_a_suitless_count_neither_way_fits_is_refused_before_it_starts(monkeypat
     assert not calls
 
 
+@pytest.mark.parametrize("spread_fits", [True, False])
+def test_a_count_modulo_primes_past_the_memory_is_never_started(spread_fits, monkeypatch):
+    """Residues kept in a dict (here made so: no array holds them) take an entry per
+    cell and prime. Where those pass the memory a count may take, the count modulo
+    primes is not the way, however quick it is priced (it was started and stopped once
+    its dict passed the memory: issue 31's tester): the shoes the suits could have left
+    are summed where they fit in time; else the count is refused before it starts, in
+    one line naming the memory and how to name the suits."""
+    shoe = Shoe.decks(8).remove("5 5 K")
+    layout = layout_for([Bet("f", [Event("hit", BETS["player flush"], 1)])], shoe=shoe)
+    monkeypatch.setattr(card_table_module, "DENSE_CELLS", 0)
+    monkeypatch.setattr(card_table_module, "DICT_BYTES", card_plan.MEMORY_LIMIT)
+    monkeypatch.setattr(card_plan, "SECONDS_PER_RESIDUE", 0.0)
+    monkeypatch.setattr(card_plan, "SECONDS_PER_SPREAD_CELL", 0.0 if spread_fits else 1e3)
+    counted = []
+    monkeypatch.setattr(card_table_module.card_kernels, "count_cells",
+                        lambda *a: counted.append(a) or 0)
+    if spread_fits:  # told before it starts, whatever its estimate
+        monkeypatch.setattr(card_table_module, "NOTICE_SECONDS", -1.0)
+        notice = card_table_module.suitless_notice(shoe, layout)
+        assert notice.startswith("as the 40 shoes their suits could have left: ")
+        return
+    with pytest.raises(PlanTooLarge) as refused:
+        card_table(shoe, layout)
+    line = str(refused.value)
+    assert "\n" not in line and "its residues would take" in line and "past the 768 MB" in line
+    assert "name their suits" in line and not counted
+
+
 @pytest.mark.parametrize("removed, told", [("5 5 K", True), ("5h 5d Ks", False)])
 def test_a_slow_suitless_count_is_announced_before_it_starts(removed, told, monkeypatch):
     """A count of a shoe with cards removed without their suit is priced per shoe, not

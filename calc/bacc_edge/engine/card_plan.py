@@ -515,25 +515,31 @@ def check_plan(layout, what: str) -> PlanCost:
 
 
 def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, primes: int,
-                  what: str) -> tuple[bool, float]:
+                  residue_memory: float, what: str) -> tuple[bool, float]:
     """How to count a shoe with cards removed without their suit, priced: as the
     ``shoes`` shoes their suits could have left (:mod:`~bacc_edge.engine.suit_spread`),
     each a count of ``cost`` (its record replayed where it keeps one) and its ``cells``
     added in; or as one count modulo ``primes`` primes of its ``sequences`` card
-    sequences. (True for the shoes, or False, and the cheaper one's seconds), after
-    refusing (:class:`~bacc_edge.errors.PlanTooLarge`, one line naming ``what`` and both
-    estimates) where neither fits :data:`TIME_LIMIT`."""
+    sequences, its residues taking ``residue_memory`` bytes at most. (True for the
+    shoes, or False, and the cheaper one's seconds), after refusing
+    (:class:`~bacc_edge.errors.PlanTooLarge`, one line naming ``what`` and both
+    estimates) where neither fits: the shoes past :data:`TIME_LIMIT`, the one count
+    past it or past :data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`."""
     per_shoe = (min(cost.seconds, cost.replay_seconds) if cost.record else cost.seconds)
     spread = shoes * (per_shoe + SECONDS_PER_SPREAD_CELL * cells)
     residues = sequences * primes * SECONDS_PER_RESIDUE
-    if min(spread, residues) > TIME_LIMIT:
+    too_big = residue_memory > MEMORY_LIMIT
+    if spread > TIME_LIMIT and (too_big or residues > TIME_LIMIT):
+        one = (f"its residues would take {_bytes(residue_memory)}, past the "
+               f"{_bytes(MEMORY_LIMIT)}" if too_big else
+               f"{describe_seconds(residues)}, past the {describe_seconds(TIME_LIMIT)}")
         raise PlanTooLarge(
             f"{what}: too large to count with cards removed without their suit: as the "
-            f"{shoes:,} shoes their suits could have left, {describe_seconds(spread)}; as "
-            f"one count of {sequences:.1e} card sequences modulo {primes} primes, "
-            f"{describe_seconds(residues)}; past the {describe_seconds(TIME_LIMIT)} a count "
-            f"may take; name their suits, e.g. '5h' not '5'")
-    return (True, spread) if spread <= residues else (False, residues)
+            f"{shoes:,} shoes their suits could have left, {describe_seconds(spread)}, past "
+            f"the {describe_seconds(TIME_LIMIT)}; as one count of {sequences:.1e} card "
+            f"sequences modulo {primes} primes, {one} a count may take; name their suits, "
+            f"e.g. '5h' not '5'")
+    return (True, spread) if too_big or spread <= residues else (False, residues)
 
 
 def _streamed_words(cost: PlanCost) -> str:

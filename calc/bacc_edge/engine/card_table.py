@@ -693,8 +693,11 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost) -> tuple[bool, float, 
     sequences = residue_sequences(detail, layout.tableau, layout.cards,
                                   _residue_relabel(shoe, detail, fine_counts))
     shoes = spread_count(shoe, detail)
-    spread, seconds = suitless_plan(cost, shoes, layout.n_cells, sequences, primes,
-                                    f"{shoe.label} on {detail.describe()}")
+    dense = _residues_dense(detail, primes)
+    spread, seconds = suitless_plan(
+        cost, shoes, layout.n_cells, sequences, primes,
+        0.0 if dense else float(layout.n_cells) * primes * DICT_BYTES,
+        f"{shoe.label} on {detail.describe()}")
     way = (f"as the {shoes:,} shoes their suits could have left" if spread else
            f"as one count of {sequences:.1e} card sequences modulo {primes} primes")
     return spread, seconds, way
@@ -757,6 +760,13 @@ def _residue_relabel(shoe: Shoe, detail: CardDetail, fine_counts: np.ndarray) ->
     return relabel
 
 
+def _residues_dense(detail: CardDetail, primes: int) -> bool:
+    """Whether a count modulo ``primes`` primes keeps its residues in an array, a row a
+    prime (its cell numbers few enough: :data:`DENSE_CELLS` entries), not in a dict of
+    an entry per cell reached and prime (:data:`DICT_BYTES` each)."""
+    return cell_numbering(detail).size * primes <= DENSE_CELLS
+
+
 def _suitless_counts(shoe: Shoe, layout: CardLayout,
                      on_progress: Progress | None) -> tuple[np.ndarray, int]:
     """:func:`_suitless_table`'s counts as one count modulo primes.
@@ -788,7 +798,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout,
     if size * k >= 1 << 62:
         raise BaccEdgeError(f"{detail.describe()}: too many cells to count a shoe with "
                             f"cards removed without their suit; name their suits")
-    sparse = MEMORY_LIMIT // DICT_BYTES if size * k > DENSE_CELLS else 0  # K entries a cell
+    sparse = 0 if _residues_dense(detail, k) else MEMORY_LIMIT // DICT_BYTES  # K a cell
     out = np.zeros((k, 1 if sparse else size), dtype=np.uint64)
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
