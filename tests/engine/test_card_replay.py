@@ -331,3 +331,44 @@ def test_a_shoe_of_plenty_is_counted_as_its_record_is_made(many_cells, monkeypat
     table = Tables().get(shoe_of(kinds), layout)
     assert not replays and card_replay.recorded(layout) is not None
     assert Evaluator([bet], layout).line_counts(table)[0] == line_counts(source, kinds)
+
+
+def test_layouts_asked_in_turn_keep_the_records_that_fit(many_cells, monkeypatch):
+    """Three layouts asked in turn, shoe after shoe, where only two records fit within
+    RECORD_LIMIT: the two kept are replayed on every later round and the third is
+    counted, rather than each evicting another's record and making its own again (every
+    shoe counted afresh, and a record made besides: issue 31's tester, with four bets on
+    one Tables). A layout then asked alone takes the room of those not asked since its
+    shoe before.
+    Every line as the reference counts it, throughout."""
+    sources = [*BETS.values(), RENAMED]
+    bets = [bet_from_source(source) for source in sources]
+    layouts = [layout_for([bet], shoe=shoe_of(kinds_of({}))) for bet in bets[:2]]
+    layouts.append(renamed_cells()[1])
+    monkeypatch.setattr(card_replay, "leaves_summed", lambda *a: None)  # bare records
+    alone = []
+    for layout in layouts:  # each record's bytes, alone
+        card_replay.forget()
+        Tables().get(shoe_of(kinds_of(LATER["part-dealt"])), layout)
+        alone.append(card_replay.kept_bytes())
+    card_replay.forget()
+    monkeypatch.setattr(card_replay, "RECORD_LIMIT", sum(alone) - 1)
+    counts = [spy(monkeypatch, card_kernels, kernel) for kernel in ("count_cells",
+                                                                     "count_named")]
+    rounds, shoes = [], [*LATER.values()] * 2
+    for changes in shoes:  # a table each time, none kept from the shoe's round before
+        kinds, before = kinds_of(changes), sum(map(len, counts))
+        for source, bet, layout in zip(sources, bets, layouts):
+            table = Tables().get(shoe_of(kinds), layout)
+            assert Evaluator([bet], layout).line_counts(table)[0] == line_counts(source, kinds)
+        rounds.append(sum(map(len, counts)) - before)
+    print(rounds)
+    assert rounds[3:] == [1] * (len(shoes) - 3), rounds  # two replayed, one counted
+    assert sum(card_replay.recorded(layout) is not None for layout in layouts) == 2
+    last = next(i for i, layout in enumerate(layouts) if card_replay.recorded(layout) is None)
+    for name in ("part-dealt", "more of some than the first"):  # asked alone: the second
+        kinds = kinds_of(LATER[name])  # shoe takes the room of the others, not asked since
+        table = Tables().get(shoe_of(kinds), layouts[last])
+        assert Evaluator([bets[last]], layouts[last]).line_counts(table)[0] == line_counts(
+            sources[last], kinds)
+    assert card_replay.recorded(layouts[last]) is not None

@@ -47,6 +47,7 @@ its leaves are summed by the multiset of what their weight is made of and by cla
 
 from __future__ import annotations
 
+from itertools import count
 from typing import NamedTuple
 
 import numpy as np
@@ -102,6 +103,13 @@ class _Kept(NamedTuple):
 
 #: (detail, tableau, cards) → the record made for it; the last few, within RECORD_LIMIT
 _RECORDS: dict = {}
+#: (detail, tableau, cards) → when a shoe of it was last counted or replayed (a tick of
+#: _CLOCK); the last few. A record is evicted for another layout's only if its own was not
+#: asked since that layout's shoe before (:func:`_room`): several layouts asked in turn,
+#: whose records do not all fit, keep those that do, not evict each other in turn (each
+#: later shoe then made a record again, and counted afresh: issue 31's tester).
+_ASKED: dict = {}
+_CLOCK = count()
 #: (detail, tableau, cards) → the cells known of a layout counted into an array whose
 #: first later shoe was counted as before; the last few (see :func:`count_known`)
 _COUNTED_ONCE: dict = {}
@@ -117,7 +125,8 @@ def by_cell(cells: float, sequences: float, coups: int) -> bool:
     return cells > CACHE_CELLS and sequences >= LEAVES_PER_COUP * coups
 
 
-def record_bytes(detail, cells, sequences: float, reached: float, numbers: int = 0) -> float:
+def record_bytes(detail, cells, sequences: float, reached: float, numbers: int = 0, *,
+                 kept: bool = False) -> float:
     """The bytes of the record of a layout (``cells``: its
     :func:`~bacc_edge.engine.card_enumeration.enumeration`) dealing ``sequences``
     sequences into at least ``reached`` cells, at its peak; 0 where the record would pass
@@ -129,15 +138,16 @@ def record_bytes(detail, cells, sequences: float, reached: float, numbers: int =
     each (8 bytes a number), its cell numbers then turned into places among the cells
     known. Each coup keeps its first leaf and what its weight is made of
     (:func:`~bacc_edge.engine.card_kernels.coup_factors`). Made only beside cells it
-    fits with (:func:`kept_beside`), where the plan prices it below a count."""
+    fits with (:func:`kept_beside`), where the plan prices it below a count. ``kept``:
+    its bytes once made, not at its peak (its leaves' coups, not their order)."""
     ordered = any(len(b) > 1 for b in detail.blocks) and not detail.relabel
     width = int(np.count_nonzero(cells.fine))
     leaf = width + AT_BYTES + ORDERS_BYTES * ordered
     if by_cell(reached, sequences, len(cells.coups)) and not detail.relabel:
-        leaf += COUP_BYTES + 4 + max(width, AT_BYTES) + 8
+        leaf += COUP_BYTES + (0 if kept else 4 + max(width, AT_BYTES) + 8)
     per_coup = 8 + 2 + 2 * cells.coups.shape[1]  # its first leaf, its factors
     size = sequences * leaf + per_coup * len(cells.coups) + 8.0
-    return 0.0 if size > RECORD_LIMIT else size + 8.0 * numbers
+    return 0.0 if size > RECORD_LIMIT else size + 8.0 * numbers * (not kept)
 
 
 def kept_beside(record: float, cells: float) -> float:
@@ -162,10 +172,12 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
     on a shoe that does. Told ``on_progress``, a replay is made in
     :data:`~bacc_edge.engine.card_enumeration.PROGRESS_PARTS` parts, a step each.
     """
+    key = (layout.detail, layout.tableau, layout.cards)
+    since = _ASKED.get(key, -1)
+    _stamp(key)  # counted or replayed, this shoe asks for the layout
     if not kept_beside(cost.record, len(known)) or _folds(layout.detail, cost, fine_counts,
                                                          value_counts):
         return None
-    key = (layout.detail, layout.tableau, layout.cards)
     kept = _RECORDS.get(key)
     if kept is None or kept.known is not known:
         if not cost.sparse and _COUNTED_ONCE.get(key) is not known:
@@ -173,9 +185,12 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
                 del _COUNTED_ONCE[next(iter(_COUNTED_ONCE))]
             _COUNTED_ONCE[key] = known
             return None  # its first later shoe: counted as before
-        kept, counts = _make(layout, cost, known, fine_counts, value_counts, tails, removal)
+        kept, counts = _make(layout, cost, known, fine_counts, value_counts, tails, removal,
+                             since)
         if counts is not None:
             return known, counts[:-1]
+        if kept is None:  # no room among the records kept: counted as before
+            return None
     if not _serves(kept, fine_counts, value_counts):
         return None
     out = _replayed(layout, kept, kept.record, len(known), fine_counts, value_counts, tails,
@@ -209,12 +224,15 @@ def class_totals_known(layout, cost, known: np.ndarray, cell_class: np.ndarray,
     if not _serves(kept, fine_counts, value_counts) or _folds(layout.detail, cost, fine_counts,
                                                              value_counts):
         return None
-    record = _by_class(layout, kept, cell_class, n_classes)
+    record = _by_class(layout, kept, cell_class, n_classes, _ASKED.get(key, -1))
     if record is None:
         return None
     out = _replayed(layout, kept, record, n_classes, fine_counts, value_counts, tails,
                     removal, on_progress)
-    return None if out[-1] else out[:-1]
+    if out[-1]:
+        return None
+    _stamp(key)  # replayed: not counted again (count_known, which stamps, not asked)
+    return out[:-1]
 
 
 def _serves(kept: _Kept, fine_counts: np.ndarray, value_counts: np.ndarray) -> bool:
@@ -253,11 +271,12 @@ def _replayed(layout, kept: _Kept, record, places: int, fine_counts: np.ndarray,
     return out
 
 
-def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
+def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int, since: int):
     """``kept.record`` with each leaf's place among the cells known turned into its
     class (a leaf at no cell known: ``n_classes``, as the replay tells it), made once
     for the classes of the last evaluator asked (kept while it is) and within
-    :data:`RECORD_LIMIT`; None past it. Summed by multiset
+    :data:`RECORD_LIMIT` (other layouts' records not asked ``since`` evicted for it,
+    :func:`_room`); None past it. Summed by multiset
     (:mod:`~bacc_edge.engine.card_multisets`) where the record's coups are not grouped
     and its multisets a class are few enough: from its leaves summed by multiset and
     cell when the record was made (:func:`leaves_summed`), then let go; or else from its
@@ -268,17 +287,20 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int):
         return made[1]
     sums = kept.by_class.pop("sums", (None, None))[1]
     kept.by_class.clear()
-    if _kept_bytes() + _own_bytes(kept.record) > RECORD_LIMIT:
+    key = (layout.detail, layout.tableau, layout.cards)
+    own = _own_bytes(kept.record)  # its leaves' classes, where not summed
+    if not _room(key, own, since):
         return None
     to_class = np.append(cell_class, n_classes).astype(np.int32)
     leaves = len(kept.record.at)
+    most = card_multisets.MOST_SHARE * leaves
     if sums is not None:
         summed = card_multisets.multisets_of(sums, to_class, leaves)
     elif _summable(layout, kept.record, kept.groups):  # straight into classes, in parts
-        room = (RECORD_LIMIT - _kept_bytes() - _own_bytes(kept.record)) // (
-            card_multisets.SUM_BYTES)
+        _room(key, own + most * card_multisets.SUM_BYTES, since)  # what it may take
+        room = (RECORD_LIMIT - kept_bytes() - own) // card_multisets.SUM_BYTES
         summed = _sums(layout, kept.record, kept.factors, len(kept.fine), len(kept.values),
-                       place_of=to_class, most=min(card_multisets.MOST_SHARE * leaves, room))
+                       place_of=to_class, most=min(most, room))
     else:
         summed = None
     record = kept.record._replace(at=to_class[kept.record.at]) if summed is None else summed
@@ -333,15 +355,41 @@ def forget() -> None:
     _RECORDS.clear()
     _COUNTED_ONCE.clear()
     _CLASSES_ASKED.clear()
+    _ASKED.clear()
 
 
-def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
+def _stamp(key) -> None:
+    """Note that a shoe of the layout ``key`` was asked for now (:data:`_ASKED`)."""
+    _ASKED.pop(key, None)
+    while len(_ASKED) >= _COUNTED_ONCE_KEPT:
+        del _ASKED[next(iter(_ASKED))]
+    _ASKED[key] = next(_CLOCK)
+
+
+def _room(key, wanted: float, since: int) -> bool:
+    """Whether ``wanted`` bytes more fit beside the records kept (:data:`RECORD_LIMIT`),
+    once other layouts' records are evicted for them, those asked least lately first,
+    but only those not asked since ``since`` (the layout ``key``'s shoe before; -1, a
+    layout never asked before: any)."""
+    others = sorted((k for k in _RECORDS if k != key), key=lambda k: _ASKED.get(k, -1))
+    for other in others:
+        if kept_bytes() + wanted <= RECORD_LIMIT or 0 <= since <= _ASKED.get(other, -1):
+            break
+        del _RECORDS[other]
+    return kept_bytes() + wanted <= RECORD_LIMIT
+
+
+def _make(layout, cost, known, fine_counts, value_counts, tails, removal, since: int):
     """Record the layout's leaves (kept in :data:`_RECORDS`, within
-    :data:`RECORD_LIMIT`), on this shoe where it holds plenty of each kind of its
-    cards, else on a shoe of :data:`~bacc_edge.game.shoe.COUP_CARDS` of each. Returns
-    what is kept (its record None where its leaves were not as many as its plan priced:
-    tried once) and this shoe's counts where the record was made on it (else None)."""
+    :data:`RECORD_LIMIT`, where :func:`_room` finds room for them, ``since`` the layout's
+    shoe before), on this shoe where it holds plenty of each kind of its cards, else on a
+    shoe of :data:`~bacc_edge.game.shoe.COUP_CARDS` of each. Returns what is kept (its
+    record None where its leaves were not as many as its plan priced: tried once; None,
+    none made, where no room is found) and this shoe's counts where the record was made
+    on it (else None)."""
     detail = layout.detail
+    key = (detail, layout.tableau, layout.cards)
+    _RECORDS.pop(key, None)  # made for other cells known: made again
     cards = np.array(layout.cards, dtype=np.int64).reshape(len(RANKS), SUITS_PER_RANK)
     held_fine, held_values = (a > 0 for a in shoe_counts(detail, cards))
     least = max(1, removal * COUP_CARDS)
@@ -353,6 +401,8 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
     groups = coup_groups(detail, layout.tableau) if cost.weighed else None
     cells = enumeration(detail, layout.tableau)[0] if groups is None else groups.cells
     n = int(round(cost.grouped if groups is not None else cost.sequences))
+    if not _room(key, record_bytes(detail, cells, float(n), cost.least, kept=True), since):
+        return None, None
     dealing = (layout, cost, known, groups, fine_counts, value_counts, tails, removal)
     record, out = _dealt(*dealing, n)
     written = int(record.n[0])
@@ -377,14 +427,16 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal):
                                  _leaf_parts)
     nbytes = 0 if record is None else sum(a.nbytes for a in record) + factors.nbytes
     sums = leaves_summed(layout, record, groups, factors, len(fine_counts), len(value_counts))
-    while _RECORDS and _kept_bytes() + nbytes + _own_bytes(sums) > RECORD_LIMIT:
-        del _RECORDS[next(iter(_RECORDS))]
+    if sums is not None and not _room(key, nbytes + _own_bytes(sums), since):
+        sums = None  # the record kept without them, where it fits
     kept = _Kept(known, record, replay, parts, held_fine, held_values, nbytes,
                  {} if sums is None else {"sums": (None, sums)}, groups, factors)
-    _RECORDS[(detail, layout.tableau, layout.cards)] = kept
-    asked = _CLASSES_ASKED.pop((detail, layout.tableau, layout.cards), None)
+    if not _room(key, nbytes, since):
+        return kept, counts  # this shoe's, not kept
+    _RECORDS[key] = kept
+    asked = _CLASSES_ASKED.pop(key, None)
     if record is not None and asked is not None and asked[0] is known:
-        _by_class(layout, kept, asked[1], asked[2])  # summed by class now, not on a shoe
+        _by_class(layout, kept, asked[1], asked[2], since)  # summed by class now
     return kept, counts
 
 
@@ -421,8 +473,9 @@ def _dealt(layout, cost, known, groups, fine_counts, value_counts, tails, remova
     return record, out
 
 
-def _kept_bytes() -> int:
-    """The bytes the records kept take, their leaves' classes included."""
+def kept_bytes() -> int:
+    """The bytes the records kept take, all layouts together, their leaves' classes and
+    sums included (within :data:`RECORD_LIMIT`)."""
     return sum(k.nbytes + sum(_own_bytes(r) for _, r in k.by_class.values())
                for k in _RECORDS.values())
 
@@ -466,4 +519,4 @@ def _in_cell_order(record: card_kernels.CardRecord) -> card_kernels.CellRecord:
 
 __all__ = ["AT_BYTES", "CACHE_CELLS", "COUP_BYTES", "LEAVES_PER_COUP", "ORDERS_BYTES",
            "RECORD_LIMIT", "by_cell", "class_totals_known", "count_known", "forget",
-           "kept_beside", "leaves_summed", "record_bytes", "recorded"]
+           "kept_beside", "kept_bytes", "leaves_summed", "record_bytes", "recorded"]
