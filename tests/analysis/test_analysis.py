@@ -208,3 +208,31 @@ def test_infinite_deck_option():
                          "--infinite", "--fmt", "json").output)
     assert doc["shoe"]["replacement"] is True
     assert doc["bets"][0]["edge_exact"] == "1/13"
+
+
+@pytest.mark.parametrize("most_tables, counted", [
+    (2.5, ["A", "B", "C", "A", "C"]),  # C lets A go; B asked again keeps it; A lets C go
+    (0, ["A", "B", "C", "B", "A", "C"]),  # only the last one asked is kept
+])
+def test_tables_keep_the_tables_asked_most_lately_within_their_bytes(monkeypatch, most_tables,
+                                                                     counted):
+    """A Tables keeps the tables asked most lately, their counts within TABLES_BYTES: one
+    asked again is counted again only where it was let go (a card bet counted afresh on
+    every shoe grew a Tables by some 74 MB a shoe, without end: issue 31's tester)."""
+    from bacc_edge import Tables
+    from bacc_edge.analysis import bet_report
+    from bacc_edge.engine.point_table import CellLayout
+
+    shoes = {name: Shoe.decks(8).remove(cards) for name, cards in
+             {"A": "5", "B": "9 9", "C": "K"}.items()}
+    names = {shoe: name for name, shoe in shoes.items()}
+    one = outcome_table(shoes["A"]).counts.nbytes
+    monkeypatch.setattr(bet_report, "TABLES_BYTES", int(most_tables * one))
+    seen, real = [], CellLayout.table
+    monkeypatch.setattr(CellLayout, "table",
+                        lambda self, shoe, **k: seen.append(names[shoe]) or real(self, shoe, **k))
+    tables = Tables()
+    for name in "AABCBAC":
+        table = tables.get(shoes[name], False)
+        assert table.shoe == shoes[name] and table.total == shoes[name].coups
+    assert seen == counted

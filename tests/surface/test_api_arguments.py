@@ -119,6 +119,9 @@ API = [
     ("report(full_shoe short of a rank)", lambda: report(PUNTO, ONE_DECK,
                                                          full_shoe=ONE_DECK.remove("5 5")),
      ArgumentError, "it holds fewer 5"),
+    ("report(infinite deck, full_shoe of decks)", lambda: report(
+        PUNTO, Shoe.infinite(), full_shoe=ONE_DECK), ArgumentError,
+     "full_shoe (1 deck) cannot be the shoe an infinite deck was dealt from"),
     ("check(tables=5)", lambda: bacc_edge.check(PUNTO, tables=5), ArgumentError,
      "tables 5 (int) must be a Tables cache"),
     ("Tables.get(None, False)", lambda: bacc_edge.Tables().get(None, False), ArgumentError,

@@ -116,11 +116,38 @@ class BetResult(Shown):
 STEPS_PER_BET = 100
 
 
+#: The most bytes of counts the tables a :class:`Tables` keeps may take: past it, those
+#: asked least lately are let go (the last one asked is always kept). A card bet counted
+#: afresh on every shoe (no record of it kept) would otherwise keep every shoe's table,
+#: tens of MB each, without end (issue 31's tester: 74 MB a shoe).
+TABLES_BYTES = 256 << 20
+#: Bytes a count held as a Python integer takes beside its pointer (a table past int64).
+PYTHON_INT_BYTES = 32
+
+
 class Tables:
-    """Outcome tables computed once per shoe and layout, for many bets."""
+    """Outcome tables computed once per shoe and layout, for many bets: the tables
+    asked most lately, within :data:`TABLES_BYTES` (a table let go is counted again when
+    asked again; the records that make a card layout's later shoes cheap are kept apart,
+    for the whole process: :mod:`~bacc_edge.engine.card_replay`)."""
 
     def __init__(self):
         self._cache: dict[tuple[Shoe, Layout], OutcomeTable] = {}
+
+    def _kept(self, key, table: OutcomeTable | None = None) -> OutcomeTable | None:
+        """The table kept for ``key``, now the one asked most lately; given ``table``,
+        that one kept for it, and the tables asked least lately let go past
+        :data:`TABLES_BYTES`."""
+        if table is None:
+            table = self._cache.pop(key, None)
+            if table is not None:
+                self._cache[key] = table
+            return table
+        self._cache[key] = table
+        while len(self._cache) > 1 and sum(map(_table_bytes, self._cache.values())) > (
+                TABLES_BYTES):
+            del self._cache[next(iter(self._cache))]
+        return table
 
     def get(self, shoe: Shoe, layout: Layout | bool, tableau: Tableau = STANDARD, *,
             on_progress: Progress | None = None) -> OutcomeTable:
@@ -134,9 +161,9 @@ class Tables:
             raise ArgumentError(f"layout {quoted(layout)} must be a layout (see layouts()) "
                                 f"or a bool: with suits or not")
         key = (shoe, layout)
-        if key not in self._cache:
-            self._cache[key] = layout.table(shoe, on_progress=on_progress)
-        return self._cache[key]
+        kept = self._kept(key)
+        return (kept if kept is not None
+                else self._kept(key, layout.table(shoe, on_progress=on_progress)))
 
     def class_totals(self, shoe: Shoe, evaluator: Evaluator, *,
                      on_progress: Progress | None = None) -> np.ndarray:
@@ -150,12 +177,18 @@ class Tables:
             raise ArgumentError(f"evaluator {quoted(evaluator)} must be an Evaluator, e.g. "
                                 f"Evaluator.of(bets)")
         layout = evaluator.layout
-        if (shoe, layout) not in self._cache:
+        if self._kept((shoe, layout)) is None:
             totals = layout.class_totals(shoe, evaluator.cell_class, evaluator.n_classes,
                                          on_progress=on_progress)
             if totals is not None:
                 return totals
         return evaluator.class_totals(self.get(shoe, layout, on_progress=on_progress))
+
+
+def _table_bytes(table: OutcomeTable) -> int:
+    """The bytes ``table``'s counts take (Python integers each beside its pointer)."""
+    counts = table.counts
+    return counts.nbytes + (PYTHON_INT_BYTES * counts.size if counts.dtype == object else 0)
 
 
 def _results(evaluator: Evaluator, shoe: Shoe, totals: np.ndarray, full: OutcomeTable | None,
@@ -293,6 +326,10 @@ def _announce_suitless(shoe: Shoe, layout: Layout, bets: list[Bet],
 def _holding(full_shoe: Shoe, shoe: Shoe) -> Shoe:
     """``full_shoe``, once it is seen to hold every card of ``shoe`` (the shoe that was
     dealt from it): refused in one line, naming a card it holds fewer of, where not."""
+    if shoe.replacement and not full_shoe.replacement:
+        raise ArgumentError(f"full_shoe ({full_shoe.label}) cannot be the shoe an infinite "
+                            f"deck was dealt from: it deals every card with replacement, "
+                            f"from no shoe; leave full_shoe out")
     if shoe.replacement or full_shoe.replacement:
         return full_shoe
     short = ([RANKS[r] + SUITS[s] for r in range(len(RANKS)) for s in range(len(SUITS))
@@ -514,5 +551,5 @@ def tables_argument(value):
     return value
 
 
-__all__ = ["BetResult", "CheckStatus", "EventResult", "FigureCheck", "StudyStatus", "Tables",
-           "check", "check_all", "evaluate", "layouts", "report", "report_all"]
+__all__ = ["PYTHON_INT_BYTES", "TABLES_BYTES", "BetResult", "CheckStatus", "EventResult",
+           "FigureCheck", "StudyStatus", "Tables", "check", "check_all", "evaluate", "layouts", "report", "report_all"]
