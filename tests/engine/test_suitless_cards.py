@@ -21,12 +21,13 @@ import numpy as np
 import pytest
 
 from bacc_edge import (BaccEdgeError, Bet, Event, PlanTooLarge, Shoe, ShoeError, all_cards,
-                       banker, first_four, outcome_table, player, report, tie)
+                       Tables, banker, first_four, outcome_table, player, report, tie)
 from bacc_edge.engine import card_plan, card_table as card_table_module
 from bacc_edge.engine.suit_spread import spread_count, spread_shoes
 from bacc_edge.engine.card_table import card_table
 from bacc_edge.engine.residues import chinese_remainders, largest_primes
-from bacc_edge.analysis.evaluator import layout_for as _chosen_layout
+from bacc_edge.analysis.evaluator import Evaluator, layout_for as _chosen_layout
+from bacc_edge.engine.outcome_table import OutcomeTable
 from bacc_edge.game.shoe import falling
 
 
@@ -143,6 +144,36 @@ def test_suitless_card_table_is_the_sum_over_every_way_the_suits_fell(bet, shoe,
         table = card_table(shoe, layout)
         assert table.total == total, route
         assert table.counts.tolist() == counts.tolist(), route
+
+
+@pytest.mark.parametrize("bet", ["banker red", "suited pair", "player flush",
+                                 "one nine of diamonds", "king then its suit"])
+@pytest.mark.parametrize("shoe", ["lopsided", "named and suitless"])
+def test_a_suitless_shoe_summed_by_class_over_the_shoes_the_suits_left(bet, shoe,
+                                                                       monkeypatch):
+    """A report needs a shoe's deals only by its bets' settle classes: counted as the
+    shoes the suits could have left, each is summed by class (replayed into them once a
+    record serves it), never a table of the shoe's own cells made (its cells, added up
+    shoe by shoe as Python integers, took longer than the counts: issue 31's tester),
+    and every line is the reference sum's."""
+    spec, named, suitless = SHOES[shoe]
+    rows = _rows(spec)
+    full = Shoe.from_suits(rows)
+    shoe = (full.remove(named) if named else full).remove(suitless)
+    layout = layout_for([Bet(bet, [Event("hit", BETS[bet], 1)])], shoe=shoe)
+    counts, total = _spread_counts(rows, named, suitless, layout)
+    evaluator = Evaluator.compiled([Bet(bet, [Event("hit", BETS[bet], 1)])], layout)
+    expected = evaluator.line_counts(evaluator.class_totals(
+        OutcomeTable(shoe, layout, counts, total)))
+    monkeypatch.setattr(card_table_module, "suitless_plan", lambda *args: (True, 0.0))
+    tabled, real = [], card_table_module.card_table
+    monkeypatch.setattr(card_table_module, "card_table",
+                        lambda s, *a, **k: tabled.append(s) or real(s, *a, **k))
+    for _ in range(2):  # the second time the record made by the first is replayed
+        totals = Tables().class_totals(shoe, evaluator)
+        assert evaluator.line_counts(totals) == expected
+        assert int(totals.sum()) == total
+    assert shoe not in tabled
 
 
 @pytest.mark.parametrize("bet", ["player flush", "flush with a pair", "king then its suit"])

@@ -20,7 +20,7 @@ import pytest
 
 from bacc_edge import Shoe, outcome_table
 from bacc_edge.engine.outcome_table import needs_python_integers
-from bacc_edge.engine.point_table import sum_by_class
+from bacc_edge.engine.outcome_table import sum_by_class
 from bacc_edge.game.shoe import falling
 from suitless_reference import expected_counts
 

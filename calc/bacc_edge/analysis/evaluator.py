@@ -10,7 +10,7 @@ sum of the outcome table's counts into the classes and a small product per bet.
 Counts are int64, or Python integers where int64 could overflow (the enumeration
 decides, :func:`bacc_edge.engine.point_table.needs_python_integers`); class totals follow the
 counts' type (:meth:`Evaluator.new_totals`), and every sum goes through
-:func:`bacc_edge.engine.point_table.sum_by_class`, exact for both.
+:func:`bacc_edge.engine.outcome_table.sum_by_class`, exact for both.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from ..engine.card_table import (ALL_CARDS, CardLayout, cards_held, count_first,
 from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsible,
                                       settled_alike)
 from ..engine.factored_table import FactoredLayout, factored_for, merge_alike
-from ..engine.outcome_table import Layout, OutcomeTable
+from ..engine.outcome_table import Layout, OutcomeTable, sum_by_class
 from ..errors import ArgumentError, BaccEdgeError, PlanTooLarge
-from ..engine.point_table import layout_answering, sum_by_class
+from ..engine.point_table import layout_answering
 from ..language.pays import Pays
 from ..language.bet import Bet, bets_argument
 from ..game.tableau import STANDARD, Tableau, tableau_argument

@@ -37,7 +37,7 @@ from ..errors import BaccEdgeError, PlanTooLarge
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, plan_cost
 from ..engine.card_table import PROGRESS_SECONDS, CardLayout, GivenCells
 from ..engine.outcome_table import Layout, OutcomeTable
-from ..engine.point_table import sum_by_class
+from ..engine.outcome_table import sum_by_class
 from ..engine.streamed_count import count_streamed
 from ..game.shoe import Shoe
 from ..game.tableau import STANDARD, Tableau

@@ -19,6 +19,7 @@ from math import prod
 
 import numpy as np
 
+from . import point_kernels
 from ..errors import ArgumentError
 from ..game.coup import COUP_CARDS, Winner
 from ..game.shoe import Shoe, falling
@@ -192,5 +193,19 @@ def table_argument(value, name: str = "table"):
     return value
 
 
-__all__ = ["INT64_MAX", "Layout", "OutcomeTable", "needs_python_integers", "suitless_ways",
-           "table_argument"]
+def sum_by_class(counts: np.ndarray, cell_class: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """Sum per-cell ``counts`` into ``out`` by the class number each cell carries in
+    ``cell_class`` (int64); exact for int64 and for Python-integer (object) counts.
+    Returns ``out``. Python integers are summed by numpy's unbuffered ``add.at``, as
+    Python integers (a Python loop took 18 ms on the 30,546 suited cells)."""
+    if counts.dtype == object or out.dtype == object:
+        sums = np.zeros(out.shape, dtype=object)
+        np.add.at(sums, cell_class, counts.astype(object, copy=False))
+        out[:] = sums
+    else:
+        point_kernels.group_sums(cell_class, counts, out)
+    return out
+
+
+__all__ = ["INT64_MAX", "Layout", "OutcomeTable", "needs_python_integers", "sum_by_class",
+           "suitless_ways", "table_argument"]
