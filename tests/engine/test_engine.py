@@ -375,6 +375,44 @@ def test_the_coup_features_follow_from_the_totals_and_third_cards(tableau):
         assert {k: int(f[k][i]) for k in expected} == expected, (pt, bt, x, y)
 
 
+#: run in a copy of the package: one small kernel called; says whether it was compiled
+#: (not found in NUMBA_CACHE_DIR) or loaded
+ONE_KERNEL = """
+import numpy as np
+import bacc_edge
+from bacc_edge.engine import jit
+from bacc_edge.engine.outcome_table import sum_by_class
+assert bacc_edge.__file__.startswith({root!r}), bacc_edge.__file__
+compiled = []
+jit.on_first_compile(lambda: compiled.append(True))
+out = sum_by_class(np.arange(4), np.zeros(4, dtype=np.int64), np.zeros(1, dtype=np.int64))
+assert out.tolist() == [6]
+print("compiled" if compiled else "loaded")
+"""
+
+
+def test_a_second_copy_of_the_same_sources_loads_the_kernels_the_first_compiled(tmp_path):
+    """Kernels are kept by their module's place in the package, not by the folder it
+    sits in: another clone or install of the same sources, elsewhere, loads what the
+    first compiled (numba's own way named the folder by its absolute path, so every
+    fresh clone, every CI run, compiled them all again: minutes)."""
+    import shutil
+
+    import bacc_edge
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "kernels")}
+    said = []
+    for copy in ("first", "second"):
+        root = tmp_path / copy
+        shutil.copytree(Path(bacc_edge.__file__).parent, root / "bacc_edge",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        done = subprocess.run([sys.executable, "-c", ONE_KERNEL.format(root=str(root))],
+                              capture_output=True, text=True, cwd=tmp_path,
+                              env={**env, "PYTHONPATH": str(root)})
+        assert done.returncode == 0, done.stderr
+        said.append(done.stdout.strip())
+    assert said == ["compiled", "loaded"]
+
+
 def test_compiled_kernels_are_kept_per_version_of_the_engine_and_game_sources(tmp_path,
                                                                               monkeypatch):
     """numba checks only a kernel's own file: an edit to a helper it inlines from another

@@ -14,7 +14,11 @@ The compiled kernels are kept in a folder named by a digest of the engine's and 
 game's sources (under ``NUMBA_CACHE_DIR`` where set, else the user's cache folder):
 numba checks only the kernel's own file for changes, so a kernel would otherwise keep
 its cached machine code after a helper it inlines from another module, or a game
-constant it reads, changed (an upgrade, an edit) — silently the old code.
+constant it reads, changed (an upgrade, an edit) — silently the old code. Inside it a
+kernel's place is named by its module (``bacc_edge/engine``), not by the folder the
+package sits in (numba's own way): another clone or install of the same sources, in
+another folder, finds the kernels the first one compiled, once a machine
+(:class:`PackageLocator`); numba still checks the kernel's own file by its contents.
 
 :func:`on_first_compile` tells the command line when a kernel is compiled rather than
 loaded from that folder (the first command after an install or upgrade waits for it).
@@ -27,7 +31,7 @@ from pathlib import Path
 from types import FunctionType
 
 import numba as nb
-from numba.core import event
+from numba.core import caching, event
 from numba.core.registry import CPUDispatcher
 
 from ..util.source_digest import source_digest
@@ -42,7 +46,33 @@ def cache_folder(package: Path) -> str:
     return os.path.join(base, "kernels-" + digest[:16])
 
 
-nb.config.CACHE_DIR = cache_folder(Path(__file__).resolve().parent.parent)
+#: bacc_edge's folder
+PACKAGE = Path(__file__).resolve().parent.parent
+nb.config.CACHE_DIR = cache_folder(PACKAGE)
+
+
+class PackageLocator(caching.UserProvidedCacheLocator):
+    """numba's locator of the cache folder set above, for bacc_edge's kernels: a
+    kernel's place is its module's folder inside the package (``bacc_edge/engine``),
+    the same in every clone or install of it (numba's own names the folder by a hash of
+    its absolute path). Kernels of other packages: numba's own locators."""
+
+    @classmethod
+    def get_suitable_cache_subpath(cls, py_file):
+        folder = Path(os.path.abspath(py_file)).parent
+        return "_".join(folder.relative_to(PACKAGE.parent).parts)
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if not Path(os.path.abspath(py_file)).is_relative_to(PACKAGE):
+            return None
+        return super().from_function(py_func, py_file)
+
+
+nb.config.CACHE_LOCATOR_CLASSES = ",".join(
+    [f"{__name__}.PackageLocator"] + [c.__name__ for c in caching.CacheImpl._locator_classes]
+    if not nb.config.CACHE_LOCATOR_CLASSES else
+    [f"{__name__}.PackageLocator", nb.config.CACHE_LOCATOR_CLASSES])
 
 _OPTIONS = dict(cache=True, error_model="numpy", nogil=True)
 
