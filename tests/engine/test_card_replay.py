@@ -372,3 +372,44 @@ def test_layouts_asked_in_turn_keep_the_records_that_fit(many_cells, monkeypatch
         assert Evaluator([bets[last]], layouts[last]).line_counts(table)[0] == line_counts(
             sources[last], kinds)
     assert card_replay.recorded(layouts[last]) is not None
+
+
+def test_records_that_do_not_all_fit_keep_their_sums_by_class(many_cells, monkeypatch):
+    """Two bets reported in turn whose records do not both fit within RECORD_LIMIT, but
+    whose leaves summed by each bet's classes do: the record asked least lately is let go
+    but for those sums, and every later shoe of both is replayed into its classes (none
+    counted again), every line as the reference counts it; classes of another evaluator
+    make the record again."""
+    monkeypatch.setattr(card_multisets, "MOST_SHARE", 1.0)
+    bets = [bet_from_source(source) for source in BETS.values()]
+    full = shoe_of(tuple((kind, 7) for kind in FIRST))
+    shoes = [shoe_of(kinds_of(changes)) for changes in LATER.values()]
+    tables = Tables()  # the full shoe's table kept in it: each report asks one shoe
+
+    def reported(bet, shoe):
+        (result,) = report([bet], shoe, full_shoe=full, tables=tables)
+        return tuple(line.combinations for line in result.events)
+
+    for shoe in shoes[:3]:  # both records made and summed, with room for both
+        for bet in bets:
+            reported(bet, shoe)
+    tables = Tables()
+    layouts = [layout_for([bet], shoe=shoe_of(kinds_of({}))) for bet in bets]
+    smaller = min(sum(a.nbytes for a in card_replay.recorded(layout)) for layout in layouts)
+    monkeypatch.setattr(card_replay, "RECORD_LIMIT", card_replay.kept_bytes() - smaller // 2)
+    card_replay.forget()
+    summed = returns(monkeypatch, card_table, "class_totals_known")
+    rounds = []  # shoes not asked before (a table counted for one is kept in tables)
+    more = [{**changes, (4, D): 0} for changes in LATER.values()]
+    for changes in [*LATER.values(), *more]:
+        shoe, before = shoe_of(kinds_of(changes)), len(summed)
+        for source, bet in zip(BETS.values(), bets):
+            assert reported(bet, shoe) == line_counts(source, kinds_of(changes))
+        rounds.append([totals is not None for totals in summed[before:]])
+    assert rounds[3:] == [[True, True]] * (len(rounds) - 3), rounds  # both replayed
+    assert [card_replay.recorded(layout) is None for layout in layouts].count(True) == 1
+    slim = next(i for i, layout in enumerate(layouts) if card_replay.recorded(layout) is None)
+    evaluator = Evaluator([bets[slim]], layouts[slim])  # classes of its own: made again
+    kinds = kinds_of(LATER["part-dealt"])
+    assert evaluator.line_counts(Tables().class_totals(shoe_of(kinds), evaluator))[0] == \
+        line_counts(list(BETS.values())[slim], kinds)

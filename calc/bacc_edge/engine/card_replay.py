@@ -86,8 +86,11 @@ class _Kept(NamedTuple):
     the record with its leaves' classes for the last evaluator asked (:func:`_by_class`;
     until then, its leaves summed by multiset and cell, :func:`leaves_summed`),
     the groups of coups its leaves belong to where it was made a group at a time
-    (None: coup by coup), and what each coup's weight is made of
-    (:func:`~bacc_edge.engine.card_kernels.coup_factors`; none without a record)."""
+    (None: coup by coup), what each coup's weight is made of
+    (:func:`~bacc_edge.engine.card_kernels.coup_factors`; none without a record), and
+    whether its record was let go to make room for another layout's, its leaves summed
+    by the last classes asked kept alone (:func:`_slim`: those classes replayed still;
+    any other shoe makes the record again)."""
 
     known: np.ndarray
     record: card_kernels.CardRecord | card_kernels.CellRecord | None
@@ -99,13 +102,15 @@ class _Kept(NamedTuple):
     by_class: dict
     groups: CoupGroups | None
     factors: np.ndarray
+    summed_only: bool = False
 
 
 #: (detail, tableau, cards) → the record made for it; the last few, within RECORD_LIMIT
 _RECORDS: dict = {}
-#: (detail, tableau, cards) → when a shoe of it was last counted or replayed (a tick of
-#: _CLOCK); the last few. A record is evicted for another layout's only if its own was not
-#: asked since that layout's shoe before (:func:`_room`): several layouts asked in turn,
+#: (detail, tableau, cards) → when a shoe of it a record could serve (not one folded) was
+#: last counted or replayed (a tick of _CLOCK): the last few. A record is evicted for
+#: another layout's only if it was not asked since that layout's shoe before
+#: (:func:`_room`): several layouts asked in turn,
 #: whose records do not all fit, keep those that do, not evict each other in turn (each
 #: later shoe then made a record again, and counted afresh: issue 31's tester).
 _ASKED: dict = {}
@@ -172,14 +177,13 @@ def count_known(layout, cost, known: np.ndarray, fine_counts: np.ndarray,
     on a shoe that does. Told ``on_progress``, a replay is made in
     :data:`~bacc_edge.engine.card_enumeration.PROGRESS_PARTS` parts, a step each.
     """
-    key = (layout.detail, layout.tableau, layout.cards)
-    since = _ASKED.get(key, -1)
-    _stamp(key)  # counted or replayed, this shoe asks for the layout
     if not kept_beside(cost.record, len(known)) or _folds(layout.detail, cost, fine_counts,
                                                          value_counts):
         return None
+    key = (layout.detail, layout.tableau, layout.cards)
+    since = _stamp(key)  # counted or replayed, a shoe a record could serve asks for it
     kept = _RECORDS.get(key)
-    if kept is None or kept.known is not known:
+    if kept is None or kept.known is not known or kept.summed_only:
         if not cost.sparse and _COUNTED_ONCE.get(key) is not known:
             while len(_COUNTED_ONCE) >= _COUNTED_ONCE_KEPT:
                 del _COUNTED_ONCE[next(iter(_COUNTED_ONCE))]
@@ -221,8 +225,9 @@ def class_totals_known(layout, cost, known: np.ndarray, cell_class: np.ndarray,
             del _CLASSES_ASKED[next(iter(_CLASSES_ASKED))]
         _CLASSES_ASKED[key] = (known, cell_class, n_classes)
         return None
-    if not _serves(kept, fine_counts, value_counts) or _folds(layout.detail, cost, fine_counts,
-                                                             value_counts):
+    if (not (kept.summed_only or _serves(kept, fine_counts, value_counts))
+            or not _holds(kept, fine_counts, value_counts)
+            or _folds(layout.detail, cost, fine_counts, value_counts)):
         return None
     record = _by_class(layout, kept, cell_class, n_classes, _ASKED.get(key, -1))
     if record is None:
@@ -237,10 +242,15 @@ def class_totals_known(layout, cost, known: np.ndarray, cell_class: np.ndarray,
 
 def _serves(kept: _Kept, fine_counts: np.ndarray, value_counts: np.ndarray) -> bool:
     """Whether ``kept``'s record serves a shoe of these cards: it was made with as many
-    leaves as priced, and the shoe holds no kind of card the record's shoe lacked (a
-    coup of it could deal a sequence the record never saw)."""
-    return (kept.record is not None and not fine_counts[~kept.fine].any()
-            and not value_counts[~kept.values].any())
+    leaves as priced, and the shoe holds no kind of card the record's shoe lacked
+    (:func:`_holds`)."""
+    return kept.record is not None and _holds(kept, fine_counts, value_counts)
+
+
+def _holds(kept: _Kept, fine_counts: np.ndarray, value_counts: np.ndarray) -> bool:
+    """Whether the shoe of these cards holds no kind of card ``kept``'s record was made
+    without (a coup of it could deal a sequence the record never saw)."""
+    return not fine_counts[~kept.fine].any() and not value_counts[~kept.values].any()
 
 
 def _replayed(layout, kept: _Kept, record, places: int, fine_counts: np.ndarray,
@@ -285,6 +295,8 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int, since
     made = kept.by_class.get("classes")
     if made is not None and made[0] is cell_class:
         return made[1]
+    if kept.summed_only:  # the record let go: other classes need it made again
+        return None
     sums = kept.by_class.pop("sums", (None, None))[1]
     kept.by_class.clear()
     key = (layout.detail, layout.tableau, layout.cards)
@@ -358,25 +370,48 @@ def forget() -> None:
     _ASKED.clear()
 
 
-def _stamp(key) -> None:
-    """Note that a shoe of the layout ``key`` was asked for now (:data:`_ASKED`)."""
-    _ASKED.pop(key, None)
+def _stamp(key) -> int:
+    """Note that a shoe of the layout ``key`` is asked for now (:data:`_ASKED`), and
+    return when it was asked before (-1: never)."""
+    since = _ASKED.pop(key, -1)
     while len(_ASKED) >= _COUNTED_ONCE_KEPT:
         del _ASKED[next(iter(_ASKED))]
     _ASKED[key] = next(_CLOCK)
+    return since
 
 
 def _room(key, wanted: float, since: int) -> bool:
     """Whether ``wanted`` bytes more fit beside the records kept (:data:`RECORD_LIMIT`),
     once other layouts' records are evicted for them, those asked least lately first,
     but only those not asked since ``since`` (the layout ``key``'s shoe before; -1, a
-    layout never asked before: any)."""
+    layout never asked before: any); and then, where that is not room enough, once the
+    others' records summed by class are let go but for those sums (:func:`_slim`)."""
     others = sorted((k for k in _RECORDS if k != key), key=lambda k: _ASKED.get(k, -1))
     for other in others:
         if kept_bytes() + wanted <= RECORD_LIMIT or 0 <= since <= _ASKED.get(other, -1):
             break
         del _RECORDS[other]
+    for other in others:
+        if kept_bytes() + wanted <= RECORD_LIMIT:
+            break
+        if other in _RECORDS:
+            _slim(other)
     return kept_bytes() + wanted <= RECORD_LIMIT
+
+
+def _slim(key) -> None:
+    """Let go of the record of the layout ``key`` where its leaves are summed by the
+    classes last asked (multisets, :func:`_by_class`): those sums alone kept, a tenth to a
+    quarter of it, serving those classes' shoes as before (several bets in turn whose
+    records do not all fit keep every bet's sums)."""
+    kept = _RECORDS[key]
+    made = kept.by_class.get("classes")
+    if kept.summed_only or made is None or not isinstance(made[1],
+                                                          card_multisets.CardMultisets):
+        return
+    kept.by_class.pop("sums", None)
+    _RECORDS[key] = kept._replace(record=None, nbytes=0, factors=kept.factors[:0],
+                                  summed_only=True)
 
 
 def _make(layout, cost, known, fine_counts, value_counts, tails, removal, since: int):
