@@ -270,8 +270,7 @@ def test_a_slow_suitless_count_is_announced_before_it_starts(removed, told, monk
     by the layout's plan: one estimated past NOTICE_SECONDS (here made so) is told to
     on_note before it starts, in one line with its way and estimate; the same cards
     named are not a suitless count, and are not told so."""
-    monkeypatch.setattr(card_plan, "SECONDS_PER_RESIDUE", 1e-5)
-    monkeypatch.setattr(card_plan, "SECONDS_PER_SPREAD_CELL", 0.1)
+    monkeypatch.setattr(card_table_module, "NOTICE_SECONDS", -1.0)
     notes = []
     bet = Bet("Flush", [Event("hit", BETS["player flush"], 1)])
     report([bet], Shoe.decks(8).remove(removed), on_note=notes.append)

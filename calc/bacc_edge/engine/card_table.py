@@ -683,10 +683,12 @@ def _suitless_table(shoe: Shoe, layout: CardLayout, cost,
     return _suitless_counts(shoe, layout, on_progress if seconds > PROGRESS_SECONDS else None)
 
 
-def _suitless_route(shoe: Shoe, layout: CardLayout, cost) -> tuple[bool, float, str]:
+def _suitless_route(shoe: Shoe, layout: CardLayout, cost,
+                    by_class: bool = False) -> tuple[bool, float, str]:
     """:func:`_suitless_table`'s way, priced (:func:`~bacc_edge.engine.card_plan.suitless_plan`,
     which refuses a count neither way fits): the shoes summed (True) or one count modulo
-    primes, its estimated seconds, and that way in words."""
+    primes, its estimated seconds, and that way in words. ``by_class``: the shoes summed
+    by class (:func:`_spread_class_totals`), none of their cells added up."""
     detail = layout.detail
     pool = _pool(shoe, detail)
     fine_counts = shoe_counts(detail, pool, shoe.ranks)[0]
@@ -696,7 +698,7 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost) -> tuple[bool, float, 
     shoes = spread_count(shoe, detail)
     dense = _residues_dense(detail, primes)
     spread, seconds = suitless_plan(
-        cost, shoes, layout.n_cells, sequences, primes,
+        cost, shoes, 0 if by_class else layout.n_cells, sequences, primes,
         0.0 if dense else float(layout.n_cells) * primes * DICT_BYTES,
         f"{shoe.label} on {detail.describe()}")
     way = (f"as the {shoes:,} shoes their suits could have left" if spread else
@@ -706,7 +708,8 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost) -> tuple[bool, float, 
 
 def suitless_notice(shoe: Shoe, layout: CardLayout) -> str | None:
     """What counting ``shoe``, with cards removed without their suit, on ``layout`` will
-    take, in words ("as the 40 shoes their suits could have left: 21.5 s"), where it is
+    take for a report (its deals by class, :func:`card_class_totals`), in words ("as the
+    40 shoes their suits could have left: 21.5 s"), where it is
     estimated past :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`; else None (its
     suits all known, a layout that reads none, a count kept or short). A count neither
     way fits is refused here, before it starts
@@ -715,7 +718,7 @@ def suitless_notice(shoe: Shoe, layout: CardLayout) -> str | None:
             or first_table(shoe, layout) is not None):
         return None
     cost = check_plan(layout, f"{shoe.label} on {layout.detail.describe()}")
-    _, seconds, way = _suitless_route(shoe, layout, cost)
+    _, seconds, way = _suitless_route(shoe, layout, cost, by_class=True)
     return f"{way}: {describe_seconds(seconds)}" if seconds > NOTICE_SECONDS else None
 
 
@@ -942,7 +945,7 @@ def _spread_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarray,
     integers; no count per cell kept or added up (some 120 ns a cell a shoe: 13 s for
     32 shoes of 3.5 million cells). Each shoe one step of ``on_progress``. None where
     the one count modulo primes is the way (the caller counts the table)."""
-    if not _suitless_route(shoe, layout, cost)[0]:
+    if not _suitless_route(shoe, layout, cost, by_class=True)[0]:
         return None
     shoes = spread_shoes(shoe, layout.detail)
     step = Steps(on_progress, len(shoes))
