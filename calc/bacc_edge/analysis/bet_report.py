@@ -552,4 +552,5 @@ def tables_argument(value):
 
 
 __all__ = ["PYTHON_INT_BYTES", "TABLES_BYTES", "BetResult", "CheckStatus", "EventResult",
-           "FigureCheck", "StudyStatus", "Tables", "check", "check_all", "evaluate", "layouts", "report", "report_all"]
+           "FigureCheck", "StudyStatus", "Tables", "check", "check_all", "evaluate", "layouts",
+           "report", "report_all"]

@@ -523,8 +523,9 @@ def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, prim
     modulo ``primes`` primes of its ``sequences`` card sequences, its residues taking
     ``residue_memory`` bytes at most. (True for the shoes, or False, and the cheaper
     one's seconds), after refusing (:class:`~bacc_edge.errors.PlanTooLarge`, one line
-    naming ``what`` and both estimates) where neither fits: the shoes past :data:`TIME_LIMIT`, the one count
-    past it or past :data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`."""
+    naming ``what`` and both estimates) where neither fits: the shoes past
+    :data:`TIME_LIMIT`, the one count past it or past
+    :data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`."""
     per_shoe = (min(cost.seconds, cost.replay_seconds) if cost.record else cost.seconds)
     spread = cost.seconds + (shoes - 1) * per_shoe + shoes * SECONDS_PER_SPREAD_CELL * cells
     residues = sequences * primes * SECONDS_PER_RESIDUE
