@@ -15,7 +15,7 @@ import numpy as np
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
 from .evaluator import Evaluator, Layout, bets_named, layout_for
-from .streamed_count import streamed_or_layout_for
+from .streamed_count import StreamedLayout, streamed_or_layout_for
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
@@ -264,7 +264,8 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     before any cards left it, against which impossible events are judged (default:
     the fewest whole decks that hold ``shoe``, as the command's ``--counts`` and
     ``--remove`` judge them: an event the cards left rule out is a zero line and a
-    warning in :attr:`BetResult.warnings`). ``on_progress(done, total)`` hears of each
+    warning in :attr:`BetResult.warnings`; ``Shoe.infinite()``: judged on an infinite
+    deck, one that any number of decks could be, as the math report judges them). ``on_progress(done, total)`` hears of each
     bet counted (see :mod:`bacc_edge.util.progress`): bets on the cards are counted one by
     one, and slowly. ``on_note(line)`` hears, before it starts, of each count of the
     cards estimated to take more than :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`
@@ -315,8 +316,9 @@ def _announce_suitless(shoe: Shoe, layout: Layout, bets: list[Bet],
     (:func:`~bacc_edge.engine.card_table.suitless_notice`): its plan is the shoe's own,
     which the layout's notice (:func:`layout_for`) did not price."""
     fine = getattr(layout, "fine", None)
-    if on_note is None or not isinstance(fine, CardLayout):
-        return
+    if on_note is None or not isinstance(fine, CardLayout) or isinstance(layout,
+                                                                          StreamedLayout):
+        return  # a streamed count refuses such a shoe, before it starts
     notice = suitless_notice(shoe, fine)
     if notice:
         on_note(f"{bets_named(bets)}: counting {shoe.label}, its cards removed without "

@@ -24,7 +24,7 @@ from typing import Callable
 import numpy as np
 
 from . import card_enumeration
-from ..errors import BaccEdgeError
+from ..errors import PlanTooLarge
 from ..game.shoe import Shoe
 from ..util.progress import Progress
 from .card_cells import cell_numbering
@@ -91,12 +91,13 @@ def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequenc
     up to its count), none kept. ``sequences``: the plan's estimate
     (:func:`~bacc_edge.engine.card_enumeration.count_run`); ``on_progress`` hears of the
     count as ``count_run`` tells it. A shoe with cards removed without their suit, where
-    the cells read suits, is refused: its counts are made modulo primes, cell by cell,
-    and need every cell kept."""
+    the cells read suits, is refused (:class:`~bacc_edge.errors.PlanTooLarge`, before
+    it starts): its counts are made modulo primes, cell by cell, and need every cell
+    kept."""
     detail = layout.detail
     check_shoe(shoe, layout)
     if detail.suits and not shoe.suits_known:
-        raise BaccEdgeError(f"{shoe.label}: {detail.describe()} is streamed (its cells too "
+        raise PlanTooLarge(f"{shoe.label}: {detail.describe()} is streamed (its cells too "
                             f"many to keep), which needs the suits of the cards removed; "
                             f"name their suits, e.g. '5h' not '5'")
     fine_counts, value_counts = shoe_inputs(shoe, detail)
