@@ -353,16 +353,20 @@ def _record(detail, tableau, cells, cost: PlanCost) -> float:
 
 
 @lru_cache(maxsize=16)
-def residue_sequences(detail, tableau, cards: tuple, relabel: int) -> float:
+def residue_sequences(detail, tableau, cards: tuple, relabel: int, *,
+                      residues: bool = True) -> float:
     """The card sequences a count modulo primes deals (a shoe with cards removed without
     their suit, :func:`~bacc_edge.engine.card_table.card_table`), for shoes holding only
     ``cards``, its suits named as ``relabel`` says
     (:func:`~bacc_edge.engine.card_enumeration.relabelling`): every fine card dealt with
-    its suit class, the coups neither folded, grouped nor counted in stages."""
+    its suit class, the coups neither folded, grouped nor counted in stages. Not
+    ``residues``: as a count of a shoe of known suits deals them, so named (a shoe not
+    symmetric in its suits deals every naming of a renamed layout's: many more than the
+    plan prices on the full shoe, which deals one)."""
     cells, block_stride = enumeration(detail, tableau)
     held = _held(detail, cells, cards)
     return float(_sequences(detail, cells, held, block_stride is not None, relabel,
-                            True).sum())
+                            residues).sum())
 
 
 def _grouped(detail, tableau, held: dict, sequences: float) -> tuple[float, int]:
@@ -515,19 +519,22 @@ def check_plan(layout, what: str) -> PlanCost:
 
 
 def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, primes: int,
-                  residue_memory: float, what: str) -> tuple[bool, float]:
+                  residue_memory: float, what: str,
+                  shoe_sequences: float = 0.0) -> tuple[bool, float]:
     """How to count a shoe with cards removed without their suit, priced: as the
     ``shoes`` shoes their suits could have left (:mod:`~bacc_edge.engine.suit_spread`),
     each a count of ``cost`` (its record, made by the first, replayed by the others where
-    it keeps one) and its ``cells`` added in (none: summed by class); or as one count
+    it keeps one; each counted deals at least ``shoe_sequences``) and its ``cells`` added
+    in (none: summed by class); or as one count
     modulo ``primes`` primes of its ``sequences`` card sequences, its residues taking
     ``residue_memory`` bytes at most. (True for the shoes, or False, and the cheaper
     one's seconds), after refusing (:class:`~bacc_edge.errors.PlanTooLarge`, one line
     naming ``what`` and both estimates) where neither fits: the shoes past
     :data:`TIME_LIMIT`, the one count past it or past
     :data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`."""
-    per_shoe = (min(cost.seconds, cost.replay_seconds) if cost.record else cost.seconds)
-    spread = cost.seconds + (shoes - 1) * per_shoe + shoes * SECONDS_PER_SPREAD_CELL * cells
+    count = max(cost.seconds, shoe_sequences * SECONDS_PER_SEQUENCE[cost.sparse])
+    per_shoe = min(count, cost.replay_seconds) if cost.record else count
+    spread = count + (shoes - 1) * per_shoe + shoes * SECONDS_PER_SPREAD_CELL * cells
     residues = sequences * primes * SECONDS_PER_RESIDUE
     too_big = residue_memory > MEMORY_LIMIT
     if spread > TIME_LIMIT and (too_big or residues > TIME_LIMIT):

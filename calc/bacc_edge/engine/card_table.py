@@ -697,10 +697,12 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost,
                                   _residue_relabel(shoe, detail, fine_counts))
     shoes = spread_count(shoe, detail)
     dense = _residues_dense(detail, primes)
+    named = (residue_sequences(detail, layout.tableau, layout.cards, 2, residues=False)
+             if detail.relabel else 0.0)  # the shoes left are not symmetric in their suits
     spread, seconds = suitless_plan(
         cost, shoes, 0 if by_class else layout.n_cells, sequences, primes,
         0.0 if dense else float(layout.n_cells) * primes * DICT_BYTES,
-        f"{shoe.label} on {detail.describe()}")
+        f"{shoe.label} on {detail.describe()}", named)
     way = (f"as the {shoes:,} shoes their suits could have left" if spread else
            f"as one count of {sequences:.1e} card sequences modulo {primes} primes")
     return spread, seconds, way
