@@ -89,7 +89,7 @@ class _Kept(NamedTuple):
     (None: coup by coup), what each coup's weight is made of
     (:func:`~bacc_edge.engine.card_kernels.coup_factors`; none without a record), and
     whether its record was let go to make room for another layout's, its leaves summed
-    by the last classes asked kept alone (:func:`_slim`: those classes replayed still;
+    by the last classes asked kept alone (:func:`_slimmed`: those classes replayed still;
     any other shoe makes the record again)."""
 
     known: np.ndarray
@@ -370,6 +370,13 @@ def forget() -> None:
     _ASKED.clear()
 
 
+def first_counted(layout) -> None:
+    """Note that ``layout`` (a card layout) was counted before its cells were known, as
+    a shoe it asks for (:data:`_ASKED`): its first count, then, is its shoe before its
+    first replayable one, and the records asked since are not evicted for it."""
+    _stamp((layout.detail, layout.tableau, layout.cards))
+
+
 def _stamp(key) -> int:
     """Note that a shoe of the layout ``key`` is asked for now (:data:`_ASKED`), and
     return when it was asked before (-1: never)."""
@@ -385,33 +392,43 @@ def _room(key, wanted: float, since: int) -> bool:
     once other layouts' records are evicted for them, those asked least lately first,
     but only those not asked since ``since`` (the layout ``key``'s shoe before; -1, a
     layout never asked before: any); and then, where that is not room enough, once the
-    others' records summed by class are let go but for those sums (:func:`_slim`)."""
+    others' records summed by class are let go but for those sums (:func:`_slimmed`).
+    Nothing is evicted or let go where even all of that would not make room."""
     others = sorted((k for k in _RECORDS if k != key), key=lambda k: _ASKED.get(k, -1))
-    for other in others:
-        if kept_bytes() + wanted <= RECORD_LIMIT or 0 <= since <= _ASKED.get(other, -1):
+    stale = [k for k in others if not 0 <= since <= _ASKED.get(k, -1)]
+    fresh = [k for k in others if k not in stale]
+    freed = (sum(_bytes_of(_RECORDS[k]) for k in stale)
+             + sum(_bytes_of(_RECORDS[k]) - _bytes_of(_slimmed(_RECORDS[k])) for k in fresh))
+    if kept_bytes() + wanted - freed > RECORD_LIMIT:
+        return False
+    for other in stale:
+        if kept_bytes() + wanted <= RECORD_LIMIT:
             break
         del _RECORDS[other]
-    for other in others:
+    for other in [*stale, *fresh]:
         if kept_bytes() + wanted <= RECORD_LIMIT:
             break
         if other in _RECORDS:
-            _slim(other)
+            _RECORDS[other] = _slimmed(_RECORDS[other])
     return kept_bytes() + wanted <= RECORD_LIMIT
 
 
-def _slim(key) -> None:
-    """Let go of the record of the layout ``key`` where its leaves are summed by the
-    classes last asked (multisets, :func:`_by_class`): those sums alone kept, a tenth to a
-    quarter of it, serving those classes' shoes as before (several bets in turn whose
-    records do not all fit keep every bet's sums)."""
-    kept = _RECORDS[key]
+def _slimmed(kept: _Kept) -> _Kept:
+    """``kept`` with its record let go where its leaves are summed by the classes last
+    asked (multisets, :func:`_by_class`): those sums alone kept, a tenth to a quarter of
+    it, serving those classes' shoes as before (several bets in turn whose records do
+    not all fit keep every bet's sums); else ``kept`` itself."""
     made = kept.by_class.get("classes")
     if kept.summed_only or made is None or not isinstance(made[1],
                                                           card_multisets.CardMultisets):
-        return
-    kept.by_class.pop("sums", None)
-    _RECORDS[key] = kept._replace(record=None, nbytes=0, factors=kept.factors[:0],
-                                  summed_only=True)
+        return kept
+    return kept._replace(record=None, nbytes=0, factors=kept.factors[:0], summed_only=True,
+                         by_class={"classes": made})
+
+
+def _bytes_of(kept: _Kept) -> int:
+    """The bytes ``kept`` takes, its leaves' classes and sums included."""
+    return kept.nbytes + sum(_own_bytes(r) for _, r in kept.by_class.values())
 
 
 def _make(layout, cost, known, fine_counts, value_counts, tails, removal, since: int):
@@ -511,8 +528,7 @@ def _dealt(layout, cost, known, groups, fine_counts, value_counts, tails, remova
 def kept_bytes() -> int:
     """The bytes the records kept take, all layouts together, their leaves' classes and
     sums included (within :data:`RECORD_LIMIT`)."""
-    return sum(k.nbytes + sum(_own_bytes(r) for _, r in k.by_class.values())
-               for k in _RECORDS.values())
+    return sum(map(_bytes_of, _RECORDS.values()))
 
 
 def _own_bytes(record) -> int:
@@ -553,5 +569,5 @@ def _in_cell_order(record: card_kernels.CardRecord) -> card_kernels.CellRecord:
 
 
 __all__ = ["AT_BYTES", "CACHE_CELLS", "COUP_BYTES", "LEAVES_PER_COUP", "ORDERS_BYTES",
-           "RECORD_LIMIT", "by_cell", "class_totals_known", "count_known", "forget",
-           "kept_beside", "kept_bytes", "leaves_summed", "record_bytes", "recorded"]
+           "RECORD_LIMIT", "by_cell", "class_totals_known", "count_known", "first_counted",
+           "forget", "kept_beside", "kept_bytes", "leaves_summed", "record_bytes", "recorded"]

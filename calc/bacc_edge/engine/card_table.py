@@ -51,7 +51,7 @@ from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import (NOTICE_SECONDS, check_plan, describe_seconds, residue_sequences,
                         suitless_plan)
-from .card_replay import class_totals_known, count_known
+from .card_replay import class_totals_known, count_known, first_counted
 from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS,
                                PROGRESS_PARTS, cells_memory, count_run, coup_slices,
                                enumeration, on_cells, relabelling, shoe_counts, sparse_items,
@@ -891,6 +891,8 @@ def card_table(shoe: Shoe, layout: CardLayout, *,
     counts = None if known is None else count_known(layout, cost, known, fine_counts,
                                                     value_counts, tail_ways(shoe), removal,
                                                     on_progress if long else None)
+    if known is None:
+        first_counted(layout)
     if counts is None:
         counts = count_run(detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
                            removal, relabelling(detail, fine_counts), cost.sequences, known,
