@@ -309,7 +309,7 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int, since
     if sums is not None:
         summed = card_multisets.multisets_of(sums, to_class, leaves)
     elif _summable(layout, kept.record, kept.groups):  # straight into classes, in parts
-        _room(key, own + most * card_multisets.SUM_BYTES, since)  # what it may take
+        _room(key, own + most * card_multisets.SUM_BYTES, since, partial=True)  # at most
         room = (RECORD_LIMIT - kept_bytes() - own) // card_multisets.SUM_BYTES
         summed = _sums(layout, kept.record, kept.factors, len(kept.fine), len(kept.values),
                        place_of=to_class, most=min(most, room))
@@ -387,19 +387,20 @@ def _stamp(key) -> int:
     return since
 
 
-def _room(key, wanted: float, since: int) -> bool:
+def _room(key, wanted: float, since: int, *, partial: bool = False) -> bool:
     """Whether ``wanted`` bytes more fit beside the records kept (:data:`RECORD_LIMIT`),
     once other layouts' records are evicted for them, those asked least lately first,
     but only those not asked since ``since`` (the layout ``key``'s shoe before; -1, a
     layout never asked before: any); and then, where that is not room enough, once the
     others' records summed by class are let go but for those sums (:func:`_slimmed`).
-    Nothing is evicted or let go where even all of that would not make room."""
+    Nothing is evicted or let go where even all of that would not make room, unless
+    ``partial`` (``wanted`` is a bound, not a size: as much room as can be made)."""
     others = sorted((k for k in _RECORDS if k != key), key=lambda k: _ASKED.get(k, -1))
     stale = [k for k in others if not 0 <= since <= _ASKED.get(k, -1)]
     fresh = [k for k in others if k not in stale]
     freed = (sum(_bytes_of(_RECORDS[k]) for k in stale)
              + sum(_bytes_of(_RECORDS[k]) - _bytes_of(_slimmed(_RECORDS[k])) for k in fresh))
-    if kept_bytes() + wanted - freed > RECORD_LIMIT:
+    if kept_bytes() + wanted - freed > RECORD_LIMIT and not partial:
         return False
     for other in stale:
         if kept_bytes() + wanted <= RECORD_LIMIT:
