@@ -128,16 +128,22 @@ SHOES = {
 ROUTES = {"spread": True, "residues": False}
 
 
-@pytest.mark.parametrize("bet", list(BETS))
-@pytest.mark.parametrize("shoe", list(SHOES))
-@pytest.mark.slow
-def test_suitless_card_table_is_the_sum_over_every_way_the_suits_fell(bet, shoe, monkeypatch):
+def _suitless_case(bet: str, shoe: str):
+    """The shoe of SHOES[``shoe``] with its cards removed, the card layout of BETS[``bet``]
+    on it, and the reference counts of its cells and their total (:func:`_spread_counts`)."""
     spec, named, suitless = SHOES[shoe]
     rows = _rows(spec)
     full = Shoe.from_suits(rows)
     shoe = (full.remove(named) if named else full).remove(suitless)
     layout = layout_for([Bet(bet, [Event("hit", BETS[bet], 1)])], shoe=shoe)
-    counts, total = _spread_counts(rows, named, suitless, layout)
+    return (shoe, layout, *_spread_counts(rows, named, suitless, layout))
+
+
+@pytest.mark.parametrize("bet", list(BETS))
+@pytest.mark.parametrize("shoe", list(SHOES))
+@pytest.mark.slow
+def test_suitless_card_table_is_the_sum_over_every_way_the_suits_fell(bet, shoe, monkeypatch):
+    shoe, layout, counts, total = _suitless_case(bet, shoe)
     for route, spread in ROUTES.items():  # the reference once, each way against it
         monkeypatch.setattr(card_table_module, "suitless_plan",
                             lambda *args, spread=spread: (spread, 0.0))
@@ -156,12 +162,7 @@ def test_a_suitless_shoe_summed_by_class_over_the_shoes_the_suits_left(bet, shoe
     record serves it), never a table of the shoe's own cells made (its cells, added up
     shoe by shoe as Python integers, took longer than the counts: issue 31's tester),
     and every line is the reference sum's."""
-    spec, named, suitless = SHOES[shoe]
-    rows = _rows(spec)
-    full = Shoe.from_suits(rows)
-    shoe = (full.remove(named) if named else full).remove(suitless)
-    layout = layout_for([Bet(bet, [Event("hit", BETS[bet], 1)])], shoe=shoe)
-    counts, total = _spread_counts(rows, named, suitless, layout)
+    shoe, layout, counts, total = _suitless_case(bet, shoe)
     evaluator = Evaluator.compiled([Bet(bet, [Event("hit", BETS[bet], 1)])], layout)
     expected = evaluator.line_counts(evaluator.class_totals(
         OutcomeTable(shoe, layout, counts, total)))
