@@ -34,7 +34,11 @@ record is put in the order of its cells
 counts in order, not at random (:func:`by_cell`). The record's bytes are kept with the
 layout's cells, so its plan prices them (:func:`record_bytes`, :func:`kept_beside`): a
 record past :data:`RECORD_LIMIT`, or past what the cells leave of the memory a count
-may take, is not made, and those shoes are counted as before.
+may take, is not made, and those shoes are counted as before. The records of every
+layout share :data:`RECORD_LIMIT`: a record is evicted for another layout's only where it
+was not asked since that layout's shoe before, and, where that is not room enough,
+records summed by class are let go but for those sums (:func:`_room`), so that several
+bets asked in turn keep what fits rather than evict each other shoe after shoe.
 
 A report needs a shoe's deals only summed by its bets' settle classes. Once a record is
 made, :func:`class_totals_known` replays a shoe straight into them: each leaf's place
