@@ -152,9 +152,9 @@ def test_suitless_card_table_is_the_sum_over_every_way_the_suits_fell(bet, shoe,
         assert table.counts.tolist() == counts.tolist(), route
 
 
-@pytest.mark.parametrize("bet", ["banker red", "suited pair", "player flush",
-                                 "one nine of diamonds", "king then its suit"])
-@pytest.mark.parametrize("shoe", ["lopsided", "named and suitless"])
+@pytest.mark.parametrize("bet, shoe", [  # a colour; suits renamed; a block; a named K
+    ("banker red", "lopsided"), ("player flush", "named and suitless"),
+    ("one nine of diamonds", "lopsided"), ("king then its suit", "named and suitless")])
 def test_a_suitless_shoe_summed_by_class_over_the_shoes_the_suits_left(bet, shoe,
                                                                        monkeypatch):
     """A report needs a shoe's deals only by its bets' settle classes: counted as the
