@@ -265,9 +265,10 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     the fewest whole decks that hold ``shoe``, as the command's ``--counts`` and
     ``--remove`` judge them: an event the cards left rule out is a zero line and a
     warning in :attr:`BetResult.warnings`; ``Shoe.infinite()``: judged on an infinite
-    deck, one that any number of decks could be, as the math report judges them). ``on_progress(done, total)`` hears of each
-    bet counted (see :mod:`bacc_edge.util.progress`): bets on the cards are counted one by
-    one, and slowly. ``on_note(line)`` hears, before it starts, of each count of the
+    deck, one that any number of decks could be, as the math report judges them).
+    ``on_progress(done, total)`` hears of each bet counted (see
+    :mod:`bacc_edge.util.progress`): bets on the cards are counted one by one, and
+    slowly. ``on_note(line)`` hears, before it starts, of each count of the
     cards estimated to take more than :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`
     (see :mod:`~bacc_edge.engine.card_plan`); a count that would take more memory or
     time than a count may is refused before it starts

@@ -727,17 +727,26 @@ def suitless_notice(shoe: Shoe, layout: CardLayout) -> str | None:
 def _spread_counts(shoe: Shoe, layout: CardLayout,
                    on_progress: Progress | None) -> tuple[np.ndarray, int]:
     """:func:`_suitless_table`'s counts as the sum over the shoes the cards removed
-    without a suit could have left, each weighed by the ordered ways to deal those cards
-    (:func:`~bacc_edge.engine.suit_spread.spread_shoes`), in Python integers: each shoe
-    one step of ``on_progress``."""
+    without a suit could have left (:func:`_spread_sum` of each shoe's table)."""
+    counts = _spread_sum(shoe, layout, layout.n_cells,
+                         lambda named: card_table(named, layout).counts, on_progress)
+    return counts, shoe.coups * suitless_ways(shoe)
+
+
+def _spread_sum(shoe: Shoe, layout: CardLayout, size: int, of_shoe,
+                on_progress: Progress | None) -> np.ndarray:
+    """The sum over the shoes the cards removed without a suit could have left of
+    ``of_shoe(named)`` (``size`` counts of each), each weighed by the ordered ways to deal
+    those cards (:func:`~bacc_edge.engine.suit_spread.spread_shoes`), in Python integers,
+    int64 where the shoe's total fits: each shoe one step of ``on_progress``."""
     shoes = spread_shoes(shoe, layout.detail)
     step = Steps(on_progress, len(shoes))
-    counts = np.zeros(layout.n_cells, dtype=object)
+    out = np.zeros(size, dtype=object)
     for weight, named in shoes:
-        counts += card_table(named, layout).counts.astype(object) * weight
+        out += of_shoe(named).astype(object) * weight
         step()
     total = shoe.coups * suitless_ways(shoe)
-    return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
+    return out if total > np.iinfo(np.int64).max else out.astype(np.int64)
 
 
 def _pool(shoe: Shoe, detail: CardDetail) -> np.ndarray:
@@ -941,28 +950,22 @@ def card_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarray,
 def _spread_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarray,
                          n_classes: int, cost, on_progress: Progress | None
                          ) -> np.ndarray | None:
-    """:func:`_spread_counts` summed by class, where a shoe with cards removed without
-    their suit is counted as the shoes their suits could have left (the way
-    :func:`_suitless_route` prices cheaper): each of those shoes summed by class
-    (replayed straight into the classes where the layout's record serves it, else its
-    table summed), weighed by the ordered ways to deal the cards removed, in Python
-    integers; no count per cell kept or added up (some 120 ns a cell a shoe: 13 s for
+    """:func:`_spread_counts` summed by class (:func:`_spread_sum`), where a shoe with
+    cards removed without their suit is counted as the shoes their suits could have
+    left (the way :func:`_suitless_route` prices cheaper): each of those shoes summed by
+    class (replayed straight into the classes where the layout's record serves it, else
+    its table summed), weighed by the ordered ways to deal the cards removed; no count
+    per cell kept or added up (some 120 ns a cell a shoe: 13 s for
     32 shoes of 3.5 million cells). Each shoe one step of ``on_progress``. None where
     the one count modulo primes is the way (the caller counts the table)."""
     if not _suitless_route(shoe, layout, cost, by_class=True)[0]:
         return None
-    shoes = spread_shoes(shoe, layout.detail)
-    step = Steps(on_progress, len(shoes))
-    out = np.zeros(n_classes, dtype=object)
-    for weight, named in shoes:
+
+    def by_class(named: Shoe) -> np.ndarray:
         totals = card_class_totals(named, layout, cell_class, n_classes)
-        if totals is None:
-            totals = sum_by_class(card_table(named, layout).counts, cell_class,
-                                  np.zeros(n_classes, dtype=np.int64))
-        out += totals.astype(object) * weight
-        step()
-    total = shoe.coups * suitless_ways(shoe)
-    return out if total > np.iinfo(np.int64).max else out.astype(np.int64)
+        return totals if totals is not None else sum_by_class(
+            card_table(named, layout).counts, cell_class, np.zeros(n_classes, dtype=np.int64))
+    return _spread_sum(shoe, layout, n_classes, by_class, on_progress)
 
 
 def check_shoe(shoe: Shoe, layout: CardLayout) -> None:

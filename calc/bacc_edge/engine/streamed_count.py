@@ -98,8 +98,8 @@ def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequenc
     check_shoe(shoe, layout)
     if detail.suits and not shoe.suits_known:
         raise PlanTooLarge(f"{shoe.label}: {detail.describe()} is streamed (its cells too "
-                            f"many to keep), which needs the suits of the cards removed; "
-                            f"name their suits, e.g. '5h' not '5'")
+                           f"many to keep), which needs the suits of the cards removed; "
+                           f"name their suits, e.g. '5h' not '5'")
     fine_counts, value_counts = shoe_inputs(shoe, detail)
     args = (detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
             int(not shoe.replacement), relabelling(detail, fine_counts), sequences)
