@@ -3,7 +3,12 @@ every page of the documentation site (``docs/**/*.md``) runs as written.
 
 Each example runs as a user would run it, in a fresh folder holding a copy of the
 repository's paytables and results and the files the pages define (a Python block right
-after a ``<!-- file: NAME -->`` line is that file). An example's output, where a page
+after a ``<!-- file: NAME -->`` line is that file). A plain ``bacc-edge`` command (no
+pipe, redirection, variable or wildcard for a shell to expand) runs in this process,
+through the command's own entry point (:func:`bacc_edge.cli.main`, from the user's folder,
+its output and errors as a terminal shows them): a process of its own would add a second
+of start-up to each of about ninety examples. What only a process of its own shows (the
+cold kernel cache's line, the exit code of a crash) is tested in ``tests/surface``. An example's output, where a page
 shows one (a block opening with ``$ bacc-edge …``), must be printed exactly; the JSON
 example's keys, in order, and its digits must be what the command prints. Each test's id
 is the page and line of its example (``how-to/depth:84``; ``-k depth`` runs a page's).
@@ -19,11 +24,13 @@ import shlex
 import shutil
 import subprocess
 import sys
+import traceback
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from bacc_edge.cli import COMPILING
+from bacc_edge.cli import COMPILING, main
 from conftest import ROOT
 from pages import Block, blocks, pages
 
@@ -113,12 +120,41 @@ def workspace(tmp_path_factory):
     return folder
 
 
+#: what makes a command line more than a program and its words: a shell expands or
+#: redirects it, so it runs in a shell of its own
+SHELL_SYNTAX = set("|&;<>()$`*?[]{}~\\!#")
+
+
 def run(command: str, folder: Path, timeout: float = 300) -> subprocess.CompletedProcess:
+    """``command`` run in ``folder``, its output and errors in one stream, as a terminal
+    shows them: a plain ``bacc-edge`` command here (:func:`in_this_process`), any other
+    in a shell."""
+    words = shlex.split(command)
+    if words[0] == "bacc-edge" and not SHELL_SYNTAX & set(command):
+        return in_this_process(words[1:], folder)
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
            "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
     return subprocess.run(command, shell=True, executable="/bin/bash", cwd=folder, env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                           timeout=timeout)
+
+
+def in_this_process(arguments: list[str], folder: Path) -> subprocess.CompletedProcess:
+    """``bacc-edge ARGUMENTS`` through its entry point in this process, from ``folder``
+    (the working folder restored after); an exception the command lets out is printed as
+    the process would print it, with exit code 1."""
+    here = Path.cwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(main, arguments, prog_name="bacc-edge",
+                                    env={"COLUMNS": "200"})
+    finally:
+        os.chdir(here)
+    output, code = result.output, result.exit_code
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        output += "".join(traceback.format_exception(result.exception))
+        code = code or 1
+    return subprocess.CompletedProcess(["bacc-edge", *arguments], code, output)
 
 
 def python(code: str, folder: Path) -> subprocess.CompletedProcess:
