@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 
@@ -289,7 +290,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     step = Steps(on_progress, 2 * finding)
     chosen_layouts = layouts(paytable.bets, tableau, full_shoe or shoe, on_note=on_note,
                              on_progress=part(on_progress, 0, finding, step.total),
-                             streamed=True)
+                             streamed=True, counted=shoe)
     step(finding)
     for layout, chosen in chosen_layouts.items():
         share = STEPS_PER_BET * len(chosen)
@@ -395,19 +396,22 @@ def check_all(paytables, *, tables: Tables | None = None,
 def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
             on_note: Callable[[str], None] | None = None,
             on_progress: Progress | None = None,
-            streamed: bool = False) -> dict[Layout, list[int]]:
+            streamed: bool = False, counted: Shoe | None = None) -> dict[Layout, list[int]]:
     """The bets grouped by the layout each is counted on (see
     :func:`~bacc_edge.analysis.evaluator.layout_for`; ``shoe``: the fullest shoe they will be
     counted on): layout → the bets' indices. Bets on points and pairs share the compact
     outcome cells; each bet on the cards gets the coarsest card layout that answers it
     (with ``streamed``, as a report asks: streamed through the bet where its cells are
-    too many to keep, :mod:`~bacc_edge.analysis.streamed_count`)
+    too many to keep, :mod:`~bacc_edge.analysis.streamed_count`; ``counted``: a shoe a
+    streamed layout will count besides ``shoe``, refused before it is announced where it
+    cannot be streamed)
     (``on_note``: a slow count announced, see :func:`layout_for`; ``on_progress``: a
     step per bet, the count that finds a card layout's cells told within it)."""
     out: dict[Layout, list[int]] = {}
     step = Steps(on_progress, STEPS_PER_BET * len(bets))
+    choose = partial(streamed_or_layout_for, counted=counted) if streamed else layout_for
     for i, bet in enumerate(bets):
-        out.setdefault((streamed_or_layout_for if streamed else layout_for)(
+        out.setdefault(choose(
             [bet], tableau, shoe=shoe, on_note=on_note,
             on_progress=part(on_progress, step.done, STEPS_PER_BET, step.total)),
             []).append(i)

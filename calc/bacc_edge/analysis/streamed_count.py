@@ -38,7 +38,7 @@ from ..engine.card_plan import NOTICE_SECONDS, PlanCost, plan_cost
 from ..engine.card_table import PROGRESS_SECONDS, CardLayout, GivenCells
 from ..engine.outcome_table import Layout, OutcomeTable
 from ..engine.outcome_table import sum_by_class
-from ..engine.streamed_count import count_streamed
+from ..engine.streamed_count import count_streamed, refuse_suitless
 from ..game.shoe import Shoe
 from ..game.tableau import STANDARD, Tableau
 from ..language.bet import Bet
@@ -148,31 +148,39 @@ def streams(cost: PlanCost) -> bool:
 def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
                            shoe: Shoe | None = None,
                            on_note: Callable[[str], None] | None = None,
-                           on_progress: Progress | None = None) -> Layout:
+                           on_progress: Progress | None = None,
+                           counted: Shoe | None = None) -> Layout:
     """A :class:`StreamedLayout` of ``bets`` where their card cells stream
     (:func:`streams`; announced to ``on_note`` where it is estimated past
     :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` a shoe), else
     :func:`~bacc_edge.analysis.evaluator.layout_for` (which refuses a count that fits
-    neither way, before it starts)."""
+    neither way, before it starts). ``counted``: a shoe the layout will count besides
+    ``shoe`` (the fullest), refused before any announcement where it cannot be streamed
+    (:func:`~bacc_edge.engine.streamed_count.refuse_suitless`)."""
     bets = tuple(bets)
     cells = answering_cells(bets, tableau, shoe=shoe)
     if not isinstance(cells, CardLayout) or prod(len(b.events) + 1 for b in bets) > MOST_LINES:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
     if streams(cost):
-        return _streamed(cells, bets, cost, on_note, "")
+        return _streamed(cells, bets, cost, on_note, "", counted)
     try:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
     except PlanTooLarge:  # its count stopped where its cells passed the memory
         if not (cost.fits and cost.streamable):
             raise
-        return _streamed(cells, bets, cost, on_note, "its cells passed the memory kept: ")
+        return _streamed(cells, bets, cost, on_note, "its cells passed the memory kept: ",
+                         counted)
 
 
 def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
-              on_note: Callable[[str], None] | None, why: str) -> StreamedLayout:
+              on_note: Callable[[str], None] | None, why: str,
+              counted: Shoe | None) -> StreamedLayout:
     """The :class:`StreamedLayout` of ``bets`` on ``cells``, announced to ``on_note``
-    (after ``why``) where it is estimated past NOTICE_SECONDS a shoe."""
+    (after ``why``) where it is estimated past NOTICE_SECONDS a shoe; refused first where
+    it cannot count ``counted``."""
+    if counted is not None:
+        refuse_suitless(counted, cells, bets_named(bets))
     if on_note is not None and cost.streamed_seconds > NOTICE_SECONDS:
         on_note(f"{bets_named(bets)}: {why}counting {cost.describe_streamed()} (estimated)")
     return StreamedLayout(cells, bets, cost)

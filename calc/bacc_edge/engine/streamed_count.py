@@ -84,6 +84,18 @@ def hand_on(on_batch: OnBatch, cells: np.ndarray, weights: np.ndarray) -> None:
         on_batch(cells[start:start + PART_CELLS], weights[start:start + PART_CELLS])
 
 
+def refuse_suitless(shoe: Shoe, layout: CardLayout, bets: str = "") -> None:
+    """Refuse (:class:`~bacc_edge.errors.PlanTooLarge`, ``bets`` named first where given)
+    to stream ``layout``'s count of ``shoe`` where the shoe has cards removed without
+    their suit and the cells read suits: such a count is made modulo primes, cell by
+    cell, and needs every cell kept. A report asks before it announces the count."""
+    if layout.detail.suits and not shoe.suits_known:
+        raise PlanTooLarge(f"{bets + ': ' if bets else ''}{shoe.label}: "
+                           f"{layout.detail.describe()} is streamed (its cells too many to "
+                           f"keep), which needs the suits of the cards removed; name their "
+                           f"suits, e.g. '5h' not '5'")
+
+
 def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequences: float,
                    on_progress: Progress | None = None) -> None:
     """Count ``shoe`` on ``layout``'s cell numbers, exactly, each cell reached handed to
@@ -96,10 +108,7 @@ def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequenc
     kept."""
     detail = layout.detail
     check_shoe(shoe, layout)
-    if detail.suits and not shoe.suits_known:
-        raise PlanTooLarge(f"{shoe.label}: {detail.describe()} is streamed (its cells too "
-                           f"many to keep), which needs the suits of the cards removed; "
-                           f"name their suits, e.g. '5h' not '5'")
+    refuse_suitless(shoe, layout)
     fine_counts, value_counts = shoe_inputs(shoe, detail)
     args = (detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
             int(not shoe.replacement), relabelling(detail, fine_counts), sequences)
@@ -113,4 +122,5 @@ def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequenc
         hand_on(on_batch, reached, counts[reached])
 
 
-__all__ = ["OnBatch", "SORT_AGAIN", "SORT_PAYS", "StreamedCounts", "count_streamed", "hand_on"]
+__all__ = ["OnBatch", "SORT_AGAIN", "SORT_PAYS", "StreamedCounts", "count_streamed", "hand_on",
+           "refuse_suitless"]
