@@ -25,12 +25,15 @@ import numpy as np
 
 from ..game.cards import COLOURS, POINTS, RANKS, SUITS, parse_card, parse_colour, parse_rank, parse_suit
 from ..game.coup import BEYOND_HANDS, POSITIONS, SHOE_ORDER
+from ..engine.feature_kernels import rank_multiplicities, straights
 from ..engine.features import (NAMED, RELATED_RANKS, RELATED_SUITS, group_name, named_rank,
                                 named_suit)
 from .condition_algebra import (Condition, ConditionError, NoWord, Quantity,
                                 refuses_other_operators)
 
 _OWNERS = {"P": "player", "B": "banker"}
+#: the ace's rank code: below the two in a straight, or above the king (the 13th rank)
+ACE = RANKS.index("A")
 #: ranks that share their point value with another rank (10, J, Q, K)
 _SHARED_VALUE = frozenset(r for r in range(13) if POINTS.count(POINTS[r]) > 1)
 
@@ -314,18 +317,17 @@ class CardGroup:
         memo = ("multiplicities", self._where)
         if memo in f:  # a plain membership test: a layout's features compute on lookup
             return f[memo]
-        ranks = f[self._key("rank")]
-        dealt = np.asarray(f[self._key("dealt")], dtype=bool)
-        m = np.zeros(ranks.shape, dtype=np.int8)
-        first = dealt.copy()
-        for i in range(len(ranks)):
-            for j in range(len(ranks)):
-                same = (ranks[i] == ranks[j]) & dealt[j]
-                m[i] += same
-                if j < i:
-                    first[i] &= ~same
-        f[memo] = (np.where(dealt, m, 0), first, dealt)
+        ranks, dealt = self._ranks_dealt(f)
+        m, first = np.empty(ranks.shape, dtype=np.int8), np.empty(ranks.shape, dtype=bool)
+        rank_multiplicities(ranks, dealt, m, first)
+        f[memo] = (m, first, dealt)
         return f[memo]
+
+    def _ranks_dealt(self, f) -> tuple[np.ndarray, np.ndarray]:
+        """The group's ranks (codes, one byte) and whether each card was dealt, one row
+        per card, each array in one piece: as the kernels take them."""
+        ranks = np.ascontiguousarray(f[self._key("rank")], dtype=np.int8)
+        return ranks, np.ascontiguousarray(f[self._key("dealt")], dtype=bool)
 
     def _same(self, attribute: str) -> Condition:
         key, dealt = self._key(attribute), self._key("dealt")
@@ -394,19 +396,13 @@ class CardGroup:
         if ace not in ("low", "high", "both"):
             raise ConditionError(f"{self.text}.straight(ace={ace!r}): ace is 'low', "
                                  f"'high' or 'both'")
-        ends = {"low": (0,), "high": (13,), "both": (0, 13)}[ace]
+        ends = {"low": (ACE,), "high": (len(RANKS),), "both": (ACE, len(RANKS))}[ace]
 
         def test(f):
-            m, _, dealt = self._multiplicities(f)
-            ranks = f[self._key("rank")]
-            n = dealt.sum(axis=0, dtype=np.int8)  # at most six cards
-            hit = np.zeros(n.shape, dtype=bool)
-            for ace_rank in ends:
-                vals = np.where(ranks == 0, ace_rank, ranks)
-                hi = np.where(dealt, vals, -99).max(axis=0)
-                lo = np.where(dealt, vals, 99).min(axis=0)
-                hit |= hi - lo == n - 1
-            return (m.max(axis=0) == 1) & hit & (n >= 2)
+            ranks, dealt = self._ranks_dealt(f)
+            hit = np.empty(ranks.shape[1:], dtype=bool)
+            straights(ranks, dealt, ACE, np.array(ends, dtype=np.int8), hit)
+            return hit
 
         return Condition(f"{self.text}.straight(ace={ace!r})", test, self._rank_features())
 
