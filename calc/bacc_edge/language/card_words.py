@@ -25,7 +25,6 @@ import numpy as np
 
 from ..game.cards import COLOURS, POINTS, RANKS, SUITS, parse_card, parse_colour, parse_rank, parse_suit
 from ..game.coup import BEYOND_HANDS, POSITIONS, SHOE_ORDER
-from ..engine.feature_kernels import rank_multiplicities, straights
 from ..engine.features import (NAMED, RELATED_RANKS, RELATED_SUITS, group_name, named_rank,
                                 named_suit)
 from .condition_algebra import (Condition, ConditionError, NoWord, Quantity,
@@ -317,6 +316,7 @@ class CardGroup:
         memo = ("multiplicities", self._where)
         if memo in f:  # a plain membership test: a layout's features compute on lookup
             return f[memo]
+        from ..engine.feature_kernels import rank_multiplicities  # numba: on first count
         ranks, dealt = self._ranks_dealt(f)
         m, first = np.empty(ranks.shape, dtype=np.int8), np.empty(ranks.shape, dtype=bool)
         rank_multiplicities(ranks, dealt, m, first)
@@ -399,6 +399,7 @@ class CardGroup:
         ends = {"low": (ACE,), "high": (len(RANKS),), "both": (ACE, len(RANKS))}[ace]
 
         def test(f):
+            from ..engine.feature_kernels import straights  # numba: on first count
             ranks, dealt = self._ranks_dealt(f)
             hit = np.empty(ranks.shape[1:], dtype=bool)
             straights(ranks, dealt, ACE, np.array(ends, dtype=np.int8), hit)
