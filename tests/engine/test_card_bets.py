@@ -447,6 +447,24 @@ def test_arithmetic_on_quantities_means_what_it_says(written, meant):
     (lambda: player.points / 2, "// divides to a whole number"),
     (lambda: 2 / player.points, "// divides to a whole number"),
     (lambda: player.points ** 2, "quantities are whole numbers"),
+    # a tester's misuses (issue 31): each message says what was written and what to write
+    (lambda: first_four.rank_counts != (2, 2),
+     r"first_four.rank_counts != \(2, 2\): compare rank_counts with == .* for 'not', "
+     r"~\(first_four.rank_counts == \(2, 2\)\)"),
+    (lambda: first_four.rank_counts.isin(5),
+     r"first_four.rank_counts.isin\(5\): give the rank counts as a tuple"),
+    (lambda: first_four.rank_counts.isin((2, 2), (0, 4)),
+     r"first_four.rank_counts.isin\(\(2, 2\), \(0, 4\)\): give the rank counts"),
+    (lambda: first_four.count("9"),
+     r"first_four.count\('9'\): name what to count, e.g. count\(rank='9'\)"),
+    (lambda: all_cards.most_of_a_rank(),
+     r"all_cards.most_of_a_rank\(…\): all_cards.most_of_a_rank is a word, not a function"),
+    (lambda: first_four.same_suit(), r"first_four.same_suit\(…\): .* not a function"),
+    (lambda: player.card(1).rank(), r"player.card\(1\).rank\(…\): .* not a function"),
+    (lambda: tie(), r"tie\(…\): tie is a word, not a function"),
+    (lambda: Bet("Straight", [Event("Any", first_four.straight, 5)]),
+     r"event 'Any': its condition .* is not a condition .*; call it: "
+     r"first_four.straight\(\)"),
 ])
 def test_card_words_written_wrongly_say_what_is_wrong(make, message):
     with pytest.raises((ConditionError, BaccEdgeError), match=message):

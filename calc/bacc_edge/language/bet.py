@@ -7,6 +7,7 @@ for a complete example.
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -244,8 +245,11 @@ class Bet:
             if not event.label.isprintable():
                 raise PaytableError(f"{at}: a label is one line of printable text")
             if not isinstance(event.when, Condition):
+                hint = (f"; call it: {event.when.__self__.text}.{event.when.__name__}()"
+                        if inspect.ismethod(event.when) and hasattr(event.when.__self__, "text")
+                        else "")  # a word that is called, written without its brackets
                 raise PaytableError(f"{at}: its condition {event.when!r} is not a condition on "
-                                    f"the coup (use player, banker, tie, margin …)")
+                                    f"the coup (use player, banker, tie, margin …){hint}")
             try:
                 pays(event.pays)
             except PaysError as err:

@@ -224,8 +224,11 @@ class Coup:
 coup = Coup()
 
 
-@refuses_other_operators("compare rank_counts with == (e.g. == (3, 2)) or "
-                          ".isin((2, 2), (2, 2, 1))")
+#: how rank_counts is compared, said where it is compared otherwise
+_RANK_COUNTS_USE = "compare rank_counts with == (e.g. == (3, 2)) or .isin((2, 2), (2, 2, 1))"
+
+
+@refuses_other_operators(_RANK_COUNTS_USE)
 class Multiplicities:
     """How many cards of each rank a group holds, as a multiset: compare with a tuple
     such as ``(3, 2)`` for a full house of five cards or ``(2, 1, 1)`` for one pair in
@@ -238,14 +241,22 @@ class Multiplicities:
     def __eq__(self, pattern) -> Condition:  # type: ignore[override]
         return self._is(pattern)
 
+    def __ne__(self, pattern):  # type: ignore[override]
+        # Python would answer != with `not ==`, and be told a condition has no truth value
+        raise ConditionError(f"{self.text} != {pattern!r}: {_RANK_COUNTS_USE}; for "
+                             f"'not', ~({self.text} == {pattern!r})")
+
     __hash__ = None  # type: ignore[assignment]
 
-    def _is(self, pattern) -> Condition:
+    def _is(self, pattern, written: str | None = None) -> Condition:
+        """The condition that the rank counts are ``pattern``; ``written``: how the user
+        wrote it, for an error (``== pattern`` where not given)."""
         if (not isinstance(pattern, (tuple, list)) or not pattern
                 or not all(isinstance(k, int) and not isinstance(k, bool) and k > 0
                            for k in pattern)):
-            raise ConditionError(f"{self.text} == {pattern!r}: give the rank counts as a "
-                                 f"tuple of whole numbers, e.g. (2, 2) for two pair")
+            raise ConditionError(f"{self.text}{written or f' == {pattern!r}'}: give the rank "
+                                 f"counts as a tuple of whole numbers, e.g. (2, 2) for two "
+                                 f"pair")
         want = {k: list(pattern).count(k) for k in range(1, len(self.group.positions) + 1)}
         group = self.group
 
@@ -260,11 +271,12 @@ class Multiplicities:
 
     def isin(self, *patterns) -> Condition:
         """One of several multisets: ``all_cards.rank_counts.isin((2, 2), (2, 2, 1))``."""
+        written = f".isin({', '.join(map(repr, patterns))})"
         if not patterns:
-            raise ConditionError(f"{self.text}.isin(): give at least one tuple")
-        out = self._is(patterns[0])
+            raise ConditionError(f"{self.text}{written}: give at least one tuple")
+        out = self._is(patterns[0], written)
         for p in patterns[1:]:
-            out = out | self._is(p)
+            out = out | self._is(p, written)
         return out
 
     def __repr__(self) -> str:
@@ -342,9 +354,14 @@ class CardGroup:
         return Condition(f"{self.text}.same_{attribute}", test,
                          frozenset({key, dealt} | related))
 
-    def count(self, *, rank=None, suit=None, colour=None, value=None, **unknown) -> Quantity:
+    def count(self, *unnamed, rank=None, suit=None, colour=None, value=None,
+              **unknown) -> Quantity:
         """How many cards of the group have the given rank, suit, colour and/or point
         value (all that are given): ``first_four.count(rank="9", suit="♦")``."""
+        if unnamed:
+            raise ConditionError(f"{self.text}.count({', '.join(map(repr, unnamed))}): name "
+                                 f"what to count, e.g. count(rank='9'): count takes rank=, "
+                                 f"suit=, colour= and value=")
         if unknown:
             raise ConditionError(f"{self.text}.count({next(iter(unknown))}=…): count takes "
                                  f"rank=, suit=, colour= and value=")

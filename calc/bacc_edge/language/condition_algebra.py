@@ -74,6 +74,12 @@ def _span(symbol: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int
     return min(0, b[0] + 1), max(0, b[1] - 1)  # %: the result takes the divisor's sign
 
 
+def _called(self, *_, **__):
+    """A word called as a function (``all_cards.most_of_a_rank()``, ``tie()``)."""
+    raise ConditionError(f"{self.text}(…): {self.text} is a word, not a function: leave "
+                         f"out the brackets")
+
+
 class Condition:
     """A yes/no question about a finished coup."""
 
@@ -132,6 +138,7 @@ class Condition:
         return self._compared(other, "!=")
 
     __hash__ = object.__hash__
+    __call__ = _called  # tie(), first_four.same_suit(): a word, not a function
 
     def _wrapped(self) -> str:
         return self.text if self.text.startswith("(") or " " not in self.text else f"({self.text})"
@@ -183,12 +190,14 @@ class NoWord(ConditionError, AttributeError):
 
 def refuses_other_operators(use: str):
     """Class decorator: every operator of :data:`_OPERATORS` the class does not define,
-    and every word it lacks, is a :class:`ConditionError` that says ``use``, instead of
-    Python's own TypeError or AttributeError."""
+    every word it lacks, and a call (``all_cards.most_of_a_rank()``: a word, not a
+    function), is a :class:`ConditionError` that says ``use``, instead of Python's own
+    TypeError or AttributeError."""
     def refuse(symbol):
         def method(self, *_):
             raise ConditionError(f"{self.text} {symbol} …: {use}")
         return method
+
 
     def lacks(self, name):
         if name.startswith("_"):
@@ -200,6 +209,8 @@ def refuses_other_operators(use: str):
             if method not in cls.__dict__:
                 setattr(cls, method, refuse(symbol))
         cls.__getattr__ = lacks
+        if "__call__" not in cls.__dict__:
+            cls.__call__ = _called
         return cls
     return decorate
 
