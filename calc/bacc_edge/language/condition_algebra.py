@@ -190,14 +190,13 @@ class NoWord(ConditionError, AttributeError):
 
 def refuses_other_operators(use: str):
     """Class decorator: every operator of :data:`_OPERATORS` the class does not define,
-    every word it lacks, and a call (``all_cards.most_of_a_rank()``: a word, not a
-    function), is a :class:`ConditionError` that says ``use``, instead of Python's own
-    TypeError or AttributeError."""
+    and every word it lacks, is a :class:`ConditionError` that says ``use``, instead of
+    Python's own TypeError or AttributeError; a call (``all_cards.most_of_a_rank()``: a
+    word, not a function) is one that says to leave out the brackets (:func:`_called`)."""
     def refuse(symbol):
         def method(self, *_):
             raise ConditionError(f"{self.text} {symbol} …: {use}")
         return method
-
 
     def lacks(self, name):
         if name.startswith("_"):
