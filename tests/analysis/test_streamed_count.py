@@ -11,7 +11,8 @@ Bugs planted by hand, each failing these tests: a batch dropped (`return` at the
 `settle` for the second batch: 'settled … deals of …' raised), a batch's weights folded
 twice (`totals[:] += 2 * …`: the same), the bets' lines unpacked with the first bet least
 significant in `settled_lines` (the two-bet row's counts swapped), the plan's stream
-rule as `fits` instead of `not fits` (the plan rows fail).
+rule as `fits` instead of `not fits` (the plan rows fail), `FAR_FEWER` past any plan
+(the tiny custom shoe's rows fail: refused, or streamed and judged on the deck).
 """
 
 from __future__ import annotations
@@ -246,3 +247,36 @@ def test_a_report_refuses_a_suitless_shoe_of_a_streamed_bet_naming_the_bet(monke
     assert line.endswith("is streamed (its cells too many to keep), which needs the suits "
                          "of the cards removed; name their suits, e.g. '5h' not '5'")
     assert notes == []
+
+
+#: a custom shoe of nine cards, suits uneven: A♠ A♥ 2♠ 2♦ 3♣ 3♥ 4♠ 6♣ 6♠
+NINE = (((0, S), 1), ((0, H), 1), ((1, S), 1), ((1, D), 1), ((2, C), 1), ((2, H), 1),
+        ((3, S), 1), ((5, C), 1), ((5, S), 1))
+#: bets an independent tester wrote: on one deck, the decks that hold NINE, the first is
+#: refused (6.4e+09 card sequences) and the second streamed (20 s)
+RICH = ['Bet("Mixed 1", [Event("a", (first_four.straight() & first_four.same_suit) | '
+        '(all_cards.rank_counts == (3, 3)), 100), Event("b", player.wins & '
+        '(player.hand.rank_counts == (2, 1)), 3), Event("c", tie & ~all_cards.same_colour, '
+        '8)])',
+        'Bet("Mixed 4", [Event("a", (banker.card(3).rank == "2") | (first_four.count('
+        'rank="2", suit="♣") <= 0) | (banker.card(3).colour == "black"), 25), Event("b", '
+        'all_cards.same_colour & ((all_cards.ranks_held(1) - (-first_four.size)) != 9), '
+        '"10%")])']
+
+
+@pytest.mark.parametrize("source", RICH, ids=["refused on a deck", "streamed on a deck"])
+def test_a_tiny_custom_shoe_is_planned_on_its_own_cards_not_the_deck_that_holds_it(source):
+    """A rich bet on a shoe of nine cards is counted on the kinds of card the shoe holds:
+    its lines are the reference dealer's, and an event the shoe rules out is a warning
+    that says it was not judged on the deck (planned for the deck, it was refused, or
+    streamed for 20 s and judged there)."""
+    from reference_language import line_counts
+    rows = [[0] * 4 for _ in range(13)]
+    for (rank, suit), copies in NINE:
+        rows[rank][suit] += copies
+    shoe = Shoe.from_suits(rows, label="nine cards")
+    (result,) = report(bet_from_source(source), shoe)
+    assert tuple(line.combinations for line in result.events) == line_counts(source, NINE)
+    assert result.warnings and all(
+        "cannot happen on nine cards (9 cards); not judged on 1 deck (52 cards)" in w
+        for w in result.warnings)

@@ -16,7 +16,7 @@ import numpy as np
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
 from .evaluator import Evaluator, Layout, bets_named, layout_for
-from .streamed_count import StreamedLayout, streamed_or_layout_for
+from .streamed_count import StreamedLayout, planned_alone, streamed_or_layout_for
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
@@ -193,12 +193,13 @@ def _table_bytes(table: OutcomeTable) -> int:
 
 
 def _results(evaluator: Evaluator, shoe: Shoe, totals: np.ndarray, full: OutcomeTable | None,
-             file: str | None) -> list[BetResult]:
+             file: str | None, unjudged: Shoe | None = None) -> list[BetResult]:
     """Each compiled bet's table on ``shoe``, from its deals summed by the evaluator's
     settle classes (``totals``). An event that never settles its bet is an error when it
     cannot happen, or is shadowed entirely by earlier events, on ``full`` (the full
     shoe's table; None: ``shoe`` itself is), and a warning when only the depleted shoe
-    rules it out."""
+    rules it out. ``unjudged``: the full shoe, where the bets were counted on ``shoe``
+    alone (too large to count on it): an event that never settles them is a warning."""
     line_counts = evaluator.line_counts(totals)
     full_counts = line_counts if full is None else None
     whole = shoe if full is None else full.shoe
@@ -212,6 +213,11 @@ def _results(evaluator: Evaluator, shoe: Shoe, totals: np.ndarray, full: Outcome
             if full_counts is None:
                 full_counts = evaluator.line_counts(full)
             where = f"{file + ': ' if file else ''}bet {bet.name!r}, event {event.label!r}"
+            if unjudged is not None:
+                warnings.append(f"{where} cannot happen on {shoe}; not judged on {unjudged}, "
+                                f"the full shoe that holds it, where the bet is too large "
+                                f"to count")
+                continue
             if not _happens(event, whole, evaluator.layout.tableau):
                 shoes = (f"on {whole}" if full is None or whole.replacement else
                          f"on {shoe}, nor on {whole}, the full shoe that holds it")
@@ -266,7 +272,10 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     the fewest whole decks that hold ``shoe``, as the command's ``--counts`` and
     ``--remove`` judge them: an event the cards left rule out is a zero line and a
     warning in :attr:`BetResult.warnings`; ``Shoe.infinite()``: judged on an infinite
-    deck, one that any number of decks could be, as the math report judges them).
+    deck, one that any number of decks could be, as the math report judges them). Left
+    out, a bet whose plan on those decks streams or is refused is planned on the kinds of
+    card ``shoe`` holds where that is far smaller (a custom shoe of a few cards), its
+    events judged on ``shoe`` alone: one that never settles it, a warning.
     ``on_progress(done, total)`` hears of each bet counted (see
     :mod:`bacc_edge.util.progress`): bets on the cards are counted one by one, and
     slowly. ``on_note(line)`` hears, before it starts, of each count of the
@@ -278,6 +287,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     callable_argument(on_progress)
     callable_argument(on_note, "on_note")
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
+    judged_where_it_fits = full_shoe is None
     full_shoe = (_decks_holding(shoe) if full_shoe is None
                  else _holding(shoe_argument(full_shoe, "full_shoe"), shoe))
     paytable = as_paytable(source)
@@ -288,9 +298,14 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     # reaches every cell, slow for some bets on the cards), then its count on ``shoe``
     finding = STEPS_PER_BET * len(paytable.bets)
     step = Steps(on_progress, 2 * finding)
-    chosen_layouts = layouts(paytable.bets, tableau, full_shoe or shoe, on_note=on_note,
-                             on_progress=part(on_progress, 0, finding, step.total),
-                             streamed=True, counted=shoe)
+    finding_progress = part(on_progress, 0, finding, step.total)
+    if judged_where_it_fits and full_shoe is not None:
+        chosen_layouts, alone = _planned(paytable.bets, tableau, full_shoe, shoe, on_note,
+                                         finding_progress)
+    else:
+        chosen_layouts, alone = layouts(paytable.bets, tableau, full_shoe or shoe,
+                                        on_note=on_note, on_progress=finding_progress,
+                                        streamed=True, counted=shoe), set()
     step(finding)
     for layout, chosen in chosen_layouts.items():
         share = STEPS_PER_BET * len(chosen)
@@ -300,14 +315,52 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
             evaluator = Evaluator.compiled(bets, layout)  # a card layout's cells found above
             _announce_suitless(shoe, layout, bets, on_note)
             totals = tables.class_totals(shoe, evaluator, on_progress=counting)
-            full = (tables.get(full_shoe, layout)
-                    if full_shoe is not None and full_shoe != shoe else None)
-            results.update(zip(chosen, _results(evaluator, shoe, totals, full,
-                                                paytable.file)))
+            judged = full_shoe is not None and full_shoe != shoe and layout not in alone
+            full = tables.get(full_shoe, layout) if judged else None
+            results.update(zip(chosen, _results(evaluator, shoe, totals, full, paytable.file,
+                                                full_shoe if layout in alone else None)))
         except PlanTooLarge as error:  # stopped where its cells passed the memory
             raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
         step(share)
     return Results(results[i] for i in range(len(paytable.bets)))
+
+
+def _planned(bets, tableau: Tableau, full_shoe: Shoe, shoe: Shoe,
+             on_note: Callable[[str], None] | None, on_progress: Progress | None
+             ) -> tuple[dict[Layout, list[int]], set[Layout]]:
+    """The layouts :func:`layouts` chooses for ``bets`` on ``full_shoe`` (streamed where
+    their cells are too many to keep), but a bet whose plan there streams or is refused
+    planned on ``shoe`` alone where that plan is kept and far smaller
+    (:func:`~bacc_edge.analysis.streamed_count.planned_alone`): a custom shoe of a few
+    cards is counted in a second, not for the 52 kinds of card of the deck that holds it.
+    → (layout → the bets' indices, the layouts planned on ``shoe`` alone, whose events
+    are judged on it alone)."""
+    out: dict[Layout, list[int]] = {}
+    alone: set[Layout] = set()
+    step = Steps(on_progress, STEPS_PER_BET * len(bets))
+    for i, bet in enumerate(bets):
+        progress = part(on_progress, step.done, STEPS_PER_BET, step.total)
+        notes: list[str] = []  # told only if the layout they announce is kept
+        try:
+            layout = streamed_or_layout_for([bet], tableau, shoe=full_shoe,
+                                            on_note=notes.append, on_progress=progress,
+                                            counted=shoe)
+            refused = None
+        except PlanTooLarge as error:
+            layout, refused = None, error
+        if layout is None or isinstance(layout, StreamedLayout):
+            mine = planned_alone([bet], tableau, full=full_shoe, shoe=shoe, on_note=on_note,
+                                 on_progress=progress)
+            if mine is None and refused is not None:
+                raise refused
+            if mine is not None:
+                layout, notes = mine, []
+                alone.add(mine)
+        for note in notes if on_note is not None else ():
+            on_note(note)
+        out.setdefault(layout, []).append(i)
+        step(STEPS_PER_BET)
+    return out, alone
 
 
 def _announce_suitless(shoe: Shoe, layout: Layout, bets: list[Bet],

@@ -188,3 +188,33 @@ def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
 
 __all__ = ["MOST_LINES", "STREAM_PAST_CELLS", "StreamedLayout", "streamed_or_layout_for",
            "streamed_table", "streams"]
+
+
+#: How many times fewer card sequences a plan on the counted shoe alone must deal than the
+#: plan on the full shoe that holds it, to be chosen over it (:func:`planned_alone`): a
+#: part-dealt shoe holds about every kind of card its decks do, and plans as they plan.
+FAR_FEWER = 4
+
+
+def planned_alone(bets: Sequence[Bet], tableau: Tableau, *, full: Shoe, shoe: Shoe,
+                  on_note: Callable[[str], None] | None = None,
+                  on_progress: Progress | None = None) -> Layout | None:
+    """The layout of ``bets`` planned on the kinds of card ``shoe`` alone holds, where
+    their plan on ``full`` (the decks that hold it) streams or is refused: None unless
+    that plan keeps its cells and deals :data:`FAR_FEWER` times fewer card sequences. A
+    custom shoe of a few cards then counts in a second; planned for the deck holding it,
+    its 52 kinds of card, a rich bet streamed for minutes or was refused. Its events can
+    be judged on ``shoe`` alone: its cells need not reach ``full``'s. ``on_note``,
+    ``on_progress``: as :func:`~bacc_edge.analysis.evaluator.layout_for` takes them."""
+    cells = answering_cells(bets, tableau, shoe=shoe)
+    if not cells.reads_cards:
+        return None
+    cost = plan_cost(cells.detail, cells.tableau, cells.cards)
+    wide = answering_cells(bets, tableau, shoe=full)
+    if (not cost.fits or streams(cost) or cost.sequences * FAR_FEWER
+            > plan_cost(wide.detail, wide.tableau, wide.cards).sequences):
+        return None
+    try:
+        return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
+    except PlanTooLarge:  # its count stopped where its cells passed the memory
+        return None
