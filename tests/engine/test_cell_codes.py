@@ -46,3 +46,39 @@ def test_no_card_is_the_last_code_where_a_card_may_be_missing():
     numbering = cell_numbering(detail)
     assert numbering.no_card(0) is None  # the player's first card is always dealt
     assert numbering.no_card(4) == numbering.alphabet[4] - 1 == 11  # 11 bases, then none
+
+
+@pytest.mark.parametrize("radix", [[49] * 9 + [39], [3] * 39, [1000003, 999983, 1213, 1],
+                                   [39, 39, 39, 14, 14, 10, 3]])
+def test_cell_numbers_split_into_digits_as_python_divides_them(radix):
+    """Each cell number's mixed-radix digits, least significant first, as Python's
+    exact integer division gives them: through floating-point reciprocals for numbers up
+    to FLOAT_EXACT_BELOW (the largest such, and numbers at and just off a multiple of a
+    radix: 49 times the float nearest 1/49 is just below 1, so a quotient estimated
+    falls one short), by integer division past it; a card's code in one byte, the rest in
+    eight."""
+    from bacc_edge.engine.feature_kernels import FLOAT_EXACT_BELOW, digits
+    rng = np.random.default_rng(7)
+    size = int(np.prod(radix, dtype=object))
+    narrow_rows = [j for j, r in enumerate(radix) if j % 2 == 0 and r <= 127]  # a byte
+    wide_rows = [j for j in range(len(radix)) if j not in narrow_rows]
+    row = np.array([wide_rows.index(j) if j in wide_rows else -1 - narrow_rows.index(j)
+                    for j in range(len(radix))], dtype=np.int64)
+    for top in (FLOAT_EXACT_BELOW, 2 ** 62):
+        float_exact = top == FLOAT_EXACT_BELOW
+        most = min(size, top)
+        numbers = [most - 1, 0, 1, *rng.integers(0, most, 2000).tolist()]
+        step = 1
+        for r in radix:  # just below and above multiples of each place value
+            step *= r
+            numbers += [n for k in (1, 3, most // step) for n in (k * step - 1, k * step)
+                        if 0 <= n < most]
+        wide = np.zeros((len(wide_rows), len(numbers)), dtype=np.int64)
+        narrow = np.zeros((len(narrow_rows), len(numbers)), dtype=np.int8)
+        digits(np.array(numbers, dtype=np.int64), np.array(radix, dtype=np.int64), row,
+               float_exact, wide, narrow)
+        for c, n in enumerate(numbers):
+            for j, r in enumerate(radix):
+                n, d = divmod(n, r)
+                got = wide[row[j], c] if row[j] >= 0 else narrow[-1 - row[j], c]
+                assert got == d, (numbers[c], j)

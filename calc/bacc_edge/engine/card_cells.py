@@ -274,25 +274,37 @@ class CellNumbering:
             all. A position no code reads gets a read-only array of zeros, and a
             position always dealt a read-only array of ones, shared.
         """
+        from .feature_kernels import FLOAT_EXACT_BELOW, digits  # numba: on first count
         n = len(cells)
-        # the numbers divided in place, the codes in one byte: a first count's fresh
+        # every digit in one pass per digit, the codes in one byte: a first count's fresh
         # pages cost as much as its arithmetic
-        rest = np.array(cells, dtype=np.int64)
-        parts = {}
-        for k, r in zip(self.detail.parts, self.part_radix):
-            parts[k] = np.empty(n, dtype=np.int64)
-            np.divmod(rest, r, out=(rest, parts[k]))
+        read = [b for b, r in enumerate(self.radix) if r > 1]  # a block of one code: none
+        row = list(range(len(self.part_radix)))  # each digit's row: the parts' first
+        wide_rows, narrow_rows = len(row), 0
+        for b in read:  # a card's code in one byte; a multiset's rank in eight
+            if len(self.blocks[b]) == 1:
+                row.append(-1 - narrow_rows)
+                narrow_rows += 1
+            else:
+                row.append(wide_rows)
+                wide_rows += 1
+        wide = np.empty((wide_rows, n), dtype=np.int64)
+        narrow = np.empty((narrow_rows, n), dtype=CODE_TYPE)
+        digits(np.array(cells, dtype=np.int64), np.array(
+            self.part_radix + [self.radix[b] for b in read], dtype=np.int64),
+            np.array(row, dtype=np.int64), self.size <= FLOAT_EXACT_BELOW, wide, narrow)
+        parts = dict(zip(self.detail.parts, wide))
         zeros, ones = np.zeros(n, dtype=CODE_TYPE), np.ones(n, dtype=bool)
         zeros.setflags(write=False)
         ones.setflags(write=False)
         positions = {}
-        for block, r, a in zip(self.blocks, self.radix, self.alphabet):
-            if r == 1:  # nothing read: the code 0 (a block of one code alone)
+        for b, (block, a) in enumerate(zip(self.blocks, self.alphabet)):
+            if b not in read:  # nothing read: the code 0 (a block of one code alone)
                 codes = [zeros] * len(block)
             else:
-                rank = np.empty(n, dtype=CODE_TYPE if len(block) == 1 else np.int64)
-                np.divmod(rest, r, out=(rest, rank))
-                codes = [rank] if len(block) == 1 else multiset_codes(rank, len(block), a)
+                j = row[len(self.part_radix) + read.index(b)]
+                codes = ([narrow[-1 - j]] if j < 0 else
+                         multiset_codes(wide[j], len(block), a))
             for p, code in zip(block, codes):
                 no_card = self.no_card(p)
                 positions[POSITIONS[p]] = (code, ones if no_card is None else code != no_card)

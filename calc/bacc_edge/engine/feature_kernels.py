@@ -1,8 +1,9 @@
-"""The numba kernels that work out, cell by cell, the features conditions read: a card's
-attribute looked up by its code, and the card-group words'
+"""The numba kernels that work out, cell by cell, the features conditions read: the digits
+of each cell number, a card's attribute looked up by its code, and the card-group words'
 (:class:`~bacc_edge.language.card_words.CardGroup`) rank multiplicities and straights.
 
-Each is one pass over the cells where numpy took several: a look-up of one-byte codes
+Each is one pass over the cells where numpy took several: digits by floating-point
+reciprocals (an integer division has no vector instruction), a look-up of one-byte codes
 (``np.take`` widens them first), and for a group each pair of cards a pass over every
 cell (36 for six cards), a straight's ends three more per placing of the ace. On a bet
 whose cells number hundreds of millions (a streamed count,
@@ -15,6 +16,38 @@ from __future__ import annotations
 import numpy as np
 
 from .jit import kernel
+
+#: Cell numbers below this are split into digits through floating-point reciprocals
+#: (:func:`digits`): each quotient so estimated is within one of the true one (its
+#: relative error under 2**-51), which its remainder sets right.
+FLOAT_EXACT_BELOW = 2 ** 50
+
+
+@kernel
+def digits(cells, radix, row, float_exact, wide, narrow):
+    """The mixed-radix digits of each cell number, least significant first: digit ``j``
+    of cell ``c`` into ``wide[row[j], c]`` (int64) where ``row[j] >= 0``, else into
+    ``narrow[-row[j] - 1, c]`` (one byte). ``cells`` is overwritten (left the quotients).
+    Where ``float_exact`` (every number below :data:`FLOAT_EXACT_BELOW`), each quotient is
+    estimated as the number times the radix's reciprocal in floating point and set right
+    by its remainder: six times faster than numpy's integer ``divmod``, a pass per digit
+    over a batch of cells."""
+    for j in range(len(radix)):
+        r = radix[j]
+        inverse = 1.0 / r
+        w = row[j]
+        for c in range(len(cells)):
+            x = cells[c]
+            if float_exact:
+                q = np.int64(x * inverse)
+                q += np.int64(x - q * r >= r) - np.int64(x - q * r < 0)
+            else:
+                q = x // r
+            cells[c] = q
+            if w >= 0:
+                wide[w, c] = x - q * r
+            else:
+                narrow[-w - 1, c] = x - q * r
 
 
 @kernel
@@ -77,4 +110,4 @@ def straights(ranks, dealt, ace, ace_ranks, out):
             out[c] |= (high[c] - low[c] == dealt_n[c] - 1) & differ[c] & (dealt_n[c] >= 2)
 
 
-__all__ = ["look_up", "rank_multiplicities", "straights"]
+__all__ = ["FLOAT_EXACT_BELOW", "digits", "look_up", "rank_multiplicities", "straights"]
