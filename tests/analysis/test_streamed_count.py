@@ -12,18 +12,24 @@ Bugs planted by hand, each failing these tests: a batch dropped (`return` at the
 twice (`totals[:] += 2 * …`: the same), the bets' lines unpacked with the first bet least
 significant in `settled_lines` (the two-bet row's counts swapped), the plan's stream
 rule as `fits` instead of `not fits` (the plan rows fail), `FAR_FEWER` past any plan
-(the tiny custom shoe's rows fail: refused, or streamed and judged on the deck).
+(the tiny custom shoe's rows fail: refused, or streamed and judged on the deck), the
+full shoe's slow plan kept (the slow row's count announced), every line nothing settles
+called impossible on the shoe (the shadowed rows), the suits of a shoe from rank counts
+not asked first (refused as too large), an event alone not judged on the deck (a
+warning, not the error).
 """
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import pytest
 from card_numbers import physical
 from reference import coups_dealt
 
-from bacc_edge import (BaccEdgeError, Bet, Event, PlanTooLarge, Shoe, banker, first_four,
-                       player, report)
+from bacc_edge import (BaccEdgeError, Bet, Event, PaytableError, PlanTooLarge, Shoe,
+                       ShoeError, banker, first_four, player, report)
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
@@ -249,34 +255,85 @@ def test_a_report_refuses_a_suitless_shoe_of_a_streamed_bet_naming_the_bet(monke
     assert notes == []
 
 
-#: a custom shoe of nine cards, suits uneven: A♠ A♥ 2♠ 2♦ 3♣ 3♥ 4♠ 6♣ 6♠
+#: custom shoes of a few cards, suits uneven: A♠ A♥ 2♠ 2♦ 3♣ 3♥ 4♠ 6♣ 6♠ (every card
+#: apart: one deck holds it) and A♠ 9♦ 9♦ K♥ Q♥ 5♣ 3♠ 7♥ (two decks)
 NINE = (((0, S), 1), ((0, H), 1), ((1, S), 1), ((1, D), 1), ((2, C), 1), ((2, H), 1),
         ((3, S), 1), ((5, C), 1), ((5, S), 1))
-#: bets an independent tester wrote: on one deck, the decks that hold NINE, the first is
-#: refused (6.4e+09 card sequences) and the second streamed (20 s)
-RICH = ['Bet("Mixed 1", [Event("a", (first_four.straight() & first_four.same_suit) | '
+EIGHT = (((0, S), 1), ((8, D), 2), ((12, H), 1), ((11, H), 1), ((4, C), 1), ((2, S), 1),
+         ((6, H), 1))
+#: a condition that reads every card's colour and rank and a named card
+RICH_TAIL = ('all_cards.same_colour & (all_cards.ranks_held(1) >= 2) & (first_four.count('
+             'rank="9", suit="♦") >= 1)')
+#: bets an independent tester wrote, each planned on its shoe's own cards: on the decks
+#: that hold it, the first is refused (6.4e+09 card sequences), the second streamed
+#: (20 s), the third kept but slow (210-510 s); then what a line no deal settles says
+TINY = {
+    "refused on a deck": (
+        'Bet("Mixed 1", [Event("a", (first_four.straight() & first_four.same_suit) | '
         '(all_cards.rank_counts == (3, 3)), 100), Event("b", player.wins & '
         '(player.hand.rank_counts == (2, 1)), 3), Event("c", tie & ~all_cards.same_colour, '
-        '8)])',
+        '8)])', NINE, "'a' cannot happen on the shoe (9 cards); not judged on 1 deck (52 cards)"),
+    "streamed on a deck": (
         'Bet("Mixed 4", [Event("a", (banker.card(3).rank == "2") | (first_four.count('
         'rank="2", suit="♣") <= 0) | (banker.card(3).colour == "black"), 25), Event("b", '
         'all_cards.same_colour & ((all_cards.ranks_held(1) - (-first_four.size)) != 9), '
-        '"10%")])']
+        '"10%")])', NINE, "'b' is shadowed entirely by earlier events on the shoe (9 cards); "
+        "not judged on 1 deck (52 cards)"),
+    "slow on a deck": (
+        'Bet("Suit by card", [Event("a", (coup.card(1).suit == "♠") & (coup.card(2).suit == '
+        '"♥") & (coup.card(3).suit == "♦") & (coup.card(4).suit == "♣"), 100), Event("b", '
+        '(coup.card(5).rank != coup.card(1).rank) & (coup.card(6).colour != coup.card(2)'
+        '.colour), 1)])', NINE, ""),
+    "shadowed on the shoe": (
+        f'Bet("Shadowed", [Event("a", player.pair, 11), Event("b", player.suited_pair, 25), '
+        f'Event("c", {RICH_TAIL}, 5)])', EIGHT,
+        "'b' is shadowed entirely by earlier events on the shoe (8 cards); not judged on 2 "
+        "decks (104 cards)"),
+}
 
 
-@pytest.mark.parametrize("source", RICH, ids=["refused on a deck", "streamed on a deck"])
-def test_a_tiny_custom_shoe_is_planned_on_its_own_cards_not_the_deck_that_holds_it(source):
-    """A rich bet on a shoe of nine cards is counted on the kinds of card the shoe holds:
-    its lines are the reference dealer's, and an event the shoe rules out is a warning
-    that says it was not judged on the deck (planned for the deck, it was refused, or
-    streamed for 20 s and judged there)."""
-    from reference_language import line_counts
+def _shoe(kinds, label: str = "the shoe") -> Shoe:
     rows = [[0] * 4 for _ in range(13)]
-    for (rank, suit), copies in NINE:
+    for (rank, suit), copies in kinds:
         rows[rank][suit] += copies
-    shoe = Shoe.from_suits(rows, label="nine cards")
-    (result,) = report(bet_from_source(source), shoe)
-    assert tuple(line.combinations for line in result.events) == line_counts(source, NINE)
-    assert result.warnings and all(
-        "cannot happen on nine cards (9 cards); not judged on 1 deck (52 cards)" in w
-        for w in result.warnings)
+    return Shoe.from_suits(rows, label=label)
+
+
+@pytest.mark.parametrize("name, full", [(name, None) for name in TINY]
+                         + [("streamed on a deck", Shoe.decks(3))],
+                         ids=list(TINY) + ["full shoe given"])
+def test_a_tiny_custom_shoe_is_planned_on_its_own_cards_not_the_deck_that_holds_it(name, full):
+    """A rich bet on a shoe of eight or nine cards, its plan on the full shoe (the decks
+    that hold it, or one given) slow, streamed or refused, is counted on the kinds of card
+    the shoe holds: its lines are the reference dealer's, and an event no deal settles is
+    a warning that says what the shoe does to it and that it was not judged on the
+    deck. No slow count is announced: the full shoe's plan is not the one counted."""
+    from reference_language import line_counts
+    source, kinds, warned = TINY[name]
+    def no_slow_count(note):  # the full shoe's plan, announced: the shoe's own is quick
+        raise AssertionError(note)
+
+    (result,) = report(bet_from_source(source), _shoe(kinds), full_shoe=full,
+                       on_note=no_slow_count)
+    assert tuple(line.combinations for line in result.events) == line_counts(source, kinds)
+    if full is not None:
+        warned = re.sub(r"\d decks? \(\d+ cards\)", "3 decks (156 cards)", warned)
+    said = [w.split(", event ")[1] for w in result.warnings]
+    assert len(said) == bool(warned) and all(w.startswith(warned) for w in said), said
+
+
+@pytest.mark.parametrize("rows, error, message", [
+    (NINE, PaytableError, "event 'a': can never happen (on the shoe (9 cards), nor on 1 deck"),
+    (None, ShoeError, "custom shoe was built from rank counts, so its suits are unknown"),
+], ids=["on no deck either", "suits unknown"])
+def test_a_tiny_shoe_s_line_nothing_settles_is_refused_where_it_is_known(rows, error,
+                                                                          message):
+    """A line of a bet counted on a tiny shoe's own cards is refused where the event alone
+    can never happen on the decks that hold it (a suited pair on one deck: its own plan
+    is quick), as a bet counted on the decks is; a shoe built from rank counts is refused
+    for a bet on suits before any plan's size is told."""
+    bet = bet_from_source(f'Bet("Suited", [Event("a", player.suited_pair | '
+                          f'banker.suited_pair, 25), Event("b", {RICH_TAIL}, 5)])')
+    shoe = _shoe(rows) if rows else Shoe.from_ranks([1] * 10 + [0] * 3)
+    with pytest.raises(error, match=re.escape(message)):
+        report(bet, shoe)

@@ -15,13 +15,14 @@ import numpy as np
 
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
-from .evaluator import Evaluator, Layout, bets_named, layout_for
-from .streamed_count import StreamedLayout, planned_alone, streamed_or_layout_for
+from .evaluator import Evaluator, Layout, answering_cells, bets_named, layout_for
+from .streamed_count import (StreamedLayout, counts_quickly, planned_alone,
+                             streamed_or_layout_for)
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
 from ..engine.outcome_table import OutcomeTable, table_argument
-from ..engine.card_table import CardLayout, suitless_notice
+from ..engine.card_table import CardLayout, check_shoe, suitless_notice
 from ..engine.point_table import CellLayout
 from ..language.pays import Pays
 from ..language.bet import Bet, Event, Figure, Measure, Printed
@@ -199,7 +200,7 @@ def _results(evaluator: Evaluator, shoe: Shoe, totals: np.ndarray, full: Outcome
     cannot happen, or is shadowed entirely by earlier events, on ``full`` (the full
     shoe's table; None: ``shoe`` itself is), and a warning when only the depleted shoe
     rules it out. ``unjudged``: the full shoe, where the bets were counted on ``shoe``
-    alone (too large to count on it): an event that never settles them is a warning."""
+    alone (slow or too large to count on it): see :func:`_judged_alone`."""
     line_counts = evaluator.line_counts(totals)
     full_counts = line_counts if full is None else None
     whole = shoe if full is None else full.shoe
@@ -214,9 +215,8 @@ def _results(evaluator: Evaluator, shoe: Shoe, totals: np.ndarray, full: Outcome
                 full_counts = evaluator.line_counts(full)
             where = f"{file + ': ' if file else ''}bet {bet.name!r}, event {event.label!r}"
             if unjudged is not None:
-                warnings.append(f"{where} cannot happen on {shoe}; not judged on {unjudged}, "
-                                f"the full shoe that holds it, where the bet is too large "
-                                f"to count")
+                warnings.append(_judged_alone(where, event, shoe, unjudged,
+                                              evaluator.layout.tableau))
                 continue
             if not _happens(event, whole, evaluator.layout.tableau):
                 shoes = (f"on {whole}" if full is None or whole.replacement else
@@ -233,6 +233,22 @@ def _results(evaluator: Evaluator, shoe: Shoe, totals: np.ndarray, full: Outcome
         out.append(BetResult(bet, shoe, total, tuple(lines), file,
                              tuple(warnings), evaluator.layout.tableau))
     return out
+
+
+def _judged_alone(where: str, event: Event, shoe: Shoe, full: Shoe, tableau: Tableau) -> str:
+    """The warning for an event that never settles its bet on ``shoe``, the bet counted on
+    ``shoe`` alone (slow or too large to count on ``full``): an error instead where the
+    event alone can never happen on ``full``, judged so where its own plan there is quick
+    (a suited pair on one deck); whether earlier events shadow it on ``full`` is not
+    known, only on ``shoe``."""
+    alone = [Bet("alone", [Event(event.label, event.when, 1)])]
+    if counts_quickly(alone, tableau, full) and not _happens(event, full, tableau):
+        raise PaytableError(f"{where}: can never happen (on {shoe}, nor on {full}, the full "
+                            f"shoe that holds it)")
+    what = ("is shadowed entirely by earlier events on" if _happens(event, shoe, tableau)
+            else "cannot happen on")
+    return (f"{where} {what} {shoe}; not judged on {full}, the full shoe that holds it, "
+            f"where the bet is slow or too large to count")
 
 
 def _happens(event: Event, full: Shoe, tableau: Tableau) -> bool:
@@ -272,10 +288,11 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     the fewest whole decks that hold ``shoe``, as the command's ``--counts`` and
     ``--remove`` judge them: an event the cards left rule out is a zero line and a
     warning in :attr:`BetResult.warnings`; ``Shoe.infinite()``: judged on an infinite
-    deck, one that any number of decks could be, as the math report judges them). Left
-    out, a bet whose plan on those decks streams or is refused is planned on the kinds of
-    card ``shoe`` holds where that is far smaller (a custom shoe of a few cards), its
-    events judged on ``shoe`` alone: one that never settles it, a warning.
+    deck, one that any number of decks could be, as the math report judges them). A bet
+    whose plan on the full shoe is slow, streams or is refused is planned on the kinds of
+    card ``shoe`` holds where that is far smaller (a custom shoe of a few cards), and an
+    event that never settles it is then a warning, unless the event alone, judged
+    quickly on the full shoe, can never happen there.
     ``on_progress(done, total)`` hears of each bet counted (see
     :mod:`bacc_edge.util.progress`): bets on the cards are counted one by one, and
     slowly. ``on_note(line)`` hears, before it starts, of each count of the
@@ -287,7 +304,6 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     callable_argument(on_progress)
     callable_argument(on_note, "on_note")
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
-    judged_where_it_fits = full_shoe is None
     full_shoe = (_decks_holding(shoe) if full_shoe is None
                  else _holding(shoe_argument(full_shoe, "full_shoe"), shoe))
     paytable = as_paytable(source)
@@ -299,7 +315,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     finding = STEPS_PER_BET * len(paytable.bets)
     step = Steps(on_progress, 2 * finding)
     finding_progress = part(on_progress, 0, finding, step.total)
-    if judged_where_it_fits and full_shoe is not None:
+    if full_shoe is not None and full_shoe != shoe and not shoe.replacement:
         chosen_layouts, alone = _planned(paytable.bets, tableau, full_shoe, shoe, on_note,
                                          finding_progress)
     else:
@@ -329,35 +345,28 @@ def _planned(bets, tableau: Tableau, full_shoe: Shoe, shoe: Shoe,
              on_note: Callable[[str], None] | None, on_progress: Progress | None
              ) -> tuple[dict[Layout, list[int]], set[Layout]]:
     """The layouts :func:`layouts` chooses for ``bets`` on ``full_shoe`` (streamed where
-    their cells are too many to keep), but a bet whose plan there streams or is refused
-    planned on ``shoe`` alone where that plan is kept and far smaller
+    their cells are too many to keep), but a bet whose plan there is slow, streams or is
+    refused planned on ``shoe`` alone where that plan is kept and far smaller
     (:func:`~bacc_edge.analysis.streamed_count.planned_alone`): a custom shoe of a few
-    cards is counted in a second, not for the 52 kinds of card of the deck that holds it.
-    → (layout → the bets' indices, the layouts planned on ``shoe`` alone, whose events
-    are judged on it alone)."""
+    cards is counted in seconds, not for the 52 kinds of card of the deck that holds it.
+    A shoe built from rank counts is refused first for a bet on suits. → (layout → the
+    bets' indices, the layouts planned on ``shoe`` alone, whose events are judged on it
+    alone)."""
     out: dict[Layout, list[int]] = {}
     alone: set[Layout] = set()
     step = Steps(on_progress, STEPS_PER_BET * len(bets))
     for i, bet in enumerate(bets):
         progress = part(on_progress, step.done, STEPS_PER_BET, step.total)
-        notes: list[str] = []  # told only if the layout they announce is kept
-        try:
-            layout = streamed_or_layout_for([bet], tableau, shoe=full_shoe,
-                                            on_note=notes.append, on_progress=progress,
-                                            counted=shoe)
-            refused = None
-        except PlanTooLarge as error:
-            layout, refused = None, error
-        if layout is None or isinstance(layout, StreamedLayout):
-            mine = planned_alone([bet], tableau, full=full_shoe, shoe=shoe, on_note=on_note,
-                                 on_progress=progress)
-            if mine is None and refused is not None:
-                raise refused
-            if mine is not None:
-                layout, notes = mine, []
-                alone.add(mine)
-        for note in notes if on_note is not None else ():
-            on_note(note)
+        own = answering_cells([bet], tableau, shoe=shoe)
+        if isinstance(own, CardLayout):  # its suits unknown: said before any plan's size
+            check_shoe(shoe, own)
+        layout = planned_alone([bet], tableau, full=full_shoe, shoe=shoe, on_note=on_note,
+                               on_progress=progress)
+        if layout is None:
+            layout = streamed_or_layout_for([bet], tableau, shoe=full_shoe, on_note=on_note,
+                                            on_progress=progress, counted=shoe)
+        else:
+            alone.add(layout)
         out.setdefault(layout, []).append(i)
         step(STEPS_PER_BET)
     return out, alone

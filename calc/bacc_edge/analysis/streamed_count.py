@@ -200,21 +200,41 @@ def planned_alone(bets: Sequence[Bet], tableau: Tableau, *, full: Shoe, shoe: Sh
                   on_note: Callable[[str], None] | None = None,
                   on_progress: Progress | None = None) -> Layout | None:
     """The layout of ``bets`` planned on the kinds of card ``shoe`` alone holds, where
-    their plan on ``full`` (the decks that hold it) streams or is refused: None unless
-    that plan keeps its cells and deals :data:`FAR_FEWER` times fewer card sequences. A
-    custom shoe of a few cards then counts in a second; planned for the deck holding it,
-    its 52 kinds of card, a rich bet streamed for minutes or was refused. Its events can
-    be judged on ``shoe`` alone: its cells need not reach ``full``'s. ``on_note``,
-    ``on_progress``: as :func:`~bacc_edge.analysis.evaluator.layout_for` takes them."""
-    cells = answering_cells(bets, tableau, shoe=shoe)
-    if not cells.reads_cards:
-        return None
-    cost = plan_cost(cells.detail, cells.tableau, cells.cards)
-    wide = answering_cells(bets, tableau, shoe=full)
-    if (not cost.fits or streams(cost) or cost.sequences * FAR_FEWER
-            > plan_cost(wide.detail, wide.tableau, wide.cards).sequences):
+    their plan on ``full`` (the decks that hold it) is slow (estimated past
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`), streams or is refused: None
+    unless the plan on ``shoe`` keeps its cells and deals :data:`FAR_FEWER` times fewer
+    card sequences. A custom shoe of a few cards then counts in seconds; planned for the
+    deck holding it, its 52 kinds of card, a rich bet took minutes or was refused. Its
+    events can be judged on ``shoe`` alone: its cells need not reach ``full``'s.
+    ``on_note``, ``on_progress``: as :func:`~bacc_edge.analysis.evaluator.layout_for`
+    takes them."""
+    wide_cost, cost = _cost(bets, tableau, full), _cost(bets, tableau, shoe)
+    if wide_cost is None or cost is None or _quick(wide_cost):
+        return None  # on points and pairs, or quick on the full shoe: judged there
+    if not _quick(cost, slow=True) or cost.sequences * FAR_FEWER > wide_cost.sequences:
         return None
     try:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
     except PlanTooLarge:  # its count stopped where its cells passed the memory
         return None
+
+
+def counts_quickly(bets: Sequence[Bet], tableau: Tableau, shoe: Shoe) -> bool:
+    """Whether ``bets`` are counted on ``shoe`` within
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`, their cells kept (on points and
+    pairs: always)."""
+    cost = _cost(bets, tableau, shoe)
+    return cost is None or _quick(cost)
+
+
+def _cost(bets: Sequence[Bet], tableau: Tableau, shoe: Shoe) -> PlanCost | None:
+    """The plan of ``bets``' card cells on ``shoe``; None for bets on points and pairs."""
+    cells = answering_cells(bets, tableau, shoe=shoe)
+    return plan_cost(cells.detail, cells.tableau, cells.cards) if cells.reads_cards else None
+
+
+def _quick(cost: PlanCost, slow: bool = False) -> bool:
+    """Whether a count planned at ``cost`` keeps its cells, within
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` (or any time a count may take,
+    ``slow``)."""
+    return cost.fits and not streams(cost) and (slow or cost.seconds <= NOTICE_SECONDS)
