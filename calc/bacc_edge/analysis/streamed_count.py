@@ -186,9 +186,6 @@ def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
     return StreamedLayout(cells, bets, cost)
 
 
-__all__ = ["MOST_LINES", "STREAM_PAST_CELLS", "StreamedLayout", "streamed_or_layout_for",
-           "streamed_table", "streams"]
-
 
 #: How many times fewer card sequences a plan on the counted shoe alone must deal than the
 #: plan on the full shoe that holds it, to be chosen over it (:func:`planned_alone`): a
@@ -211,7 +208,7 @@ def planned_alone(bets: Sequence[Bet], tableau: Tableau, *, full: Shoe, shoe: Sh
     wide_cost, cost = _cost(bets, tableau, full), _cost(bets, tableau, shoe)
     if wide_cost is None or cost is None or _quick(wide_cost):
         return None  # on points and pairs, or quick on the full shoe: judged there
-    if not _quick(cost, slow=True) or cost.sequences * FAR_FEWER > wide_cost.sequences:
+    if not _quick(cost, any_time=True) or cost.sequences * FAR_FEWER > wide_cost.sequences:
         return None
     try:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
@@ -233,8 +230,12 @@ def _cost(bets: Sequence[Bet], tableau: Tableau, shoe: Shoe) -> PlanCost | None:
     return plan_cost(cells.detail, cells.tableau, cells.cards) if cells.reads_cards else None
 
 
-def _quick(cost: PlanCost, slow: bool = False) -> bool:
+def _quick(cost: PlanCost, any_time: bool = False) -> bool:
     """Whether a count planned at ``cost`` keeps its cells, within
-    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` (or any time a count may take,
-    ``slow``)."""
-    return cost.fits and not streams(cost) and (slow or cost.seconds <= NOTICE_SECONDS)
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` (with ``any_time``: within the
+    time any count may take)."""
+    return cost.fits and not streams(cost) and (any_time or cost.seconds <= NOTICE_SECONDS)
+
+
+__all__ = ["FAR_FEWER", "MOST_LINES", "STREAM_PAST_CELLS", "StreamedLayout", "counts_quickly",
+           "planned_alone", "streamed_or_layout_for", "streamed_table", "streams"]
