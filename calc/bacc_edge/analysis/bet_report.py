@@ -15,14 +15,13 @@ import numpy as np
 
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
-from .evaluator import Evaluator, Layout, answering_cells, bets_named, layout_for
-from .streamed_count import (StreamedLayout, counts_quickly, planned_alone,
-                             streamed_or_layout_for)
+from .evaluator import Evaluator, Layout, bets_named, layout_for
+from .streamed_count import StreamedLayout, counts_quickly, streamed_or_layout_for
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
 from ..engine.outcome_table import OutcomeTable, table_argument
-from ..engine.card_table import CardLayout, check_shoe, suitless_notice
+from ..engine.card_table import CardLayout, cards_held, suitless_notice
 from ..engine.point_table import CellLayout
 from ..language.pays import Pays
 from ..language.bet import Bet, Event, Figure, Measure, Printed
@@ -314,14 +313,9 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     # reaches every cell, slow for some bets on the cards), then its count on ``shoe``
     finding = STEPS_PER_BET * len(paytable.bets)
     step = Steps(on_progress, 2 * finding)
-    finding_progress = part(on_progress, 0, finding, step.total)
-    if full_shoe is not None and full_shoe != shoe and not shoe.replacement:
-        chosen_layouts, alone = _planned(paytable.bets, tableau, full_shoe, shoe, on_note,
-                                         finding_progress)
-    else:
-        chosen_layouts, alone = layouts(paytable.bets, tableau, full_shoe or shoe,
-                                        on_note=on_note, on_progress=finding_progress,
-                                        streamed=True, counted=shoe), set()
+    chosen_layouts = layouts(paytable.bets, tableau, full_shoe or shoe, on_note=on_note,
+                             on_progress=part(on_progress, 0, finding, step.total),
+                             streamed=True, counted=shoe)
     step(finding)
     for layout, chosen in chosen_layouts.items():
         share = STEPS_PER_BET * len(chosen)
@@ -331,45 +325,23 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
             evaluator = Evaluator.compiled(bets, layout)  # a card layout's cells found above
             _announce_suitless(shoe, layout, bets, on_note)
             totals = tables.class_totals(shoe, evaluator, on_progress=counting)
-            judged = full_shoe is not None and full_shoe != shoe and layout not in alone
-            full = tables.get(full_shoe, layout) if judged else None
+            beyond = full_shoe is not None and full_shoe != shoe
+            alone = beyond and not _reaches(layout, full_shoe)
+            full = tables.get(full_shoe, layout) if beyond and not alone else None
             results.update(zip(chosen, _results(evaluator, shoe, totals, full, paytable.file,
-                                                full_shoe if layout in alone else None)))
+                                                full_shoe if alone else None)))
         except PlanTooLarge as error:  # stopped where its cells passed the memory
             raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
         step(share)
     return Results(results[i] for i in range(len(paytable.bets)))
 
 
-def _planned(bets, tableau: Tableau, full_shoe: Shoe, shoe: Shoe,
-             on_note: Callable[[str], None] | None, on_progress: Progress | None
-             ) -> tuple[dict[Layout, list[int]], set[Layout]]:
-    """The layouts :func:`layouts` chooses for ``bets`` on ``full_shoe`` (streamed where
-    their cells are too many to keep), but a bet whose plan there is slow, streams or is
-    refused planned on ``shoe`` alone where that plan is kept and far smaller
-    (:func:`~bacc_edge.analysis.streamed_count.planned_alone`): a custom shoe of a few
-    cards is counted in seconds, not for the 52 kinds of card of the deck that holds it.
-    A shoe built from rank counts is refused first for a bet on suits. → (layout → the
-    bets' indices, the layouts planned on ``shoe`` alone, whose events are judged on it
-    alone)."""
-    out: dict[Layout, list[int]] = {}
-    alone: set[Layout] = set()
-    step = Steps(on_progress, STEPS_PER_BET * len(bets))
-    for i, bet in enumerate(bets):
-        progress = part(on_progress, step.done, STEPS_PER_BET, step.total)
-        own = answering_cells([bet], tableau, shoe=shoe)
-        if isinstance(own, CardLayout):  # its suits unknown: said before any plan's size
-            check_shoe(shoe, own)
-        layout = planned_alone([bet], tableau, full=full_shoe, shoe=shoe, on_note=on_note,
-                               on_progress=progress)
-        if layout is None:
-            layout = streamed_or_layout_for([bet], tableau, shoe=full_shoe, on_note=on_note,
-                                            on_progress=progress, counted=shoe)
-        else:
-            alone.add(layout)
-        out.setdefault(layout, []).append(i)
-        step(STEPS_PER_BET)
-    return out, alone
+def _reaches(layout: Layout, full_shoe: Shoe) -> bool:
+    """Whether ``layout``'s cells reach every card ``full_shoe`` holds: not where it was
+    planned on the counted shoe alone
+    (:func:`~bacc_edge.analysis.streamed_count.planned_alone`)."""
+    cards = getattr(getattr(layout, "fine", layout), "cards", None)
+    return cards is None or cards == cards_held(full_shoe)
 
 
 def _announce_suitless(shoe: Shoe, layout: Layout, bets: list[Bet],

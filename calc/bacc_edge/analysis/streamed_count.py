@@ -35,7 +35,7 @@ import numpy as np
 
 from ..errors import BaccEdgeError, PlanTooLarge
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, plan_cost
-from ..engine.card_table import PROGRESS_SECONDS, CardLayout, GivenCells
+from ..engine.card_table import PROGRESS_SECONDS, CardLayout, GivenCells, check_shoe
 from ..engine.outcome_table import Layout, OutcomeTable
 from ..engine.outcome_table import sum_by_class
 from ..engine.streamed_count import count_streamed, refuse_suitless
@@ -156,8 +156,15 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     :func:`~bacc_edge.analysis.evaluator.layout_for` (which refuses a count that fits
     neither way, before it starts). ``counted``: a shoe the layout will count besides
     ``shoe`` (the fullest), refused before any announcement where it cannot be streamed
-    (:func:`~bacc_edge.engine.streamed_count.refuse_suitless`)."""
+    (:func:`~bacc_edge.engine.streamed_count.refuse_suitless`); where it is another,
+    finite shoe, the layout is planned on ``counted`` alone where that pays
+    (:func:`planned_alone`: its cells then reach only the cards ``counted`` holds)."""
     bets = tuple(bets)
+    if counted is not None and shoe is not None and counted != shoe and not counted.replacement:
+        alone = planned_alone(bets, tableau, full=shoe, shoe=counted, on_note=on_note,
+                              on_progress=on_progress)
+        if alone is not None:
+            return alone
     cells = answering_cells(bets, tableau, shoe=shoe)
     if not isinstance(cells, CardLayout) or prod(len(b.events) + 1 for b in bets) > MOST_LINES:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
@@ -202,12 +209,18 @@ def planned_alone(bets: Sequence[Bet], tableau: Tableau, *, full: Shoe, shoe: Sh
     unless the plan on ``shoe`` keeps its cells and deals :data:`FAR_FEWER` times fewer
     card sequences. A custom shoe of a few cards then counts in seconds; planned for the
     deck holding it, its 52 kinds of card, a rich bet took minutes or was refused. Its
-    events can be judged on ``shoe`` alone: its cells need not reach ``full``'s.
-    ``on_note``, ``on_progress``: as :func:`~bacc_edge.analysis.evaluator.layout_for`
-    takes them."""
-    wide_cost, cost = _cost(bets, tableau, full), _cost(bets, tableau, shoe)
-    if wide_cost is None or cost is None or _quick(wide_cost):
-        return None  # on points and pairs, or quick on the full shoe: judged there
+    events can be judged on ``shoe`` alone: its cells need not reach ``full``'s. A
+    shoe built from rank counts is refused for a bet on suits first, before any plan's
+    size is told. ``on_note``, ``on_progress``: as
+    :func:`~bacc_edge.analysis.evaluator.layout_for` takes them."""
+    cells = answering_cells(bets, tableau, shoe=shoe)
+    if not cells.reads_cards:
+        return None  # on points and pairs: judged on the full shoe
+    check_shoe(shoe, cells)
+    wide_cost = _cost(bets, tableau, full)
+    if _quick(wide_cost):
+        return None  # quick on the full shoe: judged there
+    cost = plan_cost(cells.detail, cells.tableau, cells.cards)
     if not _quick(cost, any_time=True) or cost.sequences * FAR_FEWER > wide_cost.sequences:
         return None
     try:
