@@ -278,31 +278,34 @@ class CellNumbering:
         n = len(cells)
         # every digit in one pass per digit, the codes in one byte: a first count's fresh
         # pages cost as much as its arithmetic
-        read = [b for b, r in enumerate(self.radix) if r > 1]  # a block of one code: none
-        row = list(range(len(self.part_radix)))  # each digit's row: the parts' first
-        wide_rows, narrow_rows = len(row), 0
-        for b in read:  # a card's code in one byte; a multiset's rank in eight
-            if len(self.blocks[b]) == 1:
-                row.append(-1 - narrow_rows)
+        # each read block's digit row (a block of one code reads none): a card's code in
+        # one byte (rows of ``narrow``, numbered -1, -2 …), a multiset's rank in eight
+        # (rows of ``wide``, after the parts')
+        row_of: dict[int, int] = {}
+        wide_rows, narrow_rows = len(self.part_radix), 0
+        for b, r in enumerate(self.radix):
+            if r > 1 and len(self.blocks[b]) == 1:
                 narrow_rows += 1
-            else:
-                row.append(wide_rows)
+                row_of[b] = -narrow_rows
+            elif r > 1:
+                row_of[b] = wide_rows
                 wide_rows += 1
         wide = np.empty((wide_rows, n), dtype=np.int64)
         narrow = np.empty((narrow_rows, n), dtype=CODE_TYPE)
-        digits(np.array(cells, dtype=np.int64), np.array(
-            self.part_radix + [self.radix[b] for b in read], dtype=np.int64),
-            np.array(row, dtype=np.int64), self.size <= FLOAT_EXACT_BELOW, wide, narrow)
+        digits(np.array(cells, dtype=np.int64),
+               np.array(self.part_radix + [self.radix[b] for b in row_of], dtype=np.int64),
+               np.array(list(range(len(self.part_radix))) + list(row_of.values()),
+                        dtype=np.int64), self.size <= FLOAT_EXACT_BELOW, wide, narrow)
         parts = dict(zip(self.detail.parts, wide))
         zeros, ones = np.zeros(n, dtype=CODE_TYPE), np.ones(n, dtype=bool)
         zeros.setflags(write=False)
         ones.setflags(write=False)
         positions = {}
         for b, (block, a) in enumerate(zip(self.blocks, self.alphabet)):
-            if b not in read:  # nothing read: the code 0 (a block of one code alone)
+            j = row_of.get(b)
+            if j is None:  # nothing read: the code 0 (a block of one code alone)
                 codes = [zeros] * len(block)
             else:
-                j = row[len(self.part_radix) + read.index(b)]
                 codes = ([narrow[-1 - j]] if j < 0 else
                          multiset_codes(wide[j], len(block), a))
             for p, code in zip(block, codes):
