@@ -16,7 +16,8 @@ rule as `fits` instead of `not fits` (the plan rows fail), `FAR_FEWER` past any 
 full shoe's slow plan kept (the slow row's count announced), every line nothing settles
 called impossible on the shoe (the shadowed rows), the suits of a shoe from rank counts
 not asked first (refused as too large), an event alone not judged on the deck (a
-warning, not the error).
+warning, not the error), a suitless shoe priced only once the full shoe is counted (the
+full count announced).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from card_numbers import physical
 from reference import coups_dealt
 
 from bacc_edge import (BaccEdgeError, Bet, Event, PaytableError, PlanTooLarge, Shoe,
-                       ShoeError, banker, first_four, player, report)
+                       ShoeError, banker, coup, first_four, player, report)
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
@@ -253,6 +254,31 @@ def test_a_report_refuses_a_suitless_shoe_of_a_streamed_bet_naming_the_bet(monke
     assert line.endswith("is streamed (its cells too many to keep), which needs the suits "
                          "of the cards removed; name their suits, e.g. '5h' not '5'")
     assert notes == []
+
+
+def _told(line: str) -> None:
+    raise AssertionError(f"announced: {line}")
+
+
+def test_a_suitless_shoe_no_way_fits_is_refused_before_the_full_shoe_is_counted():
+    """A bet whose count of a shoe with cards removed without their suit fits neither
+    way (the shoes their suits could have left, or one count modulo primes) is refused
+    before the full shoe's cells are counted: it was refused only after that count, 269
+    s on the command line (issue 31's second tester). Nothing is announced first (the
+    full shoe's count, 74 s estimated, raises here)."""
+    bet = Bet("SuitByCard", [
+        Event("c1..c4", (coup.card(1).suit == "♠") & (coup.card(2).suit == "♥")
+              & (coup.card(3).suit == "♦") & (coup.card(4).suit == "♣"), 100),
+        Event("c5, c6", (coup.card(5).rank != coup.card(1).rank)
+              & (coup.card(6).colour != coup.card(2).colour), 1)])
+    left = ("A A A A 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 7 7 7 7 8 8 8 9 9 10 10 10 10 "
+            "J J J J Q Q K")
+    with pytest.raises(PlanTooLarge) as refused:
+        report([bet], Shoe.decks(1).remove(left), on_note=_told)
+    line = str(refused.value)
+    assert line.startswith(f"bet 'SuitByCard': 1 deck less {left} on ranks and suits of ")
+    assert "too large to count with cards removed without their suit: as the 9,216 shoes" in line
+    assert line.endswith("name their suits, e.g. '5h' not '5'")
 
 
 #: custom shoes of a few cards, suits uneven: A♠ A♥ 2♠ 2♦ 3♣ 3♥ 4♠ 6♣ 6♠ (every card

@@ -35,7 +35,8 @@ import numpy as np
 
 from ..errors import BaccEdgeError, PlanTooLarge
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, plan_cost
-from ..engine.card_table import PROGRESS_SECONDS, CardLayout, GivenCells, check_shoe
+from ..engine.card_table import (PROGRESS_SECONDS, CardLayout, GivenCells, check_shoe,
+                                refuse_suitless_plan)
 from ..engine.outcome_table import Layout, OutcomeTable
 from ..engine.outcome_table import sum_by_class
 from ..engine.streamed_count import count_streamed, refuse_suitless
@@ -156,7 +157,9 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     :func:`~bacc_edge.analysis.evaluator.layout_for` (which refuses a count that fits
     neither way, before it starts). ``counted``: a shoe the layout will count besides
     ``shoe`` (the fullest), refused before any announcement where it cannot be streamed
-    (:func:`~bacc_edge.engine.streamed_count.refuse_suitless`); where it is another,
+    (:func:`~bacc_edge.engine.streamed_count.refuse_suitless`), and before ``shoe`` is
+    counted where, its cards removed without their suit, it fits neither way
+    (:func:`~bacc_edge.engine.card_table.refuse_suitless_plan`); where it is another,
     finite shoe, the layout is planned on ``counted`` alone where that pays
     (:func:`planned_alone`: its cells then reach only the cards ``counted`` holds)."""
     bets = tuple(bets)
@@ -171,6 +174,11 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
     if streams(cost):
         return _streamed(cells, bets, cost, on_note, "", counted)
+    if counted is not None:  # before the count of ``shoe`` that finds the cells
+        try:
+            refuse_suitless_plan(counted, cells)
+        except PlanTooLarge as error:
+            raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
     try:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
     except PlanTooLarge:  # its count stopped where its cells passed the memory

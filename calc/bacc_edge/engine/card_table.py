@@ -49,8 +49,8 @@ from ..game.cards import CARD_KINDS, POINTS, RANKS, SUIT_COLOURS, SUITS, SUITS_P
 from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
-from .card_plan import (NOTICE_SECONDS, check_plan, describe_seconds, residue_sequences,
-                        suitless_plan)
+from .card_plan import (NOTICE_SECONDS, check_plan, describe_seconds, plan_cost,
+                        residue_sequences, suitless_plan)
 from .card_replay import class_totals_known, count_known, first_counted
 from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS,
                                PROGRESS_PARTS, cells_memory, count_run, coup_slices,
@@ -687,13 +687,15 @@ def _suitless_table(shoe: Shoe, layout: CardLayout, cost,
     return _suitless_counts(shoe, layout, on_progress if seconds > PROGRESS_SECONDS else None)
 
 
-def _suitless_route(shoe: Shoe, layout: CardLayout, cost,
-                    by_class: bool = False) -> tuple[bool, float, str]:
+def _suitless_route(shoe: Shoe, layout: CardLayout, cost, by_class: bool = False,
+                    cells: int | None = None) -> tuple[bool, float, str]:
     """:func:`_suitless_table`'s way, priced (:func:`~bacc_edge.engine.card_plan.suitless_plan`,
     which refuses a count neither way fits): the shoes summed (True) or one count modulo
     primes, its estimated seconds, and that way in words. ``by_class``: the shoes summed
-    by class (:func:`_spread_class_totals`), none of their cells added up."""
+    by class (:func:`_spread_class_totals`), none of their cells added up. ``cells``: the
+    layout's cells, where they are not yet known (its own, found by a count, else)."""
     detail = layout.detail
+    cells = layout.n_cells if cells is None else cells
     pool = _pool(shoe, detail)
     fine_counts = shoe_counts(detail, pool, shoe.ranks)[0]
     primes = _fractions(shoe, sum(detail.fine))[1].shape[1]
@@ -704,8 +706,8 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost,
     named = (residue_sequences(detail, layout.tableau, layout.cards, 2, residues=False)
              if detail.relabel else 0.0)  # the shoes left are not symmetric in their suits
     spread, seconds = suitless_plan(
-        cost, shoes, 0 if by_class else layout.n_cells, sequences, primes,
-        0.0 if dense else float(layout.n_cells) * primes * DICT_BYTES,
+        cost, shoes, 0 if by_class else cells, sequences, primes,
+        0.0 if dense else float(cells) * primes * DICT_BYTES,
         f"{shoe.label} on {detail.describe()}", named)
     way = (f"as the {shoes:,} shoes their suits could have left" if spread else
            f"as one count of {sequences:.1e} card sequences modulo {primes} primes")
@@ -726,6 +728,21 @@ def suitless_notice(shoe: Shoe, layout: CardLayout) -> str | None:
     cost = check_plan(layout, f"{shoe.label} on {layout.detail.describe()}")
     _, seconds, way = _suitless_route(shoe, layout, cost, by_class=True)
     return f"{way}: {describe_seconds(seconds)}" if seconds > NOTICE_SECONDS else None
+
+
+def refuse_suitless_plan(shoe: Shoe, layout: CardLayout) -> None:
+    """Refuse (:class:`~bacc_edge.errors.PlanTooLarge`), before ``layout``'s cells are
+    found, a count of ``shoe``, with cards removed without their suit, that fits neither
+    way (:func:`suitless_notice` refuses it once they are found: finding them is a count
+    of the full shoe, minutes for a rich bet on the cards). Priced on no cells at all:
+    each way only costs more with cells, so what is refused here is refused once they
+    are known, and nothing else is. A layout whose own count will not fit is left to
+    its own refusal."""
+    if not layout.detail.suits or shoe.suits is None or shoe.suits_known:
+        return
+    cost = plan_cost(layout.detail, layout.tableau, layout.cards)
+    if cost.fits:
+        _suitless_route(shoe, layout, cost, by_class=True, cells=0)
 
 
 def _spread_counts(shoe: Shoe, layout: CardLayout,
@@ -1052,4 +1069,4 @@ def first_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable | None:
 
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
            "card_table", "cards_held", "check_shoe", "count_first", "first_table",
-           "is_card_feature", "shoe_inputs", "suitless_notice"]
+           "is_card_feature", "refuse_suitless_plan", "shoe_inputs", "suitless_notice"]
