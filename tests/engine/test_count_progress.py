@@ -56,3 +56,22 @@ def test_a_reports_first_count_tells_its_parts_before_the_bet_is_counted(monkeyp
     finding = [d for d, _ in heard if 0 < d < total // 2]
     assert len(set(finding)) >= card_enumeration.PROGRESS_PARTS // 2
     assert [d for d, _ in heard] == sorted(d for d, _ in heard) and heard[-1][0] == total
+
+
+def test_a_reports_count_that_finds_the_cells_on_plenty_of_cards_tells_its_parts(
+        monkeypatch):
+    """Where the full shoe's count cannot find a card bet's cells (one deck: one of each
+    card, where a coup may deal six), they are found by counting a shoe of plenty of
+    every card: a long such count tells its parts in the first half of the report's
+    steps, as the full shoe's own count does (it was silent: 230 s without a step for a
+    rich bet on one deck, issue 31's tester)."""
+    from bacc_edge import report
+    monkeypatch.setattr(card_table, "PROGRESS_SECONDS", -1.0)  # every count long
+    shoe = Shoe.decks(1)
+    heard = []
+    report([Bet("random", [Event("hit", engine(SPECS[2]), 1)])], shoe, full_shoe=shoe,
+           on_progress=lambda done, total: heard.append((done, total)))
+    (total,) = {t for _, t in heard}
+    finding = [d for d, _ in heard if 0 < d < total // 2]
+    assert len(set(finding)) >= card_enumeration.PROGRESS_PARTS // 2
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and heard[-1][0] == total

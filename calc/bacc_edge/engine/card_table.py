@@ -278,10 +278,11 @@ _OCCUPIED: dict = {}
 _OCCUPIED_KEPT = 32
 
 
-def _occupied(layout: "CardLayout") -> np.ndarray:
+def _occupied(layout: "CardLayout", on_progress: Progress | None = None) -> np.ndarray:
     """The cells a shoe holding only the layout's cards can reach: those a shoe with
     plenty of each of them reaches (known after counting any such shoe, else found by
-    counting one)."""
+    counting one, which ``on_progress`` hears of a part of its coups at a time where it
+    is estimated past :data:`PROGRESS_SECONDS`)."""
     key = (layout.detail, layout.tableau, layout.cards)
     if key not in _OCCUPIED:
         detail = layout.detail
@@ -292,7 +293,9 @@ def _occupied(layout: "CardLayout") -> np.ndarray:
         values = np.where(held[1] > 0, COUP_CARDS * CARD_KINDS, 0)
         _remember(key, count_run(detail, layout.tableau, plenty, values,
                                  np.ones(COUP_CARDS + 1, dtype=np.int64), 1,
-                                 relabelling(detail, plenty), cost.sequences))
+                                 relabelling(detail, plenty), cost.sequences,
+                                 on_progress=on_progress if cost.seconds > PROGRESS_SECONDS
+                                 else None))
     return _OCCUPIED[key]
 
 
@@ -1048,12 +1051,16 @@ def count_first(layout: CardLayout, shoe: Shoe, *,
     a full shoe), and keep the table (:func:`card_table` and the classes of its cells,
     :meth:`~bacc_edge.engine.cell_classes.CellClasses.summed_from_fine`, take it): a bet's
     first count is then its only one, where the cells were otherwise found by counting a
-    shoe with plenty of every card first. Elsewhere nothing: the cells are found when
-    first asked. ``on_progress`` hears of the count as :func:`card_table` tells it."""
+    shoe with plenty of every card first. Elsewhere the cells are found by counting such
+    a shoe now (:func:`_occupied`), where they are not known yet. ``on_progress`` hears
+    of the count made, as :func:`card_table` tells it: minutes for a rich bet (one on the
+    suits and ranks of a deck's every card was once counted 230 s, silent)."""
     detail = layout.detail
-    if ((detail, layout.tableau, layout.cards) in _OCCUPIED or (shoe, layout) in _FIRST
-            or (detail.suits and not shoe.suits_known) or needs_python_integers(shoe.cards)
+    if (detail, layout.tableau, layout.cards) in _OCCUPIED or (shoe, layout) in _FIRST:
+        return
+    if ((detail.suits and not shoe.suits_known) or needs_python_integers(shoe.cards)
             or not _reaches_every_cell(layout, shoe)):
+        _occupied(layout, on_progress)
         return
     table = card_table(shoe, layout, on_progress=on_progress)
     table.counts.setflags(write=False)
