@@ -5,15 +5,17 @@ stopped, not left to exhaust the machine; and a slow count announced."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, Tables, all_cards, banker, first_four,
                        player, report, tie)
-from bacc_edge.analysis import evaluator
+from bacc_edge.analysis import bet_report, evaluator
 from bacc_edge.analysis.evaluator import Evaluator, bet_features, layout_for
 from bacc_edge.engine import card_enumeration, card_kernels
 from bacc_edge.engine.card_plan import PlanCost, plan_cost
-from bacc_edge.engine.card_table import card_table
+from bacc_edge.engine.card_table import CardLayout, card_table
 from bacc_edge.game.shoe import falling
 from bacc_edge.engine.point_table import layout_answering
 from bacc_edge.language.random_bets import random_bets
@@ -145,16 +147,42 @@ def test_a_count_whose_cells_pass_the_memory_is_stopped(monkeypatch):
 def test_a_slow_count_is_announced_and_a_quick_one_is_not(monkeypatch):
     """on_note hears, before the count, of a count estimated past NOTICE_SECONDS (here
     0), naming the bet and the estimate; a quick count (the default threshold) is not
-    announced."""
-    bet = Bet("K first", [Event("K", player.card(1).is_("K♥"), 2)])
-    quiet: list = []
-    report([bet], Shoe.decks(1), on_note=quiet.append)
-    assert quiet == []
+    announced. (The bet is this test's own: no other test has found its cells.)"""
+    bet = Bet("K first", [Event("K", player.card(1).is_("K♥") & (banker.card(2).rank == "9"),
+                                2)])
     monkeypatch.setattr(evaluator, "NOTICE_SECONDS", 0.0)
     heard: list = []
     report([bet], Shoe.decks(1), on_note=heard.append)
-    assert len(heard) == 1 and heard[0].startswith("bet 'K first': counting about ")
+    assert heard[0].startswith("bet 'K first': counting about ")
     assert "card sequences" in heard[0] and "(estimated)" in heard[0]
+    monkeypatch.undo()
+    quiet: list = []
+    report([bet], Shoe.decks(2), on_note=quiet.append)
+    assert quiet == []
+
+
+def test_each_count_a_report_makes_is_announced_and_only_those(monkeypatch):
+    """A report tells of each long count it makes, before it starts: on one deck, which
+    cannot reach every cell, the count that finds the cells (on plenty of every card)
+    and then the deck's own; once the cells are found, only the count of the shoe. It
+    told of one count of 74 s, and made two of 230 and 170 s (issue 31's tester), and
+    told of a count it no longer made on a later shoe. (The bet is this test's own: no
+    other test has found its cells; its card cells are counted as they are.)"""
+    monkeypatch.setattr(evaluator, "NOTICE_SECONDS", 0.0)
+    monkeypatch.setattr(bet_report, "NOTICE_SECONDS", 0.0)
+    bet = Bet("told", [Event("e", (player.card(2).rank == "Q") & (banker.card(3).suit == "♣")
+                             & (banker.card(1).colour == "red"), 3)])
+    heard: list = []
+    report([bet], Shoe.decks(1), on_note=heard.append)
+    assert isinstance(layout_for([bet]), CardLayout)  # its cells found above
+    assert len(heard) == 2
+    assert heard[0].startswith("bet 'told': counting about ") and "a count" in heard[0]
+    assert re.fullmatch(r"bet 'told': counting 1 deck on the cells found: [0-9.]+ s "
+                        r"\(estimated\)", heard[1])
+    heard.clear()
+    report([bet], Shoe.decks(1).remove("Q♥"), full_shoe=Shoe.decks(1), on_note=heard.append)
+    assert len(heard) == 1 and heard[0].startswith(
+        "bet 'told': counting 1 deck less Q♥ on the cells found: ")
 
 
 @pytest.mark.parametrize("when, hits", [

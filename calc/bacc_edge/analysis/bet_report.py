@@ -21,7 +21,8 @@ from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
 from ..engine.outcome_table import OutcomeTable, table_argument
-from ..engine.card_table import CardLayout, cards_held, suitless_notice
+from ..engine.card_plan import NOTICE_SECONDS, describe_seconds
+from ..engine.card_table import CardLayout, cards_held, count_seconds, suitless_notice
 from ..engine.point_table import CellLayout
 from ..language.pays import Pays
 from ..language.bet import Bet, Event, Figure, Measure, Printed
@@ -323,7 +324,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
         counting = part(on_progress, step.done, share, step.total)
         try:
             evaluator = Evaluator.compiled(bets, layout)  # a card layout's cells found above
-            _announce_suitless(shoe, layout, bets, on_note)
+            _announce_count(shoe, layout, bets, on_note)
             totals = tables.class_totals(shoe, evaluator, on_progress=counting)
             beyond = full_shoe is not None and full_shoe != shoe
             alone = beyond and not _reaches(layout, full_shoe)
@@ -344,21 +345,29 @@ def _reaches(layout: Layout, full_shoe: Shoe) -> bool:
     return cards is None or cards == cards_held(full_shoe)
 
 
-def _announce_suitless(shoe: Shoe, layout: Layout, bets: list[Bet],
-                       on_note: Callable[[str], None] | None) -> None:
-    """Tell ``on_note``, before it starts, of a count of ``shoe``, with cards removed
-    without their suit, on ``layout``'s card cells, estimated past
-    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`
-    (:func:`~bacc_edge.engine.card_table.suitless_notice`): its plan is the shoe's own,
-    which the layout's notice (:func:`layout_for`) did not price."""
+def _announce_count(shoe: Shoe, layout: Layout, bets: list[Bet],
+                    on_note: Callable[[str], None] | None) -> None:
+    """Tell ``on_note``, before it starts, of a count of ``shoe`` on ``layout``'s card
+    cells, once they are found, estimated past
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`: one with cards removed without
+    their suit (:func:`~bacc_edge.engine.card_table.suitless_notice`), or of a card
+    layout's cells (:func:`~bacc_edge.engine.card_table.count_seconds`; classes of them
+    count their own, quick way). The layout's notice (:func:`layout_for`) priced only
+    the count that found the cells: a rich bet on one deck, its cells found on plenty
+    of every card, was told of one count of 74 s and made two, of 230 and 170 s."""
     fine = getattr(layout, "fine", None)
     if on_note is None or not isinstance(fine, CardLayout) or isinstance(layout,
                                                                           StreamedLayout):
-        return  # a streamed count refuses such a shoe, before it starts
+        return  # a streamed count tells of each shoe, and refuses a suitless one
     notice = suitless_notice(shoe, fine)
     if notice:
         on_note(f"{bets_named(bets)}: counting {shoe.label}, its cards removed without "
                 f"their suit, {notice} (estimated)")
+        return
+    seconds = count_seconds(shoe, fine) if layout is fine else 0.0
+    if seconds > NOTICE_SECONDS:
+        on_note(f"{bets_named(bets)}: counting {shoe.label} on the cells found: "
+                f"{describe_seconds(seconds)} (estimated)")
 
 
 def _holding(full_shoe: Shoe, shoe: Shoe) -> Shoe:

@@ -25,8 +25,8 @@ from ..util.arguments import quoted
 from ..util.progress import Progress
 from ..engine.card_enumeration import PART_CELLS
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, check_plan
-from ..engine.card_table import (ALL_CARDS, CardLayout, cards_held, count_first,
-                                 is_card_feature)
+from ..engine.card_table import (ALL_CARDS, CardLayout, cards_held, cells_found,
+                                 count_first, is_card_feature)
 from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsible,
                                       settled_alike)
 from ..engine.factored_table import FactoredLayout, factored_for, merge_alike
@@ -73,15 +73,16 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     A card layout's count is priced first (:func:`plan_cost`): one that would take more
     memory or time than a count may is refused, naming the bets
     (:class:`~bacc_edge.errors.PlanTooLarge`), and one estimated to take more than
-    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` is announced to ``on_note``;
-    ``on_progress`` hears of the count of ``shoe`` that finds its cells, where it takes
-    one (:func:`~bacc_edge.engine.card_table.count_first`)."""
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS` is announced to ``on_note``
+    where it is made (its cells not yet found by an earlier count); ``on_progress``
+    hears of the count that finds its cells (of ``shoe``, or of plenty of every card
+    where ``shoe`` cannot reach them all: :func:`~bacc_edge.engine.card_table.count_first`)."""
     features = frozenset().union(*(bet_features(b) for b in bets))
     cells = answering_cells(bets, tableau, suits=suits, shoe=shoe)
     if not cells.reads_cards:
         return cells
     cost = plan_cost(cells, bets)
-    if on_note is not None and cost.seconds > NOTICE_SECONDS:
+    if on_note is not None and cost.seconds > NOTICE_SECONDS and not cells_found(cells):
         on_note(f"{bets_named(bets)}: counting {cost.describe()} (estimated)")
     try:
         if shoe is not None:  # its count finds the cells, where it reaches them all

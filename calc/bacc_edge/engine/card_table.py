@@ -51,7 +51,7 @@ from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import (NOTICE_SECONDS, check_plan, describe_seconds, plan_cost,
                         residue_sequences, suitless_plan)
-from .card_replay import class_totals_known, count_known, first_counted
+from .card_replay import class_totals_known, count_known, first_counted, recorded
 from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS,
                                PROGRESS_PARTS, cells_memory, count_run, coup_slices,
                                enumeration, on_cells, relabelling, shoe_counts, sparse_items,
@@ -1074,6 +1074,27 @@ def first_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable | None:
     return _FIRST.get((shoe, layout))
 
 
+def cells_found(layout: CardLayout) -> bool:
+    """Whether ``layout``'s cells are known: found by an earlier count, so finding them
+    (:func:`count_first`) counts nothing."""
+    return (layout.detail, layout.tableau, layout.cards) in _OCCUPIED
+
+
+def count_seconds(shoe: Shoe, layout: CardLayout) -> float:
+    """What counting ``shoe`` on ``layout`` is estimated to take once its cells are
+    found: nothing where the count that found them kept ``shoe``'s table
+    (:func:`count_first`), a replay of the layout's record where one is kept
+    (:mod:`~bacc_edge.engine.card_replay`), else a count as its plan prices it. Nothing
+    for a shoe with cards removed without their suit, which :func:`suitless_notice`
+    prices."""
+    if (first_table(shoe, layout) is not None
+            or (layout.detail.suits and shoe.suits is not None and not shoe.suits_known)):
+        return 0.0
+    cost = check_plan(layout, f"{shoe.label} on {layout.detail.describe()}")
+    return cost.replay_seconds if recorded(layout) is not None else cost.seconds
+
+
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
-           "card_table", "cards_held", "check_shoe", "count_first", "first_table",
-           "is_card_feature", "refuse_suitless_plan", "shoe_inputs", "suitless_notice"]
+           "card_table", "cards_held", "cells_found", "check_shoe", "count_first",
+           "count_seconds", "first_table", "is_card_feature", "refuse_suitless_plan",
+           "shoe_inputs", "suitless_notice"]
