@@ -119,6 +119,12 @@ API = [
     ("report(full_shoe short of a rank)", lambda: report(PUNTO, ONE_DECK,
                                                          full_shoe=ONE_DECK.remove("5 5")),
      ArgumentError, "it holds fewer 5"),
+    ("report(full_shoe from rank counts, a bet on suits)", lambda: report(
+        Bet("Flush", [Event("Flush", bacc_edge.player.hand.same_suit, 3)]), ONE_DECK,
+        full_shoe=Shoe.from_ranks([4] * 13)), ArgumentError,
+     "full_shoe (custom shoe) was built from rank counts, so its suits are unknown, and "
+     "bet 'Flush' reads suits: give full_shoe by its suits (Shoe.decks(n), or "
+     "Shoe.from_suits), or leave it out"),
     ("report(infinite deck, full_shoe of decks)", lambda: report(
         PUNTO, Shoe.infinite(), full_shoe=ONE_DECK), ArgumentError,
      "full_shoe (1 deck) cannot be the shoe an infinite deck was dealt from"),

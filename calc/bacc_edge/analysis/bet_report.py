@@ -15,7 +15,7 @@ import numpy as np
 
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
-from .evaluator import Evaluator, Layout, bets_named, layout_for
+from .evaluator import Evaluator, Layout, answering_cells, bets_named, layout_for
 from .streamed_count import StreamedLayout, counts_quickly, streamed_or_layout_for
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
@@ -309,6 +309,8 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     paytable = as_paytable(source)
     tableau = paytable.rules if tableau is None else tableau_argument(tableau)
     tables = tables_argument(tables) or Tables()
+    if full_shoe is not None and full_shoe.suits is None and shoe.suits is not None:
+        _refuse_rank_counts(full_shoe, paytable.bets, tableau)
     results: dict[int, BetResult] = {}
     # each bet's steps twice: its layout found (a count of the fullest shoe where it
     # reaches every cell, slow for some bets on the cards), then its count on ``shoe``
@@ -343,6 +345,18 @@ def _reaches(layout: Layout, full_shoe: Shoe) -> bool:
     (:func:`~bacc_edge.analysis.streamed_count.planned_alone`)."""
     cards = getattr(getattr(layout, "fine", layout), "cards", None)
     return cards is None or cards == cards_held(full_shoe)
+
+
+def _refuse_rank_counts(full_shoe: Shoe, bets: list[Bet], tableau: Tableau) -> None:
+    """Refuse, in one line naming it, a ``full_shoe`` built from rank counts beside a
+    shoe whose suits are known, where a bet reads suits: the shoe's own check named only
+    the label the two shoes may share ("custom shoe was built from rank counts")."""
+    reading = [b for b in bets if answering_cells([b], tableau).tells_suits]
+    if reading:
+        raise ArgumentError(f"full_shoe ({full_shoe.label}) was built from rank counts, so "
+                            f"its suits are unknown, and {bets_named(reading)} read"
+                            f"{'' if len(reading) > 1 else 's'} suits: give full_shoe by "
+                            f"its suits (Shoe.decks(n), or Shoe.from_suits), or leave it out")
 
 
 def _announce_count(shoe: Shoe, layout: Layout, bets: list[Bet],
