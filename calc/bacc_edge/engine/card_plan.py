@@ -92,9 +92,15 @@ from .spill import SPILL_BYTES
 TIME_LIMIT = 600.0
 #: A count estimated to take longer than this, seconds, is announced before it starts.
 NOTICE_SECONDS = 3.0
-#: Seconds per card sequence dealt into an array of counts, and into a dict (measured on
-#: the bench's machine: Red Rush's count, and random bets' with cells in a dict).
-SECONDS_PER_SEQUENCE = {False: 15e-9, True: 60e-9}
+#: Seconds per card sequence dealt into an array of counts, and into a dict (spilled),
+#: measured on the bench's machine (CPU, warm kernels, 8 decks less five cards, random
+#: bets of seed 1 with a kept plan): into an array 35-55 ns on most bets (92: 909 ms for
+#: 2.6e7 sequences, idle), 100-250 ns where blocks are sorted or suits renamed; spilled
+#: 120-240 ns (34 bets, median 2.75 times the 60 ns once priced, with one other process
+#: running). 15 and 60 ns, measured on Red Rush when it was counted so, priced the
+#: random bets' counts two to six times short: the announced seconds, and the ten
+#: minutes a count may take.
+SECONDS_PER_SEQUENCE = {False: 40e-9, True: 150e-9}
 #: Seconds per step of a count made in stages (:mod:`~bacc_edge.engine.suit_stages`;
 #: measured on the bench's machine: Red Rush, 0.25 s for 1.0e8 steps).
 SECONDS_PER_STEP = 2.5e-9
@@ -107,7 +113,8 @@ SECONDS_PER_COUP = COUP_STEPS * SECONDS_PER_SEQUENCE[False]
 #: replay took 0.58-0.78 of their time (random bets 13, 18, 83, 92: 263 ms against 357,
 #: 58 against 74, 421 against 723, 608 against 909), each leaf some 20-45 ns; bisected
 #: counts into the cells known took 250-330 ns a sequence (bets 1, 12, 34, 46, 176).
-SECONDS_PER_LEAF = 10e-9
+#: (10 ns on the 15-ns scale the sequences were once priced on; 25 on today's 40.)
+SECONDS_PER_LEAF = 25e-9
 
 #: Seconds per card sequence and prime of a count modulo primes (a shoe with cards removed
 #: without their suit: :func:`~bacc_edge.engine.card_table.card_table`), measured on the
