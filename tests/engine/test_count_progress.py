@@ -42,34 +42,21 @@ def test_a_long_count_of_a_full_deck_deals_every_coup_once(monkeypatch):
     assert sum(table.counts.tolist()) == 51 * 50 * 49 * 48 * 47 * 46
 
 
-def test_a_reports_first_count_tells_its_parts_before_the_bet_is_counted(monkeypatch):
-    """``report`` on a full shoe finds a card bet's cells by counting that shoe (its only
-    count): a long one tells its parts in the first half of the report's steps, its
-    layout found, never going back; the report ends at its total."""
+@pytest.mark.parametrize("decks, spec", [(6, 1), (1, 2)],
+                         ids=["six decks, its own count", "one deck, plenty of cards"])
+def test_a_reports_first_count_tells_its_parts_before_the_bet_is_counted(monkeypatch, decks,
+                                                                         spec):
+    """``report`` finds a card bet's cells by counting the full shoe where that count
+    reaches every cell (six decks: six of every card, its only count), else a shoe of
+    plenty of every card (one deck: one of each card, where a coup may deal six): a long
+    count tells its parts in the first half of the report's steps, its layout found,
+    never going back; the report ends at its total. (The count on plenty of cards was
+    silent: 230 s without a step for a rich bet on one deck, issue 31's tester.)"""
     from bacc_edge import report
     monkeypatch.setattr(card_table, "PROGRESS_SECONDS", -1.0)  # every count long
-    shoe = Shoe.decks(6)  # six of every card: its count reaches every cell
+    shoe = Shoe.decks(decks)
     heard = []
-    report([Bet("random", [Event("hit", engine(SPECS[1]), 1)])], shoe, full_shoe=shoe,
-           on_progress=lambda done, total: heard.append((done, total)))
-    (total,) = {t for _, t in heard}
-    finding = [d for d, _ in heard if 0 < d < total // 2]
-    assert len(set(finding)) >= card_enumeration.PROGRESS_PARTS // 2
-    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and heard[-1][0] == total
-
-
-def test_a_reports_count_that_finds_the_cells_on_plenty_of_cards_tells_its_parts(
-        monkeypatch):
-    """Where the full shoe's count cannot find a card bet's cells (one deck: one of each
-    card, where a coup may deal six), they are found by counting a shoe of plenty of
-    every card: a long such count tells its parts in the first half of the report's
-    steps, as the full shoe's own count does (it was silent: 230 s without a step for a
-    rich bet on one deck, issue 31's tester)."""
-    from bacc_edge import report
-    monkeypatch.setattr(card_table, "PROGRESS_SECONDS", -1.0)  # every count long
-    shoe = Shoe.decks(1)
-    heard = []
-    report([Bet("random", [Event("hit", engine(SPECS[2]), 1)])], shoe, full_shoe=shoe,
+    report([Bet("random", [Event("hit", engine(SPECS[spec]), 1)])], shoe, full_shoe=shoe,
            on_progress=lambda done, total: heard.append((done, total)))
     (total,) = {t for _, t in heard}
     finding = [d for d, _ in heard if 0 < d < total // 2]
