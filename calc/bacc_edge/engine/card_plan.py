@@ -117,11 +117,13 @@ SECONDS_PER_COUP = COUP_STEPS * SECONDS_PER_SEQUENCE[False]
 SECONDS_PER_LEAF = 25e-9
 
 #: Seconds per card sequence and prime of a count modulo primes (a shoe with cards removed
-#: without their suit: :func:`~bacc_edge.engine.card_table.card_table`), measured on the
-#: bench's machine: Red Rush on 8 decks less 5 5 K, 1.28e9 sequences, 4 primes, 96 s of
-#: CPU (19 ns); a flush bet, 9.6e5 sequences, 3 primes, 0.19-0.22 s (some of it the
-#: count's set-up).
-SECONDS_PER_RESIDUE = 20e-9
+#: without their suit: :func:`~bacc_edge.engine.card_table.card_table`), beside each
+#: sequence's own SECONDS_PER_SEQUENCE (into an array), measured on the bench's machine:
+#: Red Rush on 8 decks less 5 5 K, 1.28e9 sequences, 4 primes, 96 s of CPU (75 ns a
+#: sequence); a flush bet, 9.6e5 sequences, 3 primes, 0.19-0.22 s (some of it the
+#: count's set-up). Priced at 20 ns a sequence and prime alone, one prime's count of
+#: 2.0e10 sequences was announced at 6.6 minutes and ran past 8 (issue 31's tester).
+SECONDS_PER_RESIDUE = 9e-9
 #: Seconds per cell to add a shoe's counts, weighed, into the sum over the shoes the cards
 #: removed without a suit could have left (:mod:`~bacc_edge.engine.suit_spread`: Python
 #: integers).
@@ -542,7 +544,7 @@ def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, prim
     count = max(cost.seconds, shoe_sequences * SECONDS_PER_SEQUENCE[cost.sparse])
     per_shoe = min(count, cost.replay_seconds) if cost.record else count
     spread = count + (shoes - 1) * per_shoe + shoes * SECONDS_PER_SPREAD_CELL * cells
-    residues = sequences * primes * SECONDS_PER_RESIDUE
+    residues = sequences * (SECONDS_PER_SEQUENCE[False] + primes * SECONDS_PER_RESIDUE)
     too_big = residue_memory > MEMORY_LIMIT
     if spread > TIME_LIMIT and (too_big or residues > TIME_LIMIT):
         one = (f"its residues would take {_bytes(residue_memory)}, past the "
@@ -552,9 +554,14 @@ def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, prim
             f"{what}: too large to count with cards removed without their suit: as the "
             f"{shoes:,} shoes their suits could have left, {describe_seconds(spread)}, past "
             f"the {describe_seconds(TIME_LIMIT)}; as one count of {sequences:.1e} card "
-            f"sequences modulo {primes} primes, {one} a count may take; name their suits, "
-            f"e.g. '5h' not '5'")
+            f"sequences modulo {primes_in_words(primes)}, {one} a count may take; name their "
+            f"suits, e.g. '5h' not '5'")
     return (True, spread) if too_big or spread <= residues else (False, residues)
+
+
+def primes_in_words(primes: int) -> str:
+    """How many primes a count modulo primes keeps, in words: "1 prime", "2 primes"."""
+    return f"{primes} prime{'s' if primes != 1 else ''}"
 
 
 def _streamed_words(cost: PlanCost) -> str:
@@ -571,5 +578,5 @@ def _streamed_words(cost: PlanCost) -> str:
 
 
 __all__ = ["NOTICE_SECONDS", "PlanCost", "SECONDS_PER_STREAMED_CELL", "TIME_LIMIT",
-           "check_plan", "describe_seconds", "plan_cost", "residue_sequences",
-           "suitless_plan"]
+           "check_plan", "describe_seconds", "plan_cost", "primes_in_words",
+           "residue_sequences", "suitless_plan"]

@@ -50,7 +50,7 @@ from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import (NOTICE_SECONDS, check_plan, describe_seconds, plan_cost,
-                        residue_sequences, suitless_plan)
+                        primes_in_words, residue_sequences, suitless_plan)
 from .card_replay import class_totals_known, count_known, first_counted, recorded
 from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS,
                                PROGRESS_PARTS, cells_memory, count_run, coup_slices,
@@ -713,7 +713,7 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost, by_class: bool = False
         0.0 if dense else float(cells) * primes * DICT_BYTES,
         f"{shoe.label} on {detail.describe()}", named)
     way = (f"as the {shoes:,} shoes their suits could have left" if spread else
-           f"as one count of {sequences:.1e} card sequences modulo {primes} primes")
+           f"as one count of {sequences:.1e} card sequences modulo {primes_in_words(primes)}")
     return spread, seconds, way
 
 
