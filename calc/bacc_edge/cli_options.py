@@ -29,7 +29,7 @@ from .language.loader import slow_loads_told
 from .language.pays import (OPTION_DECIMAL, OPTION_WHOLE, exact_number, loosely_written,
                             option_number, option_percentage, option_share)
 from .language.shipped import paytable_path
-from .output import render
+from .output import progress_bar, render
 from .output.plot import check_plot_path
 from .output.stdout_guard import OutputNotWritten, guarded_stdout
 from .util.arguments import near_name
@@ -147,8 +147,9 @@ def given_values(**values) -> dict:
 
 def say(message: str) -> None:
     """Prose for the person at the terminal (progress, notices): stderr, so that stdout
-    holds only the output a script reads."""
-    click.echo(message, err=True)
+    holds only the output a script reads; above a progress bar drawn, never on its line
+    (:func:`~bacc_edge.output.progress_bar.aside`)."""
+    progress_bar.aside(message)
 
 
 def print_version(ctx: click.Context, param, value: bool) -> None:

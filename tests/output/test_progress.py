@@ -4,6 +4,8 @@ names a paytable slow to load, and absurd sizes are refused up front."""
 
 import io
 import json
+import os
+import signal
 import sys
 import threading
 import time
@@ -364,3 +366,36 @@ def test_the_eta_is_the_pace_since_the_first_step(monkeypatch):
         now[0] = 101.0
         on_progress(11, 100)
         assert err.getvalue().split("\r")[-1].rstrip().endswith("11%  00:00:08")
+
+
+def test_a_line_told_during_a_drawn_bar_is_written_on_a_line_of_its_own(monkeypatch):
+    """A notice told while a bar is drawn (a long count announced) clears the bar's line,
+    is written on its own, and the bar is drawn again below it: it was written on the
+    end of the bar ("…  0%bet 'SuitByCard': counting …", issue 31's tester)."""
+    monkeypatch.setattr(progress_bar, "SHOW_AFTER_SECONDS", 0.0)
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with progress_bar.bar("bets") as on_progress:
+        on_progress(1, 10)
+        progress_bar.aside("bet 'B': counting a while (estimated)")
+        on_progress(2, 10)
+    out = err.getvalue()
+    before, after = out.split("bet 'B': counting a while (estimated)\n")
+    assert before.endswith("\r\x1b[2K") and "10%" in before
+    assert "bets" in after and "100%" not in before
+
+
+def test_sigterm_during_a_bar_finishes_it_and_shows_the_cursor(monkeypatch):
+    """Stopped by SIGTERM while a bar is drawn, the command exits as an error does (status
+    143), the bar finished and the cursor it hid shown again: it was left hidden."""
+    monkeypatch.setattr(progress_bar, "SHOW_AFTER_SECONDS", 0.0)
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with pytest.raises(SystemExit) as stopped:
+        with progress_bar.bar("bets") as on_progress:
+            on_progress(1, 10)
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)  # the handler runs between bytecodes: at once
+    assert stopped.value.code == 143
+    assert err.getvalue().rstrip("\n").endswith("\x1b[?25h")
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL

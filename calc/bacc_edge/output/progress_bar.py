@@ -7,11 +7,16 @@ The ETA is the pace since the first step was done, times the steps left: the fir
 step pays for what the others do not (numba compiling the kernels on a fresh cache, a
 cluster starting), so a guess from it would be hours off. Until a second step is done
 no ETA is shown: there is nothing yet to tell it by.
+
+A line told while a bar is drawn (a notice of a long count, :func:`aside`) is written on a
+line of its own above the bar, which is drawn again below it. A bar hides the terminal's
+cursor while it is drawn; stopped by SIGTERM, the command still shows it again.
 """
 
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
 import threading
 import time
@@ -23,6 +28,8 @@ from ..util.progress import Progress
 
 #: Seconds of work before a bar is drawn: anything quicker shows nothing.
 SHOW_AFTER_SECONDS = 1.0
+#: The bars open now, innermost last: each its lock and its state (its drawn bar, if any)
+_OPEN: list = []
 
 
 def shown(stream=None) -> bool:
@@ -75,14 +82,53 @@ def bar(label: str, *, quiet: bool = False) -> Iterator[Progress | None]:
     timer = threading.Timer(SHOW_AFTER_SECONDS, due)
     timer.daemon = True
     timer.start()
+    _OPEN.append((lock, state))
+    terminated = _exit_on_sigterm()
     try:
         yield on_progress
     finally:
         timer.cancel()
+        if terminated is not None:
+            signal.signal(signal.SIGTERM, terminated)
+        _OPEN.remove((lock, state))
         with lock:
             state["over"] = True
             if state["bar"] is not None:
                 state["bar"].render_finish()
+
+
+def aside(message: str) -> None:
+    """``message`` on stderr, on a line of its own: where a bar is drawn, its line is
+    cleared first and the bar drawn again below it (a notice told during a count was
+    written on the end of the bar: "…  0%bet 'SuitByCard': counting …")."""
+    if not _OPEN:
+        click.echo(message, err=True)
+        return
+    lock, state = _OPEN[-1]
+    with lock:
+        drawn = state["bar"] if not state["over"] else None
+        if drawn is not None:
+            sys.stderr.write("\r\x1b[2K")
+        click.echo(message, err=True)
+        if drawn is not None:
+            drawn.render_progress()
+
+
+def _exit_on_sigterm():
+    """Make SIGTERM exit as an error does (SystemExit, 143), so that the bar is finished
+    and the cursor it hid shown again; the handler it replaced, to put back (None where
+    it left it alone: not the main thread, or a handler of the caller's own)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is not signal.SIG_DFL:
+        return None
+
+    def terminate(signum, frame):
+        raise SystemExit(128 + signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, terminate)
+    return previous
 
 
 def _eta(state: dict) -> str:
@@ -97,4 +143,4 @@ def _eta(state: dict) -> str:
     return f"{days}d {clock}" if days else clock
 
 
-__all__ = ["SHOW_AFTER_SECONDS", "bar", "shown"]
+__all__ = ["SHOW_AFTER_SECONDS", "aside", "bar", "shown"]
