@@ -695,8 +695,9 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost, by_class: bool = False
     """:func:`_suitless_table`'s way, priced (:func:`~bacc_edge.engine.card_plan.suitless_plan`,
     which refuses a count neither way fits): the shoes summed (True) or one count modulo
     primes, its estimated seconds, and that way in words. ``by_class``: the shoes summed
-    by class (:func:`_spread_class_totals`), none of their cells added up. ``cells``: the
-    layout's cells, where they are not yet known (its own, found by a count, else)."""
+    by class (:func:`_spread_class_totals`), none of their cells added up. ``cells``: how
+    many cells to price, where they are not yet known (else the layout's own, which a
+    count finds)."""
     detail = layout.detail
     cells = layout.n_cells if cells is None else cells
     pool = _pool(shoe, detail)
