@@ -524,7 +524,8 @@ def shoe_options(fn):
     fn = click.option("--infinite", is_flag=True,
                       help="An infinite deck: cards dealt with replacement (the limit).")(fn)
     fn = click.option("--remove", "-r", default="", metavar="CARDS",
-                      help="Cards already dealt, e.g. '5 5 K♠ 10h' (a suit is optional).")(fn)
+                      help="Cards already dealt, e.g. '5 5 K♠ 10h' (a suit is optional; "
+                           "spaces or commas between cards).")(fn)
     fn = click.option("--counts", metavar="A,2,…,K",
                       help="A custom shoe: 13 rank counts A … K (its suits unknown).")(fn)
     fn = click.option("--decks", "-d", default=8, show_default=True, type=DeckCounts(),
