@@ -726,12 +726,18 @@ def suitless_notice(shoe: Shoe, layout: CardLayout) -> str | None:
     suits all known, a layout that reads none, a count kept or short). A count neither
     way fits is refused here, before it starts
     (:class:`~bacc_edge.errors.PlanTooLarge`)."""
-    if (not layout.detail.suits or shoe.suits is None or shoe.suits_known
-            or first_table(shoe, layout) is not None):
+    if not _suitless(shoe, layout) or first_table(shoe, layout) is not None:
         return None
     cost = check_plan(layout, f"{shoe.label} on {layout.detail.describe()}")
     _, seconds, way = _suitless_route(shoe, layout, cost, by_class=True)
     return f"{way}: {describe_seconds(seconds)}" if seconds > NOTICE_SECONDS else None
+
+
+def _suitless(shoe: Shoe, layout: CardLayout) -> bool:
+    """Whether ``layout`` reads suits and ``shoe``, whose suits are kept, has cards removed
+    without theirs: its count is then summed over the shoes they could have left, or
+    made modulo primes (a shoe from rank counts is refused by :func:`check_shoe`)."""
+    return bool(layout.detail.suits) and shoe.suits is not None and not shoe.suits_known
 
 
 def refuse_suitless_plan(shoe: Shoe, layout: CardLayout) -> None:
@@ -742,7 +748,7 @@ def refuse_suitless_plan(shoe: Shoe, layout: CardLayout) -> None:
     each way only costs more with cells, so what is refused here is refused once they
     are known, and nothing else is. A layout whose own count will not fit is left to
     its own refusal."""
-    if not layout.detail.suits or shoe.suits is None or shoe.suits_known:
+    if not _suitless(shoe, layout):
         return
     cost = plan_cost(layout.detail, layout.tableau, layout.cards)
     if cost.fits:
@@ -1057,7 +1063,7 @@ def count_first(layout: CardLayout, shoe: Shoe, *,
     of the count made, as :func:`card_table` tells it: minutes for a rich bet (one on the
     suits and ranks of a deck's every card was once counted 230 s, silent)."""
     detail = layout.detail
-    if (detail, layout.tableau, layout.cards) in _OCCUPIED or (shoe, layout) in _FIRST:
+    if cells_found(layout) or (shoe, layout) in _FIRST:
         return
     if ((detail.suits and not shoe.suits_known) or needs_python_integers(shoe.cards)
             or not _reaches_every_cell(layout, shoe)):
@@ -1088,8 +1094,7 @@ def count_seconds(shoe: Shoe, layout: CardLayout) -> float:
     (:mod:`~bacc_edge.engine.card_replay`), else a count as its plan prices it. Nothing
     for a shoe with cards removed without their suit, which :func:`suitless_notice`
     prices."""
-    if (first_table(shoe, layout) is not None
-            or (layout.detail.suits and shoe.suits is not None and not shoe.suits_known)):
+    if first_table(shoe, layout) is not None or _suitless(shoe, layout):
         return 0.0
     cost = check_plan(layout, f"{shoe.label} on {layout.detail.describe()}")
     return cost.replay_seconds if recorded(layout) is not None else cost.seconds
