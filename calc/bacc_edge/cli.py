@@ -868,7 +868,7 @@ def known_card_command(paytable, decks, counts, remove, infinite, bets, position
     from .output.known_card import known_card_output
     with progress_bar.bar("tables counted") as on_progress:
         result = known_card(loaded, shoe, positions=positions or range(1, 7), classes=classes,
-                            full_shoe=full, on_progress=on_progress)
+                            full_shoe=full, on_progress=on_progress, on_note=say)
     for warning in result.warnings:
         say(f"warning: {warning}")
     click.echo(known_card_output(result, fmt, digits=digits), nl=False)

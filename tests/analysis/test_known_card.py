@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections import defaultdict
 from fractions import Fraction
 
@@ -16,6 +17,7 @@ from card_numbers import physical
 
 from bacc_edge import (ArgumentError, Bet, Event, KnownCard, OptionError, Shoe, Tables, banker,
                        coup, known_card, load_paytable, player, tie)
+from bacc_edge.analysis import bet_report, evaluator
 from bacc_edge.analysis.evaluator import layout_for
 from bacc_edge.analysis.known_card import EDGE_SORT, parse_classes
 from bacc_edge.cli import main
@@ -266,7 +268,45 @@ def test_progress_moves_between_every_two_tables_counted():
         assert before != "count" or after != "count", heard
     steps = [h for h in heard if h != "count"]
     assert steps[0][0] == 0 and steps[-1][0] == steps[-1][1]
-    assert all(b[0] <= a[0] <= b[0] + 1 for b, a in zip(steps, steps[1:]))  # one at a time
+    most = steps[-1][1] // heard.count("count")  # no step past a table's share
+    assert all(b[0] <= a[0] <= b[0] + most for b, a in zip(steps, steps[1:]))
+
+
+NINES = Bet("nines", [Event("e", (player.card(2).rank == "Q") & (banker.card(1).rank == "9"),
+                            3)])  # this test's own bet: no other test finds its cells
+
+
+def test_each_long_count_is_told_before_it_starts_and_a_table_kept_is_not(monkeypatch,
+                                                                          tmp_path):
+    """on_note hears, before each count estimated past NOTICE_SECONDS (here 0), of it, as
+    the report tells: the count that finds the cells of each layout; at a position the
+    bet never reads (card 1), the counts of the shoe less a card of each rank, as one;
+    at one it reads (card 2), the count of the shoe (one deck: the cells were found on
+    plenty of every card). Tables already kept are not told of again. The command prints
+    the notes on stderr."""
+    for module in (evaluator, bet_report):
+        monkeypatch.setattr(module, "NOTICE_SECONDS", 0.0)
+    heard: list = []
+    tables = Tables()
+    known_card([NINES], Shoe.decks(1), positions=[1, 2], tables=tables, on_note=heard.append)
+    assert len(heard) == 4, heard
+    assert re.fullmatch(r"bet 'nines': counting about .* \(estimated\)", heard[0])
+    assert re.fullmatch(r"bet 'nines': counting 1 deck less a card of each rank \(13 counts\) "
+                        r"on the cells found: [0-9.]+ s \(estimated\)", heard[1])
+    assert re.fullmatch(r"bets 'nines', 'coup.card\(2\)': counting about .* \(estimated\)",
+                        heard[2])
+    assert re.fullmatch(r"bets 'nines', 'coup.card\(2\)': counting 1 deck on the cells found: "
+                        r"[0-9.]+ s \(estimated\)", heard[3])
+    heard.clear()
+    known_card([NINES], Shoe.decks(1), positions=[1, 2], tables=tables, on_note=heard.append)
+    assert heard == []
+    path = tmp_path / "nines.py"
+    path.write_text("from bacc_edge import *\nBETS = [Bet('nines', [Event('e', (player.card(2)"
+                    ".rank == 'Q') & (banker.card(1).rank == '9'), 3)])]\n")
+    out = CliRunner().invoke(main, ["known-card", str(path), "--decks", "1", "-p", "1"])
+    assert out.exit_code == 0, out.output
+    assert re.fullmatch(r"bet 'nines': counting 1 deck less a card of each rank \(13 counts\) "
+                        r"on the cells found: [0-9.]+ s \(estimated\)\n", out.stderr)
 
 
 SEVENS = Bet("Sevens", [Event("pair of sevens", player.pair & (player.card(1).rank == "7"),

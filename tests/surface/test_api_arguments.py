@@ -444,6 +444,7 @@ API = [
       for name, call in [
           ("report", lambda bad: lambda: report(PUNTO, on_note=bad)),
           ("report_all", lambda bad: lambda: report_all([PUNTO], on_note=bad)),
+          ("known_card", lambda bad: lambda: bacc_edge.known_card(PUNTO, on_note=bad)),
       ]],
     ("bet_statistics(a Bet)", lambda: bacc_edge.bet_statistics(bacc_edge.Bet(
         "T", [bacc_edge.Event("t", bacc_edge.tie, 8)])), ArgumentError,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Callable
+from typing import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from decimal import Decimal
@@ -167,6 +167,11 @@ class Tables:
         return (kept if kept is not None
                 else self._kept(key, layout.table(shoe, on_progress=on_progress)))
 
+    def holds(self, shoe: Shoe, layout: Layout) -> bool:
+        """Whether the table of ``shoe`` on ``layout`` is kept: :meth:`get` counts
+        nothing."""
+        return (shoe, layout) in self._cache
+
     def class_totals(self, shoe: Shoe, evaluator: Evaluator, *,
                      on_progress: Progress | None = None) -> np.ndarray:
         """The deals of ``shoe`` summed by ``evaluator``'s settle classes, on its layout:
@@ -326,7 +331,7 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
         counting = part(on_progress, step.done, share, step.total)
         try:
             evaluator = Evaluator.compiled(bets, layout)  # a card layout's cells found above
-            _announce_count(shoe, layout, bets, on_note)
+            announce_count(shoe, layout, bets, on_note)
             totals = tables.class_totals(shoe, evaluator, on_progress=counting)
             beyond = full_shoe is not None and full_shoe != shoe
             alone = beyond and not _reaches(layout, full_shoe)
@@ -359,8 +364,9 @@ def _refuse_rank_counts(full_shoe: Shoe, bets: list[Bet], tableau: Tableau) -> N
                             f"its suits (Shoe.decks(n), or Shoe.from_suits), or leave it out")
 
 
-def _announce_count(shoe: Shoe, layout: Layout, bets: list[Bet],
-                    on_note: Callable[[str], None] | None) -> None:
+def announce_count(shoe: Shoe, layout: Layout, bets: Sequence[Bet],
+                   on_note: Callable[[str], None] | None, *, alike: int = 1,
+                   named: str | None = None) -> None:
     """Tell ``on_note``, before it starts, of a count of ``shoe`` on ``layout``'s card
     cells, once they are found, estimated past
     :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`: one with cards removed without
@@ -368,19 +374,23 @@ def _announce_count(shoe: Shoe, layout: Layout, bets: list[Bet],
     layout's cells (:func:`~bacc_edge.engine.card_table.count_seconds`; classes of them
     count their own, quick way). The layout's notice (:func:`layout_for`) priced only
     the count that found the cells: a rich bet on one deck, its cells found on plenty
-    of every card, was told of one count of 74 s and made two, of 230 and 170 s."""
+    of every card, was told of one count of 74 s and made two, of 230 and 170 s.
+    ``alike``: counts of as many shoes like ``shoe`` made one after another (a shoe less
+    a card of each rank), told as one, in all, under the words ``named`` (else the
+    shoe's label)."""
     fine = getattr(layout, "fine", None)
     if on_note is None or not isinstance(fine, CardLayout) or isinstance(layout,
                                                                           StreamedLayout):
         return  # a streamed count tells of each shoe, and refuses a suitless one
-    notice = suitless_notice(shoe, fine)
+    named = named or shoe.label
+    notice = suitless_notice(shoe, fine, alike)
     if notice:
-        on_note(f"{bets_named(bets)}: counting {shoe.label}, its cards removed without "
+        on_note(f"{bets_named(bets)}: counting {named}, its cards removed without "
                 f"their suit, {notice} (estimated)")
         return
-    seconds = count_seconds(shoe, fine) if layout is fine else 0.0
+    seconds = alike * count_seconds(shoe, fine) if layout is fine else 0.0
     if seconds > NOTICE_SECONDS:
-        on_note(f"{bets_named(bets)}: counting {shoe.label} on the cells found: "
+        on_note(f"{bets_named(bets)}: counting {named} on the cells found: "
                 f"{describe_seconds(seconds)} (estimated)")
 
 
@@ -616,5 +626,5 @@ def tables_argument(value):
 
 
 __all__ = ["PYTHON_INT_BYTES", "TABLES_BYTES", "BetResult", "CheckStatus", "EventResult",
-           "FigureCheck", "StudyStatus", "Tables", "check", "check_all", "evaluate", "layouts",
-           "report", "report_all"]
+           "FigureCheck", "StudyStatus", "Tables", "announce_count", "check", "check_all",
+           "evaluate", "layouts", "report", "report_all"]

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
 from ..errors import ArgumentError, OptionError, ShoeError, kind_of
 from ..game.cards import CardNameError, RANKS, parse_rank
 from ..engine.card_table import CardDetail
-from ..engine.outcome_table import needs_python_integers
+from ..engine.outcome_table import Layout, needs_python_integers
 from ..game.coup import COUP_CARDS, POSITIONS, SHOE_ORDER
 from ..game.shoe import SUITS_NEEDED, Shoe, shoe_argument
 from ..game.tableau import Tableau, tableau_argument
@@ -41,8 +41,8 @@ from ..language.bet import Bet, Event
 from ..language.card_words import coup
 from ..language.loader import as_paytable
 from ..util.arguments import callable_argument, quoted
-from ..util.progress import Progress, Steps
-from .bet_report import Tables, layouts, report, tables_argument
+from ..util.progress import Progress, Steps, part
+from .bet_report import Tables, announce_count, layouts, report, tables_argument
 from .evaluator import Evaluator, bet_features, layout_for
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
@@ -207,8 +207,8 @@ def positions_argument(positions) -> tuple[int, ...]:
 
 def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_ORDER) + 1),
                classes=None, tableau: Tableau | None = None, tables: Tables | None = None,
-               full_shoe: Shoe | None = None, on_progress: Progress | None = None
-               ) -> KnownCard:
+               full_shoe: Shoe | None = None, on_progress: Progress | None = None,
+               on_note: Callable[[str], None] | None = None) -> KnownCard:
     """What one known card of the next coup is worth, on ``shoe`` (8 decks by default).
 
     ``source`` is a paytable file's path, a loaded paytable, a :class:`Bet` or a list of
@@ -219,9 +219,16 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     can never happen is judged as :func:`~bacc_edge.analysis.bet_report.report` judges
     it, on ``full_shoe`` (by default the whole decks ``shoe`` was dealt from): an error,
     or where only the cards gone rule it out a line of :attr:`KnownCard.warnings`.
-    ``on_progress(done, total)`` hears of each table counted: a rank's at a position
-    where a bet never reads the card, and a count and its settling where bets do."""
+    ``on_progress(done, total)`` hears of each table counted, and of each long count's
+    own progress: the count that finds the cells and a rank's at a position where a bet
+    never reads the card; the count that finds the cells, the count and its settling
+    where bets do. ``on_note(line)`` hears, before it starts, of each count estimated
+    past :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`, as
+    :func:`~bacc_edge.analysis.bet_report.report` tells of them; one that would take
+    more memory or time than a count may is refused before it starts
+    (:class:`~bacc_edge.errors.PlanTooLarge`, naming the bets)."""
     callable_argument(on_progress)
+    callable_argument(on_note, "on_note")
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
     paytable = as_paytable(source)
     tableau = tableau_argument(tableau or paytable.rules)
@@ -232,14 +239,21 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     bets = list(paytable.bets)
     _countable(bets, shoe, tableau)
     held = [r for r in range(len(RANKS)) if shoe.ranks[r]]
-    plan = []
+    split = []
     for n in asked:
         blind = [i for i, b in enumerate(bets) if shoe.cards > COUP_CARDS and not _sees([b], n)]
-        seeing = [i for i in range(len(bets)) if i not in blind]
-        plan.append((n, _grouped(bets, blind, tableau, shoe), _grouped(bets, seeing, tableau,
-                                                                        shoe)))
-    step = Steps(on_progress, sum(len(held) * len(b) + SEEING_STEPS * len(s)
-                                  for _, b, s in plan))
+        split.append((n, blind, [i for i in range(len(bets)) if i not in blind]))
+    # the bets' layouts found first (a count each on the cards), a table's worth of
+    # progress a bet; then the tables, as many as if no two bets shared a layout
+    finding = TABLE_STEPS * len(bets)
+    at_most = TABLE_STEPS * _tables(split, len(held))
+    layout_of = {i: layout for layout, places in layouts(
+        bets, tableau, shoe, on_note=on_note,
+        on_progress=part(on_progress, 0, finding, finding + at_most)).items() for i in places}
+    plan = [(n, _grouped(blind, layout_of), _grouped(seeing, layout_of))
+            for n, blind, seeing in split]
+    step = Steps(part(on_progress, finding, at_most, finding + at_most),
+                 TABLE_STEPS * _tables(plan, len(held)))
     lines: dict[int, tuple[int, ...]] = {}  # each bet's deals by line on the shoe (> 0 or 0)
     warnings: tuple[str, ...] = ()
     out = []
@@ -249,27 +263,31 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
         mass = [Fraction(sum(shoe.ranks[r] for r in group), shoe.cards) for group in groups]
         for places in blind_groups:  # a card the bets never see: as if removed, by rank
             by_rank, reached = _unseen_card([bets[i] for i in places], held, shoe, tableau,
-                                            tables, step)
+                                            tables, step, on_note)
             lines.update(zip(places, reached))
             for k, group in enumerate(groups):
                 if mass[k]:
                     evs[k, places] = _weighed(by_rank, group, shoe)
         for places in seeing_groups:
             together = [bets[i] for i in places] + [card]
-            layout = layout_for(together, tableau, shoe=shoe)
-            table = tables.get(shoe, layout)
-            step()
+            layout = layout_for(together, tableau, shoe=shoe, on_note=on_note,
+                                on_progress=_table_part(step))
+            step(TABLE_STEPS)
+            if not tables.holds(shoe, layout):
+                announce_count(shoe, layout, together, on_note)
+            table = tables.get(shoe, layout, on_progress=_table_part(step))
+            step(TABLE_STEPS)
             evaluator = Evaluator.compiled(together, layout)
             totals = evaluator.class_totals(table)
             lines.update(zip(places, evaluator.line_counts(totals)[:-1]))
             class_held = evaluator.class_events[-1]  # each settle class's class of the card
             for k in range(len(groups)):
-                part = np.where(class_held == k, totals, 0)
-                count = int(part.sum())
+                given = np.where(class_held == k, totals, 0)
+                count = int(given.sum())
                 mass[k] = Fraction(count, int(totals.sum()))
                 if count:
-                    evs[k, places] = evaluator.evs(part)[:-1]
-            step(SEEING_STEPS - 1)
+                    evs[k, places] = evaluator.evs(given)[:-1]
+            step(TABLE_STEPS)
         if not out:  # the events are judged once, before the other positions are counted
             warnings = _never_happen(paytable, lines, shoe, full_shoe, tableau, tables)
         rows = tuple(KnownRank(tuple(RANKS[r] for r in group),
@@ -282,9 +300,17 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
                      tuple(out), paytable.file, warnings)
 
 
-#: Progress steps of a group of bets that read the known card: its table counted, then
-#: its bets compiled and settled class by class.
-SEEING_STEPS = 2
+#: Progress steps of one table: a long count tells its own progress within them.
+TABLE_STEPS = 100
+#: Tables' worth of progress of a group of bets that read the known card: the count that
+#: finds its cells (none where they were found before), its table counted (none where
+#: that count kept it), then its bets compiled and settled class by class.
+SEEING_TABLES = 3
+
+
+def _table_part(step: Steps) -> Progress | None:
+    """The progress of the next table's count, within its :data:`TABLE_STEPS`."""
+    return part(step.on_progress, step.done, TABLE_STEPS, step.total)
 
 
 def _countable(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> None:
@@ -319,11 +345,19 @@ def _never_happen(paytable, lines: dict[int, tuple[int, ...]], shoe: Shoe,
     return tuple(w for r in results for w in r.warnings)
 
 
-def _grouped(bets: Sequence[Bet], chosen: list[int], tableau: Tableau, shoe: Shoe
-             ) -> list[list[int]]:
-    """The places ``chosen`` among ``bets``, grouped by the layout each is counted on."""
-    return [[chosen[j] for j in group] for group in
-            layouts([bets[i] for i in chosen], tableau, shoe).values()]
+def _grouped(chosen: list[int], layout_of: dict[int, Layout]) -> list[list[int]]:
+    """The places ``chosen`` among the bets, grouped by the layout each is counted on
+    (``layout_of``), in the order of their first bets."""
+    groups: dict[Layout, list[int]] = {}
+    for i in chosen:
+        groups.setdefault(layout_of[i], []).append(i)
+    return list(groups.values())
+
+
+def _tables(plan, held: int) -> int:
+    """Tables' worth of progress of ``plan``: per position, its groups (or bets) that never
+    read the card, its groups that do (:data:`SEEING_TABLES` each)."""
+    return sum((held + 1) * len(blind) + SEEING_TABLES * len(seeing) for _, blind, seeing in plan)
 
 
 def _sees(bets: Sequence[Bet], n: int) -> bool:
@@ -337,22 +371,33 @@ def _sees(bets: Sequence[Bet], n: int) -> bool:
 
 
 def _unseen_card(bets: Sequence[Bet], held: Sequence[int], shoe: Shoe, tableau: Tableau,
-                 tables: Tables, step: Steps) -> tuple[dict, list[tuple[int, ...]]]:
+                 tables: Tables, step: Steps, on_note: Callable[[str], None] | None
+                 ) -> tuple[dict, list[tuple[int, ...]]]:
     """The bets' values given that a card they never read is of each rank ``held``: the
     cards of a shuffled shoe are alike, so the coup's other cards are dealt from the shoe
     less that card, its suit the shoe's share of each (a card removed without its suit,
-    exactly); a step of progress each. Also each bet's deals by line summed over those
-    shoes: an event that settles none on any of them settles none on the shoe itself
-    (a deal reaching it leaves, among seven cards or more, a card out of it)."""
-    layout = layout_for(bets, tableau, shoe=shoe)
+    exactly); a table of progress each, after the count that finds the cells, and those
+    counts not yet kept told to ``on_note`` as one where they are long. Also each bet's
+    deals by line summed over those shoes: an event that settles none on any of them
+    settles none on the shoe itself (a deal reaching it leaves, among seven cards or
+    more, a card out of it)."""
+    layout = layout_for(bets, tableau, shoe=shoe, on_note=on_note,
+                        on_progress=_table_part(step))
+    step(TABLE_STEPS)
     evaluator = Evaluator.compiled(bets, layout)
+    shoes = {r: shoe if shoe.replacement else shoe.remove(RANKS[r]) for r in held}
+    counted = [s for s in shoes.values() if not tables.holds(s, layout)]
+    if counted:
+        announce_count(counted[0], layout, bets, on_note, alike=len(counted),
+                       named=f"{shoe.label} less a card of each rank ({len(counted)} "
+                             f"count{'s' if len(counted) > 1 else ''})")
     by_rank, reached = {}, [np.zeros(len(pays), dtype=object) for pays in evaluator.pays]
     for r in held:
-        table = tables.get(shoe if shoe.replacement else shoe.remove(RANKS[r]), layout)
+        table = tables.get(shoes[r], layout, on_progress=_table_part(step))
         by_rank[r] = evaluator.evs(table)
         reached = [a + np.array(c, dtype=object) for a, c in
                    zip(reached, evaluator.line_counts(table))]
-        step()
+        step(TABLE_STEPS)
     return by_rank, [tuple(int(x) for x in a) for a in reached]
 
 

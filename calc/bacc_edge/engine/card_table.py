@@ -718,18 +718,19 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost, by_class: bool = False
     return spread, seconds, way
 
 
-def suitless_notice(shoe: Shoe, layout: CardLayout) -> str | None:
+def suitless_notice(shoe: Shoe, layout: CardLayout, alike: int = 1) -> str | None:
     """What counting ``shoe``, with cards removed without their suit, on ``layout`` will
     take for a report (its deals by class, :func:`card_class_totals`), in words ("as the
     40 shoes their suits could have left: 21.5 s"), where it is
     estimated past :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`; else None (its
-    suits all known, a layout that reads none, a count kept or short). A count neither
-    way fits is refused here, before it starts
-    (:class:`~bacc_edge.errors.PlanTooLarge`)."""
+    suits all known, a layout that reads none, a count kept or short). ``alike``: counts
+    of as many shoes like it, priced in all. A count neither way fits is refused here,
+    before it starts (:class:`~bacc_edge.errors.PlanTooLarge`)."""
     if not _suitless(shoe, layout) or first_table(shoe, layout) is not None:
         return None
     cost = check_plan(layout, f"{shoe.label} on {layout.detail.describe()}")
     _, seconds, way = _suitless_route(shoe, layout, cost, by_class=True)
+    seconds *= alike
     return f"{way}: {describe_seconds(seconds)}" if seconds > NOTICE_SECONDS else None
 
 
