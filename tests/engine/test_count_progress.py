@@ -1,14 +1,15 @@
 """A card count estimated past ``card_table.PROGRESS_SECONDS`` tells its progress part by
 part of its coups (``card_enumeration.PROGRESS_PARTS``), and its parts together count as
-the reference dealer counts: every coup dealt once."""
+the reference dealer counts: every coup dealt once. A long count runs in parts whether or
+not anyone listens, so that Ctrl-C is heard between them."""
 
 import pytest
 from test_card_bets import engine, physical, reference_count
 from test_card_sparse import ROWS, SPECS
 
-from bacc_edge import Bet, Event, Shoe, Tables
+from bacc_edge import Bet, Event, Shoe, Tables, banker, player, report
 from bacc_edge.analysis.evaluator import layout_for
-from bacc_edge.engine import card_enumeration, card_table
+from bacc_edge.engine import card_enumeration, card_kernels, card_table
 
 
 @pytest.mark.parametrize("dense", [True, False], ids=["array", "dict"])
@@ -62,3 +63,37 @@ def test_a_reports_first_count_tells_its_parts_before_the_bet_is_counted(monkeyp
     finding = [d for d, _ in heard if 0 < d < total // 2]
     assert len(set(finding)) >= card_enumeration.PROGRESS_PARTS // 2
     assert [d for d, _ in heard] == sorted(d for d, _ in heard) and heard[-1][0] == total
+
+
+@pytest.mark.parametrize("removed", ["", "5"],
+                         ids=["suits known", "a card without its suit, modulo primes"])
+def test_a_long_count_runs_in_parts_so_that_ctrl_c_stops_it_between_two(monkeypatch, removed):
+    """Python acts on Ctrl-C only between two kernel runs, never inside one: a count of
+    more than ``INTERRUPT_SEQUENCES`` card sequences (here every count) runs its coups in
+    parts, no one listening to its progress, so an interrupt at its second run stops it
+    after one part of its coups (a count modulo primes of 1.3e9 sequences, run whole,
+    heard Ctrl-C 72 s late). The count that finds the bet's cells runs first (a count of
+    known suits); with a card removed without its suit, the count modulo primes after
+    it. (Each bet is this test's own: no other test has found its cells.)"""
+    bet = Bet(f"stopped {removed}", [Event("e", (player.card(1).suit == "♥")
+                                           & (banker.card(2).rank == "9"), 3)])
+    deck = Shoe.decks(1)
+    if removed:
+        report([bet], deck)  # its cells found, whole
+    runs = []
+    kernels = {name: getattr(card_kernels, name) for name in ("count_cells", "count_named")}
+
+    def run(name):
+        def kernel(cells, *args):
+            runs.append(len(cells.coups))
+            if len(runs) == 2:
+                raise KeyboardInterrupt
+            return kernels[name](cells, *args)
+        return kernel
+
+    for name in kernels:
+        monkeypatch.setattr(card_kernels, name, run(name))
+    monkeypatch.setattr(card_enumeration, "INTERRUPT_SEQUENCES", 1e-9)
+    with pytest.raises(KeyboardInterrupt):
+        report([bet], deck.remove(removed) if removed else deck, full_shoe=deck)
+    assert runs[0] == 1, runs  # a coup a run, the most parts there can be

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from math import perm
+from math import ceil, perm
 
 import numpy as np
 
@@ -76,6 +76,11 @@ DICT_BYTES = 136
 FOLD_SEQUENCES = 1e7
 #: A count told ``on_progress`` runs its coups in this many parts, a step each.
 PROGRESS_PARTS = 20
+#: Card sequences a count deals in one kernel run, about, at most: a longer count runs its
+#: coups in parts of about this many (:func:`count_parts`), since Python acts on Ctrl-C
+#: only between two kernel runs, never inside one (0.2-0.8 s of dealing at 40-150 ns a
+#: sequence; a count modulo primes of 1.3e9 sequences, run whole, heard Ctrl-C 72 s late).
+INTERRUPT_SEQUENCES = 5e6
 #: A coup weighed into its group (:mod:`~bacc_edge.engine.coup_groups`) takes as long as
 #: dealing this many card sequences into an array (measured: 13-24 ns a coup, its
 #: factors read off once, :class:`~bacc_edge.engine.coup_groups.WeighedCoups`, on random
@@ -466,7 +471,7 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     cells, block_stride, groups = inputs
     if groups is not None:  # a group of coups alike at a time: fewer steps
         cells, shoe = weighed(groups, shoe)
-    n_parts = 1 if on_progress is None else PROGRESS_PARTS
+    n_parts = count_parts(sequences, on_progress)
     step = Steps(on_progress, n_parts)
     for _, _, part in coup_slices(cells, n_parts):
         done = _count_part(part, block_stride, shoe, into)
@@ -476,10 +481,21 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     return 0
 
 
+def count_parts(sequences: float, on_progress: Progress | None) -> int:
+    """How many runs a count of about ``sequences`` card sequences makes of its coups
+    (:func:`coup_slices`): :data:`PROGRESS_PARTS` where ``on_progress`` listens, and one
+    per :data:`INTERRUPT_SEQUENCES` where that is more, so that Ctrl-C stops it within
+    a run; one where neither (a quick count is one kernel call)."""
+    return max(1 if on_progress is None else PROGRESS_PARTS,
+               ceil(sequences / INTERRUPT_SEQUENCES))
+
+
 def coup_slices(cells, n_parts: int):
     """The coups of ``cells`` (the count kernels' inputs) in ``n_parts`` runs of about as
-    many coups: (start, stop, the cells of coups start:stop alone). A coup adds to the same
-    counts whichever run deals it, so a count runs them one by one to tell its progress."""
+    many coups (as many runs as coups at most): (start, stop, the cells of coups
+    start:stop alone). A coup adds to the same counts whichever run deals it, so a count
+    runs them one by one to tell its progress, or to hear Ctrl-C between them."""
+    n_parts = max(1, min(n_parts, len(cells.coups)))
     edges = np.linspace(0, len(cells.coups), n_parts + 1).astype(int)
     for start, stop in zip(edges[:-1], edges[1:]):
         yield start, stop, cells._replace(coups=cells.coups[start:stop],
@@ -582,8 +598,9 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
 
 
 __all__ = ["ABSENT", "CELL_BYTES", "COUP_STEPS", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES",
-           "GROUPS_FROM", "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS", "PROGRESS_PARTS",
-           "SPARSE_CELLS", "SPILLED_BYTES", "cells_memory", "coup_groups", "coup_slices",
+           "GROUPS_FROM", "INTERRUPT_SEQUENCES", "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS",
+           "PROGRESS_PARTS", "SPARSE_CELLS", "SPILLED_BYTES", "cells_memory", "count_parts",
+           "coup_groups", "coup_slices",
            "grouped_steps", "too_many_cells", "count_run", "enumeration", "fold_classes",
            "fold_coups", "interchangeable", "no_residues", "on_cells", "relabelling",
            "shoe_counts", "sparse_items", "tail_ways", "value_folded"]

@@ -53,7 +53,7 @@ from .card_plan import (NOTICE_SECONDS, check_plan, describe_seconds, plan_cost,
                         primes_in_words, residue_sequences, suitless_plan)
 from .card_replay import class_totals_known, count_known, first_counted, recorded
 from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS,
-                               PROGRESS_PARTS, cells_memory, count_run, coup_slices,
+                               cells_memory, count_parts, count_run, coup_slices,
                                enumeration, on_cells, relabelling, shoe_counts, sparse_items,
                                tail_ways, too_many_cells)
 from .feature_kernels import look_up
@@ -850,7 +850,8 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout,
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
     cells, block_stride = enumeration(detail, layout.tableau)
-    n_parts = 1 if on_progress is None else PROGRESS_PARTS
+    n_parts = count_parts(residue_sequences(detail, layout.tableau, layout.cards, relabel),
+                          on_progress)
     step = Steps(on_progress, n_parts)
     for _, _, part in coup_slices(cells, n_parts):  # a coup adds to the same residues
         if card_kernels.count_cells(
