@@ -309,6 +309,19 @@ def test_each_long_count_is_told_before_it_starts_and_a_table_kept_is_not(monkey
                         r"on the cells found: [0-9.]+ s \(estimated\)\n", out.stderr)
 
 
+def test_a_bet_that_reads_the_card_is_counted_only_beside_it(monkeypatch):
+    """At a position the bet reads, it is counted beside the card's class, once: not
+    first alone, to find cells of its own that are never counted (every count is told
+    here, NOTICE_SECONDS 0). (The bet is this test's own: no other test finds its
+    cells.)"""
+    monkeypatch.setattr(evaluator, "NOTICE_SECONDS", 0.0)
+    bet = Bet("tens", [Event("e", (player.card(1).rank == "10") & (banker.card(1).suit == "♦"),
+                             3)])
+    heard: list = []
+    known_card([bet], Shoe.decks(1), positions=[1], on_note=heard.append)
+    assert heard and all(h.startswith("bets 'tens', 'coup.card(1)': ") for h in heard), heard
+
+
 SEVENS = Bet("Sevens", [Event("pair of sevens", player.pair & (player.card(1).rank == "7"),
                               50)])
 

@@ -43,7 +43,7 @@ from ..language.loader import as_paytable
 from ..util.arguments import callable_argument, quoted
 from ..util.progress import Progress, Steps, part
 from .bet_report import Tables, announce_count, layouts, report, tables_argument
-from .evaluator import Evaluator, bet_features, layout_for
+from .evaluator import Evaluator, answering_cells, bet_features, layout_for
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
 #: a natural, 6 7 8 9, and the rest.
@@ -243,17 +243,13 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     for n in asked:
         blind = [i for i, b in enumerate(bets) if shoe.cards > COUP_CARDS and not _sees([b], n)]
         split.append((n, blind, [i for i in range(len(bets)) if i not in blind]))
-    # the bets' layouts found first (a count each on the cards), a table's worth of
-    # progress a bet; then the tables, as many as if no two bets shared a layout
-    finding = TABLE_STEPS * len(bets)
-    at_most = TABLE_STEPS * _tables(split, len(held))
-    layout_of = {i: layout for layout, places in layouts(
-        bets, tableau, shoe, on_note=on_note,
-        on_progress=part(on_progress, 0, finding, finding + at_most)).items() for i in places}
-    plan = [(n, _grouped(blind, layout_of), _grouped(seeing, layout_of))
+    # bets counted together where they read the same cells: grouped before any count (a
+    # bet's own layout, found by a count of the cards, is never counted where it reads
+    # the card: there it is counted beside the card's class)
+    cells_of = {i: answering_cells([bet], tableau, shoe=shoe) for i, bet in enumerate(bets)}
+    plan = [(n, _grouped(blind, cells_of), _grouped(seeing, cells_of))
             for n, blind, seeing in split]
-    step = Steps(part(on_progress, finding, at_most, finding + at_most),
-                 TABLE_STEPS * _tables(plan, len(held)))
+    step = Steps(on_progress, TABLE_STEPS * _tables(plan, len(held)))
     lines: dict[int, tuple[int, ...]] = {}  # each bet's deals by line on the shoe (> 0 or 0)
     warnings: tuple[str, ...] = ()
     out = []
@@ -345,12 +341,12 @@ def _never_happen(paytable, lines: dict[int, tuple[int, ...]], shoe: Shoe,
     return tuple(w for r in results for w in r.warnings)
 
 
-def _grouped(chosen: list[int], layout_of: dict[int, Layout]) -> list[list[int]]:
-    """The places ``chosen`` among the bets, grouped by the layout each is counted on
-    (``layout_of``), in the order of their first bets."""
+def _grouped(chosen: list[int], cells_of: dict[int, Layout]) -> list[list[int]]:
+    """The places ``chosen`` among the bets, grouped by the cells that answer each
+    (``cells_of``), in the order of their first bets."""
     groups: dict[Layout, list[int]] = {}
     for i in chosen:
-        groups.setdefault(layout_of[i], []).append(i)
+        groups.setdefault(cells_of[i], []).append(i)
     return list(groups.values())
 
 
