@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from reference import card_points, reference_sequences
 from card_numbers import physical
 
-from bacc_edge import (ArgumentError, Bet, Event, KnownCard, OptionError, Shoe, Tables, banker,
-                       coup, known_card, load_paytable, player, tie)
+from bacc_edge import (ArgumentError, Bet, Event, KnownCard, OptionError, PlanTooLarge, Shoe,
+                       Tables, banker, coup, known_card, load_paytable, player, tie)
 from bacc_edge.analysis import bet_report, evaluator
 from bacc_edge.analysis.evaluator import layout_for
 from bacc_edge.analysis.known_card import EDGE_SORT, parse_classes
@@ -320,6 +320,27 @@ def test_a_bet_that_reads_the_card_is_counted_only_beside_it(monkeypatch):
     heard: list = []
     known_card([bet], Shoe.decks(1), positions=[1], on_note=heard.append)
     assert heard and all(h.startswith("bets 'tens', 'coup.card(1)': ") for h in heard), heard
+
+
+RICH = Bet("Rich", [Event("both", player.hand.same_suit & (player.card(1).colour == "red")
+                           & banker.hand.same_colour & (banker.card(1).colour == "black"),
+                           200)])
+
+
+def _no_count(line: str) -> None:
+    raise AssertionError(f"a count started before the refusal: {line}")
+
+
+def test_a_position_too_long_to_count_is_refused_before_any_is_counted():
+    """Every position's counts are priced before the first is made: card 6 beside a rich
+    bet on suits and colours (13 minutes, past the time a count may take, not the memory)
+    is refused before card 1 (4.3 minutes, told first) is counted, naming the limit
+    passed alone. (The tester's: card 1 counted for 154 s, then card 6 refused.)"""
+    with pytest.raises(PlanTooLarge) as refused:
+        known_card([RICH], positions=[1, 6], on_note=_no_count)
+    message = str(refused.value)
+    assert message.startswith("bets 'Rich', 'coup.card(6)': too large to count: ")
+    assert ", past the 10.0 minutes a count may take; " in message, message
 
 
 SEVENS = Bet("Sevens", [Event("pair of sevens", player.pair & (player.card(1).rank == "7"),

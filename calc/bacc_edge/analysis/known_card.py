@@ -43,7 +43,7 @@ from ..language.loader import as_paytable
 from ..util.arguments import callable_argument, quoted
 from ..util.progress import Progress, Steps, part
 from .bet_report import Tables, announce_count, layouts, report, tables_argument
-from .evaluator import Evaluator, answering_cells, bet_features, layout_for
+from .evaluator import Evaluator, answering_cells, bet_features, layout_for, plan_cost
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
 #: a natural, 6 7 8 9, and the rest.
@@ -249,6 +249,11 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     cells_of = {i: answering_cells([bet], tableau, shoe=shoe) for i, bet in enumerate(bets)}
     plan = [(n, _grouped(blind, cells_of), _grouped(seeing, cells_of))
             for n, blind, seeing in split]
+    for n, blind_groups, seeing_groups in plan:  # every count priced before any is made
+        for counted in ([[bets[i] for i in places] for places in blind_groups]
+                        + [[bets[i] for i in places] + [_card_classes(n, groups)]
+                           for places in seeing_groups]):
+            plan_cost(answering_cells(counted, tableau, shoe=shoe), counted)
     step = Steps(on_progress, TABLE_STEPS * _tables(plan, len(held)))
     lines: dict[int, tuple[int, ...]] = {}  # each bet's deals by line on the shoe (> 0 or 0)
     warnings: tuple[str, ...] = ()

@@ -240,7 +240,12 @@ class PlanCost:
     def fits(self) -> bool:
         """Whether the count may start: within the time, and its fewest cells within the
         memory, a count may take (past its most, it is stopped where they pass)."""
-        return (self.seconds <= TIME_LIMIT and self.memory(self.least) <= MEMORY_LIMIT
+        return self.seconds <= TIME_LIMIT and self.fits_memory
+
+    @property
+    def fits_memory(self) -> bool:
+        """Whether its fewest cells fit in the memory a count may take."""
+        return (self.memory(self.least) <= MEMORY_LIMIT
                 and not (self.sparse and self.least > SPARSE_CELLS))
 
     @property
@@ -520,10 +525,11 @@ def check_plan(layout, what: str) -> PlanCost:
     estimates and the cause) a plan that will not fit."""
     cost = plan_cost(layout.detail, layout.tableau, layout.cards)
     if not cost.fits:
+        past = [_bytes(MEMORY_LIMIT)] if not cost.fits_memory else []
+        past += [describe_seconds(TIME_LIMIT)] if cost.seconds > TIME_LIMIT else []
         raise PlanTooLarge(
-            f"{what}: too large to count: {cost.describe()}, past the "
-            f"{_bytes(MEMORY_LIMIT)} and {describe_seconds(TIME_LIMIT)} a count may take; "
-            f"{cost.why}" + _streamed_words(cost))
+            f"{what}: too large to count: {cost.describe()}, past the {' and '.join(past)} "
+            f"a count may take; {cost.why}" + _streamed_words(cost))
     return cost
 
 
