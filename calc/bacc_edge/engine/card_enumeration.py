@@ -492,15 +492,34 @@ def count_parts(sequences: float, on_progress: Progress | None) -> int:
 
 def coup_slices(cells, n_parts: int):
     """The coups of ``cells`` (the count kernels' inputs) in ``n_parts`` runs of about as
-    many coups (as many runs as coups at most): (start, stop, the cells of coups
-    start:stop alone). A coup adds to the same counts whichever run deals it, so a count
-    runs them one by one to tell its progress, or to hear Ctrl-C between them."""
+    much dealing (as many runs as coups at most; :func:`coup_work`): (start, stop, the
+    cells of coups start:stop alone). A coup adds to the same counts whichever run deals
+    it, so a count runs them one by one to tell its progress, or to hear Ctrl-C between
+    them."""
     n_parts = max(1, min(n_parts, len(cells.coups)))
-    edges = np.linspace(0, len(cells.coups), n_parts + 1).astype(int)
+    done = np.cumsum(coup_work(cells))
+    edges = np.searchsorted(done, done[-1] * np.arange(1, n_parts) / n_parts, side="right")
+    edges = np.concatenate(([0], edges, [len(cells.coups)]))
     for start, stop in zip(edges[:-1], edges[1:]):
         yield start, stop, cells._replace(coups=cells.coups[start:stop],
                                           coup_key=cells.coup_key[start:stop],
                                           coup_ways=cells.coup_ways[start:stop])
+
+
+def coup_work(cells) -> np.ndarray:
+    """Per coup of ``cells``, about how many card sequences it deals, as a symmetric shoe
+    holding every card deals them: each fine card any of its value's fine classes (a
+    card whose suit no code reads, any of its bases). The coups of one layout differ by
+    a million times: a rich colour bet's 339,400 coups cut in equal numbers made a run
+    of 5 s among runs of 0.2 s."""
+    coups = np.asarray(cells.coups)
+    work = np.ones(len(coups))
+    for p in np.flatnonzero(np.asarray(cells.fine)):
+        values = coups[:, p]
+        ways = np.asarray(cells.n_bases, dtype=float) * (cells.n_suits if cells.suited[p]
+                                                         else 1)
+        work *= np.where(values == ABSENT, 1.0, ways[np.maximum(values, 0)])
+    return work
 
 
 def _count_part(part, block_stride, shoe, into: tuple) -> int:
@@ -600,7 +619,7 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
 __all__ = ["ABSENT", "CELL_BYTES", "COUP_STEPS", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES",
            "GROUPS_FROM", "INTERRUPT_SEQUENCES", "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS",
            "PROGRESS_PARTS", "SPARSE_CELLS", "SPILLED_BYTES", "cells_memory", "count_parts",
-           "coup_groups", "coup_slices",
+           "coup_groups", "coup_slices", "coup_work",
            "grouped_steps", "too_many_cells", "count_run", "enumeration", "fold_classes",
            "fold_coups", "interchangeable", "no_residues", "on_cells", "relabelling",
            "shoe_counts", "sparse_items", "tail_ways", "value_folded"]
