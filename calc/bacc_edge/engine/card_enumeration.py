@@ -497,6 +497,9 @@ def coup_slices(cells, n_parts: int):
     it, so a count runs them one by one to tell its progress, or to hear Ctrl-C between
     them."""
     n_parts = max(1, min(n_parts, len(cells.coups)))
+    if n_parts == 1:  # a quick count: its coups' work not weighed (5 ms on 339,400 coups)
+        yield 0, len(cells.coups), cells
+        return
     done = np.cumsum(coup_work(cells))
     edges = np.searchsorted(done, done[-1] * np.arange(1, n_parts) / n_parts, side="right")
     edges = np.concatenate(([0], edges, [len(cells.coups)]))
