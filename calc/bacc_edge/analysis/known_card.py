@@ -249,9 +249,10 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     cells_of = {i: answering_cells([bet], tableau, shoe=shoe) for i, bet in enumerate(bets)}
     plan = [(n, _grouped(blind, cells_of), _grouped(seeing, cells_of))
             for n, blind, seeing in split]
+    cards = {n: _card_classes(n, groups) for n in asked}  # each card's class, as a bet
     for n, blind_groups, seeing_groups in plan:  # every count priced before any is made
         for counted in ([[bets[i] for i in places] for places in blind_groups]
-                        + [[bets[i] for i in places] + [_card_classes(n, groups)]
+                        + [[bets[i] for i in places] + [cards[n]]
                            for places in seeing_groups]):
             plan_cost(answering_cells(counted, tableau, shoe=shoe), counted)
     step = Steps(on_progress, TABLE_STEPS * _tables(plan, len(held)))
@@ -259,7 +260,7 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     warnings: tuple[str, ...] = ()
     out = []
     for n, blind_groups, seeing_groups in plan:
-        card = _card_classes(n, groups)
+        card = cards[n]
         evs = np.empty((len(groups), len(bets)), dtype=object)
         mass = [Fraction(sum(shoe.ranks[r] for r in group), shoe.cards) for group in groups]
         for places in blind_groups:  # a card the bets never see: as if removed, by rank
