@@ -17,6 +17,7 @@ from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
 from .evaluator import Evaluator, Layout, answering_cells, bets_named, layout_for
 from .streamed_count import StreamedLayout, counts_quickly, streamed_or_layout_for
+from .progress_shares import QUICK_SECONDS, CountPrice, count_price, steps
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
@@ -111,11 +112,6 @@ class BetResult(Shown):
 
     def line(self, label: str) -> EventResult:
         return next(e for e in self.events if e.label == label)
-
-
-#: A bet's share of a report's progress: a card bet's table, counted once per way cards
-#: removed without their suits could have fallen, reports its counts within it.
-STEPS_PER_BET = 100
 
 
 #: The most bytes of counts the tables a :class:`Tables` keeps may take: past it, those
@@ -317,16 +313,17 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     if full_shoe is not None and full_shoe.suits is None and shoe.suits is not None:
         _refuse_rank_counts(full_shoe, paytable.bets, tableau)
     results: dict[int, BetResult] = {}
-    # each bet's steps twice: its layout found (a count of the fullest shoe where it
-    # reaches every cell, slow for some bets on the cards), then its count on ``shoe``
-    finding = STEPS_PER_BET * len(paytable.bets)
-    step = Steps(on_progress, 2 * finding)
+    # each bet's steps twice, by their priced time: its layout found (a count of the
+    # fullest shoe where it reaches every cell, slow for some bets on the cards), then
+    # its count on ``shoe`` (nothing more where that count kept it)
+    finding, counted = _shares(paytable.bets, tableau, full_shoe or shoe, shoe)
+    step = Steps(on_progress, sum(finding) + sum(counted))
     chosen_layouts = layouts(paytable.bets, tableau, full_shoe or shoe, on_note=on_note,
-                             on_progress=part(on_progress, 0, finding, step.total),
-                             streamed=True, counted=shoe)
-    step(finding)
+                             on_progress=part(on_progress, 0, sum(finding), step.total),
+                             streamed=True, counted=shoe, shares=finding)
+    step(sum(finding))
     for layout, chosen in chosen_layouts.items():
-        share = STEPS_PER_BET * len(chosen)
+        share = sum(counted[i] for i in chosen)
         bets = [paytable.bets[i] for i in chosen]
         counting = part(on_progress, step.done, share, step.total)
         try:
@@ -463,7 +460,8 @@ def check_all(paytables, *, tables: Tables | None = None,
 def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
             on_note: Callable[[str], None] | None = None,
             on_progress: Progress | None = None,
-            streamed: bool = False, counted: Shoe | None = None) -> dict[Layout, list[int]]:
+            streamed: bool = False, counted: Shoe | None = None,
+            shares: Sequence[int] | None = None) -> dict[Layout, list[int]]:
     """The bets grouped by the layout each is counted on (see
     :func:`~bacc_edge.analysis.evaluator.layout_for`; ``shoe``: the fullest shoe they will be
     counted on): layout → the bets' indices. Bets on points and pairs share the compact
@@ -472,18 +470,39 @@ def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
     too many to keep, :mod:`~bacc_edge.analysis.streamed_count`; ``counted``: a shoe a
     streamed layout will count besides ``shoe``, refused before it is announced where it
     cannot be streamed)
-    (``on_note``: a slow count announced, see :func:`layout_for`; ``on_progress``: a
-    step per bet, the count that finds a card layout's cells told within it)."""
+    (``on_note``: a slow count announced, see :func:`layout_for`; ``on_progress``: the
+    steps of each bet, ``shares`` (by default one each), the count that finds a card
+    layout's cells told within them)."""
     out: dict[Layout, list[int]] = {}
-    step = Steps(on_progress, STEPS_PER_BET * len(bets))
+    shares = [1] * len(bets) if shares is None else shares
+    step = Steps(on_progress, sum(shares))
     choose = partial(streamed_or_layout_for, counted=counted) if streamed else layout_for
     for i, bet in enumerate(bets):
         out.setdefault(choose(
             [bet], tableau, shoe=shoe, on_note=on_note,
-            on_progress=part(on_progress, step.done, STEPS_PER_BET, step.total)),
+            on_progress=part(on_progress, step.done, shares[i], step.total)),
             []).append(i)
-        step(STEPS_PER_BET)
+        step(shares[i])
     return out
+
+
+def _shares(bets: Sequence[Bet], tableau: Tableau, fullest: Shoe, shoe: Shoe
+            ) -> tuple[list[int], list[int]]:
+    """Each bet's steps of a report's progress (:mod:`~bacc_edge.analysis.progress_shares`):
+    finding its layout's cells (a count of ``fullest``, which keeps its table), then
+    counting ``shoe`` on them (nothing more where it is ``fullest``, found so; a streamed
+    count of each shoe asked, ``fullest`` too, which judges the events). A bet whose cells
+    an earlier bet's count finds shares that bet's counts."""
+    finding, counting, seen = [], [], set()
+    for bet in bets:
+        cells = answering_cells([bet], tableau, shoe=fullest)
+        price = CountPrice(0.0, QUICK_SECONDS) if cells in seen else count_price(cells, shoe)
+        seen.add(cells)
+        kept = price.finding and fullest == shoe
+        again = 2 if price.streamed and fullest != shoe else 1
+        finding.append(steps(price.finding))
+        counting.append(steps(QUICK_SECONDS if kept else again * price.later))
+    return finding, counting
 
 
 class CheckStatus(StrEnum):

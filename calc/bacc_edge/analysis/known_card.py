@@ -44,6 +44,7 @@ from ..util.arguments import callable_argument, quoted
 from ..util.progress import Progress, Steps, part
 from .bet_report import Tables, announce_count, layouts, report, tables_argument
 from .evaluator import Evaluator, answering_cells, bet_features, layout_for, plan_cost
+from .progress_shares import QUICK_SECONDS, CountPrice, count_price, steps
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
 #: a natural, 6 7 8 9, and the rest.
@@ -250,12 +251,8 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     plan = [(n, _grouped(blind, cells_of), _grouped(seeing, cells_of))
             for n, blind, seeing in split]
     cards = {n: _card_classes(n, groups) for n in asked}  # each card's class, as a bet
-    for n, blind_groups, seeing_groups in plan:  # every count priced before any is made
-        for counted in ([[bets[i] for i in places] for places in blind_groups]
-                        + [[bets[i] for i in places] + [cards[n]]
-                           for places in seeing_groups]):
-            plan_cost(answering_cells(counted, tableau, shoe=shoe), counted)
-    step = Steps(on_progress, TABLE_STEPS * _tables(plan, len(held)))
+    shares = _shares(plan, bets, cards, shoe, tableau, held)
+    step = Steps(on_progress, sum(sum(stages) for stages in shares.values()))
     lines: dict[int, tuple[int, ...]] = {}  # each bet's deals by line on the shoe (> 0 or 0)
     warnings: tuple[str, ...] = ()
     out = []
@@ -265,20 +262,21 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
         mass = [Fraction(sum(shoe.ranks[r] for r in group), shoe.cards) for group in groups]
         for places in blind_groups:  # a card the bets never see: as if removed, by rank
             by_rank, reached = _unseen_card([bets[i] for i in places], held, shoe, tableau,
-                                            tables, step, on_note)
+                                            tables, step, shares[n, places[0]], on_note)
             lines.update(zip(places, reached))
             for k, group in enumerate(groups):
                 if mass[k]:
                     evs[k, places] = _weighed(by_rank, group, shoe)
         for places in seeing_groups:
             together = [bets[i] for i in places] + [card]
+            finding, counting, settling = shares[n, places[0]]
             layout = layout_for(together, tableau, shoe=shoe, on_note=on_note,
-                                on_progress=_table_part(step))
-            step(TABLE_STEPS)
+                                on_progress=_stage(step, finding))
+            step(finding)
             if not tables.holds(shoe, layout):
                 announce_count(shoe, layout, together, on_note)
-            table = tables.get(shoe, layout, on_progress=_table_part(step))
-            step(TABLE_STEPS)
+            table = tables.get(shoe, layout, on_progress=_stage(step, counting))
+            step(counting)
             evaluator = Evaluator.compiled(together, layout)
             totals = evaluator.class_totals(table)
             lines.update(zip(places, evaluator.line_counts(totals)[:-1]))
@@ -289,7 +287,7 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
                 mass[k] = Fraction(count, int(totals.sum()))
                 if count:
                     evs[k, places] = evaluator.evs(given)[:-1]
-            step(TABLE_STEPS)
+            step(settling)
         if not out:  # the events are judged once, before the other positions are counted
             warnings = _never_happen(paytable, lines, shoe, full_shoe, tableau, tables)
         rows = tuple(KnownRank(tuple(RANKS[r] for r in group),
@@ -302,17 +300,42 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
                      tuple(out), paytable.file, warnings)
 
 
-#: Progress steps of one table: a long count tells its own progress within them.
-TABLE_STEPS = 100
-#: Tables' worth of progress of a group of bets that read the known card: the count that
-#: finds its cells (none where they were found before), its table counted (none where
-#: that count kept it), then its bets compiled and settled class by class.
-SEEING_TABLES = 3
+def _shares(plan, bets: Sequence[Bet], cards: dict[int, Bet], shoe: Shoe, tableau: Tableau,
+            held: Sequence[int]) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Every count priced before any is made (a count that would not fit is refused
+    here, naming its bets: :func:`~bacc_edge.analysis.evaluator.plan_cost`), and each
+    group's stages given their steps of the progress by their priced time
+    (:mod:`~bacc_edge.analysis.progress_shares`), keyed by the position and the group's
+    first bet. A group that never reads the card: the count that finds its cells, then
+    the shoe less a card of each of the ``held`` ranks, its suit unknown (each table
+    already kept where an earlier position counted it). A group that reads it, beside
+    the card's class: the count that finds their cells, which keeps the shoe's table;
+    the shoe's table, where it did not; the bets settled class by class."""
+    out, seen = {}, set()
+    for n, blind_groups, seeing_groups in plan:
+        for places in blind_groups:
+            counted = [bets[i] for i in places]
+            cells = answering_cells(counted, tableau, shoe=shoe)
+            plan_cost(cells, counted)
+            less = shoe if shoe.replacement else shoe.remove(RANKS[held[0]])
+            price = CountPrice(0.0, QUICK_SECONDS) if cells in seen else count_price(cells, less)
+            seen.add(cells)
+            later = QUICK_SECONDS if shoe.replacement else price.later  # the shoe, kept
+            out[n, places[0]] = (steps(price.finding),) + (steps(later),) * len(held)
+        for places in seeing_groups:
+            counted = [bets[i] for i in places] + [cards[n]]
+            cells = answering_cells(counted, tableau, shoe=shoe)
+            plan_cost(cells, counted)
+            price = count_price(cells, shoe)
+            out[n, places[0]] = (steps(price.finding),
+                                 steps(QUICK_SECONDS if price.finding else price.later),
+                                 steps(QUICK_SECONDS))
+    return out
 
 
-def _table_part(step: Steps) -> Progress | None:
-    """The progress of the next table's count, within its :data:`TABLE_STEPS`."""
-    return part(step.on_progress, step.done, TABLE_STEPS, step.total)
+def _stage(step: Steps, size: int) -> Progress | None:
+    """The progress of the next stage's count, within its ``size`` steps."""
+    return part(step.on_progress, step.done, size, step.total)
 
 
 def _countable(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> None:
@@ -356,12 +379,6 @@ def _grouped(chosen: list[int], cells_of: dict[int, Layout]) -> list[list[int]]:
     return list(groups.values())
 
 
-def _tables(plan, held: int) -> int:
-    """Tables' worth of progress of ``plan``: per position, its groups (or bets) that never
-    read the card, its groups that do (:data:`SEEING_TABLES` each)."""
-    return sum((held + 1) * len(blind) + SEEING_TABLES * len(seeing) for _, blind, seeing in plan)
-
-
 def _sees(bets: Sequence[Bet], n: int) -> bool:
     """Whether the bets may read ``coup.card(n)``: they read the finished coup (every
     card may count), that card, or a group that holds it."""
@@ -373,8 +390,8 @@ def _sees(bets: Sequence[Bet], n: int) -> bool:
 
 
 def _unseen_card(bets: Sequence[Bet], held: Sequence[int], shoe: Shoe, tableau: Tableau,
-                 tables: Tables, step: Steps, on_note: Callable[[str], None] | None
-                 ) -> tuple[dict, list[tuple[int, ...]]]:
+                 tables: Tables, step: Steps, shares: tuple[int, ...],
+                 on_note: Callable[[str], None] | None) -> tuple[dict, list[tuple[int, ...]]]:
     """The bets' values given that a card they never read is of each rank ``held``: the
     cards of a shuffled shoe are alike, so the coup's other cards are dealt from the shoe
     less that card, its suit the shoe's share of each (a card removed without its suit,
@@ -382,10 +399,11 @@ def _unseen_card(bets: Sequence[Bet], held: Sequence[int], shoe: Shoe, tableau: 
     counts not yet kept told to ``on_note`` as one where they are long. Also each bet's
     deals by line summed over those shoes: an event that settles none on any of them
     settles none on the shoe itself (a deal reaching it leaves, among seven cards or
-    more, a card out of it)."""
+    more, a card out of it). ``shares``: the steps of the count that finds the cells,
+    then of each rank's table."""
     layout = layout_for(bets, tableau, shoe=shoe, on_note=on_note,
-                        on_progress=_table_part(step))
-    step(TABLE_STEPS)
+                        on_progress=_stage(step, shares[0]))
+    step(shares[0])
     evaluator = Evaluator.compiled(bets, layout)
     shoes = {r: shoe if shoe.replacement else shoe.remove(RANKS[r]) for r in held}
     counted = [s for s in shoes.values() if not tables.holds(s, layout)]
@@ -394,12 +412,12 @@ def _unseen_card(bets: Sequence[Bet], held: Sequence[int], shoe: Shoe, tableau: 
                        named=f"{shoe.label} less a card of each rank ({len(counted)} "
                              f"count{'s' if len(counted) > 1 else ''})")
     by_rank, reached = {}, [np.zeros(len(pays), dtype=object) for pays in evaluator.pays]
-    for r in held:
-        table = tables.get(shoes[r], layout, on_progress=_table_part(step))
+    for r, share in zip(held, shares[1:]):
+        table = tables.get(shoes[r], layout, on_progress=_stage(step, share))
         by_rank[r] = evaluator.evs(table)
         reached = [a + np.array(c, dtype=object) for a, c in
                    zip(reached, evaluator.line_counts(table))]
-        step(TABLE_STEPS)
+        step(share)
     return by_rank, [tuple(int(x) for x in a) for a in reached]
 
 

@@ -734,6 +734,20 @@ def suitless_notice(shoe: Shoe, layout: CardLayout, alike: int = 1) -> str | Non
     return f"{way}: {describe_seconds(seconds)}" if seconds > NOTICE_SECONDS else None
 
 
+def suitless_seconds(shoe: Shoe, layout: CardLayout) -> float:
+    """What counting ``shoe``, with cards removed without their suit, on ``layout`` is
+    estimated to take, seconds, priced before its cells are found (on none: the least it
+    can take); 0 where its suits are known, the layout reads none, or the count fits
+    neither way (refused where it is asked: :func:`refuse_suitless_plan`)."""
+    if not _suitless(shoe, layout):
+        return 0.0
+    cost = plan_cost(layout.detail, layout.tableau, layout.cards)
+    try:
+        return _suitless_route(shoe, layout, cost, by_class=True, cells=0)[1]
+    except PlanTooLarge:
+        return 0.0
+
+
 def _suitless(shoe: Shoe, layout: CardLayout) -> bool:
     """Whether ``layout`` reads suits and ``shoe``, whose suits are kept, has cards removed
     without theirs: its count is then summed over the shoes they could have left, or
@@ -1105,4 +1119,4 @@ def count_seconds(shoe: Shoe, layout: CardLayout) -> float:
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
            "card_table", "cards_held", "cells_found", "check_shoe", "count_first",
            "count_seconds", "first_table", "is_card_feature", "refuse_suitless_plan",
-           "shoe_inputs", "suitless_notice"]
+           "shoe_inputs", "suitless_notice", "suitless_seconds"]
