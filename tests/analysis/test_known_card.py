@@ -227,6 +227,8 @@ def test_the_command_prints_one_json_object_and_real_csv():
     (lambda: parse_classes(["6 7 8 9", "A 2 3 4 5 10 J Q X"]), OptionError, "'X' is not a rank"),
     (lambda: parse_classes(42), ArgumentError, "classes 42 (int)"),
     (lambda: known_card(BETS, positions=[0]), OptionError, "numbered 1 to 6"),
+    (lambda: known_card(BETS, positions=[1.0]), ArgumentError,
+     "position 1.0 (float) must be a whole number"),
     (lambda: known_card(BETS, positions=[1, 1]), OptionError, "position 1 is named twice"),
     (lambda: known_card(BETS, positions=5), ArgumentError, "positions 5 (int)"),
     (lambda: known_card(BETS, positions=[]), OptionError, "give at least one card position"),
@@ -270,6 +272,22 @@ def test_progress_moves_between_every_two_tables_counted():
     assert steps[0][0] == 0 and steps[-1][0] == steps[-1][1]
     most = steps[-1][1] // heard.count("count")  # no step past a table's share
     assert all(b[0] <= a[0] <= b[0] + most for b, a in zip(steps, steps[1:]))
+
+
+def test_bets_that_never_read_the_card_are_valued_once_for_every_such_position(monkeypatch):
+    """The pair bet never reads cards 2 or 4: it is valued on the shoe less a card of
+    each rank once, at card 4, and those values serve card 2, whatever tables are kept
+    (here none but the last: counted again at each position, it took twice the time,
+    a tester's known-card at cards 5 and 6)."""
+    monkeypatch.setattr(bet_report, "TABLES_BYTES", 0)
+    heard: list = []
+    pair = [b for b in BETS if b.name == "Player pair"]
+    result = known_card(pair, Shoe.from_suits(SMALL), positions=[4, 2],
+                        tables=CountingTables(heard))
+    ranks = sum(1 for row in SMALL if sum(row))
+    assert heard.count("count") == ranks, heard
+    fourth, second = result.positions
+    assert fourth.rows == second.rows
 
 
 NINES = Bet("nines", [Event("e", (player.card(2).rank == "Q") & (banker.card(1).rank == "9"),

@@ -182,9 +182,11 @@ def test_a_count_stopped_past_its_cells_is_streamed(monkeypatch):
 BET_60 = ('Bet("Random bet 60", [Event("e0", ~(((first_four.ranks_held(2) > banker.hand.'
           'count(colour="red")) | (coup.card(2).rank == "7")) & (player.hand.rank_counts =='
           ' (3,)) | (all_cards.rank_counts == (4,))), 10)])')
-def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said():
+def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said(monkeypatch):
     """Random bet 60 (13 million cells, 866 MB kept: refused before) is planned streamed,
-    and says so before it starts: no table kept, every shoe dealt again."""
+    and says so before it starts (here every count is told: 1.6 s priced, short of the 3 s
+    past which one is): no table kept, every shoe dealt again."""
+    monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
     notes = []
     layout = streamed_or_layout_for([bet_from_source(BET_60)], shoe=Shoe.decks(8),
                                     on_note=notes.append)
@@ -195,14 +197,14 @@ def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said():
 
 
 def test_a_count_too_long_even_streamed_is_refused_before_it_starts(monkeypatch):
-    """Random bet 60 where a count may take 3 s: 0.8 s of dealing, but its 13 million
-    cells settled as they come take longer (some 2.6 s more): refused before it starts,
+    """Random bet 60 where a count may take 1 s: 0.8 s of dealing streamed, but its 13
+    million cells settled as they come take some 0.8 s more: refused before it starts,
     saying so."""
-    monkeypatch.setattr(card_plan, "TIME_LIMIT", 3.0)
+    monkeypatch.setattr(card_plan, "TIME_LIMIT", 1.0)
     with pytest.raises(PlanTooLarge, match=r"^bet 'Random bet 60': too large to count: .*"
                                            r"; streamed through its bets \(its cells "
                                            r"settled as they come, none kept\), it would "
-                                           r"take \d\.\d s a shoe, past the 3\.0 s$"):
+                                           r"take \d\.\d s a shoe, past the 1\.0 s$"):
         report(bet_from_source(BET_60), Shoe.decks(8))
 
 

@@ -498,7 +498,7 @@ def _shares(bets: Sequence[Bet], tableau: Tableau, fullest: Shoe, shoe: Shoe
         cells = answering_cells([bet], tableau, shoe=fullest)
         price = CountPrice(0.0, QUICK_SECONDS) if cells in seen else count_price(cells, shoe)
         seen.add(cells)
-        kept = price.finding and fullest == shoe
+        kept = price.finding and fullest == shoe and not price.streamed
         again = 2 if price.streamed and fullest != shoe else 1
         finding.append(steps(price.finding))
         counting.append(steps(QUICK_SECONDS if kept else again * price.later))

@@ -19,7 +19,8 @@ class (:func:`known_card`): the bets and the class are compiled together
 to one card class, and the bets' values given each class are sums over those settle
 classes, exact fractions. Bets that never read the card (a pair bet, and card 5) are
 valued on the shoe less a card of each rank instead: the cards of a shuffled shoe are
-alike, so knowing one the bet never sees is knowing it gone.
+alike, so knowing one the bet never sees is knowing it gone (valued once, for every
+position asked that they never read).
 """
 
 from __future__ import annotations
@@ -197,7 +198,10 @@ def positions_argument(positions) -> tuple[int, ...]:
         raise OptionError(f"positions {out!r} is empty: give at least one card position "
                           f"(1-{len(SHOE_ORDER)})")
     for n in out:
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(SHOE_ORDER):
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ArgumentError(f"position {kind_of(n)} must be a whole number, a card "
+                                f"position 1-{len(SHOE_ORDER)}")
+        if not 1 <= n <= len(SHOE_ORDER):
             raise OptionError(f"position {n!r}: the next coup's cards are numbered 1 to "
                               f"{len(SHOE_ORDER)} in the order they leave the shoe")
     repeated = sorted({n for n in out if out.count(n) > 1})
@@ -254,6 +258,7 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     shares = _shares(plan, bets, cards, shoe, tableau, held)
     step = Steps(on_progress, sum(sum(stages) for stages in shares.values()))
     lines: dict[int, tuple[int, ...]] = {}  # each bet's deals by line on the shoe (> 0 or 0)
+    unseen: dict[tuple[int, ...], tuple] = {}  # the values of bets that never read the card
     warnings: tuple[str, ...] = ()
     out = []
     for n, blind_groups, seeing_groups in plan:
@@ -261,8 +266,13 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
         evs = np.empty((len(groups), len(bets)), dtype=object)
         mass = [Fraction(sum(shoe.ranks[r] for r in group), shoe.cards) for group in groups]
         for places in blind_groups:  # a card the bets never see: as if removed, by rank
-            by_rank, reached = _unseen_card([bets[i] for i in places], held, shoe, tableau,
-                                            tables, step, shares[n, places[0]], on_note)
+            if tuple(places) in unseen:  # valued alike at every position they never read
+                step(sum(shares[n, places[0]]))
+            else:
+                unseen[tuple(places)] = _unseen_card([bets[i] for i in places], held, shoe,
+                                                     tableau, tables, step,
+                                                     shares[n, places[0]], on_note)
+            by_rank, reached = unseen[tuple(places)]
             lines.update(zip(places, reached))
             for k, group in enumerate(groups):
                 if mass[k]:
@@ -307,19 +317,22 @@ def _shares(plan, bets: Sequence[Bet], cards: dict[int, Bet], shoe: Shoe, tablea
     group's stages given their steps of the progress by their priced time
     (:mod:`~bacc_edge.analysis.progress_shares`), keyed by the position and the group's
     first bet. A group that never reads the card: the count that finds its cells, then
-    the shoe less a card of each of the ``held`` ranks, its suit unknown (each table
-    already kept where an earlier position counted it). A group that reads it, beside
+    the shoe less a card of each of the ``held`` ranks, its suit unknown (nothing where
+    an earlier position valued the same bets so). A group that reads it, beside
     the card's class: the count that finds their cells, which keeps the shoe's table;
     the shoe's table, where it did not; the bets settled class by class."""
-    out, seen = {}, set()
+    out, valued = {}, set()
     for n, blind_groups, seeing_groups in plan:
         for places in blind_groups:
             counted = [bets[i] for i in places]
             cells = answering_cells(counted, tableau, shoe=shoe)
             plan_cost(cells, counted)
             less = shoe if shoe.replacement else shoe.remove(RANKS[held[0]])
-            price = CountPrice(0.0, QUICK_SECONDS) if cells in seen else count_price(cells, less)
-            seen.add(cells)
+            if tuple(places) in valued:  # valued once, at their first position
+                out[n, places[0]] = (1,) + (0,) * len(held)
+                continue
+            valued.add(tuple(places))
+            price = count_price(cells, less)
             later = QUICK_SECONDS if shoe.replacement else price.later  # the shoe, kept
             out[n, places[0]] = (steps(price.finding),) + (steps(later),) * len(held)
         for places in seeing_groups:

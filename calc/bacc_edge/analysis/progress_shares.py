@@ -29,8 +29,9 @@ from .streamed_count import streams
 #: Progress steps per second of a stage's priced time.
 STEPS_PER_SECOND = 100
 #: Seconds a stage is priced at where it counts no cards (bets on points and pairs, a table
-#: kept) or only settles cells counted: quick beside any slow count.
-QUICK_SECONDS = 0.05
+#: kept) or only settles cells counted: one step, quick beside any slow count (at 0.05 s,
+#: known-card's quick stages of a paytable took a quarter of its bar, passed at once).
+QUICK_SECONDS = 0.01
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,9 @@ class CountPrice:
     that finds them (0 where they were found before, or the count is streamed: it finds
     none), which counts and keeps the shoe it is made on; ``later``, a count of another
     shoe once they are found (a replay of the record where one is kept; a streamed count
-    where the count streams, ``streamed``: every shoe dealt again)."""
+    where the count streams, or may be stopped where its cells pass the memory and is
+    then streamed: ``streamed``, every shoe dealt again, the one the count was made on
+    too)."""
 
     finding: float
     later: float
@@ -58,6 +61,9 @@ def count_price(cells: Layout, shoe: Shoe) -> CountPrice:
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
     if streams(cost):
         return CountPrice(0.0, cost.streamed_seconds, streamed=True)
+    if cost.fits and cost.may_stop and cost.streamable:  # a report then streams it
+        return CountPrice(0.0 if cells_found(cells) else cost.seconds, cost.streamed_seconds,
+                          streamed=True)
     later = (suitless_seconds(shoe, cells) or
              (cost.replay_seconds if cost.record else cost.seconds))
     return CountPrice(0.0 if cells_found(cells) else cost.seconds, later)

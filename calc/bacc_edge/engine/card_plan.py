@@ -92,15 +92,19 @@ from .spill import SPILL_BYTES
 TIME_LIMIT = 600.0
 #: A count estimated to take longer than this, seconds, is announced before it starts.
 NOTICE_SECONDS = 3.0
-#: Seconds per card sequence dealt into an array of counts, and into a dict (spilled),
-#: measured on the bench's machine (CPU, warm kernels, 8 decks less five cards, random
-#: bets of seed 1 with a kept plan): into an array 35-55 ns on most bets (92: 909 ms for
-#: 2.6e7 sequences, idle), 100-250 ns where blocks are sorted or suits renamed; spilled
-#: 120-240 ns (34 bets, median 2.75 times the 60 ns once priced, with one other process
-#: running). 15 and 60 ns, measured on Red Rush when it was counted so, priced the
-#: random bets' counts two to six times short: the announced seconds, and the ten
-#: minutes a count may take.
-SECONDS_PER_SEQUENCE = {False: 40e-9, True: 150e-9}
+#: Seconds per card sequence dealt into an array of counts, and spilled (its cells too
+#: many for an array: :mod:`~bacc_edge.engine.spill`), measured on the bench's machine
+#: (CPU, warm kernels, random bets of seed 1 with a kept plan). Into an array: 35-55 ns
+#: on most bets (92: 909 ms for 2.6e7 sequences, idle), 100-250 ns where blocks are
+#: sorted or suits renamed. Spilled: on two part-dealt 8-deck shoes each (6-300 cards
+#: removed, one other process running; report's CPU, settling included), 76-139 ns
+#: (median 122) on bets 26, 44, 99, 103, 110 (5.1e7-3.9e8 sequences; the full shoe,
+#: whose coups of alike values are dealt once, 43-124); 150 ns priced them 1.1-2 times
+#: long once the buffer was sorted by radix (it was 120-240 ns into a numba dict). 15
+#: and 60 ns, measured on Red Rush when it was counted so, priced the random bets'
+#: counts two to six times short: the announced seconds, and the ten minutes a count
+#: may take.
+SECONDS_PER_SEQUENCE = {False: 40e-9, True: 120e-9}
 #: Seconds per step of a count made in stages (:mod:`~bacc_edge.engine.suit_stages`;
 #: measured on the bench's machine: Red Rush, 0.25 s for 1.0e8 steps).
 SECONDS_PER_STEP = 2.5e-9
@@ -129,17 +133,21 @@ SECONDS_PER_RESIDUE = 9e-9
 #: integers).
 SECONDS_PER_SPREAD_CELL = 1e-7
 
-#: Seconds of CPU to settle a cell of a streamed count through its bets, as it comes
-#: (:mod:`~bacc_edge.engine.streamed_count`: its number decoded, the features its bets
-#: read made, their conditions tested, its weight summed into its line). Measured on the
-#: bench's machine (CPU, one part-dealt 8-deck shoe each, random bets of seed 1), as
-#: (the count's time less its dealing as priced) / its most cells: 63-163 ns on bets 4,
-#: 6, 20, 24, 27, 60, 189 (median 107; 106-224 ns, 0.3 µs priced, before the buffer was
-#: handed on unsorted and codes read by np.take); 254 and 202 ns on bets 49 and 125,
-#: whose dealing took 4.8 and 6.2 s (priced 3.3 and 4.3) and whose cells reached in
-#: several buffers were settled in each (5.6e7 and 7.2e7 handed on, past their most
-#: 4.0e7 and 5.1e7): 154 and 118 ns a cell handed on.
-SECONDS_PER_STREAMED_CELL = 2e-7
+#: Seconds of CPU per card sequence of a streamed count whose cells are spilled, and per
+#: cell it reaches, settled through its bets as it comes
+#: (:mod:`~bacc_edge.engine.streamed_count`: the buffer handed on unsorted, not merged
+#: as a kept count's is; each cell's number decoded, the features its bets read made,
+#: their conditions tested, its weight summed into its line). Measured on the bench's
+#: machine (report's CPU, the full 8-deck shoe and two part-dealt ones each, one other
+#: process running): 90-140 ns a sequence with its cell, on random bets of seed 1
+#: 4, 6, 20, 24, 41, 49, 60, 63, 107, 116 (1.3e7-1.6e8 sequences, as many cells: 1.5 to
+#: 22.5 s a shoe); bet 24 on a part-dealt shoe, profiled: 5.5 s dealing its 1.1e8
+#: sequences, 3.7 s settling. Priced at 60 + 60 ns, their shoes take 0.8-1.3 times the
+#: price. (Priced at a kept count's spilled pace and 0.2 µs a cell settled, measured
+#: before the cells were read in one compiled pass, they took 0.27-0.45 of it: the
+#: refusals of counts past ten minutes streamed were of counts of three to four.)
+SECONDS_PER_STREAMED_SEQUENCE = 60e-9
+SECONDS_PER_STREAMED_CELL = 60e-9
 
 #: What each part of the coup a layout reads is, in words.
 PART_WORDS = {"pp": "the player's points", "bp": "the banker's points",
@@ -216,12 +224,16 @@ class PlanCost:
     @property
     def seconds(self) -> float:
         """Seconds of CPU a count takes on the bench's machine."""
+        return self._dealing(SECONDS_PER_SEQUENCE[self.sparse])
+
+    def _dealing(self, per_sequence: float) -> float:
+        """Seconds of CPU the count's dealing takes, ``per_sequence`` a card sequence
+        dealt (in stages and a group of coups at a time, as those are priced)."""
         if self.stages:
             return self.stages * SECONDS_PER_STEP
         if self.weighed:
-            return (self.weighed * SECONDS_PER_COUP
-                    + self.grouped * SECONDS_PER_SEQUENCE[self.sparse])
-        return self.sequences * SECONDS_PER_SEQUENCE[self.sparse]
+            return self.weighed * SECONDS_PER_COUP + self.grouped * per_sequence
+        return self.sequences * per_sequence
 
     def memory(self, cells: float) -> float:
         """Bytes a count takes if it reaches ``cells`` cells: the more of its count (the
@@ -249,11 +261,23 @@ class PlanCost:
                 and not (self.sparse and self.least > SPARSE_CELLS))
 
     @property
+    def may_stop(self) -> bool:
+        """Whether the count may be stopped where its cells pass the memory a count may
+        take: its most cells past it, its fewest within (a report then streams it, where
+        it fits streamed)."""
+        return self.fits_memory and (self.memory(self.most) > MEMORY_LIMIT
+                                     or self.sparse and self.most > SPARSE_CELLS)
+
+    @property
     def streamed_seconds(self) -> float:
         """Seconds of CPU a streamed count takes (:mod:`~bacc_edge.engine.streamed_count`),
-        on every shoe: its dealing, and each cell it reaches settled through the bets as it
-        comes (:data:`SECONDS_PER_STREAMED_CELL`, the most cells)."""
-        return self.seconds + SECONDS_PER_STREAMED_CELL * self.most
+        on every shoe: its dealing (spilled and handed on,
+        :data:`SECONDS_PER_STREAMED_SEQUENCE`; into an array, as a count), and each cell
+        it reaches settled through the bets as it comes
+        (:data:`SECONDS_PER_STREAMED_CELL`, the most cells)."""
+        dealing = (self._dealing(SECONDS_PER_STREAMED_SEQUENCE) if self.sparse
+                   else self.seconds)
+        return dealing + SECONDS_PER_STREAMED_CELL * self.most
 
     @property
     def streamed_memory(self) -> float:
@@ -583,6 +607,7 @@ def _streamed_words(cost: PlanCost) -> str:
             f"{describe_seconds(TIME_LIMIT)}")
 
 
-__all__ = ["NOTICE_SECONDS", "PlanCost", "SECONDS_PER_STREAMED_CELL", "TIME_LIMIT",
+__all__ = ["NOTICE_SECONDS", "PlanCost", "SECONDS_PER_STREAMED_CELL",
+           "SECONDS_PER_STREAMED_SEQUENCE", "TIME_LIMIT",
            "check_plan", "describe_seconds", "plan_cost", "primes_in_words",
            "residue_sequences", "suitless_plan"]
