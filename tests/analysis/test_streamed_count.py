@@ -30,7 +30,7 @@ from card_numbers import physical
 from reference import coups_dealt
 
 from bacc_edge import (BaccEdgeError, Bet, Event, PaytableError, PlanTooLarge, Shoe,
-                       ShoeError, banker, coup, first_four, player, report)
+                       ShoeError, Tables, banker, coup, first_four, player, report)
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
@@ -176,6 +176,38 @@ def test_a_count_stopped_past_its_cells_is_streamed(monkeypatch):
         streamed = Evaluator([bet], layout).line_counts(layout.table(shoe))
     kept = streamed_or_layout_for([bet], shoe=shoe)
     assert streamed == Evaluator([bet], kept).line_counts(kept.table(shoe))
+
+
+def test_a_count_that_may_stop_and_stream_keeps_a_share_of_the_bar_for_it(monkeypatch):
+    """Where a count may stop at the memory and be streamed (its most cells past it), the
+    report's bar keeps the streamed count's share (priced slowly here, so that shares
+    are the prices): the bar is about half done when the streamed count starts. Priced
+    as a kept count, whose table the count that found the cells keeps, it was full with
+    most of the time still to come (a tester: the bar full for the last 12 s of 16)."""
+    rows = [[0] * 4 for _ in range(13)]
+    rows[8][D] = rows[4][H] = rows[12][S] = 6  # 9♦ 5♥ K♠: every event can happen
+    shoe, bet = Shoe.from_suits(rows), make_bet("ranks and suits by position")
+    for sparse, seconds in list(card_plan.SECONDS_PER_SEQUENCE.items()):
+        monkeypatch.setitem(card_plan.SECONDS_PER_SEQUENCE, sparse, 1e5 * seconds)
+    for name in ("SECONDS_PER_STREAMED_SEQUENCE", "SECONDS_PER_STREAMED_CELL"):
+        monkeypatch.setattr(card_plan, name, 1e5 * getattr(card_plan, name))
+    for module in (card_enumeration, card_plan):  # the count and its plan alike
+        monkeypatch.setattr(module, "DENSE_CELLS", 0)
+        monkeypatch.setattr(module, "SPARSE_CELLS", 2)
+    heard, at_count = [], []
+
+    class Watched(Tables):
+        def class_totals(self, shoe, evaluator, *, on_progress=None):
+            at_count.append(heard[-1][0] / heard[-1][1])
+            return super().class_totals(shoe, evaluator, on_progress=on_progress)
+
+    plan_cost.cache_clear()  # priced under these limits, and afresh after them
+    try:
+        report([bet], shoe, full_shoe=shoe, tables=Watched(),
+               on_progress=lambda *done: heard.append(done))
+    finally:
+        plan_cost.cache_clear()
+    assert at_count and 0.3 < at_count[0] < 0.7, (at_count, heard)
 
 
 #: random bets of seed 1 refused by the plan before streaming (bench/any_bet: 60 of 200)
