@@ -408,8 +408,10 @@ def _unseen_card(bets: Sequence[Bet], held: Sequence[int], shoe: Shoe, tableau: 
     """The bets' values given that a card they never read is of each rank ``held``: the
     cards of a shuffled shoe are alike, so the coup's other cards are dealt from the shoe
     less that card, its suit the shoe's share of each (a card removed without its suit,
-    exactly); a table of progress each, after the count that finds the cells, and those
-    counts not yet kept told to ``on_note`` as one where they are long. Also each bet's
+    exactly: where the bets read suits, its deals summed by class straight from the
+    count, no table of cells made, their counts Python integers too large to keep); a
+    table of progress each, after the count that finds the cells, and those counts not
+    yet kept told to ``on_note`` as one where they are long. Also each bet's
     deals by line summed over those shoes: an event that settles none on any of them
     settles none on the shoe itself (a deal reaching it leaves, among seven cards or
     more, a card out of it). ``shares``: the steps of the count that finds the cells,
@@ -426,10 +428,13 @@ def _unseen_card(bets: Sequence[Bet], held: Sequence[int], shoe: Shoe, tableau: 
                              f"count{'s' if len(counted) > 1 else ''})")
     by_rank, reached = {}, [np.zeros(len(pays), dtype=object) for pays in evaluator.pays]
     for r, share in zip(held, shares[1:]):
-        table = tables.get(shoes[r], layout, on_progress=_stage(step, share))
-        by_rank[r] = evaluator.evs(table)
+        totals = (tables.class_totals(shoes[r], evaluator, on_progress=_stage(step, share))
+                  if layout.tells_suits else  # its cells' counts as Python integers: too
+                  evaluator.class_totals(tables.get(shoes[r], layout,  # large to keep
+                                                    on_progress=_stage(step, share))))
+        by_rank[r] = evaluator.evs(totals)
         reached = [a + np.array(c, dtype=object) for a, c in
-                   zip(reached, evaluator.line_counts(table))]
+                   zip(reached, evaluator.line_counts(totals))]
         step(share)
     return by_rank, [tuple(int(x) for x in a) for a in reached]
 

@@ -695,7 +695,7 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost, by_class: bool = False
     """:func:`_suitless_table`'s way, priced (:func:`~bacc_edge.engine.card_plan.suitless_plan`,
     which refuses a count neither way fits): the shoes summed (True) or one count modulo
     primes, its estimated seconds, and that way in words. ``by_class``: the shoes summed
-    by class (:func:`_spread_class_totals`), none of their cells added up. ``cells``: how
+    by class (:func:`_suitless_class_totals`), none of their cells added up. ``cells``: how
     many cells to price, where they are not yet known (else the layout's own, which a
     count finds)."""
     detail = layout.detail
@@ -828,9 +828,11 @@ def _residues_dense(detail: CardDetail, primes: int) -> bool:
     return cell_numbering(detail).size * primes <= DENSE_CELLS
 
 
-def _suitless_counts(shoe: Shoe, layout: CardLayout,
-                     on_progress: Progress | None) -> tuple[np.ndarray, int]:
-    """:func:`_suitless_table`'s counts as one count modulo primes.
+def _suitless_counts(shoe: Shoe, layout: CardLayout, on_progress: Progress | None,
+                     classes: tuple[np.ndarray, int] | None = None) -> tuple[np.ndarray, int]:
+    """:func:`_suitless_table`'s counts as one count modulo primes; with ``classes``
+    (each cell's class, and how many), the counts summed by class instead: the residues
+    are summed by class before they are put together (:func:`_by_class`).
 
     Per rank r: c_rs cards of suit s in the pool (``shoe.suits``: before the cards
     removed without a suit), c_r in all, u_r removed without a suit, n_r = c_r - u_r
@@ -890,13 +892,38 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout,
     if (key not in _OCCUPIED and layout.cards == cards_held(shoe)
             and min(held.min(), left.min()) >= COUP_CARDS):
         _remember(key, reach)  # every sequence dealt: the cells reached are all there are
-    residues = np.stack([on_cells((reached, row) if sparse else row, layout.cells)
-                         for row in out.view(np.int64)]).view(np.uint64)
+    rows = (on_cells((reached, row) if sparse else row, layout.cells).view(np.uint64)
+            for row in out.view(np.int64))
+    if classes is None:
+        residues = np.stack(list(rows))
+    else:
+        summed = _by_class(*classes)
+        residues = np.stack([summed(row, p) for row, p in zip(rows, moduli[0].tolist())])
     ways = suitless_ways(shoe)
     counts = chinese_remainders(residues, moduli[0].tolist(), denominator, ways,
                                  f"{shoe.label}: the counts of {detail.describe()}")
     total = shoe.coups * ways
     return (counts if total > np.iinfo(np.int64).max else counts.astype(np.int64)), total
+
+
+def _by_class(cell_class: np.ndarray, n_classes: int):
+    """A function summing the residues of each cell's count modulo a prime by class
+    (``cell_class``, of ``n_classes``), modulo it: a class's count is the sum of its
+    cells', and the primes' product exceeds every count the shoe's coups can make, the
+    class's as a cell's. Exact in 64 bits: a residue is below 2**31, a class holds
+    fewer than 2**33 cells. The cells are put in class order once (a radix sort where the
+    classes fit 16 bits), then each prime's residues summed run by run."""
+    small = np.uint16 if n_classes <= 1 << 16 else np.int64
+    order = np.argsort(cell_class.astype(small), kind="stable")
+    held = np.bincount(cell_class, minlength=n_classes)
+    starts = (np.cumsum(held) - held)[held > 0]
+
+    def summed(residues: np.ndarray, prime: int) -> np.ndarray:
+        out = np.zeros(n_classes, dtype=np.uint64)
+        if len(order):
+            out[held > 0] = np.add.reduceat(residues[order], starts) % np.uint64(prime)
+        return out
+    return summed
 
 
 @lru_cache(maxsize=8)
@@ -970,11 +997,10 @@ def card_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarray,
     layout's cells, of ``n_classes``), as :func:`card_table`'s counts summed, but
     replayed straight into the classes where the layout's record of its sequences serves
     the shoe (:func:`~bacc_edge.engine.card_replay.class_totals_known`: no count per
-    cell made), or, a shoe with cards removed without their suit, summed by class over
-    the shoes their suits could have left (:func:`_spread_class_totals`); None elsewhere
-    (the caller counts the table): past 64-bit counts, kept from the layout's first
-    count, one the record does not serve, or cards removed without their suit counted
-    as one count modulo primes."""
+    cell made), or, a shoe with cards removed without their suit, summed by class
+    (:func:`_suitless_class_totals`); None elsewhere (the caller counts the table): past
+    64-bit counts, kept from the layout's first count, or one the record does not
+    serve."""
     detail = layout.detail
     check_shoe(shoe, layout)
     cost = check_plan(layout, f"{shoe.label} on {detail.describe()}")
@@ -982,7 +1008,7 @@ def card_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarray,
     if first_table(shoe, layout) is not None:
         return None
     if detail.suits and not shoe.suits_known:
-        return _spread_class_totals(shoe, layout, cell_class, n_classes, cost, on_progress)
+        return _suitless_class_totals(shoe, layout, cell_class, n_classes, cost, on_progress)
     if known is None or shoe.coups > np.iinfo(np.int64).max:
         return None
     fine_counts, value_counts = shoe_inputs(shoe, detail)
@@ -994,19 +1020,22 @@ def card_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarray,
     return totals
 
 
-def _spread_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarray,
-                         n_classes: int, cost, on_progress: Progress | None
-                         ) -> np.ndarray | None:
-    """:func:`_spread_counts` summed by class (:func:`_spread_sum`), where a shoe with
-    cards removed without their suit is counted as the shoes their suits could have
-    left (the way :func:`_suitless_route` prices cheaper): each of those shoes summed by
-    class (replayed straight into the classes where the layout's record serves it, else
-    its table summed), weighed by the ordered ways to deal the cards removed; no count
-    per cell kept or added up (some 120 ns a cell a shoe: 13 s for
-    32 shoes of 3.5 million cells). Each shoe one step of ``on_progress``. None where
-    the one count modulo primes is the way (the caller counts the table)."""
-    if not _suitless_route(shoe, layout, cost, by_class=True)[0]:
-        return None
+def _suitless_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarray,
+                           n_classes: int, cost, on_progress: Progress | None) -> np.ndarray:
+    """:func:`_suitless_table`'s counts summed by class, the cheaper way priced
+    (:func:`_suitless_route`), no count per cell kept or added up: the shoes a shoe's
+    cards removed without their suit could have left, each summed by class (replayed
+    straight into the classes where the layout's record serves it, else its table
+    summed: some 120 ns a cell a shoe, 13 s for 32 shoes of 3.5 million cells) and
+    weighed by the ordered ways to deal the cards removed (:func:`_spread_sum`), each
+    shoe one step of ``on_progress``; or one count modulo primes, its residues summed
+    by class before they are put together (each cell's put together, as Python
+    integers, took half a known-card's time at a card its bets never read, and 1.1 GB)."""
+    spread, seconds = _suitless_route(shoe, layout, cost, by_class=True)[:2]
+    if not spread:
+        return _suitless_counts(shoe, layout,
+                                on_progress if seconds > PROGRESS_SECONDS else None,
+                                (cell_class, n_classes))[0]
 
     def by_class(named: Shoe) -> np.ndarray:
         totals = card_class_totals(named, layout, cell_class, n_classes)
