@@ -316,28 +316,34 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     # each bet's steps twice, by their priced time: its layout found (a count of the
     # fullest shoe where it reaches every cell, slow for some bets on the cards), then
     # its count on ``shoe`` (nothing more where that count kept it)
-    finding, counted = _shares(paytable.bets, tableau, full_shoe or shoe, shoe)
-    step = Steps(on_progress, sum(finding) + sum(counted))
+    finding, counted, judged = _shares(paytable.bets, tableau, full_shoe or shoe, shoe)
+    unspent = [0] * len(paytable.bets)  # of a count that stopped: its streamed counts'
+    step = Steps(on_progress, sum(finding) + sum(counted) + sum(judged))
     chosen_layouts = layouts(paytable.bets, tableau, full_shoe or shoe, on_note=on_note,
                              on_progress=part(on_progress, 0, sum(finding), step.total),
-                             streamed=True, counted=shoe, shares=finding)
-    step(sum(finding))
+                             streamed=True, counted=shoe, shares=finding, unspent=unspent)
+    step(sum(finding) - sum(unspent))
+    beyond = full_shoe is not None and full_shoe != shoe
     for layout, chosen in chosen_layouts.items():
-        share = sum(counted[i] for i in chosen)
         bets = [paytable.bets[i] for i in chosen]
-        counting = part(on_progress, step.done, share, step.total)
+        alone = beyond and not _reaches(layout, full_shoe)
+        left = sum(unspent[i] for i in chosen)  # shared by the counts of both shoes
+        halved = left // 2 if beyond and not alone else 0
+        share = sum(counted[i] for i in chosen) + left - halved
+        judging = sum(judged[i] for i in chosen) + halved
         try:
             evaluator = Evaluator.compiled(bets, layout)  # a card layout's cells found above
             announce_count(shoe, layout, bets, on_note)
-            totals = tables.class_totals(shoe, evaluator, on_progress=counting)
-            beyond = full_shoe is not None and full_shoe != shoe
-            alone = beyond and not _reaches(layout, full_shoe)
-            full = tables.get(full_shoe, layout) if beyond and not alone else None
+            totals = tables.class_totals(shoe, evaluator, on_progress=part(
+                on_progress, step.done, share, step.total))
+            full = (tables.get(full_shoe, layout, on_progress=part(
+                on_progress, step.done + share, judging, step.total))
+                if beyond and not alone else None)
             results.update(zip(chosen, _results(evaluator, shoe, totals, full, paytable.file,
                                                 full_shoe if alone else None)))
         except PlanTooLarge as error:  # stopped where its cells passed the memory
             raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
-        step(share)
+        step(share + judging)
     return Results(results[i] for i in range(len(paytable.bets)))
 
 
@@ -461,7 +467,8 @@ def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
             on_note: Callable[[str], None] | None = None,
             on_progress: Progress | None = None,
             streamed: bool = False, counted: Shoe | None = None,
-            shares: Sequence[int] | None = None) -> dict[Layout, list[int]]:
+            shares: Sequence[int] | None = None,
+            unspent: list[int] | None = None) -> dict[Layout, list[int]]:
     """The bets grouped by the layout each is counted on (see
     :func:`~bacc_edge.analysis.evaluator.layout_for`; ``shoe``: the fullest shoe they will be
     counted on): layout → the bets' indices. Bets on points and pairs share the compact
@@ -472,37 +479,55 @@ def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
     cannot be streamed)
     (``on_note``: a slow count announced, see :func:`layout_for`; ``on_progress``: the
     steps of each bet, ``shares`` (by default one each), the count that finds a card
-    layout's cells told within them)."""
+    layout's cells told within them; where that count stopped at the memory and the bet
+    is streamed, the steps its count did not reach are left in ``unspent``, per bet, for
+    the streamed counts to tell)."""
     out: dict[Layout, list[int]] = {}
     shares = [1] * len(bets) if shares is None else shares
     step = Steps(on_progress, sum(shares))
     choose = partial(streamed_or_layout_for, counted=counted) if streamed else layout_for
     for i, bet in enumerate(bets):
-        out.setdefault(choose(
-            [bet], tableau, shoe=shoe, on_note=on_note,
-            on_progress=part(on_progress, step.done, shares[i], step.total)),
-            []).append(i)
-        step(shares[i])
+        told = _Told(part(on_progress, step.done, shares[i], step.total), shares[i])
+        layout = choose([bet], tableau, shoe=shoe, on_note=on_note,
+                        on_progress=told if on_progress is not None else None)
+        out.setdefault(layout, []).append(i)
+        if unspent is not None and told.reached is not None and isinstance(layout,
+                                                                           StreamedLayout):
+            unspent[i] = shares[i] - told.reached
+        step(shares[i] - (unspent[i] if unspent is not None else 0))
     return out
 
 
+class _Told:
+    """A count's progress told within ``share`` steps (``within``), and how many of them it
+    reached (None: it told none)."""
+
+    def __init__(self, within: Progress | None, share: int):
+        self.within, self.share, self.reached = within, share, None
+
+    def __call__(self, done: int, total: int) -> None:
+        self.reached = self.share * done // max(total, 1)
+        if self.within is not None:
+            self.within(done, total)
+
+
 def _shares(bets: Sequence[Bet], tableau: Tableau, fullest: Shoe, shoe: Shoe
-            ) -> tuple[list[int], list[int]]:
+            ) -> tuple[list[int], list[int], list[int]]:
     """Each bet's steps of a report's progress (:mod:`~bacc_edge.analysis.progress_shares`):
-    finding its layout's cells (a count of ``fullest``, which keeps its table), then
-    counting ``shoe`` on them (nothing more where it is ``fullest``, found so; a streamed
-    count of each shoe asked, ``fullest`` too, which judges the events). A bet whose cells
-    an earlier bet's count finds shares that bet's counts."""
-    finding, counting, seen = [], [], set()
+    finding its layout's cells (a count of ``fullest``, which keeps its table), counting
+    ``shoe`` on them (nothing more where it is ``fullest``, found so), and, streamed,
+    counting ``fullest`` again to judge the events there (else nothing: kept). A bet
+    whose cells an earlier bet's count finds shares that bet's counts."""
+    finding, counting, judging, seen = [], [], [], set()
     for bet in bets:
         cells = answering_cells([bet], tableau, shoe=fullest)
         price = CountPrice(0.0, QUICK_SECONDS) if cells in seen else count_price(cells, shoe)
         seen.add(cells)
-        kept = price.finding and fullest == shoe and not price.streamed
-        again = 2 if price.streamed and fullest != shoe else 1
+        kept = price.finding and fullest == shoe
         finding.append(steps(price.finding))
-        counting.append(steps(QUICK_SECONDS if kept else again * price.later))
-    return finding, counting
+        counting.append(steps(QUICK_SECONDS if kept else price.later))
+        judging.append(steps(price.later) if price.streamed and fullest != shoe else 0)
+    return finding, counting, judging
 
 
 class CheckStatus(StrEnum):

@@ -40,9 +40,10 @@ class CountPrice:
     that finds them (0 where they were found before, or the count is streamed: it finds
     none), which counts and keeps the shoe it is made on; ``later``, a count of another
     shoe once they are found (a replay of the record where one is kept; a streamed count
-    where the count streams, or may be stopped where its cells pass the memory and is
-    then streamed: ``streamed``, every shoe dealt again, the one the count was made on
-    too)."""
+    where the count streams: ``streamed``, every shoe dealt again). A count that stops
+    where its cells pass the memory, and is then streamed, is priced as kept: the steps
+    its count did not reach are its streamed counts'
+    (:func:`~bacc_edge.analysis.bet_report.layouts`)."""
 
     finding: float
     later: float
@@ -61,9 +62,6 @@ def count_price(cells: Layout, shoe: Shoe) -> CountPrice:
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
     if streams(cost):
         return CountPrice(0.0, cost.streamed_seconds, streamed=True)
-    if cost.fits and cost.may_stop and cost.streamable:  # a report then streams it
-        return CountPrice(0.0 if cells_found(cells) else cost.seconds, cost.streamed_seconds,
-                          streamed=True)
     later = (suitless_seconds(shoe, cells) or
              (cost.replay_seconds if cost.record else cost.seconds))
     return CountPrice(0.0 if cells_found(cells) else cost.seconds, later)

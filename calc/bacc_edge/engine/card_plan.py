@@ -261,14 +261,6 @@ class PlanCost:
                 and not (self.sparse and self.least > SPARSE_CELLS))
 
     @property
-    def may_stop(self) -> bool:
-        """Whether the count may be stopped where its cells pass the memory a count may
-        take: its most cells past it, its fewest within (a report then streams it, where
-        it fits streamed)."""
-        return self.fits_memory and (self.memory(self.most) > MEMORY_LIMIT
-                                     or self.sparse and self.most > SPARSE_CELLS)
-
-    @property
     def streamed_seconds(self) -> float:
         """Seconds of CPU a streamed count takes (:mod:`~bacc_edge.engine.streamed_count`),
         on every shoe: its dealing (spilled and handed on,
