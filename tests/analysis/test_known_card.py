@@ -10,6 +10,7 @@ import re
 from collections import defaultdict
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from reference import card_points, reference_sequences
@@ -236,6 +237,11 @@ def test_the_command_prints_one_json_object_and_real_csv():
 def test_bad_arguments_are_named(call, error, fragment):
     with pytest.raises(error, match=fragment.replace("(", r"\(").replace(")", r"\)")):
         call()
+
+
+def test_numpy_whole_numbers_are_positions():
+    assert (known_card(BETS[:2], Shoe.from_suits(SMALL), positions=[np.int64(2)])
+            == known_card(BETS[:2], Shoe.from_suits(SMALL), positions=[2]))
 
 
 def test_the_result_is_frozen_and_exported():

@@ -197,6 +197,7 @@ def positions_argument(positions) -> tuple[int, ...]:
     if not out:
         raise OptionError(f"positions {out!r} is empty: give at least one card position "
                           f"(1-{len(SHOE_ORDER)})")
+    out = [int(n) if isinstance(n, np.integer) else n for n in out]  # numpy's whole numbers
     for n in out:
         if isinstance(n, bool) or not isinstance(n, int):
             raise ArgumentError(f"position {kind_of(n)} must be a whole number, a card "
