@@ -313,9 +313,10 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
     if full_shoe is not None and full_shoe.suits is None and shoe.suits is not None:
         _refuse_rank_counts(full_shoe, paytable.bets, tableau)
     results: dict[int, BetResult] = {}
-    # each bet's steps twice, by their priced time: its layout found (a count of the
-    # fullest shoe where it reaches every cell, slow for some bets on the cards), then
-    # its count on ``shoe`` (nothing more where that count kept it)
+    # each bet's steps by their priced time: its layout found (a count of the fullest
+    # shoe where it reaches every cell, slow for some bets on the cards), its count on
+    # ``shoe`` (nothing more where that count kept it), and, streamed, the fullest shoe's
+    # count again, which judges its events
     finding, counted, judged = _shares(paytable.bets, tableau, full_shoe or shoe, shoe)
     unspent = [0] * len(paytable.bets)  # of a count that stopped: its streamed counts'
     step = Steps(on_progress, sum(finding) + sum(counted) + sum(judged))
