@@ -98,8 +98,8 @@ NOTICE_SECONDS = 3.0
 #: on most bets (92: 909 ms for 2.6e7 sequences, idle), 100-250 ns where blocks are
 #: sorted or suits renamed. Spilled: on two part-dealt 8-deck shoes each (6-300 cards
 #: removed, one other process running; report's CPU, settling included), 76-139 ns
-#: (median 122) on bets 26, 44, 99, 103, 110 (5.1e7-3.9e8 sequences; the full shoe,
-#: whose coups of alike values are dealt once, 43-124); 150 ns priced them 1.1-2 times
+#: (median 122) on bets 26, 44, 99, 103, 110 (5.1e7-3.9e8 sequences; the full 8-deck
+#: shoe, 43-124: faster, not priced); 150 ns priced them 1.1-2 times
 #: long once the buffer was sorted by radix (it was 120-240 ns into a numba dict). 15
 #: and 60 ns, measured on Red Rush when it was counted so, priced the random bets'
 #: counts two to six times short: the announced seconds, and the ten minutes a count
