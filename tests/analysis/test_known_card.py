@@ -18,7 +18,8 @@ from card_numbers import physical
 
 from bacc_edge import (ArgumentError, Bet, Event, KnownCard, OptionError, PlanTooLarge, Shoe,
                        Tables, banker, coup, known_card, load_paytable, player, tie)
-from bacc_edge.analysis import bet_report, evaluator
+from bacc_edge.analysis import bet_report, evaluator, streamed_count
+from bacc_edge.analysis.streamed_count import StreamedLayout
 from bacc_edge.analysis.evaluator import layout_for
 from bacc_edge.analysis.known_card import EDGE_SORT, parse_classes
 from bacc_edge.cli import main
@@ -237,6 +238,25 @@ def test_the_command_prints_one_json_object_and_real_csv():
 def test_bad_arguments_are_named(call, error, fragment):
     with pytest.raises(error, match=fragment.replace("(", r"\(").replace(")", r"\)")):
         call()
+
+
+def test_bets_streamed_beside_the_card_are_valued_as_kept(monkeypatch):
+    """A group of bets whose cells beside the card's class are too many to keep is
+    streamed through the bets and the card's class together, as a report streams it (it
+    was refused once its count passed the memory): here every card layout is streamed,
+    and every row is the kept count's, which the brute-force dealer checks above."""
+    shoe = Shoe.from_suits(SMALL)
+    kept = known_card(BETS, shoe, positions=[1, 2, 5])
+    monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", 0)
+    layouts: list = []
+
+    class Watched(Tables):
+        def get(self, shoe, layout, *, on_progress=None):
+            layouts.append(layout)
+            return super().get(shoe, layout, on_progress=on_progress)
+
+    assert known_card(BETS, shoe, positions=[1, 2, 5], tables=Watched()) == kept
+    assert any(isinstance(layout, StreamedLayout) for layout in layouts)
 
 
 def test_numpy_whole_numbers_are_positions():

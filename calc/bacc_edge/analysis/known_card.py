@@ -45,6 +45,7 @@ from ..util.arguments import callable_argument, quoted
 from ..util.progress import Progress, Steps, part
 from .bet_report import Tables, announce_count, layouts, report, tables_argument
 from .evaluator import Evaluator, answering_cells, bet_features, layout_for, plan_cost
+from .streamed_count import streamed_or_layout_for
 from .progress_shares import QUICK_SECONDS, CountPrice, count_price, steps
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
@@ -232,7 +233,10 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
     past :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`, as
     :func:`~bacc_edge.analysis.bet_report.report` tells of them; one that would take
     more memory or time than a count may is refused before it starts
-    (:class:`~bacc_edge.errors.PlanTooLarge`, naming the bets)."""
+    (:class:`~bacc_edge.errors.PlanTooLarge`, naming the bets), except bets read beside
+    the card whose cells are too many to keep but fit streamed: those are streamed
+    through the bets and the card's class together, as a report streams them
+    (:mod:`~bacc_edge.analysis.streamed_count`)."""
     callable_argument(on_progress)
     callable_argument(on_note, "on_note")
     shoe = Shoe.decks(8) if shoe is None else shoe_argument(shoe)
@@ -281,8 +285,8 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
         for places in seeing_groups:
             together = [bets[i] for i in places] + [card]
             finding, counting, settling = shares[n, places[0]]
-            layout = layout_for(together, tableau, shoe=shoe, on_note=on_note,
-                                on_progress=_stage(step, finding))
+            layout = streamed_or_layout_for(together, tableau, shoe=shoe, on_note=on_note,
+                                            on_progress=_stage(step, finding))
             step(finding)
             if not tables.holds(shoe, layout):
                 announce_count(shoe, layout, together, on_note)
@@ -313,8 +317,9 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
 
 def _shares(plan, bets: Sequence[Bet], cards: dict[int, Bet], shoe: Shoe, tableau: Tableau,
             held: Sequence[int]) -> dict[tuple[int, int], tuple[int, ...]]:
-    """Every count priced before any is made (a count that would not fit is refused
-    here, naming its bets: :func:`~bacc_edge.analysis.evaluator.plan_cost`), and each
+    """Every count priced before any is made (a count that fits neither kept nor, beside
+    the card, streamed is refused here, naming its bets:
+    :func:`~bacc_edge.analysis.evaluator.plan_cost`), and each
     group's stages given their steps of the progress by their priced time
     (:mod:`~bacc_edge.analysis.progress_shares`), keyed by the position and the group's
     first bet. A group that never reads the card: the count that finds its cells, then
@@ -339,8 +344,9 @@ def _shares(plan, bets: Sequence[Bet], cards: dict[int, Bet], shoe: Shoe, tablea
         for places in seeing_groups:
             counted = [bets[i] for i in places] + [cards[n]]
             cells = answering_cells(counted, tableau, shoe=shoe)
-            plan_cost(cells, counted)
             price = count_price(cells, shoe)
+            if not price.streamed:  # (a streamed count fits in the memory and time)
+                plan_cost(cells, counted)
             out[n, places[0]] = (steps(price.finding),
                                  steps(QUICK_SECONDS if price.finding else price.later),
                                  steps(QUICK_SECONDS))
