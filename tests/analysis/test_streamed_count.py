@@ -30,7 +30,8 @@ from card_numbers import physical
 from reference import coups_dealt
 
 from bacc_edge import (BaccEdgeError, Bet, Event, PaytableError, PlanTooLarge, Shoe,
-                       ShoeError, Tables, banker, coup, first_four, player, report)
+                       ShoeError, Tables, banker, coup, first_four, known_card, player,
+                       report)
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
@@ -178,7 +179,9 @@ def test_a_count_stopped_past_its_cells_is_streamed(monkeypatch):
     assert streamed == Evaluator([bet], kept).line_counts(kept.table(shoe))
 
 
-def test_a_count_stopped_at_the_memory_leaves_its_share_to_its_streamed_count(monkeypatch):
+@pytest.mark.parametrize("asked", ["report", "known-card at card 1"])
+def test_a_count_stopped_at_the_memory_leaves_its_share_to_its_streamed_count(monkeypatch,
+                                                                              asked):
     """A count that stops where its cells pass the memory (here at its first spill of 16
     leaves past 2 cells) is streamed instead: the steps of the report's bar its count did
     not reach are the streamed count's, so the bar is short of half when the streamed
@@ -197,15 +200,24 @@ def test_a_count_stopped_at_the_memory_leaves_its_share_to_its_streamed_count(mo
     monkeypatch.setattr(spill, "CACHE_CELLS", 4)
     heard, at_count = [], []
 
-    class Watched(Tables):
+    class Watched(Tables):  # where the bar stands when the streamed count is asked
         def class_totals(self, shoe, evaluator, *, on_progress=None):
             at_count.append(heard[-1][0] / heard[-1][1])
             return super().class_totals(shoe, evaluator, on_progress=on_progress)
 
+        def get(self, shoe, layout, *, on_progress=None):
+            if isinstance(layout, StreamedLayout):
+                at_count.append(heard[-1][0] / heard[-1][1])
+            return super().get(shoe, layout, on_progress=on_progress)
+
     plan_cost.cache_clear()  # priced under these limits, and afresh after them
     try:
-        report([bet], shoe, full_shoe=shoe, tables=Watched(),
-               on_progress=lambda *done: heard.append(done))
+        if asked == "report":
+            report([bet], shoe, full_shoe=shoe, tables=Watched(),
+                   on_progress=lambda *done: heard.append(done))
+        else:
+            known_card([bet], shoe, positions=[1], tables=Watched(),
+                       on_progress=lambda *done: heard.append(done))
     finally:
         plan_cost.cache_clear()
     assert at_count and at_count[0] < 0.5, (at_count, heard)

@@ -17,7 +17,7 @@ from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
 from .evaluator import Evaluator, Layout, answering_cells, bets_named, layout_for
 from .streamed_count import StreamedLayout, counts_quickly, streamed_or_layout_for
-from .progress_shares import QUICK_SECONDS, CountPrice, count_price, steps
+from .progress_shares import QUICK_SECONDS, CountPrice, Told, count_price, steps
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
@@ -488,7 +488,7 @@ def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
     step = Steps(on_progress, sum(shares))
     choose = partial(streamed_or_layout_for, counted=counted) if streamed else layout_for
     for i, bet in enumerate(bets):
-        told = _Told(part(on_progress, step.done, shares[i], step.total), shares[i])
+        told = Told(part(on_progress, step.done, shares[i], step.total), shares[i])
         layout = choose([bet], tableau, shoe=shoe, on_note=on_note,
                         on_progress=told if on_progress is not None else None)
         out.setdefault(layout, []).append(i)
@@ -497,19 +497,6 @@ def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
             unspent[i] = shares[i] - told.reached
         step(shares[i] - (unspent[i] if unspent is not None else 0))
     return out
-
-
-class _Told:
-    """A count's progress told within ``share`` steps (``within``), and how many of them it
-    reached (None: it told none)."""
-
-    def __init__(self, within: Progress | None, share: int):
-        self.within, self.share, self.reached = within, share, None
-
-    def __call__(self, done: int, total: int) -> None:
-        self.reached = self.share * done // max(total, 1)
-        if self.within is not None:
-            self.within(done, total)
 
 
 def _shares(bets: Sequence[Bet], tableau: Tableau, fullest: Shoe, shoe: Shoe

@@ -45,8 +45,8 @@ from ..util.arguments import callable_argument, quoted
 from ..util.progress import Progress, Steps, part
 from .bet_report import Tables, announce_count, layouts, report, tables_argument
 from .evaluator import Evaluator, answering_cells, bet_features, layout_for, plan_cost
-from .streamed_count import streamed_or_layout_for
-from .progress_shares import QUICK_SECONDS, CountPrice, count_price, steps
+from .streamed_count import StreamedLayout, streamed_or_layout_for
+from .progress_shares import QUICK_SECONDS, CountPrice, Told, count_price, steps
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
 #: a natural, 6 7 8 9, and the rest.
@@ -285,13 +285,16 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
         for places in seeing_groups:
             together = [bets[i] for i in places] + [card]
             finding, counting, settling = shares[n, places[0]]
+            told = Told(_stage(step, finding), finding)
             layout = streamed_or_layout_for(together, tableau, shoe=shoe, on_note=on_note,
-                                            on_progress=_stage(step, finding))
-            step(finding)
+                                            on_progress=told if on_progress else None)
+            stopped = isinstance(layout, StreamedLayout) and told.reached is not None
+            left = finding - told.reached if stopped else 0  # its streamed count's
+            step(finding - left)
             if not tables.holds(shoe, layout):
                 announce_count(shoe, layout, together, on_note)
-            table = tables.get(shoe, layout, on_progress=_stage(step, counting))
-            step(counting)
+            table = tables.get(shoe, layout, on_progress=_stage(step, counting + left))
+            step(counting + left)
             evaluator = Evaluator.compiled(together, layout)
             totals = evaluator.class_totals(table)
             lines.update(zip(places, evaluator.line_counts(totals)[:-1]))

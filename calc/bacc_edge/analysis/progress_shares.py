@@ -24,6 +24,7 @@ from ..engine.card_plan import plan_cost
 from ..engine.card_table import cells_found, suitless_seconds
 from ..engine.outcome_table import Layout
 from ..game.shoe import Shoe
+from ..util.progress import Progress
 from .streamed_count import streams
 
 #: Progress steps per second of a stage's priced time.
@@ -67,9 +68,24 @@ def count_price(cells: Layout, shoe: Shoe) -> CountPrice:
     return CountPrice(0.0 if cells_found(cells) else cost.seconds, later)
 
 
+class Told:
+    """A count's progress told within its ``share`` of steps (``within``, None: nobody
+    listens), and how many of them it reached (None: it told none): where the count
+    stopped at the memory and is streamed instead, the steps it did not reach are the
+    streamed counts'."""
+
+    def __init__(self, within: Progress | None, share: int):
+        self.within, self.share, self.reached = within, share, None
+
+    def __call__(self, done: int, total: int) -> None:
+        self.reached = self.share * done // max(total, 1)
+        if self.within is not None:
+            self.within(done, total)
+
+
 def steps(seconds: float) -> int:
     """A stage's share of the progress: its priced ``seconds``, one step at least."""
     return max(1, round(seconds * STEPS_PER_SECOND))
 
 
-__all__ = ["CountPrice", "QUICK_SECONDS", "STEPS_PER_SECOND", "count_price", "steps"]
+__all__ = ["CountPrice", "QUICK_SECONDS", "STEPS_PER_SECOND", "Told", "count_price", "steps"]
