@@ -489,13 +489,11 @@ def layouts(bets, tableau: Tableau = STANDARD, shoe: Shoe | None = None, *,
     choose = partial(streamed_or_layout_for, counted=counted) if streamed else layout_for
     for i, bet in enumerate(bets):
         told = Told(part(on_progress, step.done, shares[i], step.total), shares[i])
-        layout = choose([bet], tableau, shoe=shoe, on_note=on_note,
-                        on_progress=told if on_progress is not None else None)
+        layout = choose([bet], tableau, shoe=shoe, on_note=on_note, on_progress=told.progress)
         out.setdefault(layout, []).append(i)
-        if unspent is not None and told.reached is not None and isinstance(layout,
-                                                                           StreamedLayout):
-            unspent[i] = shares[i] - told.reached
-        step(shares[i] - (unspent[i] if unspent is not None else 0))
+        if unspent is not None:
+            unspent[i] = told.unreached(layout)
+        step(shares[i] - told.unreached(layout))
     return out
 
 

@@ -45,7 +45,7 @@ from ..util.arguments import callable_argument, quoted
 from ..util.progress import Progress, Steps, part
 from .bet_report import Tables, announce_count, layouts, report, tables_argument
 from .evaluator import Evaluator, answering_cells, bet_features, layout_for, plan_cost
-from .streamed_count import StreamedLayout, streamed_or_layout_for
+from .streamed_count import streamed_or_layout_for
 from .progress_shares import QUICK_SECONDS, CountPrice, Told, count_price, steps
 
 #: Edge sorting's two classes as the literature sorts them: the cards that tend to make
@@ -287,9 +287,8 @@ def known_card(source, shoe: Shoe | None = None, *, positions=range(1, len(SHOE_
             finding, counting, settling = shares[n, places[0]]
             told = Told(_stage(step, finding), finding)
             layout = streamed_or_layout_for(together, tableau, shoe=shoe, on_note=on_note,
-                                            on_progress=told if on_progress else None)
-            stopped = isinstance(layout, StreamedLayout) and told.reached is not None
-            left = finding - told.reached if stopped else 0  # its streamed count's
+                                            on_progress=told.progress)
+            left = told.unreached(layout)  # its streamed count's
             step(finding - left)
             if not tables.holds(shoe, layout):
                 announce_count(shoe, layout, together, on_note)
@@ -438,10 +437,11 @@ def _unseen_card(bets: Sequence[Bet], held: Sequence[int], shoe: Shoe, tableau: 
                              f"count{'s' if len(counted) > 1 else ''})")
     by_rank, reached = {}, [np.zeros(len(pays), dtype=object) for pays in evaluator.pays]
     for r, share in zip(held, shares[1:]):
-        totals = (tables.class_totals(shoes[r], evaluator, on_progress=_stage(step, share))
-                  if layout.tells_suits else  # its cells' counts as Python integers: too
-                  evaluator.class_totals(tables.get(shoes[r], layout,  # large to keep
-                                                    on_progress=_stage(step, share))))
+        if layout.tells_suits:  # by class: its cells' counts are Python integers, too many
+            totals = tables.class_totals(shoes[r], evaluator, on_progress=_stage(step, share))
+        else:  # its table, kept for another call
+            totals = evaluator.class_totals(tables.get(shoes[r], layout,
+                                                       on_progress=_stage(step, share)))
         by_rank[r] = evaluator.evs(totals)
         reached = [a + np.array(c, dtype=object) for a, c in
                    zip(reached, evaluator.line_counts(totals))]

@@ -25,7 +25,7 @@ from ..engine.card_table import cells_found, suitless_seconds
 from ..engine.outcome_table import Layout
 from ..game.shoe import Shoe
 from ..util.progress import Progress
-from .streamed_count import streams
+from .streamed_count import StreamedLayout, streams
 
 #: Progress steps per second of a stage's priced time.
 STEPS_PER_SECOND = 100
@@ -69,10 +69,10 @@ def count_price(cells: Layout, shoe: Shoe) -> CountPrice:
 
 
 class Told:
-    """A count's progress told within its ``share`` of steps (``within``, None: nobody
-    listens), and how many of them it reached (None: it told none): where the count
-    stopped at the memory and is streamed instead, the steps it did not reach are the
-    streamed counts'."""
+    """The progress of the count that finds a layout's cells, told within its ``share``
+    of steps (``within``, None: nobody listens), and how many of them it reached: where
+    the count stopped at the memory and is streamed instead, the steps it did not reach
+    are the streamed counts' (:meth:`unreached`)."""
 
     def __init__(self, within: Progress | None, share: int):
         self.within, self.share, self.reached = within, share, None
@@ -81,6 +81,17 @@ class Told:
         self.reached = self.share * done // max(total, 1)
         if self.within is not None:
             self.within(done, total)
+
+    @property
+    def progress(self) -> "Told | None":
+        """The callback to hand the count: this, where someone listens; else None."""
+        return None if self.within is None else self
+
+    def unreached(self, layout: Layout) -> int:
+        """The steps of the share the count did not reach, where it stopped and
+        ``layout`` is streamed instead; else 0 (it reached them all, or told none)."""
+        stopped = isinstance(layout, StreamedLayout) and self.reached is not None
+        return self.share - self.reached if stopped else 0
 
 
 def steps(seconds: float) -> int:
