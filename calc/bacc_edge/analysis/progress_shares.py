@@ -37,8 +37,10 @@ QUICK_SECONDS = 0.01
 
 @dataclass(frozen=True)
 class CountPrice:
-    """What counting on a layout's cells is priced at, seconds: ``finding``, the count
-    that finds them (0 where they were found before, or the count is streamed: it finds
+    """What counting on a layout's cells is priced at, seconds on the clock (its seconds
+    of CPU shared among its threads,
+    :attr:`~bacc_edge.engine.card_plan.PlanCost.threads`): ``finding``, the count that
+    finds them (0 where they were found before, or the count is streamed: it finds
     none), which counts and keeps the shoe it is made on; ``later``, a count of another
     shoe once they are found (a replay of the record where one is kept; a streamed count
     where the count streams: ``streamed``, every shoe dealt again). A count that stops
@@ -62,10 +64,10 @@ def count_price(cells: Layout, shoe: Shoe) -> CountPrice:
         return CountPrice(0.0, QUICK_SECONDS)
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
     if streams(cost):
-        return CountPrice(0.0, cost.streamed_seconds, streamed=True)
-    later = (suitless_seconds(shoe, cells) or
-             (cost.replay_seconds if cost.record else cost.seconds))
-    return CountPrice(0.0 if cells_found(cells) else cost.seconds, later)
+        return CountPrice(0.0, cost.streamed_seconds / cost.streamed_threads, streamed=True)
+    counting = cost.seconds / cost.threads  # on the clock
+    later = suitless_seconds(shoe, cells) or (cost.replay_seconds if cost.record else counting)
+    return CountPrice(0.0 if cells_found(cells) else counting, later)
 
 
 class Told:

@@ -28,6 +28,7 @@ keep the refusal.
 from __future__ import annotations
 
 import math
+import threading
 from math import prod
 from typing import Callable, Sequence
 
@@ -118,6 +119,7 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
     a time."""
     totals = np.zeros(layout.n_cells, dtype=np.int64)  # each at most the shoe's coups
     fine = layout.fine
+    adding = threading.Lock()  # batches come from every thread the count deals on
 
     def settle(cells: np.ndarray, weights: np.ndarray) -> None:
         batch = GivenCells(fine.detail, fine.tableau, fine.cards, cells)
@@ -125,7 +127,9 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
         for bet, n in zip(layout.bets, layout.lines):
             key *= n
             key += settled_cells(bet, batch)
-        totals[:] += sum_by_class(weights, key, np.zeros_like(totals))  # it sets, not adds
+        lines = sum_by_class(weights, key, np.zeros_like(totals))  # it sets, not adds
+        with adding:
+            totals[:] += lines
 
     long = layout.cost.streamed_seconds > PROGRESS_SECONDS
     step = Steps(None if long else on_progress, 1)

@@ -32,7 +32,8 @@ from ..game.tableau import Tableau
 from ..util.progress import Progress, Steps
 from .card_cells import BINOM, bases, cell_numbering, suit_class_of
 from .coup_groups import CoupGroups, group_coups, packed_values, weighed
-from .spill import SpilledCounts
+from .count_threads import count_threads, run_parts
+from .spill import SPILL_BYTES, SpilledCounts
 from .suit_stages import count_staged, staged, staged_steps
 
 #: A position with no card (a third card not dealt, or a position not enumerated).
@@ -471,23 +472,65 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     cells, block_stride, groups = inputs
     if groups is not None:  # a group of coups alike at a time: fewer steps
         cells, shoe = weighed(groups, shoe)
-    n_parts = count_parts(sequences, on_progress)
+    threads = count_threads(sequences, _thread_bytes(into))
+    n_parts = count_parts(sequences, on_progress, threads)
     step = Steps(on_progress, n_parts)
-    for _, _, part in coup_slices(cells, n_parts):
-        done = _count_part(part, block_stride, shoe, into)
-        if done < 0:
-            return done
-        step()
-    return 0
+    parts = (part for _, _, part in coup_slices(cells, n_parts))
+    if threads == 1:
+        for part in parts:
+            done = _count_part(part, block_stride, shoe, into)
+            if done < 0:
+                return done
+            step()
+        return 0
+    intos = [into] + [_forked(into) for _ in range(threads - 1)]
+    done = run_parts(list(parts), lambda part, mine: _count_part(part, block_stride, shoe, mine),
+                     intos, step)
+    if done >= 0:
+        _joined(into, intos[1:])
+    return done
 
 
-def count_parts(sequences: float, on_progress: Progress | None) -> int:
+def _thread_bytes(into: tuple) -> int | None:
+    """What a thread past the first takes to count into ``into`` (:func:`_run`): a copy
+    of its array of counts, or a streamed count's buffer and a batch's features; None
+    where the count keeps spilled cells (its runs are dealt on one thread: each thread
+    would keep cells of its own, the memory a count may take perhaps twice)."""
+    out, spilled, _ = into
+    if spilled is None:
+        return out.nbytes
+    if spilled.fork() is None:
+        return None
+    return SPILL_BYTES + CELL_BYTES * PART_CELLS
+
+
+def _forked(into: tuple) -> tuple:
+    """Counts of another thread for ``into`` (:func:`_run`): an array of zeros like its
+    own, or a buffer of its own that hands its cells to the same place."""
+    out, spilled, known = into
+    if spilled is None:
+        return np.zeros_like(out), None, known
+    return out, spilled.fork(), known
+
+
+def _joined(into: tuple, others: list[tuple]) -> None:
+    """The counts of the other threads' ``others`` added into ``into``'s: their arrays
+    summed in, their buffers' last cells handed on."""
+    for out, spilled, _ in others:
+        if spilled is None:
+            into[0][:] += out
+        else:
+            spilled.items()
+
+
+def count_parts(sequences: float, on_progress: Progress | None, threads: int = 1) -> int:
     """How many runs a count of about ``sequences`` card sequences makes of its coups
     (:func:`coup_slices`): :data:`PROGRESS_PARTS` where ``on_progress`` listens, and one
     per :data:`INTERRUPT_SEQUENCES` where that is more, so that Ctrl-C stops it within
-    a run; one where neither (a quick count is one kernel call)."""
+    a run; one where neither (a quick count is one kernel call); on ``threads`` threads,
+    four runs a thread at least, so that they end near together."""
     return max(1 if on_progress is None else PROGRESS_PARTS,
-               ceil(sequences / INTERRUPT_SEQUENCES))
+               ceil(sequences / INTERRUPT_SEQUENCES), 4 * threads if threads > 1 else 1)
 
 
 def coup_slices(cells, n_parts: int):

@@ -201,11 +201,17 @@ class SpilledCounts:
         self.most = most
         entries = SPILL_ENTRIES if entries is None else entries
         held = CACHE_CELLS if held is None else held
+        self.sizes = entries, held
         self.spill = Spill(np.empty(entries, dtype=np.int64), np.empty(entries, dtype=np.int64),
                            np.zeros(4, dtype=np.int64), np.full(held, -1, dtype=np.int64),
                            np.zeros(held, dtype=np.int64))
         self.cells = np.zeros(0, dtype=np.int64)
         self.counts = np.zeros(0, dtype=np.int64)
+
+    def fork(self) -> "SpilledCounts | None":
+        """A buffer of the same count for another thread to spill into: None, where the
+        count keeps its cells (each thread would keep cells of its own)."""
+        return None
 
     def run(self, count) -> int:
         """``count()`` (a count kernel's call on this buffer) until it finishes, the

@@ -59,6 +59,11 @@ class StreamedCounts(SpilledCounts):
         self.on_batch = on_batch
         self.sorting, self.unsorted = True, 0
 
+    def fork(self) -> "StreamedCounts":
+        """A buffer of its own for another thread, handing its cells to the same
+        ``on_batch`` (which must add up batches from several threads at once)."""
+        return StreamedCounts(self.on_batch, *self.sizes)
+
     def reduce(self, half: bool = False) -> bool:
         """The buffer sorted and summed (:meth:`SpilledCounts.reduce
         <bacc_edge.engine.spill.SpilledCounts.reduce>`) where sorting pays, or one time
@@ -100,7 +105,8 @@ def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequenc
                    on_progress: Progress | None = None) -> None:
     """Count ``shoe`` on ``layout``'s cell numbers, exactly, each cell reached handed to
     ``on_batch`` with its weight (a cell perhaps in several batches: their weights add
-    up to its count), none kept. ``sequences``: the plan's estimate
+    up to its count), none kept; ``on_batch`` is called from each thread the count deals
+    on (:mod:`~bacc_edge.engine.count_threads`), at once. ``sequences``: the plan's estimate
     (:func:`~bacc_edge.engine.card_enumeration.count_run`); ``on_progress`` hears of the
     count as ``count_run`` tells it. A shoe with cards removed without their suit, where
     the cells read suits, is refused (:class:`~bacc_edge.errors.PlanTooLarge`, before

@@ -1,0 +1,95 @@
+"""A card-level count's coups dealt on every core: its runs of coups
+(:func:`~bacc_edge.engine.card_enumeration.coup_slices`) shared among threads.
+
+A coup adds to the same counts whichever run deals it, and the count kernels release
+the GIL (:mod:`~bacc_edge.engine.jit`), so the runs of one count can be dealt at once,
+each thread into counts of its own: an array of the cell numbers, or of the cells known,
+summed at the end; or a streamed count's buffer of its own, each batch settled in the
+thread that dealt it (:mod:`~bacc_edge.engine.streamed_count`). Integers add in any
+order, so the counts are the one thread's, exactly.
+
+How many threads: :data:`THREADS`, else numba's (``NUMBA_NUM_THREADS``, every core
+unless the environment says fewer) and no more than :func:`usable_cores`; and no more
+than the memory allows: each thread past the first takes what the first does
+(:data:`THREAD_BYTES` in all for them). A count of fewer than :data:`THREAD_SEQUENCES`
+card sequences runs on one thread: the threads would cost more than they save.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from typing import Callable, Sequence
+
+import numba
+
+#: The memory the threads past the first may take in all, bytes: each takes a copy of
+#: the first's counts (an array) or a buffer and a batch's features of its own (a
+#: streamed count).
+THREAD_BYTES = 384 << 20
+#: Card sequences below which a count runs on one thread (about 0.2 s of dealing).
+THREAD_SEQUENCES = 5e6
+#: Seconds the main thread waits for a run at a time, so that it hears Ctrl-C.
+WAIT_SECONDS = 0.2
+#: The most threads a count deals on; None: numba's number of threads
+#: (``NUMBA_NUM_THREADS``), at most the cores this process may run on.
+THREADS: int | None = None
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def count_threads(sequences: float, bytes_each: int | None) -> int:
+    """How many threads a count of about ``sequences`` card sequences deals on, each
+    thread past the first taking ``bytes_each`` bytes (None: the count runs on one
+    thread; see the module's docstring)."""
+    if sequences < THREAD_SEQUENCES or bytes_each is None:
+        return 1
+    most = THREADS or min(numba.config.NUMBA_NUM_THREADS, usable_cores())
+    by_memory = 1 + THREAD_BYTES // max(int(bytes_each), 1)
+    return max(1, min(most, by_memory))
+
+
+def run_parts(parts: Sequence, count: Callable, intos: Sequence,
+              step: Callable[[], None]) -> int:
+    """``count(part, into)`` for every part of ``parts``, on ``len(intos)`` threads, each
+    run into one of ``intos`` that no other run uses at the same time; ``step()`` in the
+    calling thread after each run. Returns 0, or the first result below 0 (the count
+    stopped: the runs not begun are not run). Ctrl-C stops the runs not begun, waits
+    for those begun (a run is short:
+    :data:`~bacc_edge.engine.card_enumeration.INTERRUPT_SEQUENCES`), and is raised
+    again."""
+    free: queue.SimpleQueue = queue.SimpleQueue()
+    for into in intos:
+        free.put(into)
+
+    def one(part) -> int:
+        into = free.get()
+        try:
+            return count(part, into)
+        finally:
+            free.put(into)
+
+    pool = ThreadPoolExecutor(len(intos), thread_name_prefix="bacc-edge-count")
+    try:
+        pending = {pool.submit(one, part) for part in parts}
+        while pending:
+            done, pending = wait(pending, timeout=WAIT_SECONDS, return_when=FIRST_COMPLETED)
+            for future in done:
+                result = future.result()
+                if result < 0:
+                    return result
+                step()
+        return 0
+    finally:  # the runs not begun cancelled, those begun waited for
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+__all__ = ["THREADS", "THREAD_BYTES", "THREAD_SEQUENCES", "WAIT_SECONDS", "count_threads",
+           "run_parts", "usable_cores"]

@@ -1,0 +1,172 @@
+"""A card-level count's runs of coups dealt on several threads
+(bacc_edge.engine.count_threads): each thread into counts of its own, summed at the end,
+or a streamed count's buffer of its own. Forced here on tiny shoes (three threads, from
+the first sequence), the counts must be the slow reference dealer's, and each row must
+have dealt on more than one thread.
+
+Bugs planted by hand, each failing these tests: the other threads' arrays not added in
+(`_joined` skipping arrays: the dense and cells-known rows), their buffers' last cells
+not handed on (`_joined` skipping buffers: 'settled … deals of …' raised), a fork
+sharing the first thread's buffer (the streamed rows: a leaf lost or settled twice),
+the runs' results not read (a stopped count goes on: the stop row), Ctrl-C waiting
+for every run (the interrupt row), the memory left out of the threads' number (the
+table's memory rows).
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from test_card_bets import engine, physical, reference_count
+from test_card_sparse import LATER, ROWS, SPECS
+
+from bacc_edge import Bet, Event, Shoe, Tables, report
+from bacc_edge.analysis import streamed_count
+from bacc_edge.analysis.evaluator import layout_for
+from bacc_edge.engine import (card_enumeration, card_kernels, card_plan, card_replay,
+                              count_threads, spill)
+
+THREADS = 3
+
+
+#: ROWS less the ace of diamonds: a shoe no other test counts, so that no table of it is
+#: kept from one
+ODD = [row[:] for row in ROWS]
+ODD[0][2] = 0
+
+
+@pytest.fixture
+def dealers(monkeypatch, request) -> set:
+    """Three threads from the first sequence, every shoe counted (no record of a
+    layout's sequences re-weighed); the names of the threads the count kernel ran on."""
+    monkeypatch.setattr(count_threads, "THREADS", THREADS)
+    monkeypatch.setattr(count_threads, "THREAD_SEQUENCES", 0)
+    monkeypatch.setattr(card_replay, "RECORD_LIMIT", 0)
+    card_plan.plan_cost.cache_clear()  # planned again without a record
+    request.addfinalizer(card_plan.plan_cost.cache_clear)
+    names: set = set()
+    real = card_kernels.count_cells
+
+    def spy(*args):
+        names.add(threading.current_thread().name)
+        threading.Event().wait(0.005)  # each run long enough that the threads share them
+        return real(*args)
+
+    monkeypatch.setattr(card_kernels, "count_cells", spy)
+    return names
+
+
+@pytest.mark.parametrize("spec", SPECS[:4], ids=["rank", "suit and third card",
+                                                 "colour or rank", "stands"])
+def test_a_count_on_threads_is_the_reference(dealers, spec):
+    """A count into an array of counts, on three threads, counts as the reference
+    dealer."""
+    shoe, condition = Shoe.from_suits(ODD), engine(spec)
+    table = Tables().get(shoe, layout_for([Bet("b", [Event("hit", condition, 1)])], shoe=shoe))
+    assert (table.count(condition), table.total) == reference_count(spec, physical(ODD))
+    assert len(dealers) > 1
+
+
+@pytest.mark.parametrize("spec", SPECS[:2], ids=["rank", "suit and third card"])
+def test_a_later_shoe_counted_into_its_cells_known_on_threads_is_the_reference(
+        monkeypatch, dealers, spec):
+    """A later shoe's counts into the array of the cells known, on three threads."""
+    monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)
+    condition = engine(spec)
+    layout = layout_for([Bet("b", [Event("hit", condition, 1)])], shoe=Shoe.from_suits(ROWS))
+    dealers.clear()
+    table = Tables().get(Shoe.from_suits(LATER), layout)
+    assert (table.count(condition), table.total) == reference_count(spec, physical(LATER))
+    assert len(dealers) > 1
+
+
+@pytest.mark.parametrize("entries", [16, 1 << 20], ids=["16 leaves", "default buffer"])
+@pytest.mark.parametrize("spec", SPECS[:3], ids=["rank", "suit and third card",
+                                                 "colour or rank"])
+def test_a_streamed_count_on_threads_settles_as_the_reference(monkeypatch, dealers, spec,
+                                                              entries):
+    """Streamed, each thread with a buffer of its own (tiny: filled and handed on many
+    times), every deal settled once, as the reference dealer settles it."""
+    monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", 0)
+    monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)
+    monkeypatch.setattr(spill, "SPILL_ENTRIES", entries)
+    monkeypatch.setattr(spill, "CACHE_CELLS", 4)
+    shoe, condition = Shoe.from_suits(ROWS), engine(spec)
+    hit = report(Bet("b", [Event("hit", condition, 1)]), shoe, full_shoe=shoe)[0].events[0]
+    hits, total = reference_count(spec, physical(ROWS))
+    assert hit.combinations == hits
+    assert len(dealers) > 1
+
+
+def _runs(n: int):
+    return list(range(n))
+
+
+def test_a_run_that_stops_stops_the_runs_not_begun():
+    """A run returning -1 (its count stopped past the cells it may hold) is what
+    run_parts returns, and the runs not yet begun are not run."""
+    ran: list = []
+
+    def count(part, into):
+        ran.append(part)
+        threading.Event().wait(0.01)
+        return -1 if part == 0 else 0
+
+    assert count_threads.run_parts(_runs(40), count, [None, None], lambda: None) == -1
+    assert len(ran) < 40
+
+
+def test_ctrl_c_stops_the_runs_not_begun_and_waits_for_those_begun():
+    """Ctrl-C in the calling thread (here: raised by its progress step) is raised again
+    once the runs begun have ended; the rest never run."""
+    begun, ended = [], []
+
+    def count(part, into):
+        begun.append(part)
+        threading.Event().wait(0.05)
+        ended.append(part)
+        return 0
+
+    def step():
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        count_threads.run_parts(_runs(200), count, [None, None], step)
+    assert sorted(begun) == sorted(ended)  # none still running
+    assert len(begun) < 200
+
+
+def test_each_run_has_counts_no_other_run_uses_at_once():
+    """The counts each run is given are free: no two runs hold the same at once."""
+    holding: set = set()
+    clash: list = []
+    lock = threading.Lock()
+
+    def count(part, into):
+        with lock:
+            clash.append(into in holding)
+            holding.add(into)
+        threading.Event().wait(0.001)
+        with lock:
+            holding.discard(into)
+        return 0
+
+    assert count_threads.run_parts(_runs(60), count, ["a", "b", "c"], lambda: None) == 0
+    assert len(clash) == 60 and not any(clash)
+
+
+@pytest.mark.parametrize("sequences, bytes_each, cores, expected", [
+    (1e9, 1 << 20, 4, 4),                      # all cores
+    (1e9, 1 << 20, 1, 1),                      # one core
+    (1e6, 1 << 20, 4, 1),                      # too quick to share
+    (1e9, None, 4, 1),                         # cells kept: one thread
+    (1e9, 200 << 20, 4, 2),                    # the memory: one thread more
+    (1e9, 100 << 20, 8, 4),                    # the memory: three threads more
+    (1e9, 1 << 30, 4, 1),                      # the memory: none more
+], ids=["all cores", "one core", "quick", "cells kept", "memory for two", "memory for four",
+        "memory for one"])
+def test_how_many_threads_a_count_deals_on(monkeypatch, sequences, bytes_each, cores, expected):
+    monkeypatch.setattr(count_threads, "usable_cores", lambda: cores)
+    monkeypatch.setattr(count_threads.numba.config, "NUMBA_NUM_THREADS", 64)
+    assert count_threads.count_threads(sequences, bytes_each) == expected
