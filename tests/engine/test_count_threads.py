@@ -19,7 +19,7 @@ import threading
 
 import pytest
 from test_card_bets import engine, physical, reference_count
-from test_card_sparse import LATER, ROWS, SPECS
+from test_card_sparse import IDS, LATER, ROWS, SPECS, spilled_count
 
 from bacc_edge import Bet, Event, Shoe, Tables, report
 from bacc_edge.analysis import streamed_count
@@ -39,21 +39,23 @@ ODD[0][2] = 0
 @pytest.fixture
 def dealers(monkeypatch, request) -> set:
     """Three threads from the first sequence, every shoe counted (no record of a
-    layout's sequences re-weighed); the names of the threads the count kernel ran on."""
+    layout's sequences re-weighed); the names of the threads the count kernels ran on."""
     monkeypatch.setattr(count_threads, "THREADS", THREADS)
     monkeypatch.setattr(count_threads, "THREAD_SEQUENCES", 0)
     monkeypatch.setattr(card_replay, "RECORD_LIMIT", 0)
     card_plan.plan_cost.cache_clear()  # planned again without a record
     request.addfinalizer(card_plan.plan_cost.cache_clear)
     names: set = set()
-    real = card_kernels.count_cells
 
-    def spy(*args):
-        names.add(threading.current_thread().name)
-        threading.Event().wait(0.005)  # each run long enough that the threads share them
-        return real(*args)
+    def spied(real):
+        def spy(*args):
+            names.add(threading.current_thread().name)
+            threading.Event().wait(0.005)  # each run long enough for the threads to share
+            return real(*args)
+        return spy
 
-    monkeypatch.setattr(card_kernels, "count_cells", spy)
+    for kernel in ("count_cells", "count_named"):  # suits as they are, or named in order
+        monkeypatch.setattr(card_kernels, kernel, spied(getattr(card_kernels, kernel)))
     return names
 
 
@@ -79,6 +81,34 @@ def test_a_later_shoe_counted_into_its_cells_known_on_threads_is_the_reference(
     table = Tables().get(Shoe.from_suits(LATER), layout)
     assert (table.count(condition), table.total) == reference_count(spec, physical(LATER))
     assert len(dealers) > 1
+
+
+@pytest.mark.parametrize("entries", [16, 1 << 20], ids=["16 leaves", "default buffer"])
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_spilled_count_on_threads_keeps_the_reference_s_cells(monkeypatch, dealers, spec,
+                                                                entries):
+    """A first count spilled (its cells found as it runs), each thread with a buffer and
+    cells of its own, merged at the end: the reference dealer's counts."""
+    monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)
+    monkeypatch.setattr(spill, "SPILL_ENTRIES", entries)
+    monkeypatch.setattr(spill, "CACHE_CELLS", 4)
+    assert spilled_count(engine(spec), Shoe.from_suits(ODD)) == reference_count(
+        spec, physical(ODD))
+    assert len(dealers) > 1
+
+
+def test_threads_whose_cells_pass_the_most_together_stop_the_count():
+    """Two forks of a count of 3 cells at most, each within them, 4 together: the join
+    refuses, as one thread's count would stop."""
+    kept = spill.SpilledCounts(3, entries=4)
+    for cells in ([1, 5], [7, 8]):
+        fork = kept.fork()
+        n = len(cells)
+        fork.spill.cells[:n], fork.spill.weights[:n] = cells, [1] * n
+        fork.spill.state[spill.FILLED] = n
+        joined = kept.join(fork)
+    assert not joined
+    assert kept.cells.tolist() == [1, 5]  # the second fork's cells not merged
 
 
 @pytest.mark.parametrize("entries", [16, 1 << 20], ids=["16 leaves", "default buffer"])
@@ -160,11 +190,10 @@ def test_each_run_has_counts_no_other_run_uses_at_once():
     (1e9, 1 << 20, 4, 4),                      # all cores
     (1e9, 1 << 20, 1, 1),                      # one core
     (1e6, 1 << 20, 4, 1),                      # too quick to share
-    (1e9, None, 4, 1),                         # cells kept: one thread
     (1e9, 200 << 20, 4, 2),                    # the memory: one thread more
     (1e9, 100 << 20, 8, 4),                    # the memory: three threads more
     (1e9, 1 << 30, 4, 1),                      # the memory: none more
-], ids=["all cores", "one core", "quick", "cells kept", "memory for two", "memory for four",
+], ids=["all cores", "one core", "quick", "memory for two", "memory for four",
         "memory for one"])
 def test_how_many_threads_a_count_deals_on(monkeypatch, sequences, bytes_each, cores, expected):
     monkeypatch.setattr(count_threads, "usable_cores", lambda: cores)

@@ -33,7 +33,7 @@ from ..util.progress import Progress, Steps
 from .card_cells import BINOM, bases, cell_numbering, suit_class_of
 from .coup_groups import CoupGroups, group_coups, packed_values, weighed
 from .count_threads import count_threads, run_parts
-from .spill import SPILL_BYTES, SpilledCounts
+from .spill import SpilledCounts
 from .suit_stages import count_staged, staged, staged_steps
 
 #: A position with no card (a third card not dealt, or a position not enumerated).
@@ -486,41 +486,35 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     intos = [into] + [_forked(into) for _ in range(threads - 1)]
     done = run_parts(list(parts), lambda part, mine: _count_part(part, block_stride, shoe, mine),
                      intos, step)
-    if done >= 0:
-        _joined(into, intos[1:])
-    return done
+    return done if done < 0 else _joined(into, intos[1:])
 
 
-def _thread_bytes(into: tuple) -> int | None:
+def _thread_bytes(into: tuple) -> int:
     """What a thread past the first takes to count into ``into`` (:func:`_run`): a copy
-    of its array of counts, or a streamed count's buffer and a batch's features; None
-    where the count keeps spilled cells (its runs are dealt on one thread: each thread
-    would keep cells of its own, the memory a count may take perhaps twice)."""
+    of its array of counts, or what its spilled counts' fork takes."""
     out, spilled, _ = into
-    if spilled is None:
-        return out.nbytes
-    if spilled.fork() is None:
-        return None
-    return SPILL_BYTES + CELL_BYTES * PART_CELLS
+    return out.nbytes if spilled is None else spilled.fork_bytes
 
 
 def _forked(into: tuple) -> tuple:
     """Counts of another thread for ``into`` (:func:`_run`): an array of zeros like its
-    own, or a buffer of its own that hands its cells to the same place."""
+    own, or spilled counts of its own (:meth:`~bacc_edge.engine.spill.SpilledCounts.fork`)."""
     out, spilled, known = into
     if spilled is None:
         return np.zeros_like(out), None, known
     return out, spilled.fork(), known
 
 
-def _joined(into: tuple, others: list[tuple]) -> None:
+def _joined(into: tuple, others: list[tuple]) -> int:
     """The counts of the other threads' ``others`` added into ``into``'s: their arrays
-    summed in, their buffers' last cells handed on."""
+    summed in, their spilled counts joined (a streamed count's last cells handed on):
+    0, or -1 where the cells kept pass the most a count may hold."""
     for out, spilled, _ in others:
         if spilled is None:
             into[0][:] += out
-        else:
-            spilled.items()
+        elif not into[1].join(spilled):
+            return -1
+    return 0
 
 
 def count_parts(sequences: float, on_progress: Progress | None, threads: int = 1) -> int:

@@ -239,13 +239,14 @@ class PlanCost:
     @property
     def threads(self) -> int:
         """Threads a count deals on (:func:`~bacc_edge.engine.count_threads.count_threads`):
-        each its own array of counts where the cell numbers are few enough for one; one
-        where its cells are spilled and kept, or it is made in stages. Its time on the
-        clock is about :attr:`seconds` over these (measured: 1.9-2.0 times faster on 2
-        threads); the prices stay in seconds of CPU, the same on every machine."""
-        if self.sparse or self.stages:
+        each its own array of counts where the cell numbers are few enough for one, else
+        its own spill buffer; one where it is made in stages. Its time on the clock is
+        about :attr:`seconds` over these (measured: 1.9-2.0 times faster on 2 threads);
+        the prices stay in seconds of CPU, the same on every machine."""
+        if self.stages:
             return 1
-        return count_threads(self.sequences, 8 * self.cell_numbers)
+        return count_threads(self.sequences, SPILL_BYTES if self.sparse
+                             else 8 * self.cell_numbers)
 
     @property
     def streamed_threads(self) -> int:

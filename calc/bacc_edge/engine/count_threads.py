@@ -4,9 +4,11 @@
 A coup adds to the same counts whichever run deals it, and the count kernels release
 the GIL (:mod:`~bacc_edge.engine.jit`), so the runs of one count can be dealt at once,
 each thread into counts of its own: an array of the cell numbers, or of the cells known,
-summed at the end; or a streamed count's buffer of its own, each batch settled in the
-thread that dealt it (:mod:`~bacc_edge.engine.streamed_count`). Integers add in any
-order, so the counts are the one thread's, exactly.
+summed at the end; spilled counts of its own (:mod:`~bacc_edge.engine.spill`: a buffer,
+and the cells its coups reach, merged at the end); or a streamed count's buffer of its
+own, each batch settled in the thread that dealt it
+(:mod:`~bacc_edge.engine.streamed_count`). Integers add in any order, so the counts are
+the one thread's, exactly.
 
 How many threads: :data:`THREADS`, else numba's (``NUMBA_NUM_THREADS``, every core
 unless the environment says fewer) and no more than :func:`usable_cores`; and no more
@@ -45,11 +47,10 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def count_threads(sequences: float, bytes_each: int | None) -> int:
+def count_threads(sequences: float, bytes_each: int) -> int:
     """How many threads a count of about ``sequences`` card sequences deals on, each
-    thread past the first taking ``bytes_each`` bytes (None: the count runs on one
-    thread; see the module's docstring)."""
-    if sequences < THREAD_SEQUENCES or bytes_each is None:
+    thread past the first taking ``bytes_each`` bytes (see the module's docstring)."""
+    if sequences < THREAD_SEQUENCES:
         return 1
     most = THREADS or min(numba.config.NUMBA_NUM_THREADS, usable_cores())
     by_memory = 1 + THREAD_BYTES // max(int(bytes_each), 1)

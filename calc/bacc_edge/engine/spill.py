@@ -208,10 +208,22 @@ class SpilledCounts:
         self.cells = np.zeros(0, dtype=np.int64)
         self.counts = np.zeros(0, dtype=np.int64)
 
-    def fork(self) -> "SpilledCounts | None":
-        """A buffer of the same count for another thread to spill into: None, where the
-        count keeps its cells (each thread would keep cells of its own)."""
-        return None
+    def fork(self) -> "SpilledCounts":
+        """Spilled counts of the same count for another thread (a buffer and cells of
+        its own, as many at most), to :meth:`join` once it has finished."""
+        return SpilledCounts(self.most, *self.sizes)
+
+    @property
+    def fork_bytes(self) -> int:
+        """What a :meth:`fork` takes: its buffer, while it is sorted (the cells kept are
+        shared out among the forks, each holding those its coups reach, and joined)."""
+        return 32 * self.sizes[0]
+
+    def join(self, other: "SpilledCounts") -> bool:
+        """The cells ``other`` (a :meth:`fork`, finished) reached merged into these:
+        False where they pass ``most``, together or in ``other`` alone."""
+        items = other.items()
+        return items is not None and self.take(*items)
 
     def run(self, count) -> int:
         """``count()`` (a count kernel's call on this buffer) until it finishes, the

@@ -28,7 +28,7 @@ from ..errors import PlanTooLarge
 from ..game.shoe import Shoe
 from ..util.progress import Progress
 from .card_cells import cell_numbering
-from .card_enumeration import PART_CELLS, count_run, relabelling, tail_ways
+from .card_enumeration import CELL_BYTES, PART_CELLS, count_run, relabelling, tail_ways
 from .card_table import CardLayout, check_shoe, shoe_inputs
 from .spill import FILLED, SpilledCounts
 
@@ -63,6 +63,16 @@ class StreamedCounts(SpilledCounts):
         """A buffer of its own for another thread, handing its cells to the same
         ``on_batch`` (which must add up batches from several threads at once)."""
         return StreamedCounts(self.on_batch, *self.sizes)
+
+    @property
+    def fork_bytes(self) -> int:
+        """What a :meth:`fork` takes: its buffer, and the features of a batch settled."""
+        return super().fork_bytes + CELL_BYTES * PART_CELLS
+
+    def join(self, other: "StreamedCounts") -> bool:
+        """``other``'s last cells handed on (nothing is kept to merge)."""
+        other.items()
+        return True
 
     def reduce(self, half: bool = False) -> bool:
         """The buffer sorted and summed (:meth:`SpilledCounts.reduce
