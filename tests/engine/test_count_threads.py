@@ -20,12 +20,13 @@ import threading
 import pytest
 from test_card_bets import engine, physical, reference_count
 from test_card_sparse import IDS, LATER, ROWS, SPECS, spilled_count
+from test_suitless_cards import _suitless_case
 
 from bacc_edge import Bet, Event, Shoe, Tables, report
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import layout_for
 from bacc_edge.engine import (card_enumeration, card_kernels, card_plan, card_replay,
-                              count_threads, spill)
+                              card_table, count_threads, spill)
 
 THREADS = 3
 
@@ -199,3 +200,18 @@ def test_how_many_threads_a_count_deals_on(monkeypatch, sequences, bytes_each, c
     monkeypatch.setattr(count_threads, "usable_cores", lambda: cores)
     monkeypatch.setattr(count_threads.numba.config, "NUMBA_NUM_THREADS", 64)
     assert count_threads.count_threads(sequences, bytes_each) == expected
+
+
+@pytest.mark.parametrize("bet, shoe", [("banker red", "lopsided"),
+                                       ("player flush", "named and suitless"),
+                                       ("one nine of diamonds", "lopsided")])
+def test_a_count_modulo_primes_on_threads_is_the_sum_over_the_suits(monkeypatch, dealers, bet,
+                                                                     shoe):
+    """Cards removed without their suit, counted modulo primes: each thread its own
+    array of residues, added modulo each prime at the end, the same as the sum over
+    every way the suits fell."""
+    shoe, layout, counts, total = _suitless_case(bet, shoe)
+    monkeypatch.setattr(card_table, "suitless_plan", lambda *args: (False, 0.0))  # residues
+    table = card_table.card_table(shoe, layout)
+    assert (table.counts.tolist(), table.total) == (counts.tolist(), total)
+    assert len(dealers) > 1

@@ -61,6 +61,7 @@ from .features import (COUP_FEATURES, FEATURES, NAMED, PART_RADIX, RELATED_RANKS
                        RELATED_SUITS, beyond_hands, card_read, coup_feature, named_rank,
                        named_suit)
 from ..util.progress import Progress, Steps
+from .count_threads import count_threads, run_parts
 from .outcome_table import (Layout, OutcomeTable, needs_python_integers, sum_by_class,
                             suitless_ways)
 from .suit_spread import class_counts, spread_count, spread_shoes
@@ -866,18 +867,25 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout, on_progress: Progress | Non
     sparse_out = nb.typed.Dict.empty(nb.types.int64, nb.types.int64) if sparse else None
     exact = np.zeros(1, dtype=np.int64)  # not written: the counts are kept in residues
     cells, block_stride = enumeration(detail, layout.tableau)
-    n_parts = count_parts(residue_sequences(detail, layout.tableau, layout.cards, relabel),
-                          on_progress)
-    step = Steps(on_progress, n_parts)
-    for _, _, part in coup_slices(cells, n_parts):  # a coup adds to the same residues
-        if card_kernels.count_cells(
-                part, block_stride,
-                card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1, relabel),
-                sparse, exact, None, ratios,
-                card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, out), None,
-                None, sparse_out) < 0:
-            raise too_many_cells(detail, sparse // k)
-        step()
+    sequences = residue_sequences(detail, layout.tableau, layout.cards, relabel)
+    # residues in an array a thread, added modulo their primes (in a dict: one thread)
+    threads = 1 if sparse else count_threads(sequences, out.nbytes)
+    n_parts = count_parts(sequences, on_progress, threads)
+    card_shoe = card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1, relabel)
+
+    def count(part, residues: np.ndarray) -> int:  # a coup adds to the same residues
+        return card_kernels.count_cells(
+            part, block_stride, card_shoe, sparse, exact, None, ratios,
+            card_kernels.Residues(rank_of, moduli, 0 if merged else -1, table, residues),
+            None, None, sparse_out)
+
+    outs = [out] + [np.zeros_like(out) for _ in range(threads - 1)]
+    if run_parts([part for _, _, part in coup_slices(cells, n_parts)], count, outs,
+                 Steps(on_progress, n_parts)) < 0:
+        raise too_many_cells(detail, sparse // k)
+    for other in outs[1:]:  # each residue below 2**31: their sum fits
+        out += other
+        out %= moduli[0].astype(np.uint64)[:, None]
     if sparse:
         keys, values = sparse_items(sparse_out)
         reached = np.unique(keys // k)
