@@ -459,7 +459,9 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     a sparse count, the cells known, see :func:`_count_part`): what it returns (-1:
     stopped past the cells a count may hold). Told ``on_progress``, in
     :data:`PROGRESS_PARTS` runs of a part of the coups each (a coup's sequences add to
-    the same counts whichever run deals them)."""
+    the same counts whichever run deals them), the runs dealt on the threads
+    :func:`~bacc_edge.engine.count_threads.count_threads` gives, each into counts of its
+    own (:func:`_forked`), added up at the end (:func:`_joined`)."""
     out = into[0]
     inputs = _inputs(detail, tableau, fine_counts, value_counts, sequences)
     if inputs is None:  # in stages: fewer steps than the sequences, even folded
@@ -475,16 +477,9 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     threads = count_threads(sequences, _thread_bytes(into))
     n_parts = count_parts(sequences, on_progress, threads)
     step = Steps(on_progress, n_parts)
-    parts = (part for _, _, part in coup_slices(cells, n_parts))
-    if threads == 1:
-        for part in parts:
-            done = _count_part(part, block_stride, shoe, into)
-            if done < 0:
-                return done
-            step()
-        return 0
+    parts = [part for _, _, part in coup_slices(cells, n_parts)]
     intos = [into] + [_forked(into) for _ in range(threads - 1)]
-    done = run_parts(list(parts), lambda part, mine: _count_part(part, block_stride, shoe, mine),
+    done = run_parts(parts, lambda part, mine: _count_part(part, block_stride, shoe, mine),
                      intos, step)
     return done if done < 0 else _joined(into, intos[1:])
 
