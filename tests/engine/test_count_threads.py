@@ -15,6 +15,7 @@ table's memory rows).
 
 from __future__ import annotations
 
+import math
 import threading
 
 import pytest
@@ -43,6 +44,7 @@ def dealers(monkeypatch, request) -> set:
     layout's sequences re-weighed); the names of the threads the count kernels ran on."""
     monkeypatch.setattr(count_threads, "THREADS", THREADS)
     monkeypatch.setattr(count_threads, "THREAD_SEQUENCES", 0)
+    monkeypatch.setattr(count_threads, "SEQUENCES_PER_BYTE", math.inf)
     monkeypatch.setattr(card_replay, "RECORD_LIMIT", 0)
     card_plan.plan_cost.cache_clear()  # planned again without a record
     request.addfinalizer(card_plan.plan_cost.cache_clear)
@@ -187,31 +189,21 @@ def test_each_run_has_counts_no_other_run_uses_at_once():
     assert len(clash) == 60 and not any(clash)
 
 
-@pytest.mark.parametrize("sequences, bytes_each, cores, expected", [
-    (1e9, 1 << 20, 4, 4),                      # all cores
-    (1e9, 1 << 20, 1, 1),                      # one core
-    (1e6, 1 << 20, 4, 1),                      # too quick to share
-    (1e9, 200 << 20, 4, 2),                    # the memory: one thread more
-    (1e9, 100 << 20, 8, 4),                    # the memory: three threads more
-    (1e9, 1 << 30, 4, 1),                      # the memory: none more
+@pytest.mark.parametrize("sequences, bytes_each, summed, cores, expected", [
+    (1e9, 1 << 20, False, 4, 4),               # all cores
+    (1e9, 1 << 20, False, 1, 1),               # one core
+    (1e6, 1 << 20, False, 4, 1),               # too quick to share
+    (1e9, 200 << 20, False, 4, 2),             # the memory: one thread more
+    (1e9, 100 << 20, False, 8, 4),             # the memory: three threads more
+    (1e9, 1 << 30, False, 4, 1),               # the memory: none more
+    (1e8, 1 << 27, True, 4, 1),                # an array too large for its sequences
+    (2e8, 1 << 27, True, 4, 4),                # the same array, twice the sequences
+    (1e8, 1 << 27, False, 4, 4),               # a buffer as large: not added up
 ], ids=["all cores", "one core", "quick", "memory for two", "memory for four",
-        "memory for one"])
-def test_how_many_threads_a_count_deals_on(monkeypatch, sequences, bytes_each, cores, expected):
+        "memory for one", "array past the sequences", "array within the sequences",
+        "buffer"])
+def test_how_many_threads_a_count_deals_on(monkeypatch, sequences, bytes_each, summed, cores,
+                                           expected):
     monkeypatch.setattr(count_threads, "usable_cores", lambda: cores)
     monkeypatch.setattr(count_threads.numba.config, "NUMBA_NUM_THREADS", 64)
-    assert count_threads.count_threads(sequences, bytes_each) == expected
-
-
-@pytest.mark.parametrize("bet, shoe", [("banker red", "lopsided"),
-                                       ("player flush", "named and suitless"),
-                                       ("one nine of diamonds", "lopsided")])
-def test_a_count_modulo_primes_on_threads_is_the_sum_over_the_suits(monkeypatch, dealers, bet,
-                                                                     shoe):
-    """Cards removed without their suit, counted modulo primes: each thread its own
-    array of residues, added modulo each prime at the end, the same as the sum over
-    every way the suits fell."""
-    shoe, layout, counts, total = _suitless_case(bet, shoe)
-    monkeypatch.setattr(card_table, "suitless_plan", lambda *args: (False, 0.0))  # residues
-    table = card_table.card_table(shoe, layout)
-    assert (table.counts.tolist(), table.total) == (counts.tolist(), total)
-    assert len(dealers) > 1
+    assert count_threads.count_threads(sequences, bytes_each, summed) == expected

@@ -471,10 +471,10 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
         step()
         return 0
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, relabel)
-    cells, block_stride, groups = inputs
+    cells, block_stride, groups, steps = inputs
     if groups is not None:  # a group of coups alike at a time: fewer steps
         cells, shoe = weighed(groups, shoe)
-    threads = count_threads(sequences, _thread_bytes(into))
+    threads = count_threads(steps, *_thread_bytes(into))
     n_parts = count_parts(sequences, on_progress, threads)
     step = Steps(on_progress, n_parts)
     parts = [part for _, _, part in coup_slices(cells, n_parts)]
@@ -484,11 +484,12 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     return done if done < 0 else _joined(into, intos[1:])
 
 
-def _thread_bytes(into: tuple) -> int:
-    """What a thread past the first takes to count into ``into`` (:func:`_run`): a copy
-    of its array of counts, or what its spilled counts' fork takes."""
+def _thread_bytes(into: tuple) -> tuple[int, bool]:
+    """What a thread past the first takes to count into ``into`` (:func:`_run`), and
+    whether it is an array of counts added up: a copy of its array, or what its spilled
+    counts' fork takes."""
     out, spilled, _ = into
-    return out.nbytes if spilled is None else spilled.fork_bytes
+    return (out.nbytes, True) if spilled is None else (spilled.fork_bytes, False)
 
 
 def _forked(into: tuple) -> tuple:
@@ -580,7 +581,8 @@ def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: floa
     counted a group at a time (else None): the coups of interchangeable values folded
     where a count deals more than :data:`FOLD_SEQUENCES` sequences; None where counting
     in stages takes fewer steps than the sequences left (a dense count only); the coups
-    in groups (:func:`grouped_steps`) where that takes fewer steps still."""
+    in groups (:func:`grouped_steps`) where that takes fewer steps still; and the steps
+    the count will take, about."""
     inputs = enumeration(detail, tableau)
     in_groups = grouped_steps(detail, tableau, sequences)
     classes = fold_classes(detail, fine_counts, value_counts, sequences)
@@ -592,8 +594,8 @@ def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: floa
             and cell_numbering(detail).size <= DENSE_CELLS):
         return None
     if in_groups and in_groups < sequences:
-        return *enumeration(detail, tableau), coup_groups(detail, tableau)
-    return *inputs, None
+        return *enumeration(detail, tableau), coup_groups(detail, tableau), in_groups
+    return *inputs, None, sequences
 
 
 @lru_cache(maxsize=4)

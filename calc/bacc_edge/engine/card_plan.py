@@ -245,8 +245,14 @@ class PlanCost:
         the prices stay in seconds of CPU, the same on every machine."""
         if self.stages:
             return 1
-        return count_threads(self.sequences, SPILL_BYTES if self.sparse
-                             else 8 * self.cell_numbers)
+        if self.sparse:
+            return count_threads(self._steps, SPILL_BYTES)
+        return count_threads(self._steps, 8 * self.cell_numbers, summed=True)
+
+    @property
+    def _steps(self) -> float:
+        """The sequences the count deals (a group of coups at a time, the groups')."""
+        return self.grouped if self.weighed else self.sequences
 
     @property
     def streamed_threads(self) -> int:
@@ -254,7 +260,7 @@ class PlanCost:
         features of a batch settled (or an array of counts, as :attr:`threads`)."""
         if not self.sparse:
             return self.threads
-        return count_threads(self.sequences, SPILL_BYTES + CELL_BYTES * PART_CELLS)
+        return count_threads(self._steps, SPILL_BYTES + CELL_BYTES * PART_CELLS)
 
     def memory(self, cells: float) -> float:
         """Bytes a count takes if it reaches ``cells`` cells: the more of its count (the

@@ -869,7 +869,7 @@ def _suitless_counts(shoe: Shoe, layout: CardLayout, on_progress: Progress | Non
     cells, block_stride = enumeration(detail, layout.tableau)
     sequences = residue_sequences(detail, layout.tableau, layout.cards, relabel)
     # residues in an array a thread, added modulo their primes (in a dict: one thread)
-    threads = 1 if sparse else count_threads(sequences, out.nbytes)
+    threads = 1 if sparse else count_threads(sequences, out.nbytes, summed=True)
     n_parts = count_parts(sequences, on_progress, threads)
     card_shoe = card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe), 1, relabel)
 

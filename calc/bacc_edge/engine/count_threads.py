@@ -14,7 +14,9 @@ How many threads: :data:`THREADS`, else numba's (``NUMBA_NUM_THREADS``, every co
 unless the environment says fewer) and no more than :func:`usable_cores`; and no more
 than the memory allows: each thread past the first takes what the first does
 (:data:`THREAD_BYTES` in all for them). A count of fewer than :data:`THREAD_SEQUENCES`
-card sequences runs on one thread: the threads would cost more than they save.
+card sequences, or of too few for the arrays of counts the threads would add up
+(:data:`SEQUENCES_PER_BYTE`), runs on one thread: the threads would cost more than they
+save.
 """
 
 from __future__ import annotations
@@ -32,6 +34,13 @@ import numba
 THREAD_BYTES = 384 << 20
 #: Card sequences below which a count runs on one thread (about 0.2 s of dealing).
 THREAD_SEQUENCES = 5e6
+#: A thread whose counts are an array of its own (zeroed, then added up at the end:
+#: about 1 ns a byte) is added only where the count deals at least this many card
+#: sequences a byte of it: a dense count deals some 7 ns a sequence (random bet 9, 2.7e7
+#: sequences into 134 MB of counts: 190 ms on one thread, 160-190 on two), so it gains
+#: some 3.5 ns a sequence on two threads. (Random bet 3's first count, 1.4e6 sequences
+#: into 2**25 cell numbers, took 240 → 390 ms on two threads before this.)
+SEQUENCES_PER_BYTE = 1.0
 #: Seconds the main thread waits for a run at a time, so that it hears Ctrl-C.
 WAIT_SECONDS = 0.2
 #: The most threads a count deals on; None: numba's number of threads
@@ -47,10 +56,12 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def count_threads(sequences: float, bytes_each: int) -> int:
+def count_threads(sequences: float, bytes_each: int, summed: bool = False) -> int:
     """How many threads a count of about ``sequences`` card sequences deals on, each
-    thread past the first taking ``bytes_each`` bytes (see the module's docstring)."""
-    if sequences < THREAD_SEQUENCES:
+    thread past the first taking ``bytes_each`` bytes (``summed``: an array of counts,
+    zeroed and added up; see the module's docstring)."""
+    if sequences < THREAD_SEQUENCES or (summed and bytes_each > SEQUENCES_PER_BYTE
+                                        * sequences):
         return 1
     most = THREADS or min(numba.config.NUMBA_NUM_THREADS, usable_cores())
     by_memory = 1 + THREAD_BYTES // max(int(bytes_each), 1)
@@ -66,6 +77,13 @@ def run_parts(parts: Sequence, count: Callable, intos: Sequence,
     for those begun (a run is short:
     :data:`~bacc_edge.engine.card_enumeration.INTERRUPT_SEQUENCES`), and is raised
     again."""
+    if len(intos) == 1:  # in this thread (a new thread's first kernel call is slower)
+        for part in parts:
+            result = count(part, intos[0])
+            if result < 0:
+                return result
+            step()
+        return 0
     free: queue.SimpleQueue = queue.SimpleQueue()
     for into in intos:
         free.put(into)
@@ -92,5 +110,5 @@ def run_parts(parts: Sequence, count: Callable, intos: Sequence,
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-__all__ = ["THREADS", "THREAD_BYTES", "THREAD_SEQUENCES", "WAIT_SECONDS", "count_threads",
-           "run_parts", "usable_cores"]
+__all__ = ["SEQUENCES_PER_BYTE", "THREADS", "THREAD_BYTES", "THREAD_SEQUENCES", "WAIT_SECONDS",
+           "count_threads", "run_parts", "usable_cores"]
