@@ -16,6 +16,9 @@ table's memory rows).
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -23,7 +26,7 @@ from test_card_bets import engine, physical, reference_count
 from test_card_sparse import IDS, LATER, ROWS, SPECS, spilled_count
 from test_suitless_cards import _suitless_case
 
-from bacc_edge import Bet, Event, Shoe, Tables, report
+from bacc_edge import Bet, Event, OptionError, Shoe, Tables, report
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import layout_for
 from bacc_edge.engine import (card_enumeration, card_kernels, card_plan, card_replay,
@@ -42,7 +45,7 @@ ODD[0][2] = 0
 def dealers(monkeypatch, request) -> set:
     """Three threads from the first sequence, every shoe counted (no record of a
     layout's sequences re-weighed); the names of the threads the count kernels ran on."""
-    monkeypatch.setattr(count_threads, "THREADS", THREADS)
+    monkeypatch.setenv(count_threads.THREADS_VARIABLE, str(THREADS))
     monkeypatch.setattr(count_threads, "THREAD_SEQUENCES", 0)
     monkeypatch.setattr(count_threads, "SEQUENCES_PER_BYTE", math.inf)
     monkeypatch.setattr(card_replay, "RECORD_LIMIT", 0)
@@ -205,5 +208,35 @@ def test_each_run_has_counts_no_other_run_uses_at_once():
 def test_how_many_threads_a_count_deals_on(monkeypatch, sequences, bytes_each, summed, cores,
                                            expected):
     monkeypatch.setattr(count_threads, "usable_cores", lambda: cores)
-    monkeypatch.setattr(count_threads.numba.config, "NUMBA_NUM_THREADS", 64)
+    monkeypatch.delenv(count_threads.THREADS_VARIABLE, raising=False)
     assert count_threads.count_threads(sequences, bytes_each, summed) == expected
+
+
+@pytest.mark.parametrize("value, most", [("", 2), ("  ", 2), ("1", 1), (" 3 ", 3), ("8", 8)])
+def test_the_environment_says_the_most_threads(monkeypatch, value, most):
+    """BACC_EDGE_THREADS: empty is unset (every core, two here), else that many, past the
+    cores too."""
+    monkeypatch.setattr(count_threads, "usable_cores", lambda: 2)
+    monkeypatch.setenv(count_threads.THREADS_VARIABLE, value)
+    assert count_threads.most_threads() == most
+    assert count_threads.count_threads(1e9, 1 << 20) == most
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "1.5", "two", "2 threads"])
+def test_a_number_of_threads_that_is_not_one_is_refused_in_one_line(monkeypatch, tmp_path,
+                                                                    value):
+    """A bad BACC_EDGE_THREADS: the command says so in one line (no traceback), on the
+    first count that could share its runs."""
+    monkeypatch.setenv(count_threads.THREADS_VARIABLE, value)
+    with pytest.raises(OptionError, match=f"BACC_EDGE_THREADS={value!r}: give a whole "
+                                          f"number of threads from 1"):
+        count_threads.count_threads(1.0, 0)
+    paytable = tmp_path / "bet.py"
+    paytable.write_text("from bacc_edge import *\nBETS = [Bet('b', [Event('h', "
+                        "player.card(1).suit == 'h', 1)])]\n")
+    done = subprocess.run([sys.executable, "-m", "bacc_edge", "report", str(paytable)],
+                          capture_output=True, text=True, env={**os.environ})
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines() == [
+        f"Error: BACC_EDGE_THREADS={value!r}: give a whole number of threads from 1, e.g. "
+        f"BACC_EDGE_THREADS=2 (unset: every core)"]
