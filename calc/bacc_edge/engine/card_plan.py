@@ -73,7 +73,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from math import comb, factorial
+from math import ceil, comb, factorial
 
 import numpy as np
 
@@ -87,9 +87,11 @@ from .card_enumeration import (ABSENT, CELL_BYTES, COUP_STEPS, DENSE_CELLS, MEMO
                                coup_groups, enumeration, grouped_steps, shoe_counts)
 from .card_replay import kept_beside, record_bytes
 from .count_threads import count_threads
+from ..util.environment import COUNT_MINUTES, minutes_setting
 from .spill import SPILL_BYTES
 
-#: The longest a count may take, seconds (estimated): a plan past it is refused.
+#: The longest a count may take unless ``BACC_EDGE_COUNT_MINUTES`` says otherwise
+#: (:func:`time_limit`), seconds of CPU (estimated): a plan past it is refused.
 TIME_LIMIT = 600.0
 #: A count estimated to take longer than this, seconds, is announced before it starts.
 NOTICE_SECONDS = 3.0
@@ -155,6 +157,20 @@ PART_WORDS = {"pp": "the player's points", "bp": "the banker's points",
               "pt": "the player's two-card total", "bt": "the banker's two-card total",
               "x": "the player's third card", "y": "the banker's third card",
               "dp": "whether the player drew", "db": "whether the banker drew"}
+
+
+def time_limit() -> float:
+    """The longest a count may take, seconds of CPU (estimated): the minutes of
+    ``BACC_EDGE_COUNT_MINUTES`` (:mod:`~bacc_edge.util.environment`) where it is set,
+    else :data:`TIME_LIMIT`. A user who will wait longer for a bet the plan refuses as
+    too long says so there; the memory a count may take stays as it is."""
+    return 60.0 * minutes_setting(COUNT_MINUTES, TIME_LIMIT / 60)
+
+
+def _allowed_by(seconds: float) -> str:
+    """What lets a count estimated at ``seconds`` run: "; BACC_EDGE_COUNT_MINUTES=40
+    lets it run"."""
+    return f"; {COUNT_MINUTES}={max(1, ceil(seconds / 60))} lets it run"
 
 
 def _stirling(n: int) -> list[list[int]]:
@@ -279,7 +295,7 @@ class PlanCost:
     def fits(self) -> bool:
         """Whether the count may start: within the time, and its fewest cells within the
         memory, a count may take (past its most, it is stopped where they pass)."""
-        return self.seconds <= TIME_LIMIT and self.fits_memory
+        return self.seconds <= time_limit() and self.fits_memory
 
     @property
     def fits_memory(self) -> bool:
@@ -311,7 +327,7 @@ class PlanCost:
         """Whether the count fits streamed: its cells settled through the bets as they
         come and none kept, within the memory and the time a count may take
         (:attr:`streamed_memory`, :attr:`streamed_seconds`)."""
-        return self.streamed_memory <= MEMORY_LIMIT and self.streamed_seconds <= TIME_LIMIT
+        return self.streamed_memory <= MEMORY_LIMIT and self.streamed_seconds <= time_limit()
 
     @property
     def streams(self) -> bool:
@@ -568,11 +584,13 @@ def check_plan(layout, what: str) -> PlanCost:
     estimates and the cause) a plan that will not fit."""
     cost = plan_cost(layout.detail, layout.tableau, layout.cards)
     if not cost.fits:
+        limit = time_limit()
         past = [_bytes(MEMORY_LIMIT)] if not cost.fits_memory else []
-        past += [describe_seconds(TIME_LIMIT)] if cost.seconds > TIME_LIMIT else []
+        past += [describe_seconds(limit)] if cost.seconds > limit else []
         raise PlanTooLarge(
             f"{what}: too large to count: {cost.describe()}, past the {' and '.join(past)} "
-            f"a count may take; {cost.why}" + _streamed_words(cost))
+            f"a count may take; {cost.why}"
+            + (_allowed_by(cost.seconds) if cost.fits_memory else _streamed_words(cost)))
     return cost
 
 
@@ -595,15 +613,17 @@ def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, prim
     spread = count + (shoes - 1) * per_shoe + shoes * SECONDS_PER_SPREAD_CELL * cells
     residues = sequences * (SECONDS_PER_SEQUENCE[False] + primes * SECONDS_PER_RESIDUE)
     too_big = residue_memory > MEMORY_LIMIT
-    if spread > TIME_LIMIT and (too_big or residues > TIME_LIMIT):
+    limit = time_limit()
+    if spread > limit and (too_big or residues > limit):
         one = (f"its residues would take {_bytes(residue_memory)}, past the "
                f"{_bytes(MEMORY_LIMIT)}" if too_big else
-               f"{describe_seconds(residues)}, past the {describe_seconds(TIME_LIMIT)}")
+               f"{describe_seconds(residues)}, past the {describe_seconds(limit)}")
         raise PlanTooLarge(
             f"{what}: too large to count with cards removed without their suit: as the "
             f"{shoes:,} shoes their suits could have left, {describe_seconds(spread)}, past "
-            f"the {describe_seconds(TIME_LIMIT)}; as one count of {sequences:.1e} card "
-            f"sequences modulo {primes_in_words(primes)}, {one} a count may take; name their "
+            f"the {describe_seconds(limit)}; as one count of {sequences:.1e} card "
+            f"sequences modulo {primes_in_words(primes)}, {one} a count may take"
+            f"{_allowed_by(spread if too_big else min(spread, residues))}, or name their "
             f"suits, e.g. '5h' not '5'")
     return (True, spread) if too_big or spread <= residues else (False, residues)
 
@@ -623,10 +643,10 @@ def _streamed_words(cost: PlanCost) -> str:
                 f"none kept): {describe_seconds(cost.streamed_seconds)} a shoe")
     return (f"; streamed through its bets (its cells settled as they come, none kept), it "
             f"would take {describe_seconds(cost.streamed_seconds)} a shoe, past the "
-            f"{describe_seconds(TIME_LIMIT)}")
+            f"{describe_seconds(time_limit())}" + _allowed_by(cost.streamed_seconds))
 
 
 __all__ = ["NOTICE_SECONDS", "PlanCost", "SECONDS_PER_STREAMED_CELL",
            "SECONDS_PER_STREAMED_SEQUENCE", "TIME_LIMIT",
            "check_plan", "describe_seconds", "plan_cost", "primes_in_words",
-           "residue_sequences", "suitless_plan"]
+           "residue_sequences", "suitless_plan", "time_limit"]

@@ -11,8 +11,8 @@ own, each batch settled in the thread that dealt it
 the one thread's, exactly.
 
 How many threads: every core this process may run on (:func:`usable_cores`), or as many
-as the environment variable :data:`THREADS_VARIABLE` says (:func:`most_threads`); and no
-more than the memory allows: each thread past the first takes what the first does
+as ``BACC_EDGE_THREADS`` says (:func:`most_threads`); and no more than the memory
+allows: each thread past the first takes what the first does
 (:data:`THREAD_BYTES` in all for them). A count of fewer than :data:`THREAD_SEQUENCES`
 card sequences, or of too few for the arrays of counts the threads would add up
 (:data:`SEQUENCES_PER_BYTE`), runs on one thread: the threads would cost more than they
@@ -26,7 +26,7 @@ import queue
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Callable, Sequence
 
-from ..errors import OptionError
+from ..util.environment import THREADS, whole_setting
 
 #: The memory the threads past the first may take in all, bytes: each takes a copy of
 #: the first's counts (an array) or a buffer and a batch's features of its own (a
@@ -43,9 +43,6 @@ THREAD_SEQUENCES = 5e6
 SEQUENCES_PER_BYTE = 1.0
 #: Seconds the main thread waits for a run at a time, so that it hears Ctrl-C.
 WAIT_SECONDS = 0.2
-#: The environment variable that says how many threads a count deals on at most (a whole
-#: number from 1); unset or empty: every core this process may run on.
-THREADS_VARIABLE = "BACC_EDGE_THREADS"
 
 
 def usable_cores() -> int:
@@ -57,20 +54,9 @@ def usable_cores() -> int:
 
 
 def most_threads() -> int:
-    """The most threads a count deals on: :data:`THREADS_VARIABLE` where it is set, else
-    :func:`usable_cores`. A value that is not a whole number from 1 is an
-    :class:`~bacc_edge.errors.OptionError`."""
-    text = os.environ.get(THREADS_VARIABLE, "").strip()
-    if not text:
-        return usable_cores()
-    try:
-        most = int(text)
-    except ValueError:
-        most = 0
-    if most < 1:
-        raise OptionError(f"{THREADS_VARIABLE}={text!r}: give a whole number of threads "
-                            f"from 1, e.g. {THREADS_VARIABLE}=2 (unset: every core)")
-    return most
+    """The most threads a count deals on: ``BACC_EDGE_THREADS``
+    (:mod:`~bacc_edge.util.environment`) where it is set, else :func:`usable_cores`."""
+    return whole_setting(THREADS, usable_cores())
 
 
 def count_threads(sequences: float, bytes_each: int, summed: bool = False) -> int:
@@ -127,5 +113,5 @@ def run_parts(parts: Sequence, count: Callable, intos: Sequence,
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-__all__ = ["SEQUENCES_PER_BYTE", "THREADS_VARIABLE", "THREAD_BYTES", "THREAD_SEQUENCES",
+__all__ = ["SEQUENCES_PER_BYTE", "THREAD_BYTES", "THREAD_SEQUENCES",
            "WAIT_SECONDS", "count_threads", "most_threads", "run_parts", "usable_cores"]

@@ -12,6 +12,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import BaccEdgeError
+from ..util.number_grammar import (DECIMAL_TEXT, FRACTION_TEXT, OPTION_DECIMAL,  # noqa: F401
+                                   OPTION_FORM, OPTION_FRACTION, OPTION_PERCENT,
+                                   OPTION_WHOLE, WHOLE_TEXT, loosely_written)
 
 #: The largest net win a pay may name, per unit staked. No table pays more than a
 #: billion to one, and below it every figure of a bet (its variance holds the pay
@@ -21,38 +24,6 @@ LARGEST_PAY = 10**9
 #: Text numbers whose decimal exponent reaches past this are refused before they are
 #: read: Python would build an integer of that many digits (``1e999999999`` never ends).
 LARGEST_EXPONENT = 100
-
-
-#: How a number written in a paytable is read (a pay, a published study figure, a
-#: count's tag or trigger, as rule sheets and counting books print them): ASCII digits,
-#: an optional sign, point and exponent. Python's int, float, Decimal and Fraction also
-#: read '1_000' and '５', which no number here is.
-DECIMAL_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-WHOLE_TEXT = re.compile(r"[+-]?[0-9]+")
-FRACTION_TEXT = re.compile(r"[+-]?[0-9]+/[0-9]+")
-
-#: How every number option of every command is written (``--decks 6``, ``--stake 12.5``,
-#: ``--commission 5%``, ``--edge -0.5%`` …), and the same text given to the Python API:
-#: one strict grammar, stricter than a rule sheet's. ASCII digits; a '-' for a negative
-#: number (so that ``--decks -1`` reads, and is refused as out of range); a decimal point
-#: only between digits; an exponent (``1e3``); nothing round it. ``' 6'``, ``'+6'``,
-#: ``'5.'``, ``'.5'``, ``'5 %'``, ``'1_000'`` and ``'５'`` are no numbers here.
-OPTION_WHOLE = re.compile(r"-?[0-9]+")
-OPTION_DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-OPTION_FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
-#: A percentage option: a number of that grammar, without an exponent, then '%'.
-OPTION_PERCENT = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?)%")
-#: What an error about a loosely written number adds.
-OPTION_FORM = "write numbers in ASCII digits, without spaces, a '+' or a bare decimal point"
-
-
-def loosely_written(text) -> str:
-    """The hint an error adds when ``text`` is a number only in a looser form than an
-    option's grammar (``' 6'``, ``'+6'``, ``'.5'``, ``'5 %'``): ``" (write …)"``, else
-    ``""``."""
-    t = str(text).strip()
-    t = t[:-1].strip() if t.endswith("%") else t
-    return f" ({OPTION_FORM})" if DECIMAL_TEXT.fullmatch(t) else ""
 
 
 def option_number(value) -> Fraction:

@@ -1,0 +1,57 @@
+"""Settings bacc-edge reads from the environment, about how it counts, not what: the
+figures are the same whatever they say.
+
+- :data:`THREADS` (``BACC_EDGE_THREADS``): the most threads a count of a bet on the
+  cards deals on (:mod:`~bacc_edge.engine.count_threads`); unset, every core.
+- :data:`COUNT_MINUTES` (``BACC_EDGE_COUNT_MINUTES``): the most minutes of CPU a count
+  may be estimated to take before it is refused
+  (:func:`~bacc_edge.engine.card_plan.time_limit`); unset, ten.
+
+Each is read where it is used, so a process sees a change at its next count (and the
+worker processes of a local cluster inherit it). A value is written as a number option
+is (:data:`~bacc_edge.util.number_grammar.OPTION_WHOLE`,
+:data:`~bacc_edge.util.number_grammar.OPTION_DECIMAL`: ASCII digits, nothing round them); an
+empty one is unset; any other is an :class:`~bacc_edge.errors.OptionError`, one line from
+the command.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..errors import OptionError
+from .number_grammar import OPTION_DECIMAL, OPTION_WHOLE, loosely_written
+
+THREADS = "BACC_EDGE_THREADS"
+COUNT_MINUTES = "BACC_EDGE_COUNT_MINUTES"
+
+
+def whole_setting(name: str, default: int) -> int:
+    """The whole number from 1 the variable ``name`` holds, or ``default`` where it is
+    unset or empty."""
+    text = os.environ.get(name, "")
+    if not text:
+        return default
+    if not OPTION_WHOLE.fullmatch(text) or int(text) < 1:
+        raise OptionError(f"{name}={text!r}: give a whole number from 1, e.g. {name}=2 "
+                          f"(unset: {_unset(name)}){loosely_written(text)}")
+    return int(text)
+
+
+def minutes_setting(name: str, default: float) -> float:
+    """The number of minutes above 0 the variable ``name`` holds, or ``default`` where it
+    is unset or empty."""
+    text = os.environ.get(name, "")
+    if not text:
+        return default
+    if not OPTION_DECIMAL.fullmatch(text) or not 0 < float(text) < float("inf"):
+        raise OptionError(f"{name}={text!r}: give a number of minutes above 0, e.g. "
+                          f"{name}=60 (unset: {_unset(name)}){loosely_written(text)}")
+    return float(text)
+
+
+def _unset(name: str) -> str:
+    return {THREADS: "every core", COUNT_MINUTES: "ten minutes"}[name]
+
+
+__all__ = ["COUNT_MINUTES", "THREADS", "minutes_setting", "whole_setting"]
