@@ -78,18 +78,33 @@ def test_the_minutes_are_minutes(monkeypatch, slow, minutes, counts):
 
 @pytest.mark.parametrize("value", ["0", "-5", "abc", "1_0", " 5", "+5", ".5", "5.", "inf",
                                    "nan", "10 minutes", "1e999"])
-def test_minutes_that_are_no_number_above_0_are_refused_in_one_line(monkeypatch, tmp_path,
-                                                                    value):
-    """From Python an OptionError; from the command one line, exit 1, no traceback."""
+def test_minutes_that_are_no_number_above_0_are_refused(monkeypatch, value):
+    """An OptionError naming the value (one line from the command, below)."""
     monkeypatch.setenv(environment.COUNT_MINUTES, value)
     with pytest.raises(OptionError, match="^" + re.escape(f"BACC_EDGE_COUNT_MINUTES={value!r}: "
                                                           f"give a number of minutes above 0")):
         card_plan.time_limit()
+
+
+def test_the_command_refuses_bad_minutes_in_one_line(tmp_path):
     paytable = tmp_path / "bet.py"
     paytable.write_text("from bacc_edge import *\nBETS = [Bet('b', [Event('h', "
                         "player.card(1).suit == 'h', 1)])]\n")
     done = subprocess.run([sys.executable, "-m", "bacc_edge", "report", str(paytable)],
-                          capture_output=True, text=True, env={**os.environ})
-    lines = done.stderr.strip().splitlines()
+                          capture_output=True, text=True,
+                          env={**os.environ, environment.COUNT_MINUTES: "ten"})
     assert done.returncode == 1
-    assert len(lines) == 1 and lines[0].startswith(f"Error: BACC_EDGE_COUNT_MINUTES={value!r}")
+    assert done.stderr.strip().splitlines() == [
+        "Error: BACC_EDGE_COUNT_MINUTES='ten': give a number of minutes above 0, e.g. "
+        "BACC_EDGE_COUNT_MINUTES=60 (unset: ten minutes)"]
+
+
+@pytest.mark.parametrize("value, hinted", [(" 5", True), ("+5", True), (".5", True),
+                                           ("0", False), ("-5", False), ("abc", False)])
+def test_a_loosely_written_number_is_told_how_to_write_it(monkeypatch, value, hinted):
+    """As a number option: " 5" or "+5" is told to drop the space or sign; "0", written
+    well, is only out of range."""
+    monkeypatch.setenv(environment.COUNT_MINUTES, value)
+    with pytest.raises(OptionError) as refused:
+        card_plan.time_limit()
+    assert str(refused.value).endswith("without spaces, a '+' or a bare decimal point)") == hinted

@@ -32,9 +32,10 @@ def whole_setting(name: str, default: int) -> int:
     text = os.environ.get(name, "")
     if not text:
         return default
-    if not OPTION_WHOLE.fullmatch(text) or int(text) < 1:
+    written = OPTION_WHOLE.fullmatch(text)
+    if not written or int(text) < 1:
         raise OptionError(f"{name}={text!r}: give a whole number from 1, e.g. {name}=2 "
-                          f"(unset: {_unset(name)}){loosely_written(text)}")
+                          f"(unset: {_unset(name)}){_hint(text, written)}")
     return int(text)
 
 
@@ -44,10 +45,17 @@ def minutes_setting(name: str, default: float) -> float:
     text = os.environ.get(name, "")
     if not text:
         return default
-    if not OPTION_DECIMAL.fullmatch(text) or not 0 < float(text) < float("inf"):
+    written = OPTION_DECIMAL.fullmatch(text)
+    if not written or not 0 < float(text) < float("inf"):
         raise OptionError(f"{name}={text!r}: give a number of minutes above 0, e.g. "
-                          f"{name}=60 (unset: {_unset(name)}){loosely_written(text)}")
+                          f"{name}=60 (unset: {_unset(name)}){_hint(text, written)}")
     return float(text)
+
+
+def _hint(text: str, written) -> str:
+    """How to write ``text`` where it is a number written loosely (``" 5"``, ``"+5"``);
+    nothing where it is written well but out of range."""
+    return "" if written else loosely_written(text)
 
 
 def _unset(name: str) -> str:
