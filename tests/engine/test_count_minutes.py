@@ -11,10 +11,7 @@ unset (the bad-value rows).
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 from test_card_bets import engine, physical, reference_count
@@ -79,24 +76,12 @@ def test_the_minutes_are_minutes(monkeypatch, slow, minutes, counts):
 @pytest.mark.parametrize("value", ["0", "-5", "abc", "1_0", " 5", "+5", ".5", "5.", "inf",
                                    "nan", "10 minutes", "1e999"])
 def test_minutes_that_are_no_number_above_0_are_refused(monkeypatch, value):
-    """An OptionError naming the value (one line from the command, below)."""
+    """An OptionError naming the value (one line from the command:
+    tests/util/test_environment.py)."""
     monkeypatch.setenv(environment.COUNT_MINUTES, value)
     with pytest.raises(OptionError, match="^" + re.escape(f"BACC_EDGE_COUNT_MINUTES={value!r}: "
                                                           f"give a number of minutes above 0")):
         card_plan.time_limit()
-
-
-def test_the_command_refuses_bad_minutes_in_one_line(tmp_path):
-    paytable = tmp_path / "bet.py"
-    paytable.write_text("from bacc_edge import *\nBETS = [Bet('b', [Event('h', "
-                        "player.card(1).suit == 'h', 1)])]\n")
-    done = subprocess.run([sys.executable, "-m", "bacc_edge", "report", str(paytable)],
-                          capture_output=True, text=True,
-                          env={**os.environ, environment.COUNT_MINUTES: "ten"})
-    assert done.returncode == 1
-    assert done.stderr.strip().splitlines() == [
-        "Error: BACC_EDGE_COUNT_MINUTES='ten': give a number of minutes above 0, e.g. "
-        "BACC_EDGE_COUNT_MINUTES=60 (unset: ten minutes)"]
 
 
 @pytest.mark.parametrize("value, hinted", [(" 5", True), ("+5", True), (".5", True),

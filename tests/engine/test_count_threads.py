@@ -16,10 +16,7 @@ table's memory rows).
 from __future__ import annotations
 
 import math
-import os
 import re
-import subprocess
-import sys
 import threading
 
 import pytest
@@ -227,22 +224,9 @@ def test_the_environment_says_the_most_threads(monkeypatch, value, most):
 @pytest.mark.parametrize("value", ["0", "-1", "1.5", "two", "2 threads", " 3", "+3", "  ",
                                    "1e3"])
 def test_a_number_of_threads_that_is_not_one_is_refused(monkeypatch, value):
-    """A bad BACC_EDGE_THREADS is an OptionError (one line from the command, below), on
-    the first count that could share its runs."""
+    """A bad BACC_EDGE_THREADS is an OptionError (one line from the command:
+    tests/util/test_environment.py), on the first count that could share its runs."""
     monkeypatch.setenv(environment.THREADS, value)
     with pytest.raises(OptionError, match=re.escape(f"BACC_EDGE_THREADS={value!r}: give a "
                                                     f"whole number from 1")):
         count_threads.count_threads(1.0, 0)
-
-
-def test_the_command_refuses_a_bad_number_of_threads_in_one_line(tmp_path):
-    paytable = tmp_path / "bet.py"
-    paytable.write_text("from bacc_edge import *\nBETS = [Bet('b', [Event('h', "
-                        "player.card(1).suit == 'h', 1)])]\n")
-    done = subprocess.run([sys.executable, "-m", "bacc_edge", "report", str(paytable)],
-                          capture_output=True, text=True,
-                          env={**os.environ, environment.THREADS: "0"})
-    assert done.returncode == 1
-    assert done.stderr.strip().splitlines() == [
-        "Error: BACC_EDGE_THREADS='0': give a whole number from 1, e.g. BACC_EDGE_THREADS=2 "
-        "(unset: every core)"]
