@@ -47,6 +47,7 @@ def dealers(monkeypatch, request) -> set:
     monkeypatch.setenv(environment.THREADS, str(THREADS))
     monkeypatch.setattr(count_threads, "THREAD_SEQUENCES", 0)
     monkeypatch.setattr(count_threads, "SEQUENCES_PER_BYTE", math.inf)
+    monkeypatch.setattr(count_threads, "THREAD_BYTES", math.inf)  # a kept count's cells too
     monkeypatch.setattr(card_replay, "RECORD_LIMIT", 0)
     card_plan.plan_cost.cache_clear()  # planned again without a record
     request.addfinalizer(card_plan.plan_cost.cache_clear)
@@ -201,9 +202,10 @@ def test_each_run_has_counts_no_other_run_uses_at_once():
     (1e8, 1 << 27, True, 4, 1),                # an array too large for its sequences
     (2e8, 1 << 27, True, 4, 4),                # the same array, twice the sequences
     (1e8, 1 << 27, False, 4, 4),               # a buffer as large: not added up
+    (1e9, spill.SpilledCounts(card_enumeration.SPARSE_CELLS).fork_bytes, False, 4, 1),
 ], ids=["all cores", "one core", "quick", "memory for two", "memory for four",
         "memory for one", "array past the sequences", "array within the sequences",
-        "buffer"])
+        "buffer", "cells kept"])
 def test_how_many_threads_a_count_deals_on(monkeypatch, sequences, bytes_each, summed, cores,
                                            expected):
     monkeypatch.setattr(count_threads, "usable_cores", lambda: cores)

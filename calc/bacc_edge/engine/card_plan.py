@@ -261,8 +261,8 @@ class PlanCost:
         the prices stay in seconds of CPU, the same on every machine."""
         if self.stages:
             return 1
-        if self.sparse:
-            return count_threads(self._steps, SPILL_BYTES)
+        if self.sparse:  # its cells kept as they may pass: one thread (SpilledCounts)
+            return count_threads(self._steps, SPILL_BYTES + SPILLED_BYTES * SPARSE_CELLS)
         return count_threads(self._steps, 8 * self.cell_numbers, summed=True)
 
     @property

@@ -67,7 +67,7 @@ class StreamedCounts(SpilledCounts):
     @property
     def fork_bytes(self) -> int:
         """What a :meth:`fork` takes: its buffer, and the features of a batch settled."""
-        return super().fork_bytes + CELL_BYTES * PART_CELLS
+        return 32 * self.sizes[0] + CELL_BYTES * PART_CELLS  # it keeps no cells
 
     def join(self, other: "StreamedCounts") -> bool:
         """``other``'s last cells handed on (nothing is kept to merge)."""
