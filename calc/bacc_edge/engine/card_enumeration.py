@@ -474,43 +474,48 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     cells, block_stride, groups, steps = inputs
     if groups is not None:  # a group of coups alike at a time: fewer steps
         cells, shoe = weighed(groups, shoe)
-    threads = count_threads(steps, *_thread_bytes(into))
+    threads = _threads(into, steps)
     n_parts = count_parts(sequences, on_progress, threads)
     step = Steps(on_progress, n_parts)
     parts = [part for _, _, part in coup_slices(cells, n_parts)]
     intos = [into] + [_forked(into) for _ in range(threads - 1)]
     done = run_parts(parts, lambda part, mine: _count_part(part, block_stride, shoe, mine),
                      intos, step)
-    return done if done < 0 else _joined(into, intos[1:])
+    if done >= 0:
+        _joined(into, intos[1:])
+    return done
 
 
-def _thread_bytes(into: tuple) -> tuple[int, bool]:
-    """What a thread past the first takes to count into ``into`` (:func:`_run`), and
-    whether it is an array of counts added up: a copy of its array, or what its spilled
-    counts' fork takes."""
+def _threads(into: tuple, steps: float) -> int:
+    """How many threads a count of ``steps`` into ``into`` (:func:`_run`) deals on
+    (:func:`~bacc_edge.engine.count_threads.count_threads`): each past the first takes a
+    copy of its array of counts, or a fork of its spilled counts where they fork (a
+    streamed count's); a count that keeps its spilled cells deals on one
+    (:attr:`~bacc_edge.engine.spill.SpilledCounts.forks`)."""
     out, spilled, _ = into
-    return (out.nbytes, True) if spilled is None else (spilled.fork_bytes, False)
+    if spilled is None:
+        return count_threads(steps, out.nbytes, summed=True)
+    return count_threads(steps, spilled.fork_bytes) if spilled.forks else 1
 
 
 def _forked(into: tuple) -> tuple:
     """Counts of another thread for ``into`` (:func:`_run`): an array of zeros like its
-    own, or spilled counts of its own (:meth:`~bacc_edge.engine.spill.SpilledCounts.fork`)."""
+    own, or a streamed count's buffer of its own
+    (:meth:`~bacc_edge.engine.streamed_count.StreamedCounts.fork`)."""
     out, spilled, known = into
     if spilled is None:
         return np.zeros_like(out), None, known
     return out, spilled.fork(), known
 
 
-def _joined(into: tuple, others: list[tuple]) -> int:
+def _joined(into: tuple, others: list[tuple]) -> None:
     """The counts of the other threads' ``others`` added into ``into``'s: their arrays
-    summed in, their spilled counts joined (a streamed count's last cells handed on):
-    0, or -1 where the cells kept pass the most a count may hold."""
+    summed in, their streamed buffers' last cells handed on."""
     for out, spilled, _ in others:
         if spilled is None:
             into[0][:] += out
-        elif not into[1].join(spilled):
-            return -1
-    return 0
+        else:
+            spilled.items()
 
 
 def count_parts(sequences: float, on_progress: Progress | None, threads: int = 1) -> int:

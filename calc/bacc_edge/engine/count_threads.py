@@ -4,11 +4,11 @@
 A coup adds to the same counts whichever run deals it, and the count kernels release
 the GIL (:mod:`~bacc_edge.engine.jit`), so the runs of one count can be dealt at once,
 each thread into counts of its own: an array of the cell numbers, or of the cells known,
-summed at the end; spilled counts of its own (:mod:`~bacc_edge.engine.spill`: a buffer,
-and the cells its coups reach, merged at the end); or a streamed count's buffer of its
-own, each batch settled in the thread that dealt it
-(:mod:`~bacc_edge.engine.streamed_count`). Integers add in any order, so the counts are
-the one thread's, exactly.
+summed at the end; or a streamed count's buffer of its own, each batch settled in the
+thread that dealt it (:mod:`~bacc_edge.engine.streamed_count`). Integers add in any
+order, so the counts are the one thread's, exactly. A count that keeps its spilled cells
+(:mod:`~bacc_edge.engine.spill`) deals on one thread: each thread's cells would be as
+many as the count may hold.
 
 How many threads: every core this process may run on (:func:`usable_cores`), or as many
 as ``BACC_EDGE_THREADS`` says (:func:`most_threads`); and no more than the memory

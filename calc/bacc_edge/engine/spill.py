@@ -197,6 +197,13 @@ class SpilledCounts:
     :data:`SPILL_ENTRIES`, :data:`CACHE_CELLS`).
     """
 
+    #: Whether a count into these may deal on several threads, each into a fork of its
+    #: own (:meth:`StreamedCounts.fork <bacc_edge.engine.streamed_count.StreamedCounts.fork>`).
+    #: Not where the cells are kept: each thread's would be cells of its own, not shared
+    #: out evenly (a tester's rich bet peaked at 1.07 GB on two threads, 2.4 GB on eight,
+    #: where one took 650 MB), so such a count deals on one thread.
+    forks = False
+
     def __init__(self, most: int, entries: int | None = None, held: int | None = None):
         self.most = most
         entries = SPILL_ENTRIES if entries is None else entries
@@ -207,26 +214,6 @@ class SpilledCounts:
                            np.zeros(held, dtype=np.int64))
         self.cells = np.zeros(0, dtype=np.int64)
         self.counts = np.zeros(0, dtype=np.int64)
-
-    def fork(self) -> "SpilledCounts":
-        """Spilled counts of the same count for another thread (a buffer and cells of
-        its own, as many at most), to :meth:`join` once it has finished."""
-        return SpilledCounts(self.most, *self.sizes)
-
-    @property
-    def fork_bytes(self) -> int:
-        """What a :meth:`fork` may take: its buffer while it is sorted, and as many cells
-        as the count may hold (32 bytes each while merged): the forks' cells are not
-        shared out evenly, and a tester's rich bet peaked at 1.07 GB on two threads, 2.4
-        GB on eight, where one took 650 MB; so a count that keeps the most cells a count
-        may hold deals on one thread."""
-        return 32 * self.sizes[0] + 32 * self.most
-
-    def join(self, other: "SpilledCounts") -> bool:
-        """The cells ``other`` (a :meth:`fork`, finished) reached merged into these:
-        False where they pass ``most``, together or in ``other`` alone."""
-        items = other.items()
-        return items is not None and self.take(*items)
 
     def run(self, count) -> int:
         """``count()`` (a count kernel's call on this buffer) until it finishes, the

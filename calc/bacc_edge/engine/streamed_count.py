@@ -53,6 +53,8 @@ class StreamedCounts(SpilledCounts):
     part at a time, :meth:`take`) rather than merged, and the buffer emptied.
     ``entries``, ``held``: as :class:`~bacc_edge.engine.spill.SpilledCounts`."""
 
+    forks = True  # nothing kept: a thread's buffer and a batch's features its own
+
     def __init__(self, on_batch: OnBatch, entries: int | None = None,
                  held: int | None = None):
         super().__init__(0, entries, held)
@@ -61,18 +63,14 @@ class StreamedCounts(SpilledCounts):
 
     def fork(self) -> "StreamedCounts":
         """A buffer of its own for another thread, handing its cells to the same
-        ``on_batch`` (which must add up batches from several threads at once)."""
+        ``on_batch`` (which must add up batches from several threads at once); its last
+        cells handed on by :meth:`items` once the thread has finished."""
         return StreamedCounts(self.on_batch, *self.sizes)
 
     @property
     def fork_bytes(self) -> int:
         """What a :meth:`fork` takes: its buffer, and the features of a batch settled."""
         return 32 * self.sizes[0] + CELL_BYTES * PART_CELLS  # it keeps no cells
-
-    def join(self, other: "StreamedCounts") -> bool:
-        """``other``'s last cells handed on (nothing is kept to merge)."""
-        other.items()
-        return True
 
     def reduce(self, half: bool = False) -> bool:
         """The buffer sorted and summed (:meth:`SpilledCounts.reduce
