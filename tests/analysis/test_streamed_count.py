@@ -17,7 +17,7 @@ full shoe's slow plan kept (the slow row's count announced), every line nothing 
 called impossible on the shoe (the shadowed rows), the suits of a shoe from rank counts
 not asked first (refused as too large), an event alone not judged on the deck (a
 warning, not the error), a suitless shoe priced only once the full shoe is counted (the
-full count announced).
+full count announced), the C heap not asked to keep what the batches free (its row).
 """
 
 from __future__ import annotations
@@ -129,6 +129,18 @@ def test_a_streamed_report_is_the_reference_and_the_kept_tables(monkeypatch, nam
     assert any(n < 0 for n in batches) == way.endswith("unsorted")
     assert [e.combinations for e in streamed[0].events] == reference_lines(name)
     assert str(streamed) == str(kept)
+
+
+def test_a_streamed_count_keeps_the_c_heap(monkeypatch):
+    """A streamed count asks the C heap to keep what its batches free
+    (bacc_edge.util.heap, tested there), and counts as the reference."""
+    asked: list = []
+    monkeypatch.setattr(engine_streamed, "keep_freed_heap", lambda: asked.append(True))
+    batches = force(monkeypatch, "spilled, 16 leaves")
+    name = next(iter(BETS))
+    streamed = report(make_bet(name), Shoe.from_suits(ROWS), full_shoe=Shoe.from_suits(ROWS))
+    assert batches and asked
+    assert [e.combinations for e in streamed[0].events] == reference_lines(name)
 
 
 @pytest.mark.parametrize("events, message", [

@@ -26,6 +26,7 @@ import numpy as np
 from . import card_enumeration
 from ..errors import PlanTooLarge
 from ..game.shoe import Shoe
+from ..util.heap import keep_freed_heap
 from ..util.progress import Progress
 from .card_cells import cell_numbering
 from .card_enumeration import CELL_BYTES, PART_CELLS, count_run, relabelling, tail_ways
@@ -119,10 +120,12 @@ def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequenc
     count as ``count_run`` tells it. A shoe with cards removed without their suit, where
     the cells read suits, is refused (:class:`~bacc_edge.errors.PlanTooLarge`, before
     it starts): its counts are made modulo primes, cell by cell, and need every cell
-    kept."""
+    kept. The C heap is asked to keep what the batches free
+    (:func:`~bacc_edge.util.heap.keep_freed_heap`)."""
     detail = layout.detail
     check_shoe(shoe, layout)
     refuse_suitless(shoe, layout)
+    keep_freed_heap()
     fine_counts, value_counts = shoe_inputs(shoe, detail)
     args = (detail, layout.tableau, fine_counts, value_counts, tail_ways(shoe),
             int(not shoe.replacement), relabelling(detail, fine_counts), sequences)
