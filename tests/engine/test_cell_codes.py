@@ -82,3 +82,32 @@ def test_cell_numbers_split_into_digits_as_python_divides_them(radix):
                 n, d = divmod(n, r)
                 got = wide[row[j], c] if row[j] >= 0 else narrow[-1 - row[j], c]
                 assert got == d, (numbers[c], j)
+
+
+@pytest.mark.parametrize("cards", [1, 2, 4, 6])
+def test_one_value_among_the_dealt_cards_as_python_reads_it(cards):
+    """same_values (a group's same suit or colour): at least one card dealt, and every
+    dealt card's value the same, a cell (column) at a time in plain Python; the first
+    cards undealt and values of -1 (no card) among them."""
+    from bacc_edge.engine.feature_kernels import same_values
+    rng = np.random.default_rng(cards)
+    values = rng.integers(-1, 2, (cards, 3000)).astype(np.int8)
+    dealt = rng.random((cards, 3000)) < 0.6
+    dealt[:, :50] = False  # none dealt
+    dealt[0, 50:100] = False  # the first card missing, the others read
+    out = np.empty(3000, dtype=bool)
+    same_values(values, dealt, out)
+    for c in range(3000):
+        read = {int(values[i, c]) for i in range(cards) if dealt[i, c]}
+        assert out[c] == (len(read) == 1), c
+
+
+@pytest.mark.parametrize("rows", [1, 6, 127, 128, 300])
+def test_cards_counted_are_whole_numbers_however_many_the_rows(rows):
+    """cards_counted sums a group's rows in one byte where that holds them: 300 rows all
+    true count 300 (a byte would wrap to 44), as 64-bit integers."""
+    from bacc_edge.language.card_words import cards_counted
+    holds = np.ones((rows, 5), dtype=bool)
+    holds[0, 0] = False
+    out = cards_counted(holds)
+    assert out.dtype == np.int64 and out.tolist() == [rows - 1] + [rows] * 4

@@ -1,6 +1,7 @@
 """The numba kernels that work out, cell by cell, the features conditions read: the digits
 of each cell number, a card's attribute looked up by its code, and the card-group words'
-(:class:`~bacc_edge.language.card_words.CardGroup`) rank multiplicities and straights.
+(:class:`~bacc_edge.language.card_words.CardGroup`) rank multiplicities, straights and
+one suit or colour.
 
 Each is one pass over the cells where numpy took several: digits by floating-point
 reciprocals (an integer division has no vector instruction), a look-up of one-byte codes
@@ -81,6 +82,28 @@ def rank_multiplicities(ranks, dealt, m, first):
 
 
 @kernel
+def same_values(values, dealt, out):
+    """``out[c]``: at least one card of cell ``c`` (a column; a card a row) is dealt, and
+    every dealt card's value (``values``, e.g. suit codes) is the first dealt card's.
+    Row by row, as :func:`rank_multiplicities`: numpy's two masked copies, their minimum
+    and maximum took 5 ms a batch of 2**19 cells (a streamed count's), this 0.2 ms."""
+    cards, cells = values.shape
+    first = np.zeros(cells, dtype=values.dtype)  # the first dealt card's value
+    seen = np.zeros(cells, dtype=np.bool_)
+    alike = np.ones(cells, dtype=np.bool_)
+    for i in range(cards):
+        for c in range(cells):
+            d = dealt[i, c]
+            s = seen[c]
+            alike[c] &= (not d) | (not s) | (values[i, c] == first[c])
+            if d and not s:
+                first[c] = values[i, c]
+            seen[c] = s | d
+    for c in range(cells):
+        out[c] = seen[c] & alike[c]
+
+
+@kernel
 def straights(ranks, dealt, ace, ace_ranks, out):
     """``out[c]``: the dealt cards of cell ``c`` (at least two) have ranks all different
     and consecutive, the ace's code ``ace`` standing at any one of ``ace_ranks`` (e.g.
@@ -110,4 +133,5 @@ def straights(ranks, dealt, ace, ace_ranks, out):
             out[c] |= (high[c] - low[c] == dealt_n[c] - 1) & differ[c] & (dealt_n[c] >= 2)
 
 
-__all__ = ["FLOAT_EXACT_BELOW", "digits", "look_up", "rank_multiplicities", "straights"]
+__all__ = ["FLOAT_EXACT_BELOW", "digits", "look_up", "rank_multiplicities", "same_values",
+           "straights"]

@@ -283,6 +283,17 @@ class Multiplicities:
         return f"<{self.text}>"
 
 
+def cards_counted(holds: np.ndarray) -> np.ndarray:
+    """Per cell (a column), how many of a group's cards (a row each) ``holds`` is true
+    of, as the quantities' arithmetic takes them (int64). Summed in one byte where the
+    cards are fewer than 128 (a coup's groups hold six at most), then widened: numpy
+    sums bytes into int64 a third as fast (1.3 ms a batch of 2**19 cells of six cards,
+    0.3 so)."""
+    holds = np.asarray(holds)
+    small = holds.ndim == 0 or holds.shape[0] <= np.iinfo(np.int8).max
+    return holds.sum(axis=0, dtype=np.int8 if small else np.int64).astype(np.int64)
+
+
 class CardGroup:
     """Several cards of the coup: a hand's cards (``player.hand``), the first four
     (``first_four``) or all the cards dealt (``all_cards``). Only cards dealt count.
@@ -302,7 +313,7 @@ class CardGroup:
         dealt = self._key("dealt")
         #: how many cards of the group were dealt
         many = (0, len(self.positions))  # how many of the group's cards: at most all
-        self.size = Quantity(lambda f: f[dealt].sum(axis=0, dtype=np.int64),
+        self.size = Quantity(lambda f: cards_counted(f[dealt]),
                              f"{text}.size", {dealt}, bounds=many)
         #: every card of the group has one suit (a flush)
         self.same_suit = self._same("suit")
@@ -345,10 +356,13 @@ class CardGroup:
         key, dealt = self._key(attribute), self._key("dealt")
 
         def test(f):
-            d = np.asarray(f[dealt], dtype=bool)
-            values = f[key]
-            return d.any(axis=0) & (np.where(d, values, 99).min(axis=0)
-                                    == np.where(d, values, -1).max(axis=0))
+            from ..engine.feature_kernels import same_values  # numba: on first count
+            d = np.ascontiguousarray(f[dealt], dtype=bool)
+            values = np.ascontiguousarray(f[key])
+            out = np.empty(d.shape[1:], dtype=bool)
+            same_values(values.reshape(d.shape[0], -1), d.reshape(d.shape[0], -1),
+                        out.reshape(-1))
+            return out
 
         related = {RELATED_SUITS} if attribute == "suit" else set()
         return Condition(f"{self.text}.same_{attribute}", test,
@@ -388,7 +402,7 @@ class CardGroup:
         each = parts[0]
         for more in parts[1:]:
             each = each & more
-        return Quantity(lambda f: each._test(f).sum(axis=0, dtype=np.int64),
+        return Quantity(lambda f: cards_counted(each._test(f)),
                         f"{self.text}.count({', '.join(words)})", each.features,
                         bounds=(0, len(self.positions)))
 
@@ -401,7 +415,7 @@ class CardGroup:
 
         def value(f):
             m, first, _ = self._multiplicities(f)
-            return ((m >= at_least) & first).sum(axis=0, dtype=np.int64)
+            return cards_counted((m >= at_least) & first)
 
         return Quantity(value, f"{self.text}.ranks_held({at_least})", self._rank_features(),
                         bounds=(0, len(self.positions)))
