@@ -10,8 +10,9 @@ not handed on (`_joined` skipping buffers: 'settled … deals of …' raised), a
 sharing the first thread's buffer (the streamed rows: a leaf lost or settled twice),
 the runs' results not read (a stopped count goes on: the stop row), Ctrl-C waiting
 for every run (the interrupt row), the memory left out of the threads' number (the
-table's memory rows), a count that keeps its cells forked (`forks` True on
-SpilledCounts: its row).
+table's memory rows), a fork's cells kept apart (`take` not passed on to the counts it
+was forked from: the kept rows count nothing), two threads merging at once (the lock
+left out: the merge row), a fork's last cells past the most dropped at the end (its row).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import math
 import re
 import threading
 
+import numpy as np
 import pytest
 from test_card_bets import engine, physical, reference_count
 from test_card_sparse import IDS, LATER, ROWS, SPECS, spilled_count
@@ -90,18 +92,76 @@ def test_a_later_shoe_counted_into_its_cells_known_on_threads_is_the_reference(
     assert len(dealers) > 1
 
 
-@pytest.mark.parametrize("spec", SPECS[:2], ids=IDS[:2])
-def test_a_spilled_count_that_keeps_its_cells_deals_on_one_thread(monkeypatch, dealers,
-                                                                  spec):
-    """A first count spilled (its cells found as it runs, and kept) deals on one thread
-    though three are allowed (each thread's cells would be its own, as many as the
-    count may hold), and counts as the reference dealer."""
+@pytest.mark.parametrize("entries", [16, 1 << 20], ids=["16 leaves", "default buffer"])
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_spilled_count_on_threads_keeps_the_reference_s_cells(monkeypatch, dealers, spec,
+                                                                entries):
+    """A first count spilled (its cells found as it runs, and kept), each thread with a
+    buffer of its own merging into the one set of cells: the reference dealer's counts."""
     monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)
-    monkeypatch.setattr(spill, "SPILL_ENTRIES", 16)
+    monkeypatch.setattr(spill, "SPILL_ENTRIES", entries)
     monkeypatch.setattr(spill, "CACHE_CELLS", 4)
     assert spilled_count(engine(spec), Shoe.from_suits(ODD)) == reference_count(
         spec, physical(ODD))
-    assert len(dealers) == 1
+    assert len(dealers) > 1
+
+
+def test_forks_whose_cells_pass_the_most_together_stop_the_count():
+    """Two forks of a count of 3 cells at most, each within them, 4 together: the
+    second's merge is refused, as one thread's count would stop, and nothing of it
+    merged."""
+    kept = spill.SpilledCounts(3, entries=4)
+    merged = []
+    for cells in ([1, 5], [7, 8]):
+        fork = kept.fork()
+        n = len(cells)
+        fork.spill.cells[:n], fork.spill.weights[:n] = cells, [1] * n
+        fork.spill.state[spill.FILLED] = n
+        merged.append(fork.items() is not None)
+    assert merged == [True, False]
+    assert kept.cells.tolist() == [1, 5] and fork.cells.tolist() == []
+
+
+def test_a_fork_past_the_most_at_the_end_stops_the_count():
+    """The threads' counts joined at the end: a fork whose last cells would pass the
+    most makes the count stop (-1), as one thread's would, never its cells dropped."""
+    kept = spill.SpilledCounts(3, entries=4)
+    assert kept.take(np.array([1, 5]), np.array([1, 1]))
+    fork = kept.fork()
+    fork.spill.cells[:2], fork.spill.weights[:2] = [7, 8], [1, 1]
+    fork.spill.state[spill.FILLED] = 2
+    assert card_enumeration._joined((None, kept, None), [(None, fork, None)]) == -1
+
+
+def test_the_threads_merge_their_cells_one_at_a_time(monkeypatch, dealers):
+    """Forks' buffers merge into the one set of cells under its lock: no merge begins
+    while another runs (each merge made slow here, so that two would meet)."""
+    monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)
+    monkeypatch.setattr(spill, "SPILL_ENTRIES", 2)  # a merge every leaf or two
+    monkeypatch.setattr(spill, "CACHE_CELLS", 1)
+    running, met = [0], []
+    real = spill.merge
+
+    def slow(*args):
+        running[0] += 1
+        met.append(running[0] > 1)
+        threading.Event().wait(0.0005)
+        real(*args)
+        running[0] -= 1
+
+    monkeypatch.setattr(spill, "merge", slow)
+    assert spilled_count(engine(SPECS[1]), Shoe.from_suits(ODD)) == reference_count(
+        SPECS[1], physical(ODD))
+    assert len(dealers) > 1 and len(met) > 100 and not any(met)
+
+
+def test_a_kept_count_s_threads_take_a_buffer_each_not_the_cells():
+    """Each thread past the first takes a fork's buffer (32 MB), not the cells a count
+    may hold (768 MB): a kept count deals on every core."""
+    kept = spill.SpilledCounts(card_enumeration.SPARSE_CELLS)
+    assert kept.fork_bytes < 40 << 20
+    assert card_enumeration._threads((None, kept, None), 1e9) == min(
+        count_threads.most_threads(), 1 + count_threads.THREAD_BYTES // kept.fork_bytes)
 
 
 @pytest.mark.parametrize("entries", [16, 1 << 20], ids=["16 leaves", "default buffer"])

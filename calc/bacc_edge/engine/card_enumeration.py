@@ -481,41 +481,39 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     intos = [into] + [_forked(into) for _ in range(threads - 1)]
     done = run_parts(parts, lambda part, mine: _count_part(part, block_stride, shoe, mine),
                      intos, step)
-    if done >= 0:
-        _joined(into, intos[1:])
-    return done
+    return done if done < 0 else _joined(into, intos[1:])
 
 
 def _threads(into: tuple, steps: float) -> int:
     """How many threads a count of ``steps`` into ``into`` (:func:`_run`) deals on
     (:func:`~bacc_edge.engine.count_threads.count_threads`): each past the first takes a
-    copy of its array of counts, or a fork of its spilled counts where they fork (a
-    streamed count's); a count that keeps its spilled cells deals on one
-    (:attr:`~bacc_edge.engine.spill.SpilledCounts.forks`)."""
+    copy of its array of counts, or a fork of its spilled counts (a buffer of its own)."""
     out, spilled, _ = into
     if spilled is None:
         return count_threads(steps, out.nbytes, summed=True)
-    return count_threads(steps, spilled.fork_bytes) if spilled.forks else 1
+    return count_threads(steps, spilled.fork_bytes)
 
 
 def _forked(into: tuple) -> tuple:
     """Counts of another thread for ``into`` (:func:`_run`): an array of zeros like its
-    own, or a streamed count's buffer of its own
-    (:meth:`~bacc_edge.engine.streamed_count.StreamedCounts.fork`)."""
+    own, or a fork of its spilled counts
+    (:meth:`~bacc_edge.engine.spill.SpilledCounts.fork`)."""
     out, spilled, known = into
     if spilled is None:
         return np.zeros_like(out), None, known
     return out, spilled.fork(), known
 
 
-def _joined(into: tuple, others: list[tuple]) -> None:
+def _joined(into: tuple, others: list[tuple]) -> int:
     """The counts of the other threads' ``others`` added into ``into``'s: their arrays
-    summed in, their streamed buffers' last cells handed on."""
+    summed in, their spilled forks' last cells merged (or handed on, streamed): 0, or -1
+    where the cells kept pass the most a count may hold."""
     for out, spilled, _ in others:
         if spilled is None:
             into[0][:] += out
-        else:
-            spilled.items()
+        elif spilled.items() is None:
+            return -1
+    return 0
 
 
 def count_parts(sequences: float, on_progress: Progress | None, threads: int = 1) -> int:

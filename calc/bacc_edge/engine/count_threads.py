@@ -4,11 +4,11 @@
 A coup adds to the same counts whichever run deals it, and the count kernels release
 the GIL (:mod:`~bacc_edge.engine.jit`), so the runs of one count can be dealt at once,
 each thread into counts of its own: an array of the cell numbers, or of the cells known,
-summed at the end; or a streamed count's buffer of its own, each batch settled in the
-thread that dealt it (:mod:`~bacc_edge.engine.streamed_count`). Integers add in any
-order, so the counts are the one thread's, exactly. A count that keeps its spilled cells
-(:mod:`~bacc_edge.engine.spill`) deals on one thread: each thread's cells would be as
-many as the count may hold.
+summed at the end; a spill buffer of its own, merged into the one set of cells kept
+(:mod:`~bacc_edge.engine.spill`, a merge at a time); or a streamed count's buffer of its
+own, each batch settled in the thread that dealt it
+(:mod:`~bacc_edge.engine.streamed_count`). Integers add in any order, so the counts are
+the one thread's, exactly.
 
 How many threads: every core this process may run on (:func:`usable_cores`), or as many
 as ``BACC_EDGE_THREADS`` says (:func:`most_threads`); and no more than the memory
@@ -29,8 +29,8 @@ from typing import Callable, Sequence
 from ..util.environment import THREADS, whole_setting
 
 #: The memory the threads past the first may take in all, bytes: each takes a copy of
-#: the first's counts (an array) or a buffer and a batch's features of its own (a
-#: streamed count).
+#: the first's counts (an array), a spill buffer of its own (a count that keeps its
+#: cells), or a buffer and a batch's features of its own (a streamed count).
 THREAD_BYTES = 384 << 20
 #: Card sequences below which a count runs on one thread (about 0.2 s of dealing).
 THREAD_SEQUENCES = 5e6

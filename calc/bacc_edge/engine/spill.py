@@ -20,6 +20,7 @@ leaf is lost or spilled twice, whatever the buffer's size (a test makes it tiny)
 
 from __future__ import annotations
 
+import threading
 from typing import NamedTuple
 
 import numpy as np
@@ -197,14 +198,8 @@ class SpilledCounts:
     :data:`SPILL_ENTRIES`, :data:`CACHE_CELLS`).
     """
 
-    #: Whether a count into these may deal on several threads, each into a fork of its
-    #: own (:meth:`StreamedCounts.fork <bacc_edge.engine.streamed_count.StreamedCounts.fork>`).
-    #: Not where the cells are kept: each thread's would be cells of its own, not shared
-    #: out evenly (a tester's rich bet peaked at 1.07 GB on two threads, 2.4 GB on eight,
-    #: where one took 650 MB), so such a count deals on one thread.
-    forks = False
-
-    def __init__(self, most: int, entries: int | None = None, held: int | None = None):
+    def __init__(self, most: int, entries: int | None = None, held: int | None = None,
+                 into: "SpilledCounts | None" = None):
         self.most = most
         entries = SPILL_ENTRIES if entries is None else entries
         held = CACHE_CELLS if held is None else held
@@ -214,6 +209,22 @@ class SpilledCounts:
                            np.zeros(held, dtype=np.int64))
         self.cells = np.zeros(0, dtype=np.int64)
         self.counts = np.zeros(0, dtype=np.int64)
+        self.into = into
+        self._merging = threading.Lock()
+
+    def fork(self) -> "SpilledCounts":
+        """Spilled counts for another thread: a buffer of its own, whose cells are merged
+        into these (:meth:`take`, one merge at a time), so that the cells are kept once
+        however many threads deal (each thread's cells of its own took a tester's rich
+        bet to 1.07 GB on two threads, 2.4 GB on eight, where one took 650 MB); its last
+        cells merged by :meth:`items` once the thread has finished."""
+        return SpilledCounts(self.most, *self.sizes, into=self)
+
+    @property
+    def fork_bytes(self) -> int:
+        """What a :meth:`fork` takes: its buffer while it is sorted, and the cells held
+        in front of it."""
+        return 32 * self.sizes[0] + 16 * self.sizes[1]
 
     def run(self, count) -> int:
         """``count()`` (a count kernel's call on this buffer) until it finishes, the
@@ -255,15 +266,18 @@ class SpilledCounts:
 
     def take(self, cells: np.ndarray, weights: np.ndarray) -> bool:
         """The buffer's summed cells and weights (sorted, distinct) merged into the cells
-        so far, before it is emptied: False, nothing merged, where they would pass
-        ``most``."""
-        size = merged_size(self.cells, cells)
-        if size > self.most:
-            return False
-        out, out_counts = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
-        merge(self.cells, self.counts, cells, weights, out, out_counts)
-        self.cells, self.counts = out, out_counts
-        return True
+        so far (a fork's: into those it was forked from), one thread's at a time, before
+        it is emptied: False, nothing merged, where they would pass ``most``."""
+        if self.into is not None:
+            return self.into.take(cells, weights)
+        with self._merging:
+            size = merged_size(self.cells, cells)
+            if size > self.most:
+                return False
+            out, out_counts = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
+            merge(self.cells, self.counts, cells, weights, out, out_counts)
+            self.cells, self.counts = out, out_counts
+            return True
 
     def items(self) -> tuple[np.ndarray, np.ndarray] | None:
         """The cells reached and their counts, sorted by cell number, the buffer freed

@@ -54,8 +54,6 @@ class StreamedCounts(SpilledCounts):
     part at a time, :meth:`take`) rather than merged, and the buffer emptied.
     ``entries``, ``held``: as :class:`~bacc_edge.engine.spill.SpilledCounts`."""
 
-    forks = True  # nothing kept: a thread's buffer and a batch's features its own
-
     def __init__(self, on_batch: OnBatch, entries: int | None = None,
                  held: int | None = None):
         super().__init__(0, entries, held)
