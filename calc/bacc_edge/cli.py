@@ -83,8 +83,8 @@ def main():
 
 
 #: What a command says on stderr when it compiles a kernel the cache does not hold.
-COMPILING = ("compiling the kernels this count needs, once for this version of bacc-edge: "
-             "up to a minute or two")
+COMPILING = ("compiling the kernels this count needs, each once for this version of "
+             "bacc-edge: up to a minute or two")
 
 
 def run() -> None:

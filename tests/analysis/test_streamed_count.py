@@ -304,9 +304,9 @@ def _features(layout):
 
 
 @pytest.mark.parametrize("ask, message", [
-    (_suitless, r"^custom shoe less 9: .* is streamed \(its cells too many to keep\), which "
-                r"needs the suits of the cards removed; name their suits, e\.g\. '5h' not "
-                r"'5'$"),
+    (_suitless, r"^custom shoe less 9: its count is streamed \(its cells too many to keep: "
+                r".*\), and a streamed count needs the suits of the cards removed; name "
+                r"their suits, e\.g\. '5h' not '5'$"),
     (_other_bet, r"^bet 'suits compared, a multiset of ranks' was not counted on .*, "
                  r"streamed through bet 'ranks and suits by position'$"),
     (_features, r"its cells are not kept, so none of their features can be read"),
@@ -326,8 +326,9 @@ def test_a_report_refuses_a_suitless_shoe_of_a_streamed_bet_naming_the_bet(monke
     """A report of a streamed bet on a shoe with cards removed without their suit is
     refused before it counts, in one line naming the bet and how to name the suits (it
     once said the bet's cells were "too large to count" and that "a report streams it",
-    without the bet's name or the suits: issue 31's tester); nothing is announced before,
-    neither the suitless count's estimate nor the streamed count's."""
+    without the bet's name or the suits: issue 31's tester; then read "…, dealt to a hand
+    or not is streamed": another tester); nothing is announced before, neither the
+    suitless count's estimate nor the streamed count's."""
     monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", 0)
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", -1)  # every streamed count told
     notes = []
@@ -336,8 +337,10 @@ def test_a_report_refuses_a_suitless_shoe_of_a_streamed_bet_naming_the_bet(monke
                on_note=notes.append)
     line = str(refused.value)
     assert line.startswith("bet 'ranks and suits by position': custom shoe less 9: ")
-    assert line.endswith("is streamed (its cells too many to keep), which needs the suits "
-                         "of the cards removed; name their suits, e.g. '5h' not '5'")
+    assert line.startswith("bet 'ranks and suits by position': custom shoe less 9: its "
+                           "count is streamed (its cells too many to keep: ")
+    assert line.endswith("), and a streamed count needs the suits of the cards removed; "
+                         "name their suits, e.g. '5h' not '5'")
     assert notes == []
 
 

@@ -5,8 +5,8 @@ the first sequence), the counts must be the slow reference dealer's, and each ro
 have dealt on more than one thread.
 
 Bugs planted by hand, each failing these tests: the other threads' arrays not added in
-(`_joined` skipping arrays: the dense and cells-known rows), their buffers' last cells
-not handed on (`_joined` skipping buffers: 'settled … deals of …' raised), a fork
+(`join_threads` skipping arrays: the dense and cells-known rows), their buffers' last cells
+not handed on (`join_threads` skipping buffers: 'settled … deals of …' raised), a fork
 sharing the first thread's buffer (the streamed rows: a leaf lost or settled twice),
 the runs' results not read (a stopped count goes on: the stop row), Ctrl-C waiting
 for every run (the interrupt row), the memory left out of the threads' number (the
@@ -130,7 +130,7 @@ def test_a_fork_past_the_most_at_the_end_stops_the_count():
     fork = kept.fork()
     fork.spill.cells[:2], fork.spill.weights[:2] = [7, 8], [1, 1]
     fork.spill.state[spill.FILLED] = 2
-    assert card_enumeration._joined((None, kept, None), [(None, fork, None)]) == -1
+    assert card_enumeration.join_threads((None, kept, None), [(None, fork, None)]) == -1
 
 
 def test_the_threads_merge_their_cells_one_at_a_time(monkeypatch, dealers):
@@ -160,7 +160,7 @@ def test_a_kept_count_s_threads_take_a_buffer_each_not_the_cells():
     may hold (768 MB): a kept count deals on every core."""
     kept = spill.SpilledCounts(card_enumeration.SPARSE_CELLS)
     assert kept.fork_bytes < 40 << 20
-    assert card_enumeration._threads((None, kept, None), 1e9) == min(
+    assert card_enumeration.threads_into((None, kept, None), 1e9) == min(
         count_threads.most_threads(), 1 + count_threads.THREAD_BYTES // kept.fork_bytes)
 
 

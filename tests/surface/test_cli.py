@@ -357,8 +357,8 @@ def test_a_cold_kernel_cache_is_told_once_on_stderr_and_a_warm_one_not(tmp_path)
         assert json.loads(done.stdout)["shoe"]["cards"] == 416
         return [line for line in done.stderr.splitlines() if "compiling" in line]
 
-    assert commission() == ["compiling the kernels this count needs, once for this version "
-                            "of bacc-edge: up to a minute or two"]
+    assert commission() == ["compiling the kernels this count needs, each once for this "
+                            "version of bacc-edge: up to a minute or two"]
     assert commission() == []
 
 

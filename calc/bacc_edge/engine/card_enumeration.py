@@ -461,7 +461,7 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     :data:`PROGRESS_PARTS` runs of a part of the coups each (a coup's sequences add to
     the same counts whichever run deals them), the runs dealt on the threads
     :func:`~bacc_edge.engine.count_threads.count_threads` gives, each into counts of its
-    own (:func:`_forked`), added up at the end (:func:`_joined`)."""
+    own (:func:`_forked`), added up at the end (:func:`join_threads`)."""
     out = into[0]
     inputs = _inputs(detail, tableau, fine_counts, value_counts, sequences)
     if inputs is None:  # in stages: fewer steps than the sequences, even folded
@@ -474,17 +474,17 @@ def _run(detail, tableau: Tableau, fine_counts, value_counts, tails, removal: in
     cells, block_stride, groups, steps = inputs
     if groups is not None:  # a group of coups alike at a time: fewer steps
         cells, shoe = weighed(groups, shoe)
-    threads = _threads(into, steps)
+    threads = threads_into(into, steps)
     n_parts = count_parts(sequences, on_progress, threads)
     step = Steps(on_progress, n_parts)
     parts = [part for _, _, part in coup_slices(cells, n_parts)]
     intos = [into] + [_forked(into) for _ in range(threads - 1)]
     done = run_parts(parts, lambda part, mine: _count_part(part, block_stride, shoe, mine),
                      intos, step)
-    return done if done < 0 else _joined(into, intos[1:])
+    return done if done < 0 else join_threads(into, intos[1:])
 
 
-def _threads(into: tuple, steps: float) -> int:
+def threads_into(into: tuple, steps: float) -> int:
     """How many threads a count of ``steps`` into ``into`` (:func:`_run`) deals on
     (:func:`~bacc_edge.engine.count_threads.count_threads`): each past the first takes a
     copy of its array of counts, or a fork of its spilled counts (a buffer of its own)."""
@@ -504,7 +504,7 @@ def _forked(into: tuple) -> tuple:
     return out, spilled.fork(), known
 
 
-def _joined(into: tuple, others: list[tuple]) -> int:
+def join_threads(into: tuple, others: list[tuple]) -> int:
     """The counts of the other threads' ``others`` added into ``into``'s: their arrays
     summed in, their spilled forks' last cells merged (or handed on, streamed): 0, or -1
     where the cells kept pass the most a count may hold."""
@@ -659,7 +659,7 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
 __all__ = ["ABSENT", "CELL_BYTES", "COUP_STEPS", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES",
            "GROUPS_FROM", "INTERRUPT_SEQUENCES", "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS",
            "PROGRESS_PARTS", "SPARSE_CELLS", "SPILLED_BYTES", "cells_memory", "count_parts",
-           "coup_groups", "coup_slices", "coup_work",
-           "grouped_steps", "too_many_cells", "count_run", "enumeration", "fold_classes",
-           "fold_coups", "interchangeable", "no_residues", "on_cells", "relabelling",
-           "shoe_counts", "sparse_items", "tail_ways", "value_folded"]
+           "count_run", "coup_groups", "coup_slices", "coup_work", "enumeration", "fold_classes",
+           "fold_coups", "grouped_steps", "interchangeable", "join_threads", "no_residues",
+           "on_cells", "relabelling", "shoe_counts", "sparse_items", "tail_ways", "threads_into",
+           "too_many_cells", "value_folded"]

@@ -102,10 +102,11 @@ def refuse_suitless(shoe: Shoe, layout: CardLayout, bets: str = "") -> None:
     their suit and the cells read suits: such a count is made modulo primes, cell by
     cell, and needs every cell kept. A report asks before it announces the count."""
     if layout.detail.suits and not shoe.suits_known:
-        raise PlanTooLarge(f"{bets + ': ' if bets else ''}{shoe.label}: "
-                           f"{layout.detail.describe()} is streamed (its cells too many to "
-                           f"keep), which needs the suits of the cards removed; name their "
-                           f"suits, e.g. '5h' not '5'")
+        raise PlanTooLarge(f"{bets + ': ' if bets else ''}{shoe.label}: its count is "
+                           f"streamed (its cells too many to keep: "
+                           f"{layout.detail.describe()}), and a streamed count needs the "
+                           f"suits of the cards removed; name their suits, e.g. '5h' not "
+                           f"'5'")
 
 
 def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequences: float,
