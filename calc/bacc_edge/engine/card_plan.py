@@ -256,9 +256,10 @@ class PlanCost:
     def threads(self) -> int:
         """Threads a count deals on (:func:`~bacc_edge.engine.count_threads.count_threads`):
         each its own array of counts where the cell numbers are few enough for one, else
-        its own spill buffer (the cells kept once); one where it is made in stages. Its time on the clock is
-        about :attr:`seconds` over these (measured: 1.9-2.0 times faster on 2 threads);
-        the prices stay in seconds of CPU, the same on every machine."""
+        its own spill buffer (the cells kept once); one where it is made in stages. Its
+        time on the clock is about :attr:`seconds` over these (measured: 1.9-2.0 times
+        faster on 2 threads); the prices stay in seconds of CPU, the same on every
+        machine."""
         if self.stages:
             return 1
         if self.sparse:  # each thread a buffer of its own, the cells kept once
