@@ -244,12 +244,12 @@ def test_each_run_has_counts_no_other_run_uses_at_once():
     (1e9, 1 << 20, False, 1, 1),               # one core
     (1e6, 1 << 20, False, 4, 1),               # too quick to share
     (1e9, 200 << 20, False, 4, 2),             # the memory: one thread more
-    (1e9, 100 << 20, False, 8, 4),             # the memory: three threads more
+    (1e9, 100 << 20, False, 8, 3),             # the memory: two threads more
     (1e9, 1 << 30, False, 4, 1),               # the memory: none more
     (1e8, 1 << 27, True, 4, 1),                # an array too large for its sequences
-    (2e8, 1 << 27, True, 4, 4),                # the same array, twice the sequences
-    (1e8, 1 << 27, False, 4, 4),               # a buffer as large: not added up
-], ids=["all cores", "one core", "quick", "memory for two", "memory for four",
+    (2e8, 1 << 27, True, 4, 3),                # the same array, twice the sequences
+    (1e8, 1 << 27, False, 4, 3),               # a buffer as large: not added up
+], ids=["all cores", "one core", "quick", "memory for two", "memory for three",
         "memory for one", "array past the sequences", "array within the sequences",
         "buffer"])
 def test_how_many_threads_a_count_deals_on(monkeypatch, sequences, bytes_each, summed, cores,
@@ -257,6 +257,12 @@ def test_how_many_threads_a_count_deals_on(monkeypatch, sequences, bytes_each, s
     monkeypatch.setattr(count_threads, "usable_cores", lambda: cores)
     monkeypatch.delenv(environment.THREADS, raising=False)
     assert count_threads.count_threads(sequences, bytes_each, summed) == expected
+
+
+def test_a_count_and_its_threads_take_a_gigabyte_at_most():
+    """What a count may take itself and what its threads past the first may take
+    together: 1 GB at most, however many cores (issue 31: no count past 1 GB)."""
+    assert card_enumeration.MEMORY_LIMIT + count_threads.THREAD_BYTES <= 1 << 30
 
 
 @pytest.mark.parametrize("value, most", [("", 2), ("1", 1), ("3", 3), ("8", 8)])

@@ -30,8 +30,11 @@ from ..util.environment import THREADS, whole_setting
 
 #: The memory the threads past the first may take in all, bytes: each takes a copy of
 #: the first's counts (an array), a spill buffer of its own (a count that keeps its
-#: cells), or a buffer and a batch's features of its own (a streamed count).
-THREAD_BYTES = 384 << 20
+#: cells), or a buffer and a batch's features of its own (a streamed count). With the
+#: 768 MB a count may take itself
+#: (:data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`), 1 GB in all, whatever the
+#: cores (384 MB let a count that keeps its cells reach 1.15 GB on a machine of many).
+THREAD_BYTES = 256 << 20
 #: Card sequences below which a count runs on one thread (about 0.2 s of dealing).
 THREAD_SEQUENCES = 5e6
 #: A thread whose counts are an array of its own (zeroed, then added up at the end:
