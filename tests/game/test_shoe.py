@@ -67,3 +67,42 @@ def test_a_part_dealt_shoe_is_judged_on_the_decks_it_was_dealt_from():
         warnings.simplefilter("always")
         (result,) = report([three], shoe)
     assert result.edge == 1  # it cannot happen on these cards: the bet always loses
+
+
+#: 1 deck less all but A♠ 2♥ 5♠ 5♥ 9♣ 10♦ Q♦ K♣ (44 cards named, each with its suit)
+_KEPT = ("As", "2h", "5s", "5h", "9c", "10d", "Qd", "Kc")
+_ALL_BUT_EIGHT = " ".join(r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "shdc"
+                          if r + s not in _KEPT)
+_LEFT = "A♠ 2♥ 5♠ 5♥ 9♣ 10♦ Q♦ K♣"
+
+
+def _printed(names: str) -> str:
+    return " ".join(c[:-1] + "♠♥♦♣"["shdc".index(c[-1])] for c in names.split())
+
+
+@pytest.mark.parametrize("make, label", [
+    (lambda: Shoe.decks(1).remove("5 5 K♠ 10h"), "1 deck less 5 5 K♠ 10♥"),
+    (lambda: Shoe.decks(1).remove(_ALL_BUT_EIGHT), f"1 deck less 44 cards, leaving {_LEFT}"),
+    (lambda: Shoe.decks(1).remove(" ".join(_ALL_BUT_EIGHT.split()[:12])),
+     "1 deck less " + _printed(" ".join(_ALL_BUT_EIGHT.split()[:12]))),
+    (lambda: Shoe.decks(1).remove(_ALL_BUT_EIGHT.replace("Ah", "A", 1)),
+     "1 deck less A " + _printed(_ALL_BUT_EIGHT.replace("Ah ", "", 1))),
+    (lambda: Shoe.decks(1).remove(_ALL_BUT_EIGHT).remove("5s 5h"),
+     f"1 deck less 44 cards, leaving {_LEFT} less 5♠ 5♥"),
+], ids=["a few named", "most of a deck: the cards left", "twelve: named",
+        "a suit not named: named", "then two more"])
+def test_a_shoe_less_most_of_its_cards_is_named_by_the_cards_left(make, label):
+    """A removal of more than twelve cards, and more than are left, every suit known, is
+    labelled by its number and the cards left (a custom shoe made so was labelled by 40
+    cards, repeated in each warning); else by the cards named."""
+    assert make().label == label
+
+
+def test_ten_cards_of_sixteen_are_named_though_fewer_are_left():
+    """Ten cards removed from sixteen leave six, yet are named: twelve or fewer always
+    are."""
+    ten = " ".join(_ALL_BUT_EIGHT.split()[36:] + ["5s", "5h"])
+    shoe = Shoe.decks(1).remove(" ".join(_ALL_BUT_EIGHT.split()[:36])).remove(ten)
+    assert shoe.cards == 6
+    assert shoe.label.startswith("1 deck less 36 cards, leaving ")
+    assert shoe.label.endswith(" less " + _printed(ten))

@@ -156,12 +156,11 @@ class Shoe:
                 suits[rank][suit] -= 1
             if sum(suits[rank]) < suitless[rank]:
                 raise ShoeError(f"cannot remove {name!r} from {cards!r}: no {name} is left")
-        removed = " ".join(card_name(rank, suit) for rank, suit in parsed)  # 't' is 10
         return Shoe(
             ranks=tuple(ranks),
             suits=None if suits is None else tuple(tuple(row) for row in suits),
             suitless=tuple(suitless),
-            label=f"{self.label} less {removed}" if removed else self.label,
+            label=_less(self.label, parsed, suits, suitless),
             dealt_from=self.dealt_from,
         )
 
@@ -203,6 +202,27 @@ class Shoe:
 
 #: What to give instead of a shoe built from rank counts, for a bet on suits: the hint
 #: every refusal of such a shoe ends with, for the command line and for Python.
+#: A shoe less more cards than this, and more than it has left, is named by the cards
+#: it has left (:func:`_less`).
+NAMED_REMOVED = 12
+
+
+def _less(label: str, parsed: list, suits: list | None, suitless: list) -> str:
+    """The label of the shoe ``label`` less the cards ``parsed`` (rank, suit): the cards
+    named (``10`` for ``t``); or, where they are more than :data:`NAMED_REMOVED` and than
+    the cards left, their number and the cards left, every suit known (a custom shoe
+    made by removing most of a deck: its label named 40 cards, repeated in each warning,
+    where 12 were left)."""
+    if not parsed:
+        return label
+    left = [] if suits is None or any(suitless) else [
+        card_name(rank, suit) for rank, row in enumerate(suits)
+        for suit, n in enumerate(row) for _ in range(n)]
+    if suits is not None and not any(suitless) and NAMED_REMOVED < len(parsed) > len(left):
+        return f"{label} less {len(parsed)} cards, leaving {' '.join(left) or 'none'}"
+    return f"{label} less {' '.join(card_name(rank, suit) for rank, suit in parsed)}"
+
+
 SUITS_NEEDED = ("give the shoe as whole decks less the cards gone, named with their suits "
                 "(--decks 8 --remove 'K♠ 10h' instead of --counts; in Python "
                 "Shoe.decks(8).remove('K♠ 10h'), or Shoe.from_suits)")
