@@ -69,7 +69,7 @@ class StreamedCounts(SpilledCounts):
     @property
     def fork_bytes(self) -> int:
         """What a :meth:`fork` takes: its buffer, and the features of a batch settled."""
-        return 32 * self.sizes[0] + CELL_BYTES * PART_CELLS  # it keeps no cells
+        return super().fork_bytes + CELL_BYTES * PART_CELLS
 
     def reduce(self, half: bool = False) -> bool:
         """The buffer sorted and summed (:meth:`SpilledCounts.reduce

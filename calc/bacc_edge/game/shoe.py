@@ -200,8 +200,6 @@ class Shoe:
         return f"{self.label} ({self.cards} cards)"
 
 
-#: What to give instead of a shoe built from rank counts, for a bet on suits: the hint
-#: every refusal of such a shoe ends with, for the command line and for Python.
 #: A shoe less more cards than this, and more than it has left, is named by the cards
 #: it has left (:func:`_less`).
 NAMED_REMOVED = 12
@@ -215,14 +213,18 @@ def _less(label: str, parsed: list, suits: list | None, suitless: list) -> str:
     where 12 were left)."""
     if not parsed:
         return label
-    left = [] if suits is None or any(suitless) else [
-        card_name(rank, suit) for rank, row in enumerate(suits)
-        for suit, n in enumerate(row) for _ in range(n)]
-    if suits is not None and not any(suitless) and NAMED_REMOVED < len(parsed) > len(left):
+    named = f"{label} less {' '.join(card_name(rank, suit) for rank, suit in parsed)}"
+    if suits is None or any(suitless):
+        return named
+    left = [card_name(rank, suit) for rank, row in enumerate(suits)
+            for suit, n in enumerate(row) for _ in range(n)]
+    if NAMED_REMOVED < len(parsed) > len(left):
         return f"{label} less {len(parsed)} cards, leaving {' '.join(left) or 'none'}"
-    return f"{label} less {' '.join(card_name(rank, suit) for rank, suit in parsed)}"
+    return named
 
 
+#: What to give instead of a shoe built from rank counts, for a bet on suits: the hint
+#: every refusal of such a shoe ends with, for the command line and for Python.
 SUITS_NEEDED = ("give the shoe as whole decks less the cards gone, named with their suits "
                 "(--decks 8 --remove 'K♠ 10h' instead of --counts; in Python "
                 "Shoe.decks(8).remove('K♠ 10h'), or Shoe.from_suits)")
