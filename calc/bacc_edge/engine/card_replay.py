@@ -447,14 +447,11 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal, since:
     detail = layout.detail
     key = (detail, layout.tableau, layout.cards)
     _RECORDS.pop(key, None)  # made for other cells known: made again
-    cards = np.array(layout.cards, dtype=np.int64).reshape(len(RANKS), SUITS_PER_RANK)
-    held_fine, held_values = (a > 0 for a in shoe_counts(detail, cards))
+    held_fine, held_values = held_kinds(layout)
     least = max(1, removal * COUP_CARDS)
     own = (fine_counts[held_fine] >= least).all() and (value_counts[held_values] >= least).all()
     if not own:
-        fine_counts = np.where(held_fine, COUP_CARDS, 0)
-        value_counts = np.where(held_values, COUP_CARDS * CARD_KINDS, 0)
-        tails, removal = np.ones(COUP_CARDS + 1, dtype=np.int64), 1
+        fine_counts, value_counts, tails, removal = plenty_shoe(held_fine, held_values)
     groups = coup_groups(detail, layout.tableau) if cost.weighed else None
     cells = enumeration(detail, layout.tableau)[0] if groups is None else groups.cells
     n = int(round(cost.grouped if groups is not None else cost.sequences))
@@ -495,6 +492,22 @@ def _make(layout, cost, known, fine_counts, value_counts, tails, removal, since:
     if record is not None and asked is not None and asked[0] is known:
         _by_class(layout, kept, asked[1], asked[2], since)  # summed by class now
     return kept, counts
+
+
+def held_kinds(layout) -> tuple[np.ndarray, np.ndarray]:
+    """Which fine classes and point values of ``layout`` (a card layout) its cards hold."""
+    cards = np.array(layout.cards, dtype=np.int64).reshape(len(RANKS), SUITS_PER_RANK)
+    held_fine, held_values = (a > 0 for a in shoe_counts(layout.detail, cards))
+    return held_fine, held_values
+
+
+def plenty_shoe(held_fine: np.ndarray, held_values: np.ndarray) -> tuple:
+    """A shoe of :data:`~bacc_edge.game.shoe.COUP_CARDS` cards of each fine class and
+    point value held, and none other: as ``(fine_counts, value_counts, tails,
+    removal)``. A coup dealt from it skips no branch, so it deals every card sequence
+    that any shoe of those cards can."""
+    return (np.where(held_fine, COUP_CARDS, 0), np.where(held_values, COUP_CARDS * CARD_KINDS, 0),
+            np.ones(COUP_CARDS + 1, dtype=np.int64), 1)
 
 
 def _dealt(layout, cost, known, groups, fine_counts, value_counts, tails, removal, n: int):
@@ -575,4 +588,5 @@ def _in_cell_order(record: card_kernels.CardRecord) -> card_kernels.CellRecord:
 
 __all__ = ["AT_BYTES", "CACHE_CELLS", "COUP_BYTES", "LEAVES_PER_COUP", "ORDERS_BYTES",
            "RECORD_LIMIT", "by_cell", "class_totals_known", "count_known", "first_counted",
-           "forget", "kept_beside", "kept_bytes", "leaves_summed", "record_bytes", "recorded"]
+           "forget", "held_kinds", "kept_beside", "kept_bytes", "leaves_summed", "plenty_shoe",
+           "record_bytes", "recorded"]
