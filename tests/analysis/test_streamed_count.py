@@ -18,6 +18,10 @@ called impossible on the shoe (the shadowed rows), the suits of a shoe from rank
 not asked first (refused as too large), an event alone not judged on the deck (a
 warning, not the error), a suitless shoe priced only once the full shoe is counted (the
 full count announced), the C heap not asked to keep what the batches free (its row).
+Later shoes weighed from a layout's sums: a sum's ways added twice (the weighed rows),
+the sums held not put in the table made larger (its row), a part's record not dealt
+again where its room was short (its row), a layout whose suits are renamed summed (its
+row), sums let go and made again (its row), too many sums not foretold (its row).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from bacc_edge import (BaccEdgeError, Bet, Event, PaytableError, PlanTooLarge, S
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
-from bacc_edge.engine import card_enumeration, card_plan, spill
+from bacc_edge.engine import card_enumeration, card_plan, class_multisets, spill
 from bacc_edge.engine import streamed_count as engine_streamed
 from bacc_edge.engine.card_plan import plan_cost
 from bacc_edge.language.random_bets import bet_from_source
@@ -71,12 +75,12 @@ def make_bet(name: str) -> Bet:
                       enumerate(BETS[name])])
 
 
-def reference_lines(name: str) -> list[int]:
-    """Deals of ROWS settled by each line of the bet (its events', then otherwise's), by
-    the reference dealer and the plain-Python predicates."""
+def reference_lines(name: str, rows=ROWS) -> list[int]:
+    """Deals of ``rows`` settled by each line of the bet (its events', then otherwise's),
+    by the reference dealer and the plain-Python predicates."""
     tests = [test for _, test, _ in BETS[name]]
     out = [0] * (len(tests) + 1)
-    for deal, ways in coups_dealt(tuple(physical(ROWS))):
+    for deal, ways in coups_dealt(tuple(physical(rows))):
         out[next((i for i, t in enumerate(tests) if t(deal)), len(tests))] += ways
     return out
 
@@ -174,6 +178,75 @@ def test_bets_streamed_together_each_read_their_own_lines(monkeypatch):
     assert counts == [tuple(reference_lines(name)) for name in BETS]
 
 
+def _more(*cards) -> list:
+    """ROWS with one more of each of ``cards`` ((rank, suit)): the same kinds of card."""
+    rows = [list(row) for row in ROWS]
+    for rank, suit in cards:
+        rows[rank][suit] += 1
+    return rows
+
+
+#: Five shoes of ROWS's kinds in turn (A♠ twice; K♥ and 5♦ twice; ROWS; A♠ twice): the
+#: first two streamed, the third summed by multiset and line, the later ones weighed.
+SHOES = [ROWS, _more((0, S)), _more((12, H), (4, D)), ROWS, _more((0, S))]
+#: Which shoes hand on batches (those dealt again), and what each one's notice says of
+#: the shoes (SAID; None: not announced): the sums made on the third shoe and used on
+#: the later ones; made on the third but not kept; not made.
+WEIGHED = ([True, True, False, False, False], ["first", "first", "summed", None, None])
+LET_GO = ([True, True, False, True, True], ["first", "first", "summed", "every", "every"])
+UNMADE = ([True] * 5, ["first", "first", "summed", "every", "every"])
+#: row → (the bet, settings as (module, name, value), WEIGHED, LET_GO or UNMADE)
+SUMMED = {
+    "weighed": ("ranks and suits by position", [], WEIGHED),
+    "its table made larger": ("ranks and suits by position",
+                              [(class_multisets, "FIRST_SLOTS", 4)], WEIGHED),
+    "a part recorded again, its room too small": (
+        "ranks and suits by position",
+        [(class_multisets, "coup_work", lambda part: np.zeros(len(part.coups), np.int64))],
+        WEIGHED),
+    "on three threads": ("ranks and suits by position",
+                         [(class_multisets, "count_threads", lambda *_: 3)], WEIGHED),
+    "too many sums: dealt again": ("ranks and suits by position",
+                                   [(class_multisets, "MOST_SLOTS", 8)], UNMADE),
+    "too many sums foretold: dealt again": ("ranks and suits by position",
+                                            [(class_multisets, "MOST_SUMS", 1)], UNMADE),
+    "let go for other layouts': dealt again": ("ranks and suits by position",
+                                               [(streamed_count, "SUMS_BYTES", 0)], LET_GO),
+    "suits renamed: dealt again": ("suits compared, a multiset of ranks", [],
+                                   ([True] * 5, ["every"] * 5)),
+}
+#: What a shoe's notice says of the shoes, by its words.
+SAID = {"first": "its first 2 shoes dealt in full, then its card sequences summed",
+        "summed": "its card sequences summed by multiset on this shoe",
+        "every": "every shoe dealt again"}
+
+
+@pytest.mark.parametrize("row", SUMMED)
+def test_later_shoes_of_a_streamed_layout_are_weighed_from_its_sums(monkeypatch, row):
+    """One bet on five shoes of the same kinds of card in turn: from the third on, its
+    card sequences are summed by multiset and line (a part of 16 leaves at a time), and
+    each shoe weighed from them, its cards not dealt again; where the sums are too
+    many, let go, or not made (a layout whose suits are renamed), each shoe is dealt
+    again. Either way each line counts the reference dealer's deals on each shoe, and
+    each shoe's notice says which it is."""
+    name, settings, (dealt, told) = SUMMED[row]
+    batches = force(monkeypatch, "spilled, 16 leaves")
+    monkeypatch.setattr(class_multisets, "PART_LEAVES", 16)
+    for module, setting, value in settings:
+        monkeypatch.setattr(module, setting, value)
+    monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)  # every count announced
+    bet, handed, said = make_bet(name), [], []
+    for rows in SHOES:
+        before, notes = len(batches), []
+        shoe = Shoe.from_suits(rows)
+        (result,) = report(bet, shoe, full_shoe=shoe, on_note=notes.append)
+        handed.append(len(batches) > before)
+        said.append(next((w for w, told in SAID.items() for n in notes if told in n), None))
+        assert [e.combinations for e in result.events] == reference_lines(name, rows)
+    assert handed == dealt
+    assert said == told
+
+
 def test_a_count_stopped_past_its_cells_is_streamed(monkeypatch):
     """A count whose plan fits but whose cells pass the cells a count may hold (here 2)
     stops where the layout's cells are found (on a shoe of six of each of its cards: A♦,
@@ -267,7 +340,7 @@ BET_60 = ('Bet("Random bet 60", [Event("e0", ~(((first_four.ranks_held(2) > bank
 def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said(monkeypatch):
     """Random bet 60 (13 million cells, 866 MB kept: refused before) is planned streamed,
     and says so before it starts (here every count is told: 1.6 s priced, short of the 3 s
-    past which one is): no table kept, every shoe dealt again."""
+    past which one is): no table kept, its first two shoes dealt in full."""
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
     notes = []
     layout = streamed_or_layout_for([bet_from_source(BET_60)], shoe=Shoe.decks(8),
@@ -275,7 +348,7 @@ def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said(monkeypat
     cost = plan_cost(layout.fine.detail, layout.fine.tableau, layout.fine.cards)
     assert isinstance(layout, StreamedLayout) and not cost.fits and cost.streams
     assert "12,953,224 cells, streamed through the bets" in notes[0]
-    assert "every shoe dealt again" in notes[0]
+    assert "its first 2 shoes dealt in full, then its card sequences summed" in notes[0]
 
 
 def test_a_count_too_long_even_streamed_is_refused_before_it_starts(monkeypatch):

@@ -43,7 +43,7 @@ class CountPrice:
     finds them (0 where they were found before, or the count is streamed: it finds
     none), which counts and keeps the shoe it is made on; ``later``, a count of another
     shoe once they are found (a replay of the record where one is kept; a streamed count
-    where the count streams: ``streamed``, every shoe dealt again). A count that stops
+    where the count streams: ``streamed``, its first shoes dealt again). A count that stops
     where its cells pass the memory, and is then streamed, is priced as kept: the steps
     its count did not reach are its streamed counts'
     (:func:`~bacc_edge.analysis.bet_report.layouts`)."""

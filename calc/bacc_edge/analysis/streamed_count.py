@@ -13,7 +13,10 @@ alone: its lines), its count the deals that settle so, exact (int64: they sum to
 shoe's coups). Every report, every check of an event that can never happen or is
 shadowed, reads a bet's line counts, which these cells give as a kept table's classes
 would; a condition these cells do not answer is asked of the card layout itself, which
-refuses it as too large. Nothing is kept of the cells, so every shoe is dealt again.
+refuses it as too large. Nothing is kept of the cells; but from a layout's third shoe
+on, its card sequences are summed by multiset and line, once, and each later shoe is
+weighed from those sums in one pass rather than dealt again, exactly
+(:mod:`~bacc_edge.engine.class_multisets`), where they are not too many.
 
 A count is streamed where it will not fit kept but fits streamed
 (:attr:`~bacc_edge.engine.card_plan.PlanCost.streams`: the spill buffer's memory and the
@@ -38,6 +41,7 @@ from ..errors import BaccEdgeError, PlanTooLarge
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, plan_cost
 from ..engine.card_table import (PROGRESS_SECONDS, CardLayout, GivenCells, check_shoe,
                                 refuse_suitless_plan)
+from ..engine.class_multisets import class_multisets, summable, weigh
 from ..engine.outcome_table import Layout, OutcomeTable
 from ..engine.outcome_table import sum_by_class
 from ..engine.streamed_count import count_streamed, refuse_suitless
@@ -117,30 +121,105 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
     ``on_progress``; a count estimated past
     :data:`~bacc_edge.engine.card_table.PROGRESS_SECONDS` tells it a part of its coups at
     a time."""
-    totals = np.zeros(layout.n_cells, dtype=np.int64)  # each at most the shoe's coups
-    fine = layout.fine
-    adding = threading.Lock()  # batches come from every thread the count deals on
+    totals = _weighed(shoe, layout, on_progress)
+    if totals is None:
+        long = layout.cost.streamed_seconds > PROGRESS_SECONDS
+        step = Steps(None if long else on_progress, 1)
+        totals = np.zeros(layout.n_cells, dtype=np.int64)  # each at most the shoe's coups
+        adding = threading.Lock()  # batches come from every thread the count deals on
 
-    def settle(cells: np.ndarray, weights: np.ndarray) -> None:
-        batch = GivenCells(fine.detail, fine.tableau, fine.cards, cells)
-        key = np.zeros(len(cells), dtype=np.int64)
-        for bet, n in zip(layout.bets, layout.lines):
-            key *= n
-            key += settled_cells(bet, batch)
-        lines = sum_by_class(weights, key, np.zeros_like(totals))  # it sets, not adds
-        with adding:
-            totals[:] += lines
+        def settle(cells: np.ndarray, weights: np.ndarray) -> None:
+            lines = sum_by_class(weights, _lines_of(layout, cells), np.zeros_like(totals))
+            with adding:  # sum_by_class sets, not adds
+                totals[:] += lines
 
-    long = layout.cost.streamed_seconds > PROGRESS_SECONDS
-    step = Steps(None if long else on_progress, 1)
-    count_streamed(fine, shoe, settle, sequences=layout.cost.sequences,
-                   on_progress=on_progress if long else None)
-    step()
+        count_streamed(layout.fine, shoe, settle, sequences=layout.cost.sequences,
+                       on_progress=on_progress if long else None)
+        step()
     if int(totals.sum()) != shoe.coups:  # every deal settled once: never otherwise
         raise BaccEdgeError(f"{shoe.label}: a streamed count of {layout.describe()} settled "
                             f"{int(totals.sum()):,} deals of {shoe.coups:,}")
     totals.setflags(write=False)
     return OutcomeTable(shoe, layout, totals, shoe.coups)
+
+
+def _lines_of(layout: StreamedLayout, cells: np.ndarray) -> np.ndarray:
+    """Per cell number of ``layout``'s card layout (at most PART_CELLS), the cell of
+    ``layout`` it settles in: its bets' lines, the first bet's most significant."""
+    fine = layout.fine
+    batch = GivenCells(fine.detail, fine.tableau, fine.cards, cells)
+    key = np.zeros(len(cells), dtype=np.int64)
+    for bet, n in zip(layout.bets, layout.lines):
+        key *= n
+        key += settled_cells(bet, batch)
+    return key
+
+
+def _weighed(shoe: Shoe, layout: StreamedLayout,
+             on_progress: Progress | None) -> np.ndarray | None:
+    """``shoe``'s deals per cell of ``layout``, weighed from its card sequences summed by
+    multiset and line (:func:`~bacc_edge.engine.class_multisets.class_multisets`), or
+    None where the shoe is to be dealt. The sums take some two or three counts' time to
+    make, then weigh each later shoe in tens of milliseconds where a count takes
+    seconds, so they are made on the shoe after :data:`COUNTS_BEFORE_SUMS` counted (a
+    report on the full shoe and one part-dealt shoe pays nothing for them) and kept for
+    the later ones; not made where they are too many
+    (:data:`~bacc_edge.engine.class_multisets.MOST_SUMS`), nor again once let go for
+    other layouts' (:data:`SUMS_BYTES`: so that layouts asked in turn do not make each
+    other's again and again). Not for a shoe whose six-card deals reach 2**63."""
+    if shoe.coups >= 1 << 63 or not shoe.suits_known:
+        return None
+    with _KEEPING:  # reports may count on several threads (the live page, count studies)
+        sums = _SUMS.pop(layout, 0)
+        if isinstance(sums, int) and (sums < COUNTS_BEFORE_SUMS or layout in _GIVEN_UP):
+            if layout not in _GIVEN_UP:
+                _keep(layout, sums + 1)
+            return None
+    if isinstance(sums, int):  # made, a step of progress a part of the coups
+        sums = class_multisets(layout.fine, lambda cells: _lines_of(layout, cells),
+                               layout.cost.sequences, on_progress=on_progress)
+    else:
+        Steps(on_progress, 1)()
+    with _KEEPING:
+        if sums is None:
+            _give_up(layout)
+            return None
+        _keep(layout, sums)
+    return weigh(sums, layout.fine, shoe, layout.n_cells)
+
+
+def _keep(layout: StreamedLayout, sums) -> None:
+    """``sums`` kept for ``layout``, the last asked; the oldest let go past
+    :data:`LAYOUTS_KEPT` or :data:`SUMS_BYTES`."""
+    _SUMS[layout] = sums
+    while len(_SUMS) > LAYOUTS_KEPT or sum(map(_bytes, _SUMS.values())) > SUMS_BYTES:
+        oldest = next(iter(_SUMS))
+        if not isinstance(_SUMS.pop(oldest), int):
+            _give_up(oldest)
+
+
+def _give_up(layout: StreamedLayout) -> None:
+    _GIVEN_UP[layout] = True
+    while len(_GIVEN_UP) > GIVEN_UP_KEPT:
+        del _GIVEN_UP[next(iter(_GIVEN_UP))]
+
+
+def _bytes(sums) -> int:
+    return 0 if isinstance(sums, int) else sum(a.nbytes for a in sums)
+
+
+#: Shoes of a streamed layout dealt before its sums are made (on the next).
+COUNTS_BEFORE_SUMS = 2
+#: Streamed layout → its card sequences summed by multiset and line, or the shoes dealt
+#: so far where they are not yet made; in the order last asked, the last LAYOUTS_KEPT
+#: within SUMS_BYTES.
+_SUMS: dict = {}
+SUMS_BYTES, LAYOUTS_KEPT = 256 << 20, 64
+#: Streamed layouts whose sums are not made: too many, or let go for others' (the last
+#: GIVEN_UP_KEPT).
+_GIVEN_UP: dict = {}
+GIVEN_UP_KEPT = 64
+_KEEPING = threading.Lock()
 
 
 def streams(cost: PlanCost) -> bool:
@@ -200,9 +279,30 @@ def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
     it cannot count ``counted``."""
     if counted is not None:
         refuse_suitless(counted, cells, bets_named(bets))
-    if on_note is not None and cost.streamed_seconds > NOTICE_SECONDS:
-        on_note(f"{bets_named(bets)}: {why}counting {cost.describe_streamed()} (estimated)")
-    return StreamedLayout(cells, bets, cost)
+    layout = StreamedLayout(cells, bets, cost)
+    later = _shoes_said(layout)
+    if on_note is not None and cost.streamed_seconds > NOTICE_SECONDS and later:
+        on_note(f"{bets_named(bets)}: {why}counting {cost.describe_streamed()}, {later} "
+                f"(estimated)")
+    return layout
+
+
+def _shoes_said(layout: StreamedLayout) -> str | None:
+    """What the next shoe of ``layout`` costs beside a count (:func:`_weighed`): None
+    where its sums are kept (the shoe weighed in a moment, no count)."""
+    with _KEEPING:
+        sums = _SUMS.get(layout, 0)
+        given_up = layout in _GIVEN_UP
+    if given_up or not summable(layout.fine):
+        return "every shoe dealt again"
+    if not isinstance(sums, int):
+        return None
+    if sums < COUNTS_BEFORE_SUMS:
+        return (f"its first {COUNTS_BEFORE_SUMS} shoes dealt in full, then its card "
+                f"sequences summed by multiset on the next (some three times as long) and "
+                f"each later shoe weighed from the sums in a moment, where they fit")
+    return ("its card sequences summed by multiset on this shoe (some three times as long, "
+            "this once), each later shoe then weighed from the sums in a moment")
 
 
 
@@ -262,5 +362,6 @@ def _quick(cost: PlanCost, any_time: bool = False) -> bool:
     return cost.fits and not streams(cost) and (any_time or cost.seconds <= NOTICE_SECONDS)
 
 
-__all__ = ["FAR_FEWER", "MOST_LINES", "STREAM_PAST_CELLS", "StreamedLayout", "counts_quickly",
+__all__ = ["COUNTS_BEFORE_SUMS", "FAR_FEWER", "GIVEN_UP_KEPT", "LAYOUTS_KEPT", "MOST_LINES",
+           "STREAM_PAST_CELLS", "SUMS_BYTES", "StreamedLayout", "counts_quickly",
            "planned_alone", "streamed_or_layout_for", "streamed_table", "streams"]

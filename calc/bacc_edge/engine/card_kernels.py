@@ -950,10 +950,13 @@ def _record_leaf(classes, orders_of, at_of, written, chosen, nf, orders, known, 
     ``chosen[:nf]``, its orders and its cell's place among ``known`` (``len(known)`` for
     a cell not known); past the record's arrays, only count it.
     ``known`` None (cell numbers few enough for an array): the cell's number itself,
-    counted at it; the caller finds the places, once for all the leaves."""
+    counted at it; the caller finds the places, once for all the leaves. ``out`` empty
+    (with ``known`` None): the leaves recorded alone, uncounted (cell numbers of any
+    size: :mod:`~bacc_edge.engine.class_multisets`)."""
     if known is None:
         at = cell
-        out[cell] += w
+        if out.shape[0] > 0:
+            out[cell] += w
     else:
         at = np.searchsorted(known, cell)
         if at >= known.shape[0] or known[at] != cell:

@@ -38,8 +38,9 @@ cells, and the bench machine's pace per sequence and bytes per cell.
 A count whose cells will not fit kept, but whose dealing and the settling of each cell
 reached fit the time (:attr:`PlanCost.streams`), is *streamed* where a report asks
 (:mod:`~bacc_edge.analysis.streamed_count`): its cells settled through the bets as the
-spill buffer hands them on, none kept, so its memory is the buffer's and every shoe is
-dealt again (:meth:`PlanCost.describe_streamed` says so before it starts).
+spill buffer hands them on, none kept, so its memory is the buffer's and its shoes are
+dealt again until its card sequences are summed for the later ones
+(:meth:`PlanCost.describe_streamed` prices it before it starts).
 
 Where no card's code reads its rank or value (the cells read suits or colours, and
 parts of the coup), a count takes fewer steps than its sequences, and is priced so
@@ -356,10 +357,10 @@ class PlanCost:
     def describe_streamed(self) -> str:
         """E.g. "about 4.5e+07 card sequences dealt into 44,793,027 cells, streamed
         through the bets (settled as they come, none kept): 190 MB of memory and 47.5 s
-        a shoe, every shoe dealt again"."""
+        a shoe" (the caller says which shoes are dealt again)."""
         return (f"{self._dealt()}, streamed through the bets (settled as they come, none "
                 f"kept): {_bytes(self.streamed_memory)} of memory and "
-                f"{describe_seconds(self.streamed_seconds)} a shoe, every shoe dealt again")
+                f"{describe_seconds(self.streamed_seconds)} a shoe")
 
 
 def _bytes(n: float) -> str:
