@@ -171,9 +171,10 @@ def _weighed(shoe: Shoe, layout: StreamedLayout,
         return None
     with _KEEPING:  # reports may count on several threads (the live page, count studies)
         sums = _SUMS.pop(layout, 0)
-        if isinstance(sums, int) and (sums < COUNTS_BEFORE_SUMS or layout in _GIVEN_UP):
-            if layout not in _GIVEN_UP:
-                _keep(layout, sums + 1)
+        if layout in _GIVEN_UP:
+            return None
+        if isinstance(sums, int) and sums < COUNTS_BEFORE_SUMS:  # counted, not yet summed
+            _keep(layout, sums + 1)
             return None
     if isinstance(sums, int):  # made, a step of progress a part of the coups
         sums = class_multisets(layout.fine, lambda cells: _lines_of(layout, cells),

@@ -208,6 +208,13 @@ def fold_places(multisets, place_of, out_first, out_at, out_ways):
     return held
 
 
+def pools_fit(n_classes: int, n_suits: int, n_values: int) -> bool:
+    """Whether shoes of ``n_classes`` fine classes of ``n_suits`` suit classes and
+    ``n_values`` point values have pools (fine classes, their bases, point values) few
+    enough for a key (:data:`MAX_POOLS`)."""
+    return n_classes + n_classes // n_suits + n_values <= MAX_POOLS
+
+
 def leaf_sums(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: int,
               n_suits: int, n_values: int, place_of: np.ndarray | None = None,
               most: float = np.inf) -> CardMultisets | None:
@@ -223,7 +230,7 @@ def leaf_sums(record, factors: np.ndarray, coup_ways: np.ndarray, n_classes: int
     by cell only a record that fits whole, :data:`SUMMING_BYTES`). None where its pools
     do not fit a key, or its sums pass ``most``."""
     n = len(record.at)
-    if n_classes + n_classes // n_suits + n_values > MAX_POOLS or n == 0:
+    if not pools_fit(n_classes, n_suits, n_values) or n == 0:
         return None
     first = getattr(record, "first", None)  # a CellRecord has each leaf's coup instead
     part_leaves = n if place_of is None else PART_LEAVES
@@ -338,4 +345,4 @@ def parts(multisets: CardMultisets, n: int):
 
 __all__ = ["MOST_SHARE", "PART_LEAVES", "SUMMING_BYTES", "SUM_BYTES", "CardMultisets",
            "fold_leaves", "fold_places", "leaf_keys", "leaf_sums", "multisets_of", "parts",
-           "replay_multisets"]
+           "pools_fit", "replay_multisets"]

@@ -136,13 +136,12 @@ def _in_order(table: SumTable) -> card_multisets.CardMultisets:
 def summable(layout: CardLayout) -> bool:
     """Whether ``layout``'s sequences weigh alike by multiset on every shoe (its suits
     not renamed in order of appearance) and its pools fit a key
-    (:data:`~bacc_edge.engine.card_multisets.MAX_POOLS`)."""
+    (:func:`~bacc_edge.engine.card_multisets.pools_fit`)."""
     if layout.detail.relabel:
         return False
     held_fine, held_values = held_kinds(layout)
     cells = enumeration(layout.detail, layout.tableau)[0]
-    n_classes = len(held_fine)
-    return n_classes + n_classes // cells.n_suits + len(held_values) <= card_multisets.MAX_POOLS
+    return card_multisets.pools_fit(len(held_fine), cells.n_suits, len(held_values))
 
 
 def class_multisets(layout: CardLayout, classify: Classify, sequences: float, *,
