@@ -186,15 +186,19 @@ def _more(*cards) -> list:
     return rows
 
 
-#: Five shoes of ROWS's kinds in turn (A♠ twice; K♥ and 5♦ twice; ROWS; A♠ twice): the
-#: first two streamed, the third summed by multiset and line, the later ones weighed.
-SHOES = [ROWS, _more((0, S)), _more((12, H), (4, D)), ROWS, _more((0, S))]
+#: Six shoes of ROWS's kinds in turn (A♠ twice; K♥ and 5♦ twice; ROWS; A♠ twice; K♥ and
+#: 5♦ twice): the first two streamed, the third summed by multiset and line, the later
+#: ones weighed.
+SHOES = [ROWS, _more((0, S)), _more((12, H), (4, D)), ROWS, _more((0, S)),
+         _more((12, H), (4, D))]
 #: Which shoes hand on batches (those dealt again), and what each one's notice says of
 #: the shoes (SAID; None: not announced): the sums made on the third shoe and used on
 #: the later ones; made on the third but not kept; not made.
-WEIGHED = ([True, True, False, False, False], ["first", "first", "summed", None, None])
-LET_GO = ([True, True, False, True, True], ["first", "first", "summed", "every", "every"])
-UNMADE = ([True] * 5, ["first", "first", "summed", "every", "every"])
+WEIGHED = ([True, True, False, False, False, False],
+           ["first", "first", "summed", None, None, None])
+LET_GO = ([True, True, False, True, True, True],
+          ["first", "first", "summed", "every", "every", "every"])
+UNMADE = ([True] * 6, ["first", "first", "summed", "every", "every", "every"])
 #: row → (the bet, settings as (module, name, value), WEIGHED, LET_GO or UNMADE)
 SUMMED = {
     "weighed": ("ranks and suits by position", [], WEIGHED),
@@ -213,7 +217,7 @@ SUMMED = {
     "let go for other layouts': dealt again": ("ranks and suits by position",
                                                [(streamed_count, "SUMS_BYTES", 0)], LET_GO),
     "suits renamed: dealt again": ("suits compared, a multiset of ranks", [],
-                                   ([True] * 5, ["every"] * 5)),
+                                   ([True] * 6, ["every"] * 6)),
 }
 #: What a shoe's notice says of the shoes, by its words.
 SAID = {"first": "its first 2 shoes dealt in full, then its card sequences summed",
@@ -223,12 +227,12 @@ SAID = {"first": "its first 2 shoes dealt in full, then its card sequences summe
 
 @pytest.mark.parametrize("row", SUMMED)
 def test_later_shoes_of_a_streamed_layout_are_weighed_from_its_sums(monkeypatch, row):
-    """One bet on five shoes of the same kinds of card in turn: from the third on, its
+    """One bet on six shoes of the same kinds of card in turn: from the third on, its
     card sequences are summed by multiset and line (a part of 16 leaves at a time), and
     each shoe weighed from them, its cards not dealt again; where the sums are too
     many, let go, or not made (a layout whose suits are renamed), each shoe is dealt
-    again. Either way each line counts the reference dealer's deals on each shoe, and
-    each shoe's notice says which it is."""
+    again (and never summed again once let go). Either way each line counts the
+    reference dealer's deals on each shoe, and each shoe's notice says which it is."""
     name, settings, (dealt, told) = SUMMED[row]
     batches = force(monkeypatch, "spilled, 16 leaves")
     monkeypatch.setattr(class_multisets, "PART_LEAVES", 16)
