@@ -39,7 +39,7 @@ from bacc_edge import (BaccEdgeError, Bet, Event, PaytableError, PlanTooLarge, S
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
-from bacc_edge.engine import card_enumeration, card_plan, class_multisets, spill
+from bacc_edge.engine import card_enumeration, card_plan, card_table, class_multisets, spill
 from bacc_edge.engine import streamed_count as engine_streamed
 from bacc_edge.engine.card_plan import plan_cost
 from bacc_edge.language.random_bets import bet_from_source
@@ -266,6 +266,34 @@ def test_a_count_stopped_past_its_cells_is_streamed(monkeypatch):
         streamed = Evaluator([bet], layout).line_counts(layout.table(shoe))
     kept = streamed_or_layout_for([bet], shoe=shoe)
     assert streamed == Evaluator([bet], kept).line_counts(kept.table(shoe))
+
+
+def test_a_layout_stopped_past_its_cells_streams_a_later_shoe_without_counting_again(
+        monkeypatch):
+    """Once a count stopped where the layout's cells passed the cells a count may hold
+    (here 2), a later shoe of the same cards (one 9♣ fewer) is streamed at once: nothing
+    is counted to find the cells again, which would stop as before (random bet 183: 0.9 s
+    of each part-dealt shoe, then weighed in 25 ms). Its lines as the kept table's, the
+    limits lifted. (Cards of its own, 9♣ 5♥ K♠: no other test has found their cells.)"""
+    rows = [[0] * 4 for _ in range(13)]
+    rows[8][C] = rows[4][H] = rows[12][S] = 6
+    shoe, bet = Shoe.from_suits(rows), make_bet("ranks and suits by position")
+    rows[8][C] = 5
+    later = Shoe.from_suits(rows)
+    counted = []
+    with monkeypatch.context() as patched:
+        patched.setattr(card_enumeration, "DENSE_CELLS", 0)
+        patched.setattr(card_enumeration, "SPARSE_CELLS", 2)
+        assert isinstance(streamed_or_layout_for([bet], shoe=shoe), StreamedLayout)
+        count_run = card_table.count_run
+        patched.setattr(card_table, "count_run",
+                        lambda *args, **kw: counted.append(1) or count_run(*args, **kw))
+        layout = streamed_or_layout_for([bet], shoe=later)
+        assert isinstance(layout, StreamedLayout) and not counted
+        streamed = Evaluator([bet], layout).line_counts(layout.table(later))
+    kept = streamed_or_layout_for([bet], shoe=later)
+    assert not isinstance(kept, StreamedLayout)
+    assert streamed == Evaluator([bet], kept).line_counts(kept.table(later))
 
 
 @pytest.mark.parametrize("asked", ["report", "known-card at card 1"])

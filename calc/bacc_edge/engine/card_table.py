@@ -44,13 +44,13 @@ from math import comb, factorial, prod
 import numba as nb
 import numpy as np
 
-from . import card_kernels
+from . import card_enumeration, card_kernels
 from ..game.cards import CARD_KINDS, POINTS, RANKS, SUIT_COLOURS, SUITS, SUITS_PER_RANK
 from ..game.coup import BEYOND_HANDS, POSITIONS, THIRD_CARDS, coup_plan
 from ..errors import BaccEdgeError, PlanTooLarge
 from .card_cells import RANK_OF_VALUE, bases, cell_numbering, class_readings, suit_class_of
 from .card_plan import (NOTICE_SECONDS, check_plan, describe_seconds, plan_cost,
-                        primes_in_words, residue_sequences, suitless_plan)
+                        primes_in_words, residue_sequences, suitless_plan, time_limit)
 from .card_replay import class_totals_known, count_known, first_counted, recorded
 from .card_enumeration import (DENSE_CELLS, DICT_BYTES, MEMORY_LIMIT, PART_CELLS,
                                cells_memory, count_parts, count_run, coup_slices,
@@ -1102,6 +1102,13 @@ def _reaches_every_cell(layout: CardLayout, shoe: Shoe) -> bool:
 #: (:func:`count_first`), for the last few
 _FIRST: dict = {}
 _FIRST_KEPT = 2
+#: (detail, tableau, cards, and the limits a count is held to) → why finding the
+#: layout's cells was refused or stopped (:class:`~bacc_edge.errors.PlanTooLarge`: its cells past the
+#: memory a count may take), for the last few. Its cells are the same for every shoe of
+#: its cards (those a shoe of plenty of each reaches), so a later shoe is refused at
+#: once, not counted again to the same stop: a report streaming random bet 183 counted
+#: 0.9 s of every part-dealt shoe so, then weighed the shoe in 25 ms.
+_TOO_LARGE: dict = {}
 
 
 def count_first(layout: CardLayout, shoe: Shoe, *,
@@ -1114,15 +1121,27 @@ def count_first(layout: CardLayout, shoe: Shoe, *,
     shoe with plenty of every card first. Elsewhere the cells are found by counting such
     a shoe now (:func:`_occupied`), where they are not known yet. ``on_progress`` hears
     of the count made, as :func:`card_table` tells it: minutes for a rich bet (one on the
-    suits and ranks of a deck's every card was once counted 230 s, silent)."""
+    suits and ranks of a deck's every card was once counted 230 s, silent). A layout
+    whose cells were once refused or stopped here (:class:`~bacc_edge.errors.PlanTooLarge`)
+    is refused again at once, on any shoe, with the same reason (:data:`_TOO_LARGE`)."""
     detail = layout.detail
     if cells_found(layout) or (shoe, layout) in _FIRST:
         return
-    if ((detail.suits and not shoe.suits_known) or needs_python_integers(shoe.cards)
-            or not _reaches_every_cell(layout, shoe)):
-        _occupied(layout, on_progress)
-        return
-    table = card_table(shoe, layout, on_progress=on_progress)
+    key = (detail, layout.tableau, layout.cards, time_limit(), card_enumeration.MEMORY_LIMIT,
+           card_enumeration.SPARSE_CELLS, card_enumeration.DENSE_CELLS)
+    if key in _TOO_LARGE:
+        raise PlanTooLarge(_TOO_LARGE[key])
+    try:
+        if ((detail.suits and not shoe.suits_known) or needs_python_integers(shoe.cards)
+                or not _reaches_every_cell(layout, shoe)):
+            _occupied(layout, on_progress)
+            return
+        table = card_table(shoe, layout, on_progress=on_progress)
+    except PlanTooLarge as error:
+        while len(_TOO_LARGE) >= _OCCUPIED_KEPT:
+            del _TOO_LARGE[next(iter(_TOO_LARGE))]
+        _TOO_LARGE[key] = str(error)
+        raise
     table.counts.setflags(write=False)
     while len(_FIRST) >= _FIRST_KEPT:
         del _FIRST[next(iter(_FIRST))]
