@@ -216,8 +216,8 @@ SUMMED = {
                                             [(class_multisets, "MOST_SUMS", 1)], UNMADE),
     "let go for other layouts': dealt again": ("ranks and suits by position",
                                                [(streamed_count, "SUMS_BYTES", 0)], LET_GO),
-    "suits renamed: dealt again": ("suits compared, a multiset of ranks", [],
-                                   ([True] * 6, ["every"] * 6)),
+    "suits renamed, weighed over their namings": ("suits compared, a multiset of ranks", [],
+                                                  WEIGHED),
 }
 #: What a shoe's notice says of the shoes, by its words.
 SAID = {"first": "its first 2 shoes dealt in full, then its card sequences summed",
@@ -229,9 +229,10 @@ SAID = {"first": "its first 2 shoes dealt in full, then its card sequences summe
 def test_later_shoes_of_a_streamed_layout_are_weighed_from_its_sums(monkeypatch, row):
     """One bet on six shoes of the same kinds of card in turn: from the third on, its
     card sequences are summed by multiset and line (a part of 16 leaves at a time), and
-    each shoe weighed from them, its cards not dealt again; where the sums are too
-    many, let go, or not made (a layout whose suits are renamed), each shoe is dealt
-    again (and never summed again once let go). Either way each line counts the
+    each shoe weighed from them, its cards not dealt again (a layout whose suits are
+    renamed in order of appearance: each multiset summed over the namings of its labels,
+    on shoes of uneven suits); where the sums are too many, let go or not made, each
+    shoe is dealt again (and never summed again once let go). Either way each line counts the
     reference dealer's deals on each shoe, and each shoe's notice says which it is."""
     name, settings, (dealt, told) = SUMMED[row]
     batches = force(monkeypatch, "spilled, 16 leaves")

@@ -206,14 +206,19 @@ def test_classes_past_the_records_cap_are_counted_as_before(many_cells, monkeypa
     assert len(tables._cache) == 1 + len(LATER)  # every shoe's table counted
 
 
+@pytest.mark.parametrize("weighed", ["leaves", "multisets"])
 def test_later_shoes_of_renamed_suits_replayed_count_as_the_reference(many_cells,
-                                                                      monkeypatch):
+                                                                      monkeypatch, weighed):
     """A layout whose suits are renamed in order of appearance keeps the sequences so
     named (count_named's leaves) and replays every later shoe from them, each leaf's
-    namings summed on that shoe's suits, as the reference counts it."""
+    namings summed on that shoe's suits, as the reference counts it; summed straight
+    into the bet's classes, its leaves weighed one by one, or summed by multiset (here
+    whatever the multisets save), each multiset's namings summed on the shoe."""
+    monkeypatch.setattr(card_multisets, "MOST_SHARE", 0.0 if weighed == "leaves" else 1.0)
     bet, layout = renamed_cells()
     tables, evaluator = Tables(), Evaluator([bet], layout)
     replays = spy(monkeypatch, card_kernels, "replay_named")
+    by_multiset = spy(monkeypatch, card_multisets, "replay_named_multisets")
     for name, changes in LATER.items():
         kinds = kinds_of(changes)
         table = tables.get(shoe_of(kinds), layout)
@@ -221,7 +226,8 @@ def test_later_shoes_of_renamed_suits_replayed_count_as_the_reference(many_cells
         shoe = shoe_of(kinds)  # summed straight into the bet's classes, as exactly
         assert evaluator.line_counts(Tables().class_totals(shoe, evaluator))[0] == \
             line_counts(RENAMED, kinds), name
-    assert len(replays) == 2 * len(LATER)
+    multisets = len(LATER) if weighed == "multisets" else 0
+    assert (len(replays), len(by_multiset)) == (2 * len(LATER) - multisets, multisets)
     record = card_replay.recorded(layout)
     assert record.n[0] == len(record.at) and not len(record.orders)
 

@@ -363,7 +363,7 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known, record=None):
     n_bl cards of base b weighs, once its labels are named by distinct suit classes
     φ(l), Π_l G_l(φ(l)), with G_l(s) = Π_b falling(``fine_counts[b · n_suits + s]``,
     n_bl) (distinct labels, distinct pools: nothing shared). Its cell is that of every
-    naming, so it adds Σ over injective φ of Π_l G_l(φ(l)) (:func:`_injective_sum`):
+    naming, so it adds Σ over injective φ of Π_l G_l(φ(l)) (:func:`injective_sum`):
     the weight of all the renamings :func:`count_cells` deals one by one. G is kept per
     depth as the sequence grows (``g[d, l, s]``), one factor a card. Every number is
     an ordered count of cards dealt from the shoe (a partial sum counts the deals of
@@ -454,7 +454,7 @@ def count_named(cells, block_stride, shoe, out, sparse_out, known, record=None):
                     next_labels = label + 1
                 weight[d + 1] = weight[d]
                 if d == nf - 1 or not suited[f_pos[d + 1]]:  # the last suited card
-                    ways[d + 1] = _injective_sum(g[d + 1], next_labels, m, dp)
+                    ways[d + 1] = injective_sum(g[d + 1], next_labels, m, dp)
                     if ways[d + 1] == 0:
                         continue
                 used[c] += 1
@@ -581,7 +581,7 @@ def _labelled(g, d, base, label, held, fine_counts, m):
 
 
 @inline
-def _injective_sum(g, n_labels, m, dp):
+def injective_sum(g, n_labels, m, dp):
     """Σ over injective φ: {0 … n_labels - 1} → {0 … m - 1} of Π_l ``g[l, φ(l)]``: the
     labels named one by one, ``dp[.., mask]`` the sum over the namings so far that use
     the suit classes of ``mask`` (a subset of the m <= 4 classes, so 16 at most)."""
@@ -1143,7 +1143,7 @@ def replay_named(cells, shoe, record, out, factors):
     (``g[d, label, s]``: the cards of its base and that suit class less those of its base
     given its label before it),
     the sum over every naming of the labels by distinct suit classes at the last suited
-    card (:func:`_injective_sum`), and each card by base only from its base's cards
+    card (:func:`injective_sum`), and each card by base only from its base's cards
     less every card of that base before it, as count_named deals them. A leaf shares
     the cards its leaf before begins with, and what they weigh, as in replay_cells.
     Weights are ordered deals of the shoe, below 2**63 as the caller bounds them."""
@@ -1179,7 +1179,7 @@ def replay_named(cells, shoe, record, out, factors):
                     _labelled(g, depth, base, label, removal * used[c], fine_counts, m)
                     labels[depth + 1] = max(labels[depth], label + 1)
                     weight[depth + 1] = weight[depth]
-                    ways[depth + 1] = (_injective_sum(g[depth + 1], labels[depth + 1], m, dp)
+                    ways[depth + 1] = (injective_sum(g[depth + 1], labels[depth + 1], m, dp)
                                        if depth == nf - 1 or depth + 1 >= n_suited
                                        else ways[depth])
                     used[c] += 1

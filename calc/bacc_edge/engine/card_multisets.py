@@ -23,7 +23,9 @@ then weighed once a multiset (:func:`replay_multisets`), not once a leaf: random
 12, 33, 34 and 17, 8 to 38 times fewer; their later shoes 2-5 ms of CPU, where the
 leaves took 21-140. Where the multisets a class are more than half the leaves, the
 leaves are replayed. A record of coups grouped (a group's ways are a sum over its
-coups, differing shoe by shoe) is not summed, nor one of suits renamed.
+coups, differing shoe by shoe) is not summed. A record of suits renamed in order of
+appearance is: a suited card's pool is then its base and label, and a multiset weighs
+the sum over the namings of its labels by suit classes (:func:`replay_named_multisets`).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .card_kernels import base_counts_of, class_tables
+from .card_kernels import base_counts_of, class_tables, injective_sum
 from .jit import inline, kernel
 
 #: Bits of a pair in a key: its pool (fine class, base, then point value, numbered in
@@ -333,6 +335,62 @@ def replay_multisets(multisets, shoe, n_suits, out):
                 out[at] += multisets.ways[e] * x
 
 
+@kernel
+def replay_named_multisets(multisets, shoe, n_suits, out):
+    """:func:`replay_multisets` for a layout whose suits are renamed in order of
+    appearance (:func:`~bacc_edge.engine.card_kernels.count_named`'s sequences): a pair
+    of a suited fine class is a base and a label, not a suit class, so a multiset weighs,
+    beside its other pairs' factors, the sum over every naming of its labels by distinct
+    suit classes φ of Π over its suited pairs of the cards of their base and suit class
+    φ(label) less ``removal`` times those before it
+    (:func:`~bacc_edge.engine.card_kernels.injective_sum`), as
+    :func:`~bacc_edge.engine.card_kernels.replay_named` weighs a leaf. The labels are
+    named in order of appearance, so a multiset's labels are 0 up to its largest."""
+    fine_counts, value_counts, tails, removal, _ = shoe
+    n_classes = fine_counts.shape[0]
+    n_bases = n_classes // n_suits
+    n_pools = n_classes + n_bases + value_counts.shape[0]
+    base_counts = base_counts_of(fine_counts, n_suits)
+    factor = np.zeros(n_pools << BEFORE_BITS, dtype=np.int64)
+    for pool in range(n_classes, n_pools):
+        cards = (base_counts[pool - n_classes] if pool < n_classes + n_bases
+                 else value_counts[pool - n_classes - n_bases])
+        for before in range(1 << BEFORE_BITS):
+            left = cards - removal * before
+            factor[(pool << BEFORE_BITS) + before] = left if left > 0 else 0
+    g = np.ones((n_suits, n_suits), dtype=np.int64)
+    dp = np.zeros((2, 1 << n_suits), dtype=np.int64)
+    unknown = out.shape[0] - 1
+    pair_mask, before_mask = (1 << PAIR_BITS) - 1, (1 << BEFORE_BITS) - 1
+    for k in range(multisets.keys.shape[0]):
+        key = multisets.keys[k]
+        n_cards = key >> CARDS_SHIFT
+        x = tails[n_cards]
+        g[:, :] = 1
+        n_labels = 0
+        for p in range(n_cards):
+            pair = (key >> (PAIR_BITS * p)) & pair_mask
+            pool = pair >> BEFORE_BITS
+            if pool >= n_classes:
+                x *= factor[pair]
+                continue
+            base, label, before = pool // n_suits, pool % n_suits, pair & before_mask
+            n_labels = max(n_labels, label + 1)
+            for c in range(n_suits):
+                left = fine_counts[base * n_suits + c] - removal * before
+                g[label, c] *= left if left > 0 else 0
+        if x != 0:
+            x *= injective_sum(g, n_labels, n_suits, dp)
+        if x == 0:
+            continue
+        for e in range(multisets.first[k], multisets.first[k + 1]):
+            at = multisets.at[e]
+            if at == unknown:
+                out[unknown] += 1
+            else:
+                out[at] += multisets.ways[e] * x
+
+
 def parts(multisets: CardMultisets, n: int):
     """``multisets`` in ``n`` parts of about as many multisets, for a step of progress
     each: the places of each part's multisets stay where they are."""
@@ -345,4 +403,4 @@ def parts(multisets: CardMultisets, n: int):
 
 __all__ = ["MOST_SHARE", "PART_LEAVES", "SUMMING_BYTES", "SUM_BYTES", "CardMultisets",
            "fold_leaves", "fold_places", "leaf_keys", "leaf_sums", "multisets_of", "parts",
-           "pools_fit", "replay_multisets"]
+           "pools_fit", "replay_multisets", "replay_named_multisets"]

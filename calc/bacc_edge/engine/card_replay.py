@@ -275,8 +275,10 @@ def _replayed(layout, kept: _Kept, record, places: int, fine_counts: np.ndarray,
     n_parts = PROGRESS_PARTS if on_progress else 1
     step = Steps(on_progress, n_parts)
     if isinstance(record, card_multisets.CardMultisets):
+        replay = (card_multisets.replay_named_multisets if layout.detail.relabel
+                  else card_multisets.replay_multisets)
         for part in card_multisets.parts(record, n_parts):
-            card_multisets.replay_multisets(part, shoe, cells.n_suits, out)
+            replay(part, shoe, cells.n_suits, out)
             step()
         return out
     for cells_part, record_part, factors in kept.parts(cells, record, kept.factors, n_parts):
@@ -347,8 +349,10 @@ def _sums(layout, record, factors: np.ndarray, n_fine: int, n_values: int,
 
 def _summable(layout, record, groups) -> bool:
     """Whether ``record``'s leaves weigh alike by multiset on every shoe: its coups not
-    grouped (a group's ways differ shoe by shoe), its suits named as they are."""
-    return record is not None and groups is None and not layout.detail.relabel
+    grouped (a group's ways differ shoe by shoe). Suits renamed in order of appearance
+    are weighed over the namings of each multiset's labels
+    (:func:`~bacc_edge.engine.card_multisets.replay_named_multisets`)."""
+    return record is not None and groups is None
 
 
 def _folds(detail, cost, fine_counts: np.ndarray, value_counts: np.ndarray) -> bool:

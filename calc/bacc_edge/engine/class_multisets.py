@@ -21,9 +21,12 @@ caller to be classed, keys each leaf by its multiset
 (:func:`~bacc_edge.engine.card_multisets.leaf_keys`) and adds its ways to its (multiset,
 class) sum in a hash table (:func:`add_sums`); its memory is a part's record on each
 thread and the table. Sums past :data:`MOST_SUMS` are given up (None): the caller then
-deals each shoe as before. Made where the layout's suits are not renamed in order of
-appearance (the multisets of a renamed sequence differ shoe by shoe) and its pools fit
-a key.
+deals each shoe as before. Made where the layout's pools fit a key. A layout whose suits
+are renamed in order of appearance is recorded as
+:func:`~bacc_edge.engine.card_kernels.count_named` deals it (one naming of each
+sequence's suits), its suited cards' pools a base and a label: a multiset of those
+weighs alike on every shoe too, summed over the namings of its labels by suit classes
+(:func:`~bacc_edge.engine.card_multisets.replay_named_multisets`).
 """
 
 from __future__ import annotations
@@ -134,11 +137,8 @@ def _in_order(table: SumTable) -> card_multisets.CardMultisets:
 
 
 def summable(layout: CardLayout) -> bool:
-    """Whether ``layout``'s sequences weigh alike by multiset on every shoe (its suits
-    not renamed in order of appearance) and its pools fit a key
+    """Whether ``layout``'s pools fit a multiset's key
     (:func:`~bacc_edge.engine.card_multisets.pools_fit`)."""
-    if layout.detail.relabel:
-        return False
     held_fine, held_values = held_kinds(layout)
     cells = enumeration(layout.detail, layout.tableau)[0]
     return card_multisets.pools_fit(len(held_fine), cells.n_suits, len(held_values))
@@ -156,7 +156,8 @@ def class_multisets(layout: CardLayout, classify: Classify, sequences: float, *,
         return None
     cells, block_stride = enumeration(layout.detail, layout.tableau)
     fine_counts, value_counts, tails, removal = plenty_shoe(*held_kinds(layout))
-    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
+    shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal,
+                                 2 if layout.detail.relabel else 0)
     factors = np.zeros((len(cells.coups), 2 + 2 * cells.coups.shape[1]), dtype=np.int8)
     card_kernels.coup_factors(cells, len(value_counts), factors)
     n_parts = max(1, ceil(sequences / PART_LEAVES))
@@ -217,8 +218,11 @@ def _recorded(part, block_stride, shoe) -> card_kernels.CardRecord:
     """The leaves of the coups of ``part`` dealt on ``shoe`` (one of plenty), recorded
     alone (uncounted), each with its cell number; sized by the coups' work
     (:func:`~bacc_edge.engine.card_enumeration.coup_work`), and dealt again at the size
-    found where that was too few."""
-    ordered = block_stride is not None
+    found where that was too few. Suits renamed in order of appearance (``shoe``'s
+    ``relabel`` 2) are dealt as :func:`~bacc_edge.engine.card_kernels.count_named` deals
+    them, with no orders, as :mod:`~bacc_edge.engine.card_replay` records them."""
+    named = shoe.relabel == 2
+    ordered = block_stride is not None and not named
     n_fine = int(np.count_nonzero(part.fine))
     room = int(coup_work(part).sum()) + 1
     while True:
@@ -227,8 +231,12 @@ def _recorded(part, block_stride, shoe) -> card_kernels.CardRecord:
             np.zeros((room, n_fine), dtype=np.uint8),
             np.zeros(room if ordered else 0, dtype=np.uint16),
             np.zeros(room, dtype=np.int64), np.zeros(1, dtype=np.int64))
-        card_kernels.count_cells(part, block_stride, shoe, 1, np.zeros(0, dtype=np.int64),
-                                 None, None, no_residues(), None, record)
+        nothing = np.zeros(0, dtype=np.int64)
+        if named:
+            card_kernels.count_named(part, block_stride, shoe, nothing, None, None, record)
+        else:
+            card_kernels.count_cells(part, block_stride, shoe, 1, nothing, None, None,
+                                     no_residues(), None, record)
         written = int(record.n[0])
         if written <= room:
             return record._replace(classes=record.classes[:written],
@@ -248,7 +256,9 @@ def weigh(multisets: card_multisets.CardMultisets, layout: CardLayout, shoe: Sho
                                   int(not shoe.replacement), 0)
     out = np.zeros(n_classes + 1, dtype=np.int64)
     cells = enumeration(layout.detail, layout.tableau)[0]
-    card_multisets.replay_multisets(multisets, cards, cells.n_suits, out)
+    replay = (card_multisets.replay_named_multisets if layout.detail.relabel
+              else card_multisets.replay_multisets)
+    replay(multisets, cards, cells.n_suits, out)
     return out[:n_classes]
 
 
