@@ -97,8 +97,13 @@ def spy(monkeypatch, module, name) -> list:
     return calls
 
 
+@pytest.mark.parametrize("threads", [1, 3])
 @pytest.mark.parametrize("source", BETS.values(), ids=BETS.keys())
-def test_later_shoes_replayed_count_as_the_reference(many_cells, monkeypatch, source):
+def test_later_shoes_replayed_count_as_the_reference(many_cells, monkeypatch, source,
+                                                     threads):
+    """Each later shoe replayed from the record, on one thread or in parts on three
+    (each thread's counts added up), counts every line as the reference does."""
+    monkeypatch.setattr(card_replay, "count_threads", lambda *args, **kw: threads)
     bet = bet_from_source(source)
     layout = layout_for([bet], shoe=shoe_of(kinds_of({})))
     assert isinstance(layout, card_table.CardLayout) and not layout.detail.relabel
@@ -108,7 +113,8 @@ def test_later_shoes_replayed_count_as_the_reference(many_cells, monkeypatch, so
         kinds = kinds_of(changes)
         table = tables.get(shoe_of(kinds), layout)
         assert evaluator.line_counts(table)[0] == line_counts(source, kinds), name
-    assert len(replays) == len(LATER)  # each shoe replayed, not counted again
+    # each shoe replayed, not counted again: in one part, or in parts on the threads
+    assert len(replays) == len(LATER) if threads == 1 else len(replays) > len(LATER)
     record = card_replay.recorded(layout)
     assert record.n[0] == len(record.at)  # every leaf priced written
 
@@ -206,15 +212,19 @@ def test_classes_past_the_records_cap_are_counted_as_before(many_cells, monkeypa
     assert len(tables._cache) == 1 + len(LATER)  # every shoe's table counted
 
 
+@pytest.mark.parametrize("threads", [1, 3])
 @pytest.mark.parametrize("weighed", ["leaves", "multisets"])
 def test_later_shoes_of_renamed_suits_replayed_count_as_the_reference(many_cells,
-                                                                      monkeypatch, weighed):
+                                                                      monkeypatch, weighed,
+                                                                      threads):
     """A layout whose suits are renamed in order of appearance keeps the sequences so
     named (count_named's leaves) and replays every later shoe from them, each leaf's
     namings summed on that shoe's suits, as the reference counts it; summed straight
     into the bet's classes, its leaves weighed one by one, or summed by multiset (here
-    whatever the multisets save), each multiset's namings summed on the shoe."""
+    whatever the multisets save), each multiset's namings summed on the shoe; on one
+    thread or in parts on three."""
     monkeypatch.setattr(card_multisets, "MOST_SHARE", 0.0 if weighed == "leaves" else 1.0)
+    monkeypatch.setattr(card_replay, "count_threads", lambda *args, **kw: threads)
     bet, layout = renamed_cells()
     tables, evaluator = Tables(), Evaluator([bet], layout)
     replays = spy(monkeypatch, card_kernels, "replay_named")
@@ -227,7 +237,11 @@ def test_later_shoes_of_renamed_suits_replayed_count_as_the_reference(many_cells
         assert evaluator.line_counts(Tables().class_totals(shoe, evaluator))[0] == \
             line_counts(RENAMED, kinds), name
     multisets = len(LATER) if weighed == "multisets" else 0
-    assert (len(replays), len(by_multiset)) == (2 * len(LATER) - multisets, multisets)
+    calls = (len(replays), len(by_multiset))
+    if threads == 1:
+        assert calls == (2 * len(LATER) - multisets, multisets)
+    else:  # in parts
+        assert calls[0] > 2 * len(LATER) - multisets and (calls[1] > multisets or not multisets)
     record = card_replay.recorded(layout)
     assert record.n[0] == len(record.at) and not len(record.orders)
 

@@ -51,6 +51,7 @@ its leaves are summed by the multiset of what their weight is made of and by cla
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import count
 from typing import NamedTuple
 
@@ -60,6 +61,7 @@ from . import card_enumeration, card_kernels, card_multisets
 from ..game.cards import CARD_KINDS, RANKS, SUITS_PER_RANK
 from ..game.shoe import COUP_CARDS
 from ..util.progress import Progress, Steps
+from .count_threads import count_threads, run_parts
 from .coup_groups import CoupGroups, weighed
 from .card_enumeration import (MEMORY_LIMIT, PROGRESS_PARTS, cells_memory, coup_groups,
                                coup_slices, enumeration, no_residues, shoe_counts)
@@ -264,27 +266,43 @@ def _replayed(layout, kept: _Kept, record, places: int, fine_counts: np.ndarray,
     cells known, or classes), and at ``places`` one for each leaf at none: ``kept``'s
     replay over the layout's coups, or over its groups of coups alike, each weighed on
     the shoe (:func:`~bacc_edge.engine.coup_groups.weighed`), where it was counted a
-    group at a time. Told ``on_progress``, in
-    :data:`~bacc_edge.engine.card_enumeration.PROGRESS_PARTS` parts, a step each."""
+    group at a time. Made in parts on as many threads as a count of its leaves into
+    counts of that size deals on (:func:`~bacc_edge.engine.count_threads.count_threads`:
+    each thread its own counts, added up at the end; :data:`PARTS_PER_THREAD` parts a
+    thread), and told ``on_progress`` a step a part, in
+    :data:`~bacc_edge.engine.card_enumeration.PROGRESS_PARTS` parts at least."""
     shoe = card_kernels.CardShoe(fine_counts, value_counts, tails, removal, 0)
     if kept.groups is None:
         cells, _ = enumeration(layout.detail, layout.tableau)
     else:
         cells, shoe = weighed(kept.groups, shoe)
     out = np.zeros(places + 1, dtype=np.int64)
-    n_parts = PROGRESS_PARTS if on_progress else 1
-    step = Steps(on_progress, n_parts)
+    threads = count_threads(len(record.at), out.nbytes, summed=True)
+    n_parts = max(PROGRESS_PARTS if on_progress else 1,
+                  PARTS_PER_THREAD * threads if threads > 1 else 1)
     if isinstance(record, card_multisets.CardMultisets):
-        replay = (card_multisets.replay_named_multisets if layout.detail.relabel
-                  else card_multisets.replay_multisets)
-        for part in card_multisets.parts(record, n_parts):
-            replay(part, shoe, cells.n_suits, out)
-            step()
-        return out
-    for cells_part, record_part, factors in kept.parts(cells, record, kept.factors, n_parts):
-        kept.replay(cells_part, shoe, record_part, out, factors)
-        step()
+        weigh = (card_multisets.replay_named_multisets if layout.detail.relabel
+                 else card_multisets.replay_multisets)
+        parts = [partial(weigh, part, shoe, cells.n_suits)
+                 for part in card_multisets.parts(record, n_parts)]
+    else:
+        parts = [partial(_replay_part, kept.replay, cells_part, shoe, record_part, factors)
+                 for cells_part, record_part, factors
+                 in kept.parts(cells, record, kept.factors, n_parts)]
+    outs = [out] + [np.zeros_like(out) for _ in range(threads - 1)]
+    run_parts(parts, lambda part, into: part(into) or 0, outs, Steps(on_progress, len(parts)))
+    for other in outs[1:]:
+        out += other  # each count at most the shoe's deals: below 2**63 added up
     return out
+
+
+#: Parts a replay is made in for each thread it runs on (threads ending at once).
+PARTS_PER_THREAD = 4
+
+
+def _replay_part(replay, cells, shoe, record, factors, out) -> None:
+    """``replay`` (a record's kernel) of one part into ``out``, in the order it takes."""
+    replay(cells, shoe, record, out, factors)
 
 
 def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int, since: int):
