@@ -292,6 +292,42 @@ def multisets_of(sums: CardMultisets, place_of: np.ndarray,
     return CardMultisets(sums.keys, first, at[:held].copy(), ways[:held].copy())
 
 
+@inline
+def _pair_factors(fine_counts, value_counts, n_suits, removal, first):
+    """Per pair (pool · 8 + cards before) of the pools from ``first`` on, its factor:
+    the pool's cards less ``removal`` times those before it, 0 where that is not
+    positive (pools as :func:`leaf_keys` numbers them)."""
+    n_classes = fine_counts.shape[0]
+    n_bases = n_classes // n_suits
+    n_pools = n_classes + n_bases + value_counts.shape[0]
+    base_counts = base_counts_of(fine_counts, n_suits)
+    factor = np.zeros(n_pools << BEFORE_BITS, dtype=np.int64)
+    for pool in range(first, n_pools):
+        if pool < n_classes:
+            cards = fine_counts[pool]
+        elif pool < n_classes + n_bases:
+            cards = base_counts[pool - n_classes]
+        else:
+            cards = value_counts[pool - n_classes - n_bases]
+        for before in range(1 << BEFORE_BITS):
+            left = cards - removal * before
+            factor[(pool << BEFORE_BITS) + before] = left if left > 0 else 0
+    return factor
+
+
+@inline
+def _add_places(multisets, k, x, out):
+    """Multiset ``k``'s ways at each place times its weight ``x`` added to ``out`` (1 a
+    multiset at no place known, ``out[-1]``)."""
+    unknown = out.shape[0] - 1
+    for e in range(multisets.first[k], multisets.first[k + 1]):
+        at = multisets.at[e]
+        if at == unknown:
+            out[unknown] += 1
+        else:
+            out[at] += multisets.ways[e] * x
+
+
 @kernel
 def replay_multisets(multisets, shoe, n_suits, out):
     """Add to ``out[at]`` each multiset's weight on ``shoe`` (a
@@ -302,22 +338,7 @@ def replay_multisets(multisets, shoe, n_suits, out):
     is not positive. Weights are ordered deals of the shoe, below 2**63 as the caller
     bounds them, and so is each sum of a multiset's leaves."""
     fine_counts, value_counts, tails, removal, _ = shoe
-    n_classes = fine_counts.shape[0]
-    n_bases = n_classes // n_suits
-    n_pools = n_classes + n_bases + value_counts.shape[0]
-    base_counts = base_counts_of(fine_counts, n_suits)
-    factor = np.zeros(n_pools << BEFORE_BITS, dtype=np.int64)
-    for pool in range(n_pools):
-        if pool < n_classes:
-            cards = fine_counts[pool]
-        elif pool < n_classes + n_bases:
-            cards = base_counts[pool - n_classes]
-        else:
-            cards = value_counts[pool - n_classes - n_bases]
-        for before in range(1 << BEFORE_BITS):
-            left = cards - removal * before
-            factor[(pool << BEFORE_BITS) + before] = left if left > 0 else 0
-    unknown = out.shape[0] - 1
+    factor = _pair_factors(fine_counts, value_counts, n_suits, removal, 0)
     pair_mask = (1 << PAIR_BITS) - 1
     for k in range(multisets.keys.shape[0]):
         key = multisets.keys[k]
@@ -325,14 +346,8 @@ def replay_multisets(multisets, shoe, n_suits, out):
         x = tails[n_cards]
         for p in range(n_cards):
             x *= factor[(key >> (PAIR_BITS * p)) & pair_mask]
-        if x == 0:
-            continue
-        for e in range(multisets.first[k], multisets.first[k + 1]):
-            at = multisets.at[e]
-            if at == unknown:
-                out[unknown] += 1
-            else:
-                out[at] += multisets.ways[e] * x
+        if x != 0:
+            _add_places(multisets, k, x, out)
 
 
 @kernel
@@ -348,19 +363,9 @@ def replay_named_multisets(multisets, shoe, n_suits, out):
     named in order of appearance, so a multiset's labels are 0 up to its largest."""
     fine_counts, value_counts, tails, removal, _ = shoe
     n_classes = fine_counts.shape[0]
-    n_bases = n_classes // n_suits
-    n_pools = n_classes + n_bases + value_counts.shape[0]
-    base_counts = base_counts_of(fine_counts, n_suits)
-    factor = np.zeros(n_pools << BEFORE_BITS, dtype=np.int64)
-    for pool in range(n_classes, n_pools):
-        cards = (base_counts[pool - n_classes] if pool < n_classes + n_bases
-                 else value_counts[pool - n_classes - n_bases])
-        for before in range(1 << BEFORE_BITS):
-            left = cards - removal * before
-            factor[(pool << BEFORE_BITS) + before] = left if left > 0 else 0
+    factor = _pair_factors(fine_counts, value_counts, n_suits, removal, n_classes)
     g = np.ones((n_suits, n_suits), dtype=np.int64)
     dp = np.zeros((2, 1 << n_suits), dtype=np.int64)
-    unknown = out.shape[0] - 1
     pair_mask, before_mask = (1 << PAIR_BITS) - 1, (1 << BEFORE_BITS) - 1
     for k in range(multisets.keys.shape[0]):
         key = multisets.keys[k]
@@ -381,14 +386,8 @@ def replay_named_multisets(multisets, shoe, n_suits, out):
                 g[label, c] *= left if left > 0 else 0
         if x != 0:
             x *= injective_sum(g, n_labels, n_suits, dp)
-        if x == 0:
-            continue
-        for e in range(multisets.first[k], multisets.first[k + 1]):
-            at = multisets.at[e]
-            if at == unknown:
-                out[unknown] += 1
-            else:
-                out[at] += multisets.ways[e] * x
+        if x != 0:
+            _add_places(multisets, k, x, out)
 
 
 def parts(multisets: CardMultisets, n: int):
