@@ -1103,11 +1103,11 @@ def _reaches_every_cell(layout: CardLayout, shoe: Shoe) -> bool:
 _FIRST: dict = {}
 _FIRST_KEPT = 2
 #: (detail, tableau, cards, and the limits a count is held to) → why finding the
-#: layout's cells was refused or stopped (:class:`~bacc_edge.errors.PlanTooLarge`: its cells past the
-#: memory a count may take), for the last few. Its cells are the same for every shoe of
-#: its cards (those a shoe of plenty of each reaches), so a later shoe is refused at
-#: once, not counted again to the same stop: a report streaming random bet 183 counted
-#: 0.9 s of every part-dealt shoe so, then weighed the shoe in 25 ms.
+#: layout's cells was refused or stopped (:class:`~bacc_edge.errors.PlanTooLarge`: its
+#: cells past the memory a count may take), for the last few. Its cells are the same for
+#: every shoe of its cards (those a shoe of plenty of each reaches), so a later shoe is
+#: refused at once, not counted again to the same stop: a report streaming random bet
+#: 183 counted 0.9 s of every part-dealt shoe so, then weighed the shoe in 25 ms.
 _TOO_LARGE: dict = {}
 
 
