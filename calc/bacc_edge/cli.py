@@ -32,8 +32,9 @@ from .analysis.table_rules import WithMainBet
 from .cli_options import (Amount, CommandGroup, CutCards, DeckCounts, OffOrFrom, PaytableFile,
                           PercentAmount, ProbabilityPair, ShareText, TagsValue, TriggerValue,
                           WholeNumber,
-                          advantage_options, bet_option, check_option, choice_of, deal_options,
-                          dealt_to, digits_option, exact_option, fmt_option, given, given_values,
+                          advantage_options, bet_option, cards_named, check_option, choice_of,
+                          deal_options, dealt_to, digits_option, exact_option, fmt_option, given,
+                          given_values,
                           level_option, one_deck_count, plot_option, print_version, say,
                           seed_option, shoe_options, suited_shoe_options, text_only,
                           workers_option)
@@ -980,7 +981,7 @@ def index_command(paytable, bets, count_tags, initial, divisor, rounding, expose
                    "tie_offered.")
 @click.option("--decks", "-d", default="1,6,8", show_default=True, type=DeckCounts(finite=True),
               help="Decks in the shoe: one count or a list (1,6,8); each solved apart.")
-@click.option("--remove", "-r", default="", metavar="CARDS",
+@click.option("--remove", "-r", default="", metavar="CARDS", callback=cards_named,
               help="Cards already dealt from each shoe, e.g. '5 5 K 9'.")
 @fmt_option
 def decide_command(path, game, decks, remove, fmt):

@@ -506,6 +506,16 @@ def one_deck_count(decks, infinite: bool) -> tuple:
     return decks, infinite
 
 
+def cards_named(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """--remove's cards, as given: a --remove given that names no card (``""``, ``" , "``)
+    is refused, not read as no card removed (an empty variable in a script would report
+    the full shoe, silently)."""
+    if given(ctx, param.name) and not re.sub(r"[\s,]", "", value):
+        raise click.UsageError("--remove names no card: give the cards already dealt, "
+                               "e.g. '5h 9s', or leave --remove out")
+    return value
+
+
 def shoe_options(fn):
     """--decks, --counts, --infinite and --remove: the shoe to deal from. Two options
     that each describe the whole shoe are refused together, never one of them ignored."""
@@ -523,7 +533,7 @@ def shoe_options(fn):
     fn = one_shoe
     fn = click.option("--infinite", is_flag=True,
                       help="An infinite deck: cards dealt with replacement (the limit).")(fn)
-    fn = click.option("--remove", "-r", default="", metavar="CARDS",
+    fn = click.option("--remove", "-r", default="", metavar="CARDS", callback=cards_named,
                       help="Cards already dealt, e.g. '5 5 K♠ 10h' (a suit is optional; "
                            "spaces or commas between cards).")(fn)
     fn = click.option("--counts", metavar="A,2,…,K",
