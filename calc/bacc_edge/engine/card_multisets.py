@@ -390,6 +390,13 @@ def replay_named_multisets(multisets, shoe, n_suits, out):
             _add_places(multisets, k, x, out)
 
 
+def multisets_replay(relabel: int):
+    """The kernel that weighs a layout's multisets on a shoe: :func:`replay_named_multisets`
+    where its suits are renamed in order of appearance (``relabel`` set), else
+    :func:`replay_multisets`."""
+    return replay_named_multisets if relabel else replay_multisets
+
+
 def parts(multisets: CardMultisets, n: int):
     """``multisets`` in ``n`` parts of about as many multisets, for a step of progress
     each: the places of each part's multisets stay where they are."""
@@ -402,4 +409,4 @@ def parts(multisets: CardMultisets, n: int):
 
 __all__ = ["MOST_SHARE", "PART_LEAVES", "SUMMING_BYTES", "SUM_BYTES", "CardMultisets",
            "fold_leaves", "fold_places", "leaf_keys", "leaf_sums", "multisets_of", "parts",
-           "pools_fit", "replay_multisets", "replay_named_multisets"]
+           "multisets_replay", "pools_fit", "replay_multisets", "replay_named_multisets"]

@@ -281,8 +281,7 @@ def _replayed(layout, kept: _Kept, record, places: int, fine_counts: np.ndarray,
     n_parts = max(PROGRESS_PARTS if on_progress else 1,
                   PARTS_PER_THREAD * threads if threads > 1 else 1)
     if isinstance(record, card_multisets.CardMultisets):
-        weigh = (card_multisets.replay_named_multisets if layout.detail.relabel
-                 else card_multisets.replay_multisets)
+        weigh = card_multisets.multisets_replay(layout.detail.relabel)
         parts = [partial(weigh, part, shoe, cells.n_suits)
                  for part in card_multisets.parts(record, n_parts)]
     else:
@@ -332,7 +331,7 @@ def _by_class(layout, kept: _Kept, cell_class: np.ndarray, n_classes: int, since
     most = card_multisets.MOST_SHARE * leaves
     if sums is not None:
         summed = card_multisets.multisets_of(sums, to_class, leaves)
-    elif _summable(layout, kept.record, kept.groups):  # straight into classes, in parts
+    elif _summable(kept.record, kept.groups):  # straight into classes, in parts
         _room(key, own + most * card_multisets.SUM_BYTES, since, partial=True)  # at most
         room = (RECORD_LIMIT - kept_bytes() - own) // card_multisets.SUM_BYTES
         summed = _sums(layout, kept.record, kept.factors, len(kept.fine), len(kept.values),
@@ -350,7 +349,7 @@ def leaves_summed(layout, record, groups, factors: np.ndarray, n_fine: int,
     (:func:`~bacc_edge.engine.card_multisets.leaf_sums`), where its coups are not grouped
     (a group's ways differ shoe by shoe), its suits are named, and the summing fits
     within :data:`RECORD_LIMIT`; else None."""
-    if (not _summable(layout, record, groups)
+    if (not _summable(record, groups)
             or len(record.at) * card_multisets.SUMMING_BYTES > RECORD_LIMIT):
         return None
     return _sums(layout, record, factors, n_fine, n_values)
@@ -365,7 +364,7 @@ def _sums(layout, record, factors: np.ndarray, n_fine: int, n_values: int,
                                     n_values, **where)
 
 
-def _summable(layout, record, groups) -> bool:
+def _summable(record, groups) -> bool:
     """Whether ``record``'s leaves weigh alike by multiset on every shoe: its coups not
     grouped (a group's ways differ shoe by shoe). Suits renamed in order of appearance
     are weighed over the namings of each multiset's labels

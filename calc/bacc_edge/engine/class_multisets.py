@@ -256,9 +256,7 @@ def weigh(multisets: card_multisets.CardMultisets, layout: CardLayout, shoe: Sho
                                   int(not shoe.replacement), 0)
     out = np.zeros(n_classes + 1, dtype=np.int64)
     cells = enumeration(layout.detail, layout.tableau)[0]
-    replay = (card_multisets.replay_named_multisets if layout.detail.relabel
-              else card_multisets.replay_multisets)
-    replay(multisets, cards, cells.n_suits, out)
+    card_multisets.multisets_replay(layout.detail.relabel)(multisets, cards, cells.n_suits, out)
     return out[:n_classes]
 
 
