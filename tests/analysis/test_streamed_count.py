@@ -22,6 +22,12 @@ Later shoes weighed from a layout's sums: a sum's ways added twice (the weighed 
 the sums held not put in the table made larger (its row), a part's record not dealt
 again where its room was short (its row), a layout whose suits are renamed summed (its
 row), sums let go and made again (its row), too many sums not foretold (its row).
+Later shoes dealt from a tape of the leaves' lines: a coup the first shoe lacks left with
+its block unclosed as the tape is made (the multiset bet's rows), a card the shoe lacks
+skipped rather than dealt at weight 0, a coup the shoe lacks skipped (the tape rows), a
+part's leaves written past its room not dealt again (its row), the threads' counts not
+added up (its row), a batch's lines set rather than added (the tape rows), a tape's end
+not checked (the refusal's row).
 """
 
 from __future__ import annotations
@@ -39,7 +45,8 @@ from bacc_edge import (BaccEdgeError, Bet, Event, PaytableError, PlanTooLarge, S
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
-from bacc_edge.engine import card_enumeration, card_plan, card_table, class_multisets, spill
+from bacc_edge.engine import (card_enumeration, card_plan, card_table, class_multisets,
+                               leaf_classes, spill)
 from bacc_edge.engine import streamed_count as engine_streamed
 from bacc_edge.engine.card_plan import plan_cost
 from bacc_edge.language.random_bets import bet_from_source
@@ -75,10 +82,10 @@ def make_bet(name: str) -> Bet:
                       enumerate(BETS[name])])
 
 
-def reference_lines(name: str, rows=ROWS) -> list[int]:
-    """Deals of ``rows`` settled by each line of the bet (its events', then otherwise's),
-    by the reference dealer and the plain-Python predicates."""
-    tests = [test for _, test, _ in BETS[name]]
+def reference_lines(name: str, rows=ROWS, bets=BETS) -> list[int]:
+    """Deals of ``rows`` settled by each line of the bet ``bets[name]`` (its events',
+    then otherwise's), by the reference dealer and the plain-Python predicates."""
+    tests = [test for _, test, _ in bets[name]]
     out = [0] * (len(tests) + 1)
     for deal, ways in coups_dealt(tuple(physical(rows))):
         out[next((i for i, t in enumerate(tests) if t(deal)), len(tests))] += ways
@@ -252,6 +259,119 @@ def test_later_shoes_of_a_streamed_layout_are_weighed_from_its_sums(monkeypatch,
     assert said == told
 
 
+#: Bets whose streamed layout on a full deck is dealt from a tape of its leaves' lines:
+#: (name, the bet's events as (engine condition, the same on a deal, pays)). The first
+#: keeps P1+B1+P2+B2 as a multiset (a block, closed at its last card).
+TAPED = {
+    "a nine among the first four, a red third card": [
+        ((first_four.count(rank="9") >= 1) & (banker.card(3).colour == "red"),
+         lambda d: 8 in _ranks(d, (P1, B1, P2, B2)) and d[B3] is not None
+         and d[B3][1] in RED, 3)],
+    "ranks and suits by position": BETS["ranks and suits by position"],
+}
+
+
+def _rows(*cards) -> list:
+    """A shoe of one of each of ``cards`` ((rank, suit))."""
+    rows = [[0] * 4 for _ in range(13)]
+    for rank, suit in cards:
+        rows[rank][suit] = 1
+    return rows
+
+
+#: Small shoes of one deck's cards in turn (the reference dealer deals them all): the
+#: first holds no 2, 3, 4, 6, 7 or 8, the next no ace, 5 or king.
+DECK_SHOES = [ROWS,
+              _rows((1, C), (2, H), (3, D), (5, S), (6, H), (7, D), (8, C), (11, H)),
+              _rows((0, H), (8, S), (8, C), (5, D), (6, C), (10, D), (7, S), (2, D), (4, H)),
+              _rows((1, C), (2, H), (3, D), (5, S), (6, H), (7, D), (8, C), (11, H))]
+#: row → (settings as (module, name, value), the shoes dealt from the tape: the third on
+#: are weighed from the layout's sums where they are made)
+TAPE_ROWS = {
+    "made on one thread, read on one": ([(class_multisets, "MOST_SUMS", 0)], 3),
+    "made and read on three threads": ([(class_multisets, "MOST_SUMS", 0),
+                                        (leaf_classes, "count_threads", lambda *_, **__: 3)],
+                                       3),
+    "a part dealt again, its room too small": (
+        [(class_multisets, "MOST_SUMS", 0),
+         (leaf_classes, "coup_work", lambda coups: np.zeros(len(coups.coups), np.int64))], 3),
+    "summed from the third shoe": ([], 1),
+}
+
+
+def _taped_layout(name: str) -> tuple:
+    """The bet ``TAPED[name]`` and its layout streamed on a full deck, dealt from a tape."""
+    bet = Bet(name, [Event(f"e{i}", when, pays) for i, (when, _, pays) in
+                     enumerate(TAPED[name])])
+    layout = streamed_or_layout_for([bet], shoe=Shoe.decks(1))
+    assert isinstance(layout, StreamedLayout)
+    assert leaf_classes.tape_fits(layout.fine, layout.n_cells, layout.cost.sequences)
+    return bet, layout
+
+
+def _line_counts(bet: Bet, layout, rows) -> list[int]:
+    return list(Evaluator([bet], layout).line_counts(layout.table(Shoe.from_suits(rows)))[0])
+
+
+@pytest.mark.parametrize("row", TAPE_ROWS)
+@pytest.mark.parametrize("name", TAPED)
+def test_a_streamed_layout_s_tape_counts_each_shoe_as_the_reference(monkeypatch, name, row):
+    """A streamed layout planned on a full deck (every kind of card held) makes, on its
+    first shoe, the tape of the line each of its leaves settles in, and deals every
+    later shoe again from it, settling no cell: on four small shoes of the deck's cards
+    (the first lacking most point values, so that the tape is made where most coups
+    weigh nothing; a later one holding only those), each line counts the reference
+    dealer's deals; from the third shoe, weighed from its sums where they are made, else
+    from the tape still."""
+    force(monkeypatch, "spilled, 16 leaves")
+    settings, from_tape = TAPE_ROWS[row]
+    for module, setting, value in settings:
+        monkeypatch.setattr(module, setting, value)
+    made, read = [], []
+    monkeypatch.setattr(streamed_count, "leaf_classes",
+                        lambda *a, **k: made.append(1) or leaf_classes.leaf_classes(*a, **k))
+    monkeypatch.setattr(streamed_count, "count_by_tape",
+                        lambda *a, **k: read.append(1) or leaf_classes.count_by_tape(*a, **k))
+    bet, layout = _taped_layout(name)
+    if name.startswith("a nine"):
+        assert any(len(b) > 1 for b in layout.fine.detail.blocks)
+    for rows in DECK_SHOES:
+        assert _line_counts(bet, layout, rows) == reference_lines(name, rows, TAPED)
+    assert (len(made), len(read)) == (1, from_tape)
+
+
+def test_a_tape_past_its_bytes_is_let_go_and_each_shoe_dealt_again(monkeypatch):
+    """A tape whose leaves pass the bytes a tape may take is let go as it is made (the
+    shoe counted all the same), and every later shoe streamed as before: each line as
+    the reference dealer's."""
+    batches = force(monkeypatch, "spilled, 16 leaves")
+    name = "ranks and suits by position"
+    bet, layout = _taped_layout(name)
+    monkeypatch.setattr(leaf_classes, "TAPE_BYTES", 100)
+    read = []
+    monkeypatch.setattr(streamed_count, "count_by_tape", lambda *a, **k: read.append(1))
+    monkeypatch.setattr(streamed_count, "tape_fits", lambda *_: True)
+    for i, rows in enumerate(DECK_SHOES):
+        before = len(batches)
+        assert _line_counts(bet, layout, rows) == reference_lines(name, rows, TAPED)
+        assert (len(batches) > before) == (i > 0)  # the later shoes streamed
+    assert not read
+
+
+def test_a_tape_whose_leaves_do_not_meet_the_shoe_s_is_refused(monkeypatch):
+    """A later shoe whose count deals more leaves in a part than its tape holds is
+    refused, naming the layout, not counted from a misread tape."""
+    force(monkeypatch, "spilled, 16 leaves")
+    _, layout = _taped_layout("ranks and suits by position")
+    shoe = Shoe.from_suits(ROWS)
+    tape, counts = leaf_classes.leaf_classes(layout.fine, lambda cells: np.zeros(len(cells)),
+                                             layout.n_cells, layout.cost.sequences, shoe)
+    assert counts.sum() == shoe.coups
+    short = tape._replace(classes=(tape.classes[0][:-1],) + tape.classes[1:])
+    with pytest.raises(BaccEdgeError, match="did not meet their tape"):
+        leaf_classes.count_by_tape(short, layout.fine, shoe, layout.n_cells)
+
+
 def test_a_count_stopped_past_its_cells_is_streamed(monkeypatch):
     """A count whose plan fits but whose cells pass the cells a count may hold (here 2)
     stops where the layout's cells are found (on a shoe of six of each of its cards: A♦,
@@ -373,7 +493,8 @@ BET_60 = ('Bet("Random bet 60", [Event("e0", ~(((first_four.ranks_held(2) > bank
 def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said(monkeypatch):
     """Random bet 60 (13 million cells, 866 MB kept: refused before) is planned streamed,
     and says so before it starts (here every count is told: 1.6 s priced, short of the 3 s
-    past which one is): no table kept, its first two shoes dealt in full."""
+    past which one is): no table kept, its first shoe making a tape of its leaves' lines
+    that its later shoes are dealt from, and its sums made from the third."""
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
     notes = []
     layout = streamed_or_layout_for([bet_from_source(BET_60)], shoe=Shoe.decks(8),
@@ -381,7 +502,9 @@ def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said(monkeypat
     cost = plan_cost(layout.fine.detail, layout.fine.tableau, layout.fine.cards)
     assert isinstance(layout, StreamedLayout) and not cost.fits and cost.streams
     assert "12,953,224 cells, streamed through the bets" in notes[0]
-    assert "its first 2 shoes dealt in full, then its card sequences summed" in notes[0]
+    assert ("every shoe dealt again, the first making a tape of the line each card sequence "
+            "settles in" in notes[0])
+    assert "from shoe 3 on its card sequences summed by multiset" in notes[0]
 
 
 def test_a_count_too_long_even_streamed_is_refused_before_it_starts(monkeypatch):

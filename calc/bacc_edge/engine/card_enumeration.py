@@ -540,9 +540,13 @@ def coup_slices(cells, n_parts: int):
     edges = np.searchsorted(done, done[-1] * np.arange(1, n_parts) / n_parts, side="right")
     edges = np.concatenate(([0], edges, [len(cells.coups)]))
     for start, stop in zip(edges[:-1], edges[1:]):
-        yield start, stop, cells._replace(coups=cells.coups[start:stop],
-                                          coup_key=cells.coup_key[start:stop],
-                                          coup_ways=cells.coup_ways[start:stop])
+        yield start, stop, coups_between(cells, start, stop)
+
+
+def coups_between(cells, start: int, stop: int):
+    """The count kernels' inputs ``cells`` of coups ``start:stop`` alone."""
+    return cells._replace(coups=cells.coups[start:stop], coup_key=cells.coup_key[start:stop],
+                          coup_ways=cells.coup_ways[start:stop])
 
 
 def coup_work(cells) -> np.ndarray:
@@ -659,7 +663,7 @@ def on_cells(counted, cells: np.ndarray) -> np.ndarray:
 __all__ = ["ABSENT", "CELL_BYTES", "COUP_STEPS", "DENSE_CELLS", "DICT_BYTES", "FOLD_SEQUENCES",
            "GROUPS_FROM", "INTERRUPT_SEQUENCES", "KEPT_BYTES", "MEMORY_LIMIT", "PART_CELLS",
            "PROGRESS_PARTS", "SPARSE_CELLS", "SPILLED_BYTES", "cells_memory", "count_parts",
-           "count_run", "coup_groups", "coup_slices", "coup_work", "enumeration", "fold_classes",
-           "fold_coups", "grouped_steps", "interchangeable", "join_threads", "no_residues",
-           "on_cells", "relabelling", "shoe_counts", "sparse_items", "tail_ways", "threads_into",
-           "too_many_cells", "value_folded"]
+           "count_run", "coup_groups", "coup_slices", "coup_work", "coups_between",
+           "enumeration", "fold_classes", "fold_coups", "grouped_steps", "interchangeable",
+           "join_threads", "no_residues", "on_cells", "relabelling", "shoe_counts",
+           "sparse_items", "tail_ways", "threads_into", "too_many_cells", "value_folded"]

@@ -99,6 +99,20 @@ class CardRecord(NamedTuple):
     n: np.ndarray
 
 
+class LeafTape(NamedTuple):
+    """A count's leaves in the order :func:`count_cells` deals them skipping no branch (a
+    card or coup the shoe lacks dealt at weight 0), from leaf ``at[0]`` on, ``at[0]``
+    moved past the last: where ``cells`` is not empty, each leaf's cell number and
+    weight written down (``cells[j]``, ``weights[j]``, as many as they have room for);
+    else each leaf's weight added to its class on the tape, ``out[classes[j]]`` (see
+    :mod:`bacc_edge.engine.leaf_classes`)."""
+
+    classes: np.ndarray
+    cells: np.ndarray
+    weights: np.ndarray
+    at: np.ndarray
+
+
 class CellRecord(NamedTuple):
     """A :class:`CardRecord`'s leaves in the order of their cells (``at``, then the order
     they were dealt in), each with its coup (``coup[j]``): read by :func:`replay_by_cell`,
@@ -112,7 +126,7 @@ class CellRecord(NamedTuple):
 
 @kernel
 def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modular, known,
-                record=None, in_dict=None):
+                record=None, in_dict=None, tape=None):
     """Add to ``out[cell]`` the ordered six-card deals of every card sequence; or, for
     cell numbers too many for an array, write each leaf (cell number, weight) into
     ``sparse_out``, a :class:`~bacc_edge.engine.spill.Spill` (None where the counts are
@@ -183,6 +197,11 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     classes, orders and place among ``known``, found once for the count and the record
     (``known`` None: its cell number; leaves past its arrays are counted in ``n`` but not
     written).
+    ``tape`` (a :class:`LeafTape`, with ``ratios``, ``record`` and ``sparse_out`` None
+    and ``relabel`` 0; None: none): each leaf's cell number and weight written down in
+    order, or its weight added to its class on the tape (``out[tape.classes[j]]``, no
+    cell number made); no branch skipped where the shoe lacks a card (dealt at weight
+    0), so the leaves come in one order on every shoe.
     ``cells`` is a :class:`CardCells`, ``shoe`` a :class:`CardShoe`, ``modular`` a
     :class:`Residues`. ``block_stride`` and ``ratios`` are arguments of their own, not
     fields: numba leaves out the code of a None only for an argument.
@@ -222,6 +241,11 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
     dealt_of = np.zeros(rank_of.shape[0] + 1, dtype=np.int64)
     if record is not None:  # its arrays taken once: each read in the loop counts a reference
         first_of, classes_of, orders_of, at_of, written = record
+    on_tape, n_tape, making = 0, 0, False  # the tape's next leaf, kept here (not in its
+    if tape is not None:  # array: a write to ``out`` might alias it, read again each leaf)
+        making = tape.cells.shape[0] > 0
+        on_tape = tape.at[0]
+        n_tape = tape.cells.shape[0] if making else tape.classes.shape[0]
     for i in range(0 if ratios is not None else first_coup(sparse_out), coups.shape[0]):
         if ratios is None:
             begin_coup(sparse_out, i)
@@ -233,12 +257,26 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
         nf, _, _, w, cell = coup_cards(
             cells, block_stride, value_counts, tails, removal, i, v_used, code_at, f_pos,
             f_val, codes, closes)
-        if w == 0:
+        if tape is not None:  # a value the shoe lacks: its leaves dealt at weight 0 (their
+            if w == 0 and making and block_stride is not None:  # cells made whole)
+                cell += _close_blocks(f_pos, nf, cells.block_of, cells.block_pos,
+                                      cells.block_start, block_stride, cells.binom, code_at,
+                                      codes, closes)
+            w = max(w, 0)
+        elif w == 0:
             continue
         if nf == 0:
             if record is not None:
                 _record_leaf(classes_of, orders_of, at_of, written, chosen, 0, 1, known,
                              cell, out, w)
+            elif tape is not None:
+                if on_tape < n_tape:
+                    if making:
+                        tape.cells[on_tape] = cell
+                        tape.weights[on_tape] = w
+                    else:
+                        out[tape.classes[on_tape]] += w
+                on_tape += 1
             elif ratios is None:
                 if not _add(out, sparse_out, known, cell, w):
                     return stopped(sparse_out, i)
@@ -284,7 +322,9 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
             else:
                 left = fine_counts[c] - removal * used[c]
             if left <= 0:
-                continue
+                if tape is None:
+                    continue
+                left = 0
             base_used[base] += 1
             if not by_base:
                 used[c] += 1
@@ -318,7 +358,7 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 if after[d] >= 0 and option[d] == option[after[d]]:
                     run[d] = run[after[d]] + 1
                 orders_here = orders[d] * nth[d] // run[d]
-            if block_stride is not None:
+            if block_stride is not None and (tape is None or making):
                 code_at[f_pos[d]] = fine_code[f_pos[d], cd]
                 if closes[d] >= 0:
                     key_here += block_stride[closes[d]] * _block_rank(
@@ -329,6 +369,14 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 if record is not None:
                     _record_leaf(classes_of, orders_of, at_of, written, chosen, nf,
                                  orders_here, known, key_here, out, w_here * orders_here)
+                elif tape is not None:  # (written out here: as an inlined helper returning
+                    if on_tape < n_tape:  # the next leaf, the tape's loop took twice as long)
+                        if making:
+                            tape.cells[on_tape] = key_here
+                            tape.weights[on_tape] = w_here * orders_here
+                        else:
+                            out[tape.classes[on_tape]] += w_here * orders_here
+                    on_tape += 1
                 elif ratios is None:
                     if not _add(out, sparse_out, known, key_here, w_here * orders_here):
                         return stopped(sparse_out, i)
@@ -348,6 +396,8 @@ def count_cells(cells, block_stride, shoe, sparse, out, sparse_out, ratios, modu
                 key[d] = key_here
     if record is not None:
         first_of[coups.shape[0]] = written[0]
+    if tape is not None:
+        tape.at[0] = on_tape
     return 0
 
 
