@@ -299,6 +299,15 @@ TAPE_ROWS = {
 }
 
 
+#: What a shoe's notice says of it, by its words.
+TAPE_SAID = {"making": "this shoe dealt, making a tape",
+             "from the tape, too many sums": "from the tape of the line each card sequence "
+                                             "settles in (made on the first), settling none; "
+                                             "its card sequences too many to sum",
+             "from the tape": "this shoe dealt again from the tape",
+             "summed": "its card sequences summed by multiset on this shoe where they fit"}
+
+
 def _taped_layout(name: str) -> tuple:
     """The bet ``TAPED[name]`` and its layout streamed on a full deck, dealt from a tape."""
     bet = Bet(name, [Event(f"e{i}", when, pays) for i, (when, _, pays) in
@@ -322,7 +331,7 @@ def test_a_streamed_layout_s_tape_counts_each_shoe_as_the_reference(monkeypatch,
     (the first lacking most point values, so that the tape is made where most coups
     weigh nothing; a later one holding only those), each line counts the reference
     dealer's deals; from the third shoe, weighed from its sums where they are made, else
-    from the tape still."""
+    from the tape still. Each shoe's notice says which."""
     force(monkeypatch, "spilled, 16 leaves")
     settings, from_tape = TAPE_ROWS[row]
     for module, setting, value in settings:
@@ -332,12 +341,19 @@ def test_a_streamed_layout_s_tape_counts_each_shoe_as_the_reference(monkeypatch,
                         lambda *a, **k: made.append(1) or leaf_classes.leaf_classes(*a, **k))
     monkeypatch.setattr(streamed_count, "count_by_tape",
                         lambda *a, **k: read.append(1) or leaf_classes.count_by_tape(*a, **k))
+    monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)  # every count announced
     bet, layout = _taped_layout(name)
     if name.startswith("a nine"):
         assert any(len(b) > 1 for b in layout.fine.detail.blocks)
+    said = []
     for rows in DECK_SHOES:
+        notes = []
+        assert streamed_or_layout_for([bet], shoe=Shoe.decks(1), on_note=notes.append) == layout
+        said.append(next((w for w, told in TAPE_SAID.items() for n in notes if told in n), None))
         assert _line_counts(bet, layout, rows) == reference_lines(name, rows, TAPED)
     assert (len(made), len(read)) == (1, from_tape)
+    assert said == ["making", "from the tape", "summed"] + (
+        ["from the tape, too many sums"] if from_tape > 1 else [None])
 
 
 def test_a_tape_past_its_bytes_is_let_go_and_each_shoe_dealt_again(monkeypatch):
@@ -502,8 +518,7 @@ def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said(monkeypat
     cost = plan_cost(layout.fine.detail, layout.fine.tableau, layout.fine.cards)
     assert isinstance(layout, StreamedLayout) and not cost.fits and cost.streams
     assert "12,953,224 cells, streamed through the bets" in notes[0]
-    assert ("every shoe dealt again, the first making a tape of the line each card sequence "
-            "settles in" in notes[0])
+    assert "this shoe dealt, making a tape of the line each card sequence settles in" in notes[0]
     assert "from shoe 3 on its card sequences summed by multiset" in notes[0]
 
 

@@ -175,7 +175,7 @@ def _weighed(shoe: Shoe, layout: StreamedLayout,
     the first shoe makes it as it is counted (the leaves dealt in one order, each
     part's cells settled and its weights summed: about a streamed count's time), and
     each later shoe is dealt again, each leaf's weight added to the line on the tape,
-    no cell settled (some three times faster:
+    no cell settled (two to five times faster:
     :func:`~bacc_edge.engine.leaf_classes.count_by_tape`). Its card sequences are summed
     by multiset and line (:func:`~bacc_edge.engine.class_multisets.class_multisets`) on
     the shoe after :data:`COUNTS_BEFORE_SUMS` (some two or three counts' time, once; a
@@ -339,15 +339,25 @@ def _shoes_said(layout: StreamedLayout) -> str | None:
         made = _SUMS.get(layout, 0)
         given_up = layout in _GIVEN_UP
     summable_ = summable(layout.fine)
-    if given_up or not (_taped(layout) or summable_):
+    taped = isinstance(made, Taped) or isinstance(made, int) and _taped(layout)
+    if given_up or not (taped or summable_):
         return "every shoe dealt again"
-    if isinstance(made, int) and _taped(layout) or isinstance(made, Taped):
-        sums = (f", and from shoe {COUNTS_BEFORE_SUMS + 1} on its card sequences summed by "
-                f"multiset where they fit, each shoe then weighed in a moment"
-                if summable_ and getattr(made, "counted", 0) >= 0 else "")
-        return ("every shoe dealt again, the first making a tape of the line each card "
-                "sequence settles in, so that the later ones settle none (about three times "
-                f"as fast){sums}")
+    if taped:
+        counted = made if isinstance(made, int) else made.counted
+        shoe = ("this shoe dealt, making a tape of the line each card sequence settles in, so "
+                "that later shoes are dealt again settling none (two to five times as fast)"
+                if isinstance(made, int) else
+                "this shoe dealt again from the tape of the line each card sequence settles in "
+                "(made on the first), settling none")
+        if counted < 0 or not summable_:
+            return shoe + ("" if counted >= 0 else "; its card sequences too many to sum by "
+                           "multiset")
+        if counted < COUNTS_BEFORE_SUMS:
+            return (f"{shoe}; from shoe {COUNTS_BEFORE_SUMS + 1} on its card sequences summed "
+                    f"by multiset where they fit, each shoe then weighed in a moment")
+        return ("its card sequences summed by multiset on this shoe where they fit (some "
+                "three times as long, this once), each later shoe then weighed from the sums "
+                "in a moment; else this shoe and the later ones dealt again from the tape")
     if not isinstance(made, int):
         return None
     if made < COUNTS_BEFORE_SUMS:

@@ -120,7 +120,8 @@ class Shoe:
         return cls(ranks=tuple(sum(row) for row in rows), suits=rows, label=label)
 
     def remove(self, cards: str) -> "Shoe":
-        """The shoe less the named cards, e.g. ``"5 5 K♠ 10h"``.
+        """The shoe less the named cards, e.g. ``"5 5 K♠ 10h"``; refused where they name
+        none (``""``, ``" , "``).
 
         A card named without a suit leaves its rank; its suit stays unknown (see
         :attr:`suitless`). A card named with its suit, from a shoe that keeps no suits
@@ -136,6 +137,9 @@ class Shoe:
         suits = None if self.suits is None else [list(row) for row in self.suits]
         suitless = list(self.suitless)
         parsed = parse_cards(cards)
+        if not parsed:  # (as the command's --remove: never read as the whole shoe, unseen)
+            raise ShoeError(f"cannot remove {cards!r}: it names no card; give the cards "
+                            f"already dealt, e.g. '5h 9s'")
         for rank, suit in parsed:
             name = card_name(rank, suit)
             if ranks[rank] == 0:
