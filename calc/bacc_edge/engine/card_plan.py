@@ -637,12 +637,14 @@ def primes_in_words(primes: int) -> str:
 
 def _streamed_words(cost: PlanCost) -> str:
     """What streaming a refused count would take, where its memory would allow it: a
-    report streams it (:attr:`PlanCost.streams`), or its time is too long for that too."""
+    report of one shoe streams it (:attr:`PlanCost.streams`; not several decks side by
+    side, which read every cell), or its time is too long for that too."""
     if cost.streamed_memory > MEMORY_LIMIT:
         return ""
     if cost.streams:
-        return (f"; a report streams it through its bets (its cells settled as they come, "
-                f"none kept): {describe_seconds(cost.streamed_seconds)} a shoe")
+        return (f"; a report of one shoe at a time streams it through its bets (its cells "
+                f"settled as they come, none kept): {describe_seconds(cost.streamed_seconds)} "
+                f"a shoe")
     return (f"; streamed through its bets (its cells settled as they come, none kept), it "
             f"would take {describe_seconds(cost.streamed_seconds)} a shoe, past the "
             f"{describe_seconds(time_limit())}" + _allowed_by(cost.streamed_seconds))
