@@ -40,8 +40,8 @@ from card_numbers import physical
 from reference import coups_dealt
 
 from bacc_edge import (BaccEdgeError, Bet, Event, PaytableError, PlanTooLarge, Shoe,
-                       ShoeError, Tables, banker, coup, first_four, known_card, player,
-                       report)
+                       ShoeError, Tables, banker, coup, effects_of_removal, first_four,
+                       known_card, player, report)
 from bacc_edge.analysis import streamed_count
 from bacc_edge.analysis.evaluator import Evaluator
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
@@ -520,6 +520,19 @@ def test_a_bet_whose_cells_will_not_fit_is_streamed_with_its_plan_said(monkeypat
     assert "12,953,224 cells, streamed through the bets" in notes[0]
     assert "this shoe dealt, making a tape of the line each card sequence settles in" in notes[0]
     assert "from shoe 3 on its card sequences summed by multiset" in notes[0]
+
+
+def test_effects_of_removal_of_a_bet_too_large_to_keep_are_refused_before_any_count(
+        monkeypatch):
+    """The effects of removal read a bet's cells on every shoe less a card, so a bet too
+    large to keep (random bet 60, 13 million cells) is refused by its plan, in one line
+    naming it, before its report streams the full shoe (issue 31's tester: `eor` counted
+    8 s before refusing)."""
+    monkeypatch.setattr(streamed_count, "streamed_table",
+                        lambda *_, **__: pytest.fail("the full shoe streamed first"))
+    with pytest.raises(PlanTooLarge, match="^bet 'Random bet 60': too large to count") as no:
+        effects_of_removal([bet_from_source(BET_60)], Shoe.decks(8))
+    assert "\n" not in str(no.value)
 
 
 def test_a_count_too_long_even_streamed_is_refused_before_it_starts(monkeypatch):

@@ -12,7 +12,7 @@ from fractions import Fraction
 from ..game.cards import RANKS, SUITS, card_name
 from ..util.arguments import callable_argument, non_empty, quoted
 from ..errors import ArgumentError, OptionError, ShoeError
-from .evaluator import Evaluator
+from .evaluator import Evaluator, answering_cells, plan_cost
 from ..language.bet import Bet, bets_argument
 from ..util.progress import Progress, Steps
 from ..util.shown import Results, Shown
@@ -83,6 +83,7 @@ def effects_of_removal(bets: list[Bet], shoe: Shoe, *, tables: Tables | None = N
     if shoe.replacement:
         raise ShoeError("an infinite deck has no effects of removal: dealing changes nothing")
     tables = tables_argument(tables) or Tables()
+    refuse_too_large(bets, tableau, shoe)
     report(bets, shoe, full_shoe=full_shoe, tables=tables, tableau=tableau)  # tables kept
     # bets by layout, each layout's bets compiled once and valued on every shoe
     modes = {layout: (Evaluator([bets[i] for i in chosen], layout), chosen)
@@ -167,11 +168,21 @@ def effects_and_counts(paytables, shoe: Shoe, level: int = 3, *,
     tables = tables_argument(tables) or Tables()
     effects = []
     for paytable, stage in each_paytable(paytables, on_progress):
+        refuse_too_large(paytable.bets, paytable.rules, shoe)
         # an event that can never happen, refused naming the paytable's file
         report(paytable, shoe, full_shoe=full_shoe, tables=tables)
         effects += effects_of_removal(paytable.bets, shoe, tables=tables, full_shoe=full_shoe,
                                       tableau=paytable.rules, on_progress=stage)
     return effects, [linear_count(fx, level) for fx in effects]
+
+
+def refuse_too_large(bets, tableau: Tableau, shoe: Shoe) -> None:
+    """Refuse, naming it, a bet whose card layout is too large to keep (its plan:
+    :func:`~bacc_edge.analysis.evaluator.plan_cost`): the effects of removal read its
+    cells on every shoe less a card, so it is refused before its report would stream the
+    full shoe only to be refused after (issue 31's tester: 8 s)."""
+    for bet in bets:
+        plan_cost(answering_cells([bet], tableau, shoe=shoe), [bet])
 
 
 def level_argument(level) -> None:
