@@ -16,12 +16,13 @@ part's *tape*, its leaves' classes in order, a byte a leaf (two past 256 classes
 added to the class its tape gives (:func:`count_by_tape`): no cell number made or
 settled.
 
-Made only where that order holds on every shoe the layout counts, and where the tape
-fits (:func:`tape_fits`): the layout's cards hold every fine class and point value its
-cells read (a shoe of them lacks a card only by removal, which the count deals at weight
-0), suits are not renamed (the renamed deal depends on the shoe's symmetry), its coups
-are not counted in groups (a group's leaves are weighed otherwise), and its leaves, a
-byte or two each, within :data:`TAPE_BYTES`. A later shoe's part whose leaves do not
+Made only where that order holds on every shoe the layout counts and pays, and where the
+tape fits (:func:`tape_fits`): the layout's cards hold every fine class and point value
+its cells read (a layout planned on a few cards' kinds would be dealt whole, at weight 0,
+where a count skips the kinds its shoes never hold), suits are not renamed (the renamed
+deal depends on the shoe's symmetry), its coups are not counted in groups (a group's
+leaves are weighed otherwise), and its leaves, a byte or two each, within
+:data:`TAPE_BYTES`. A later shoe's part whose leaves do not
 end where its tape does is refused, never counted wrong.
 """
 
