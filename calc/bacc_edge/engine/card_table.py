@@ -1078,6 +1078,15 @@ def shoe_inputs(shoe: Shoe, detail: CardDetail) -> tuple[np.ndarray, np.ndarray]
     return fine_counts, value_counts
 
 
+def card_shoe(shoe: Shoe, detail: CardDetail) -> card_kernels.CardShoe:
+    """``shoe`` as the count kernels deal it for ``detail``'s cells
+    (:func:`shoe_inputs`, its ways for the positions a sequence leaves unused, dealt
+    without replacement unless it is an infinite deck), its suits as they are."""
+    fine_counts, value_counts = shoe_inputs(shoe, detail)
+    return card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe),
+                                 int(not shoe.replacement), 0)
+
+
 #: A count estimated to take more than this, seconds, tells its progress part by part
 #: of its coups (:data:`~bacc_edge.engine.card_enumeration.PROGRESS_PARTS`); a shorter one
 #: in one step, its coups in one run.
@@ -1173,6 +1182,6 @@ def count_seconds(shoe: Shoe, layout: CardLayout) -> float:
 
 
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
-           "card_table", "cards_held", "cells_found", "check_shoe", "count_first",
+           "card_shoe", "card_table", "cards_held", "cells_found", "check_shoe", "count_first",
            "count_seconds", "first_table", "is_card_feature", "refuse_suitless_plan",
            "shoe_inputs", "suitless_notice", "suitless_seconds"]

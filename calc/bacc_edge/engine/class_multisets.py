@@ -41,9 +41,8 @@ from ..game.shoe import Shoe
 from ..util.progress import Progress, Steps
 from . import card_kernels, card_multisets
 from .card_enumeration import PART_CELLS, coup_slices, coup_work, enumeration, no_residues
-from .card_enumeration import tail_ways
 from .card_replay import held_kinds, plenty_shoe
-from .card_table import CardLayout, shoe_inputs
+from .card_table import CardLayout, card_shoe
 from .count_threads import count_threads, run_parts
 from .jit import kernel
 
@@ -251,9 +250,7 @@ def weigh(multisets: card_multisets.CardMultisets, layout: CardLayout, shoe: Sho
     ``layout``), exactly: each multiset's weight on the shoe times its ways, summed by
     class (:func:`~bacc_edge.engine.card_multisets.replay_multisets`). The shoe's suits
     are known and its six-card deals below 2**63 (the caller's checks)."""
-    fine_counts, value_counts = shoe_inputs(shoe, layout.detail)
-    cards = card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe),
-                                  int(not shoe.replacement), 0)
+    cards = card_shoe(shoe, layout.detail)
     out = np.zeros(n_classes + 1, dtype=np.int64)
     cells = enumeration(layout.detail, layout.tableau)[0]
     card_multisets.multisets_replay(layout.detail.relabel)(multisets, cards, cells.n_suits, out)

@@ -39,11 +39,11 @@ from ..game.shoe import Shoe
 from ..util.progress import Progress, Steps
 from . import card_kernels
 from .card_enumeration import (PART_CELLS, coup_slices, coup_work, coups_between, enumeration,
-                               grouped_steps, no_residues, tail_ways)
+                               grouped_steps, no_residues)
 from .card_multisets import PART_LEAVES
 from .card_replay import held_kinds
 from .class_multisets import Classify
-from .card_table import CardLayout, shoe_inputs
+from .card_table import CardLayout, card_shoe
 from .count_threads import count_threads, run_parts
 from .outcome_table import sum_by_class
 
@@ -89,12 +89,6 @@ def tape_fits(layout: CardLayout, n_classes: int, sequences: float) -> bool:
             and sequences * _class_type(n_classes).itemsize <= TAPE_BYTES)
 
 
-def _shoe(layout: CardLayout, shoe: Shoe) -> card_kernels.CardShoe:
-    fine_counts, value_counts = shoe_inputs(shoe, layout.detail)
-    return card_kernels.CardShoe(fine_counts, value_counts, tail_ways(shoe),
-                                 int(not shoe.replacement), 0)
-
-
 def leaf_classes(layout: CardLayout, classify: Classify, n_classes: int, sequences: float,
                  shoe: Shoe, *, on_progress: Progress | None = None
                  ) -> tuple[Tape | None, np.ndarray]:
@@ -106,7 +100,7 @@ def leaf_classes(layout: CardLayout, classify: Classify, n_classes: int, sequenc
     the parts; ``on_progress`` hears of each. The shoe's suits are known and its
     six-card deals below 2**63 (the caller's checks)."""
     cells, block_stride = enumeration(layout.detail, layout.tableau)
-    cards = _shoe(layout, shoe)
+    cards = card_shoe(shoe, layout.detail)
     kind = _class_type(n_classes)
     room = [TAPE_BYTES // kind.itemsize]
     parts = list(enumerate(coup_slices(cells, max(1, ceil(sequences / PART_LEAVES)))))
@@ -125,8 +119,9 @@ def leaf_classes(layout: CardLayout, classify: Classify, n_classes: int, sequenc
             tape[i:i + PART_CELLS] = lines
         with keeping:
             room[0] -= len(tape)
-            made[k] = tape
-            if room[0] < 0:  # past TAPE_BYTES: the shoe counted, no tape kept
+            if room[0] >= 0:
+                made[k] = tape
+            else:  # past TAPE_BYTES: the shoe counted, no tape kept
                 made[:] = [None] * len(made)
         return 0
 
@@ -164,7 +159,7 @@ def count_by_tape(tape: Tape, layout: CardLayout, shoe: Shoe, n_classes: int, *,
     added to its leaf's class, on as many threads as a count of them deals on. The
     shoe's suits are known and its six-card deals below 2**63 (the caller's checks).
     Refuses, naming the layout, a part whose leaves do not meet its tape's."""
-    cards = _shoe(layout, shoe)
+    cards = card_shoe(shoe, layout.detail)
     cells, block_stride = enumeration(layout.detail, layout.tableau)
     leaves = sum(len(part) for part in tape.classes)
     threads = count_threads(leaves, 8 * n_classes, summed=True)
