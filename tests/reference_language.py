@@ -425,16 +425,20 @@ NAMES = {"Bet": Bet, "Event": Event, "player": player, "banker": banker, "tie": 
          "first_four": first_four, "all_cards": all_cards}
 
 
+def settled_lines(source: str, kinds: tuple) -> tuple[np.ndarray, np.ndarray, int]:
+    """Per six-card sequence of the shoe ``kinds`` (((rank, suit), copies) pairs), the
+    line of the bet ``source`` that settles it (the first event that holds, else the
+    number of events: otherwise); the deals of each sequence; and the bet's lines."""
+    bet = eval(source, {"__builtins__": {"abs": abs}}, dict(NAMES))
+    d = deals_of(kinds)
+    line = np.full(d.n, len(bet.events), dtype=np.int64)
+    for i in reversed(range(len(bet.events))):
+        line[np.broadcast_to(bet.events[i].when.test(d), (d.n,))] = i
+    return line, d.ways, len(bet.events) + 1
+
+
 def line_counts(source: str, kinds: tuple) -> tuple[int, ...]:
     """The deals each line of the bet ``source`` builds settles (its events', then
     otherwise's) on the shoe ``kinds`` (((rank, suit), copies) pairs), exactly."""
-    bet = eval(source, {"__builtins__": {"abs": abs}}, dict(NAMES))
-    d = deals_of(kinds)
-    open_ = np.ones(d.n, dtype=bool)
-    out = []
-    for event in bet.events:
-        hit = open_ & np.broadcast_to(event.when.test(d), (d.n,))
-        out.append(int(d.ways[hit].sum()))
-        open_ &= ~hit
-    out.append(int(d.ways[open_].sum()))
-    return tuple(out)
+    line, ways, n_lines = settled_lines(source, kinds)
+    return tuple(int(ways[line == i].sum()) for i in range(n_lines))

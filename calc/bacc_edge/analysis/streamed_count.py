@@ -39,7 +39,7 @@ from typing import Callable, NamedTuple, Sequence
 import numpy as np
 
 from ..errors import BaccEdgeError, PlanTooLarge
-from ..engine.card_plan import NOTICE_SECONDS, PlanCost, plan_cost
+from ..engine.card_plan import NOTICE_SECONDS, PlanCost, check_plan, plan_cost
 from ..engine.card_table import (PROGRESS_SECONDS, CardLayout, GivenCells, check_shoe,
                                 refuse_suitless_plan)
 from ..engine.class_multisets import class_multisets, summable, weigh
@@ -53,6 +53,7 @@ from ..game.tableau import STANDARD, Tableau
 from ..language.bet import Bet
 from ..util.progress import Progress, Steps, part
 from .evaluator import answering_cells, bets_named, layout_for, settled_cells
+from .split_count import split_totals, splits, suit_copies
 
 #: A card layout whose count fits kept is streamed all the same where its cells may
 #: pass this many: a test lowers it to stream small layouts, and compares their reports
@@ -73,6 +74,10 @@ class StreamedLayout(Layout):
         self.fine, self.bets, self.cost = fine, tuple(bets), cost
         self.tableau = fine.tableau
         self.lines = tuple(len(b.events) + 1 for b in self.bets)
+        #: whether a shoe of whole decks is counted by ranks and suits apart
+        #: (:mod:`~bacc_edge.analysis.split_count`); where the count does not fit
+        #: streamed, every other shoe is refused
+        self.split = splits(self.bets)
 
     @property
     def n_cells(self) -> int:
@@ -124,7 +129,14 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
     ``on_progress``; a count estimated past
     :data:`~bacc_edge.engine.card_table.PROGRESS_SECONDS` tells it a part of its coups at
     a time."""
-    totals = _weighed(shoe, layout, on_progress)
+    totals = (split_totals(shoe, layout.tableau, layout.bets, layout.lines) if layout.split
+              else None)
+    if totals is not None:
+        Steps(on_progress, 1)()
+    elif not layout.cost.streamable:
+        refuse_unsplit(layout.fine, layout.bets, shoe)
+    else:
+        totals = _weighed(shoe, layout, on_progress)
     if totals is None:
         long = layout.cost.streamed_seconds > PROGRESS_SECONDS
         step = Steps(None if long else on_progress, 1)
@@ -300,7 +312,7 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     if not isinstance(cells, CardLayout) or prod(len(b.events) + 1 for b in bets) > MOST_LINES:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
-    if streams(cost):
+    if streams(cost) or not cost.fits and splits(bets) and shoe is not None and suit_copies(shoe):
         return _streamed(cells, bets, cost, on_note, "", counted)
     if counted is not None:  # before the count of ``shoe`` that finds the cells
         try:
@@ -325,11 +337,28 @@ def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
     if counted is not None:
         refuse_suitless(counted, cells, bets_named(bets))
     layout = StreamedLayout(cells, bets, cost)
+    if counted is not None and not cost.streamable:
+        refuse_unsplit(cells, bets, counted)
     later = _shoes_said(layout)
-    if on_note is not None and cost.streamed_seconds > NOTICE_SECONDS and later:
+    split = layout.split and counted is not None and suit_copies(counted)
+    if on_note is not None and cost.streamed_seconds > NOTICE_SECONDS and later and not split:
         on_note(f"{bets_named(bets)}: {why}counting {cost.describe_streamed()}, {later} "
                 f"(estimated)")
     return layout
+
+
+def refuse_unsplit(cells: CardLayout, bets: Sequence[Bet], shoe: Shoe) -> None:
+    """Refuse (:class:`~bacc_edge.errors.PlanTooLarge`, the plan's reason) to count
+    ``shoe`` on ``cells``, a plan that fits neither kept nor streamed, where the shoe is
+    not one counted by ranks and suits apart."""
+    if splits(bets) and suit_copies(shoe):
+        return
+    try:
+        check_plan(cells, bets_named(bets))
+    except PlanTooLarge as error:
+        raise PlanTooLarge(
+            f"{error}; a shoe of whole decks is counted by its ranks and suits apart, but "
+            f"not this one, whose cards are not all held alike") from None
 
 
 def _shoes_said(layout: StreamedLayout) -> str | None:

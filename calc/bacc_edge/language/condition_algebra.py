@@ -83,10 +83,15 @@ def _called(self, *_, **__):
 class Condition:
     """A yes/no question about a finished coup."""
 
-    def __init__(self, text: str, test: Callable[[dict], np.ndarray], features: frozenset):
+    def __init__(self, text: str, test: Callable[[dict], np.ndarray], features: frozenset,
+                 *, op: str = "", parts: tuple = ()):
         self.text = text
         self._test = test
         self.features = frozenset(features)
+        #: how it is made: "" for a word (a question asked of the features themselves),
+        #: else "&", "|" or "~" of :attr:`parts`, the conditions it joins (an engine may
+        #: answer the words apart and join their answers: :func:`holds`)
+        self.op, self.parts = op, tuple(parts)
 
     @property
     def needs_suits(self) -> bool:
@@ -104,15 +109,18 @@ class Condition:
     def __and__(self, other: "Condition") -> "Condition":
         other = _condition(other, self, "&")
         return Condition(f"{self._wrapped()} & {other._wrapped()}",
-                         lambda f: self._test(f) & other._test(f), self.features | other.features)
+                         lambda f: self._test(f) & other._test(f), self.features | other.features,
+                         op="&", parts=(self, other))
 
     def __or__(self, other: "Condition") -> "Condition":
         other = _condition(other, self, "|")
         return Condition(f"({self.text} | {other.text})",
-                         lambda f: self._test(f) | other._test(f), self.features | other.features)
+                         lambda f: self._test(f) | other._test(f), self.features | other.features,
+                         op="|", parts=(self, other))
 
     def __invert__(self) -> "Condition":
-        return Condition(f"~{self._wrapped()}", lambda f: ~self._test(f), self.features)
+        return Condition(f"~{self._wrapped()}", lambda f: ~self._test(f), self.features,
+                         op="~", parts=(self,))
 
     def __bool__(self):
         raise ConditionError(
@@ -145,6 +153,31 @@ class Condition:
 
     def __repr__(self) -> str:
         return f"<Condition {self.text}>"
+
+
+def words(condition: Condition) -> list[Condition]:
+    """The words ``condition`` is made of by ``&``, ``|`` and ``~``, each once, in the
+    order they are written."""
+    found: dict[int, Condition] = {}
+    stack = [condition]
+    while stack:
+        c = stack.pop()
+        if c.op:
+            stack.extend(reversed(c.parts))
+        else:
+            found.setdefault(id(c), c)
+    return list(found.values())
+
+
+def holds(condition: Condition, answer: Callable[[Condition], np.ndarray]) -> np.ndarray:
+    """Where ``condition`` holds, from ``answer``: where each of its :func:`words` holds
+    (boolean arrays that broadcast together), joined as it joins them."""
+    if not condition.op:
+        return answer(condition)
+    if condition.op == "~":
+        return ~holds(condition.parts[0], answer)
+    a, b = (holds(p, answer) for p in condition.parts)
+    return a & b if condition.op == "&" else a | b
 
 
 def _condition(value, left: Condition, symbol: str) -> Condition:
