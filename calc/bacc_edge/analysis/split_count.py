@@ -198,8 +198,10 @@ def _firsts(packed: np.ndarray) -> list[np.ndarray]:
 
 
 def _held(packed: np.ndarray) -> set:
-    """Which positions hold a card, in every partition of ``packed`` (one shape's)."""
-    return {tuple(bool(f[k]) for f in _firsts(packed)) for k in range(len(packed))}
+    """Which positions hold a card (bit i for position i), in each partition of
+    ``packed`` (one shape's: the same in all)."""
+    held = sum((f != 0).astype(np.int64) << i for i, f in enumerate(_firsts(packed)))
+    return set(np.unique(held).tolist())
 
 
 def _classes(layout: CardLayout, side_words: list) -> tuple:
@@ -221,16 +223,21 @@ def _classes(layout: CardLayout, side_words: list) -> tuple:
 def _shapes(layout: CardLayout) -> np.ndarray:
     """Per cell of a side's layout, its drawing shape (2 · player drew + banker drew)
     and its partition of the positions, packed (:data:`_BITS` a position, the shape
-    above them): kept, as the side's layout is every bet's."""
-    parts, positions = layout.decoded()
-    codes = [positions[p][0] for p in POSITIONS]
-    held = [positions[p][1] for p in POSITIONS]
-    packed = (parts["dp"] * 2 + parts["db"]) << (_BITS * len(POSITIONS))
-    for i in range(len(POSITIONS)):
-        first = np.zeros(layout.n_cells, dtype=np.int64)
-        for j in range(i, -1, -1):  # the earliest card of the same code
-            first[held[i] & held[j] & (codes[i] == codes[j])] = j + 1
-        packed |= first << (_BITS * i)
+    above them): kept, as the side's layout is every bet's. Its cells decoded a part at
+    a time (the rank side's every part of the coup, for millions of cells, would take
+    hundreds of MB at once)."""
+    packed = np.zeros(layout.n_cells, dtype=np.int64)
+    for where, part in layout.parts():
+        parts, positions = part.decoded()
+        codes = [positions[p][0] for p in POSITIONS]
+        held = [positions[p][1] for p in POSITIONS]
+        here = (parts["dp"] * 2 + parts["db"]) << (_BITS * len(POSITIONS))
+        for i in range(len(POSITIONS)):
+            first = np.zeros(len(here), dtype=np.int64)
+            for j in range(i, -1, -1):  # the earliest card of the same code
+                first[held[i] & held[j] & (codes[i] == codes[j])] = j + 1
+            here |= first << (_BITS * i)
+        packed[where] = here
     packed.setflags(write=False)
     return packed
 
