@@ -195,7 +195,8 @@ def test_a_bet_too_large_to_deal_is_counted_on_whole_decks_and_refused_elsewhere
     def dealt(*_, **__):
         raise AssertionError("dealt for hours, not refused")
 
-    monkeypatch.setattr(streamed_count, "_weighed", dealt)
+    for dealing in ("count_streamed", "leaf_classes", "count_by_tape", "class_multisets"):
+        monkeypatch.setattr(streamed_count, dealing, dealt)
     why = re.escape("a shoe of whole decks is counted by its ranks and suits apart, but "
                     "not this one, whose cards are not all held alike")
     with pytest.raises(PlanTooLarge, match=why):  # as the report plans it: nothing told

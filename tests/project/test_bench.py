@@ -284,16 +284,19 @@ def test_any_bet_figures_on_a_tiny_sample(any_bet):
 
 
 def test_a_bet_too_large_to_count_is_over_the_cap(any_bet):
-    # the fifth random bet reads every card's rank and suit and the coup: 2.0e10 card
-    # sequences on 8 decks, 20 minutes of dealing; the engine refuses it before it starts
-    # (PlanTooLarge), kept or streamed: no count made, so over the cap in the figures,
-    # not refused as an impossible event is (the fourth, refused here before its 118
-    # million cells were streamed, now counts)
-    source = ('Bet("Random bet 5", [Event("e0", coup.card(3).suit != banker.card(3).suit, '
-              '25), Event("e1", (banker.card(3).value < 2) & (((cards_dealt * 2) * 3) >= 24), '
-              '"1:2"), Event("e2", (all_cards.rank_counts == (6,)) & banker.wins & '
-              '(coup.card(6).colour == "red") & (-first_four.count(colour="red") <= -3), '
-              '"10%")])')
+    # the eleventh random bet reads every card's rank and suit and the coup, suited pairs
+    # and counts of one rank in one suit (words that read a rank and a suit at once, so
+    # not counted by ranks and suits apart): 2.0e10 card sequences on 8 decks, 40
+    # minutes of dealing; the engine refuses it before it starts (PlanTooLarge), kept or
+    # streamed: no count made, so over the cap in the figures, not refused as an
+    # impossible event is (the fifth, refused so before, now counts 8 decks apart and
+    # finds its impossible event)
+    source = ('Bet("Random bet 11", [Event("e0", player.suited_pair & ~(player.card(2).value '
+              '!= abs(margin - banker.two_card_total)) | banker.hand.same_suit, 500), '
+              'Event("e1", (~(coup.card(5).rank == "J") | tie | (player.card(3).colour == '
+              '"red")) & (coup.card(6).rank == "5"), 8), Event("e2", (tie | ~((banker.hand.'
+              'count(rank="A", suit="♠") // 4) < 1)) & (first_four.count(rank="J", suit="♣") '
+              '<= 0), 2)], otherwise="push")')
     timed = any_bet.time_bet(source, [], cap_s=600, memory_mb=2048)
     assert (timed["over"], timed["failed"], timed["first_s"]) == ("plan", None, None)
     assert "too large to count" in timed["refused"]
