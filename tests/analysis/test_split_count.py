@@ -20,7 +20,9 @@ row: dealt for hours, stopped by the test).
 
 from __future__ import annotations
 
+import operator
 import re
+from functools import reduce
 
 import numpy as np
 import pytest
@@ -28,10 +30,11 @@ from reference_language import RANK_NAMES, line_counts, settled_lines
 
 from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, Tables, banker, coup, first_four,
                        player, report, tie)
-from bacc_edge.analysis import streamed_count
+from bacc_edge.analysis import split_count, streamed_count
 from bacc_edge.analysis.split_count import side, split_totals, splits, suit_copies
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
 from bacc_edge.game.tableau import STANDARD
+from bacc_edge.language.condition_algebra import words
 from bacc_edge.language.random_bets import bet_from_source, random_bet
 
 #: small shoes of whole decks: ((rank, suit), copies) for the ranks named, every suit
@@ -221,3 +224,21 @@ def test_a_streamed_bet_counts_whole_decks_split_and_other_shoes_dealt(monkeypat
 
 
 _split_totals = split_totals
+
+
+def test_a_bet_past_the_words_or_answers_a_side_holds_is_dealt(monkeypatch):
+    """A side's words are a bit each of a 64-bit key: past MOST_WORDS the count is not
+    split (nor wrapped round); nor where the answers joined in one shape pass
+    MOST_ANSWERS. A report then deals the bet, as on any shoe."""
+    forty = reduce(operator.and_, [hand.card(n).value != v for hand in (player, banker)
+                                   for n in (1, 2) for v in range(10)])
+    assert len(words(forty)) == split_count.MOST_WORDS == 40
+    deck = Shoe.decks(1)
+    assert split_totals(deck, STANDARD, [Bet("Forty words", [Event("e", forty, 2)])],
+                        [2]) is not None
+    assert split_totals(deck, STANDARD, [Bet("Forty-one", [Event("e", forty & tie, 2)])],
+                        [2]) is None
+    bet = bet_from_source(WRITTEN[1])
+    assert split_totals(deck, STANDARD, [bet], [4]) is not None
+    monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
+    assert split_totals(deck, STANDARD, [bet], [4]) is None

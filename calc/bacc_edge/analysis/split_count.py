@@ -53,6 +53,11 @@ from ..language.condition_algebra import Condition, holds, words
 #: The parts of a finished coup that say only which hands drew (how many cards each
 #: holds): both sides of a split count know them.
 _SHAPE_PARTS = frozenset({"dp", "db"})
+#: The most words a side answers (a bit each, beside a cell's shape and partition in one
+#: 64-bit key), and the most pairs of the sides' answers joined in one shape (8 bytes
+#: each, in a few arrays): past either, a bet is dealt as it would be on any shoe.
+MOST_WORDS = 40
+MOST_ANSWERS = 1 << 22
 
 
 def suit_copies(shoe: Shoe) -> int | None:
@@ -119,7 +124,8 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
     or a word does not allow it."""
     copies = suit_copies(shoe)
     by_side = _by_side(bets)
-    if copies is None or by_side is None or shoe.coups >= 1 << 63:
+    if (copies is None or by_side is None or shoe.coups >= 1 << 63
+            or max(map(len, by_side.values())) > MOST_WORDS):
         return None
     found = by_side["rank"] + by_side["suit"]
     beyond = tuple(sorted({c for w in found for name in w.features if beyond_hands(name)
@@ -144,6 +150,8 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
         sigma, sigma_col = np.unique(b_part[rb], return_inverse=True)
         if _held(pi) != _held(sigma):
             return None  # the sides deal other cards in this shape: not one coup
+        if len(a_rows) * len(b_rows) > MOST_ANSWERS:
+            return None
         a = np.zeros((len(a_rows), len(pi)), dtype=np.int64)
         np.add.at(a, (a_col.reshape(-1), pi_col.reshape(-1)), a_count[ra])
         b = np.zeros((len(b_rows), len(sigma)), dtype=np.int64)
