@@ -242,3 +242,20 @@ def test_a_bet_past_the_words_or_answers_a_side_holds_is_dealt(monkeypatch):
     assert split_totals(deck, STANDARD, [bet], [4]) is not None
     monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
     assert split_totals(deck, STANDARD, [bet], [4]) is None
+
+
+def test_a_slow_bet_that_fits_is_counted_apart_on_whole_decks_only(monkeypatch):
+    """A bet whose plan fits but is slow (past NOTICE_SECONDS: here every plan) is
+    counted apart where the shoe counted is of whole decks, announced to no one, as its
+    kept table counts it; where a part-dealt shoe is counted, its cells are kept (their
+    later shoes re-weighed quickly)."""
+    bet = bet_from_source(WRITTEN[1])
+    deck, less = Shoe.decks(1), Shoe.decks(1).remove("Q♣ 3♦")
+    kept = report(bet, deck)
+    monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
+    notes: list[str] = []
+    layout = streamed_or_layout_for([bet], shoe=deck, counted=deck, on_note=notes.append)
+    assert isinstance(layout, StreamedLayout) and layout.cost.fits and notes == []
+    assert str(report(bet, deck, on_note=notes.append)) == str(kept) and notes == []
+    assert not isinstance(streamed_or_layout_for([bet], shoe=deck, counted=less),
+                          StreamedLayout)

@@ -312,7 +312,7 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     if not isinstance(cells, CardLayout) or prod(len(b.events) + 1 for b in bets) > MOST_LINES:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
-    if streams(cost) or not cost.fits and splits(bets) and shoe is not None and suit_copies(shoe):
+    if streams(cost) or _apart(bets, cost, shoe, counted):
         return _streamed(cells, bets, cost, on_note, "", counted)
     if counted is not None:  # before the count of ``shoe`` that finds the cells
         try:
@@ -345,6 +345,21 @@ def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
         on_note(f"{bets_named(bets)}: {why}counting {cost.describe_streamed()}, {later} "
                 f"(estimated)")
     return layout
+
+
+def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
+           counted: Shoe | None) -> bool:
+    """Whether ``bets`` are counted by ranks and suits apart
+    (:mod:`~bacc_edge.analysis.split_count`), on a layout of their lines alone: where
+    their plan will not fit and ``shoe`` (the fullest) is of whole decks (another shoe
+    is then refused), or where it is slow (past NOTICE_SECONDS) and the shoe counted
+    (``counted``, else ``shoe``) is of whole decks too (a part-dealt shoe is then
+    counted on the kept cells, whose later shoes are re-weighed quickly)."""
+    if shoe is None or not suit_copies(shoe) or not splits(bets):
+        return False
+    if not cost.fits:
+        return True
+    return cost.seconds > NOTICE_SECONDS and bool(suit_copies(counted or shoe))
 
 
 def refuse_unsplit(cells: CardLayout, bets: Sequence[Bet], shoe: Shoe) -> None:
@@ -435,9 +450,9 @@ def planned_alone(bets: Sequence[Bet], tableau: Tableau, *, full: Shoe, shoe: Sh
 def counts_quickly(bets: Sequence[Bet], tableau: Tableau, shoe: Shoe) -> bool:
     """Whether ``bets`` are counted on ``shoe`` within
     :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`, their cells kept (on points and
-    pairs: always)."""
+    pairs: always), or by ranks and suits apart (:func:`_apart`)."""
     cost = _cost(bets, tableau, shoe)
-    return cost is None or _quick(cost)
+    return cost is None or _quick(cost) or _apart(bets, cost, shoe, shoe)
 
 
 def _cost(bets: Sequence[Bet], tableau: Tableau, shoe: Shoe) -> PlanCost | None:
