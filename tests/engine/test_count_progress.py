@@ -54,8 +54,11 @@ def test_a_reports_first_count_tells_its_parts_before_the_bet_is_counted(monkeyp
     slowly here: a report's steps are shared by the priced time, and the bet's count is
     quick), never going back; the report ends at its total. (The count on plenty of
     cards was silent: 230 s without a step for a rich bet on one deck, issue 31's
-    tester.)"""
+    tester.) Counted card by card: a bet counted by ranks and suits apart on whole decks
+    makes no long count."""
     from bacc_edge import report
+    from bacc_edge.analysis import streamed_count
+    monkeypatch.setattr(streamed_count, "splits", lambda bets: False)
     monkeypatch.setattr(card_table, "PROGRESS_SECONDS", -1.0)  # every count long
     for sparse, seconds in list(card_plan.SECONDS_PER_SEQUENCE.items()):
         monkeypatch.setitem(card_plan.SECONDS_PER_SEQUENCE, sparse, 1000 * seconds)
