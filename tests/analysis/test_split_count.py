@@ -14,8 +14,9 @@ for six cards dealt (the same), a card's block the last of its code not the firs
 (partitions unlike: the random rows), a suited pair's word read as a rank word (its
 side row, and a wrong count), a shoe with a card removed taken as whole decks (its shoe
 row), the first bet's lines least significant (the two-bet row), the refusal on a
-part-dealt shoe left out where the report plans it, or where the layout counts it (its
-row: dealt for hours, stopped by the test).
+part-dealt shoe left out where the report plans it, or where the layout counts it, or
+where whole decks' answers are too many to join (its row: dealt for hours, stopped by
+the test).
 """
 
 from __future__ import annotations
@@ -207,6 +208,10 @@ def test_a_bet_too_large_to_deal_is_counted_on_whole_decks_and_refused_elsewhere
     assert notes == []
     with pytest.raises(PlanTooLarge, match=why):  # as the layout is asked to count it
         layout.table(full.remove("K♥"))
+    # whole decks whose words' answers are too many to join: refused, never streamed
+    monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
+    with pytest.raises(PlanTooLarge, match="its words' answers were too many"):
+        layout.table(Shoe.decks(6))
 
 
 def test_a_streamed_bet_counts_whole_decks_split_and_other_shoes_dealt(monkeypatch):

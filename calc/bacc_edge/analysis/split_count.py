@@ -97,7 +97,8 @@ def side(word: Condition) -> str | None:
 
 def _by_side(bets: Sequence[Bet]) -> dict[str, list[Condition]] | None:
     """The words of ``bets``' events, each once, by the side that answers it (a word of
-    neither side: the rank side's); None where a word reads both."""
+    neither side: the rank side's); None where a word reads both, or a side has more
+    than MOST_WORDS."""
     by_side: dict[str, list[Condition]] = {"rank": [], "suit": []}
     seen = set()
     for w in (w for b in bets for e in b.events for w in words(e.when)):
@@ -107,12 +108,13 @@ def _by_side(bets: Sequence[Bet]) -> dict[str, list[Condition]] | None:
         if id(w) not in seen:
             seen.add(id(w))
             by_side[where or "rank"].append(w)
-    return by_side
+    return None if max(map(len, by_side.values())) > MOST_WORDS else by_side
 
 
 def splits(bets: Sequence[Bet]) -> bool:
-    """Whether every word of ``bets``' events reads ranks or suits, not both: their
-    count on a shoe of whole decks may be made by ranks and suits apart."""
+    """Whether every word of ``bets``' events reads ranks or suits, not both (and each
+    side has at most MOST_WORDS): their count on a shoe of whole decks may be made by
+    ranks and suits apart."""
     return _by_side(bets) is not None
 
 
@@ -124,8 +126,7 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
     or a word does not allow it."""
     copies = suit_copies(shoe)
     by_side = _by_side(bets)
-    if (copies is None or by_side is None or shoe.coups >= 1 << 63
-            or max(map(len, by_side.values())) > MOST_WORDS):
+    if copies is None or by_side is None or shoe.coups >= 1 << 63:
         return None
     found = by_side["rank"] + by_side["suit"]
     beyond = tuple(sorted({c for w in found for name in w.features if beyond_hands(name)

@@ -133,7 +133,7 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
               else None)
     if totals is not None:
         Steps(on_progress, 1)()
-    elif not layout.cost.streamable:
+    elif not layout.cost.streamable:  # not counted apart (another shoe, or too many)
         refuse_unsplit(layout.fine, layout.bets, shoe)
     else:
         totals = _weighed(shoe, layout, on_progress)
@@ -337,10 +337,10 @@ def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
     if counted is not None:
         refuse_suitless(counted, cells, bets_named(bets))
     layout = StreamedLayout(cells, bets, cost)
-    if counted is not None and not cost.streamable:
+    split = layout.split and counted is not None and suit_copies(counted)
+    if counted is not None and not cost.streamable and not split:
         refuse_unsplit(cells, bets, counted)
     later = _shoes_said(layout)
-    split = layout.split and counted is not None and suit_copies(counted)
     if on_note is not None and cost.streamed_seconds > NOTICE_SECONDS and later and not split:
         on_note(f"{bets_named(bets)}: {why}counting {cost.describe_streamed()}, {later} "
                 f"(estimated)")
@@ -364,16 +364,17 @@ def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
 
 def refuse_unsplit(cells: CardLayout, bets: Sequence[Bet], shoe: Shoe) -> None:
     """Refuse (:class:`~bacc_edge.errors.PlanTooLarge`, the plan's reason) to count
-    ``shoe`` on ``cells``, a plan that fits neither kept nor streamed, where the shoe is
-    not one counted by ranks and suits apart."""
-    if splits(bets) and suit_copies(shoe):
-        return
+    ``shoe`` on ``cells``, a plan that fits neither kept nor streamed, not counted by
+    ranks and suits apart: the shoe does not hold its cards alike, or (whole decks) the
+    answers of the bets' words were too many to join."""
     try:
         check_plan(cells, bets_named(bets))
     except PlanTooLarge as error:
         raise PlanTooLarge(
-            f"{error}; a shoe of whole decks is counted by its ranks and suits apart, but "
-            f"not this one, whose cards are not all held alike") from None
+            f"{error}; " + ("its words' answers were too many to count it by ranks and "
+                            "suits apart" if suit_copies(shoe) else
+                            "a shoe of whole decks is counted by its ranks and suits apart, "
+                            "but not this one, whose cards are not all held alike")) from None
 
 
 def _shoes_said(layout: StreamedLayout) -> str | None:
