@@ -245,9 +245,16 @@ def settled_cells(bet: Bet, layout: Layout) -> np.ndarray:
     remembered (a streamed count's batches: :mod:`~bacc_edge.analysis.streamed_count`)."""
     out = np.full(layout.n_cells, len(bet.events), dtype=np.min_scalar_type(len(bet.events)))
     for where, part in layout.parts():  # a part's features at a time
-        settled = out[where]
-        for i in reversed(range(len(bet.events))):
-            settled[bet.events[i].when.mask(part)] = i
+        settle_first(bet, lambda condition: condition.mask(part), out[where])
+    return out
+
+
+def settle_first(bet: Bet, holds_where: Callable, out: np.ndarray) -> np.ndarray:
+    """Where an event of ``bet`` holds (``holds_where(condition)``: booleans shaped as
+    ``out``), ``out`` set to the index of the first that does; left as it is elsewhere
+    (``len(bet.events)``, its otherwise line, as the caller fills it). Returns ``out``."""
+    for i in reversed(range(len(bet.events))):
+        out[holds_where(bet.events[i].when)] = i
     return out
 
 

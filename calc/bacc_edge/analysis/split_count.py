@@ -44,11 +44,12 @@ from ..engine.card_table import CardDetail, CardLayout, cards_held
 from ..engine.features import (COUP_FEATURES, RELATED_RANKS, RELATED_SUITS, beyond_hands,
                                card_read)
 from ..engine.outcome_table import sum_by_class
-from ..game.coup import BEYOND_HANDS, COUP_CARDS, POSITIONS
+from ..game.coup import COUP_CARDS, POSITIONS
 from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
 from ..language.bet import Bet
 from ..language.condition_algebra import Condition, holds, words
+from .evaluator import settle_first
 
 #: The parts of a finished coup that say only which hands drew (how many cards each
 #: holds): both sides of a split count know them.
@@ -129,8 +130,8 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
     if copies is None or by_side is None or shoe.coups >= 1 << 63:
         return None
     found = by_side["rank"] + by_side["suit"]
-    beyond = tuple(sorted({c for w in found for name in w.features if beyond_hands(name)
-                           for c in BEYOND_HANDS if name.startswith(c + ".")}))
+    beyond = tuple(sorted({card_read(name)[0][0] for w in found for name in w.features
+                           if beyond_hands(name)}))
     ranks = _side_layout(tableau, cards_held(shoe), "rank", beyond)
     suits = _side_layout(tableau, cards_held(shoe), "suit", beyond)
     if ranks is None or suits is None:
@@ -164,12 +165,13 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
             return (((a_rows >> k) & 1).astype(bool)[:, None] if k < n_rank
                     else ((b_rows >> (k - n_rank)) & 1).astype(bool)[None, :])
 
+        def holds_where(condition: Condition) -> np.ndarray:
+            return np.broadcast_to(holds(condition, answer), deals.shape)
+
         key = np.zeros(deals.shape, dtype=np.int64)
         for bet, n in zip(bets, lines):
-            settled = np.full(deals.shape, len(bet.events), dtype=np.int64)
-            for i in reversed(range(len(bet.events))):
-                settled[np.broadcast_to(holds(bet.events[i].when, answer), deals.shape)] = i
-            key = key * n + settled
+            key = key * n + settle_first(bet, holds_where, np.full(
+                deals.shape, len(bet.events), dtype=np.int64))
         sum_by_class(deals.reshape(-1), key.reshape(-1), part := np.zeros_like(totals))
         totals += part
     return totals
