@@ -202,14 +202,17 @@ def reference_sequences(cards: list[tuple[int, int]], tableau=None):
         yield _coup_of(six, *rules), six
 
 
-def reference_kind_sequences(kinds: list[tuple[tuple[int, int], int]], tableau=None):
+def reference_kind_sequences(kinds: list[tuple[tuple[int, int], int]], tableau=None,
+                             replacement: bool = False):
     """Every sequence of six card kinds a shoe deals, with how many ordered six-card
     deals of its physical cards give it: ``kinds`` is a list of ((rank, suit), copies).
     Yields (coup, six, deals) as :func:`reference_sequences` yields (coup, six), once per
     sequence of kinds instead of once per physical ordering (deals: the product of the
-    copies left of each card as it is dealt). Drawing rules as :func:`reference_counts`."""
+    copies left of each card as it is dealt; with ``replacement`` every card goes back
+    first). Drawing rules as :func:`reference_counts`."""
     rules = _drawing_rules(tableau)
     left = [n for _, n in kinds]
+    taken = 0 if replacement else 1
 
     def deal(six, ways):
         if len(six) == 6:
@@ -217,9 +220,9 @@ def reference_kind_sequences(kinds: list[tuple[tuple[int, int], int]], tableau=N
             return
         for i, n in enumerate(left):
             if n:
-                left[i] -= 1
+                left[i] -= taken
                 yield from deal(six + (kinds[i][0],), ways * n)
-                left[i] += 1
+                left[i] += taken
 
     for six, ways in deal((), 1):
         yield _coup_of(six, *rules), six, ways

@@ -31,10 +31,12 @@ NONE = -1  # a third card not dealt
 class Deals:
     """Every sequence of six card kinds of a shoe: ``rank[p]``, ``suit[p]`` at each hand
     position p (P1 B1 P2 B2 P3 B3; -1 where not dealt), ``shoe_rank[k]``, ``shoe_suit[k]``
-    of the k-th card out of the shoe (always there), ``ways`` the deals of each."""
+    of the k-th card out of the shoe (always there), ``ways`` the deals of each (every
+    card put back before the next with ``replacement``)."""
 
-    def __init__(self, kinds):
-        rows = [(coup, six, ways) for coup, six, ways in reference_kind_sequences(kinds)]
+    def __init__(self, kinds, replacement: bool = False):
+        rows = [(coup, six, ways) for coup, six, ways
+                in reference_kind_sequences(kinds, replacement=replacement)]
         self.ways = np.array([w for _, _, w in rows], dtype=np.int64)
         self.rank = np.array([[NONE if c is None else c[0] for c in coup] for coup, _, _ in rows]).T
         self.suit = np.array([[NONE if c is None else c[1] for c in coup] for coup, _, _ in rows]).T
@@ -50,10 +52,10 @@ class Deals:
 
 
 @lru_cache(maxsize=8)
-def deals_of(kinds: tuple) -> Deals:
+def deals_of(kinds: tuple, replacement: bool = False) -> Deals:
     """:class:`Deals` of a shoe given as ((rank, suit), copies) pairs, kept for the last
     shoes asked."""
-    return Deals(list(kinds))
+    return Deals(list(kinds), replacement)
 
 
 # -- conditions and numbers --------------------------------------------------------------
@@ -425,20 +427,23 @@ NAMES = {"Bet": Bet, "Event": Event, "player": player, "banker": banker, "tie": 
          "first_four": first_four, "all_cards": all_cards}
 
 
-def settled_lines(source: str, kinds: tuple) -> tuple[np.ndarray, np.ndarray, int]:
+def settled_lines(source: str, kinds: tuple,
+                  replacement: bool = False) -> tuple[np.ndarray, np.ndarray, int]:
     """Per six-card sequence of the shoe ``kinds`` (((rank, suit), copies) pairs), the
     line of the bet ``source`` that settles it (the first event that holds, else the
-    number of events: otherwise); the deals of each sequence; and the bet's lines."""
+    number of events: otherwise); the deals of each sequence (every card put back
+    before the next with ``replacement``); and the bet's lines."""
     bet = eval(source, {"__builtins__": {"abs": abs}}, dict(NAMES))
-    d = deals_of(kinds)
+    d = deals_of(kinds, replacement)
     line = np.full(d.n, len(bet.events), dtype=np.int64)
     for i in reversed(range(len(bet.events))):
         line[np.broadcast_to(bet.events[i].when.test(d), (d.n,))] = i
     return line, d.ways, len(bet.events) + 1
 
 
-def line_counts(source: str, kinds: tuple) -> tuple[int, ...]:
+def line_counts(source: str, kinds: tuple, replacement: bool = False) -> tuple[int, ...]:
     """The deals each line of the bet ``source`` builds settles (its events', then
-    otherwise's) on the shoe ``kinds`` (((rank, suit), copies) pairs), exactly."""
-    line, ways, n_lines = settled_lines(source, kinds)
+    otherwise's) on the shoe ``kinds`` (((rank, suit), copies) pairs), exactly (every
+    card put back before the next with ``replacement``)."""
+    line, ways, n_lines = settled_lines(source, kinds, replacement)
     return tuple(int(ways[line == i].sum()) for i in range(n_lines))

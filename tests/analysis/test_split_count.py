@@ -21,6 +21,7 @@ the test).
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 import re
 from functools import reduce
@@ -32,7 +33,8 @@ from reference_language import RANK_NAMES, line_counts, settled_lines
 from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, Tables, banker, coup, first_four,
                        player, report, tie)
 from bacc_edge.analysis import split_count, streamed_count
-from bacc_edge.analysis.split_count import side, split_totals, splits, suit_copies
+from bacc_edge.analysis.split_count import (joinable, not_split, side, split_totals,
+                                             splits, suit_copies)
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
 from bacc_edge.game.tableau import STANDARD
 from bacc_edge.language.condition_algebra import words
@@ -41,20 +43,34 @@ from bacc_edge.language.random_bets import bet_from_source, random_bet
 #: small shoes of whole decks: ((rank, suit), copies) for the ranks named, every suit
 WHOLE = {"an ace and a nine, one of each card": ((0, 8), 1),
          "a six and a king, two of each card": ((5, 12), 2)}
+#: small shoes holding their cards unevenly (a shoe with cards removed by name), each
+#: card given as ((rank, suit), copies): a card of one suit missing, one held twice
+UNEVEN = {
+    "aces and nines, two of some cards, one suit missing from each rank": (
+        ((0, 0), 2), ((0, 1), 1), ((0, 3), 1), ((8, 0), 1), ((8, 1), 2), ((8, 2), 1)),
+    "sixes and kings, a lone ace": (
+        ((5, 0), 1), ((5, 1), 2), ((5, 2), 2), ((12, 0), 2), ((12, 1), 1), ((12, 3), 1),
+        ((0, 2), 1)),
+}
+#: a small shoe dealt with replacement (every card put back before the next)
+ENDLESS = {"an ace, a nine and a king, put back": (
+    ((0, 0), 1), ((0, 2), 2), ((8, 1), 1), ((8, 3), 1), ((12, 0), 1))}
 #: bets drawn per shoe (those whose words split: about two in three)
 DRAWN = 7
 
 
 def kinds_of(name: str) -> tuple:
+    if name in UNEVEN or name in ENDLESS:
+        return {**UNEVEN, **ENDLESS}[name]
     ranks, copies = WHOLE[name]
     return tuple(((r, s), copies) for r in ranks for s in range(4))
 
 
-def shoe_of(kinds) -> Shoe:
+def shoe_of(kinds, replacement: bool = False) -> Shoe:
     rows = [[0] * 4 for _ in range(13)]
     for (rank, suit), copies in kinds:
         rows[rank][suit] += copies
-    return Shoe.from_suits(rows)
+    return dataclasses.replace(Shoe.from_suits(rows), replacement=replacement)
 
 
 def split_lines(bets, shoe: Shoe) -> list[int]:
@@ -64,7 +80,7 @@ def split_lines(bets, shoe: Shoe) -> list[int]:
 def drawn_splitting(shoe_name: str, n: int) -> list:
     """The first ``n`` random bets (seeds 0, 1 …) whose words split, on the shoe's ranks
     and a rank it lacks."""
-    ranks = [RANK_NAMES[r] for r in WHOLE[shoe_name][0]] + ["5"]
+    ranks = sorted({RANK_NAMES[r] for (r, _), _ in kinds_of(shoe_name)}) + ["5"]
     out, seed = [], 0
     while len(out) < n:
         drawn = random_bet(seed, ranks=ranks)
@@ -74,13 +90,13 @@ def drawn_splitting(shoe_name: str, n: int) -> list:
     return out
 
 
-@pytest.mark.parametrize("shoe_name", WHOLE)
+@pytest.mark.parametrize("shoe_name", [*WHOLE, *UNEVEN, *ENDLESS])
 def test_random_bets_split_count_as_the_reference_counts_them(shoe_name):
-    kinds = kinds_of(shoe_name)
-    shoe = shoe_of(kinds)
+    kinds, endless = kinds_of(shoe_name), shoe_name in ENDLESS
+    shoe = shoe_of(kinds, endless)
     for drawn in drawn_splitting(shoe_name, DRAWN):
-        assert split_lines([drawn.bet], shoe) == list(line_counts(drawn.source, kinds)), (
-            drawn.source)
+        assert split_lines([drawn.bet], shoe) == list(
+            line_counts(drawn.source, kinds, endless)), drawn.source
 
 
 #: bets written to reach what random bets reach rarely: cards 5 and 6 out of the shoe,
@@ -100,9 +116,21 @@ WRITTEN = [
 
 @pytest.mark.parametrize("source", WRITTEN, ids=["out of the shoe", "sizes and colours",
                                                   "pairs and flushes"])
-@pytest.mark.parametrize("shoe_name", WHOLE)
+@pytest.mark.parametrize("shoe_name", [*WHOLE, *UNEVEN, *ENDLESS])
 def test_bets_written_by_hand_split_count_as_the_reference_counts_them(source, shoe_name):
-    kinds = kinds_of(shoe_name)
+    kinds, endless = kinds_of(shoe_name), shoe_name in ENDLESS
+    assert split_lines([bet_from_source(source)], shoe_of(kinds, endless)) == list(
+        line_counts(source, kinds, endless))
+
+
+@pytest.mark.parametrize("source", WRITTEN, ids=["out of the shoe", "sizes and colours",
+                                                  "pairs and flushes"])
+def test_suit_answers_weighed_one_at_a_time_count_as_the_reference(monkeypatch, source):
+    """On a shoe holding its cards unevenly, the suit side's answers weighed into rank
+    sequences in parts (here one answer a part, its rank sequences read once a part),
+    the deals whatever the suits taken once."""
+    monkeypatch.setattr(split_count, "WEIGHED_AT_ONCE", 1)
+    kinds = kinds_of("sixes and kings, a lone ace")
     assert split_lines([bet_from_source(source)], shoe_of(kinds)) == list(
         line_counts(source, kinds))
 
@@ -143,36 +171,63 @@ def test_each_word_is_answered_by_the_side_it_reads(word, expected):
     assert splits([Bet("b", [Event("e", word & tie, 2)])]) == (expected is not None)
 
 
+#: bets → why they are not counted by ranks and suits apart (None: they are)
+NOT_SPLIT = [
+    ("a flush and a tie", Bet("b", [Event("e", first_four.same_suit & tie, 2)]), None),
+    ("a suited pair", Bet("b", [Event("e", player.suited_pair | tie, 2)]),
+     "its word player.suited_pair reads a rank and a suit at once"),
+    ("a count of one rank in one suit", Bet("b", [
+        Event("e", tie, 2), Event("f", first_four.count(rank="2", suit="♣") >= 1, 3)]),
+     "its word first_four.count(rank='2', suit='♣') >= 1 reads a rank and a suit at once"),
+    ("41 rank words", Bet("b", [Event("e", reduce(operator.and_, [
+        hand.card(n).value != v for hand in (player, banker) for n in (1, 2)
+        for v in range(10)]) & tie, 2)]),
+     "its words on the ranks are 41, past the 40 joined"),
+]
+
+
+@pytest.mark.parametrize("name, bet, why", NOT_SPLIT, ids=[n for n, _, _ in NOT_SPLIT])
+def test_a_bet_not_counted_apart_is_told_why(name, bet, why):
+    assert not_split([bet]) == why and splits([bet]) == (why is None)
+
+
 def test_a_card_named_by_rank_and_suit_is_two_words_one_of_each_side():
     named = player.card(1).is_("K♥")
     assert side(named) is None and splits([Bet("b", [Event("e", named, 2)])])
 
 
-#: shoe → the copies of each card it holds, where it holds every card alike
+#: shoe → the copies of each card it holds, where it holds every card alike (their
+#: partitions alone say how a rank sequence and a suit sequence are dealt together), and
+#: whether it is counted apart at all (every suit known, no card dealt again)
 SHOES = [
-    ("8 decks", Shoe.decks(8), 8), ("1 deck", Shoe.decks(1), 1),
+    ("8 decks", Shoe.decks(8), 8, True), ("1 deck", Shoe.decks(1), 1, True),
     ("a six and a king, two of each card", shoe_of(kinds_of(
-        "a six and a king, two of each card")), 2),
-    ("8 decks less a K♥", Shoe.decks(8).remove("K♥"), None),
-    ("8 decks less every K♥", Shoe.decks(8).remove(" ".join(["K♥"] * 8)), None),
-    ("8 decks less a king of unknown suit", Shoe.decks(8).remove("K"), None),
-    ("from rank counts", Shoe.from_ranks([4] * 13), None),
-    ("with replacement", Shoe.infinite(), None),
+        "a six and a king, two of each card")), 2, True),
+    ("8 decks less a K♥", Shoe.decks(8).remove("K♥"), None, True),
+    ("8 decks less every K♥", Shoe.decks(8).remove(" ".join(["K♥"] * 8)), None, True),
     ("a rank in one suit only", Shoe.from_suits([[2, 2, 2, 2]] + [[1, 0, 0, 0]]
-                                                + [[0] * 4] * 11), None),
+                                                + [[0] * 4] * 11), None, True),
+    ("8 decks less a king of unknown suit", Shoe.decks(8).remove("K"), None, False),
+    ("from rank counts", Shoe.from_ranks([4] * 13), None, False),
+    ("with replacement", Shoe.infinite(), None, True),
+    ("28 decks: the join's sums past 64 bits", Shoe.decks(28), 28, False),
 ]
 
 
-@pytest.mark.parametrize("name, shoe, copies", SHOES, ids=[s[0] for s in SHOES])
-def test_only_a_shoe_holding_every_card_alike_is_split(name, shoe, copies):
-    assert suit_copies(shoe) == copies
-    if copies is None:  # the count falls back to dealing, never a wrong split
-        assert split_lines_or_none(shoe) is None
+@pytest.mark.parametrize("name, shoe, copies, apart", SHOES, ids=[s[0] for s in SHOES])
+def test_which_shoes_are_counted_apart_and_how(name, shoe, copies, apart):
+    assert suit_copies(shoe) == copies and joinable(shoe) == apart
+    totals = split_lines_or_none(shoe)
+    if apart:  # every deal settled once
+        assert sum(totals) == shoe.coups
+    else:  # the count falls back to dealing, never a wrong split
+        assert totals is None
 
 
 def split_lines_or_none(shoe: Shoe):
     bet = Bet("b", [Event("e", first_four.same_suit & tie, 2)])
-    return split_totals(shoe, STANDARD, [bet], [2])
+    totals = split_totals(shoe, STANDARD, [bet], [2])
+    return None if totals is None else totals.tolist()
 
 
 #: a bet whose cells no count may keep or stream (6.4e9 card sequences), its words split
@@ -182,36 +237,38 @@ TOO_LARGE = ('Bet("Too large", [Event("e0", (all_cards.most_of_a_rank >= 2) & '
              '(banker.card(3).rank == "7"), 9)])')
 
 
-def test_a_bet_too_large_to_deal_is_counted_on_whole_decks_and_refused_elsewhere(
+def test_a_bet_too_large_to_deal_is_counted_apart_and_refused_where_the_shoe_will_not_join(
         monkeypatch):
-    """Counted by ranks and suits apart on 8 decks, every deal settled once (a
-    streamed table checks its lines sum to the shoe's deals) and no count announced; on
-    8 decks less a card it is refused before it starts, saying why."""
+    """Counted by ranks and suits apart on 8 decks and on 8 decks less a card, every
+    deal settled once (a streamed table checks its lines sum to the shoe's deals) and no
+    count announced; on a shoe too large for the join's sums it is refused before it
+    starts, saying why."""
     bet = bet_from_source(TOO_LARGE)
     full, tables = Shoe.decks(8), Tables()
     notes: list[str] = []
     layout = streamed_or_layout_for([bet], shoe=full, counted=full, on_note=notes.append)
     assert isinstance(layout, StreamedLayout) and not layout.cost.streamable
-    result = report(bet, full, tables=tables, on_note=notes.append)
+    for shoe in (full, full.remove("K♥ 7♣")):
+        result = report(bet, shoe, full_shoe=full, tables=tables, on_note=notes.append)
+        assert sum(e.combinations for e in result[0].events) == result[0].total == shoe.coups
     assert notes == []
-    assert sum(e.combinations for e in result[0].events) == result[0].total == full.coups
 
     def dealt(*_, **__):
         raise AssertionError("dealt for hours, not refused")
 
     for dealing in ("count_streamed", "leaf_classes", "count_by_tape", "class_multisets"):
         monkeypatch.setattr(streamed_count, dealing, dealt)
-    why = re.escape("a shoe of whole decks is counted by its ranks and suits apart, but "
-                    "not this one, whose cards are not all held alike")
+    why = re.escape("not counted by ranks and suits apart: its 1,456 cards are too many "
+                    "for the join's 64-bit sums")
     with pytest.raises(PlanTooLarge, match=why):  # as the report plans it: nothing told
-        report(bet, full.remove("K♥"), full_shoe=full, tables=tables, on_note=notes.append)
+        report(bet, Shoe.decks(28), on_note=notes.append)
     assert notes == []
     with pytest.raises(PlanTooLarge, match=why):  # as the layout is asked to count it
-        layout.table(full.remove("K♥"))
-    # whole decks whose words' answers are too many to join: refused, never streamed
+        layout.table(Shoe.decks(28))
+    # words' answers too many to join: refused, never streamed
     monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
     with pytest.raises(PlanTooLarge, match="its words' answers were too many"):
-        layout.table(Shoe.decks(6))
+        layout.table(Shoe.decks(6).remove("2♦"))
 
 
 def test_a_streamed_bet_counts_whole_decks_split_and_other_shoes_dealt(monkeypatch):
@@ -249,18 +306,21 @@ def test_a_bet_past_the_words_or_answers_a_side_holds_is_dealt(monkeypatch):
     assert split_totals(deck, STANDARD, [bet], [4]) is None
 
 
-def test_a_slow_bet_that_fits_is_counted_apart_on_whole_decks_only(monkeypatch):
+def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeypatch):
     """A bet whose plan fits but is slow (past NOTICE_SECONDS: here every plan) is
-    counted apart where the shoe counted is of whole decks, announced to no one, as its
-    kept table counts it; where a part-dealt shoe is counted, its cells are kept (their
-    later shoes re-weighed quickly)."""
+    counted apart where the shoe counted knows its suits, whole decks or part-dealt,
+    announced to no one, as its kept table counts it; where a card left without its
+    suit, its cells are kept."""
     bet = bet_from_source(WRITTEN[1])
-    deck, less = Shoe.decks(1), Shoe.decks(1).remove("Q♣ 3♦")
-    kept = report(bet, deck)
+    deck = Shoe.decks(1)
+    less, suitless = deck.remove("Q♣ 3♦"), deck.remove("Q")
+    kept = [report(bet, shoe, full_shoe=deck) for shoe in (deck, less)]
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
     notes: list[str] = []
-    layout = streamed_or_layout_for([bet], shoe=deck, counted=deck, on_note=notes.append)
-    assert isinstance(layout, StreamedLayout) and layout.cost.fits and notes == []
-    assert str(report(bet, deck, on_note=notes.append)) == str(kept) and notes == []
-    assert not isinstance(streamed_or_layout_for([bet], shoe=deck, counted=less),
+    for shoe in (deck, less):
+        layout = streamed_or_layout_for([bet], shoe=deck, counted=shoe, on_note=notes.append)
+        assert isinstance(layout, StreamedLayout) and layout.cost.fits
+    assert [str(report(bet, shoe, full_shoe=deck, on_note=notes.append))
+            for shoe in (deck, less)] == [str(r) for r in kept] and notes == []
+    assert not isinstance(streamed_or_layout_for([bet], shoe=deck, counted=suitless),
                           StreamedLayout)

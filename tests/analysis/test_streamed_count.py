@@ -5,7 +5,10 @@ Streaming is forced on small layouts (STREAM_PAST_CELLS 0), through an array of 
 cell number and through the spill buffer (DENSE_CELLS 0), whose tiny sizes hand on many
 batches, a cell in several of them. Each bet's line counts must be the slow reference
 dealer's (tests/reference.py: the first event whose plain-Python predicate holds on each
-deal), and the report must read byte for byte as the kept table's.
+deal), and the report must read byte for byte as the kept table's. These bets are dealt: a
+bet whose words read ranks or suits, never both in one word, is counted by ranks and
+suits apart wherever the suits are known (tests/analysis/test_split_count.py), so here
+no bet splits.
 
 Bugs planted by hand, each failing these tests: a batch dropped (`return` at the top of
 `settle` for the second batch: 'settled … deals of …' raised), a batch's weights folded
@@ -50,6 +53,13 @@ from bacc_edge.engine import (card_enumeration, card_plan, card_table, class_mul
 from bacc_edge.engine import streamed_count as engine_streamed
 from bacc_edge.engine.card_plan import plan_cost
 from bacc_edge.language.random_bets import bet_from_source
+
+
+@pytest.fixture(autouse=True)
+def dealt_not_split(monkeypatch):
+    """Every bet here dealt, its cells streamed or kept, none counted apart."""
+    monkeypatch.setattr(streamed_count, "splits", lambda bets: False)
+
 
 S, H, D, C = range(4)  # ♠ ♥ ♦ ♣
 RED = (H, D)
@@ -538,13 +548,18 @@ def test_effects_of_removal_of_a_bet_too_large_to_keep_are_refused_before_any_co
 def test_a_count_too_long_even_streamed_is_refused_before_it_starts(monkeypatch):
     """Random bet 60 where a count may take 1 s: 0.8 s of dealing streamed, but its 13
     million cells settled as they come take some 0.8 s more: refused before it starts,
-    saying so."""
+    saying so, and why it is not counted by ranks and suits apart (the word that reads
+    both)."""
     monkeypatch.setattr(card_plan, "TIME_LIMIT", 1.0)
     with pytest.raises(PlanTooLarge, match=r"^bet 'Random bet 60': too large to count: .*"
                                            r"; streamed through its bets \(its cells "
                                            r"settled as they come, none kept\), it would "
                                            r"take \d\.\d s a shoe, past the 1\.0 s; "
-                                           r"BACC_EDGE_COUNT_MINUTES=1 lets it run$"):
+                                           r"BACC_EDGE_COUNT_MINUTES=1 lets it run; not "
+                                           r"counted by ranks and suits apart: its word "
+                                           r"first_four\.ranks_held\(2\) > banker\.hand"
+                                           r"\.count\(colour='red'\) reads a rank and a "
+                                           r"suit at once$"):
         report(bet_from_source(BET_60), Shoe.decks(8))
 
 

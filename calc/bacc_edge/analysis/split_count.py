@@ -1,12 +1,11 @@
-"""A bet's count made from its ranks and its suits apart, where the shoe holds every
-card of a rank alike in each suit (a full shoe of whole decks).
+"""A bet's count made from its ranks and its suits apart, on any shoe whose every
+card's suit is known (an endless one too).
 
 A bet that reads the ranks and the suits of five or six cards deals 10**8 to 10**10
 card sequences a shoe (:mod:`~bacc_edge.engine.card_plan`). But where each of the words
 its events are made of (:func:`~bacc_edge.language.condition_algebra.words`) reads ranks
 (points, pairs, ranks, values, straights …) or suits (suits, colours, flushes …), never
-both in one word, and the shoe holds ``c`` cards of every card of each rank it holds,
-the count splits:
+both in one word, the count splits:
 
 * the *rank side*: every sequence of ranks the coup can deal (its cards in the shoe
   order P1 B1 P2 B2 P3 B3, a third card only where drawn; cards 5 and 6 always where a
@@ -14,35 +13,42 @@ the count splits:
   hold, which hands drew, and which of its cards share a rank (a partition π);
 * the *suit side*: every sequence of suits of those cards (4**6 at most), with which
   suit words hold and which cards share a suit (a partition σ);
-* a sequence of ranks and one of suits are dealt together in
-  W(π, σ) = Π over the blocks of π ∧ σ of (c)_k · (N - n)_(6 - n) ways: the cards of one
-  rank and suit come from the c of that card, and the six-card convention's undealt
-  cards from the N - n left (:attr:`~bacc_edge.game.shoe.Shoe.coups`).
+* a sequence of ranks and one of suits are dealt together in as many ways as the n
+  cards they name can be taken from the shoe, one by one, times (N - n)_(6 - n) for
+  the six-card convention's undealt cards (:attr:`~bacc_edge.game.shoe.Shoe.coups`).
 
-So per drawing shape, the deals whose rank words answer a and suit words b are
-Σ_{π, σ} A[a, π] · W(π, σ) · B[b, σ], a product of three small integer matrices, and
-each (a, b) settles the bets as their events join the words' answers
+Where the shoe holds ``c`` cards of every card of each rank it holds (a full shoe of
+whole decks), those ways depend on the partitions alone, W(π, σ) = Π over the blocks
+of π ∧ σ of (c)_k, and per drawing shape the deals whose rank words answer a and suit
+words b are Σ_{π, σ} A[a, π] · W(π, σ) · B[b, σ], a product of three small integer
+matrices (:func:`_alike`). On any other shoe (cards removed by name) they depend on
+the ranks and suits themselves; inclusion-exclusion over the partitions of the
+positions turns them into sums of products over single cards, which are summed over
+the suit sequences a position at a time (:func:`_dealt_apart`). Each (a, b) settles
+the bets as their events join the words' answers
 (:func:`~bacc_edge.language.condition_algebra.holds`). Exact: every number is a count
-of deals of the shoe, below its six-card deals, which the caller bounds below 2**63.
+of deals, or a term of the inclusion-exclusion, below 2**63 (:func:`joinable`).
 Random bet 75 (ranks and suits of six cards, 1.6 × 10**9 sequences) counts its full
-shoe in under a second.
+shoe in under a second, and a part-dealt shoe in about two.
 
 Where a word reads a rank and a suit at once (a suited pair, a card named by rank and
-suit, a count of one rank in one suit) or the shoe is another (cards removed by name),
-:func:`split_totals` answers None and the count is dealt as before.
+suit, a count of one rank in one suit), or a card's suit is unknown, :func:`split_totals`
+answers None and the count is dealt as before.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Sequence
+from math import factorial, prod
+from typing import NamedTuple, Sequence
 
 import numpy as np
 
 from ..engine.card_table import CardDetail, CardLayout, cards_held
 from ..engine.features import (COUP_FEATURES, RELATED_RANKS, RELATED_SUITS, beyond_hands,
                                card_read)
+from ..engine import split_kernels
 from ..engine.outcome_table import sum_by_class
 from ..game.coup import COUP_CARDS, POSITIONS
 from ..game.shoe import Shoe, falling
@@ -54,8 +60,7 @@ from .evaluator import settle_first
 #: The parts of a finished coup that say only which hands drew (how many cards each
 #: holds): both sides of a split count know them.
 _SHAPE_PARTS = frozenset({"dp", "db"})
-#: The most words a side answers (a bit each, beside a cell's shape and partition in one
-#: 64-bit key), and the most pairs of the sides' answers joined in one shape (8 bytes
+#: The most words a side answers (a bit each of one 64-bit key), and the most pairs of the sides' answers joined in one shape (8 bytes
 #: each, in a few arrays): past either, a bet is dealt as it would be on any shoe.
 MOST_WORDS = 40
 MOST_ANSWERS = 1 << 22
@@ -96,27 +101,37 @@ def side(word: Condition) -> str | None:
     return None if len(sides) > 1 else (sides.pop() if sides else "")
 
 
-def _by_side(bets: Sequence[Bet]) -> dict[str, list[Condition]] | None:
+def _by_side(bets: Sequence[Bet]) -> dict[str, list[Condition]] | str:
     """The words of ``bets``' events, each once, by the side that answers it (a word of
-    neither side: the rank side's); None where a word reads both, or a side has more
-    than MOST_WORDS."""
+    neither side: the rank side's); else why they do not split: a word reads both, or
+    a side has more than MOST_WORDS."""
     by_side: dict[str, list[Condition]] = {"rank": [], "suit": []}
     seen = set()
     for w in (w for b in bets for e in b.events for w in words(e.when)):
         where = side(w)
         if where is None:
-            return None
+            return f"its word {w.text} reads a rank and a suit at once"
         if id(w) not in seen:
             seen.add(id(w))
             by_side[where or "rank"].append(w)
-    return None if max(map(len, by_side.values())) > MOST_WORDS else by_side
+    for where, found in by_side.items():
+        if len(found) > MOST_WORDS:
+            return f"its words on the {where}s are {len(found)}, past the {MOST_WORDS} joined"
+    return by_side
 
 
 def splits(bets: Sequence[Bet]) -> bool:
     """Whether every word of ``bets``' events reads ranks or suits, not both (and each
-    side has at most MOST_WORDS): their count on a shoe of whole decks may be made by
-    ranks and suits apart."""
-    return _by_side(bets) is not None
+    side has at most MOST_WORDS): their count on a shoe whose suits are known
+    (:func:`joinable`) may be made by ranks and suits apart."""
+    return not_split(bets) is None
+
+
+def not_split(bets: Sequence[Bet]) -> str | None:
+    """Why ``bets`` are not counted by ranks and suits apart on any shoe (a word that
+    reads both, too many words), None where they may be (:func:`splits`)."""
+    found = _by_side(bets)
+    return found if isinstance(found, str) else None
 
 
 def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
@@ -125,9 +140,8 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
     most significant, as a streamed count numbers them), the deals of ``shoe`` that
     settle so, counted by ranks and suits apart (see the module); None where the shoe
     or a word does not allow it."""
-    copies = suit_copies(shoe)
     by_side = _by_side(bets)
-    if copies is None or by_side is None or shoe.coups >= 1 << 63:
+    if isinstance(by_side, str) or not joinable(shoe):
         return None
     found = by_side["rank"] + by_side["suit"]
     beyond = tuple(sorted({card_read(name)[0][0] for w in found for name in w.features
@@ -136,45 +150,296 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
     suits = _side_layout(tableau, cards_held(shoe), "suit", beyond)
     if ranks is None or suits is None:
         return None
-    a_keys, a_shape, a_part, a_count = _classes(ranks, by_side["rank"])
-    b_keys, b_shape, b_part, b_count = _classes(suits, by_side["suit"])
-    n_rank = len(by_side["rank"])
+    rank_seq, suit_seq = _sequences(ranks), _sequences(suits)
+    a_codes, a_keys = _numbered(_answers(ranks, by_side["rank"])[rank_seq.order])
+    b_codes, b_keys = _numbered(_answers(suits, by_side["suit"])[suit_seq.order])
+    copies = suit_copies(shoe)
     totals = np.zeros(int(np.prod(lines)), dtype=np.int64)
-    answer_of = {id(w): i for i, w in enumerate(by_side["rank"])}
-    answer_of.update({id(w): n_rank + i for i, w in enumerate(by_side["suit"])})
-    for shape in np.union1d(a_shape, b_shape):
-        ra, rb = a_shape == shape, b_shape == shape
-        if not ra.any() or not rb.any():
-            return None  # a shape one side deals and the other not: never so
-        a_rows, a_col = np.unique(a_keys[ra], return_inverse=True)
-        pi, pi_col = np.unique(a_part[ra], return_inverse=True)
-        b_rows, b_col = np.unique(b_keys[rb], return_inverse=True)
-        sigma, sigma_col = np.unique(b_part[rb], return_inverse=True)
-        if _held(pi) != _held(sigma):
+    for shape in sorted(set(rank_seq.held) | set(suit_seq.held)):
+        held = rank_seq.held.get(shape)
+        if held is None or held != suit_seq.held.get(shape):
             return None  # the sides deal other cards in this shape: not one coup
+        ra, rb = rank_seq.spans[shape], suit_seq.spans[shape]
+        a_rows, a_col = _used(a_codes, a_keys[ra])
+        b_rows, b_col = _used(b_codes, b_keys[rb])
         if len(a_rows) * len(b_rows) > MOST_ANSWERS:
             return None
-        a = np.zeros((len(a_rows), len(pi)), dtype=np.int64)
-        np.add.at(a, (a_col.reshape(-1), pi_col.reshape(-1)), a_count[ra])
-        b = np.zeros((len(b_rows), len(sigma)), dtype=np.int64)
-        np.add.at(b, (b_col.reshape(-1), sigma_col.reshape(-1)), b_count[rb])
-        deals = a @ _ways(pi, sigma, copies, shoe.cards) @ b.T  # [rank answers, suit answers]
-
-        def answer(word: Condition) -> np.ndarray:
-            k = answer_of[id(word)]
-            return (((a_rows >> k) & 1).astype(bool)[:, None] if k < n_rank
-                    else ((b_rows >> (k - n_rank)) & 1).astype(bool)[None, :])
-
-        def holds_where(condition: Condition) -> np.ndarray:
-            return np.broadcast_to(holds(condition, answer), deals.shape)
-
-        key = np.zeros(deals.shape, dtype=np.int64)
-        for bet, n in zip(bets, lines):
-            key = key * n + settle_first(bet, holds_where, np.full(
-                deals.shape, len(bet.events), dtype=np.int64))
+        key = _settled(bets, lines, by_side, a_rows, b_rows)
+        a_side, b_side = (rank_seq, ra, a_col), (suit_seq, rb, b_col)
+        if copies:
+            deals = _alike(sum(held), a_side, b_side, key.shape, copies, shoe.cards)
+        else:
+            deals, key = _dealt_apart(shoe, shape, held, key, a_side, b_side)
         sum_by_class(deals.reshape(-1), key.reshape(-1), part := np.zeros_like(totals))
         totals += part
     return totals
+
+
+def joinable(shoe: Shoe) -> bool:
+    """Whether a count of ``shoe`` can be made by ranks and suits apart
+    (:func:`not_joinable`)."""
+    return not_joinable(shoe) is None
+
+
+def not_joinable(shoe: Shoe) -> str | None:
+    """Why a count of ``shoe`` cannot be made by ranks and suits apart, None where it
+    can: every card's suit must be known, and each sum of the join below 2**63 (at most
+    N·(N+1)·…·(N+5), the inclusion-exclusion's terms in absolute value; N**6 where
+    cards are dealt with replacement, a sequence's ways the product of its cards')."""
+    if not shoe.suits_known:
+        return "the suits of its cards are not all known"
+    most = (shoe.cards ** COUP_CARDS if shoe.replacement
+            else prod(range(shoe.cards, shoe.cards + COUP_CARDS)))
+    if most >= 1 << 63:
+        return f"its {shoe.cards:,} cards are too many for the join's 64-bit sums"
+    return None
+
+
+def _numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ``keys`` (non-negative), and each key's number among them: where
+    they are below 2**22, by which are found (a pass over millions of keys, where
+    sorting them took a second)."""
+    if len(keys) and keys.max() < 1 << 22:
+        found = np.bincount(keys) > 0
+        return np.flatnonzero(found), (np.cumsum(found) - 1)[keys]
+    codes, number = np.unique(keys, return_inverse=True)
+    return codes, number.reshape(-1)
+
+
+def _used(codes: np.ndarray, numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The codes of ``numbers`` (:func:`_numbered`) found among them, and each one's
+    number among those: a sort of millions of keys once, not once a shape."""
+    found = np.bincount(numbers, minlength=len(codes)) > 0
+    renumber = np.cumsum(found) - 1
+    return codes[found], renumber[numbers]
+
+
+def _answers(layout: CardLayout, side_words: list) -> np.ndarray:
+    """Per cell of a side's layout, which of ``side_words`` hold (bit k for word k)."""
+    keys = np.zeros(layout.n_cells, dtype=np.int64)
+    for where, part in layout.parts():
+        for k, w in enumerate(side_words):
+            keys[where] |= w.mask(part).astype(np.int64) << k
+    return keys
+
+
+def _settled(bets: Sequence[Bet], lines: Sequence[int], by_side: dict,
+             a_rows: np.ndarray, b_rows: np.ndarray) -> np.ndarray:
+    """Per rank side's answer (``a_rows``: bit k for word k) and suit side's
+    (``b_rows``), the way the lines of ``bets`` fall together (as
+    :func:`split_totals` numbers them)."""
+    answer_of = {id(w): ("rank", k) for k, w in enumerate(by_side["rank"])}
+    answer_of.update({id(w): ("suit", k) for k, w in enumerate(by_side["suit"])})
+    shape = (len(a_rows), len(b_rows))
+
+    def answer(word: Condition) -> np.ndarray:
+        where, k = answer_of[id(word)]
+        return (((a_rows >> k) & 1).astype(bool)[:, None] if where == "rank"
+                else ((b_rows >> k) & 1).astype(bool)[None, :])
+
+    def holds_where(condition: Condition) -> np.ndarray:
+        return np.broadcast_to(holds(condition, answer), shape)
+
+    key = np.zeros(shape, dtype=np.int64)
+    for bet, n in zip(bets, lines):
+        key = key * n + settle_first(bet, holds_where, np.full(
+            shape, len(bet.events), dtype=np.int64))
+    return key
+
+
+def _alike(n: int, rank_side: tuple, suit_side: tuple, answers: tuple, copies: int,
+           cards: int) -> np.ndarray:
+    """The deals per rank side's answer and suit side's in one drawing shape of ``n``
+    cards, on a shoe holding ``copies`` of every card: each side's sequences counted per
+    answer and partition, joined by W(π, σ) (see the module). Each side: its
+    :class:`_Sequences`, which of them deal the shape, and their answers' numbers;
+    ``answers``: how many answers each side has."""
+    kinds = len(_lattice(n).mu)
+    counted = []
+    for (seq, where, answer), n_answers in zip((rank_side, suit_side), answers):
+        count = np.bincount(answer * kinds + seq.partition[where],
+                            minlength=n_answers * kinds).reshape(n_answers, kinds)
+        used = np.flatnonzero(count.any(axis=0))
+        counted.append((used, count[:, used]))
+    (pi, a), (sigma, b) = counted
+    return a @ _ways(n, pi, sigma, copies, cards) @ b.T
+
+
+def _ways(n: int, pi: np.ndarray, sigma: np.ndarray, copies: int, cards: int) -> np.ndarray:
+    """W(π, σ) for every partition of the ranks of ``n`` cards π (rows, numbered as
+    :func:`_lattice` numbers them) and of their suits σ: per card, the copies of its
+    rank and suit left once the cards of both before it are dealt, times the undealt
+    cards' ways (see the module)."""
+    first = _lattice(n).first
+    rank_first, suit_first = first[pi], first[sigma]
+    ways = np.full((len(pi), len(sigma)), falling(cards - n, COUP_CARDS - n), dtype=np.int64)
+    for i in range(n):
+        before = np.zeros(ways.shape, dtype=np.int64)
+        for j in range(i):
+            before += ((rank_first[:, j] == rank_first[:, i])[:, None]
+                       & (suit_first[:, j] == suit_first[:, i])[None, :])
+        ways *= np.maximum(copies - before, 0)
+    return ways
+
+
+def _dealt_apart(shoe: Shoe, shape: int, held: tuple, key: np.ndarray, rank_side: tuple,
+                 suit_side: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The deals of ``shoe`` per rank side's answer and suit side's in one drawing
+    ``shape`` (``held``: the positions it deals), on any shoe whose suits are known,
+    with ``key`` (the lines they settle) for them: answers that settle alike joined
+    first. Each side as :func:`_alike` takes it.
+
+    A rank sequence r and a suit sequence z of the n cards dealt are dealt together in
+    as many ways as n distinct cards can be taken, card j of rank r_j and suit z_j
+    (where cards are dealt with replacement, Π_j n[r_j, z_j], the first term below). By
+    inclusion-exclusion over the partitions τ of the n positions (Möbius function μ of
+    the partition lattice), that is Σ_τ μ(τ) Π_{blocks of τ} n[rank, suit], over the τ
+    on whose blocks both sequences are constant (each block one card): per τ, a product
+    over its blocks, which :func:`~bacc_edge.engine.split_kernels.weigh_suits` sums over
+    the suit sequences a position at a time. The undealt cards of the six-card
+    convention add (N - n)_(6 - n) ways (N**(6 - n) with replacement)."""
+    rows, a_map = np.unique(key, axis=0, return_inverse=True)
+    columns, b_map = np.unique(rows.T, axis=0, return_inverse=True)
+    answers = []
+    for (seq, where, answer), to in ((rank_side, a_map), (suit_side, b_map)):
+        of = np.full(len(seq.shape), -1, dtype=np.int64)
+        of[where] = to.reshape(-1)[answer]
+        answers.append(of)
+    counts = np.asarray(shoe.suits, dtype=np.int64)
+    deals = np.zeros((len(rows), len(columns)), dtype=np.int64)
+    whole = np.zeros(len(rows), dtype=np.int64)
+    rest = int(np.argmax(np.bincount(answers[1][answers[1] >= 0])))  # the commonest
+    sides = (rank_side[0], suit_side[0])
+    for term in _inclusion_exclusion(shape, held, *sides, shoe.replacement):
+        _join(term, counts, sides, answers, deals, whole, rest)
+    deals[:, rest] = whole - deals.sum(axis=1)
+    n = sum(held)
+    undealt = (shoe.cards ** (COUP_CARDS - n) if shoe.replacement
+               else falling(shoe.cards - n, COUP_CARDS - n))
+    return deals * undealt, columns.T
+
+
+class _Term(NamedTuple):
+    """One partition τ of the inclusion-exclusion: its Möbius value, the positions of
+    its blocks' first cards, and the sequences of each side constant on its blocks (the
+    rank side's as spans of them, the suit side's one by one)."""
+
+    mu: int
+    columns: np.ndarray
+    rank_spans: np.ndarray
+    suit_cells: np.ndarray
+
+
+def _inclusion_exclusion(shape: int, held: tuple, rank_seq: "_Sequences",
+                         suit_seq: "_Sequences", replacement: bool):
+    """Each :class:`_Term` of one drawing shape on which both sides deal a sequence;
+    where cards are dealt with replacement, the one of every card apart (μ = 1: a
+    sequence's ways are the product of its cards')."""
+    lattice = _lattice(sum(held))
+    positions = np.flatnonzero(held)
+    for t, firsts in enumerate(lattice.firsts):
+        if replacement and len(firsts) < len(positions):
+            continue
+        coarser = np.flatnonzero(lattice.coarser[t])
+        spans = np.stack([rank_seq.starts[shape, coarser], rank_seq.starts[shape, coarser + 1]],
+                         axis=1)
+        suit_cells = np.concatenate([np.arange(a, b) for a, b in zip(
+            suit_seq.starts[shape, coarser], suit_seq.starts[shape, coarser + 1])])
+        if len(suit_cells) and (spans[:, 1] > spans[:, 0]).any():
+            yield _Term(int(lattice.mu[t]), positions[firsts], spans, suit_cells)
+
+
+#: The most entries of the suit side weighed into rank sequences at once (8 bytes each).
+WEIGHED_AT_ONCE = 1 << 23
+
+
+def _join(term: _Term, counts: np.ndarray, sides: tuple, answers: list,
+          out: np.ndarray, whole: np.ndarray, rest: int) -> None:
+    """Add one term's deals to ``out`` [rank side's answer, suit side's], but for the
+    suit side's answer ``rest``: the suit sequences constant on its blocks weighed into
+    every rank sequence of its blocks (:func:`~bacc_edge.engine.split_kernels.weigh_suits`),
+    and read off at the rank sequences the rank side deals; and its deals whatever the
+    suits to ``whole`` [rank side's answer] (``rest`` is then the difference). A block
+    whose suit no answer tells apart is not weighed: its rank's cards in every suit.
+    ``sides``: the rank side's and the suit side's :class:`_Sequences`; ``answers``:
+    each side's answer per cell (-1: another shape)."""
+    (rank_seq, suit_seq), (a_of, b_of) = sides, answers
+    n_ranks, n_suits = counts.shape
+    k = len(term.columns)
+    q = np.zeros((out.shape[1], n_suits ** k), dtype=np.int64)
+    np.add.at(q, (b_of[term.suit_cells],
+                  _places(suit_seq.labels[term.suit_cells][:, term.columns], n_suits)), 1)
+    q = q.reshape((len(q),) + (n_suits,) * k)
+    told = [m for m in range(k) if not (q == q.take([0], axis=m + 1)).all()]
+    q = q[np.arange(len(q)) != rest][(slice(None),) + tuple(
+        slice(None) if m in told else 0 for m in range(k))].reshape(len(q) - 1,
+                                                                    n_suits ** len(told))
+    columns = [b for b in range(out.shape[1]) if b != rest]
+    rows = counts.sum(axis=1)
+    weighed_at, free_at = term.columns[told], np.delete(term.columns, told)
+    read = (rows, rank_seq.labels, term.rank_spans, weighed_at, free_at, a_of, term.mu)
+    step = max(1, WEIGHED_AT_ONCE // n_ranks ** len(told))
+    scratch = np.empty((2, max(n_ranks, n_suits) ** len(told)), dtype=np.int64)
+    for lo in range(0, max(1, len(q)), step):
+        chunk = q[lo:lo + step]
+        weighed = np.empty((len(chunk), n_ranks ** len(told)), dtype=np.int64)
+        split_kernels.weigh_suits(chunk, counts, len(told), weighed, scratch)
+        part = np.zeros((out.shape[0], len(chunk)), dtype=np.int64)
+        split_kernels.read_ranks(weighed, *read, part, whole if lo == 0 else whole[:0])
+        out[:, columns[lo:lo + step]] += part
+
+
+def _places(labels: np.ndarray, base: int) -> np.ndarray:
+    """Each row of ``labels`` as one number, its first column most significant."""
+    out = np.zeros(len(labels), dtype=np.int64)
+    for column in labels.T:
+        out = out * base + column
+    return out
+
+
+class _Lattice(NamedTuple):
+    """The partitions of n positions: per partition each position's block's first
+    position, the first position of each block (in order), μ(finest, τ), and per
+    partition τ which partitions it refines (``coarser[t, p]``: every block of τ lies in
+    one of p)."""
+
+    first: np.ndarray
+    firsts: list
+    mu: np.ndarray
+    coarser: np.ndarray
+
+
+#: The most partitions of the positions of one coup (Bell number B6)
+_MOST_PARTITIONS = 203
+
+
+@lru_cache(maxsize=8)
+def _lattice(n: int) -> _Lattice:
+    """The :class:`_Lattice` of ``n`` positions."""
+    found = [()]
+    for i in range(n):  # each position joins an earlier block or starts one
+        found = [f + (b,) for f in found for b in sorted({*f, i})]
+    first = np.array(found, dtype=np.int64).reshape(len(found), n)
+    mu = np.array([prod((-1) ** (f.count(b) - 1) * factorial(f.count(b) - 1) for b in set(f))
+                   for f in found], dtype=np.int64)
+    coarser = np.array([[all(p[t[i]] == p[i] for i in range(n)) for p in found]
+                        for t in found], dtype=bool)
+    return _Lattice(first, [sorted(set(f)) for f in found], mu, coarser)
+
+
+@lru_cache(maxsize=16)
+def _numbers(held: tuple) -> np.ndarray:
+    """Per code of :func:`~bacc_edge.engine.split_kernels.partition_codes` (each
+    position's block's first position, base 6), the number (:func:`_lattice`) of the
+    partition of the positions ``held`` it stands for (-1: a code no sequence so held
+    has)."""
+    width, at = len(held), np.flatnonzero(held)
+    lattice = _lattice(len(at))
+    first = np.tile(np.arange(width), (len(lattice.mu), 1))
+    first[:, at] = at[lattice.first]
+    out = np.full(width ** width, -1, dtype=np.int64)
+    out[_places(first[:, ::-1], width)] = np.arange(len(lattice.mu))
+    return out
 
 
 @lru_cache(maxsize=8)
@@ -198,76 +463,60 @@ def _side_layout(tableau: Tableau, cards: tuple, attribute: str,
     return CardLayout(detail, tableau, cards)
 
 
-#: A partition of the positions (:func:`_classes`) packs, per position, 0 for no card or 1
-#: + the first position of its block, in 3 bits.
-_BITS = 3
+class _Sequences(NamedTuple):
+    """The sequences of a side's layout, one a cell, grouped by drawing shape (2 ·
+    player drew + banker drew) and partition of their cards into equal ranks or suits
+    (:func:`_lattice`'s number): per sequence its shape, per position
+    the rank (the rank side) or suit of its card (-1: none), and its partition; where
+    each shape's sequences of each partition start; which cell of the layout each is;
+    per shape, which positions hold a card (absent where its sequences differ), and
+    where its sequences lie."""
+
+    shape: np.ndarray
+    labels: np.ndarray
+    partition: np.ndarray
+    starts: np.ndarray
+    order: np.ndarray
+    held: dict
+    spans: dict
 
 
-def _firsts(packed: np.ndarray) -> list[np.ndarray]:
-    """Per position, its digit of each packed partition (0: no card)."""
-    return [(packed >> (_BITS * i)) & ((1 << _BITS) - 1) for i in range(len(POSITIONS))]
-
-
-def _held(packed: np.ndarray) -> set:
-    """Which positions hold a card (bit i for position i), in each partition of
-    ``packed`` (one shape's: the same in all)."""
-    held = sum((f != 0).astype(np.int64) << i for i, f in enumerate(_firsts(packed)))
-    return set(np.unique(held).tolist())
-
-
-def _classes(layout: CardLayout, side_words: list) -> tuple:
-    """The cells of a side's layout grouped by which of ``side_words`` hold (bit k for
-    word k), their drawing shape and their partition (:func:`_shapes`), with how many
-    sequences each group holds (one a cell)."""
-    keys = np.zeros(layout.n_cells, dtype=np.int64)
-    for where, part in layout.parts():
-        for k, w in enumerate(side_words):
-            keys[where] |= w.mask(part).astype(np.int64) << k
-    width = len(side_words)
-    group, count = np.unique((_shapes(layout) << width) | keys, return_counts=True)
-    shape_bits = _BITS * len(POSITIONS)
-    return (group & ((1 << width) - 1), group >> (width + shape_bits),
-            (group >> width) & ((1 << shape_bits) - 1), count.astype(np.int64))
+#: The drawing shapes (2 · player drew + banker drew)
+_SHAPES = 4
 
 
 @lru_cache(maxsize=8)
-def _shapes(layout: CardLayout) -> np.ndarray:
-    """Per cell of a side's layout, its drawing shape (2 · player drew + banker drew)
-    and its partition of the positions, packed (:data:`_BITS` a position, the shape
-    above them): kept, as the side's layout is every bet's. Its cells decoded a part at
-    a time (the rank side's every part of the coup, for millions of cells, would take
-    hundreds of MB at once)."""
-    packed = np.zeros(layout.n_cells, dtype=np.int64)
+def _sequences(layout: CardLayout) -> _Sequences:
+    """The :class:`_Sequences` of a side's layout (its cards read by
+    :meth:`~bacc_edge.engine.card_table.CardLayout.held_card`): kept, as the side's
+    layout is every bet's. Its cells decoded a part at a time (the rank side's every
+    part of the coup, for millions of cells, would take hundreds of MB at once)."""
+    attribute = "rank" if layout.detail.ranks else "suit"
+    shape = np.zeros(layout.n_cells, dtype=np.int8)
+    labels = np.empty((layout.n_cells, len(POSITIONS)), dtype=np.int8)
     for where, part in layout.parts():
-        parts, positions = part.decoded()
-        codes = [positions[p][0] for p in POSITIONS]
-        held = [positions[p][1] for p in POSITIONS]
-        here = (parts["dp"] * 2 + parts["db"]) << (_BITS * len(POSITIONS))
-        for i in range(len(POSITIONS)):
-            first = np.zeros(len(here), dtype=np.int64)
-            for j in range(i, -1, -1):  # the earliest card of the same code
-                first[held[i] & held[j] & (codes[i] == codes[j])] = j + 1
-            here |= first << (_BITS * i)
-        packed[where] = here
-    packed.setflags(write=False)
-    return packed
-
-
-def _ways(pi: np.ndarray, sigma: np.ndarray, copies: int, cards: int) -> np.ndarray:
-    """W(π, σ) for every partition of ranks π (rows) and of suits σ (packed, of one
-    shape): per card, the copies of its rank and suit left once the cards of both
-    before it are dealt, times the undealt cards' ways (see the module)."""
-    rank_first, suit_first = _firsts(pi), _firsts(sigma)
-    held = [int(f[0]) > 0 for f in rank_first]
-    n = sum(held)
-    ways = np.full((len(pi), len(sigma)), falling(cards - n, COUP_CARDS - n), dtype=np.int64)
-    for i in range(len(POSITIONS)):
-        if not held[i]:
-            continue
-        before = np.zeros(ways.shape, dtype=np.int64)
-        for j in range(i):
-            if held[j]:
-                before += ((rank_first[j] == rank_first[i])[:, None]
-                           & (suit_first[j] == suit_first[i])[None, :])
-        ways *= np.maximum(copies - before, 0)
-    return ways
+        parts, _ = part.decoded()
+        shape[where] = parts["dp"] * 2 + parts["db"]
+        for i, p in enumerate(POSITIONS):
+            labels[where, i] = part.held_card(p, attribute)
+    partition = np.empty(layout.n_cells, dtype=np.int64)
+    split_kernels.partition_codes(labels, partition)
+    held = {}
+    for s in np.unique(shape):
+        where = shape == s
+        row = labels[np.argmax(where)] >= 0
+        if ((labels[where] >= 0) == row).all():
+            held[int(s)] = tuple(bool(h) for h in row)
+            partition[where] = _numbers(held[int(s)])[partition[where]]
+    # grouped by shape and partition, each group in the layout's order (a key below
+    # 2**15: numpy's radix sort, a tenth of a second for millions)
+    group = (shape.astype(np.int64) * (_MOST_PARTITIONS + 1) + partition).astype(np.int16)
+    order = np.argsort(group, kind="stable").astype(np.int32)
+    shape, labels, partition = shape[order], labels[order], partition[order].astype(np.int16)
+    starts = np.searchsorted(group[order],
+                             np.arange(_SHAPES * (_MOST_PARTITIONS + 1) + 1)
+                             )[:-1].reshape(_SHAPES, _MOST_PARTITIONS + 1)
+    for array in (shape, labels, partition, starts, order):
+        array.setflags(write=False)
+    spans = {s: slice(int(starts[s, 0]), int(starts[s, -1])) for s in held}
+    return _Sequences(shape, labels, partition, starts, order, held, spans)

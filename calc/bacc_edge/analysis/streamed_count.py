@@ -53,7 +53,7 @@ from ..game.tableau import STANDARD, Tableau
 from ..language.bet import Bet
 from ..util.progress import Progress, Steps, part
 from .evaluator import answering_cells, bets_named, layout_for, settled_cells
-from .split_count import split_totals, splits, suit_copies
+from .split_count import joinable, not_joinable, not_split, split_totals, splits
 
 #: A card layout whose count fits kept is streamed all the same where its cells may
 #: pass this many: a test lowers it to stream small layouts, and compares their reports
@@ -74,7 +74,7 @@ class StreamedLayout(Layout):
         self.fine, self.bets, self.cost = fine, tuple(bets), cost
         self.tableau = fine.tableau
         self.lines = tuple(len(b.events) + 1 for b in self.bets)
-        #: whether a shoe of whole decks is counted by ranks and suits apart
+        #: whether a shoe whose suits are known is counted by ranks and suits apart
         #: (:mod:`~bacc_edge.analysis.split_count`); where the count does not fit
         #: streamed, every other shoe is refused
         self.split = splits(self.bets)
@@ -321,9 +321,11 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
             raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
     try:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
-    except PlanTooLarge:  # its count stopped where its cells passed the memory
+    except PlanTooLarge as error:  # refused, or stopped where its cells passed the memory
         if not (cost.fits and cost.streamable):
-            raise
+            why = not_split(bets)
+            raise PlanTooLarge(f"{error}; not counted by ranks and suits apart: {why}"
+                               if why else str(error)) from None
         return _streamed(cells, bets, cost, on_note, "its cells passed the memory kept: ",
                          counted)
 
@@ -337,7 +339,7 @@ def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
     if counted is not None:
         refuse_suitless(counted, cells, bets_named(bets))
     layout = StreamedLayout(cells, bets, cost)
-    split = layout.split and counted is not None and suit_copies(counted)
+    split = layout.split and counted is not None and joinable(counted)
     if counted is not None and not cost.streamable and not split:
         refuse_unsplit(cells, bets, counted)
     later = _shoes_said(layout)
@@ -351,30 +353,29 @@ def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
            counted: Shoe | None) -> bool:
     """Whether ``bets`` are counted by ranks and suits apart
     (:mod:`~bacc_edge.analysis.split_count`), on a layout of their lines alone: where
-    their plan will not fit and ``shoe`` (the fullest) is of whole decks (another shoe
-    is then refused), or where it is slow (past NOTICE_SECONDS) and the shoe counted
-    (``counted``, else ``shoe``) is of whole decks too (a part-dealt shoe is then
-    counted on the kept cells, whose later shoes are re-weighed quickly)."""
-    if shoe is None or not suit_copies(shoe) or not splits(bets):
+    their plan will not fit (a shoe that does not allow it is then refused, saying
+    why), or where it is slow (past NOTICE_SECONDS) and the shoe counted (``counted``,
+    else ``shoe``, the fullest) allows it."""
+    if shoe is None or not splits(bets):
         return False
     if not cost.fits:
         return True
-    return cost.seconds > NOTICE_SECONDS and bool(suit_copies(counted or shoe))
+    return cost.seconds > NOTICE_SECONDS and joinable(counted or shoe)
 
 
 def refuse_unsplit(cells: CardLayout, bets: Sequence[Bet], shoe: Shoe) -> None:
     """Refuse (:class:`~bacc_edge.errors.PlanTooLarge`, the plan's reason) to count
     ``shoe`` on ``cells``, a plan that fits neither kept nor streamed, not counted by
-    ranks and suits apart: the shoe does not hold its cards alike, or (whole decks) the
+    ranks and suits apart: the shoe does not allow it (:func:`not_joinable`), or the
     answers of the bets' words were too many to join."""
     try:
         check_plan(cells, bets_named(bets))
     except PlanTooLarge as error:
+        why = not_joinable(shoe)
         raise PlanTooLarge(
             f"{error}; " + ("its words' answers were too many to count it by ranks and "
-                            "suits apart" if suit_copies(shoe) else
-                            "a shoe of whole decks is counted by its ranks and suits apart, "
-                            "but not this one, whose cards are not all held alike")) from None
+                            "suits apart" if why is None else
+                            f"not counted by ranks and suits apart: {why}")) from None
 
 
 def _shoes_said(layout: StreamedLayout) -> str | None:

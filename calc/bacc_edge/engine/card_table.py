@@ -435,6 +435,13 @@ class CardLayout(Layout):
         of :attr:`cells`."""
         return _decoded(self)
 
+    def held_card(self, position: str, attribute: str) -> np.ndarray:
+        """The ``attribute`` of the card each cell holds at ``position``, -1 for none: a
+        card 5 or 6 left in the shoe (:attr:`CardDetail.beyond`) read in a third card's
+        position whether or not the hand drew it (the sequence of cards dealt, where
+        :meth:`features` read the hands)."""
+        return self._read(position, attribute, self.decoded()[1][position][0])
+
     def _card(self, position: str, attribute: str) -> np.ndarray:
         parts, positions = self.decoded()
         if position in BEYOND_HANDS:
