@@ -1,22 +1,29 @@
-"""Bets counted by their ranks and their suits apart on shoes of whole decks
-(bacc_edge.analysis.split_count), against the language read a second time on the slow
+"""Bets counted by their ranks and their suits apart (bacc_edge.analysis.split_count)
+on any shoe whose suits are known, against the language read a second time on the slow
 reference's deals (tests/reference_language.py), exactly; which words split and which
 shoes, each case in a table; and a report of a bet too large to deal, counted so on 8
-decks and refused, before it starts, on a shoe with cards removed by name.
+decks and on 8 decks less two cards, and refused, before it starts, on a shoe too large
+for the join's sums.
 
-The reference's shoes are small shoes of whole decks: two or three ranks in every suit,
-one or two of each card (one: two cards of one rank and suit are never dealt, the
-falling factorials' zero).
+The reference's shoes are small: whole decks of two or three ranks (one or two of each
+card: one, two cards of one rank and suit are never dealt, the falling factorials'
+zero), shoes holding their cards unevenly (a card twice, a suit missing from a rank),
+and one dealt with replacement.
 
 Bugs planted by hand, each failing these tests: the copies of a card not reduced by the
 cards of its rank and suit before it (every random row), the undealt cards' ways taken
 for six cards dealt (the same), a card's block the last of its code not the first
 (partitions unlike: the random rows), a suited pair's word read as a rank word (its
 side row, and a wrong count), a shoe with a card removed taken as whole decks (its shoe
-row), the first bet's lines least significant (the two-bet row), the refusal on a
-part-dealt shoe left out where the report plans it, or where the layout counts it, or
-where whole decks' answers are too many to join (its row: dealt for hours, stopped by
-the test).
+row), the first bet's lines least significant (the two-bet row), the refusal left out
+where the report plans it, or where the layout counts it, or where the answers are too
+many to join (its row: dealt for hours, stopped by the test). On uneven shoes: the
+Möbius values' signs dropped, the commonest suit answer not the whole less the others,
+a position whose suit is read taken as unread, the partitions past the finest kept with
+replacement (the endless rows), the undealt cards' ways without replacement there, the
+sign not applied where the ranks are read (the uneven rows), the whole added once a
+part of the suit answers rather than once (the parts' row), a step of the join not told
+(the progress rows).
 """
 
 from __future__ import annotations
@@ -133,6 +140,20 @@ def test_suit_answers_weighed_one_at_a_time_count_as_the_reference(monkeypatch, 
     kinds = kinds_of("sixes and kings, a lone ace")
     assert split_lines([bet_from_source(source)], shoe_of(kinds)) == list(
         line_counts(source, kinds))
+
+
+@pytest.mark.parametrize("shoe_name", ["a six and a king, two of each card",
+                                       "sixes and kings, a lone ace"])
+def test_a_split_count_tells_its_progress_step_by_step(shoe_name):
+    """From 0 to the end, never back, in many steps: the sides read, then each drawing
+    shape's join (on a shoe held unevenly, a partition of its positions at a time)."""
+    heard = []
+    split_totals(shoe_of(kinds_of(shoe_name)), STANDARD, [bet_from_source(WRITTEN[0])], [3],
+                 on_progress=lambda done, total: heard.append((done, total)))
+    done = [d for d, _ in heard]
+    total = {t for _, t in heard}
+    assert len(total) == 1 and done[0] == 0 and done[-1] == total.pop()
+    assert done == sorted(done) and len(set(done)) >= (5 if shoe_name in WHOLE else 50)
 
 
 def test_two_bets_together_split_count_each_way_their_lines_fall():

@@ -55,11 +55,15 @@ from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
 from ..language.bet import Bet
 from ..language.condition_algebra import Condition, holds, words
+from ..util.progress import Progress, Steps, part
 from .evaluator import settle_first
 
 #: The parts of a finished coup that say only which hands drew (how many cards each
 #: holds): both sides of a split count know them.
 _SHAPE_PARTS = frozenset({"dp", "db"})
+#: A split count's progress in steps: reading the sides' sequences and answers the
+#: first quarter, their join the rest.
+_STEPS = 1000
 #: The most words a side answers (a bit each of one 64-bit key), and the most pairs of the sides' answers joined in one shape (8 bytes
 #: each, in a few arrays): past either, a bet is dealt as it would be on any shoe.
 MOST_WORDS = 40
@@ -134,12 +138,13 @@ def not_split(bets: Sequence[Bet]) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
-                 lines: Sequence[int]) -> np.ndarray | None:
+def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet], lines: Sequence[int],
+                 on_progress: Progress | None = None) -> np.ndarray | None:
     """Per way the lines of ``bets`` fall together (``lines`` per bet, the first bet
     most significant, as a streamed count numbers them), the deals of ``shoe`` that
     settle so, counted by ranks and suits apart (see the module); None where the shoe
-    or a word does not allow it."""
+    or a word does not allow it. ``on_progress`` is told the sides' sequences read,
+    then each drawing shape's join, a term of the inclusion-exclusion at a time."""
     by_side = _by_side(bets)
     if isinstance(by_side, str) or not joinable(shoe):
         return None
@@ -150,12 +155,23 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
     suits = _side_layout(tableau, cards_held(shoe), "suit", beyond)
     if ranks is None or suits is None:
         return None
-    rank_seq, suit_seq = _sequences(ranks), _sequences(suits)
+    read = Steps(part(on_progress, 0, _STEPS // 4, _STEPS), 5)  # the sides' sequences, answers
+    if ranks.n_cells:  # the rank sequences found first (a count of plenty of cards, once)
+        read()
+    rank_seq = _sequences(ranks)
+    read()
     a_codes, a_keys = _numbered(_answers(ranks, by_side["rank"])[rank_seq.order])
+    read()
+    suit_seq = _sequences(suits)
     b_codes, b_keys = _numbered(_answers(suits, by_side["suit"])[suit_seq.order])
+    read(3)
     copies = suit_copies(shoe)
     totals = np.zeros(int(np.prod(lines)), dtype=np.int64)
-    for shape in sorted(set(rank_seq.held) | set(suit_seq.held)):
+    shapes = sorted(set(rank_seq.held) | set(suit_seq.held))
+    step = Steps(part(on_progress, _STEPS // 4, _STEPS - _STEPS // 4, _STEPS), sum(
+        1 if copies or shape not in rank_seq.held else len(_lattice(sum(rank_seq.held[shape])).mu)
+        for shape in shapes))
+    for shape in shapes:
         held = rank_seq.held.get(shape)
         if held is None or held != suit_seq.held.get(shape):
             return None  # the sides deal other cards in this shape: not one coup
@@ -168,10 +184,11 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet],
         a_side, b_side = (rank_seq, ra, a_col), (suit_seq, rb, b_col)
         if copies:
             deals = _alike(sum(held), a_side, b_side, key.shape, copies, shoe.cards)
+            step()
         else:
-            deals, key = _dealt_apart(shoe, shape, held, key, a_side, b_side)
-        sum_by_class(deals.reshape(-1), key.reshape(-1), part := np.zeros_like(totals))
-        totals += part
+            deals, key = _dealt_apart(shoe, shape, held, key, a_side, b_side, step)
+        sum_by_class(deals.reshape(-1), key.reshape(-1), shaped := np.zeros_like(totals))
+        totals += shaped
     return totals
 
 
@@ -283,11 +300,12 @@ def _ways(n: int, pi: np.ndarray, sigma: np.ndarray, copies: int, cards: int) ->
 
 
 def _dealt_apart(shoe: Shoe, shape: int, held: tuple, key: np.ndarray, rank_side: tuple,
-                 suit_side: tuple) -> tuple[np.ndarray, np.ndarray]:
+                 suit_side: tuple, step: Steps) -> tuple[np.ndarray, np.ndarray]:
     """The deals of ``shoe`` per rank side's answer and suit side's in one drawing
     ``shape`` (``held``: the positions it deals), on any shoe whose suits are known,
     with ``key`` (the lines they settle) for them: answers that settle alike joined
-    first. Each side as :func:`_alike` takes it.
+    first. Each side as :func:`_alike` takes it; ``step`` told after each partition of
+    the positions.
 
     A rank sequence r and a suit sequence z of the n cards dealt are dealt together in
     as many ways as n distinct cards can be taken, card j of rank r_j and suit z_j
@@ -311,7 +329,9 @@ def _dealt_apart(shoe: Shoe, shape: int, held: tuple, key: np.ndarray, rank_side
     rest = int(np.argmax(np.bincount(answers[1][answers[1] >= 0])))  # the commonest
     sides = (rank_side[0], suit_side[0])
     for term in _inclusion_exclusion(shape, held, *sides, shoe.replacement):
-        _join(term, counts, sides, answers, deals, whole, rest)
+        if term is not None:
+            _join(term, counts, sides, answers, deals, whole, rest)
+        step()
     deals[:, rest] = whole - deals.sum(axis=1)
     n = sum(held)
     undealt = (shoe.cards ** (COUP_CARDS - n) if shoe.replacement
@@ -332,21 +352,23 @@ class _Term(NamedTuple):
 
 def _inclusion_exclusion(shape: int, held: tuple, rank_seq: "_Sequences",
                          suit_seq: "_Sequences", replacement: bool):
-    """Each :class:`_Term` of one drawing shape on which both sides deal a sequence;
-    where cards are dealt with replacement, the one of every card apart (μ = 1: a
-    sequence's ways are the product of its cards')."""
+    """Per partition of the positions of one drawing shape, its :class:`_Term`, None
+    where a side deals no sequence constant on its blocks or, with replacement, for
+    every partition but the finest (μ = 1: a sequence's ways are the product of its
+    cards')."""
     lattice = _lattice(sum(held))
     positions = np.flatnonzero(held)
     for t, firsts in enumerate(lattice.firsts):
         if replacement and len(firsts) < len(positions):
+            yield None
             continue
         coarser = np.flatnonzero(lattice.coarser[t])
         spans = np.stack([rank_seq.starts[shape, coarser], rank_seq.starts[shape, coarser + 1]],
                          axis=1)
         suit_cells = np.concatenate([np.arange(a, b) for a, b in zip(
             suit_seq.starts[shape, coarser], suit_seq.starts[shape, coarser + 1])])
-        if len(suit_cells) and (spans[:, 1] > spans[:, 0]).any():
-            yield _Term(int(lattice.mu[t]), positions[firsts], spans, suit_cells)
+        yield (_Term(int(lattice.mu[t]), positions[firsts], spans, suit_cells)
+               if len(suit_cells) and (spans[:, 1] > spans[:, 0]).any() else None)
 
 
 #: The most entries of the suit side weighed into rank sequences at once (8 bytes each).

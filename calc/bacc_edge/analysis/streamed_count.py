@@ -125,17 +125,16 @@ class StreamedLayout(Layout):
 def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
                    on_progress: Progress | None = None) -> OutcomeTable:
     """Count ``shoe`` on ``layout``: its card layout's cells streamed through its bets,
-    each batch's weights summed into the lines its cells settle, exactly. One step for
-    ``on_progress``; a count estimated past
+    each batch's weights summed into the lines its cells settle, exactly, or counted by
+    ranks and suits apart (each step of the join told to ``on_progress``). Streamed,
+    one step for ``on_progress``; a count estimated past
     :data:`~bacc_edge.engine.card_table.PROGRESS_SECONDS` tells it a part of its coups at
     a time."""
-    totals = (split_totals(shoe, layout.tableau, layout.bets, layout.lines) if layout.split
-              else None)
-    if totals is not None:
-        Steps(on_progress, 1)()
-    elif not layout.cost.streamable:  # not counted apart (another shoe, or too many)
+    totals = (split_totals(shoe, layout.tableau, layout.bets, layout.lines, on_progress)
+              if layout.split else None)
+    if totals is None and not layout.cost.streamable:  # not counted apart: refused
         refuse_unsplit(layout.fine, layout.bets, shoe)
-    else:
+    if totals is None:
         totals = _weighed(shoe, layout, on_progress)
     if totals is None:
         long = layout.cost.streamed_seconds > PROGRESS_SECONDS
