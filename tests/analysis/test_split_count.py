@@ -37,8 +37,8 @@ import numpy as np
 import pytest
 from reference_language import RANK_NAMES, line_counts, settled_lines
 
-from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, Tables, banker, coup, first_four,
-                       player, report, tie)
+from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, ShoeError, Tables, banker,
+                       compare_decks, coup, first_four, player, report, tie)
 from bacc_edge.analysis import split_count, streamed_count
 from bacc_edge.analysis.split_count import (joinable, not_split, side, split_totals,
                                              splits, suit_copies)
@@ -232,6 +232,7 @@ SHOES = [
     ("from rank counts", Shoe.from_ranks([4] * 13), None, False),
     ("with replacement", Shoe.infinite(), None, True),
     ("28 decks: the join's sums past 64 bits", Shoe.decks(28), 28, False),
+    ("27 decks", Shoe.decks(27), 27, True),
 ]
 
 
@@ -258,9 +259,14 @@ TOO_LARGE = ('Bet("Too large", [Event("e0", (all_cards.most_of_a_rank >= 2) & '
              '(banker.card(3).rank == "7"), 9)])')
 
 
+#: a shoe counted in 64 bits (below 1,449 cards) whose join's sums would not be
+#: (N·(N+1)·…·(N+5) past 2**63 from 1,446 cards): 28 of every card, 25-26 kings
+ALMOST_28 = Shoe.from_suits([[28] * 4] * 12 + [[26, 26, 25, 25]])
+
+
 def test_a_bet_too_large_to_deal_is_counted_apart_and_refused_where_the_shoe_will_not_join(
         monkeypatch):
-    """Counted by ranks and suits apart on 8 decks and on 8 decks less a card, every
+    """Counted by ranks and suits apart on 8 decks and on 8 decks less two cards, every
     deal settled once (a streamed table checks its lines sum to the shoe's deals) and no
     count announced; on a shoe too large for the join's sums it is refused before it
     starts, saying why."""
@@ -279,17 +285,72 @@ def test_a_bet_too_large_to_deal_is_counted_apart_and_refused_where_the_shoe_wil
 
     for dealing in ("count_streamed", "leaf_classes", "count_by_tape", "class_multisets"):
         monkeypatch.setattr(streamed_count, dealing, dealt)
-    why = re.escape("not counted by ranks and suits apart: its 1,456 cards are too many "
+    why = re.escape("not counted by ranks and suits apart: its 1,446 cards are too many "
                     "for the join's 64-bit sums")
     with pytest.raises(PlanTooLarge, match=why):  # as the report plans it: nothing told
-        report(bet, Shoe.decks(28), on_note=notes.append)
+        report(bet, ALMOST_28, full_shoe=ALMOST_28, on_note=notes.append)
     assert notes == []
     with pytest.raises(PlanTooLarge, match=why):  # as the layout is asked to count it
-        layout.table(Shoe.decks(28))
+        layout.table(ALMOST_28)
     # words' answers too many to join: refused, never streamed
     monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
     with pytest.raises(PlanTooLarge, match="its words' answers were too many"):
         layout.table(Shoe.decks(6).remove("2♦"))
+
+
+#: a bet too large to deal whose words do not split (a suited pair, cards named by rank
+#: and suit): random bet 11 of the benchmark
+NOT_SPLITTING = ('Bet("Random bet 11", [Event("e0", player.suited_pair & ~(player.card(2)'
+                 '.value != abs(margin - banker.two_card_total)) | banker.hand.same_suit, 500),'
+                 ' Event("e1", (~(coup.card(5).rank == "J") | tie | (player.card(3).colour =='
+                 ' "red")) & (coup.card(6).rank == "5"), 8), Event("e2", (tie | ~((banker.hand'
+                 '.count(rank="A", suit="♠") // 4) < 1)) & (first_four.count(rank="J", suit='
+                 '"♣") <= 0), 2)], otherwise="push")')
+SUITLESS = (r": 8 decks less K: its cells are too many to keep \(.*\), and a count that keeps "
+            r"none \(streamed, or by ranks and suits apart\) needs the suits of the cards "
+            r"removed; name their suits, e\.g\. '5h' not '5'$")
+#: bet, shoe → the one line that refuses it, before anything is announced (no minutes
+#: offered where none would let it run)
+REFUSALS = [
+    ("splits, a card removed without its suit", TOO_LARGE, Shoe.decks(8).remove("K"),
+     PlanTooLarge, "^bet 'Too large'" + SUITLESS),
+    ("does not split, a card removed without its suit", NOT_SPLITTING,
+     Shoe.decks(8).remove("K"), PlanTooLarge, "^bet 'Random bet 11'" + SUITLESS),
+    ("does not split, 8 decks", NOT_SPLITTING, Shoe.decks(8), PlanTooLarge,
+     r"^bet 'Random bet 11': too large to count: .*; BACC_EDGE_COUNT_MINUTES=40 lets it "
+     r"run; not counted by ranks and suits apart: its word player\.suited_pair reads a "
+     r"rank and a suit at once$"),
+    ("28 decks", TOO_LARGE, Shoe.decks(28), ShoeError,
+     r"^28 decks: bets on the cards themselves are counted in 64-bit integers, which hold "
+     r"shoes of up to 1,448 cards \(27 decks\); this one has 1,456$"),
+]
+
+
+@pytest.mark.parametrize("name, source, shoe, error, message", REFUSALS,
+                         ids=[r[0] for r in REFUSALS])
+def test_a_bet_that_cannot_be_counted_is_refused_saying_why(name, source, shoe, error,
+                                                            message):
+    notes: list[str] = []
+    with pytest.raises(error, match=message):
+        report(bet_from_source(source), shoe, on_note=notes.append)
+    assert notes == []
+
+
+def test_several_decks_side_by_side_count_a_bet_too_large_to_keep_apart(monkeypatch):
+    """`--decks 1,2,inf` of a bet too large to deal: each shoe counted by ranks and suits
+    apart, never dealt, as a report of that shoe alone counts it (the deck comparison
+    once refused it, reading every cell)."""
+    bet = bet_from_source(TOO_LARGE)
+    alone = [report(bet, shoe)[0] for shoe in (Shoe.decks(1), Shoe.decks(2), Shoe.infinite())]
+
+    def dealt(*_, **__):
+        raise AssertionError("dealt, not counted apart")
+
+    for dealing in ("count_streamed", "leaf_classes", "count_by_tape", "class_multisets"):
+        monkeypatch.setattr(streamed_count, dealing, dealt)
+    compared = compare_decks(bet, "1,2,inf")[0]
+    assert [[e.combinations for e in r.events] for r in compared.results] == [
+        [e.combinations for e in r.events] for r in alone]
 
 
 def test_a_streamed_bet_counts_whole_decks_split_and_other_shoes_dealt(monkeypatch):

@@ -576,9 +576,9 @@ def _features(layout):
 
 
 @pytest.mark.parametrize("ask, message", [
-    (_suitless, r"^custom shoe less 9: its count is streamed \(its cells too many to keep: "
-                r".*\), and a streamed count needs the suits of the cards removed; name "
-                r"their suits, e\.g\. '5h' not '5'$"),
+    (_suitless, r"^custom shoe less 9: its cells are too many to keep \(.*\), and a count "
+                r"that keeps none \(streamed, or by ranks and suits apart\) needs the suits "
+                r"of the cards removed; name their suits, e\.g\. '5h' not '5'$"),
     (_other_bet, r"^bet 'suits compared, a multiset of ranks' was not counted on .*, "
                  r"streamed through bet 'ranks and suits by position'$"),
     (_features, r"its cells are not kept, so none of their features can be read"),
@@ -610,9 +610,10 @@ def test_a_report_refuses_a_suitless_shoe_of_a_streamed_bet_naming_the_bet(monke
     line = str(refused.value)
     assert line.startswith("bet 'ranks and suits by position': custom shoe less 9: ")
     assert line.startswith("bet 'ranks and suits by position': custom shoe less 9: its "
-                           "count is streamed (its cells too many to keep: ")
-    assert line.endswith("), and a streamed count needs the suits of the cards removed; "
-                         "name their suits, e.g. '5h' not '5'")
+                           "cells are too many to keep (")
+    assert line.endswith("), and a count that keeps none (streamed, or by ranks and suits "
+                         "apart) needs the suits of the cards removed; name their suits, "
+                         "e.g. '5h' not '5'")
     assert notes == []
 
 

@@ -157,10 +157,13 @@ def results_on(paytable: Paytable, shoe: Shoe, tables: Tables,
     """Every bet of the paytable on ``shoe``, exactly, under its tableau. Unlike
     :func:`bacc_edge.report`, an event that never settles the bet on this shoe is a zero
     line with a warning, not an error: it may happen on other deck counts.
-    ``on_progress``: each bet counted (see :mod:`bacc_edge.util.progress`)."""
+    ``on_progress``: each bet counted (see :mod:`bacc_edge.util.progress`). Each shoe's
+    layouts are its own: a bet too large or slow to keep is counted on it by ranks and
+    suits apart, or streamed, as a report of that shoe alone counts it."""
     results: dict[int, BetResult] = {}
     step = Steps(on_progress, len(paytable.bets))
-    for layout, chosen in layouts(paytable.bets, paytable.rules).items():
+    for layout, chosen in layouts(paytable.bets, paytable.rules, shoe, streamed=True,
+                                  counted=shoe).items():
         evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
         table = tables.get(shoe, layout)
         for i, counts, pays in zip(chosen, evaluator.line_counts(table), evaluator.pays):

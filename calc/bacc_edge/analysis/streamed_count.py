@@ -41,7 +41,7 @@ import numpy as np
 from ..errors import BaccEdgeError, PlanTooLarge
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, check_plan, plan_cost
 from ..engine.card_table import (PROGRESS_SECONDS, CardLayout, GivenCells, check_shoe,
-                                refuse_suitless_plan)
+                                check_shoe_size, refuse_suitless_plan)
 from ..engine.class_multisets import class_multisets, summable, weigh
 from ..engine.leaf_classes import (Tape, count_by_tape, leaf_classes, tape_bytes,
                                    tape_fits)
@@ -310,6 +310,8 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     cells = answering_cells(bets, tableau, shoe=shoe)
     if not isinstance(cells, CardLayout) or prod(len(b.events) + 1 for b in bets) > MOST_LINES:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
+    for each in {shoe, counted} - {None}:  # no plan priced for a shoe never counted
+        check_shoe_size(each)
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
     if streams(cost) or _apart(bets, cost, shoe, counted):
         return _streamed(cells, bets, cost, on_note, "", counted)
@@ -322,6 +324,8 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)
     except PlanTooLarge as error:  # refused, or stopped where its cells passed the memory
         if not (cost.fits and cost.streamable):
+            if counted is not None:  # no minutes would let it run
+                refuse_suitless(counted, cells, bets_named(bets))
             why = not_split(bets)
             raise PlanTooLarge(f"{error}; not counted by ranks and suits apart: {why}"
                                if why else str(error)) from None

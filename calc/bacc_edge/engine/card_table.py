@@ -1059,14 +1059,20 @@ def _suitless_class_totals(shoe: Shoe, layout: CardLayout, cell_class: np.ndarra
     return _spread_sum(shoe, layout, n_classes, by_class, on_progress)
 
 
-def check_shoe(shoe: Shoe, layout: CardLayout) -> None:
-    """Refuse, in one line, a shoe ``layout``'s cells cannot be counted on: past 64-bit
-    counts, its suits unknown where the cells read them, or holding cards the layout
-    was not made for."""
+def check_shoe_size(shoe: Shoe) -> None:
+    """Refuse, in one line, a shoe past the 64-bit counts bets on the cards are made in
+    (before any plan for it is priced or announced)."""
     if needs_python_integers(shoe.cards):
         raise ShoeError(f"{shoe.label}: bets on the cards themselves are counted in 64-bit "
                         f"integers, which hold shoes of up to 1,448 cards (27 decks); this "
                         f"one has {shoe.cards:,}")
+
+
+def check_shoe(shoe: Shoe, layout: CardLayout) -> None:
+    """Refuse, in one line, a shoe ``layout``'s cells cannot be counted on: past 64-bit
+    counts, its suits unknown where the cells read them, or holding cards the layout
+    was not made for."""
+    check_shoe_size(shoe)
     if layout.detail.suits and shoe.suits is None:
         raise ShoeError(f"{shoe.label} was built from rank counts, so its suits are unknown, "
                         f"and a bet on {layout.detail.suits}s needs them: {SUITS_NEEDED}")
@@ -1189,6 +1195,7 @@ def count_seconds(shoe: Shoe, layout: CardLayout) -> float:
 
 
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
-           "card_shoe", "card_table", "cards_held", "cells_found", "check_shoe", "count_first",
+           "card_shoe", "card_table", "cards_held", "cells_found", "check_shoe", "check_shoe_size",
+           "count_first",
            "count_seconds", "first_table", "is_card_feature", "refuse_suitless_plan",
            "shoe_inputs", "suitless_notice", "suitless_seconds"]

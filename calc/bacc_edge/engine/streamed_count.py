@@ -98,13 +98,14 @@ def hand_on(on_batch: OnBatch, cells: np.ndarray, weights: np.ndarray) -> None:
 
 def refuse_suitless(shoe: Shoe, layout: CardLayout, bets: str = "") -> None:
     """Refuse (:class:`~bacc_edge.errors.PlanTooLarge`, ``bets`` named first where given)
-    to stream ``layout``'s count of ``shoe`` where the shoe has cards removed without
-    their suit and the cells read suits: such a count is made modulo primes, cell by
-    cell, and needs every cell kept. A report asks before it announces the count."""
+    to stream ``layout``'s count of ``shoe``, or count it by ranks and suits apart, where
+    the shoe has cards removed without their suit and the cells read suits: such a
+    count is made modulo primes, cell by cell, and needs every cell kept. A report asks
+    before it announces the count."""
     if layout.detail.suits and not shoe.suits_known:
-        raise PlanTooLarge(f"{bets + ': ' if bets else ''}{shoe.label}: its count is "
-                           f"streamed (its cells too many to keep: "
-                           f"{layout.detail.describe()}), and a streamed count needs the "
+        raise PlanTooLarge(f"{bets + ': ' if bets else ''}{shoe.label}: its cells are too "
+                           f"many to keep ({layout.detail.describe()}), and a count that "
+                           f"keeps none (streamed, or by ranks and suits apart) needs the "
                            f"suits of the cards removed; name their suits, e.g. '5h' not "
                            f"'5'")
 
