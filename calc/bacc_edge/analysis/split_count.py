@@ -45,10 +45,10 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
+from ..engine import split_kernels
 from ..engine.card_table import CardDetail, CardLayout, cards_held
 from ..engine.features import (COUP_FEATURES, RELATED_RANKS, RELATED_SUITS, beyond_hands,
                                card_read)
-from ..engine import split_kernels
 from ..engine.outcome_table import sum_by_class
 from ..game.coup import COUP_CARDS, POSITIONS
 from ..game.shoe import Shoe, falling
@@ -64,8 +64,9 @@ _SHAPE_PARTS = frozenset({"dp", "db"})
 #: A split count's progress in steps: reading the sides' sequences and answers the
 #: first quarter, their join the rest.
 _STEPS = 1000
-#: The most words a side answers (a bit each of one 64-bit key), and the most pairs of the sides' answers joined in one shape (8 bytes
-#: each, in a few arrays): past either, a bet is dealt as it would be on any shoe.
+#: The most words a side answers (a bit each of one 64-bit key), and the most pairs of
+#: the sides' answers joined in one shape (8 bytes each, in a few arrays): past either,
+#: a bet is dealt as it would be on any shoe.
 MOST_WORDS = 40
 MOST_ANSWERS = 1 << 22
 
@@ -226,9 +227,8 @@ def _numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _used(codes: np.ndarray, numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The codes of ``numbers`` (:func:`_numbered`) found among them, and each one's
     number among those: a sort of millions of keys once, not once a shape."""
-    found = np.bincount(numbers, minlength=len(codes)) > 0
-    renumber = np.cumsum(found) - 1
-    return codes[found], renumber[numbers]
+    found, renumbered = _numbered(numbers)
+    return codes[found], renumbered
 
 
 def _answers(layout: CardLayout, side_words: list) -> np.ndarray:
@@ -320,7 +320,7 @@ def _dealt_apart(shoe: Shoe, shape: int, held: tuple, key: np.ndarray, rank_side
     columns, b_map = np.unique(rows.T, axis=0, return_inverse=True)
     answers = []
     for (seq, where, answer), to in ((rank_side, a_map), (suit_side, b_map)):
-        of = np.full(len(seq.shape), -1, dtype=np.int64)
+        of = np.full(len(seq.order), -1, dtype=np.int64)
         of[where] = to.reshape(-1)[answer]
         answers.append(of)
     counts = np.asarray(shoe.suits, dtype=np.int64)
@@ -488,13 +488,12 @@ def _side_layout(tableau: Tableau, cards: tuple, attribute: str,
 class _Sequences(NamedTuple):
     """The sequences of a side's layout, one a cell, grouped by drawing shape (2 ·
     player drew + banker drew) and partition of their cards into equal ranks or suits
-    (:func:`_lattice`'s number): per sequence its shape, per position
-    the rank (the rank side) or suit of its card (-1: none), and its partition; where
+    (:func:`_lattice`'s number): per sequence, per position the rank (the rank side) or
+    suit of its card (-1: none), and its partition; where
     each shape's sequences of each partition start; which cell of the layout each is;
     per shape, which positions hold a card (absent where its sequences differ), and
     where its sequences lie."""
 
-    shape: np.ndarray
     labels: np.ndarray
     partition: np.ndarray
     starts: np.ndarray
@@ -534,11 +533,11 @@ def _sequences(layout: CardLayout) -> _Sequences:
     # 2**15: numpy's radix sort, a tenth of a second for millions)
     group = (shape.astype(np.int64) * (_MOST_PARTITIONS + 1) + partition).astype(np.int16)
     order = np.argsort(group, kind="stable").astype(np.int32)
-    shape, labels, partition = shape[order], labels[order], partition[order].astype(np.int16)
+    labels, partition = labels[order], partition[order].astype(np.int16)
     starts = np.searchsorted(group[order],
                              np.arange(_SHAPES * (_MOST_PARTITIONS + 1) + 1)
                              )[:-1].reshape(_SHAPES, _MOST_PARTITIONS + 1)
-    for array in (shape, labels, partition, starts, order):
+    for array in (labels, partition, starts, order):
         array.setflags(write=False)
     spans = {s: slice(int(starts[s, 0]), int(starts[s, -1])) for s in held}
-    return _Sequences(shape, labels, partition, starts, order, held, spans)
+    return _Sequences(labels, partition, starts, order, held, spans)
