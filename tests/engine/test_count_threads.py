@@ -170,8 +170,11 @@ def test_a_kept_count_s_threads_take_a_buffer_each_not_the_cells():
 def test_a_streamed_count_on_threads_settles_as_the_reference(monkeypatch, dealers, spec,
                                                               entries):
     """Streamed, each thread with a buffer of its own (tiny: filled and handed on many
-    times), every deal settled once, as the reference dealer settles it."""
+    times), every deal settled once, as the reference dealer settles it. Dealt, not
+    counted by ranks and suits apart (which these bets' words allow on any shoe whose
+    suits are known)."""
     monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", 0)
+    monkeypatch.setattr(streamed_count, "splits", lambda bets: False)
     monkeypatch.setattr(card_enumeration, "DENSE_CELLS", 0)
     monkeypatch.setattr(spill, "SPILL_ENTRIES", entries)
     monkeypatch.setattr(spill, "CACHE_CELLS", 4)
