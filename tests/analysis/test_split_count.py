@@ -390,19 +390,28 @@ def test_a_bet_past_the_words_or_answers_a_side_holds_is_dealt(monkeypatch):
 
 def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeypatch):
     """A bet whose plan fits but is slow (past NOTICE_SECONDS: here every plan) is
-    counted apart where the shoe counted knows its suits, whole decks or part-dealt,
-    announced to no one, as its kept table counts it; where a card left without its
-    suit, its cells are kept."""
+    counted apart, announced to no one, as its kept table counts it: on whole decks
+    every time; on another shoe whose suits are known the first time its cells are
+    asked, kept from then on (later shoes re-weighed from a record, no join each);
+    where a card left without its suit, kept."""
+    streamed_count.forget_rented()
     bet = bet_from_source(WRITTEN[1])
     deck = Shoe.decks(1)
-    less, suitless = deck.remove("Q♣ 3♦"), deck.remove("Q")
-    kept = [report(bet, shoe, full_shoe=deck) for shoe in (deck, less)]
+    less, other, suitless = deck.remove("Q♣ 3♦"), deck.remove("A♠"), deck.remove("Q")
+    kept = [str(report(bet, shoe, full_shoe=deck)) for shoe in (deck, less, other)]
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
+    joined: list[Shoe] = []
+
+    def split_totals_(shoe, *args):
+        joined.append(shoe)
+        return split_totals(shoe, *args)
+
+    monkeypatch.setattr(streamed_count, "split_totals", split_totals_)
     notes: list[str] = []
-    for shoe in (deck, less):
-        layout = streamed_or_layout_for([bet], shoe=deck, counted=shoe, on_note=notes.append)
-        assert isinstance(layout, StreamedLayout) and layout.cost.fits
     assert [str(report(bet, shoe, full_shoe=deck, on_note=notes.append))
-            for shoe in (deck, less)] == [str(r) for r in kept] and notes == []
-    assert not isinstance(streamed_or_layout_for([bet], shoe=deck, counted=suitless),
-                          StreamedLayout)
+            for shoe in (deck, less)] == kept[:2] and notes == []
+    assert set(joined) == {deck, less}
+    routes = [streamed_or_layout_for([bet], shoe=deck, counted=shoe)
+              for shoe in (deck, less, other, suitless)]
+    assert [isinstance(layout, StreamedLayout) for layout in routes] == [True] + [False] * 3
+    assert str(report(bet, other, full_shoe=deck)) == kept[2] and other not in joined

@@ -53,7 +53,8 @@ from ..game.tableau import STANDARD, Tableau
 from ..language.bet import Bet
 from ..util.progress import Progress, Steps, part
 from .evaluator import answering_cells, bets_named, layout_for, settled_cells
-from .split_count import joinable, not_joinable, not_split, split_totals, splits
+from .split_count import (joinable, not_joinable, not_split, split_totals, splits,
+                          suit_copies)
 
 #: A card layout whose count fits kept is streamed all the same where its cells may
 #: pass this many: a test lowers it to stream small layouts, and compares their reports
@@ -313,7 +314,7 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     for each in {shoe, counted} - {None}:  # no plan priced for a shoe never counted
         check_shoe_size(each)
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
-    if streams(cost) or _apart(bets, cost, shoe, counted):
+    if streams(cost) or _apart(bets, cost, shoe, counted, cells):
         return _streamed(cells, bets, cost, on_note, "", counted)
     if counted is not None:  # before the count of ``shoe`` that finds the cells
         try:
@@ -353,17 +354,56 @@ def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
 
 
 def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
-           counted: Shoe | None) -> bool:
+           counted: Shoe | None, cells: CardLayout | None = None) -> bool:
     """Whether ``bets`` are counted by ranks and suits apart
     (:mod:`~bacc_edge.analysis.split_count`), on a layout of their lines alone: where
     their plan will not fit (a shoe that does not allow it is then refused, saying
     why), or where it is slow (past NOTICE_SECONDS) and the shoe counted (``counted``,
-    else ``shoe``, the fullest) allows it."""
+    else ``shoe``, the fullest) allows it: always on whole decks, and on another shoe
+    the first time in this process that their ``cells`` are so asked (:func:`_renting`;
+    without ``cells``, a question asked of the next count, the first time)."""
     if shoe is None or not splits(bets):
         return False
     if not cost.fits:
         return True
-    return cost.seconds > NOTICE_SECONDS and joinable(counted or shoe)
+    shoe = counted or shoe
+    if cost.seconds <= NOTICE_SECONDS or not joinable(shoe):
+        return False
+    return suit_copies(shoe) is not None or cells is None or _renting(cells)
+
+
+#: The card layouts of slow bets (fitting kept) whose count on a shoe other than whole
+#: decks was made by ranks and suits apart in this process (:func:`_renting`), at most
+#: RENTED_KEPT of them, those asked least lately let go.
+_RENTED: dict[CardLayout, None] = {}
+RENTED_KEPT = 64
+_RENTING = threading.Lock()
+
+
+def _renting(cells: CardLayout) -> bool:
+    """Whether a slow bet's shoe (not whole decks) is counted by ranks and suits apart,
+    rather than on its kept ``cells``: only the first time they are asked. Apart, every
+    such shoe takes a second or a few (the shoe is not held alike by suit, so its join is
+    summed over the ways the dealt cards can share a suit); kept, the first count takes
+    longer (the plan's estimate, past NOTICE_SECONDS), and every later shoe is re-weighed
+    from its record in milliseconds (:mod:`~bacc_edge.engine.card_replay`). As one rents
+    skis before buying: a report of one shoe pays the quicker count, a run over many
+    shoes pays the slow one once."""
+    with _RENTING:
+        if cells in _RENTED:
+            _RENTED[cells] = _RENTED.pop(cells)
+            return False
+        _RENTED[cells] = None
+        while len(_RENTED) > RENTED_KEPT:
+            del _RENTED[next(iter(_RENTED))]
+        return True
+
+
+def forget_rented() -> None:
+    """Forget which slow bets were counted apart on a shoe other than whole decks
+    (:func:`_renting`): the next such shoe of each is counted apart again."""
+    with _RENTING:
+        _RENTED.clear()
 
 
 def refuse_unsplit(cells: CardLayout, bets: Sequence[Bet], shoe: Shoe) -> None:
