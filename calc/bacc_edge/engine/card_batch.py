@@ -49,6 +49,10 @@ from ..game.shoe import COUP_CARDS, falling
 FIRST_FOUR = POSITIONS[:4]
 #: A first-cards plan sums at most this many multisets a row; else the kernel's way.
 MAX_MULTISETS = 4096
+#: The count kernels' modes, called from the kernels here: cards dealt without
+#: replacement, no count in a dict. Numbers, not literals: a literal argument would
+#: compile each count kernel once more, for the literal's own type (some 5 s each).
+WITHOUT_REPLACEMENT, NOT_SPARSE = np.int64(1), np.int64(0)
 
 
 def _multisets(n: int, k: int) -> np.ndarray:
@@ -219,7 +223,8 @@ def factored_rows(cells, block_stride, fine_counts, value_counts, tails, comps, 
     for r in range(fine_counts.shape[0]):
         out[:] = 0
         if card_kernels.count_factored(cells, block_stride, fine_counts[r], value_counts[r],
-                                        tails[r], 1, comps, n_comps, plan, out) < 0:
+                                        tails[r], WITHOUT_REPLACEMENT, comps, n_comps, plan,
+                                        out) < 0:
             return r
         for j in range(out.shape[0]):
             totals[r, cell_class[j]] += out[j]
@@ -236,11 +241,12 @@ def cell_rows(cells, block_stride, fine_counts, value_counts, tails, relabel, mo
     entry); the layout's cells (cell numbers ``numbers``) summed into ``totals[r,
     cell_class[j]]`` and set back to zero."""
     for r in range(fine_counts.shape[0]):
-        shoe = (fine_counts[r], value_counts[r], tails[r], 1, relabel[r])
+        shoe = card_kernels.CardShoe(fine_counts[r], value_counts[r], tails[r],
+                                     WITHOUT_REPLACEMENT, relabel[r])
         if relabel[r] == 2:
             card_kernels.count_named(cells, block_stride, shoe, out, None, None)
         else:
-            card_kernels.count_cells(cells, block_stride, shoe, 0, out, None, None,
+            card_kernels.count_cells(cells, block_stride, shoe, NOT_SPARSE, out, None, None,
                                       modular, None)
         for j in range(numbers.shape[0]):
             totals[r, cell_class[j]] += out[numbers[j]]
