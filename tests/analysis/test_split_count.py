@@ -29,12 +29,15 @@ part of the suit answers rather than once (the parts' row), a step of the join n
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 import operator
 import re
 from functools import reduce
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from reference_language import RANK_NAMES, line_counts, settled_lines
 
 from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, ShoeError, Tables, banker,
@@ -43,6 +46,8 @@ from bacc_edge.analysis import split_count, streamed_count
 from bacc_edge.analysis.split_count import (joinable, not_split, side, split_totals,
                                              splits, suit_copies)
 from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
+from bacc_edge.cli import main
+from bacc_edge.engine.streamed_count import count_streamed
 from bacc_edge.game.tableau import STANDARD
 from bacc_edge.language.condition_algebra import words
 from bacc_edge.language.random_bets import bet_from_source, random_bet
@@ -415,3 +420,59 @@ def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeyp
               for shoe in (deck, less, other, suitless)]
     assert [isinstance(layout, StreamedLayout) for layout in routes] == [True] + [False] * 3
     assert str(report(bet, other, full_shoe=deck)) == kept[2] and other not in joined
+
+
+#: How a report says its bet was counted (`--fmt json`'s ``counted``), by the route the
+#: count took: (id, the bet's source, deck counts, notice seconds, cells streamed past,
+#: whether its words split, ``counted`` on each shoe, the route seen).
+COUNTED = [
+    ("points and pairs", 'Bet("Tie", [Event("tie", tie, 8)])', "1", 2.0, math.inf, True,
+     ["outcome cells"], set()),
+    ("cells kept: quick", WRITTEN[1], "1", 2.0, math.inf, True, ["card cells"], set()),
+    ("slow on whole decks: apart", WRITTEN[1], "1", 0.0, math.inf, True,
+     ["ranks and suits apart"], {"joined"}),
+    ("slow, its words not split: kept", WRITTEN[1], "1", 0.0, math.inf, False,
+     ["card cells"], set()),
+    ("streamed, split", WRITTEN[1], "1", 2.0, 0, True, ["ranks and suits apart"],
+     {"joined"}),
+    ("streamed, not split", WRITTEN[1], "1", 2.0, 0, False, ["card cells streamed"],
+     {"streamed"}),
+    ("two shoes side by side", WRITTEN[1], "1,2", 0.0, math.inf, True,
+     ["ranks and suits apart"] * 2, {"joined"}),
+]
+
+
+@pytest.mark.parametrize("source, decks, notice, past, split, counted, seen",
+                         [row[1:] for row in COUNTED], ids=[row[0] for row in COUNTED])
+def test_a_json_report_says_how_its_bet_was_counted(tmp_path, monkeypatch, source, decks,
+                                                    notice, past, split, counted, seen):
+    """``counted`` names the route the count took: joined (split_totals answered),
+    streamed (the cells dealt and settled as they came), or neither (kept cells, or the
+    outcome cells of points), on every shoe of a deck comparison too."""
+    streamed_count.forget_rented()
+    monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", notice)
+    monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", past)
+    if not split:
+        monkeypatch.setattr(streamed_count, "splits", lambda bets: False)
+    routes: set[str] = set()
+
+    def joined(*args):
+        totals = split_totals(*args)
+        routes.add("joined" if totals is not None else "not joined")
+        return totals
+
+    def streamed(*args, **kwargs):
+        routes.add("streamed")
+        return count_streamed(*args, **kwargs)
+
+    monkeypatch.setattr(streamed_count, "split_totals", joined)
+    monkeypatch.setattr(streamed_count, "count_streamed", streamed)
+    path = tmp_path / "bet.py"
+    path.write_text("from bacc_edge import *\n\nBETS = [" + source + "]\n")
+    result = CliRunner().invoke(main, ["report", str(path), "--decks", decks, "--fmt", "json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    bet = json.loads(result.stdout)["bets"][0]
+    assert ([shoe["counted"] for shoe in bet["by_shoe"]] if "by_shoe" in bet
+            else [bet["counted"]]) == counted
+    assert routes == seen

@@ -16,7 +16,8 @@ import numpy as np
 from ..util.arguments import callable_argument, quoted
 from ..errors import ArgumentError, PaytableError, PlanTooLarge
 from .evaluator import Evaluator, Layout, answering_cells, bets_named, layout_for
-from .streamed_count import StreamedLayout, counts_quickly, streamed_or_layout_for
+from .streamed_count import (StreamedLayout, counts_quickly, how_counted,
+                             streamed_or_layout_for)
 from .progress_shares import QUICK_SECONDS, CountPrice, Told, count_price, steps
 from ..language.loader import as_paytable
 from ..util.progress import Progress, Steps, part
@@ -60,6 +61,9 @@ class BetResult(Shown):
     warnings: tuple[str, ...] = field(default=())
     #: the drawing rules the coups were counted by
     tableau: Tableau = STANDARD
+    #: how the deals were counted (:func:`~bacc_edge.analysis.streamed_count.how_counted`;
+    #: empty where not told)
+    counted: str = ""
 
     @property
     def name(self) -> str:
@@ -232,7 +236,8 @@ def _results(evaluator: Evaluator, shoe: Shoe, totals: np.ndarray, full: Outcome
         lines.append(EventResult(bet.otherwise_label, pays[-1], counts[-1],
                                  Fraction(counts[-1], total), otherwise=True))
         out.append(BetResult(bet, shoe, total, tuple(lines), file,
-                             tuple(warnings), evaluator.layout.tableau))
+                             tuple(warnings), evaluator.layout.tableau,
+                             how_counted(evaluator.layout, shoe)))
     return out
 
 

@@ -25,6 +25,7 @@ from ..language.pays import loosely_written
 from ..util.progress import Progress, Steps, part
 from ..util.shown import Results, Shown
 from .bet_report import BetResult, EventResult, Tables, each_paytable, layouts, tables_argument
+from .streamed_count import how_counted
 from ..game.shoe import Shoe
 
 #: The most shoes one table compares (a range like 1-1000 is refused).
@@ -167,19 +168,22 @@ def results_on(paytable: Paytable, shoe: Shoe, tables: Tables,
         evaluator = Evaluator([paytable.bets[i] for i in chosen], layout)
         table = tables.get(shoe, layout)
         for i, counts, pays in zip(chosen, evaluator.line_counts(table), evaluator.pays):
-            results[i] = _result(paytable.bets[i], counts, pays, table.total, shoe, paytable)
+            results[i] = _result(paytable.bets[i], counts, pays, table.total, shoe, paytable,
+                                 how_counted(layout, shoe))
         step(len(chosen))
     return [results[i] for i in range(len(paytable.bets))]
 
 
-def _result(bet: Bet, counts, pays, total: int, shoe: Shoe, paytable: Paytable) -> BetResult:
+def _result(bet: Bet, counts, pays, total: int, shoe: Shoe, paytable: Paytable,
+            counted: str) -> BetResult:
     lines = [EventResult(e.label, p, c, Fraction(c, total))
              for e, p, c in zip(bet.events, pays, counts)]
     lines.append(EventResult(bet.otherwise_label, pays[-1], counts[-1],
                              Fraction(counts[-1], total), otherwise=True))
     warnings = tuple(f"bet {bet.name!r}, event {e.label!r} never settles the bet on {shoe.label}"
                      for e, c in zip(bet.events, counts) if c == 0)
-    return BetResult(bet, shoe, total, tuple(lines), paytable.file, warnings, paytable.rules)
+    return BetResult(bet, shoe, total, tuple(lines), paytable.file, warnings, paytable.rules,
+                     counted)
 
 
 @dataclass(frozen=True)

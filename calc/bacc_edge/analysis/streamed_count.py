@@ -79,6 +79,8 @@ class StreamedLayout(Layout):
         #: (:mod:`~bacc_edge.analysis.split_count`); where the count does not fit
         #: streamed, every other shoe is refused
         self.split = splits(self.bets)
+        #: the shoes counted so, not streamed (:func:`how_counted`)
+        self.joined: set[Shoe] = set()
 
     @property
     def n_cells(self) -> int:
@@ -135,6 +137,8 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
               if layout.split else None)
     if totals is None and not layout.cost.streamable:  # not counted apart: refused
         refuse_unsplit(layout.fine, layout.bets, shoe)
+    if totals is not None:
+        layout.joined.add(shoe)
     if totals is None:
         totals = _weighed(shoe, layout, on_progress)
     if totals is None:
@@ -156,6 +160,22 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
                             f"{int(totals.sum()):,} deals of {shoe.coups:,}")
     totals.setflags(write=False)
     return OutcomeTable(shoe, layout, totals, shoe.coups)
+
+
+#: How a shoe's deals were counted (:func:`how_counted`): the compact outcome cells of
+#: points and pairs; every card sequence dealt, its cells kept; dealt, its cells settled as
+#: they came; its rank sequences and suit sequences joined (nothing dealt).
+OUTCOME_CELLS, CARD_CELLS, STREAMED, APART = (
+    "outcome cells", "card cells", "card cells streamed", "ranks and suits apart")
+
+
+def how_counted(layout: Layout, shoe: Shoe) -> str:
+    """How ``shoe``'s deals were counted on ``layout`` (a report's ``counted``), once
+    they were: one of OUTCOME_CELLS, CARD_CELLS, STREAMED, APART. All are exact; they
+    differ in time and memory."""
+    if isinstance(layout, StreamedLayout):
+        return APART if shoe in layout.joined else STREAMED
+    return CARD_CELLS if layout.reads_cards else OUTCOME_CELLS
 
 
 def _lines_of(layout: StreamedLayout, cells: np.ndarray) -> np.ndarray:

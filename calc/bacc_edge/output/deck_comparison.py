@@ -72,6 +72,7 @@ def decks_json(comparisons: Sequence[DeckComparison]) -> dict:
                                           else float(r.edge_per_resolved_bet)),
                 "total": r.total,
                 "warnings": list(r.warnings),
+                "counted": r.counted or None,
             } for r in c.results],
         } for c in comparisons],
     }

@@ -110,6 +110,7 @@ def bet_json(result: BetResult) -> dict:
         "max_round": result.bet.max_round,
         "warnings": list(result.warnings),
         "tableau": result.tableau.describe(),
+        "counted": result.counted or None,
     }
 
 
