@@ -286,9 +286,9 @@ def test_any_bet_figures_on_a_tiny_sample(any_bet):
 
 
 def test_a_bet_too_large_to_count_is_over_the_cap(any_bet):
-    # the eleventh random bet reads every card's rank and suit and the coup, suited pairs
-    # and counts of one rank in one suit (words that read a rank and a suit at once, so
-    # not counted by ranks and suits apart): 2.0e10 card sequences on 8 decks, 40
+    # the eleventh random bet reads every card's rank and suit and the coup, and counts
+    # of one rank in one suit (words that read a rank and a suit at once, so not
+    # counted by ranks and suits apart): 2.0e10 card sequences on 8 decks, 40
     # minutes of dealing; the engine refuses it before it starts (PlanTooLarge), kept or
     # streamed: no count made, so over the cap in the figures, not refused as an
     # impossible event is (the fifth, refused so before, now counts 8 decks apart and

@@ -31,9 +31,12 @@ of deals, or a term of the inclusion-exclusion, below 2**63 (:func:`joinable`).
 Random bet 75 (ranks and suits of six cards, 1.6 × 10**9 sequences) counts its full
 shoe in under a second, and a part-dealt shoe in about two.
 
-Where a word reads a rank and a suit at once (a suited pair, a card named by rank and
-suit, a count of one rank in one suit), or a card's suit is unknown, :func:`split_totals`
-answers None and the count is dealt as before.
+A hand's suited pair reads a rank and a suit at once, but holds exactly where a rank
+word (the hand's pair: its first two cards share a rank) and a suit word (they share a
+suit) both hold: it is answered as those two words joined (:func:`_factors`). Where
+another word reads a rank and a suit at once (a card named by rank and suit in a count,
+a count of one rank in one suit, a suit count against points), or a card's suit is
+unknown, :func:`split_totals` answers None and the count is dealt as before.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
 from ..language.bet import Bet
 from ..language.condition_algebra import Condition, holds, words
+from ..language.point_words import Hand, banker, player
 from ..util.progress import Progress, Steps, part
 from .evaluator import settle_first
 
@@ -106,19 +110,40 @@ def side(word: Condition) -> str | None:
     return None if len(sides) > 1 else (sides.pop() if sides else "")
 
 
+@lru_cache(maxsize=2)
+def _pair_words(hand: Hand) -> tuple[Condition, Condition]:
+    """A hand's suited pair as its rank word and its suit word (:func:`_factors`), the
+    same two objects every time (the words are told apart by identity)."""
+    return hand.pair, hand.card(1).suit == hand.card(2).suit
+
+
+def _factors(word: Condition) -> tuple[Condition, Condition] | None:
+    """A word reading a rank and a suit at once that holds exactly where a rank word and
+    a suit word both hold: (the rank word, the suit word); None for any other. A hand's
+    suited pair is its pair (the first two cards share a rank) where those two cards
+    share a suit too."""
+    for hand in (player, banker):
+        if word is hand.suited_pair:
+            return _pair_words(hand)
+    return None
+
+
 def _by_side(bets: Sequence[Bet]) -> dict[str, list[Condition]] | str:
     """The words of ``bets``' events, each once, by the side that answers it (a word of
-    neither side: the rank side's); else why they do not split: a word reads both, or
-    a side has more than MOST_WORDS."""
+    neither side: the rank side's; a word of both that :func:`_factors` splits: its two
+    words); else why they do not split: a word reads both, or a side has more than
+    MOST_WORDS."""
     by_side: dict[str, list[Condition]] = {"rank": [], "suit": []}
     seen = set()
     for w in (w for b in bets for e in b.events for w in words(e.when)):
         where = side(w)
-        if where is None:
+        if where is None and _factors(w) is None:
             return f"its word {w.text} reads a rank and a suit at once"
-        if id(w) not in seen:
-            seen.add(id(w))
-            by_side[where or "rank"].append(w)
+        for one, its_side in (zip(_factors(w), ("rank", "suit")) if where is None
+                              else [(w, where)]):
+            if id(one) not in seen:
+                seen.add(id(one))
+                by_side[its_side or "rank"].append(one)
     for where, found in by_side.items():
         if len(found) > MOST_WORDS:
             return f"its words on the {where}s are {len(found)}, past the {MOST_WORDS} joined"
@@ -250,6 +275,9 @@ def _settled(bets: Sequence[Bet], lines: Sequence[int], by_side: dict,
     shape = (len(a_rows), len(b_rows))
 
     def answer(word: Condition) -> np.ndarray:
+        factors = _factors(word)
+        if factors is not None:  # a word of both sides: its rank word's and suit word's
+            return answer(factors[0]) & answer(factors[1])
         where, k = answer_of[id(word)]
         return (((a_rows >> k) & 1).astype(bool)[:, None] if where == "rank"
                 else ((b_rows >> k) & 1).astype(bool)[None, :])
