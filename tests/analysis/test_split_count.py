@@ -34,6 +34,7 @@ import math
 import operator
 import re
 from functools import reduce
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -407,9 +408,11 @@ def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeyp
     """A bet whose plan fits but is slow (past NOTICE_SECONDS: here every plan) is
     counted apart, announced to no one, as its kept table counts it: on whole decks
     every time; on another shoe whose suits are known the first time its cells are
-    asked, kept from then on (later shoes re-weighed from a record, no join each);
-    where a card left without its suit, kept."""
+    asked, kept from then on where a join costs its share of the kept count (here at
+    once: later shoes re-weighed from a record, no join each); where a card left without
+    its suit, kept."""
     streamed_count.forget_rented()
+    monkeypatch.setattr(streamed_count, "KEPT_AFTER_SHARE", 0.0)
     bet = bet_from_source(WRITTEN[1])
     deck = Shoe.decks(1)
     less, other, suitless = deck.remove("Q♣ 3♦"), deck.remove("A♠"), deck.remove("Q")
@@ -430,6 +433,29 @@ def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeyp
               for shoe in (deck, less, other, suitless)]
     assert [isinstance(layout, StreamedLayout) for layout in routes] == [True] + [False] * 3
     assert str(report(bet, other, full_shoe=deck)) == kept[2] and other not in joined
+
+
+def test_a_slow_bet_is_joined_until_its_joins_cost_a_share_of_its_kept_count(monkeypatch):
+    """On shoes other than whole decks, a slow bet is joined shoe after shoe until its
+    joins (here a second of CPU each, on a clock that says so) reach KEPT_AFTER_SHARE of
+    its kept count's estimate, then kept; never where the share is endless."""
+    bet = bet_from_source(WRITTEN[1])
+    deck = Shoe.decks(1)
+    shoes = [deck.remove(card) for card in ("Q♣", "3♦", "A♠", "K♥", "2♣")]
+    monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
+    clock = iter(range(10 ** 6))
+    monkeypatch.setattr(streamed_count, "time",
+                        SimpleNamespace(process_time=lambda: float(next(clock))))
+    kept = streamed_or_layout_for([bet], shoe=deck, counted=deck).cost.seconds  # estimated
+    for seconds, joined in ((1.5, [True, True, False, False, False]), (math.inf, [True] * 5)):
+        streamed_count.forget_rented()
+        monkeypatch.setattr(streamed_count, "KEPT_AFTER_SHARE", seconds / kept)
+        routes = []
+        for shoe in shoes:
+            layout = streamed_or_layout_for([bet], shoe=deck, counted=shoe)
+            routes.append(isinstance(layout, StreamedLayout))
+            layout.table(shoe)
+        assert routes == joined
 
 
 #: How a report says its bet was counted (`--fmt json`'s ``counted``), by the route the

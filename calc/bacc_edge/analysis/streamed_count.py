@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from functools import partial
 from math import prod
 from typing import Callable, NamedTuple, Sequence
@@ -133,12 +134,14 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
     one step for ``on_progress``; a count estimated past
     :data:`~bacc_edge.engine.card_table.PROGRESS_SECONDS` tells it a part of its coups at
     a time."""
+    started = time.process_time()
     totals = (split_totals(shoe, layout.tableau, layout.bets, layout.lines, on_progress)
               if layout.split else None)
     if totals is None and not layout.cost.streamable:  # not counted apart: refused
         refuse_unsplit(layout.fine, layout.bets, shoe)
     if totals is not None:
         layout.joined.add(shoe)
+        _joined(layout.fine, time.process_time() - started)
     if totals is None:
         totals = _weighed(shoe, layout, on_progress)
     if totals is None:
@@ -380,8 +383,9 @@ def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
     their plan will not fit (a shoe that does not allow it is then refused, saying
     why), or where it is slow (past NOTICE_SECONDS) and the shoe counted (``counted``,
     else ``shoe``, the fullest) allows it: always on whole decks, and on another shoe
-    the first time in this process that their ``cells`` are so asked (:func:`_renting`;
-    without ``cells``, a question asked of the next count, the first time)."""
+    until the joins of their ``cells`` in this process have cost a share of their kept
+    count (:func:`_renting`; without ``cells``, a question asked of the next count:
+    joined)."""
     if shoe is None or not splits(bets):
         return False
     if not cost.fits:
@@ -389,34 +393,45 @@ def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
     shoe = counted or shoe
     if cost.seconds <= NOTICE_SECONDS or not joinable(shoe):
         return False
-    return suit_copies(shoe) is not None or cells is None or _renting(cells)
+    return suit_copies(shoe) is not None or cells is None or _renting(cells, cost)
 
 
-#: The card layouts of slow bets (fitting kept) whose count on a shoe other than whole
-#: decks was made by ranks and suits apart in this process (:func:`_renting`), at most
-#: RENTED_KEPT of them, those asked least lately let go.
-_RENTED: dict[CardLayout, None] = {}
+#: The card layouts of slow bets (fitting kept) counted by ranks and suits apart on shoes
+#: other than whole decks in this process (:func:`_renting`), with the seconds of CPU
+#: those joins took; at most RENTED_KEPT of them, those asked least lately let go.
+_RENTED: dict[CardLayout, float] = {}
 RENTED_KEPT = 64
 _RENTING = threading.Lock()
+#: A slow bet's cells are kept once its joins have cost this share of the count that
+#: keeps them (:func:`_renting`).
+KEPT_AFTER_SHARE = 0.1
 
 
-def _renting(cells: CardLayout) -> bool:
+def _renting(cells: CardLayout, cost: PlanCost) -> bool:
     """Whether a slow bet's shoe (not whole decks) is counted by ranks and suits apart,
-    rather than on its kept ``cells``: only the first time they are asked. Apart, every
-    such shoe takes a second or a few (the shoe is not held alike by suit, so its join is
-    summed over the ways the dealt cards can share a suit); kept, the first count takes
-    longer (the plan's estimate, past NOTICE_SECONDS), and every later shoe is re-weighed
-    from its record in milliseconds (:mod:`~bacc_edge.engine.card_replay`). As one rents
-    skis before buying: a report of one shoe pays the quicker count, a run over many
-    shoes pays the slow one once."""
+    rather than on its kept ``cells`` (planned at ``cost``). Apart, every such shoe
+    takes a second or a few (the shoe is not held alike by suit: its join is summed
+    over the ways the dealt cards can share a suit); kept, the first count takes the
+    plan's estimate (past NOTICE_SECONDS, up to minutes), and every later shoe is
+    re-weighed from its record in milliseconds (:mod:`~bacc_edge.engine.card_replay`).
+    As one rents skis before buying them: joined until the joins have cost
+    KEPT_AFTER_SHARE of the kept count (its estimate), then kept. A report of one shoe
+    takes the quicker count, a run over many shoes the slow one once, when the joins
+    would soon have cost more."""
     with _RENTING:
-        if cells in _RENTED:
-            _RENTED[cells] = _RENTED.pop(cells)
-            return False
-        _RENTED[cells] = None
+        spent = _RENTED.pop(cells, None)
+        _RENTED[cells] = 0.0 if spent is None else spent
         while len(_RENTED) > RENTED_KEPT:
             del _RENTED[next(iter(_RENTED))]
-        return True
+        return spent is None or spent < KEPT_AFTER_SHARE * cost.seconds
+
+
+def _joined(cells: CardLayout, seconds: float) -> None:
+    """Note that a join of ``cells`` (a slow bet's, see :func:`_renting`) took
+    ``seconds`` of CPU."""
+    with _RENTING:
+        if cells in _RENTED:
+            _RENTED[cells] += seconds
 
 
 def forget_rented() -> None:
