@@ -26,7 +26,7 @@ from ..util.progress import Progress
 from ..engine.card_enumeration import PART_CELLS
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, check_plan
 from ..engine.card_table import (ALL_CARDS, CardLayout, cards_held, cells_found,
-                                 count_first, is_card_feature)
+                                 count_first, found_too_large, is_card_feature)
 from ..engine.collapsed_table import (CollapsedLayout, collapsed_layout, collapsible,
                                       settled_alike)
 from ..engine.factored_table import FactoredLayout, factored_for, merge_alike
@@ -82,7 +82,8 @@ def layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     if not cells.reads_cards:
         return cells
     cost = plan_cost(cells, bets)
-    if on_note is not None and cost.seconds > NOTICE_SECONDS and not cells_found(cells):
+    if (on_note is not None and cost.seconds > NOTICE_SECONDS and not cells_found(cells)
+            and not found_too_large(cells)):  # (refused again at once: no count to tell)
         on_note(f"{bets_named(bets)}: counting {cost.describe()} (estimated)")
     try:
         if shoe is not None:  # its count finds the cells, where it reaches them all

@@ -328,7 +328,8 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     bets = tuple(bets)
     if counted is not None and shoe is not None and counted != shoe and not counted.replacement:
         alone = planned_alone(bets, tableau, full=shoe, shoe=counted, on_note=on_note,
-                              on_progress=on_progress)
+                              on_progress=on_progress,
+                              joined=splits(bets) and joinable(counted))
         if alone is not None:
             return alone
     cells = answering_cells(bets, tableau, shoe=shoe)
@@ -500,7 +501,8 @@ FAR_FEWER = 4
 
 def planned_alone(bets: Sequence[Bet], tableau: Tableau, *, full: Shoe, shoe: Shoe,
                   on_note: Callable[[str], None] | None = None,
-                  on_progress: Progress | None = None) -> Layout | None:
+                  on_progress: Progress | None = None,
+                  joined: bool = False) -> Layout | None:
     """The layout of ``bets`` planned on the kinds of card ``shoe`` alone holds, where
     their plan on ``full`` (the decks that hold it) is slow (estimated past
     :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`), streams or is refused: None
@@ -509,8 +511,11 @@ def planned_alone(bets: Sequence[Bet], tableau: Tableau, *, full: Shoe, shoe: Sh
     deck holding it, its 52 kinds of card, a rich bet took minutes or was refused. Its
     events can be judged on ``shoe`` alone: its cells need not reach ``full``'s. A
     shoe built from rank counts is refused for a bet on suits first, before any plan's
-    size is told. ``on_note``, ``on_progress``: as
-    :func:`~bacc_edge.analysis.evaluator.layout_for` takes them."""
+    size is told. ``joined``: ``bets`` may be counted on ``shoe`` by ranks and suits
+    apart (in seconds), so a plan of their own cards is chosen only where it is quick
+    too (within NOTICE_SECONDS): a bet on one deck less 14 cards, planned alone, was
+    counted on its own cards twice, 10.5 s each, where the join took 5 s. ``on_note``,
+    ``on_progress``: as :func:`~bacc_edge.analysis.evaluator.layout_for` takes them."""
     cells = answering_cells(bets, tableau, shoe=shoe)
     if not cells.reads_cards:
         return None  # on points and pairs: judged on the full shoe
@@ -519,7 +524,8 @@ def planned_alone(bets: Sequence[Bet], tableau: Tableau, *, full: Shoe, shoe: Sh
     if _quick(wide_cost):
         return None  # quick on the full shoe: judged there
     cost = plan_cost(cells.detail, cells.tableau, cells.cards)
-    if not _quick(cost, any_time=True) or cost.sequences * FAR_FEWER > wide_cost.sequences:
+    if (not _quick(cost, any_time=not joined)
+            or cost.sequences * FAR_FEWER > wide_cost.sequences):
         return None
     try:
         return layout_for(bets, tableau, shoe=shoe, on_note=on_note, on_progress=on_progress)

@@ -1149,8 +1149,7 @@ def count_first(layout: CardLayout, shoe: Shoe, *,
     detail = layout.detail
     if cells_found(layout) or (shoe, layout) in _FIRST:
         return
-    key = (detail, layout.tableau, layout.cards, time_limit(), card_enumeration.MEMORY_LIMIT,
-           card_enumeration.SPARSE_CELLS, card_enumeration.DENSE_CELLS)
+    key = _too_large_key(layout)
     if key in _TOO_LARGE:
         raise PlanTooLarge(_TOO_LARGE[key])
     try:
@@ -1168,6 +1167,20 @@ def count_first(layout: CardLayout, shoe: Shoe, *,
     while len(_FIRST) >= _FIRST_KEPT:
         del _FIRST[next(iter(_FIRST))]
     _FIRST[(shoe, layout)] = table
+
+
+def _too_large_key(layout: CardLayout) -> tuple:
+    """The key of :data:`_TOO_LARGE` for ``layout`` under the limits a count is held to
+    now."""
+    return (layout.detail, layout.tableau, layout.cards, time_limit(),
+            card_enumeration.MEMORY_LIMIT, card_enumeration.SPARSE_CELLS,
+            card_enumeration.DENSE_CELLS)
+
+
+def found_too_large(layout: CardLayout) -> bool:
+    """Whether finding ``layout``'s cells was refused or stopped before, under the
+    limits a count is held to now: :func:`count_first` refuses it again at once."""
+    return _too_large_key(layout) in _TOO_LARGE
 
 
 def first_table(shoe: Shoe, layout: CardLayout) -> OutcomeTable | None:
@@ -1197,5 +1210,6 @@ def count_seconds(shoe: Shoe, layout: CardLayout) -> float:
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
            "card_shoe", "card_table", "cards_held", "cells_found", "check_shoe", "check_shoe_size",
            "count_first",
-           "count_seconds", "first_table", "is_card_feature", "refuse_suitless_plan",
+           "count_seconds", "first_table", "found_too_large", "is_card_feature",
+           "refuse_suitless_plan",
            "shoe_inputs", "suitless_notice", "suitless_seconds"]
