@@ -241,10 +241,10 @@ QUICK = 'Bet("Quick", [Event("e0", player.pair, 11)])'
 REFUSED = 'Bet("Refused", [Event("e0", tie & player.wins, 11)])'
 #: a bet on suits and one card's rank: about a minute of CPU a count (Red Rush, which
 #: read suits and colours only, counts in a fraction of a second since its stages); its
-#: suited pair reads a rank and a suit in one word, so that 8 decks too are dealt, not
-#: counted by ranks and suits apart
+#: count of one rank in one suit reads a rank and a suit in one word, so that 8 decks
+#: too are dealt, not counted by ranks and suits apart (a suited pair now splits)
 SLOW = ('Bet("Suited king", [Event("e0", player.hand.same_suit & (player.card(1).rank == '
-        '"K") & banker.hand.same_colour & ~player.suited_pair, 25)])')
+        '"K") & banker.hand.same_colour & (first_four.count(rank="K", suit="♥") < 2), 25)])')
 
 
 def test_any_bet_figures_on_a_tiny_sample(any_bet):
