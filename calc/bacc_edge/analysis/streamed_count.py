@@ -554,6 +554,8 @@ def _quick(cost: PlanCost, any_time: bool = False) -> bool:
     return cost.fits and not streams(cost) and (any_time or cost.seconds <= NOTICE_SECONDS)
 
 
-__all__ = ["COUNTS_BEFORE_SUMS", "FAR_FEWER", "GIVEN_UP_KEPT", "LAYOUTS_KEPT",
-           "MOST_LINES", "STREAM_PAST_CELLS", "SUMS_BYTES", "StreamedLayout", "Taped",
-           "counts_quickly", "planned_alone", "streamed_or_layout_for", "streamed_table", "streams"]
+__all__ = ["APART", "CARD_CELLS", "COUNTS_BEFORE_SUMS", "FAR_FEWER", "GIVEN_UP_KEPT",
+           "KEPT_AFTER_SHARE", "LAYOUTS_KEPT", "MOST_LINES", "OUTCOME_CELLS", "RENTED_KEPT",
+           "STREAMED", "STREAM_PAST_CELLS", "SUMS_BYTES", "StreamedLayout", "Taped",
+           "counts_quickly", "forget_rented", "how_counted", "planned_alone",
+           "streamed_or_layout_for", "streamed_table", "streams"]
