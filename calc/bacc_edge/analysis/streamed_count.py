@@ -26,6 +26,12 @@ past that time is still refused before it starts. Only a report streams
 (:func:`~bacc_edge.analysis.bet_report.layouts` with ``streamed``): the analyses that
 read a card layout's cells themselves (removal effects, count studies, the live page)
 keep the refusal.
+
+The same layout of lines counts a shoe whose suits are known by ranks and suits apart
+where its bets' words allow (:mod:`~bacc_edge.analysis.split_count`): a bet too large to
+keep, and a slow one that fits, on whole decks always and on other shoes until its joins
+have cost a share of its kept count (:func:`_renting`). :func:`how_counted` says which
+way a shoe was counted.
 """
 
 from __future__ import annotations
