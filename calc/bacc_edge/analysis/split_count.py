@@ -137,10 +137,10 @@ def _by_side(bets: Sequence[Bet]) -> dict[str, list[Condition]] | str:
     seen = set()
     for w in (w for b in bets for e in b.events for w in words(e.when)):
         where = side(w)
-        if where is None and _factors(w) is None:
+        factors = _factors(w) if where is None else None
+        if where is None and factors is None:
             return f"its word {w.text} reads a rank and a suit at once"
-        for one, its_side in (zip(_factors(w), ("rank", "suit")) if where is None
-                              else [(w, where)]):
+        for one, its_side in zip(factors, ("rank", "suit")) if factors else [(w, where)]:
             if id(one) not in seen:
                 seen.add(id(one))
                 by_side[its_side or "rank"].append(one)
