@@ -46,7 +46,9 @@ from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, ShoeError, Tables, banker
 from bacc_edge.analysis import split_count, streamed_count
 from bacc_edge.analysis.split_count import (joinable, not_split, side, split_totals,
                                              splits, suit_copies)
-from bacc_edge.analysis.streamed_count import StreamedLayout, streamed_or_layout_for
+from bacc_edge.analysis.evaluator import Evaluator
+from bacc_edge.analysis.streamed_count import (StreamedLayout, how_counted,
+                                              streamed_or_layout_for)
 from bacc_edge.cli import main
 from bacc_edge.engine.card_table import cards_held
 from bacc_edge.engine.streamed_count import count_streamed
@@ -478,6 +480,31 @@ def test_a_part_dealt_shoe_is_planned_on_its_own_cards_only_where_quick_if_it_jo
     alone = streamed_or_layout_for([bet], shoe=deck, counted=less)
     assert not isinstance(alone, StreamedLayout)
     assert getattr(alone, "cards", None) == cards_held(less)
+
+
+def test_cards_whose_join_gave_up_are_streamed_at_once_and_said_to_be(monkeypatch):
+    """A streamed bet whose join gives up (here its answers past MOST_ANSWERS) on one
+    shoe is streamed at once on every later shoe of the same cards (the join would give
+    up again: it depends on the cards held alone), and each is said to be streamed; its
+    lines as its kept table's."""
+    bet = bet_from_source(WRITTEN[1])
+    shoes = (Shoe.decks(1), Shoe.decks(2))
+    kept = [[e.combinations for e in report(bet, shoe)[0].events] for shoe in shoes]
+    monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", 0)
+    monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
+    tried: list[Shoe] = []
+
+    def joined(shoe, *args):
+        tried.append(shoe)
+        return split_totals(shoe, *args)
+
+    monkeypatch.setattr(streamed_count, "split_totals", joined)
+    layout = streamed_or_layout_for([bet], shoe=shoes[1])
+    assert isinstance(layout, StreamedLayout)
+    for shoe, lines in zip(shoes, kept):
+        assert list(Evaluator([bet], layout).line_counts(layout.table(shoe))[0]) == lines
+        assert how_counted(layout, shoe) == "card cells streamed"
+    assert tried == [shoes[0]]
 
 
 #: How a report says its bet was counted (`--fmt json`'s ``counted``), by the route the

@@ -47,8 +47,8 @@ import numpy as np
 
 from ..errors import BaccEdgeError, PlanTooLarge
 from ..engine.card_plan import NOTICE_SECONDS, PlanCost, check_plan, plan_cost
-from ..engine.card_table import (PROGRESS_SECONDS, CardLayout, GivenCells, check_shoe,
-                                check_shoe_size, refuse_suitless_plan)
+from ..engine.card_table import (PROGRESS_SECONDS, CardLayout, GivenCells, cards_held,
+                                check_shoe, check_shoe_size, refuse_suitless_plan)
 from ..engine.class_multisets import class_multisets, summable, weigh
 from ..engine.leaf_classes import (Tape, count_by_tape, leaf_classes, tape_bytes,
                                    tape_fits)
@@ -86,8 +86,17 @@ class StreamedLayout(Layout):
         #: (:mod:`~bacc_edge.analysis.split_count`); where the count does not fit
         #: streamed, every other shoe is refused
         self.split = splits(self.bets)
-        #: the shoes counted so, not streamed (:func:`how_counted`)
-        self.joined: set[Shoe] = set()
+        #: the cards held (:func:`~bacc_edge.engine.card_table.cards_held`) of shoes whose
+        #: join gave up (its answers too many, or its sides unlike in a drawing shape):
+        #: that depends on the cards held alone, so every shoe of those cards is streamed
+        #: at once, no join tried again (:meth:`joins`)
+        self.unjoined: set[tuple] = set()
+
+    def joins(self, shoe: Shoe) -> bool:
+        """Whether ``shoe`` is counted by ranks and suits apart, not streamed: the bets'
+        words split, the shoe allows it (:func:`joinable`), and no join of its cards
+        gave up before."""
+        return self.split and joinable(shoe) and cards_held(shoe) not in self.unjoined
 
     @property
     def n_cells(self) -> int:
@@ -140,14 +149,16 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
     one step for ``on_progress``; a count estimated past
     :data:`~bacc_edge.engine.card_table.PROGRESS_SECONDS` tells it a part of its coups at
     a time."""
-    started = time.process_time()
-    totals = (split_totals(shoe, layout.tableau, layout.bets, layout.lines, on_progress)
-              if layout.split else None)
+    totals = None
+    if layout.joins(shoe):
+        started = time.process_time()
+        totals = split_totals(shoe, layout.tableau, layout.bets, layout.lines, on_progress)
+        if totals is None:
+            layout.unjoined.add(cards_held(shoe))
+        else:
+            _joined(layout.fine, time.process_time() - started)
     if totals is None and not layout.cost.streamable:  # not counted apart: refused
         refuse_unsplit(layout.fine, layout.bets, shoe)
-    if totals is not None:
-        layout.joined.add(shoe)
-        _joined(layout.fine, time.process_time() - started)
     if totals is None:
         totals = _weighed(shoe, layout, on_progress)
     if totals is None:
@@ -183,7 +194,7 @@ def how_counted(layout: Layout, shoe: Shoe) -> str:
     they were: one of OUTCOME_CELLS, CARD_CELLS, STREAMED, APART. All are exact; they
     differ in time and memory."""
     if isinstance(layout, StreamedLayout):
-        return APART if shoe in layout.joined else STREAMED
+        return APART if layout.joins(shoe) else STREAMED
     return CARD_CELLS if layout.reads_cards else OUTCOME_CELLS
 
 
@@ -373,7 +384,7 @@ def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
     if counted is not None:
         refuse_suitless(counted, cells, bets_named(bets))
     layout = StreamedLayout(cells, bets, cost)
-    split = layout.split and counted is not None and joinable(counted)
+    split = counted is not None and layout.joins(counted)
     if counted is not None and not cost.streamable and not split:
         refuse_unsplit(cells, bets, counted)
     later = _shoes_said(layout)
