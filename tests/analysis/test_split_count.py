@@ -407,6 +407,18 @@ def test_a_bet_past_the_words_or_answers_a_side_holds_is_dealt(monkeypatch):
     assert split_totals(deck, STANDARD, [bet], [4]) is None
 
 
+def shoes_joined(monkeypatch) -> list[Shoe]:
+    """The shoes split_totals is asked to join from now on, in order (a spy on it)."""
+    asked: list[Shoe] = []
+
+    def spy(shoe, *args):
+        asked.append(shoe)
+        return split_totals(shoe, *args)
+
+    monkeypatch.setattr(streamed_count, "split_totals", spy)
+    return asked
+
+
 def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeypatch):
     """A bet whose plan fits but is slow (past NOTICE_SECONDS: here every plan) is
     counted apart, announced to no one, as its kept table counts it: on whole decks
@@ -421,13 +433,7 @@ def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeyp
     less, other, suitless = deck.remove("Q♣ 3♦"), deck.remove("A♠"), deck.remove("Q")
     kept = [str(report(bet, shoe, full_shoe=deck)) for shoe in (deck, less, other)]
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
-    joined: list[Shoe] = []
-
-    def split_totals_(shoe, *args):
-        joined.append(shoe)
-        return split_totals(shoe, *args)
-
-    monkeypatch.setattr(streamed_count, "split_totals", split_totals_)
+    joined = shoes_joined(monkeypatch)
     notes: list[str] = []
     assert [str(report(bet, shoe, full_shoe=deck, on_note=notes.append))
             for shoe in (deck, less)] == kept[:2] and notes == []
@@ -492,13 +498,7 @@ def test_cards_whose_join_gave_up_are_streamed_at_once_and_said_to_be(monkeypatc
     kept = [[e.combinations for e in report(bet, shoe)[0].events] for shoe in shoes]
     monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", 0)
     monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
-    tried: list[Shoe] = []
-
-    def joined(shoe, *args):
-        tried.append(shoe)
-        return split_totals(shoe, *args)
-
-    monkeypatch.setattr(streamed_count, "split_totals", joined)
+    tried = shoes_joined(monkeypatch)
     layout = streamed_or_layout_for([bet], shoe=shoes[1])
     assert isinstance(layout, StreamedLayout)
     for shoe, lines in zip(shoes, kept):
