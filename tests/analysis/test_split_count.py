@@ -41,7 +41,7 @@ import pytest
 from click.testing import CliRunner
 from reference_language import RANK_NAMES, line_counts, settled_lines
 
-from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, ShoeError, Tables, banker,
+from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, ShoeError, Tables, all_cards, banker,
                        compare_decks, coup, first_four, player, report, tie)
 from bacc_edge.analysis import split_count, streamed_count
 from bacc_edge.analysis.split_count import (joinable, not_split, side, split_totals,
@@ -53,7 +53,7 @@ from bacc_edge.cli import main
 from bacc_edge.engine.card_table import cards_held
 from bacc_edge.engine.streamed_count import count_streamed
 from bacc_edge.game.tableau import STANDARD
-from bacc_edge.language.condition_algebra import words
+from bacc_edge.language.condition_algebra import Condition, words
 from bacc_edge.language.random_bets import bet_from_source, random_bet
 
 #: small shoes of whole decks: ((rank, suit), copies) for the ranks named, every suit
@@ -116,7 +116,9 @@ def test_random_bets_split_count_as_the_reference_counts_them(shoe_name):
 
 
 #: bets written to reach what random bets reach rarely: cards 5 and 6 out of the shoe,
-#: the hands' sizes against suit counts, words of neither side, a word answered twice
+#: the hands' sizes against suit counts, words of neither side, a word answered twice,
+#: words of both (counts of a rank in a suit, suit counts against points, with undefined
+#: values: a third card not drawn, a division by a card worth 0)
 WRITTEN = [
     'Bet("Out of the shoe", [Event("e0", (coup.card(5).colour == "red") & '
     '(coup.card(6).rank == "A"), 20), Event("e1", coup.card(6).suit == player.card(1).suit, '
@@ -131,11 +133,18 @@ WRITTEN = [
     'Event("e1", player.suited_pair & ~(banker.card(3).colour == "red"), 25), '
     'Event("e2", banker.suited_pair | (player.pair & (coup.card(5).suit == "♠")), 5), '
     'Event("e3", ~player.suited_pair & player.pair, 2)])',
+    'Bet("Both in one word", [Event("e0", (all_cards.count(rank="K", suit="♣") + '
+    'first_four.count(colour="red", value=9) + player.hand.count(value=1, suit="♥", '
+    'colour="red")) >= 2, 30), Event("e1", player.hand.count(suit="♠") > player.points % 3, '
+    '5), Event("e2", abs(first_four.count(colour="black", value=6) - banker.card(3).value '
+    '+ all_cards.count(rank="K", suit="♣")).isin(0, 1), 3), Event("e3", (banker.hand.count(suit="♦") * coup.card(5).value) // 2 '
+    '< 9 // player.card(1).value, 2)])',
 ]
 
 
 @pytest.mark.parametrize("source", WRITTEN, ids=["out of the shoe", "sizes and colours",
-                                                  "pairs and flushes", "suited pairs"])
+                                                  "pairs and flushes", "suited pairs",
+                                                  "both in one word"])
 @pytest.mark.parametrize("shoe_name", [*WHOLE, *UNEVEN, *ENDLESS])
 def test_bets_written_by_hand_split_count_as_the_reference_counts_them(source, shoe_name):
     kinds, endless = kinds_of(shoe_name), shoe_name in ENDLESS
@@ -144,7 +153,8 @@ def test_bets_written_by_hand_split_count_as_the_reference_counts_them(source, s
 
 
 @pytest.mark.parametrize("source", WRITTEN, ids=["out of the shoe", "sizes and colours",
-                                                  "pairs and flushes", "suited pairs"])
+                                                  "pairs and flushes", "suited pairs",
+                                                  "both in one word"])
 def test_suit_answers_weighed_one_at_a_time_count_as_the_reference(monkeypatch, source):
     """On a shoe holding its cards unevenly, the suit side's answers weighed into rank
     sequences in parts (here one answer a part, its rank sequences read once a part),
@@ -181,6 +191,9 @@ def test_two_bets_together_split_count_each_way_their_lines_fall():
     assert together == expected.tolist()
 
 
+#: a word a user made of the features themselves, reading a rank and a suit at once
+MADE_BY_HAND = Condition("P1 is the 7♠", lambda f: (f["P1.value"] == 7) & (f["P1.suit"] == 0),
+                         frozenset({"P1.value", "P1.suit", "P1.dealt"}))
 #: word → the side that answers it ("" neither: which hands drew, or nothing; None both)
 SIDES = [
     (tie, "rank"), (player.points == 7, "rank"), (player.pair, "rank"),
@@ -196,19 +209,21 @@ SIDES = [
     (first_four.count(rank="2", suit="♣") >= 1, None),
     (first_four.count(colour="red", value=0) >= 1, None),
     (player.hand.count(colour="red") == player.points, None),
+    (abs(all_cards.count(suit="♦") - (banker.points % 4)).isin(0, 2), None),
+    (MADE_BY_HAND, None),
 ]
 
 
-#: words that read both sides but split all the same, as a rank word and a suit word
-#: joined: a hand's pair whose two cards share a suit
-FACTORED = {player.suited_pair.text, banker.suited_pair.text}
+#: words that read both sides in a way the sides cannot answer apart: every other word
+#: of both splits (a hand's suited pair as its pair and a suit word; a count of cards of
+#: one rank in one suit as each card's rank and suit; numbers of each side compared)
+NOT_APART = {MADE_BY_HAND.text}
 
 
 @pytest.mark.parametrize("word, expected", SIDES, ids=[w.text for w, _ in SIDES])
 def test_each_word_is_answered_by_the_side_it_reads(word, expected):
     assert side(word) == expected
-    assert splits([Bet("b", [Event("e", word & tie, 2)])]) == (
-        expected is not None or word.text in FACTORED)
+    assert splits([Bet("b", [Event("e", word & tie, 2)])]) == (word.text not in NOT_APART)
 
 
 #: bets → why they are not counted by ranks and suits apart (None: they are)
@@ -217,12 +232,22 @@ NOT_SPLIT = [
     ("a suited pair: a pair and a suit word", Bet("b", [
         Event("e", player.suited_pair | tie, 2)]), None),
     ("a count of one rank in one suit", Bet("b", [
-        Event("e", tie, 2), Event("f", first_four.count(rank="2", suit="♣") >= 1, 3)]),
-     "its word first_four.count(rank='2', suit='♣') >= 1 reads a rank and a suit at once"),
-    ("41 rank words", Bet("b", [Event("e", reduce(operator.and_, [
-        hand.card(n).value != v for hand in (player, banker) for n in (1, 2)
-        for v in range(10)]) & tie, 2)]),
-     "its words on the ranks are 41, past the 40 joined"),
+        Event("e", tie, 2), Event("f", first_four.count(rank="2", suit="♣") >= 1, 3)]), None),
+    ("a word made of the features, of both", Bet("b", [
+        Event("e", tie, 2), Event("f", MADE_BY_HAND, 3)]),
+     "its word P1 is the 7♠ reads a rank and a suit at once"),
+    ("63 rank words", Bet("b", [Event("e", reduce(operator.and_, [
+        coup.card(n).value != v for n in range(1, 7) for v in range(10)]
+        + [player.points != v for v in range(3)]), 2)]),
+     "what it reads of the ranks takes 63 bits, past the 62 a count apart holds"),
+    ("a count written eleven times: its card words once", Bet("b", [Event("e", sum(
+        all_cards.count(rank="A", suit="♥") for _ in range(11)) >= 2, 2)]), None),
+    ("eleven counts of one suit's ranks", Bet("b", [Event("e", sum(
+        all_cards.count(rank=r, suit="♥") for r in "A23456789JQ") >= 2, 2)]),
+     "what it reads of the ranks takes 66 bits, past the 62 a count apart holds"),
+    ("a suit count in the quintillions", Bet("b", [Event("e", all_cards.count(
+        suit="♥") * 10 ** 18 > player.points, 2)]),
+     "what it reads of the suits takes 63 bits, past the 62 a count apart holds"),
 ]
 
 
@@ -323,7 +348,7 @@ NOT_SPLITTING = ('Bet("Random bet 11", [Event("e0", player.suited_pair & ~(playe
                  '.value != abs(margin - banker.two_card_total)) | banker.hand.same_suit, 500),'
                  ' Event("e1", (~(coup.card(5).rank == "J") | tie | (player.card(3).colour =='
                  ' "red")) & (coup.card(6).rank == "5"), 8), Event("e2", (tie | ~((banker.hand'
-                 '.count(rank="A", suit="♠") // 4) < 1)) & (first_four.count(rank="J", suit='
+                 '.count(suit="♠") * 10 ** 18 // 4) < margin)) & (first_four.count(rank="J", suit='
                  '"♣") <= 0), 2)], otherwise="push")')
 SUITLESS = (r": 8 decks less K: its cells are too many to keep \(.*\), and a count that keeps "
             r"none \(streamed, or by ranks and suits apart\) needs the suits of the cards "
@@ -337,8 +362,8 @@ REFUSALS = [
      Shoe.decks(8).remove("K"), PlanTooLarge, "^bet 'Random bet 11'" + SUITLESS),
     ("does not split, 8 decks", NOT_SPLITTING, Shoe.decks(8), PlanTooLarge,
      r"^bet 'Random bet 11': too large to count: .*; BACC_EDGE_COUNT_MINUTES=40 lets it "
-     r"run; not counted by ranks and suits apart: its word \(banker\.hand\.count\(rank='A', "
-     r"suit='♠'\) // 4\) < 1 reads a rank and a suit at once$"),
+     r"run; not counted by ranks and suits apart: what it reads of the suits takes 70 bits, "
+     r"past the 62 a count apart holds$"),
     ("28 decks", TOO_LARGE, Shoe.decks(28), ShoeError,
      r"^28 decks: bets on the cards themselves are counted in 64-bit integers, which hold "
      r"shoes of up to 1,448 cards \(27 decks\); this one has 1,456$"),
@@ -353,6 +378,17 @@ def test_a_bet_that_cannot_be_counted_is_refused_saying_why(name, source, shoe, 
     with pytest.raises(error, match=message):
         report(bet_from_source(source), shoe, on_note=notes.append)
     assert notes == []
+
+
+def test_a_bet_whose_answers_are_too_many_to_join_is_refused_naming_it_once(monkeypatch):
+    """Its join given up (its answers past MOST_ANSWERS: here one), a bet too large to
+    deal is refused in one line that names it once (it was named twice: the plan's
+    refusal named again by the report)."""
+    monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
+    with pytest.raises(PlanTooLarge, match=r"^bet 'Too large': too large to count: [^']*; "
+                                           r"its words' answers were too many to count it by "
+                                           r"ranks and suits apart$"):
+        report(bet_from_source(TOO_LARGE), Shoe.decks(8))
 
 
 def test_several_decks_side_by_side_count_a_bet_too_large_to_keep_apart(monkeypatch):
@@ -390,17 +426,18 @@ _split_totals = split_totals
 
 
 def test_a_bet_past_the_words_or_answers_a_side_holds_is_dealt(monkeypatch):
-    """A side's words are a bit each of a 64-bit key: past MOST_WORDS the count is not
-    split (nor wrapped round); nor where the answers joined in one shape pass
-    MOST_ANSWERS. A report then deals the bet, as on any shoe."""
-    forty = reduce(operator.and_, [hand.card(n).value != v for hand in (player, banker)
-                                   for n in (1, 2) for v in range(10)])
-    assert len(words(forty)) == split_count.MOST_WORDS == 40
+    """A side's answers are bits of a 64-bit key (a word one, a number its range's):
+    up to KEY_BITS counted exactly, past them the count is not split (nor wrapped
+    round); nor where the answers joined in one shape pass MOST_ANSWERS. A report then
+    deals the bet, as on any shoe. Here the player's points times 10**17 (0 … 9·10**17:
+    60 bits) against a suit count of at most 3 holds where the points are 1 or more."""
+    huge = player.points * 10 ** 17 > player.hand.count(suit="♥")
     deck = Shoe.decks(1)
-    assert split_totals(deck, STANDARD, [Bet("Forty words", [Event("e", forty, 2)])],
-                        [2]) is not None
-    assert split_totals(deck, STANDARD, [Bet("Forty-one", [Event("e", forty & tie, 2)])],
-                        [2]) is None
+    assert split_count.KEY_BITS == 62 and split_lines(
+        [Bet("62 bits", [Event("e", huge & tie & player.pair, 2)])], deck) == split_lines(
+        [Bet("the same", [Event("e", (player.points >= 1) & tie & player.pair, 2)])], deck)
+    assert split_totals(deck, STANDARD, [Bet("63", [
+        Event("e", huge & tie & player.pair & banker.pair, 2)])], [2]) is None
     bet = bet_from_source(WRITTEN[1])
     assert split_totals(deck, STANDARD, [bet], [4]) is not None
     monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)

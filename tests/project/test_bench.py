@@ -240,11 +240,13 @@ def test_part_dealt_shoes_are_seeded_and_named_cards(any_bet):
 QUICK = 'Bet("Quick", [Event("e0", player.pair, 11)])'
 REFUSED = 'Bet("Refused", [Event("e0", tie & player.wins, 11)])'
 #: a bet on suits and one card's rank: about a minute of CPU a count (Red Rush, which
-#: read suits and colours only, counts in a fraction of a second since its stages); its
-#: count of one rank in one suit reads a rank and a suit in one word, so that 8 decks
-#: too are dealt, not counted by ranks and suits apart (a suited pair now splits)
+#: read suits and colours only, counts in a fraction of a second since its stages); a
+#: suit count it compares with the points is a number of 63 bits, past what a count by
+#: ranks and suits apart holds, so that 8 decks too are dealt (a count of one rank in
+#: one suit, and a suited pair, now split)
 SLOW = ('Bet("Suited king", [Event("e0", player.hand.same_suit & (player.card(1).rank == '
-        '"K") & banker.hand.same_colour & (first_four.count(rank="K", suit="♥") < 2), 25)])')
+        '"K") & banker.hand.same_colour & (first_four.count(rank="K", suit="♥") < 2) & '
+        '(player.hand.count(suit="♥") * 2 * 10 ** 18 >= player.points), 25)])')
 
 
 def test_any_bet_figures_on_a_tiny_sample(any_bet):
@@ -286,19 +288,17 @@ def test_any_bet_figures_on_a_tiny_sample(any_bet):
 
 
 def test_a_bet_too_large_to_count_is_over_the_cap(any_bet):
-    # the eleventh random bet reads every card's rank and suit and the coup, and counts
-    # of one rank in one suit (words that read a rank and a suit at once, so not
-    # counted by ranks and suits apart): 2.0e10 card sequences on 8 decks, 40
-    # minutes of dealing; the engine refuses it before it starts (PlanTooLarge), kept or
-    # streamed: no count made, so over the cap in the figures, not refused as an
-    # impossible event is (the fifth, refused so before, now counts 8 decks apart and
-    # finds its impossible event)
-    source = ('Bet("Random bet 11", [Event("e0", player.suited_pair & ~(player.card(2).value '
-              '!= abs(margin - banker.two_card_total)) | banker.hand.same_suit, 500), '
-              'Event("e1", (~(coup.card(5).rank == "J") | tie | (player.card(3).colour == '
-              '"red")) & (coup.card(6).rank == "5"), 8), Event("e2", (tie | ~((banker.hand.'
-              'count(rank="A", suit="♠") // 4) < 1)) & (first_four.count(rank="J", suit="♣") '
-              '<= 0), 2)], otherwise="push")')
+    # a bet reading every card's rank and suit and counts of thirteen cards named by
+    # rank and suit (78 bits of the rank side's answers, past the 62 a count by ranks
+    # and suits apart holds): 2.0e10 card sequences on 8 decks, 40 minutes of dealing;
+    # the engine refuses it before it starts (PlanTooLarge), kept or streamed: no count
+    # made, so over the cap in the figures, not refused as an impossible event is
+    # (random bets 5 and 11, refused so before, now count 8 decks apart)
+    lucky = " + ".join(f'all_cards.count(rank="{c[:-1]}", suit="{c[-1]}")' for c in (
+        "A♠", "2♥", "3♦", "4♣", "5♠", "6♥", "7♦", "8♣", "9♠", "10♥", "J♦", "Q♣", "K♠"))
+    source = (f'Bet("Lucky thirteen", [Event("e0", ({lucky} >= 3) & (all_cards.most_of_a_'
+              f'rank >= 2), 200), Event("e1", (player.card(3).suit == banker.card(3).suit) & '
+              f'(coup.card(6).rank == player.card(1).rank), 10)])')
     timed = any_bet.time_bet(source, [], cap_s=600, memory_mb=2048)
     assert (timed["over"], timed["failed"], timed["first_s"]) == ("plan", None, None)
     assert "too large to count" in timed["refused"]

@@ -348,7 +348,8 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
             results.update(zip(chosen, _results(evaluator, shoe, totals, full, paytable.file,
                                                 full_shoe if alone else None)))
         except PlanTooLarge as error:  # stopped where its cells passed the memory
-            raise PlanTooLarge(f"{bets_named(bets)}: {error}") from None
+            named = str(error).startswith(f"{bets_named(bets)}: ")  # refused by its plan
+            raise PlanTooLarge(str(error) if named else f"{bets_named(bets)}: {error}") from None
         step(share + judging)
     return Results(results[i] for i in range(len(paytable.bets)))
 

@@ -31,12 +31,18 @@ of deals, or a term of the inclusion-exclusion, below 2**63 (:func:`joinable`).
 Random bet 75 (ranks and suits of six cards, 1.6 × 10**9 sequences) counts its full
 shoe in under a second, and a part-dealt shoe in about two.
 
-A hand's suited pair reads a rank and a suit at once, but holds exactly where a rank
-word (the hand's pair: its first two cards share a rank) and a suit word (they share a
-suit) both hold: it is answered as those two words joined (:func:`_factors`). Where
-another word reads a rank and a suit at once (a card named by rank and suit in a count,
-a count of one rank in one suit, a suit count against points), or a card's suit is
-unknown, :func:`split_totals` answers None and the count is dealt as before.
+A word may read a rank and a suit at once and still split. A hand's suited pair holds
+exactly where a rank word (the hand's pair: its first two cards share a rank) and a
+suit word (they share a suit) both hold: it is answered as those two words joined
+(:func:`_factors`). A word comparing quantities (``player.hand.count(suit="♥") >
+player.points``) is answered from the numbers each side reads, each in a few bits of
+the side's key, and a count of cards of one rank in one suit (``count(rank="7",
+suit="♠")``) from which of the group's cards each side's half holds for, a bit a card:
+the word is made again of those answers (:meth:`~bacc_edge.language.condition_algebra.
+Condition.remade`) and asked of every pair of them (:class:`_Piece`). Where a word is
+none of these (made by hand of the features), a side's answers pass KEY_BITS, or a
+card's suit is unknown, :func:`split_totals` answers None and the count is dealt as
+before.
 """
 
 from __future__ import annotations
@@ -57,7 +63,8 @@ from ..game.coup import COUP_CARDS, POSITIONS
 from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
 from ..language.bet import Bet
-from ..language.condition_algebra import Condition, holds, words
+from ..language.card_words import cards_counted
+from ..language.condition_algebra import Condition, Quantity, holds, words
 from ..language.point_words import Hand, banker, player
 from ..util.progress import Progress, Steps, part
 from .evaluator import settle_first
@@ -68,10 +75,11 @@ _SHAPE_PARTS = frozenset({"dp", "db"})
 #: A split count's progress in steps: reading the sides' sequences and answers the
 #: first quarter, their join the rest.
 _STEPS = 1000
-#: The most words a side answers (a bit each of one 64-bit key), and the most pairs of
-#: the sides' answers joined in one shape (8 bytes each, in a few arrays): past either,
-#: a bet is dealt as it would be on any shoe.
-MOST_WORDS = 40
+#: The most bits of a side's answers (:class:`_Piece`: a word one, a number its range's,
+#: a count's cards one each; one 64-bit key), and the most pairs of the sides' answers
+#: joined in one shape (8 bytes each, in a few arrays): past either, a bet is dealt as
+#: it would be on any shoe.
+KEY_BITS = 62
 MOST_ANSWERS = 1 << 22
 
 
@@ -128,25 +136,89 @@ def _factors(word: Condition) -> tuple[Condition, Condition] | None:
     return None
 
 
-def _by_side(bets: Sequence[Bet]) -> dict[str, list[Condition]] | str:
-    """The words of ``bets``' events, each once, by the side that answers it (a word of
-    neither side: the rank side's; a word of both that :func:`_factors` splits: its two
-    words); else why they do not split: a word reads both, or a side has more than
-    MOST_WORDS."""
-    by_side: dict[str, list[Condition]] = {"rank": [], "suit": []}
+class _Piece(NamedTuple):
+    """What a side answers of a bet's words, in ``bits`` of its key: a ``"word"`` (a
+    bit: it holds), a ``"number"`` (a quantity a word of both sides compares: its value
+    less its least plus one, 0 where it has none) or a count's ``"cards"`` word (a bit
+    a card of the group: the card meets the side's half of what the count asks)."""
+
+    what: Condition | Quantity
+    kind: str
+    bits: int
+
+
+def _number_pieces(quantity: Quantity) -> list[tuple[_Piece, str]] | None:
+    """The pieces, and their sides, that a quantity of a word of both sides is answered
+    from: itself where one side reads it; a count's card words where each side reads
+    each (``count(rank="7", suit="♠")``); else those of the quantities it is made of
+    (a suit count less the points); None where none of these."""
+    where = side(quantity)
+    if where is not None:
+        low, high = quantity.bounds
+        return [(_Piece(quantity, "number", (high - low + 1).bit_length()), where or "rank")]
+    if quantity.each_card is not None:
+        found = [(w, side(w)) for w in words(quantity.each_card)]
+        if any(where is None for _, where in found):
+            return None
+        return [(_Piece(w, "cards", quantity.bounds[1]), where or "rank") for w, where in found]
+    return _made_of(quantity.made)
+
+
+def _made_of(made: tuple | None) -> list[tuple[_Piece, str]] | None:
+    """The pieces of the quantities a word or a quantity is ``made`` of
+    (:attr:`~bacc_edge.language.condition_algebra.Quantity.made`), None where one has
+    none or is made of nothing."""
+    if made is None:
+        return None
+    found = []
+    for part in (made[0], *made[2]):
+        more = _number_pieces(part) if isinstance(part, Quantity) else []
+        if more is None:
+            return None
+        found += more
+    return found
+
+
+def _pieces(word: Condition) -> list[tuple[_Piece, str]] | None:
+    """The pieces each side answers of ``word``, and their sides (:class:`_Piece`);
+    None where a word reads a rank and a suit in a way the sides cannot answer apart."""
+    where = side(word)
+    if where is not None:
+        return [(_Piece(word, "word", 1), where or "rank")]
+    factors = _factors(word)
+    if factors is not None:
+        return [(_Piece(factors[0], "word", 1), "rank"), (_Piece(factors[1], "word", 1), "suit")]
+    return _made_of(word.made)
+
+
+def _name(piece: _Piece) -> int | tuple:
+    """What tells a piece apart from the others: the object it answers, but a count's
+    card word by its text and the features it reads (the language makes one for each
+    count, ``all_cards.rank == 'A'`` as often as a count names the ace; each answers
+    alike)."""
+    return (piece.what.text, piece.what.features) if piece.kind == "cards" else id(piece.what)
+
+
+def _by_side(bets: Sequence[Bet]) -> dict[str, list[_Piece]] | str:
+    """The pieces of ``bets``' words (:func:`_pieces`), each once, by the side that
+    answers it (a word of neither side: the rank side's); else why they do not split: a
+    word reads both in a way the sides cannot answer apart, or a side's answers need
+    more than KEY_BITS."""
+    by_side: dict[str, list[_Piece]] = {"rank": [], "suit": []}
     seen = set()
     for w in (w for b in bets for e in b.events for w in words(e.when)):
-        where = side(w)
-        factors = _factors(w) if where is None else None
-        if where is None and factors is None:
+        found = _pieces(w)
+        if found is None:
             return f"its word {w.text} reads a rank and a suit at once"
-        for one, its_side in zip(factors, ("rank", "suit")) if factors else [(w, where)]:
-            if id(one) not in seen:
-                seen.add(id(one))
-                by_side[its_side or "rank"].append(one)
+        for piece, where in found:
+            if _name(piece) not in seen:
+                seen.add(_name(piece))
+                by_side[where].append(piece)
     for where, found in by_side.items():
-        if len(found) > MOST_WORDS:
-            return f"its words on the {where}s are {len(found)}, past the {MOST_WORDS} joined"
+        bits = sum(piece.bits for piece in found)
+        if bits > KEY_BITS:
+            return (f"what it reads of the {where}s takes {bits} bits, past the {KEY_BITS} "
+                    f"a count apart holds")
     return by_side
 
 
@@ -175,8 +247,8 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet], lines: Seque
     if isinstance(by_side, str) or not joinable(shoe):
         return None
     found = by_side["rank"] + by_side["suit"]
-    beyond = tuple(sorted({card_read(name)[0][0] for w in found for name in w.features
-                           if beyond_hands(name)}))
+    beyond = tuple(sorted({card_read(name)[0][0] for piece in found
+                           for name in piece.what.features if beyond_hands(name)}))
     ranks = _side_layout(tableau, cards_held(shoe), "rank", beyond)
     suits = _side_layout(tableau, cards_held(shoe), "suit", beyond)
     if ranks is None or suits is None:
@@ -186,10 +258,14 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet], lines: Seque
         read()
     rank_seq = _sequences(ranks)
     read()
-    a_codes, a_keys = _numbered(_answers(ranks, by_side["rank"])[rank_seq.order])
+    rank_answers = _answers(ranks, by_side["rank"])
     read()
     suit_seq = _sequences(suits)
-    b_codes, b_keys = _numbered(_answers(suits, by_side["suit"])[suit_seq.order])
+    suit_answers = _answers(suits, by_side["suit"])
+    if rank_answers is None or suit_answers is None:
+        return None
+    a_codes, a_keys = _numbered(rank_answers[rank_seq.order])
+    b_codes, b_keys = _numbered(suit_answers[suit_seq.order])
     read(3)
     copies = suit_copies(shoe)
     totals = np.zeros(int(np.prod(lines)), dtype=np.int64)
@@ -256,31 +332,95 @@ def _used(codes: np.ndarray, numbers: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return codes[found], renumbered
 
 
-def _answers(layout: CardLayout, side_words: list) -> np.ndarray:
-    """Per cell of a side's layout, which of ``side_words`` hold (bit k for word k)."""
+def _answers(layout: CardLayout, pieces: list[_Piece]) -> np.ndarray | None:
+    """Per cell of a side's layout, its answer to each of ``pieces``, in their bits of
+    one key (the first piece least significant); None where a number passes its
+    quantity's bounds (which would spill into the next piece's bits)."""
     keys = np.zeros(layout.n_cells, dtype=np.int64)
     for where, part in layout.parts():
-        for k, w in enumerate(side_words):
-            keys[where] |= w.mask(part).astype(np.int64) << k
+        at = 0
+        for piece in pieces:
+            if piece.kind == "number":
+                value, defined = piece.what.values(part)
+                code = np.where(defined, value - piece.what.bounds[0] + 1, 0)
+                if ((code < 0) | (code >> piece.bits != 0)).any():
+                    return None
+            elif piece.kind == "cards":  # a bit a card of the group, the first lowest
+                held = piece.what.mask(part).astype(np.int64)
+                code = (held << np.arange(len(held))[:, None]).sum(axis=0)
+            else:
+                code = piece.what.mask(part).astype(np.int64)
+            keys[where] |= code << at
+            at += piece.bits
     return keys
+
+
+def _read(pieces: list[_Piece], rows: np.ndarray, axis: int) -> dict[int, np.ndarray]:
+    """Per piece of one side (by its :func:`_name`), its answer in each of
+    ``rows`` (that side's keys, :func:`_answers`), along ``axis`` of the join's grid
+    (0: the rank side's rows, 1: the suit side's columns): a word's whether it holds, a
+    number's code, a card word's whether each card meets it (a row a card, first)."""
+    out, at = {}, 0
+    for piece in pieces:
+        code = (rows >> at) & ((1 << piece.bits) - 1)
+        if piece.kind == "cards":
+            code = ((code[None, :] >> np.arange(piece.bits)[:, None]) & 1).astype(bool)
+        elif piece.kind == "word":
+            code = code.astype(bool)
+        out[_name(piece)] = np.expand_dims(code, axis=-1 - axis)
+        at += piece.bits
+    return out
+
+
+class _Grid(NamedTuple):
+    """The join's answers as a layout of cells (the rank side's rows, the suit side's
+    columns) for a word remade of their quantities (:func:`_settled`): it reads no
+    feature of its own."""
+
+    n_cells: int
+
+    @staticmethod
+    def features() -> dict:
+        return {}
+
+
+def _remade_word(word: Condition, pieces: dict, read: dict) -> Condition:
+    """``word`` (of both sides) remade of quantities that are the sides' answers
+    (``read``: :func:`_read`'s, both sides'): each number one side answers, and each
+    count whose card words the sides answer apart (its cards counted where both do)."""
+    def replace(quantity: Quantity) -> Quantity | None:
+        piece = pieces.get(id(quantity))
+        if piece is not None:  # a number one side answers: its code
+            code, (low, _) = read[id(quantity)], quantity.bounds
+            return Quantity(lambda f: code + low - 1, quantity.text, (),
+                            lambda f: code > 0, bounds=quantity.bounds)
+        if quantity.each_card is not None and side(quantity) is None:
+            cards = quantity.each_card
+            return Quantity(lambda f: cards_counted(holds(cards, lambda w: read[w.text, w.features])),
+                            quantity.text, (), bounds=quantity.bounds)
+        return None
+
+    return word.remade(replace)
 
 
 def _settled(bets: Sequence[Bet], lines: Sequence[int], by_side: dict,
              a_rows: np.ndarray, b_rows: np.ndarray) -> np.ndarray:
-    """Per rank side's answer (``a_rows``: bit k for word k) and suit side's
-    (``b_rows``), the way the lines of ``bets`` fall together (as
+    """Per rank side's answer (``a_rows``: keys as :func:`_answers` makes them) and
+    suit side's (``b_rows``), the way the lines of ``bets`` fall together (as
     :func:`split_totals` numbers them)."""
-    answer_of = {id(w): ("rank", k) for k, w in enumerate(by_side["rank"])}
-    answer_of.update({id(w): ("suit", k) for k, w in enumerate(by_side["suit"])})
+    read = {**_read(by_side["rank"], a_rows, 0), **_read(by_side["suit"], b_rows, 1)}
+    numbers = {id(p.what): p for found in by_side.values() for p in found
+               if p.kind == "number"}
     shape = (len(a_rows), len(b_rows))
 
     def answer(word: Condition) -> np.ndarray:
         factors = _factors(word)
         if factors is not None:  # a word of both sides: its rank word's and suit word's
             return answer(factors[0]) & answer(factors[1])
-        where, k = answer_of[id(word)]
-        return (((a_rows >> k) & 1).astype(bool)[:, None] if where == "rank"
-                else ((b_rows >> k) & 1).astype(bool)[None, :])
+        if id(word) in read:
+            return read[id(word)]
+        found = _remade_word(word, numbers, read).mask(_Grid(shape[0] * shape[1]))
+        return found.reshape(shape) if found.ndim == 1 else found
 
     def holds_where(condition: Condition) -> np.ndarray:
         return np.broadcast_to(holds(condition, answer), shape)
@@ -410,10 +550,16 @@ def _join(term: _Term, counts: np.ndarray, sides: tuple, answers: list,
     every rank sequence of its blocks (:func:`~bacc_edge.engine.split_kernels.weigh_suits`),
     and read off at the rank sequences the rank side deals; and its deals whatever the
     suits to ``whole`` [rank side's answer] (``rest`` is then the difference). A block
-    whose suit no answer tells apart is not weighed: its rank's cards in every suit.
-    ``sides``: the rank side's and the suit side's :class:`_Sequences`; ``answers``:
+    whose suit no answer tells apart is not weighed: its rank's cards in every suit;
+    and only the ranks the shoe holds are weighed (a shoe of few ranks: 3**6 entries an
+    answer, not 13**6). ``sides``: the rank side's and the suit side's :class:`_Sequences`; ``answers``:
     each side's answer per cell (-1: another shape)."""
     (rank_seq, suit_seq), (a_of, b_of) = sides, answers
+    rows = counts.sum(axis=1)
+    held = np.flatnonzero(rows)  # only the ranks the shoe holds weighed
+    place = np.full(len(rows), -1, dtype=np.int64)
+    place[held] = np.arange(len(held))
+    counts = counts[held]
     n_ranks, n_suits = counts.shape
     k = len(term.columns)
     q = np.zeros((out.shape[1], n_suits ** k), dtype=np.int64)
@@ -425,9 +571,8 @@ def _join(term: _Term, counts: np.ndarray, sides: tuple, answers: list,
         slice(None) if m in told else 0 for m in range(k))].reshape(len(q) - 1,
                                                                     n_suits ** len(told))
     columns = [b for b in range(out.shape[1]) if b != rest]
-    rows = counts.sum(axis=1)
     weighed_at, free_at = term.columns[told], np.delete(term.columns, told)
-    read = (rows, rank_seq.labels, term.rank_spans, weighed_at, free_at, a_of, term.mu)
+    read = (rows, place, rank_seq.labels, term.rank_spans, weighed_at, free_at, a_of, term.mu)
     step = max(1, WEIGHED_AT_ONCE // n_ranks ** len(told))
     scratch = np.empty((2, max(n_ranks, n_suits) ** len(told)), dtype=np.int64)
     for lo in range(0, max(1, len(q)), step):

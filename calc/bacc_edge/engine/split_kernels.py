@@ -54,32 +54,43 @@ def weigh_suits(q, n, k, out, scratch):
 
 
 @kernel
-def read_ranks(weighed, rows, labels, spans, weighed_at, free_at, answer, sign, out, whole):
+def read_ranks(weighed, rows, place, labels, spans, weighed_at, free_at, answer, sign, out,
+               whole):
     """For each rank sequence c of each span ``start:stop`` (its ranks ``labels[c]``,
     its rank side's answer ``answer[c]``): ``out[answer[c], b] +=
     sign · weighed[b, at(c)] · Π rows[rank at free_at]`` for each row b of
-    ``weighed``, ``at(c)`` its ranks at ``weighed_at`` as one number (the first most
-    significant, base ranks); and where ``whole`` has entries, ``whole[answer[c]] +=
+    ``weighed``, ``at(c)`` its ranks' places (``place``: per rank its number among the
+    ranks weighed, -1 for a rank the shoe lacks) at ``weighed_at`` as one number (the
+    first most significant); and where ``whole`` has entries, ``whole[answer[c]] +=
     sign · Π rows[rank at every position]``. ``rows``: per rank its cards in all the
     suits (the weight of a position whose suit the suit side never reads, and of one
-    summed over every suit). The sequences lie in the order the spans read them (read
-    through an index of cells, three times the time)."""
-    ranks = len(rows)
+    summed over every suit). A sequence holding a rank the shoe lacks adds nothing. The
+    sequences lie in the order the spans read them (read through an index of cells,
+    three times the time)."""
+    ranks = 0
+    for r in range(len(place)):
+        ranks += place[r] >= 0
     for s in range(spans.shape[0]):
         for c in range(spans[s, 0], spans[s, 1]):
             a = answer[c]
             free = sign
             for j in range(len(free_at)):
                 free *= rows[labels[c, free_at[j]]]
+            at = 0
+            for j in range(len(weighed_at)):
+                p = place[labels[c, weighed_at[j]]]
+                if p < 0:
+                    free = 0
+                    break
+                at = at * ranks + p
+            if free == 0:
+                continue
             if len(whole):
                 every = free
                 for j in range(len(weighed_at)):
                     every *= rows[labels[c, weighed_at[j]]]
                 whole[a] += every
             if weighed.shape[0]:
-                at = 0
-                for j in range(len(weighed_at)):
-                    at = at * ranks + labels[c, weighed_at[j]]
                 for b in range(weighed.shape[0]):
                     out[a, b] += free * weighed[b, at]
 

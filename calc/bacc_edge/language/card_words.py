@@ -404,7 +404,7 @@ class CardGroup:
             each = each & more
         return Quantity(lambda f: cards_counted(each._test(f)),
                         f"{self.text}.count({', '.join(words)})", each.features,
-                        bounds=(0, len(self.positions)))
+                        bounds=(0, len(self.positions)), each_card=each)
 
     def ranks_held(self, at_least: int = 1) -> Quantity:
         """How many different ranks the group holds at least ``at_least`` times:

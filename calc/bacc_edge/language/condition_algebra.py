@@ -11,6 +11,7 @@ with ``+ - * // %`` and compare with whole numbers or with each other.
 from __future__ import annotations
 
 import operator
+from functools import reduce
 from typing import Callable
 
 import numpy as np
@@ -84,7 +85,7 @@ class Condition:
     """A yes/no question about a finished coup."""
 
     def __init__(self, text: str, test: Callable[[dict], np.ndarray], features: frozenset,
-                 *, op: str = "", parts: tuple = ()):
+                 *, op: str = "", parts: tuple = (), made: tuple | None = None):
         self.text = text
         self._test = test
         self.features = frozenset(features)
@@ -92,6 +93,19 @@ class Condition:
         #: else "&", "|" or "~" of :attr:`parts`, the conditions it joins (an engine may
         #: answer the words apart and join their answers: :func:`holds`)
         self.op, self.parts = op, tuple(parts)
+        #: a word that compares quantities: (the quantity, the method of it that made
+        #: the word, the method's arguments), that :meth:`remade` makes again of other
+        #: quantities; None for any other
+        self.made = made
+
+    def remade(self, replace: Callable[["Quantity"], "Quantity | None"]) -> "Condition":
+        """The same word made of other quantities: each quantity it compares, or that
+        they are made of, replaced by ``replace``'s answer where it gives one (an engine
+        may answer a word's quantities apart and compare their answers)."""
+        if self.made is None:
+            return self
+        quantity, method, args = self.made
+        return getattr(quantity.remade(replace), method)(*_remade(args, replace))
 
     @property
     def needs_suits(self) -> bool:
@@ -200,12 +214,14 @@ def _only_where(test, defined):
 
 
 def _defined_all(*parts):
+    """Where every one of ``parts`` (each None or a test) holds, None if all are None;
+    their answers broadcast together (a join's answers: rows against columns)."""
     tests = [p for p in parts if p is not None]
     if not tests:
         return None
     if len(tests) == 1:
         return tests[0]
-    return lambda f: np.logical_and.reduce([t(f) for t in tests])
+    return lambda f: reduce(np.logical_and, [t(f) for t in tests])
 
 
 #: Python's operators a word may lack, by method name
@@ -262,12 +278,41 @@ class Quantity:
 
     def __init__(self, value: Callable[[dict], np.ndarray], text: str, features,
                  defined: Callable[[dict], np.ndarray] | None = None, *,
-                 bounds: tuple[int, int]):
+                 bounds: tuple[int, int], made: tuple | None = None,
+                 each_card: "Condition | None" = None):
         self._value = value
         self.text = text
         self.features = frozenset(features)
         self._defined = defined
         self.bounds = _within(bounds, text)
+        #: how it is made of other quantities: (the quantity, the method of it that made
+        #: this one, the method's arguments: other quantities among them); None for a
+        #: quantity read off the features themselves (:meth:`remade`)
+        self.made = made
+        #: a count of a group's cards: the condition on each card (one row a card) that
+        #: the cards counted meet; None for any other quantity
+        self.each_card = each_card
+
+    def values(self, layout) -> tuple[np.ndarray, np.ndarray]:
+        """Per outcome cell of ``layout``: the quantity, and whether it exists there (a
+        third card not dealt has no value; every comparison is false where it has none)."""
+        features = layout.features()
+        shape = (layout.n_cells,)
+        defined = np.True_ if self._defined is None else self._defined(features)
+        return (np.broadcast_to(_int64(self._value(features)), shape),
+                np.broadcast_to(np.asarray(defined, dtype=bool), shape))
+
+    def remade(self, replace: Callable[["Quantity"], "Quantity | None"]) -> "Quantity":
+        """This quantity made again of other ones: itself, or each quantity it is made
+        of, replaced by ``replace``'s answer where it gives one (see
+        :meth:`Condition.remade`)."""
+        found = replace(self)
+        if found is not None:
+            return found
+        if self.made is None:
+            return self
+        quantity, method, args = self.made
+        return getattr(quantity.remade(replace), method)(*_remade(args, replace))
 
     @classmethod
     def of(cls, feature: str, text: str, bounds: tuple[int, int]) -> "Quantity":
@@ -289,7 +334,8 @@ class Quantity:
         other, text, features, defined, _ = self._operand(value, symbol)
         test = _only_where(lambda f: op(_int64(self._value(f)), other(f)),
                            _defined_all(self._defined, defined))
-        return Condition(f"{self.text} {symbol} {text}", test, self.features | features)
+        return Condition(f"{self.text} {symbol} {text}", test, self.features | features,
+                         made=(self, "_compare", (op, symbol, value)))
 
     def __eq__(self, value):  # type: ignore[override]
         return self._compare(operator.eq, "==", value)
@@ -326,7 +372,8 @@ class Quantity:
         return Quantity(lambda f: op(_int64(left(f)), _int64(right(f))),
                         f"({texts[0]} {symbol} {texts[1]})", self.features | features,
                         _defined_all(self._defined, defined, nonzero),
-                        bounds=_span(symbol, *spans))
+                        bounds=_span(symbol, *spans),
+                        made=(self, "_arithmetic", (op, symbol, value, reflected)))
 
     def __add__(self, value):
         return self._arithmetic(operator.add, "+", value)
@@ -387,13 +434,14 @@ class Quantity:
     def __neg__(self):
         low, high = self.bounds
         return Quantity(lambda f: -_int64(self._value(f)), f"-{self.text}", self.features,
-                        self._defined, bounds=(-high, -low))
+                        self._defined, bounds=(-high, -low), made=(self, "__neg__", ()))
 
     def __abs__(self):
         low, high = self.bounds
         least = 0 if low <= 0 <= high else min(abs(low), abs(high))
         return Quantity(lambda f: np.abs(_int64(self._value(f))), f"abs({self.text})",
-                        self.features, self._defined, bounds=(least, max(abs(low), abs(high))))
+                        self.features, self._defined, bounds=(least, max(abs(low), abs(high))),
+                        made=(self, "__abs__", ()))
 
 
     def __bool__(self):
@@ -408,7 +456,7 @@ class Quantity:
             _within((int(v), int(v)), f"{self.text}.isin(…)", "the number {} is past")
         test = _only_where(lambda f: np.isin(_int64(self._value(f)), values), self._defined)
         return Condition(f"{self.text} in {{{', '.join(map(str, values))}}}", test,
-                         self.features)
+                         self.features, made=(self, "isin", values))
 
     def between(self, low: int, high: int) -> Condition:
         """``low <= quantity <= high``, both ends included."""
@@ -418,6 +466,11 @@ class Quantity:
 
     def __repr__(self) -> str:
         return f"<Quantity {self.text}>"
+
+
+def _remade(args: tuple, replace) -> tuple:
+    """``args`` with each quantity among them remade (:meth:`Quantity.remade`)."""
+    return tuple(a.remade(replace) if isinstance(a, Quantity) else a for a in args)
 
 
 def _floordiv(a, b):
