@@ -573,7 +573,8 @@ def _join(term: _Term, counts: np.ndarray, sides: tuple, answers: list,
     columns = [b for b in range(out.shape[1]) if b != rest]
     weighed_at, free_at = term.columns[told], np.delete(term.columns, told)
     n = int((term.rank_spans[:, 1] - term.rank_spans[:, 0]).sum())
-    at, free, answer = (np.empty(n, dtype=np.int64) for _ in range(3))
+    at, free, answer = (np.empty(n, dtype=t)  # places below 13**6, answers below 2**22
+                        for t in (np.int32, np.int64, np.int32))
     split_kernels.rank_places(rows, place, rank_seq.labels, term.rank_spans, weighed_at,
                               free_at, term.mu, a_of, at, free, answer)
     split_kernels.read_whole(rows, rank_seq.labels, term.rank_spans, weighed_at, free,
@@ -683,10 +684,8 @@ class _Sequences(NamedTuple):
     spans: dict
 
 
-#: The drawing shapes (2 · player drew + banker drew), and the most labels a side's
-#: cards have (the ranks)
+#: The drawing shapes (2 · player drew + banker drew)
 _SHAPES = 4
-_LABELS = 13
 
 
 @lru_cache(maxsize=8)
@@ -716,10 +715,8 @@ def _sequences(layout: CardLayout) -> _Sequences:
     # position most significant): a join reads its weighed sums in that order, one
     # after the next, where the layout's order read them all over (0.15 s for millions)
     group = (shape.astype(np.int64) * (_MOST_PARTITIONS + 1) + partition).astype(np.int16)
-    key = group.astype(np.int64)
-    for i in range(len(POSITIONS)):
-        key = key * (_LABELS + 1) + labels[:, i] + 1
-    order = np.argsort(key).astype(np.int32)
+    order = np.lexsort([labels[:, i] for i in reversed(range(len(POSITIONS)))]
+                       + [group]).astype(np.int32)
     labels, partition = labels[order], partition[order].astype(np.int16)
     starts = np.searchsorted(group[order],
                              np.arange(_SHAPES * (_MOST_PARTITIONS + 1) + 1)
