@@ -137,8 +137,8 @@ WRITTEN = [
     'first_four.count(colour="red", value=9) + player.hand.count(value=1, suit="♥", '
     'colour="red")) >= 2, 30), Event("e1", player.hand.count(suit="♠") > player.points % 3, '
     '5), Event("e2", abs(first_four.count(colour="black", value=6) - banker.card(3).value '
-    '+ all_cards.count(rank="K", suit="♣")).isin(0, 1), 3), Event("e3", (banker.hand.count(suit="♦") * coup.card(5).value) // 2 '
-    '< 9 // player.card(1).value, 2)])',
+    '+ all_cards.count(rank="K", suit="♣")).isin(0, 1), 3), Event("e3", (banker.hand.count('
+    'suit="♦") * coup.card(5).value) // 2 < 9 // player.card(1).value, 2)])',
 ]
 
 

@@ -396,7 +396,8 @@ def _remade_word(word: Condition, pieces: dict, read: dict) -> Condition:
                             lambda f: code > 0, bounds=quantity.bounds)
         if quantity.each_card is not None and side(quantity) is None:
             cards = quantity.each_card
-            return Quantity(lambda f: cards_counted(holds(cards, lambda w: read[w.text, w.features])),
+            return Quantity(lambda f: cards_counted(
+                holds(cards, lambda w: read[w.text, w.features])),
                             quantity.text, (), bounds=quantity.bounds)
         return None
 
@@ -417,10 +418,10 @@ def _settled(bets: Sequence[Bet], lines: Sequence[int], by_side: dict,
         factors = _factors(word)
         if factors is not None:  # a word of both sides: its rank word's and suit word's
             return answer(factors[0]) & answer(factors[1])
-        if id(word) in read:
-            return read[id(word)]
-        found = _remade_word(word, numbers, read).mask(_Grid(shape[0] * shape[1]))
-        return found.reshape(shape) if found.ndim == 1 else found
+        if id(word) not in read:  # a word remade of both sides' answers: asked once
+            found = _remade_word(word, numbers, read).mask(_Grid(shape[0] * shape[1]))
+            read[id(word)] = found.reshape(shape) if found.ndim == 1 else found
+        return read[id(word)]
 
     def holds_where(condition: Condition) -> np.ndarray:
         return np.broadcast_to(holds(condition, answer), shape)
@@ -552,8 +553,8 @@ def _join(term: _Term, counts: np.ndarray, sides: tuple, answers: list,
     suits to ``whole`` [rank side's answer] (``rest`` is then the difference). A block
     whose suit no answer tells apart is not weighed: its rank's cards in every suit;
     and only the ranks the shoe holds are weighed (a shoe of few ranks: 3**6 entries an
-    answer, not 13**6). ``sides``: the rank side's and the suit side's :class:`_Sequences`; ``answers``:
-    each side's answer per cell (-1: another shape)."""
+    answer, not 13**6). ``sides``: the rank side's and the suit side's
+    :class:`_Sequences`; ``answers``: each side's answer per cell (-1: another shape)."""
     (rank_seq, suit_seq), (a_of, b_of) = sides, answers
     rows = counts.sum(axis=1)
     held = np.flatnonzero(rows)  # only the ranks the shoe holds weighed

@@ -23,7 +23,8 @@ def weigh_suits(q, n, k, kept, out, scratch):
     """``out[b, r, z_1] = Σ_z q[b, z] Π_{j > 1} n[r_j, z_j]`` for every answer b (rows of
     ``q``), every rank sequence r of positions 2 … ``k`` (the first most significant, as
     z in ``q``'s columns) and every suit of the first, where ``kept`` is 1; where it is
-    0, ``out[b, r]`` with the first position's ranks too. ``scratch``: two rows of at least max(ranks, suits)**k entries.
+    0, ``out[b, r]`` with the first position's ranks too. ``scratch``: two rows of at
+    least max(ranks, suits)**k entries.
     The last position first: each pass turns one position's suits into ranks, the
     positions after it already ranks. The costliest pass, the first position's (every
     other one ranks: ranks**k entries), is left to the reader where ``kept`` is 1

@@ -102,10 +102,7 @@ class Condition:
         """The same word made of other quantities: each quantity it compares, or that
         they are made of, replaced by ``replace``'s answer where it gives one (an engine
         may answer a word's quantities apart and compare their answers)."""
-        if self.made is None:
-            return self
-        quantity, method, args = self.made
-        return getattr(quantity.remade(replace), method)(*_remade(args, replace))
+        return self if self.made is None else _remake(self.made, replace)
 
     @property
     def needs_suits(self) -> bool:
@@ -309,10 +306,7 @@ class Quantity:
         found = replace(self)
         if found is not None:
             return found
-        if self.made is None:
-            return self
-        quantity, method, args = self.made
-        return getattr(quantity.remade(replace), method)(*_remade(args, replace))
+        return self if self.made is None else _remake(self.made, replace)
 
     @classmethod
     def of(cls, feature: str, text: str, bounds: tuple[int, int]) -> "Quantity":
@@ -468,9 +462,12 @@ class Quantity:
         return f"<Quantity {self.text}>"
 
 
-def _remade(args: tuple, replace) -> tuple:
-    """``args`` with each quantity among them remade (:meth:`Quantity.remade`)."""
-    return tuple(a.remade(replace) if isinstance(a, Quantity) else a for a in args)
+def _remake(made: tuple, replace):
+    """What ``made`` (a word's or a quantity's: the quantity, its method, the method's
+    arguments) makes, of its quantities each remade (:meth:`Quantity.remade`)."""
+    quantity, method, args = made
+    return getattr(quantity.remade(replace), method)(*(
+        a.remade(replace) if isinstance(a, Quantity) else a for a in args))
 
 
 def _floordiv(a, b):
