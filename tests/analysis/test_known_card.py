@@ -251,9 +251,9 @@ def test_bets_streamed_beside_the_card_are_valued_as_kept(monkeypatch):
     layouts: list = []
 
     class Watched(Tables):
-        def get(self, shoe, layout, *, on_progress=None):
+        def get(self, shoe, layout, *, on_progress=None, **told):
             layouts.append(layout)
-            return super().get(shoe, layout, on_progress=on_progress)
+            return super().get(shoe, layout, on_progress=on_progress, **told)
 
     assert known_card(BETS, shoe, positions=[1, 2, 5], tables=Watched()) == kept
     assert any(isinstance(layout, StreamedLayout) for layout in layouts)
@@ -279,10 +279,10 @@ class CountingTables(Tables):
         super().__init__()
         self.heard = heard
 
-    def get(self, shoe, layout, *, on_progress=None):
+    def get(self, shoe, layout, *, on_progress=None, **told):
         if (shoe, layout) not in self._cache:
             self.heard.append("count")
-        return super().get(shoe, layout, on_progress=on_progress)
+        return super().get(shoe, layout, on_progress=on_progress, **told)
 
 
 def test_progress_moves_between_every_two_tables_counted():

@@ -425,6 +425,27 @@ def test_a_streamed_bet_counts_whole_decks_split_and_other_shoes_dealt(monkeypat
 _split_totals = split_totals
 
 
+def test_a_join_that_gives_up_announces_the_streamed_count_in_its_place(monkeypatch):
+    """A bet planned to be joined is announced by nobody before its count; where its join
+    gives up (its answers past MOST_ANSWERS: here one) and the streamed count in its place
+    is slow (past NOTICE_SECONDS: here every count), ``on_note`` hears of that count
+    before it starts (a bet naming thirteen cards streamed for two minutes, silently)."""
+    bet, deck = bet_from_source(WRITTEN[1]), Shoe.decks(1)
+    kept = report(bet, deck)
+    monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", 0)
+    monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
+    joined: list[str] = []
+    report(bet, deck, on_note=joined.append)
+    monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
+    notes: list[str] = []
+    streamed = report(bet, deck, on_note=notes.append)
+    assert str(streamed) == str(kept) and joined == []
+    assert len(notes) == 1 and re.fullmatch(
+        rf"bet '{bet.name}': not counted by ranks and suits apart on 1 deck \(their join "
+        r"takes too many answers for its cards\); counting .*, streamed through the bets "
+        r"\(settled as they come, none kept\): .* a shoe, .* \(estimated\)", notes[0]), notes
+
+
 def test_a_bet_past_the_words_or_answers_a_side_holds_is_dealt(monkeypatch):
     """A side's answers are bits of a 64-bit key (a word one, a number its range's):
     up to KEY_BITS counted exactly, past them the count is not split (nor wrapped

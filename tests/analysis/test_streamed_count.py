@@ -471,14 +471,14 @@ def test_a_count_stopped_at_the_memory_leaves_its_share_to_its_streamed_count(mo
     heard, at_count = [], []
 
     class Watched(Tables):  # where the bar stands when the streamed count is asked
-        def class_totals(self, shoe, evaluator, *, on_progress=None):
+        def class_totals(self, shoe, evaluator, *, on_progress=None, **told):
             at_count.append(heard[-1][0] / heard[-1][1])
-            return super().class_totals(shoe, evaluator, on_progress=on_progress)
+            return super().class_totals(shoe, evaluator, on_progress=on_progress, **told)
 
-        def get(self, shoe, layout, *, on_progress=None):
+        def get(self, shoe, layout, *, on_progress=None, **told):
             if isinstance(layout, StreamedLayout):
                 at_count.append(heard[-1][0] / heard[-1][1])
-            return super().get(shoe, layout, on_progress=on_progress)
+            return super().get(shoe, layout, on_progress=on_progress, **told)
 
     plan_cost.cache_clear()  # priced under these limits, and afresh after them
     try:
@@ -507,10 +507,10 @@ def test_a_streamed_bet_on_a_part_dealt_shoe_shares_its_bar_between_both_counts(
     heard, at_full = [], []
 
     class Watched(Tables):
-        def get(self, shoe, layout, *, on_progress=None):
+        def get(self, shoe, layout, *, on_progress=None, **told):
             if shoe == full:
                 at_full.append(heard[-1][0] / heard[-1][1])
-            return super().get(shoe, layout, on_progress=on_progress)
+            return super().get(shoe, layout, on_progress=on_progress, **told)
 
     report([make_bet("ranks and suits by position")], full.remove("K♠"), full_shoe=full,
            tables=Watched(), on_progress=lambda *done: heard.append(done))

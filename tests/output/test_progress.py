@@ -120,13 +120,13 @@ class WatchedTables(Tables):
         done, total = self.calls[-1]
         self.asked.append(done / total)
 
-    def get(self, shoe, layout, *, on_progress=None):
+    def get(self, shoe, layout, *, on_progress=None, **told):
         self._note()
-        return super().get(shoe, layout, on_progress=on_progress)
+        return super().get(shoe, layout, on_progress=on_progress, **told)
 
-    def class_totals(self, shoe, evaluator, *, on_progress=None):
+    def class_totals(self, shoe, evaluator, *, on_progress=None, **told):
         self._note()
-        return super().class_totals(shoe, evaluator, on_progress=on_progress)
+        return super().class_totals(shoe, evaluator, on_progress=on_progress, **told)
 
 
 def test_a_lone_card_bet_on_a_full_shoe_fills_its_bar_with_its_one_count(priced_slowly):

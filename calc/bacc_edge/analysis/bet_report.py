@@ -152,10 +152,13 @@ class Tables:
         return table
 
     def get(self, shoe: Shoe, layout: Layout | bool, tableau: Tableau = STANDARD, *,
-            on_progress: Progress | None = None) -> OutcomeTable:
+            on_progress: Progress | None = None,
+            on_note: Callable[[str], None] | None = None) -> OutcomeTable:
         """The table of ``shoe`` on ``layout``; a bool instead of a layout means the
         outcome cells with or without suits, under ``tableau`` (``on_progress``: a card
-        table's shoes counted, see :func:`~bacc_edge.engine.card_table.card_table`)."""
+        table's shoes counted, see :func:`~bacc_edge.engine.card_table.card_table`;
+        ``on_note``: a streamed layout's join given up, its count then announced, see
+        :func:`~bacc_edge.analysis.streamed_count.streamed_table`)."""
         shoe = shoe_argument(shoe)
         if isinstance(layout, bool):
             layout = CellLayout(layout, tableau_argument(tableau))
@@ -164,8 +167,10 @@ class Tables:
                                 f"or a bool: with suits or not")
         key = (shoe, layout)
         kept = self._kept(key)
-        return (kept if kept is not None
-                else self._kept(key, layout.table(shoe, on_progress=on_progress)))
+        if kept is not None:
+            return kept
+        told = {"on_note": on_note} if isinstance(layout, StreamedLayout) else {}
+        return self._kept(key, layout.table(shoe, on_progress=on_progress, **told))
 
     def holds(self, shoe: Shoe, layout: Layout) -> bool:
         """Whether the table of ``shoe`` on ``layout`` is kept: :meth:`get` counts
@@ -173,12 +178,13 @@ class Tables:
         return (shoe, layout) in self._cache
 
     def class_totals(self, shoe: Shoe, evaluator: Evaluator, *,
-                     on_progress: Progress | None = None) -> np.ndarray:
+                     on_progress: Progress | None = None,
+                     on_note: Callable[[str], None] | None = None) -> np.ndarray:
         """The deals of ``shoe`` summed by ``evaluator``'s settle classes, on its layout:
         from the table where one is kept; else counted straight into the classes where
         the layout can (:meth:`~bacc_edge.engine.outcome_table.Layout.class_totals`: a
         card layout replaying its record, no count per cell made or kept); else from
-        the table, counted and kept."""
+        the table, counted and kept (``on_note``: as :meth:`get` tells it)."""
         shoe = shoe_argument(shoe)
         if not isinstance(evaluator, Evaluator):
             raise ArgumentError(f"evaluator {quoted(evaluator)} must be an Evaluator, e.g. "
@@ -189,7 +195,8 @@ class Tables:
                                          on_progress=on_progress)
             if totals is not None:
                 return totals
-        return evaluator.class_totals(self.get(shoe, layout, on_progress=on_progress))
+        return evaluator.class_totals(self.get(shoe, layout, on_progress=on_progress,
+                                               on_note=on_note))
 
 
 def _table_bytes(table: OutcomeTable) -> int:
@@ -341,9 +348,9 @@ def report(source, shoe: Shoe | None = None, *, full_shoe: Shoe | None = None,
             evaluator = Evaluator.compiled(bets, layout)  # a card layout's cells found above
             announce_count(shoe, layout, bets, on_note)
             totals = tables.class_totals(shoe, evaluator, on_progress=part(
-                on_progress, step.done, share, step.total))
+                on_progress, step.done, share, step.total), on_note=on_note)
             full = (tables.get(full_shoe, layout, on_progress=part(
-                on_progress, step.done + share, judging, step.total))
+                on_progress, step.done + share, judging, step.total), on_note=on_note)
                 if beyond and not alone else None)
             results.update(zip(chosen, _results(evaluator, shoe, totals, full, paytable.file,
                                                 full_shoe if alone else None)))

@@ -129,9 +129,10 @@ class StreamedLayout(Layout):
         out.setflags(write=False)
         return out
 
-    def table(self, shoe: Shoe, *, on_progress: Progress | None = None) -> OutcomeTable:
+    def table(self, shoe: Shoe, *, on_progress: Progress | None = None,
+              on_note: Callable[[str], None] | None = None) -> OutcomeTable:
         """:func:`streamed_table` of ``shoe``."""
-        return streamed_table(shoe, self, on_progress=on_progress)
+        return streamed_table(shoe, self, on_progress=on_progress, on_note=on_note)
 
     def __eq__(self, other) -> bool:
         return (isinstance(other, StreamedLayout) and other.fine == self.fine
@@ -142,19 +143,25 @@ class StreamedLayout(Layout):
 
 
 def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
-                   on_progress: Progress | None = None) -> OutcomeTable:
+                   on_progress: Progress | None = None,
+                   on_note: Callable[[str], None] | None = None) -> OutcomeTable:
     """Count ``shoe`` on ``layout``: its card layout's cells streamed through its bets,
     each batch's weights summed into the lines its cells settle, exactly, or counted by
     ranks and suits apart (each step of the join told to ``on_progress``). Streamed,
     one step for ``on_progress``; a count estimated past
     :data:`~bacc_edge.engine.card_table.PROGRESS_SECONDS` tells it a part of its coups at
-    a time."""
+    a time. A join that gives up (its answers too many for this shoe's cards) is told
+    to ``on_note`` where the streamed count that takes its place is estimated past
+    :data:`~bacc_edge.engine.card_plan.NOTICE_SECONDS`: the plan promised the join, so
+    nothing announced that count before."""
     totals = None
     if layout.joins(shoe):
         started = time.process_time()
         totals = split_totals(shoe, layout.tableau, layout.bets, layout.lines, on_progress)
         if totals is None:
             layout.unjoined.add(cards_held(shoe))
+            if layout.cost.streamable:
+                _gave_up(shoe, layout, on_note)
         else:
             _joined(layout.fine, time.process_time() - started)
     if totals is None and not layout.cost.streamable:  # not counted apart: refused
@@ -180,6 +187,17 @@ def streamed_table(shoe: Shoe, layout: StreamedLayout, *,
                             f"{int(totals.sum()):,} deals of {shoe.coups:,}")
     totals.setflags(write=False)
     return OutcomeTable(shoe, layout, totals, shoe.coups)
+
+
+def _gave_up(shoe: Shoe, layout: StreamedLayout,
+             on_note: Callable[[str], None] | None) -> None:
+    """Tell ``on_note`` that ``shoe`` is streamed after all, its join given up, where that
+    count is estimated past NOTICE_SECONDS."""
+    later = _shoes_said(layout)
+    if on_note is not None and layout.cost.streamed_seconds > NOTICE_SECONDS and later:
+        on_note(f"{bets_named(layout.bets)}: not counted by ranks and suits apart on "
+                f"{shoe.label} (their join takes too many answers for its cards); counting "
+                f"{layout.cost.describe_streamed()}, {later} (estimated)")
 
 
 #: How a shoe's deals were counted (:func:`how_counted`): the compact outcome cells of
