@@ -63,7 +63,8 @@ def user_folders(tmp_path_factory, monkeypatch):
     """Every test's own user data and cache folders (platformdirs reads XDG_DATA_HOME and
     XDG_CACHE_HOME on Linux), in this process and the commands it starts: a track's
     session or a depth run's batches kept by default never land in the real home. The
-    kernels stay where they are (NUMBA_CACHE_DIR): compiled once, not per test."""
+    kernels stay where they are (NUMBA_CACHE_DIR): compiled once, not per test; so do the
+    tables a count by ranks and suits apart keeps beside them (made once a run)."""
     base = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(base / "cache"))

@@ -33,6 +33,8 @@ import json
 import math
 import operator
 import re
+import subprocess
+import sys
 from functools import reduce
 from types import SimpleNamespace
 
@@ -140,6 +142,45 @@ WRITTEN = [
     '+ all_cards.count(rank="K", suit="♣")).isin(0, 1), 3), Event("e3", (banker.hand.count('
     'suit="♦") * coup.card(5).value) // 2 < 9 // player.card(1).value, 2)])',
 ]
+
+#: A process that counts a bet apart on a small shoe and prints its lines: argv the bet's
+#: source, the shoe's kinds (JSON) and "made" or "kept" (kept: no count may find a side's
+#: cells, which must be read back from the folder of kept tables).
+APART = r"""
+import json, sys
+import bacc_edge.engine.card_table as card_table
+from bacc_edge import Shoe
+from bacc_edge.analysis.split_count import split_totals
+from bacc_edge.game.tableau import STANDARD
+from bacc_edge.language.random_bets import bet_from_source
+source, kinds, how = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
+if how == "kept":
+    def counted(*args, **kwargs):
+        raise AssertionError("a side's cells counted, not read back")
+    card_table.count_run = counted
+rows = [[0] * 4 for _ in range(13)]
+for (rank, suit), copies in kinds:
+    rows[rank][suit] += copies
+bet = bet_from_source(source)
+print(json.dumps(split_totals(Shoe.from_suits(rows), STANDARD, [bet],
+                              [len(bet.events) + 1]).tolist()))
+"""
+
+
+@pytest.mark.parametrize("source", [0, 3], ids=["cards 5 and 6 out of the shoe", "hands"])
+def test_a_sides_tables_kept_on_disk_count_as_the_reference_counts(source, tmp_path,
+                                                                   monkeypatch):
+    """A side's sequences are made once a machine and kept on disk; a later process reads
+    them back (no count finds its cells) and counts as the reference dealer does."""
+    source, name = WRITTEN[source], "an ace and a nine, one of each card"
+    kinds = kinds_of(name)
+    monkeypatch.setenv("BACC_EDGE_TABLES", str(tmp_path))
+    runs = [subprocess.run([sys.executable, "-c", APART, source, json.dumps(kinds), how],
+                           capture_output=True, text=True, check=True).stdout
+            for how in ("made", "kept")]
+    assert len(list(tmp_path.rglob("side-*.npz"))) == 2  # the rank side's and the suit's
+    assert [json.loads(r) for r in runs] == [list(line_counts(source, kinds, False))] * 2
+
 
 
 @pytest.mark.parametrize("source", WRITTEN, ids=["out of the shoe", "sizes and colours",

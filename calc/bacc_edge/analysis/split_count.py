@@ -55,7 +55,7 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from ..engine import split_kernels
-from ..engine.card_table import CardDetail, CardLayout, cards_held
+from ..engine.card_table import CardDetail, CardLayout, cards_held, cells_found, keep_cells
 from ..engine.features import (COUP_FEATURES, RELATED_RANKS, RELATED_SUITS, beyond_hands,
                                card_read)
 from ..engine.outcome_table import sum_by_class
@@ -66,6 +66,7 @@ from ..language.bet import Bet
 from ..language.card_words import cards_counted
 from ..language.condition_algebra import Condition, Quantity, holds, words
 from ..language.point_words import Hand, banker, player
+from ..util.kept_arrays import kept_arrays
 from ..util.progress import Progress, Steps, part
 from .evaluator import settle_first
 
@@ -254,13 +255,11 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet], lines: Seque
     if ranks is None or suits is None:
         return None
     read = Steps(part(on_progress, 0, _STEPS // 4, _STEPS), 5)  # the sides' sequences, answers
-    if ranks.n_cells:  # the rank sequences found first (a count of plenty of cards, once)
-        read()
-    rank_seq = _sequences(ranks)
-    read()
+    rank_seq = _side(ranks)  # kept; else found by a count of plenty of cards, once a machine
+    read(2)
     rank_answers = _answers(ranks, by_side["rank"])
     read()
-    suit_seq = _sequences(suits)
+    suit_seq = _side(suits)
     suit_answers = _answers(suits, by_side["suit"])
     if rank_answers is None or suit_answers is None:
         return None
@@ -675,7 +674,7 @@ class _Sequences(NamedTuple):
     suit of its card (-1: none), and its partition; where
     each shape's sequences of each partition start; which cell of the layout each is;
     per shape, which positions hold a card (absent where its sequences differ), and
-    where its sequences lie."""
+    where its sequences lie; and the layout's cells (:attr:`CardLayout.cells`)."""
 
     labels: np.ndarray
     partition: np.ndarray
@@ -683,18 +682,64 @@ class _Sequences(NamedTuple):
     order: np.ndarray
     held: dict
     spans: dict
+    cells: np.ndarray
 
 
 #: The drawing shapes (2 · player drew + banker drew)
 _SHAPES = 4
+#: The sources a side's sequences are made by: kept on disk under their digest
+#: (:mod:`~bacc_edge.util.kept_arrays`), made again once they change.
+SIDE_SOURCES = ("engine", "game", "analysis/split_count.py")
+
+
+def _side(layout: CardLayout) -> _Sequences:
+    """The :class:`_Sequences` of a side's layout, its cells known to it
+    (:func:`~bacc_edge.engine.card_table.keep_cells`: its features are read of them)."""
+    found = _sequences(layout)
+    if not cells_found(layout):
+        keep_cells(layout, found.cells)
+    return found
 
 
 @lru_cache(maxsize=8)
 def _sequences(layout: CardLayout) -> _Sequences:
-    """The :class:`_Sequences` of a side's layout (its cards read by
-    :meth:`~bacc_edge.engine.card_table.CardLayout.held_card`): kept, as the side's
-    layout is every bet's. Its cells decoded a part at a time (the rank side's every
-    part of the coup, for millions of cells, would take hundreds of MB at once)."""
+    """The :class:`_Sequences` of a side's layout: made once a machine and kept, on disk
+    (:func:`~bacc_edge.util.kept_arrays.kept_arrays`: finding the rank side's cells and
+    ordering them took 1 to 4 s of every run's first count by ranks and suits apart) and
+    in this process, as the side's layout is every bet's."""
+    arrays = kept_arrays("side", (layout.detail, layout.tableau, layout.cards),
+                         lambda: _made_sequences(layout), sources=SIDE_SOURCES,
+                         valid=_whole)
+    held = {s: tuple(bool(h) for h in row) for s, row in enumerate(arrays["held"])
+            if row.min() >= 0}
+    starts = arrays["starts"]
+    for array in arrays.values():
+        array.setflags(write=False)
+    spans = {s: slice(int(starts[s, 0]), int(starts[s, -1])) for s in held}
+    return _Sequences(arrays["labels"], arrays["partition"], starts, arrays["order"], held,
+                      spans, arrays["cells"])
+
+
+def _whole(arrays: dict[str, np.ndarray]) -> bool:
+    """Whether ``arrays`` read back are a side's sequences whole: every array there, of
+    its type and of as many rows as the cells (the cells themselves are checked as they
+    are kept: :func:`~bacc_edge.engine.card_table.keep_cells`)."""
+    kinds = {"labels": np.int8, "partition": np.int16, "starts": np.int64,
+             "order": np.int32, "held": np.int8, "cells": np.int64}
+    if set(arrays) != set(kinds) or any(arrays[k].dtype != t for k, t in kinds.items()):
+        return False
+    n = len(arrays["cells"])
+    return (arrays["labels"].shape == (n, len(POSITIONS)) and len(arrays["partition"]) == n
+            and len(arrays["order"]) == n
+            and arrays["starts"].shape == (_SHAPES, _MOST_PARTITIONS + 1)
+            and arrays["held"].shape == (_SHAPES, len(POSITIONS)))
+
+
+def _made_sequences(layout: CardLayout) -> dict[str, np.ndarray]:
+    """The arrays of :class:`_Sequences` of a side's layout (its cards read by
+    :meth:`~bacc_edge.engine.card_table.CardLayout.held_card`); ``held`` a row a shape,
+    -1 where its sequences differ. Its cells decoded a part at a time (the rank side's
+    every part of the coup, for millions of cells, would take hundreds of MB at once)."""
     attribute = "rank" if layout.detail.ranks else "suit"
     shape = np.zeros(layout.n_cells, dtype=np.int8)
     labels = np.empty((layout.n_cells, len(POSITIONS)), dtype=np.int8)
@@ -705,24 +750,22 @@ def _sequences(layout: CardLayout) -> _Sequences:
             labels[where, i] = part.held_card(p, attribute)
     partition = np.empty(layout.n_cells, dtype=np.int64)
     split_kernels.partition_codes(labels, partition)
-    held = {}
+    held = np.full((_SHAPES, len(POSITIONS)), -1, dtype=np.int8)
     for s in np.unique(shape):
         where = shape == s
         row = labels[np.argmax(where)] >= 0
         if ((labels[where] >= 0) == row).all():
-            held[int(s)] = tuple(bool(h) for h in row)
-            partition[where] = _numbers(held[int(s)])[partition[where]]
+            held[s] = row
+            partition[where] = _numbers(tuple(bool(h) for h in row))[partition[where]]
     # grouped by shape and partition, each group in the order of its labels (the first
     # position most significant): a join reads its weighed sums in that order, one
     # after the next, where the layout's order read them all over (0.15 s for millions)
     group = (shape.astype(np.int64) * (_MOST_PARTITIONS + 1) + partition).astype(np.int16)
     order = np.lexsort([labels[:, i] for i in reversed(range(len(POSITIONS)))]
                        + [group]).astype(np.int32)
-    labels, partition = labels[order], partition[order].astype(np.int16)
     starts = np.searchsorted(group[order],
                              np.arange(_SHAPES * (_MOST_PARTITIONS + 1) + 1)
-                             )[:-1].reshape(_SHAPES, _MOST_PARTITIONS + 1)
-    for array in (labels, partition, starts, order):
-        array.setflags(write=False)
-    spans = {s: slice(int(starts[s, 0]), int(starts[s, -1])) for s in held}
-    return _Sequences(labels, partition, starts, order, held, spans)
+                             )[:-1].reshape(_SHAPES, _MOST_PARTITIONS + 1).astype(np.int64)
+    return {"labels": labels[order], "partition": partition[order].astype(np.int16),
+            "starts": starts, "order": order, "held": held,
+            "cells": np.asarray(layout.cells, dtype=np.int64)}

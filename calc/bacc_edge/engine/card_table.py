@@ -313,10 +313,28 @@ def _remember(key, reach) -> None:
         raise PlanTooLarge(f"{key[0].describe()}: too large to count: its {len(out):,} "
                            f"cells would take {int(cells_memory(len(out))) >> 20:,} MB, past "
                            f"the {MEMORY_LIMIT >> 20:,} MB a count may take")
-    out.setflags(write=False)
+    _keep_occupied(key, out)
+
+
+def _keep_occupied(key, cells: np.ndarray) -> None:
+    cells.setflags(write=False)
     while len(_OCCUPIED) >= _OCCUPIED_KEPT:
         del _OCCUPIED[next(iter(_OCCUPIED))]
-    _OCCUPIED[key] = out
+    _OCCUPIED[key] = cells
+
+
+def keep_cells(layout: "CardLayout", cells: np.ndarray) -> None:
+    """Keep ``cells`` as ``layout``'s cells, the cells a count of it reaches, found by an
+    earlier run (kept on disk: :mod:`~bacc_edge.util.kept_arrays`), so that no count
+    finds them again. Refused (:class:`~bacc_edge.errors.BaccEdgeError`) unless they
+    are cell numbers of its numbering, in increasing order."""
+    cells = np.asarray(cells)
+    size = cell_numbering(layout.detail).size
+    if (cells.dtype != np.int64 or cells.ndim != 1 or len(cells) == 0 or cells[0] < 0
+            or cells[-1] >= size or not (np.diff(cells) > 0).all()):
+        raise BaccEdgeError(f"{layout.describe()}: cells given that are not cell numbers "
+                            f"below {size:,} in increasing order")
+    _keep_occupied((layout.detail, layout.tableau, layout.cards), cells)
 
 
 #: every card of the 52 in the shoe
@@ -1208,8 +1226,9 @@ def count_seconds(shoe: Shoe, layout: CardLayout) -> float:
 
 
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
-           "card_shoe", "card_table", "cards_held", "cells_found", "check_shoe", "check_shoe_size",
+           "card_shoe", "card_table", "cards_held", "cells_found", "check_shoe",
+           "check_shoe_size",
            "count_first",
            "count_seconds", "first_table", "found_too_large", "is_card_feature",
-           "refuse_suitless_plan",
+           "keep_cells", "refuse_suitless_plan",
            "shoe_inputs", "suitless_notice", "suitless_seconds"]

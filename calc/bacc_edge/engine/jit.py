@@ -35,15 +35,14 @@ from numba.core import caching, event
 from numba.core.registry import CPUDispatcher
 
 from ..util.source_digest import source_digest
+from ..util.user_folders import kept_base
 
 
 def cache_folder(package: Path) -> str:
     """The folder for the compiled kernels of ``package`` (bacc_edge's folder): one per
     version of the sources they read."""
     digest = source_digest(package, ("engine", "game"))
-    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "bacc-edge")
-    return os.path.join(base, "kernels-" + digest[:16])
+    return os.path.join(kept_base(), "kernels-" + digest[:16])
 
 
 #: bacc_edge's folder

@@ -40,7 +40,7 @@ import stat
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import BinaryIO, Callable, Iterable
 
 try:
     import fcntl
@@ -193,10 +193,10 @@ def write_output(path, content: str | bytes | Callable[[Path], None], *,
     return Path(path)
 
 
-def write_owned(path, content: str | bytes, *, inputs: Iterable = (), name: str | None = None,
-                private: bool = True, replaces=ANY) -> FileId:
+def write_owned(path, content: str | bytes | Callable[[Path], None], *, inputs: Iterable = (),
+                name: str | None = None, private: bool = True, replaces=ANY) -> FileId:
     """Write ``content`` to ``path``, a file bacc-edge keeps, as :func:`write_output`
-    does, and more: ``path`` is refused where it is a symlink or a file of several
+    does (text, bytes, or a function that writes the file it is given), and more: ``path`` is refused where it is a symlink or a file of several
     names, when it is checked and again just before the rename; ``replaces``, the
     :class:`FileId` of the file it may replace (None: no file may be there; :data:`ANY`:
     any plain file), refuses any other file found there then (a file the user put in
@@ -278,6 +278,24 @@ def read_owned(path, *, name: str | None = None) -> tuple[bytes, FileId] | None:
     plain file of one name, is refused (:class:`OverwriteError`); a file that cannot
     be read is an :class:`OutputError`."""
     name = str(path) if name is None else name
+    opened = open_owned(path, name=name)
+    if opened is None:
+        return None
+    with opened:
+        st = os.fstat(opened.fileno())
+        chunks = []
+        with _disk(name, "read"):
+            while chunk := opened.read(1 << 20):
+                chunks.append(chunk)
+    return b"".join(chunks), FileId.of(st)
+
+
+def open_owned(path, *, name: str | None = None) -> BinaryIO | None:
+    """A file bacc-edge keeps, opened to be read as a binary file (the caller closes
+    it) without following a link; None when there is no such file. Refused as
+    :func:`read_owned` refuses: a symlink, anything but a plain file of one name, a
+    file that cannot be opened."""
+    name = str(path) if name is None else name
     try:
         fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
     except (FileNotFoundError, NotADirectoryError):
@@ -287,15 +305,11 @@ def read_owned(path, *, name: str | None = None) -> tuple[bytes, FileId] | None:
             refuse_link(path, name)
         raise OutputError(f"{name}: cannot be read ({err.strerror})") from None
     try:
-        st = os.fstat(fd)
-        _refuse_not_plain(st, name)
-        chunks = []
-        with _disk(name, "read"):
-            while chunk := os.read(fd, 1 << 20):
-                chunks.append(chunk)
-    finally:
+        _refuse_not_plain(os.fstat(fd), name)
+    except BaseException:
         os.close(fd)
-    return b"".join(chunks), FileId.of(st)
+        raise
+    return os.fdopen(fd, "rb")
 
 
 @contextmanager
@@ -423,5 +437,5 @@ def _read_pid(fd: int) -> int | None:
 
 
 __all__ = ["ANY", "FileId", "FileLock", "LockedError", "OutputError", "OverwriteError",
-           "check_output", "read_owned", "refuse_link", "sync_to_disk", "write_output",
-           "write_owned"]
+           "check_output", "open_owned", "read_owned", "refuse_link", "sync_to_disk",
+           "write_output", "write_owned"]

@@ -8,6 +8,7 @@ there, is clutter the user did not ask for.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import platformdirs
@@ -42,6 +43,16 @@ def depth_state() -> Path:
     return Path(platformdirs.user_cache_dir(APP, appauthor=False)) / "depth"
 
 
+def kept_base() -> Path:
+    """The folder bacc-edge keeps what it makes once for every later run in: the compiled
+    kernels (:mod:`~bacc_edge.engine.jit`) and the tables every count by ranks and suits
+    apart reads (:mod:`~bacc_edge.util.kept_arrays`). ``$NUMBA_CACHE_DIR`` where set (a
+    test run's, which its tests share), else ``bacc-edge`` in the user's cache folder
+    (``$XDG_CACHE_HOME``, else ``~/.cache``)."""
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), APP))
+
+
 def shown(path: Path) -> str:
     """``path`` as a note prints it: under the user's home folder as ``~/…`` (shorter, and
     the same words on every machine), else as it is."""
@@ -51,4 +62,4 @@ def shown(path: Path) -> str:
         return str(path)
 
 
-__all__ = ["APP", "depth_state", "shown", "track_session"]
+__all__ = ["APP", "depth_state", "kept_base", "shown", "track_session"]
