@@ -167,19 +167,24 @@ print(json.dumps(split_totals(Shoe.from_suits(rows), STANDARD, [bet],
 """
 
 
-@pytest.mark.parametrize("source", [0, 3], ids=["cards 5 and 6 out of the shoe", "hands"])
-def test_a_sides_tables_kept_on_disk_count_as_the_reference_counts(source, tmp_path,
-                                                                   monkeypatch):
-    """A side's sequences are made once a machine and kept on disk; a later process reads
-    them back (no count finds its cells) and counts as the reference dealer does."""
-    source, name = WRITTEN[source], "an ace and a nine, one of each card"
-    kinds = kinds_of(name)
+@pytest.mark.parametrize("source", [0, 2], ids=["cards 5 and 6 out of the shoe", "hands"])
+def test_a_sides_tables_kept_on_disk_count_as_the_cards_dealt_count(source, tmp_path,
+                                                                    monkeypatch):
+    """A side's sequences, on a shoe that holds every card, are made once a machine and
+    kept on disk; a later process reads them back (no count finds its cells) and counts
+    two decks as their cards dealt count them (two decks are past the reference dealer;
+    the join itself is checked against it above, on small shoes)."""
+    source, deck = WRITTEN[source], Shoe.decks(2)
+    kinds = [((r, s), 2) for r in range(13) for s in range(4)]
     monkeypatch.setenv("BACC_EDGE_TABLES", str(tmp_path))
     runs = [subprocess.run([sys.executable, "-c", APART, source, json.dumps(kinds), how],
                            capture_output=True, text=True, check=True).stdout
             for how in ("made", "kept")]
     assert len(list(tmp_path.rglob("side-*.npz"))) == 2  # the rank side's and the suit's
-    assert [json.loads(r) for r in runs] == [list(line_counts(source, kinds, False))] * 2
+    monkeypatch.setattr(streamed_count, "splits", lambda bets: False)
+    (dealt,) = report(bet_from_source(source), deck)
+    assert dealt.counted in ("card cells", "card cells streamed")
+    assert [json.loads(r) for r in runs] == [[e.combinations for e in dealt.events]] * 2
 
 
 
@@ -519,12 +524,12 @@ def shoes_joined(monkeypatch) -> list[Shoe]:
 
 
 def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeypatch):
-    """A bet whose plan fits but is slow (past NOTICE_SECONDS: here every plan) is
-    counted apart, announced to no one, as its kept table counts it: on whole decks
-    every time; on another shoe whose suits are known the first time its cells are
-    asked, kept from then on where a join costs its share of the kept count (here at
-    once: later shoes re-weighed from a record, no join each); where a card left without
-    its suit, kept."""
+    """A bet whose plan fits but is slow (past NOTICE_SECONDS, and on whole decks past
+    WHOLE_DECKS_SECONDS: here every plan) is counted apart, announced to no one, as its
+    kept table counts it: on whole decks every time; on another shoe whose suits are
+    known the first time its cells are asked, kept from then on where a join costs its
+    share of the kept count (here at once: later shoes re-weighed from a record, no join
+    each); where a card left without its suit, kept."""
     streamed_count.forget_rented()
     monkeypatch.setattr(streamed_count, "KEPT_AFTER_SHARE", 0.0)
     bet = bet_from_source(WRITTEN[1])
@@ -532,6 +537,7 @@ def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeyp
     less, other, suitless = deck.remove("Q♣ 3♦"), deck.remove("A♠"), deck.remove("Q")
     kept = [str(report(bet, shoe, full_shoe=deck)) for shoe in (deck, less, other)]
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
+    monkeypatch.setattr(streamed_count, "WHOLE_DECKS_SECONDS", 0.0)
     joined = shoes_joined(monkeypatch)
     notes: list[str] = []
     assert [str(report(bet, shoe, full_shoe=deck, on_note=notes.append))
@@ -543,6 +549,26 @@ def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeyp
     assert str(report(bet, other, full_shoe=deck)) == kept[2] and other not in joined
 
 
+@pytest.mark.parametrize("threshold", ["WHOLE_DECKS_SECONDS", "WHOLE_DECKS_CELLS"])
+def test_whole_decks_are_counted_apart_where_the_kept_count_is_priced_slow(threshold,
+                                                                           monkeypatch):
+    """On whole decks a bet is counted apart where its kept count is priced past
+    WHOLE_DECKS_SECONDS or its cells may pass WHOLE_DECKS_CELLS (here made so: 0), well
+    below NOTICE_SECONDS (a join of whole decks takes a fraction of a second), as its kept
+    table counts it; below both, kept; on a shoe of other cards, kept below
+    NOTICE_SECONDS."""
+    bet, deck = bet_from_source(WRITTEN[1]), Shoe.decks(1)
+    less = deck.remove("Q♣ 3♦")
+    kept = [str(report(bet, shoe, full_shoe=deck)) for shoe in (deck, less)]
+    assert not isinstance(streamed_or_layout_for([bet], shoe=deck, counted=deck),
+                          StreamedLayout)
+    monkeypatch.setattr(streamed_count, threshold, 0)
+    routes = [streamed_or_layout_for([bet], shoe=deck, counted=shoe) for shoe in (deck, less)]
+    assert [how_counted(layout, shoe) for layout, shoe in zip(routes, (deck, less))] == [
+        "ranks and suits apart", "card cells"]
+    assert [str(report(bet, shoe, full_shoe=deck)) for shoe in (deck, less)] == kept
+
+
 def test_a_slow_bet_is_joined_until_its_joins_cost_a_share_of_its_kept_count(monkeypatch):
     """On shoes other than whole decks, a slow bet is joined shoe after shoe until its
     joins (here a second of CPU each, on a clock that says so) reach KEPT_AFTER_SHARE of
@@ -551,6 +577,7 @@ def test_a_slow_bet_is_joined_until_its_joins_cost_a_share_of_its_kept_count(mon
     deck = Shoe.decks(1)
     shoes = [deck.remove(card) for card in ("Q♣", "3♦", "A♠", "K♥", "2♣")]
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
+    monkeypatch.setattr(streamed_count, "WHOLE_DECKS_SECONDS", 0.0)
     clock = iter(range(10 ** 6))
     monkeypatch.setattr(streamed_count, "time",
                         SimpleNamespace(process_time=lambda: float(next(clock))))
@@ -607,8 +634,9 @@ def test_cards_whose_join_gave_up_are_streamed_at_once_and_said_to_be(monkeypatc
 
 
 #: How a report says its bet was counted (`--fmt json`'s ``counted``), by the route the
-#: count took: (id, the bet's source, deck counts, notice seconds, cells streamed past,
-#: whether its words split, ``counted`` on each shoe, the route seen).
+#: count took: (id, the bet's source, deck counts, notice seconds (and whole decks':
+#: slow past them), cells streamed past, whether its words split, ``counted`` on each
+#: shoe, the route seen).
 COUNTED = [
     ("points and pairs", 'Bet("Tie", [Event("tie", tie, 8)])', "1", 2.0, math.inf, True,
      ["outcome cells"], set()),
@@ -635,6 +663,7 @@ def test_a_json_report_says_how_its_bet_was_counted(tmp_path, monkeypatch, sourc
     outcome cells of points), on every shoe of a deck comparison too."""
     streamed_count.forget_rented()
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", notice)
+    monkeypatch.setattr(streamed_count, "WHOLE_DECKS_SECONDS", notice)
     monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", past)
     if not split:
         monkeypatch.setattr(streamed_count, "splits", lambda bets: False)

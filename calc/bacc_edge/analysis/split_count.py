@@ -55,7 +55,8 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from ..engine import split_kernels
-from ..engine.card_table import CardDetail, CardLayout, cards_held, cells_found, keep_cells
+from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, cards_held, cells_found,
+                                 keep_cells)
 from ..engine.features import (COUP_FEATURES, RELATED_RANKS, RELATED_SUITS, beyond_hands,
                                card_read)
 from ..engine.outcome_table import sum_by_class
@@ -703,13 +704,19 @@ def _side(layout: CardLayout) -> _Sequences:
 
 @lru_cache(maxsize=8)
 def _sequences(layout: CardLayout) -> _Sequences:
-    """The :class:`_Sequences` of a side's layout: made once a machine and kept, on disk
+    """The :class:`_Sequences` of a side's layout, kept in this process, as the side's
+    layout is every bet's; where the shoe holds every card (every full shoe, most
+    part-dealt ones), made once a machine and kept on disk too
     (:func:`~bacc_edge.util.kept_arrays.kept_arrays`: finding the rank side's cells and
-    ordering them took 1 to 4 s of every run's first count by ranks and suits apart) and
-    in this process, as the side's layout is every bet's."""
-    arrays = kept_arrays("side", (layout.detail, layout.tableau, layout.cards),
-                         lambda: _made_sequences(layout), sources=SIDE_SOURCES,
-                         valid=_whole)
+    ordering them took 1 to 4 s of every run's first count by ranks and suits apart).
+    Those of shoes lacking some cards are made in each run: they are many, and each a
+    file of tens of MB."""
+    if layout.cards != ALL_CARDS:
+        arrays = _made_sequences(layout)
+    else:
+        arrays = kept_arrays("side", (layout.detail, layout.tableau, layout.cards),
+                             lambda: _made_sequences(layout), sources=SIDE_SOURCES,
+                             valid=_whole)
     held = {s: tuple(bool(h) for h in row) for s, row in enumerate(arrays["held"])
             if row.min() >= 0}
     starts = arrays["starts"]

@@ -417,19 +417,33 @@ def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
     """Whether ``bets`` are counted by ranks and suits apart
     (:mod:`~bacc_edge.analysis.split_count`), on a layout of their lines alone: where
     their plan will not fit (a shoe that does not allow it is then refused, saying
-    why), or where it is slow (past NOTICE_SECONDS) and the shoe counted (``counted``,
-    else ``shoe``, the fullest) allows it: always on whole decks, and on another shoe
-    until the joins of their ``cells`` in this process have cost a share of their kept
-    count (:func:`_renting`; without ``cells``, a question asked of the next count:
-    joined)."""
+    why), or where the shoe counted (``counted``, else ``shoe``, the fullest) allows it
+    and their kept count is slow: on whole decks past :data:`WHOLE_DECKS_SECONDS` or
+    :data:`WHOLE_DECKS_CELLS`, on
+    another shoe past NOTICE_SECONDS, until the joins of their ``cells`` in this process
+    have cost a share of their kept count (:func:`_renting`; without ``cells``, a
+    question asked of the next count: joined)."""
     if shoe is None or not splits(bets):
         return False
     if not cost.fits:
         return True
     shoe = counted or shoe
-    if cost.seconds <= NOTICE_SECONDS or not joinable(shoe):
+    if not joinable(shoe):
         return False
-    return suit_copies(shoe) is not None or cells is None or _renting(cells, cost)
+    if suit_copies(shoe) is not None:
+        return cost.seconds > WHOLE_DECKS_SECONDS or cost.most > WHOLE_DECKS_CELLS
+    return cost.seconds > NOTICE_SECONDS and (cells is None or _renting(cells, cost))
+
+
+#: Whole decks are counted by ranks and suits apart where the bets' kept count is priced
+#: past these seconds, or its cells may pass these many: their join takes a fraction of
+#: a second (its sides' sequences kept on disk), where a kept count priced at 1 to 3 s
+#: took 2 to 5 s of CPU (random bets 84 and 183 of the benchmark, their first count),
+#: and one priced at 0.4 s, of up to 20 million cells, 2.3 s (bet 54: the plan prices
+#: the cards dealt, not the cells sorted). Every shipped bet is kept (at most 0.3 s and
+#: 211,739 cells: Lucky 8). A later shoe of other cards finds the cells then, by the
+#: kept count of the full shoe.
+WHOLE_DECKS_SECONDS, WHOLE_DECKS_CELLS = 0.5, 2_000_000
 
 
 #: The card layouts of slow bets (fitting kept) counted by ranks and suits apart on shoes
