@@ -117,19 +117,25 @@ def test_nothing_is_kept_where_told_so_or_where_the_folder_cannot_be_made(
     assert make.calls == 4 and blocked.read_text() == "not a folder"
 
 
-def test_the_folder_is_held_under_its_bytes_the_file_read_least_lately_going_first(
+def test_kept_files_are_held_under_their_bytes_the_file_read_least_lately_going_first(
         folder, monkeypatch):
+    """Past MOST_BYTES the files read least lately go, those an earlier version of the
+    code kept (another digest's folder, never read again) among them, and its folder
+    with its last file."""
     make = Maker()
+    earlier = ("util/safe_write.py",)  # another digest: another version's folder
+    kept_arrays("t", "earlier", make, sources=earlier)
     for key in ("old", "read", "new"):
         kept_arrays("t", key, make, sources=SOURCES)
     size = max(f.stat().st_size for f in files(folder)) + 16  # keys' lengths differ a little
-    for i, path in enumerate(files(folder)):
+    for i, path in enumerate(files(kept_folder(earlier)) + files(folder)):
         os.utime(path, (1000 + i, 1000 + i))  # in an order unlike the keys'
     kept_arrays("t", "read", make, sources=SOURCES)  # read now: kept longest
     monkeypatch.setattr(kept, "MOST_BYTES", 2 * size)
     kept_arrays("t", "newest", make, sources=SOURCES)
-    assert len(files(folder)) == 2 and make.calls == 4
-    assert kept_arrays("t", "read", make, sources=SOURCES) and make.calls == 4
+    assert len(files(folder)) == 2 and make.calls == 5
+    assert not kept_folder(earlier).exists()
+    assert kept_arrays("t", "read", make, sources=SOURCES) and make.calls == 5
 
 
 class Colour(Enum):

@@ -14,7 +14,8 @@ read to its end) and the caller's check passes, else made again and written in i
 bacc-edge keeps is (a temporary file renamed into place, never through a link), but a
 folder that cannot be written, a full disk or a link planted there only means the arrays
 are made again next run. ``BACC_EDGE_TABLES=0`` keeps nothing (every run makes them).
-The folder is held under :data:`MOST_BYTES`, the files read least lately removed past it.
+The kept files of every version are held under :data:`MOST_BYTES` together, those read
+least lately removed past it (an earlier version's first: they are never read again).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from .source_digest import source_digest
 from .user_folders import kept_base
 
 #: The bytes a folder of kept arrays may hold: past them, the files read least lately go.
-MOST_BYTES = 2 << 30
+MOST_BYTES = 1 << 30
 #: bacc_edge's folder, whose sources the digests read
 PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -127,16 +128,21 @@ def _keep(path: Path, text: str, arrays: dict[str, np.ndarray]) -> None:
 
 
 def _trimmed(folder: Path) -> None:
-    """Remove the files of ``folder`` read least lately until it holds MOST_BYTES."""
+    """Remove the kept files read least lately, of ``folder`` and of the folders beside it
+    that earlier versions of the code kept theirs in (never read again: the first to go),
+    until they hold MOST_BYTES together; a folder left empty goes too."""
     with suppress(OSError):
         files = sorted((f.stat().st_mtime, f.stat().st_size, f)
-                       for f in folder.glob("*.npz") if f.is_file() and not f.is_symlink())
+                       for f in folder.parent.glob("tables-*/*.npz")
+                       if f.is_file() and not f.is_symlink())
         held = sum(size for _, size, _ in files)
         for _, size, f in files:
             if held <= MOST_BYTES:
                 break
             f.unlink(missing_ok=True)
             held -= size
+            with suppress(OSError):
+                f.parent.rmdir()  # only where it is empty
 
 
 __all__ = ["MOST_BYTES", "keeping", "kept_arrays", "kept_folder", "key_text"]
