@@ -45,7 +45,7 @@ from reference_language import RANK_NAMES, line_counts, settled_lines
 
 from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, ShoeError, Tables, all_cards, banker,
                        compare_decks, coup, first_four, player, report, tie)
-from bacc_edge.analysis import split_count, streamed_count
+from bacc_edge.analysis import evaluator, split_count, streamed_count
 from bacc_edge.analysis.split_count import (joinable, not_split, side, split_totals,
                                              splits, suit_copies)
 from bacc_edge.analysis.evaluator import Evaluator
@@ -509,6 +509,24 @@ def test_a_bet_past_the_words_or_answers_a_side_holds_is_dealt(monkeypatch):
     assert split_totals(deck, STANDARD, [bet], [4]) is not None
     monkeypatch.setattr(split_count, "MOST_ANSWERS", 1)
     assert split_totals(deck, STANDARD, [bet], [4]) is None
+
+
+def test_a_slow_count_not_joined_says_why(monkeypatch):
+    """A count announced as slow (past NOTICE_SECONDS: here every count) of a bet not
+    counted by ranks and suits apart says why after it (a bet dealt for minutes, told
+    nothing of the join it did not get); a bet that is joined is told nothing more."""
+    monkeypatch.setattr(evaluator, "NOTICE_SECONDS", 0.0)
+    deck = Shoe.decks(1)
+    huge = player.points * 10 ** 17 > player.hand.count(suit="♥")
+    bets = [Bet("63 bits", [Event("e", huge & tie & player.pair & banker.pair, 2)]),
+            Bet("62 bits", [Event("e", huge & tie & player.pair, 2)])]
+    notes: list[str] = []
+    for bet in bets:
+        report(bet, deck, on_note=notes.append)
+    assert len(notes) == 2 and re.fullmatch(
+        r"bet '63 bits': counting .* \(estimated\); not counted by ranks and suits apart: "
+        r"what it reads of the ranks takes 63 bits, past the 62 a count apart holds", notes[0])
+    assert re.fullmatch(r"bet '62 bits': counting .* \(estimated\)", notes[1]), notes
 
 
 def shoes_joined(monkeypatch) -> list[Shoe]:

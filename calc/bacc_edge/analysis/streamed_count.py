@@ -361,6 +361,7 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
     finite shoe, the layout is planned on ``counted`` alone where that pays
     (:func:`planned_alone`: its cells then reach only the cards ``counted`` holds)."""
     bets = tuple(bets)
+    on_note = _saying_why(on_note, bets, counted or shoe)
     if counted is not None and shoe is not None and counted != shoe and not counted.replacement:
         alone = planned_alone(bets, tableau, full=shoe, shoe=counted, on_note=on_note,
                               on_progress=on_progress,
@@ -391,6 +392,17 @@ def streamed_or_layout_for(bets: Sequence[Bet], tableau: Tableau = STANDARD, *,
                                if why else str(error)) from None
         return _streamed(cells, bets, cost, on_note, "its cells passed the memory kept: ",
                          counted)
+
+
+def _saying_why(on_note: Callable[[str], None] | None, bets: Sequence[Bet],
+                shoe: Shoe | None) -> Callable[[str], None] | None:
+    """``on_note``, each slow count it hears of followed by why ``bets`` are not counted by
+    ranks and suits apart on ``shoe`` instead, where a word or the shoe will not have it
+    (a user whose bet is dealt for minutes asks why it was not joined)."""
+    why = not_split(bets) or (not_joinable(shoe) if shoe is not None else None)
+    if on_note is None or why is None:
+        return on_note
+    return lambda line: on_note(f"{line}; not counted by ranks and suits apart: {why}")
 
 
 def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
