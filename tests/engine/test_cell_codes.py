@@ -9,10 +9,11 @@ from itertools import combinations_with_replacement
 import numpy as np
 import pytest
 
-from bacc_edge import player
+from bacc_edge import banker, player
 from bacc_edge.engine import card_cells
 from bacc_edge.engine.card_cells import cell_numbering, multiset_codes
-from bacc_edge.engine.card_table import CardDetail, CardLayout
+from bacc_edge.engine.card_table import CardDetail, CardLayout, cells_valid, keep_cells
+from bacc_edge.errors import BaccEdgeError
 
 
 @pytest.mark.parametrize("tabled", [True, False])
@@ -111,3 +112,31 @@ def test_cards_counted_are_whole_numbers_however_many_the_rows(rows):
     holds[0, 0] = False
     out = cards_counted(holds)
     assert out.dtype == np.int64 and out.tolist() == [rows - 1] + [rows] * 4
+
+
+def _cells_moved(cells, how):
+    out = cells.copy()
+    if how == "swapped":
+        out[[3, 4]] = out[[4, 3]]
+    elif how == "repeated":
+        out[4] = out[3]
+    elif how == "negative":
+        out[0] = -1
+    elif how == "past the numbering":
+        out[-1] = 10 ** 15
+    return out.astype(np.int32) if how == "32 bits" else out
+
+
+@pytest.mark.parametrize("how", ["swapped", "repeated", "negative", "past the numbering",
+                                 "32 bits"])
+def test_cells_given_to_a_layout_are_refused_unless_increasing_numbers_of_its_own(how):
+    """A layout's cells read back from disk (keep_cells) are checked: cell numbers of its
+    numbering, in increasing order, int64; the cells a count found pass."""
+    layout = CardLayout(CardDetail.of((player.card(1).rank == "K").features
+                                      | (banker.card(1).suit == "h").features))
+    cells = layout.cells
+    assert cells_valid(layout, cells)
+    moved = _cells_moved(cells, how)
+    assert not cells_valid(layout, moved)
+    with pytest.raises(BaccEdgeError, match="cells given that are not cell numbers below"):
+        keep_cells(layout, moved)

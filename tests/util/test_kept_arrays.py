@@ -5,10 +5,12 @@ import os
 import subprocess
 import sys
 from enum import Enum
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from bacc_edge.errors import OptionError
 from bacc_edge.util import kept_arrays as kept
 from bacc_edge.util.kept_arrays import kept_arrays, kept_folder, key_text
 
@@ -157,3 +159,39 @@ def test_a_key_is_the_same_text_in_every_run():
         "({'colour', 'rank', 'suit', 'value'}, Colour.RED, 3, None, (True,),)"}
     with pytest.raises(TypeError, match="object has no key text"):
         key_text(object())
+
+
+#: BACC_EDGE_TABLES → the folder kept in (None: the default one beside the kernels), or
+#: False (none kept), or the error that refuses it: never a folder relative to the one a
+#: command runs from
+TABLES = [("", None), ("0", False), ("/srv/kept", "/srv/kept"), ("~/kept", "HOME/kept"),
+          ("tables", OptionError), ("false", OptionError), ("00", OptionError),
+          (" 0", OptionError), (" /srv/kept", OptionError), ("./kept", OptionError)]
+
+
+@pytest.mark.parametrize("value, folder", TABLES, ids=[repr(v) for v, _ in TABLES])
+def test_the_tables_setting_names_an_absolute_folder_or_none(value, folder, monkeypatch):
+    monkeypatch.setenv("BACC_EDGE_TABLES", value)
+    if folder is OptionError:
+        with pytest.raises(OptionError, match=rf"^BACC_EDGE_TABLES={value!r}: give an "
+                                              r"absolute folder, e\.g\. "):
+            kept_arrays("t", "key", Maker(), sources=SOURCES)
+        return
+    assert kept.keeping() is (folder is not False)
+    if folder is not False:
+        expected = (kept.kept_base() if folder is None
+                    else Path(folder.replace("HOME", str(Path.home()))))
+        assert kept_folder(SOURCES).parent == expected
+
+
+def test_a_link_in_the_place_of_the_tables_folder_is_not_followed(folder, tmp_path):
+    """A link planted where the tables folder goes (``tables-DIGEST``) is neither read nor
+    written through: the arrays are made each time, and the link's target is untouched."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    folder.parent.mkdir(parents=True)
+    folder.symlink_to(elsewhere)
+    make = Maker()
+    for _ in range(2):
+        kept_arrays("t", "key", make, sources=SOURCES)
+    assert make.calls == 2 and not list(elsewhere.iterdir())

@@ -48,7 +48,7 @@ before.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import factorial, prod
 from typing import NamedTuple, Sequence
 
@@ -56,7 +56,7 @@ import numpy as np
 
 from ..engine import split_kernels
 from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, cards_held, cells_found,
-                                 keep_cells)
+                                 cells_valid, keep_cells)
 from ..engine.features import (COUP_FEATURES, RELATED_RANKS, RELATED_SUITS, beyond_hands,
                                card_read)
 from ..engine.outcome_table import sum_by_class
@@ -716,7 +716,7 @@ def _sequences(layout: CardLayout) -> _Sequences:
     else:
         arrays = kept_arrays("side", (layout.detail, layout.tableau, layout.cards),
                              lambda: _made_sequences(layout), sources=SIDE_SOURCES,
-                             valid=_whole)
+                             valid=partial(_whole, layout))
     held = {s: tuple(bool(h) for h in row) for s, row in enumerate(arrays["held"])
             if row.min() >= 0}
     starts = arrays["starts"]
@@ -727,16 +727,17 @@ def _sequences(layout: CardLayout) -> _Sequences:
                       spans, arrays["cells"])
 
 
-def _whole(arrays: dict[str, np.ndarray]) -> bool:
-    """Whether ``arrays`` read back are a side's sequences whole: every array there, of
-    its type and of as many rows as the cells (the cells themselves are checked as they
-    are kept: :func:`~bacc_edge.engine.card_table.keep_cells`)."""
+def _whole(layout: CardLayout, arrays: dict[str, np.ndarray]) -> bool:
+    """Whether ``arrays`` read back are ``layout``'s sequences whole: every array there, of
+    its type and of as many rows as the cells, and the cells those a layout may have
+    (:func:`~bacc_edge.engine.card_table.cells_valid`)."""
     kinds = {"labels": np.int8, "partition": np.int16, "starts": np.int64,
              "order": np.int32, "held": np.int8, "cells": np.int64}
     if set(arrays) != set(kinds) or any(arrays[k].dtype != t for k, t in kinds.items()):
         return False
     n = len(arrays["cells"])
-    return (arrays["labels"].shape == (n, len(POSITIONS)) and len(arrays["partition"]) == n
+    return (cells_valid(layout, arrays["cells"])
+            and arrays["labels"].shape == (n, len(POSITIONS)) and len(arrays["partition"]) == n
             and len(arrays["order"]) == n
             and arrays["starts"].shape == (_SHAPES, _MOST_PARTITIONS + 1)
             and arrays["held"].shape == (_SHAPES, len(POSITIONS)))

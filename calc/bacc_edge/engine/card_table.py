@@ -329,12 +329,19 @@ def keep_cells(layout: "CardLayout", cells: np.ndarray) -> None:
     finds them again. Refused (:class:`~bacc_edge.errors.BaccEdgeError`) unless they
     are cell numbers of its numbering, in increasing order."""
     cells = np.asarray(cells)
-    size = cell_numbering(layout.detail).size
-    if (cells.dtype != np.int64 or cells.ndim != 1 or len(cells) == 0 or cells[0] < 0
-            or cells[-1] >= size or not (np.diff(cells) > 0).all()):
+    if not cells_valid(layout, cells):
         raise BaccEdgeError(f"{layout.describe()}: cells given that are not cell numbers "
-                            f"below {size:,} in increasing order")
+                            f"below {cell_numbering(layout.detail).size:,} in increasing "
+                            f"order")
     _keep_occupied((layout.detail, layout.tableau, layout.cards), cells)
+
+
+def cells_valid(layout: "CardLayout", cells: np.ndarray) -> bool:
+    """Whether ``cells`` may be ``layout``'s cells (:func:`keep_cells`): int64 cell numbers
+    of its numbering, in increasing order."""
+    return (cells.dtype == np.int64 and cells.ndim == 1 and len(cells) > 0
+            and cells[0] >= 0 and cells[-1] < cell_numbering(layout.detail).size
+            and bool((np.diff(cells) > 0).all()))
 
 
 #: every card of the 52 in the shoe
@@ -1226,7 +1233,7 @@ def count_seconds(shoe: Shoe, layout: CardLayout) -> float:
 
 
 __all__ = ["ALL_CARDS", "CardDetail", "CardLayout", "GivenCells", "card_class_totals",
-           "card_shoe", "card_table", "cards_held", "cells_found", "check_shoe",
+           "card_shoe", "card_table", "cards_held", "cells_found", "cells_valid", "check_shoe",
            "check_shoe_size",
            "count_first",
            "count_seconds", "first_table", "found_too_large", "is_card_feature",

@@ -7,6 +7,11 @@ figures are the same whatever they say.
   may be estimated to take before it is refused
   (:func:`~bacc_edge.engine.card_plan.time_limit`); unset, ten.
 
+- :data:`TABLES` (``BACC_EDGE_TABLES``): the folder the tables of a count by ranks and
+  suits apart are kept in (:mod:`~bacc_edge.util.kept_arrays`), an absolute path (``~``
+  is the home folder: never the folder a command runs from), or ``0`` to keep none;
+  unset, beside the compiled kernels.
+
 Each is read where it is used, so a process sees a change at its next count (and the
 worker processes of a local cluster inherit it). A value is written as a number option
 is (:data:`~bacc_edge.util.number_grammar.OPTION_WHOLE`,
@@ -18,12 +23,14 @@ the command.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from ..errors import OptionError
 from .number_grammar import OPTION_DECIMAL, OPTION_WHOLE, loosely_written
 
 THREADS = "BACC_EDGE_THREADS"
 COUNT_MINUTES = "BACC_EDGE_COUNT_MINUTES"
+TABLES = "BACC_EDGE_TABLES"
 
 
 def whole_setting(name: str, default: int) -> int:
@@ -52,6 +59,24 @@ def minutes_setting(name: str, default: float) -> float:
     return float(text)
 
 
+def folder_setting(name: str) -> Path | bool:
+    """The folder the variable ``name`` names (an absolute path, ``~`` expanded); False
+    where it is ``0`` (nothing kept); True where it is unset or empty (the default
+    folder)."""
+    text = os.environ.get(name, "")
+    if not text:
+        return True
+    if text == "0":
+        return False
+    folder = Path(text).expanduser()
+    if not folder.is_absolute() or text != text.strip():
+        raise OptionError(f"{name}={text!r}: give an absolute folder, e.g. "
+                          f"{name}=~/bacc-edge-tables, or {name}=0 to keep none (unset: "
+                          f"beside the compiled kernels); a relative one would depend on "
+                          f"the folder a command runs from")
+    return folder
+
+
 def _hint(text: str, written) -> str:
     """How to write ``text`` where it is a number written loosely (``" 5"``, ``"+5"``);
     nothing where it is written well but out of range."""
@@ -62,4 +87,5 @@ def _unset(name: str) -> str:
     return {THREADS: "every core", COUNT_MINUTES: "ten minutes"}[name]
 
 
-__all__ = ["COUNT_MINUTES", "THREADS", "minutes_setting", "whole_setting"]
+__all__ = ["COUNT_MINUTES", "TABLES", "THREADS", "folder_setting", "minutes_setting",
+           "whole_setting"]

@@ -5,17 +5,19 @@ bet's first count, in every run, before they were kept).
 
 They are kept in ``tables-DIGEST`` beside the compiled kernels
 (:func:`~bacc_edge.util.user_folders.kept_base`), or in the folder ``$BACC_EDGE_TABLES``
-names, DIGEST a digest of the sources that make them
-(:func:`~bacc_edge.util.source_digest.source_digest`): a change to that code makes them
-anew, with no version to bump by hand. Each is one ``.npz`` file named by a
-digest of its key (:func:`key_text`), holding the key itself; it is read back only where
-that key is the same, the file whole (the zip's CRC-32 of each array, checked as it is
-read to its end) and the caller's check passes, else made again and written in its place. It is a cache: written as every file
-bacc-edge keeps is (a temporary file renamed into place, never through a link), but a
-folder that cannot be written, a full disk or a link planted there only means the arrays
-are made again next run. ``BACC_EDGE_TABLES=0`` keeps nothing (every run makes them).
-The kept files of every version are held under :data:`MOST_BYTES` together, those read
-least lately removed past it (an earlier version's first: they are never read again).
+names (an absolute path: :func:`~bacc_edge.util.environment.folder_setting`), DIGEST a
+digest of the sources that make them (:func:`~bacc_edge.util.source_digest.source_digest`):
+a change to that code makes them anew, with no version to bump by hand. Each is one
+``.npz`` file named by a digest of its key (:func:`key_text`), holding the key itself;
+it is read back only where that key is the same, the file whole (the zip's CRC-32 of
+each array, checked as it is read to its end) and the caller's check passes, else made
+again and written in its place. It is a cache: written as every file bacc-edge keeps is
+(a temporary file renamed into place, never through a link; nor is ``tables-DIGEST``
+used where it is a link), but a folder that cannot be written, a full disk or a link
+planted there only means the arrays are made again, each run. ``BACC_EDGE_TABLES=0``
+keeps nothing (every run makes them). The kept files of every version are held under
+:data:`MOST_BYTES` together, those read least lately removed past it (an earlier
+version's first: they are never read again).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import dataclasses
 import enum
 import hashlib
 import os
+import stat
 import zipfile
 from contextlib import suppress
 from functools import lru_cache
@@ -32,6 +35,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from .environment import TABLES, folder_setting
 from .safe_write import OutputError, open_owned, write_owned
 from .source_digest import source_digest
 from .user_folders import kept_base
@@ -43,8 +47,10 @@ PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def keeping() -> bool:
-    """Whether arrays are kept on disk: unless ``$BACC_EDGE_TABLES`` is ``0``."""
-    return os.environ.get("BACC_EDGE_TABLES", "").strip() != "0"
+    """Whether arrays are kept on disk: unless ``$BACC_EDGE_TABLES`` is ``0``
+    (:func:`~bacc_edge.util.environment.folder_setting`: refused where it is neither 0
+    nor an absolute folder)."""
+    return folder_setting(TABLES) is not False
 
 
 @lru_cache(maxsize=8)
@@ -55,8 +61,8 @@ def _digest(sources: tuple[str, ...]) -> str:
 def kept_folder(sources: Iterable[str]) -> Path:
     """The folder arrays made by ``sources`` (parts of the package, as
     :func:`~bacc_edge.util.source_digest.source_digest` names them) are kept in."""
-    base = os.environ.get("BACC_EDGE_TABLES", "").strip()
-    return (Path(base) if base else kept_base()) / f"tables-{_digest(tuple(sources))}"
+    base = folder_setting(TABLES)
+    return (base if isinstance(base, Path) else kept_base()) / f"tables-{_digest(tuple(sources))}"
 
 
 def key_text(value) -> str:
@@ -87,14 +93,27 @@ def kept_arrays(name: str, key, make: Callable[[], dict[str, np.ndarray]], *,
     it is whole and ``valid(arrays)`` holds, else made and kept (see the module)."""
     text = key_text(key)
     path = kept_folder(sources) / f"{name}-{hashlib.sha256(text.encode()).hexdigest()[:32]}.npz"
-    if keeping():
+    kept = keeping() and _ours(path.parent)
+    if kept:
         found = _read(path, text)
         if found is not None and valid(found):
             return found
     arrays = make()
-    if keeping():
+    if kept:
         _keep(path, text, arrays)
     return arrays
+
+
+def _ours(folder: Path) -> bool:
+    """Whether ``folder`` (``tables-DIGEST``) may be read and written: not a link (one
+    planted there would send the files elsewhere), a folder or nothing yet."""
+    try:
+        st = os.lstat(folder)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode)
 
 
 def _read(path: Path, text: str) -> dict[str, np.ndarray] | None:
