@@ -193,8 +193,10 @@ def _gave_up(shoe: Shoe, layout: StreamedLayout,
              on_note: Callable[[str], None] | None) -> None:
     """Tell ``on_note`` that ``shoe`` is streamed after all, its join given up, where that
     count is estimated past NOTICE_SECONDS."""
+    if on_note is None or layout.cost.streamed_seconds <= NOTICE_SECONDS:
+        return
     later = _shoes_said(layout)
-    if on_note is not None and layout.cost.streamed_seconds > NOTICE_SECONDS and later:
+    if later:
         on_note(f"{bets_named(layout.bets)}: not counted by ranks and suits apart on "
                 f"{shoe.label} (their join takes too many answers for its cards); counting "
                 f"{layout.cost.describe_streamed()}, {later} (estimated)")
@@ -398,11 +400,16 @@ def _saying_why(on_note: Callable[[str], None] | None, bets: Sequence[Bet],
                 shoe: Shoe | None) -> Callable[[str], None] | None:
     """``on_note``, each slow count it hears of followed by why ``bets`` are not counted by
     ranks and suits apart on ``shoe`` instead, where a word or the shoe will not have it
-    (a user whose bet is dealt for minutes asks why it was not joined)."""
-    why = not_split(bets) or (not_joinable(shoe) if shoe is not None else None)
-    if on_note is None or why is None:
-        return on_note
-    return lambda line: on_note(f"{line}; not counted by ranks and suits apart: {why}")
+    (a user whose bet is dealt for minutes asks why it was not joined). Why is found
+    only where a note is told: it reads every word of the bets."""
+    if on_note is None:
+        return None
+
+    def told(line: str) -> None:
+        why = not_split(bets) or (not_joinable(shoe) if shoe is not None else None)
+        on_note(line if why is None else f"{line}; not counted by ranks and suits apart: {why}")
+
+    return told
 
 
 def _streamed(cells: CardLayout, bets: tuple, cost: PlanCost,
@@ -431,10 +438,9 @@ def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
     their plan will not fit (a shoe that does not allow it is then refused, saying
     why), or where the shoe counted (``counted``, else ``shoe``, the fullest) allows it
     and their kept count is slow: on whole decks past :data:`WHOLE_DECKS_SECONDS` or
-    :data:`WHOLE_DECKS_CELLS`, on
-    another shoe past NOTICE_SECONDS, until the joins of their ``cells`` in this process
-    have cost a share of their kept count (:func:`_renting`; without ``cells``, a
-    question asked of the next count: joined)."""
+    :data:`WHOLE_DECKS_CELLS`, on another shoe past NOTICE_SECONDS, until the joins of
+    their ``cells`` in this process have cost a share of their kept count
+    (:func:`_renting`; without ``cells``, a question asked of the next count: joined)."""
     if shoe is None or not splits(bets):
         return False
     if not cost.fits:

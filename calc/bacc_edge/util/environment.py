@@ -13,11 +13,11 @@ figures are the same whatever they say.
   unset, beside the compiled kernels.
 
 Each is read where it is used, so a process sees a change at its next count (and the
-worker processes of a local cluster inherit it). A value is written as a number option
+worker processes of a local cluster inherit it). A number is written as a number option
 is (:data:`~bacc_edge.util.number_grammar.OPTION_WHOLE`,
-:data:`~bacc_edge.util.number_grammar.OPTION_DECIMAL`: ASCII digits, nothing round them); an
-empty one is unset; any other is an :class:`~bacc_edge.errors.OptionError`, one line from
-the command.
+:data:`~bacc_edge.util.number_grammar.OPTION_DECIMAL`: ASCII digits, nothing round them),
+a folder as an absolute path, nothing round it; an empty value is unset; any other is an
+:class:`~bacc_edge.errors.OptionError`, one line from the command.
 """
 
 from __future__ import annotations

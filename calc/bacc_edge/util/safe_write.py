@@ -196,8 +196,9 @@ def write_output(path, content: str | bytes | Callable[[Path], None], *,
 def write_owned(path, content: str | bytes | Callable[[Path], None], *, inputs: Iterable = (),
                 name: str | None = None, private: bool = True, replaces=ANY) -> FileId:
     """Write ``content`` to ``path``, a file bacc-edge keeps, as :func:`write_output`
-    does (text, bytes, or a function that writes the file it is given), and more: ``path`` is refused where it is a symlink or a file of several
-    names, when it is checked and again just before the rename; ``replaces``, the
+    does (text, bytes, or a function that writes the file it is given), and more:
+    ``path`` is refused where it is a symlink or a file of several names, when it is
+    checked and again just before the rename; ``replaces``, the
     :class:`FileId` of the file it may replace (None: no file may be there; :data:`ANY`:
     any plain file), refuses any other file found there then (a file the user put in
     its place, or a link). ``private``: created readable and writable by its owner
