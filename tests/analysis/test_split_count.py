@@ -18,12 +18,13 @@ side row, and a wrong count), a shoe with a card removed taken as whole decks (i
 row), the first bet's lines least significant (the two-bet row), the refusal left out
 where the report plans it, or where the layout counts it, or where the answers are too
 many to join (its row: dealt for hours, stopped by the test). On uneven shoes: the
-Möbius values' signs dropped, the commonest suit answer not the whole less the others,
-a position whose suit is read taken as unread, the partitions past the finest kept with
-replacement (the endless rows), the undealt cards' ways without replacement there, the
-sign not applied where the ranks are read (the uneven rows), the whole added once a
-part of the suit answers rather than once (the parts' row), a step of the join not told
-(the progress rows).
+Möbius values' signs dropped, a position whose suit is read taken as unread, the
+partitions past the finest kept with replacement (the endless rows), the undealt cards'
+ways without replacement there, the sign not applied where the ranks are read (the
+uneven rows), the rank answers after the first part not met (the parts' row), a rank
+turned into suits by another's cards, a turned rank's products set rather than added,
+the first positions' ranks read off one place (the rows turning any number of positions
+a sequence at a time), a step of the join not told (the progress rows).
 """
 
 from __future__ import annotations
@@ -206,6 +207,22 @@ def test_suit_answers_weighed_one_at_a_time_count_as_the_reference(monkeypatch, 
     sequences in parts (here one answer a part, its rank sequences read once a part),
     the deals whatever the suits taken once."""
     monkeypatch.setattr(split_count, "WEIGHED_AT_ONCE", 1)
+    kinds = kinds_of("sixes and kings, a lone ace")
+    assert split_lines([bet_from_source(source)], shoe_of(kinds)) == list(
+        line_counts(source, kinds))
+
+
+@pytest.mark.parametrize("sparse", [0, 1, 6], ids=["every rank at once", "one position",
+                                                  "every position a sequence at a time"])
+@pytest.mark.parametrize("source", WRITTEN, ids=["out of the shoe", "sizes and colours",
+                                                  "pairs and flushes", "suited pairs",
+                                                  "both in one word"])
+def test_rank_sequences_turned_into_suits_any_way_count_as_the_reference(monkeypatch, source,
+                                                                          sparse):
+    """On a shoe holding its cards unevenly, a term's rank sequences turned into suits
+    a sequence at a time at its first ``sparse`` positions (its others over every rank
+    at once), whatever the price would choose, count as the reference."""
+    monkeypatch.setattr(split_count, "SPARSE_POSITIONS", sparse)
     kinds = kinds_of("sixes and kings, a lone ace")
     assert split_lines([bet_from_source(source)], shoe_of(kinds)) == list(
         line_counts(source, kinds))

@@ -23,8 +23,9 @@ of π ∧ σ of (c)_k, and per drawing shape the deals whose rank words answer a
 words b are Σ_{π, σ} A[a, π] · W(π, σ) · B[b, σ], a product of three small integer
 matrices (:func:`_alike`). On any other shoe (cards removed by name) they depend on
 the ranks and suits themselves; inclusion-exclusion over the partitions of the
-positions turns them into sums of products over single cards, which are summed over
-the suit sequences a position at a time (:func:`_dealt_apart`). Each (a, b) settles
+positions turns them into sums of products over single cards: per rank side's answer
+its rank sequences are turned into suit sequences a position at a time, then met by
+the suit side's answers (:func:`_dealt_apart`). Each (a, b) settles
 the bets as their events join the words' answers
 (:func:`~bacc_edge.language.condition_algebra.holds`). Exact: every number is a count
 of deals, or a term of the inclusion-exclusion, below 2**63 (:func:`joinable`).
@@ -47,6 +48,7 @@ before.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from functools import lru_cache, partial
 from math import factorial, prod
@@ -60,6 +62,7 @@ from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, cards_held, 
 from ..engine.features import (COUP_FEATURES, RELATED_RANKS, RELATED_SUITS, beyond_hands,
                                card_read)
 from ..engine.outcome_table import sum_by_class
+from ..game.cards import RANKS, SUITS_PER_RANK
 from ..game.coup import COUP_CARDS, POSITIONS
 from ..game.shoe import Shoe, falling
 from ..game.tableau import Tableau
@@ -251,21 +254,21 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet], lines: Seque
     found = by_side["rank"] + by_side["suit"]
     beyond = tuple(sorted({card_read(name)[0][0] for piece in found
                            for name in piece.what.features if beyond_hands(name)}))
-    ranks = _side_layout(tableau, cards_held(shoe), "rank", beyond)
-    suits = _side_layout(tableau, cards_held(shoe), "suit", beyond)
+    dealt = _sides_cards(shoe)
+    ranks = _side_layout(tableau, dealt, "rank", beyond)
+    suits = _side_layout(tableau, dealt, "suit", beyond)
     if ranks is None or suits is None:
         return None
     read = Steps(part(on_progress, 0, _STEPS // 4, _STEPS), 5)  # the sides' sequences, answers
     rank_seq = _side(ranks)  # kept; else found by a count of plenty of cards, once a machine
     read(2)
-    rank_answers = _answers(ranks, by_side["rank"])
+    rank_answers = _side_answers(ranks, rank_seq, by_side["rank"])
     read()
     suit_seq = _side(suits)
-    suit_answers = _answers(suits, by_side["suit"])
+    suit_answers = _side_answers(suits, suit_seq, by_side["suit"])
     if rank_answers is None or suit_answers is None:
         return None
-    a_codes, a_keys = _numbered(rank_answers[rank_seq.order])
-    b_codes, b_keys = _numbered(suit_answers[suit_seq.order])
+    (a_codes, a_keys), (b_codes, b_keys) = rank_answers, suit_answers
     read(3)
     copies = suit_copies(shoe)
     totals = np.zeros(int(np.prod(lines)), dtype=np.int64)
@@ -294,6 +297,18 @@ def split_totals(shoe: Shoe, tableau: Tableau, bets: Sequence[Bet], lines: Seque
     return totals
 
 
+def _sides_cards(shoe: Shoe) -> tuple[bool, ...]:
+    """The cards the sides' layouts deal for ``shoe``: every card where it holds every
+    rank and every suit (their sequences are the full shoe's, a card it lacks weighing
+    nothing in the join, and those are kept on disk: made for the cards it holds, a
+    part-dealt shoe lacking one card took 3 s to make them), else the cards it holds (a
+    shoe of few ranks joins far fewer sequences)."""
+    held = cards_held(shoe)
+    ranks = {i // SUITS_PER_RANK for i, h in enumerate(held) if h}
+    suits = {i % SUITS_PER_RANK for i, h in enumerate(held) if h}
+    return ALL_CARDS if len(ranks) == len(RANKS) and len(suits) == SUITS_PER_RANK else held
+
+
 def joinable(shoe: Shoe) -> bool:
     """Whether a count of ``shoe`` can be made by ranks and suits apart
     (:func:`not_joinable`)."""
@@ -312,6 +327,34 @@ def not_joinable(shoe: Shoe) -> str | None:
     if most >= 1 << 63:
         return f"its {shoe.cards:,} cards are too many for the join's 64-bit sums"
     return None
+
+
+#: The sides' answers last found (:func:`_side_answers`): (layout, pieces, answers).
+_ANSWERED: list[tuple] = []
+_ANSWERED_KEPT = 2
+_ANSWERING = threading.Lock()
+
+
+def _side_answers(layout: CardLayout, seq: "_Sequences",
+                  pieces: list[_Piece]) -> tuple[np.ndarray, np.ndarray] | None:
+    """A side's distinct answers to ``pieces`` and each of its sequences' number among
+    them, in the order of ``seq`` (:func:`_answers`, :func:`_numbered`); None where a
+    number passes its bounds. The last two sides' are kept: a bet's later shoes ask the
+    same (0.5 s for the 4.8 million rank sequences of cards 5 and 6). They are told
+    apart by the pieces themselves (held while kept, so no other object takes their
+    place)."""
+    with _ANSWERING:
+        for kept_layout, kept_pieces, found in _ANSWERED:
+            if kept_layout == layout and len(kept_pieces) == len(pieces) and all(
+                    a.what is b.what and a.kind == b.kind and a.bits == b.bits
+                    for a, b in zip(kept_pieces, pieces)):
+                return found
+    answers = _answers(layout, pieces)
+    found = None if answers is None else _numbered(answers[seq.order])
+    with _ANSWERING:
+        _ANSWERED.append((layout, list(pieces), found))
+        del _ANSWERED[:-_ANSWERED_KEPT]
+    return found
 
 
 def _numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -482,8 +525,8 @@ def _dealt_apart(shoe: Shoe, shape: int, held: tuple, key: np.ndarray, rank_side
     inclusion-exclusion over the partitions τ of the n positions (Möbius function μ of
     the partition lattice), that is Σ_τ μ(τ) Π_{blocks of τ} n[rank, suit], over the τ
     on whose blocks both sequences are constant (each block one card): per τ, a product
-    over its blocks, which :func:`~bacc_edge.engine.split_kernels.weigh_suits` sums over
-    the suit sequences a position at a time. The undealt cards of the six-card
+    over its blocks, which :func:`_join` sums per pair of answers, the rank sequences
+    turned into suits a position at a time. The undealt cards of the six-card
     convention add (N - n)_(6 - n) ways (N**(6 - n) with replacement)."""
     rows, a_map = np.unique(key, axis=0, return_inverse=True)
     columns, b_map = np.unique(rows.T, axis=0, return_inverse=True)
@@ -494,14 +537,11 @@ def _dealt_apart(shoe: Shoe, shape: int, held: tuple, key: np.ndarray, rank_side
         answers.append(of)
     counts = np.asarray(shoe.suits, dtype=np.int64)
     deals = np.zeros((len(rows), len(columns)), dtype=np.int64)
-    whole = np.zeros(len(rows), dtype=np.int64)
-    rest = int(np.argmax(np.bincount(answers[1][answers[1] >= 0])))  # the commonest
     sides = (rank_side[0], suit_side[0])
     for term in _inclusion_exclusion(shape, held, *sides, shoe.replacement):
         if term is not None:
-            _join(term, counts, sides, answers, deals, whole, rest)
+            _join(term, counts, sides, answers, deals)
         step()
-    deals[:, rest] = whole - deals.sum(axis=1)
     n = sum(held)
     undealt = (shoe.cards ** (COUP_CARDS - n) if shoe.replacement
                else falling(shoe.cards - n, COUP_CARDS - n))
@@ -540,21 +580,30 @@ def _inclusion_exclusion(shape: int, held: tuple, rank_seq: "_Sequences",
                if len(suit_cells) and (spans[:, 1] > spans[:, 0]).any() else None)
 
 
-#: The most entries of the suit side weighed into rank sequences at once (8 bytes each).
+#: The most entries of the rank side's answers turned into suits at once (8 bytes each).
 WEIGHED_AT_ONCE = 1 << 23
+#: The positions of a term turned into suits a rank sequence at a time (the others over
+#: every rank at once, :func:`_sparse`); None: as priced.
+SPARSE_POSITIONS: int | None = None
+#: What a product written a sequence at a time costs against one over every rank at once
+#: (written along a row, where the sequences' are spread over many): measured on random
+#: bets 11 and 132 of the benchmark, part-dealt joins quickest priced at 4 to 8.
+SCATTER_COST = 6
 
 
 def _join(term: _Term, counts: np.ndarray, sides: tuple, answers: list,
-          out: np.ndarray, whole: np.ndarray, rest: int) -> None:
-    """Add one term's deals to ``out`` [rank side's answer, suit side's], but for the
-    suit side's answer ``rest``: the suit sequences constant on its blocks weighed into
-    every rank sequence of its blocks (:func:`~bacc_edge.engine.split_kernels.weigh_suits`),
-    and read off at the rank sequences the rank side deals; and its deals whatever the
-    suits to ``whole`` [rank side's answer] (``rest`` is then the difference). A block
-    whose suit no answer tells apart is not weighed: its rank's cards in every suit;
-    and only the ranks the shoe holds are weighed (a shoe of few ranks: 3**6 entries an
-    answer, not 13**6). ``sides``: the rank side's and the suit side's
-    :class:`_Sequences`; ``answers``: each side's answer per cell (-1: another shape)."""
+          out: np.ndarray) -> None:
+    """Add one term's deals to ``out`` [rank side's answer, suit side's]: per rank side's
+    answer a, its rank sequences constant on the term's blocks turned into suit
+    sequences, ``R[a, z] = Σ_r μ Π_blocks n[r, z]``
+    (:func:`~bacc_edge.engine.split_kernels.scatter_suits`, then
+    :func:`~bacc_edge.engine.split_kernels.ranks_into_suits`), and met by the suit side's
+    answers: ``out += R · q.T``, ``q[b, z]`` the suit sequences constant on the blocks
+    that answer b. A block whose suit no answer tells apart is not turned: its rank's
+    cards in every suit; and only the ranks the shoe holds are weighed (a shoe of few
+    ranks: 3**6 entries an answer, not 13**6). ``sides``: the rank side's and the suit
+    side's :class:`_Sequences`; ``answers``: each side's answer per cell (-1: another
+    shape)."""
     (rank_seq, suit_seq), (a_of, b_of) = sides, answers
     rows = counts.sum(axis=1)
     held = np.flatnonzero(rows)  # only the ranks the shoe holds weighed
@@ -568,30 +617,50 @@ def _join(term: _Term, counts: np.ndarray, sides: tuple, answers: list,
                   _places(suit_seq.labels[term.suit_cells][:, term.columns], n_suits)), 1)
     q = q.reshape((len(q),) + (n_suits,) * k)
     told = [m for m in range(k) if not (q == q.take([0], axis=m + 1)).all()]
-    q = q[np.arange(len(q)) != rest][(slice(None),) + tuple(
-        slice(None) if m in told else 0 for m in range(k))].reshape(len(q) - 1,
-                                                                    n_suits ** len(told))
-    columns = [b for b in range(out.shape[1]) if b != rest]
+    q = q[(slice(None),) + tuple(slice(None) if m in told else 0 for m in range(k))]
+    q = q.reshape(len(q), n_suits ** len(told))
     weighed_at, free_at = term.columns[told], np.delete(term.columns, told)
     n = int((term.rank_spans[:, 1] - term.rank_spans[:, 0]).sum())
     at, free, answer = (np.empty(n, dtype=t)  # places below 13**6, answers below 2**22
                         for t in (np.int32, np.int64, np.int32))
     split_kernels.rank_places(rows, place, rank_seq.labels, term.rank_spans, weighed_at,
                               free_at, term.mu, a_of, at, free, answer)
-    split_kernels.read_whole(rows, rank_seq.labels, term.rank_spans, weighed_at, free,
-                             answer, whole)
-    kept = min(1, len(told))  # the first position's suits summed as its ranks are read
-    stride = n_ranks ** (len(told) - kept)
-    first = counts if kept else np.ones((1, 1), dtype=np.int64)
-    step = max(1, WEIGHED_AT_ONCE // (n_suits ** kept * stride))
-    scratch = np.empty((2, max(n_ranks, n_suits) ** len(told)), dtype=np.int64)
-    for lo in range(0, len(q), step):
-        chunk = q[lo:lo + step]
-        weighed = np.empty((len(chunk), n_suits ** kept * stride), dtype=np.int64)
-        split_kernels.weigh_suits(chunk, counts, len(told), kept, weighed, scratch)
-        part = np.zeros((out.shape[0], len(chunk)), dtype=np.int64)
-        split_kernels.read_ranks(weighed, first, stride, at, free, answer, part)
-        out[:, columns[lo:lo + step]] += part
+    sparse = _sparse(n, out.shape[0], len(told), n_ranks, n_suits)
+    dense = len(told) - sparse
+    stride, width = n_ranks ** dense, n_suits ** len(told)
+    entries = max(n_suits ** sparse * stride, width)  # an answer's, at most
+    step = max(1, WEIGHED_AT_ONCE // entries)
+    scratch = np.empty((2, entries * min(step, out.shape[0])), dtype=np.int64)
+    products = np.empty(n_suits ** sparse, dtype=np.int64)
+    for lo in range(0, out.shape[0], step):
+        c = min(step, out.shape[0] - lo)
+        mixed = np.zeros((n_suits ** sparse * stride, c), dtype=np.int64)
+        split_kernels.scatter_suits(at, free, answer, lo, counts, sparse, stride, mixed,
+                                    products)
+        turned = np.empty((width, c), dtype=np.int64)
+        split_kernels.ranks_into_suits(mixed.reshape(-1), counts, sparse, dense, c,
+                                       turned.reshape(-1), scratch)
+        out[lo:lo + c] += turned.T @ q.T
+
+
+def _sparse(sequences: int, answers: int, positions: int, ranks: int, suits: int) -> int:
+    """How many of a term's ``positions`` to turn into suits a rank sequence at a time
+    (:data:`SPARSE_POSITIONS` where set): the cheapest, priced in products. s of them
+    cost each of the ``sequences`` suits**s products (each SCATTER_COST); the others,
+    held as ranks for each of the ``answers``, cost (suits**s · ranks**(positions - s)
+    entries) a product an entry for each rank turned into a suit. Six positions, 13
+    ranks, 3 million sequences, 29 answers: two (48 million products written a sequence
+    at a time, 89 million over every rank; one: 12 and 291)."""
+    if SPARSE_POSITIONS is not None:
+        return min(SPARSE_POSITIONS, positions)
+
+    def price(s: int) -> float:
+        dense = sum(suits ** (s + m + 1) * ranks ** (positions - s - m)
+                    for m in range(positions - s))
+        held = suits ** s * ranks ** (positions - s)
+        return SCATTER_COST * sequences * suits ** s + answers * (dense + held)
+
+    return min(range(positions + 1), key=price)
 
 
 def _places(labels: np.ndarray, base: int) -> np.ndarray:

@@ -1,16 +1,18 @@
 """The numba kernels of a count made by ranks and suits apart on any shoe
-(:mod:`~bacc_edge.analysis.split_count`): the suit side's sequences weighed into rank
-sequences one position at a time, and the rank side's sequences read off the result
-(where each reads, found once for all the suit side's answers).
+(:mod:`~bacc_edge.analysis.split_count`): the rank side's sequences turned into suits
+one position at a time, per rank side's answer, then met by the suit side's answers.
 
 Where the cards of ``k`` positions are dealt as one card each, a rank sequence r and a
 suit sequence z are dealt together in Π_j n[r_j, z_j] ways (``n``: the shoe's cards by
-rank and suit). Summed over the suit sequences a side's answer b holds for, that is a
-tensor contraction — ``q[b, z_1 … z_k]`` with ``n`` along each position — made one
-position at a time: k passes of (ranks · suits) products over a tensor that grows from
-suits**k to ranks**k entries, rather than suits**k products for each of ranks**k
-sequences (1.9 × 10**7 multiply-adds against 2 × 10**10 for six cards). Integer
-arithmetic throughout: every entry is a count of deals, bounded by the caller.
+rank and suit). Summed over the rank sequences a rank side's answer a holds for, that
+is ``R[a, z] = Σ_r P[a, r] Π_j n[r_j, z_j]``: per answer, suits**k numbers (4,096 for
+six cards), which meet the suit side's answers in one small matrix product. The
+sequences are few against ranks**k (each answer holds for a share of them), so the
+first positions are turned into suits sequence by sequence (:func:`scatter_suits`:
+suits**s products a sequence), the others over every rank at once
+(:func:`ranks_into_suits`: ranks · suits products an entry). Integer arithmetic
+throughout: every entry is a count of deals or a term of their inclusion-exclusion,
+bounded by the caller.
 """
 
 from __future__ import annotations
@@ -19,48 +21,78 @@ from .jit import kernel
 
 
 @kernel
-def weigh_suits(q, n, k, kept, out, scratch):
-    """``out[b, r, z_1] = Σ_z q[b, z] Π_{j > 1} n[r_j, z_j]`` for every answer b (rows of
-    ``q``), every rank sequence r of positions 2 … ``k`` (the first most significant, as
-    z in ``q``'s columns) and every suit of the first, where ``kept`` is 1; where it is
-    0, ``out[b, r]`` with the first position's ranks too. ``scratch``: two rows of at
-    least max(ranks, suits)**k entries.
-    The last position first: each pass turns one position's suits into ranks, the
-    positions after it already ranks. The costliest pass, the first position's (every
-    other one ranks: ranks**k entries), is left to the reader where ``kept`` is 1
-    (:func:`read_ranks`), which sums its suits only at the rank sequences dealt."""
+def scatter_suits(at, weight, answer, lo, n, sparse, stride, out, products):
+    """``out[zs · stride + rest, a - lo] += weight[i] · Π_{j < sparse} n[r_j, zs_j]`` for
+    each rank sequence i whose answer a (``answer[i]``) lies in ``lo`` … ``lo`` +
+    ``out.shape[1]``, and each suit sequence zs of its first ``sparse`` positions (the
+    first most significant): ``at[i]`` holds its ranks' places, base ``n.shape[0]``, the
+    first most significant, the first ``sparse`` as r, the others as ``rest`` (below
+    ``stride``, ranks**(positions - sparse)): those are left ranks. The answers
+    innermost: sequences in the order of their ranks write each row along.
+    ``products``: suits**sparse entries."""
     ranks, suits = n.shape
-    for b in range(q.shape[0]):
-        size = q.shape[1]
-        now, then = 0, 1
-        for i in range(size):
-            scratch[now, i] = q[b, i]
-        after = 1  # entries of the positions after the one turned: ranks**(k-1-m)
-        for m in range(k - 1, kept - 1, -1):
-            before = size // (suits * after)  # suits**m
-            for a in range(before):
-                for r in range(ranks):
-                    to = (a * ranks + r) * after
-                    for j in range(after):
-                        scratch[then, to + j] = 0
-                    for z in range(suits):
-                        w = n[r, z]
-                        if w == 0:
-                            continue
-                        at = (a * suits + z) * after
-                        for j in range(after):
-                            scratch[then, to + j] += w * scratch[now, at + j]
-            size = before * ranks * after
-            after *= ranks
-            now, then = then, now
-        if kept:  # the first position's suits last: read four in a row
-            stride = size // suits
+    width = out.shape[1]
+    combos, stride_of_first = 1, 1  # suits**sparse; ranks**(sparse - 1)
+    for j in range(sparse):
+        combos *= suits
+        stride_of_first *= ranks
+    stride_of_first //= ranks
+    for i in range(len(at)):
+        a = answer[i] - lo
+        if a < 0 or a >= width or weight[i] == 0:
+            continue
+        first, rest = at[i] // stride, at[i] % stride
+        products[0] = weight[i]
+        size, divisor = 1, stride_of_first
+        for j in range(sparse):  # the first position's suit most significant
+            r = (first // divisor) % ranks
+            divisor //= ranks
+            for e in range(size - 1, -1, -1):  # each product so far times n[r, z]
+                w = products[e]
+                for z in range(suits - 1, -1, -1):
+                    products[e * suits + z] = w * n[r, z]
+            size *= suits
+        for zs in range(combos):
+            if products[zs] != 0:
+                out[zs * stride + rest, a] += products[zs]
+
+
+@kernel
+def ranks_into_suits(mixed, n, sparse, dense, width, out, scratch):
+    """``out[z · width + c] = Σ_r mixed[(zs · ranks**dense + r) · width + c] Π_j n[r_j,
+    z_j]`` for each of ``width`` answers c: ``mixed`` (as :func:`scatter_suits` leaves
+    it, flat) holds the suits of the first ``sparse`` positions, then the ranks of the
+    ``dense`` others, then the answer; each of those positions turned into suits in
+    turn, the first first, so that ``out`` holds the suits of every position, the first
+    most significant, then the answer. ``scratch``: two rows of at least the larger of
+    ``mixed`` and ``out``."""
+    ranks, suits = n.shape
+    size = len(mixed)
+    now, then = 0, 1
+    for i in range(size):
+        scratch[now, i] = mixed[i]
+    before = 1  # suits**(positions turned): the prefixes of suits
+    for j in range(sparse):
+        before *= suits
+    after = size // before  # ranks**(positions still ranks) · width
+    for m in range(dense):
+        after //= ranks
+        for b in range(before):
             for z in range(suits):
-                for i in range(stride):
-                    out[b, i * suits + z] = scratch[now, z * stride + i]
-        else:
-            for i in range(size):
-                out[b, i] = scratch[now, i]
+                to = (b * suits + z) * after
+                for e in range(after):
+                    scratch[then, to + e] = 0
+                for r in range(ranks):
+                    w = n[r, z]
+                    if w == 0:
+                        continue
+                    at = (b * ranks + r) * after
+                    for e in range(after):
+                        scratch[then, to + e] += w * scratch[now, at + e]
+        before *= suits
+        now, then = then, now
+    for i in range(len(out)):
+        out[i] = scratch[now, i]
 
 
 @kernel
@@ -92,40 +124,6 @@ def rank_places(rows, place, labels, spans, weighed_at, free_at, sign, answer, a
             at[i] = code
             free[i] = weight
             their_answer[i] = answer[c]
-            i += 1
-
-
-@kernel
-def read_ranks(weighed, n, stride, at, free, answer, out):
-    """``out[answer[i], b] += free[i] · Σ_z n[f, z] · weighed[b, r · suits + z]`` for
-    each rank sequence i (:func:`rank_places`' ``at`` = f · stride + r and ``free``, its
-    rank side's answer ``answer[i]``) and each row b of ``weighed`` (:func:`weigh_suits`
-    with its first position's suits kept, last; ``n`` one 1 and ``stride`` 1 where no
-    position is weighed). Read in the order of ``at``: one pass along each row."""
-    suits = n.shape[1]
-    for i in range(len(at)):
-        if free[i] == 0:
-            continue
-        a, f, r = answer[i], at[i] // stride, at[i] % stride
-        for b in range(weighed.shape[0]):
-            total = 0
-            for z in range(suits):
-                total += n[f, z] * weighed[b, r * suits + z]
-            out[a, b] += free[i] * total
-
-
-@kernel
-def read_whole(rows, labels, spans, weighed_at, free, answer, whole):
-    """``whole[answer[i]] += free[i] · Π rows[rank at weighed_at]`` for each rank
-    sequence i of the spans (as :func:`rank_places` reads them): its deals whatever the
-    suits."""
-    i = 0
-    for s in range(spans.shape[0]):
-        for c in range(spans[s, 0], spans[s, 1]):
-            every = free[i]
-            for j in range(len(weighed_at)):
-                every *= rows[labels[c, weighed_at[j]]]
-            whole[answer[i]] += every
             i += 1
 
 
