@@ -45,7 +45,7 @@ def test_every_printed_figure_reproduces_or_its_finding_stands(stem, tables):
 @pytest.mark.parametrize("stem", CARD_PAYTABLES)
 def test_a_shipped_card_bet_keeps_its_cells_on_whole_decks(stem, tables):
     """Whole decks are counted by ranks and suits apart where a bet's kept count is priced
-    slow (analysis.streamed_count.WHOLE_DECKS_SECONDS, WHOLE_DECKS_CELLS); every shipped
+    slow (analysis.streamed_count.SLOW_SECONDS, SLOW_CELLS); every shipped
     bet is quick, its cells kept: a part-dealt shoe is then re-weighed from its record."""
     assert {r.counted for r in report(paytable(stem), EIGHT, tables=tables)} <= {
         "card cells", "outcome cells"}

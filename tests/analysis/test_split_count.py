@@ -24,7 +24,9 @@ ways without replacement there, the sign not applied where the ranks are read (t
 uneven rows), the rank answers after the first part not met (the parts' row), a rank
 turned into suits by another's cards, a turned rank's products set rather than added,
 the first positions' ranks read off one place (the rows turning any number of positions
-a sequence at a time), a step of the join not told (the progress rows).
+a sequence at a time), a step of the join not told (the progress rows); a join quicker
+than a later shoe kept left for the kept count once its share was spent (the rented
+rows).
 """
 
 from __future__ import annotations
@@ -559,20 +561,23 @@ def shoes_joined(monkeypatch) -> list[Shoe]:
 
 
 def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeypatch):
-    """A bet whose plan fits but is slow (past NOTICE_SECONDS, and on whole decks past
-    WHOLE_DECKS_SECONDS: here every plan) is counted apart, announced to no one, as its
-    kept table counts it: on whole decks every time; on another shoe whose suits are
-    known the first time its cells are asked, kept from then on where a join costs its
-    share of the kept count (here at once: later shoes re-weighed from a record, no join
-    each); where a card left without its suit, kept."""
+    """A bet whose plan fits but is slow (past SLOW_SECONDS: here every plan) is counted
+    apart, announced to no one, as its kept table counts it: on whole decks every time;
+    on another shoe whose suits are known the first time its cells are asked, kept from
+    then on where a join, slower than a later shoe kept, costs its share of the kept
+    count (here at once: later shoes re-weighed from a record, no join each); where a
+    card left without its suit, kept."""
     streamed_count.forget_rented()
     monkeypatch.setattr(streamed_count, "KEPT_AFTER_SHARE", 0.0)
+    clock = iter(range(10 ** 6))  # a join takes a second: more than a kept shoe's replay
+    monkeypatch.setattr(streamed_count, "time",
+                        SimpleNamespace(process_time=lambda: float(next(clock))))
     bet = bet_from_source(WRITTEN[1])
     deck = Shoe.decks(1)
     less, other, suitless = deck.remove("Q♣ 3♦"), deck.remove("A♠"), deck.remove("Q")
     kept = [str(report(bet, shoe, full_shoe=deck)) for shoe in (deck, less, other)]
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
-    monkeypatch.setattr(streamed_count, "WHOLE_DECKS_SECONDS", 0.0)
+    monkeypatch.setattr(streamed_count, "SLOW_SECONDS", 0.0)
     joined = shoes_joined(monkeypatch)
     notes: list[str] = []
     assert [str(report(bet, shoe, full_shoe=deck, on_note=notes.append))
@@ -584,14 +589,15 @@ def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeyp
     assert str(report(bet, other, full_shoe=deck)) == kept[2] and other not in joined
 
 
-@pytest.mark.parametrize("threshold", ["WHOLE_DECKS_SECONDS", "WHOLE_DECKS_CELLS"])
+@pytest.mark.parametrize("threshold", ["SLOW_SECONDS", "SLOW_CELLS"])
 def test_whole_decks_are_counted_apart_where_the_kept_count_is_priced_slow(threshold,
                                                                            monkeypatch):
-    """On whole decks a bet is counted apart where its kept count is priced past
-    WHOLE_DECKS_SECONDS or its cells may pass WHOLE_DECKS_CELLS (here made so: 0), well
-    below NOTICE_SECONDS (a join of whole decks takes a fraction of a second), as its kept
-    table counts it; below both, kept; on a shoe of other cards, kept below
-    NOTICE_SECONDS."""
+    """A bet is counted apart where its kept count is priced past SLOW_SECONDS or its
+    cells may pass SLOW_CELLS (here made so: 0), well below NOTICE_SECONDS (a join of
+    whole decks takes a fraction of a second), as its kept table counts it: whole decks
+    and the first shoe of other cards (later ones as its joins cost, next test); below
+    both, kept."""
+    streamed_count.forget_rented()
     bet, deck = bet_from_source(WRITTEN[1]), Shoe.decks(1)
     less = deck.remove("Q♣ 3♦")
     kept = [str(report(bet, shoe, full_shoe=deck)) for shoe in (deck, less)]
@@ -600,32 +606,43 @@ def test_whole_decks_are_counted_apart_where_the_kept_count_is_priced_slow(thres
     monkeypatch.setattr(streamed_count, threshold, 0)
     routes = [streamed_or_layout_for([bet], shoe=deck, counted=shoe) for shoe in (deck, less)]
     assert [how_counted(layout, shoe) for layout, shoe in zip(routes, (deck, less))] == [
-        "ranks and suits apart", "card cells"]
+        "ranks and suits apart"] * 2
     assert [str(report(bet, shoe, full_shoe=deck)) for shoe in (deck, less)] == kept
 
 
-def test_a_slow_bet_is_joined_until_its_joins_cost_a_share_of_its_kept_count(monkeypatch):
+#: (each join's seconds, the joins' seconds after which the kept count pays, the routes
+#: of five shoes: joined or kept)
+RENTED = [(1.0, 1.5, [True, True, False, False, False]), (1.0, math.inf, [True] * 5),
+          (1e-9, 0.0, [True] * 5)]
+
+
+@pytest.mark.parametrize("each, seconds, joined", RENTED,
+                         ids=["joins slower than a kept shoe: kept after a share",
+                              "an endless share", "joins quicker than a kept shoe"])
+def test_a_slow_bet_is_joined_until_its_joins_cost_a_share_of_its_kept_count(
+        monkeypatch, each, seconds, joined):
     """On shoes other than whole decks, a slow bet is joined shoe after shoe until its
-    joins (here a second of CPU each, on a clock that says so) reach KEPT_AFTER_SHARE of
-    its kept count's estimate, then kept; never where the share is endless."""
+    joins (here timed on a clock that says each takes ``each`` seconds of CPU) reach
+    KEPT_AFTER_SHARE of its kept count's estimate, then kept (a later shoe kept is
+    re-weighed from its record, in less than a second); never where the share is endless,
+    nor where a join takes less than a later shoe kept (whatever the share)."""
     bet = bet_from_source(WRITTEN[1])
     deck = Shoe.decks(1)
     shoes = [deck.remove(card) for card in ("Q♣", "3♦", "A♠", "K♥", "2♣")]
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
-    monkeypatch.setattr(streamed_count, "WHOLE_DECKS_SECONDS", 0.0)
+    monkeypatch.setattr(streamed_count, "SLOW_SECONDS", 0.0)
     clock = iter(range(10 ** 6))
     monkeypatch.setattr(streamed_count, "time",
-                        SimpleNamespace(process_time=lambda: float(next(clock))))
+                        SimpleNamespace(process_time=lambda: each * next(clock)))
     kept = streamed_or_layout_for([bet], shoe=deck, counted=deck).cost.seconds  # estimated
-    for seconds, joined in ((1.5, [True, True, False, False, False]), (math.inf, [True] * 5)):
-        streamed_count.forget_rented()
-        monkeypatch.setattr(streamed_count, "KEPT_AFTER_SHARE", seconds / kept)
-        routes = []
-        for shoe in shoes:
-            layout = streamed_or_layout_for([bet], shoe=deck, counted=shoe)
-            routes.append(isinstance(layout, StreamedLayout))
-            layout.table(shoe)
-        assert routes == joined
+    streamed_count.forget_rented()
+    monkeypatch.setattr(streamed_count, "KEPT_AFTER_SHARE", seconds / kept)
+    routes = []
+    for shoe in shoes:
+        layout = streamed_or_layout_for([bet], shoe=deck, counted=shoe)
+        routes.append(isinstance(layout, StreamedLayout))
+        layout.table(shoe)
+    assert routes == joined
 
 
 def test_a_part_dealt_shoe_is_planned_on_its_own_cards_only_where_quick_if_it_joins(
@@ -641,6 +658,7 @@ def test_a_part_dealt_shoe_is_planned_on_its_own_cards_only_where_quick_if_it_jo
     less = deck.remove("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠")
     kept = str(report(bet, less, full_shoe=deck))
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", 0.0)
+    monkeypatch.setattr(streamed_count, "SLOW_SECONDS", 0.0)
     joined = report(bet, less, full_shoe=deck)
     assert (str(joined), joined[0].counted) == (kept, "ranks and suits apart")
     monkeypatch.setattr(streamed_count, "splits", lambda bets: False)
@@ -698,7 +716,7 @@ def test_a_json_report_says_how_its_bet_was_counted(tmp_path, monkeypatch, sourc
     outcome cells of points), on every shoe of a deck comparison too."""
     streamed_count.forget_rented()
     monkeypatch.setattr(streamed_count, "NOTICE_SECONDS", notice)
-    monkeypatch.setattr(streamed_count, "WHOLE_DECKS_SECONDS", notice)
+    monkeypatch.setattr(streamed_count, "SLOW_SECONDS", notice)
     monkeypatch.setattr(streamed_count, "STREAM_PAST_CELLS", past)
     if not split:
         monkeypatch.setattr(streamed_count, "splits", lambda bets: False)

@@ -437,10 +437,10 @@ def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
     (:mod:`~bacc_edge.analysis.split_count`), on a layout of their lines alone: where
     their plan will not fit (a shoe that does not allow it is then refused, saying
     why), or where the shoe counted (``counted``, else ``shoe``, the fullest) allows it
-    and their kept count is slow: on whole decks past :data:`WHOLE_DECKS_SECONDS` or
-    :data:`WHOLE_DECKS_CELLS`, on another shoe past NOTICE_SECONDS, until the joins of
-    their ``cells`` in this process have cost a share of their kept count
-    (:func:`_renting`; without ``cells``, a question asked of the next count: joined)."""
+    and their kept count is slow, priced past :data:`SLOW_SECONDS` or its cells past
+    :data:`SLOW_CELLS`: on whole decks always, on another shoe while its joins cost less
+    than keeping (:func:`_renting`, of their ``cells`` in this process; without
+    ``cells``, a question asked of the next count: joined)."""
     if shoe is None or not splits(bets):
         return False
     if not cost.fits:
@@ -448,50 +448,58 @@ def _apart(bets: Sequence[Bet], cost: PlanCost, shoe: Shoe | None,
     shoe = counted or shoe
     if not joinable(shoe):
         return False
+    slow = cost.seconds > SLOW_SECONDS or cost.most > SLOW_CELLS
     if suit_copies(shoe) is not None:
-        return cost.seconds > WHOLE_DECKS_SECONDS or cost.most > WHOLE_DECKS_CELLS
-    return cost.seconds > NOTICE_SECONDS and (cells is None or _renting(cells, cost))
+        return slow
+    return slow and (cells is None or _renting(cells, cost))
 
 
-#: Whole decks are counted by ranks and suits apart where the bets' kept count is priced
-#: past these seconds, or its cells may pass these many: their join takes a fraction of
-#: a second (its sides' sequences kept on disk), where a kept count priced at 1 to 3 s
-#: took 2 to 5 s of CPU (random bets 84 and 183 of the benchmark, their first count),
-#: and one priced at 0.4 s, of up to 20 million cells, 2.3 s (bet 54: the plan prices
-#: the cards dealt, not the cells sorted). Every shipped bet is kept (at most 0.3 s and
-#: 211,739 cells: Lucky 8). A later shoe of other cards finds the cells then, by the
-#: kept count of the full shoe.
-WHOLE_DECKS_SECONDS, WHOLE_DECKS_CELLS = 0.5, 2_000_000
+#: A bet's kept count is slow past these seconds, or where its cells may pass these many:
+#: its words split, it is counted by ranks and suits apart instead. A join of whole
+#: decks takes a fraction of a second (its sides' sequences kept on disk), where a kept
+#: count priced at 1 to 3 s took 2 to 5 s of CPU (random bets 84 and 183 of the
+#: benchmark, their first count), and one priced at 0.4 s, of up to 20 million cells,
+#: 2.3 s (bet 54: the plan prices the cards dealt, not the cells sorted). Every shipped
+#: bet is kept (at most 0.3 s and 211,739 cells: Lucky 8). A join of another shoe takes
+#: 0.2 to 3 s: there :func:`_renting` weighs it against keeping.
+SLOW_SECONDS, SLOW_CELLS = 0.5, 2_000_000
 
 
 #: The card layouts of slow bets (fitting kept) counted by ranks and suits apart on shoes
 #: other than whole decks in this process (:func:`_renting`), with the seconds of CPU
-#: those joins took; at most RENTED_KEPT of them, those asked least lately let go.
-_RENTED: dict[CardLayout, float] = {}
+#: those joins took and how many they were; at most RENTED_KEPT of them, those asked
+#: least lately let go.
+_RENTED: dict[CardLayout, tuple[float, int]] = {}
 RENTED_KEPT = 64
 _RENTING = threading.Lock()
 #: A slow bet's cells are kept once its joins have cost this share of the count that
-#: keeps them (:func:`_renting`).
+#: keeps them, where a later shoe kept costs less than a join (:func:`_renting`).
 KEPT_AFTER_SHARE = 0.1
 
 
 def _renting(cells: CardLayout, cost: PlanCost) -> bool:
     """Whether a slow bet's shoe (not whole decks) is counted by ranks and suits apart,
     rather than on its kept ``cells`` (planned at ``cost``). Apart, every such shoe
-    takes a second or a few (the shoe is not held alike by suit: its join is summed
-    over the ways the dealt cards can share a suit); kept, the first count takes the
-    plan's estimate (past NOTICE_SECONDS, up to minutes), and every later shoe is
-    re-weighed from its record in milliseconds (:mod:`~bacc_edge.engine.card_replay`).
-    As one rents skis before buying them: joined until the joins have cost
-    KEPT_AFTER_SHARE of the kept count (its estimate), then kept. A report of one shoe
-    takes the quicker count, a run over many shoes the slow one once, when the joins
-    would soon have cost more."""
+    takes 0.2 to 3 s (the shoe is not held alike by suit: its join is summed over the
+    ways the dealt cards can share a suit); kept, the first count takes the plan's
+    estimate, and every later shoe a replay of its record
+    (:mod:`~bacc_edge.engine.card_replay`) where one is kept, else a count again (random
+    bets 84 and 141 of the benchmark: 3 to 10 s a shoe kept, 0.3 to 0.4 s joined). The
+    first shoe is joined, and its join timed. Joined on, every shoe, where the joins take
+    less than a later shoe kept would (:attr:`~bacc_edge.engine.card_plan.PlanCost.
+    replay_seconds`, or the count's); else, as one rents skis before buying them, until
+    the joins have cost KEPT_AFTER_SHARE of the kept count (its estimate), then kept: a
+    report of one shoe takes the quicker count, a run over many shoes the slow one once,
+    when the joins would soon have cost more."""
     with _RENTING:
-        spent = _RENTED.pop(cells, None)
-        _RENTED[cells] = 0.0 if spent is None else spent
+        spent, joins = _RENTED.pop(cells, (0.0, 0))
+        _RENTED[cells] = (spent, joins)
         while len(_RENTED) > RENTED_KEPT:
             del _RENTED[next(iter(_RENTED))]
-        return spent is None or spent < KEPT_AFTER_SHARE * cost.seconds
+    if not joins:
+        return True
+    later = cost.replay_seconds if cost.record else cost.seconds
+    return spent / joins < later or spent < KEPT_AFTER_SHARE * cost.seconds
 
 
 def _joined(cells: CardLayout, seconds: float) -> None:
@@ -499,7 +507,8 @@ def _joined(cells: CardLayout, seconds: float) -> None:
     ``seconds`` of CPU."""
     with _RENTING:
         if cells in _RENTED:
-            _RENTED[cells] += seconds
+            spent, joins = _RENTED[cells]
+            _RENTED[cells] = (spent + seconds, joins + 1)
 
 
 def forget_rented() -> None:
