@@ -340,21 +340,47 @@ def _side_answers(layout: CardLayout, seq: "_Sequences",
     """A side's distinct answers to ``pieces`` and each of its sequences' number among
     them, in the order of ``seq`` (:func:`_answers`, :func:`_numbered`); None where a
     number passes its bounds. The last two sides' are kept: a bet's later shoes ask the
-    same (0.5 s for the 4.8 million rank sequences of cards 5 and 6). They are told
-    apart by the pieces themselves (held while kept, so no other object takes their
-    place)."""
+    same (0.5 s for the 4.8 million rank sequences of cards 5 and 6), and an event of
+    the bet asked alone (whether it can happen at all) asks some of them, read off the
+    bet's (:func:`_projected`). Pieces are told apart by what they answer (held while
+    kept, so no other object takes its place)."""
     with _ANSWERING:
-        for kept_layout, kept_pieces, found in _ANSWERED:
-            if kept_layout == layout and len(kept_pieces) == len(pieces) and all(
-                    a.what is b.what and a.kind == b.kind and a.bits == b.bits
-                    for a, b in zip(kept_pieces, pieces)):
-                return found
+        for kept_layout, kept_pieces, found in reversed(_ANSWERED):
+            if kept_layout == layout and found is not None:
+                projected = _projected(found, kept_pieces, pieces)
+                if projected is not None:
+                    return projected
     answers = _answers(layout, pieces)
     found = None if answers is None else _numbered(answers[seq.order])
     with _ANSWERING:
         _ANSWERED.append((layout, list(pieces), found))
         del _ANSWERED[:-_ANSWERED_KEPT]
     return found
+
+
+def _projected(found: tuple[np.ndarray, np.ndarray], kept: list[_Piece],
+               pieces: list[_Piece]) -> tuple[np.ndarray, np.ndarray] | None:
+    """``pieces``' answers read off ``found``, the answers to ``kept`` (as
+    :func:`_side_answers` returns them): each piece's bits moved from its place among
+    ``kept`` to its place among ``pieces``, on the distinct answers alone; ``found``
+    itself where the pieces are the same; None where one of ``pieces`` is not kept."""
+    at, place = {}, 0
+    for piece in kept:
+        at[_name(piece), piece.kind, piece.bits] = place
+        place += piece.bits
+    if len(kept) == len(pieces) and all(_name(a) == _name(b) and a.kind == b.kind
+                                        for a, b in zip(kept, pieces)):
+        return found
+    codes, keys = found
+    moved, place = np.zeros_like(codes), 0
+    for piece in pieces:
+        where = at.get((_name(piece), piece.kind, piece.bits))
+        if where is None:
+            return None
+        moved |= ((codes >> where) & ((1 << piece.bits) - 1)) << place
+        place += piece.bits
+    distinct, number = _numbered(moved)
+    return distinct, number[keys]
 
 
 def _numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -581,7 +607,7 @@ def _inclusion_exclusion(shape: int, held: tuple, rank_seq: "_Sequences",
 
 
 #: The most entries of the rank side's answers turned into suits at once (8 bytes each).
-WEIGHED_AT_ONCE = 1 << 23
+WEIGHED_AT_ONCE = 1 << 20
 #: The positions of a term turned into suits a rank sequence at a time (the others over
 #: every rank at once, :func:`_sparse`); None: as priced.
 SPARSE_POSITIONS: int | None = None
@@ -696,8 +722,7 @@ def _lattice(n: int) -> _Lattice:
     first = np.array(found, dtype=np.int64).reshape(len(found), n)
     mu = np.array([prod((-1) ** (f.count(b) - 1) * factorial(f.count(b) - 1) for b in set(f))
                    for f in found], dtype=np.int64)
-    coarser = np.array([[all(p[t[i]] == p[i] for i in range(n)) for p in found]
-                        for t in found], dtype=bool)
+    coarser = np.array([(first[:, t] == first).all(axis=1) for t in first], dtype=bool)
     return _Lattice(first, [sorted(set(f)) for f in found], mu, coarser)
 
 
