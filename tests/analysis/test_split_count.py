@@ -44,7 +44,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from reference_language import RANK_NAMES, line_counts, settled_lines
+from reference_language import NAMES, RANK_NAMES, deals_of, line_counts, settled_lines
 
 from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, ShoeError, Tables, all_cards, banker,
                        compare_decks, coup, first_four, player, report, tie)
@@ -228,6 +228,26 @@ def test_rank_sequences_turned_into_suits_any_way_count_as_the_reference(monkeyp
     kinds = kinds_of("sixes and kings, a lone ace")
     assert split_lines([bet_from_source(source)], shoe_of(kinds)) == list(
         line_counts(source, kinds))
+
+
+@pytest.mark.parametrize("source", WRITTEN, ids=["out of the shoe", "sizes and colours",
+                                                  "pairs and flushes", "suited pairs",
+                                                  "both in one word"])
+@pytest.mark.parametrize("shoe_name", ["an ace and a nine, one of each card",
+                                       "sixes and kings, a lone ace"])
+def test_each_event_asked_alone_after_its_bet_counts_as_the_reference(source, shoe_name):
+    """Each event of a bet asked alone (whether it can happen at all), after the bet's
+    own count: its sides' answers read off the bet's, counted as the reference counts
+    the deals its condition holds in."""
+    kinds = kinds_of(shoe_name)
+    bet, shoe = bet_from_source(source), shoe_of(kinds)
+    split_lines([bet], shoe)
+    dealt = deals_of(kinds)
+    reference = eval(source, {"__builtins__": {"abs": abs}}, dict(NAMES))
+    for event, again in zip(bet.events, reference.events):
+        alone = Bet("alone", [Event(event.label, event.when, 1)])
+        holds_in = np.broadcast_to(again.when.test(dealt), (dealt.n,))
+        assert split_lines([alone], shoe)[0] == int(dealt.ways[holds_in].sum()), event.label
 
 
 @pytest.mark.parametrize("shoe_name", ["a six and a king, two of each card",
