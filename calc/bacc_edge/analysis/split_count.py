@@ -345,11 +345,12 @@ def _side_answers(layout: CardLayout, seq: "_Sequences",
     bet's (:func:`_projected`). Pieces are told apart by what they answer (held while
     kept, so no other object takes its place)."""
     with _ANSWERING:
-        for kept_layout, kept_pieces, found in reversed(_ANSWERED):
-            if kept_layout == layout and found is not None:
-                projected = _projected(found, kept_pieces, pieces)
-                if projected is not None:
-                    return projected
+        kept = list(_ANSWERED)
+    for kept_layout, kept_pieces, found in reversed(kept):  # read off outside the lock
+        if kept_layout == layout and found is not None:
+            projected = _projected(found, kept_pieces, pieces)
+            if projected is not None:
+                return projected
     answers = _answers(layout, pieces)
     found = None if answers is None else _numbered(answers[seq.order])
     with _ANSWERING:
@@ -364,13 +365,13 @@ def _projected(found: tuple[np.ndarray, np.ndarray], kept: list[_Piece],
     :func:`_side_answers` returns them): each piece's bits moved from its place among
     ``kept`` to its place among ``pieces``, on the distinct answers alone; ``found``
     itself where the pieces are the same; None where one of ``pieces`` is not kept."""
+    if len(kept) == len(pieces) and all(_name(a) == _name(b) and a.kind == b.kind
+                                        for a, b in zip(kept, pieces)):
+        return found
     at, place = {}, 0
     for piece in kept:
         at[_name(piece), piece.kind, piece.bits] = place
         place += piece.bits
-    if len(kept) == len(pieces) and all(_name(a) == _name(b) and a.kind == b.kind
-                                        for a, b in zip(kept, pieces)):
-        return found
     codes, keys = found
     moved, place = np.zeros_like(codes), 0
     for piece in pieces:
