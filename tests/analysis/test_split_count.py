@@ -230,6 +230,20 @@ def test_rank_sequences_turned_into_suits_any_way_count_as_the_reference(monkeyp
         line_counts(source, kinds))
 
 
+@pytest.mark.parametrize("threads", ["2", "3"])
+@pytest.mark.parametrize("source", WRITTEN, ids=["out of the shoe", "sizes and colours",
+                                                  "pairs and flushes", "suited pairs",
+                                                  "both in one word"])
+def test_terms_joined_on_several_threads_count_as_the_reference(monkeypatch, source, threads):
+    """On a shoe holding its cards unevenly, every join's terms shared among threads
+    (each its own deals, added up), however short the join, count as the reference."""
+    monkeypatch.setattr(split_count, "THREAD_PRODUCTS", 0)
+    monkeypatch.setenv("BACC_EDGE_THREADS", threads)
+    kinds = kinds_of("sixes and kings, a lone ace")
+    assert split_lines([bet_from_source(source)], shoe_of(kinds)) == list(
+        line_counts(source, kinds))
+
+
 @pytest.mark.parametrize("source", WRITTEN, ids=["out of the shoe", "sizes and colours",
                                                   "pairs and flushes", "suited pairs",
                                                   "both in one word"])

@@ -59,6 +59,7 @@ import numpy as np
 from ..engine import split_kernels
 from ..engine.card_table import (ALL_CARDS, CardDetail, CardLayout, cards_held, cells_found,
                                  cells_valid, keep_cells)
+from ..engine.count_threads import most_threads, run_parts
 from ..engine.features import (COUP_FEATURES, RELATED_RANKS, RELATED_SUITS, beyond_hands,
                                card_read)
 from ..engine.outcome_table import sum_by_class
@@ -553,8 +554,9 @@ def _dealt_apart(shoe: Shoe, shape: int, held: tuple, key: np.ndarray, rank_side
     the partition lattice), that is Σ_τ μ(τ) Π_{blocks of τ} n[rank, suit], over the τ
     on whose blocks both sequences are constant (each block one card): per τ, a product
     over its blocks, which :func:`_join` sums per pair of answers, the rank sequences
-    turned into suits a position at a time. The undealt cards of the six-card
-    convention add (N - n)_(6 - n) ways (N**(6 - n) with replacement)."""
+    turned into suits a position at a time; the terms of a long join
+    (:data:`THREAD_PRODUCTS`) on every core, the dearest first. The undealt cards of the
+    six-card convention add (N - n)_(6 - n) ways (N**(6 - n) with replacement)."""
     rows, a_map = np.unique(key, axis=0, return_inverse=True)
     columns, b_map = np.unique(rows.T, axis=0, return_inverse=True)
     answers = []
@@ -563,12 +565,27 @@ def _dealt_apart(shoe: Shoe, shape: int, held: tuple, key: np.ndarray, rank_side
         of[where] = to.reshape(-1)[answer]
         answers.append(of)
     counts = np.asarray(shoe.suits, dtype=np.int64)
-    deals = np.zeros((len(rows), len(columns)), dtype=np.int64)
     sides = (rank_side[0], suit_side[0])
+    terms = []
     for term in _inclusion_exclusion(shape, held, *sides, shoe.replacement):
-        if term is not None:
-            _join(term, counts, sides, answers, deals)
-        step()
+        if term is None:
+            step()
+        else:
+            terms.append(term)
+    ranks = int((counts.sum(axis=1) > 0).sum())
+    priced = sorted(((min(_products(_term_size(term), len(rows), len(term.columns), ranks,
+                                    counts.shape[1], s) for s in range(len(term.columns) + 1)),
+                      t, term) for t, term in enumerate(terms)), reverse=True)
+    terms = [term for _, _, term in priced]  # the dearest begun first
+    threads = most_threads() if sum(p for p, _, _ in priced) >= THREAD_PRODUCTS else 1
+    intos = [np.zeros((len(rows), len(columns)), dtype=np.int64) for _ in range(threads)]
+
+    def join(term: _Term, into: np.ndarray) -> int:
+        _join(term, counts, sides, answers, into)
+        return 0
+
+    run_parts(terms, join, intos, step)
+    deals = sum(intos[1:], intos[0])
     n = sum(held)
     undealt = (shoe.cards ** (COUP_CARDS - n) if shoe.replacement
                else falling(shoe.cards - n, COUP_CARDS - n))
@@ -607,6 +624,19 @@ def _inclusion_exclusion(shape: int, held: tuple, rank_seq: "_Sequences",
                if len(suit_cells) and (spans[:, 1] > spans[:, 0]).any() else None)
 
 
+def _term_size(term: _Term) -> int:
+    """The rank sequences a term turns into suits."""
+    return int((term.rank_spans[:, 1] - term.rank_spans[:, 0]).sum())
+
+
+#: A drawing shape's terms priced at this many products in all (:func:`_products`, about
+#: a nanosecond each) are joined on every core
+#: (:func:`~bacc_edge.engine.count_threads.run_parts`, each thread its own deals, added
+#: up). Its kernels are bound by memory: two threads take some 40% more CPU between them,
+#: so a join gains on two cores only where it is long (random bets 132 and 20 of the
+#: benchmark, 7.6e8 and 5.9e8 products: 0.9 → 0.75 s and 0.7 → 0.6 s a part-dealt shoe),
+#: and none where it is short (bet 6, 1.8e8: 0.2 s either way).
+THREAD_PRODUCTS = 3e8
 #: The most entries of the rank side's answers turned into suits at once (8 bytes each).
 WEIGHED_AT_ONCE = 1 << 20
 #: The positions of a term turned into suits a rank sequence at a time (the others over
@@ -647,7 +677,7 @@ def _join(term: _Term, counts: np.ndarray, sides: tuple, answers: list,
     q = q[(slice(None),) + tuple(slice(None) if m in told else 0 for m in range(k))]
     q = q.reshape(len(q), n_suits ** len(told))
     weighed_at, free_at = term.columns[told], np.delete(term.columns, told)
-    n = int((term.rank_spans[:, 1] - term.rank_spans[:, 0]).sum())
+    n = _term_size(term)
     at, free, answer = (np.empty(n, dtype=t)  # places below 13**6, answers below 2**22
                         for t in (np.int32, np.int64, np.int32))
     split_kernels.rank_places(rows, place, rank_seq.labels, term.rank_spans, weighed_at,
@@ -672,22 +702,27 @@ def _join(term: _Term, counts: np.ndarray, sides: tuple, answers: list,
 
 def _sparse(sequences: int, answers: int, positions: int, ranks: int, suits: int) -> int:
     """How many of a term's ``positions`` to turn into suits a rank sequence at a time
-    (:data:`SPARSE_POSITIONS` where set): the cheapest, priced in products. s of them
-    cost each of the ``sequences`` suits**s products (each SCATTER_COST); the others,
-    held as ranks for each of the ``answers``, cost (suits**s · ranks**(positions - s)
-    entries) a product an entry for each rank turned into a suit. Six positions, 13
-    ranks, 3 million sequences, 29 answers: two (48 million products written a sequence
-    at a time, 89 million over every rank; one: 12 and 291)."""
+    (:data:`SPARSE_POSITIONS` where set): the cheapest, priced in products
+    (:func:`_products`). Six positions, 13 ranks, 3 million sequences, 29 answers: two
+    (48 million products written a sequence at a time, 89 million over every rank; one:
+    12 and 291)."""
     if SPARSE_POSITIONS is not None:
         return min(SPARSE_POSITIONS, positions)
+    return min(range(positions + 1),
+               key=partial(_products, sequences, answers, positions, ranks, suits))
 
-    def price(s: int) -> float:
-        dense = sum(suits ** (s + m + 1) * ranks ** (positions - s - m)
-                    for m in range(positions - s))
-        held = suits ** s * ranks ** (positions - s)
-        return SCATTER_COST * sequences * suits ** s + answers * (dense + held)
 
-    return min(range(positions + 1), key=price)
+def _products(sequences: int, answers: int, positions: int, ranks: int, suits: int,
+              sparse: int) -> float:
+    """The price of a term's join, in products, with ``sparse`` of its ``positions``
+    turned into suits a rank sequence at a time: each of the ``sequences`` costs
+    suits**sparse products (each SCATTER_COST); the others, held as ranks for each of
+    the ``answers``, cost (suits**sparse · ranks**(positions - sparse) entries) a
+    product an entry for each rank turned into a suit."""
+    dense = sum(suits ** (sparse + m + 1) * ranks ** (positions - sparse - m)
+                for m in range(positions - sparse))
+    held = suits ** sparse * ranks ** (positions - sparse)
+    return SCATTER_COST * sequences * suits ** sparse + answers * (dense + held)
 
 
 def _places(labels: np.ndarray, base: int) -> np.ndarray:
