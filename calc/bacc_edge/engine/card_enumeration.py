@@ -608,8 +608,8 @@ def _inputs(detail, tableau: Tableau, fine_counts, value_counts, sequences: floa
 @lru_cache(maxsize=4)
 def coup_groups(detail, tableau: Tableau) -> CoupGroups | None:
     """The groups of the layout's coups (:mod:`~bacc_edge.engine.coup_groups`); None
-    where it has blocks of several positions, which are not grouped, or every position
-    is fine (each coup a group of its own)."""
+    where it has blocks of several positions, which are not grouped, or each coup is a
+    group of its own (every position fine, or no two coups alike)."""
     cells, block_stride = enumeration(detail, tableau)
     if block_stride is not None or np.all(cells.fine):
         return None
