@@ -46,9 +46,10 @@ import pytest
 from click.testing import CliRunner
 from reference_language import NAMES, RANK_NAMES, deals_of, line_counts, settled_lines
 
-from bacc_edge import (Bet, Event, PlanTooLarge, Shoe, ShoeError, Tables, all_cards, banker,
-                       compare_decks, coup, first_four, player, report, tie)
-from bacc_edge.analysis import evaluator, split_count, streamed_count
+from bacc_edge import (Bet, Event, PaytableError, PlanTooLarge, Shoe, ShoeError, Tables,
+                       all_cards, banker, compare_decks, coup, first_four, player, report,
+                       tie)
+from bacc_edge.analysis import bet_report, evaluator, split_count, streamed_count
 from bacc_edge.analysis.split_count import (joinable, not_split, side, split_totals,
                                              splits, suit_copies)
 from bacc_edge.analysis.evaluator import Evaluator
@@ -621,6 +622,34 @@ def test_a_slow_bet_that_fits_is_counted_apart_where_every_suit_is_known(monkeyp
               for shoe in (deck, less, other, suitless)]
     assert [isinstance(layout, StreamedLayout) for layout in routes] == [True] + [False] * 3
     assert str(report(bet, other, full_shoe=deck)) == kept[2] and other not in joined
+
+
+@pytest.mark.parametrize("events, message", [
+    ([Event("a pair", player.pair, 2),
+      Event("never", player.hand.same_suit & (player.card(1).suit == "♠")
+            & (player.card(2).suit == "♥"), 5)],
+     r"event 'never': can never happen \(on 1 deck \(52 cards\)\)$"),
+    ([Event("a nine", player.card(1).rank == "9", 5),
+      Event("again", (player.card(1).rank == "9") & (banker.card(1).suit == "♦"), 9)],
+     r"event 'again': is shadowed entirely by earlier events \(on 1 deck \(52 cards\)\)$"),
+], ids=["can never happen", "shadowed"])
+def test_a_joined_bet_s_impossible_events_are_refused_as_a_kept_one_s(monkeypatch, events,
+                                                                      message):
+    """A bet counted by ranks and suits apart (its kept count priced slow: here every
+    one) is refused for an event that can never happen, or that earlier events shadow,
+    word for word as where it is kept; whether the event happens at all is judged by a
+    join of it alone (no plan of its own priced)."""
+    deck = Shoe.decks(1)
+    with pytest.raises(PaytableError, match=message) as kept:
+        report(Bet("b", events), deck)
+    monkeypatch.setattr(streamed_count, "SLOW_SECONDS", 0.0)
+    joined = shoes_joined(monkeypatch)
+    alone: list[str] = []
+    monkeypatch.setattr(bet_report, "split_totals", lambda shoe, tableau, bets, *rest: (
+        alone.extend(b.name for b in bets) or split_totals(shoe, tableau, bets, *rest)))
+    with pytest.raises(PaytableError, match=message) as apart:
+        report(Bet("b", events), deck)
+    assert str(apart.value) == str(kept.value) and joined == [deck] and alone == ["alone"]
 
 
 @pytest.mark.parametrize("threshold", ["SLOW_SECONDS", "SLOW_CELLS"])
