@@ -452,7 +452,7 @@ NOT_SPLITTING = ('Bet("Random bet 11", [Event("e0", player.suited_pair & ~(playe
                  '"♣") <= 0), 2)], otherwise="push")')
 SUITLESS = (r": 8 decks less K: its cells are too many to keep \(.*\), and a count that keeps "
             r"none \(streamed, or by ranks and suits apart\) needs the suits of the cards "
-            r"removed; name their suits, e\.g\. '5h' not '5'$")
+            r"removed; name their suits, e\.g\. 'Kh' not 'K'$")
 #: bet, shoe → the one line that refuses it, before anything is announced (no minutes
 #: offered where none would let it run)
 REFUSALS = [

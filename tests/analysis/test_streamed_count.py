@@ -584,7 +584,7 @@ def _features(layout):
 @pytest.mark.parametrize("ask, message", [
     (_suitless, r"^custom shoe less 9: its cells are too many to keep \(.*\), and a count "
                 r"that keeps none \(streamed, or by ranks and suits apart\) needs the suits "
-                r"of the cards removed; name their suits, e\.g\. '5h' not '5'$"),
+                r"of the cards removed; name their suits, e\.g\. '9h' not '9'$"),
     (_other_bet, r"^bet 'suits compared, a multiset of ranks' was not counted on .*, "
                  r"streamed through bet 'ranks and suits by position'$"),
     (_features, r"its cells are not kept, so none of their features can be read"),
@@ -619,7 +619,7 @@ def test_a_report_refuses_a_suitless_shoe_of_a_streamed_bet_naming_the_bet(monke
                            "cells are too many to keep (")
     assert line.endswith("), and a count that keeps none (streamed, or by ranks and suits "
                          "apart) needs the suits of the cards removed; name their suits, "
-                         "e.g. '5h' not '5'")
+                         "e.g. '9h' not '9'")
     assert notes == []
 
 
@@ -645,7 +645,7 @@ def test_a_suitless_shoe_no_way_fits_is_refused_before_the_full_shoe_is_counted(
     line = str(refused.value)
     assert line.startswith(f"bet 'SuitByCard': 1 deck less {left} on ranks and suits of ")
     assert "too large to count with cards removed without their suit: as the 9,216 shoes" in line
-    assert line.endswith("name their suits, e.g. '5h' not '5'")
+    assert line.endswith("name their suits, e.g. 'Ah' not 'A'")
 
 
 #: custom shoes of a few cards, suits uneven: A♠ A♥ 2♠ 2♦ 3♣ 3♥ 4♠ 6♣ 6♠ (every card

@@ -229,7 +229,8 @@ def test_the_shoes_a_suitless_removal_could_have_left_are_priced_one_count_then_
     fine = layout_answering(bet_features(bet))
     cost = plan_cost(fine.detail, fine.tableau, fine.cards)
     assert cost.record and cost.replay_seconds < cost.seconds
-    spread, seconds = card_plan.suitless_plan(cost, 32, cells, 1e12, 4, 0.0, "x", dealt)
+    spread, seconds = card_plan.suitless_plan(cost, 32, cells, 1e12, 4, 0.0, "x", "y",
+                                              dealt)
     assert spread
     count = max(cost.seconds, dealt * card_plan.SECONDS_PER_SEQUENCE[cost.sparse])
     assert seconds == pytest.approx(count + 31 * cost.replay_seconds

@@ -26,6 +26,18 @@ def test_removing_named_cards():
     assert not shoe.suits_known
 
 
+@pytest.mark.parametrize("removed, rank", [
+    ("Q", "Q"), ("10", "10"), ("K♠ 7 7", "7"), ("K 2 J♦ 9", "2"), ("t", "10")])
+def test_a_refusal_of_cards_removed_without_their_suit_shows_one_of_them_named(removed, rank):
+    """How to name the suits of cards removed without one is shown with one of them (the
+    lowest rank removed so), named as a card of that rank in hearts (a tester saw "e.g.
+    '5h' not '5'" after removing a queen)."""
+    shoe = Shoe.decks(1).remove(removed)
+    assert shoe.naming_suits == f"name their suits, e.g. '{rank}h' not '{rank}'"
+    index = parse_card(rank)[0]
+    assert shoe.suitless[index] and parse_card(f"{rank}h") == (index, 1)
+
+
 @pytest.mark.parametrize("make, quoted", [
     (lambda: Shoe.decks(0), "0"),
     (lambda: Shoe.decks(-2), "-2"),

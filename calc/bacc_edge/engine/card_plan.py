@@ -597,7 +597,7 @@ def check_plan(layout, what: str) -> PlanCost:
 
 
 def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, primes: int,
-                  residue_memory: float, what: str,
+                  residue_memory: float, what: str, naming: str,
                   shoe_sequences: float = 0.0) -> tuple[bool, float]:
     """How to count a shoe with cards removed without their suit, priced: as the
     ``shoes`` shoes their suits could have left (:mod:`~bacc_edge.engine.suit_spread`),
@@ -607,7 +607,8 @@ def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, prim
     modulo ``primes`` primes of its ``sequences`` card sequences, its residues taking
     ``residue_memory`` bytes at most. (True for the shoes, or False, and the cheaper
     one's seconds), after refusing (:class:`~bacc_edge.errors.PlanTooLarge`, one line
-    naming ``what`` and both estimates) where neither fits: the shoes past
+    naming ``what`` and both estimates, ending in ``naming``: how to name the removed
+    cards' suits) where neither fits: the shoes past
     :data:`TIME_LIMIT`, the one count past it or past
     :data:`~bacc_edge.engine.card_enumeration.MEMORY_LIMIT`."""
     count = max(cost.seconds, shoe_sequences * SECONDS_PER_SEQUENCE[cost.sparse])
@@ -625,8 +626,7 @@ def suitless_plan(cost: PlanCost, shoes: int, cells: int, sequences: float, prim
             f"{shoes:,} shoes their suits could have left, {describe_seconds(spread)}, past "
             f"the {describe_seconds(limit)}; as one count of {sequences:.1e} card "
             f"sequences modulo {primes_in_words(primes)}, {one} a count may take"
-            f"{_allowed_by(spread if too_big else min(spread, residues))}, or name their "
-            f"suits, e.g. '5h' not '5'")
+            f"{_allowed_by(spread if too_big else min(spread, residues))}, or {naming}")
     return (True, spread) if too_big or spread <= residues else (False, residues)
 
 

@@ -745,7 +745,7 @@ def _suitless_route(shoe: Shoe, layout: CardLayout, cost, by_class: bool = False
     spread, seconds = suitless_plan(
         cost, shoes, 0 if by_class else cells, sequences, primes,
         0.0 if dense else float(cells) * primes * DICT_BYTES,
-        f"{shoe.label} on {detail.describe()}", named)
+        f"{shoe.label} on {detail.describe()}", shoe.naming_suits, named)
     way = (f"as the {shoes:,} shoes their suits could have left" if spread else
            f"as one count of {sequences:.1e} card sequences modulo {primes_in_words(primes)}")
     return spread, seconds, way
@@ -837,8 +837,8 @@ def _pool(shoe: Shoe, detail: CardDetail) -> np.ndarray:
         raise ShoeError(f"{shoe.label}: a bet on {detail.suits}s counts a shoe with cards "
                         f"removed without their suit from every card their suits could "
                         f"have been, in 64-bit integers, which hold up to 1,448 cards (27 "
-                        f"decks); this one has {int(in_pool.sum()):,} with them; name their "
-                        f"suits, e.g. '5h' not '5'")
+                        f"decks); this one has {int(in_pool.sum()):,} with them; "
+                        f"{shoe.naming_suits}")
     return pool
 
 

@@ -106,8 +106,7 @@ def refuse_suitless(shoe: Shoe, layout: CardLayout, bets: str = "") -> None:
         raise PlanTooLarge(f"{bets + ': ' if bets else ''}{shoe.label}: its cells are too "
                            f"many to keep ({layout.detail.describe()}), and a count that "
                            f"keeps none (streamed, or by ranks and suits apart) needs the "
-                           f"suits of the cards removed; name their suits, e.g. '5h' not "
-                           f"'5'")
+                           f"suits of the cards removed; {shoe.naming_suits}")
 
 
 def count_streamed(layout: CardLayout, shoe: Shoe, on_batch: OnBatch, *, sequences: float,

@@ -187,6 +187,13 @@ class Shoe:
         """Whether every card's suit is known, so suited pairs can be counted directly."""
         return self.suits is not None and not any(self.suitless)
 
+    @property
+    def naming_suits(self) -> str:
+        """The end of a refusal of cards removed without their suit, shown with one of
+        them: "name their suits, e.g. 'Kh' not 'K'"."""
+        rank = RANKS[next((r for r, n in enumerate(self.suitless) if n), 4)]
+        return f"name their suits, e.g. '{rank}h' not '{rank}'"
+
     def describe(self) -> dict:
         """The shoe as plain data, for reports and JSON."""
         return {
