@@ -573,11 +573,9 @@ def _dealt_apart(shoe: Shoe, shape: int, held: tuple, key: np.ndarray, rank_side
         else:
             terms.append(term)
     ranks = int((counts.sum(axis=1) > 0).sum())
-    priced = sorted(((min(_products(_term_size(term), len(rows), len(term.columns), ranks,
-                                    counts.shape[1], s) for s in range(len(term.columns) + 1)),
-                      t, term) for t, term in enumerate(terms)), reverse=True)
-    terms = [term for _, _, term in priced]  # the dearest begun first
-    threads = most_threads() if sum(p for p, _, _ in priced) >= THREAD_PRODUCTS else 1
+    prices = [_term_price(term, len(rows), ranks, counts.shape[1]) for term in terms]
+    terms = [terms[t] for t in np.argsort(prices)[::-1]]  # the dearest begun first
+    threads = most_threads() if sum(prices) >= THREAD_PRODUCTS else 1
     intos = [np.zeros((len(rows), len(columns)), dtype=np.int64) for _ in range(threads)]
 
     def join(term: _Term, into: np.ndarray) -> int:
@@ -627,6 +625,14 @@ def _inclusion_exclusion(shape: int, held: tuple, rank_seq: "_Sequences",
 def _term_size(term: _Term) -> int:
     """The rank sequences a term turns into suits."""
     return int((term.rank_spans[:, 1] - term.rank_spans[:, 0]).sum())
+
+
+def _term_price(term: _Term, answers: int, ranks: int, suits: int) -> float:
+    """A term's join priced in products (:func:`_products`) the cheapest way, before it
+    finds which of its positions' suits the answers tell apart (all of them here)."""
+    positions = len(term.columns)
+    return min(_products(_term_size(term), answers, positions, ranks, suits, sparse)
+               for sparse in range(positions + 1))
 
 
 #: A drawing shape's terms priced at this many products in all (:func:`_products`, about
