@@ -628,11 +628,11 @@ def _term_size(term: _Term) -> int:
 
 
 def _term_price(term: _Term, answers: int, ranks: int, suits: int) -> float:
-    """A term's join priced in products (:func:`_products`) the cheapest way, before it
-    finds which of its positions' suits the answers tell apart (all of them here)."""
-    positions = len(term.columns)
-    return min(_products(_term_size(term), answers, positions, ranks, suits, sparse)
-               for sparse in range(positions + 1))
+    """A term's join priced in products (:func:`_products`) the way :func:`_sparse`
+    chooses, before it finds which of its positions' suits the answers tell apart (all
+    of them here)."""
+    shape = (_term_size(term), answers, len(term.columns), ranks, suits)
+    return _products(*shape, _sparse(*shape))
 
 
 #: A drawing shape's terms priced at this many products in all (:func:`_products`, about

@@ -190,7 +190,8 @@ class Shoe:
     @property
     def naming_suits(self) -> str:
         """The end of a refusal of cards removed without their suit, shown with one of
-        them: "name their suits, e.g. 'Kh' not 'K'"."""
+        them, the lowest rank so removed: "name their suits, e.g. 'Kh' not 'K'" (a
+        five where none is: a shoe of ranks alone)."""
         rank = RANKS[next((r for r, n in enumerate(self.suitless) if n), 4)]
         return f"name their suits, e.g. '{rank}h' not '{rank}'"
 
